@@ -1,0 +1,30 @@
+// `grade [task...]`: grade the submission and rewrite its lines of the evidence file.
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { TaskId } from "../../course/tasks.js";
+import { writeEvidence } from "../../evidence/file.js";
+import { gradeSubmission } from "../../grading/grade.js";
+import type { Report } from "../../report/types.js";
+import { UserError } from "../errors.js";
+
+export interface GradeCommandOptions {
+  cwd: string;
+  dir: string;
+  tasks: TaskId[];
+  evidence: string;
+  timeoutMs?: number;
+}
+
+export async function gradeCommand(options: GradeCommandOptions): Promise<Report> {
+  const report = await gradeSubmission(options);
+  const file = path.resolve(options.cwd, options.evidence);
+  try {
+    const existing = existsSync(file) ? readFileSync(file, "utf8") : undefined;
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, writeEvidence(existing, options.tasks, report.evidence));
+  } catch (error) {
+    throw new UserError(`The evidence file ${options.evidence} could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Choose a file you can write with --evidence FILE.`);
+  }
+  return { ...report, evidenceFile: path.relative(options.cwd, file).split(path.sep).join("/") };
+}

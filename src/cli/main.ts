@@ -1,0 +1,100 @@
+// The command table. Each command is a function that returns data; this file only parses
+// options, calls it, hands the data to a reporter, and maps the outcome to an exit code. It is
+// also the one error boundary: a UserError is the user's to fix (2), anything else is our bug (3).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Command, CommanderError, Option } from "commander";
+import { DEFAULT_EVIDENCE_FILE } from "../evidence/file.js";
+import { checkEvidenceFile } from "../grading/check-file.js";
+import { devCheck } from "../grading/dev-check.js";
+import { renderDevCheck } from "../report/dev-check.js";
+import { renderJson } from "../report/json.js";
+import { renderPrettyFileCheck } from "../report/pretty.js";
+import { REPORTERS } from "../report/registry.js";
+import { wantsColor } from "../report/style.js";
+import { gradeCommand } from "./commands/grade.js";
+import { EXIT, UserError } from "./errors.js";
+import { parseReporters, parseTasks, parseTimeout } from "./options.js";
+import { emit, type Io } from "./output.js";
+
+export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const VERSION = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string }).version;
+
+interface CommonOptions {
+  dir: string;
+  timeout?: string;
+  color?: boolean;
+  reporter: string[];
+}
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+function common(command: Command, reporters: string[]): Command {
+  return command
+    .option("--dir <dir>", "the submission folder (task1.ts, task2.ts, task3.ts)", "tasks")
+    .option("--timeout <ms>", "time limit for each task, in milliseconds (default 5000)")
+    .addOption(new Option("--reporter <name[=file]>", `report format: ${reporters.join(", ")}; repeatable, =FILE writes to a file`).default([]).argParser(collect))
+    .option("--no-color", "plain text, no colour");
+}
+
+export async function main(argv: string[], io: Io): Promise<number> {
+  let exitCode: number = EXIT.pass;
+  const color = (flag: boolean | undefined): boolean => wantsColor(flag, io.env, io.isTTY);
+  const program = new Command("grade")
+    .description("Run, check and explain the MCP chapter's three tasks.")
+    .version(VERSION, "-v, --version")
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .showSuggestionAfterError(true);
+
+  common(program, Object.keys(REPORTERS))
+    .argument("[tasks...]", "task1, task2, task3 or all", [])
+    .option("--evidence <file>", "the evidence file to write", DEFAULT_EVIDENCE_FILE)
+    .action(async (tasks: string[], opts: CommonOptions & { evidence: string }) => {
+      const choices = parseReporters(opts.reporter, Object.keys(REPORTERS));
+      const report = await gradeCommand({ cwd: io.cwd, dir: opts.dir, tasks: parseTasks(tasks), evidence: opts.evidence, timeoutMs: parseTimeout(opts.timeout) });
+      await emit(io, choices, color(opts.color), (name, r, c) => REPORTERS[name]!(r, c), report);
+      exitCode = report.status === "pass" ? EXIT.pass : EXIT.fail;
+    });
+
+  common(program.command("check"), ["pretty", "json"])
+    .description("check an evidence file against the rules, and against what the code prints")
+    .argument("[file]", "the evidence file", DEFAULT_EVIDENCE_FILE)
+    .action(async (file: string, opts: CommonOptions) => {
+      const choices = parseReporters(opts.reporter, ["pretty", "json"]);
+      const report = await checkEvidenceFile({ cwd: io.cwd, file, dir: opts.dir, timeoutMs: parseTimeout(opts.timeout) });
+      await emit(io, choices, color(opts.color), (name, r, c) => (name === "json" ? renderJson(r) : renderPrettyFileCheck(r, c)), report);
+      exitCode = report.status === "pass" ? EXIT.pass : EXIT.fail;
+    });
+
+  program.command("dev").description("tools for course authors")
+    .command("check").description("lint the course: every starter fails, every solution passes, every check has a title and a hint")
+    .option("--no-color", "plain text, no colour")
+    .action(async (opts: { color?: boolean }) => {
+      const report = await devCheck({ root: PACKAGE_ROOT });
+      io.stdout(renderDevCheck(report, color(opts.color)));
+      exitCode = report.ok ? EXIT.pass : EXIT.fail;
+    });
+
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return exitCode;
+  } catch (error) {
+    return boundary(error, io);
+  }
+}
+
+function boundary(error: unknown, io: Io): number {
+  if (error instanceof CommanderError) {
+    // Help and --version end here too; commander has already printed what it had to say.
+    return ["commander.helpDisplayed", "commander.version", "commander.help"].includes(error.code) ? EXIT.pass : EXIT.usage;
+  }
+  if (error instanceof UserError) {
+    io.stderr(`grade: ${error.message}\n`);
+    return EXIT.usage;
+  }
+  const detail = io.env["GRADE_DEBUG"] ? `\n${(error as Error)?.stack ?? String(error)}` : " (set GRADE_DEBUG=1 to see where)";
+  io.stderr(`grade: internal error, a bug in grade itself, not in your code: ${(error as Error)?.message ?? String(error)}${detail}. Please report it with the command you ran.\n`);
+  return EXIT.bug;
+}

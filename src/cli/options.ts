@@ -1,0 +1,46 @@
+// Parsing and checking of option values shared by the commands, with errors that teach.
+import { TASK_IDS, isTaskId, type TaskId } from "../course/tasks.js";
+import { UserError } from "./errors.js";
+
+export function parseTasks(args: readonly string[]): TaskId[] {
+  if (args.length === 0) return [...TASK_IDS];
+  const chosen = new Set<TaskId>();
+  for (const arg of args) {
+    const name = arg.toLowerCase();
+    if (name === "all") TASK_IDS.forEach((t) => chosen.add(t));
+    else if (isTaskId(name)) chosen.add(name);
+    else if (/^[123]$/.test(name)) chosen.add(`task${name}` as TaskId);
+    else throw new UserError(`"${arg}" is not a task. Name one or more of task1, task2, task3, or all (the default), for example: grade task2.`);
+  }
+  return TASK_IDS.filter((t) => chosen.has(t));
+}
+
+export function parseTimeout(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 100 || ms > 600_000) {
+    throw new UserError(`--timeout takes a whole number of milliseconds from 100 to 600000, got "${value}". For example --timeout 10000 gives each task 10 seconds.`);
+  }
+  return ms;
+}
+
+export interface ReporterChoice {
+  name: string;
+  /** Where to write it; undefined means stdout. */
+  file?: string;
+}
+
+export function parseReporters(values: readonly string[], known: readonly string[]): ReporterChoice[] {
+  const choices = (values.length ? values : ["pretty"]).map((v): ReporterChoice => {
+    const eq = v.indexOf("=");
+    const name = eq < 0 ? v : v.slice(0, eq);
+    const file = eq < 0 ? undefined : v.slice(eq + 1);
+    if (!known.includes(name)) throw new UserError(`There is no reporter "${name}". Choose from ${known.join(", ")}; write --reporter NAME for stdout or --reporter NAME=FILE for a file.`);
+    if (file === "") throw new UserError(`--reporter ${name}= needs a file name after the "=", for example --reporter ${name}=reports/${name}.out.`);
+    return file === undefined ? { name } : { name, file };
+  });
+  if (choices.filter((c) => c.file === undefined).length > 1) {
+    throw new UserError(`Only one reporter can write to stdout, but ${values.join(" and ")} all would. Send the others to files: --reporter json=report.json.`);
+  }
+  return choices;
+}

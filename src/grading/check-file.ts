@@ -1,0 +1,86 @@
+// `grade check`: a hand-written evidence file against the rules, without needing the code, and
+// against what the code prints when the submission can be run.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { EVIDENCE_KEYS, EVIDENCE_RULES, keysOfTask } from "../course/evidence-keys.js";
+import { TASK_IDS, TASKS } from "../course/tasks.js";
+import { diagnose } from "../evidence/diagnose.js";
+import { parseEvidence, type EvidenceProblem } from "../evidence/file.js";
+import { UserError } from "../cli/errors.js";
+import { REPORT_VERSION, type CheckResult, type Report, type TaskResult, type TaskStatus } from "../report/types.js";
+import { gradeSubmission } from "./grade.js";
+
+export interface FileCheckReport {
+  version: typeof REPORT_VERSION;
+  /** The evidence file, relative to the working directory. */
+  file: string;
+  status: TaskStatus;
+  score: number;
+  maxScore: number;
+  /** Lines that break the file's format: unknown, duplicate, upper-case or missing keys. */
+  problems: EvidenceProblem[];
+  tasks: TaskResult[];
+  /** Whether the code was run to compare with, and if not, why. */
+  code: { compared: true; submission: string } | { compared: false; reason: string };
+}
+
+export interface CheckFileOptions {
+  cwd: string;
+  file: string;
+  dir: string;
+  timeoutMs?: number;
+}
+
+function readEvidenceFile(cwd: string, file: string): string {
+  const abs = path.resolve(cwd, file);
+  if (!existsSync(abs)) throw new UserError(`There is no evidence file at ${file}. Run grade first to write it, or name your file: grade check path/to/chapter2-evidence.txt.`);
+  if (statSync(abs).isDirectory()) throw new UserError(`${file} is a folder, not an evidence file. Name the file itself: grade check ${path.join(file, "chapter2-evidence.txt")}.`);
+  try {
+    return readFileSync(abs, "utf8");
+  } catch (error) {
+    throw new UserError(`The evidence file ${file} could not be read (${(error as Error).message}). Check its permissions.`);
+  }
+}
+
+async function codeReport(options: CheckFileOptions): Promise<Report | string> {
+  if (!existsSync(path.resolve(options.cwd, options.dir))) return `there is no submission folder ${options.dir} to run`;
+  return gradeSubmission({ cwd: options.cwd, dir: options.dir, tasks: TASK_IDS, timeoutMs: options.timeoutMs });
+}
+
+export async function checkEvidenceFile(options: CheckFileOptions): Promise<FileCheckReport> {
+  const parsed = parseEvidence(readEvidenceFile(options.cwd, options.file));
+  const code = await codeReport(options);
+  const printed = typeof code === "string" ? undefined : code.evidence;
+  const tasks = TASK_IDS.map((task): TaskResult => {
+    const checks: CheckResult[] = [];
+    for (const key of keysOfTask(task)) {
+      const rule = EVIDENCE_RULES[key];
+      const entry = parsed.entries[key];
+      const base = { name: key, kind: "evidence", title: rule.title, expected: rule.accepted, hint: rule.hint } as const;
+      if (!entry) checks.push({ ...base, status: "fail", actual: null, message: `The file has no ${key} line.` });
+      else if (entry.value === rule.accepted) checks.push({ ...base, status: "pass", actual: entry.value });
+      else checks.push({ ...base, status: "fail", actual: entry.value, message: `line ${entry.line}: ${diagnose({ key, actual: entry.value })}` });
+      const codeValue = printed?.[key];
+      if (entry && printed && codeValue !== entry.value) {
+        checks.push({
+          name: `${key}_matches_code`, kind: "consistency", title: `${key} is what the code prints`, status: "fail",
+          expected: codeValue ?? "", actual: entry.value,
+          message: codeValue === undefined
+            ? `line ${entry.line}: your file says ${JSON.stringify(entry.value)}, but your code prints no value for ${key} (see grade ${task}).`
+            : `line ${entry.line}: your file says ${JSON.stringify(entry.value)}, your code prints ${JSON.stringify(codeValue)}. Write what your code printed, not what you expected it to print.`,
+        });
+      }
+    }
+    const evidence = checks.filter((c) => c.kind === "evidence");
+    const score = evidence.filter((c) => c.status === "pass").length;
+    return { task, title: TASKS[task].title, status: checks.every((c) => c.status === "pass") ? "pass" : "fail", score, maxScore: evidence.length, checks };
+  });
+  const formatProblems = parsed.problems.filter((p) => p.line !== undefined);
+  const score = tasks.reduce((n, t) => n + t.score, 0);
+  return {
+    version: REPORT_VERSION, file: options.file.split(path.sep).join("/"),
+    status: formatProblems.length || tasks.some((t) => t.status !== "pass") ? "fail" : "pass",
+    score, maxScore: EVIDENCE_KEYS.length, problems: parsed.problems, tasks,
+    code: typeof code === "string" ? { compared: false, reason: code } : { compared: true, submission: code.submission },
+  };
+}

@@ -1,0 +1,73 @@
+// Turns one task's run into its checks: the task's evidence lines, each against its rule, and
+// the chapter's rule that nothing but protocol messages is printed on stdout.
+import { EVIDENCE_RULES, keysOfTask, type EvidenceKey } from "../course/evidence-keys.js";
+import { TASKS, type TaskId } from "../course/tasks.js";
+import { computeEvidence } from "../evidence/compute.js";
+import { diagnose } from "../evidence/diagnose.js";
+import type { TaskFailure, TaskRun } from "../runner/outcome.js";
+import type { CheckResult, TaskResult, TaskStatus } from "../report/types.js";
+
+export interface GradedTask {
+  result: TaskResult;
+  /** The evidence lines the code printed (only those it could compute). */
+  evidence: Partial<Record<EvidenceKey, string>>;
+}
+
+const QUOTE_LIMIT = 400;
+
+function stdoutCheck(task: TaskId, stdout: string | undefined): CheckResult {
+  const info = TASKS[task];
+  const check: CheckResult = {
+    name: `t${info.number}_no_stdout`, kind: "output", title: `${info.exportName} prints nothing on stdout`,
+    status: "pass",
+    hint: "On the stdio transport the server MUST NOT write anything to its stdout that is not a valid MCP message. Debug output goes to stderr (console.error), or into serve's log list.",
+  };
+  if (stdout === undefined) return { ...check, status: "skip", message: `${info.file} did not run.` };
+  if (stdout === "") return check;
+  const quoted = stdout.length > QUOTE_LIMIT ? `${stdout.slice(0, QUOTE_LIMIT)}…` : stdout;
+  return {
+    ...check, status: "fail", expected: "", actual: quoted,
+    message: `Your code printed this on stdout: ${JSON.stringify(quoted)}. A client reading stdout would try to parse it as a message and fail, as in the chapter's first failure story. Print debug output to stderr with console.error, or remove it.`,
+  };
+}
+
+function evidenceChecks(task: TaskId, run: TaskRun | undefined, failure: TaskFailure | undefined): { checks: CheckResult[]; evidence: GradedTask["evidence"] } {
+  const evidence: GradedTask["evidence"] = {};
+  if (!run || run.outcome.kind === "failure") {
+    const why = failure?.reason === "not-written" ? `${TASKS[task].exportName} is not written yet.` : `${TASKS[task].file} did not run to the end, so this line has no value.`;
+    return {
+      evidence,
+      checks: keysOfTask(task).map((key) => ({ name: key, kind: "evidence", title: EVIDENCE_RULES[key].title, status: "skip", expected: EVIDENCE_RULES[key].accepted, message: why, hint: EVIDENCE_RULES[key].hint })),
+    };
+  }
+  const value = run.outcome.value;
+  const computed = computeEvidence(value);
+  const checks = keysOfTask(task).map((key): CheckResult => {
+    const rule = EVIDENCE_RULES[key];
+    const c = computed[key]!;
+    const actual = "value" in c ? c.value : undefined;
+    if (actual !== undefined) evidence[key] = actual;
+    const base = { name: key, kind: "evidence", title: rule.title, expected: rule.accepted, actual: actual ?? null, hint: rule.hint } as const;
+    if (actual === rule.accepted) return { ...base, status: "pass" };
+    return { ...base, status: "fail", message: diagnose({ key, actual, missing: "missing" in c ? c.missing : undefined, value }) };
+  });
+  return { checks, evidence };
+}
+
+/** Grades one task from its run, or from the failure that kept it from running. */
+export function gradeTask(task: TaskId, ran: TaskRun | { failure: TaskFailure }): GradedTask {
+  const run = "outcome" in ran ? ran : undefined;
+  const failure = run ? (run.outcome.kind === "failure" ? run.outcome.failure : undefined) : (ran as { failure: TaskFailure }).failure;
+  const { checks, evidence } = evidenceChecks(task, run, failure);
+  checks.push(stdoutCheck(task, run?.stdout));
+  const evidenceChecksOnly = checks.filter((c) => c.kind === "evidence");
+  const score = evidenceChecksOnly.filter((c) => c.status === "pass").length;
+  const status: TaskStatus = failure && failure.reason !== "not-written" ? "error"
+    : failure || checks.some((c) => c.status === "fail" || c.status === "error") ? "fail" : "pass";
+  const result: TaskResult = {
+    task, title: TASKS[task].title, status, score, maxScore: evidenceChecksOnly.length, checks,
+    ...(failure ? { message: failure.message } : {}),
+    ...(run?.stderr ? { stderr: run.stderr } : {}),
+  };
+  return { result, evidence };
+}

@@ -1,0 +1,49 @@
+// The results of grading, as plain data: every reporter is a function of a Report.
+import type { EvidenceKey } from "../course/evidence-keys.js";
+import type { TaskId } from "../course/tasks.js";
+
+export const REPORT_VERSION = 1;
+
+export type CheckStatus = "pass" | "fail" | "error" | "skip";
+export type TaskStatus = "pass" | "fail" | "error";
+
+export interface CheckResult {
+  /** The evidence key, or another stable id such as t2_no_stdout. */
+  name: string;
+  kind: "evidence" | "output" | (string & {});
+  /** The line the student reads. */
+  title: string;
+  status: CheckStatus;
+  expected?: string;
+  /** null when the value could not be computed. */
+  actual?: string | null;
+  /** Why it failed, or why it was skipped. */
+  message?: string;
+  hint?: string;
+}
+
+export interface TaskResult {
+  task: TaskId;
+  title: string;
+  status: TaskStatus;
+  score: number;
+  maxScore: number;
+  /** Why the task could not run (status error), in plain words. */
+  message?: string;
+  /** What the task wrote to stderr: shown, never failed. */
+  stderr?: string;
+  checks: CheckResult[];
+}
+
+export interface Report {
+  version: typeof REPORT_VERSION;
+  /** The submission folder as the user named it, never an absolute path. */
+  submission: string;
+  status: TaskStatus;
+  score: number;
+  maxScore: number;
+  tasks: TaskResult[];
+  evidence: Partial<Record<EvidenceKey, string>>;
+  /** Where the evidence lines were written, relative to the working directory. */
+  evidenceFile?: string;
+}
