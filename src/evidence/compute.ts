@@ -5,7 +5,7 @@ import { MESSAGES, TOOL } from "../course/fixtures.js";
 import { keysOfTask, type EvidenceKey } from "../course/evidence-keys.js";
 import { compareCodePoints, pythonLength } from "../json/python-json.js";
 import { describeMessage } from "../runner/describe.js";
-import type { TaskValue } from "../runner/outcome.js";
+import type { TaskValue } from "./task-value.js";
 import { deepEqual, describeType, printed } from "./values.js";
 
 export type Computed = { value: string } | { missing: string };

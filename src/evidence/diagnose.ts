@@ -5,7 +5,7 @@ import { EVIDENCE_RULES, type EvidenceKey } from "../course/evidence-keys.js";
 import { MESSAGES, TOOL } from "../course/fixtures.js";
 import { canonicalJson } from "../json/python-json.js";
 import { describeMessage } from "../runner/describe.js";
-import type { TaskValue } from "../runner/outcome.js";
+import type { TaskValue } from "./task-value.js";
 
 export interface DiagnosisInput {
   key: EvidenceKey;

@@ -8,9 +8,10 @@ import { EVIDENCE_KEYS } from "../course/evidence-keys.js";
 import type { TaskId } from "../course/tasks.js";
 import { UserError } from "../cli/errors.js";
 import { bundleTask } from "../runner/bundle.js";
-import { runBundledTask } from "../runner/run-task.js";
+import { runJob } from "../runner/run-job.js";
 import { REPORT_VERSION, type Report, type TaskStatus } from "../report/types.js";
-import { gradeTask, type GradedTask } from "./task-result.js";
+import { fixtureJob, fixtureOutcome } from "./fixture-job.js";
+import { gradeTask, type GradedTask, type TaskRunSummary } from "./task-result.js";
 import { makeDisplay } from "./paths.js";
 
 export const DEFAULT_TIMEOUT_MS = 5000;
@@ -39,8 +40,9 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
   try {
     const graded = await Promise.all(options.tasks.map(async (task): Promise<GradedTask> => {
       const bundle = await bundleTask(submissionDir, task, workDir, display.path);
-      const ran = bundle.ok ? await runBundledTask(bundle.file, task, { timeoutMs }) : { failure: bundle.failure };
-      return gradeTask(task, display.sanitiseRun(ran));
+      if (!bundle.ok) return gradeTask(task, display.sanitiseRun({ outcome: { failure: bundle.failure } }));
+      const run = await runJob(bundle.file, fixtureJob(task), { timeoutMs });
+      return gradeTask(task, display.sanitiseRun({ outcome: fixtureOutcome(run), stdout: run.stdout, stderr: run.stderr }));
     }));
     return assembleReport(display.submission, graded);
   } finally {

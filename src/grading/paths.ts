@@ -1,14 +1,13 @@
 // Student-facing text never shows the grader machine's absolute paths: the submission is named
 // as the user named it, relative to where grade was run.
 import path from "node:path";
-import type { TaskRun } from "../runner/outcome.js";
-import type { TaskFailure } from "../runner/outcome.js";
+import type { TaskRunSummary } from "./task-result.js";
 
 export interface Display {
   submission: string;
   path: (abs: string) => string;
   sanitise: (text: string) => string;
-  sanitiseRun: <T extends TaskRun | { failure: TaskFailure }>(ran: T) => T;
+  sanitiseRun: (run: TaskRunSummary) => TaskRunSummary;
 }
 
 export function makeDisplay(cwd: string, submissionDir: string): Display {
@@ -20,13 +19,13 @@ export function makeDisplay(cwd: string, submissionDir: string): Display {
   const prefixes = [[submissionDir + path.sep, submission === "." ? "" : `${submission}/`], [cwd + path.sep, ""]] as const;
   const sanitise = (text: string): string =>
     prefixes.reduce((t, [abs, shown]) => t.split(`file://${abs}`).join(shown).split(abs).join(shown), text);
-  const sanitiseFailure = (f: TaskFailure): TaskFailure => ({ ...f, message: sanitise(f.message) });
   return {
     submission, path: relative, sanitise,
-    sanitiseRun: (ran) => {
-      if (!("outcome" in ran)) return { ...ran, failure: sanitiseFailure(ran.failure) };
-      const outcome = ran.outcome.kind === "failure" ? { kind: "failure" as const, failure: sanitiseFailure(ran.outcome.failure) } : ran.outcome;
-      return { ...ran, outcome, stderr: sanitise(ran.stderr) };
-    },
+    sanitiseRun: (run) => ({
+      ...run,
+      outcome: "failure" in run.outcome ? { failure: { ...run.outcome.failure, message: sanitise(run.outcome.failure.message) } } : run.outcome,
+      ...(run.stderr !== undefined ? { stderr: sanitise(run.stderr) } : {}),
+      ...(run.stdout !== undefined ? { stdout: sanitise(run.stdout) } : {}),
+    }),
   };
 }

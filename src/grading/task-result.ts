@@ -4,7 +4,8 @@ import { EVIDENCE_RULES, keysOfTask, type EvidenceKey } from "../course/evidence
 import { TASKS, type TaskId } from "../course/tasks.js";
 import { computeEvidence } from "../evidence/compute.js";
 import { diagnose } from "../evidence/diagnose.js";
-import type { TaskFailure, TaskRun } from "../runner/outcome.js";
+import type { TaskFailure } from "../runner/outcome.js";
+import type { FixtureOutcome } from "./fixture-job.js";
 import type { CheckResult, TaskResult, TaskStatus } from "../report/types.js";
 
 export interface GradedTask {
@@ -15,14 +16,14 @@ export interface GradedTask {
 
 const QUOTE_LIMIT = 400;
 
-function stdoutCheck(task: TaskId, stdout: string | undefined): CheckResult {
+function stdoutCheck(task: TaskId, stdout: string | undefined, ran: boolean): CheckResult {
   const info = TASKS[task];
   const check: CheckResult = {
     name: `t${info.number}_no_stdout`, kind: "output", title: `${info.exportName} prints nothing on stdout`,
     status: "pass",
     hint: "On the stdio transport the server MUST NOT write anything to its stdout that is not a valid MCP message. Debug output goes to stderr (console.error), or into serve's log list.",
   };
-  if (stdout === undefined) return { ...check, status: "skip", message: `${info.file} did not run.` };
+  if (stdout === undefined || (stdout === "" && !ran)) return { ...check, status: "skip", message: `${info.file} did not run to the end.` };
   if (stdout === "") return check;
   const quoted = stdout.length > QUOTE_LIMIT ? `${stdout.slice(0, QUOTE_LIMIT)}…` : stdout;
   return {
@@ -31,16 +32,17 @@ function stdoutCheck(task: TaskId, stdout: string | undefined): CheckResult {
   };
 }
 
-function evidenceChecks(task: TaskId, run: TaskRun | undefined, failure: TaskFailure | undefined): { checks: CheckResult[]; evidence: GradedTask["evidence"] } {
+function evidenceChecks(task: TaskId, outcome: FixtureOutcome): { checks: CheckResult[]; evidence: GradedTask["evidence"] } {
   const evidence: GradedTask["evidence"] = {};
-  if (!run || run.outcome.kind === "failure") {
+  if ("failure" in outcome) {
+    const failure = outcome.failure;
     const why = failure?.reason === "not-written" ? `${TASKS[task].exportName} is not written yet.` : `${TASKS[task].file} did not run to the end, so this line has no value.`;
     return {
       evidence,
       checks: keysOfTask(task).map((key) => ({ name: key, kind: "evidence", title: EVIDENCE_RULES[key].title, status: "skip", expected: EVIDENCE_RULES[key].accepted, message: why, hint: EVIDENCE_RULES[key].hint })),
     };
   }
-  const value = run.outcome.value;
+  const value = outcome.value;
   const computed = computeEvidence(value);
   const checks = keysOfTask(task).map((key): CheckResult => {
     const rule = EVIDENCE_RULES[key];
@@ -54,12 +56,19 @@ function evidenceChecks(task: TaskId, run: TaskRun | undefined, failure: TaskFai
   return { checks, evidence };
 }
 
-/** Grades one task from its run, or from the failure that kept it from running. */
-export function gradeTask(task: TaskId, ran: TaskRun | { failure: TaskFailure }): GradedTask {
-  const run = "outcome" in ran ? ran : undefined;
-  const failure = run ? (run.outcome.kind === "failure" ? run.outcome.failure : undefined) : (ran as { failure: TaskFailure }).failure;
-  const { checks, evidence } = evidenceChecks(task, run, failure);
-  checks.push(stdoutCheck(task, run?.stdout));
+/** What grading a task starts from: how the fixture run ended, and what its process printed. */
+export interface TaskRunSummary {
+  outcome: FixtureOutcome;
+  /** Absent when the task never ran (a missing file, a syntax error). */
+  stdout?: string;
+  stderr?: string;
+}
+
+/** Grades one task from its fixture run, or from the failure that kept it from running. */
+export function gradeTask(task: TaskId, run: TaskRunSummary): GradedTask {
+  const failure: TaskFailure | undefined = "failure" in run.outcome ? run.outcome.failure : undefined;
+  const { checks, evidence } = evidenceChecks(task, run.outcome);
+  checks.push(stdoutCheck(task, run.stdout, !failure));
   const evidenceChecksOnly = checks.filter((c) => c.kind === "evidence");
   const score = evidenceChecksOnly.filter((c) => c.status === "pass").length;
   const status: TaskStatus = failure && failure.reason !== "not-written" ? "error"
@@ -67,7 +76,7 @@ export function gradeTask(task: TaskId, ran: TaskRun | { failure: TaskFailure })
   const result: TaskResult = {
     task, title: TASKS[task].title, status, score, maxScore: evidenceChecksOnly.length, checks,
     ...(failure ? { message: failure.message } : {}),
-    ...(run?.stderr ? { stderr: run.stderr } : {}),
+    ...(run.stderr ? { stderr: run.stderr } : {}),
   };
   return { result, evidence };
 }

@@ -34,11 +34,15 @@ function renderTask(task: TaskResult, s: Style): string[] {
   return lines;
 }
 
-function closingLine(tasks: TaskResult[]): string {
+function closingLines(tasks: TaskResult[]): string[] {
   const all = tasks.flatMap((t) => t.checks);
   const count = (st: CheckResult["status"]): number => all.filter((c) => c.status === st).length;
   const skipped = count("skip");
-  return `${count("pass")} passed, ${count("fail") + count("error")} failed${skipped ? `, ${skipped} skipped` : ""}`;
+  const notRun = tasks.filter((t) => t.message);
+  return [
+    ...(notRun.length ? [`${notRun.length} task${notRun.length > 1 ? "s" : ""} did not run to the end: ${notRun.map((t) => t.task).join(", ")}`] : []),
+    `${count("pass")} passed, ${count("fail") + count("error")} failed${skipped ? `, ${skipped} skipped` : ""}`,
+  ];
 }
 
 export function renderPretty(report: Report, color: boolean): string {
@@ -46,7 +50,7 @@ export function renderPretty(report: Report, color: boolean): string {
   const out = [`${s.bold("grade")} ${report.submission}/ · evidence ${report.score}/${report.maxScore}`, ""];
   for (const task of report.tasks) out.push(...renderTask(task, s), "");
   if (report.evidenceFile) out.push(s.dim(`Evidence written to ${report.evidenceFile} (${Object.keys(report.evidence).length} lines from your code).`));
-  out.push(closingLine(report.tasks));
+  out.push(...closingLines(report.tasks));
   return out.join("\n") + "\n";
 }
 
@@ -64,7 +68,7 @@ export function renderPrettyFileCheck(report: FileCheckReport, color: boolean): 
     ? `Compared with what the code in ${report.code.submission}/ prints.`
     : `Not compared with the code: ${report.code.reason}.`));
   const formatFailed = format.length;
-  const line = closingLine(report.tasks);
-  out.push(formatFailed ? `${line} (and ${formatFailed} format problem${formatFailed > 1 ? "s" : ""})` : line);
+  if (formatFailed) out.push(`${formatFailed} format problem${formatFailed > 1 ? "s" : ""} in the file`);
+  out.push(...closingLines(report.tasks));
   return out.join("\n") + "\n";
 }

@@ -26,7 +26,7 @@ export async function bundleTask(submissionDir: string, task: TaskId, outDir: st
   }
   const entry = [
     `import { runHarness } from ${JSON.stringify(HARNESS)};`,
-    `runHarness(() => import(${JSON.stringify(source)}), ${JSON.stringify(task)}, ${JSON.stringify(submissionDir + path.sep)});`,
+    `runHarness(() => import(${JSON.stringify(source)}), ${JSON.stringify(submissionDir + path.sep)});`,
   ].join("\n");
   const outfile = path.join(outDir, `${task}.mjs`);
   try {

@@ -1,4 +1,4 @@
-// What running one task in its own process can end as: plain data, no reporting.
+// What running a task's function in its own process can end as: plain data, no reporting.
 import type { TaskId } from "../course/tasks.js";
 
 export type FailureReason =
@@ -11,22 +11,30 @@ export interface TaskFailure {
   message: string;
 }
 
-/** The raw values a task's function returned, per call, already checked to be JSON. */
-export type TaskValue =
-  | { task: "task1"; result: unknown }
-  | { task: "task2"; responses: unknown[] }
-  | { task: "task3"; result: unknown };
+/** How one call of the task's function ended; a value is already known to be JSON. */
+export type CallOutcome = { ok: true; value: unknown } | { ok: false; failure: TaskFailure };
 
-export interface TaskRun {
+/** A job for the sandboxed process: call the task's function once per input, in order. */
+export interface Job {
   task: TaskId;
-  outcome: { kind: "value"; value: TaskValue } | { kind: "failure"; failure: TaskFailure };
-  /** What the task's process wrote, capped. */
+  inputs: unknown[];
+  /** Stop at the first call that fails (the fixtures), or go on (generated inputs). */
+  stopOnFailure: boolean;
+}
+
+export interface JobRun {
+  task: TaskId;
+  /** The calls that ran, in order; a failure of the whole process comes as `failure`. */
+  calls: CallOutcome[];
+  failure?: TaskFailure;
+  /** What the task's process wrote, capped, with colour codes removed. */
   stdout: string;
   stderr: string;
   durationMs: number;
 }
 
-/** The one message the sandboxed process sends back over IPC. */
+/** The messages between the grader and the sandboxed process, over IPC. */
+export type HarnessRequest = Job;
 export type HarnessReply =
-  | { kind: "value"; json: string }
+  | { kind: "calls"; calls: CallOutcome[] }
   | { kind: "failure"; failure: TaskFailure };

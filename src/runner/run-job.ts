@@ -1,12 +1,13 @@
-// Runs one bundled task in a child process of its own, with a time limit, a memory limit and
-// capped output, and turns however it ends into a TaskRun. The grader's process never runs
-// student code, so nothing the student writes can crash or hang it.
+// Runs one job on a bundled task in a child process of its own, with a time limit, a memory
+// limit and capped output, and turns however it ends into a JobRun. The grader's process never
+// runs student code, so nothing the student writes can crash or hang it.
 import { spawn } from "node:child_process";
-import type { TaskId } from "../course/tasks.js";
-import type { HarnessReply, TaskFailure, TaskRun, TaskValue } from "./outcome.js";
+import type { HarnessReply, Job, JobRun, TaskFailure } from "./outcome.js";
 
 export const OUTPUT_CAP = 16 * 1024;
 const MEMORY_LIMIT_MB = 256;
+// Colour codes a student prints must not reach machine-readable reports.
+const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
 
 export interface RunOptions {
   timeoutMs: number;
@@ -16,17 +17,18 @@ class CappedText {
   private text = "";
   private dropped = 0;
   add(chunk: Buffer): void {
-    const room = OUTPUT_CAP - this.text.length;
     const s = chunk.toString("utf8");
-    if (room > 0) this.text += s.slice(0, room);
-    this.dropped += Math.max(0, s.length - Math.max(room, 0));
+    const room = Math.max(0, OUTPUT_CAP - this.text.length);
+    this.text += s.slice(0, room);
+    this.dropped += s.length - Math.min(room, s.length);
   }
   toString(): string {
-    return this.dropped ? `${this.text}\n… (${this.dropped} more characters not shown)` : this.text;
+    const text = this.text.replace(ANSI, "");
+    return this.dropped ? `${text}\n… (${this.dropped} more characters not shown)` : text;
   }
 }
 
-export function runBundledTask(file: string, task: TaskId, options: RunOptions): Promise<TaskRun> {
+export function runJob(file: string, job: Job, options: RunOptions): Promise<JobRun> {
   const started = Date.now();
   const child = spawn(process.execPath, [`--max-old-space-size=${MEMORY_LIMIT_MB}`, "--enable-source-maps", file], {
     stdio: ["ignore", "pipe", "pipe", "ipc"],
@@ -38,24 +40,25 @@ export function runBundledTask(file: string, task: TaskId, options: RunOptions):
   child.stderr!.on("data", (c: Buffer) => stderr.add(c));
   let reply: HarnessReply | undefined;
   child.on("message", (m) => { reply ??= m as HarnessReply; });
+  child.send(job, () => { /* a child that died at once is reported by its exit */ });
   let timedOut = false;
   const timer = setTimeout(() => { timedOut = true; child.kill("SIGKILL"); }, options.timeoutMs);
 
   return new Promise((resolve) => {
+    let done = false;
     const finish = (code: number | null, signal: NodeJS.Signals | null, spawnError?: Error): void => {
+      if (done) return;
+      done = true;
       clearTimeout(timer);
       const err = stderr.toString();
-      const base = { task, stdout: stdout.toString(), stderr: err, durationMs: Date.now() - started };
-      if (reply?.kind === "value") {
-        resolve({ ...base, outcome: { kind: "value", value: JSON.parse(reply.json) as TaskValue } });
-        return;
-      }
+      const base = { task: job.task, stdout: stdout.toString(), stderr: err, durationMs: Date.now() - started };
+      if (reply?.kind === "calls") return resolve({ ...base, calls: reply.calls });
       const failure: TaskFailure = reply?.kind === "failure" ? reply.failure
         : timedOut ? { reason: "timeout", message: `It did not finish within ${options.timeoutMs} ms and was stopped. Look for a loop that never ends (a while loop whose condition never changes, or a recursion with no base case); raise the limit with --timeout MS only if your code is just slow.` }
         : /heap out of memory|Allocation failed/i.test(err) ? { reason: "out-of-memory", message: `It used more than ${MEMORY_LIMIT_MB} MB of memory and was stopped. Look for a list or string that grows without end.` }
         : spawnError ? { reason: "crash", message: `Its process could not be started: ${spawnError.message}.` }
         : { reason: "exit", message: `Its process ended (${signal ? `signal ${signal}` : `exit code ${code}`}) before the function returned. Does the code end the process (process.exit, process.kill) or wait for something that never comes? A task returns its answer.` };
-      resolve({ ...base, outcome: { kind: "failure", failure } });
+      resolve({ ...base, calls: [], failure });
     };
     child.on("error", (e) => finish(null, null, e));
     child.on("close", (code, signal) => finish(code, signal));
