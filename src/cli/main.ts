@@ -16,6 +16,7 @@ import { wantsColor } from "../report/style.js";
 import { gradeCommand } from "./commands/grade.js";
 import { EXIT, UserError } from "./errors.js";
 import { parseReporters, parseTasks, parseTimeout } from "./options.js";
+import { registerStudentCommands } from "./student-commands.js";
 import { emit, type Io } from "./output.js";
 
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -76,6 +77,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.stdout(renderDevCheck(report, color(opts.color)));
       exitCode = report.ok ? EXIT.pass : EXIT.fail;
     });
+
+  registerStudentCommands(program, { io, root: PACKAGE_ROOT, color, setExit: (code) => { exitCode = code; } });
 
   try {
     await program.parseAsync(argv, { from: "user" });

@@ -1,0 +1,62 @@
+// The student's workflow commands (issue 5): hint, quiz, status, init, dist, watch. Registered
+// from main.ts with one call, kept here so the command table there stays short.
+import { Option, type Command } from "commander";
+import { DEFAULT_QUIZ_ANSWERS } from "../course/quiz.js";
+import { isTaskId, type TaskId } from "../course/tasks.js";
+import { renderHint } from "../report/hint.js";
+import { renderJson } from "../report/json.js";
+import { renderQuiz } from "../report/quiz.js";
+import { parseLevel, showHint } from "../student/hint.js";
+import { quizCommand } from "../student/quiz.js";
+import { EXIT, UserError } from "./errors.js";
+import { parseReporters } from "./options.js";
+import { emit, type Io } from "./output.js";
+
+export interface CommandContext {
+  io: Io;
+  /** The package's root: starters, solutions and the student edition's sources. */
+  root: string;
+  color: (flag: boolean | undefined) => boolean;
+  setExit: (code: number) => void;
+}
+
+export function parseTask(arg: string): TaskId {
+  const name = arg.toLowerCase();
+  if (isTaskId(name)) return name;
+  if (/^[123]$/.test(name)) return `task${name}` as TaskId;
+  throw new UserError(`"${arg}" is not a task. Name one of task1, task2 or task3, for example: grade hint task2.`);
+}
+
+export function registerStudentCommands(program: Command, ctx: CommandContext): void {
+  const { io } = ctx;
+
+  program.command("hint")
+    .description("the next hint for a task, from a nudge to the exact rule (never the answer)")
+    .argument("<task>", "task1, task2 or task3")
+    .option("--level <n>", "show this hint level instead of the next one")
+    .option("--dir <dir>", "the submission folder, where the hints you have seen are remembered", "tasks")
+    .option("--no-color", "plain text, no colour")
+    .action(async (taskArg: string, opts: { level?: string; dir: string; color?: boolean }) => {
+      const task = parseTask(taskArg);
+      const result = await showHint({ cwd: io.cwd, dir: opts.dir, task, level: parseLevel(opts.level, task) });
+      io.stdout(renderHint(result, ctx.color(opts.color)));
+    });
+
+  program.command("quiz")
+    .description("mark the chapter quiz (questions in tasks/quiz.md)")
+    .argument("[answers]", "the answers file, one qN: answer line per question", DEFAULT_QUIZ_ANSWERS)
+    .option("--key <file>", "the quiz key (or set GRADE_QUIZ_KEY); without it, 1-8 are checked for format only")
+    .addOption(reporterOption())
+    .option("--no-color", "plain text, no colour")
+    .action(async (answers: string, opts: { key?: string; reporter: string[]; color?: boolean }) => {
+      const choices = parseReporters(opts.reporter, ["pretty", "json"]);
+      const report = quizCommand({ cwd: io.cwd, env: io.env, answers, ...(opts.key !== undefined ? { key: opts.key } : {}) });
+      await emit(io, choices, ctx.color(opts.color), (name, r, c) => (name === "json" ? renderJson(r) : renderQuiz(r, c)), report);
+      ctx.setExit(report.status === "pass" ? EXIT.pass : EXIT.fail);
+    });
+}
+
+function reporterOption(): Option {
+  return new Option("--reporter <name[=file]>", "report format: pretty or json; repeatable, =FILE writes to a file")
+    .default([]).argParser((value: string, previous: string[]) => [...previous, value]);
+}
