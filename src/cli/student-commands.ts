@@ -8,6 +8,9 @@ import { renderJson } from "../report/json.js";
 import { renderQuiz } from "../report/quiz.js";
 import { parseLevel, showHint } from "../student/hint.js";
 import { quizCommand } from "../student/quiz.js";
+import { distStudent } from "../student/dist.js";
+import { initSubmission } from "../student/init.js";
+import { renderDist, renderInit } from "../report/student.js";
 import { EXIT, UserError } from "./errors.js";
 import { parseReporters } from "./options.js";
 import { emit, type Io } from "./output.js";
@@ -53,6 +56,25 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
       const report = quizCommand({ cwd: io.cwd, env: io.env, answers, ...(opts.key !== undefined ? { key: opts.key } : {}) });
       await emit(io, choices, ctx.color(opts.color), (name, r, c) => (name === "json" ? renderJson(r) : renderQuiz(r, c)), report);
       ctx.setExit(report.status === "pass" ? EXIT.pass : EXIT.fail);
+    });
+
+  program.command("init")
+    .description("create a fresh submission folder from the starters (never overwrites)")
+    .argument("<dir>", "the new submission folder")
+    .action(async (dir: string) => {
+      io.stdout(renderInit(await initSubmission({ root: ctx.root, cwd: io.cwd, dir })));
+    });
+
+  program.command("dist")
+    .description("write an edition of the course repository: grade dist student OUT")
+    .argument("<edition>", "which edition: student")
+    .argument("<out>", "a new folder for it")
+    .option("--no-color", "plain text, no colour")
+    .action(async (edition: string, out: string, opts: { color?: boolean }) => {
+      if (edition !== "student") throw new UserError(`There is no "${edition}" edition. grade dist student OUT writes the student edition (everything but the solutions and the quiz key) to the folder OUT.`);
+      const report = await distStudent({ root: ctx.root, cwd: io.cwd, out });
+      io.stdout(renderDist(report, ctx.color(opts.color)));
+      ctx.setExit(report.ok ? EXIT.pass : EXIT.fail);
     });
 }
 

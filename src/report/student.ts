@@ -1,0 +1,26 @@
+// Short reports of the commands that make folders: init and dist.
+import type { DistReport } from "../student/dist.js";
+import type { InitResult } from "../student/init.js";
+import { renderDevCheck } from "./dev-check.js";
+import { makeStyle } from "./style.js";
+
+export function renderInit(result: InitResult): string {
+  return [
+    `Created ${result.dir}/ with ${result.files.join(", ")}.`,
+    "",
+    "Next:",
+    `  grade watch --dir ${result.dir}     re-grades on every save and shows what to fix`,
+    `  grade hint task1 --dir ${result.dir} when you are stuck`,
+    `  grade status --dir ${result.dir}    where you are`,
+  ].join("\n") + "\n";
+}
+
+export function renderDist(report: DistReport, color: boolean): string {
+  const s = makeStyle(color);
+  const why = new Map<string, string[]>();
+  for (const e of report.excluded) why.set(e.why, [...(why.get(e.why) ?? []), e.file]);
+  const lines = [`${s.bold("grade dist student")} ${report.out}/ · ${report.copied} files copied from git's tracked files`, ""];
+  for (const [reason, files] of why) lines.push(s.dim(`left out (${reason}): ${files.length > 4 ? `${files.slice(0, 4).join(", ")} and ${files.length - 4} more` : files.join(", ")}`));
+  lines.push("", renderDevCheck({ ok: report.ok, items: report.items }, color));
+  return lines.join("\n");
+}

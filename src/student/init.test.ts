@@ -1,0 +1,32 @@
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { UserError } from "../cli/errors.js";
+import { initSubmission } from "./init.js";
+
+const root = path.join(import.meta.dirname, "..", "..");
+
+describe("initSubmission", () => {
+  it("copies the three starters into a new folder", async () => {
+    const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-init-"));
+    const result = await initSubmission({ root, cwd, dir: "mine" });
+    expect(result).toEqual({ dir: "mine", files: ["task1.ts", "task2.ts", "task3.ts"] });
+    for (const f of result.files) expect(readFileSync(path.join(cwd, "mine", f), "utf8")).toBe(readFileSync(path.join(root, "tasks", f), "utf8"));
+  });
+
+  it("refuses to overwrite a starter that is already there, and leaves it as it was", async () => {
+    const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-init-"));
+    mkdirSync(path.join(cwd, "mine"));
+    writeFileSync(path.join(cwd, "mine", "task2.ts"), "my work");
+    await expect(initSubmission({ root, cwd, dir: "mine" })).rejects.toThrow(UserError);
+    await expect(initSubmission({ root, cwd, dir: "mine" })).rejects.toThrow(/already has task2\.ts.*never overwrites/);
+    expect(readFileSync(path.join(cwd, "mine", "task2.ts"), "utf8")).toBe("my work");
+  });
+
+  it("refuses a path that is a file", async () => {
+    const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-init-"));
+    writeFileSync(path.join(cwd, "afile"), "");
+    await expect(initSubmission({ root, cwd, dir: "afile" })).rejects.toThrow(/is a file, not a folder/);
+  });
+});
