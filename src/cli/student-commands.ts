@@ -11,8 +11,10 @@ import { quizCommand } from "../student/quiz.js";
 import { distStudent } from "../student/dist.js";
 import { initSubmission } from "../student/init.js";
 import { renderDist, renderInit } from "../report/student.js";
+import { renderStatus } from "../report/status.js";
+import { statusCommand } from "../student/status.js";
 import { EXIT, UserError } from "./errors.js";
-import { parseReporters } from "./options.js";
+import { parseReporters, parseTimeout } from "./options.js";
 import { emit, type Io } from "./output.js";
 
 export interface CommandContext {
@@ -56,6 +58,19 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
       const report = quizCommand({ cwd: io.cwd, env: io.env, answers, ...(opts.key !== undefined ? { key: opts.key } : {}) });
       await emit(io, choices, ctx.color(opts.color), (name, r, c) => (name === "json" ? renderJson(r) : renderQuiz(r, c)), report);
       ctx.setExit(report.status === "pass" ? EXIT.pass : EXIT.fail);
+    });
+
+  program.command("status")
+    .description("each task's state, evidence lines right, and the next thing to do (remembered between runs)")
+    .option("--dir <dir>", "the submission folder (task1.ts, task2.ts, task3.ts)", "tasks")
+    .option("--timeout <ms>", "time limit for each task, in milliseconds (default 5000)")
+    .addOption(reporterOption())
+    .option("--no-color", "plain text, no colour")
+    .action(async (opts: { dir: string; timeout?: string; reporter: string[]; color?: boolean }) => {
+      const choices = parseReporters(opts.reporter, ["pretty", "json"]);
+      const report = await statusCommand({ cwd: io.cwd, dir: opts.dir, timeoutMs: parseTimeout(opts.timeout) });
+      await emit(io, choices, ctx.color(opts.color), (name, r, c) => (name === "json" ? renderJson(r) : renderStatus(r, c)), report);
+      ctx.setExit(report.tasksDone === report.tasks.length ? EXIT.pass : EXIT.fail);
     });
 
   program.command("init")

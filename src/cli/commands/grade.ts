@@ -5,6 +5,7 @@ import path from "node:path";
 import type { TaskId } from "../../course/tasks.js";
 import { writeEvidence } from "../../evidence/file.js";
 import { gradeSubmission } from "../../grading/grade.js";
+import { readProgress, recordReport, writeProgress } from "../../progress/progress-file.js";
 import type { Report } from "../../report/types.js";
 import { UserError } from "../errors.js";
 
@@ -26,5 +27,8 @@ export async function gradeCommand(options: GradeCommandOptions): Promise<Report
   } catch (error) {
     throw new UserError(`The evidence file ${options.evidence} could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Choose a file you can write with --evidence FILE.`);
   }
+  // grade status and grade watch show progress since the last run, whichever command ran it.
+  const submissionDir = path.resolve(options.cwd, options.dir);
+  await writeProgress(submissionDir, recordReport(readProgress(submissionDir), report, new Date().toISOString()));
   return { ...report, evidenceFile: path.relative(options.cwd, file).split(path.sep).join("/") };
 }

@@ -1,0 +1,34 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { makeSubmission } from "../../test/issue5/submission.js";
+import { HINTS } from "../course/hints.js";
+import { PROGRESS_FILE } from "../progress/progress-file.js";
+import { parseLevel, showHint } from "./hint.js";
+
+describe("showHint", () => {
+  it("unfolds the hints in order, one more each time, and stays on the last", async () => {
+    const sub = makeSubmission();
+    const levels: number[] = [];
+    for (let i = 0; i < HINTS.task2.length + 1; i++) levels.push((await showHint({ cwd: sub.cwd, dir: sub.dir, task: "task2" })).level);
+    expect(levels).toEqual([1, 2, 3, 4, 5, 5]);
+    const first = await showHint({ cwd: sub.cwd, dir: sub.dir, task: "task1" });
+    expect(first).toMatchObject({ level: 1, levels: HINTS.task1.length, hint: HINTS.task1[0] });
+    expect(JSON.parse(readFileSync(path.join(sub.abs, PROGRESS_FILE), "utf8")).hintsSeen).toEqual({ task1: 1, task2: 5 });
+  });
+
+  it("shows the level asked for without forgetting how far the student got", async () => {
+    const sub = makeSubmission();
+    await showHint({ cwd: sub.cwd, dir: sub.dir, task: "task3", level: 4 });
+    expect((await showHint({ cwd: sub.cwd, dir: sub.dir, task: "task3", level: 2 })).hint).toBe(HINTS.task3[1]);
+    expect((await showHint({ cwd: sub.cwd, dir: sub.dir, task: "task3" })).level).toBe(5);
+  });
+
+  it("works without a submission folder, and rejects a level that does not exist", async () => {
+    const result = await showHint({ cwd: "/", dir: "no/such/folder", task: "task1" });
+    expect(result.level).toBe(1);
+    expect(() => parseLevel("0", "task1")).toThrow(/task1 has 4 hints.*from 1 to 4, got "0"/);
+    expect(() => parseLevel("two", "task2")).toThrow(/from 1 to 5/);
+    expect(parseLevel("3", "task2")).toBe(3);
+  });
+});

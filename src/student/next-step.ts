@@ -1,0 +1,48 @@
+// The one next thing to do, from a report: the first task that does not pass, and in it the
+// first thing to change. Shared by grade status and grade watch.
+import { EVIDENCE_KEYS } from "../course/evidence-keys.js";
+import { TASK_IDS, TASKS, type TaskId } from "../course/tasks.js";
+import { DEFAULT_EVIDENCE_FILE } from "../evidence/file.js";
+import type { CheckResult, Report, TaskResult } from "../report/types.js";
+
+export type TaskState = "done" | "not started" | "in progress" | "does not run";
+
+export function taskState(task: TaskResult): TaskState {
+  if (task.status === "pass") return "done";
+  if (task.status === "error") return "does not run";
+  return task.checks.some((c) => c.kind === "evidence" && c.status !== "skip") ? "in progress" : "not started";
+}
+
+export function firstFailingCheck(task: TaskResult): CheckResult | undefined {
+  return task.checks.find((c) => c.status === "fail" || c.status === "error");
+}
+
+export interface NextStep {
+  /** The task to work on; absent when everything passes. */
+  task?: TaskId;
+  text: string;
+}
+
+/** The task to look at: the one asked for, else the first that does not pass, else the last. */
+export function currentTask(report: Report, focus?: TaskId): TaskResult | undefined {
+  if (focus) return report.tasks.find((t) => t.task === focus);
+  return report.tasks.find((t) => t.status !== "pass");
+}
+
+export function nextStep(report: Report, focus?: TaskId): NextStep {
+  const task = currentTask(report, focus);
+  const dir = report.submission === "." ? "" : `${report.submission}/`;
+  if (!task || task.status === "pass") {
+    const all = report.tasks.length === TASK_IDS.length && report.score === EVIDENCE_KEYS.length;
+    return all
+      ? { text: `All ${EVIDENCE_KEYS.length} evidence lines are right. Hand in ${DEFAULT_EVIDENCE_FILE}, then answer the quiz in tasks/quiz.md and check it with grade quiz.` }
+      : { text: `${task ? `Task ${task.task.slice(4)} passes.` : "Nothing to do here."} Go on with the next task that does not pass.` };
+  }
+  const info = TASKS[task.task];
+  const state = taskState(task);
+  if (state === "not started") return { task: task.task, text: `Write ${info.exportName} in ${dir}${info.file}: replace the TODO with your code and save. The comment at the top of the file says what it must return.` };
+  if (state === "does not run") return { task: task.task, text: `Make ${dir}${info.file} run: ${task.message ?? "it stopped before returning"}` };
+  const check = firstFailingCheck(task);
+  const what = check ? `${check.kind === "evidence" ? `${check.name}: ` : ""}${check.title}` : "its checks";
+  return { task: task.task, text: `Fix ${what}. Stuck? grade hint ${task.task} gives the next hint.` };
+}
