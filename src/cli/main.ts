@@ -54,9 +54,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
   common(program, Object.keys(REPORTERS))
     .argument("[tasks...]", "task1, task2, task3 or all", [])
     .option("--evidence <file>", "the evidence file to write", DEFAULT_EVIDENCE_FILE)
-    .action(async (tasks: string[], opts: CommonOptions & { evidence: string }) => {
+    .option("--no-typecheck", "skip the type check against the chapter's interface")
+    .action(async (tasks: string[], opts: CommonOptions & { evidence: string; typecheck: boolean }) => {
       const choices = parseReporters(opts.reporter, Object.keys(REPORTERS));
-      const report = await gradeCommand({ cwd: io.cwd, dir: opts.dir, tasks: parseTasks(tasks), evidence: opts.evidence, timeoutMs: parseTimeout(opts.timeout) });
+      const report = await gradeCommand({ cwd: io.cwd, dir: opts.dir, tasks: parseTasks(tasks), evidence: opts.evidence, timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck });
       await emit(io, choices, color(opts.color), (name, r, c) => REPORTERS[name]!(r, c), report);
       exitCode = report.status === "pass" ? EXIT.pass : EXIT.fail;
     });

@@ -64,11 +64,12 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
     .description("each task's state, evidence lines right, and the next thing to do (remembered between runs)")
     .option("--dir <dir>", "the submission folder (task1.ts, task2.ts, task3.ts)", "tasks")
     .option("--timeout <ms>", "time limit for each task, in milliseconds (default 5000)")
+    .option("--no-typecheck", "skip the type check against the chapter's interface")
     .addOption(reporterOption())
     .option("--no-color", "plain text, no colour")
-    .action(async (opts: { dir: string; timeout?: string; reporter: string[]; color?: boolean }) => {
+    .action(async (opts: { dir: string; timeout?: string; typecheck: boolean; reporter: string[]; color?: boolean }) => {
       const choices = parseReporters(opts.reporter, ["pretty", "json"]);
-      const report = await statusCommand({ cwd: io.cwd, dir: opts.dir, timeoutMs: parseTimeout(opts.timeout) });
+      const report = await statusCommand({ cwd: io.cwd, dir: opts.dir, timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck });
       await emit(io, choices, ctx.color(opts.color), (name, r, c) => (name === "json" ? renderJson(r) : renderStatus(r, c)), report);
       ctx.setExit(report.tasksDone === report.tasks.length ? EXIT.pass : EXIT.fail);
     });

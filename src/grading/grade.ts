@@ -13,6 +13,8 @@ import { REPORT_VERSION, type Report, type TaskStatus } from "../report/types.js
 import { fixtureJob, fixtureOutcome } from "./fixture-job.js";
 import { gradeTask, type GradedTask, type TaskRunSummary } from "./task-result.js";
 import { makeDisplay } from "./paths.js";
+import { attachTypes } from "../typecheck/attach.js";
+import { TypeCheckWorker } from "../typecheck/worker-client.js";
 
 export const DEFAULT_TIMEOUT_MS = 5000;
 
@@ -22,6 +24,11 @@ export interface GradeOptions {
   dir: string;
   tasks: readonly TaskId[];
   timeoutMs?: number;
+  /**
+   * Also check the submission against the typed interface (checks of kind `types`). Off unless
+   * asked; pass a TypeCheckWorker to reuse one across gradings (watch mode).
+   */
+  typecheck?: boolean | TypeCheckWorker;
 }
 
 export function resolveSubmission(cwd: string, dir: string): string {
@@ -37,15 +44,21 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
   const display = makeDisplay(options.cwd, submissionDir);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const workDir = await mkdtemp(path.join(os.tmpdir(), "grade-"));
+  const checker = options.typecheck === true ? new TypeCheckWorker() : options.typecheck || undefined;
+  // The type check runs in its own thread, beside the task runs.
+  const types = checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
   try {
-    const graded = await Promise.all(options.tasks.map(async (task): Promise<GradedTask> => {
+    const ran = await Promise.all(options.tasks.map(async (task): Promise<GradedTask> => {
       const bundle = await bundleTask(submissionDir, task, workDir, display.path);
       if (!bundle.ok) return gradeTask(task, display.sanitiseRun({ outcome: { failure: bundle.failure } }));
       const run = await runJob(bundle.file, fixtureJob(task), { timeoutMs });
       return gradeTask(task, display.sanitiseRun({ outcome: fixtureOutcome(run), stdout: run.stdout, stderr: run.stderr }));
     }));
+    const typed = types ? await types : undefined;
+    const graded = typed ? ran.map((g) => attachTypes(g, typed)) : ran;
     return assembleReport(display.submission, graded);
   } finally {
+    if (options.typecheck === true) await checker?.close();
     await rm(workDir, { recursive: true, force: true });
   }
 }

@@ -32,6 +32,7 @@ export interface StatusOptions {
   cwd: string;
   dir: string;
   timeoutMs?: number;
+  typecheck?: boolean;
   now?: () => Date;
 }
 
@@ -48,7 +49,7 @@ export function statusFromReport(report: Report, before: Partial<Record<TaskId, 
 
 export async function statusCommand(options: StatusOptions): Promise<StatusReport> {
   const dir = resolveSubmission(options.cwd, options.dir);
-  const report = await gradeSubmission({ cwd: options.cwd, dir: options.dir, tasks: TASK_IDS, timeoutMs: options.timeoutMs });
+  const report = await gradeSubmission({ cwd: options.cwd, dir: options.dir, tasks: TASK_IDS, timeoutMs: options.timeoutMs, typecheck: options.typecheck ?? false });
   const progress = readProgress(dir);
   const saved = await writeProgress(dir, recordReport(progress, report, (options.now?.() ?? new Date()).toISOString()));
   const file = path.relative(options.cwd, path.join(dir, PROGRESS_FILE)).split(path.sep).join("/");

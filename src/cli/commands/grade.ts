@@ -15,6 +15,7 @@ export interface GradeCommandOptions {
   tasks: TaskId[];
   evidence: string;
   timeoutMs?: number;
+  typecheck?: boolean;
 }
 
 export async function gradeCommand(options: GradeCommandOptions): Promise<Report> {

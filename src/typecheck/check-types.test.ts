@@ -1,0 +1,84 @@
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeSubmission, ROOT } from "../../test/issue5/submission.js";
+import { TASK_IDS } from "../course/tasks.js";
+import { gradeSubmission } from "../grading/grade.js";
+import { makeDisplay } from "../grading/paths.js";
+import { TypeChecker, typesCheck } from "./check-types.js";
+import { TypeCheckWorker } from "./worker-client.js";
+
+// One checker for the file, as watch mode keeps one: the standard library is parsed once.
+const checker = new TypeChecker(ROOT);
+const check = (fixture?: string) => {
+  const sub = makeSubmission(fixture ? { fixture } : {});
+  return checker.check(sub.abs, TASK_IDS, makeDisplay(sub.cwd, sub.abs).path);
+};
+const findings = (r: ReturnType<typeof check>, task: "task1" | "task2" | "task3") => {
+  const t = r[task];
+  if ("skipped" in t) throw new Error(`skipped: ${t.skipped}`);
+  return t.findings;
+};
+
+describe("TypeChecker", () => {
+  it("finds nothing in the reference solutions nor in the starters", () => {
+    const solutions = check();
+    for (const t of TASK_IDS) expect(findings(solutions, t)).toEqual([]);
+    const starters = checker.check(path.join(ROOT, "tasks"), TASK_IDS, makeDisplay(ROOT, path.join(ROOT, "tasks")).path);
+    for (const t of TASK_IDS) expect(findings(starters, t)).toEqual([]);
+  });
+
+  it("reports a wrong signature at the export, with the compiler's message", () => {
+    const [finding] = findings(check("wrong-signature"), "task1");
+    expect(finding).toMatchObject({ file: "sub/task1.ts", line: 5, column: 17 });
+    expect(finding!.message).toContain("toMcp does not fit the chapter's signature (tool: ToolDefinition) => McpTool");
+    expect(finding!.message).toContain("TS2322: Type '(name: string) => McpTool' is not assignable to type 'ToMcp'");
+  });
+
+  it("reports a missing return case with the compiler's message", () => {
+    expect(findings(check("missing-return-case"), "task1")).toEqual([
+      { file: "sub/task1.ts", line: 5, column: 46, message: "TS2366: Function lacks ending return statement and return type does not include 'undefined'." },
+    ]);
+  });
+
+  it("reports an any leaking out of a task's signature, which the compiler alone lets through", () => {
+    const found = findings(check("any-leak"), "task3").map((f) => `${f.file}:${f.line} ${f.message}`);
+    expect(found).toHaveLength(2);
+    expect(found[0]).toMatch(/^sub\/task3\.ts:\d+ serve's signature lets an any out: the parameter lines is any/);
+    expect(found[1]).toContain("an element of out in the return type is any");
+  });
+
+  it("skips a file that does not compile or does not exist (the run reports those)", () => {
+    expect(check("syntax-error").task1).toEqual({ skipped: "task1.ts could not be compiled." });
+    const sub = makeSubmission();
+    rmSync(path.join(sub.abs, "task3.ts"));
+    const result = checker.check(sub.abs, ["task1", "task3"], (p) => p);
+    expect(result).toEqual({ task1: { findings: [] }, task3: { skipped: "task3.ts does not exist." } });
+  });
+});
+
+describe("typesCheck", () => {
+  it("is one check of kind types per task, failing with file:line lines", () => {
+    const c = typesCheck("task2", { findings: [{ file: "sub/task2.ts", line: 3, column: 1, message: "TS2322: x" }] });
+    expect(c).toMatchObject({ name: "t2_types", kind: "types", status: "fail", message: "sub/task2.ts:3:1 TS2322: x" });
+    expect(typesCheck("task1", { skipped: "task1.ts does not exist." })).toMatchObject({ status: "skip" });
+  });
+});
+
+describe("gradeSubmission with typecheck", () => {
+  const worker = new TypeCheckWorker();
+  afterAll(() => worker.close());
+
+  it("adds the types checks, fails a task whose evidence all passes, and leaves them out when not asked", async () => {
+    const sub = makeSubmission({ fixture: "any-leak" });
+    const typed = await gradeSubmission({ cwd: sub.cwd, dir: sub.dir, tasks: TASK_IDS, typecheck: worker });
+    const t3 = typed.tasks[2]!;
+    expect(t3).toMatchObject({ status: "fail", score: 5, maxScore: 5 });
+    expect(t3.checks.find((c) => c.kind === "types")).toMatchObject({ name: "t3_types", status: "fail" });
+    expect(typed.tasks[0]!.checks.find((c) => c.kind === "types")).toMatchObject({ status: "pass" });
+
+    const untyped = await gradeSubmission({ cwd: sub.cwd, dir: sub.dir, tasks: TASK_IDS });
+    expect(untyped.tasks.flatMap((t) => t.checks).some((c) => c.kind === "types")).toBe(false);
+    expect(untyped.status).toBe("pass");
+  });
+});

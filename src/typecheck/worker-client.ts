@@ -1,0 +1,90 @@
+// Runs the type checker in a worker thread of the grader's process. The worker's code is
+// bundled with esbuild on first use (the compiler itself stays an external import), so it runs
+// on plain node whatever loaded the grader (tsx, vitest).
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { build } from "esbuild";
+import type { TaskId } from "../course/tasks.js";
+import type { TaskTypes } from "./check-types.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PACKAGE_ROOT = path.join(here, "..", "..");
+const TYPESCRIPT = createRequire(import.meta.url).resolve("typescript");
+
+export interface TypeCheckRequest {
+  id: number;
+  cwd: string;
+  submissionDir: string;
+  tasks: TaskId[];
+}
+
+export type TypeCheckReply =
+  | { id: number; ok: true; result: Record<TaskId, TaskTypes> }
+  | { id: number; ok: false; error: string };
+
+async function bundleWorker(outDir: string): Promise<string> {
+  const result = await build({
+    entryPoints: [path.join(here, "worker.ts")], bundle: true, platform: "node", format: "esm", target: "node20",
+    write: false, logLevel: "silent",
+    plugins: [{
+      name: "typescript-external",
+      setup(b) { b.onResolve({ filter: /^typescript$/ }, () => ({ path: TYPESCRIPT, external: true })); },
+    }],
+  });
+  const file = path.join(outDir, "typecheck-worker.mjs");
+  await writeFile(file, result.outputFiles[0]!.contents);
+  return file;
+}
+
+export class TypeCheckWorker {
+  private started: Promise<{ worker: Worker; dir: string }> | undefined;
+  private readonly pending = new Map<number, { resolve: (r: Record<TaskId, TaskTypes>) => void; reject: (e: Error) => void }>();
+  private nextId = 1;
+
+  private start(): Promise<{ worker: Worker; dir: string }> {
+    this.started ??= (async () => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), "grade-types-"));
+      const worker = new Worker(await bundleWorker(dir), { workerData: { packageRoot: PACKAGE_ROOT } });
+      worker.on("message", (reply: TypeCheckReply) => {
+        const waiting = this.pending.get(reply.id);
+        this.pending.delete(reply.id);
+        if (reply.ok) waiting?.resolve(reply.result);
+        else waiting?.reject(new Error(reply.error));
+      });
+      const failAll = (error: Error): void => {
+        for (const w of this.pending.values()) w.reject(error);
+        this.pending.clear();
+        this.started = undefined;
+      };
+      worker.on("error", failAll);
+      worker.on("exit", (code) => failAll(new Error(`the type checker's thread ended (code ${code})`)));
+      worker.unref();
+      return { worker, dir };
+    })();
+    return this.started;
+  }
+
+  async check(cwd: string, submissionDir: string, tasks: readonly TaskId[]): Promise<Record<TaskId, TaskTypes>> {
+    const { worker } = await this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.ref();
+      worker.postMessage({ id, cwd, submissionDir, tasks: [...tasks] } satisfies TypeCheckRequest);
+    }).finally(() => { if (this.pending.size === 0) worker.unref(); }) as Promise<Record<TaskId, TaskTypes>>;
+  }
+
+  async close(): Promise<void> {
+    const started = this.started;
+    this.started = undefined;
+    if (!started) return;
+    const { worker, dir } = await started;
+    worker.removeAllListeners("exit");
+    await worker.terminate();
+    await rm(dir, { recursive: true, force: true });
+  }
+}

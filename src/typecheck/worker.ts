@@ -1,0 +1,20 @@
+// The type checker's thread. The compiler takes a second or so to load and to check, so it runs
+// beside the task runs instead of before them, and in watch mode it never blocks the keyboard.
+// It keeps one TypeChecker, so files outside the submission are parsed once.
+import { parentPort, workerData } from "node:worker_threads";
+import { makeDisplay } from "../grading/paths.js";
+import { TypeChecker } from "./check-types.js";
+import type { TypeCheckReply, TypeCheckRequest } from "./worker-client.js";
+
+const checker = new TypeChecker((workerData as { packageRoot: string }).packageRoot);
+
+parentPort!.on("message", (request: TypeCheckRequest) => {
+  let reply: TypeCheckReply;
+  try {
+    const display = makeDisplay(request.cwd, request.submissionDir);
+    reply = { id: request.id, ok: true, result: checker.check(request.submissionDir, request.tasks, display.path) };
+  } catch (error) {
+    reply = { id: request.id, ok: false, error: (error as Error)?.stack ?? String(error) };
+  }
+  parentPort!.postMessage(reply);
+});
