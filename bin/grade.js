@@ -10,5 +10,6 @@ const code = await main(process.argv.slice(2), {
   isTTY: Boolean(process.stdout.isTTY),
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  stdin: process.stdin,
 });
 process.exitCode = code;

@@ -10,6 +10,8 @@ export interface Io {
   isTTY: boolean;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** The terminal's input, for commands that read keys (grade watch); absent in tests. */
+  stdin?: NodeJS.ReadStream;
 }
 
 export async function emit<T>(io: Io, choices: ReporterChoice[], color: boolean, render: (name: string, data: T, color: boolean) => string, data: T): Promise<void> {

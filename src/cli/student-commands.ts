@@ -13,6 +13,8 @@ import { initSubmission } from "../student/init.js";
 import { renderDist, renderInit } from "../report/student.js";
 import { renderStatus } from "../report/status.js";
 import { statusCommand } from "../student/status.js";
+import { DEFAULT_EVIDENCE_FILE } from "../evidence/file.js";
+import { watchCommand } from "./commands/watch.js";
 import { EXIT, UserError } from "./errors.js";
 import { parseReporters, parseTimeout } from "./options.js";
 import { emit, type Io } from "./output.js";
@@ -72,6 +74,21 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
       const report = await statusCommand({ cwd: io.cwd, dir: opts.dir, timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck });
       await emit(io, choices, ctx.color(opts.color), (name, r, c) => (name === "json" ? renderJson(r) : renderStatus(r, c)), report);
       ctx.setExit(report.tasksDone === report.tasks.length ? EXIT.pass : EXIT.fail);
+    });
+
+  program.command("watch")
+    .description("re-grade on every save, with a progress bar, the first thing to fix and hints on a key")
+    .argument("[task]", "the task to focus on: task1, task2 or task3 (default: the first that does not pass)")
+    .option("--dir <dir>", "the submission folder (task1.ts, task2.ts, task3.ts)", "tasks")
+    .option("--evidence <file>", "the evidence file to write", DEFAULT_EVIDENCE_FILE)
+    .option("--timeout <ms>", "time limit for each task, in milliseconds (default 5000)")
+    .option("--no-typecheck", "skip the type check against the chapter's interface")
+    .option("--no-color", "plain text, no colour")
+    .action(async (taskArg: string | undefined, opts: { dir: string; evidence: string; timeout?: string; typecheck: boolean; color?: boolean }) => {
+      await watchCommand(io, {
+        dir: opts.dir, evidence: opts.evidence, timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck,
+        color: ctx.color(opts.color), ...(taskArg ? { focus: parseTask(taskArg) } : {}),
+      });
     });
 
   program.command("init")

@@ -4,7 +4,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { TaskId } from "../../course/tasks.js";
 import { writeEvidence } from "../../evidence/file.js";
-import { gradeSubmission } from "../../grading/grade.js";
+import { gradeSubmission, type GradeOptions } from "../../grading/grade.js";
 import { readProgress, recordReport, writeProgress } from "../../progress/progress-file.js";
 import type { Report } from "../../report/types.js";
 import { UserError } from "../errors.js";
@@ -15,7 +15,7 @@ export interface GradeCommandOptions {
   tasks: TaskId[];
   evidence: string;
   timeoutMs?: number;
-  typecheck?: boolean;
+  typecheck?: GradeOptions["typecheck"];
 }
 
 export async function gradeCommand(options: GradeCommandOptions): Promise<Report> {

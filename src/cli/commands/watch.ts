@@ -1,0 +1,91 @@
+// `grade watch [task]`: grades now and again on every save. On a terminal it redraws one screen
+// and reads single keys (h: a hint, q: quit); otherwise (a pipe, CI, a test) it prints the full
+// pretty report after every change. It ends on q, Ctrl-C or SIGTERM.
+import { TASK_IDS, type TaskId } from "../../course/tasks.js";
+import { resolveSubmission } from "../../grading/grade.js";
+import { renderPretty } from "../../report/pretty.js";
+import { showHint } from "../../student/hint.js";
+import { currentTask } from "../../student/next-step.js";
+import { TypeCheckWorker } from "../../typecheck/worker-client.js";
+import { renderWatchScreen, type WatchScreenState } from "../../watch/screen.js";
+import { watchSubmission } from "../../watch/watcher.js";
+import { UserError } from "../errors.js";
+import type { Io } from "../output.js";
+import { gradeCommand } from "./grade.js";
+
+export interface WatchCommandOptions {
+  dir: string;
+  evidence: string;
+  timeoutMs?: number;
+  typecheck: boolean;
+  focus?: TaskId;
+  color: boolean;
+}
+
+const CLEAR = "\u001b[2J\u001b[3J\u001b[H";
+const CTRL_C = "\u0003";
+
+function describeError(error: unknown): string {
+  return error instanceof UserError ? error.message : `internal error, a bug in grade itself: ${(error as Error)?.message ?? String(error)}`;
+}
+
+export async function watchCommand(io: Io, options: WatchCommandOptions): Promise<void> {
+  const submissionDir = resolveSubmission(io.cwd, options.dir);
+  const stdin = io.stdin;
+  const interactive = io.isTTY && stdin?.isTTY === true;
+  const worker = options.typecheck ? new TypeCheckWorker() : undefined;
+  let state: WatchScreenState | undefined;
+  const draw = (): void => { if (state) io.stdout(CLEAR + renderWatchScreen(state, options.color)); };
+
+  const watcher = watchSubmission({
+    submissionDir,
+    grade: () => gradeCommand({ cwd: io.cwd, dir: options.dir, tasks: [...TASK_IDS], evidence: options.evidence, timeoutMs: options.timeoutMs, typecheck: worker ?? false }),
+    onStart: () => { if (interactive && state) { state = { ...state, busy: true }; draw(); } },
+    onReport: (report) => {
+      if (!interactive) {
+        io.stdout(`── grade watch: graded at ${new Date().toISOString().slice(11, 19)} UTC ──\n${renderPretty(report, options.color)}\n`);
+        return;
+      }
+      // A hint stays on screen while the student works on the task it was for.
+      const sameTask = state?.hint && currentTask(report, options.focus)?.task === state.hint.task;
+      state = { report, ...(options.focus ? { focus: options.focus } : {}), ...(sameTask && state?.hint ? { hint: state.hint } : {}) };
+      draw();
+    },
+    onError: (error) => {
+      if (interactive && state) { state = { ...state, busy: false, problem: describeError(error) }; draw(); }
+      else io.stderr(`grade watch: ${describeError(error)}\n`);
+    },
+  });
+
+  if (!interactive) io.stdout(`grade watch: watching ${options.dir}/ for changes; stop with Ctrl-C.\n`);
+  await watcher.gradeNow();
+  try {
+    await new Promise<void>((resolve) => {
+      const stop = (): void => {
+        process.off("SIGINT", stop);
+        process.off("SIGTERM", stop);
+        if (interactive) { stdin!.off("data", onKey); stdin!.setRawMode(false); stdin!.pause(); }
+        resolve();
+      };
+      const onKey = (data: Buffer): void => {
+        const key = data.toString("utf8");
+        if (key === "q" || key === CTRL_C) return stop();
+        if (key === "h" && state) {
+          const task = currentTask(state.report, options.focus);
+          if (!task || task.status === "pass") return;
+          void showHint({ cwd: io.cwd, dir: options.dir, task: task.task }).then((hint) => {
+            if (state) { state = { ...state, hint }; draw(); }
+          });
+        }
+      };
+      // The process's signals are watch's to handle: the user ends it, not an error.
+      process.on("SIGINT", stop);
+      process.on("SIGTERM", stop);
+      if (interactive) { stdin!.setRawMode(true); stdin!.resume(); stdin!.on("data", onKey); }
+    });
+  } finally {
+    watcher.close();
+    await worker?.close();
+    if (interactive) io.stdout("\n");
+  }
+}

@@ -1,0 +1,81 @@
+// Re-grades a submission whenever one of its files is saved. Events are debounced (an editor's
+// save is several events), gradings never overlap (a save during one queues exactly one more),
+// and a grading runs only when a task file really changed, so grade's own writes into the folder
+// (the progress file) cannot set off a loop. A half-written file is just a report with a
+// syntax error in it; the watcher goes on.
+import { watch, type FSWatcher } from "node:fs";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { TASK_IDS, TASKS } from "../course/tasks.js";
+import type { Report } from "../report/types.js";
+
+export interface WatcherOptions {
+  submissionDir: string;
+  grade: () => Promise<Report>;
+  onStart?: () => void;
+  onReport: (report: Report) => void;
+  onError: (error: unknown) => void;
+  debounceMs?: number;
+}
+
+export interface Watcher {
+  /** Grades now, whether or not anything changed (the first grading, and tests). */
+  gradeNow: () => Promise<void>;
+  close: () => void;
+}
+
+const TASK_FILES = TASK_IDS.map((t) => TASKS[t].file);
+
+async function fingerprint(dir: string): Promise<string> {
+  const parts = await Promise.all(TASK_FILES.map(async (f) => {
+    try {
+      const s = await stat(path.join(dir, f));
+      return `${f}:${s.mtimeMs}:${s.size}`;
+    } catch {
+      return `${f}:-`;
+    }
+  }));
+  return parts.join("|");
+}
+
+export function watchSubmission(options: WatcherOptions): Watcher {
+  const debounceMs = options.debounceMs ?? 150;
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let again = false;
+  let lastSeen: string | undefined;
+  let closed = false;
+
+  const run = async (force: boolean): Promise<void> => {
+    if (running) { again = true; return; }
+    running = true;
+    try {
+      const seen = await fingerprint(options.submissionDir);
+      if (force || seen !== lastSeen) {
+        lastSeen = seen;
+        options.onStart?.();
+        try {
+          options.onReport(await options.grade());
+        } catch (error) {
+          options.onError(error);
+        }
+      }
+    } finally {
+      running = false;
+    }
+    if (again && !closed) { again = false; await run(false); }
+  };
+
+  const watcher: FSWatcher = watch(options.submissionDir, (_event, filename) => {
+    // Only the task files matter; editors' swap and backup files and grade's own files do not.
+    if (filename !== null && !TASK_FILES.includes(path.basename(filename.toString()))) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void run(false), debounceMs);
+  });
+  watcher.on("error", (error) => options.onError(error));
+
+  return {
+    gradeNow: () => run(true),
+    close: () => { closed = true; clearTimeout(timer); watcher.close(); },
+  };
+}
