@@ -1,6 +1,10 @@
 // The student's workflow commands (issue 5): hint, quiz, status, init, dist, watch. Registered
 // from main.ts with one call, kept here so the command table there stays short.
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import { Option, type Command } from "commander";
+import { QUIZ_FILE } from "../grading/dev-check.js";
+import { renderQuizMarkdown } from "../quiz/markdown.js";
 import { DEFAULT_QUIZ_ANSWERS } from "../course/quiz.js";
 import { isTaskId, type TaskId } from "../course/tasks.js";
 import { renderHint } from "../report/hint.js";
@@ -89,6 +93,13 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
         dir: opts.dir, evidence: opts.evidence, timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck,
         color: ctx.color(opts.color), ...(taskArg ? { focus: parseTask(taskArg) } : {}),
       });
+    });
+
+  program.commands.find((c) => c.name() === "dev")?.command("quiz-md")
+    .description("rewrite tasks/quiz.md from the quiz data (src/course/quiz.ts)")
+    .action(async () => {
+      await writeFile(path.join(ctx.root, QUIZ_FILE), renderQuizMarkdown());
+      io.stdout(`Wrote ${QUIZ_FILE} from src/course/quiz.ts.\n`);
     });
 
   program.command("init")
