@@ -46,7 +46,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .version(VERSION, "-v, --version")
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .showSuggestionAfterError(true);
+    .showSuggestionAfterError(true)
+    .enablePositionalOptions();
 
   common(program, Object.keys(REPORTERS))
     .argument("[tasks...]", "task1, task2, task3 or all", [])
