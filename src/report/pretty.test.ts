@@ -23,7 +23,7 @@ const report: Report = {
 describe("renderPretty", () => {
   const text = renderPretty(report, false);
   it("shows each check with its mark and value, and the diagnosis under a failure", () => {
-    expect(text).toContain("  ✗ t1_keys: name\n      expected: a,b\n      Why it failed.\n      Rule: The rule.\n");
+    expect(text).toContain("  ✗ t1_keys: name\n      expected: a,b\n      Why it failed.\n      hint: The rule.\n");
     expect(text).toContain("  ✓ t1_schema_unchanged: true\n  ✓ toMcp prints nothing on stdout\n");
   });
   it("says why a task did not run, lists what was skipped, and shows stderr without failing it", () => {
