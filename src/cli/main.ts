@@ -48,7 +48,6 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showSuggestionAfterError(true)
-    // Subcommands have options of the same names (--dir); after a subcommand they are its own.
     .enablePositionalOptions();
 
   common(program, Object.keys(REPORTERS))
