@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeSubmission, ROOT } from "../../test/issue5/submission.js";
+import { makeSubmission, ROOT, solution } from "../../test/issue5/submission.js";
 import { TASK_IDS } from "../course/tasks.js";
 import { gradeSubmission } from "../grading/grade.js";
 import { makeDisplay } from "../grading/paths.js";
@@ -46,6 +46,16 @@ describe("TypeChecker", () => {
     expect(found).toHaveLength(2);
     expect(found[0]).toMatch(/^sub\/task3\.ts:\d+ serve's signature lets an any out: the parameter lines is any/);
     expect(found[1]).toContain("an element of out in the return type is any");
+  });
+
+  it("checks code that uses Node's own API against @types/node instead of reporting it", () => {
+    const sub = makeSubmission({ files: {
+      "task3.ts": solution("task3.ts").replace("const out: string[] = [];", "const out: string[] = [];\n  process.stderr.write(\"serving\\n\");\n  console.error(\"log\");"),
+      "task1.ts": `${solution("task1.ts")}\nimport { readFileSync } from "node:fs";\nexport const size: number = readFileSync("x", "utf8");\n`,
+    } });
+    const result = checker.check(sub.abs, TASK_IDS, makeDisplay(sub.cwd, sub.abs).path);
+    expect(findings(result, "task3")).toEqual([]);
+    expect(findings(result, "task1").map((f) => f.message)).toEqual(["TS2322: Type 'string' is not assignable to type 'number'."]);
   });
 
   it("skips a file that does not compile or does not exist (the run reports those)", () => {

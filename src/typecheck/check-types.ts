@@ -8,7 +8,7 @@ import path from "node:path";
 import ts from "typescript";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import type { CheckResult } from "../report/types.js";
-import { INTERFACE_FILE, ProgramBuilder } from "./program.js";
+import { INTERFACE_FILE, NEEDS_NODE_CODES, ProgramBuilder } from "./program.js";
 
 export interface TypeFinding {
   /** As the student names it, relative to where grade runs. */
@@ -90,7 +90,12 @@ export class TypeChecker {
     const present = tasks.filter((t) => existsSync(path.join(submissionDir, TASKS[t].file)));
     for (const t of tasks) if (!present.includes(t)) result[t] = { skipped: `${TASKS[t].file} does not exist.` };
     if (!present.length) return result;
-    const program = this.builder.build(submissionDir, present);
+    let program = this.builder.build(submissionDir, present, false);
+    const usesNode = present.some((t) => {
+      const sf = program.getSourceFile(path.join(submissionDir, TASKS[t].file));
+      return sf !== undefined && program.getSemanticDiagnostics(sf).some((d) => NEEDS_NODE_CODES.has(d.code));
+    });
+    if (usesNode) program = this.builder.build(submissionDir, present, true);
     const checker = program.getTypeChecker();
     const iface = program.getSourceFile(path.join(submissionDir, INTERFACE_FILE))!;
     const ifaceDiags = program.getSemanticDiagnostics(iface);
