@@ -45,8 +45,6 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const workDir = await mkdtemp(path.join(os.tmpdir(), "grade-"));
   const checker = options.typecheck === true ? new TypeCheckWorker() : options.typecheck || undefined;
-  // The type check runs in its own thread, beside the task runs.
-  const types = checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
   try {
     const ran = await Promise.all(options.tasks.map(async (task): Promise<GradedTask> => {
       const bundle = await bundleTask(submissionDir, task, workDir, display.path);
@@ -54,7 +52,9 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
       const run = await runJob(bundle.file, fixtureJob(task), { timeoutMs });
       return gradeTask(task, display.sanitiseRun({ outcome: fixtureOutcome(run), stdout: run.stdout, stderr: run.stderr }));
     }));
-    const typed = types ? await types : undefined;
+    // After the runs, not beside them: the compiler is CPU-heavy, and the time limit must measure
+    // the student's code, not a compiler competing with it for the machine.
+    const typed = await checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
     const graded = typed ? ran.map((g) => attachTypes(g, typed)) : ran;
     return assembleReport(display.submission, graded);
   } finally {

@@ -1,6 +1,6 @@
-// The type checker's thread. The compiler takes a second or so to load and to check, so it runs
-// beside the task runs instead of before them, and in watch mode it never blocks the keyboard.
-// It keeps one TypeChecker, so files outside the submission are parsed once.
+// The type checker's thread. The compiler takes a second or so to load and to check; in a thread
+// of its own it never blocks the grader's event loop (watch mode's keyboard, the sandboxes' IPC),
+// and it keeps one TypeChecker, so files outside the submission are parsed once per thread.
 import { parentPort, workerData } from "node:worker_threads";
 import { makeDisplay } from "../grading/paths.js";
 import { TypeChecker } from "./check-types.js";
