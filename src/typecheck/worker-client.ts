@@ -1,6 +1,7 @@
 // Runs the type checker in a worker thread of the grader's process. The worker's code is
-// bundled with esbuild on first use (the compiler itself stays an external import), so it runs
-// on plain node whatever loaded the grader (tsx, vitest).
+// bundled with esbuild on first use, so it runs on plain node whatever loaded the grader (tsx,
+// vitest). The compiler stays an external require(): CommonJS, because an ESM import of
+// typescript.js makes node scan its 9 MB for named exports first.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -28,14 +29,14 @@ export type TypeCheckReply =
 
 async function bundleWorker(outDir: string): Promise<string> {
   const result = await build({
-    entryPoints: [path.join(here, "worker.ts")], bundle: true, platform: "node", format: "esm", target: "node20",
+    entryPoints: [path.join(here, "worker.ts")], bundle: true, platform: "node", format: "cjs", target: "node20",
     write: false, logLevel: "silent",
     plugins: [{
       name: "typescript-external",
       setup(b) { b.onResolve({ filter: /^typescript$/ }, () => ({ path: TYPESCRIPT, external: true })); },
     }],
   });
-  const file = path.join(outDir, "typecheck-worker.mjs");
+  const file = path.join(outDir, "typecheck-worker.cjs");
   await writeFile(file, result.outputFiles[0]!.contents);
   return file;
 }
