@@ -10,7 +10,8 @@
  *   t1_schema_unchanged: <whether result.inputSchema equals tool.input_schema: true or false>
  *   t1_name_description_unchanged: <whether name and description equal the original's>
  *
- * Run `npx grade task1` to check it. Do not print on stdout.
+ * Run `npx grade watch` while you work (it re-grades on every save), or `npx grade task1`
+ * once; `npx grade hint task1` when you are stuck. Do not print on stdout.
  */
 import { notWrittenYet, type McpTool, type ToolDefinition } from "grade/course";
 

@@ -18,7 +18,7 @@
  * no newline inside the line. (JSON.stringify does not sort keys: that part is yours to write.)
  *
  * grade runs it on the chapter's six LINES and prints five evidence lines (t3_out_count ...
- * t3_list_line_length). Run `npx grade task3`.
+ * t3_list_line_length). Run `npx grade watch` or `npx grade task3`; `npx grade hint task3` helps.
  */
 import { notWrittenYet, type ServeResult } from "grade/course";
 import { handle } from "./task2.js";
