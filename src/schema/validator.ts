@@ -8,7 +8,7 @@ import addFormatsModule from "ajv-formats";
 export type Validation<T> = { valid: true; data: T } | { valid: false; errorMessage: string };
 
 export const MCP_REVISION = "2025-06-18";
-export const MCP_DEFINITIONS = ["JSONRPCResponse", "JSONRPCError", "InitializeResult", "ListToolsResult", "CallToolResult"] as const;
+export const MCP_DEFINITIONS = ["JSONRPCResponse", "JSONRPCError", "InitializeResult", "ListToolsResult", "CallToolResult", "Tool"] as const;
 export type McpDefinition = (typeof MCP_DEFINITIONS)[number];
 
 const SCHEMA_URL = new URL(`./mcp/${MCP_REVISION}/schema.json`, import.meta.url);
@@ -21,7 +21,9 @@ export function loadMcpSchema(): { definitions: Record<string, unknown> } {
   return JSON.parse(readFileSync(SCHEMA_URL, "utf8")) as { definitions: Record<string, unknown> };
 }
 
+// Built once per process on first use: compiling the MCP schema is the slow part.
 let mcpAjv: Ajv | undefined;
+let schemaAjv: Ajv | undefined;
 const compiled = new Map<McpDefinition, ValidateFunction>();
 
 function mcpValidatorFunction(definition: McpDefinition): ValidateFunction {
@@ -50,13 +52,16 @@ export function compileJsonSchema(schema: unknown, where: string): Validation<un
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) {
     return { valid: false, errorMessage: `${where} must be a JSON Schema object, but it is ${schema === null ? "null" : Array.isArray(schema) ? "a list" : typeof schema}` };
   }
-  const ajv = addFormats(new Ajv({ strict: false }));
+  schemaAjv ??= addFormats(new Ajv({ strict: false }));
+  const ajv = schemaAjv;
   if (ajv.validateSchema(schema)) {
     try {
       ajv.compile(schema);
       return { valid: true, data: schema };
     } catch (error) {
       return { valid: false, errorMessage: `${where} does not compile as a JSON Schema: ${(error as Error).message}` };
+    } finally {
+      ajv.removeSchema(schema);
     }
   }
   return { valid: false, errorMessage: describeErrors(ajv.errors ?? [], where, schema) };
