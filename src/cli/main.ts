@@ -15,7 +15,7 @@ import { REPORTERS } from "../report/registry.js";
 import { wantsColor } from "../report/style.js";
 import { gradeCommand } from "./commands/grade.js";
 import { EXIT, UserError } from "./errors.js";
-import { parseReporters, parseTasks, parseTimeout } from "./options.js";
+import { parseReporters, parseSeed, parseTasks, parseTimeout } from "./options.js";
 import { emit, type Io } from "./output.js";
 
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -26,6 +26,12 @@ interface CommonOptions {
   timeout?: string;
   color?: boolean;
   reporter: string[];
+}
+
+interface ExtraFlags {
+  seed?: string;
+  behaviour: boolean;
+  live: boolean;
 }
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -51,9 +57,14 @@ export async function main(argv: string[], io: Io): Promise<number> {
   common(program, Object.keys(REPORTERS))
     .argument("[tasks...]", "task1, task2, task3 or all", [])
     .option("--evidence <file>", "the evidence file to write", DEFAULT_EVIDENCE_FILE)
-    .action(async (tasks: string[], opts: CommonOptions & { evidence: string }) => {
+    .option("--seed <n>", "seed of the behaviour checks' generated inputs (printed in the report)")
+    .option("--no-behaviour", "evidence only: no behaviour, schema, stdio or interop checks")
+    .option("--no-live", "no live server checks (stdio, interop)")
+    .action(async (tasks: string[], opts: CommonOptions & ExtraFlags & { evidence: string }) => {
       const choices = parseReporters(opts.reporter, Object.keys(REPORTERS));
-      const report = await gradeCommand({ cwd: io.cwd, dir: opts.dir, tasks: parseTasks(tasks), evidence: opts.evidence, timeoutMs: parseTimeout(opts.timeout) });
+      const seed = parseSeed(opts.seed);
+      const extra = opts.behaviour ? { ...(seed !== undefined ? { seed } : {}), live: opts.live } : undefined;
+      const report = await gradeCommand({ cwd: io.cwd, dir: opts.dir, tasks: parseTasks(tasks), evidence: opts.evidence, timeoutMs: parseTimeout(opts.timeout), ...(extra ? { extra } : {}) });
       await emit(io, choices, color(opts.color), (name, r, c) => REPORTERS[name]!(r, c), report);
       exitCode = report.status === "pass" ? EXIT.pass : EXIT.fail;
     });

@@ -11,6 +11,8 @@ import { bundleTask } from "../runner/bundle.js";
 import { runJob } from "../runner/run-job.js";
 import { REPORT_VERSION, type Report, type TaskStatus } from "../report/types.js";
 import { fixtureJob, fixtureOutcome } from "./fixture-job.js";
+import { runExtraChecks, type ExtraCheckOptions } from "./extra-checks.js";
+import { withExtraChecks } from "./extra-report.js";
 import { gradeTask, type GradedTask, type TaskRunSummary } from "./task-result.js";
 import { makeDisplay } from "./paths.js";
 
@@ -22,6 +24,8 @@ export interface GradeOptions {
   dir: string;
   tasks: readonly TaskId[];
   timeoutMs?: number;
+  /** Checks beyond the evidence lines (behaviour, schema, stdio, interop); none when absent. */
+  extra?: ExtraCheckOptions;
 }
 
 export function resolveSubmission(cwd: string, dir: string): string {
@@ -38,13 +42,20 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const workDir = await mkdtemp(path.join(os.tmpdir(), "grade-"));
   try {
-    const graded = await Promise.all(options.tasks.map(async (task): Promise<GradedTask> => {
-      const bundle = await bundleTask(submissionDir, task, workDir, display.path);
+    const bundles = await Promise.all(options.tasks.map((task) => bundleTask(submissionDir, task, workDir, display.path)));
+    const fixtureRuns = Promise.all(options.tasks.map(async (task, i): Promise<GradedTask> => {
+      const bundle = bundles[i]!;
       if (!bundle.ok) return gradeTask(task, display.sanitiseRun({ outcome: { failure: bundle.failure } }));
       const run = await runJob(bundle.file, fixtureJob(task), { timeoutMs });
       return gradeTask(task, display.sanitiseRun({ outcome: fixtureOutcome(run), stdout: run.stdout, stderr: run.stderr }));
     }));
-    return assembleReport(display.submission, graded);
+    const compiled = Object.fromEntries(options.tasks.flatMap((task, i) => (bundles[i]!.ok ? [[task, (bundles[i] as { file: string }).file]] : [])));
+    const extraRun = options.extra
+      ? runExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks, bundles: compiled, timeoutMs }, options.extra)
+      : undefined;
+    const [graded, extra] = await Promise.all([fixtureRuns, extraRun]);
+    const report = assembleReport(display.submission, graded);
+    return extra ? withExtraChecks(report, extra, display.sanitise) : report;
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
