@@ -14,6 +14,7 @@ import { renderPrettyFileCheck } from "../report/pretty.js";
 import { REPORTERS } from "../report/registry.js";
 import { wantsColor } from "../report/style.js";
 import { gradeCommand } from "./commands/grade.js";
+import { serveCommand } from "./commands/serve.js";
 import { EXIT, UserError } from "./errors.js";
 import { parseReporters, parseSeed, parseTasks, parseTimeout } from "./options.js";
 import { emit, type Io } from "./output.js";
@@ -51,6 +52,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .description("Run, check and explain the MCP chapter's three tasks.")
     .version(VERSION, "-v, --version")
     .exitOverride()
+    // Without this the root's own --dir (and --reporter, ...) swallow a subcommand's options:
+    // "grade serve --dir x" would serve tasks/.
+    .enablePositionalOptions()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showSuggestionAfterError(true);
 
@@ -77,6 +81,13 @@ export async function main(argv: string[], io: Io): Promise<number> {
       const report = await checkEvidenceFile({ cwd: io.cwd, file, dir: opts.dir, timeoutMs: parseTimeout(opts.timeout) });
       await emit(io, choices, color(opts.color), (name, r, c) => (name === "json" ? renderJson(r) : renderPrettyFileCheck(r, c)), report);
       exitCode = report.status === "pass" ? EXIT.pass : EXIT.fail;
+    });
+
+  program.command("serve")
+    .description("run the submission's handle as a stdio MCP server (one JSON-RPC message per line on stdin and stdout, logs on stderr) for an MCP host or the MCP Inspector")
+    .option("--dir <dir>", "the submission folder (its task2.ts is served)", "tasks")
+    .action(async (opts: { dir: string }) => {
+      exitCode = await serveCommand({ cwd: io.cwd, dir: opts.dir, env: io.env });
     });
 
   program.command("dev").description("tools for course authors")
