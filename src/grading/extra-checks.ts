@@ -7,8 +7,8 @@ import { judgeBehaviour } from "../behaviour/judge.js";
 import { planBehaviour, type PlannedCheck } from "../behaviour/plan.js";
 import { newSeed } from "../behaviour/random.js";
 import { bundleServer } from "../live/bundle-server.js";
-import { interopChecks } from "../live/interop.js";
-import { runStdio, stdioChecks } from "../live/stdio.js";
+import { INTEROP_STEPS, interopChecks } from "../live/interop.js";
+import { STDIO_TITLES, runStdio, stdioChecks } from "../live/stdio.js";
 import type { CheckResult } from "../report/types.js";
 import type { CallOutcome, JobRun } from "../runner/outcome.js";
 import { runJob } from "../runner/run-job.js";
@@ -30,8 +30,8 @@ export interface ExtraRunContext {
   workDir: string;
   displayPath: (abs: string) => string;
   tasks: readonly TaskId[];
-  /** The bundled task files, for the tasks that compiled. */
-  bundles: Partial<Record<TaskId, string>>;
+  /** The bundled task files of the tasks that ran on the fixtures; the others' checks are skipped. */
+  runnable: Partial<Record<TaskId, string>>;
   timeoutMs: number;
 }
 
@@ -68,6 +68,19 @@ function taskChecks(task: TaskId, job: TaskJob, seed: number, schema: boolean): 
   return asError(all, `The process running ${TASKS[task].exportName} on the generated inputs stopped: ${job.run.failure.message}`);
 }
 
+const NOT_RUN = "Not run: the code it needs did not run on the fixtures.";
+
+function placeholders(list: readonly { name: string; title: string; hint: string }[], kind: string): CheckResult[] {
+  return list.map(({ name, title, hint }) => ({ name, kind, title, hint, status: "skip", message: NOT_RUN }));
+}
+
+/** The checks a task would have had, each skipped (the report then names its root cause). */
+function notRun(task: TaskId, on: { behaviour: boolean; schema: boolean }): CheckResult[] {
+  const behaviour = on.behaviour ? placeholders(planBehaviour(task, 0).map((p) => ({ ...p.check, hint: p.check.rule })), "behaviour") : [];
+  const schema = !on.schema ? [] : task === "task1" ? task1SchemaChecks([]) : task === "task2" ? task2SchemaChecks([]) : [];
+  return [...behaviour, ...schema.map((c) => ({ ...c, message: NOT_RUN }))];
+}
+
 function servedLines(job: TaskJob | undefined): string[] | undefined {
   const first = job?.run.calls[0];
   const out = first?.ok ? (first.value as { out?: unknown } | null)?.out : undefined;
@@ -80,22 +93,28 @@ export async function runExtraChecks(ctx: ExtraRunContext, options: ExtraCheckOp
   const live = options.live ?? true;
   const seed = options.seed ?? newSeed();
   const needsJob = (t: TaskId): boolean => behaviour || (schema && t !== "task3") || (live && t === "task3");
-  const wantStdio = live && ctx.tasks.includes("task3");
-  const wantInterop = live && ctx.tasks.includes("task2");
+  const can = (t: TaskId): boolean => ctx.tasks.includes(t) && ctx.runnable[t] !== undefined;
+  // The live server runs handle (task2.ts); the stdio verdict compares it with serve (task3.ts).
+  const wantStdio = live && can("task3") && (can("task2") || !ctx.tasks.includes("task2"));
+  const wantInterop = live && can("task2");
   // The live server starts while the jobs run: the stdio verdict needs serve(LINES) from task3's job.
   const liveRun = wantStdio || wantInterop ? bundleServer(ctx.submissionDir, ctx.workDir, ctx.displayPath).then((server) => Promise.all([
     wantStdio && server.ok ? runStdio(server.file, LINES, ctx.timeoutMs) : undefined,
     wantInterop && server.ok ? interopChecks(server.file, ctx.timeoutMs) : [],
   ])) : Promise.resolve([undefined, []] as const);
   const [jobList, [stdioRun, interop]] = await Promise.all([
-    Promise.all(ctx.tasks.filter((t) => ctx.bundles[t] && needsJob(t)).map(async (t) =>
-      [t, await runTaskJob(t, ctx.bundles[t]!, behaviour ? planBehaviour(t, seed) : [], ctx.timeoutMs)] as const)),
+    Promise.all(ctx.tasks.filter((t) => can(t) && needsJob(t)).map(async (t) =>
+      [t, await runTaskJob(t, ctx.runnable[t]!, behaviour ? planBehaviour(t, seed) : [], ctx.timeoutMs)] as const)),
     liveRun,
   ]);
   const jobs = Object.fromEntries(jobList) as Partial<Record<TaskId, TaskJob>>;
   const checks: ExtraRun["checks"] = {};
-  for (const t of ctx.tasks) checks[t] = jobs[t] ? taskChecks(t, jobs[t]!, seed, schema) : [];
+  for (const t of ctx.tasks) {
+    checks[t] = jobs[t] ? taskChecks(t, jobs[t]!, seed, schema) : notRun(t, { behaviour, schema });
+  }
   if (stdioRun) checks.task3?.push(...stdioChecks(stdioRun, servedLines(jobs.task3)));
-  checks.task2?.push(...interop);
+  else if (live && ctx.tasks.includes("task3")) checks.task3?.push(...placeholders(Object.values(STDIO_TITLES), "stdio"));
+  if (wantInterop) checks.task2?.push(...interop);
+  else if (live && ctx.tasks.includes("task2")) checks.task2?.push(...placeholders(INTEROP_STEPS, "interop"));
   return { ...(behaviour ? { seed } : {}), checks };
 }

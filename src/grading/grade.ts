@@ -49,13 +49,17 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
       const run = await runJob(bundle.file, fixtureJob(task), { timeoutMs });
       return gradeTask(task, display.sanitiseRun({ outcome: fixtureOutcome(run), stdout: run.stdout, stderr: run.stderr }));
     }));
-    const compiled = Object.fromEntries(options.tasks.flatMap((task, i) => (bundles[i]!.ok ? [[task, (bundles[i] as { file: string }).file]] : [])));
-    const extraRun = options.extra
-      ? runExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks, bundles: compiled, timeoutMs }, options.extra)
-      : undefined;
-    const [graded, extra] = await Promise.all([fixtureRuns, extraRun]);
+    const graded = await fixtureRuns;
     const report = assembleReport(display.submission, graded);
-    return extra ? withExtraChecks(report, extra, display.sanitise) : report;
+    if (!options.extra) return report;
+    // The extra checks start once the fixture run is over, so that nothing they run (a hang on a
+    // generated input, say) competes with it, and only for the tasks that ran on the fixtures.
+    const runnable = Object.fromEntries(options.tasks.flatMap((task, i) => {
+      const bundle = bundles[i]!;
+      return bundle.ok && !graded[i]!.result.message ? [[task, bundle.file]] : [];
+    }));
+    const extra = await runExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks, runnable, timeoutMs }, options.extra);
+    return withExtraChecks(report, extra, display.sanitise);
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }

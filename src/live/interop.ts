@@ -19,12 +19,13 @@ const STEPS = {
   unknown: { name: "t2_interop_unknown_tool", title: "The SDK client's call of an unknown tool rejects with the protocol error -32602", hint: "Rule 4: an unknown tool is a protocol error (an error object with code -32602), so the client's callTool rejects instead of returning a result." },
 } as const;
 type Step = keyof typeof STEPS;
+export const INTEROP_STEPS = Object.values(STEPS);
 
 const check = (step: Step, status: CheckResult["status"], fields: Partial<CheckResult> = {}): CheckResult =>
   ({ ...STEPS[step], kind: "interop", status, ...fields });
 
 // A real host waits a moment, not the task limit: a server that answers at all answers in ms.
-export const INTEROP_REQUEST_LIMIT_MS = 2000;
+export const INTEROP_REQUEST_LIMIT_MS = 3000;
 
 function describe(error: unknown): string {
   if (!(error instanceof McpError)) return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
