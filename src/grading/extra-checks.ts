@@ -7,12 +7,13 @@ import { judgeBehaviour } from "../behaviour/judge.js";
 import { planBehaviour, type PlannedCheck } from "../behaviour/plan.js";
 import { newSeed } from "../behaviour/random.js";
 import { bundleServer } from "../live/bundle-server.js";
-import { INTEROP_STEPS, interopChecks } from "../live/interop.js";
+import { INTEROP_STEPS, interopChecks, loadSdk } from "../live/interop.js";
 import { STDIO_TITLES, runStdio, stdioChecks } from "../live/stdio.js";
 import type { CheckResult } from "../report/types.js";
 import type { CallOutcome, JobRun } from "../runner/outcome.js";
 import { runJob } from "../runner/run-job.js";
 import { task1SchemaChecks, task2SchemaChecks, type Exchange } from "../schema/checks.js";
+import { warmUpSchema } from "../schema/validator.js";
 
 export interface ExtraCheckOptions {
   /** The seed of the generated inputs; a fresh one (printed in the report) when absent. */
@@ -85,6 +86,16 @@ function servedLines(job: TaskJob | undefined): string[] | undefined {
   const first = job?.run.calls[0];
   const out = first?.ok ? (first.value as { out?: unknown } | null)?.out : undefined;
   return Array.isArray(out) && out.every((l) => typeof l === "string") ? out : undefined;
+}
+
+/**
+ * The slow one-time work of the extra checks (loading the MCP SDK, compiling the MCP schema),
+ * started while the fixture jobs run in their processes and the grader's own thread is idle.
+ */
+export async function warmUpExtraChecks(options: ExtraCheckOptions): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (options.schema ?? true) warmUpSchema();
+  if (options.live ?? true) await loadSdk();
 }
 
 export async function runExtraChecks(ctx: ExtraRunContext, options: ExtraCheckOptions): Promise<ExtraRun> {

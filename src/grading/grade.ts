@@ -11,7 +11,7 @@ import { bundleTask } from "../runner/bundle.js";
 import { runJob } from "../runner/run-job.js";
 import { REPORT_VERSION, type Report, type TaskStatus } from "../report/types.js";
 import { fixtureJob, fixtureOutcome } from "./fixture-job.js";
-import { runExtraChecks, type ExtraCheckOptions } from "./extra-checks.js";
+import { runExtraChecks, warmUpExtraChecks, type ExtraCheckOptions } from "./extra-checks.js";
 import { withExtraChecks } from "./extra-report.js";
 import { gradeTask, type GradedTask, type TaskRunSummary } from "./task-result.js";
 import { makeDisplay } from "./paths.js";
@@ -49,7 +49,8 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
       const run = await runJob(bundle.file, fixtureJob(task), { timeoutMs });
       return gradeTask(task, display.sanitiseRun({ outcome: fixtureOutcome(run), stdout: run.stdout, stderr: run.stderr }));
     }));
-    const graded = await fixtureRuns;
+    const warmUp = options.extra ? warmUpExtraChecks(options.extra) : undefined;
+    const [graded] = await Promise.all([fixtureRuns, warmUp]);
     const report = assembleReport(display.submission, graded);
     if (!options.extra) return report;
     // The extra checks start once the fixture run is over, so that nothing they run (a hang on a

@@ -2,9 +2,6 @@
 // talks to the submission's server as a real host would: initialize, tools/list, a call of
 // logs_search, and a call of a tool that does not exist, which must reject with -32602. The
 // report says what the client saw. The server process is always killed at the end.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { MCP_TOOL, UNKNOWN_TOOL_CODE, foundText } from "../course/protocol.js";
 import type { CheckResult } from "../report/types.js";
 import { serverCommand } from "./bundle-server.js";
@@ -27,7 +24,13 @@ const check = (step: Step, status: CheckResult["status"], fields: Partial<CheckR
 // A real host waits a moment, not the task limit: a server that answers at all answers in ms.
 export const INTEROP_REQUEST_LIMIT_MS = 3000;
 
-function describe(error: unknown): string {
+// The SDK's modules take a few hundred ms to load: loaded on first use (and early, by
+// loadSdk() from the grader while the fixtures run), never by commands that do not need them.
+type Sdk = typeof import("./sdk.js");
+let sdk: Promise<Sdk> | undefined;
+export const loadSdk = (): Promise<Sdk> => (sdk ??= import("./sdk.js"));
+
+function describeError(error: unknown, { McpError, ErrorCode }: Sdk): string {
   if (!(error instanceof McpError)) return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const timedOut = error.code === ErrorCode.RequestTimeout
     ? " (the client got no response it could read: the SDK drops a line it cannot parse as one JSON-RPC message, for example a response holding both result and error, and a request nobody answers times out)"
@@ -42,6 +45,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 export async function interopChecks(serverFile: string, timeoutMs: number): Promise<CheckResult[]> {
+  const mod = await loadSdk();
+  const { Client, StdioClientTransport, McpError, ErrorCode } = mod;
+  const describe = (error: unknown): string => describeError(error, mod);
   const { command, args } = serverCommand(serverFile);
   const transport = new StdioClientTransport({ command, args, stderr: "pipe", env: { PATH: process.env["PATH"] ?? "", NODE_OPTIONS: "" } });
   transport.stderr?.on("data", () => { /* the server's log: read so the pipe never fills */ });

@@ -40,6 +40,11 @@ function mcpValidatorFunction(definition: McpDefinition): ValidateFunction {
   return fn;
 }
 
+/** Compiles every definition the checks use, ahead of the first validation. */
+export function warmUpSchema(): void {
+  for (const definition of MCP_DEFINITIONS) mcpValidatorFunction(definition);
+}
+
 /** Validates a value against one definition of the MCP schema; `where` names the value. */
 export function validateMcp(definition: McpDefinition, value: unknown, where: string): Validation<unknown> {
   const fn = mcpValidatorFunction(definition);
