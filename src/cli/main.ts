@@ -52,11 +52,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .description("Run, check and explain the MCP chapter's three tasks.")
     .version(VERSION, "-v, --version")
     .exitOverride()
-    // Without this the root's own --dir (and --reporter, ...) swallow a subcommand's options:
-    // "grade serve --dir x" would serve tasks/.
-    .enablePositionalOptions()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .showSuggestionAfterError(true);
+    .showSuggestionAfterError(true)
+    .enablePositionalOptions();
 
   common(program, Object.keys(REPORTERS))
     .argument("[tasks...]", "task1, task2, task3 or all", [])

@@ -34,7 +34,7 @@ function renderCheck(check: CheckResult, s: Style): string[] {
       if (check.expected !== undefined) lines.push(`      ${s.dim("expected:")} ${clip(check.expected).split("\n").join(`\n${pad}`)}`);
       if (check.actual !== undefined && check.actual !== null) lines.push(`      ${s.dim("actual:  ")} ${clip(check.actual).split("\n").join(`\n${pad}`)}`);
     }
-    if (check.hint) lines.push(indent(s.dim(`Rule: ${check.hint}`), "      "));
+    if (check.hint) lines.push(indent(s.dim(`hint: ${check.hint}`), "      "));
   }
   return lines;
 }
