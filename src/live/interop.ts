@@ -5,6 +5,7 @@
 import { MCP_TOOL, UNKNOWN_TOOL_CODE, foundText } from "../course/protocol.js";
 import type { CheckResult } from "../report/types.js";
 import { serverCommand } from "./bundle-server.js";
+import { SERVER_STARTUP_LIMIT_MS, serverReady } from "./ready.js";
 
 const CALL_ARGS = { service: "api", query: "timeout" };
 const UNKNOWN_TOOL = "deploy_nuke";
@@ -49,12 +50,23 @@ export async function interopChecks(serverFile: string, timeoutMs: number): Prom
   const { Client, StdioClientTransport, McpError, ErrorCode } = mod;
   const describe = (error: unknown): string => describeError(error, mod);
   const { command, args } = serverCommand(serverFile);
-  const transport = new StdioClientTransport({ command, args, stderr: "pipe", env: { PATH: process.env["PATH"] ?? "", NODE_OPTIONS: "" } });
-  transport.stderr?.on("data", () => { /* the server's log: read so the pipe never fills */ });
+  const inner = new StdioClientTransport({ command, args, stderr: "pipe", env: { PATH: process.env["PATH"] ?? "", NODE_OPTIONS: "" } });
+  inner.stderr?.on("data", () => { /* the server's log: read so the pipe never fills */ });
+  // Start the server first and give the client only a server that is up, so the request time
+  // limits measure the student's code, not node starting on a busy machine. The SDK's connect()
+  // calls start() itself; the proxy hands it the already started transport.
+  await inner.start();
+  const readiness = inner.stderr ? await serverReady(inner.stderr) : "ready";
+  const transport = new Proxy(inner, { get: (target, key) => (key === "start" ? async () => undefined : Reflect.get(target, key)) });
   const client = new Client({ name: "grade-interop", version: "1.0.0" });
   const limit = Math.min(timeoutMs, INTEROP_REQUEST_LIMIT_MS);
   const options = { timeout: limit };
   const results: CheckResult[] = [];
+  if (readiness === "timeout") {
+    await inner.close().catch(() => undefined);
+    if (inner.pid) { try { process.kill(inner.pid, "SIGKILL"); } catch { /* already gone */ } }
+    return [check("connect", "error", { message: `The server did not start within ${SERVER_STARTUP_LIMIT_MS} ms, so the client was not tried.` }), ...(["list", "call", "unknown"] as const).map((s) => check(s, "skip", { message: "The server did not start." }))];
+  }
   const skipRest = (from: Step[], why: string): void => { for (const s of from) results.push(check(s, "skip", { message: why })); };
   try {
     try {
@@ -100,7 +112,7 @@ export async function interopChecks(serverFile: string, timeoutMs: number): Prom
     }
     return results;
   } finally {
-    const pid = transport.pid;
+    const pid = inner.pid;
     await withTimeout(client.close(), 1000, "close").catch(() => undefined);
     if (pid) { try { process.kill(pid, "SIGKILL"); } catch { /* already gone */ } }
   }

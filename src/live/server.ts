@@ -8,6 +8,9 @@ import { PARSE_ERROR_RESPONSE } from "../course/protocol.js";
 import { canonicalJson } from "../json/python-json.js";
 import { findNonJson } from "../json/plain.js";
 
+/** The first words the server writes on stderr once the student's module is loaded. */
+export const SERVER_READY = "grade serve: serving handle from";
+
 const INTERNAL_ERROR = { code: -32603, message: "Internal error" };
 const log = (text: string): void => { process.stderr.write(`${text}\n`); };
 const describe = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
@@ -46,7 +49,7 @@ export async function runServer(load: () => Promise<Record<string, unknown>>, la
     log(`grade serve: ${label} failed while it was being loaded: ${describe(error)}`);
     process.exit(1);
   }
-  log(`grade serve: serving handle from ${label} over stdio (one JSON-RPC message per line; end of input stops it)`);
+  log(`${SERVER_READY} ${label} over stdio (one JSON-RPC message per line; end of input stops it)`);
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
   let number = 0;
   lines.on("line", (line) => {

@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { LINES } from "../course/fixtures.js";
 import type { CheckResult } from "../report/types.js";
 import { serverCommand } from "./bundle-server.js";
+import { SERVER_STARTUP_LIMIT_MS, serverReady } from "./ready.js";
 
 const CAP = 64 * 1024;
 
@@ -26,13 +27,21 @@ export function runStdio(serverFile: string, lines: readonly string[], timeoutMs
   child.stderr.on("data", (c: Buffer) => { if (stderr.length < CAP) stderr += c.toString("utf8"); });
   child.stdin.on("error", () => { /* a server that exits early closes its stdin: reported by its exit */ });
   child.stdin.end(lines.map((l) => `${l}\n`).join(""));
-  let timedOut = false;
-  const timer = setTimeout(() => { timedOut = true; child.kill("SIGKILL"); }, timeoutMs);
+  let timedOut: string | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let finished = false;
+  const expire = (why: string): void => { timedOut = why; child.kill("SIGKILL"); };
+  void serverReady(child.stderr).then((r) => {
+    if (finished) return;
+    if (r === "timeout") expire(`the server did not start within ${SERVER_STARTUP_LIMIT_MS} ms, and was stopped`);
+    else timer = setTimeout(() => expire(`the server did not exit within ${timeoutMs} ms after it started, although its input had ended, and was stopped`), timeoutMs);
+  });
   return new Promise((resolve) => {
     const finish = (code: number | null, signal: NodeJS.Signals | null, error?: Error): void => {
+      finished = true;
       clearTimeout(timer);
       const problem = error ? `the server could not be started: ${error.message}`
-        : timedOut ? `the server did not exit within ${timeoutMs} ms after its input ended, and was stopped`
+        : timedOut ? timedOut
         : code !== 0 ? `the server ended with ${signal ? `signal ${signal}` : `exit code ${code}`}` : undefined;
       resolve({ stdout: stdout.slice(0, CAP), stderr, ...(problem ? { problem } : {}) });
     };
