@@ -28,6 +28,13 @@ describe("withExtraChecks", () => {
     expect(r.tasks[1]!.status).toBe("pass");
     expect(r.status).toBe("error");
   });
+  it("tells task3's failed behaviour checks to look at handle first when task2's fail too", () => {
+    const r = withExtraChecks(report([task("task2", [ev("pass")]), task("task3", [ev("pass")])]), {
+      checks: { task2: [extra("h", "behaviour", "fail", "m")], task3: [extra("s", "behaviour", "fail", "The smallest: serve([])."), extra("k", "stdio", "fail", "x")] },
+    }, (t) => t);
+    expect(r.tasks[1]!.checks[1]!.message).toMatch(/^The smallest: serve\(\[\]\)\. serve passes each message to your handle/);
+    expect(r.tasks[1]!.checks[2]!.message).toBe("x");
+  });
 });
 
 describe("summariseKinds", () => {

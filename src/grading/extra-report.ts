@@ -44,10 +44,21 @@ export function summariseKinds(tasks: TaskResult[]): Record<string, KindSummary>
   return byKind;
 }
 
+// serve hands every message to the student's handle, so a wrong handle also breaks task3's
+// generated checks: say so, so the student starts with the root cause.
+const HANDLE_FIRST = " serve passes each message to your handle, whose own behaviour checks (task2) fail too: fix those first, then look at this one again.";
+
+function noteHandleFailures(checks: CheckResult[], extra: ExtraRun): CheckResult[] {
+  const handleFails = (extra.checks.task2 ?? []).some((c) => c.kind === "behaviour" && c.status === "fail");
+  if (!handleFails) return checks;
+  return checks.map((c) => (c.kind === "behaviour" && c.status === "fail" ? { ...c, message: `${c.message ?? ""}${HANDLE_FIRST}` } : c));
+}
+
 export function withExtraChecks(report: Report, extra: ExtraRun, sanitise: (t: string) => string): Report {
   const byTask = new Map(report.tasks.map((t) => [t.task, t]));
   const tasks = report.tasks.map((task): TaskResult => {
-    const own = (extra.checks[task.task] ?? []).map((c) => sanitiseCheck(c, sanitise));
+    const listed = (extra.checks[task.task] ?? []).map((c) => sanitiseCheck(c, sanitise));
+    const own = task.task === "task3" ? noteHandleFailures(listed, extra) : listed;
     const why = blocker(task.task, byTask);
     const checks = [...task.checks, ...(why ? skipAll(own, why) : own)];
     const merged = { ...task, checks };

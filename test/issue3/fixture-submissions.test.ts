@@ -9,10 +9,15 @@ const SEED = 20261129;
 const cleanups: (() => void)[] = [];
 afterAll(() => cleanups.forEach((c) => c()));
 
+// The live server checks only where a test looks at them: they are the slowest part, and the
+// suite shares its machine with other end-to-end tests.
+const NEEDS_LIVE = new Set(["stdout-banner", "result-and-error"]);
+
 async function grade(name: string | undefined, seed = SEED): Promise<Report> {
   const { dir, cleanup } = overlaySubmission(name);
   cleanups.push(cleanup);
-  return gradeSubmission({ cwd: dir, dir: ".", tasks: ["task1", "task2", "task3"], extra: { seed } });
+  const live = name === undefined || NEEDS_LIVE.has(name);
+  return gradeSubmission({ cwd: dir, dir: ".", tasks: ["task1", "task2", "task3"], extra: { seed, live } });
 }
 
 const check = (report: Report, name: string): CheckResult => {
@@ -39,7 +44,7 @@ describe("checks beyond the evidence lines", () => {
     expect(fixtureNames()).toEqual(Object.keys(EXPECTED).sort());
   });
 
-  it.each([SEED, 1, 99])("passes the reference solution on every check (seed %i)", async (seed) => {
+  it.each([SEED, 99])("passes the reference solution on every check (seed %i)", async (seed) => {
     const report = await grade(undefined, seed);
     const notPassing = report.tasks.flatMap((t) => t.checks).filter((c) => c.status !== "pass");
     expect(notPassing).toEqual([]);
