@@ -7,6 +7,7 @@ import { judgeBehaviour } from "../behaviour/judge.js";
 import { planBehaviour, type PlannedCheck } from "../behaviour/plan.js";
 import { newSeed } from "../behaviour/random.js";
 import { bundleServer } from "../live/bundle-server.js";
+import type { BundleResult } from "../runner/bundle.js";
 import { INTEROP_STEPS, interopChecks, loadSdk } from "../live/interop.js";
 import { STDIO_TITLES, runStdio, stdioChecks } from "../live/stdio.js";
 import type { CheckResult } from "../report/types.js";
@@ -88,17 +89,33 @@ function servedLines(job: TaskJob | undefined): string[] | undefined {
   return Array.isArray(out) && out.every((l) => typeof l === "string") ? out : undefined;
 }
 
-/**
- * The slow one-time work of the extra checks (loading the MCP SDK, compiling the MCP schema),
- * started while the fixture jobs run in their processes and the grader's own thread is idle.
- */
-export async function warmUpExtraChecks(options: ExtraCheckOptions): Promise<void> {
-  await new Promise((resolve) => setImmediate(resolve));
-  if (options.schema ?? true) warmUpSchema();
-  if (options.live ?? true) await loadSdk();
+/** What is made ready while the fixture jobs run: nothing in it runs student code. */
+export interface ExtraPreparation {
+  /** The live server's bundle, when a live check will need it. */
+  server?: Promise<BundleResult>;
+  /** Loading the MCP SDK and compiling the MCP schema (slow one-time work). */
+  warm: Promise<void>;
 }
 
-export async function runExtraChecks(ctx: ExtraRunContext, options: ExtraCheckOptions): Promise<ExtraRun> {
+/**
+ * Starts the work that does not run student code (bundling the live server, loading the MCP
+ * SDK, compiling the MCP schema) while the fixture jobs run in their processes and the grader's
+ * own thread is idle.
+ */
+export function prepareExtraChecks(ctx: Pick<ExtraRunContext, "submissionDir" | "workDir" | "displayPath" | "tasks">, options: ExtraCheckOptions): ExtraPreparation {
+  const live = (options.live ?? true) && (ctx.tasks.includes("task2") || ctx.tasks.includes("task3"));
+  const warm = (async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (options.schema ?? true) warmUpSchema();
+    if (live) await loadSdk();
+  })();
+  if (!live) return { warm };
+  const server = bundleServer(ctx.submissionDir, ctx.workDir, ctx.displayPath);
+  server.catch(() => { /* reported where it is awaited; unawaited when no live check runs */ });
+  return { warm, server };
+}
+
+export async function runExtraChecks(ctx: ExtraRunContext, options: ExtraCheckOptions, prepared?: ExtraPreparation): Promise<ExtraRun> {
   const behaviour = options.behaviour ?? true;
   const schema = options.schema ?? true;
   const live = options.live ?? true;
@@ -109,7 +126,8 @@ export async function runExtraChecks(ctx: ExtraRunContext, options: ExtraCheckOp
   const wantStdio = live && can("task3") && (can("task2") || !ctx.tasks.includes("task2"));
   const wantInterop = live && can("task2");
   // The live server starts while the jobs run: the stdio verdict needs serve(LINES) from task3's job.
-  const liveRun = wantStdio || wantInterop ? bundleServer(ctx.submissionDir, ctx.workDir, ctx.displayPath).then((server) => Promise.all([
+  const serverBundle = (): Promise<BundleResult> => prepared?.server ?? bundleServer(ctx.submissionDir, ctx.workDir, ctx.displayPath);
+  const liveRun = wantStdio || wantInterop ? serverBundle().then((server) => Promise.all([
     wantStdio && server.ok ? runStdio(server.file, LINES, ctx.timeoutMs) : undefined,
     wantInterop && server.ok ? interopChecks(server.file, ctx.timeoutMs) : [],
   ])) : Promise.resolve([undefined, []] as const);

@@ -11,7 +11,7 @@ import { bundleTask } from "../runner/bundle.js";
 import { runJob } from "../runner/run-job.js";
 import { REPORT_VERSION, type Report, type TaskStatus } from "../report/types.js";
 import { fixtureJob, fixtureOutcome } from "./fixture-job.js";
-import { runExtraChecks, warmUpExtraChecks, type ExtraCheckOptions } from "./extra-checks.js";
+import { prepareExtraChecks, runExtraChecks, type ExtraCheckOptions } from "./extra-checks.js";
 import { withExtraChecks } from "./extra-report.js";
 import { gradeTask, type GradedTask, type TaskRunSummary } from "./task-result.js";
 import { makeDisplay } from "./paths.js";
@@ -49,8 +49,10 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
       const run = await runJob(bundle.file, fixtureJob(task), { timeoutMs });
       return gradeTask(task, display.sanitiseRun({ outcome: fixtureOutcome(run), stdout: run.stdout, stderr: run.stderr }));
     }));
-    const warmUp = options.extra ? warmUpExtraChecks(options.extra) : undefined;
-    const [graded] = await Promise.all([fixtureRuns, warmUp]);
+    const prepared = options.extra
+      ? prepareExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks }, options.extra)
+      : undefined;
+    const [graded] = await Promise.all([fixtureRuns, prepared?.warm]);
     const report = assembleReport(display.submission, graded);
     if (!options.extra) return report;
     // The extra checks start once the fixture run is over, so that nothing they run (a hang on a
@@ -59,7 +61,7 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
       const bundle = bundles[i]!;
       return bundle.ok && !graded[i]!.result.message ? [[task, bundle.file]] : [];
     }));
-    const extra = await runExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks, runnable, timeoutMs }, options.extra);
+    const extra = await runExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks, runnable, timeoutMs }, options.extra, prepared);
     return withExtraChecks(report, extra, display.sanitise);
   } finally {
     await rm(workDir, { recursive: true, force: true });
