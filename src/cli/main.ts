@@ -14,8 +14,9 @@ import { renderPrettyFileCheck } from "../report/pretty.js";
 import { REPORTERS } from "../report/registry.js";
 import { wantsColor } from "../report/style.js";
 import { gradeCommand } from "./commands/grade.js";
+import { serveCommand } from "./commands/serve.js";
 import { EXIT, UserError } from "./errors.js";
-import { parseReporters, parseTasks, parseTimeout } from "./options.js";
+import { parseReporters, parseSeed, parseTasks, parseTimeout } from "./options.js";
 import { registerStudentCommands } from "./student-commands.js";
 import { emit, type Io } from "./output.js";
 
@@ -27,6 +28,12 @@ interface CommonOptions {
   timeout?: string;
   color?: boolean;
   reporter: string[];
+}
+
+interface ExtraFlags {
+  seed?: string;
+  behaviour: boolean;
+  live: boolean;
 }
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -53,10 +60,15 @@ export async function main(argv: string[], io: Io): Promise<number> {
   common(program, Object.keys(REPORTERS))
     .argument("[tasks...]", "task1, task2, task3 or all", [])
     .option("--evidence <file>", "the evidence file to write", DEFAULT_EVIDENCE_FILE)
+    .option("--seed <n>", "seed of the behaviour checks' generated inputs (printed in the report)")
+    .option("--no-behaviour", "evidence only: no behaviour, schema, stdio or interop checks")
+    .option("--no-live", "no live server checks (stdio, interop)")
     .option("--no-typecheck", "skip the type check against the chapter's interface")
-    .action(async (tasks: string[], opts: CommonOptions & { evidence: string; typecheck: boolean }) => {
+    .action(async (tasks: string[], opts: CommonOptions & ExtraFlags & { evidence: string; typecheck: boolean }) => {
       const choices = parseReporters(opts.reporter, Object.keys(REPORTERS));
-      const report = await gradeCommand({ cwd: io.cwd, dir: opts.dir, tasks: parseTasks(tasks), evidence: opts.evidence, timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck });
+      const seed = parseSeed(opts.seed);
+      const extra = opts.behaviour ? { ...(seed !== undefined ? { seed } : {}), live: opts.live } : undefined;
+      const report = await gradeCommand({ cwd: io.cwd, dir: opts.dir, tasks: parseTasks(tasks), evidence: opts.evidence, timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck, ...(extra ? { extra } : {}) });
       await emit(io, choices, color(opts.color), (name, r, c) => REPORTERS[name]!(r, c), report);
       exitCode = report.status === "pass" ? EXIT.pass : EXIT.fail;
     });
@@ -69,6 +81,13 @@ export async function main(argv: string[], io: Io): Promise<number> {
       const report = await checkEvidenceFile({ cwd: io.cwd, file, dir: opts.dir, timeoutMs: parseTimeout(opts.timeout) });
       await emit(io, choices, color(opts.color), (name, r, c) => (name === "json" ? renderJson(r) : renderPrettyFileCheck(r, c)), report);
       exitCode = report.status === "pass" ? EXIT.pass : EXIT.fail;
+    });
+
+  program.command("serve")
+    .description("run the submission's handle as a stdio MCP server (one JSON-RPC message per line on stdin and stdout, logs on stderr) for an MCP host or the MCP Inspector")
+    .option("--dir <dir>", "the submission folder (its task2.ts is served)", "tasks")
+    .action(async (opts: { dir: string }) => {
+      exitCode = await serveCommand({ cwd: io.cwd, dir: opts.dir, env: io.env });
     });
 
   program.command("dev").description("tools for course authors")

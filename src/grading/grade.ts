@@ -11,6 +11,8 @@ import { bundleTask } from "../runner/bundle.js";
 import { runJob } from "../runner/run-job.js";
 import { REPORT_VERSION, type Report, type TaskStatus } from "../report/types.js";
 import { fixtureJob, fixtureOutcome } from "./fixture-job.js";
+import { prepareExtraChecks, runExtraChecks, type ExtraCheckOptions } from "./extra-checks.js";
+import { withExtraChecks } from "./extra-report.js";
 import { gradeTask, type GradedTask, type TaskRunSummary } from "./task-result.js";
 import { makeDisplay } from "./paths.js";
 import { attachTypes } from "../typecheck/attach.js";
@@ -29,6 +31,8 @@ export interface GradeOptions {
    * asked; pass a TypeCheckWorker to reuse one across gradings (watch mode).
    */
   typecheck?: boolean | TypeCheckWorker;
+  /** Checks beyond the evidence lines (behaviour, schema, stdio, interop); none when absent. */
+  extra?: ExtraCheckOptions;
 }
 
 export function resolveSubmission(cwd: string, dir: string): string {
@@ -46,17 +50,31 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), "grade-"));
   const checker = options.typecheck === true ? new TypeCheckWorker() : options.typecheck || undefined;
   try {
-    const ran = await Promise.all(options.tasks.map(async (task): Promise<GradedTask> => {
-      const bundle = await bundleTask(submissionDir, task, workDir, display.path);
+    const bundles = await Promise.all(options.tasks.map((task) => bundleTask(submissionDir, task, workDir, display.path)));
+    const fixtureRuns = Promise.all(options.tasks.map(async (task, i): Promise<GradedTask> => {
+      const bundle = bundles[i]!;
       if (!bundle.ok) return gradeTask(task, display.sanitiseRun({ outcome: { failure: bundle.failure } }));
       const run = await runJob(bundle.file, fixtureJob(task), { timeoutMs });
       return gradeTask(task, display.sanitiseRun({ outcome: fixtureOutcome(run), stdout: run.stdout, stderr: run.stderr }));
     }));
+    const prepared = options.extra
+      ? prepareExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks }, options.extra)
+      : undefined;
+    const [ran] = await Promise.all([fixtureRuns, prepared?.warm]);
     // After the runs, not beside them: the compiler is CPU-heavy, and the time limit must measure
     // the student's code, not a compiler competing with it for the machine.
     const typed = await checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
     const graded = typed ? ran.map((g) => attachTypes(g, typed)) : ran;
-    return assembleReport(display.submission, graded);
+    const report = assembleReport(display.submission, graded);
+    if (!options.extra) return report;
+    // The extra checks start once the fixture run is over, so that nothing they run (a hang on a
+    // generated input, say) competes with it, and only for the tasks that ran on the fixtures.
+    const runnable = Object.fromEntries(options.tasks.flatMap((task, i) => {
+      const bundle = bundles[i]!;
+      return bundle.ok && !graded[i]!.result.message ? [[task, bundle.file]] : [];
+    }));
+    const extra = await runExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks, runnable, timeoutMs }, options.extra, prepared);
+    return withExtraChecks(report, extra, display.sanitise);
   } finally {
     if (options.typecheck === true) await checker?.close();
     await rm(workDir, { recursive: true, force: true });

@@ -28,7 +28,14 @@ export async function bundleTask(submissionDir: string, task: TaskId, outDir: st
     `import { runHarness } from ${JSON.stringify(HARNESS)};`,
     `runHarness(() => import(${JSON.stringify(source)}), ${JSON.stringify(submissionDir + path.sep)});`,
   ].join("\n");
-  const outfile = path.join(outDir, `${task}.mjs`);
+  return buildBundle(entry, path.join(outDir, `${task}.mjs`), info.file, displayPath);
+}
+
+/**
+ * Compiles `entry` (which imports a submission's file and whatever runs it) into one ESM file.
+ * The live server (src/live/) uses it with its own entry.
+ */
+export async function buildBundle(entry: string, outfile: string, file: string, displayPath: (p: string) => string): Promise<BundleResult> {
   try {
     const result = await build({
       stdin: { contents: entry, resolveDir: here, loader: "ts", sourcefile: "grade-entry.ts" },
@@ -41,7 +48,7 @@ export async function bundleTask(submissionDir: string, task: TaskId, outDir: st
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors;
     if (!errors?.length) throw error;
-    return { ok: false, failure: { reason: "syntax", message: describeBuildErrors(errors, info.file, displayPath) } };
+    return { ok: false, failure: { reason: "syntax", message: describeBuildErrors(errors, file, displayPath) } };
   }
 }
 

@@ -76,7 +76,7 @@ async function runJob(load: () => Promise<Record<string, unknown>>, job: Harness
   const calls: CallOutcome[] = [];
   for (const input of job.inputs) {
     const outcome = callOnce(fn as (a: unknown) => unknown, input, job.task, submissionDir);
-    calls.push(outcome);
+    calls.push(outcome.ok && job.returnInputs ? { ...outcome, input } : outcome);
     if (!outcome.ok && job.stopOnFailure) break;
   }
   return { kind: "calls", calls };

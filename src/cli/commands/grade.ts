@@ -4,6 +4,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { TaskId } from "../../course/tasks.js";
 import { writeEvidence } from "../../evidence/file.js";
+import type { ExtraCheckOptions } from "../../grading/extra-checks.js";
 import { gradeSubmission, type GradeOptions } from "../../grading/grade.js";
 import { readProgress, recordReport, writeProgress } from "../../progress/progress-file.js";
 import type { Report } from "../../report/types.js";
@@ -16,6 +17,8 @@ export interface GradeCommandOptions {
   evidence: string;
   timeoutMs?: number;
   typecheck?: GradeOptions["typecheck"];
+  /** Checks beyond the evidence lines; see ExtraCheckOptions. */
+  extra?: ExtraCheckOptions;
 }
 
 export async function gradeCommand(options: GradeCommandOptions): Promise<Report> {
