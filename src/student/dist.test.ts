@@ -22,6 +22,8 @@ describe("distStudent", () => {
     expect(existsSync(path.join(out, "src", "quiz", "mark.test.ts"))).toBe(false);
     expect(report.excluded.map((e) => e.file)).toContain("solutions/quiz-key.txt");
     expect(report.items.map((i) => i.name)).toContain("tasks/task3.ts fails as shipped");
+    // The grader's source is checked too, and what it shares with a solution is reported as notes.
+    expect(report.notes.every((n) => n.startsWith("src/"))).toBe(true);
   });
 
   it("refuses a folder that is not empty", async () => {
