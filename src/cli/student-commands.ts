@@ -71,11 +71,16 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
     .option("--dir <dir>", "the submission folder (task1.ts, task2.ts, task3.ts)", "tasks")
     .option("--timeout <ms>", "time limit for each task, in milliseconds (default 5000)")
     .option("--no-typecheck", "skip the type check against the chapter's interface")
+    .option("--no-behaviour", "evidence only: no behaviour, schema, stdio or interop checks")
+    .option("--no-live", "no live server checks (stdio, interop)")
     .addOption(reporterOption())
     .option("--no-color", "plain text, no colour")
-    .action(async (opts: { dir: string; timeout?: string; typecheck: boolean; reporter: string[]; color?: boolean }) => {
+    .action(async (opts: { dir: string; timeout?: string; typecheck: boolean; behaviour: boolean; live: boolean; reporter: string[]; color?: boolean }) => {
       const choices = parseReporters(opts.reporter, ["pretty", "json"]);
-      const report = await statusCommand({ cwd: io.cwd, dir: opts.dir, timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck });
+      const report = await statusCommand({
+        cwd: io.cwd, dir: opts.dir, timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck,
+        ...(opts.behaviour ? { extra: { live: opts.live } } : {}),
+      });
       await emit(io, choices, ctx.color(opts.color), (name, r, c) => (name === "json" ? renderJson(r) : renderStatus(r, c)), report);
       ctx.setExit(report.tasksDone === report.tasks.length ? EXIT.pass : EXIT.fail);
     });
@@ -87,10 +92,13 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
     .option("--evidence <file>", "the evidence file to write", DEFAULT_EVIDENCE_FILE)
     .option("--timeout <ms>", "time limit for each task, in milliseconds (default 5000)")
     .option("--no-typecheck", "skip the type check against the chapter's interface")
+    .option("--no-behaviour", "evidence only: no behaviour, schema, stdio or interop checks")
+    .option("--no-live", "no live server checks (stdio, interop)")
     .option("--no-color", "plain text, no colour")
-    .action(async (taskArg: string | undefined, opts: { dir: string; evidence: string; timeout?: string; typecheck: boolean; color?: boolean }) => {
+    .action(async (taskArg: string | undefined, opts: { dir: string; evidence: string; timeout?: string; typecheck: boolean; behaviour: boolean; live: boolean; color?: boolean }) => {
       await watchCommand(io, {
         dir: opts.dir, evidence: opts.evidence, timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck,
+        ...(opts.behaviour ? { extra: { live: opts.live } } : {}),
         color: ctx.color(opts.color), ...(taskArg ? { focus: parseTask(taskArg) } : {}),
       });
     });

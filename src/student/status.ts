@@ -2,6 +2,7 @@
 // submission's progress file, saves the new state, and says what to do next.
 import path from "node:path";
 import { TASK_IDS, type TaskId } from "../course/tasks.js";
+import type { ExtraCheckOptions } from "../grading/extra-checks.js";
 import { gradeSubmission, resolveSubmission } from "../grading/grade.js";
 import { PROGRESS_FILE, readProgress, recordReport, writeProgress, type TaskProgress } from "../progress/progress-file.js";
 import type { Report } from "../report/types.js";
@@ -33,6 +34,8 @@ export interface StatusOptions {
   dir: string;
   timeoutMs?: number;
   typecheck?: boolean;
+  /** Checks beyond the evidence lines, as grade runs them; none when absent. */
+  extra?: ExtraCheckOptions;
   now?: () => Date;
 }
 
@@ -49,7 +52,7 @@ export function statusFromReport(report: Report, before: Partial<Record<TaskId, 
 
 export async function statusCommand(options: StatusOptions): Promise<StatusReport> {
   const dir = resolveSubmission(options.cwd, options.dir);
-  const report = await gradeSubmission({ cwd: options.cwd, dir: options.dir, tasks: TASK_IDS, timeoutMs: options.timeoutMs, typecheck: options.typecheck ?? false });
+  const report = await gradeSubmission({ cwd: options.cwd, dir: options.dir, tasks: TASK_IDS, timeoutMs: options.timeoutMs, typecheck: options.typecheck ?? false, ...(options.extra ? { extra: options.extra } : {}) });
   const progress = readProgress(dir);
   const saved = await writeProgress(dir, recordReport(progress, report, (options.now?.() ?? new Date()).toISOString()));
   const file = path.relative(options.cwd, path.join(dir, PROGRESS_FILE)).split(path.sep).join("/");

@@ -63,14 +63,14 @@ describe("grade hint, status and init", () => {
 
   it("status remembers progress across runs, including plain grade runs", () => {
     const sub = makeSubmission({ files: { "task3.ts": starter("task3.ts") } });
-    const first = grade(sub.cwd, ["status", "--dir", "sub", "--no-typecheck"]);
+    const first = grade(sub.cwd, ["status", "--dir", "sub", "--no-typecheck", "--no-behaviour"]);
     expect(first).toMatchObject({ code: 1, stderr: "" });
     expect(first.stdout).toContain("12/17 evidence lines right · 2 of 3 tasks done");
     expect(first.stdout).toMatch(/- Task 3 · .*not started {2}0\/5/);
     expect(first.stdout).toContain("Progress is remembered in sub/.grade-progress.json.");
     writeFileSync(path.join(sub.abs, "task3.ts"), readFileSync(path.join(ROOT, "solutions", "task3.ts"), "utf8"));
-    expect(grade(sub.cwd, ["--dir", "sub", "--no-typecheck"]).code).toBe(0);
-    const again = grade(sub.cwd, ["status", "--dir", "sub", "--no-typecheck"]);
+    expect(grade(sub.cwd, ["--dir", "sub", "--no-typecheck", "--no-behaviour"]).code).toBe(0);
+    const again = grade(sub.cwd, ["status", "--dir", "sub", "--no-typecheck", "--no-behaviour"]);
     expect(again.code).toBe(0);
     expect(again.stdout).not.toContain("was 0/5");
     expect(JSON.parse(readFileSync(path.join(sub.abs, ".grade-progress.json"), "utf8")).tasks.task3).toMatchObject({ status: "pass", score: 5 });
@@ -82,7 +82,7 @@ describe("grade hint, status and init", () => {
     const made = grade(cwd, ["init", "fresh"]);
     expect(made).toMatchObject({ code: 0, stderr: "" });
     expect(existsSync(path.join(cwd, "fresh", "task2.ts"))).toBe(true);
-    const graded = grade(cwd, ["--dir", "fresh", "--no-typecheck"]);
+    const graded = grade(cwd, ["--dir", "fresh", "--no-typecheck", "--no-behaviour"]);
     expect(graded.code).toBe(1);
     expect(graded.stdout).toContain("toMcp in task1.ts is not written yet");
     const again = grade(cwd, ["init", "fresh"]);

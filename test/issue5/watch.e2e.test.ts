@@ -44,7 +44,7 @@ function start(cwd: string, ...args: string[]): Session {
 describe("grade watch without a terminal", () => {
   it("prints a full report, then a new one after each save, survives a half-written file, and stops cleanly on SIGTERM", async () => {
     const sub = makeSubmission({ files: { "task1.ts": solution("task1.ts").replace("inputSchema: tool.input_schema", "input_schema: tool.input_schema") } });
-    const s = start(sub.cwd, "--no-typecheck");
+    const s = start(sub.cwd, "--no-typecheck", "--no-behaviour");
     const first = await s.report(1);
     expect(first).toContain("✗ t1_keys: description,input_schema,name");
     expect(first).toContain("The result still has input_schema");
@@ -68,7 +68,7 @@ describe("grade watch without a terminal", () => {
 
   it("includes the type check by default, with the check's name and file:line", async () => {
     const sub = makeSubmission({ fixture: "wrong-signature" });
-    const s = start(sub.cwd);
+    const s = start(sub.cwd, "--no-behaviour");
     const first = await s.report(1);
     expect(first).toContain("✗ task1.ts type-checks against the chapter's interface");
     expect(first).toMatch(/sub\/task1\.ts:5:17 toMcp does not fit the chapter's signature/);

@@ -2,6 +2,7 @@
 // and reads single keys (h: a hint, q: quit); otherwise (a pipe, CI, a test) it prints the full
 // pretty report after every change. It ends on q, Ctrl-C or SIGTERM.
 import { TASK_IDS, type TaskId } from "../../course/tasks.js";
+import type { ExtraCheckOptions } from "../../grading/extra-checks.js";
 import { resolveSubmission } from "../../grading/grade.js";
 import { renderPretty } from "../../report/pretty.js";
 import { showHint } from "../../student/hint.js";
@@ -18,6 +19,8 @@ export interface WatchCommandOptions {
   evidence: string;
   timeoutMs?: number;
   typecheck: boolean;
+  /** Checks beyond the evidence lines, as grade runs them; none when absent. */
+  extra?: ExtraCheckOptions;
   focus?: TaskId;
   color: boolean;
 }
@@ -39,7 +42,7 @@ export async function watchCommand(io: Io, options: WatchCommandOptions): Promis
 
   const watcher = watchSubmission({
     submissionDir,
-    grade: () => gradeCommand({ cwd: io.cwd, dir: options.dir, tasks: [...TASK_IDS], evidence: options.evidence, timeoutMs: options.timeoutMs, typecheck: worker ?? false }),
+    grade: () => gradeCommand({ cwd: io.cwd, dir: options.dir, tasks: [...TASK_IDS], evidence: options.evidence, timeoutMs: options.timeoutMs, typecheck: worker ?? false, ...(options.extra ? { extra: options.extra } : {}) }),
     onStart: () => { if (interactive && state) { state = { ...state, busy: true }; draw(); } },
     onReport: (report) => {
       if (!interactive) {
