@@ -54,7 +54,7 @@ describe("grade with the checks beyond the evidence lines (real CLI)", () => {
     const full = await run(["--dir", ".", "--reporter", "json"], dir);
     expect(full.code).toBe(0);
     const report = JSON.parse(full.stdout) as Report;
-    expect(Object.keys(report.byKind ?? {}).sort()).toEqual(["behaviour", "evidence", "interop", "output", "schema", "stdio"]);
+    expect(Object.keys(report.byKind ?? {}).sort()).toEqual(["behaviour", "evidence", "interop", "output", "schema", "stdio", "types"]);
     expect(typeof report.seed).toBe("number");
     const strict = JSON.parse((await run(["--dir", ".", "--reporter", "json", "--no-behaviour"], dir)).stdout) as Report;
     expect(strict.byKind).toBeUndefined();
