@@ -56,12 +56,12 @@ describe("grade with the checks beyond the evidence lines (real CLI)", () => {
     const report = JSON.parse(full.stdout) as Report;
     expect(Object.keys(report.byKind ?? {}).sort()).toEqual(["behaviour", "evidence", "interop", "output", "schema", "stdio", "types"]);
     expect(typeof report.seed).toBe("number");
-    const strict = JSON.parse((await run(["--dir", ".", "--reporter", "json", "--no-behaviour"], dir)).stdout) as Report;
+    const strict = JSON.parse((await run(["--dir", ".", "--reporter", "json", "--no-behaviour", "--no-typecheck"], dir)).stdout) as Report;
     expect(strict.byKind).toBeUndefined();
     expect(strict.tasks.flatMap((t) => t.checks).every((c) => c.kind === "evidence" || c.kind === "output")).toBe(true);
     expect(strict.seed).toBeUndefined();
     const noLive = JSON.parse((await run(["--dir", ".", "--reporter", "json", "--no-live"], dir)).stdout) as Report;
-    expect(Object.keys(noLive.byKind ?? {}).sort()).toEqual(["behaviour", "evidence", "output", "schema"]);
+    expect(Object.keys(noLive.byKind ?? {}).sort()).toEqual(["behaviour", "evidence", "output", "schema", "types"]);
   });
 
   it("rejects a seed that is not a whole number with a usage error", async () => {
