@@ -8,7 +8,7 @@ import { EVIDENCE_KEYS } from "../course/evidence-keys.js";
 import type { TaskId } from "../course/tasks.js";
 import { UserError } from "../cli/errors.js";
 import { bundleTask } from "../runner/bundle.js";
-import { runJob } from "../runner/run-job.js";
+import { PROCESS_EXECUTOR, type Executor } from "../runner/executor.js";
 import { REPORT_VERSION, type Report, type TaskStatus } from "../report/types.js";
 import { fixtureJob, fixtureOutcome } from "./fixture-job.js";
 import { gradeTask, type GradedTask, type TaskRunSummary } from "./task-result.js";
@@ -22,6 +22,8 @@ export interface GradeOptions {
   dir: string;
   tasks: readonly TaskId[];
   timeoutMs?: number;
+  /** Runs the bundled tasks; a process per job unless a batch hands its sandbox pool. */
+  executor?: Executor;
 }
 
 export function resolveSubmission(cwd: string, dir: string): string {
@@ -36,12 +38,16 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
   const submissionDir = resolveSubmission(options.cwd, options.dir);
   const display = makeDisplay(options.cwd, submissionDir);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const executor = options.executor ?? PROCESS_EXECUTOR;
   const workDir = await mkdtemp(path.join(os.tmpdir(), "grade-"));
   try {
-    const graded = await Promise.all(options.tasks.map(async (task): Promise<GradedTask> => {
-      const bundle = await bundleTask(submissionDir, task, workDir, display.path);
+    // Every task is compiled before any runs, so jobs start in task order (a batch's sandbox
+    // runs one submission's jobs one after another, under one time budget).
+    const bundles = await Promise.all(options.tasks.map((task) => bundleTask(submissionDir, task, workDir, display.path, executor.format)));
+    const graded = await Promise.all(options.tasks.map(async (task, index): Promise<GradedTask> => {
+      const bundle = bundles[index]!;
       if (!bundle.ok) return gradeTask(task, display.sanitiseRun({ outcome: { failure: bundle.failure } }));
-      const run = await runJob(bundle.file, fixtureJob(task), { timeoutMs });
+      const run = await executor.runJob(bundle.file, fixtureJob(task), { timeoutMs });
       return gradeTask(task, display.sanitiseRun({ outcome: fixtureOutcome(run), stdout: run.stdout, stderr: run.stderr }));
     }));
     return assembleReport(display.submission, graded);

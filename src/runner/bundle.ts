@@ -5,12 +5,13 @@ import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type Message } from "esbuild";
+import { build, type Message, type Plugin } from "esbuild";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import type { TaskFailure } from "./outcome.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const HARNESS = path.join(here, "harness.ts");
+const VM_HARNESS = path.join(here, "vm-harness.ts");
 const COURSE = path.join(here, "..", "course", "index.ts");
 
 // Lets bundled CommonJS code call require() inside an ES module.
@@ -18,23 +19,31 @@ const BANNER = 'import { createRequire as __gradeRequire } from "node:module"; c
 
 export type BundleResult = { ok: true; file: string } | { ok: false; failure: TaskFailure };
 
-export async function bundleTask(submissionDir: string, task: TaskId, outDir: string, displayPath: (p: string) => string): Promise<BundleResult> {
+/**
+ * "process" (the default) makes an ESM file that plain node runs (run-job.ts); "vm" a script for
+ * the batch sandbox (pool.ts), where Node's modules are not available.
+ */
+export async function bundleTask(submissionDir: string, task: TaskId, outDir: string, displayPath: (p: string) => string, format: "process" | "vm" = "process"): Promise<BundleResult> {
   const info = TASKS[task];
   const source = path.join(submissionDir, info.file);
   if (!existsSync(source)) {
     return { ok: false, failure: { reason: "missing-file", message: `${displayPath(source)} does not exist. Every submission has ${TASKS.task1.file}, ${TASKS.task2.file} and ${TASKS.task3.file}; create it (grade init makes a fresh set of starters).` } };
   }
-  const entry = [
+  const entry = format === "process" ? [
     `import { runHarness } from ${JSON.stringify(HARNESS)};`,
     `runHarness(() => import(${JSON.stringify(source)}), ${JSON.stringify(submissionDir + path.sep)});`,
+  ].join("\n") : [
+    `import { runVmHarness } from ${JSON.stringify(VM_HARNESS)};`,
+    `runVmHarness(() => import(${JSON.stringify(source)}));`,
   ].join("\n");
-  const outfile = path.join(outDir, `${task}.mjs`);
+  const outfile = path.join(outDir, format === "process" ? `${task}.mjs` : `${task}.js`);
   try {
     const result = await build({
       stdin: { contents: entry, resolveDir: here, loader: "ts", sourcefile: "grade-entry.ts" },
-      bundle: true, platform: "node", format: "esm", target: "node20", write: false, outfile,
-      sourcemap: "inline", sourcesContent: false, logLevel: "silent", banner: { js: BANNER },
+      bundle: true, platform: "node", format: format === "process" ? "esm" : "iife", target: "node20", write: false, outfile,
+      sourcemap: "inline", sourcesContent: false, logLevel: "silent", ...(format === "process" ? { banner: { js: BANNER } } : {}),
       alias: { "grade/course": COURSE },
+      ...(format === "vm" ? { plugins: [confine(submissionDir)] } : {}),
     });
     await writeFile(outfile, result.outputFiles[0]!.contents);
     return { ok: true, file: outfile };
@@ -59,4 +68,25 @@ function describeBuildErrors(errors: Message[], file: string, displayPath: (p: s
 // esbuild reports locations relative to its working directory.
 function submissionRoot(file: string): string {
   return path.isAbsolute(file) ? file : path.join(process.cwd(), file);
+}
+
+/**
+ * In the batch sandbox a submission imports only its own files, the course module and Node's
+ * built-ins (which the sandbox then refuses): bundling happens outside the sandbox, so this is
+ * what keeps one student from compiling another's files (or the solutions) into their own.
+ */
+function confine(submissionDir: string): Plugin {
+  const inside = submissionDir + path.sep;
+  return {
+    name: "grade-confine",
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.pluginData?.confined || !args.importer.startsWith(inside)) return undefined;
+        if (args.path === "grade/course") return { path: COURSE };
+        const result = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { confined: true } });
+        if (result.errors.length || result.external || result.path.startsWith(inside)) return result;
+        return { errors: [{ text: `"${args.path}" is outside the submission folder: in batch grading a submission may import only its own files and grade/course` }] };
+      });
+    },
+  };
 }

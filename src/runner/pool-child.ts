@@ -1,0 +1,83 @@
+// One long-lived process of the batch sandbox. It runs under Node's permission model with no
+// file system, child process or worker rights at all (see pool.ts), and runs each job in a fresh
+// vm context holding only JavaScript's built-ins and the small stand-ins of PRELUDE: no require,
+// no real process, no timers. Jobs come and go over IPC as plain data and strings.
+import vm from "node:vm";
+
+export interface PoolRequest {
+  id: number;
+  code: string;
+  jobJson: string;
+  timeoutMs: number;
+  outputCap: number;
+}
+
+export interface PoolReply {
+  id: number;
+  /** The harness's reply as JSON, or undefined when the job did not end normally. */
+  replyJson?: string;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  error?: string;
+}
+
+// In-context stand-ins for what tasks may reasonably touch: console and process.stdout/stderr
+// write into capped buffers; require names the module it refused; structuredClone is JSON-deep.
+const PRELUDE = `(() => {
+  const cap = __CAP__;
+  const out = { stdout: "", stderr: "", dropped: { stdout: 0, stderr: 0 } };
+  const write = (stream, text) => {
+    text = String(text);
+    const room = Math.max(0, cap - out[stream].length);
+    out[stream] += text.slice(0, room);
+    out.dropped[stream] += Math.max(0, text.length - room);
+    return true;
+  };
+  const show = (v) => {
+    if (typeof v === "string") return v;
+    try { const s = JSON.stringify(v); return s === undefined ? String(v) : s; } catch { return String(v); }
+  };
+  const line = (stream) => (...args) => { write(stream, args.map(show).join(" ") + "\\n"); };
+  globalThis.console = { log: line("stdout"), info: line("stdout"), debug: line("stdout"), dir: line("stdout"), table: line("stdout"),
+    error: line("stderr"), warn: line("stderr"), trace: line("stderr"), assert: (ok, ...a) => { if (!ok) line("stderr")("Assertion failed", ...a); } };
+  const stream = (name) => ({ write: (t) => write(name, t), isTTY: false, columns: 80 });
+  globalThis.process = { stdout: stream("stdout"), stderr: stream("stderr"), env: {}, argv: ["node", "task"], platform: "linux",
+    version: "v20", versions: {}, exitCode: undefined, cwd: () => "/", exit: () => { throw new Error("process.exit"); },
+    nextTick: (f, ...a) => { Promise.resolve().then(() => f(...a)); }, on() { return this; }, once() { return this; }, off() { return this; } };
+  globalThis.global = globalThis;
+  globalThis.require = (name) => { throw new Error(String(name) + " is not available in the batch grader's sandbox: the tasks need no Node modules, only plain TypeScript"); };
+  globalThis.structuredClone = (v) => v === undefined ? undefined : JSON.parse(JSON.stringify(v));
+  globalThis.queueMicrotask = (f) => { Promise.resolve().then(f); };
+  globalThis.__gradeOut = out;
+})();`;
+
+function readString(ctx: vm.Context, expression: string, timeout: number): string | undefined {
+  const value: unknown = vm.runInContext(`(() => { const v = ${expression}; return typeof v === "string" ? v : undefined; })()`, ctx, { timeout });
+  return typeof value === "string" ? value : undefined;
+}
+
+export function runInSandbox(request: PoolRequest): PoolReply {
+  const deadline = Date.now() + request.timeoutMs;
+  const left = (): number => Math.max(1, deadline - Date.now());
+  // A null-prototype global leaves no object of the grader's realm to climb out through.
+  const ctx = vm.createContext(Object.create(null), { microtaskMode: "afterEvaluate", codeGeneration: { strings: true, wasm: false } });
+  vm.runInContext(PRELUDE.replace("__CAP__", String(request.outputCap)), ctx);
+  const reply: PoolReply = { id: request.id, stdout: "", stderr: "", timedOut: false };
+  try {
+    new vm.Script(request.code, { filename: "grade-bundle.js" }).runInContext(ctx, { timeout: left() });
+    vm.runInContext(`__grade.run(${JSON.stringify(request.jobJson)})`, ctx, { timeout: left() });
+    const replyJson = readString(ctx, "globalThis.__gradeReply", left());
+    if (replyJson !== undefined) reply.replyJson = replyJson;
+  } catch (error) {
+    if ((error as { code?: string })?.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") reply.timedOut = true;
+    else reply.error = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  }
+  try {
+    const out = readString(ctx, "JSON.stringify([__gradeOut.stdout, __gradeOut.stderr, __gradeOut.dropped.stdout, __gradeOut.dropped.stderr])", 200);
+    const [stdout, stderr, droppedOut, droppedErr] = JSON.parse(out ?? "[\"\",\"\",0,0]") as [string, string, number, number];
+    reply.stdout = droppedOut ? `${stdout}\n… (${droppedOut} more characters not shown)` : stdout;
+    reply.stderr = droppedErr ? `${stderr}\n… (${droppedErr} more characters not shown)` : stderr;
+  } catch { /* the student replaced the buffers: no output to show */ }
+  return reply;
+}
