@@ -70,7 +70,13 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
       const pending = slot.busy;
       if (!pending || reply.id !== pending.request.id) return;
       finishSlot(slot);
-      pending.resolve(toJobRun(pending, reply));
+      let run: JobRun;
+      try {
+        run = toJobRun(pending, reply);
+      } catch (error) {
+        run = failedRun(pending, { reason: "crash", message: `Its results could not be read (${(error as Error).message}).` });
+      }
+      pending.resolve(run);
       pump();
     });
     child.on("exit", (code, signal) => {
@@ -169,9 +175,27 @@ function toJobRun(pending: Pending, reply: PoolReply): JobRun {
   if (reply.replyJson === undefined) {
     return failedRun(pending, { reason: "crash", message: `It stopped the grader's harness before the function returned (${reply.error ?? "no reply"}). Code at the top level of a module runs on import; a task only defines functions.` }, stdout, stderr);
   }
-  const harness = JSON.parse(mapFrames(reply.replyJson, pending.request.code, pending.file)) as HarnessReply;
+  const harness = parseHarnessReply(mapFrames(reply.replyJson, pending.request.code, pending.file));
+  if (!harness) {
+    return failedRun(pending, { reason: "crash", message: "Its results could not be read: the code replaced JavaScript's own built-ins (JSON, Object or Array methods) that the grader relies on. A task only defines its functions; it never changes the built-ins." }, stdout, stderr);
+  }
   const base = { task: pending.job.task, stdout, stderr, durationMs: Date.now() - pending.started };
   return harness.kind === "calls" ? { ...base, calls: harness.calls } : { ...base, calls: [], failure: harness.failure };
+}
+
+/** The harness runs beside the student's code, so its reply is checked like any input. */
+function parseHarnessReply(json: string): HarnessReply | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  const isFailure = (f: unknown): boolean => typeof f === "object" && f !== null && typeof (f as TaskFailure).reason === "string" && typeof (f as TaskFailure).message === "string";
+  const reply = data as HarnessReply;
+  if (reply?.kind === "failure" && isFailure(reply.failure)) return reply;
+  if (reply?.kind === "calls" && Array.isArray(reply.calls) && reply.calls.every((c) => c?.ok === true ? "value" in c : c?.ok === false && isFailure(c.failure))) return reply;
+  return undefined;
 }
 
 /** Replaces ` (at ⟦line:col;…⟧)` with the first frame that is the student's, through the source map. */

@@ -15,6 +15,10 @@ const locateInBundle: Locate = (error) => {
   return frames.length ? `⟦${frames.join(";")}⟧` : undefined;
 };
 
+// Taken before the student's module runs, so a submission that replaces JSON cannot stop the
+// harness from reading its job or writing its reply.
+const { parse, stringify } = JSON;
+
 type Global = Record<string, unknown> & { process: { exit: unknown } };
 
 export function runVmHarness(load: () => Promise<Record<string, unknown>>): void {
@@ -22,9 +26,9 @@ export function runVmHarness(load: () => Promise<Record<string, unknown>>): void
   g.process.exit = (code?: unknown) => { throw new ExitCalled(code); };
   g["__grade"] = {
     run(jobJson: string): void {
-      executeJob(load, JSON.parse(jobJson), locateInBundle).then(
-        (reply: HarnessReply) => { g["__gradeReply"] = JSON.stringify(reply); },
-        (error: unknown) => { g["__gradeReply"] = JSON.stringify({ kind: "failure", failure: { reason: "crash", message: `The grader's harness failed: ${String(error)}` } }); },
+      executeJob(load, parse(jobJson), locateInBundle).then(
+        (reply: HarnessReply) => { g["__gradeReply"] = stringify(reply); },
+        (error: unknown) => { g["__gradeReply"] = stringify({ kind: "failure", failure: { reason: "crash", message: `The grader's harness failed: ${String(error)}` } }); },
       );
     },
   };
