@@ -85,7 +85,7 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
   try {
     // Enough submissions in flight that bundling one overlaps running another.
     const queue = [...ids];
-    const lanes = Array.from({ length: Math.min(queue.length, jobs * 4) }, async () => {
+    const lanes = Array.from({ length: Math.min(queue.length, jobs * 8) }, async () => {
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) await gradeOne(id);
     });
     await Promise.all(lanes);

@@ -11,7 +11,6 @@ import type { TaskFailure } from "./outcome.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const HARNESS = path.join(here, "harness.ts");
-const VM_HARNESS = path.join(here, "vm-harness.ts");
 const COURSE = path.join(here, "..", "course", "index.ts");
 
 // Lets bundled CommonJS code call require() inside an ES module.
@@ -32,18 +31,14 @@ export async function bundleTask(submissionDir: string, task: TaskId, outDir: st
   const entry = format === "process" ? [
     `import { runHarness } from ${JSON.stringify(HARNESS)};`,
     `runHarness(() => import(${JSON.stringify(source)}), ${JSON.stringify(submissionDir + path.sep)});`,
-  ].join("\n") : [
-    `import { runVmHarness } from ${JSON.stringify(VM_HARNESS)};`,
-    `runVmHarness(() => import(${JSON.stringify(source)}));`,
-  ].join("\n");
+  ].join("\n") : `globalThis.__gradeLoad = () => import(${JSON.stringify(source)});`;
   const outfile = path.join(outDir, format === "process" ? `${task}.mjs` : `${task}.js`);
   try {
     const result = await build({
       stdin: { contents: entry, resolveDir: here, loader: "ts", sourcefile: "grade-entry.ts" },
       bundle: true, platform: "node", format: format === "process" ? "esm" : "iife", target: "node20", write: false, outfile,
       sourcemap: "inline", sourcesContent: false, logLevel: "silent", ...(format === "process" ? { banner: { js: BANNER } } : {}),
-      alias: { "grade/course": COURSE },
-      ...(format === "vm" ? { plugins: [confine(submissionDir)] } : {}),
+      ...(format === "process" ? { alias: { "grade/course": COURSE } } : { plugins: [confine(submissionDir)] }),
     });
     await writeFile(outfile, result.outputFiles[0]!.contents);
     return { ok: true, file: outfile };
@@ -71,9 +66,11 @@ function submissionRoot(file: string): string {
 }
 
 /**
- * In the batch sandbox a submission imports only its own files, the course module and Node's
- * built-ins (which the sandbox then refuses): bundling happens outside the sandbox, so this is
- * what keeps one student from compiling another's files (or the solutions) into their own.
+ * In the batch sandbox a bundle holds the submission's own code only (the harness and the course
+ * are compiled once per sandbox process), and a submission imports only its own files, the
+ * course module and Node's built-ins (which the sandbox then refuses). Bundling happens outside
+ * the sandbox, so this is what keeps one student from compiling another's files (or the
+ * solutions) into their own.
  */
 function confine(submissionDir: string): Plugin {
   const inside = submissionDir + path.sep;
@@ -81,12 +78,14 @@ function confine(submissionDir: string): Plugin {
     name: "grade-confine",
     setup(b) {
       b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.path === "grade/course") return { path: "grade/course", namespace: "grade-course" };
         if (args.pluginData?.confined || !args.importer.startsWith(inside)) return undefined;
-        if (args.path === "grade/course") return { path: COURSE };
         const result = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { confined: true } });
         if (result.errors.length || result.external || result.path.startsWith(inside)) return result;
         return { errors: [{ text: `"${args.path}" is outside the submission folder: in batch grading a submission may import only its own files and grade/course` }] };
       });
+      // The course module is already in the sandbox, put there by its harness (vm-harness.ts).
+      b.onLoad({ filter: /.*/, namespace: "grade-course" }, () => ({ contents: "module.exports = globalThis.__gradeCourse;", loader: "js" }));
     },
   };
 }

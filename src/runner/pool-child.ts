@@ -4,22 +4,36 @@
 // no real process, no timers. Jobs come and go over IPC as plain data and strings.
 import vm from "node:vm";
 
-export interface PoolRequest {
-  id: number;
+/** One task's bundle and its job, as plain text. */
+export interface SandboxJob {
   code: string;
   jobJson: string;
+}
+
+/**
+ * The jobs of one submission: run one after another in one fresh context (each bundle has its
+ * own copy of the modules; the globals are the submission's own), under one time budget.
+ */
+export interface PoolRequest {
+  id: number;
+  jobs: SandboxJob[];
   timeoutMs: number;
   outputCap: number;
 }
 
+/** One job's end, sent as soon as it ends, so a process that dies later loses no finished job. */
 export interface PoolReply {
   id: number;
+  index: number;
   /** The harness's reply as JSON, or undefined when the job did not end normally. */
   replyJson?: string;
   stdout: string;
   stderr: string;
   timedOut: boolean;
+  /** Not run: the jobs before it used up the budget. */
+  skipped?: boolean;
   error?: string;
+  durationMs: number;
 }
 
 // In-context stand-ins for what tasks may reasonably touch: console and process.stdout/stderr
@@ -50,34 +64,67 @@ const PRELUDE = `(() => {
   globalThis.structuredClone = (v) => v === undefined ? undefined : JSON.parse(JSON.stringify(v));
   globalThis.queueMicrotask = (f) => { Promise.resolve().then(f); };
   globalThis.__gradeOut = out;
+  globalThis.__gradeReset = () => { out.stdout = ""; out.stderr = ""; out.dropped.stdout = 0; out.dropped.stderr = 0; globalThis.__gradeLoad = undefined; globalThis.__gradeReply = undefined; };
 })();`;
+
+const preludeScripts = new Map<number, vm.Script>();
+function prelude(cap: number): vm.Script {
+  let script = preludeScripts.get(cap);
+  if (!script) preludeScripts.set(cap, script = new vm.Script(PRELUDE.replace("__CAP__", String(cap)), { filename: "grade-prelude.js" }));
+  return script;
+}
+
+/** The harness (vm-harness.ts, bundled), compiled once and run in every context. */
+export function compileHarness(code: string): vm.Script {
+  return new vm.Script(code, { filename: "grade-harness.js" });
+}
 
 function readString(ctx: vm.Context, expression: string, timeout: number): string | undefined {
   const value: unknown = vm.runInContext(`(() => { const v = ${expression}; return typeof v === "string" ? v : undefined; })()`, ctx, { timeout });
   return typeof value === "string" ? value : undefined;
 }
 
-export function runInSandbox(request: PoolRequest): PoolReply {
+export function runInSandbox(request: PoolRequest, harness: vm.Script, send: (reply: PoolReply) => void): void {
   const deadline = Date.now() + request.timeoutMs;
-  const left = (): number => Math.max(1, deadline - Date.now());
+  const left = (): number => deadline - Date.now();
   // A null-prototype global leaves no object of the grader's realm to climb out through.
   const ctx = vm.createContext(Object.create(null), { microtaskMode: "afterEvaluate", codeGeneration: { strings: true, wasm: false } });
-  vm.runInContext(PRELUDE.replace("__CAP__", String(request.outputCap)), ctx);
-  const reply: PoolReply = { id: request.id, stdout: "", stderr: "", timedOut: false };
+  let setupError: string | undefined;
   try {
-    new vm.Script(request.code, { filename: "grade-bundle.js" }).runInContext(ctx, { timeout: left() });
-    vm.runInContext(`__grade.run(${JSON.stringify(request.jobJson)})`, ctx, { timeout: left() });
-    const replyJson = readString(ctx, "globalThis.__gradeReply", left());
-    if (replyJson !== undefined) reply.replyJson = replyJson;
+    prelude(request.outputCap).runInContext(ctx);
+    harness.runInContext(ctx);
   } catch (error) {
-    if ((error as { code?: string })?.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") reply.timedOut = true;
-    else reply.error = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    setupError = describe(error);
   }
-  try {
-    const out = readString(ctx, "JSON.stringify([__gradeOut.stdout, __gradeOut.stderr, __gradeOut.dropped.stdout, __gradeOut.dropped.stderr])", 200);
-    const [stdout, stderr, droppedOut, droppedErr] = JSON.parse(out ?? "[\"\",\"\",0,0]") as [string, string, number, number];
-    reply.stdout = droppedOut ? `${stdout}\n… (${droppedOut} more characters not shown)` : stdout;
-    reply.stderr = droppedErr ? `${stderr}\n… (${droppedErr} more characters not shown)` : stderr;
-  } catch { /* the student replaced the buffers: no output to show */ }
-  return reply;
+  let stopped = false;
+  request.jobs.forEach((job, index) => {
+    const started = Date.now();
+    const reply: PoolReply = { id: request.id, index, stdout: "", stderr: "", timedOut: false, durationMs: 0 };
+    if (stopped || left() <= 0) {
+      send({ ...reply, skipped: true });
+      return;
+    }
+    try {
+      if (setupError) throw new Error(setupError);
+      vm.runInContext("__gradeReset()", ctx, { timeout: Math.max(1, left()) });
+      new vm.Script(job.code, { filename: "grade-bundle.js" }).runInContext(ctx, { timeout: Math.max(1, left()) });
+      vm.runInContext(`__grade.run(${JSON.stringify(job.jobJson)})`, ctx, { timeout: Math.max(1, left()) });
+      const replyJson = readString(ctx, "globalThis.__gradeReply", Math.max(1, left()));
+      if (replyJson !== undefined) reply.replyJson = replyJson;
+    } catch (error) {
+      if ((error as { code?: string })?.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") reply.timedOut = stopped = true;
+      else reply.error = describe(error);
+    }
+    try {
+      const out = readString(ctx, "JSON.stringify([__gradeOut.stdout, __gradeOut.stderr, __gradeOut.dropped.stdout, __gradeOut.dropped.stderr])", 200);
+      const [stdout, stderr, droppedOut, droppedErr] = JSON.parse(out ?? "[\"\",\"\",0,0]") as [string, string, number, number];
+      reply.stdout = droppedOut ? `${stdout}\n… (${droppedOut} more characters not shown)` : stdout;
+      reply.stderr = droppedErr ? `${stderr}\n… (${droppedErr} more characters not shown)` : stderr;
+    } catch { /* the student replaced the buffers: no output to show */ }
+    send({ ...reply, durationMs: Date.now() - started });
+  });
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

@@ -23,30 +23,39 @@ const HARD_KILL_GRACE_MS = 1500;
 /** The flags every sandbox process runs with: no fs, child_process, worker or addon rights. */
 export const SANDBOX_FLAGS = ["--experimental-permission", "--no-warnings", `--max-old-space-size=${MEMORY_LIMIT_MB}`];
 
-let entryCode: string | undefined;
-function poolEntryCode(): string {
-  entryCode ??= buildSync({
-    entryPoints: [path.join(here, "pool-entry.ts")], bundle: true, platform: "node", format: "cjs",
-    target: "node20", write: false, logLevel: "silent",
-  }).outputFiles[0]!.text;
-  return entryCode;
+const compiled = new Map<string, string>();
+function compile(entry: string, format: "cjs" | "iife"): string {
+  let code = compiled.get(entry);
+  if (code === undefined) {
+    code = buildSync({ entryPoints: [path.join(here, entry)], bundle: true, platform: "node", format, target: "node20", write: false, logLevel: "silent" }).outputFiles[0]!.text;
+    compiled.set(entry, code);
+  }
+  return code;
 }
 
 export interface SandboxPool extends Executor {
   /**
-   * An executor for one submission: its jobs run one after another and share one time budget,
-   * so a submission that never returns holds a process for its limit once, not once per task.
+   * An executor for one submission: the jobs it is handed in one tick (gradeSubmission hands all
+   * its tasks at once) go to one process as one request and run one after another in one
+   * context, under one time budget, so a submission that never returns holds a process for its
+   * limit once, not once per task, and pays for one context, not three.
    */
   forSubmission(budgetMs: number): Executor;
   close(): Promise<void>;
 }
 
+interface Entry {
+  file: string;
+  code: string;
+  job: Job;
+  resolve: (run: JobRun) => void;
+  settled?: boolean;
+}
+
 interface Pending {
   request: PoolRequest;
-  file: string;
-  job: Job;
+  entries: Entry[];
   started: number;
-  resolve: (run: JobRun) => void;
 }
 
 interface Slot {
@@ -56,50 +65,71 @@ interface Slot {
   timer?: NodeJS.Timeout;
 }
 
+const notRun = (budgetMs: number): TaskFailure => ({ reason: "timeout", message: `It was not run: the earlier tasks used up the submission's time limit of ${budgetMs} ms.` });
+
 export function createSandboxPool(options: { size: number }): SandboxPool {
   const slots: Slot[] = [];
   const queue: Pending[] = [];
   let nextId = 1;
   let closed = false;
 
+  const settle = (entry: Entry, run: JobRun): void => {
+    if (entry.settled) return;
+    entry.settled = true;
+    entry.resolve(run);
+  };
+
+  /** The request's unfinished jobs after its process went away: the first gets `failure`. */
+  const abandon = (pending: Pending, failure: TaskFailure): void => {
+    let first = true;
+    for (const entry of pending.entries) {
+      if (entry.settled) continue;
+      settle(entry, failedRun(entry.job, pending.started, first ? failure : notRun(pending.request.timeoutMs)));
+      first = false;
+    }
+  };
+
+  const release = (slot: Slot): void => {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.busy = undefined;
+    slot.timer = undefined;
+  };
+
   const startSlot = (): Slot => {
-    const child = spawn(process.execPath, [...SANDBOX_FLAGS, "-e", poolEntryCode()], { stdio: ["ignore", "ignore", "pipe", "ipc"], env: {} });
+    const child = spawn(process.execPath, [...SANDBOX_FLAGS, "-e", compile("pool-entry.ts", "cjs")], { stdio: ["ignore", "ignore", "pipe", "ipc"], env: {} });
+    child.send({ harness: compile("vm-harness.ts", "iife") });
     const slot: Slot = { child, stderr: "" };
     child.stderr!.on("data", (c: Buffer) => { if (slot.stderr.length < OUTPUT_CAP) slot.stderr += c.toString("utf8"); });
     child.on("message", (reply: PoolReply) => {
       const pending = slot.busy;
-      if (!pending || reply.id !== pending.request.id) return;
-      finishSlot(slot);
+      const entry = pending && reply.id === pending.request.id ? pending.entries[reply.index] : undefined;
+      if (!pending || !entry) return;
       let run: JobRun;
       try {
-        run = toJobRun(pending, reply);
+        run = toJobRun(entry, pending, reply);
       } catch (error) {
-        run = failedRun(pending, { reason: "crash", message: `Its results could not be read (${(error as Error).message}).` });
+        run = failedRun(entry.job, pending.started, { reason: "crash", message: `Its results could not be read (${(error as Error).message}).` });
       }
-      pending.resolve(run);
-      pump();
+      settle(entry, run);
+      if (pending.entries.every((e) => e.settled)) {
+        release(slot);
+        pump();
+      }
     });
     child.on("exit", (code, signal) => {
       const index = slots.indexOf(slot);
       if (index >= 0) slots.splice(index, 1);
       const pending = slot.busy;
-      finishSlot(slot);
+      release(slot);
       if (pending) {
-        const failure: TaskFailure = OUT_OF_MEMORY.test(slot.stderr) ? outOfMemoryFailure()
-          : { reason: "exit", message: `Its sandbox process ended (${signal ? `signal ${signal}` : `exit code ${code}`}) before the function returned. Does the code end the process or exhaust the stack? A task returns its answer.` };
-        pending.resolve(failedRun(pending, failure));
+        abandon(pending, OUT_OF_MEMORY.test(slot.stderr) ? outOfMemoryFailure()
+          : { reason: "exit", message: `Its sandbox process ended (${signal ? `signal ${signal}` : `exit code ${code}`}) before the function returned. Does the code end the process or exhaust the stack? A task returns its answer.` });
       }
       pump();
     });
     child.on("error", () => { /* reported by exit */ });
     slots.push(slot);
     return slot;
-  };
-
-  const finishSlot = (slot: Slot): void => {
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.busy = undefined;
-    slot.timer = undefined;
   };
 
   const pump = (): void => {
@@ -113,43 +143,58 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
       pending.started = Date.now();
       slot.timer = setTimeout(() => {
         // The vm did not stop it: kill the whole process and report the job as timed out.
-        slot.busy = undefined;
+        release(slot);
         slots.splice(slots.indexOf(slot), 1);
         slot.child.kill("SIGKILL");
-        pending.resolve(failedRun(pending, timeoutFailure(pending.request.timeoutMs)));
+        abandon(pending, timeoutFailure(pending.request.timeoutMs));
         pump();
       }, pending.request.timeoutMs + HARD_KILL_GRACE_MS);
       slot.child.send(pending.request, (error) => { if (error) slot.child.kill("SIGKILL"); });
     }
   };
 
-  const runJob = async (file: string, job: Job, run: RunOptions): Promise<JobRun> => {
+  /** Sends jobs as one request; each promise ends with its own job. */
+  const submit = async (jobs: { file: string; job: Job }[], timeoutMs: number): Promise<JobRun[]> => {
     if (closed) throw new Error("the sandbox pool is closed");
-    const code = await readFile(file, "utf8");
-    return new Promise((resolve) => {
-      const request: PoolRequest = { id: nextId++, code, jobJson: JSON.stringify(job), timeoutMs: run.timeoutMs, outputCap: OUTPUT_CAP };
-      queue.push({ request, file, job, started: Date.now(), resolve });
-      pump();
+    const codes = await Promise.all(jobs.map((j) => readFile(j.file, "utf8")));
+    const runs: Promise<JobRun>[] = [];
+    const entries: Entry[] = jobs.map((j, i) => {
+      let resolve!: (run: JobRun) => void;
+      runs.push(new Promise<JobRun>((r) => { resolve = r; }));
+      return { file: j.file, code: codes[i]!, job: j.job, resolve };
     });
+    const request: PoolRequest = { id: nextId++, jobs: entries.map((e) => ({ code: e.code, jobJson: JSON.stringify(e.job) })), timeoutMs, outputCap: OUTPUT_CAP };
+    queue.push({ request, entries, started: Date.now() });
+    pump();
+    return Promise.all(runs);
   };
 
   return {
     format: "vm",
-    runJob,
+    async runJob(file, job, run) {
+      return (await submit([{ file, job }], run.timeoutMs))[0]!;
+    },
     forSubmission(budgetMs: number): Executor {
       let left = budgetMs;
       let previous: Promise<unknown> = Promise.resolve();
+      let batch: { file: string; job: Job; resolve: (run: JobRun) => void }[] = [];
+      const flush = (): void => {
+        const jobs = batch;
+        batch = [];
+        previous = previous.then(async () => {
+          if (left <= 0) return jobs.forEach((j) => j.resolve(failedRun(j.job, Date.now(), notRun(budgetMs))));
+          const runs = await submit(jobs, left);
+          left -= runs.reduce((n, r) => n + r.durationMs, 0);
+          runs.forEach((run, i) => jobs[i]!.resolve(run.failure?.reason === "timeout" && !run.failure.message.startsWith("It was not run") ? { ...run, failure: timeoutFailure(budgetMs) } : run));
+        });
+      };
       return {
         format: "vm",
         runJob(file, job) {
-          const next = previous.then(async (): Promise<JobRun> => {
-            if (left <= 0) return { task: job.task, calls: [], failure: { reason: "timeout", message: `It was not run: the earlier tasks used up the submission's time limit of ${budgetMs} ms.` }, stdout: "", stderr: "", durationMs: 0 };
-            const run = await runJob(file, job, { timeoutMs: left });
-            left -= run.durationMs;
-            return run.failure?.reason === "timeout" ? { ...run, failure: timeoutFailure(budgetMs) } : run;
+          return new Promise<JobRun>((resolve) => {
+            if (batch.length === 0) setImmediate(flush);
+            batch.push({ file, job, resolve });
           });
-          previous = next;
-          return next;
         },
       };
     },
@@ -164,22 +209,23 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
   };
 }
 
-function failedRun(pending: Pending, failure: TaskFailure, stdout = "", stderr = ""): JobRun {
-  return { task: pending.job.task, calls: [], failure, stdout, stderr, durationMs: Date.now() - pending.started };
+function failedRun(job: Job, started: number, failure: TaskFailure, stdout = "", stderr = ""): JobRun {
+  return { task: job.task, calls: [], failure, stdout, stderr, durationMs: Date.now() - started };
 }
 
-function toJobRun(pending: Pending, reply: PoolReply): JobRun {
+function toJobRun(entry: Entry, pending: Pending, reply: PoolReply): JobRun {
   const stdout = stripAnsi(reply.stdout);
   const stderr = stripAnsi(reply.stderr);
-  if (reply.timedOut) return failedRun(pending, timeoutFailure(pending.request.timeoutMs), stdout, stderr);
+  const base = { task: entry.job.task, stdout, stderr, durationMs: reply.durationMs };
+  if (reply.skipped) return { ...base, calls: [], failure: notRun(pending.request.timeoutMs) };
+  if (reply.timedOut) return { ...base, calls: [], failure: timeoutFailure(pending.request.timeoutMs) };
   if (reply.replyJson === undefined) {
-    return failedRun(pending, { reason: "crash", message: `It stopped the grader's harness before the function returned (${reply.error ?? "no reply"}). Code at the top level of a module runs on import; a task only defines functions.` }, stdout, stderr);
+    return { ...base, calls: [], failure: { reason: "crash", message: `It stopped the grader's harness before the function returned (${reply.error ?? "no reply"}). Code at the top level of a module runs on import; a task only defines functions.` } };
   }
-  const harness = parseHarnessReply(mapFrames(reply.replyJson, pending.request.code, pending.file));
+  const harness = parseHarnessReply(mapFrames(reply.replyJson, entry.code, entry.file));
   if (!harness) {
-    return failedRun(pending, { reason: "crash", message: "Its results could not be read: the code replaced JavaScript's own built-ins (JSON, Object or Array methods) that the grader relies on. A task only defines its functions; it never changes the built-ins." }, stdout, stderr);
+    return { ...base, calls: [], failure: { reason: "crash", message: "Its results could not be read: the code replaced JavaScript's own built-ins (JSON, Object or Array methods) that the grader relies on. A task only defines its functions; it never changes the built-ins." } };
   }
-  const base = { task: pending.job.task, stdout, stderr, durationMs: Date.now() - pending.started };
   return harness.kind === "calls" ? { ...base, calls: harness.calls } : { ...base, calls: [], failure: harness.failure };
 }
 

@@ -1,11 +1,15 @@
-// Runs inside a fresh vm context of the batch sandbox (see pool-child.ts), bundled together with
-// the student's task. It exposes one entry, __grade.run(jobJson); the reply is left as a JSON
-// string in the context, so no object ever crosses between the context and the grader.
+// The batch sandbox's harness, compiled once per sandbox process and run in every fresh vm
+// context before the student's bundle (see pool-child.ts). It provides the course module to the
+// bundle (as globalThis.__gradeCourse) and one entry, __grade.run(jobJson), which loads the
+// bundle's module through globalThis.__gradeLoad. The reply is left as a JSON string in the
+// context, so no object ever crosses between the context and the grader.
+import * as course from "../course/index.js";
 import { ExitCalled, executeJob, type Locate } from "./harness-core.js";
 import type { HarnessReply } from "./outcome.js";
 
-/** The file name the pool gives the bundle; stack frames in it are mapped back by the grader. */
+/** The file names the pool gives the scripts; frames in the bundle are mapped back by the grader. */
 export const BUNDLE_NAME = "grade-bundle.js";
+export const HARNESS_NAME = "grade-harness.js";
 /** Frames are handed out as ⟦line:column;…⟧, for the grader to map through the source map. */
 export const FRAMES = /⟦([\d:;]+)⟧/g;
 
@@ -20,16 +24,16 @@ const locateInBundle: Locate = (error) => {
 const { parse, stringify } = JSON;
 
 type Global = Record<string, unknown> & { process: { exit: unknown } };
+const g = globalThis as unknown as Global;
 
-export function runVmHarness(load: () => Promise<Record<string, unknown>>): void {
-  const g = globalThis as unknown as Global;
-  g.process.exit = (code?: unknown) => { throw new ExitCalled(code); };
-  g["__grade"] = {
-    run(jobJson: string): void {
-      executeJob(load, parse(jobJson), locateInBundle).then(
-        (reply: HarnessReply) => { g["__gradeReply"] = stringify(reply); },
-        (error: unknown) => { g["__gradeReply"] = stringify({ kind: "failure", failure: { reason: "crash", message: `The grader's harness failed: ${String(error)}` } }); },
-      );
-    },
-  };
-}
+g["__gradeCourse"] = course;
+g.process.exit = (code?: unknown) => { throw new ExitCalled(code); };
+g["__grade"] = {
+  run(jobJson: string): void {
+    const load = g["__gradeLoad"] as () => Promise<Record<string, unknown>>;
+    executeJob(load, parse(jobJson), locateInBundle).then(
+      (reply: HarnessReply) => { g["__gradeReply"] = stringify(reply); },
+      (error: unknown) => { g["__gradeReply"] = stringify({ kind: "failure", failure: { reason: "crash", message: `The grader's harness failed: ${String(error)}` } }); },
+    );
+  },
+};
