@@ -1,6 +1,7 @@
 // What a batch leaves in OUT: results.json (the version-1 reports, by id), grades.csv, one
 // evidence file per student, and .grade-state/ (what each report was graded from, for resume).
 import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { TASK_IDS } from "../course/tasks.js";
 import { writeEvidence } from "../evidence/file.js";
@@ -27,12 +28,20 @@ export function readState(out: string, id: string): SavedState | undefined {
   }
 }
 
-/** Written as each submission finishes, so an interrupted batch loses nothing already graded. */
-export function saveSubmission(out: string, id: string, state: SavedState): void {
+export function prepareOut(out: string): void {
   mkdirSync(path.join(out, STATE_DIR), { recursive: true });
   mkdirSync(path.join(out, "evidence"), { recursive: true });
-  writeFileSync(path.join(out, "evidence", `${id}.txt`), writeEvidence(undefined, TASK_IDS, state.report.evidence));
-  writeFileSync(stateFile(out, id), JSON.stringify(state));
+}
+
+/**
+ * Written as each submission finishes, so an interrupted batch loses nothing already graded.
+ * Asynchronous: on a slow disk, synchronous writes would stall grading the others.
+ */
+export async function saveSubmission(out: string, id: string, state: SavedState): Promise<void> {
+  await Promise.all([
+    writeFile(path.join(out, "evidence", `${id}.txt`), writeEvidence(undefined, TASK_IDS, state.report.evidence)),
+    writeFile(stateFile(out, id), JSON.stringify(state)),
+  ]);
 }
 
 export function writeResults(out: string, reports: readonly Report[]): void {

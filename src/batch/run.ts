@@ -9,7 +9,7 @@ import { DEFAULT_TIMEOUT_MS, gradeSubmission, type GradeOptions } from "../gradi
 import { createSandboxPool } from "../runner/pool.js";
 import { REPORT_VERSION, type Report } from "../report/types.js";
 import { hashSubmission, listSubmissions } from "./discover.js";
-import { readState, saveSubmission, writeResults } from "./outputs.js";
+import { prepareOut, readState, saveSubmission, writeResults } from "./outputs.js";
 import { inShard, type Shard } from "./shard.js";
 
 export interface BatchOptions {
@@ -58,6 +58,7 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
   const progress: BatchProgress = { done: 0, total: ids.length, skipped: 0, startedAt: Date.now() };
   const reports = new Map<string, Report>();
   const broken: BatchResult["broken"] = [];
+  prepareOut(out);
   const pool = createSandboxPool({ size: jobs });
 
   const gradeOne = async (id: string): Promise<void> => {
@@ -76,7 +77,7 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
         report = brokenReport(id, tasks, message);
       }
       reports.set(id, report);
-      saveSubmission(out, id, { fingerprint, hash, report });
+      await saveSubmission(out, id, { fingerprint, hash, report });
     }
     progress.done++;
     options.onProgress?.({ ...progress });

@@ -7,7 +7,7 @@ import path from "node:path";
 import { EVIDENCE_KEYS } from "../course/evidence-keys.js";
 import type { TaskId } from "../course/tasks.js";
 import { UserError } from "../cli/errors.js";
-import { bundleTask } from "../runner/bundle.js";
+import { bundleTasks } from "../runner/bundle.js";
 import { PROCESS_EXECUTOR, type Executor } from "../runner/executor.js";
 import { REPORT_VERSION, type Report, type TaskStatus } from "../report/types.js";
 import { fixtureJob, fixtureOutcome } from "./fixture-job.js";
@@ -39,20 +39,21 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
   const display = makeDisplay(options.cwd, submissionDir);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const executor = options.executor ?? PROCESS_EXECUTOR;
-  const workDir = await mkdtemp(path.join(os.tmpdir(), "grade-"));
+  // An executor that takes bundles in memory needs no folder: the name only anchors source maps.
+  const workDir = executor.inMemory ? path.join(os.tmpdir(), "grade-in-memory") : await mkdtemp(path.join(os.tmpdir(), "grade-"));
   try {
     // Every task is compiled before any runs, so jobs start in task order (a batch's sandbox
     // runs one submission's jobs one after another, under one time budget).
-    const bundles = await Promise.all(options.tasks.map((task) => bundleTask(submissionDir, task, workDir, display.path, executor.format)));
+    const bundles = await bundleTasks(submissionDir, options.tasks, workDir, display.path, executor.format, executor.inMemory);
     const graded = await Promise.all(options.tasks.map(async (task, index): Promise<GradedTask> => {
       const bundle = bundles[index]!;
       if (!bundle.ok) return gradeTask(task, display.sanitiseRun({ outcome: { failure: bundle.failure } }));
-      const run = await executor.runJob(bundle.file, fixtureJob(task), { timeoutMs });
+      const run = await executor.runJob(bundle.file, fixtureJob(task), { timeoutMs, ...(bundle.code !== undefined ? { code: bundle.code } : {}) });
       return gradeTask(task, display.sanitiseRun({ outcome: fixtureOutcome(run), stdout: run.stdout, stderr: run.stderr }));
     }));
     return assembleReport(display.submission, graded);
   } finally {
-    await rm(workDir, { recursive: true, force: true });
+    if (!executor.inMemory) await rm(workDir, { recursive: true, force: true });
   }
 }
 

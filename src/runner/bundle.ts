@@ -16,13 +16,14 @@ const COURSE = path.join(here, "..", "course", "index.ts");
 // Lets bundled CommonJS code call require() inside an ES module.
 const BANNER = 'import { createRequire as __gradeRequire } from "node:module"; const require = __gradeRequire(import.meta.url);';
 
-export type BundleResult = { ok: true; file: string } | { ok: false; failure: TaskFailure };
+/** code is the bundle's text when it was kept in memory rather than written to file. */
+export type BundleResult = { ok: true; file: string; code?: string } | { ok: false; failure: TaskFailure };
 
 /**
  * "process" (the default) makes an ESM file that plain node runs (run-job.ts); "vm" a script for
  * the batch sandbox (pool.ts), where Node's modules are not available.
  */
-export async function bundleTask(submissionDir: string, task: TaskId, outDir: string, displayPath: (p: string) => string, format: "process" | "vm" = "process"): Promise<BundleResult> {
+export async function bundleTask(submissionDir: string, task: TaskId, outDir: string, displayPath: (p: string) => string, format: "process" | "vm" = "process", inMemory = false): Promise<BundleResult> {
   const info = TASKS[task];
   const source = path.join(submissionDir, info.file);
   if (!existsSync(source)) {
@@ -40,6 +41,7 @@ export async function bundleTask(submissionDir: string, task: TaskId, outDir: st
       sourcemap: "inline", sourcesContent: false, logLevel: "silent", ...(format === "process" ? { banner: { js: BANNER } } : {}),
       ...(format === "process" ? { alias: { "grade/course": COURSE } } : { plugins: [confine(submissionDir)] }),
     });
+    if (inMemory) return { ok: true, file: outfile, code: result.outputFiles[0]!.text };
     await writeFile(outfile, result.outputFiles[0]!.contents);
     return { ok: true, file: outfile };
   } catch (error) {
@@ -47,6 +49,47 @@ export async function bundleTask(submissionDir: string, task: TaskId, outDir: st
     if (!errors?.length) throw error;
     return { ok: false, failure: { reason: "syntax", message: describeBuildErrors(errors, info.file, displayPath) } };
   }
+}
+
+/**
+ * Bundles several tasks of one submission. For the batch sandbox they share one esbuild build
+ * (each file parsed once, one round trip); if that build fails, each task is bundled on its own,
+ * so every task's failure names its own file as `grade` would.
+ */
+export async function bundleTasks(submissionDir: string, tasks: readonly TaskId[], outDir: string, displayPath: (p: string) => string, format: "process" | "vm" = "process", inMemory = false): Promise<BundleResult[]> {
+  const one = (task: TaskId): Promise<BundleResult> => bundleTask(submissionDir, task, outDir, displayPath, format, inMemory);
+  const present = tasks.filter((t) => existsSync(path.join(submissionDir, TASKS[t].file)));
+  if (format !== "vm" || !inMemory || present.length < 2) return Promise.all(tasks.map(one));
+  try {
+    const result = await build({
+      entryPoints: present.map((t) => ({ in: `grade-entry:${t}`, out: t })), outdir: outDir,
+      bundle: true, platform: "node", format: "iife", target: "node20", write: false,
+      sourcemap: "inline", sourcesContent: false, logLevel: "silent",
+      plugins: [entries(submissionDir), confine(submissionDir)],
+    });
+    const byTask = new Map(result.outputFiles.map((f) => [path.basename(f.path, ".js"), f]));
+    return await Promise.all(tasks.map((t) => {
+      const out = byTask.get(t);
+      return out ? { ok: true as const, file: out.path, code: out.text } : one(t);
+    }));
+  } catch (error) {
+    if (!(error as { errors?: Message[] }).errors?.length) throw error;
+    return Promise.all(tasks.map(one));
+  }
+}
+
+/** The entry of each task in a shared build: "grade-entry:task2" loads task2.ts lazily. */
+function entries(submissionDir: string): Plugin {
+  return {
+    name: "grade-entries",
+    setup(b) {
+      b.onResolve({ filter: /^grade-entry:/ }, (args) => ({ path: args.path.slice("grade-entry:".length), namespace: "grade-entry" }));
+      b.onLoad({ filter: /.*/, namespace: "grade-entry" }, (args) => ({
+        contents: `globalThis.__gradeLoad = () => import(${JSON.stringify(path.join(submissionDir, TASKS[args.path as TaskId].file))});`,
+        loader: "js", resolveDir: here,
+      }));
+    },
+  };
 }
 
 function describeBuildErrors(errors: Message[], file: string, displayPath: (p: string) => string): string {

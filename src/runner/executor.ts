@@ -6,6 +6,8 @@ import { runJob, type RunOptions } from "./run-job.js";
 export interface Executor {
   /** "process": an ESM bundle run by plain node; "vm": a script for the sandbox pool. */
   format: "process" | "vm";
+  /** Takes bundles in memory (RunOptions.code) instead of files. */
+  inMemory?: boolean;
   runJob(file: string, job: Job, options: RunOptions): Promise<JobRun>;
 }
 

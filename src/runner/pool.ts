@@ -154,9 +154,9 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
   };
 
   /** Sends jobs as one request; each promise ends with its own job. */
-  const submit = async (jobs: { file: string; job: Job }[], timeoutMs: number): Promise<JobRun[]> => {
+  const submit = async (jobs: { file: string; job: Job; code?: string }[], timeoutMs: number): Promise<JobRun[]> => {
     if (closed) throw new Error("the sandbox pool is closed");
-    const codes = await Promise.all(jobs.map((j) => readFile(j.file, "utf8")));
+    const codes = await Promise.all(jobs.map((j) => j.code ?? readFile(j.file, "utf8")));
     const runs: Promise<JobRun>[] = [];
     const entries: Entry[] = jobs.map((j, i) => {
       let resolve!: (run: JobRun) => void;
@@ -171,13 +171,14 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
 
   return {
     format: "vm",
+    inMemory: true,
     async runJob(file, job, run) {
-      return (await submit([{ file, job }], run.timeoutMs))[0]!;
+      return (await submit([{ file, job, code: run.code }], run.timeoutMs))[0]!;
     },
     forSubmission(budgetMs: number): Executor {
       let left = budgetMs;
       let previous: Promise<unknown> = Promise.resolve();
-      let batch: { file: string; job: Job; resolve: (run: JobRun) => void }[] = [];
+      let batch: { file: string; job: Job; code?: string; resolve: (run: JobRun) => void }[] = [];
       const flush = (): void => {
         const jobs = batch;
         batch = [];
@@ -190,10 +191,11 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
       };
       return {
         format: "vm",
-        runJob(file, job) {
+        inMemory: true,
+        runJob(file, job, run) {
           return new Promise<JobRun>((resolve) => {
             if (batch.length === 0) setImmediate(flush);
-            batch.push({ file, job, resolve });
+            batch.push({ file, job, code: run.code, resolve });
           });
         },
       };

@@ -16,6 +16,8 @@ export const OUT_OF_MEMORY = /heap out of memory|Allocation failed/i;
 
 export interface RunOptions {
   timeoutMs: number;
+  /** The bundle's text, when the caller kept it in memory (executors that can use it skip the file). */
+  code?: string;
 }
 
 class CappedText {
