@@ -48,10 +48,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .description("Run, check and explain the MCP chapter's three tasks.")
     .version(VERSION, "-v, --version")
     .exitOverride()
-    // The root's --timeout and --reporter must not swallow a subcommand's own.
-    .enablePositionalOptions()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .showSuggestionAfterError(true);
+    .showSuggestionAfterError(true)
+    .enablePositionalOptions();
 
   common(program, Object.keys(REPORTERS))
     .argument("[tasks...]", "task1, task2, task3 or all", [])

@@ -42,7 +42,12 @@ const DIAGNOSERS: Partial<Record<EvidenceKey, Diagnoser>> = {
     return `${changed.join(" and ")} changed on the way: copy ${changed.length > 1 ? "them" : "it"} exactly as the tool definition has ${changed.length > 1 ? "them" : "it"}.`;
   },
   t2_responses: (actual, value) => {
-    if (value?.task !== "task2") return undefined;
+    if (value?.task !== "task2") {
+      const n = Number(actual);
+      if (n > 7) return "More responses than requests: a message with no id is a notification and gets no response (rule 1).";
+      if (n < 7) return "Fewer responses than requests: every message with an id gets a response, even an error; only a message with no id key is a notification.";
+      return undefined;
+    }
     const answeredNotes = MESSAGES.filter((m, i) => !("id" in m) && value.responses[i] !== null);
     if (answeredNotes.length) return `You answered ${answeredNotes.map(describeMessage).join(", ")}. A message with no id is a notification: handle returns null for it (rule 1).`;
     const silent = MESSAGES.filter((m, i) => "id" in m && value.responses[i] === null);

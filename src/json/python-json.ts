@@ -71,12 +71,12 @@ function pythonString(text: string): string {
   return out + '"';
 }
 
-// JavaScript has one number type; an integral value is printed as Python prints the int that
-// json.loads would have made of it, any other as Python's float repr (shortest round-trip
-// digits, in exponent form below 1e-4 and from 1e16).
+// JavaScript has one number type. A safe integer is printed as Python prints an int; anything
+// else as Python's float repr (shortest round-trip digits, exponent form below 1e-4 and from
+// 1e16). Beyond 2**53 JavaScript cannot tell an int from a float, and a float is likelier.
 function pythonNumber(n: number): string {
   if (!Number.isFinite(n)) throw new TypeError(`${n} is not valid JSON`);
-  if (Number.isInteger(n)) return BigInt(n).toString();
+  if (Number.isSafeInteger(n)) return String(n);
   const [mantissa, expText] = n.toExponential().split("e") as [string, string];
   const exp = Number(expText);
   if (exp >= -4 && exp < 16) {

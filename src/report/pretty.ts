@@ -18,7 +18,7 @@ function renderCheck(check: CheckResult, s: Style): string[] {
   if (check.status === "fail" || check.status === "error") {
     if (check.kind === "evidence" && check.expected !== undefined) lines.push(`      ${s.dim("expected:")} ${check.expected}`);
     if (check.message) lines.push(indent(check.message, "      "));
-    if (check.hint) lines.push(indent(s.dim(`Rule: ${check.hint}`), "      "));
+    if (check.hint) lines.push(indent(s.dim(`hint: ${check.hint}`), "      "));
   }
   return lines;
 }

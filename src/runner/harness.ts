@@ -17,4 +17,7 @@ export function runHarness(load: () => Promise<Record<string, unknown>>, submiss
   process.once("message", (job: HarnessRequest) => {
     void executeJob(load, job, frameIn(submissionDir)).then(reply);
   });
+  // The time limit starts now, so that a slow start of node on a busy machine is not charged
+  // to the student's code.
+  process.send?.({ kind: "ready" } satisfies HarnessReply);
 }

@@ -36,5 +36,6 @@ export interface JobRun {
 /** The messages between the grader and the sandboxed process, over IPC. */
 export type HarnessRequest = Job;
 export type HarnessReply =
+  | { kind: "ready" }
   | { kind: "calls"; calls: CallOutcome[] }
   | { kind: "failure"; failure: TaskFailure };

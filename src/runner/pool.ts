@@ -232,7 +232,9 @@ function toJobRun(entry: Entry, pending: Pending, reply: PoolReply): JobRun {
 }
 
 /** The harness runs beside the student's code, so its reply is checked like any input. */
-function parseHarnessReply(json: string): HarnessReply | undefined {
+type FinalReply = Exclude<HarnessReply, { kind: "ready" }>;
+
+function parseHarnessReply(json: string): FinalReply | undefined {
   let data: unknown;
   try {
     data = JSON.parse(json);
@@ -240,7 +242,7 @@ function parseHarnessReply(json: string): HarnessReply | undefined {
     return undefined;
   }
   const isFailure = (f: unknown): boolean => typeof f === "object" && f !== null && typeof (f as TaskFailure).reason === "string" && typeof (f as TaskFailure).message === "string";
-  const reply = data as HarnessReply;
+  const reply = data as FinalReply;
   if (reply?.kind === "failure" && isFailure(reply.failure)) return reply;
   if (reply?.kind === "calls" && Array.isArray(reply.calls) && reply.calls.every((c) => c?.ok === true ? "value" in c : c?.ok === false && isFailure(c.failure))) return reply;
   return undefined;

@@ -6,6 +6,8 @@ import type { HarnessReply, Job, JobRun, TaskFailure } from "./outcome.js";
 
 export const OUTPUT_CAP = 16 * 1024;
 export const MEMORY_LIMIT_MB = 256;
+// How long node may take to start before the student's time limit begins.
+const STARTUP_LIMIT_MS = 30_000;
 // Colour codes a student prints must not reach machine-readable reports.
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
 export const stripAnsi = (text: string): string => text.replace(ANSI, "");
@@ -46,10 +48,15 @@ export function runJob(file: string, job: Job, options: RunOptions): Promise<Job
   child.stdout!.on("data", (c: Buffer) => stdout.add(c));
   child.stderr!.on("data", (c: Buffer) => stderr.add(c));
   let reply: HarnessReply | undefined;
-  child.on("message", (m) => { reply ??= m as HarnessReply; });
-  child.send(job, () => { /* a child that died at once is reported by its exit */ });
   let timedOut = false;
-  const timer = setTimeout(() => { timedOut = true; child.kill("SIGKILL"); }, options.timeoutMs);
+  const expire = (): void => { timedOut = true; child.kill("SIGKILL"); };
+  let timer = setTimeout(expire, STARTUP_LIMIT_MS);
+  child.on("message", (m: HarnessReply) => {
+    if (m.kind !== "ready") { reply ??= m; return; }
+    clearTimeout(timer);
+    timer = setTimeout(expire, options.timeoutMs);
+    child.send(job, () => { /* a child that died at once is reported by its exit */ });
+  });
 
   return new Promise((resolve) => {
     let done = false;

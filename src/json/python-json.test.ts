@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { MESSAGES } from "../course/fixtures.js";
+import { canonicalJson, compareCodePoints, pythonDumps, pythonLength } from "./python-json.js";
+
+describe("pythonDumps", () => {
+  it("writes the default json.dumps form: insertion order, ', ' and ': '", () => {
+    expect(pythonDumps(MESSAGES[0])).toBe(
+      '{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-03-26", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}}',
+    );
+  });
+
+  it("writes Task 3's canonical form: keys sorted at every level, no spaces", () => {
+    expect(canonicalJson({ b: [{ z: 1, a: null }], a: { y: true, x: "s" } })).toBe('{"a":{"x":"s","y":true},"b":[{"a":null,"z":1}]}');
+  });
+
+  it("escapes as ensure_ascii does", () => {
+    expect(pythonDumps("é ✓ 😀 \u007f \n\t\"\\ \u0001")).toBe('"\\u00e9 \\u2713 \\ud83d\\ude00 \\u007f \\n\\t\\"\\\\ \\u0001"');
+  });
+
+  it("prints numbers as Python prints the int or float json.loads made", () => {
+    expect([5, -3, 0.5, 1e-5, 0.0001, 123.25, 2 ** 53 - 1, 1.5e16, 1e300, 2.5e-7].map((n) => pythonDumps(n)))
+      .toEqual(["5", "-3", "0.5", "1e-05", "0.0001", "123.25", "9007199254740991", "1.5e+16", "1e+300", "2.5e-07"]);
+  });
+
+  it("refuses values JSON has no form for", () => {
+    expect(() => pythonDumps(Number.NaN)).toThrow(/not valid JSON/);
+  });
+});
+
+describe("code point helpers", () => {
+  it("sorts as Python compares strings, astral characters after the BMP", () => {
+    expect(["\uffff", "😀", "a"].sort(compareCodePoints)).toEqual(["a", "\uffff", "😀"]);
+  });
+  it("counts characters as Python's len", () => {
+    expect(pythonLength("a😀b")).toBe(3);
+  });
+});

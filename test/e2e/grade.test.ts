@@ -1,0 +1,131 @@
+// End-to-end: the real CLI on the reference and on one fixture submission per mistake, each
+// asserting exactly which checks fail, the task statuses and the exit code.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Report } from "../../src/report/types.js";
+import { makeSubmission, runCli, tempDir } from "./cli.js";
+
+async function gradeJson(fixture: string | undefined, extra: string[] = []): Promise<{ code: number; report: Report; stderr: string; evidence: string }> {
+  const work = tempDir();
+  const dir = makeSubmission(fixture, work);
+  const evidence = path.join(work, "evidence.txt");
+  const result = await runCli(["--dir", dir, "--evidence", evidence, "--reporter", "json", ...extra], { cwd: work });
+  expect(result.stdout.trim().startsWith("{"), result.stderr).toBe(true);
+  return { code: result.code, report: JSON.parse(result.stdout) as Report, stderr: result.stderr, evidence: readFileSync(evidence, "utf8") };
+}
+
+const failing = (report: Report): string[] =>
+  report.tasks.flatMap((t) => t.checks).filter((c) => c.status === "fail" || c.status === "error").map((c) => c.name);
+const statuses = (report: Report): string[] => report.tasks.map((t) => t.status);
+const check = (report: Report, name: string) => report.tasks.flatMap((t) => t.checks).find((c) => c.name === name)!;
+
+describe("grade on the reference solution", () => {
+  it("passes all 17 evidence checks, exits 0 and writes the 17 lines", async () => {
+    const { code, report, evidence } = await gradeJson(undefined);
+    expect(code).toBe(0);
+    expect(report.status).toBe("pass");
+    expect([report.score, report.maxScore]).toEqual([17, 17]);
+    expect(failing(report)).toEqual([]);
+    expect(evidence.split("\n").filter(Boolean)).toHaveLength(17);
+  });
+});
+
+describe.concurrent("each mistake is diagnosed by the key it breaks", () => {
+  const cases: [string, string[], RegExp][] = [
+    ["unknown-tool-iserror", ["t2_id4_error"], /protocol error/],
+    ["unknown-tool-32601", ["t2_id4_error"], /-32601 means the method does not exist/],
+    ["answers-notifications", ["t2_responses", "t3_out_count"], /notification/],
+    ["echoes-protocol-version", ["t2_init_version"], /echoed the client's protocolVersion/],
+    ["enum-without-spaces", ["t2_id5_text"], /comma and a space/],
+    ["unsorted-keys", ["t3_parse_error_line"], /keys are not sorted/],
+    ["pretty-printed", ["t3_no_embedded_newline", "t3_parse_error_line", "t3_list_line_length"], /newline/],
+    ["counts-empty-lines", ["t3_log_count"], /Empty lines/],
+    // The student's own server converts the TOOL their toMcp has changed, as in Python.
+    ["mutates-input", ["t1_schema_unchanged", "t3_list_line_length"], /unchanged/],
+  ];
+  for (const [fixture, keys, diagnosis] of cases) {
+    it(fixture, async () => {
+      const { code, report } = await gradeJson(fixture);
+      expect(code).toBe(1);
+      expect(failing(report)).toEqual(keys);
+      expect(check(report, keys[0]!).message).toMatch(diagnosis);
+      expect(report.score).toBe(17 - keys.length);
+    });
+  }
+});
+
+describe.concurrent("untrusted code ends as that task's error, and the rest is still graded", () => {
+  it("printing inside serve fails the stdout check and quotes the print", async () => {
+    const { code, report } = await gradeJson("prints-in-serve");
+    expect(code).toBe(1);
+    expect(failing(report)).toEqual(["t3_no_stdout"]);
+    expect(check(report, "t3_no_stdout").message).toContain("server starting, loading config...");
+    expect(report.score).toBe(17);
+  });
+
+  it("a throw names the message, the error and the student's line", async () => {
+    const { code, report } = await gradeJson("throws");
+    expect(code).toBe(1);
+    expect(statuses(report)).toEqual(["pass", "error", "pass"]);
+    expect(report.tasks[1]!.message).toMatch(/^For the message with id 4 \(tools\/call deploy_nuke\): handle threw Error: no such tool \(at .*task2\.ts:7:\d+\)/);
+    expect(report.tasks[1]!.checks.filter((c) => c.kind === "evidence").every((c) => c.status === "skip")).toBe(true);
+  });
+
+  it("an infinite loop is stopped at the time limit", async () => {
+    const { code, report } = await gradeJson("infinite-loop", ["--timeout", "1500"]);
+    expect(code).toBe(1);
+    expect(statuses(report)).toEqual(["pass", "error", "pass"]);
+    expect(report.tasks[1]!.message).toMatch(/did not finish within 1500 ms/);
+  });
+
+  it("process.exit inside serve is reported, not obeyed", async () => {
+    const { report } = await gradeJson("process-exit");
+    expect(statuses(report)).toEqual(["pass", "pass", "error"]);
+    expect(report.tasks[2]!.message).toMatch(/serve called process\.exit\(0\)/);
+  });
+
+  it("a syntax error is reported with file:line:column in every task that imports it", async () => {
+    const { report } = await gradeJson("syntax-error");
+    expect(statuses(report)).toEqual(["error", "error", "error"]);
+    expect(report.tasks[0]!.message).toMatch(/task1\.ts:5:\d+: Expected "}" but found ";"/);
+  });
+
+  it("a missing export names the expected export and lists those found", async () => {
+    const { report } = await gradeJson("missing-export");
+    expect(statuses(report)).toEqual(["pass", "error", "error"]);
+    expect(report.tasks[1]!.message).toMatch(/must export a function named handle .* It exports: handleMessage\./);
+  });
+
+  it("a Promise where a value is due", async () => {
+    const { report } = await gradeJson("async-handle");
+    expect(report.tasks[1]!.status).toBe("error");
+    expect(report.tasks[1]!.message).toMatch(/returned a Promise/);
+  });
+
+  it("a return value JSON cannot represent", async () => {
+    const { report } = await gradeJson("cyclic-result");
+    expect(report.tasks[0]!.status).toBe("error");
+    expect(report.tasks[0]!.message).toMatch(/the return value\.self refers back .* \(a cycle\)/);
+  });
+
+  it("an error at import time", async () => {
+    const { report } = await gradeJson("import-time-error");
+    expect(report.tasks[0]!.status).toBe("error");
+    expect(report.tasks[0]!.message).toMatch(/failed while it was being loaded.*SyntaxError.*task1\.ts:4/);
+  });
+
+  it("a huge allocation", async () => {
+    const { report } = await gradeJson("memory-hog", ["--timeout", "20000"]);
+    expect(report.tasks[0]!.status).toBe("error");
+    expect(report.tasks[0]!.message).toMatch(/more than 256 MB of memory/);
+  });
+
+  it("a flood of output is capped and quoted, and the values still count", async () => {
+    const { report } = await gradeJson("stdout-flood", ["--timeout", "20000"]);
+    expect(report.tasks[0]!.checks.filter((c) => c.kind === "evidence").every((c) => c.status === "pass")).toBe(true);
+    const stdout = check(report, "t1_no_stdout");
+    expect(stdout.status).toBe("fail");
+    expect(stdout.actual!.length).toBeLessThan(1000);
+  });
+});
