@@ -128,7 +128,7 @@ function confine(submissionDir: string): Plugin {
         return { errors: [{ text: `"${args.path}" is outside the submission folder: in batch grading a submission may import only its own files and grade/course` }] };
       });
       // The course module is already in the sandbox, put there by its harness (vm-harness.ts).
-      b.onLoad({ filter: /.*/, namespace: "grade-course" }, () => ({ contents: "module.exports = globalThis.__gradeCourse;", loader: "js" }));
+      b.onLoad({ filter: /.*/, namespace: "grade-course" }, () => ({ contents: "module.exports = globalThis.__gradeCourse();", loader: "js" }));
     },
   };
 }

@@ -18,6 +18,8 @@ export interface PoolRequest {
   id: number;
   jobs: SandboxJob[];
   timeoutMs: number;
+  /** What a job still gets after the jobs before it used up the budget (see pool.ts). */
+  floorMs: number;
   outputCap: number;
 }
 
@@ -30,8 +32,8 @@ export interface PoolReply {
   stdout: string;
   stderr: string;
   timedOut: boolean;
-  /** Not run: the jobs before it used up the budget. */
-  skipped?: boolean;
+  /** The time limit this job ran under. */
+  limitMs: number;
   error?: string;
   durationMs: number;
 }
@@ -96,23 +98,21 @@ export function runInSandbox(request: PoolRequest, harness: vm.Script, send: (re
   } catch (error) {
     setupError = describe(error);
   }
-  let stopped = false;
   request.jobs.forEach((job, index) => {
     const started = Date.now();
-    const reply: PoolReply = { id: request.id, index, stdout: "", stderr: "", timedOut: false, durationMs: 0 };
-    if (stopped || left() <= 0) {
-      send({ ...reply, skipped: true });
-      return;
-    }
+    const limitMs = Math.max(left(), request.floorMs);
+    const until = started + limitMs;
+    const remaining = (): number => Math.max(1, until - Date.now());
+    const reply: PoolReply = { id: request.id, index, stdout: "", stderr: "", timedOut: false, limitMs, durationMs: 0 };
     try {
       if (setupError) throw new Error(setupError);
-      vm.runInContext("__gradeReset()", ctx, { timeout: Math.max(1, left()) });
-      new vm.Script(job.code, { filename: "grade-bundle.js" }).runInContext(ctx, { timeout: Math.max(1, left()) });
-      vm.runInContext(`__grade.run(${JSON.stringify(job.jobJson)})`, ctx, { timeout: Math.max(1, left()) });
-      const replyJson = readString(ctx, "globalThis.__gradeReply", Math.max(1, left()));
+      vm.runInContext("__gradeReset()", ctx, { timeout: remaining() });
+      new vm.Script(job.code, { filename: "grade-bundle.js" }).runInContext(ctx, { timeout: remaining() });
+      vm.runInContext(`__grade.run(${JSON.stringify(job.jobJson)})`, ctx, { timeout: remaining() });
+      const replyJson = readString(ctx, "globalThis.__gradeReply", remaining());
       if (replyJson !== undefined) reply.replyJson = replyJson;
     } catch (error) {
-      if ((error as { code?: string })?.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") reply.timedOut = stopped = true;
+      if ((error as { code?: string })?.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") reply.timedOut = true;
       else reply.error = describe(error);
     }
     try {

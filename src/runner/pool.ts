@@ -65,7 +65,14 @@ interface Slot {
   timer?: NodeJS.Timeout;
 }
 
-const notRun = (budgetMs: number): TaskFailure => ({ reason: "timeout", message: `It was not run: the earlier tasks used up the submission's time limit of ${budgetMs} ms.` });
+const notRun = (first: TaskFailure): TaskFailure => ({ reason: first.reason, message: `It was not run: an earlier task of this submission brought its sandbox process down (${first.reason}).` });
+const leftOver = (limitMs: number, budgetMs: number): TaskFailure => ({ reason: "timeout", message: `It did not finish in the ${limitMs} ms it still had after the earlier tasks used up most of the submission's time limit of ${budgetMs} ms. Look for a loop that never ends, here or in what it imports.` });
+
+/**
+ * A job whose submission's budget is spent still gets this long, so that one task that never
+ * returns costs its neighbours their points only if they are slow too.
+ */
+export const floorFor = (budgetMs: number): number => Math.min(budgetMs, Math.max(250, Math.round(budgetMs / 10)));
 
 export function createSandboxPool(options: { size: number }): SandboxPool {
   const slots: Slot[] = [];
@@ -84,7 +91,7 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
     let first = true;
     for (const entry of pending.entries) {
       if (entry.settled) continue;
-      settle(entry, failedRun(entry.job, pending.started, first ? failure : notRun(pending.request.timeoutMs)));
+      settle(entry, failedRun(entry.job, pending.started, first ? failure : notRun(failure)));
       first = false;
     }
   };
@@ -148,13 +155,13 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
         slot.child.kill("SIGKILL");
         abandon(pending, timeoutFailure(pending.request.timeoutMs));
         pump();
-      }, pending.request.timeoutMs + HARD_KILL_GRACE_MS);
+      }, pending.request.timeoutMs + pending.request.jobs.length * pending.request.floorMs + HARD_KILL_GRACE_MS);
       slot.child.send(pending.request, (error) => { if (error) slot.child.kill("SIGKILL"); });
     }
   };
 
   /** Sends jobs as one request; each promise ends with its own job. */
-  const submit = async (jobs: { file: string; job: Job; code?: string }[], timeoutMs: number): Promise<JobRun[]> => {
+  const submit = async (jobs: { file: string; job: Job; code?: string }[], timeoutMs: number, floorMs = timeoutMs): Promise<JobRun[]> => {
     if (closed) throw new Error("the sandbox pool is closed");
     const codes = await Promise.all(jobs.map((j) => j.code ?? readFile(j.file, "utf8")));
     const runs: Promise<JobRun>[] = [];
@@ -163,7 +170,7 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
       runs.push(new Promise<JobRun>((r) => { resolve = r; }));
       return { file: j.file, code: codes[i]!, job: j.job, resolve };
     });
-    const request: PoolRequest = { id: nextId++, jobs: entries.map((e) => ({ code: e.code, jobJson: JSON.stringify(e.job) })), timeoutMs, outputCap: OUTPUT_CAP };
+    const request: PoolRequest = { id: nextId++, jobs: entries.map((e) => ({ code: e.code, jobJson: JSON.stringify(e.job) })), timeoutMs, floorMs, outputCap: OUTPUT_CAP };
     queue.push({ request, entries, started: Date.now() });
     pump();
     return Promise.all(runs);
@@ -179,14 +186,14 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
       let left = budgetMs;
       let previous: Promise<unknown> = Promise.resolve();
       let batch: { file: string; job: Job; code?: string; resolve: (run: JobRun) => void }[] = [];
+      const floor = floorFor(budgetMs);
       const flush = (): void => {
         const jobs = batch;
         batch = [];
         previous = previous.then(async () => {
-          if (left <= 0) return jobs.forEach((j) => j.resolve(failedRun(j.job, Date.now(), notRun(budgetMs))));
-          const runs = await submit(jobs, left);
+          const runs = await submit(jobs, Math.max(left, floor), floor);
           left -= runs.reduce((n, r) => n + r.durationMs, 0);
-          runs.forEach((run, i) => jobs[i]!.resolve(run.failure?.reason === "timeout" && !run.failure.message.startsWith("It was not run") ? { ...run, failure: timeoutFailure(budgetMs) } : run));
+          runs.forEach((run, i) => jobs[i]!.resolve(run));
         });
       };
       return {
@@ -219,8 +226,10 @@ function toJobRun(entry: Entry, pending: Pending, reply: PoolReply): JobRun {
   const stdout = stripAnsi(reply.stdout);
   const stderr = stripAnsi(reply.stderr);
   const base = { task: entry.job.task, stdout, stderr, durationMs: reply.durationMs };
-  if (reply.skipped) return { ...base, calls: [], failure: notRun(pending.request.timeoutMs) };
-  if (reply.timedOut) return { ...base, calls: [], failure: timeoutFailure(pending.request.timeoutMs) };
+  if (reply.timedOut) {
+    const failure = reply.limitMs === pending.request.floorMs && reply.limitMs < pending.request.timeoutMs ? leftOver(reply.limitMs, pending.request.timeoutMs) : timeoutFailure(pending.request.timeoutMs);
+    return { ...base, calls: [], failure };
+  }
   if (reply.replyJson === undefined) {
     return { ...base, calls: [], failure: { reason: "crash", message: `It stopped the grader's harness before the function returned (${reply.error ?? "no reply"}). Code at the top level of a module runs on import; a task only defines functions.` } };
   }

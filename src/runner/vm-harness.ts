@@ -26,7 +26,9 @@ const { parse, stringify } = JSON;
 type Global = Record<string, unknown> & { process: { exit: unknown } };
 const g = globalThis as unknown as Global;
 
-g["__gradeCourse"] = course;
+// Each task's bundle gets its own copy of the course's data, as each task's process would: a
+// task that changes TOOL in place must not change what the next task of the submission sees.
+g["__gradeCourse"] = () => Object.fromEntries(Object.entries(course).map(([k, v]) => [k, typeof v === "object" && v !== null ? parse(stringify(v)) : v]));
 g.process.exit = (code?: unknown) => { throw new ExitCalled(code); };
 g["__grade"] = {
   run(jobJson: string): void {
