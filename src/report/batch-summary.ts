@@ -11,6 +11,8 @@ export interface BatchView {
   /** Where results.json and grades.csv were written, as the user named it. */
   out?: string;
   broken: { id: string; error: string }[];
+  /** Set by grade merge: how many batch outputs were joined. */
+  mergedFrom?: number;
 }
 
 const BAR_WIDTH = 30;
@@ -20,8 +22,10 @@ export function renderBatchSummary(view: BatchView, color: boolean): string {
   const { summary } = view;
   const rate = view.graded && view.durationMs ? ` at ${(view.graded / (view.durationMs / 1000)).toFixed(1)}/s` : "";
   const out = [
-    `${s.bold("grade batch")} · ${summary.total} submission${summary.total === 1 ? "" : "s"}: ${s.pass(`${summary.passed} passed`)}, ${s.fail(`${summary.failed} failed`)}, ${s.error(`${summary.errored} errored`)}`,
-    s.dim(`${view.graded} graded in ${(view.durationMs / 1000).toFixed(1)} s${rate}, ${view.skipped} unchanged since the last run`),
+    `${s.bold(view.mergedFrom === undefined ? "grade batch" : "grade merge")} · ${summary.total} submission${summary.total === 1 ? "" : "s"}: ${s.pass(`${summary.passed} passed`)}, ${s.fail(`${summary.failed} failed`)}, ${s.error(`${summary.errored} errored`)}`,
+    s.dim(view.mergedFrom === undefined
+      ? `${view.graded} graded in ${(view.durationMs / 1000).toFixed(1)} s${rate}, ${view.skipped} unchanged since the last run`
+      : `joined from ${view.mergedFrom} batch output${view.mergedFrom === 1 ? "" : "s"}`),
   ];
   if (summary.total) {
     out.push("", s.bold("Scores"));

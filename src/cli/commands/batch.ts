@@ -49,5 +49,5 @@ export async function batchCommand(options: BatchCommandOptions, io: Io): Promis
 export function mergeCommand(options: { cwd: string; inputs: string[]; out: string }): { reports: Report[]; view: BatchView } {
   const started = Date.now();
   const reports = mergeBatches(options);
-  return { reports, view: { summary: summarise(reports), graded: 0, skipped: 0, durationMs: Date.now() - started, out: options.out, broken: [] } };
+  return { reports, view: { summary: summarise(reports), graded: 0, skipped: 0, durationMs: Date.now() - started, out: options.out, broken: [], mergedFrom: options.inputs.length } };
 }
