@@ -12,6 +12,8 @@ import type { TaskFailure } from "./outcome.js";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const HARNESS = path.join(here, "harness.ts");
 const COURSE = path.join(here, "..", "course", "index.ts");
+// In the batch sandbox the course is already there, put by its harness (vm-harness.ts).
+const COURSE_GLOBAL = path.join(here, "course-global.cjs");
 
 // Lets bundled CommonJS code call require() inside an ES module.
 const BANNER = 'import { createRequire as __gradeRequire } from "node:module"; const require = __gradeRequire(import.meta.url);';
@@ -53,43 +55,34 @@ export async function bundleTask(submissionDir: string, task: TaskId, outDir: st
 
 /**
  * Bundles several tasks of one submission. For the batch sandbox they share one esbuild build
- * (each file parsed once, one round trip); if that build fails, each task is bundled on its own,
- * so every task's failure names its own file as `grade` would.
+ * with no plugins (plugins cost a round trip to JavaScript per import): one script that defines a
+ * loader per task; the sandbox evaluates it once per task, so each task still gets its own module
+ * instances. If that build fails, or takes in a file from outside the submission, each task is
+ * bundled on its own, so every failure names its own file exactly as `grade` would.
  */
 export async function bundleTasks(submissionDir: string, tasks: readonly TaskId[], outDir: string, displayPath: (p: string) => string, format: "process" | "vm" = "process", inMemory = false): Promise<BundleResult[]> {
   const one = (task: TaskId): Promise<BundleResult> => bundleTask(submissionDir, task, outDir, displayPath, format, inMemory);
   const present = tasks.filter((t) => existsSync(path.join(submissionDir, TASKS[t].file)));
-  if (format !== "vm" || !inMemory || present.length < 2) return Promise.all(tasks.map(one));
+  if (format !== "vm" || !inMemory || present.length === 0) return Promise.all(tasks.map(one));
+  const loaders = present.map((t) => `${t}: () => import(${JSON.stringify(path.join(submissionDir, TASKS[t].file))})`);
+  const outfile = path.join(outDir, "submission.js");
+  let code: string;
   try {
     const result = await build({
-      entryPoints: present.map((t) => ({ in: `grade-entry:${t}`, out: t })), outdir: outDir,
-      bundle: true, platform: "node", format: "iife", target: "node20", write: false,
-      sourcemap: "inline", sourcesContent: false, logLevel: "silent",
-      plugins: [entries(submissionDir), confine(submissionDir)],
+      stdin: { contents: `globalThis.__gradeLoads = { ${loaders.join(", ")} };`, resolveDir: here, loader: "js", sourcefile: "grade-entry.js" },
+      bundle: true, platform: "node", format: "iife", target: "node20", write: false, outfile, metafile: true,
+      sourcemap: "inline", sourcesContent: false, logLevel: "silent", alias: { "grade/course": COURSE_GLOBAL },
     });
-    const byTask = new Map(result.outputFiles.map((f) => [path.basename(f.path, ".js"), f]));
-    return await Promise.all(tasks.map((t) => {
-      const out = byTask.get(t);
-      return out ? { ok: true as const, file: out.path, code: out.text } : one(t);
-    }));
+    const inside = submissionDir + path.sep;
+    const outside = Object.keys(result.metafile.inputs).map((input) => path.resolve(input))
+      .filter((input) => !input.startsWith(inside) && input !== COURSE_GLOBAL && !input.endsWith("grade-entry.js"));
+    if (outside.length) return Promise.all(tasks.map(one));
+    code = result.outputFiles[0]!.text;
   } catch (error) {
     if (!(error as { errors?: Message[] }).errors?.length) throw error;
     return Promise.all(tasks.map(one));
   }
-}
-
-/** The entry of each task in a shared build: "grade-entry:task2" loads task2.ts lazily. */
-function entries(submissionDir: string): Plugin {
-  return {
-    name: "grade-entries",
-    setup(b) {
-      b.onResolve({ filter: /^grade-entry:/ }, (args) => ({ path: args.path.slice("grade-entry:".length), namespace: "grade-entry" }));
-      b.onLoad({ filter: /.*/, namespace: "grade-entry" }, (args) => ({
-        contents: `globalThis.__gradeLoad = () => import(${JSON.stringify(path.join(submissionDir, TASKS[args.path as TaskId].file))});`,
-        loader: "js", resolveDir: here,
-      }));
-    },
-  };
+  return Promise.all(tasks.map((t) => (present.includes(t) ? { ok: true as const, file: outfile, code } : one(t))));
 }
 
 function describeBuildErrors(errors: Message[], file: string, displayPath: (p: string) => string): string {

@@ -4,9 +4,9 @@
 // no real process, no timers. Jobs come and go over IPC as plain data and strings.
 import vm from "node:vm";
 
-/** One task's bundle and its job, as plain text. */
+/** One task's job, and which of the request's bundles it runs (tasks may share one). */
 export interface SandboxJob {
-  code: string;
+  codeIndex: number;
   jobJson: string;
 }
 
@@ -16,6 +16,7 @@ export interface SandboxJob {
  */
 export interface PoolRequest {
   id: number;
+  codes: string[];
   jobs: SandboxJob[];
   timeoutMs: number;
   /** What a job still gets after the jobs before it used up the budget (see pool.ts). */
@@ -66,7 +67,7 @@ const PRELUDE = `(() => {
   globalThis.structuredClone = (v) => v === undefined ? undefined : JSON.parse(JSON.stringify(v));
   globalThis.queueMicrotask = (f) => { Promise.resolve().then(f); };
   globalThis.__gradeOut = out;
-  globalThis.__gradeReset = () => { out.stdout = ""; out.stderr = ""; out.dropped.stdout = 0; out.dropped.stderr = 0; globalThis.__gradeLoad = undefined; globalThis.__gradeReply = undefined; };
+  globalThis.__gradeReset = () => { out.stdout = ""; out.stderr = ""; out.dropped.stdout = 0; out.dropped.stderr = 0; globalThis.__gradeLoad = undefined; globalThis.__gradeLoads = undefined; globalThis.__gradeReply = undefined; };
 })();`;
 
 const preludeScripts = new Map<number, vm.Script>();
@@ -98,6 +99,7 @@ export function runInSandbox(request: PoolRequest, harness: vm.Script, send: (re
   } catch (error) {
     setupError = describe(error);
   }
+  const scripts: vm.Script[] = [];
   request.jobs.forEach((job, index) => {
     const started = Date.now();
     const limitMs = Math.max(left(), request.floorMs);
@@ -107,7 +109,8 @@ export function runInSandbox(request: PoolRequest, harness: vm.Script, send: (re
     try {
       if (setupError) throw new Error(setupError);
       vm.runInContext("__gradeReset()", ctx, { timeout: remaining() });
-      new vm.Script(job.code, { filename: "grade-bundle.js" }).runInContext(ctx, { timeout: remaining() });
+      scripts[job.codeIndex] ??= new vm.Script(request.codes[job.codeIndex]!, { filename: "grade-bundle.js" });
+      scripts[job.codeIndex]!.runInContext(ctx, { timeout: remaining() });
       vm.runInContext(`__grade.run(${JSON.stringify(job.jobJson)})`, ctx, { timeout: remaining() });
       const replyJson = readString(ctx, "globalThis.__gradeReply", remaining());
       if (replyJson !== undefined) reply.replyJson = replyJson;

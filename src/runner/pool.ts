@@ -72,7 +72,7 @@ const leftOver = (limitMs: number, budgetMs: number): TaskFailure => ({ reason: 
  * A job whose submission's budget is spent still gets this long, so that one task that never
  * returns costs its neighbours their points only if they are slow too.
  */
-export const floorFor = (budgetMs: number): number => Math.min(budgetMs, Math.max(250, Math.round(budgetMs / 10)));
+export const floorFor = (budgetMs: number): number => Math.min(budgetMs, Math.max(150, Math.round(budgetMs / 20)));
 
 export function createSandboxPool(options: { size: number }): SandboxPool {
   const slots: Slot[] = [];
@@ -163,14 +163,15 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
   /** Sends jobs as one request; each promise ends with its own job. */
   const submit = async (jobs: { file: string; job: Job; code?: string }[], timeoutMs: number, floorMs = timeoutMs): Promise<JobRun[]> => {
     if (closed) throw new Error("the sandbox pool is closed");
-    const codes = await Promise.all(jobs.map((j) => j.code ?? readFile(j.file, "utf8")));
+    const texts = await Promise.all(jobs.map((j) => j.code ?? readFile(j.file, "utf8")));
     const runs: Promise<JobRun>[] = [];
     const entries: Entry[] = jobs.map((j, i) => {
       let resolve!: (run: JobRun) => void;
       runs.push(new Promise<JobRun>((r) => { resolve = r; }));
-      return { file: j.file, code: codes[i]!, job: j.job, resolve };
+      return { file: j.file, code: texts[i]!, job: j.job, resolve };
     });
-    const request: PoolRequest = { id: nextId++, jobs: entries.map((e) => ({ code: e.code, jobJson: JSON.stringify(e.job) })), timeoutMs, floorMs, outputCap: OUTPUT_CAP };
+    const codes = [...new Set(entries.map((e) => e.code))];
+    const request: PoolRequest = { id: nextId++, codes, jobs: entries.map((e) => ({ codeIndex: codes.indexOf(e.code), jobJson: JSON.stringify(e.job) })), timeoutMs, floorMs, outputCap: OUTPUT_CAP };
     queue.push({ request, entries, started: Date.now() });
     pump();
     return Promise.all(runs);

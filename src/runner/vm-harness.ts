@@ -5,7 +5,7 @@
 // context, so no object ever crosses between the context and the grader.
 import * as course from "../course/index.js";
 import { ExitCalled, executeJob, type Locate } from "./harness-core.js";
-import type { HarnessReply } from "./outcome.js";
+import type { HarnessReply, HarnessRequest } from "./outcome.js";
 
 /** The file names the pool gives the scripts; frames in the bundle are mapped back by the grader. */
 export const BUNDLE_NAME = "grade-bundle.js";
@@ -32,8 +32,11 @@ g["__gradeCourse"] = () => Object.fromEntries(Object.entries(course).map(([k, v]
 g.process.exit = (code?: unknown) => { throw new ExitCalled(code); };
 g["__grade"] = {
   run(jobJson: string): void {
-    const load = g["__gradeLoad"] as () => Promise<Record<string, unknown>>;
-    executeJob(load, parse(jobJson), locateInBundle).then(
+    const job = parse(jobJson) as HarnessRequest;
+    // A submission's shared bundle defines a loader per task; a single task's bundle, one.
+    const loads = g["__gradeLoads"] as Record<string, () => Promise<Record<string, unknown>>> | undefined;
+    const load = loads?.[job.task] ?? (g["__gradeLoad"] as () => Promise<Record<string, unknown>>);
+    executeJob(load, job, locateInBundle).then(
       (reply: HarnessReply) => { g["__gradeReply"] = stringify(reply); },
       (error: unknown) => { g["__gradeReply"] = stringify({ kind: "failure", failure: { reason: "crash", message: `The grader's harness failed: ${String(error)}` } }); },
     );
