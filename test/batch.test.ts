@@ -107,6 +107,31 @@ describe("grade batch re-runs", () => {
   }, 120_000);
 });
 
+describe("grade batch when the grader itself fails", () => {
+  it("writes a row that says so for that submission, and still writes every file", async () => {
+    const classDir = makeClass(["correct"]);
+    const out = path.join(tmp(), "out");
+    // An internal failure, provoked: a task id the grader does not know.
+    const result = await gradeBatch({ cwd: classDir, dir: ".", out, jobs: 1, timeoutMs: 5000, grade: { tasks: ["task9" as never] } });
+    expect(result.broken).toHaveLength(1);
+    expect(result.broken[0]!.id).toBe("correct");
+    expect(result.reports[0]!.status).toBe("error");
+    expect(result.reports[0]!.tasks[0]!.message).toMatch(/^The grader failed on this submission \(a bug in grade, not in the student's code\)/);
+    expect(parseCsv(readFileSync(path.join(out, "grades.csv"), "utf8"))[1]!.slice(0, 7)).toEqual(["correct", "0", "0", "", "", "", "error"]);
+  }, 60_000);
+});
+
+describe("grade batch with its output inside the class folder", () => {
+  it("does not grade the output folder as a student", async () => {
+    const classDir = makeClass(["correct", "empty"]);
+    const first = await gradeBatch({ cwd: classDir, dir: ".", out: "results", jobs: 2, timeoutMs: 5000 });
+    const again = await gradeBatch({ cwd: classDir, dir: ".", out: "results", jobs: 2, timeoutMs: 5000 });
+    expect(first.reports.map((r) => r.submission)).toEqual(["correct", "empty"]);
+    expect(again.reports.map((r) => r.submission)).toEqual(["correct", "empty"]);
+    expect(again.skipped).toBe(2);
+  }, 60_000);
+});
+
 describe("grade batch --shard and grade merge", () => {
   it("three shards merged equal one run over the class, file for file", async () => {
     const names = ["correct", "wrong", "empty", "crashing", "exiting", "flooding", "ann", "bob", "chen", "dara"];

@@ -4,7 +4,8 @@
 // kept.
 import os from "node:os";
 import path from "node:path";
-import { TASK_IDS } from "../course/tasks.js";
+import { keysOfTask } from "../course/evidence-keys.js";
+import { TASK_IDS, TASKS, type TaskId } from "../course/tasks.js";
 import { DEFAULT_TIMEOUT_MS, gradeSubmission, type GradeOptions } from "../grading/grade.js";
 import { createSandboxPool } from "../runner/pool.js";
 import { REPORT_VERSION, type Report } from "../report/types.js";
@@ -50,7 +51,8 @@ export const GRADER_FINGERPRINT = `grade-report-v${REPORT_VERSION}`;
 export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
   const classDir = path.resolve(options.cwd, options.dir);
   const out = path.resolve(options.cwd, options.out);
-  const ids = listSubmissions(classDir, options.dir).filter((id) => inShard(id, options.shard));
+  // The output folder may sit inside the class folder (grade batch . --out results): not a student.
+  const ids = listSubmissions(classDir, options.dir).filter((id) => path.join(classDir, id) !== out && inShard(id, options.shard));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const jobs = Math.max(1, options.jobs ?? os.availableParallelism());
   const tasks = options.grade?.tasks ?? TASK_IDS;
@@ -62,22 +64,23 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
   const pool = createSandboxPool({ size: jobs });
 
   const gradeOne = async (id: string): Promise<void> => {
-    const hash = hashSubmission(path.join(classDir, id));
-    const saved = options.force ? undefined : readState(out, id);
-    if (saved && saved.hash === hash && saved.fingerprint === fingerprint) {
-      reports.set(id, saved.report);
-      progress.skipped++;
-    } else {
-      let report: Report;
-      try {
-        report = await gradeSubmission({ ...options.grade, cwd: classDir, dir: id, tasks, timeoutMs, executor: pool.forSubmission(timeoutMs) });
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        broken.push({ id, error: message });
-        report = brokenReport(id, tasks, message);
+    let hash = "";
+    try {
+      hash = hashSubmission(path.join(classDir, id));
+      const saved = options.force ? undefined : readState(out, id);
+      if (saved && saved.hash === hash && saved.fingerprint === fingerprint) {
+        reports.set(id, saved.report);
+        progress.skipped++;
+      } else {
+        const report = await gradeSubmission({ ...options.grade, cwd: classDir, dir: id, tasks, timeoutMs, executor: pool.forSubmission(timeoutMs) });
+        reports.set(id, report);
+        await saveSubmission(out, id, { fingerprint, hash, report });
       }
-      reports.set(id, report);
-      await saveSubmission(out, id, { fingerprint, hash, report });
+    } catch (error) {
+      // Our failure, not the student's: the row says so, the batch goes on, the exit code tells.
+      const message = error instanceof Error ? error.message : String(error);
+      broken.push({ id, error: message });
+      reports.set(id, brokenReport(id, tasks, message));
     }
     progress.done++;
     options.onProgress?.({ ...progress });
@@ -99,10 +102,11 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
 }
 
 /** The row of a submission the grader failed on: every task in error, saying it was our fault. */
-function brokenReport(id: string, tasks: readonly string[], error: string): Report {
+function brokenReport(id: string, tasks: readonly TaskId[], error: string): Report {
   const message = `The grader failed on this submission (a bug in grade, not in the student's code): ${error}`;
   return {
-    version: REPORT_VERSION, submission: id, status: "error", score: 0, maxScore: 0, evidence: {},
-    tasks: tasks.map((task) => ({ task: task as Report["tasks"][number]["task"], title: task, status: "error", score: 0, maxScore: 0, message, checks: [] })),
+    version: REPORT_VERSION, submission: id, status: "error", score: 0, evidence: {},
+    maxScore: tasks.reduce((n, t) => n + keysOfTask(t).length, 0),
+    tasks: tasks.map((task) => ({ task, title: TASKS[task]?.title ?? task, status: "error", score: 0, maxScore: keysOfTask(task).length, message, checks: [] })),
   };
 }
