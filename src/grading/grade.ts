@@ -48,7 +48,7 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     const graded = await Promise.all(options.tasks.map(async (task, index): Promise<GradedTask> => {
       const bundle = bundles[index]!;
       if (!bundle.ok) return gradeTask(task, display.sanitiseRun({ outcome: { failure: bundle.failure } }));
-      const run = await executor.runJob(bundle.file, fixtureJob(task), { timeoutMs, ...(bundle.code !== undefined ? { code: bundle.code } : {}) });
+      const run = await executor.runJob(bundle.file, fixtureJob(task), { timeoutMs, ...(bundle.code !== undefined ? { code: bundle.code, sourceMap: bundle.sourceMap } : {}) });
       return gradeTask(task, display.sanitiseRun({ outcome: fixtureOutcome(run), stdout: run.stdout, stderr: run.stderr }));
     }));
     return assembleReport(display.submission, graded);

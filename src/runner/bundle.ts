@@ -19,7 +19,7 @@ const COURSE_GLOBAL = path.join(here, "course-global.cjs");
 const BANNER = 'import { createRequire as __gradeRequire } from "node:module"; const require = __gradeRequire(import.meta.url);';
 
 /** code is the bundle's text when it was kept in memory rather than written to file. */
-export type BundleResult = { ok: true; file: string; code?: string } | { ok: false; failure: TaskFailure };
+export type BundleResult = { ok: true; file: string; code?: string; sourceMap?: string } | { ok: false; failure: TaskFailure };
 
 /**
  * "process" (the default) makes an ESM file that plain node runs (run-job.ts); "vm" a script for
@@ -67,22 +67,25 @@ export async function bundleTasks(submissionDir: string, tasks: readonly TaskId[
   const loaders = present.map((t) => `${t}: () => import(${JSON.stringify(path.join(submissionDir, TASKS[t].file))})`);
   const outfile = path.join(outDir, "submission.js");
   let code: string;
+  let sourceMap: string | undefined;
   try {
     const result = await build({
       stdin: { contents: `globalThis.__gradeLoads = { ${loaders.join(", ")} };`, resolveDir: here, loader: "js", sourcefile: "grade-entry.js" },
       bundle: true, platform: "node", format: "iife", target: "node20", write: false, outfile, metafile: true,
-      sourcemap: "inline", sourcesContent: false, logLevel: "silent", alias: { "grade/course": COURSE_GLOBAL },
+      // A separate map: nothing to encode or ship unless a stack trace needs mapping.
+      sourcemap: "external", sourcesContent: false, logLevel: "silent", alias: { "grade/course": COURSE_GLOBAL },
     });
     const inside = submissionDir + path.sep;
     const outside = Object.keys(result.metafile.inputs).map((input) => path.resolve(input))
       .filter((input) => !input.startsWith(inside) && input !== COURSE_GLOBAL && !input.endsWith("grade-entry.js"));
     if (outside.length) return Promise.all(tasks.map(one));
-    code = result.outputFiles[0]!.text;
+    code = result.outputFiles.find((f) => f.path.endsWith(".js"))!.text;
+    sourceMap = result.outputFiles.find((f) => f.path.endsWith(".map"))?.text;
   } catch (error) {
     if (!(error as { errors?: Message[] }).errors?.length) throw error;
     return Promise.all(tasks.map(one));
   }
-  return Promise.all(tasks.map((t) => (present.includes(t) ? { ok: true as const, file: outfile, code } : one(t))));
+  return Promise.all(tasks.map((t) => (present.includes(t) ? { ok: true as const, file: outfile, code, ...(sourceMap ? { sourceMap } : {}) } : one(t))));
 }
 
 function describeBuildErrors(errors: Message[], file: string, displayPath: (p: string) => string): string {

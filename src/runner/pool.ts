@@ -47,6 +47,7 @@ export interface SandboxPool extends Executor {
 interface Entry {
   file: string;
   code: string;
+  sourceMap?: string;
   job: Job;
   resolve: (run: JobRun) => void;
   settled?: boolean;
@@ -161,14 +162,14 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
   };
 
   /** Sends jobs as one request; each promise ends with its own job. */
-  const submit = async (jobs: { file: string; job: Job; code?: string }[], timeoutMs: number, floorMs = timeoutMs): Promise<JobRun[]> => {
+  const submit = async (jobs: { file: string; job: Job; code?: string; sourceMap?: string }[], timeoutMs: number, floorMs = timeoutMs): Promise<JobRun[]> => {
     if (closed) throw new Error("the sandbox pool is closed");
     const texts = await Promise.all(jobs.map((j) => j.code ?? readFile(j.file, "utf8")));
     const runs: Promise<JobRun>[] = [];
     const entries: Entry[] = jobs.map((j, i) => {
       let resolve!: (run: JobRun) => void;
       runs.push(new Promise<JobRun>((r) => { resolve = r; }));
-      return { file: j.file, code: texts[i]!, job: j.job, resolve };
+      return { file: j.file, code: texts[i]!, sourceMap: j.sourceMap, job: j.job, resolve };
     });
     const codes = [...new Set(entries.map((e) => e.code))];
     const request: PoolRequest = { id: nextId++, codes, jobs: entries.map((e) => ({ codeIndex: codes.indexOf(e.code), jobJson: JSON.stringify(e.job) })), timeoutMs, floorMs, outputCap: OUTPUT_CAP };
@@ -181,12 +182,12 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
     format: "vm",
     inMemory: true,
     async runJob(file, job, run) {
-      return (await submit([{ file, job, code: run.code }], run.timeoutMs))[0]!;
+      return (await submit([{ file, job, code: run.code, sourceMap: run.sourceMap }], run.timeoutMs))[0]!;
     },
     forSubmission(budgetMs: number): Executor {
       let left = budgetMs;
       let previous: Promise<unknown> = Promise.resolve();
-      let batch: { file: string; job: Job; code?: string; resolve: (run: JobRun) => void }[] = [];
+      let batch: { file: string; job: Job; code?: string; sourceMap?: string; resolve: (run: JobRun) => void }[] = [];
       const floor = floorFor(budgetMs);
       const flush = (): void => {
         const jobs = batch;
@@ -203,7 +204,7 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
         runJob(file, job, run) {
           return new Promise<JobRun>((resolve) => {
             if (batch.length === 0) setImmediate(flush);
-            batch.push({ file, job, code: run.code, resolve });
+            batch.push({ file, job, code: run.code, sourceMap: run.sourceMap, resolve });
           });
         },
       };
@@ -234,7 +235,7 @@ function toJobRun(entry: Entry, pending: Pending, reply: PoolReply): JobRun {
   if (reply.replyJson === undefined) {
     return { ...base, calls: [], failure: { reason: "crash", message: `It stopped the grader's harness before the function returned (${reply.error ?? "no reply"}). Code at the top level of a module runs on import; a task only defines functions.` } };
   }
-  const harness = parseHarnessReply(mapFrames(reply.replyJson, entry.code, entry.file));
+  const harness = parseHarnessReply(mapFrames(reply.replyJson, entry));
   if (!harness) {
     return { ...base, calls: [], failure: { reason: "crash", message: "Its results could not be read: the code replaced JavaScript's own built-ins (JSON, Object or Array methods) that the grader relies on. A task only defines its functions; it never changes the built-ins." } };
   }
@@ -259,9 +260,10 @@ function parseHarnessReply(json: string): FinalReply | undefined {
 }
 
 /** Replaces ` (at ⟦line:col;…⟧)` with the first frame that is the student's, through the source map. */
-function mapFrames(json: string, code: string, file: string): string {
+function mapFrames(json: string, entry: Entry): string {
   if (!json.includes("⟦")) return json;
-  const map = inlineSourceMap(code);
+  const file = entry.file;
+  const map = entry.sourceMap ? parseSourceMap(entry.sourceMap) : inlineSourceMap(entry.code);
   return json.replace(/ \(at ⟦([\d:;]+)⟧\)/g, (_all, frames: string) => {
     for (const frame of frames.split(";")) {
       const [line, column] = frame.split(":").map(Number) as [number, number];
@@ -277,9 +279,12 @@ function mapFrames(json: string, code: string, file: string): string {
 
 function inlineSourceMap(code: string): SourceMap | undefined {
   const match = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/.exec(code);
-  if (!match) return undefined;
+  return match ? parseSourceMap(Buffer.from(match[1]!, "base64").toString("utf8")) : undefined;
+}
+
+function parseSourceMap(text: string): SourceMap | undefined {
   try {
-    return new SourceMap(JSON.parse(Buffer.from(match[1]!, "base64").toString("utf8")));
+    return new SourceMap(JSON.parse(text));
   } catch {
     return undefined;
   }

@@ -20,6 +20,8 @@ export interface RunOptions {
   timeoutMs: number;
   /** The bundle's text, when the caller kept it in memory (executors that can use it skip the file). */
   code?: string;
+  /** Its source map, when kept apart from the code. */
+  sourceMap?: string;
 }
 
 class CappedText {
