@@ -2,7 +2,6 @@
 // graded once with a process per task and once in the sandbox pool, gives the same report.
 // Where the two may differ by design (README, "Batch grading"), the test says so.
 import { readdirSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TASK_IDS } from "../src/course/tasks.js";
 import { gradeSubmission } from "../src/grading/grade.js";

@@ -12,7 +12,7 @@ import { buildSync } from "esbuild";
 import type { Executor } from "./executor.js";
 import type { HarnessReply, Job, JobRun, TaskFailure } from "./outcome.js";
 import type { PoolReply, PoolRequest } from "./pool-child.js";
-import { MEMORY_LIMIT_MB, OUT_OF_MEMORY, OUTPUT_CAP, outOfMemoryFailure, stripAnsi, timeoutFailure, type RunOptions } from "./run-job.js";
+import { MEMORY_LIMIT_MB, OUT_OF_MEMORY, OUTPUT_CAP, outOfMemoryFailure, stripAnsi, timeoutFailure } from "./run-job.js";
 import { FRAMES } from "./vm-harness.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));

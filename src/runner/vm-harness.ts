@@ -7,10 +7,7 @@ import * as course from "../course/index.js";
 import { ExitCalled, executeJob, type Locate } from "./harness-core.js";
 import type { HarnessReply, HarnessRequest } from "./outcome.js";
 
-/** The file names the pool gives the scripts; frames in the bundle are mapped back by the grader. */
-export const BUNDLE_NAME = "grade-bundle.js";
-export const HARNESS_NAME = "grade-harness.js";
-/** Frames are handed out as ⟦line:column;…⟧, for the grader to map through the source map. */
+/** Frames in the bundle (pool-child.ts names it grade-bundle.js) are handed out as ⟦line:column;…⟧, for the grader to map through the source map. */
 export const FRAMES = /⟦([\d:;]+)⟧/g;
 
 const locateInBundle: Locate = (error) => {
