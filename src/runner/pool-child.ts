@@ -90,17 +90,25 @@ function readString(ctx: vm.Context, expression: string, timeout: number): strin
 export function runInSandbox(request: PoolRequest, harness: vm.Script, send: (reply: PoolReply) => void): void {
   const deadline = Date.now() + request.timeoutMs;
   const left = (): number => deadline - Date.now();
-  // A null-prototype global leaves no object of the grader's realm to climb out through.
-  const ctx = vm.createContext(Object.create(null), { microtaskMode: "afterEvaluate", codeGeneration: { strings: true, wasm: false } });
+  let ctx!: vm.Context;
   let setupError: string | undefined;
-  try {
-    prelude(request.outputCap).runInContext(ctx);
-    harness.runInContext(ctx);
-  } catch (error) {
-    setupError = describe(error);
-  }
+  const freshContext = (): void => {
+    // A null-prototype global leaves no object of the grader's realm to climb out through.
+    ctx = vm.createContext(Object.create(null), { microtaskMode: "afterEvaluate", codeGeneration: { strings: true, wasm: false } });
+    setupError = undefined;
+    try {
+      prelude(request.outputCap).runInContext(ctx);
+      harness.runInContext(ctx);
+    } catch (error) {
+      setupError = describe(error);
+    }
+  };
+  freshContext();
   const scripts: vm.Script[] = [];
+  let lastTimedOut = false;
   request.jobs.forEach((job, index) => {
+    // A context stopped mid-way may hold a loop in its microtask queue: the next task starts anew.
+    if (index > 0 && request.jobs.length > 1 && lastTimedOut) freshContext();
     const started = Date.now();
     const limitMs = Math.max(left(), request.floorMs);
     const until = started + limitMs;
@@ -124,6 +132,7 @@ export function runInSandbox(request: PoolRequest, harness: vm.Script, send: (re
       reply.stdout = droppedOut ? `${stdout}\n… (${droppedOut} more characters not shown)` : stdout;
       reply.stderr = droppedErr ? `${stderr}\n… (${droppedErr} more characters not shown)` : stderr;
     } catch { /* the student replaced the buffers: no output to show */ }
+    lastTimedOut = reply.timedOut;
     send({ ...reply, durationMs: Date.now() - started });
   });
 }
