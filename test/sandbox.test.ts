@@ -20,7 +20,7 @@ describe("the batch sandbox", () => {
 
   beforeAll(() => {
     for (const m of MARKERS) rmSync(m, { force: true });
-    classDir = makeClass(["correct", "sandbox-import-other", "sandbox-read-other", "sandbox-read-solutions", "sandbox-write", "sandbox-spawn", "sandbox-escape", "sandbox-tamper", "sandbox-victim"]);
+    classDir = makeClass(["correct", "sandbox-import-other", "sandbox-read-other", "sandbox-read-solutions", "sandbox-write", "sandbox-spawn", "sandbox-escape", "sandbox-tamper", "sandbox-victim", "spinning"]);
     // One process, so consecutive submissions share it: the worst case for leaks between them.
     pool = createSandboxPool({ size: 1 });
   });
@@ -73,6 +73,20 @@ describe("the batch sandbox", () => {
     expect(victim.status).toBe("pass");
     expect(victim.score).toBe(17);
     expect((await grade("correct")).status).toBe("pass");
+  });
+});
+
+describe("the batch sandbox's time limit", () => {
+  it("stops a loop in the promise queue as well as a plain one", async () => {
+    const pool = createSandboxPool({ size: 1 });
+    try {
+      const classDir = makeClass(["spinning"]);
+      const report = await gradeSubmission({ cwd: classDir, dir: "spinning", tasks: TASK_IDS, timeoutMs: 1500, executor: pool.forSubmission(1500) });
+      expect(report.tasks.map((t) => t.status)).toEqual(["pass", "pass", "error"]);
+      expect(report.tasks[2]!.message).toMatch(/did not finish within 1500 ms/);
+    } finally {
+      await pool.close();
+    }
   });
 });
 
