@@ -20,7 +20,7 @@ describe("the batch sandbox", () => {
 
   beforeAll(() => {
     for (const m of MARKERS) rmSync(m, { force: true });
-    classDir = makeClass(["correct", "sandbox-import-other", "sandbox-read-other", "sandbox-read-solutions", "sandbox-write", "sandbox-spawn", "sandbox-escape", "sandbox-tamper", "sandbox-victim", "spinning"]);
+    classDir = makeClass(["correct", "sandbox-import-other", "sandbox-read-other", "sandbox-read-solutions", "sandbox-write", "sandbox-spawn", "sandbox-escape", "sandbox-tamper", "sandbox-victim"]);
     // One process, so consecutive submissions share it: the worst case for leaks between them.
     pool = createSandboxPool({ size: 1 });
   });
