@@ -67,7 +67,15 @@ const PRELUDE = `(() => {
   globalThis.structuredClone = (v) => v === undefined ? undefined : JSON.parse(JSON.stringify(v));
   globalThis.queueMicrotask = (f) => { Promise.resolve().then(f); };
   globalThis.__gradeOut = out;
-  globalThis.__gradeReset = () => { out.stdout = ""; out.stderr = ""; out.dropped.stdout = 0; out.dropped.stderr = 0; globalThis.__gradeLoad = undefined; globalThis.__gradeLoads = undefined; globalThis.__gradeReply = undefined; };
+  // One call after each job: its reply and output, as one string, and a clean slate for the next.
+  const stringify = JSON.stringify;
+  globalThis.__gradeCollect = () => {
+    const reply = typeof globalThis.__gradeReply === "string" ? globalThis.__gradeReply : null;
+    const text = stringify([reply, out.stdout, out.stderr, out.dropped.stdout, out.dropped.stderr]);
+    out.stdout = ""; out.stderr = ""; out.dropped.stdout = 0; out.dropped.stderr = 0;
+    globalThis.__gradeLoad = undefined; globalThis.__gradeLoads = undefined; globalThis.__gradeReply = undefined;
+    return text;
+  };
 })();`;
 
 const preludeScripts = new Map<number, vm.Script>();
@@ -82,10 +90,6 @@ export function compileHarness(code: string): vm.Script {
   return new vm.Script(code, { filename: "grade-harness.js" });
 }
 
-function readString(ctx: vm.Context, expression: string, timeout: number): string | undefined {
-  const value: unknown = vm.runInContext(`(() => { const v = ${expression}; return typeof v === "string" ? v : undefined; })()`, ctx, { timeout });
-  return typeof value === "string" ? value : undefined;
-}
 
 export function runInSandbox(request: PoolRequest, harness: vm.Script, send: (reply: PoolReply) => void): void {
   const deadline = Date.now() + request.timeoutMs;
@@ -116,22 +120,20 @@ export function runInSandbox(request: PoolRequest, harness: vm.Script, send: (re
     const reply: PoolReply = { id: request.id, index, stdout: "", stderr: "", timedOut: false, limitMs, durationMs: 0 };
     try {
       if (setupError) throw new Error(setupError);
-      vm.runInContext("__gradeReset()", ctx, { timeout: remaining() });
       scripts[job.codeIndex] ??= new vm.Script(request.codes[job.codeIndex]!, { filename: "grade-bundle.js" });
       scripts[job.codeIndex]!.runInContext(ctx, { timeout: remaining() });
       vm.runInContext(`__grade.run(${JSON.stringify(job.jobJson)})`, ctx, { timeout: remaining() });
-      const replyJson = readString(ctx, "globalThis.__gradeReply", remaining());
-      if (replyJson !== undefined) reply.replyJson = replyJson;
     } catch (error) {
       if ((error as { code?: string })?.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") reply.timedOut = true;
       else reply.error = describe(error);
     }
     try {
-      const out = readString(ctx, "JSON.stringify([__gradeOut.stdout, __gradeOut.stderr, __gradeOut.dropped.stdout, __gradeOut.dropped.stderr])", 200);
-      const [stdout, stderr, droppedOut, droppedErr] = JSON.parse(out ?? "[\"\",\"\",0,0]") as [string, string, number, number];
+      const collected = vm.runInContext("__gradeCollect()", ctx, { timeout: reply.timedOut ? 200 : remaining() }) as unknown;
+      const [replyJson, stdout, stderr, droppedOut, droppedErr] = JSON.parse(typeof collected === "string" ? collected : "[null,\"\",\"\",0,0]") as [string | null, string, string, number, number];
+      if (replyJson !== null && !reply.timedOut && !reply.error) reply.replyJson = replyJson;
       reply.stdout = droppedOut ? `${stdout}\n… (${droppedOut} more characters not shown)` : stdout;
       reply.stderr = droppedErr ? `${stderr}\n… (${droppedErr} more characters not shown)` : stderr;
-    } catch { /* the student replaced the buffers: no output to show */ }
+    } catch { /* the student replaced what collects the output: no output to show, no reply */ }
     lastTimedOut = reply.timedOut;
     send({ ...reply, durationMs: Date.now() - started });
   });
