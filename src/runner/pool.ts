@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { SourceMap } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildSync } from "esbuild";
+import { build } from "esbuild";
 import type { Executor } from "./executor.js";
 import type { HarnessReply, Job, JobRun, TaskFailure } from "./outcome.js";
 import type { PoolReply, PoolRequest } from "./pool-child.js";
@@ -23,14 +23,20 @@ const HARD_KILL_GRACE_MS = 1500;
 /** The flags every sandbox process runs with: no fs, child_process, worker or addon rights. */
 export const SANDBOX_FLAGS = ["--experimental-permission", "--no-warnings", `--max-old-space-size=${MEMORY_LIMIT_MB}`];
 
-const compiled = new Map<string, string>();
-function compile(entry: string, format: "cjs" | "iife"): string {
-  let code = compiled.get(entry);
-  if (code === undefined) {
-    code = buildSync({ entryPoints: [path.join(here, entry)], bundle: true, platform: "node", format, target: "node20", write: false, logLevel: "silent" }).outputFiles[0]!.text;
-    compiled.set(entry, code);
-  }
-  return code;
+interface SandboxCode {
+  /** The sandbox process's main module (pool-entry.ts), run with node -e. */
+  entry: string;
+  /** The harness every context starts with (vm-harness.ts). */
+  harness: string;
+}
+
+// Compiled once per grader process, in the esbuild service, while the first bundles are made.
+let sandboxCode: Promise<SandboxCode> | undefined;
+function compileSandbox(): Promise<SandboxCode> {
+  const compile = async (entry: string, format: "cjs" | "iife"): Promise<string> =>
+    (await build({ entryPoints: [path.join(here, entry)], bundle: true, platform: "node", format, target: "node20", write: false, logLevel: "silent" })).outputFiles[0]!.text;
+  sandboxCode ??= Promise.all([compile("pool-entry.ts", "cjs"), compile("vm-harness.ts", "iife")]).then(([entry, harness]) => ({ entry, harness }));
+  return sandboxCode;
 }
 
 export interface SandboxPool extends Executor {
@@ -80,6 +86,9 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
   const queue: Pending[] = [];
   let nextId = 1;
   let closed = false;
+  let code: SandboxCode | undefined;
+  const codeReady = compileSandbox().then((c) => { code = c; pump(); });
+  codeReady.catch(() => { /* each job that waits for it fails with it */ });
 
   const settle = (entry: Entry, run: JobRun): void => {
     if (entry.settled) return;
@@ -104,8 +113,8 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
   };
 
   const startSlot = (): Slot => {
-    const child = spawn(process.execPath, [...SANDBOX_FLAGS, "-e", compile("pool-entry.ts", "cjs")], { stdio: ["ignore", "ignore", "pipe", "ipc"], env: {} });
-    child.send({ harness: compile("vm-harness.ts", "iife") });
+    const child = spawn(process.execPath, [...SANDBOX_FLAGS, "-e", code!.entry], { stdio: ["ignore", "ignore", "pipe", "ipc"], env: {} });
+    child.send({ harness: code!.harness });
     const slot: Slot = { child, stderr: "" };
     child.stderr!.on("data", (c: Buffer) => { if (slot.stderr.length < OUTPUT_CAP) slot.stderr += c.toString("utf8"); });
     child.on("message", (reply: PoolReply) => {
@@ -141,7 +150,7 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
   };
 
   const pump = (): void => {
-    if (closed) return;
+    if (closed || !code) return;
     while (queue.length) {
       const slot = slots.find((s) => !s.busy) ?? (slots.length < options.size ? startSlot() : undefined);
       if (!slot) return;
@@ -164,6 +173,7 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
   /** Sends jobs as one request; each promise ends with its own job. */
   const submit = async (jobs: { file: string; job: Job; code?: string; sourceMap?: string }[], timeoutMs: number, floorMs = timeoutMs): Promise<JobRun[]> => {
     if (closed) throw new Error("the sandbox pool is closed");
+    await codeReady;
     const texts = await Promise.all(jobs.map((j) => j.code ?? readFile(j.file, "utf8")));
     const runs: Promise<JobRun>[] = [];
     const entries: Entry[] = jobs.map((j, i) => {
