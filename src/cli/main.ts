@@ -16,8 +16,9 @@ import { BATCH_REPORTERS, REPORTERS } from "../report/registry.js";
 import { wantsColor } from "../report/style.js";
 import { batchCommand, mergeCommand } from "./commands/batch.js";
 import { gradeCommand } from "./commands/grade.js";
+import { serveCommand } from "./commands/serve.js";
 import { EXIT, UserError } from "./errors.js";
-import { parseReporters, parseTasks, parseTimeout } from "./options.js";
+import { parseReporters, parseSeed, parseTasks, parseTimeout } from "./options.js";
 import { appendStepSummary, emit, type Io } from "./output.js";
 
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -29,6 +30,12 @@ interface CommonOptions {
   color?: boolean;
   reporter: string[];
   gradescopeHide?: string;
+}
+
+interface ExtraFlags {
+  seed?: string;
+  behaviour: boolean;
+  live: boolean;
 }
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -55,10 +62,15 @@ export async function main(argv: string[], io: Io): Promise<number> {
   common(program, Object.keys(REPORTERS))
     .argument("[tasks...]", "task1, task2, task3 or all", [])
     .option("--evidence <file>", "the evidence file to write", DEFAULT_EVIDENCE_FILE)
+    .option("--seed <n>", "seed of the behaviour checks' generated inputs (printed in the report)")
+    .option("--no-behaviour", "evidence only: no behaviour, schema, stdio or interop checks")
+    .option("--no-live", "no live server checks (stdio, interop)")
     .option("--gradescope-hide <kinds>", "check kinds (comma-separated, e.g. behaviour) the gradescope reporter shows only after grades are published")
-    .action(async (tasks: string[], opts: CommonOptions & { evidence: string }) => {
+    .action(async (tasks: string[], opts: CommonOptions & ExtraFlags & { evidence: string }) => {
       const choices = parseReporters(opts.reporter, Object.keys(REPORTERS));
-      const report = await gradeCommand({ cwd: io.cwd, dir: opts.dir, tasks: parseTasks(tasks), evidence: opts.evidence, timeoutMs: parseTimeout(opts.timeout) });
+      const seed = parseSeed(opts.seed);
+      const extra = opts.behaviour ? { ...(seed !== undefined ? { seed } : {}), live: opts.live } : undefined;
+      const report = await gradeCommand({ cwd: io.cwd, dir: opts.dir, tasks: parseTasks(tasks), evidence: opts.evidence, timeoutMs: parseTimeout(opts.timeout), ...(extra ? { extra } : {}) });
       const reporterOptions = { gradescopeHide: opts.gradescopeHide?.split(",").map((k) => k.trim()).filter(Boolean) ?? [] };
       await emit(io, choices, color(opts.color), (name, r, c) => REPORTERS[name]!(r, c, reporterOptions), report);
       if (choices.some((c) => c.name === "github")) await appendStepSummary(io, renderGithubSummary([report]));
@@ -74,11 +86,15 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .option("--timeout <ms>", "time limit for each submission, all its tasks together (default 5000)")
     .option("--shard <i/n>", "grade only part I of N of the class, split by student id (for CI matrices)")
     .option("--force", "regrade submissions that did not change since the last run with this --out")
+    .option("--behaviour", "also run the behaviour, schema, stdio and interop checks: in plain processes, outside the sandbox, and much slower")
+    .option("--seed <n>", "with --behaviour: seed of the generated inputs (the same for every student)")
     .addOption(new Option("--reporter <name[=file]>", `report format: ${batchReporters.join(", ")}; repeatable, =FILE writes to a file`).default([]).argParser(collect))
     .option("--no-color", "plain text, no colour")
-    .action(async (dir: string, opts: { out: string; jobs?: string; timeout?: string; shard?: string; force?: boolean; reporter: string[]; color?: boolean }) => {
+    .action(async (dir: string, opts: { out: string; jobs?: string; timeout?: string; shard?: string; force?: boolean; behaviour?: boolean; seed?: string; reporter: string[]; color?: boolean }) => {
       const choices = parseReporters(opts.reporter, batchReporters);
-      const { reports, view, result } = await batchCommand({ cwd: io.cwd, dir, out: opts.out, jobs: opts.jobs, timeoutMs: parseTimeout(opts.timeout), shard: opts.shard, force: opts.force }, io);
+      const seed = parseSeed(opts.seed);
+      const extra = opts.behaviour ? { seed: seed ?? 0 } : undefined;
+      const { reports, view, result } = await batchCommand({ cwd: io.cwd, dir, out: opts.out, jobs: opts.jobs, timeoutMs: parseTimeout(opts.timeout), shard: opts.shard, force: opts.force, ...(extra ? { extra } : {}) }, io);
       await emit(io, choices, color(opts.color), (name, v, c) => BATCH_REPORTERS[name]!(reports, v, c), view);
       if (choices.some((c) => c.name === "github")) await appendStepSummary(io, renderGithubSummary(reports));
       exitCode = result.broken.length ? EXIT.bug : EXIT.pass;
@@ -105,6 +121,13 @@ export async function main(argv: string[], io: Io): Promise<number> {
       const report = await checkEvidenceFile({ cwd: io.cwd, file, dir: opts.dir, timeoutMs: parseTimeout(opts.timeout) });
       await emit(io, choices, color(opts.color), (name, r, c) => (name === "json" ? renderJson(r) : renderPrettyFileCheck(r, c)), report);
       exitCode = report.status === "pass" ? EXIT.pass : EXIT.fail;
+    });
+
+  program.command("serve")
+    .description("run the submission's handle as a stdio MCP server (one JSON-RPC message per line on stdin and stdout, logs on stderr) for an MCP host or the MCP Inspector")
+    .option("--dir <dir>", "the submission folder (its task2.ts is served)", "tasks")
+    .action(async (opts: { dir: string }) => {
+      exitCode = await serveCommand({ cwd: io.cwd, dir: opts.dir, env: io.env });
     });
 
   program.command("dev").description("tools for course authors")

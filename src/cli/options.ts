@@ -44,3 +44,12 @@ export function parseReporters(values: readonly string[], known: readonly string
   }
   return choices;
 }
+
+export function parseSeed(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const seed = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(seed) || seed > 0xffffffff) {
+    throw new UserError(`--seed takes a whole number from 0 to 4294967295, got "${value}". Use the seed a report printed (for example --seed 4242) to generate the same inputs again.`);
+  }
+  return seed;
+}

@@ -11,6 +11,8 @@ import { bundleTasks } from "../runner/bundle.js";
 import { PROCESS_EXECUTOR, type Executor } from "../runner/executor.js";
 import { REPORT_VERSION, type Report, type TaskStatus } from "../report/types.js";
 import { fixtureJob, fixtureOutcome } from "./fixture-job.js";
+import { prepareExtraChecks, runExtraChecks, type ExtraCheckOptions } from "./extra-checks.js";
+import { withExtraChecks } from "./extra-report.js";
 import { gradeTask, type GradedTask, type TaskRunSummary } from "./task-result.js";
 import { makeDisplay } from "./paths.js";
 
@@ -22,7 +24,9 @@ export interface GradeOptions {
   dir: string;
   tasks: readonly TaskId[];
   timeoutMs?: number;
-  /** Runs the bundled tasks; a process per job unless a batch hands its sandbox pool. */
+  /** Checks beyond the evidence lines (behaviour, schema, stdio, interop); none when absent. */
+  extra?: ExtraCheckOptions;
+  /** Runs the fixture jobs; a process per job unless a batch hands its sandbox pool. */
   executor?: Executor;
 }
 
@@ -39,21 +43,38 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
   const display = makeDisplay(options.cwd, submissionDir);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const executor = options.executor ?? PROCESS_EXECUTOR;
-  // An executor that takes bundles in memory needs no folder: the name only anchors source maps.
-  const workDir = executor.inMemory ? path.join(os.tmpdir(), "grade-in-memory") : await mkdtemp(path.join(os.tmpdir(), "grade-"));
+  // An executor that takes bundles in memory needs no folder (the name only anchors source
+  // maps), unless extra checks will write files there.
+  const needsDir = !executor.inMemory || options.extra !== undefined;
+  const workDir = needsDir ? await mkdtemp(path.join(os.tmpdir(), "grade-")) : path.join(os.tmpdir(), "grade-in-memory");
   try {
     // Every task is compiled before any runs, so jobs start in task order (a batch's sandbox
     // runs one submission's jobs one after another, under one time budget).
     const bundles = await bundleTasks(submissionDir, options.tasks, workDir, display.path, executor.format, executor.inMemory);
-    const graded = await Promise.all(options.tasks.map(async (task, index): Promise<GradedTask> => {
-      const bundle = bundles[index]!;
+    const fixtureRuns = Promise.all(options.tasks.map(async (task, i): Promise<GradedTask> => {
+      const bundle = bundles[i]!;
       if (!bundle.ok) return gradeTask(task, display.sanitiseRun({ outcome: { failure: bundle.failure } }));
       const run = await executor.runJob(bundle.file, fixtureJob(task), { timeoutMs, ...(bundle.code !== undefined ? { code: bundle.code, sourceMap: bundle.sourceMap } : {}) });
       return gradeTask(task, display.sanitiseRun({ outcome: fixtureOutcome(run), stdout: run.stdout, stderr: run.stderr }));
     }));
-    return assembleReport(display.submission, graded);
+    const prepared = options.extra
+      ? prepareExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks }, options.extra)
+      : undefined;
+    const [graded] = await Promise.all([fixtureRuns, prepared?.warm]);
+    const report = assembleReport(display.submission, graded);
+    if (!options.extra) return report;
+    // The extra checks start once the fixture run is over, so that nothing they run (a hang on a
+    // generated input, say) competes with it, and only for the tasks that ran on the fixtures.
+    // The extra checks run in plain processes: a sandboxed run bundles those tasks for them apart.
+    const processBundles = executor.format === "process" ? bundles : await bundleTasks(submissionDir, options.tasks, workDir, display.path);
+    const runnable = Object.fromEntries(options.tasks.flatMap((task, i) => {
+      const bundle = processBundles[i]!;
+      return bundle.ok && !graded[i]!.result.message ? [[task, bundle.file]] : [];
+    }));
+    const extra = await runExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks, runnable, timeoutMs }, options.extra, prepared);
+    return withExtraChecks(report, extra, display.sanitise);
   } finally {
-    if (!executor.inMemory) await rm(workDir, { recursive: true, force: true });
+    if (needsDir) await rm(workDir, { recursive: true, force: true });
   }
 }
 

@@ -10,6 +10,16 @@ function indent(text: string, pad: string): string {
   return text.split("\n").map((l) => pad + l).join("\n");
 }
 
+// Generated inputs can be long; a terminal line shows the start, the JSON report keeps it all.
+const clip = (text: string): string => (text.length > 1000 ? `${text.slice(0, 1000)}… (${text.length} characters)` : text);
+
+/** "behaviour 20/20 · schema 8/8 · ..." for the kinds beyond the evidence lines. */
+function kindCounts(report: Report): string {
+  const kinds = Object.entries(report.byKind ?? {}).filter(([k]) => k !== "evidence" && k !== "output");
+  const counts = kinds.map(([k, v]) => ` · ${k} ${v.passed}/${v.total}`).join("");
+  return `${counts}${report.seed !== undefined ? ` · seed ${report.seed}` : ""}`;
+}
+
 function renderCheck(check: CheckResult, s: Style): string[] {
   const mark = s[check.status](MARKS[check.status]);
   const value = check.kind === "evidence" ? ` ${check.actual ?? s.dim("(no value)")}` : "";
@@ -17,7 +27,13 @@ function renderCheck(check: CheckResult, s: Style): string[] {
   const lines = [`  ${mark} ${label}${value}`];
   if (check.status === "fail" || check.status === "error") {
     if (check.kind === "evidence" && check.expected !== undefined) lines.push(`      ${s.dim("expected:")} ${check.expected}`);
-    if (check.message) lines.push(indent(check.message, "      "));
+    const extra = ["behaviour", "schema", "stdio", "interop"].includes(check.kind);
+    if (check.message) lines.push(indent(extra ? clip(check.message) : check.message, "      "));
+    if (extra) {
+      const pad = " ".repeat(16);
+      if (check.expected !== undefined) lines.push(`      ${s.dim("expected:")} ${clip(check.expected).split("\n").join(`\n${pad}`)}`);
+      if (check.actual !== undefined && check.actual !== null) lines.push(`      ${s.dim("actual:  ")} ${clip(check.actual).split("\n").join(`\n${pad}`)}`);
+    }
     if (check.hint) lines.push(indent(s.dim(`hint: ${check.hint}`), "      "));
   }
   return lines;
@@ -47,7 +63,7 @@ function closingLines(tasks: TaskResult[]): string[] {
 
 export function renderPretty(report: Report, color: boolean): string {
   const s = makeStyle(color);
-  const out = [`${s.bold("grade")} ${report.submission}/ · evidence ${report.score}/${report.maxScore}`, ""];
+  const out = [`${s.bold("grade")} ${report.submission}/ · evidence ${report.score}/${report.maxScore}${kindCounts(report)}`, ""];
   for (const task of report.tasks) out.push(...renderTask(task, s), "");
   if (report.evidenceFile) out.push(s.dim(`Evidence written to ${report.evidenceFile} (${Object.keys(report.evidence).length} lines from your code).`));
   out.push(...closingLines(report.tasks));

@@ -46,4 +46,16 @@ export interface Report {
   evidence: Partial<Record<EvidenceKey, string>>;
   /** Where the evidence lines were written, relative to the working directory. */
   evidenceFile?: string;
+  /** The seed of the behaviour checks' generated inputs: `--seed N` makes them again. */
+  seed?: number;
+  /**
+   * Checks passed and checks in all, per kind (evidence, output, behaviour, schema, stdio,
+   * interop). score/maxScore stay the evidence score; the other kinds are weighed from here.
+   */
+  byKind?: Record<string, KindSummary>;
+}
+
+export interface KindSummary {
+  passed: number;
+  total: number;
 }

@@ -31,17 +31,19 @@ export async function bundleTask(submissionDir: string, task: TaskId, outDir: st
   if (!existsSync(source)) {
     return { ok: false, failure: { reason: "missing-file", message: `${displayPath(source)} does not exist. Every submission has ${TASKS.task1.file}, ${TASKS.task2.file} and ${TASKS.task3.file}; create it (grade init makes a fresh set of starters).` } };
   }
-  const entry = format === "process" ? [
-    `import { runHarness } from ${JSON.stringify(HARNESS)};`,
-    `runHarness(() => import(${JSON.stringify(source)}), ${JSON.stringify(submissionDir + path.sep)});`,
-  ].join("\n") : `globalThis.__gradeLoad = () => import(${JSON.stringify(source)});`;
-  const outfile = path.join(outDir, format === "process" ? `${task}.mjs` : `${task}.js`);
+  if (format === "process") {
+    const entry = [
+      `import { runHarness } from ${JSON.stringify(HARNESS)};`,
+      `runHarness(() => import(${JSON.stringify(source)}), ${JSON.stringify(submissionDir + path.sep)});`,
+    ].join("\n");
+    return buildBundle(entry, path.join(outDir, `${task}.mjs`), info.file, displayPath);
+  }
+  const outfile = path.join(outDir, `${task}.js`);
   try {
     const result = await build({
-      stdin: { contents: entry, resolveDir: here, loader: "ts", sourcefile: "grade-entry.ts" },
-      bundle: true, platform: "node", format: format === "process" ? "esm" : "iife", target: "node20", write: false, outfile,
-      sourcemap: "inline", sourcesContent: false, logLevel: "silent", ...(format === "process" ? { banner: { js: BANNER } } : {}),
-      ...(format === "process" ? { alias: { "grade/course": COURSE } } : { plugins: [confine(submissionDir)] }),
+      stdin: { contents: `globalThis.__gradeLoad = () => import(${JSON.stringify(source)});`, resolveDir: here, loader: "ts", sourcefile: "grade-entry.ts" },
+      bundle: true, platform: "node", format: "iife", target: "node20", write: false, outfile,
+      sourcemap: "inline", sourcesContent: false, logLevel: "silent", plugins: [confine(submissionDir)],
     });
     if (inMemory) return { ok: true, file: outfile, code: result.outputFiles[0]!.text };
     await writeFile(outfile, result.outputFiles[0]!.contents);
@@ -50,6 +52,27 @@ export async function bundleTask(submissionDir: string, task: TaskId, outDir: st
     const errors = (error as { errors?: Message[] }).errors;
     if (!errors?.length) throw error;
     return { ok: false, failure: { reason: "syntax", message: describeBuildErrors(errors, info.file, displayPath) } };
+  }
+}
+
+/**
+ * Compiles `entry` (which imports a submission's file and whatever runs it) into one ESM file.
+ * The live server (src/live/) uses it with its own entry.
+ */
+export async function buildBundle(entry: string, outfile: string, file: string, displayPath: (p: string) => string): Promise<BundleResult> {
+  try {
+    const result = await build({
+      stdin: { contents: entry, resolveDir: here, loader: "ts", sourcefile: "grade-entry.ts" },
+      bundle: true, platform: "node", format: "esm", target: "node20", write: false, outfile,
+      sourcemap: "inline", sourcesContent: false, logLevel: "silent", banner: { js: BANNER },
+      alias: { "grade/course": COURSE },
+    });
+    await writeFile(outfile, result.outputFiles[0]!.contents);
+    return { ok: true, file: outfile };
+  } catch (error) {
+    const errors = (error as { errors?: Message[] }).errors;
+    if (!errors?.length) throw error;
+    return { ok: false, failure: { reason: "syntax", message: describeBuildErrors(errors, file, displayPath) } };
   }
 }
 

@@ -74,7 +74,7 @@ export async function executeJob(load: () => Promise<Record<string, unknown>>, j
   const calls: CallOutcome[] = [];
   for (const input of job.inputs) {
     const outcome = callOnce(fn as (a: unknown) => unknown, input, job.task, locate);
-    calls.push(outcome);
+    calls.push(outcome.ok && job.returnInputs ? { ...outcome, input } : outcome);
     if (!outcome.ok && job.stopOnFailure) break;
   }
   return { kind: "calls", calls };

@@ -12,7 +12,7 @@ export interface TaskFailure {
 }
 
 /** How one call of the task's function ended; a value is already known to be JSON. */
-export type CallOutcome = { ok: true; value: unknown } | { ok: false; failure: TaskFailure };
+export type CallOutcome = { ok: true; value: unknown; input?: unknown } | { ok: false; failure: TaskFailure };
 
 /** A job for the sandboxed process: call the task's function once per input, in order. */
 export interface Job {
@@ -20,6 +20,8 @@ export interface Job {
   inputs: unknown[];
   /** Stop at the first call that fails (the fixtures), or go on (generated inputs). */
   stopOnFailure: boolean;
+  /** Send each input back after the call, so the grader can see whether the task changed it. */
+  returnInputs?: boolean;
 }
 
 export interface JobRun {

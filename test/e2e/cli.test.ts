@@ -51,20 +51,20 @@ describe.concurrent("reporters and colour", () => {
 
   it("pretty: colour only when forced, a closing count, the evidence file named", async () => {
     const dir = makeSubmission("enum-without-spaces");
-    const plain = await runCli(["--dir", dir], { cwd: path.dirname(dir) });
+    const plain = await runCli(["--dir", dir, "--no-behaviour"], { cwd: path.dirname(dir) });
     expect(plain.stdout).not.toMatch(ANSI);
     expect(plain.stdout).toMatch(/✗ t2_id5_text: service must be one of: api,worker,billing\n\s+expected: service must be one of: api, worker, billing\n\s+The enum values are separated by a comma and a space/);
     expect(plain.stdout).toMatch(/Evidence written to evidence\/chapter2-evidence\.txt/);
     expect(plain.stdout.trimEnd().split("\n").at(-1)).toBe("19 passed, 1 failed");
-    const forced = await runCli(["--dir", dir], { cwd: path.dirname(dir), env: { FORCE_COLOR: "1", NO_COLOR: undefined } });
+    const forced = await runCli(["--dir", dir, "--no-behaviour"], { cwd: path.dirname(dir), env: { FORCE_COLOR: "1", NO_COLOR: undefined } });
     expect(forced.stdout).toMatch(ANSI);
-    const flagged = await runCli(["--dir", dir, "--no-color"], { cwd: path.dirname(dir), env: { FORCE_COLOR: "1", NO_COLOR: undefined } });
+    const flagged = await runCli(["--dir", dir, "--no-color", "--no-behaviour"], { cwd: path.dirname(dir), env: { FORCE_COLOR: "1", NO_COLOR: undefined } });
     expect(flagged.stdout).not.toMatch(ANSI);
   });
 
   it("--reporter json=FILE writes the file and keeps pretty on stdout", async () => {
     const dir = makeSubmission(undefined);
-    const result = await runCli(["--dir", dir, "--reporter", "pretty", "--reporter", "json=out/report.json"], { cwd: path.dirname(dir) });
+    const result = await runCli(["--dir", dir, "--reporter", "pretty", "--reporter", "json=out/report.json", "--no-behaviour"], { cwd: path.dirname(dir) });
     expect(result.stdout).toMatch(/20 passed, 0 failed/);
     expect(JSON.parse(readFileSync(path.join(path.dirname(dir), "out", "report.json"), "utf8")).status).toBe("pass");
   });
@@ -75,9 +75,9 @@ describe.concurrent("grading one task", () => {
     const dir = makeSubmission("unknown-tool-32601");
     const work = path.dirname(dir);
     const evidence = path.join(work, "evidence", "chapter2-evidence.txt");
-    await runCli(["--dir", dir], { cwd: work });
+    await runCli(["--dir", dir, "--no-behaviour"], { cwd: work });
     writeFileSync(evidence, readFileSync(evidence, "utf8").replace("t1_keys: description,inputSchema,name", "t1_keys: hand-edited"));
-    const result = await runCli(["task2", "--dir", dir, "--reporter", "json"], { cwd: work });
+    const result = await runCli(["task2", "--dir", dir, "--reporter", "json", "--no-behaviour"], { cwd: work });
     const report = JSON.parse(result.stdout);
     expect(report.tasks.map((t: { task: string }) => t.task)).toEqual(["task2"]);
     expect([report.score, report.maxScore]).toEqual([8, 9]);
@@ -143,7 +143,7 @@ describe("the course itself", () => {
     const work = tempDir();
     const script = path.join(ROOT, "test", "python", "chapter2_reference.py");
     execFileSync("python3", [script, path.join(work, "python.txt")]);
-    await runCli(["--dir", path.join(ROOT, "solutions"), "--evidence", path.join(work, "ts.txt")], { cwd: work });
+    await runCli(["--dir", path.join(ROOT, "solutions"), "--evidence", path.join(work, "ts.txt"), "--no-behaviour"], { cwd: work });
     expect(readFileSync(path.join(work, "ts.txt"), "utf8")).toBe(readFileSync(path.join(work, "python.txt"), "utf8"));
     const { LINES } = await import("../../src/course/fixtures.js");
     expect(JSON.parse(execFileSync("python3", [script, "--lines"], { encoding: "utf8" }))).toEqual(LINES);

@@ -10,7 +10,8 @@ async function gradeJson(fixture: string | undefined, extra: string[] = []): Pro
   const work = tempDir();
   const dir = makeSubmission(fixture, work);
   const evidence = path.join(work, "evidence.txt");
-  const result = await runCli(["--dir", dir, "--evidence", evidence, "--reporter", "json", ...extra], { cwd: work });
+  // Evidence only: these runs are about the 17 lines; the other kinds have tests of their own.
+  const result = await runCli(["--dir", dir, "--evidence", evidence, "--reporter", "json", "--no-behaviour", ...extra], { cwd: work });
   expect(result.stdout.trim().startsWith("{"), result.stderr).toBe(true);
   return { code: result.code, report: JSON.parse(result.stdout) as Report, stderr: result.stderr, evidence: readFileSync(evidence, "utf8") };
 }

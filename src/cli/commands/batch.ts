@@ -4,6 +4,7 @@ import { gradeBatch, type BatchResult } from "../../batch/run.js";
 import { mergeBatches } from "../../batch/merge.js";
 import { parseShard } from "../../batch/shard.js";
 import { summarise } from "../../batch/summary.js";
+import type { ExtraCheckOptions } from "../../grading/extra-checks.js";
 import { renderProgress, type BatchView } from "../../report/batch-summary.js";
 import type { Report } from "../../report/types.js";
 import { UserError } from "../errors.js";
@@ -17,6 +18,8 @@ export interface BatchCommandOptions {
   timeoutMs?: number;
   shard?: string;
   force?: boolean;
+  /** The checks beyond the evidence lines, when asked for (run outside the sandbox). */
+  extra?: ExtraCheckOptions;
 }
 
 export function parseJobs(value: string | undefined): number | undefined {
@@ -40,7 +43,7 @@ export async function batchCommand(options: BatchCommandOptions, io: Io): Promis
   const result = await gradeBatch({
     cwd: options.cwd, dir: options.dir, out: options.out, jobs: parseJobs(options.jobs),
     timeoutMs: options.timeoutMs, shard: options.shard === undefined ? undefined : parseShard(options.shard),
-    force: options.force ?? false, onProgress: progress,
+    force: options.force ?? false, onProgress: progress, ...(options.extra ? { grade: { extra: options.extra } } : {}),
   });
   const view: BatchView = { summary: summarise(result.reports), graded: result.graded, skipped: result.skipped, durationMs: result.durationMs, out: options.out, broken: result.broken };
   return { reports: result.reports, view, result };

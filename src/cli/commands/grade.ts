@@ -4,6 +4,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { TaskId } from "../../course/tasks.js";
 import { writeEvidence } from "../../evidence/file.js";
+import type { ExtraCheckOptions } from "../../grading/extra-checks.js";
 import { gradeSubmission } from "../../grading/grade.js";
 import type { Report } from "../../report/types.js";
 import { UserError } from "../errors.js";
@@ -14,6 +15,8 @@ export interface GradeCommandOptions {
   tasks: TaskId[];
   evidence: string;
   timeoutMs?: number;
+  /** Checks beyond the evidence lines; see ExtraCheckOptions. */
+  extra?: ExtraCheckOptions;
 }
 
 export async function gradeCommand(options: GradeCommandOptions): Promise<Report> {

@@ -1,0 +1,54 @@
+// Turns the calls of a behaviour job into one verdict per check: pass, or fail with the smallest
+// input that breaks it, the expected and actual answers, and the rule.
+import { TASKS, type TaskId } from "../course/tasks.js";
+import { deepEqual } from "../evidence/values.js";
+import type { CheckResult } from "../report/types.js";
+import type { CallOutcome } from "../runner/outcome.js";
+import { modelAnswer, type PlannedCheck } from "./plan.js";
+
+interface Counterexample {
+  input: unknown;
+  expected: string;
+  actual: string;
+}
+
+const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
+
+function counterexample(planned: PlannedCheck, task: TaskId, input: unknown, outcome: CallOutcome | undefined): Counterexample | undefined {
+  if (planned.check.judge === "input-unchanged") {
+    if (!outcome?.ok) return undefined; // a call that failed is output's business, judged by the other checks
+    return deepEqual(outcome.input, input) ? undefined : { input, expected: show(input), actual: show(outcome.input) };
+  }
+  const expected = modelAnswer(task, input);
+  if (!outcome) return { input, expected: show(expected), actual: "(not called: the process stopped before this input)" };
+  if (!outcome.ok) return { input, expected: show(expected), actual: outcome.failure.message };
+  const actual = outcome.value === undefined ? null : outcome.value;
+  return deepEqual(actual, expected) ? undefined : { input, expected: show(expected), actual: show(actual) };
+}
+
+/** Judges one check given the outcomes of its inputs, in the same order. */
+export function judgeCheck(task: TaskId, planned: PlannedCheck, outcomes: (CallOutcome | undefined)[], seed: number): CheckResult {
+  const { check, inputs } = planned;
+  const base = { name: check.name, kind: "behaviour", title: check.title, hint: check.rule } as const;
+  const failures = inputs
+    .map((input, i) => counterexample(planned, task, input, outcomes[i]))
+    .filter((c): c is Counterexample => c !== undefined);
+  if (failures.length === 0) return { ...base, status: "pass", message: `${inputs.length} inputs tried (seed ${seed}).` };
+  const smallest = failures.reduce((a, b) => (show(b.input).length < show(a.input).length ? b : a));
+  const call = `${TASKS[task].exportName}(${show(smallest.input)})`;
+  const what = check.judge === "input-unchanged" ? "changed its input" : "answered differently from the chapter's rules";
+  return {
+    ...base, status: "fail", expected: smallest.expected, actual: smallest.actual,
+    message: `${failures.length} of ${inputs.length} generated inputs ${what} (seed ${seed}, run again with --seed ${seed}). The smallest: ${call}`,
+  };
+}
+
+/** Lays the job's calls out over the planned checks, in order. */
+export function judgeBehaviour(task: TaskId, plan: PlannedCheck[], calls: CallOutcome[], offset: number, seed: number): CheckResult[] {
+  let at = offset;
+  return plan.map((planned) => {
+    const outcomes = planned.inputs.map((_, i) => calls[at + i]);
+    at += planned.inputs.length;
+    return judgeCheck(task, planned, outcomes, seed);
+  });
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import type { CheckResult, Report, TaskResult } from "../report/types.js";
+import { summariseKinds, withExtraChecks } from "./extra-report.js";
+
+const ev = (status: CheckResult["status"]): CheckResult => ({ name: "t1_keys", kind: "evidence", title: "k", status });
+const task = (id: TaskResult["task"], checks: CheckResult[], extra: Partial<TaskResult> = {}): TaskResult =>
+  ({ task: id, title: id, status: "pass", score: 1, maxScore: 1, checks, ...extra });
+const report = (tasks: TaskResult[]): Report =>
+  ({ version: 1, submission: "s", status: "pass", score: 1, maxScore: 1, tasks, evidence: {} });
+const extra = (name: string, kind: string, status: CheckResult["status"], message?: string): CheckResult =>
+  ({ name, kind, title: name, hint: "h", status, ...(message ? { message } : {}) });
+
+describe("withExtraChecks", () => {
+  it("appends the checks after the evidence, fails the task on a failed one, and keeps the evidence score", () => {
+    const r = withExtraChecks(report([task("task2", [ev("pass")])]), { seed: 4, checks: { task2: [extra("b", "behaviour", "fail", "at /tmp/x/task2.ts")] } }, (t) => t.replace("/tmp/x/", ""));
+    expect(r.tasks[0]!.checks.map((c) => c.name)).toEqual(["t1_keys", "b"]);
+    expect(r.tasks[0]!.checks[1]!.message).toBe("at task2.ts");
+    expect([r.status, r.tasks[0]!.status, r.score, r.seed]).toEqual(["fail", "fail", 1, 4]);
+    expect(r.byKind).toEqual({ evidence: { passed: 1, total: 1 }, behaviour: { passed: 0, total: 1 } });
+  });
+
+  it("skips a task's extra checks with the reason when it did not run on the fixtures", () => {
+    const broken = task("task2", [ev("skip")], { status: "error", message: "syntax error" });
+    const r = withExtraChecks(report([broken, task("task3", [ev("pass")])]), { checks: { task2: [extra("i", "interop", "fail")], task3: [extra("s", "stdio", "pass")] } }, (t) => t);
+    expect(r.tasks[0]!.checks[1]).toMatchObject({ name: "i", status: "skip", message: expect.stringMatching(/task2.ts did not run on the fixtures/) });
+    // The live server runs handle, so task3's stdio checks depend on task2 too.
+    expect(r.tasks[1]!.checks[1]).toMatchObject({ name: "s", status: "skip" });
+    expect(r.tasks[1]!.status).toBe("pass");
+    expect(r.status).toBe("error");
+  });
+  it("tells task3's failed behaviour checks to look at handle first when task2's fail too", () => {
+    const r = withExtraChecks(report([task("task2", [ev("pass")]), task("task3", [ev("pass")])]), {
+      checks: { task2: [extra("h", "behaviour", "fail", "m")], task3: [extra("s", "behaviour", "fail", "The smallest: serve([])."), extra("k", "stdio", "fail", "x")] },
+    }, (t) => t);
+    expect(r.tasks[1]!.checks[1]!.message).toMatch(/^The smallest: serve\(\[\]\)\. serve passes each message to your handle/);
+    expect(r.tasks[1]!.checks[2]!.message).toBe("x");
+  });
+});
+
+describe("summariseKinds", () => {
+  it("counts passed and total per kind, skipped checks included in the total", () => {
+    expect(summariseKinds([task("task1", [ev("pass"), ev("skip"), extra("x", "schema", "pass")])])).toEqual({
+      evidence: { passed: 1, total: 2 }, schema: { passed: 1, total: 1 },
+    });
+  });
+});

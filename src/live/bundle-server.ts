@@ -1,0 +1,25 @@
+// Bundles the live server with a submission's task2.ts into one file that plain node runs, so
+// the server never runs student code inside the grader's process.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { TASKS } from "../course/tasks.js";
+import { buildBundle, type BundleResult } from "../runner/bundle.js";
+
+const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), "server.ts");
+
+export async function bundleServer(submissionDir: string, outDir: string, displayPath: (p: string) => string): Promise<BundleResult> {
+  const source = path.join(submissionDir, TASKS.task2.file);
+  if (!existsSync(source)) {
+    return { ok: false, failure: { reason: "missing-file", message: `${displayPath(source)} does not exist, and the server runs its ${TASKS.task2.exportName}.` } };
+  }
+  const entry = [
+    `import { runServer } from ${JSON.stringify(SERVER)};`,
+    `void runServer(() => import(${JSON.stringify(source)}), ${JSON.stringify(displayPath(source))});`,
+  ].join("\n");
+  return buildBundle(entry, path.join(outDir, "server.mjs"), TASKS.task2.file, displayPath);
+}
+
+/** How the bundled server is started: plain node, the same memory limit as the task runner. */
+export const serverCommand = (file: string): { command: string; args: string[] } =>
+  ({ command: process.execPath, args: ["--max-old-space-size=256", "--enable-source-maps", file] });

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { jsonRpcProblem, stdioChecks } from "./stdio.js";
+
+const A = '{"id":1,"jsonrpc":"2.0","result":{}}';
+const B = '{"error":{"code":-32700,"message":"Parse error"},"id":null,"jsonrpc":"2.0"}';
+
+describe("jsonRpcProblem", () => {
+  it("accepts responses, requests and notifications, and names what else is wrong", () => {
+    expect(jsonRpcProblem(A)).toBeUndefined();
+    expect(jsonRpcProblem('{"jsonrpc":"2.0","method":"notifications/x"}')).toBeUndefined();
+    expect(jsonRpcProblem("server ready")).toBe("it is not JSON");
+    expect(jsonRpcProblem(`${A}${A}`)).toBe("it is not JSON");
+    expect(jsonRpcProblem("[1]")).toBe("it is JSON but not a JSON-RPC message object");
+    expect(jsonRpcProblem('{"id":1,"result":{}}')).toBe("it has no \"jsonrpc\": \"2.0\"");
+    expect(jsonRpcProblem('{"jsonrpc":"2.0","id":1}')).toBe("it is neither a request, a notification nor a response");
+  });
+});
+
+describe("stdioChecks", () => {
+  const verdicts = (stdout: string, served: string[] | undefined, problem?: string) =>
+    stdioChecks({ stdout, stderr: "", ...(problem ? { problem } : {}) }, served, ["x"]).map((c) => [c.name, c.status]);
+
+  it("passes clean output that matches serve()", () => {
+    expect(verdicts(`${A}\n${B}\n`, [A, B])).toEqual([["t3_stdio_clean", "pass"], ["t3_stdio_matches_serve", "pass"]]);
+  });
+
+  it("fails a banner, quoting it, and the comparison", () => {
+    const [clean, matches] = stdioChecks({ stdout: `server ready\n${A}\n`, stderr: "" }, [A], ["x"]);
+    expect(clean).toMatchObject({ status: "fail", actual: "server ready" });
+    expect(clean!.message).toContain('stdout line 1 is not one JSON-RPC message (it is not JSON): "server ready"');
+    expect(matches!.status).toBe("fail");
+  });
+
+  it("fails output that does not end with a newline", () => {
+    expect(verdicts(A, [A])[0]).toEqual(["t3_stdio_clean", "fail"]);
+  });
+
+  it("skips the comparison when serve did not run, and errors when the server never finished", () => {
+    expect(verdicts(`${A}\n`, undefined)).toEqual([["t3_stdio_clean", "pass"], ["t3_stdio_matches_serve", "skip"]]);
+    expect(verdicts("", [A], "the server did not exit within 5000 ms")).toEqual([["t3_stdio_clean", "error"], ["t3_stdio_matches_serve", "skip"]]);
+  });
+});

@@ -1,0 +1,100 @@
+// The live stdio check: the submission's server started through a real pipe, the fixture LINES
+// written to its stdin, and every stdout line held to the transport's rule: exactly one JSON-RPC
+// message, nothing else, and the same lines serve() returns.
+import { spawn } from "node:child_process";
+import { LINES } from "../course/fixtures.js";
+import type { CheckResult } from "../report/types.js";
+import { serverCommand } from "./bundle-server.js";
+import { SERVER_STARTUP_LIMIT_MS, serverReady } from "./ready.js";
+
+const CAP = 64 * 1024;
+
+export interface StdioRun {
+  /** stdout as written, capped; undefined when the server could not be run to the end. */
+  stdout: string;
+  stderr: string;
+  /** Why the run did not end normally, in plain words. */
+  problem?: string;
+}
+
+/** Starts the bundled server, writes the lines, closes stdin and waits (killed at timeoutMs). */
+export function runStdio(serverFile: string, lines: readonly string[], timeoutMs: number): Promise<StdioRun> {
+  const { command, args } = serverCommand(serverFile);
+  const child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, NODE_OPTIONS: "", FORCE_COLOR: "0" } });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (c: Buffer) => { if (stdout.length < CAP) stdout += c.toString("utf8"); });
+  child.stderr.on("data", (c: Buffer) => { if (stderr.length < CAP) stderr += c.toString("utf8"); });
+  child.stdin.on("error", () => { /* a server that exits early closes its stdin: reported by its exit */ });
+  child.stdin.end(lines.map((l) => `${l}\n`).join(""));
+  let timedOut: string | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let finished = false;
+  const expire = (why: string): void => { timedOut = why; child.kill("SIGKILL"); };
+  void serverReady(child.stderr).then((r) => {
+    if (finished) return;
+    if (r === "timeout") expire(`the server did not start within ${SERVER_STARTUP_LIMIT_MS} ms, and was stopped`);
+    else timer = setTimeout(() => expire(`the server did not exit within ${timeoutMs} ms after it started, although its input had ended, and was stopped`), timeoutMs);
+  });
+  return new Promise((resolve) => {
+    const finish = (code: number | null, signal: NodeJS.Signals | null, error?: Error): void => {
+      finished = true;
+      clearTimeout(timer);
+      const problem = error ? `the server could not be started: ${error.message}`
+        : timedOut ? timedOut
+        : code !== 0 ? `the server ended with ${signal ? `signal ${signal}` : `exit code ${code}`}` : undefined;
+      resolve({ stdout: stdout.slice(0, CAP), stderr, ...(problem ? { problem } : {}) });
+    };
+    child.once("error", (e) => finish(null, null, e));
+    child.once("close", (code, signal) => finish(code, signal));
+  });
+}
+
+/** What is wrong with one stdout line as a JSON-RPC message, or undefined when it is one. */
+export function jsonRpcProblem(line: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return "it is not JSON";
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return "it is JSON but not a JSON-RPC message object";
+  const m = value as Record<string, unknown>;
+  if (m["jsonrpc"] !== "2.0") return "it has no \"jsonrpc\": \"2.0\"";
+  const isResponse = "id" in m && ("result" in m || "error" in m);
+  const isRequestOrNotification = typeof m["method"] === "string";
+  return isResponse || isRequestOrNotification ? undefined : "it is neither a request, a notification nor a response";
+}
+
+const quote = (line: string): string => JSON.stringify(line.length > 200 ? `${line.slice(0, 200)}…` : line);
+
+export const STDIO_TITLES = {
+  clean: { name: "t3_stdio_clean", title: "Through a real pipe, every stdout line is exactly one JSON-RPC message", hint: "The stdio transport: the server MUST NOT write anything to its stdout that is not a valid MCP message, one per line. Logs and banners go to stderr (console.error), never console.log." },
+  matches: { name: "t3_stdio_matches_serve", title: "The live server writes the same lines serve() returns for LINES", hint: "The live server answers each line as your serve does: the same canonical JSON lines, in the same order, and nothing for notifications and empty lines." },
+} as const;
+
+/** The two stdio checks from a run; `served` is serve(LINES).out, when serve ran. */
+export function stdioChecks(run: StdioRun, served: string[] | undefined, lines: readonly string[] = LINES): CheckResult[] {
+  const base = (k: keyof typeof STDIO_TITLES) => ({ ...STDIO_TITLES[k], kind: "stdio" }) as const;
+  const written = run.stdout.split("\n");
+  const unterminated = written.pop() ?? "";
+  const offending = written.map((line, i) => ({ line, i, problem: jsonRpcProblem(line) })).find((x) => x.problem);
+  const sent = `${lines.length} fixture LINES written to its stdin`;
+  const clean: CheckResult = run.problem && !offending ? { ...base("clean"), status: "error", message: `The live server did not finish: ${run.problem}. ${run.stderr ? `Its stderr ends: ${run.stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`.trim() }
+    : offending ? { ...base("clean"), status: "fail", actual: offending.line, message: `stdout line ${offending.i + 1} is not one JSON-RPC message (${offending.problem}): ${quote(offending.line)}. ${sent}.` }
+    : unterminated ? { ...base("clean"), status: "fail", actual: unterminated, message: `stdout ends with text that is not a whole line: ${quote(unterminated)}. Every message ends with a newline.` }
+    : { ...base("clean"), status: "pass", message: `${written.length} stdout lines, each one JSON-RPC message (${sent}).` };
+  const matches: CheckResult = served === undefined ? { ...base("matches"), status: "skip", message: "serve did not run on LINES, so there is nothing to compare the live server with." }
+    : run.problem ? { ...base("matches"), status: "skip", message: "The live server did not finish, so its output is incomplete." }
+    : JSON.stringify(written) === JSON.stringify(served) ? { ...base("matches"), status: "pass", message: `${written.length} lines, identical.` }
+    : { ...base("matches"), status: "fail", expected: served.join("\n"), actual: written.join("\n"), message: firstDifference(served, written) };
+  return [clean, matches];
+}
+
+function firstDifference(expected: string[], actual: string[]): string {
+  const i = expected.findIndex((line, n) => actual[n] !== line);
+  const at = i >= 0 ? i : expected.length;
+  return at < expected.length
+    ? `Line ${at + 1} differs: serve() returns ${quote(expected[at]!)}, the live server wrote ${actual[at] === undefined ? "nothing" : quote(actual[at]!)}.`
+    : `The live server wrote ${actual.length - expected.length} more line(s) than serve() returns, the first: ${quote(actual[expected.length]!)}.`;
+}

@@ -1,0 +1,56 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { MCP_TOOL } from "../course/protocol.js";
+import { compileJsonSchema, loadMcpSchema, MCP_DEFINITIONS, plainPath, validateMcp } from "./validator.js";
+
+describe("the vendored MCP 2025-06-18 schema", () => {
+  it("is draft-07, has its provenance note, and holds every definition the checks use", () => {
+    const schema = loadMcpSchema() as { $schema?: string; definitions: Record<string, unknown> };
+    expect(schema.$schema).toBe("http://json-schema.org/draft-07/schema#");
+    for (const d of MCP_DEFINITIONS) expect(schema.definitions[d], d).toBeDefined();
+    expect(readFileSync(new URL("./mcp/SOURCE.md", import.meta.url), "utf8")).toMatch(/b0f60ba5409db7a6582440a7b473cc0398890f15/);
+  });
+});
+
+describe("validateMcp", () => {
+  it("accepts the chapter's answers", () => {
+    expect(validateMcp("ListToolsResult", { tools: [MCP_TOOL] }, "the result")).toEqual({ valid: true, data: { tools: [MCP_TOOL] } });
+    expect(validateMcp("CallToolResult", { content: [{ type: "text", text: "x" }], isError: false }, "the result").valid).toBe(true);
+    expect(validateMcp("JSONRPCError", { jsonrpc: "2.0", id: "a", error: { code: -32601, message: "Method not found" } }, "the response").valid).toBe(true);
+  });
+
+  it("says what is wrong and where, in plain words", () => {
+    const missing = validateMcp("ListToolsResult", { tools: [{ name: "x" }] }, "the result");
+    expect(missing).toEqual({ valid: false, errorMessage: "tools[0] in the result is missing the required field inputSchema" });
+    const type = validateMcp("JSONRPCError", { jsonrpc: "2.0", id: 1, error: { code: "-32601", message: "m" } }, "the response");
+    expect(type).toEqual({ valid: false, errorMessage: "error.code in the response must be of type integer, but it is string \"-32601\"" });
+    const text = validateMcp("CallToolResult", { content: [{ type: "text", text: 5 }] }, "the result");
+    expect(text.valid).toBe(false);
+    expect((text as { errorMessage: string }).errorMessage).toMatch(/^content\[0\]\.text in the result must be of type string/);
+  });
+
+  it("rejects a null id by the 2025-06-18 schema (the checks apply JSON-RPC 2.0's rule to it instead)", () => {
+    expect(validateMcp("JSONRPCError", { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } }, "the response").valid).toBe(false);
+  });
+
+  it("lets a message with both result and error through, which is why one-of is checked apart", () => {
+    expect(validateMcp("JSONRPCResponse", { jsonrpc: "2.0", id: 1, result: {}, error: { code: 1, message: "m" } }, "the response").valid).toBe(true);
+  });
+});
+
+describe("compileJsonSchema", () => {
+  it("compiles the chapter's input schema and refuses broken ones", () => {
+    expect(compileJsonSchema(MCP_TOOL.inputSchema, "inputSchema").valid).toBe(true);
+    expect(compileJsonSchema({ type: "strin" }, "inputSchema")).toMatchObject({ valid: false });
+    expect((compileJsonSchema({ type: "object", required: "service" }, "inputSchema") as { errorMessage: string }).errorMessage).toMatch(/required in inputSchema must be of type array/);
+    expect(compileJsonSchema(null, "inputSchema")).toEqual({ valid: false, errorMessage: "inputSchema must be a JSON Schema object, but it is null" });
+  });
+});
+
+describe("plainPath", () => {
+  it("turns JSON pointers into the dotted paths a student writes", () => {
+    expect(plainPath("", "the result")).toBe("the result");
+    expect(plainPath("/result/tools/0/inputSchema", "the response")).toBe("result.tools[0].inputSchema in the response");
+    expect(plainPath("/a~1b/x y", "it")).toBe("[\"a/b\"][\"x y\"] in it");
+  });
+});
