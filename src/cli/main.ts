@@ -11,14 +11,16 @@ import { devCheck } from "../grading/dev-check.js";
 import { renderDevCheck } from "../report/dev-check.js";
 import { renderJson } from "../report/json.js";
 import { renderPrettyFileCheck } from "../report/pretty.js";
-import { REPORTERS } from "../report/registry.js";
+import { renderGithubSummary } from "../report/github.js";
+import { BATCH_REPORTERS, REPORTERS } from "../report/registry.js";
 import { wantsColor } from "../report/style.js";
+import { batchCommand, mergeCommand } from "./commands/batch.js";
 import { gradeCommand } from "./commands/grade.js";
 import { serveCommand } from "./commands/serve.js";
 import { EXIT, UserError } from "./errors.js";
 import { parseReporters, parseSeed, parseTasks, parseTimeout } from "./options.js";
 import { registerStudentCommands } from "./student-commands.js";
-import { emit, type Io } from "./output.js";
+import { appendStepSummary, emit, type Io } from "./output.js";
 
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const VERSION = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string }).version;
@@ -28,6 +30,7 @@ interface CommonOptions {
   timeout?: string;
   color?: boolean;
   reporter: string[];
+  gradescopeHide?: string;
 }
 
 interface ExtraFlags {
@@ -64,13 +67,52 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .option("--no-behaviour", "evidence only: no behaviour, schema, stdio or interop checks")
     .option("--no-live", "no live server checks (stdio, interop)")
     .option("--no-typecheck", "skip the type check against the chapter's interface")
+    .option("--gradescope-hide <kinds>", "check kinds (comma-separated, e.g. behaviour) the gradescope reporter shows only after grades are published")
     .action(async (tasks: string[], opts: CommonOptions & ExtraFlags & { evidence: string; typecheck: boolean }) => {
       const choices = parseReporters(opts.reporter, Object.keys(REPORTERS));
       const seed = parseSeed(opts.seed);
       const extra = opts.behaviour ? { ...(seed !== undefined ? { seed } : {}), live: opts.live } : undefined;
       const report = await gradeCommand({ cwd: io.cwd, dir: opts.dir, tasks: parseTasks(tasks), evidence: opts.evidence, timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck, ...(extra ? { extra } : {}) });
-      await emit(io, choices, color(opts.color), (name, r, c) => REPORTERS[name]!(r, c), report);
+      const reporterOptions = { gradescopeHide: opts.gradescopeHide?.split(",").map((k) => k.trim()).filter(Boolean) ?? [] };
+      await emit(io, choices, color(opts.color), (name, r, c) => REPORTERS[name]!(r, c, reporterOptions), report);
+      if (choices.some((c) => c.name === "github")) await appendStepSummary(io, renderGithubSummary([report]));
       exitCode = report.status === "pass" ? EXIT.pass : EXIT.fail;
+    });
+
+  const batchReporters = Object.keys(BATCH_REPORTERS);
+  program.command("batch")
+    .description("grade every subfolder of DIR as one student's submission, in parallel, each in the sandbox")
+    .argument("<dir>", "the class folder: one subfolder per student")
+    .option("--out <dir>", "where results.json, grades.csv and evidence/ go", "grade-results")
+    .option("--jobs <n>", "sandbox processes to run at once (default: one per core)")
+    .option("--timeout <ms>", "time limit for each submission, all its tasks together (default 5000)")
+    .option("--shard <i/n>", "grade only part I of N of the class, split by student id (for CI matrices)")
+    .option("--force", "regrade submissions that did not change since the last run with this --out")
+    .option("--behaviour", "also run the behaviour, schema, stdio and interop checks: in plain processes, outside the sandbox, and much slower")
+    .option("--seed <n>", "with --behaviour: seed of the generated inputs (the same for every student)")
+    .addOption(new Option("--reporter <name[=file]>", `report format: ${batchReporters.join(", ")}; repeatable, =FILE writes to a file`).default([]).argParser(collect))
+    .option("--no-color", "plain text, no colour")
+    .action(async (dir: string, opts: { out: string; jobs?: string; timeout?: string; shard?: string; force?: boolean; behaviour?: boolean; seed?: string; reporter: string[]; color?: boolean }) => {
+      const choices = parseReporters(opts.reporter, batchReporters);
+      const seed = parseSeed(opts.seed);
+      const extra = opts.behaviour ? { seed: seed ?? 0 } : undefined;
+      const { reports, view, result } = await batchCommand({ cwd: io.cwd, dir, out: opts.out, jobs: opts.jobs, timeoutMs: parseTimeout(opts.timeout), shard: opts.shard, force: opts.force, ...(extra ? { extra } : {}) }, io);
+      await emit(io, choices, color(opts.color), (name, v, c) => BATCH_REPORTERS[name]!(reports, v, c), view);
+      if (choices.some((c) => c.name === "github")) await appendStepSummary(io, renderGithubSummary(reports));
+      exitCode = result.broken.length ? EXIT.bug : EXIT.pass;
+    });
+
+  program.command("merge")
+    .description("join the outputs of sharded batch runs into one results.json and grades.csv")
+    .argument("<outs...>", "the --out folders of the batch runs")
+    .option("--out <dir>", "where the joined results go", "grade-results")
+    .addOption(new Option("--reporter <name[=file]>", `report format: ${batchReporters.join(", ")}; repeatable, =FILE writes to a file`).default([]).argParser(collect))
+    .option("--no-color", "plain text, no colour")
+    .action(async (outs: string[], opts: { out: string; reporter: string[]; color?: boolean }) => {
+      const choices = parseReporters(opts.reporter, batchReporters);
+      const { reports, view } = mergeCommand({ cwd: io.cwd, inputs: outs, out: opts.out });
+      await emit(io, choices, color(opts.color), (name, v, c) => BATCH_REPORTERS[name]!(reports, v, c), view);
+      exitCode = EXIT.pass;
     });
 
   common(program.command("check"), ["pretty", "json"])

@@ -7,8 +7,8 @@ import path from "node:path";
 import { EVIDENCE_KEYS } from "../course/evidence-keys.js";
 import type { TaskId } from "../course/tasks.js";
 import { UserError } from "../cli/errors.js";
-import { bundleTask } from "../runner/bundle.js";
-import { runJob } from "../runner/run-job.js";
+import { bundleTasks } from "../runner/bundle.js";
+import { PROCESS_EXECUTOR, type Executor } from "../runner/executor.js";
 import { REPORT_VERSION, type Report, type TaskStatus } from "../report/types.js";
 import { fixtureJob, fixtureOutcome } from "./fixture-job.js";
 import { prepareExtraChecks, runExtraChecks, type ExtraCheckOptions } from "./extra-checks.js";
@@ -33,6 +33,8 @@ export interface GradeOptions {
   typecheck?: boolean | TypeCheckWorker;
   /** Checks beyond the evidence lines (behaviour, schema, stdio, interop); none when absent. */
   extra?: ExtraCheckOptions;
+  /** Runs the fixture jobs; a process per job unless a batch hands its sandbox pool. */
+  executor?: Executor;
 }
 
 export function resolveSubmission(cwd: string, dir: string): string {
@@ -47,14 +49,20 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
   const submissionDir = resolveSubmission(options.cwd, options.dir);
   const display = makeDisplay(options.cwd, submissionDir);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const workDir = await mkdtemp(path.join(os.tmpdir(), "grade-"));
+  const executor = options.executor ?? PROCESS_EXECUTOR;
+  // An executor that takes bundles in memory needs no folder (the name only anchors source
+  // maps), unless extra checks will write files there.
+  const needsDir = !executor.inMemory || options.extra !== undefined;
+  const workDir = needsDir ? await mkdtemp(path.join(os.tmpdir(), "grade-")) : path.join(os.tmpdir(), "grade-in-memory");
   const checker = options.typecheck === true ? new TypeCheckWorker() : options.typecheck || undefined;
   try {
-    const bundles = await Promise.all(options.tasks.map((task) => bundleTask(submissionDir, task, workDir, display.path)));
+    // Every task is compiled before any runs, so jobs start in task order (a batch's sandbox
+    // runs one submission's jobs one after another, under one time budget).
+    const bundles = await bundleTasks(submissionDir, options.tasks, workDir, display.path, executor.format, executor.inMemory);
     const fixtureRuns = Promise.all(options.tasks.map(async (task, i): Promise<GradedTask> => {
       const bundle = bundles[i]!;
       if (!bundle.ok) return gradeTask(task, display.sanitiseRun({ outcome: { failure: bundle.failure } }));
-      const run = await runJob(bundle.file, fixtureJob(task), { timeoutMs });
+      const run = await executor.runJob(bundle.file, fixtureJob(task), { timeoutMs, ...(bundle.code !== undefined ? { code: bundle.code, sourceMap: bundle.sourceMap } : {}) });
       return gradeTask(task, display.sanitiseRun({ outcome: fixtureOutcome(run), stdout: run.stdout, stderr: run.stderr }));
     }));
     const prepared = options.extra
@@ -69,15 +77,17 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     if (!options.extra) return report;
     // The extra checks start once the fixture run is over, so that nothing they run (a hang on a
     // generated input, say) competes with it, and only for the tasks that ran on the fixtures.
+    // The extra checks run in plain processes: a sandboxed run bundles those tasks for them apart.
+    const processBundles = executor.format === "process" ? bundles : await bundleTasks(submissionDir, options.tasks, workDir, display.path);
     const runnable = Object.fromEntries(options.tasks.flatMap((task, i) => {
-      const bundle = bundles[i]!;
+      const bundle = processBundles[i]!;
       return bundle.ok && !graded[i]!.result.message ? [[task, bundle.file]] : [];
     }));
     const extra = await runExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks, runnable, timeoutMs }, options.extra, prepared);
     return withExtraChecks(report, extra, display.sanitise);
   } finally {
     if (options.typecheck === true) await checker?.close();
-    await rm(workDir, { recursive: true, force: true });
+    if (needsDir) await rm(workDir, { recursive: true, force: true });
   }
 }
 

@@ -1,11 +1,34 @@
-// The reporters a command can be asked for by name. Each is a pure function of the report.
+// The reporters a command can be asked for by name. Each is a pure function of the report (or,
+// for a batch, of all the reports and their summary).
 import type { Report } from "./types.js";
+import { renderBatchSummary, type BatchView } from "./batch-summary.js";
+import { renderGithub } from "./github.js";
+import { renderGradescope } from "./gradescope.js";
 import { renderJson } from "./json.js";
+import { renderJunit } from "./junit.js";
 import { renderPretty } from "./pretty.js";
 
-export type Reporter = (report: Report, color: boolean) => string;
+export interface ReporterOptions {
+  /** Check kinds the gradescope reporter shows only after grades are published. */
+  gradescopeHide?: readonly string[];
+}
+
+export type Reporter = (report: Report, color: boolean, options?: ReporterOptions) => string;
 
 export const REPORTERS: Record<string, Reporter> = {
   pretty: renderPretty,
   json: (report) => renderJson(report),
+  junit: (report) => renderJunit([report]),
+  github: (report) => renderGithub([report]),
+  gradescope: (report, _color, options) => renderGradescope(report, { hideKinds: options?.gradescopeHide ?? [] }),
+};
+
+export type BatchReporter = (reports: readonly Report[], view: BatchView, color: boolean) => string;
+
+/** gradescope is per submission by nature: Gradescope runs the autograder once per student. */
+export const BATCH_REPORTERS: Record<string, BatchReporter> = {
+  pretty: (_reports, view, color) => renderBatchSummary(view, color),
+  json: (reports) => renderJson(reports),
+  junit: (reports) => renderJunit(reports),
+  github: (reports) => renderGithub(reports),
 };

@@ -5,30 +5,54 @@ import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type Message } from "esbuild";
+import { build, type Message, type Plugin } from "esbuild";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import type { TaskFailure } from "./outcome.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const HARNESS = path.join(here, "harness.ts");
 const COURSE = path.join(here, "..", "course", "index.ts");
+// In the batch sandbox the course is already there, put by its harness (vm-harness.ts).
+const COURSE_GLOBAL = path.join(here, "course-global.cjs");
 
 // Lets bundled CommonJS code call require() inside an ES module.
 const BANNER = 'import { createRequire as __gradeRequire } from "node:module"; const require = __gradeRequire(import.meta.url);';
 
-export type BundleResult = { ok: true; file: string } | { ok: false; failure: TaskFailure };
+/** code is the bundle's text when it was kept in memory rather than written to file. */
+export type BundleResult = { ok: true; file: string; code?: string; sourceMap?: string } | { ok: false; failure: TaskFailure };
 
-export async function bundleTask(submissionDir: string, task: TaskId, outDir: string, displayPath: (p: string) => string): Promise<BundleResult> {
+/**
+ * "process" (the default) makes an ESM file that plain node runs (run-job.ts); "vm" a script for
+ * the batch sandbox (pool.ts), where Node's modules are not available.
+ */
+export async function bundleTask(submissionDir: string, task: TaskId, outDir: string, displayPath: (p: string) => string, format: "process" | "vm" = "process", inMemory = false): Promise<BundleResult> {
   const info = TASKS[task];
   const source = path.join(submissionDir, info.file);
   if (!existsSync(source)) {
     return { ok: false, failure: { reason: "missing-file", message: `${displayPath(source)} does not exist. Every submission has ${TASKS.task1.file}, ${TASKS.task2.file} and ${TASKS.task3.file}; create it (grade init makes a fresh set of starters).` } };
   }
-  const entry = [
-    `import { runHarness } from ${JSON.stringify(HARNESS)};`,
-    `runHarness(() => import(${JSON.stringify(source)}), ${JSON.stringify(submissionDir + path.sep)});`,
-  ].join("\n");
-  return buildBundle(entry, path.join(outDir, `${task}.mjs`), info.file, displayPath);
+  if (format === "process") {
+    const entry = [
+      `import { runHarness } from ${JSON.stringify(HARNESS)};`,
+      `runHarness(() => import(${JSON.stringify(source)}), ${JSON.stringify(submissionDir + path.sep)});`,
+    ].join("\n");
+    return buildBundle(entry, path.join(outDir, `${task}.mjs`), info.file, displayPath);
+  }
+  const outfile = path.join(outDir, `${task}.js`);
+  try {
+    const result = await build({
+      stdin: { contents: `globalThis.__gradeLoad = () => import(${JSON.stringify(source)});`, resolveDir: here, loader: "ts", sourcefile: "grade-entry.ts" },
+      bundle: true, platform: "node", format: "iife", target: "node20", write: false, outfile,
+      sourcemap: "inline", sourcesContent: false, logLevel: "silent", plugins: [confine(submissionDir)],
+    });
+    if (inMemory) return { ok: true, file: outfile, code: result.outputFiles[0]!.text };
+    await writeFile(outfile, result.outputFiles[0]!.contents);
+    return { ok: true, file: outfile };
+  } catch (error) {
+    const errors = (error as { errors?: Message[] }).errors;
+    if (!errors?.length) throw error;
+    return { ok: false, failure: { reason: "syntax", message: describeBuildErrors(errors, info.file, displayPath) } };
+  }
 }
 
 /**
@@ -52,6 +76,41 @@ export async function buildBundle(entry: string, outfile: string, file: string, 
   }
 }
 
+/**
+ * Bundles several tasks of one submission. For the batch sandbox they share one esbuild build
+ * with no plugins (plugins cost a round trip to JavaScript per import): one script that defines a
+ * loader per task; the sandbox evaluates it once per task, so each task still gets its own module
+ * instances. If that build fails, or takes in a file from outside the submission, each task is
+ * bundled on its own, so every failure names its own file exactly as `grade` would.
+ */
+export async function bundleTasks(submissionDir: string, tasks: readonly TaskId[], outDir: string, displayPath: (p: string) => string, format: "process" | "vm" = "process", inMemory = false): Promise<BundleResult[]> {
+  const one = (task: TaskId): Promise<BundleResult> => bundleTask(submissionDir, task, outDir, displayPath, format, inMemory);
+  const present = tasks.filter((t) => existsSync(path.join(submissionDir, TASKS[t].file)));
+  if (format !== "vm" || !inMemory || present.length === 0) return Promise.all(tasks.map(one));
+  const loaders = present.map((t) => `${t}: () => import(${JSON.stringify(path.join(submissionDir, TASKS[t].file))})`);
+  const outfile = path.join(outDir, "submission.js");
+  let code: string;
+  let sourceMap: string | undefined;
+  try {
+    const result = await build({
+      stdin: { contents: `globalThis.__gradeLoads = { ${loaders.join(", ")} };`, resolveDir: here, loader: "js", sourcefile: "grade-entry.js" },
+      bundle: true, platform: "node", format: "iife", target: "node20", write: false, outfile, metafile: true,
+      // A separate map: nothing to encode or ship unless a stack trace needs mapping.
+      sourcemap: "external", sourcesContent: false, logLevel: "silent", alias: { "grade/course": COURSE_GLOBAL },
+    });
+    const inside = submissionDir + path.sep;
+    const outside = Object.keys(result.metafile.inputs).map((input) => path.resolve(input))
+      .filter((input) => !input.startsWith(inside) && input !== COURSE_GLOBAL && !input.endsWith("grade-entry.js"));
+    if (outside.length) return Promise.all(tasks.map(one));
+    code = result.outputFiles.find((f) => f.path.endsWith(".js"))!.text;
+    sourceMap = result.outputFiles.find((f) => f.path.endsWith(".map"))?.text;
+  } catch (error) {
+    if (!(error as { errors?: Message[] }).errors?.length) throw error;
+    return Promise.all(tasks.map(one));
+  }
+  return Promise.all(tasks.map((t) => (present.includes(t) ? { ok: true as const, file: outfile, code, ...(sourceMap ? { sourceMap } : {}) } : one(t))));
+}
+
 function describeBuildErrors(errors: Message[], file: string, displayPath: (p: string) => string): string {
   const shown = errors.slice(0, 3).map((e) => {
     const loc = e.location;
@@ -66,4 +125,29 @@ function describeBuildErrors(errors: Message[], file: string, displayPath: (p: s
 // esbuild reports locations relative to its working directory.
 function submissionRoot(file: string): string {
   return path.isAbsolute(file) ? file : path.join(process.cwd(), file);
+}
+
+/**
+ * In the batch sandbox a bundle holds the submission's own code only (the harness and the course
+ * are compiled once per sandbox process), and a submission imports only its own files, the
+ * course module and Node's built-ins (which the sandbox then refuses). Bundling happens outside
+ * the sandbox, so this is what keeps one student from compiling another's files (or the
+ * solutions) into their own.
+ */
+function confine(submissionDir: string): Plugin {
+  const inside = submissionDir + path.sep;
+  return {
+    name: "grade-confine",
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.path === "grade/course") return { path: "grade/course", namespace: "grade-course" };
+        if (args.pluginData?.confined || !args.importer.startsWith(inside)) return undefined;
+        const result = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { confined: true } });
+        if (result.errors.length || result.external || result.path.startsWith(inside)) return result;
+        return { errors: [{ text: `"${args.path}" is outside the submission folder: in batch grading a submission may import only its own files and grade/course` }] };
+      });
+      // The course module is already in the sandbox, put there by its harness (vm-harness.ts).
+      b.onLoad({ filter: /.*/, namespace: "grade-course" }, () => ({ contents: "module.exports = globalThis.__gradeCourse();", loader: "js" }));
+    },
+  };
 }

@@ -5,14 +5,23 @@ import { spawn } from "node:child_process";
 import type { HarnessReply, Job, JobRun, TaskFailure } from "./outcome.js";
 
 export const OUTPUT_CAP = 16 * 1024;
-const MEMORY_LIMIT_MB = 256;
+export const MEMORY_LIMIT_MB = 256;
 // How long node may take to start before the student's time limit begins.
 const STARTUP_LIMIT_MS = 30_000;
 // Colour codes a student prints must not reach machine-readable reports.
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
+export const stripAnsi = (text: string): string => text.replace(ANSI, "");
+
+export const timeoutFailure = (ms: number): TaskFailure => ({ reason: "timeout", message: `It did not finish within ${ms} ms and was stopped. Look for a loop that never ends (a while loop whose condition never changes, or a recursion with no base case); raise the limit with --timeout MS only if your code is just slow.` });
+export const outOfMemoryFailure = (): TaskFailure => ({ reason: "out-of-memory", message: `It used more than ${MEMORY_LIMIT_MB} MB of memory and was stopped. Look for a list or string that grows without end.` });
+export const OUT_OF_MEMORY = /heap out of memory|Allocation failed/i;
 
 export interface RunOptions {
   timeoutMs: number;
+  /** The bundle's text, when the caller kept it in memory (executors that can use it skip the file). */
+  code?: string;
+  /** Its source map, when kept apart from the code. */
+  sourceMap?: string;
 }
 
 class CappedText {
@@ -25,7 +34,7 @@ class CappedText {
     this.dropped += s.length - Math.min(room, s.length);
   }
   toString(): string {
-    const text = this.text.replace(ANSI, "");
+    const text = stripAnsi(this.text);
     return this.dropped ? `${text}\n… (${this.dropped} more characters not shown)` : text;
   }
 }
@@ -61,8 +70,8 @@ export function runJob(file: string, job: Job, options: RunOptions): Promise<Job
       const base = { task: job.task, stdout: stdout.toString(), stderr: err, durationMs: Date.now() - started };
       if (reply?.kind === "calls") return resolve({ ...base, calls: reply.calls });
       const failure: TaskFailure = reply?.kind === "failure" ? reply.failure
-        : timedOut ? { reason: "timeout", message: `It did not finish within ${options.timeoutMs} ms and was stopped. Look for a loop that never ends (a while loop whose condition never changes, or a recursion with no base case); raise the limit with --timeout MS only if your code is just slow.` }
-        : /heap out of memory|Allocation failed/i.test(err) ? { reason: "out-of-memory", message: `It used more than ${MEMORY_LIMIT_MB} MB of memory and was stopped. Look for a list or string that grows without end.` }
+        : timedOut ? timeoutFailure(options.timeoutMs)
+        : OUT_OF_MEMORY.test(err) ? outOfMemoryFailure()
         : spawnError ? { reason: "crash", message: `Its process could not be started: ${spawnError.message}.` }
         : { reason: "exit", message: `Its process ended (${signal ? `signal ${signal}` : `exit code ${code}`}) before the function returned. Does the code end the process (process.exit, process.kill) or wait for something that never comes? A task returns its answer.` };
       resolve({ ...base, calls: [], failure });

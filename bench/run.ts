@@ -1,0 +1,112 @@
+// npm run bench: the issue's speed targets, measured on this machine and printed with their
+// ratios. Nothing here is asserted; machines are shared and noisy. Usage:
+//   npm run bench                # all four measurements, the batch on 1,000 submissions
+//   npm run bench -- --size 200  # a smaller class
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { generateClass, ROOT } from "./generate.js";
+
+const GRADE = path.join(ROOT, "bin", "grade.js");
+const arg = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const SIZE = arg("--size", 1000);
+const NAIVE_SAMPLE = arg("--naive-sample", 20);
+const SINGLE_RUNS = arg("--single-runs", 9);
+const tmp = (): string => mkdtempSync(path.join(os.tmpdir(), "grade-bench-"));
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+
+/** Resident memory of a process and all its descendants, from /proc, in bytes. */
+function treeRss(root: number): number {
+  const parents = new Map<number, number>();
+  const rss = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      parents.set(Number(entry), Number(fields[1]));
+      rss.set(Number(entry), Number(fields[21]) * 4096);
+    } catch { /* gone */ }
+  }
+  let total = 0;
+  for (const [pid, bytes] of rss) {
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parents.get(p)) {
+      if (p === root) { total += bytes; break; }
+    }
+  }
+  return total;
+}
+
+/** Runs the CLI, sampling the whole process tree's memory; resolves with wall time and peak. */
+function measure(args: string[]): Promise<{ ms: number; peakBytes: number; stdout: string; code: number | null }> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [GRADE, ...args], { stdio: ["ignore", "pipe", "inherit"] });
+    let stdout = "";
+    let peakBytes = 0;
+    child.stdout.on("data", (c: Buffer) => { stdout += c.toString(); });
+    const sampler = setInterval(() => { peakBytes = Math.max(peakBytes, treeRss(child.pid!)); }, 50);
+    child.on("close", (code) => {
+      clearInterval(sampler);
+      resolve({ ms: performance.now() - started, peakBytes, stdout, code });
+    });
+  });
+}
+
+function single(extraArgs: string[], label: string): number {
+  const evidence = path.join(tmp(), "evidence.txt");
+  const times: number[] = [];
+  for (let i = 0; i < SINGLE_RUNS; i++) {
+    const started = performance.now();
+    try {
+      execFileSync(process.execPath, [GRADE, "--dir", path.join(ROOT, "solutions"), "--evidence", evidence, "--reporter", "json", ...extraArgs], { stdio: "ignore" });
+    } catch { /* a non-zero exit still took its time */ }
+    times.push(performance.now() - started);
+  }
+  const ms = median(times);
+  console.log(`one submission, grade ${label} end to end: median ${ms.toFixed(0)} ms over ${SINGLE_RUNS} runs (target <= 300 ms)`);
+  return ms;
+}
+
+function naive(classDir: string, count: number): number {
+  const ids = readdirSync(classDir).sort().slice(0, count);
+  const evidence = path.join(tmp(), "evidence.txt");
+  // --no-behaviour: the same checks as the batch runs, so the ratio compares like with like.
+  const script = `for d in ${ids.map((id) => `'${path.join(classDir, id)}'`).join(" ")}; do node '${GRADE}' --dir "$d" --evidence '${evidence}' --reporter json --no-behaviour > /dev/null; done`;
+  const started = performance.now();
+  try {
+    execFileSync("bash", ["-c", script], { stdio: "ignore" });
+  } catch { /* grade exits 1 for a wrong submission: that is fine here */ }
+  return (performance.now() - started) / ids.length;
+}
+
+async function main(): Promise<void> {
+  console.log(`grade benchmarks on ${os.cpus().length} cores, Node ${process.version}\n`);
+  single([], "(every check)");
+  single(["--no-behaviour"], "--no-behaviour (the evidence lines, as batch grades them)");
+
+  const classDir = generateClass(SIZE);
+  const batch = await measure(["batch", classDir, "--out", path.join(tmp(), "out"), "--no-color"]);
+  const rate = SIZE / (batch.ms / 1000);
+  console.log(`\nbatch of ${SIZE} generated submissions (3 in 4 correct, 1 in 4 wrong): ${seconds(batch.ms)}, ${rate.toFixed(1)} submissions/s (target >= 100), peak memory of the whole process tree ${(batch.peakBytes / 2 ** 20).toFixed(0)} MB (target <= 500), exit ${batch.code}`);
+  console.log(batch.stdout.split("\n")[0]);
+
+  const perSubmission = naive(classDir, NAIVE_SAMPLE);
+  const naiveTotal = perSubmission * SIZE;
+  console.log(`\nnaive way (one grade --no-behaviour process per submission in a shell loop): measured on ${NAIVE_SAMPLE} submissions, ${perSubmission.toFixed(0)} ms each; extrapolated to ${SIZE}: ${seconds(naiveTotal)}`);
+  console.log(`ratio naive / batch: ${(naiveTotal / batch.ms).toFixed(1)}x (target >= 20x)`);
+
+  const jobs = os.availableParallelism();
+  const hanging = generateClass(20, { hanging: true });
+  const hang = await measure(["batch", hanging, "--out", path.join(tmp(), "out"), "--timeout", "2000", "--jobs", String(jobs), "--no-color"]);
+  const bound = (20 / jobs) * 2000;
+  console.log(`\n20 submissions that never return, --timeout 2000 --jobs ${jobs}: ${seconds(hang.ms)} (target: within ${seconds(bound)} plus a few seconds; over the bound by ${seconds(Math.max(0, hang.ms - bound))})`);
+  console.log(hang.stdout.split("\n")[0]);
+}
+
+await main();

@@ -1,0 +1,63 @@
+// What a batch leaves in OUT: results.json (the version-1 reports, by id), grades.csv, one
+// evidence file per student, and .grade-state/ (what each report was graded from, for resume).
+import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { TASK_IDS } from "../course/tasks.js";
+import { writeEvidence } from "../evidence/file.js";
+import { renderJson } from "../report/json.js";
+import type { Report } from "../report/types.js";
+import { gradesCsv } from "./csv.js";
+
+const STATE_DIR = ".grade-state";
+
+export interface SavedState {
+  /** What the report depends on besides the files: the grader's version and options. */
+  fingerprint: string;
+  hash: string;
+  report: Report;
+}
+
+const stateFile = (out: string, id: string): string => path.join(out, STATE_DIR, `${encodeURIComponent(id)}.json`);
+
+export function readState(out: string, id: string): SavedState | undefined {
+  try {
+    return JSON.parse(readFileSync(stateFile(out, id), "utf8")) as SavedState;
+  } catch {
+    return undefined;
+  }
+}
+
+export function prepareOut(out: string): void {
+  mkdirSync(path.join(out, STATE_DIR), { recursive: true });
+  mkdirSync(path.join(out, "evidence"), { recursive: true });
+}
+
+/**
+ * Written as each submission finishes, so an interrupted batch loses nothing already graded.
+ * Asynchronous: on a slow disk, synchronous writes would stall grading the others.
+ */
+export async function saveSubmission(out: string, id: string, state: SavedState): Promise<void> {
+  await Promise.all([
+    writeFile(path.join(out, "evidence", `${id}.txt`), writeEvidence(undefined, TASK_IDS, state.report.evidence)),
+    writeFile(stateFile(out, id), JSON.stringify(state)),
+  ]);
+}
+
+export function writeResults(out: string, reports: readonly Report[]): void {
+  mkdirSync(out, { recursive: true });
+  writeFileSync(path.join(out, "results.json"), renderJson(reports));
+  writeFileSync(path.join(out, "grades.csv"), gradesCsv(reports));
+}
+
+export function readResults(out: string): Report[] | undefined {
+  const file = path.join(out, "results.json");
+  if (!existsSync(file)) return undefined;
+  const data = JSON.parse(readFileSync(file, "utf8")) as unknown;
+  return Array.isArray(data) ? (data as Report[]) : undefined;
+}
+
+export function evidenceFiles(out: string): string[] {
+  const dir = path.join(out, "evidence");
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".txt")) : [];
+}

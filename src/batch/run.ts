@@ -1,0 +1,112 @@
+// `grade batch`: grades every submission of a class folder in the sandbox pool, several at a
+// time, each with the same gradeSubmission as `grade`. A submission's failures are its own row;
+// only a failure of the grader itself marks the batch broken, and even then every other row is
+// kept.
+import os from "node:os";
+import path from "node:path";
+import { keysOfTask } from "../course/evidence-keys.js";
+import { TASK_IDS, TASKS, type TaskId } from "../course/tasks.js";
+import { DEFAULT_TIMEOUT_MS, gradeSubmission, type GradeOptions } from "../grading/grade.js";
+import { createSandboxPool } from "../runner/pool.js";
+import { REPORT_VERSION, type Report } from "../report/types.js";
+import { hashSubmission, listSubmissions } from "./discover.js";
+import { prepareOut, readState, saveSubmission, writeResults } from "./outputs.js";
+import { inShard, type Shard } from "./shard.js";
+
+export interface BatchOptions {
+  cwd: string;
+  /** The class folder: one subfolder per student. */
+  dir: string;
+  out: string;
+  /** Sandbox processes (default: one per core). */
+  jobs?: number;
+  /** Time limit for one submission, all its tasks together. */
+  timeoutMs?: number;
+  shard?: Shard;
+  force?: boolean;
+  /** Grading options passed through to every submission's gradeSubmission. */
+  grade?: Partial<Omit<GradeOptions, "cwd" | "dir" | "executor" | "timeoutMs">>;
+  onProgress?: (progress: BatchProgress) => void;
+}
+
+export interface BatchProgress {
+  done: number;
+  total: number;
+  skipped: number;
+  startedAt: number;
+}
+
+export interface BatchResult {
+  reports: Report[];
+  graded: number;
+  /** Unchanged since the last run with this OUT, so taken from it. */
+  skipped: number;
+  /** Submissions on which the grader itself failed (each still has an error row). */
+  broken: { id: string; error: string }[];
+  durationMs: number;
+}
+
+export const GRADER_FINGERPRINT = `grade-report-v${REPORT_VERSION}`;
+
+export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
+  const classDir = path.resolve(options.cwd, options.dir);
+  const out = path.resolve(options.cwd, options.out);
+  // The output folder may sit inside the class folder (grade batch . --out results): not a student.
+  const ids = listSubmissions(classDir, options.dir).filter((id) => path.join(classDir, id) !== out && inShard(id, options.shard));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const jobs = Math.max(1, options.jobs ?? os.availableParallelism());
+  const tasks = options.grade?.tasks ?? TASK_IDS;
+  const fingerprint = `${GRADER_FINGERPRINT};timeout=${timeoutMs};tasks=${tasks.join(",")};${JSON.stringify(options.grade ?? {})}`;
+  const progress: BatchProgress = { done: 0, total: ids.length, skipped: 0, startedAt: Date.now() };
+  const reports = new Map<string, Report>();
+  const broken: BatchResult["broken"] = [];
+  prepareOut(out);
+  const pool = createSandboxPool({ size: jobs });
+
+  const gradeOne = async (id: string): Promise<void> => {
+    let hash = "";
+    try {
+      hash = hashSubmission(path.join(classDir, id));
+      const saved = options.force ? undefined : readState(out, id);
+      if (saved && saved.hash === hash && saved.fingerprint === fingerprint) {
+        reports.set(id, saved.report);
+        progress.skipped++;
+      } else {
+        const report = await gradeSubmission({ ...options.grade, cwd: classDir, dir: id, tasks, timeoutMs, executor: pool.forSubmission(timeoutMs) });
+        reports.set(id, report);
+        await saveSubmission(out, id, { fingerprint, hash, report });
+      }
+    } catch (error) {
+      // Our failure, not the student's: the row says so, the batch goes on, the exit code tells.
+      const message = error instanceof Error ? error.message : String(error);
+      broken.push({ id, error: message });
+      reports.set(id, brokenReport(id, tasks, message));
+    }
+    progress.done++;
+    options.onProgress?.({ ...progress });
+  };
+
+  try {
+    // Enough submissions in flight that bundling one overlaps running another.
+    const queue = [...ids];
+    const lanes = Array.from({ length: Math.min(queue.length, jobs * 8) }, async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) await gradeOne(id);
+    });
+    await Promise.all(lanes);
+  } finally {
+    await pool.close();
+  }
+  const ordered = ids.map((id) => reports.get(id)!);
+  writeResults(out, ordered);
+  return { reports: ordered, graded: ids.length - progress.skipped, skipped: progress.skipped, broken, durationMs: Date.now() - progress.startedAt };
+}
+
+/** The row of a submission the grader failed on: every task in error, saying it was our fault. */
+function brokenReport(id: string, tasks: readonly TaskId[], error: string): Report {
+  const message = `The grader failed on this submission (a bug in grade, not in the student's code): ${error}`;
+  return {
+    version: REPORT_VERSION, submission: id, status: "error", score: 0, evidence: {},
+    maxScore: tasks.reduce((n, t) => n + keysOfTask(t).length, 0),
+    tasks: tasks.map((task) => ({ task, title: TASKS[task]?.title ?? task, status: "error", score: 0, maxScore: keysOfTask(task).length, message, checks: [] })),
+  };
+}

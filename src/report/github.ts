@@ -1,0 +1,61 @@
+// GitHub Actions: workflow commands that annotate the task file of each failing check, and a
+// Markdown summary for the job's page. Both are pure; appending the summary to
+// $GITHUB_STEP_SUMMARY is the CLI's job.
+import { TASKS } from "../course/tasks.js";
+import type { CheckResult, Report, TaskResult } from "./types.js";
+
+const data = (text: string): string => text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+const property = (text: string): string => data(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+
+/** The line a message points at ("at dir/task2.ts:12:5"), else the top of the file. */
+function lineOf(text: string | undefined, file: string): number {
+  const match = text ? new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:(\\d+):\\d+`).exec(text) : null;
+  return match ? Number(match[1]) : 1;
+}
+
+function annotation(level: "error" | "warning", file: string, line: number, title: string, message: string): string {
+  return `::${level} file=${property(file)},line=${line},title=${property(title)}::${data(message)}`;
+}
+
+function taskAnnotations(report: Report, task: TaskResult): string[] {
+  const file = `${report.submission === "." ? "" : `${report.submission}/`}${TASKS[task.task].file}`;
+  const lines: string[] = [];
+  if (task.status === "error" && task.message) lines.push(annotation("error", file, lineOf(task.message, file), `${task.task} did not run`, task.message));
+  for (const check of task.checks.filter((c) => c.status === "fail" || c.status === "error")) {
+    lines.push(annotation("error", file, lineOf(check.message, file), `${check.name}: ${check.title}`, describe(check)));
+  }
+  return lines;
+}
+
+function describe(check: CheckResult): string {
+  return [
+    check.message,
+    check.expected !== undefined ? `expected: ${check.expected}` : undefined,
+    check.actual !== undefined ? `actual: ${check.actual ?? "(no value)"}` : undefined,
+  ].filter(Boolean).join("\n");
+}
+
+export function renderGithub(reports: readonly Report[]): string {
+  const lines = reports.flatMap((r) => r.tasks.flatMap((t) => taskAnnotations(r, t)));
+  const passed = reports.filter((r) => r.status === "pass").length;
+  lines.push(`::notice title=grade::${data(reports.length === 1 ? `${reports[0]!.submission}: ${reports[0]!.score}/${reports[0]!.maxScore} (${reports[0]!.status})` : `${passed} of ${reports.length} submissions pass every check`)}`);
+  return lines.join("\n") + "\n";
+}
+
+const cell = (text: string): string => text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+
+export function renderGithubSummary(reports: readonly Report[]): string {
+  const out = ["## grade", ""];
+  if (reports.length === 1) {
+    const r = reports[0]!;
+    out.push(`**${cell(r.submission)}**: ${r.score}/${r.maxScore} (${r.status})`, "", "| task | status | score | first problem |", "|---|---|---|---|");
+    for (const t of r.tasks) {
+      const first = t.checks.find((c) => c.status === "fail" || c.status === "error");
+      out.push(`| ${t.task} | ${t.status} | ${t.score}/${t.maxScore} | ${cell(first ? `${first.name}: ${first.message ?? first.title}` : t.message ?? "")} |`);
+    }
+  } else {
+    out.push("| student | status | score |", "|---|---|---|");
+    for (const r of reports) out.push(`| ${cell(r.submission)} | ${r.status} | ${r.score}/${r.maxScore} |`);
+  }
+  return out.join("\n") + "\n";
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { gradescopeResults } from "./gradescope.js";
+import { SAMPLE_REPORT } from "./sample-report.js";
+
+interface Test { name: string; score: number; max_score: number; status: string; output: string; visibility: string }
+
+describe("gradescope reporter", () => {
+  it("gives the score, the maximum and a test per check with Gradescope's fields", () => {
+    const results = gradescopeResults(SAMPLE_REPORT) as { score: number; max_score: number; tests: Test[] };
+    expect(results.score).toBe(2);
+    expect(results.max_score).toBe(12);
+    expect(results.tests).toHaveLength(6);
+    for (const t of results.tests) {
+      expect(Object.keys(t).sort()).toEqual(["max_score", "name", "output", "score", "status", "visibility"]);
+      expect(["passed", "failed"]).toContain(t.status);
+    }
+    const evidence = results.tests.filter((t) => t.max_score === 1);
+    expect(evidence).toHaveLength(4);
+    expect(results.tests.reduce((n, t) => n + t.score, 0)).toBe(2);
+    expect(results.tests.find((t) => t.name.includes("t1_name_description_unchanged"))!.output).toContain("expected: True\nactual: False");
+  });
+
+  it("hides the kinds it is told to until grades are published", () => {
+    const shown = gradescopeResults(SAMPLE_REPORT) as { tests: Test[] };
+    expect(shown.tests.every((t) => t.visibility === "visible")).toBe(true);
+    const hidden = gradescopeResults(SAMPLE_REPORT, { hideKinds: ["behaviour"] }) as { tests: Test[] };
+    expect(hidden.tests.filter((t) => t.visibility === "after_published").map((t) => t.name)).toEqual(["task1 · t1_shape: works on other tools"]);
+  });
+});

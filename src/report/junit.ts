@@ -1,0 +1,49 @@
+// JUnit XML, the format CI systems and test dashboards read: a testsuite per task (per student
+// and task in a batch), a testcase per check, failures carrying the expected and actual value.
+import type { CheckResult, Report, TaskResult } from "./types.js";
+import { xmlEscape as x } from "./xml.js";
+
+function details(check: CheckResult): string {
+  return [
+    check.expected !== undefined ? `expected: ${check.expected}` : undefined,
+    check.actual !== undefined ? `actual: ${check.actual ?? "(no value)"}` : undefined,
+    check.message, check.hint ? `Rule: ${check.hint}` : undefined,
+  ].filter((l) => l !== undefined).join("\n");
+}
+
+function testcase(check: CheckResult, classname: string): string {
+  const open = `    <testcase name="${x(check.name)}" classname="${x(classname)}">`;
+  switch (check.status) {
+    case "pass": return `    <testcase name="${x(check.name)}" classname="${x(classname)}"/>`;
+    case "skip": return `${open}\n      <skipped message="${x(check.message ?? "skipped")}"/>\n    </testcase>`;
+    default: {
+      const tag = check.status === "fail" ? "failure" : "error";
+      return `${open}\n      <${tag} message="${x(check.title)}" type="${check.kind}">${x(details(check))}</${tag}>\n    </testcase>`;
+    }
+  }
+}
+
+function testsuite(report: Report, task: TaskResult): string {
+  const classname = `${report.submission}.${task.task}`.replace(/\//g, ".");
+  const cases = task.checks.map((c) => testcase(c, classname));
+  // A task that could not run is one error of its own, so CI shows why rather than only skips.
+  if (task.status === "error") cases.unshift(`    <testcase name="${x(`${task.task} runs`)}" classname="${x(classname)}">\n      <error message="${x(task.message ?? "did not run")}" type="error">${x(task.message ?? "")}</error>\n    </testcase>`);
+  const count = (s: CheckResult["status"]): number => task.checks.filter((c) => c.status === s).length;
+  const errors = count("error") + (task.status === "error" ? 1 : 0);
+  const attrs = `name="${x(`${report.submission}/${task.task}`)}" tests="${cases.length}" failures="${count("fail")}" errors="${errors}" skipped="${count("skip")}"`;
+  const stderr = task.stderr ? `\n    <system-err>${x(task.stderr)}</system-err>` : "";
+  return `  <testsuite ${attrs}>\n${cases.join("\n")}${stderr}\n  </testsuite>`;
+}
+
+export function renderJunit(reports: readonly Report[]): string {
+  const suites = reports.flatMap((r) => r.tasks.map((t) => testsuite(r, t)));
+  const checks = reports.flatMap((r) => r.tasks.flatMap((t) => t.checks));
+  const errorTasks = reports.flatMap((r) => r.tasks).filter((t) => t.status === "error").length;
+  const n = (s: CheckResult["status"]): number => checks.filter((c) => c.status === s).length;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="grade" tests="${checks.length + errorTasks}" failures="${n("fail")}" errors="${n("error") + errorTasks}" skipped="${n("skip")}">`,
+    ...suites,
+    "</testsuites>",
+  ].join("\n") + "\n";
+}

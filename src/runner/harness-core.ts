@@ -1,0 +1,81 @@
+// The part of the harness that does not care where it runs: load the task's module, call its
+// export once per input, turn each call into a CallOutcome. The process harness (harness.ts)
+// and the batch sandbox's harness (vm-harness.ts) share it, so both grade exactly alike.
+import { NOT_WRITTEN_YET } from "../course/not-written-yet.js";
+import { TASKS, type TaskId } from "../course/tasks.js";
+import { findNonJson } from "../json/plain.js";
+import type { CallOutcome, HarnessReply, HarnessRequest, TaskFailure } from "./outcome.js";
+
+export class ExitCalled extends Error {
+  constructor(readonly code: unknown) {
+    super(`process.exit(${code === undefined ? "" : String(code)})`);
+  }
+}
+
+/** Turns a thrown error's stack into "where in the student's code", or undefined. */
+export type Locate = (error: unknown) => string | undefined;
+
+/** The first stack frame in the submission, as path:line:column. */
+export function frameIn(submissionDir: string): Locate {
+  return (error) => {
+    const stack = error instanceof Error ? String(error.stack ?? "") : "";
+    for (const line of stack.split("\n")) {
+      const match = /\(?((?:file:\/\/)?\/[^()\s]+:\d+:\d+)\)?\s*$/.exec(line.trim());
+      const file = match?.[1]?.replace(/^file:\/\//, "");
+      if (file?.startsWith(submissionDir)) return file;
+    }
+    return undefined;
+  };
+}
+
+function describeThrow(error: unknown, locate: Locate): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : `the value ${String(error)}`;
+  const where = locate(error);
+  return where ? `${text} (at ${where})` : text;
+}
+
+function callOnce(fn: (a: unknown) => unknown, input: unknown, task: TaskId, locate: Locate): CallOutcome {
+  const name = TASKS[task].exportName;
+  const failed = (reason: TaskFailure["reason"], message: string): CallOutcome => ({ ok: false, failure: { reason, message } });
+  let value: unknown;
+  try {
+    value = fn(input);
+  } catch (error) {
+    if (error instanceof Error && error.name === NOT_WRITTEN_YET) return failed("not-written", `${name} in ${TASKS[task].file} is not written yet: replace the TODO in it with your code.`);
+    if (error instanceof ExitCalled) return failed("exit", `${name} called ${error.message}. A task returns its answer; it never ends the process.`);
+    return failed("throw", `${name} threw ${describeThrow(error, locate)}.`);
+  }
+  if (value !== null && typeof value === "object" && typeof (value as { then?: unknown }).then === "function") {
+    return failed("promise", `${name} returned a Promise. Everything in this chapter is synchronous: remove async and await and return the value itself.`);
+  }
+  // The chapter's "returns None" is null here, and undefined counts the same.
+  if (value === undefined && task === "task2") value = null;
+  const problem = findNonJson(value);
+  if (problem) return failed("not-json", `${name} returned something JSON cannot represent: ${problem.replace(/^\$/, "the return value")}.`);
+  return { ok: true, value };
+}
+
+export async function executeJob(load: () => Promise<Record<string, unknown>>, job: HarnessRequest, locate: Locate): Promise<HarnessReply> {
+  const info = TASKS[job.task];
+  let module: Record<string, unknown>;
+  try {
+    module = await load();
+  } catch (error) {
+    const reason = error instanceof ExitCalled ? "exit" : "import-error";
+    return { kind: "failure", failure: { reason, message: `${info.file} failed while it was being loaded, before ${info.exportName} was called: ${describeThrow(error, locate)}. Code at the top level of a module runs on import; move it into a function.` } };
+  }
+  const fn = module[info.exportName];
+  if (typeof fn !== "function") {
+    const found = Object.keys(module).filter((k) => k !== "__esModule");
+    const foundText = found.length ? `It exports: ${found.join(", ")}.` : "It exports nothing.";
+    const hint = found.includes("default") ? ` A default export does not count: write "export function ${info.exportName}(...)".` : "";
+    return { kind: "failure", failure: { reason: "missing-export", message: `${info.file} must export a function named ${info.exportName} with the signature ${info.signature}. ${foundText}${hint}` } };
+  }
+  const calls: CallOutcome[] = [];
+  for (const input of job.inputs) {
+    const outcome = callOnce(fn as (a: unknown) => unknown, input, job.task, locate);
+    calls.push(outcome.ok && job.returnInputs ? { ...outcome, input } : outcome);
+    if (!outcome.ok && job.stopOnFailure) break;
+  }
+  return { kind: "calls", calls };
+}

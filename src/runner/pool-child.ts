@@ -1,0 +1,144 @@
+// One long-lived process of the batch sandbox. It runs under Node's permission model with no
+// file system, child process or worker rights at all (see pool.ts), and runs each job in a fresh
+// vm context holding only JavaScript's built-ins and the small stand-ins of PRELUDE: no require,
+// no real process, no timers. Jobs come and go over IPC as plain data and strings.
+import vm from "node:vm";
+
+/** One task's job, and which of the request's bundles it runs (tasks may share one). */
+export interface SandboxJob {
+  codeIndex: number;
+  jobJson: string;
+}
+
+/**
+ * The jobs of one submission: run one after another in one fresh context (each bundle has its
+ * own copy of the modules; the globals are the submission's own), under one time budget.
+ */
+export interface PoolRequest {
+  id: number;
+  codes: string[];
+  jobs: SandboxJob[];
+  timeoutMs: number;
+  /** What a job still gets after the jobs before it used up the budget (see pool.ts). */
+  floorMs: number;
+  outputCap: number;
+}
+
+/** One job's end, sent as soon as it ends, so a process that dies later loses no finished job. */
+export interface PoolReply {
+  id: number;
+  index: number;
+  /** The harness's reply as JSON, or undefined when the job did not end normally. */
+  replyJson?: string;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  /** The time limit this job ran under. */
+  limitMs: number;
+  error?: string;
+  durationMs: number;
+}
+
+// In-context stand-ins for what tasks may reasonably touch: console and process.stdout/stderr
+// write into capped buffers; require names the module it refused; structuredClone is JSON-deep.
+const PRELUDE = `(() => {
+  const cap = __CAP__;
+  const out = { stdout: "", stderr: "", dropped: { stdout: 0, stderr: 0 } };
+  const write = (stream, text) => {
+    text = String(text);
+    const room = Math.max(0, cap - out[stream].length);
+    out[stream] += text.slice(0, room);
+    out.dropped[stream] += Math.max(0, text.length - room);
+    return true;
+  };
+  const show = (v) => {
+    if (typeof v === "string") return v;
+    try { const s = JSON.stringify(v); return s === undefined ? String(v) : s; } catch { return String(v); }
+  };
+  const line = (stream) => (...args) => { write(stream, args.map(show).join(" ") + "\\n"); };
+  globalThis.console = { log: line("stdout"), info: line("stdout"), debug: line("stdout"), dir: line("stdout"), table: line("stdout"),
+    error: line("stderr"), warn: line("stderr"), trace: line("stderr"), assert: (ok, ...a) => { if (!ok) line("stderr")("Assertion failed", ...a); } };
+  const stream = (name) => ({ write: (t) => write(name, t), isTTY: false, columns: 80 });
+  globalThis.process = { stdout: stream("stdout"), stderr: stream("stderr"), env: {}, argv: ["node", "task"], platform: "linux",
+    version: "v20", versions: {}, exitCode: undefined, cwd: () => "/", exit: () => { throw new Error("process.exit"); },
+    nextTick: (f, ...a) => { Promise.resolve().then(() => f(...a)); }, on() { return this; }, once() { return this; }, off() { return this; } };
+  globalThis.global = globalThis;
+  globalThis.require = (name) => { throw new Error(String(name) + " is not available in the batch grader's sandbox: the tasks need no Node modules, only plain TypeScript"); };
+  globalThis.structuredClone = (v) => v === undefined ? undefined : JSON.parse(JSON.stringify(v));
+  globalThis.queueMicrotask = (f) => { Promise.resolve().then(f); };
+  globalThis.__gradeOut = out;
+  // One call after each job: its reply and output, as one string, and a clean slate for the next.
+  const stringify = JSON.stringify;
+  globalThis.__gradeCollect = () => {
+    const reply = typeof globalThis.__gradeReply === "string" ? globalThis.__gradeReply : null;
+    const text = stringify([reply, out.stdout, out.stderr, out.dropped.stdout, out.dropped.stderr]);
+    out.stdout = ""; out.stderr = ""; out.dropped.stdout = 0; out.dropped.stderr = 0;
+    globalThis.__gradeLoad = undefined; globalThis.__gradeLoads = undefined; globalThis.__gradeReply = undefined;
+    return text;
+  };
+})();`;
+
+const preludeScripts = new Map<number, vm.Script>();
+function prelude(cap: number): vm.Script {
+  let script = preludeScripts.get(cap);
+  if (!script) preludeScripts.set(cap, script = new vm.Script(PRELUDE.replace("__CAP__", String(cap)), { filename: "grade-prelude.js" }));
+  return script;
+}
+
+/** The harness (vm-harness.ts, bundled), compiled once and run in every context. */
+export function compileHarness(code: string): vm.Script {
+  return new vm.Script(code, { filename: "grade-harness.js" });
+}
+
+
+export function runInSandbox(request: PoolRequest, harness: vm.Script, send: (reply: PoolReply) => void): void {
+  const deadline = Date.now() + request.timeoutMs;
+  const left = (): number => deadline - Date.now();
+  let ctx!: vm.Context;
+  let setupError: string | undefined;
+  const freshContext = (): void => {
+    // A null-prototype global leaves no object of the grader's realm to climb out through.
+    ctx = vm.createContext(Object.create(null), { microtaskMode: "afterEvaluate", codeGeneration: { strings: true, wasm: false } });
+    setupError = undefined;
+    try {
+      prelude(request.outputCap).runInContext(ctx);
+      harness.runInContext(ctx);
+    } catch (error) {
+      setupError = describe(error);
+    }
+  };
+  freshContext();
+  const scripts: vm.Script[] = [];
+  let lastTimedOut = false;
+  request.jobs.forEach((job, index) => {
+    // A context stopped mid-way may hold a loop in its microtask queue: the next task starts anew.
+    if (index > 0 && request.jobs.length > 1 && lastTimedOut) freshContext();
+    const started = Date.now();
+    const limitMs = Math.max(left(), request.floorMs);
+    const until = started + limitMs;
+    const remaining = (): number => Math.max(1, until - Date.now());
+    const reply: PoolReply = { id: request.id, index, stdout: "", stderr: "", timedOut: false, limitMs, durationMs: 0 };
+    try {
+      if (setupError) throw new Error(setupError);
+      scripts[job.codeIndex] ??= new vm.Script(request.codes[job.codeIndex]!, { filename: "grade-bundle.js" });
+      scripts[job.codeIndex]!.runInContext(ctx, { timeout: remaining() });
+      vm.runInContext(`__grade.run(${JSON.stringify(job.jobJson)})`, ctx, { timeout: remaining() });
+    } catch (error) {
+      if ((error as { code?: string })?.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") reply.timedOut = true;
+      else reply.error = describe(error);
+    }
+    try {
+      const collected = vm.runInContext("__gradeCollect()", ctx, { timeout: reply.timedOut ? 200 : remaining() }) as unknown;
+      const [replyJson, stdout, stderr, droppedOut, droppedErr] = JSON.parse(typeof collected === "string" ? collected : "[null,\"\",\"\",0,0]") as [string | null, string, string, number, number];
+      if (replyJson !== null && !reply.timedOut && !reply.error) reply.replyJson = replyJson;
+      reply.stdout = droppedOut ? `${stdout}\n… (${droppedOut} more characters not shown)` : stdout;
+      reply.stderr = droppedErr ? `${stderr}\n… (${droppedErr} more characters not shown)` : stderr;
+    } catch { /* the student replaced what collects the output: no output to show, no reply */ }
+    lastTimedOut = reply.timedOut;
+    send({ ...reply, durationMs: Date.now() - started });
+  });
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

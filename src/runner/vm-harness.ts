@@ -1,0 +1,41 @@
+// The batch sandbox's harness, compiled once per sandbox process and run in every fresh vm
+// context before the student's bundle (see pool-child.ts). It provides the course module to the
+// bundle (as globalThis.__gradeCourse) and one entry, __grade.run(jobJson), which loads the
+// bundle's module through globalThis.__gradeLoad. The reply is left as a JSON string in the
+// context, so no object ever crosses between the context and the grader.
+import * as course from "../course/index.js";
+import { ExitCalled, executeJob, type Locate } from "./harness-core.js";
+import type { HarnessReply, HarnessRequest } from "./outcome.js";
+
+/** Frames in the bundle (pool-child.ts names it grade-bundle.js) are handed out as ⟦line:column;…⟧, for the grader to map through the source map. */
+export const FRAMES = /⟦([\d:;]+)⟧/g;
+
+const locateInBundle: Locate = (error) => {
+  const stack = error instanceof Error ? String(error.stack ?? "") : "";
+  const frames = [...stack.matchAll(/grade-bundle\.js:(\d+):(\d+)/g)].map((m) => `${m[1]}:${m[2]}`);
+  return frames.length ? `⟦${frames.join(";")}⟧` : undefined;
+};
+
+// Taken before the student's module runs, so a submission that replaces JSON cannot stop the
+// harness from reading its job or writing its reply.
+const { parse, stringify } = JSON;
+
+type Global = Record<string, unknown> & { process: { exit: unknown } };
+const g = globalThis as unknown as Global;
+
+// Each task's bundle gets its own copy of the course's data, as each task's process would: a
+// task that changes TOOL in place must not change what the next task of the submission sees.
+g["__gradeCourse"] = () => Object.fromEntries(Object.entries(course).map(([k, v]) => [k, typeof v === "object" && v !== null ? parse(stringify(v)) : v]));
+g.process.exit = (code?: unknown) => { throw new ExitCalled(code); };
+g["__grade"] = {
+  run(jobJson: string): void {
+    const job = parse(jobJson) as HarnessRequest;
+    // A submission's shared bundle defines a loader per task; a single task's bundle, one.
+    const loads = g["__gradeLoads"] as Record<string, () => Promise<Record<string, unknown>>> | undefined;
+    const load = loads?.[job.task] ?? (g["__gradeLoad"] as () => Promise<Record<string, unknown>>);
+    executeJob(load, job, locateInBundle).then(
+      (reply: HarnessReply) => { g["__gradeReply"] = stringify(reply); },
+      (error: unknown) => { g["__gradeReply"] = stringify({ kind: "failure", failure: { reason: "crash", message: `The grader's harness failed: ${String(error)}` } }); },
+    );
+  },
+};

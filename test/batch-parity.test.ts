@@ -1,0 +1,47 @@
+// The batch sandbox grades as `grade` does: every fixture submission of the core grader's tests,
+// graded once with a process per task and once in the sandbox pool, gives the same report.
+// Where the two may differ by design (README, "Batch grading"), the test says so.
+import { readdirSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TASK_IDS } from "../src/course/tasks.js";
+import { gradeSubmission } from "../src/grading/grade.js";
+import { createSandboxPool, type SandboxPool } from "../src/runner/pool.js";
+import type { Report } from "../src/report/types.js";
+import { makeSubmission, SUBMISSIONS, tempDir } from "./e2e/cli.js";
+
+const FIXTURES = readdirSync(SUBMISSIONS).sort();
+
+/**
+ * What may differ: the exact text of printed output (console.log formats objects its own way),
+ * and the wording of a time-out (a task that ran out of the submission's shared budget says so).
+ */
+function comparable(report: Report): unknown {
+  return {
+    ...report,
+    tasks: report.tasks.map((t) => ({
+      ...t, stderr: t.stderr === undefined ? undefined : "(shown)",
+      message: t.message?.replace(/^It did not finish (within|in the) .*$/, "(timed out)"),
+      checks: t.checks.map((c) => (c.kind === "output" && c.status === "fail" ? { ...c, actual: "(printed)", message: "(printed)" } : c)),
+    })),
+  };
+}
+
+describe("batch grading matches grade", () => {
+  let pool: SandboxPool;
+  let base: string;
+  beforeAll(() => {
+    pool = createSandboxPool({ size: 2 });
+    base = tempDir();
+    for (const fixture of [undefined, ...FIXTURES]) makeSubmission(fixture, base);
+  });
+  afterAll(() => pool.close());
+
+  it.each(["reference-solution", ...FIXTURES])("%s", async (name) => {
+    const options = { cwd: base, dir: name, tasks: TASK_IDS, timeoutMs: 3000 };
+    const [alone, inBatch] = await Promise.all([
+      gradeSubmission(options),
+      gradeSubmission({ ...options, executor: pool.forSubmission(3000) }),
+    ]);
+    expect(comparable(inBatch)).toEqual(comparable(alone));
+  });
+});

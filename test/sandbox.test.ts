@@ -1,0 +1,116 @@
+// Each claim the README makes about the batch sandbox, tried by a submission that attempts it.
+import { execFile } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TASK_IDS } from "../src/course/tasks.js";
+import { gradeSubmission } from "../src/grading/grade.js";
+import { createSandboxPool, SANDBOX_FLAGS, type SandboxPool } from "../src/runner/pool.js";
+import type { Report } from "../src/report/types.js";
+import { makeClass, ROOT } from "./batch-class.js";
+
+const run = promisify(execFile);
+const MARKERS = ["/tmp/grade-sandbox-write-attempt.txt", "/tmp/grade-sandbox-spawn-attempt.txt", "/tmp/grade-sandbox-escape-attempt.txt"];
+
+describe("the batch sandbox", () => {
+  let pool: SandboxPool;
+  let classDir: string;
+  const grade = (id: string): Promise<Report> => gradeSubmission({ cwd: classDir, dir: id, tasks: TASK_IDS, timeoutMs: 5000, executor: pool.forSubmission(5000) });
+
+  beforeAll(() => {
+    for (const m of MARKERS) rmSync(m, { force: true });
+    classDir = makeClass(["correct", "sandbox-import-other", "sandbox-read-other", "sandbox-read-solutions", "sandbox-write", "sandbox-spawn", "sandbox-escape", "sandbox-tamper", "sandbox-victim"]);
+    // One process, so consecutive submissions share it: the worst case for leaks between them.
+    pool = createSandboxPool({ size: 1 });
+  });
+  afterAll(() => pool.close());
+
+  it("keeps a submission from compiling another submission's files into its own", async () => {
+    const task1 = (await grade("sandbox-import-other")).tasks[0]!;
+    expect(task1.status).toBe("error");
+    expect(task1.message).toMatch(/"\.\.\/correct\/task1\.ts" is outside the submission folder/);
+  });
+
+  it("keeps a submission from reading another submission's files", async () => {
+    const task1 = (await grade("sandbox-read-other")).tasks[0]!;
+    expect(task1.status).toBe("error");
+    expect(task1.message).toMatch(/node:fs is not available in the batch grader's sandbox/);
+  });
+
+  it("keeps a submission from reading the solutions (or any file of the grader's)", async () => {
+    const task1 = (await grade("sandbox-read-solutions")).tasks[0]!;
+    expect(task1.status).toBe("error");
+    expect(task1.message).toMatch(/node:fs is not available/);
+  });
+
+  it("keeps a submission from writing files", async () => {
+    const task1 = (await grade("sandbox-write")).tasks[0]!;
+    expect(task1.status).toBe("error");
+    expect(existsSync(MARKERS[0]!)).toBe(false);
+  });
+
+  it("keeps a submission from starting processes", async () => {
+    const task1 = (await grade("sandbox-spawn")).tasks[0]!;
+    expect(task1.status).toBe("error");
+    expect(task1.message).toMatch(/node:child_process is not available/);
+    expect(existsSync(MARKERS[1]!)).toBe(false);
+  });
+
+  it("leaves the classic vm escape (this.constructor.constructor) nothing to climb out to", async () => {
+    const task1 = (await grade("sandbox-escape")).tasks[0]!;
+    expect(task1.status).toBe("error");
+    expect(task1.message).toMatch(/toMcp threw TypeError/);
+    expect(existsSync(MARKERS[2]!)).toBe(false);
+  });
+
+  it("gives every submission fresh built-ins and globals, whatever the one before it did", async () => {
+    const tamper = await grade("sandbox-tamper");
+    // Its own results cannot be read (it broke JSON for everything), and that is its own error.
+    expect(tamper.tasks[0]!.status).toBe("error");
+    expect(tamper.tasks[0]!.message).toMatch(/replaced JavaScript's own built-ins/);
+    const victim = await grade("sandbox-victim");
+    expect(victim.status).toBe("pass");
+    expect(victim.score).toBe(17);
+    expect((await grade("correct")).status).toBe("pass");
+  });
+});
+
+describe("the batch sandbox's time limit", () => {
+  it("stops a loop in the promise queue as well as a plain one", async () => {
+    const pool = createSandboxPool({ size: 1 });
+    try {
+      const classDir = makeClass(["spinning"]);
+      const report = await gradeSubmission({ cwd: classDir, dir: "spinning", tasks: TASK_IDS, timeoutMs: 1500, executor: pool.forSubmission(1500) });
+      expect(report.tasks.map((t) => t.status)).toEqual(["pass", "pass", "error"]);
+      expect(report.tasks[2]!.message).toMatch(/did not finish within 1500 ms/);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+describe("the sandbox processes' own permissions, for code that got out of its vm context", () => {
+  const attempt = async (code: string): Promise<string> => {
+    const { stdout } = await run(process.execPath, [...SANDBOX_FLAGS, "-e", `try { ${code}; console.log("allowed") } catch (e) { console.log(e.code ?? e.message) }`], { cwd: ROOT, env: {} });
+    return stdout.trim();
+  };
+
+  it("cannot read any file: not the solutions, not another submission, not the system's", async () => {
+    expect(await attempt(`require("fs").readFileSync(${JSON.stringify(path.join(ROOT, "solutions", "task1.ts"))})`)).toBe("ERR_ACCESS_DENIED");
+    expect(await attempt(`require("fs").readdirSync(${JSON.stringify(ROOT)})`)).toBe("ERR_ACCESS_DENIED");
+    expect(await attempt(`require("fs").readFileSync("/etc/passwd")`)).toBe("ERR_ACCESS_DENIED");
+  });
+
+  it("cannot write a file", async () => {
+    expect(await attempt(`require("fs").writeFileSync("/tmp/grade-sandbox-flags-write.txt", "x")`)).toBe("ERR_ACCESS_DENIED");
+    expect(existsSync("/tmp/grade-sandbox-flags-write.txt")).toBe(false);
+  });
+
+  it("cannot start a process or a worker thread, nor reach Node's internals or native addons", async () => {
+    expect(await attempt(`require("child_process").spawnSync("true")`)).toBe("ERR_ACCESS_DENIED");
+    expect(await attempt(`new (require("worker_threads").Worker)("1", { eval: true })`)).toBe("ERR_ACCESS_DENIED");
+    expect(await attempt(`process.binding("fs")`)).toBe("ERR_ACCESS_DENIED");
+    expect(await attempt(`process.dlopen({ exports: {} }, "/nonexistent.node")`)).toBe("ERR_DLOPEN_DISABLED");
+  });
+});
