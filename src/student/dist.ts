@@ -16,6 +16,7 @@ export const STUDENT_EDITION_EXCLUDES: ReadonlyArray<{ test: (file: string) => b
   { test: (f) => f.startsWith(`${SOLUTIONS_DIR}/`), why: "the reference solutions and the instructor's quiz key" },
   { test: (f) => /(^|\/)quiz-key[^/]*$/.test(f), why: "a quiz key, wherever it is kept" },
   { test: (f) => f.startsWith("test/") || /\.test\.ts$/.test(f), why: "the grader's own tests, which grade the solutions" },
+  { test: (f) => f.startsWith("bench/"), why: "the grader's benchmarks, which generate solution-like submissions" },
 ];
 
 export interface DistReport {
