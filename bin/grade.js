@@ -48,23 +48,32 @@ const ownUrl = {
   },
 };
 
+// Split into chunks, so that what the CLI imports lazily (the MCP SDK, the compiler) is loaded
+// only by the runs that use it.
 async function bundledMain() {
-  const file = path.join(cacheDir, `cli-${fingerprint()}.mjs`);
-  if (!existsSync(file)) {
+  const dir = path.join(cacheDir, `cli-${fingerprint()}`);
+  const entry = path.join(dir, "main.js");
+  if (!existsSync(entry)) {
     const { build } = await import("esbuild");
     const result = await build({
-      entryPoints: [path.join(root, "src", "cli", "main.ts")], bundle: true, platform: "node", format: "esm",
-      target: "node20", packages: "external", write: false, logLevel: "silent", plugins: [ownUrl],
+      entryPoints: { main: path.join(root, "src", "cli", "main.ts") }, bundle: true, splitting: true, outdir: dir,
+      platform: "node", format: "esm", target: "node20", packages: "external", write: false, logLevel: "silent",
+      plugins: [ownUrl],
     });
     mkdirSync(cacheDir, { recursive: true });
     for (const old of readdirSync(cacheDir)) {
-      if (old.startsWith("cli-") && old.endsWith(".mjs") && old !== path.basename(file)) rmSync(path.join(cacheDir, old), { force: true });
+      if (old.startsWith("cli-") && old !== path.basename(dir)) rmSync(path.join(cacheDir, old), { recursive: true, force: true });
     }
-    const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, result.outputFiles[0].contents);
-    renameSync(temp, file);
+    const temp = `${dir}.${process.pid}.tmp`;
+    mkdirSync(temp, { recursive: true });
+    for (const out of result.outputFiles) writeFileSync(path.join(temp, path.relative(dir, out.path)), out.contents);
+    try {
+      renameSync(temp, dir);
+    } catch {
+      rmSync(temp, { recursive: true, force: true }); // another run got there first
+    }
   }
-  return (await import(pathToFileURL(file).href)).main;
+  return (await import(pathToFileURL(entry).href)).main;
 }
 
 async function sourceMain() {

@@ -4,7 +4,7 @@
 import type { TaskId } from "../course/tasks.js";
 import type { GradedTask } from "../grading/task-result.js";
 import type { CheckResult, TaskStatus } from "../report/types.js";
-import { typesCheck, type TaskTypes } from "./check-types.js";
+import { typesCheck, type TaskTypes } from "./types-check.js";
 
 export function attachTypes(graded: GradedTask, types: Record<TaskId, TaskTypes> | Error): GradedTask {
   const task = graded.result.task;

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { build } from "esbuild";
 import type { TaskId } from "../course/tasks.js";
-import type { TaskTypes } from "./check-types.js";
+import type { TaskTypes } from "./types-check.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PACKAGE_ROOT = path.join(here, "..", "..");

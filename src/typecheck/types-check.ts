@@ -1,0 +1,30 @@
+// The `types` check built from the type checker's findings. Kept apart from the checker so that
+// grading loads the 9 MB compiler only when a type check really runs.
+import { TASKS, type TaskId } from "../course/tasks.js";
+import type { CheckResult } from "../report/types.js";
+
+export interface TypeFinding {
+  /** As the student names it, relative to where grade runs. */
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+export type TaskTypes = { findings: TypeFinding[] } | { skipped: string };
+
+const MAX_SHOWN = 5;
+
+export function typesCheck(task: TaskId, types: TaskTypes): CheckResult {
+  const info = TASKS[task];
+  const check: CheckResult = {
+    name: `t${info.number}_types`, kind: "types", title: `${info.file} type-checks against the chapter's interface`,
+    status: "pass", expected: `${info.exportName}: ${info.signature}`,
+    hint: `The course's types say what ${info.exportName} takes and returns: ${info.signature}. Import them from "grade/course" and let the compiler tell you where your code disagrees.`,
+  };
+  if ("skipped" in types) return { ...check, status: "skip", message: types.skipped };
+  if (!types.findings.length) return check;
+  const shown = types.findings.slice(0, MAX_SHOWN).map((f) => `${f.file}:${f.line}:${f.column} ${f.message}`);
+  const more = types.findings.length > MAX_SHOWN ? [`(and ${types.findings.length - MAX_SHOWN} more)`] : [];
+  return { ...check, status: "fail", message: [...shown, ...more].join("\n") };
+}
