@@ -21,6 +21,7 @@ export function renderDist(report: DistReport, color: boolean): string {
   for (const e of report.excluded) why.set(e.why, [...(why.get(e.why) ?? []), e.file]);
   const lines = [`${s.bold("grade dist student")} ${report.out}/ · ${report.copied} files copied from git's tracked files`, ""];
   for (const [reason, files] of why) lines.push(s.dim(`left out (${reason}): ${files.length > 4 ? `${files.slice(0, 4).join(", ")} and ${files.length - 4} more` : files.join(", ")}`));
+  for (const a of report.adapted) lines.push(s.dim(`rewritten for students: ${a}`));
   lines.push("", renderDevCheck({ ok: report.ok, items: report.items }, color));
   if (report.notes.length) {
     lines.push(s.dim("Note: the grader's own source ships with the edition and shares these lines with a solution (students can read them):"));

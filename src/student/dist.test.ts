@@ -24,6 +24,13 @@ describe("distStudent", () => {
     expect(report.items.map((i) => i.name)).toContain("tasks/task3.ts fails as shipped");
     // The grader's source is checked too, and what it shares with a solution is reported as notes.
     expect(report.notes.every((n) => n.startsWith("src/"))).toBe(true);
+    const pkg = JSON.parse(readFileSync(path.join(out, "package.json"), "utf8"));
+    expect(pkg.scripts.test).toBe("node bin/grade.js");
+    expect(report.adapted).toHaveLength(2);
+    expect(Object.keys(pkg.scripts)).not.toContain("bench");
+    const readme = readFileSync(path.join(out, "README.md"), "utf8");
+    expect(readme).toContain("npm ci && npx grade      # install, then grade your three tasks in tasks/");
+    expect(readme.slice(0, readme.indexOf("## The student workflow"))).not.toContain("solutions");
   });
 
   it("refuses a folder that is not empty", async () => {

@@ -10,6 +10,7 @@ import { UserError } from "../cli/errors.js";
 import { SOLUTIONS_DIR, STARTERS_DIR, type DevCheckItem } from "../grading/dev-check.js";
 import { gradeSubmission } from "../grading/grade.js";
 import { findLeaks } from "./leaks.js";
+import { adaptForStudents } from "./edition.js";
 
 /** What the student edition leaves out, and why. Everything else git tracks is copied. */
 export const STUDENT_EDITION_EXCLUDES: ReadonlyArray<{ test: (file: string) => boolean; why: string }> = [
@@ -25,6 +26,8 @@ export interface DistReport {
   copied: number;
   excluded: Array<{ file: string; why: string }>;
   items: DevCheckItem[];
+  /** What was rewritten for students (scripts, the quick start). */
+  adapted: string[];
   /** Lines the grader's own source (src/, which ships) shares with a solution: for the author to judge. */
   notes: string[];
 }
@@ -59,8 +62,9 @@ export async function distStudent(options: { root: string; cwd: string; out: str
     await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
     await copyFile(path.join(options.root, file), path.join(outDir, file));
   }
+  const adapted = adaptForStudents(outDir);
   const { items, notes } = await checkEdition(options.root, outDir, copy);
-  return { ok: items.every((i) => i.ok), out: options.out.split(path.sep).join("/"), copied: copy.length, excluded, items, notes };
+  return { ok: items.every((i) => i.ok), out: options.out.split(path.sep).join("/"), copied: copy.length, excluded, items, adapted, notes };
 }
 
 async function checkEdition(root: string, outDir: string, copied: string[]): Promise<{ items: DevCheckItem[]; notes: string[] }> {
