@@ -40,5 +40,6 @@ const cli = (...args: string[]) => () => {
 console.log(`grade one submission (solutions/), ${RUNS} runs after a warm-up; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 const full = await time("full grade (function, all checks)", grade(true));
 const evidenceOnly = await time("evidence only (function, --no-behaviour)", grade(false));
-await time("full grade (CLI: node bin/grade.js, with tsx)", cli("--seed", "1"));
+await time("full grade (CLI, type check included)", cli("--seed", "1"));
+await time("full grade (CLI, --no-typecheck)", cli("--seed", "1", "--no-typecheck"));
 console.log(`checks beyond the evidence add ${(full - evidenceOnly).toFixed(0)} ms (${(full / evidenceOnly).toFixed(2)}x the evidence-only run)`);
