@@ -1,9 +1,10 @@
 // Helpers for end-to-end runs of the real CLI on fixture submissions.
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { overlay } from "../overlay.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const SUBMISSIONS = path.join(ROOT, "test", "fixtures", "submissions");
@@ -37,14 +38,5 @@ export function tempDir(prefix = "grade-test-"): string {
  * change one behaviour), with the fixture's files laid over it.
  */
 export function makeSubmission(fixture: string | undefined, into = tempDir()): string {
-  const dir = path.join(into, fixture ?? "reference-solution");
-  const solutions = path.join(ROOT, "solutions");
-  cpSync(solutions, dir, { recursive: true });
-  cpSync(solutions, path.join(dir, "reference"), { recursive: true });
-  if (fixture) {
-    for (const file of readdirSync(path.join(SUBMISSIONS, fixture))) {
-      cpSync(path.join(SUBMISSIONS, fixture, file), path.join(dir, file));
-    }
-  }
-  return dir;
+  return overlay(path.join(into, fixture ?? "reference-solution"), fixture ? path.join(SUBMISSIONS, fixture) : undefined);
 }

@@ -1,9 +1,10 @@
 // A fixture submission is a folder holding only the files that differ from solutions/: this
 // copies solutions/ to a fresh temporary folder and lays the fixture's files over it.
-import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { overlay } from "../overlay.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const FIXTURES = path.join(ROOT, "test", "fixtures", "issue3");
@@ -14,7 +15,6 @@ export function fixtureNames(): string[] {
 
 export function overlaySubmission(name: string | undefined): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(path.join(os.tmpdir(), `grade-issue3-${name ?? "solutions"}-`));
-  cpSync(path.join(ROOT, "solutions"), dir, { recursive: true });
-  if (name) cpSync(path.join(FIXTURES, name), dir, { recursive: true });
+  overlay(dir, name ? path.join(FIXTURES, name) : undefined);
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -1,9 +1,10 @@
 // Fixture submissions for issue 5's tests: a copy of solutions/ in a fresh temporary folder,
 // with some files replaced, either from a folder under test/fixtures/issue5/ (which holds only
 // the files that differ) or inline.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { overlay } from "../overlay.js";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 export const FIXTURES = path.join(ROOT, "test", "fixtures", "issue5");
@@ -14,14 +15,9 @@ export const solution = (file: string): string => readFileSync(path.join(ROOT, "
 /** A temporary working directory holding `sub/`, the submission. Returns the working directory. */
 export function makeSubmission(options: { fixture?: string; files?: Record<string, string> } = {}): { cwd: string; dir: string; abs: string } {
   const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-i5-"));
-  const abs = path.join(cwd, "sub");
-  mkdirSync(abs);
-  for (const f of ["task1.ts", "task2.ts", "task3.ts"]) writeFileSync(path.join(abs, f), solution(f));
-  if (options.fixture) {
-    const from = path.join(FIXTURES, options.fixture);
-    if (!existsSync(from)) throw new Error(`no fixture ${options.fixture}`);
-    for (const f of readdirSync(from)) cpSync(path.join(from, f), path.join(abs, f));
-  }
+  const from = options.fixture ? path.join(FIXTURES, options.fixture) : undefined;
+  if (from && !existsSync(from)) throw new Error(`no fixture ${options.fixture}`);
+  const abs = overlay(path.join(cwd, "sub"), from);
   for (const [f, text] of Object.entries(options.files ?? {})) writeFileSync(path.join(abs, f), text);
   return { cwd, dir: "sub", abs };
 }
