@@ -57,7 +57,13 @@ async function bundledMain() {
     const { build } = await import("esbuild");
     const result = await build({
       entryPoints: { main: path.join(root, "src", "cli", "main.ts") }, bundle: true, splitting: true, outdir: dir,
-      platform: "node", format: "esm", target: "node20", packages: "external", write: false, logLevel: "silent",
+      platform: "node", format: "esm", target: "node20", write: false, logLevel: "silent",
+      // The small packages every run needs (commander, chalk) go into the bundle: resolving and
+      // loading them file by file costs more than the rest of the start-up. The large ones are
+      // loaded only by the runs that need them (or need their own files: esbuild's binary).
+      external: ["esbuild", "typescript", "ajv", "ajv-formats", "@modelcontextprotocol/sdk"],
+      // Bundled CommonJS (commander) calls require() for Node's modules.
+      banner: { js: 'import { createRequire as __gradeCreateRequire } from "node:module"; const require = __gradeCreateRequire(import.meta.url);' },
       plugins: [ownUrl],
     });
     mkdirSync(cacheDir, { recursive: true });

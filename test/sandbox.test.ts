@@ -35,7 +35,7 @@ describe("the batch sandbox", () => {
   it("keeps a submission from reading another submission's files", async () => {
     const task1 = (await grade("sandbox-read-other")).tasks[0]!;
     expect(task1.status).toBe("error");
-    expect(task1.message).toMatch(/node:fs is not available in the batch grader's sandbox/);
+    expect(task1.message).toMatch(/node:fs is not available in the grader's sandbox/);
   });
 
   it("keeps a submission from reading the solutions (or any file of the grader's)", async () => {

@@ -1,6 +1,7 @@
-// The checks beyond the 17 evidence lines (behaviour, schema, stdio, interop). They run in
-// processes of their own, apart from the fixture run, so a hang on a generated input costs
-// those checks and never the evidence. They are counted apart from the evidence score.
+// The checks beyond the 17 evidence lines (behaviour, schema, stdio, interop). The generated
+// inputs run in the sandbox as jobs apart from the fixture run, so a hang on one costs those
+// checks and never the evidence; the live checks run the submission's server as a real process.
+// They are counted apart from the evidence score.
 import { LINES, MESSAGES, TOOL } from "../course/fixtures.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import { judgeBehaviour } from "../behaviour/judge.js";
@@ -8,11 +9,11 @@ import { planBehaviour, type PlannedCheck } from "../behaviour/plan.js";
 import { newSeed } from "../behaviour/random.js";
 import { bundleServer } from "../live/bundle-server.js";
 import type { BundleResult } from "../runner/bundle.js";
+import type { Executor } from "../runner/executor.js";
 import { INTEROP_STEPS, interopChecks, loadSdk } from "../live/interop.js";
 import { STDIO_TITLES, runStdio, stdioChecks } from "../live/stdio.js";
 import type { CheckResult } from "../report/types.js";
 import type { CallOutcome, JobRun } from "../runner/outcome.js";
-import { runJob } from "../runner/run-job.js";
 import { task1SchemaChecks, task2SchemaChecks, type Exchange } from "../schema/checks.js";
 import { warmUpSchema } from "../schema/validator.js";
 
@@ -32,10 +33,14 @@ export interface ExtraRunContext {
   workDir: string;
   displayPath: (abs: string) => string;
   tasks: readonly TaskId[];
-  /** The bundled task files of the tasks that ran on the fixtures; the others' checks are skipped. */
-  runnable: Partial<Record<TaskId, string>>;
+  /** The bundles of the tasks that ran on the fixtures; the others' checks are skipped. */
+  runnable: Partial<Record<TaskId, RunnableBundle>>;
   timeoutMs: number;
+  /** Runs the jobs on generated inputs, as it ran the fixture jobs. */
+  executor: Executor;
 }
+
+export type RunnableBundle = Extract<BundleResult, { ok: true }>;
 
 export interface ExtraRun {
   seed?: number;
@@ -49,9 +54,10 @@ interface TaskJob {
   run: JobRun;
 }
 
-async function runTaskJob(task: TaskId, file: string, plan: PlannedCheck[], timeoutMs: number): Promise<TaskJob> {
+async function runTaskJob(executor: Executor, task: TaskId, bundle: RunnableBundle, plan: PlannedCheck[], timeoutMs: number): Promise<TaskJob> {
   const inputs = [...FIXTURE_INPUTS[task], ...plan.flatMap((p) => p.inputs)];
-  const run = await runJob(file, { task, inputs: structuredClone(inputs), stopOnFailure: false, returnInputs: task === "task1" }, { timeoutMs });
+  const job = { task, inputs: structuredClone(inputs), stopOnFailure: false, returnInputs: task === "task1" };
+  const run = await executor.runJob(bundle.file, job, { timeoutMs, ...(bundle.code !== undefined ? { code: bundle.code, sourceMap: bundle.sourceMap } : {}) });
   return { plan, run };
 }
 
@@ -67,7 +73,7 @@ function taskChecks(task: TaskId, job: TaskJob, seed: number, schema: boolean): 
   const behaviour = judgeBehaviour(task, job.plan, job.run.calls, fixtureCount, seed);
   const all = [...behaviour, ...schemaChecks];
   if (!job.run.failure) return all;
-  return asError(all, `The process running ${TASKS[task].exportName} on the generated inputs stopped: ${job.run.failure.message}`);
+  return asError(all, `The run of ${TASKS[task].exportName} on the generated inputs stopped: ${job.run.failure.message}`);
 }
 
 const NOT_RUN = "Not run: the code it needs did not run on the fixtures.";
@@ -133,7 +139,7 @@ export async function runExtraChecks(ctx: ExtraRunContext, options: ExtraCheckOp
   ])) : Promise.resolve([undefined, []] as const);
   const [jobList, [stdioRun, interop]] = await Promise.all([
     Promise.all(ctx.tasks.filter((t) => can(t) && needsJob(t)).map(async (t) =>
-      [t, await runTaskJob(t, ctx.runnable[t]!, behaviour ? planBehaviour(t, seed) : [], ctx.timeoutMs)] as const)),
+      [t, await runTaskJob(ctx.executor, t, ctx.runnable[t]!, behaviour ? planBehaviour(t, seed) : [], ctx.timeoutMs)] as const)),
     liveRun,
   ]);
   const jobs = Object.fromEntries(jobList) as Partial<Record<TaskId, TaskJob>>;

@@ -1,5 +1,6 @@
-// Grades a submission folder: each task bundled and run in its own process, in parallel, then
-// checked. Returns the report as data; writing files and printing are the command's business.
+// Grades a submission folder: its tasks bundled and run in the sandbox (a batch hands its pool;
+// alone, a pool of its own), then checked. Returns the report as data; writing files and
+// printing are the command's business.
 import { existsSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -8,7 +9,8 @@ import { EVIDENCE_KEYS } from "../course/evidence-keys.js";
 import type { TaskId } from "../course/tasks.js";
 import { UserError } from "../cli/errors.js";
 import { bundleTasks } from "../runner/bundle.js";
-import { PROCESS_EXECUTOR, type Executor } from "../runner/executor.js";
+import type { Executor } from "../runner/executor.js";
+import { createSandboxPool } from "../runner/pool.js";
 import { REPORT_VERSION, type Report, type TaskStatus } from "../report/types.js";
 import { fixtureJob, fixtureOutcome } from "./fixture-job.js";
 import { prepareExtraChecks, runExtraChecks, type ExtraCheckOptions } from "./extra-checks.js";
@@ -33,7 +35,7 @@ export interface GradeOptions {
   typecheck?: boolean | TypeCheckWorker;
   /** Checks beyond the evidence lines (behaviour, schema, stdio, interop); none when absent. */
   extra?: ExtraCheckOptions;
-  /** Runs the fixture jobs; a process per job unless a batch hands its sandbox pool. */
+  /** Runs the jobs: a batch hands its sandbox pool; otherwise the grading starts one of its own. */
   executor?: Executor;
 }
 
@@ -49,7 +51,11 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
   const submissionDir = resolveSubmission(options.cwd, options.dir);
   const display = makeDisplay(options.cwd, submissionDir);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const executor = options.executor ?? PROCESS_EXECUTOR;
+  // One sandbox process serves every job of one submission in milliseconds; a second starts only
+  // when a job holds the first for long (a task that never returns), so that the others still
+  // run within their own limit. It starts now, while the tasks compile.
+  const ownPool = options.executor ? undefined : createSandboxPool({ size: options.tasks.length, prestart: 1, growAfterMs: 100 });
+  const executor = options.executor ?? ownPool!;
   // An executor that takes bundles in memory needs no folder (the name only anchors source
   // maps), unless extra checks will write files there.
   const needsDir = !executor.inMemory || options.extra !== undefined;
@@ -77,16 +83,15 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     if (!options.extra) return report;
     // The extra checks start once the fixture run is over, so that nothing they run (a hang on a
     // generated input, say) competes with it, and only for the tasks that ran on the fixtures.
-    // The extra checks run in plain processes: a sandboxed run bundles those tasks for them apart.
-    const processBundles = executor.format === "process" ? bundles : await bundleTasks(submissionDir, options.tasks, workDir, display.path);
     const runnable = Object.fromEntries(options.tasks.flatMap((task, i) => {
-      const bundle = processBundles[i]!;
-      return bundle.ok && !graded[i]!.result.message ? [[task, bundle.file]] : [];
+      const bundle = bundles[i]!;
+      return bundle.ok && !graded[i]!.result.message ? [[task, bundle]] : [];
     }));
-    const extra = await runExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks, runnable, timeoutMs }, options.extra, prepared);
+    const extra = await runExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks, runnable, timeoutMs, executor }, options.extra, prepared);
     return withExtraChecks(report, extra, display.sanitise);
   } finally {
     if (options.typecheck === true) await checker?.close();
+    await ownPool?.close();
     if (needsDir) await rm(workDir, { recursive: true, force: true });
   }
 }

@@ -144,7 +144,7 @@ function confine(submissionDir: string): Plugin {
         if (args.pluginData?.confined || !args.importer.startsWith(inside)) return undefined;
         const result = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { confined: true } });
         if (result.errors.length || result.external || result.path.startsWith(inside)) return result;
-        return { errors: [{ text: `"${args.path}" is outside the submission folder: in batch grading a submission may import only its own files and grade/course` }] };
+        return { errors: [{ text: `"${args.path}" is outside the submission folder: a submission may import only its own files and grade/course` }] };
       });
       // The course module is already in the sandbox, put there by its harness (vm-harness.ts).
       b.onLoad({ filter: /.*/, namespace: "grade-course" }, () => ({ contents: "module.exports = globalThis.__gradeCourse();", loader: "js" }));

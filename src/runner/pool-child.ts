@@ -63,7 +63,7 @@ const PRELUDE = `(() => {
     version: "v20", versions: {}, exitCode: undefined, cwd: () => "/", exit: () => { throw new Error("process.exit"); },
     nextTick: (f, ...a) => { Promise.resolve().then(() => f(...a)); }, on() { return this; }, once() { return this; }, off() { return this; } };
   globalThis.global = globalThis;
-  globalThis.require = (name) => { throw new Error(String(name) + " is not available in the batch grader's sandbox: the tasks need no Node modules, only plain TypeScript"); };
+  globalThis.require = (name) => { throw new Error(String(name) + " is not available in the grader's sandbox: the tasks need no Node modules, only plain TypeScript"); };
   globalThis.structuredClone = (v) => v === undefined ? undefined : JSON.parse(JSON.stringify(v));
   globalThis.queueMicrotask = (f) => { Promise.resolve().then(f); };
   globalThis.__gradeOut = out;

@@ -39,6 +39,23 @@ function compileSandbox(): Promise<SandboxCode> {
   return sandboxCode;
 }
 
+export interface PoolOptions {
+  /** Most sandbox processes at once. */
+  size: number;
+  /** Started at once, before any job comes, so that their start-up overlaps compiling. */
+  prestart?: number;
+  /**
+   * Start a further process only once a job has waited this long for a free one: for one
+   * submission, one process serves every job in a few milliseconds, and a second is worth its
+   * start-up only when the first is held by a job that may never return. Default: at once.
+   */
+  growAfterMs?: number;
+}
+
+// A sandbox process starts before its code is compiled: it takes the entry's code as its first
+// message (pool-entry.ts, CommonJS, run with Node's require), then serves as that code says.
+const BOOT = 'process.once("message", (m) => new Function("require", "module", "exports", m.entry)(require, { exports: {} }, {}));';
+
 export interface SandboxPool extends Executor {
   /**
    * An executor for one submission: the jobs it is handed in one tick (gradeSubmission hands all
@@ -62,12 +79,15 @@ interface Entry {
 interface Pending {
   request: PoolRequest;
   entries: Entry[];
+  /** When it was queued, then when it was sent to a process. */
   started: number;
 }
 
 interface Slot {
   child: ChildProcess;
   stderr: string;
+  /** When its code was loaded (pool-entry.ts says so), or undefined while it starts. */
+  readyAt?: number;
   busy?: Pending;
   timer?: NodeJS.Timeout;
 }
@@ -81,11 +101,12 @@ const leftOver = (limitMs: number, budgetMs: number): TaskFailure => ({ reason: 
  */
 export const floorFor = (budgetMs: number): number => Math.min(budgetMs, Math.max(150, Math.round(budgetMs / 20)));
 
-export function createSandboxPool(options: { size: number }): SandboxPool {
+export function createSandboxPool(options: PoolOptions): SandboxPool {
   const slots: Slot[] = [];
   const queue: Pending[] = [];
   let nextId = 1;
   let closed = false;
+  let growTimer: NodeJS.Timeout | undefined;
   let code: SandboxCode | undefined;
   const codeReady = compileSandbox().then((c) => { code = c; pump(); });
   codeReady.catch(() => { /* each job that waits for it fails with it */ });
@@ -113,11 +134,20 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
   };
 
   const startSlot = (): Slot => {
-    const child = spawn(process.execPath, [...SANDBOX_FLAGS, "-e", code!.entry], { stdio: ["ignore", "ignore", "pipe", "ipc"], env: {} });
-    child.send({ harness: code!.harness });
+    const child = spawn(process.execPath, [...SANDBOX_FLAGS, "-e", BOOT], { stdio: ["ignore", "ignore", "pipe", "ipc"], env: {} });
     const slot: Slot = { child, stderr: "" };
+    // Sent before any request (the channel keeps the order): at once when the code is compiled,
+    // since pump() may send this process a request right after starting it.
+    const sendCode = (): void => {
+      if (!child.connected) return;
+      child.send({ entry: code!.entry }, () => { /* a process that died is reported by its exit */ });
+      child.send({ harness: code!.harness }, () => { /* likewise */ });
+    };
+    if (code) sendCode();
+    else void codeReady.then(sendCode, () => { /* the jobs fail with it */ });
     child.stderr!.on("data", (c: Buffer) => { if (slot.stderr.length < OUTPUT_CAP) slot.stderr += c.toString("utf8"); });
-    child.on("message", (reply: PoolReply) => {
+    child.on("message", (reply: PoolReply | { ready: true }) => {
+      if ("ready" in reply) { slot.readyAt = Date.now(); return; }
       const pending = slot.busy;
       const entry = pending && reply.id === pending.request.id ? pending.entries[reply.index] : undefined;
       if (!pending || !entry) return;
@@ -149,10 +179,26 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
     return slot;
   };
 
+  /**
+   * A free process, or a new one if the pool may grow now: when every process has been running
+   * its job for growAfterMs (one still starting will be free soon). Otherwise re-pumps when it may.
+   */
+  const freeSlot = (): Slot | undefined => {
+    const free = slots.find((s) => !s.busy);
+    if (free || slots.length >= options.size) return free;
+    if (slots.length === 0 || options.growAfterMs === undefined) return startSlot();
+    const now = Date.now();
+    const running = slots.map((s) => (s.readyAt === undefined ? 0 : now - Math.max(s.readyAt, s.busy!.started)));
+    const shortest = Math.min(...running);
+    if (shortest >= options.growAfterMs) return startSlot();
+    if (!growTimer) growTimer = setTimeout(() => { growTimer = undefined; pump(); }, options.growAfterMs - shortest);
+    return undefined;
+  };
+
   const pump = (): void => {
     if (closed || !code) return;
     while (queue.length) {
-      const slot = slots.find((s) => !s.busy) ?? (slots.length < options.size ? startSlot() : undefined);
+      const slot = freeSlot();
       if (!slot) return;
       const pending = queue.shift()!;
       slot.busy = pending;
@@ -188,6 +234,8 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
     return Promise.all(runs);
   };
 
+  for (let i = 0; i < Math.min(options.prestart ?? 0, options.size); i++) startSlot();
+
   return {
     format: "vm",
     inMemory: true,
@@ -221,6 +269,7 @@ export function createSandboxPool(options: { size: number }): SandboxPool {
     },
     async close(): Promise<void> {
       closed = true;
+      if (growTimer) clearTimeout(growTimer);
       await Promise.all(slots.map((slot) => new Promise<void>((resolve) => {
         if (slot.child.exitCode !== null || slot.child.signalCode !== null) return resolve();
         slot.child.once("exit", () => resolve());

@@ -2,8 +2,8 @@
 // errorMessage}, and the message names the place in plain words ("result.tools[0].inputSchema
 // is missing the required field type"), never Ajv's JSON pointers.
 import { readFileSync } from "node:fs";
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import addFormatsModule from "ajv-formats";
+import { createRequire } from "node:module";
+import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
 
 export type Validation<T> = { valid: true; data: T } | { valid: false; errorMessage: string };
 
@@ -14,8 +14,18 @@ export type McpDefinition = (typeof MCP_DEFINITIONS)[number];
 const SCHEMA_URL = new URL(`./mcp/${MCP_REVISION}/schema.json`, import.meta.url);
 const SCHEMA_ID = "mcp.json";
 
-// ajv-formats is CommonJS: with NodeNext its plugin is the default export's `default`.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
+// Ajv is loaded on first use, not with the CLI: a run without schema checks never pays for it.
+// Both packages are CommonJS; ajv-formats' plugin is its export's `default`.
+const require = createRequire(import.meta.url);
+let ajvClass: typeof Ajv | undefined;
+function newAjv(options: ConstructorParameters<typeof Ajv>[0]): Ajv {
+  ajvClass ??= (require("ajv") as typeof import("ajv")).Ajv;
+  return new ajvClass(options);
+}
+function addFormats(ajv: Ajv): Ajv {
+  const plugin = require("ajv-formats") as { default?: (ajv: Ajv) => Ajv };
+  return (plugin.default ?? (plugin as unknown as (ajv: Ajv) => Ajv))(ajv);
+}
 
 export function loadMcpSchema(): { definitions: Record<string, unknown> } {
   return JSON.parse(readFileSync(SCHEMA_URL, "utf8")) as { definitions: Record<string, unknown> };
@@ -28,7 +38,7 @@ const compiled = new Map<McpDefinition, ValidateFunction>();
 
 function mcpValidatorFunction(definition: McpDefinition): ValidateFunction {
   if (!mcpAjv) {
-    mcpAjv = addFormats(new Ajv({ strict: false }));
+    mcpAjv = addFormats(newAjv({ strict: false }));
     mcpAjv.addSchema(loadMcpSchema(), SCHEMA_ID);
   }
   let fn = compiled.get(definition);
@@ -61,7 +71,7 @@ export function compileJsonSchema(schema: unknown, where: string, options: { com
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) {
     return { valid: false, errorMessage: `${where} must be a JSON Schema object, but it is ${schema === null ? "null" : Array.isArray(schema) ? "a list" : typeof schema}` };
   }
-  schemaAjv ??= addFormats(new Ajv({ strict: false }));
+  schemaAjv ??= addFormats(newAjv({ strict: false }));
   const ajv = schemaAjv;
   if (ajv.validateSchema(schema)) {
     if (options.compile === false) return { valid: true, data: schema };
