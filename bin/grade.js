@@ -61,7 +61,7 @@ async function bundledMain() {
       // The small packages every run needs (commander, chalk) go into the bundle: resolving and
       // loading them file by file costs more than the rest of the start-up. The large ones are
       // loaded only by the runs that need them (or need their own files: esbuild's binary).
-      external: ["esbuild", "typescript", "ajv", "ajv-formats", "@modelcontextprotocol/sdk"],
+      external: ["esbuild", "typescript", "ajv", "ajv-formats"],
       // Bundled CommonJS (commander) calls require() for Node's modules.
       banner: { js: 'import { createRequire as __gradeCreateRequire } from "node:module"; const require = __gradeCreateRequire(import.meta.url);' },
       plugins: [ownUrl],

@@ -33,8 +33,11 @@ export interface ExtraRunContext {
   workDir: string;
   displayPath: (abs: string) => string;
   tasks: readonly TaskId[];
-  /** The bundles of the tasks that ran on the fixtures; the others' checks are skipped. */
-  runnable: Partial<Record<TaskId, RunnableBundle>>;
+  /**
+   * Per task, its bundle once it has run on the fixtures, or undefined if it did not run to the
+   * end (its checks are then skipped).
+   */
+  runnable: Partial<Record<TaskId, Promise<RunnableBundle | undefined>>>;
   timeoutMs: number;
   /** Runs the jobs on generated inputs, as it ran the fixture jobs. */
   executor: Executor;
@@ -99,57 +102,64 @@ function servedLines(job: TaskJob | undefined): string[] | undefined {
 export interface ExtraPreparation {
   /** The live server's bundle, when a live check will need it. */
   server?: Promise<BundleResult>;
-  /** Loading the MCP SDK and compiling the MCP schema (slow one-time work). */
-  warm: Promise<void>;
 }
 
 /**
  * Starts the work that does not run student code (bundling the live server, loading the MCP
- * SDK, compiling the MCP schema) while the fixture jobs run in their processes and the grader's
- * own thread is idle.
+ * SDK) while the fixture jobs run in the sandbox and the grader's own thread is idle.
  */
 export function prepareExtraChecks(ctx: Pick<ExtraRunContext, "submissionDir" | "workDir" | "displayPath" | "tasks">, options: ExtraCheckOptions): ExtraPreparation {
   const live = (options.live ?? true) && (ctx.tasks.includes("task2") || ctx.tasks.includes("task3"));
-  const warm = (async () => {
-    await new Promise((resolve) => setImmediate(resolve));
-    if (options.schema ?? true) warmUpSchema();
-    if (live) await loadSdk();
-  })();
-  if (!live) return { warm };
+  if (!live) return {};
+  if (ctx.tasks.includes("task2")) loadSdk().catch(() => { /* reported by the interop check that needs it */ });
   const server = bundleServer(ctx.submissionDir, ctx.workDir, ctx.displayPath);
   server.catch(() => { /* reported where it is awaited; unawaited when no live check runs */ });
-  return { warm, server };
+  return { server };
 }
 
+/**
+ * Runs the checks beyond the evidence. `ctx.runnable` holds, per task, its bundle once the task
+ * ran on the fixtures (undefined if it did not), so each check starts as soon as what it needs
+ * is known: the live server as soon as handle ran, while the other tasks still run.
+ */
 export async function runExtraChecks(ctx: ExtraRunContext, options: ExtraCheckOptions, prepared?: ExtraPreparation): Promise<ExtraRun> {
   const behaviour = options.behaviour ?? true;
   const schema = options.schema ?? true;
   const live = options.live ?? true;
   const seed = options.seed ?? newSeed();
   const needsJob = (t: TaskId): boolean => behaviour || (schema && t !== "task3") || (live && t === "task3");
-  const can = (t: TaskId): boolean => ctx.tasks.includes(t) && ctx.runnable[t] !== undefined;
+  const has = (t: TaskId): boolean => ctx.tasks.includes(t);
+  const ran = async (t: TaskId): Promise<boolean> => has(t) && (await ctx.runnable[t]) !== undefined;
+  let server: Promise<BundleResult> | undefined;
+  const serverBundle = (): Promise<BundleResult> => (server ??= prepared?.server ?? bundleServer(ctx.submissionDir, ctx.workDir, ctx.displayPath));
   // The live server runs handle (task2.ts); the stdio verdict compares it with serve (task3.ts).
-  const wantStdio = live && can("task3") && (can("task2") || !ctx.tasks.includes("task2"));
-  const wantInterop = live && can("task2");
-  // The live server starts while the jobs run: the stdio verdict needs serve(LINES) from task3's job.
-  const serverBundle = (): Promise<BundleResult> => prepared?.server ?? bundleServer(ctx.submissionDir, ctx.workDir, ctx.displayPath);
-  const liveRun = wantStdio || wantInterop ? serverBundle().then((server) => Promise.all([
-    wantStdio && server.ok ? runStdio(server.file, LINES, ctx.timeoutMs) : undefined,
-    wantInterop && server.ok ? interopChecks(server.file, ctx.timeoutMs) : [],
-  ])) : Promise.resolve([undefined, []] as const);
-  const [jobList, [stdioRun, interop]] = await Promise.all([
-    Promise.all(ctx.tasks.filter((t) => can(t) && needsJob(t)).map(async (t) =>
-      [t, await runTaskJob(ctx.executor, t, ctx.runnable[t]!, behaviour ? planBehaviour(t, seed) : [], ctx.timeoutMs)] as const)),
-    liveRun,
-  ]);
+  // undefined: not run (placeholders say why); an empty list: the server could not be built.
+  const stdioRun = live && has("task3") ? (async () => {
+    if (!(await ran("task3")) || (has("task2") && !(await ran("task2")))) return undefined;
+    const bundle = await serverBundle();
+    return bundle.ok ? runStdio(bundle.file, LINES, ctx.timeoutMs) : undefined;
+  })() : Promise.resolve(undefined);
+  const interopRun = live && has("task2") ? (async () => {
+    if (!(await ran("task2"))) return undefined;
+    const bundle = await serverBundle();
+    return bundle.ok ? interopChecks(bundle.file, ctx.timeoutMs) : [];
+  })() : Promise.resolve(undefined);
+  // The generated inputs go to the sandbox together, once every task has had its fixture run,
+  // so a batch sends them as one request.
+  const bundles = await Promise.all(ctx.tasks.map((t) => ctx.runnable[t]));
+  const jobsRun = Promise.all(ctx.tasks.flatMap((t, i) => (bundles[i] && needsJob(t) ? [t] : []).map(async (t) =>
+    [t, await runTaskJob(ctx.executor, t, bundles[i]!, behaviour ? planBehaviour(t, seed) : [], ctx.timeoutMs)] as const)));
+  // Compiled while the jobs and the live servers run in their processes; needed only to judge.
+  if (schema) await warmUpSchema();
+  const [jobList, stdio, interop] = await Promise.all([jobsRun, stdioRun, interopRun]);
   const jobs = Object.fromEntries(jobList) as Partial<Record<TaskId, TaskJob>>;
   const checks: ExtraRun["checks"] = {};
   for (const t of ctx.tasks) {
     checks[t] = jobs[t] ? taskChecks(t, jobs[t]!, seed, schema) : notRun(t, { behaviour, schema });
   }
-  if (stdioRun) checks.task3?.push(...stdioChecks(stdioRun, servedLines(jobs.task3)));
-  else if (live && ctx.tasks.includes("task3")) checks.task3?.push(...placeholders(Object.values(STDIO_TITLES), "stdio"));
-  if (wantInterop) checks.task2?.push(...interop);
-  else if (live && ctx.tasks.includes("task2")) checks.task2?.push(...placeholders(INTEROP_STEPS, "interop"));
+  if (stdio) checks.task3?.push(...stdioChecks(stdio, servedLines(jobs.task3)));
+  else if (live && has("task3")) checks.task3?.push(...placeholders(Object.values(STDIO_TITLES), "stdio"));
+  if (interop) checks.task2?.push(...interop);
+  else if (live && has("task2")) checks.task2?.push(...placeholders(INTEROP_STEPS, "interop"));
   return { ...(behaviour ? { seed } : {}), checks };
 }

@@ -62,33 +62,34 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
   const workDir = needsDir ? await mkdtemp(path.join(os.tmpdir(), "grade-")) : path.join(os.tmpdir(), "grade-in-memory");
   const checker = options.typecheck === true ? new TypeCheckWorker() : options.typecheck || undefined;
   try {
+    // The type check reads the files and runs nothing, so it starts at once, in its thread,
+    // beside the runs (the student's code runs in milliseconds; the compiler takes a second).
+    const typing = checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
     // Every task is compiled before any runs, so jobs start in task order (a batch's sandbox
     // runs one submission's jobs one after another, under one time budget).
-    const bundles = await bundleTasks(submissionDir, options.tasks, workDir, display.path, executor.format, executor.inMemory);
-    const fixtureRuns = Promise.all(options.tasks.map(async (task, i): Promise<GradedTask> => {
-      const bundle = bundles[i]!;
-      if (!bundle.ok) return gradeTask(task, display.sanitiseRun({ outcome: { failure: bundle.failure } }));
-      const run = await executor.runJob(bundle.file, fixtureJob(task), { timeoutMs, ...(bundle.code !== undefined ? { code: bundle.code, sourceMap: bundle.sourceMap } : {}) });
-      return gradeTask(task, display.sanitiseRun({ outcome: fixtureOutcome(run), stdout: run.stdout, stderr: run.stderr }));
-    }));
+    const bundling = bundleTasks(submissionDir, options.tasks, workDir, display.path, executor.format, executor.inMemory);
     const prepared = options.extra
       ? prepareExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks }, options.extra)
       : undefined;
-    const [ran] = await Promise.all([fixtureRuns, prepared?.warm]);
-    // After the runs, not beside them: the compiler is CPU-heavy, and the time limit must measure
-    // the student's code, not a compiler competing with it for the machine.
-    const typed = await checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+    const fixtureRuns = options.tasks.map(async (task, i): Promise<GradedTask> => {
+      const bundle = (await bundling)[i]!;
+      if (!bundle.ok) return gradeTask(task, display.sanitiseRun({ outcome: { failure: bundle.failure } }));
+      const run = await executor.runJob(bundle.file, fixtureJob(task), { timeoutMs, ...(bundle.code !== undefined ? { code: bundle.code, sourceMap: bundle.sourceMap } : {}) });
+      return gradeTask(task, display.sanitiseRun({ outcome: fixtureOutcome(run), stdout: run.stdout, stderr: run.stderr }));
+    });
+    // The extra checks of a task start once it has run on the fixtures, and only if it ran to
+    // the end, so that nothing they run (a hang on a generated input, say) competes with it.
+    const runnable = Object.fromEntries(options.tasks.map((task, i) => [task, Promise.all([bundling, fixtureRuns[i]!])
+      .then(([bundles, graded]) => { const bundle = bundles[i]!; return bundle.ok && !graded.result.message ? bundle : undefined; })]));
+    const extraRun = options.extra
+      ? runExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks, runnable, timeoutMs, executor }, options.extra, prepared)
+      : undefined;
+    extraRun?.catch(() => { /* awaited below, unless the fixture run failed first */ });
+    const ran = await Promise.all(fixtureRuns);
+    const typed = await typing;
     const graded = typed ? ran.map((g) => attachTypes(g, typed)) : ran;
     const report = assembleReport(display.submission, graded);
-    if (!options.extra) return report;
-    // The extra checks start once the fixture run is over, so that nothing they run (a hang on a
-    // generated input, say) competes with it, and only for the tasks that ran on the fixtures.
-    const runnable = Object.fromEntries(options.tasks.flatMap((task, i) => {
-      const bundle = bundles[i]!;
-      return bundle.ok && !graded[i]!.result.message ? [[task, bundle]] : [];
-    }));
-    const extra = await runExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks, runnable, timeoutMs, executor }, options.extra, prepared);
-    return withExtraChecks(report, extra, display.sanitise);
+    return extraRun ? withExtraChecks(report, await extraRun, display.sanitise) : report;
   } finally {
     if (options.typecheck === true) await checker?.close();
     await ownPool?.close();

@@ -3,6 +3,13 @@ import { describe, expect, it } from "vitest";
 import { MCP_TOOL } from "../course/protocol.js";
 import { compileJsonSchema, loadMcpSchema, MCP_DEFINITIONS, plainPath, validateMcp } from "./validator.js";
 
+describe("the vendored schema against draft-07", () => {
+  it("is a valid JSON Schema, so grading skips checking it on every run", () => {
+    // compileJsonSchema checks a value against the draft-07 meta-schema before compiling it.
+    expect(compileJsonSchema(loadMcpSchema(), "the MCP schema", { compile: false })).toMatchObject({ valid: true });
+  });
+});
+
 describe("the vendored MCP 2025-06-18 schema", () => {
   it("is draft-07, has its provenance note, and holds every definition the checks use", () => {
     const schema = loadMcpSchema() as { $schema?: string; definitions: Record<string, unknown> };
