@@ -144,6 +144,8 @@ export async function runExtraChecks(ctx: ExtraRunContext, options: ExtraCheckOp
     const bundle = await serverBundle();
     return bundle.ok ? interopChecks(bundle.file, ctx.timeoutMs) : [];
   })() : Promise.resolve(undefined);
+  // Awaited below; if the fixture run broke (our bug) that is thrown first, and these go unread.
+  for (const run of [stdioRun, interopRun]) run.catch(() => undefined);
   // The generated inputs go to the sandbox together, once every task has had its fixture run,
   // so a batch sends them as one request.
   const bundles = await Promise.all(ctx.tasks.map((t) => ctx.runnable[t]));

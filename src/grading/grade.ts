@@ -79,12 +79,13 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     });
     // The extra checks of a task start once it has run on the fixtures, and only if it ran to
     // the end, so that nothing they run (a hang on a generated input, say) competes with it.
-    const runnable = Object.fromEntries(options.tasks.map((task, i) => [task, Promise.all([bundling, fixtureRuns[i]!])
-      .then(([bundles, graded]) => { const bundle = bundles[i]!; return bundle.ok && !graded.result.message ? bundle : undefined; })]));
+    const runnable = (i: number) => Promise.all([bundling, fixtureRuns[i]!])
+      .then(([bundles, graded]) => { const bundle = bundles[i]!; return bundle.ok && !graded.result.message ? bundle : undefined; });
     const extraRun = options.extra
-      ? runExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks, runnable, timeoutMs, executor }, options.extra, prepared)
+      ? runExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks, runnable: Object.fromEntries(options.tasks.map((t, i) => [t, runnable(i)])), timeoutMs, executor }, options.extra, prepared)
       : undefined;
-    extraRun?.catch(() => { /* awaited below, unless the fixture run failed first */ });
+    // Awaited below, unless the fixture run failed (a bug of ours), which is then what is thrown.
+    extraRun?.catch(() => undefined);
     const ran = await Promise.all(fixtureRuns);
     const typed = await typing;
     const graded = typed ? ran.map((g) => attachTypes(g, typed)) : ran;

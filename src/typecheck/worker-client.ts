@@ -1,7 +1,7 @@
 // Runs the type checker in a worker thread of the grader's process. The worker's code is
 // bundled with esbuild on first use, so it runs on plain node whatever loaded the grader (tsx,
-// vitest). The compiler stays an external require(): CommonJS, because an ESM import of
-// typescript.js makes node scan its 9 MB for named exports first.
+// vitest). The compiler is not in the bundle: it is loaded in the thread through a V8 code
+// cache (load-typescript.ts).
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -14,6 +14,7 @@ import type { TaskTypes } from "./types-check.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PACKAGE_ROOT = path.join(here, "..", "..");
+const LOADER = path.join(here, "load-typescript.ts");
 const TYPESCRIPT = createRequire(import.meta.url).resolve("typescript");
 
 export interface TypeCheckRequest {
@@ -32,8 +33,14 @@ async function bundleWorker(outDir: string): Promise<string> {
     entryPoints: [path.join(here, "worker.ts")], bundle: true, platform: "node", format: "cjs", target: "node20",
     write: false, logLevel: "silent",
     plugins: [{
-      name: "typescript-external",
-      setup(b) { b.onResolve({ filter: /^typescript$/ }, () => ({ path: TYPESCRIPT, external: true })); },
+      // The compiler is not bundled: load-typescript.ts loads it through a code cache.
+      name: "typescript-cached",
+      setup(b) {
+        b.onResolve({ filter: /^typescript$/ }, () => ({ path: "typescript", namespace: "grade-typescript" }));
+        b.onLoad({ filter: /.*/, namespace: "grade-typescript" }, () => ({
+          contents: `import { loadTypeScript } from ${JSON.stringify(LOADER)}; export default loadTypeScript(${JSON.stringify(TYPESCRIPT)});`, loader: "ts", resolveDir: here,
+        }));
+      },
     }],
   });
   const file = path.join(outDir, "typecheck-worker.cjs");

@@ -4,6 +4,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { makeDisplay } from "../grading/paths.js";
 import { TypeChecker } from "./check-types.js";
+import { saveTypeScriptCache } from "./load-typescript.js";
 import type { TypeCheckReply, TypeCheckRequest } from "./worker-client.js";
 
 const checker = new TypeChecker((workerData as { packageRoot: string }).packageRoot);
@@ -16,5 +17,8 @@ parentPort!.on("message", (request: TypeCheckRequest) => {
   } catch (error) {
     reply = { id: request.id, ok: false, error: (error as Error)?.stack ?? String(error) };
   }
+  // Before the reply, so that a grader that closes the thread on it cannot cut the write short;
+  // only the first check after an install (or a Node upgrade) pays for it.
+  saveTypeScriptCache();
   parentPort!.postMessage(reply);
 });
