@@ -74,7 +74,7 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
       } else {
         const report = await gradeSubmission({ ...options.grade, cwd: classDir, dir: id, tasks, timeoutMs, executor: pool.forSubmission(timeoutMs) });
         reports.set(id, report);
-        await saveSubmission(out, id, { fingerprint, hash, report });
+        saveSubmission(out, id, { fingerprint, hash, report });
       }
     } catch (error) {
       // Our failure, not the student's: the row says so, the batch goes on, the exit code tells.

@@ -4,7 +4,7 @@ import { TASKS, type TaskId } from "../course/tasks.js";
 import { deepEqual } from "../evidence/values.js";
 import type { CheckResult } from "../report/types.js";
 import type { CallOutcome } from "../runner/outcome.js";
-import { modelAnswer, type PlannedCheck } from "./plan.js";
+import { modelAnswers, type PlannedCheck } from "./plan.js";
 
 interface Counterexample {
   input: unknown;
@@ -14,16 +14,17 @@ interface Counterexample {
 
 const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
 
-function counterexample(planned: PlannedCheck, task: TaskId, input: unknown, outcome: CallOutcome | undefined): Counterexample | undefined {
+function counterexample(planned: PlannedCheck, task: TaskId, index: number, outcome: CallOutcome | undefined): Counterexample | undefined {
+  const input = planned.inputs[index];
   if (planned.check.judge === "input-unchanged") {
     if (!outcome?.ok) return undefined; // a call that failed is output's business, judged by the other checks
     return deepEqual(outcome.input, input) ? undefined : { input, expected: show(input), actual: show(outcome.input) };
   }
-  const expected = modelAnswer(task, input);
-  if (!outcome) return { input, expected: show(expected), actual: "(not called: the process stopped before this input)" };
-  if (!outcome.ok) return { input, expected: show(expected), actual: outcome.failure.message };
+  const expected = modelAnswers(task, planned)[index]!;
+  if (!outcome) return { input, expected: expected.shown, actual: "(not called: the process stopped before this input)" };
+  if (!outcome.ok) return { input, expected: expected.shown, actual: outcome.failure.message };
   const actual = outcome.value === undefined ? null : outcome.value;
-  return deepEqual(actual, expected) ? undefined : { input, expected: show(expected), actual: show(actual) };
+  return deepEqual(actual, expected.value) ? undefined : { input, expected: expected.shown, actual: show(actual) };
 }
 
 /** Judges one check given the outcomes of its inputs, in the same order. */
@@ -31,7 +32,7 @@ export function judgeCheck(task: TaskId, planned: PlannedCheck, outcomes: (CallO
   const { check, inputs } = planned;
   const base = { name: check.name, kind: "behaviour", title: check.title, hint: check.rule } as const;
   const failures = inputs
-    .map((input, i) => counterexample(planned, task, input, outcomes[i]))
+    .map((_, i) => counterexample(planned, task, i, outcomes[i]))
     .filter((c): c is Counterexample => c !== undefined);
   if (failures.length === 0) return { ...base, status: "pass", message: `${inputs.length} inputs tried (seed ${seed}).` };
   const smallest = failures.reduce((a, b) => (show(b.input).length < show(a.input).length ? b : a));

@@ -29,6 +29,30 @@ function streamSeed(seed: number, name: string): number {
   return h;
 }
 
+// A batch grades every student with one seed: the plan is made once per task and seed, and is
+// never changed afterwards (jobs get copies of the inputs; judging only reads them).
+const plans = new Map<string, PlannedCheck[]>();
+
 export function planBehaviour(task: TaskId, seed: number): PlannedCheck[] {
-  return BEHAVIOUR_CHECKS[task].map((check) => ({ check, inputs: check.inputs(makeRandom(streamSeed(seed, check.name))) }));
+  const key = `${task}:${seed}`;
+  let plan = plans.get(key);
+  if (!plan) {
+    if (plans.size >= 16) plans.clear();
+    plan = BEHAVIOUR_CHECKS[task].map((check) => ({ check, inputs: check.inputs(makeRandom(streamSeed(seed, check.name))) }));
+    plans.set(key, plan);
+  }
+  return plan;
+}
+
+const answers = new WeakMap<PlannedCheck, { value: unknown; shown: string }[]>();
+const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
+
+/** The model's answers to a planned check's inputs, with their JSON, worked out once per plan. */
+export function modelAnswers(task: TaskId, planned: PlannedCheck): readonly { value: unknown; shown: string }[] {
+  let list = answers.get(planned);
+  if (!list) {
+    list = planned.inputs.map((input) => { const value = modelAnswer(task, input); return { value, shown: show(value) }; });
+    answers.set(planned, list);
+  }
+  return list;
 }

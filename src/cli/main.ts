@@ -88,14 +88,15 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .option("--timeout <ms>", "time limit for each submission, all its tasks together (default 5000)")
     .option("--shard <i/n>", "grade only part I of N of the class, split by student id (for CI matrices)")
     .option("--force", "regrade submissions that did not change since the last run with this --out")
-    .option("--behaviour", "also run the behaviour, schema, stdio and interop checks: in plain processes, outside the sandbox, and much slower")
-    .option("--seed <n>", "with --behaviour: seed of the generated inputs (the same for every student)")
+    .option("--no-behaviour", "evidence only: no behaviour or schema checks")
+    .option("--live", "also the live server checks (stdio, interop): a server process per submission, outside the sandbox, many times slower")
+    .option("--seed <n>", "seed of the behaviour checks' generated inputs (default 0, the same for every student)")
     .addOption(new Option("--reporter <name[=file]>", `report format: ${batchReporters.join(", ")}; repeatable, =FILE writes to a file`).default([]).argParser(collect))
     .option("--no-color", "plain text, no colour")
-    .action(async (dir: string, opts: { out: string; jobs?: string; timeout?: string; shard?: string; force?: boolean; behaviour?: boolean; seed?: string; reporter: string[]; color?: boolean }) => {
+    .action(async (dir: string, opts: { out: string; jobs?: string; timeout?: string; shard?: string; force?: boolean; behaviour: boolean; live?: boolean; seed?: string; reporter: string[]; color?: boolean }) => {
       const choices = parseReporters(opts.reporter, batchReporters);
       const seed = parseSeed(opts.seed);
-      const extra = opts.behaviour ? { seed: seed ?? 0 } : undefined;
+      const extra = opts.behaviour ? { seed: seed ?? 0, live: opts.live ?? false } : undefined;
       const { reports, view, result } = await batchCommand({ cwd: io.cwd, dir, out: opts.out, jobs: opts.jobs, timeoutMs: parseTimeout(opts.timeout), shard: opts.shard, force: opts.force, ...(extra ? { extra } : {}) }, io);
       await emit(io, choices, color(opts.color), (name, v, c) => BATCH_REPORTERS[name]!(reports, v, c), view);
       if (choices.some((c) => c.name === "github")) await appendStepSummary(io, renderGithubSummary(reports));

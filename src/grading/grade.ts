@@ -58,7 +58,7 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
   const executor = options.executor ?? ownPool!;
   // An executor that takes bundles in memory needs no folder (the name only anchors source
   // maps), unless extra checks will write files there.
-  const needsDir = !executor.inMemory || options.extra !== undefined;
+  const needsDir = !executor.inMemory || (options.extra !== undefined && (options.extra.live ?? true));
   const workDir = needsDir ? await mkdtemp(path.join(os.tmpdir(), "grade-")) : path.join(os.tmpdir(), "grade-in-memory");
   const checker = options.typecheck === true ? new TypeCheckWorker() : options.typecheck || undefined;
   try {

@@ -73,7 +73,7 @@ const PRELUDE = `(() => {
     const reply = typeof globalThis.__gradeReply === "string" ? globalThis.__gradeReply : null;
     const text = stringify([reply, out.stdout, out.stderr, out.dropped.stdout, out.dropped.stderr]);
     out.stdout = ""; out.stderr = ""; out.dropped.stdout = 0; out.dropped.stderr = 0;
-    globalThis.__gradeLoad = undefined; globalThis.__gradeLoads = undefined; globalThis.__gradeReply = undefined;
+    globalThis.__gradeLoad = undefined; globalThis.__gradeLoads = undefined; globalThis.__gradeReply = undefined; globalThis.__gradeJob = undefined;
     return text;
   };
 })();`;
@@ -84,6 +84,10 @@ function prelude(cap: number): vm.Script {
   if (!script) preludeScripts.set(cap, script = new vm.Script(PRELUDE.replace("__CAP__", String(cap)), { filename: "grade-prelude.js" }));
   return script;
 }
+
+// Compiled once per process, run in every context.
+const RUN_JOB = new vm.Script("__grade.run(globalThis.__gradeJob)", { filename: "grade-run.js" });
+const COLLECT = new vm.Script("__gradeCollect()", { filename: "grade-collect.js" });
 
 /** The harness (vm-harness.ts, bundled), compiled once and run in every context. */
 export function compileHarness(code: string): vm.Script {
@@ -122,13 +126,16 @@ export function runInSandbox(request: PoolRequest, harness: vm.Script, send: (re
       if (setupError) throw new Error(setupError);
       scripts[job.codeIndex] ??= new vm.Script(request.codes[job.codeIndex]!, { filename: "grade-bundle.js" });
       scripts[job.codeIndex]!.runInContext(ctx, { timeout: remaining() });
-      vm.runInContext(`__grade.run(${JSON.stringify(job.jobJson)})`, ctx, { timeout: remaining() });
+      // The job goes in as a string property, not inside source text: compiling a script that
+      // holds tens of KB of inputs as a literal cost more than running the job.
+      (ctx as Record<string, unknown>)["__gradeJob"] = job.jobJson;
+      RUN_JOB.runInContext(ctx, { timeout: remaining() });
     } catch (error) {
       if ((error as { code?: string })?.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") reply.timedOut = true;
       else reply.error = describe(error);
     }
     try {
-      const collected = vm.runInContext("__gradeCollect()", ctx, { timeout: reply.timedOut ? 200 : remaining() }) as unknown;
+      const collected = COLLECT.runInContext(ctx, { timeout: reply.timedOut ? 200 : remaining() }) as unknown;
       const [replyJson, stdout, stderr, droppedOut, droppedErr] = JSON.parse(typeof collected === "string" ? collected : "[null,\"\",\"\",0,0]") as [string | null, string, string, number, number];
       if (replyJson !== null && !reply.timedOut && !reply.error) reply.replyJson = replyJson;
       reply.stdout = droppedOut ? `${stdout}\n… (${droppedOut} more characters not shown)` : stdout;

@@ -76,7 +76,22 @@ export function validateMcp(definition: McpDefinition, value: unknown, where: st
  * against the meta-schema is cheap; compiling generates code (a few ms a schema), so a caller
  * with many schemas known to be copies of valid ones can skip it with `compile: false`.
  */
+// A batch sees the same generated schemas in every correct submission: each is compiled once.
+const compiledSchemas = new Map<string, Validation<unknown>>();
+
 export function compileJsonSchema(schema: unknown, where: string, options: { compile?: boolean } = {}): Validation<unknown> {
+  if (options.compile === false || schema === null || typeof schema !== "object") return checkJsonSchema(schema, where, options);
+  const key = `${where}\0${JSON.stringify(schema)}`;
+  let verdict = compiledSchemas.get(key);
+  if (!verdict) {
+    if (compiledSchemas.size >= 5000) compiledSchemas.clear();
+    verdict = checkJsonSchema(schema, where, options);
+    compiledSchemas.set(key, verdict);
+  }
+  return verdict.valid ? { valid: true, data: schema } : verdict;
+}
+
+function checkJsonSchema(schema: unknown, where: string, options: { compile?: boolean }): Validation<unknown> {
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) {
     return { valid: false, errorMessage: `${where} must be a JSON Schema object, but it is ${schema === null ? "null" : Array.isArray(schema) ? "a list" : typeof schema}` };
   }

@@ -18,7 +18,7 @@ export interface BatchCommandOptions {
   timeoutMs?: number;
   shard?: string;
   force?: boolean;
-  /** The checks beyond the evidence lines, when asked for (run outside the sandbox). */
+  /** The checks beyond the evidence lines (the live ones, when asked for, outside the sandbox). */
   extra?: ExtraCheckOptions;
 }
 
