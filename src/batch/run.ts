@@ -87,9 +87,9 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
   };
 
   try {
-    // Enough submissions in flight that bundling one overlaps running another.
+    // Enough submissions in flight that bundling overlaps running, and builds group (bundle-group.ts).
     const queue = [...ids];
-    const lanes = Array.from({ length: Math.min(queue.length, jobs * 8) }, async () => {
+    const lanes = Array.from({ length: Math.min(queue.length, jobs * 16) }, async () => {
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) await gradeOne(id);
     });
     await Promise.all(lanes);

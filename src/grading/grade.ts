@@ -67,7 +67,7 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     const typing = checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
     // Every task is compiled before any runs, so jobs start in task order (a batch's sandbox
     // runs one submission's jobs one after another, under one time budget).
-    const bundling = bundleTasks(submissionDir, options.tasks, workDir, display.path, executor.format, executor.inMemory);
+    const bundling = bundleTasks(submissionDir, options.tasks, workDir, display.path, executor.format, executor.inMemory, executor.bundleWaitMs);
     const prepared = options.extra
       ? prepareExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks }, options.extra)
       : undefined;

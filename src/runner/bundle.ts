@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Message, type Plugin } from "esbuild";
 import { TASKS, type TaskId } from "../course/tasks.js";
+import { buildInGroup } from "./bundle-group.js";
 import type { TaskFailure } from "./outcome.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,7 +42,7 @@ export async function bundleTask(submissionDir: string, task: TaskId, outDir: st
   const outfile = path.join(outDir, `${task}.js`);
   try {
     const result = await build({
-      stdin: { contents: `globalThis.__gradeLoad = () => import(${JSON.stringify(source)});`, resolveDir: here, loader: "ts", sourcefile: "grade-entry.ts" },
+      stdin: { contents: `globalThis.__gradeLoad = () => require(${JSON.stringify(source)});`, resolveDir: here, loader: "ts", sourcefile: "grade-entry.ts" },
       bundle: true, platform: "node", format: "iife", target: "node20", write: false, outfile,
       sourcemap: "inline", sourcesContent: false, logLevel: "silent", plugins: [confine(submissionDir)],
     });
@@ -77,38 +78,21 @@ export async function buildBundle(entry: string, outfile: string, file: string, 
 }
 
 /**
- * Bundles several tasks of one submission. For the batch sandbox they share one esbuild build
- * with no plugins (plugins cost a round trip to JavaScript per import): one script that defines a
- * loader per task; the sandbox evaluates it once per task, so each task still gets its own module
- * instances. If that build fails, or takes in a file from outside the submission, each task is
- * bundled on its own, so every failure names its own file exactly as `grade` would.
+ * Bundles several tasks of one submission. For the batch sandbox they share one script (made in
+ * one esbuild build with other submissions', bundle-group.ts) that defines a loader per task; the
+ * sandbox evaluates it once per task, so each task still gets its own module instances. If that
+ * fails, or takes in a file from outside the submission, each task is bundled on its own, so
+ * every failure names its own file exactly as it would alone.
  */
-export async function bundleTasks(submissionDir: string, tasks: readonly TaskId[], outDir: string, displayPath: (p: string) => string, format: "process" | "vm" = "process", inMemory = false): Promise<BundleResult[]> {
+export async function bundleTasks(submissionDir: string, tasks: readonly TaskId[], outDir: string, displayPath: (p: string) => string, format: "process" | "vm" = "process", inMemory = false, groupWaitMs?: number): Promise<BundleResult[]> {
   const one = (task: TaskId): Promise<BundleResult> => bundleTask(submissionDir, task, outDir, displayPath, format, inMemory);
   const present = tasks.filter((t) => existsSync(path.join(submissionDir, TASKS[t].file)));
   if (format !== "vm" || !inMemory || present.length === 0) return Promise.all(tasks.map(one));
-  const loaders = present.map((t) => `${t}: () => import(${JSON.stringify(path.join(submissionDir, TASKS[t].file))})`);
-  const outfile = path.join(outDir, "submission.js");
-  let code: string;
-  let sourceMap: string | undefined;
-  try {
-    const result = await build({
-      stdin: { contents: `globalThis.__gradeLoads = { ${loaders.join(", ")} };`, resolveDir: here, loader: "js", sourcefile: "grade-entry.js" },
-      bundle: true, platform: "node", format: "iife", target: "node20", write: false, outfile, metafile: true,
-      // A separate map: nothing to encode or ship unless a stack trace needs mapping.
-      sourcemap: "external", sourcesContent: false, logLevel: "silent", alias: { "grade/course": COURSE_GLOBAL },
-    });
-    const inside = submissionDir + path.sep;
-    const outside = Object.keys(result.metafile.inputs).map((input) => path.resolve(input))
-      .filter((input) => !input.startsWith(inside) && input !== COURSE_GLOBAL && !input.endsWith("grade-entry.js"));
-    if (outside.length) return Promise.all(tasks.map(one));
-    code = result.outputFiles.find((f) => f.path.endsWith(".js"))!.text;
-    sourceMap = result.outputFiles.find((f) => f.path.endsWith(".map"))?.text;
-  } catch (error) {
-    if (!(error as { errors?: Message[] }).errors?.length) throw error;
-    return Promise.all(tasks.map(one));
-  }
-  return Promise.all(tasks.map((t) => (present.includes(t) ? { ok: true as const, file: outfile, code, ...(sourceMap ? { sourceMap } : {}) } : one(t))));
+  // require(), not import(): esbuild makes it a lazy, synchronous load, so a job runs in one call.
+  const loaders = present.map((t) => `${t}: () => require(${JSON.stringify(path.join(submissionDir, TASKS[t].file))})`);
+  const shared = await buildInGroup(submissionDir, `globalThis.__gradeLoads = { ${loaders.join(", ")} };`, { outDir, courseGlobal: COURSE_GLOBAL, ...(groupWaitMs !== undefined ? { waitMs: groupWaitMs } : {}) });
+  if (!shared) return Promise.all(tasks.map(one));
+  return Promise.all(tasks.map((t) => (present.includes(t) ? { ok: true as const, ...shared } : one(t))));
 }
 
 function describeBuildErrors(errors: Message[], file: string, displayPath: (p: string) => string): string {

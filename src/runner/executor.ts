@@ -9,6 +9,8 @@ export interface Executor {
   /** Takes bundles in memory (RunOptions.code) instead of files. */
   inMemory?: boolean;
   runJob(file: string, job: Job, options: RunOptions): Promise<JobRun>;
+  /** How long a submission's compiling may wait to share an esbuild build with others (bundle-group.ts). */
+  bundleWaitMs?: number;
 }
 
 export const PROCESS_EXECUTOR: Executor = { format: "process", runJob };

@@ -55,15 +55,36 @@ function callOnce(fn: (a: unknown) => unknown, input: unknown, task: TaskId, loc
   return { ok: true, value };
 }
 
+/** Loads the task's module (by `import()` in a process) and calls its export on every input. */
 export async function executeJob(load: () => Promise<Record<string, unknown>>, job: HarnessRequest, locate: Locate): Promise<HarnessReply> {
-  const info = TASKS[job.task];
   let module: Record<string, unknown>;
   try {
     module = await load();
   } catch (error) {
-    const reason = error instanceof ExitCalled ? "exit" : "import-error";
-    return { kind: "failure", failure: { reason, message: `${info.file} failed while it was being loaded, before ${info.exportName} was called: ${describeThrow(error, locate)}. Code at the top level of a module runs on import; move it into a function.` } };
+    return loadFailure(job, error, locate);
   }
+  return callAll(module, job, locate);
+}
+
+/** The same with a module loaded synchronously (a bundle's require(), in the sandbox). */
+export function executeJobSync(load: () => Record<string, unknown>, job: HarnessRequest, locate: Locate): HarnessReply {
+  let module: Record<string, unknown>;
+  try {
+    module = load();
+  } catch (error) {
+    return loadFailure(job, error, locate);
+  }
+  return callAll(module, job, locate);
+}
+
+function loadFailure(job: HarnessRequest, error: unknown, locate: Locate): HarnessReply {
+  const info = TASKS[job.task];
+  const reason = error instanceof ExitCalled ? "exit" : "import-error";
+  return { kind: "failure", failure: { reason, message: `${info.file} failed while it was being loaded, before ${info.exportName} was called: ${describeThrow(error, locate)}. Code at the top level of a module runs on import; move it into a function.` } };
+}
+
+function callAll(module: Record<string, unknown>, job: HarnessRequest, locate: Locate): HarnessReply {
+  const info = TASKS[job.task];
   const fn = module[info.exportName];
   if (typeof fn !== "function") {
     const found = Object.keys(module).filter((k) => k !== "__esModule");

@@ -86,7 +86,6 @@ function prelude(cap: number): vm.Script {
 }
 
 // Compiled once per process, run in every context.
-const RUN_JOB = new vm.Script("__grade.run(globalThis.__gradeJob)", { filename: "grade-run.js" });
 const COLLECT = new vm.Script("__gradeCollect()", { filename: "grade-collect.js" });
 
 /** The harness (vm-harness.ts, bundled), compiled once and run in every context. */
@@ -122,20 +121,24 @@ export function runInSandbox(request: PoolRequest, harness: vm.Script, send: (re
     const until = started + limitMs;
     const remaining = (): number => Math.max(1, until - Date.now());
     const reply: PoolReply = { id: request.id, index, stdout: "", stderr: "", timedOut: false, limitMs, durationMs: 0 };
+    let collected: unknown;
     try {
       if (setupError) throw new Error(setupError);
-      scripts[job.codeIndex] ??= new vm.Script(request.codes[job.codeIndex]!, { filename: "grade-bundle.js" });
-      scripts[job.codeIndex]!.runInContext(ctx, { timeout: remaining() });
       // The job goes in as a string property, not inside source text: compiling a script that
       // holds tens of KB of inputs as a literal cost more than running the job.
       (ctx as Record<string, unknown>)["__gradeJob"] = job.jobJson;
-      RUN_JOB.runInContext(ctx, { timeout: remaining() });
+      // The bundle (its top level only defines the loaders), the job and the collecting of its
+      // reply and output in one script, whose value is what was collected: every call with a
+      // time limit starts a watchdog thread, which costs more than a small job.
+      scripts[job.codeIndex] ??= new vm.Script(`${request.codes[job.codeIndex]!}\n;__grade.run(globalThis.__gradeJob);__gradeCollect();`, { filename: "grade-bundle.js" });
+      collected = scripts[job.codeIndex]!.runInContext(ctx, { timeout: remaining() });
     } catch (error) {
       if ((error as { code?: string })?.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") reply.timedOut = true;
       else reply.error = describe(error);
     }
     try {
-      const collected = COLLECT.runInContext(ctx, { timeout: reply.timedOut ? 200 : remaining() }) as unknown;
+      // Stopped before it collected: what it printed until then is still worth showing.
+      if (typeof collected !== "string") collected = COLLECT.runInContext(ctx, { timeout: reply.timedOut ? 200 : remaining() });
       const [replyJson, stdout, stderr, droppedOut, droppedErr] = JSON.parse(typeof collected === "string" ? collected : "[null,\"\",\"\",0,0]") as [string | null, string, string, number, number];
       if (replyJson !== null && !reply.timedOut && !reply.error) reply.replyJson = replyJson;
       reply.stdout = droppedOut ? `${stdout}\n… (${droppedOut} more characters not shown)` : stdout;

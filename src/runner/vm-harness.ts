@@ -1,10 +1,11 @@
 // The batch sandbox's harness, compiled once per sandbox process and run in every fresh vm
 // context before the student's bundle (see pool-child.ts). It provides the course module to the
 // bundle (as globalThis.__gradeCourse) and one entry, __grade.run(jobJson), which loads the
-// bundle's module through globalThis.__gradeLoad. The reply is left as a JSON string in the
-// context, so no object ever crosses between the context and the grader.
+// bundle's module through globalThis.__gradeLoad (a lazy require, so the whole job runs in one
+// synchronous call). The reply is left as a JSON string in the context, so no object ever
+// crosses between the context and the grader.
 import * as course from "../course/index.js";
-import { ExitCalled, executeJob, type Locate } from "./harness-core.js";
+import { ExitCalled, executeJobSync, type Locate } from "./harness-core.js";
 import type { HarnessReply, HarnessRequest } from "./outcome.js";
 
 /** Frames in the bundle (pool-child.ts names it grade-bundle.js) are handed out as ⟦line:column;…⟧, for the grader to map through the source map. */
@@ -28,14 +29,18 @@ const g = globalThis as unknown as Global;
 g["__gradeCourse"] = () => Object.fromEntries(Object.entries(course).map(([k, v]) => [k, typeof v === "object" && v !== null ? parse(stringify(v)) : v]));
 g.process.exit = (code?: unknown) => { throw new ExitCalled(code); };
 g["__grade"] = {
-  run(jobJson: string): void {
+  /** Runs one job and returns the reply as JSON; synchronous, so the same call can collect it. */
+  run(jobJson: string): string {
     const job = parse(jobJson) as HarnessRequest;
     // A submission's shared bundle defines a loader per task; a single task's bundle, one.
-    const loads = g["__gradeLoads"] as Record<string, () => Promise<Record<string, unknown>>> | undefined;
-    const load = loads?.[job.task] ?? (g["__gradeLoad"] as () => Promise<Record<string, unknown>>);
-    executeJob(load, job, locateInBundle).then(
-      (reply: HarnessReply) => { g["__gradeReply"] = stringify(reply); },
-      (error: unknown) => { g["__gradeReply"] = stringify({ kind: "failure", failure: { reason: "crash", message: `The grader's harness failed: ${String(error)}` } }); },
-    );
+    const loads = g["__gradeLoads"] as Record<string, () => Record<string, unknown>> | undefined;
+    const load = loads?.[job.task] ?? (g["__gradeLoad"] as () => Record<string, unknown>);
+    let reply: HarnessReply;
+    try {
+      reply = executeJobSync(load, job, locateInBundle);
+    } catch (error) {
+      reply = { kind: "failure", failure: { reason: "crash", message: `The grader's harness failed: ${String(error)}` } };
+    }
+    return (g["__gradeReply"] = stringify(reply)) as string;
   },
 };
