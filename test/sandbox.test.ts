@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TASK_IDS } from "../src/course/tasks.js";
 import { gradeSubmission } from "../src/grading/grade.js";
-import { createSandboxPool, SANDBOX_FLAGS, type SandboxPool } from "../src/runner/pool.js";
+import { createSandboxPool, floorFor, SANDBOX_FLAGS, type SandboxPool } from "../src/runner/pool.js";
 import type { Report } from "../src/report/types.js";
 import { makeClass, ROOT } from "./batch-class.js";
 
@@ -84,6 +84,22 @@ describe("the batch sandbox's time limit", () => {
       const report = await gradeSubmission({ cwd: classDir, dir: "spinning", tasks: TASK_IDS, timeoutMs: 1500, executor: pool.forSubmission(1500) });
       expect(report.tasks.map((t) => t.status)).toEqual(["pass", "pass", "error"]);
       expect(report.tasks[2]!.message).toMatch(/did not finish within 1500 ms/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("keeps the later tasks' share of a submission's limit back from a first task that never returns", async () => {
+    const pool = createSandboxPool({ size: 1 });
+    // A hand-made bundle: the first task loops, the other two answer at once.
+    const code = "globalThis.__gradeLoads = { task1: () => ({ toMcp() { for (;;) {} } }), task2: () => ({ handle: () => null }), task3: () => ({ serve: () => ({ out: [], log: [] }) }) };";
+    try {
+      const executor = pool.forSubmission(1000);
+      const runs = await Promise.all(TASK_IDS.map((task) => executor.runJob("hand-made.js", { task, inputs: [{}], stopOnFailure: true }, { timeoutMs: 1000, code })));
+      const floor = floorFor(1000);
+      const had = Number(/in the (\d+) ms it had of the submission's time limit of 1000 ms, which its tasks share/.exec(runs[0]!.failure?.message ?? "")?.[1]);
+      expect(had).toBeLessThanOrEqual(1000 - 2 * floor);
+      expect(runs.slice(1).map((r) => [r.failure, r.calls.length])).toEqual([[undefined, 1], [undefined, 1]]);
     } finally {
       await pool.close();
     }

@@ -19,8 +19,10 @@ export interface PoolRequest {
   codes: string[];
   jobs: SandboxJob[];
   timeoutMs: number;
-  /** What a job still gets after the jobs before it used up the budget (see pool.ts). */
+  /** What every job gets at least, kept back from the jobs before it (see pool.ts). */
   floorMs: number;
+  /** The submission's whole time limit, for messages, when this request has only part of it. */
+  budgetMs?: number;
   outputCap: number;
 }
 
@@ -35,6 +37,8 @@ export interface PoolReply {
   timedOut: boolean;
   /** The time limit this job ran under. */
   limitMs: number;
+  /** Whether that limit was cut short of what was left of the budget, to keep time for later jobs. */
+  cut: boolean;
   error?: string;
   durationMs: number;
 }
@@ -117,10 +121,13 @@ export function runInSandbox(request: PoolRequest, harness: vm.Script, send: (re
     // A context stopped mid-way may hold a loop in its microtask queue: the next task starts anew.
     if (index > 0 && request.jobs.length > 1 && lastTimedOut) freshContext();
     const started = Date.now();
-    const limitMs = Math.max(left(), request.floorMs);
+    // The floor of every later job is kept back from this one, so that a task that never returns
+    // leaves its neighbours their floor inside the submission's limit, not after it.
+    const leftNow = left();
+    const limitMs = Math.max(leftNow - (request.jobs.length - 1 - index) * request.floorMs, request.floorMs);
     const until = started + limitMs;
     const remaining = (): number => Math.max(1, until - Date.now());
-    const reply: PoolReply = { id: request.id, index, stdout: "", stderr: "", timedOut: false, limitMs, durationMs: 0 };
+    const reply: PoolReply = { id: request.id, index, stdout: "", stderr: "", timedOut: false, limitMs, cut: limitMs < leftNow, durationMs: 0 };
     let collected: unknown;
     try {
       if (setupError) throw new Error(setupError);

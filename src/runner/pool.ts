@@ -96,11 +96,12 @@ interface Slot {
 }
 
 const notRun = (first: TaskFailure): TaskFailure => ({ reason: first.reason, message: `It was not run: an earlier task of this submission brought its sandbox process down (${first.reason}).` });
-const leftOver = (limitMs: number, budgetMs: number): TaskFailure => ({ reason: "timeout", message: `It did not finish in the ${limitMs} ms it still had after the earlier tasks used up most of the submission's time limit of ${budgetMs} ms. Look for a loop that never ends, here or in what it imports.` });
+const shareOf = (limitMs: number, budgetMs: number): TaskFailure => ({ reason: "timeout", message: `It did not finish in the ${limitMs} ms it had of the submission's time limit of ${budgetMs} ms, which its tasks share, and was stopped. Look for a loop that never ends, here or in what it imports.` });
 
 /**
- * A job whose submission's budget is spent still gets this long, so that one task that never
- * returns costs its neighbours their points only if they are slow too.
+ * Every job of a submission gets at least this long, kept back from the jobs before it, so that
+ * one task that never returns costs its neighbours their points only if they are slow too, and
+ * the submission still ends within its limit.
  */
 export const floorFor = (budgetMs: number): number => Math.min(budgetMs, Math.max(150, Math.round(budgetMs / 20)));
 
@@ -214,13 +215,13 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
         slot.child.kill("SIGKILL");
         abandon(pending, timeoutFailure(pending.request.timeoutMs));
         pump();
-      }, pending.request.timeoutMs + pending.request.jobs.length * pending.request.floorMs + HARD_KILL_GRACE_MS);
+      }, Math.max(pending.request.timeoutMs, pending.request.jobs.length * pending.request.floorMs) + HARD_KILL_GRACE_MS);
       slot.child.send(pending.request, (error) => { if (error) slot.child.kill("SIGKILL"); });
     }
   };
 
   /** Sends jobs as one request; each promise ends with its own job. */
-  const submit = async (jobs: { file: string; job: Job; code?: string; sourceMap?: string }[], timeoutMs: number, floorMs = timeoutMs): Promise<JobRun[]> => {
+  const submit = async (jobs: { file: string; job: Job; code?: string; sourceMap?: string }[], timeoutMs: number, floorMs = timeoutMs, budgetMs?: number): Promise<JobRun[]> => {
     if (closed) throw new Error("the sandbox pool is closed");
     await codeReady;
     const texts = await Promise.all(jobs.map((j) => j.code ?? readFile(j.file, "utf8")));
@@ -231,7 +232,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
       return { file: j.file, code: texts[i]!, sourceMap: j.sourceMap, job: j.job, resolve };
     });
     const codes = [...new Set(entries.map((e) => e.code))];
-    const request: PoolRequest = { id: nextId++, codes, jobs: entries.map((e) => ({ codeIndex: codes.indexOf(e.code), jobJson: JSON.stringify(e.job) })), timeoutMs, floorMs, outputCap: OUTPUT_CAP };
+    const request: PoolRequest = { id: nextId++, codes, jobs: entries.map((e) => ({ codeIndex: codes.indexOf(e.code), jobJson: JSON.stringify(e.job) })), timeoutMs, floorMs, ...(budgetMs !== undefined ? { budgetMs } : {}), outputCap: OUTPUT_CAP };
     queue.push({ request, entries, started: Date.now() });
     pump();
     return Promise.all(runs);
@@ -254,7 +255,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
         const jobs = batch;
         batch = [];
         previous = previous.then(async () => {
-          const runs = await submit(jobs, Math.max(left, floor), floor);
+          const runs = await submit(jobs, Math.max(left, floor), floor, budgetMs);
           left -= runs.reduce((n, r) => n + r.durationMs, 0);
           runs.forEach((run, i) => jobs[i]!.resolve(run));
         });
@@ -292,7 +293,8 @@ function toJobRun(entry: Entry, pending: Pending, reply: PoolReply): JobRun {
   const stderr = stripAnsi(reply.stderr);
   const base = { task: entry.job.task, stdout, stderr, durationMs: reply.durationMs };
   if (reply.timedOut) {
-    const failure = reply.limitMs === pending.request.floorMs && reply.limitMs < pending.request.timeoutMs ? leftOver(reply.limitMs, pending.request.timeoutMs) : timeoutFailure(pending.request.timeoutMs);
+    const budget = pending.request.budgetMs ?? pending.request.timeoutMs;
+    const failure = reply.cut ? shareOf(reply.limitMs, budget) : timeoutFailure(budget);
     return { ...base, calls: [], failure };
   }
   if (reply.replyJson === undefined) {
