@@ -134,26 +134,27 @@ export async function runExtraChecks(ctx: ExtraRunContext, options: ExtraCheckOp
   const serverBundle = (): Promise<BundleResult> => (server ??= prepared?.server ?? bundleServer(ctx.submissionDir, ctx.workDir, ctx.displayPath));
   // The live server runs handle (task2.ts); the stdio verdict compares it with serve (task3.ts).
   // undefined: not run (placeholders say why); an empty list: the server could not be built.
+  // The stdio server starts as soon as it is built; its input waits for the fixture runs.
   const stdioRun = live && has("task3") ? (async () => {
-    if (!(await ran("task3")) || (has("task2") && !(await ran("task2")))) return undefined;
     const bundle = await serverBundle();
-    return bundle.ok ? runStdio(bundle.file, LINES, ctx.timeoutMs) : undefined;
+    const go = (async () => (await ran("task3")) && (!has("task2") || (await ran("task2"))))();
+    return bundle.ok ? runStdio(bundle.file, LINES, ctx.timeoutMs, go) : undefined;
   })() : Promise.resolve(undefined);
   const interopRun = live && has("task2") ? (async () => {
     if (!(await ran("task2"))) return undefined;
     const bundle = await serverBundle();
     return bundle.ok ? interopChecks(bundle.file, ctx.timeoutMs) : [];
   })() : Promise.resolve(undefined);
+  // Compiled while the sandbox and the live servers start and run; needed only to judge.
+  const warming = schema ? warmUpSchema() : Promise.resolve();
   // Awaited below; if the fixture run broke (our bug) that is thrown first, and these go unread.
-  for (const run of [stdioRun, interopRun]) run.catch(() => undefined);
+  for (const run of [stdioRun, interopRun, warming]) run.catch(() => undefined);
   // The generated inputs go to the sandbox together, once every task has had its fixture run,
   // so a batch sends them as one request.
   const bundles = await Promise.all(ctx.tasks.map((t) => ctx.runnable[t]));
   const jobsRun = Promise.all(ctx.tasks.flatMap((t, i) => (bundles[i] && needsJob(t) ? [t] : []).map(async (t) =>
     [t, await runTaskJob(ctx.executor, t, bundles[i]!, behaviour ? planBehaviour(t, seed) : [], ctx.timeoutMs)] as const)));
-  // Compiled while the jobs and the live servers run in their processes; needed only to judge.
-  if (schema) await warmUpSchema();
-  const [jobList, stdio, interop] = await Promise.all([jobsRun, stdioRun, interopRun]);
+  const [jobList, stdio, interop] = await Promise.all([jobsRun, stdioRun, interopRun, warming]);
   const jobs = Object.fromEntries(jobList) as Partial<Record<TaskId, TaskJob>>;
   const checks: ExtraRun["checks"] = {};
   for (const t of ctx.tasks) {

@@ -17,8 +17,12 @@ export interface StdioRun {
   problem?: string;
 }
 
-/** Starts the bundled server, writes the lines, closes stdin and waits (killed at timeoutMs). */
-export function runStdio(serverFile: string, lines: readonly string[], timeoutMs: number): Promise<StdioRun> {
+/**
+ * Starts the bundled server, writes the lines, closes stdin and waits (killed at timeoutMs). The
+ * server starts at once; the lines go in when `go` says so (node takes a while to start, and
+ * meanwhile the grader learns whether the code it serves ran at all): undefined if it says no.
+ */
+export async function runStdio(serverFile: string, lines: readonly string[], timeoutMs: number, go: Promise<boolean> = Promise.resolve(true)): Promise<StdioRun | undefined> {
   const { command, args } = serverCommand(serverFile);
   const child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, NODE_OPTIONS: "", FORCE_COLOR: "0" } });
   let stdout = "";
@@ -26,27 +30,33 @@ export function runStdio(serverFile: string, lines: readonly string[], timeoutMs
   child.stdout.on("data", (c: Buffer) => { if (stdout.length < CAP) stdout += c.toString("utf8"); });
   child.stderr.on("data", (c: Buffer) => { if (stderr.length < CAP) stderr += c.toString("utf8"); });
   child.stdin.on("error", () => { /* a server that exits early closes its stdin: reported by its exit */ });
-  child.stdin.end(lines.map((l) => `${l}\n`).join(""));
   let timedOut: string | undefined;
   let timer: NodeJS.Timeout | undefined;
   let finished = false;
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolve) => {
+    child.once("error", (error) => resolve({ code: null, signal: null, error }));
+    child.once("close", (code, signal) => resolve({ code, signal }));
+  });
   const expire = (why: string): void => { timedOut = why; child.kill("SIGKILL"); };
-  void serverReady(child.stderr).then((r) => {
+  const ready = serverReady(child.stderr);
+  if (!(await go.catch(() => false))) {
+    child.kill("SIGKILL");
+    await ended;
+    return undefined;
+  }
+  child.stdin.end(lines.map((l) => `${l}\n`).join(""));
+  void ready.then((r) => {
     if (finished) return;
     if (r === "timeout") expire(`the server did not start within ${SERVER_STARTUP_LIMIT_MS} ms, and was stopped`);
     else timer = setTimeout(() => expire(`the server did not exit within ${timeoutMs} ms after it started, although its input had ended, and was stopped`), timeoutMs);
   });
-  return new Promise((resolve) => {
-    const finish = (code: number | null, signal: NodeJS.Signals | null, error?: Error): void => {
-      finished = true;
-      clearTimeout(timer);
-      const problem = error ? `the server could not be started: ${error.message}`
-        : timedOut ? timedOut
-        : code !== 0 ? `the server ended with ${signal ? `signal ${signal}` : `exit code ${code}`}` : undefined;
-      resolve({ stdout: stdout.slice(0, CAP), stderr, ...(problem ? { problem } : {}) });
-    };
-    child.once("error", (e) => finish(null, null, e));
-    child.once("close", (code, signal) => finish(code, signal));
+  return ended.then(({ code, signal, error }) => {
+    finished = true;
+    clearTimeout(timer);
+    const problem = error ? `the server could not be started: ${error.message}`
+      : timedOut ? timedOut
+      : code !== 0 ? `the server ended with ${signal ? `signal ${signal}` : `exit code ${code}`}` : undefined;
+    return { stdout: stdout.slice(0, CAP), stderr, ...(problem ? { problem } : {}) };
   });
 }
 

@@ -62,6 +62,9 @@ export async function warmUpSchema(): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
     mcpValidatorFunction(definition);
   }
+  // And the draft-07 meta-schema that every toMcp result's inputSchema is checked against.
+  await new Promise((resolve) => setImmediate(resolve));
+  compileJsonSchema({ type: "object" }, "a warm-up schema", { compile: false });
 }
 
 /** Validates a value against one definition of the MCP schema; `where` names the value. */
