@@ -11,6 +11,21 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cacheDir = path.join(root, "node_modules", ".cache", "grade");
 
+// A grading's sandbox process takes all of node's start-up to be ready: started here, before the
+// grader itself loads, it is ready about when the grader is. Only when the command line is the
+// grade command (no subcommand, no help); a name missing here only costs that head start, and a
+// process started for nothing is stopped at the end.
+const OTHER_COMMANDS = new Set(["batch", "merge", "check", "serve", "dev", "hint", "quiz", "status", "watch", "init", "dist", "help", "-h", "--help", "-v", "--version"]);
+let sandbox;
+if (!process.env.GRADE_NO_CACHE && !process.argv.slice(2).some((arg) => OTHER_COMMANDS.has(arg))) {
+  try {
+    sandbox = (await import("../src/runner/sandbox-process.js")).spawnSandbox();
+    sandbox.on("error", () => { /* the pool, or the end of this file, deals with it */ });
+  } catch {
+    sandbox = undefined;
+  }
+}
+
 /** Names, sizes and modification times of every source file: any edit gives a new bundle. */
 function fingerprint() {
   const hash = createHash("sha256");
@@ -44,7 +59,7 @@ const ownUrl = {
       const own = JSON.stringify(pathToFileURL(args.path).href);
       // Every use of import.meta.url, except the one inside the banner that student bundles get.
       return { contents: text.replace(/(__gradeRequire\()?import\.meta\.url/g, (all, banner) => (banner ? all : own)), loader: "ts" };
-    });
+  });
   },
 };
 
@@ -65,7 +80,7 @@ async function bundledMain() {
       // Bundled CommonJS (commander) calls require() for Node's modules.
       banner: { js: 'import { createRequire as __gradeCreateRequire } from "node:module"; const require = __gradeCreateRequire(import.meta.url);' },
       plugins: [ownUrl],
-    });
+  });
     mkdirSync(cacheDir, { recursive: true });
     for (const old of readdirSync(cacheDir)) {
       if (old.startsWith("cli-") && old !== path.basename(dir)) rmSync(path.join(cacheDir, old), { recursive: true, force: true });
@@ -94,13 +109,19 @@ try {
 } catch {
   main = await sourceMain();
 }
-const code = await main(process.argv.slice(2), {
-  cwd: process.cwd(),
-  env: process.env,
-  isTTY: Boolean(process.stdout.isTTY),
-  stderrIsTTY: Boolean(process.stderr.isTTY),
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  stdin: process.stdin,
-});
+let code;
+try {
+  code = await main(process.argv.slice(2), {
+    cwd: process.cwd(),
+    env: process.env,
+    isTTY: Boolean(process.stdout.isTTY),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    stdin: process.stdin,
+    takeSandbox: () => { const taken = sandbox; sandbox = undefined; return taken; },
+  });
+} finally {
+  sandbox?.kill("SIGKILL");
+}
 process.exitCode = code;

@@ -72,7 +72,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
       const choices = parseReporters(opts.reporter, Object.keys(REPORTERS));
       const seed = parseSeed(opts.seed);
       const extra = opts.behaviour ? { ...(seed !== undefined ? { seed } : {}), live: opts.live } : undefined;
-      const report = await gradeCommand({ cwd: io.cwd, dir: opts.dir, tasks: parseTasks(tasks), evidence: opts.evidence, timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck, ...(extra ? { extra } : {}) });
+      const options = { cwd: io.cwd, dir: opts.dir, tasks: parseTasks(tasks), evidence: opts.evidence, timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck, ...(extra ? { extra } : {}) };
+      const sandbox = io.takeSandbox?.();
+      const report = await gradeCommand({ ...options, ...(sandbox ? { sandbox } : {}) });
       const reporterOptions = { gradescopeHide: opts.gradescopeHide?.split(",").map((k) => k.trim()).filter(Boolean) ?? [] };
       await emit(io, choices, color(opts.color), (name, r, c) => REPORTERS[name]!(r, c, reporterOptions), report);
       if (choices.some((c) => c.name === "github")) await appendStepSummary(io, renderGithubSummary([report]));

@@ -1,6 +1,7 @@
 // Grades a submission folder: its tasks bundled and run in the sandbox (a batch hands its pool;
 // alone, a pool of its own), then checked. Returns the report as data; writing files and
 // printing are the command's business.
+import type { ChildProcess } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -37,6 +38,8 @@ export interface GradeOptions {
   extra?: ExtraCheckOptions;
   /** Runs the jobs: a batch hands its sandbox pool; otherwise the grading starts one of its own. */
   executor?: Executor;
+  /** A sandbox process started ahead (spawnSandbox, by bin/grade.js) for the grading's own pool. */
+  sandbox?: ChildProcess;
 }
 
 export function resolveSubmission(cwd: string, dir: string): string {
@@ -48,20 +51,29 @@ export function resolveSubmission(cwd: string, dir: string): string {
 }
 
 export async function gradeSubmission(options: GradeOptions): Promise<Report> {
-  const submissionDir = resolveSubmission(options.cwd, options.dir);
+  let submissionDir: string;
+  try {
+    submissionDir = resolveSubmission(options.cwd, options.dir);
+  } catch (error) {
+    options.sandbox?.kill("SIGKILL"); // started ahead for a grading that will not happen
+    throw error;
+  }
   const display = makeDisplay(options.cwd, submissionDir);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // One sandbox process serves every job of one submission in milliseconds; a second starts only
   // when a job holds the first for long (a task that never returns), so that the others still
   // run within their own limit. It starts now, while the tasks compile.
-  const ownPool = options.executor ? undefined : createSandboxPool({ size: options.tasks.length, prestart: 1, growAfterMs: 100 });
+  const ownPool = options.executor ? undefined
+    : createSandboxPool({ size: options.tasks.length, prestart: 1, growAfterMs: 100, ...(options.sandbox ? { adopt: [options.sandbox] } : {}) });
   const executor = options.executor ?? ownPool!;
   // An executor that takes bundles in memory needs no folder (the name only anchors source
   // maps), unless extra checks will write files there.
   const needsDir = !executor.inMemory || (options.extra !== undefined && (options.extra.live ?? true));
-  const workDir = needsDir ? await mkdtemp(path.join(os.tmpdir(), "grade-")) : path.join(os.tmpdir(), "grade-in-memory");
+  let madeDir: string | undefined;
   const checker = options.typecheck === true ? new TypeCheckWorker() : options.typecheck || undefined;
   try {
+    if (needsDir) madeDir = await mkdtemp(path.join(os.tmpdir(), "grade-"));
+    const workDir = madeDir ?? path.join(os.tmpdir(), "grade-in-memory");
     // The type check reads the files and runs nothing, so it starts at once, in its thread,
     // beside the runs (the student's code runs in milliseconds; the compiler takes a second).
     const typing = checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
@@ -94,7 +106,7 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
   } finally {
     if (options.typecheck === true) await checker?.close();
     await ownPool?.close();
-    if (needsDir) await rm(workDir, { recursive: true, force: true });
+    if (madeDir) await rm(madeDir, { recursive: true, force: true });
   }
 }
 

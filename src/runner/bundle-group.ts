@@ -10,7 +10,8 @@
 // not compile, or when it took in a file from outside its folder. One submission's syntax error
 // never costs the others of its group more than a second build.
 import path from "node:path";
-import { build, type Message, type Metafile } from "esbuild";
+import type { Message, Metafile } from "esbuild";
+import { esbuild } from "./esbuild.js";
 
 export interface SharedBundle {
   file: string;
@@ -65,7 +66,7 @@ async function buildGroup(group: Request[], options: GroupOptions): Promise<void
   const outFile = (i: number): string => path.join(options.outDir, `submission-${i}.js`);
   let result;
   try {
-    result = await build({
+    result = await esbuild().build({
       entryPoints: group.map((_, i) => ({ in: `${ENTRY}${i}`, out: `submission-${i}` })),
       // Only the entries call into JavaScript: a plugin on every import would cost a round trip each.
       plugins: [{

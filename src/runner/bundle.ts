@@ -5,7 +5,8 @@ import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type Message, type Plugin } from "esbuild";
+import type { Message, Plugin } from "esbuild";
+import { esbuild } from "./esbuild.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import { buildInGroup } from "./bundle-group.js";
 import type { TaskFailure } from "./outcome.js";
@@ -41,7 +42,7 @@ export async function bundleTask(submissionDir: string, task: TaskId, outDir: st
   }
   const outfile = path.join(outDir, `${task}.js`);
   try {
-    const result = await build({
+    const result = await esbuild().build({
       stdin: { contents: `globalThis.__gradeLoad = () => require(${JSON.stringify(source)});`, resolveDir: here, loader: "ts", sourcefile: "grade-entry.ts" },
       bundle: true, platform: "node", format: "iife", target: "node20", write: false, outfile,
       sourcemap: "inline", sourcesContent: false, logLevel: "silent", plugins: [confine(submissionDir)],
@@ -62,7 +63,7 @@ export async function bundleTask(submissionDir: string, task: TaskId, outDir: st
  */
 export async function buildBundle(entry: string, outfile: string, file: string, displayPath: (p: string) => string): Promise<BundleResult> {
   try {
-    const result = await build({
+    const result = await esbuild().build({
       stdin: { contents: entry, resolveDir: here, loader: "ts", sourcefile: "grade-entry.ts" },
       bundle: true, platform: "node", format: "esm", target: "node20", write: false, outfile,
       sourcemap: "inline", sourcesContent: false, logLevel: "silent", banner: { js: BANNER },

@@ -3,16 +3,17 @@
 // fresh vm context (pool-child.ts). Starting a process costs ~100 ms here; a context ~1 ms. A
 // process that runs past its job's limit, or dies (out of memory), is killed and replaced; the
 // job it held becomes that task's error, and no other job is touched.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { SourceMap } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { cachedBuild } from "./build-cache.js";
 import type { Executor } from "./executor.js";
 import type { HarnessReply, Job, JobRun, TaskFailure } from "./outcome.js";
 import type { PoolReply, PoolRequest } from "./pool-child.js";
-import { MEMORY_LIMIT_MB, OUT_OF_MEMORY, OUTPUT_CAP, outOfMemoryFailure, stripAnsi, timeoutFailure } from "./run-job.js";
+import { OUT_OF_MEMORY, OUTPUT_CAP, outOfMemoryFailure, stripAnsi, timeoutFailure } from "./run-job.js";
+import { spawnSandbox } from "./sandbox-process.js";
 import { FRAMES } from "./vm-harness.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -23,8 +24,7 @@ const HARD_KILL_GRACE_MS = 1500;
 // ms makes groups of about eight at a hundred submissions a second.
 const BATCH_BUNDLE_WAIT_MS = 40;
 
-/** The flags every sandbox process runs with: no fs, child_process, worker or addon rights. */
-export const SANDBOX_FLAGS = ["--experimental-permission", "--no-warnings", `--max-old-space-size=${MEMORY_LIMIT_MB}`];
+export { SANDBOX_FLAGS } from "./sandbox-process.js";
 
 interface SandboxCode {
   /** The sandbox process's main module (pool-entry.ts), run with node -e. */
@@ -33,11 +33,11 @@ interface SandboxCode {
   harness: string;
 }
 
-// Compiled once per grader process, in the esbuild service, while the first bundles are made.
+// Compiled once per grader process (kept between runs, build-cache.ts) while the sandbox starts.
 let sandboxCode: Promise<SandboxCode> | undefined;
 function compileSandbox(): Promise<SandboxCode> {
-  const compile = async (entry: string, format: "cjs" | "iife"): Promise<string> =>
-    (await build({ entryPoints: [path.join(here, entry)], bundle: true, platform: "node", format, target: "node20", write: false, logLevel: "silent" })).outputFiles[0]!.text;
+  const compile = (entry: string, format: "cjs" | "iife"): Promise<string> =>
+    cachedBuild({ entryPoints: [path.join(here, entry)], bundle: true, platform: "node", format, target: "node20", logLevel: "silent" });
   sandboxCode ??= Promise.all([compile("pool-entry.ts", "cjs"), compile("vm-harness.ts", "iife")]).then(([entry, harness]) => ({ entry, harness }));
   return sandboxCode;
 }
@@ -47,6 +47,8 @@ export interface PoolOptions {
   size: number;
   /** Started at once, before any job comes, so that their start-up overlaps compiling. */
   prestart?: number;
+  /** Sandbox processes already started (spawnSandbox), that have not been sent their code yet. */
+  adopt?: ChildProcess[];
   /**
    * Start a further process only once a job has waited this long for a free one: for one
    * submission, one process serves every job in a few milliseconds, and a second is worth its
@@ -55,9 +57,6 @@ export interface PoolOptions {
   growAfterMs?: number;
 }
 
-// A sandbox process starts before its code is compiled: it takes the entry's code as its first
-// message (pool-entry.ts, CommonJS, run with Node's require), then serves as that code says.
-const BOOT = 'process.once("message", (m) => new Function("require", "module", "exports", m.entry)(require, { exports: {} }, {}));';
 
 export interface SandboxPool extends Executor {
   /**
@@ -112,7 +111,8 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
   let closed = false;
   let growTimer: NodeJS.Timeout | undefined;
   let code: SandboxCode | undefined;
-  const codeReady = compileSandbox().then((c) => { code = c; pump(); });
+  // After the processes are started (below): node's start-up is the longer wait.
+  const codeReady = Promise.resolve().then(compileSandbox).then((c) => { code = c; pump(); });
   codeReady.catch(() => { /* each job that waits for it fails with it */ });
 
   const settle = (entry: Entry, run: JobRun): void => {
@@ -137,8 +137,8 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
     slot.timer = undefined;
   };
 
-  const startSlot = (): Slot => {
-    const child = spawn(process.execPath, [...SANDBOX_FLAGS, "-e", BOOT], { stdio: ["ignore", "ignore", "pipe", "ipc"], env: {} });
+  const startSlot = (adopted?: ChildProcess): Slot => {
+    const child = adopted ?? spawnSandbox();
     const slot: Slot = { child, stderr: "" };
     // Sent before any request (the channel keeps the order): at once when the code is compiled,
     // since pump() may send this process a request right after starting it.
@@ -238,7 +238,8 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
     return Promise.all(runs);
   };
 
-  for (let i = 0; i < Math.min(options.prestart ?? 0, options.size); i++) startSlot();
+  for (const child of options.adopt ?? []) startSlot(child);
+  for (let i = slots.length; i < Math.min(options.prestart ?? 0, options.size); i++) startSlot();
 
   return {
     format: "vm",

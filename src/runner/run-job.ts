@@ -3,9 +3,10 @@
 // runs student code, so nothing the student writes can crash or hang it.
 import { spawn } from "node:child_process";
 import type { HarnessReply, Job, JobRun, TaskFailure } from "./outcome.js";
+import { MEMORY_LIMIT_MB } from "./sandbox-process.js";
 
+export { MEMORY_LIMIT_MB };
 export const OUTPUT_CAP = 16 * 1024;
-export const MEMORY_LIMIT_MB = 256;
 // How long node may take to start before the student's time limit begins.
 const STARTUP_LIMIT_MS = 30_000;
 // Colour codes a student prints must not reach machine-readable reports.

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { build } from "esbuild";
+import { esbuild } from "../runner/esbuild.js";
 import type { TaskId } from "../course/tasks.js";
 import type { TaskTypes } from "./types-check.js";
 
@@ -29,7 +29,7 @@ export type TypeCheckReply =
   | { id: number; ok: false; error: string };
 
 async function bundleWorker(outDir: string): Promise<string> {
-  const result = await build({
+  const result = await esbuild().build({
     entryPoints: [path.join(here, "worker.ts")], bundle: true, platform: "node", format: "cjs", target: "node20",
     write: false, logLevel: "silent",
     plugins: [{

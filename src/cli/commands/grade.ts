@@ -19,6 +19,8 @@ export interface GradeCommandOptions {
   typecheck?: GradeOptions["typecheck"];
   /** Checks beyond the evidence lines; see ExtraCheckOptions. */
   extra?: ExtraCheckOptions;
+  /** A sandbox process started ahead, for the grading's pool (GradeOptions.sandbox). */
+  sandbox?: GradeOptions["sandbox"];
 }
 
 export async function gradeCommand(options: GradeCommandOptions): Promise<Report> {

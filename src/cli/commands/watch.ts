@@ -61,9 +61,10 @@ export async function watchCommand(io: Io, options: WatchCommandOptions): Promis
   });
 
   if (!interactive) io.stdout(`grade watch: watching ${options.dir}/ for changes; stop with Ctrl-C.\n`);
-  await watcher.gradeNow();
+  // The stop signals are handled from the start: one that comes during the first grading ends
+  // watch as cleanly as one that comes later.
   try {
-    await new Promise<void>((resolve) => {
+    const stopped = new Promise<void>((resolve) => {
       const stop = (): void => {
         process.off("SIGINT", stop);
         process.off("SIGTERM", stop);
@@ -86,6 +87,8 @@ export async function watchCommand(io: Io, options: WatchCommandOptions): Promis
       process.on("SIGTERM", stop);
       if (interactive) { stdin!.setRawMode(true); stdin!.resume(); stdin!.on("data", onKey); }
     });
+    await watcher.gradeNow();
+    await stopped;
   } finally {
     watcher.close();
     await worker?.close();

@@ -1,0 +1,49 @@
+// The grader's own code that runs elsewhere (the sandbox's entry and harness, the type checker's
+// thread) is compiled with esbuild from src/. Compiling it on every run cost a service start and
+// tens of milliseconds before the sandbox could take a job; the result is kept in
+// node_modules/.cache/grade with the size and time of every file it was made from, and made
+// again when any of them changes (or the cache cannot be read or written).
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { BuildOptions } from "esbuild";
+import { esbuild } from "./esbuild.js";
+
+const CACHE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "node_modules", ".cache", "grade");
+
+interface Cached {
+  inputs: Record<string, string>;
+  text: string;
+}
+
+const stamp = (file: string): string => {
+  const s = statSync(file);
+  return `${s.size}:${s.mtimeMs}`;
+};
+
+/**
+ * The text of a one-output build. `key` names what else decides the output (paths a plugin
+ * writes into it, say); the options themselves are part of the key.
+ */
+export async function cachedBuild(options: BuildOptions & { entryPoints: string[] }, key = ""): Promise<string> {
+  const { plugins, ...plain } = options;
+  const id = createHash("sha256").update(JSON.stringify(plain)).update(key).update(process.version).digest("hex").slice(0, 16);
+  const file = path.join(CACHE_DIR, `build-${path.basename(options.entryPoints[0]!, ".ts")}-${id}.json`);
+  try {
+    const cached = JSON.parse(readFileSync(file, "utf8")) as Cached;
+    if (Object.entries(cached.inputs).every(([input, was]) => stamp(input) === was)) return cached.text;
+  } catch { /* none yet, or a file it was made from is gone */ }
+  const result = await esbuild().build({ ...options, write: false, metafile: true });
+  const text = result.outputFiles![0]!.text;
+  try {
+    const inputs = Object.fromEntries(Object.keys(result.metafile!.inputs)
+      .filter((input) => !input.includes(":")) // a plugin's virtual module is no file
+      .map((input) => { const abs = path.resolve(input); return [abs, stamp(abs)]; }));
+    mkdirSync(CACHE_DIR, { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, JSON.stringify({ inputs, text } satisfies Cached));
+    renameSync(temp, file);
+  } catch { /* a read-only install compiles every time, as before the cache */ }
+  return text;
+}

@@ -1,0 +1,17 @@
+// How a sandbox process is started: plain JavaScript, so that bin/grade.js can start one before it
+// has loaded the grader itself (a sandbox takes node's whole start-up to be ready), and the pool
+// (pool.ts) starts them the same way. Types in sandbox-process.d.ts.
+import { spawn } from "node:child_process";
+
+export const MEMORY_LIMIT_MB = 256;
+
+/** The flags every sandbox process runs with: no fs, child_process, worker or addon rights. */
+export const SANDBOX_FLAGS = ["--experimental-permission", "--no-warnings", `--max-old-space-size=${MEMORY_LIMIT_MB}`];
+
+// A sandbox process starts before its code is compiled: it takes the entry's code as its first
+// message (pool-entry.ts, CommonJS, run with Node's require), then serves as that code says.
+const BOOT = 'process.once("message", (m) => new Function("require", "module", "exports", m.entry)(require, { exports: {} }, {}));';
+
+export function spawnSandbox() {
+  return spawn(process.execPath, [...SANDBOX_FLAGS, "-e", BOOT], { stdio: ["ignore", "ignore", "pipe", "ipc"], env: {} });
+}
