@@ -1,14 +1,12 @@
 // Runs the type checker in a worker thread of the grader's process. The worker's code is
-// bundled with esbuild on first use, so it runs on plain node whatever loaded the grader (tsx,
-// vitest). The compiler is not in the bundle: it is loaded in the thread through a V8 code
-// cache (load-typescript.ts).
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+// bundled with esbuild (and kept between runs, build-cache.ts), so it runs on plain node whatever
+// loaded the grader (tsx, vitest). The compiler is not in the bundle: it is loaded in the thread
+// through a V8 code cache (load-typescript.ts).
 import { createRequire } from "node:module";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { esbuild } from "../runner/esbuild.js";
+import { cachedBuild } from "../runner/build-cache.js";
 import type { TaskId } from "../course/tasks.js";
 import type { TaskTypes } from "./types-check.js";
 
@@ -28,10 +26,9 @@ export type TypeCheckReply =
   | { id: number; ok: true; result: Record<TaskId, TaskTypes> }
   | { id: number; ok: false; error: string };
 
-async function bundleWorker(outDir: string): Promise<string> {
-  const result = await esbuild().build({
-    entryPoints: [path.join(here, "worker.ts")], bundle: true, platform: "node", format: "cjs", target: "node20",
-    write: false, logLevel: "silent",
+function bundleWorker(): Promise<string> {
+  return cachedBuild({
+    entryPoints: [path.join(here, "worker.ts")], bundle: true, platform: "node", format: "cjs", target: "node20", logLevel: "silent",
     plugins: [{
       // The compiler is not bundled: load-typescript.ts loads it through a code cache.
       name: "typescript-cached",
@@ -42,21 +39,17 @@ async function bundleWorker(outDir: string): Promise<string> {
         }));
       },
     }],
-  });
-  const file = path.join(outDir, "typecheck-worker.cjs");
-  await writeFile(file, result.outputFiles[0]!.contents);
-  return file;
+  }, `${LOADER}\0${TYPESCRIPT}`);
 }
 
 export class TypeCheckWorker {
-  private started: Promise<{ worker: Worker; dir: string }> | undefined;
+  private started: Promise<{ worker: Worker }> | undefined;
   private readonly pending = new Map<number, { resolve: (r: Record<TaskId, TaskTypes>) => void; reject: (e: Error) => void }>();
   private nextId = 1;
 
-  private start(): Promise<{ worker: Worker; dir: string }> {
+  private start(): Promise<{ worker: Worker }> {
     this.started ??= (async () => {
-      const dir = await mkdtemp(path.join(os.tmpdir(), "grade-types-"));
-      const worker = new Worker(await bundleWorker(dir), { workerData: { packageRoot: PACKAGE_ROOT } });
+      const worker = new Worker(await bundleWorker(), { eval: true, workerData: { packageRoot: PACKAGE_ROOT } });
       worker.on("message", (reply: TypeCheckReply) => {
         const waiting = this.pending.get(reply.id);
         this.pending.delete(reply.id);
@@ -71,7 +64,7 @@ export class TypeCheckWorker {
       worker.on("error", failAll);
       worker.on("exit", (code) => failAll(new Error(`the type checker's thread ended (code ${code})`)));
       worker.unref();
-      return { worker, dir };
+      return { worker };
     })();
     return this.started;
   }
@@ -90,9 +83,8 @@ export class TypeCheckWorker {
     const started = this.started;
     this.started = undefined;
     if (!started) return;
-    const { worker, dir } = await started;
+    const { worker } = await started;
     worker.removeAllListeners("exit");
     await worker.terminate();
-    await rm(dir, { recursive: true, force: true });
   }
 }
