@@ -61,7 +61,9 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
   const reports = new Map<string, Report>();
   const broken: BatchResult["broken"] = [];
   prepareOut(out);
-  const pool = createSandboxPool({ size: jobs });
+  // A fresh process every 150 requests (75 submissions with their generated inputs) keeps each
+  // one's memory near what it started with.
+  const pool = createSandboxPool({ size: jobs, prestart: jobs, recycleAfter: 150 });
 
   const gradeOne = async (id: string): Promise<void> => {
     let hash = "";

@@ -50,6 +50,11 @@ export interface PoolOptions {
   /** Sandbox processes already started (spawnSandbox), that have not been sent their code yet. */
   adopt?: ChildProcess[];
   /**
+   * Replace a process after this many requests: the fresh vm context of every request is only
+   * freed by a full collection, so a process that lives for a whole class grows to its heap limit.
+   */
+  recycleAfter?: number;
+  /**
    * Start a further process only once a job has waited this long for a free one: for one
    * submission, one process serves every job in a few milliseconds, and a second is worth its
    * start-up only when the first is held by a job that may never return. Default: at once.
@@ -92,6 +97,8 @@ interface Slot {
   readyAt?: number;
   busy?: Pending;
   timer?: NodeJS.Timeout;
+  /** Requests it has served. */
+  served: number;
 }
 
 const notRun = (first: TaskFailure): TaskFailure => ({ reason: first.reason, message: `It was not run: an earlier task of this submission brought its sandbox process down (${first.reason}).` });
@@ -137,9 +144,16 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
     slot.timer = undefined;
   };
 
+  /** Ends an idle process; pump() starts another when there is work. */
+  const retire = (slot: Slot): void => {
+    slots.splice(slots.indexOf(slot), 1);
+    slot.child.removeAllListeners("exit");
+    slot.child.kill("SIGKILL");
+  };
+
   const startSlot = (adopted?: ChildProcess): Slot => {
     const child = adopted ?? spawnSandbox();
-    const slot: Slot = { child, stderr: "" };
+    const slot: Slot = { child, stderr: "", served: 0 };
     // Sent before any request (the channel keeps the order): at once when the code is compiled,
     // since pump() may send this process a request right after starting it.
     const sendCode = (): void => {
@@ -164,6 +178,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
       settle(entry, run);
       if (pending.entries.every((e) => e.settled)) {
         release(slot);
+        if (++slot.served >= (options.recycleAfter ?? Infinity)) retire(slot);
         pump();
       }
     });
