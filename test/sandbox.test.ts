@@ -89,6 +89,18 @@ describe("the batch sandbox's time limit", () => {
     }
   });
 
+  it("replaces a process after its share of requests without losing a job", async () => {
+    const pool = createSandboxPool({ size: 1, recycleAfter: 2 });
+    const code = "globalThis.__gradeLoads = { task2: () => ({ handle: (m) => ({ jsonrpc: '2.0', id: m.id, result: {} }) }) };";
+    try {
+      const runs = [];
+      for (let id = 1; id <= 5; id++) runs.push(await pool.runJob("hand-made.js", { task: "task2", inputs: [{ jsonrpc: "2.0", id, method: "ping" }], stopOnFailure: true }, { timeoutMs: 5000, code }));
+      expect(runs.map((r) => r.failure ?? (r.calls[0] as { value: { id: number } }).value.id)).toEqual([1, 2, 3, 4, 5]);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("keeps the later tasks' share of a submission's limit back from a first task that never returns", async () => {
     const pool = createSandboxPool({ size: 1 });
     // A hand-made bundle: the first task loops, the other two answer at once.
