@@ -1,5 +1,6 @@
-// The batch sandbox grades as `grade` does: every fixture submission of the core grader's tests,
-// graded once with a process per task and once in the sandbox pool, gives the same report.
+// A batch grades as `grade` does: every fixture submission of the core grader's tests, graded once
+// as `grade` grades it (its own pool, a time limit per task) and once in a batch's shared pool (one
+// limit per submission), gives the same report.
 // Where the two may differ by design (README, "Batch grading"), the test says so.
 import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

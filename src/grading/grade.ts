@@ -66,9 +66,9 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
   const ownPool = options.executor ? undefined
     : createSandboxPool({ size: options.tasks.length, prestart: 1, growAfterMs: 100, ...(options.sandbox ? { adopt: [options.sandbox] } : {}) });
   const executor = options.executor ?? ownPool!;
-  // An executor that takes bundles in memory needs no folder (the name only anchors source
-  // maps), unless extra checks will write files there.
-  const needsDir = !executor.inMemory || (options.extra !== undefined && (options.extra.live ?? true));
+  // Bundles stay in memory (a folder's name only anchors their source maps); only the live
+  // server is written to a file.
+  const needsDir = options.extra !== undefined && (options.extra.live ?? true);
   let madeDir: string | undefined;
   const checker = options.typecheck === true ? new TypeCheckWorker() : options.typecheck || undefined;
   try {
@@ -79,7 +79,7 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     const typing = checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
     // Every task is compiled before any runs, so jobs start in task order (a batch's sandbox
     // runs one submission's jobs one after another, under one time budget).
-    const bundling = bundleTasks(submissionDir, options.tasks, workDir, display.path, executor.format, executor.inMemory, executor.bundleWaitMs);
+    const bundling = bundleTasks(submissionDir, options.tasks, workDir, display.path, executor.bundleWaitMs);
     const prepared = options.extra
       ? prepareExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks }, options.extra)
       : undefined;

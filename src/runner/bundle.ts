@@ -1,6 +1,7 @@
-// Compiles one task of a submission, with the harness, into a single ESM file that plain node
-// runs. esbuild reports a syntax error as file:line:column, and a bundle starts far faster than
-// a TypeScript loader would.
+// Compiles a submission's tasks for the sandbox (pool.ts): one script, kept in memory, that
+// defines a loader per task, with the student's code only (the harness and the course are in the
+// sandbox already). esbuild reports a syntax error as file:line:column, and compiles far faster
+// than a TypeScript loader would. The live server (src/live/) is compiled here too, to a file.
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -12,33 +13,22 @@ import { buildInGroup } from "./bundle-group.js";
 import type { TaskFailure } from "./outcome.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const HARNESS = path.join(here, "harness.ts");
 const COURSE = path.join(here, "..", "course", "index.ts");
-// In the batch sandbox the course is already there, put by its harness (vm-harness.ts).
+// In the sandbox the course is already there, put by its harness (vm-harness.ts).
 const COURSE_GLOBAL = path.join(here, "course-global.cjs");
 
 // Lets bundled CommonJS code call require() inside an ES module.
 const BANNER = 'import { createRequire as __gradeRequire } from "node:module"; const require = __gradeRequire(import.meta.url);';
 
-/** code is the bundle's text when it was kept in memory rather than written to file. */
+/** A task's bundle: its text (`file` only names it, for source maps), or why there is none. */
 export type BundleResult = { ok: true; file: string; code?: string; sourceMap?: string } | { ok: false; failure: TaskFailure };
 
-/**
- * "process" (the default) makes an ESM file that plain node runs (run-job.ts); "vm" a script for
- * the batch sandbox (pool.ts), where Node's modules are not available.
- */
-export async function bundleTask(submissionDir: string, task: TaskId, outDir: string, displayPath: (p: string) => string, format: "process" | "vm" = "process", inMemory = false): Promise<BundleResult> {
+/** One task on its own, so that its failure names its own file. */
+async function bundleTask(submissionDir: string, task: TaskId, outDir: string, displayPath: (p: string) => string): Promise<BundleResult> {
   const info = TASKS[task];
   const source = path.join(submissionDir, info.file);
   if (!existsSync(source)) {
     return { ok: false, failure: { reason: "missing-file", message: `${displayPath(source)} does not exist. Every submission has ${TASKS.task1.file}, ${TASKS.task2.file} and ${TASKS.task3.file}; create it (grade init makes a fresh set of starters).` } };
-  }
-  if (format === "process") {
-    const entry = [
-      `import { runHarness } from ${JSON.stringify(HARNESS)};`,
-      `runHarness(() => import(${JSON.stringify(source)}), ${JSON.stringify(submissionDir + path.sep)});`,
-    ].join("\n");
-    return buildBundle(entry, path.join(outDir, `${task}.mjs`), info.file, displayPath);
   }
   const outfile = path.join(outDir, `${task}.js`);
   try {
@@ -47,9 +37,7 @@ export async function bundleTask(submissionDir: string, task: TaskId, outDir: st
       bundle: true, platform: "node", format: "iife", target: "node20", write: false, outfile,
       sourcemap: "inline", sourcesContent: false, logLevel: "silent", plugins: [confine(submissionDir)],
     });
-    if (inMemory) return { ok: true, file: outfile, code: result.outputFiles[0]!.text };
-    await writeFile(outfile, result.outputFiles[0]!.contents);
-    return { ok: true, file: outfile };
+    return { ok: true, file: outfile, code: result.outputFiles[0]!.text };
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors;
     if (!errors?.length) throw error;
@@ -79,16 +67,16 @@ export async function buildBundle(entry: string, outfile: string, file: string, 
 }
 
 /**
- * Bundles several tasks of one submission. For the batch sandbox they share one script (made in
+ * Bundles several tasks of one submission. For the sandbox they share one script (made in
  * one esbuild build with other submissions', bundle-group.ts) that defines a loader per task; the
  * sandbox evaluates it once per task, so each task still gets its own module instances. If that
  * fails, or takes in a file from outside the submission, each task is bundled on its own, so
  * every failure names its own file exactly as it would alone.
  */
-export async function bundleTasks(submissionDir: string, tasks: readonly TaskId[], outDir: string, displayPath: (p: string) => string, format: "process" | "vm" = "process", inMemory = false, groupWaitMs?: number): Promise<BundleResult[]> {
-  const one = (task: TaskId): Promise<BundleResult> => bundleTask(submissionDir, task, outDir, displayPath, format, inMemory);
+export async function bundleTasks(submissionDir: string, tasks: readonly TaskId[], outDir: string, displayPath: (p: string) => string, groupWaitMs?: number): Promise<BundleResult[]> {
+  const one = (task: TaskId): Promise<BundleResult> => bundleTask(submissionDir, task, outDir, displayPath);
   const present = tasks.filter((t) => existsSync(path.join(submissionDir, TASKS[t].file)));
-  if (format !== "vm" || !inMemory || present.length === 0) return Promise.all(tasks.map(one));
+  if (present.length === 0) return Promise.all(tasks.map(one));
   // require(), not import(): esbuild makes it a lazy, synchronous load, so a job runs in one call.
   const loaders = present.map((t) => `${t}: () => require(${JSON.stringify(path.join(submissionDir, TASKS[t].file))})`);
   const shared = await buildInGroup(submissionDir, `globalThis.__gradeLoads = { ${loaders.join(", ")} };`, { outDir, courseGlobal: COURSE_GLOBAL, ...(groupWaitMs !== undefined ? { waitMs: groupWaitMs } : {}) });
@@ -113,7 +101,7 @@ function submissionRoot(file: string): string {
 }
 
 /**
- * In the batch sandbox a bundle holds the submission's own code only (the harness and the course
+ * In the sandbox a bundle holds the submission's own code only (the harness and the course
  * are compiled once per sandbox process), and a submission imports only its own files, the
  * course module and Node's built-ins (which the sandbox then refuses). Bundling happens outside
  * the sandbox, so this is what keeps one student from compiling another's files (or the

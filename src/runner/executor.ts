@@ -1,16 +1,17 @@
-// How a bundled task gets run. The default spawns a process per job (run-job.ts); batch grading
-// uses the sandbox pool (pool.ts). Both keep the same contract, so grading code never changes.
+// How a bundled task gets run: by a sandbox pool (pool.ts), `grade`'s own or a batch's shared
+// one, behind one contract, so grading code never changes.
 import type { Job, JobRun } from "./outcome.js";
-import { runJob, type RunOptions } from "./run-job.js";
+
+export interface RunOptions {
+  timeoutMs: number;
+  /** The bundle's text (bundles are kept in memory; `file` only names it, for source maps). */
+  code?: string;
+  /** Its source map, when kept apart from the code. */
+  sourceMap?: string;
+}
 
 export interface Executor {
-  /** "process": an ESM bundle run by plain node; "vm": a script for the sandbox pool. */
-  format: "process" | "vm";
-  /** Takes bundles in memory (RunOptions.code) instead of files. */
-  inMemory?: boolean;
   runJob(file: string, job: Job, options: RunOptions): Promise<JobRun>;
   /** How long a submission's compiling may wait to share an esbuild build with others (bundle-group.ts). */
   bundleWaitMs?: number;
 }
-
-export const PROCESS_EXECUTOR: Executor = { format: "process", runJob };

@@ -1,6 +1,6 @@
-// The part of the harness that does not care where it runs: load the task's module, call its
-// export once per input, turn each call into a CallOutcome. The process harness (harness.ts)
-// and the batch sandbox's harness (vm-harness.ts) share it, so both grade exactly alike.
+// The core of the harness: load the task's module, call its export once per input, turn each
+// call into a CallOutcome. It runs inside every sandbox context (vm-harness.ts bundles it), beside
+// the student's code, which is why it takes nothing from outside the context.
 import { NOT_WRITTEN_YET } from "../course/not-written-yet.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import { findNonJson } from "../json/plain.js";
@@ -14,19 +14,6 @@ export class ExitCalled extends Error {
 
 /** Turns a thrown error's stack into "where in the student's code", or undefined. */
 export type Locate = (error: unknown) => string | undefined;
-
-/** The first stack frame in the submission, as path:line:column. */
-export function frameIn(submissionDir: string): Locate {
-  return (error) => {
-    const stack = error instanceof Error ? String(error.stack ?? "") : "";
-    for (const line of stack.split("\n")) {
-      const match = /\(?((?:file:\/\/)?\/[^()\s]+:\d+:\d+)\)?\s*$/.exec(line.trim());
-      const file = match?.[1]?.replace(/^file:\/\//, "");
-      if (file?.startsWith(submissionDir)) return file;
-    }
-    return undefined;
-  };
-}
 
 function describeThrow(error: unknown, locate: Locate): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : `the value ${String(error)}`;
@@ -55,19 +42,8 @@ function callOnce(fn: (a: unknown) => unknown, input: unknown, task: TaskId, loc
   return { ok: true, value };
 }
 
-/** Loads the task's module (by `import()` in a process) and calls its export on every input. */
-export async function executeJob(load: () => Promise<Record<string, unknown>>, job: HarnessRequest, locate: Locate): Promise<HarnessReply> {
-  let module: Record<string, unknown>;
-  try {
-    module = await load();
-  } catch (error) {
-    return loadFailure(job, error, locate);
-  }
-  return callAll(module, job, locate);
-}
-
-/** The same with a module loaded synchronously (a bundle's require(), in the sandbox). */
-export function executeJobSync(load: () => Record<string, unknown>, job: HarnessRequest, locate: Locate): HarnessReply {
+/** Loads the task's module (a bundle's lazy require) and calls its export on every input. */
+export function executeJob(load: () => Record<string, unknown>, job: HarnessRequest, locate: Locate): HarnessReply {
   let module: Record<string, unknown>;
   try {
     module = load();

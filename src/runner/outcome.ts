@@ -29,15 +29,14 @@ export interface JobRun {
   /** The calls that ran, in order; a failure of the whole process comes as `failure`. */
   calls: CallOutcome[];
   failure?: TaskFailure;
-  /** What the task's process wrote, capped, with colour codes removed. */
+  /** What the task printed, capped, with colour codes removed. */
   stdout: string;
   stderr: string;
   durationMs: number;
 }
 
-/** The messages between the grader and the sandboxed process, over IPC. */
+/** A job as the harness in a sandbox context gets it, and its reply (as JSON, see pool-child.ts). */
 export type HarnessRequest = Job;
 export type HarnessReply =
-  | { kind: "ready" }
   | { kind: "calls"; calls: CallOutcome[] }
   | { kind: "failure"; failure: TaskFailure };

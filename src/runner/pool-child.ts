@@ -1,4 +1,4 @@
-// One long-lived process of the batch sandbox. It runs under Node's permission model with no
+// One long-lived process of the sandbox. It runs under Node's permission model with no
 // file system, child process or worker rights at all (see pool.ts), and runs each job in a fresh
 // vm context holding only JavaScript's built-ins and the small stand-ins of PRELUDE: no require,
 // no real process, no timers. Jobs come and go over IPC as plain data and strings.

@@ -1,23 +1,22 @@
-// The batch sandbox: a few long-lived node processes, each under Node's permission model with no
+// The sandbox: a few long-lived node processes, each under Node's permission model with no
 // right to read or write files, start processes or workers, each running one job at a time in a
 // fresh vm context (pool-child.ts). Starting a process costs ~100 ms here; a context ~1 ms. A
 // process that runs past its job's limit, or dies (out of memory), is killed and replaced; the
-// job it held becomes that task's error, and no other job is touched.
+// job it held becomes that task's error, and no other job is touched. `grade` has a pool of its
+// own; a batch shares one among its submissions.
 import type { ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
-import { SourceMap } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cachedBuild } from "./build-cache.js";
 import type { Executor } from "./executor.js";
-import type { HarnessReply, Job, JobRun, TaskFailure } from "./outcome.js";
+import type { Job, JobRun, TaskFailure } from "./outcome.js";
 import type { PoolReply, PoolRequest } from "./pool-child.js";
-import { OUT_OF_MEMORY, OUTPUT_CAP, outOfMemoryFailure, stripAnsi, timeoutFailure } from "./run-job.js";
+import { toJobRun } from "./pool-reply.js";
+import { OUT_OF_MEMORY, OUTPUT_CAP, outOfMemoryFailure, timeoutFailure } from "./limits.js";
 import { spawnSandbox } from "./sandbox-process.js";
-import { FRAMES } from "./vm-harness.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const GRADER_SRC = path.resolve(here, "..") + path.sep;
 // The vm's own time limit stops a loop; this one is for whatever it cannot stop.
 const HARD_KILL_GRACE_MS = 1500;
 // A batch's submissions wait this long to share an esbuild build (bundle-group.ts): measured, 40
@@ -102,7 +101,6 @@ interface Slot {
 }
 
 const notRun = (first: TaskFailure): TaskFailure => ({ reason: first.reason, message: `It was not run: an earlier task of this submission brought its sandbox process down (${first.reason}).` });
-const shareOf = (limitMs: number, budgetMs: number): TaskFailure => ({ reason: "timeout", message: `It did not finish in the ${limitMs} ms it had of the submission's time limit of ${budgetMs} ms, which its tasks share, and was stopped. Look for a loop that never ends, here or in what it imports.` });
 
 /**
  * Every job of a submission gets at least this long, kept back from the jobs before it, so that
@@ -171,7 +169,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
       if (!pending || !entry) return;
       let run: JobRun;
       try {
-        run = toJobRun(entry, pending, reply);
+        run = toJobRun(entry.job, entry, pending.request, reply);
       } catch (error) {
         run = failedRun(entry.job, pending.started, { reason: "crash", message: `Its results could not be read (${(error as Error).message}).` });
       }
@@ -257,8 +255,6 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
   for (let i = slots.length; i < Math.min(options.prestart ?? 0, options.size); i++) startSlot();
 
   return {
-    format: "vm",
-    inMemory: true,
     async runJob(file, job, run) {
       return (await submit([{ file, job, code: run.code, sourceMap: run.sourceMap }], run.timeoutMs))[0]!;
     },
@@ -277,8 +273,6 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
         });
       };
       return {
-        format: "vm",
-        inMemory: true,
         bundleWaitMs: BATCH_BUNDLE_WAIT_MS,
         runJob(file, job, run) {
           return new Promise<JobRun>((resolve) => {
@@ -302,71 +296,4 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
 
 function failedRun(job: Job, started: number, failure: TaskFailure, stdout = "", stderr = ""): JobRun {
   return { task: job.task, calls: [], failure, stdout, stderr, durationMs: Date.now() - started };
-}
-
-function toJobRun(entry: Entry, pending: Pending, reply: PoolReply): JobRun {
-  const stdout = stripAnsi(reply.stdout);
-  const stderr = stripAnsi(reply.stderr);
-  const base = { task: entry.job.task, stdout, stderr, durationMs: reply.durationMs };
-  if (reply.timedOut) {
-    const budget = pending.request.budgetMs ?? pending.request.timeoutMs;
-    const failure = reply.cut ? shareOf(reply.limitMs, budget) : timeoutFailure(budget);
-    return { ...base, calls: [], failure };
-  }
-  if (reply.replyJson === undefined) {
-    return { ...base, calls: [], failure: { reason: "crash", message: `It stopped the grader's harness before the function returned (${reply.error ?? "no reply"}). Code at the top level of a module runs on import; a task only defines functions.` } };
-  }
-  const harness = parseHarnessReply(mapFrames(reply.replyJson, entry));
-  if (!harness) {
-    return { ...base, calls: [], failure: { reason: "crash", message: "Its results could not be read: the code replaced JavaScript's own built-ins (JSON, Object or Array methods) that the grader relies on. A task only defines its functions; it never changes the built-ins." } };
-  }
-  return harness.kind === "calls" ? { ...base, calls: harness.calls } : { ...base, calls: [], failure: harness.failure };
-}
-
-/** The harness runs beside the student's code, so its reply is checked like any input. */
-type FinalReply = Exclude<HarnessReply, { kind: "ready" }>;
-
-function parseHarnessReply(json: string): FinalReply | undefined {
-  let data: unknown;
-  try {
-    data = JSON.parse(json);
-  } catch {
-    return undefined;
-  }
-  const isFailure = (f: unknown): boolean => typeof f === "object" && f !== null && typeof (f as TaskFailure).reason === "string" && typeof (f as TaskFailure).message === "string";
-  const reply = data as FinalReply;
-  if (reply?.kind === "failure" && isFailure(reply.failure)) return reply;
-  if (reply?.kind === "calls" && Array.isArray(reply.calls) && reply.calls.every((c) => c?.ok === true ? "value" in c : c?.ok === false && isFailure(c.failure))) return reply;
-  return undefined;
-}
-
-/** Replaces ` (at ⟦line:col;…⟧)` with the first frame that is the student's, through the source map. */
-function mapFrames(json: string, entry: Entry): string {
-  if (!json.includes("⟦")) return json;
-  const file = entry.file;
-  const map = entry.sourceMap ? parseSourceMap(entry.sourceMap) : inlineSourceMap(entry.code);
-  return json.replace(/ \(at ⟦([\d:;]+)⟧\)/g, (_all, frames: string) => {
-    for (const frame of frames.split(";")) {
-      const [line, column] = frame.split(":").map(Number) as [number, number];
-      const entry = map?.findEntry(line - 1, column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number } | undefined;
-      if (!entry?.originalSource) continue;
-      const source = entry.originalSource.startsWith("file://") ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(file), entry.originalSource);
-      if (source.startsWith(GRADER_SRC)) continue;
-      return ` (at ${source}:${entry.originalLine! + 1}:${entry.originalColumn! + 1})`;
-    }
-    return "";
-  }).replace(FRAMES, "");
-}
-
-function inlineSourceMap(code: string): SourceMap | undefined {
-  const match = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/.exec(code);
-  return match ? parseSourceMap(Buffer.from(match[1]!, "base64").toString("utf8")) : undefined;
-}
-
-function parseSourceMap(text: string): SourceMap | undefined {
-  try {
-    return new SourceMap(JSON.parse(text));
-  } catch {
-    return undefined;
-  }
 }

@@ -1,11 +1,11 @@
-// The batch sandbox's harness, compiled once per sandbox process and run in every fresh vm
+// The sandbox's harness, compiled once per sandbox process and run in every fresh vm
 // context before the student's bundle (see pool-child.ts). It provides the course module to the
 // bundle (as globalThis.__gradeCourse) and one entry, __grade.run(jobJson), which loads the
 // bundle's module through globalThis.__gradeLoad (a lazy require, so the whole job runs in one
 // synchronous call). The reply is left as a JSON string in the context, so no object ever
 // crosses between the context and the grader.
 import * as course from "../course/index.js";
-import { ExitCalled, executeJobSync, type Locate } from "./harness-core.js";
+import { ExitCalled, executeJob, type Locate } from "./harness-core.js";
 import type { HarnessReply, HarnessRequest } from "./outcome.js";
 
 /** Frames in the bundle (pool-child.ts names it grade-bundle.js) are handed out as ⟦line:column;…⟧, for the grader to map through the source map. */
@@ -37,7 +37,7 @@ g["__grade"] = {
     const load = loads?.[job.task] ?? (g["__gradeLoad"] as () => Record<string, unknown>);
     let reply: HarnessReply;
     try {
-      reply = executeJobSync(load, job, locateInBundle);
+      reply = executeJob(load, job, locateInBundle);
     } catch (error) {
       reply = { kind: "failure", failure: { reason: "crash", message: `The grader's harness failed: ${String(error)}` } };
     }

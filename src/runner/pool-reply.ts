@@ -1,0 +1,88 @@
+// What a sandbox process reports for a job, read as untrusted data (the harness runs beside the
+// student's code) and turned into a JobRun: time-outs, crashes, the harness's reply, and the
+// student's stack frames mapped back through the bundle's source map.
+import { SourceMap } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { timeoutFailure, stripAnsi } from "./limits.js";
+import type { HarnessReply, Job, JobRun, TaskFailure } from "./outcome.js";
+import type { PoolReply, PoolRequest } from "./pool-child.js";
+import { FRAMES } from "./vm-harness.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const GRADER_SRC = path.resolve(here, "..") + path.sep;
+
+const shareOf = (limitMs: number, budgetMs: number): TaskFailure => ({ reason: "timeout", message: `It did not finish in the ${limitMs} ms it had of the submission's time limit of ${budgetMs} ms, which its tasks share, and was stopped. Look for a loop that never ends, here or in what it imports.` });
+
+/** The bundle a job ran: its text, and where its frames map to. */
+export interface RanBundle {
+  file: string;
+  code: string;
+  sourceMap?: string;
+}
+
+/** One job's end, as the sandbox reported it, turned into a JobRun. */
+export function toJobRun(job: Job, bundle: RanBundle, request: PoolRequest, reply: PoolReply): JobRun {
+  const stdout = stripAnsi(reply.stdout);
+  const stderr = stripAnsi(reply.stderr);
+  const base = { task: job.task, stdout, stderr, durationMs: reply.durationMs };
+  if (reply.timedOut) {
+    const budget = request.budgetMs ?? request.timeoutMs;
+    const failure = reply.cut ? shareOf(reply.limitMs, budget) : timeoutFailure(budget);
+    return { ...base, calls: [], failure };
+  }
+  if (reply.replyJson === undefined) {
+    return { ...base, calls: [], failure: { reason: "crash", message: `It stopped the grader's harness before the function returned (${reply.error ?? "no reply"}). Code at the top level of a module runs on import; a task only defines functions.` } };
+  }
+  const harness = parseHarnessReply(mapFrames(reply.replyJson, bundle));
+  if (!harness) {
+    return { ...base, calls: [], failure: { reason: "crash", message: "Its results could not be read: the code replaced JavaScript's own built-ins (JSON, Object or Array methods) that the grader relies on. A task only defines its functions; it never changes the built-ins." } };
+  }
+  return harness.kind === "calls" ? { ...base, calls: harness.calls } : { ...base, calls: [], failure: harness.failure };
+}
+
+/** The harness runs beside the student's code, so its reply is checked like any input. */
+function parseHarnessReply(json: string): HarnessReply | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  const isFailure = (f: unknown): boolean => typeof f === "object" && f !== null && typeof (f as TaskFailure).reason === "string" && typeof (f as TaskFailure).message === "string";
+  const reply = data as HarnessReply;
+  if (reply?.kind === "failure" && isFailure(reply.failure)) return reply;
+  if (reply?.kind === "calls" && Array.isArray(reply.calls) && reply.calls.every((c) => c?.ok === true ? "value" in c : c?.ok === false && isFailure(c.failure))) return reply;
+  return undefined;
+}
+
+/** Replaces ` (at ⟦line:col;…⟧)` with the first frame that is the student's, through the source map. */
+function mapFrames(json: string, entry: RanBundle): string {
+  if (!json.includes("⟦")) return json;
+  const file = entry.file;
+  const map = entry.sourceMap ? parseSourceMap(entry.sourceMap) : inlineSourceMap(entry.code);
+  return json.replace(/ \(at ⟦([\d:;]+)⟧\)/g, (_all, frames: string) => {
+    for (const frame of frames.split(";")) {
+      const [line, column] = frame.split(":").map(Number) as [number, number];
+      const entry = map?.findEntry(line - 1, column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number } | undefined;
+      if (!entry?.originalSource) continue;
+      const source = entry.originalSource.startsWith("file://") ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(file), entry.originalSource);
+      if (source.startsWith(GRADER_SRC)) continue;
+      return ` (at ${source}:${entry.originalLine! + 1}:${entry.originalColumn! + 1})`;
+    }
+    return "";
+  }).replace(FRAMES, "");
+}
+
+function inlineSourceMap(code: string): SourceMap | undefined {
+  const match = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/.exec(code);
+  return match ? parseSourceMap(Buffer.from(match[1]!, "base64").toString("utf8")) : undefined;
+}
+
+function parseSourceMap(text: string): SourceMap | undefined {
+  try {
+    return new SourceMap(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
