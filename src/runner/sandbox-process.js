@@ -5,8 +5,13 @@ import { spawn } from "node:child_process";
 
 export const MEMORY_LIMIT_MB = 256;
 
-/** The flags every sandbox process runs with: no fs, child_process, worker or addon rights. */
-export const SANDBOX_FLAGS = ["--experimental-permission", "--no-warnings", `--max-old-space-size=${MEMORY_LIMIT_MB}`];
+/**
+ * The flags every sandbox process runs with: no fs, child_process, worker or addon rights, and
+ * no optimising compiler (--no-opt): a job's code runs for milliseconds, far less than V8 spends
+ * optimising it on another core, and every submission's code is new to it. Measured, that halved
+ * the time of a batch with the behaviour checks.
+ */
+export const SANDBOX_FLAGS = ["--experimental-permission", "--no-warnings", "--no-opt", `--max-old-space-size=${MEMORY_LIMIT_MB}`];
 
 // A sandbox process starts before its code is compiled: it takes the entry's code as its first
 // message (pool-entry.ts, CommonJS, run with Node's require), then serves as that code says.
