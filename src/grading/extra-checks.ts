@@ -13,7 +13,7 @@ import type { Executor } from "../runner/executor.js";
 import { INTEROP_STEPS, interopChecks, loadSdk } from "../live/interop.js";
 import { STDIO_TITLES, runStdio, stdioChecks } from "../live/stdio.js";
 import type { CheckResult } from "../report/types.js";
-import type { CallOutcome, JobRun } from "../runner/outcome.js";
+import type { CallOutcome, Job, JobRun } from "../runner/outcome.js";
 import { task1SchemaChecks, task2SchemaChecks, type Exchange } from "../schema/checks.js";
 import { warmUpSchema } from "../schema/validator.js";
 
@@ -57,9 +57,13 @@ interface TaskJob {
   run: JobRun;
 }
 
+// One job object per plan: the sandbox gets a copy of its inputs over IPC, and never changes it,
+// so a batch sends every submission the same object (and the pool its JSON once, pool.ts).
+const jobs = new WeakMap<PlannedCheck[], Job>();
+
 async function runTaskJob(executor: Executor, task: TaskId, bundle: RunnableBundle, plan: PlannedCheck[], timeoutMs: number): Promise<TaskJob> {
-  const inputs = [...FIXTURE_INPUTS[task], ...plan.flatMap((p) => p.inputs)];
-  const job = { task, inputs: structuredClone(inputs), stopOnFailure: false, returnInputs: task === "task1" };
+  let job = jobs.get(plan);
+  if (!job) jobs.set(plan, job = { task, inputs: [...FIXTURE_INPUTS[task], ...plan.flatMap((p) => p.inputs)], stopOnFailure: false, returnInputs: task === "task1" });
   const run = await executor.runJob(bundle.file, job, { timeoutMs, ...(bundle.code !== undefined ? { code: bundle.code, sourceMap: bundle.sourceMap } : {}) });
   return { plan, run };
 }

@@ -7,8 +7,17 @@ import vm from "node:vm";
 /** One task's job, and which of the request's bundles it runs (tasks may share one). */
 export interface SandboxJob {
   codeIndex: number;
-  jobJson: string;
+  /**
+   * The job as JSON; left out when this process was sent it before under `key` (a batch gives
+   * every submission the same generated inputs, tens of KB of them).
+   */
+  jobJson?: string;
+  /** Set when the process keeps jobJson, for later requests that name it by this key. */
+  key?: number;
 }
+
+// The jobs sent with a key, by key; the pool bounds how many keys there are (pool.ts).
+const keptJobs = new Map<number, string>();
 
 /**
  * The jobs of one submission: run one after another in one fresh context (each bundle has its
@@ -133,7 +142,10 @@ export function runInSandbox(request: PoolRequest, harness: vm.Script, send: (re
       if (setupError) throw new Error(setupError);
       // The job goes in as a string property, not inside source text: compiling a script that
       // holds tens of KB of inputs as a literal cost more than running the job.
-      (ctx as Record<string, unknown>)["__gradeJob"] = job.jobJson;
+      if (job.jobJson !== undefined && job.key !== undefined) keptJobs.set(job.key, job.jobJson);
+      const jobJson = job.jobJson ?? keptJobs.get(job.key!);
+      if (jobJson === undefined) throw new Error("the grader named a job this process was never sent");
+      (ctx as Record<string, unknown>)["__gradeJob"] = jobJson;
       // The bundle (its top level only defines the loaders), the job and the collecting of its
       // reply and output in one script, whose value is what was collected: every call with a
       // time limit starts a watchdog thread, which costs more than a small job.

@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { cachedBuild } from "./build-cache.js";
 import type { Executor } from "./executor.js";
 import type { Job, JobRun, TaskFailure } from "./outcome.js";
-import type { PoolReply, PoolRequest } from "./pool-child.js";
+import type { PoolReply, PoolRequest, SandboxJob } from "./pool-child.js";
 import { toJobRun } from "./pool-reply.js";
 import { OUT_OF_MEMORY, OUTPUT_CAP, outOfMemoryFailure, timeoutFailure } from "./limits.js";
 import { spawnSandbox } from "./sandbox-process.js";
@@ -19,6 +19,9 @@ import { spawnSandbox } from "./sandbox-process.js";
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The vm's own time limit stops a loop; this one is for whatever it cannot stop.
 const HARD_KILL_GRACE_MS = 1500;
+// Jobs this large are sent to a process once and named by a key after that; at most this many.
+const KEYED_JOB_BYTES = 4096;
+const MAX_KEYS = 64;
 // A batch's submissions wait this long to share an esbuild build (bundle-group.ts): measured, 40
 // ms makes groups of about eight at a hundred submissions a second.
 const BATCH_BUNDLE_WAIT_MS = 40;
@@ -98,6 +101,8 @@ interface Slot {
   timer?: NodeJS.Timeout;
   /** Requests it has served. */
   served: number;
+  /** The keys of the jobs it keeps (see SandboxJob). */
+  knows: Set<number>;
 }
 
 const notRun = (first: TaskFailure): TaskFailure => ({ reason: first.reason, message: `It was not run: an earlier task of this submission brought its sandbox process down (${first.reason}).` });
@@ -151,7 +156,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
 
   const startSlot = (adopted?: ChildProcess): Slot => {
     const child = adopted ?? spawnSandbox();
-    const slot: Slot = { child, stderr: "", served: 0 };
+    const slot: Slot = { child, stderr: "", served: 0, knows: new Set() };
     // Sent before any request (the channel keeps the order): at once when the code is compiled,
     // since pump() may send this process a request right after starting it.
     const sendCode = (): void => {
@@ -229,9 +234,32 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
         abandon(pending, timeoutFailure(pending.request.timeoutMs));
         pump();
       }, Math.max(pending.request.timeoutMs, pending.request.jobs.length * pending.request.floorMs) + HARD_KILL_GRACE_MS);
-      slot.child.send(pending.request, (error) => { if (error) slot.child.kill("SIGKILL"); });
+      slot.child.send(forSlot(pending.request, slot), (error) => { if (error) slot.child.kill("SIGKILL"); });
     }
   };
+
+  // A job's JSON once per job object (a batch hands the same generated inputs to every
+  // submission), and a key for the large ones, up to MAX_KEYS of them, so that each process is
+  // sent them once.
+  const json = new WeakMap<Job, string>();
+  const keys = new Map<string, number>();
+  const sandboxJob = (codeIndex: number, job: Job): SandboxJob => {
+    let jobJson = json.get(job);
+    if (jobJson === undefined) json.set(job, jobJson = JSON.stringify(job));
+    let key = keys.get(jobJson);
+    if (key === undefined && jobJson.length >= KEYED_JOB_BYTES && keys.size < MAX_KEYS) keys.set(jobJson, key = keys.size);
+    return { codeIndex, jobJson, ...(key !== undefined ? { key } : {}) };
+  };
+  /** The request as this process gets it: without the jobs it keeps already. */
+  const forSlot = (request: PoolRequest, slot: Slot): PoolRequest => ({
+    ...request,
+    jobs: request.jobs.map((job) => {
+      if (job.key === undefined) return job;
+      if (slot.knows.has(job.key)) return { codeIndex: job.codeIndex, key: job.key };
+      slot.knows.add(job.key);
+      return job;
+    }),
+  });
 
   /** Sends jobs as one request; each promise ends with its own job. */
   const submit = async (jobs: { file: string; job: Job; code?: string; sourceMap?: string }[], timeoutMs: number, floorMs = timeoutMs, budgetMs?: number): Promise<JobRun[]> => {
@@ -245,7 +273,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
       return { file: j.file, code: texts[i]!, sourceMap: j.sourceMap, job: j.job, resolve };
     });
     const codes = [...new Set(entries.map((e) => e.code))];
-    const request: PoolRequest = { id: nextId++, codes, jobs: entries.map((e) => ({ codeIndex: codes.indexOf(e.code), jobJson: JSON.stringify(e.job) })), timeoutMs, floorMs, ...(budgetMs !== undefined ? { budgetMs } : {}), outputCap: OUTPUT_CAP };
+    const request: PoolRequest = { id: nextId++, codes, jobs: entries.map((e) => sandboxJob(codes.indexOf(e.code), e.job)), timeoutMs, floorMs, ...(budgetMs !== undefined ? { budgetMs } : {}), outputCap: OUTPUT_CAP };
     queue.push({ request, entries, started: Date.now() });
     pump();
     return Promise.all(runs);
