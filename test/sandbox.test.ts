@@ -89,13 +89,19 @@ describe("the batch sandbox's time limit", () => {
     }
   });
 
-  it("replaces a process after its share of requests without losing a job", async () => {
-    const pool = createSandboxPool({ size: 1, recycleAfter: 2 });
-    const code = "globalThis.__gradeLoads = { task2: () => ({ handle: (m) => ({ jsonrpc: '2.0', id: m.id, result: {} }) }) };";
+  it("replaces a process after its share of requests without losing a job, and sends a large job to each process once", async () => {
+    const pool = createSandboxPool({ size: 1, recycleAfter: 3 });
+    const code = "globalThis.__gradeLoads = { task2: () => ({ handle: (m) => ({ jsonrpc: '2.0', id: m.id, result: { n: String(m.params.pad).length } }) }) };";
+    // Over the size at which a job is sent once and then named by its key (pool.ts).
+    const large = { task: "task2" as const, inputs: [{ jsonrpc: "2.0", id: 0, method: "ping", params: { pad: "x".repeat(10_000) } }], stopOnFailure: true };
     try {
       const runs = [];
-      for (let id = 1; id <= 5; id++) runs.push(await pool.runJob("hand-made.js", { task: "task2", inputs: [{ jsonrpc: "2.0", id, method: "ping" }], stopOnFailure: true }, { timeoutMs: 5000, code }));
-      expect(runs.map((r) => r.failure ?? (r.calls[0] as { value: { id: number } }).value.id)).toEqual([1, 2, 3, 4, 5]);
+      for (let id = 1; id <= 4; id++) runs.push(await pool.runJob("hand-made.js", { task: "task2", inputs: [{ jsonrpc: "2.0", id, method: "ping", params: { pad: "" } }], stopOnFailure: true }, { timeoutMs: 5000, code }));
+      for (let i = 0; i < 4; i++) runs.push(await pool.runJob("hand-made.js", large, { timeoutMs: 5000, code }));
+      expect(runs.map((r) => r.failure ?? (r.calls[0] as { value: { id: number; result: { n: number } } }).value)).toEqual([
+        ...[1, 2, 3, 4].map((id) => ({ jsonrpc: "2.0", id, result: { n: 0 } })),
+        ...[0, 0, 0, 0].map((id) => ({ jsonrpc: "2.0", id, result: { n: 10_000 } })),
+      ]);
     } finally {
       await pool.close();
     }
