@@ -18,5 +18,5 @@ export const SANDBOX_FLAGS = ["--experimental-permission", "--no-warnings", "--n
 const BOOT = 'process.once("message", (m) => new Function("require", "module", "exports", m.entry)(require, { exports: {} }, {}));';
 
 export function spawnSandbox() {
-  return spawn(process.execPath, [...SANDBOX_FLAGS, "-e", BOOT], { stdio: ["ignore", "ignore", "pipe", "ipc"], env: {} });
+  return spawn(process.execPath, [...SANDBOX_FLAGS, "-e", BOOT], { stdio: ["ignore", "ignore", "pipe", "ipc"], env: {}, serialization: "advanced" });
 }
