@@ -21,6 +21,8 @@ export interface GradeCommandOptions {
   extra?: ExtraCheckOptions;
   /** A sandbox process started ahead, for the grading's pool (GradeOptions.sandbox). */
   sandbox?: GradeOptions["sandbox"];
+  /** A pool kept across gradings (watch mode); see GradeOptions.executor. */
+  executor?: GradeOptions["executor"];
 }
 
 export async function gradeCommand(options: GradeCommandOptions): Promise<Report> {
