@@ -1,7 +1,7 @@
 // A batch grades as `grade` does: every fixture submission of the core grader's tests, graded once
 // as `grade` grades it (its own pool, a time limit per task) and once in a batch's shared pool (one
 // limit per submission), gives the same report.
-// Where the two may differ by design (README, "Batch grading"), the test says so.
+// Where the two may differ by design (README, "The sandbox"), the test says so.
 import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TASK_IDS } from "../src/course/tasks.js";
