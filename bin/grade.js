@@ -76,11 +76,11 @@ const ownUrl = {
       const own = JSON.stringify(pathToFileURL(args.path).href);
       // Every use of import.meta.url, except the one inside the banner that student bundles get.
       return { contents: text.replace(/(__gradeRequire\()?import\.meta\.url/g, (all, banner) => (banner ? all : own)), loader: "ts" };
-  });
+    });
   },
 };
 
-// Split into chunks, so that what the CLI imports lazily (the MCP SDK, the compiler) is loaded
+// Split into chunks, so that what the CLI imports lazily (the MCP SDK) is loaded
 // only by the runs that use it.
 async function bundledMain() {
   const dir = path.join(cacheDir, `cli-${fingerprint()}`);
@@ -97,7 +97,7 @@ async function bundledMain() {
       // Bundled CommonJS (commander) calls require() for Node's modules.
       banner: { js: 'import { createRequire as __gradeCreateRequire } from "node:module"; const require = __gradeCreateRequire(import.meta.url);' },
       plugins: [ownUrl],
-  });
+    });
     mkdirSync(cacheDir, { recursive: true });
     for (const old of readdirSync(cacheDir)) {
       if (old.startsWith("cli-") && old !== path.basename(dir)) rmSync(path.join(cacheDir, old), { recursive: true, force: true });

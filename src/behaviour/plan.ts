@@ -16,7 +16,7 @@ export interface PlannedCheck {
 }
 
 /** The model's answer for one input of a task. */
-export function modelAnswer(task: TaskId, input: unknown): unknown {
+function modelAnswer(task: TaskId, input: unknown): unknown {
   if (task === "task1") return modelToMcp(input as ToolDefinition);
   if (task === "task2") return modelHandle(input as JsonObject);
   return modelServe(input as string[]);

@@ -8,7 +8,7 @@ import { judgeBehaviour } from "../behaviour/judge.js";
 import { planBehaviour, type PlannedCheck } from "../behaviour/plan.js";
 import { newSeed } from "../behaviour/random.js";
 import { bundleServer } from "../live/bundle-server.js";
-import type { BundleResult } from "../runner/bundle.js";
+import type { FileBundle, TaskBundle } from "../runner/bundle.js";
 import type { Executor } from "../runner/executor.js";
 import { INTEROP_STEPS, interopChecks, loadSdk } from "../live/interop.js";
 import { STDIO_TITLES, runStdio, stdioChecks } from "../live/stdio.js";
@@ -43,7 +43,7 @@ export interface ExtraRunContext {
   executor: Executor;
 }
 
-export type RunnableBundle = Extract<BundleResult, { ok: true }>;
+export type RunnableBundle = Extract<TaskBundle, { ok: true }>;
 
 export interface ExtraRun {
   seed?: number;
@@ -64,7 +64,7 @@ const jobs = new WeakMap<PlannedCheck[], Job>();
 async function runTaskJob(executor: Executor, task: TaskId, bundle: RunnableBundle, plan: PlannedCheck[], timeoutMs: number): Promise<TaskJob> {
   let job = jobs.get(plan);
   if (!job) jobs.set(plan, job = { task, inputs: [...FIXTURE_INPUTS[task], ...plan.flatMap((p) => p.inputs)], stopOnFailure: false, returnInputs: task === "task1" });
-  const run = await executor.runJob(bundle.file, job, { timeoutMs, ...(bundle.code !== undefined ? { code: bundle.code, sourceMap: bundle.sourceMap } : {}) });
+  const run = await executor.runJob(bundle.file, job, { timeoutMs, code: bundle.code, sourceMap: bundle.sourceMap });
   return { plan, run };
 }
 
@@ -105,7 +105,7 @@ function servedLines(job: TaskJob | undefined): string[] | undefined {
 /** What is made ready while the fixture jobs run: nothing in it runs student code. */
 export interface ExtraPreparation {
   /** The live server's bundle, when a live check will need it. */
-  server?: Promise<BundleResult>;
+  server?: Promise<FileBundle>;
 }
 
 /**
@@ -134,8 +134,8 @@ export async function runExtraChecks(ctx: ExtraRunContext, options: ExtraCheckOp
   const needsJob = (t: TaskId): boolean => behaviour || (schema && t !== "task3") || (live && t === "task3");
   const has = (t: TaskId): boolean => ctx.tasks.includes(t);
   const ran = async (t: TaskId): Promise<boolean> => has(t) && (await ctx.runnable[t]) !== undefined;
-  let server: Promise<BundleResult> | undefined;
-  const serverBundle = (): Promise<BundleResult> => (server ??= prepared?.server ?? bundleServer(ctx.submissionDir, ctx.workDir, ctx.displayPath));
+  let server: Promise<FileBundle> | undefined;
+  const serverBundle = (): Promise<FileBundle> => (server ??= prepared?.server ?? bundleServer(ctx.submissionDir, ctx.workDir, ctx.displayPath));
   // The live server runs handle (task2.ts); the stdio verdict compares it with serve (task3.ts).
   // undefined: not run (placeholders say why); an empty list: the server could not be built.
   // The stdio server starts as soon as it is built; its input waits for the fixture runs.

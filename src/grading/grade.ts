@@ -86,7 +86,7 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     const fixtureRuns = options.tasks.map(async (task, i): Promise<GradedTask> => {
       const bundle = (await bundling)[i]!;
       if (!bundle.ok) return gradeTask(task, display.sanitiseRun({ outcome: { failure: bundle.failure } }));
-      const run = await executor.runJob(bundle.file, fixtureJob(task), { timeoutMs, ...(bundle.code !== undefined ? { code: bundle.code, sourceMap: bundle.sourceMap } : {}) });
+      const run = await executor.runJob(bundle.file, fixtureJob(task), { timeoutMs, code: bundle.code, sourceMap: bundle.sourceMap });
       return gradeTask(task, display.sanitiseRun({ outcome: fixtureOutcome(run), stdout: run.stdout, stderr: run.stderr }));
     });
     // The extra checks of a task start once it has run on the fixtures, and only if it ran to

@@ -20,11 +20,14 @@ const COURSE_GLOBAL = path.join(here, "course-global.cjs");
 // Lets bundled CommonJS code call require() inside an ES module.
 const BANNER = 'import { createRequire as __gradeRequire } from "node:module"; const require = __gradeRequire(import.meta.url);';
 
-/** A task's bundle: its text (`file` only names it, for source maps), or why there is none. */
-export type BundleResult = { ok: true; file: string; code?: string; sourceMap?: string } | { ok: false; failure: TaskFailure };
+type NotBuilt = { ok: false; failure: TaskFailure };
+/** A task's bundle for the sandbox: its text (`file` only names it, for source maps), or why there is none. */
+export type TaskBundle = { ok: true; file: string; code: string; sourceMap?: string } | NotBuilt;
+/** The live server's bundle: a file plain node runs. */
+export type FileBundle = { ok: true; file: string } | NotBuilt;
 
 /** One task on its own, so that its failure names its own file. */
-async function bundleTask(submissionDir: string, task: TaskId, outDir: string, displayPath: (p: string) => string): Promise<BundleResult> {
+async function bundleTask(submissionDir: string, task: TaskId, outDir: string, displayPath: (p: string) => string): Promise<TaskBundle> {
   const info = TASKS[task];
   const source = path.join(submissionDir, info.file);
   if (!existsSync(source)) {
@@ -49,7 +52,7 @@ async function bundleTask(submissionDir: string, task: TaskId, outDir: string, d
  * Compiles `entry` (which imports a submission's file and whatever runs it) into one ESM file.
  * The live server (src/live/) uses it with its own entry.
  */
-export async function buildBundle(entry: string, outfile: string, file: string, displayPath: (p: string) => string): Promise<BundleResult> {
+export async function buildBundle(entry: string, outfile: string, file: string, displayPath: (p: string) => string): Promise<FileBundle> {
   try {
     const result = await esbuild().build({
       stdin: { contents: entry, resolveDir: here, loader: "ts", sourcefile: "grade-entry.ts" },
@@ -73,8 +76,8 @@ export async function buildBundle(entry: string, outfile: string, file: string, 
  * fails, or takes in a file from outside the submission, each task is bundled on its own, so
  * every failure names its own file exactly as it would alone.
  */
-export async function bundleTasks(submissionDir: string, tasks: readonly TaskId[], outDir: string, displayPath: (p: string) => string, groupWaitMs?: number): Promise<BundleResult[]> {
-  const one = (task: TaskId): Promise<BundleResult> => bundleTask(submissionDir, task, outDir, displayPath);
+export async function bundleTasks(submissionDir: string, tasks: readonly TaskId[], outDir: string, displayPath: (p: string) => string, groupWaitMs?: number): Promise<TaskBundle[]> {
+  const one = (task: TaskId): Promise<TaskBundle> => bundleTask(submissionDir, task, outDir, displayPath);
   const present = tasks.filter((t) => existsSync(path.join(submissionDir, TASKS[t].file)));
   if (present.length === 0) return Promise.all(tasks.map(one));
   // require(), not import(): esbuild makes it a lazy, synchronous load, so a job runs in one call.

@@ -5,7 +5,7 @@ import type { Job, JobRun } from "./outcome.js";
 export interface RunOptions {
   timeoutMs: number;
   /** The bundle's text (bundles are kept in memory; `file` only names it, for source maps). */
-  code?: string;
+  code: string;
   /** Its source map, when kept apart from the code. */
   sourceMap?: string;
 }

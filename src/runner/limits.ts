@@ -3,7 +3,6 @@
 import type { TaskFailure } from "./outcome.js";
 import { MEMORY_LIMIT_MB } from "./sandbox-process.js";
 
-export { MEMORY_LIMIT_MB };
 export const OUTPUT_CAP = 16 * 1024;
 // Colour codes a student prints must not reach machine-readable reports.
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;

@@ -5,7 +5,6 @@
 // job it held becomes that task's error, and no other job is touched. `grade` has a pool of its
 // own; a batch shares one among its submissions.
 import type { ChildProcess } from "node:child_process";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cachedBuild } from "./build-cache.js";
@@ -63,7 +62,6 @@ export interface PoolOptions {
    */
   growAfterMs?: number;
 }
-
 
 export interface SandboxPool extends Executor {
   /**
@@ -262,15 +260,14 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
   });
 
   /** Sends jobs as one request; each promise ends with its own job. */
-  const submit = async (jobs: { file: string; job: Job; code?: string; sourceMap?: string }[], timeoutMs: number, floorMs = timeoutMs, budgetMs?: number): Promise<JobRun[]> => {
+  const submit = async (jobs: { file: string; job: Job; code: string; sourceMap?: string }[], timeoutMs: number, floorMs = timeoutMs, budgetMs?: number): Promise<JobRun[]> => {
     if (closed) throw new Error("the sandbox pool is closed");
     await codeReady;
-    const texts = await Promise.all(jobs.map((j) => j.code ?? readFile(j.file, "utf8")));
     const runs: Promise<JobRun>[] = [];
-    const entries: Entry[] = jobs.map((j, i) => {
+    const entries: Entry[] = jobs.map((j) => {
       let resolve!: (run: JobRun) => void;
       runs.push(new Promise<JobRun>((r) => { resolve = r; }));
-      return { file: j.file, code: texts[i]!, sourceMap: j.sourceMap, job: j.job, resolve };
+      return { file: j.file, code: j.code, sourceMap: j.sourceMap, job: j.job, resolve };
     });
     const codes = [...new Set(entries.map((e) => e.code))];
     const request: PoolRequest = { id: nextId++, codes, jobs: entries.map((e) => sandboxJob(codes.indexOf(e.code), e.job)), timeoutMs, floorMs, ...(budgetMs !== undefined ? { budgetMs } : {}), outputCap: OUTPUT_CAP };
@@ -289,7 +286,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
     forSubmission(budgetMs: number): Executor {
       let left = budgetMs;
       let previous: Promise<unknown> = Promise.resolve();
-      let batch: { file: string; job: Job; code?: string; sourceMap?: string; resolve: (run: JobRun) => void }[] = [];
+      let batch: { file: string; job: Job; code: string; sourceMap?: string; resolve: (run: JobRun) => void }[] = [];
       const floor = floorFor(budgetMs);
       const flush = (): void => {
         const jobs = batch;
