@@ -107,6 +107,27 @@ describe("the batch sandbox's time limit", () => {
     }
   });
 
+  it("runs a job handed over `after` another only if that one ran clean, in one request or in two", async () => {
+    const pool = createSandboxPool({ size: 1 });
+    // handle throws on a message whose id is "bad", and answers any other.
+    const code = "globalThis.__gradeLoads = { task2: () => ({ handle: (m) => { if (m.id === 'bad') throw new Error('no'); return { jsonrpc: '2.0', id: m.id, result: {} }; } }) };";
+    const job = (id: string) => ({ task: "task2" as const, inputs: [{ jsonrpc: "2.0", id, method: "ping" }], stopOnFailure: true });
+    const pair = async (runJob: SandboxPool["runJob"], first: string): Promise<[boolean, string | undefined]> => {
+      const before = runJob("hand-made.js", job(first), { timeoutMs: 5000, code });
+      const after = await runJob("hand-made.js", job("next"), { timeoutMs: 5000, code, after: before });
+      return [(await before).calls[0]?.ok ?? false, after.failure?.message ?? (after.calls[0] as { value: { id: string } }).value.id];
+    };
+    try {
+      const together = pool.forSubmission(5000);
+      for (const runJob of [together.runJob, pool.runJob]) {
+        expect(await pair(runJob, "good")).toEqual([true, "next"]);
+        expect(await pair(runJob, "bad")).toEqual([false, expect.stringMatching(/^It was not run: the run it depends on/)]);
+      }
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("keeps the later tasks' share of a submission's limit back from a first task that never returns", async () => {
     const pool = createSandboxPool({ size: 1 });
     // A hand-made bundle: the first task loops, the other two answer at once.

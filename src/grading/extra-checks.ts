@@ -38,12 +38,21 @@ export interface ExtraRunContext {
    * end (its checks are then skipped).
    */
   runnable: Partial<Record<TaskId, Promise<RunnableBundle | undefined>>>;
+  /**
+   * Per task, as soon as it is compiled, its bundle and its run on the fixtures (undefined if it
+   * did not compile): the generated inputs are handed over in the same tick, to run after it.
+   */
+  started: Partial<Record<TaskId, Promise<StartedTask | undefined>>>;
   timeoutMs: number;
   /** Runs the jobs on generated inputs, as it ran the fixture jobs. */
   executor: Executor;
 }
 
 export type RunnableBundle = Extract<TaskBundle, { ok: true }>;
+export interface StartedTask {
+  bundle: RunnableBundle;
+  fixtureRun: Promise<JobRun>;
+}
 
 export interface ExtraRun {
   seed?: number;
@@ -61,17 +70,34 @@ interface TaskJob {
 // so a batch sends every submission the same object (and the pool its JSON once, pool.ts).
 const jobs = new WeakMap<PlannedCheck[], Job>();
 
-async function runTaskJob(executor: Executor, task: TaskId, bundle: RunnableBundle, plan: PlannedCheck[], timeoutMs: number): Promise<TaskJob> {
+async function runTaskJob(executor: Executor, task: TaskId, started: StartedTask, plan: PlannedCheck[], timeoutMs: number): Promise<TaskJob> {
   let job = jobs.get(plan);
   if (!job) jobs.set(plan, job = { task, inputs: [...FIXTURE_INPUTS[task], ...plan.flatMap((p) => p.inputs)], stopOnFailure: false, returnInputs: task === "task1" });
-  const run = await executor.runJob(bundle.file, job, { timeoutMs, code: bundle.code, sourceMap: bundle.sourceMap });
+  const { bundle, fixtureRun } = started;
+  // Only if the fixture run ran clean: a task that hangs on the fixtures is not run again.
+  const run = await executor.runJob(bundle.file, job, { timeoutMs, code: bundle.code, sourceMap: bundle.sourceMap, after: fixtureRun });
   return { plan, run };
 }
 
 const asError = (checks: CheckResult[], message: string): CheckResult[] =>
   checks.map(({ name, kind, title, hint }) => ({ name, kind, title, ...(hint ? { hint } : {}), status: "error", message }));
 
+// Judging depends only on the calls and on what they are judged against. Identical replies share
+// one frozen calls array (pool-reply.ts), so in a batch each distinct answer is judged once.
+const judged = new WeakMap<readonly CallOutcome[], Map<string, readonly CheckResult[]>>();
+
 function taskChecks(task: TaskId, job: TaskJob, seed: number, schema: boolean): CheckResult[] {
+  if (job.run.failure) return judgeTask(task, job, seed, schema);
+  const key = `${task}|${seed}|${schema}|${job.plan.length}`;
+  let byKey = judged.get(job.run.calls);
+  if (!byKey) judged.set(job.run.calls, byKey = new Map());
+  let checks = byKey.get(key);
+  if (!checks) byKey.set(key, checks = judgeTask(task, job, seed, schema));
+  // A fresh list: the report adds the live checks to it.
+  return [...checks];
+}
+
+function judgeTask(task: TaskId, job: TaskJob, seed: number, schema: boolean): CheckResult[] {
   const fixtureCount = FIXTURE_INPUTS[task].length;
   const inputs = [...FIXTURE_INPUTS[task], ...job.plan.flatMap((p) => p.inputs)];
   const calls: (CallOutcome | undefined)[] = job.run.calls;
@@ -153,16 +179,18 @@ export async function runExtraChecks(ctx: ExtraRunContext, options: ExtraCheckOp
   const warming = schema ? warmUpSchema() : Promise.resolve();
   // Awaited below; if the fixture run broke (our bug) that is thrown first, and these go unread.
   for (const run of [stdioRun, interopRun, warming]) run.catch(() => undefined);
-  // The generated inputs go to the sandbox together, once every task has had its fixture run,
-  // so a batch sends them as one request.
-  const bundles = await Promise.all(ctx.tasks.map((t) => ctx.runnable[t]));
-  const jobsRun = Promise.all(ctx.tasks.flatMap((t, i) => (bundles[i] && needsJob(t) ? [t] : []).map(async (t) =>
-    [t, await runTaskJob(ctx.executor, t, bundles[i]!, behaviour ? planBehaviour(t, seed) : [], ctx.timeoutMs)] as const)));
+  // The generated inputs are handed over with the fixture runs, in the same tick, so that a
+  // batch sends a submission's jobs as one request; each runs after its task's fixture run.
+  const started = await Promise.all(ctx.tasks.map((t) => ctx.started[t]));
+  const jobsRun = Promise.all(ctx.tasks.flatMap((t, i) => (started[i] && needsJob(t) ? [t] : []).map(async (t) =>
+    [t, await runTaskJob(ctx.executor, t, started[i]!, behaviour ? planBehaviour(t, seed) : [], ctx.timeoutMs)] as const)));
   const [jobList, stdio, interop] = await Promise.all([jobsRun, stdioRun, interopRun, warming]);
   const jobs = Object.fromEntries(jobList) as Partial<Record<TaskId, TaskJob>>;
   const checks: ExtraRun["checks"] = {};
   for (const t of ctx.tasks) {
-    checks[t] = jobs[t] ? taskChecks(t, jobs[t]!, seed, schema) : notRun(t, { behaviour, schema });
+    // Judged only if the task ran to the end on the fixtures (its report then names the cause).
+    const job = (await ran(t)) ? jobs[t] : undefined;
+    checks[t] = job ? taskChecks(t, job, seed, schema) : notRun(t, { behaviour, schema });
   }
   if (stdio) checks.task3?.push(...stdioChecks(stdio, servedLines(jobs.task3)));
   else if (live && has("task3")) checks.task3?.push(...placeholders(Object.values(STDIO_TITLES), "stdio"));

@@ -14,7 +14,7 @@ import type { Executor } from "../runner/executor.js";
 import { createSandboxPool } from "../runner/pool.js";
 import { REPORT_VERSION, type Report, type TaskStatus } from "../report/types.js";
 import { fixtureJob, fixtureOutcome } from "./fixture-job.js";
-import { prepareExtraChecks, runExtraChecks, type ExtraCheckOptions } from "./extra-checks.js";
+import { prepareExtraChecks, runExtraChecks, type ExtraCheckOptions, type StartedTask } from "./extra-checks.js";
 import { withExtraChecks } from "./extra-report.js";
 import { gradeTask, type GradedTask, type TaskRunSummary } from "./task-result.js";
 import { makeDisplay } from "./paths.js";
@@ -83,18 +83,26 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     const prepared = options.extra
       ? prepareExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks }, options.extra)
       : undefined;
+    // Each task's fixture run is handed to the executor as soon as the tasks are compiled.
+    const started = options.tasks.map(async (task, i): Promise<StartedTask | undefined> => {
+      const bundle = (await bundling)[i]!;
+      return bundle.ok ? { bundle, fixtureRun: executor.runJob(bundle.file, fixtureJob(task), { timeoutMs, code: bundle.code, sourceMap: bundle.sourceMap }) } : undefined;
+    });
+    // A compile that broke (our bug) is thrown by fixtureRuns below; these may go unread.
+    for (const s of started) s.catch(() => undefined);
     const fixtureRuns = options.tasks.map(async (task, i): Promise<GradedTask> => {
       const bundle = (await bundling)[i]!;
       if (!bundle.ok) return gradeTask(task, display.sanitiseRun({ outcome: { failure: bundle.failure } }));
-      const run = await executor.runJob(bundle.file, fixtureJob(task), { timeoutMs, code: bundle.code, sourceMap: bundle.sourceMap });
+      const run = await (await started[i]!)!.fixtureRun;
       return gradeTask(task, display.sanitiseRun({ outcome: fixtureOutcome(run), stdout: run.stdout, stderr: run.stderr }));
     });
-    // The extra checks of a task start once it has run on the fixtures, and only if it ran to
-    // the end, so that nothing they run (a hang on a generated input, say) competes with it.
+    // A task's extra checks run after its fixture run, and only if it ran to the end (the
+    // executor skips their job otherwise, executor.ts), so that nothing they run (a hang on a
+    // generated input, say) competes with it; they are judged only if it ran clean.
     const runnable = (i: number) => Promise.all([bundling, fixtureRuns[i]!])
       .then(([bundles, graded]) => { const bundle = bundles[i]!; return bundle.ok && !graded.result.message ? bundle : undefined; });
     const extraRun = options.extra
-      ? runExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks, runnable: Object.fromEntries(options.tasks.map((t, i) => [t, runnable(i)])), timeoutMs, executor }, options.extra, prepared)
+      ? runExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks, runnable: Object.fromEntries(options.tasks.map((t, i) => [t, runnable(i)])), started: Object.fromEntries(options.tasks.map((t, i) => [t, started[i]!])), timeoutMs, executor }, options.extra, prepared)
       : undefined;
     // Awaited below, unless the fixture run failed (a bug of ours), which is then what is thrown.
     extraRun?.catch(() => undefined);

@@ -8,7 +8,15 @@ export interface RunOptions {
   code: string;
   /** Its source map, when kept apart from the code. */
   sourceMap?: string;
+  /**
+   * An earlier job this one depends on: it runs only if that one ran clean (see ranClean), and
+   * otherwise ends at once, unrun. A batch's executor sends both to the sandbox together.
+   */
+  after?: Promise<JobRun>;
 }
+
+/** Whether a job ran to its end with every call answered: what a job run `after` it needs. */
+export const ranClean = (run: JobRun): boolean => !run.failure && run.calls.every((c) => c.ok);
 
 export interface Executor {
   runJob(file: string, job: Job, options: RunOptions): Promise<JobRun>;

@@ -14,6 +14,8 @@ export interface SandboxJob {
   jobJson?: string;
   /** Set when the process keeps jobJson, for later requests that name it by this key. */
   key?: number;
+  /** The index of an earlier job of the request: this one runs only if that one ran clean. */
+  after?: number;
 }
 
 // The jobs sent with a key, by key; the pool bounds how many keys there are (pool.ts).
@@ -49,6 +51,8 @@ export interface PoolReply {
   /** Whether that limit was cut short of what was left of the budget, to keep time for later jobs. */
   cut: boolean;
   error?: string;
+  /** Not run: the job it runs after did not run clean. */
+  skipped?: boolean;
   durationMs: number;
 }
 
@@ -84,9 +88,9 @@ const PRELUDE = `(() => {
   const stringify = JSON.stringify;
   globalThis.__gradeCollect = () => {
     const reply = typeof globalThis.__gradeReply === "string" ? globalThis.__gradeReply : null;
-    const text = stringify([reply, out.stdout, out.stderr, out.dropped.stdout, out.dropped.stderr]);
+    const text = stringify([reply, out.stdout, out.stderr, out.dropped.stdout, out.dropped.stderr, globalThis.__gradeClean === true]);
     out.stdout = ""; out.stderr = ""; out.dropped.stdout = 0; out.dropped.stderr = 0;
-    globalThis.__gradeLoad = undefined; globalThis.__gradeLoads = undefined; globalThis.__gradeReply = undefined; globalThis.__gradeJob = undefined;
+    globalThis.__gradeLoad = undefined; globalThis.__gradeLoads = undefined; globalThis.__gradeReply = undefined; globalThis.__gradeJob = undefined; globalThis.__gradeClean = undefined;
     return text;
   };
 })();`;
@@ -125,8 +129,15 @@ export function runInSandbox(request: PoolRequest, harness: vm.Script, send: (re
   };
   freshContext();
   const scripts: vm.Script[] = [];
+  // Per job, whether it ran clean, as its harness said: only whether a job run after it is
+  // worth running depends on it (the grader judges every reply itself).
+  const clean: boolean[] = [];
   let lastTimedOut = false;
   request.jobs.forEach((job, index) => {
+    if (job.after !== undefined && !clean[job.after]) {
+      send({ id: request.id, index, stdout: "", stderr: "", timedOut: false, limitMs: 0, cut: false, skipped: true, durationMs: 0 });
+      return;
+    }
     // A context stopped mid-way may hold a loop in its microtask queue: the next task starts anew.
     if (index > 0 && request.jobs.length > 1 && lastTimedOut) freshContext();
     const started = Date.now();
@@ -158,8 +169,11 @@ export function runInSandbox(request: PoolRequest, harness: vm.Script, send: (re
     try {
       // Stopped before it collected: what it printed until then is still worth showing.
       if (typeof collected !== "string") collected = COLLECT.runInContext(ctx, { timeout: reply.timedOut ? 200 : remaining() });
-      const [replyJson, stdout, stderr, droppedOut, droppedErr] = JSON.parse(typeof collected === "string" ? collected : "[null,\"\",\"\",0,0]") as [string | null, string, string, number, number];
-      if (replyJson !== null && !reply.timedOut && !reply.error) reply.replyJson = replyJson;
+      const [replyJson, stdout, stderr, droppedOut, droppedErr, ranClean] = JSON.parse(typeof collected === "string" ? collected : "[null,\"\",\"\",0,0,false]") as [string | null, string, string, number, number, boolean];
+      if (replyJson !== null && !reply.timedOut && !reply.error) {
+        reply.replyJson = replyJson;
+        clean[index] = ranClean === true;
+      }
       reply.stdout = droppedOut ? `${stdout}\n… (${droppedOut} more characters not shown)` : stdout;
       reply.stderr = droppedErr ? `${stderr}\n… (${droppedErr} more characters not shown)` : stderr;
     } catch { /* the student replaced what collects the output: no output to show, no reply */ }

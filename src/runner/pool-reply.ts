@@ -21,10 +21,17 @@ export interface RanBundle {
   sourceMap?: string;
 }
 
+/** A job that was not run, because the job it was to run after did not run clean (executor.ts). */
+export function notRunAfter(job: Job): JobRun {
+  const failure: TaskFailure = { reason: "crash", message: "It was not run: the run it depends on, on the fixtures, did not end with every call answered." };
+  return { task: job.task, calls: [], failure, stdout: "", stderr: "", durationMs: 0 };
+}
+
 /** One job's end, as the sandbox reported it, turned into a JobRun. */
 export function toJobRun(job: Job, bundle: RanBundle, request: PoolRequest, reply: PoolReply): JobRun {
   const stdout = stripAnsi(reply.stdout);
   const stderr = stripAnsi(reply.stderr);
+  if (reply.skipped) return notRunAfter(job);
   const base = { task: job.task, stdout, stderr, durationMs: reply.durationMs };
   if (reply.timedOut) {
     const budget = request.budgetMs ?? request.timeoutMs;
@@ -34,11 +41,34 @@ export function toJobRun(job: Job, bundle: RanBundle, request: PoolRequest, repl
   if (reply.replyJson === undefined) {
     return { ...base, calls: [], failure: { reason: "crash", message: `It stopped the grader's harness before the function returned (${reply.error ?? "no reply"}). Code at the top level of a module runs on import; a task only defines functions.` } };
   }
-  const harness = parseHarnessReply(mapFrames(reply.replyJson, bundle));
+  const harness = readReply(mapFrames(reply.replyJson, bundle));
   if (!harness) {
     return { ...base, calls: [], failure: { reason: "crash", message: "Its results could not be read: the code replaced JavaScript's own built-ins (JSON, Object or Array methods) that the grader relies on. A task only defines its functions; it never changes the built-ins." } };
   }
   return harness.kind === "calls" ? { ...base, calls: harness.calls } : { ...base, calls: [], failure: harness.failure };
+}
+
+// Replies read lately, by their text. A class's correct submissions (and those that share a
+// mistake) answer the generated inputs with the same text, tens of KB of it: reading and checking
+// it once, and handing the same frozen value to each, spares the grader most of its work per
+// submission, and lets the judging be remembered by that value (extra-checks.ts).
+const READ_REPLIES_KEPT = 32;
+const readReplies = new Map<string, HarnessReply | undefined>();
+
+function readReply(json: string): HarnessReply | undefined {
+  if (readReplies.has(json)) return readReplies.get(json);
+  const reply = parseHarnessReply(json);
+  if (readReplies.size >= READ_REPLIES_KEPT) readReplies.delete(readReplies.keys().next().value!);
+  readReplies.set(json, reply && deepFreeze(reply));
+  return reply;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 /** The harness runs beside the student's code, so its reply is checked like any input. */

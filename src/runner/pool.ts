@@ -8,10 +8,10 @@ import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cachedBuild } from "./build-cache.js";
-import type { Executor } from "./executor.js";
+import { ranClean, type Executor, type RunOptions } from "./executor.js";
 import type { Job, JobRun, TaskFailure } from "./outcome.js";
 import type { PoolReply, PoolRequest, SandboxJob } from "./pool-child.js";
-import { toJobRun } from "./pool-reply.js";
+import { notRunAfter, toJobRun } from "./pool-reply.js";
 import { OUT_OF_MEMORY, OUTPUT_CAP, outOfMemoryFailure, timeoutFailure } from "./limits.js";
 import { spawnSandbox } from "./sandbox-process.js";
 
@@ -74,11 +74,16 @@ export interface SandboxPool extends Executor {
   close(): Promise<void>;
 }
 
-interface Entry {
+/** A job handed to submit(): `after` is the index of a job of the same request (SandboxJob). */
+interface Submitted {
   file: string;
+  job: Job;
   code: string;
   sourceMap?: string;
-  job: Job;
+  after?: number;
+}
+
+interface Entry extends Submitted {
   resolve: (run: JobRun) => void;
   settled?: boolean;
 }
@@ -241,36 +246,36 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
   // sent them once.
   const json = new WeakMap<Job, string>();
   const keys = new Map<string, number>();
-  const sandboxJob = (codeIndex: number, job: Job): SandboxJob => {
+  const sandboxJob = (codeIndex: number, job: Job, after: number | undefined): SandboxJob => {
     let jobJson = json.get(job);
     if (jobJson === undefined) json.set(job, jobJson = JSON.stringify(job));
     let key = keys.get(jobJson);
     if (key === undefined && jobJson.length >= KEYED_JOB_BYTES && keys.size < MAX_KEYS) keys.set(jobJson, key = keys.size);
-    return { codeIndex, jobJson, ...(key !== undefined ? { key } : {}) };
+    return { codeIndex, jobJson, ...(key !== undefined ? { key } : {}), ...(after !== undefined ? { after } : {}) };
   };
   /** The request as this process gets it: without the jobs it keeps already. */
   const forSlot = (request: PoolRequest, slot: Slot): PoolRequest => ({
     ...request,
     jobs: request.jobs.map((job) => {
       if (job.key === undefined) return job;
-      if (slot.knows.has(job.key)) return { codeIndex: job.codeIndex, key: job.key };
+      if (slot.knows.has(job.key)) return { codeIndex: job.codeIndex, key: job.key, ...(job.after !== undefined ? { after: job.after } : {}) };
       slot.knows.add(job.key);
       return job;
     }),
   });
 
   /** Sends jobs as one request; each promise ends with its own job. */
-  const submit = async (jobs: { file: string; job: Job; code: string; sourceMap?: string }[], timeoutMs: number, floorMs = timeoutMs, budgetMs?: number): Promise<JobRun[]> => {
+  const submit = async (jobs: Submitted[], timeoutMs: number, floorMs = timeoutMs, budgetMs?: number): Promise<JobRun[]> => {
     if (closed) throw new Error("the sandbox pool is closed");
     await codeReady;
     const runs: Promise<JobRun>[] = [];
     const entries: Entry[] = jobs.map((j) => {
       let resolve!: (run: JobRun) => void;
       runs.push(new Promise<JobRun>((r) => { resolve = r; }));
-      return { file: j.file, code: j.code, sourceMap: j.sourceMap, job: j.job, resolve };
+      return { ...j, resolve };
     });
     const codes = [...new Set(entries.map((e) => e.code))];
-    const request: PoolRequest = { id: nextId++, codes, jobs: entries.map((e) => sandboxJob(codes.indexOf(e.code), e.job)), timeoutMs, floorMs, ...(budgetMs !== undefined ? { budgetMs } : {}), outputCap: OUTPUT_CAP };
+    const request: PoolRequest = { id: nextId++, codes, jobs: entries.map((e) => sandboxJob(codes.indexOf(e.code), e.job, e.after)), timeoutMs, floorMs, ...(budgetMs !== undefined ? { budgetMs } : {}), outputCap: OUTPUT_CAP };
     queue.push({ request, entries, started: Date.now() });
     pump();
     return Promise.all(runs);
@@ -281,12 +286,13 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
 
   return {
     async runJob(file, job, run) {
+      if (run.after && !ranClean(await run.after)) return notRunAfter(job);
       return (await submit([{ file, job, code: run.code, sourceMap: run.sourceMap }], run.timeoutMs))[0]!;
     },
     forSubmission(budgetMs: number): Executor {
       let left = budgetMs;
       let previous: Promise<unknown> = Promise.resolve();
-      let batch: { file: string; job: Job; code: string; sourceMap?: string; resolve: (run: JobRun) => void }[] = [];
+      let batch: (Submitted & { resolve: (run: JobRun) => void; run: Promise<JobRun> })[] = [];
       const floor = floorFor(budgetMs);
       const flush = (): void => {
         const jobs = batch;
@@ -297,15 +303,20 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
           runs.forEach((run, i) => jobs[i]!.resolve(run));
         });
       };
-      return {
-        bundleWaitMs: BATCH_BUNDLE_WAIT_MS,
-        runJob(file, job, run) {
-          return new Promise<JobRun>((resolve) => {
-            if (batch.length === 0) setImmediate(flush);
-            batch.push({ file, job, code: run.code, sourceMap: run.sourceMap, resolve });
-          });
-        },
-      };
+      // A job that runs after one still waiting here goes in the same request, and the sandbox
+      // skips it if that one did not run clean; after one already sent, it waits for it here.
+      function runJob(file: string, job: Job, run: RunOptions): Promise<JobRun> {
+        const at = run.after ? batch.findIndex((b) => b.run === run.after) : -1;
+        if (run.after && at < 0) {
+          return run.after.then((prior) => (ranClean(prior) ? runJob(file, job, { ...run, after: undefined }) : notRunAfter(job)));
+        }
+        let resolve!: (run: JobRun) => void;
+        const promise = new Promise<JobRun>((r) => { resolve = r; });
+        if (batch.length === 0) setImmediate(flush);
+        batch.push({ file, job, code: run.code, sourceMap: run.sourceMap, resolve, run: promise, ...(at >= 0 ? { after: at } : {}) });
+        return promise;
+      }
+      return { bundleWaitMs: BATCH_BUNDLE_WAIT_MS, runJob };
     },
     async close(): Promise<void> {
       closed = true;

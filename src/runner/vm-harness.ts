@@ -41,6 +41,7 @@ g["__grade"] = {
     } catch (error) {
       reply = { kind: "failure", failure: { reason: "crash", message: `The grader's harness failed: ${String(error)}` } };
     }
+    g["__gradeClean"] = reply.kind === "calls" && reply.calls.every((c) => c.ok);
     return (g["__gradeReply"] = stringify(reply)) as string;
   },
 };
