@@ -75,7 +75,7 @@ async function runTaskJob(executor: Executor, task: TaskId, started: StartedTask
   if (!job) jobs.set(plan, job = { task, inputs: [...FIXTURE_INPUTS[task], ...plan.flatMap((p) => p.inputs)], stopOnFailure: false, returnInputs: task === "task1" });
   const { bundle, fixtureRun } = started;
   // Only if the fixture run ran clean: a task that hangs on the fixtures is not run again.
-  const run = await executor.runJob(bundle.file, job, { timeoutMs, code: bundle.code, sourceMap: bundle.sourceMap, after: fixtureRun });
+  const run = await executor.runJob(bundle.file, job, { timeoutMs, code: bundle.code, sourceMap: bundle.sourceMap, mapFrame: bundle.mapFrame, after: fixtureRun });
   return { plan, run };
 }
 

@@ -86,7 +86,7 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     // Each task's fixture run is handed to the executor as soon as the tasks are compiled.
     const started = options.tasks.map(async (task, i): Promise<StartedTask | undefined> => {
       const bundle = (await bundling)[i]!;
-      return bundle.ok ? { bundle, fixtureRun: executor.runJob(bundle.file, fixtureJob(task), { timeoutMs, code: bundle.code, sourceMap: bundle.sourceMap }) } : undefined;
+      return bundle.ok ? { bundle, fixtureRun: executor.runJob(bundle.file, fixtureJob(task), { timeoutMs, code: bundle.code, sourceMap: bundle.sourceMap, mapFrame: bundle.mapFrame }) } : undefined;
     });
     // A compile that broke (our bug) is thrown by fixtureRuns below; these may go unread.
     for (const s of started) s.catch(() => undefined);

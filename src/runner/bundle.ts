@@ -10,6 +10,7 @@ import type { Message, Plugin } from "esbuild";
 import { esbuild } from "./esbuild.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import { buildInGroup } from "./bundle-group.js";
+import { linkSubmission, loadSucrase } from "./link.js";
 import type { TaskFailure } from "./outcome.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -21,8 +22,13 @@ const COURSE_GLOBAL = path.join(here, "course-global.cjs");
 const BANNER = 'import { createRequire as __gradeRequire } from "node:module"; const require = __gradeRequire(import.meta.url);';
 
 type NotBuilt = { ok: false; failure: TaskFailure };
-/** A task's bundle for the sandbox: its text (`file` only names it, for source maps), or why there is none. */
-export type TaskBundle = { ok: true; file: string; code: string; sourceMap?: string } | NotBuilt;
+/** Where a frame of a bundle (its line and column, from 1) is in the student's code: file:line:column. */
+export type FrameMapper = (line: number, column: number) => string | undefined;
+/**
+ * A task's bundle for the sandbox: its text (`file` only names it), and how its frames map back
+ * (a source map, or a function), or why there is none.
+ */
+export type TaskBundle = { ok: true; file: string; code: string; sourceMap?: string; mapFrame?: FrameMapper } | NotBuilt;
 /** The live server's bundle: a file plain node runs. */
 export type FileBundle = { ok: true; file: string } | NotBuilt;
 
@@ -70,8 +76,9 @@ export async function buildBundle(entry: string, outfile: string, file: string, 
 }
 
 /**
- * Bundles several tasks of one submission. For the sandbox they share one script (made in
- * one esbuild build with other submissions', bundle-group.ts) that defines a loader per task; the
+ * Bundles several tasks of one submission. For the sandbox they share one script (linked here
+ * by link.ts when it can, else made in one esbuild build with other submissions',
+ * bundle-group.ts) that defines a loader per task; the
  * sandbox evaluates it once per task, so each task still gets its own module instances. If that
  * fails, or takes in a file from outside the submission, each task is bundled on its own, so
  * every failure names its own file exactly as it would alone.
@@ -80,6 +87,9 @@ export async function bundleTasks(submissionDir: string, tasks: readonly TaskId[
   const one = (task: TaskId): Promise<TaskBundle> => bundleTask(submissionDir, task, outDir, displayPath);
   const present = tasks.filter((t) => existsSync(path.join(submissionDir, TASKS[t].file)));
   if (present.length === 0) return Promise.all(tasks.map(one));
+  await loadSucrase();
+  const linked = linkSubmission(submissionDir, present, outDir);
+  if (linked) return Promise.all(tasks.map((t) => (present.includes(t) ? { ok: true as const, ...linked } : one(t))));
   // require(), not import(): esbuild makes it a lazy, synchronous load, so a job runs in one call.
   const loaders = present.map((t) => `${t}: () => require(${JSON.stringify(path.join(submissionDir, TASKS[t].file))})`);
   const shared = await buildInGroup(submissionDir, `globalThis.__gradeLoads = { ${loaders.join(", ")} };`, { outDir, courseGlobal: COURSE_GLOBAL, ...(groupWaitMs !== undefined ? { waitMs: groupWaitMs } : {}) });

@@ -1,5 +1,6 @@
 // How a bundled task gets run: by a sandbox pool (pool.ts), `grade`'s own or a batch's shared
 // one, behind one contract, so grading code never changes.
+import type { FrameMapper } from "./bundle.js";
 import type { Job, JobRun } from "./outcome.js";
 
 export interface RunOptions {
@@ -8,6 +9,8 @@ export interface RunOptions {
   code: string;
   /** Its source map, when kept apart from the code. */
   sourceMap?: string;
+  /** Or how its frames map back (link.ts). */
+  mapFrame?: FrameMapper;
   /**
    * An earlier job this one depends on: it runs only if that one ran clean (see ranClean), and
    * otherwise ends at once, unrun. A batch's executor sends both to the sandbox together.

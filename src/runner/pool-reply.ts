@@ -8,6 +8,7 @@ import { timeoutFailure, stripAnsi } from "./limits.js";
 import type { HarnessReply, Job, JobRun, TaskFailure } from "./outcome.js";
 import type { PoolReply, PoolRequest } from "./pool-child.js";
 import { FRAMES } from "./vm-harness.js";
+import type { FrameMapper } from "./bundle.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const GRADER_SRC = path.resolve(here, "..") + path.sep;
@@ -19,6 +20,7 @@ export interface RanBundle {
   file: string;
   code: string;
   sourceMap?: string;
+  mapFrame?: FrameMapper;
 }
 
 /** A job that was not run, because the job it was to run after did not run clean (executor.ts). */
@@ -87,13 +89,18 @@ function parseHarnessReply(json: string): HarnessReply | undefined {
 }
 
 /** Replaces ` (at ⟦line:col;…⟧)` with the first frame that is the student's, through the source map. */
-function mapFrames(json: string, entry: RanBundle): string {
+function mapFrames(json: string, bundle: RanBundle): string {
   if (!json.includes("⟦")) return json;
-  const file = entry.file;
-  const map = entry.sourceMap ? parseSourceMap(entry.sourceMap) : inlineSourceMap(entry.code);
+  const file = bundle.file;
+  const map = bundle.mapFrame ? undefined : bundle.sourceMap ? parseSourceMap(bundle.sourceMap) : inlineSourceMap(bundle.code);
   return json.replace(/ \(at ⟦([\d:;]+)⟧\)/g, (_all, frames: string) => {
     for (const frame of frames.split(";")) {
       const [line, column] = frame.split(":").map(Number) as [number, number];
+      if (bundle.mapFrame) {
+        const at = bundle.mapFrame(line, column);
+        if (at) return ` (at ${at})`;
+        continue;
+      }
       const entry = map?.findEntry(line - 1, column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number } | undefined;
       if (!entry?.originalSource) continue;
       const source = entry.originalSource.startsWith("file://") ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(file), entry.originalSource);

@@ -8,6 +8,7 @@ import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cachedBuild } from "./build-cache.js";
+import type { FrameMapper } from "./bundle.js";
 import { ranClean, type Executor, type RunOptions } from "./executor.js";
 import type { Job, JobRun, TaskFailure } from "./outcome.js";
 import type { PoolReply, PoolRequest, SandboxJob } from "./pool-child.js";
@@ -80,6 +81,7 @@ interface Submitted {
   job: Job;
   code: string;
   sourceMap?: string;
+  mapFrame?: FrameMapper;
   after?: number;
 }
 
@@ -287,7 +289,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
   return {
     async runJob(file, job, run) {
       if (run.after && !ranClean(await run.after)) return notRunAfter(job);
-      return (await submit([{ file, job, code: run.code, sourceMap: run.sourceMap }], run.timeoutMs))[0]!;
+      return (await submit([{ file, job, code: run.code, sourceMap: run.sourceMap, mapFrame: run.mapFrame }], run.timeoutMs))[0]!;
     },
     forSubmission(budgetMs: number): Executor {
       let left = budgetMs;
@@ -313,7 +315,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
         let resolve!: (run: JobRun) => void;
         const promise = new Promise<JobRun>((r) => { resolve = r; });
         if (batch.length === 0) setImmediate(flush);
-        batch.push({ file, job, code: run.code, sourceMap: run.sourceMap, resolve, run: promise, ...(at >= 0 ? { after: at } : {}) });
+        batch.push({ file, job, code: run.code, sourceMap: run.sourceMap, mapFrame: run.mapFrame, resolve, run: promise, ...(at >= 0 ? { after: at } : {}) });
         return promise;
       }
       return { bundleWaitMs: BATCH_BUNDLE_WAIT_MS, runJob };

@@ -1,0 +1,70 @@
+// The sucrase path of compiling a submission (link.ts): what it takes, what it leaves to
+// esbuild, and how a frame of its script maps back to the student's file.
+import { cpSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import vm from "node:vm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { TASK_IDS } from "../course/tasks.js";
+import { bundleTasks } from "./bundle.js";
+import { linkSubmission, loadSucrase } from "./link.js";
+
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+
+function submission(files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "grade-link-"));
+  for (const task of ["task1.ts", "task2.ts", "task3.ts"]) cpSync(path.join(ROOT, "solutions", task), path.join(dir, task));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+/** Runs the linked script in a bare context, as the sandbox does, and loads a task. */
+function load(code: string, task: string): Record<string, unknown> {
+  const ctx = vm.createContext({ __gradeCourse: () => ({ TOOL: { name: "logs_search" } }), require: (name: string) => { throw new Error(`${name} refused`); } });
+  vm.runInContext(code, ctx, { filename: "grade-bundle.js" });
+  return (ctx["__gradeLoads"] as Record<string, () => Record<string, unknown>>)[task]!();
+}
+
+beforeAll(loadSucrase);
+
+describe("linking a submission with sucrase", () => {
+  it("links the tasks, their imports of each other and of the course, each evaluation with its own modules", () => {
+    const dir = submission({ "helper.ts": "import { TOOL } from \"grade/course\";\nexport const name = (): string => TOOL.name;\n", "task1.ts": "import { name } from \"./helper\";\nexport function toMcp(t: unknown): string { return name(); }\n" });
+    const linked = linkSubmission(dir, TASK_IDS, dir)!;
+    expect(linked).toBeDefined();
+    expect((load(linked.code, "task1")["toMcp"] as (t: unknown) => string)({})).toBe("logs_search");
+    const handle = load(linked.code, "task2")["handle"] as (m: unknown) => unknown;
+    expect(handle({ jsonrpc: "2.0", id: 1, method: "ping" })).toMatchObject({ id: 1 });
+  });
+
+  it("leaves to esbuild what it cannot compile exactly: syntax errors, namespaces, other packages", () => {
+    expect(linkSubmission(submission({ "task1.ts": "export function toMcp(t: ) {}\n" }), TASK_IDS, "/tmp")).toBeUndefined();
+    expect(linkSubmission(submission({ "task1.ts": "export function toMcp() { let a = 1; let a = 2; }\n" }), TASK_IDS, "/tmp")).toBeUndefined();
+    expect(linkSubmission(submission({ "task1.ts": "namespace N { export const x = 1; }\nexport function toMcp() { return N.x; }\n" }), TASK_IDS, "/tmp")).toBeUndefined();
+    expect(linkSubmission(submission({ "task1.ts": "import z from \"zod\";\nexport function toMcp() { return z; }\n" }), TASK_IDS, "/tmp")).toBeUndefined();
+    expect(linkSubmission(submission({ "task1.ts": "import { x } from \"./nowhere\";\nexport function toMcp() { return x; }\n" }), TASK_IDS, "/tmp")).toBeUndefined();
+  });
+
+  it("never takes in a file from outside the folder, even through a symbolic link", async () => {
+    const dir = submission();
+    const other = submission();
+    symlinkSync(path.join(other, "task1.ts"), path.join(dir, "theirs.ts"));
+    writeFileSync(path.join(dir, "task1.ts"), "export { toMcp } from \"./theirs\";\n");
+    expect(linkSubmission(dir, TASK_IDS, dir)).toBeUndefined();
+    const [task1] = await bundleTasks(dir, TASK_IDS, dir, (p) => path.relative(dir, p));
+    expect(task1).toMatchObject({ ok: false, failure: { reason: "syntax", message: expect.stringMatching(/outside the submission folder/) } });
+  });
+
+  it("maps a frame of its script to the file, line and column of the student's code", () => {
+    const dir = submission({ "task2.ts": "import type { JsonObject } from \"grade/course\";\n\nexport function handle(m: JsonObject): JsonObject | null {\n  const x: number = 1;  throw new Error(\"boom\");\n}\n" });
+    const linked = linkSubmission(dir, TASK_IDS, dir)!;
+    let stack = "";
+    try {
+      (load(linked.code, "task2")["handle"] as (m: unknown) => unknown)({});
+    } catch (error) {
+      stack = String((error as Error).stack);
+    }
+    const [, line, column] = /grade-bundle\.js:(\d+):(\d+)/.exec(stack)!;
+    expect(linked.mapFrame(Number(line), Number(column))).toBe(`${path.join(dir, "task2.ts")}:4:31`);
+  });
+});

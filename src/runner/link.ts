@@ -1,0 +1,196 @@
+// Compiles a submission's tasks for the sandbox in this process: sucrase turns each TypeScript
+// file into CommonJS, keeping its line numbers, and a small require of our own links the files.
+// esbuild (bundle.ts) spends milliseconds of its own process per submission on our machines,
+// most of it per call, whatever the size; sucrase spends a fraction of one, which is what a
+// batch of a thousand needs. It takes only what it can do exactly: a file that does not
+// compile, or an import of anything but the submission's own .ts and .js files, grade/course
+// or a Node built-in, sends the submission to esbuild, whose messages name the file and place.
+import { readFileSync, realpathSync, statSync } from "node:fs";
+import { isBuiltin, SourceMap } from "node:module";
+import path from "node:path";
+import vm from "node:vm";
+import type { Transform } from "sucrase";
+import { TASKS, type TaskId } from "../course/tasks.js";
+import type { FrameMapper } from "./bundle.js";
+
+type Sucrase = typeof import("sucrase");
+let sucrase: Sucrase | undefined;
+/** Loaded on first use: only grading needs it. */
+export async function loadSucrase(): Promise<void> {
+  // A CommonJS package: bundled into the CLI, its exports come as the default export.
+  const loaded = (await import("sucrase")) as Sucrase & { default?: Sucrase };
+  sucrase ??= typeof loaded.transform === "function" ? loaded : loaded.default;
+}
+
+export interface LinkedBundle {
+  file: string;
+  code: string;
+  mapFrame: FrameMapper;
+}
+
+interface Linked {
+  file: string;
+  source: string;
+  code: string;
+  transforms: Transform[];
+  /** What each of its require() specifiers names: a file's index, the course (-1). Built-ins are left out. */
+  links: Record<string, number>;
+  lineCount: number;
+  /** Its first line in the script. */
+  startLine: number;
+}
+
+const TS = [".ts", ".mts", ".cts"];
+const JS = [".js", ".mjs", ".cjs"];
+// require('x') and require("x") with a literal: what sucrase writes for an import, and what a
+// student writes. Text that only looks like one (in a string) at worst sends the submission to esbuild.
+const REQUIRE = /\brequire\(\s*(['"])([^'"\\\n]*)\1\s*\)/g;
+const COURSE = -1;
+// What sucrase does not compile as esbuild does (a namespace or module block with values it
+// drops; import x = require, export =): those go to esbuild, which compiles them.
+const NOT_FOR_SUCRASE = /\b(?:namespace|module)\s+[\w$.]+\s*\{|\bimport\s+[\w$]+\s*=|\bexport\s*=/;
+
+/** The file a relative specifier names, as TypeScript resolves it, or undefined. */
+function resolveFile(from: string, spec: string): string | undefined {
+  const base = path.resolve(path.dirname(from), spec);
+  const ext = path.extname(spec);
+  const candidates = TS.includes(ext) ? [base]
+    : JS.includes(ext) ? [base.slice(0, -ext.length) + ext.replace("j", "t"), base]
+    : ext === "" ? [`${base}.ts`, `${base}.js`, path.join(base, "index.ts"), path.join(base, "index.js")] : [];
+  return candidates.find((c) => statSync(c, { throwIfNoEntry: false })?.isFile());
+}
+
+/**
+ * The submission's tasks as one script that defines `globalThis.__gradeLoads` (as bundle.ts's
+ * do), or undefined when esbuild must compile it.
+ */
+export function linkSubmission(submissionDir: string, tasks: readonly TaskId[], outDir: string): LinkedBundle | undefined {
+  if (!sucrase) throw new Error("linkSubmission before loadSucrase");
+  // Real paths, so that a link to a file outside the folder counts as outside.
+  let root: string;
+  try {
+    root = realpathSync(submissionDir) + path.sep;
+  } catch {
+    return undefined;
+  }
+  const files: Linked[] = [];
+  const index = new Map<string, number>();
+  const add = (file: string): number | undefined => {
+    let real: string;
+    try {
+      real = realpathSync(file);
+    } catch {
+      return undefined;
+    }
+    if (!real.startsWith(root)) return undefined;
+    const known = index.get(real);
+    if (known !== undefined) return known;
+    const ext = path.extname(real);
+    if (!TS.includes(ext) && !JS.includes(ext)) return undefined;
+    const transforms: Transform[] = TS.includes(ext) ? ["typescript", "imports"] : ["imports"];
+    let code: string;
+    const source = readFileSync(real, "utf8");
+    if (NOT_FOR_SUCRASE.test(source)) return undefined;
+    try {
+      code = sucrase!.transform(source, { transforms, filePath: real, disableESTransforms: true }).code;
+    } catch (error) {
+      // Its syntax errors only: esbuild then says where, as it would for any submission.
+      if (error instanceof SyntaxError) return undefined;
+      throw error;
+    }
+    if (code.includes("import.meta")) return undefined;
+    const at = files.length;
+    index.set(real, at);
+    // Named by where it is in the folder as given, which is how the report names it.
+    const linked: Linked = { file: path.join(submissionDir, real.slice(root.length)), source, code, transforms, links: {}, lineCount: code.split("\n").length, startLine: 0 };
+    files.push(linked);
+    for (const [, , spec] of code.matchAll(REQUIRE)) {
+      if (spec === undefined || Object.hasOwn(linked.links, spec)) continue;
+      if (spec === "grade/course") linked.links[spec] = COURSE;
+      else if (spec.startsWith("./") || spec.startsWith("../")) {
+        const target = resolveFile(real, spec);
+        const to = target === undefined ? undefined : add(target);
+        if (to === undefined) throw new Unlinkable();
+        linked.links[spec] = to;
+      } else if (!isBuiltin(spec)) throw new Unlinkable();
+    }
+    return at;
+  };
+  const entries: [TaskId, number][] = [];
+  try {
+    for (const task of tasks) {
+      const at = add(path.join(submissionDir, TASKS[task].file));
+      if (at === undefined) return undefined;
+      entries.push([task, at]);
+    }
+  } catch (error) {
+    if (error instanceof Unlinkable) return undefined;
+    throw error;
+  }
+  const code = script(files, entries);
+  // What sucrase lets through and V8 does not take (a name declared twice, say) goes to esbuild
+  // too, rather than failing in the sandbox without a place. Compiling runs nothing.
+  try {
+    new vm.Script(code);
+  } catch {
+    return undefined;
+  }
+  return { file: path.join(outDir, "submission.js"), code, mapFrame: frameMapper(files) };
+}
+
+class Unlinkable extends Error {}
+
+/**
+ * The script: each file's code as the body of a function (exports, require, module), starting
+ * on a line of its own so that a frame's line names the file's line; then the require that links
+ * them, with each evaluation of the script getting its own module instances.
+ */
+function script(files: Linked[], entries: [TaskId, number][]): string {
+  const lines = ["(() => {", "const __gradeFiles = ["];
+  let count = lines.length;
+  for (const f of files) {
+    lines.push("function (exports, require, module) {", f.code, "},");
+    f.startLine = count + 2;
+    count += f.lineCount + 2;
+  }
+  lines.push(
+    "];",
+    `const __gradeLinks = ${JSON.stringify(files.map((f) => f.links))};`,
+    "const __gradeModules = [];",
+    "let __gradeCourseCopy;",
+    "const __gradeLoad = (at) => {",
+    "  let m = __gradeModules[at];",
+    "  if (m) return m.exports;",
+    "  m = __gradeModules[at] = { exports: {} };",
+    "  __gradeFiles[at].call(m.exports, m.exports, (spec) => __gradeRequire(at, spec), m);",
+    "  return m.exports;",
+    "};",
+    "const __gradeRequire = (from, spec) => {",
+    "  const links = __gradeLinks[from];",
+    // Anything not linked is a built-in, which the sandbox's require refuses with its name.
+    "  if (!Object.prototype.hasOwnProperty.call(links, spec)) return globalThis.require(spec);",
+    `  return links[spec] === ${COURSE} ? (__gradeCourseCopy ??= globalThis.__gradeCourse()) : __gradeLoad(links[spec]);`,
+    "};",
+    `globalThis.__gradeLoads = { ${entries.map(([task, at]) => `${task}: () => __gradeLoad(${at})`).join(", ")} };`,
+    "})();",
+  );
+  return lines.join("\n");
+}
+
+/** Maps a frame of the script to file:line:column; columns through sucrase's map, made on demand. */
+function frameMapper(files: Linked[]): FrameMapper {
+  const maps = new Map<Linked, SourceMap | undefined>();
+  return (line, column) => {
+    const f = files.findLast((x) => x.startLine <= line);
+    const lineInFile = f ? line - f.startLine + 1 : 0;
+    if (!f || lineInFile > f.lineCount) return undefined;
+    if (!maps.has(f)) {
+      const { sourceMap } = sucrase!.transform(f.source, { transforms: f.transforms, filePath: f.file, disableESTransforms: true, sourceMapOptions: { compiledFilename: "x.js" } });
+      maps.set(f, sourceMap ? new SourceMap({ ...sourceMap, sources: [f.file] } as never) : undefined);
+    }
+    const entry = maps.get(f)?.findEntry(lineInFile - 1, column - 1) as { originalLine?: number; originalColumn?: number } | undefined;
+    // sucrase keeps lines: the line is right even where the map has no entry.
+    const original = entry?.originalLine === lineInFile - 1 ? entry.originalColumn! + 1 : column;
+    return `${f.file}:${lineInFile}:${original}`;
+  };
+}
