@@ -107,6 +107,19 @@ describe("the batch sandbox's time limit", () => {
     }
   });
 
+  it("runs a request's jobs together, and after one that never returns, runs the rest alone within the limit", async () => {
+    const pool = createSandboxPool({ size: 1 });
+    // The second task loops; the first answered before it, the third answers after it.
+    const code = "globalThis.__gradeLoads = { task1: () => ({ toMcp: () => ({ first: true }) }), task2: () => ({ handle() { for (;;) {} } }), task3: () => ({ serve: () => ({ out: ['third'], log: [] }) }) };";
+    try {
+      const executor = pool.forSubmission(1000);
+      const runs = await Promise.all(TASK_IDS.map((task) => executor.runJob("hand-made.js", { task, inputs: [{}], stopOnFailure: true }, { timeoutMs: 1000, code })));
+      expect(runs.map((r) => r.failure?.reason ?? (r.calls[0] as { value: unknown }).value)).toEqual([{ first: true }, "timeout", { out: ["third"], log: [] }]);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("runs a job handed over `after` another only if that one ran clean, in one request or in two", async () => {
     const pool = createSandboxPool({ size: 1 });
     // handle throws on a message whose id is "bad", and answers any other.

@@ -23,25 +23,58 @@ const { parse, stringify } = JSON;
 
 type Global = Record<string, unknown> & { process: { exit: unknown } };
 const g = globalThis as unknown as Global;
+// Also taken before: the prelude's collecting of a job's reply and output, and the clock.
+const collect = g["__gradeCollect"] as () => string;
+const now = Date.now;
 
 // Each task's bundle gets its own copy of the course's data, as each task's process would: a
 // task that changes TOOL in place must not change what the next task of the submission sees.
 g["__gradeCourse"] = () => Object.fromEntries(Object.entries(course).map(([k, v]) => [k, typeof v === "object" && v !== null ? parse(stringify(v)) : v]));
 g.process.exit = (code?: unknown) => { throw new ExitCalled(code); };
-g["__grade"] = {
-  /** Runs one job and returns the reply as JSON; synchronous, so the same call can collect it. */
-  run(jobJson: string): string {
-    const job = parse(jobJson) as HarnessRequest;
-    // A submission's shared bundle defines a loader per task; a single task's bundle, one.
-    const loads = g["__gradeLoads"] as Record<string, () => Record<string, unknown>> | undefined;
-    const load = loads?.[job.task] ?? (g["__gradeLoad"] as () => Record<string, unknown>);
-    let reply: HarnessReply;
-    try {
-      reply = executeJob(load, job, locateInBundle);
-    } catch (error) {
-      reply = { kind: "failure", failure: { reason: "crash", message: `The grader's harness failed: ${String(error)}` } };
+/** Runs one job and returns the reply as JSON; synchronous, so the same call can collect it. */
+function run(jobJson: string): string {
+  const job = parse(jobJson) as HarnessRequest;
+  // A submission's shared bundle defines a loader per task; a single task's bundle, one.
+  const loads = g["__gradeLoads"] as Record<string, () => Record<string, unknown>> | undefined;
+  const load = loads?.[job.task] ?? (g["__gradeLoad"] as () => Record<string, unknown>);
+  let reply: HarnessReply;
+  try {
+    reply = executeJob(load, job, locateInBundle);
+  } catch (error) {
+    reply = { kind: "failure", failure: { reason: "crash", message: `The grader's harness failed: ${String(error)}` } };
+  }
+  g["__gradeClean"] = reply.kind === "calls" && reply.calls.every((c) => c.ok);
+  return (g["__gradeReply"] = stringify(reply)) as string;
+}
+
+// What runAll has done so far, one entry per job: "S" for a job skipped, else
+// "<ms>:<length>:<what was collected>". Framed by lengths, not JSON: what is collected holds the
+// reply's JSON, which a JSON list would escape once more for the grader to unescape.
+let done = "";
+
+/**
+ * Runs a request's jobs one after another in one call (the together path of pool-child.ts):
+ * each evaluates its bundle anew (__gradeDefine<n>, so it has its own modules), runs its job
+ * (__gradeJob<i>) and is collected. A job that runs after another is skipped unless that one
+ * ran clean. If the call is stopped, done() tells what had ended.
+ */
+function runAll(planJson: string): string {
+  const plan = parse(planJson) as { code: number; after?: number }[];
+  const clean: boolean[] = [];
+  done = "";
+  plan.forEach(({ code, after }, i) => {
+    if (after !== undefined && !clean[after]) {
+      done += "S";
+      return;
     }
-    g["__gradeClean"] = reply.kind === "calls" && reply.calls.every((c) => c.ok);
-    return (g["__gradeReply"] = stringify(reply)) as string;
-  },
-};
+    const started = now();
+    (g[`__gradeDefine${code}`] as () => void)();
+    run(g[`__gradeJob${i}`] as string);
+    clean[i] = g["__gradeClean"] === true;
+    const collected = collect();
+    done += `${now() - started}:${collected.length}:${collected}`;
+  });
+  return done;
+}
+
+g["__grade"] = { run, runAll, done: () => done };
