@@ -2,11 +2,38 @@
 // finds the first part that is not, with its path, so the message can point at it.
 
 export function findNonJson(value: unknown): string | undefined {
+  // Nearly every value is plain: a first walk only says whether it is, keeping no path and no
+  // set of the objects it is inside (in the sandbox, which runs without the optimising compiler,
+  // those cost more than the walk itself). Only a value that is not gets the walk that says why.
+  if (isPlain(value, 0)) return undefined;
   // The path is built only for the part that is wrong: building it for every element cost more
   // than the walk itself on large answers.
   const keys: (string | number)[] = [];
   const problem = walk(value, keys, new Set<object>());
   return problem === undefined ? undefined : `${pathOf(keys)} ${problem}`;
+}
+
+// Deeper than this is taken for a cycle (a cycle is never plain), and the full walk says which.
+const MAX_DEPTH = 1000;
+
+function isPlain(value: unknown, depth: number): boolean {
+  const type = typeof value;
+  if (value === null || type === "string" || type === "boolean") return true;
+  if (type === "number") return Number.isFinite(value);
+  if (type !== "object" || depth > MAX_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!isPlain(value[i], depth + 1)) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  const keys = Object.keys(value as object);
+  for (let i = 0; i < keys.length; i++) {
+    const item = (value as Record<string, unknown>)[keys[i]!];
+    // An undefined property is simply absent, as in JSON.
+    if (item !== undefined && !isPlain(item, depth + 1)) return false;
+  }
+  return true;
 }
 
 function pathOf(keys: readonly (string | number)[]): string {
