@@ -4,9 +4,9 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from 
 import path from "node:path";
 import { TASK_IDS } from "../course/tasks.js";
 import { writeEvidence } from "../evidence/file.js";
-import { renderJson } from "../report/json.js";
 import type { Report } from "../report/types.js";
 import { gradesCsv } from "./csv.js";
+import { resultsText } from "./results-file.js";
 
 const STATE_DIR = ".grade-state";
 
@@ -37,14 +37,22 @@ export function prepareOut(out: string): void {
  * Synchronous: on our machines a small synchronous write costs ~25 µs, the promise API ~200 µs of
  * the grader's own thread, which is what a batch of a thousand waits on.
  */
-export function saveSubmission(out: string, id: string, state: SavedState): void {
+export function saveSubmission(out: string, id: string, state: SavedState): string {
   writeFileSync(path.join(out, "evidence", `${id}.txt`), writeEvidence(undefined, TASK_IDS, state.report.evidence));
-  writeFileSync(stateFile(out, id), JSON.stringify(state));
+  // The report is serialised once, for its state and for results.json (results-file.ts).
+  const reportJson = JSON.stringify(state.report);
+  writeFileSync(stateFile(out, id), `{"fingerprint":${JSON.stringify(state.fingerprint)},"hash":${JSON.stringify(state.hash)},"report":${reportJson}}`);
+  return reportJson;
 }
 
+/** results.json and grades.csv at once (grade merge; a batch writes results.json as it goes). */
 export function writeResults(out: string, reports: readonly Report[]): void {
   mkdirSync(out, { recursive: true });
-  writeFileSync(path.join(out, "results.json"), renderJson(reports));
+  writeFileSync(path.join(out, "results.json"), resultsText(reports.map((r) => JSON.stringify(r))));
+  writeGrades(out, reports);
+}
+
+export function writeGrades(out: string, reports: readonly Report[]): void {
   writeFileSync(path.join(out, "grades.csv"), gradesCsv(reports));
 }
 

@@ -10,7 +10,8 @@ import { DEFAULT_TIMEOUT_MS, gradeSubmission, type GradeOptions } from "../gradi
 import { createSandboxPool } from "../runner/pool.js";
 import { REPORT_VERSION, type Report } from "../report/types.js";
 import { hashSubmission, listSubmissions } from "./discover.js";
-import { prepareOut, readState, saveSubmission, writeResults } from "./outputs.js";
+import { prepareOut, readState, saveSubmission, writeGrades } from "./outputs.js";
+import { writeResultsAsTheyCome } from "./results-file.js";
 import { inShard, type Shard } from "./shard.js";
 
 export interface BatchOptions {
@@ -66,41 +67,51 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
   // each process start costs a fifth of a second of CPU.
   const pool = createSandboxPool({ size: jobs, prestart: jobs, recycleAfter: 500 });
 
-  const gradeOne = async (id: string): Promise<void> => {
+  const results = writeResultsAsTheyCome(out, ids.length);
+  const gradeOne = async (id: string, index: number): Promise<void> => {
     let hash = "";
+    let json: string;
     try {
       hash = hashSubmission(path.join(classDir, id));
       const saved = options.force ? undefined : readState(out, id);
       if (saved && saved.hash === hash && saved.fingerprint === fingerprint) {
         reports.set(id, saved.report);
+        json = JSON.stringify(saved.report);
         progress.skipped++;
       } else {
         const report = await gradeSubmission({ ...options.grade, cwd: classDir, dir: id, tasks, timeoutMs, executor: pool.forSubmission(timeoutMs) });
         reports.set(id, report);
-        saveSubmission(out, id, { fingerprint, hash, report });
+        json = saveSubmission(out, id, { fingerprint, hash, report });
       }
     } catch (error) {
       // Our failure, not the student's: the row says so, the batch goes on, the exit code tells.
       const message = error instanceof Error ? error.message : String(error);
       broken.push({ id, error: message });
-      reports.set(id, brokenReport(id, tasks, message));
+      const report = brokenReport(id, tasks, message);
+      reports.set(id, report);
+      json = JSON.stringify(report);
     }
+    results.add(index, json);
     progress.done++;
     options.onProgress?.({ ...progress });
   };
 
   try {
     // Enough submissions in flight that bundling overlaps running, and builds group (bundle-group.ts).
-    const queue = [...ids];
-    const lanes = Array.from({ length: Math.min(queue.length, jobs * 16) }, async () => {
-      for (let id = queue.shift(); id !== undefined; id = queue.shift()) await gradeOne(id);
+    let next = 0;
+    const lanes = Array.from({ length: Math.min(ids.length, jobs * 16) }, async () => {
+      for (let index = next++; index < ids.length; index = next++) await gradeOne(ids[index]!, index);
     });
     await Promise.all(lanes);
+    results.finish();
+  } catch (error) {
+    results.abandon();
+    throw error;
   } finally {
     await pool.close();
   }
   const ordered = ids.map((id) => reports.get(id)!);
-  writeResults(out, ordered);
+  writeGrades(out, ordered);
   return { reports: ordered, graded: ids.length - progress.skipped, skipped: progress.skipped, broken, durationMs: Date.now() - progress.startedAt };
 }
 
