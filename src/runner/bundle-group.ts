@@ -36,6 +36,9 @@ export interface GroupOptions {
   waitMs?: number;
 }
 
+// A task is an ES module, and modules are strict: so is its bundle, as link.ts's are.
+export const STRICT = '"use strict";';
+
 const GROUP_MAX = 16;
 const GROUP_WAIT_MS = 2;
 const ENTRY = "grade-entry:";
@@ -79,7 +82,7 @@ async function buildGroup(group: Request[], options: GroupOptions): Promise<void
           });
         },
       }],
-      bundle: true, platform: "node", format: "iife", target: "node20", write: false, outdir: options.outDir, metafile: true,
+      bundle: true, platform: "node", format: "iife", target: "node20", write: false, outdir: options.outDir, metafile: true, banner: { js: STRICT },
       // A separate map: nothing to encode or ship unless a stack trace needs mapping.
       sourcemap: "external", sourcesContent: false, logLevel: "silent", alias: { "grade/course": options.courseGlobal },
     });

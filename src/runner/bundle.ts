@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import type { Message, Plugin } from "esbuild";
 import { esbuild } from "./esbuild.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
-import { buildInGroup } from "./bundle-group.js";
+import { buildInGroup, STRICT } from "./bundle-group.js";
 import { linkSubmission, loadSucrase } from "./link.js";
 import type { TaskFailure } from "./outcome.js";
 
@@ -43,7 +43,7 @@ async function bundleTask(submissionDir: string, task: TaskId, outDir: string, d
   try {
     const result = await esbuild().build({
       stdin: { contents: `globalThis.__gradeLoad = () => require(${JSON.stringify(source)});`, resolveDir: here, loader: "ts", sourcefile: "grade-entry.ts" },
-      bundle: true, platform: "node", format: "iife", target: "node20", write: false, outfile,
+      bundle: true, platform: "node", format: "iife", target: "node20", write: false, outfile, banner: { js: STRICT },
       sourcemap: "inline", sourcesContent: false, logLevel: "silent", plugins: [confine(submissionDir)],
     });
     return { ok: true, file: outfile, code: result.outputFiles[0]!.text };

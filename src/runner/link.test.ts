@@ -45,6 +45,17 @@ describe("linking a submission with sucrase", () => {
     expect(linkSubmission(submission({ "task1.ts": "import { x } from \"./nowhere\";\nexport function toMcp() { return x; }\n" }), TASK_IDS, "/tmp")).toBeUndefined();
   });
 
+  it("runs a task as the strict module it is, whichever compiles it", async () => {
+    // An assignment to an undeclared name: a ReferenceError in a module, sucrase's or esbuild's
+    // (a namespace sends this one to esbuild).
+    const sloppy = "export function toMcp(t: unknown): unknown { leaked = 1; return t; }\n";
+    const linked = linkSubmission(submission({ "task1.ts": sloppy }), TASK_IDS, "/tmp")!;
+    const [built] = await bundleTasks(submission({ "task1.ts": `namespace N { export const x = 1; }\n${sloppy}` }), TASK_IDS, "/tmp", (p) => p);
+    for (const code of [linked.code, (built as { code: string }).code]) {
+      expect(() => (load(code, "task1")["toMcp"] as (t: unknown) => unknown)({})).toThrow(/leaked is not defined/);
+    }
+  });
+
   it("never takes in a file from outside the folder, even through a symbolic link", async () => {
     const dir = submission();
     const other = submission();
