@@ -64,7 +64,7 @@ export function compileHarness(code: string): vm.Script {
 }
 
 
-export function runInSandbox(request: PoolRequest, harness: vm.Script, send: (reply: PoolReply) => void): void {
+export function runInSandbox(request: PoolRequest, harness: vm.Script, send: (replies: PoolReply | PoolReply[]) => void): void {
   const deadline = Date.now() + request.timeoutMs;
   const left = (): number => deadline - Date.now();
   const count = request.jobs.length;

@@ -172,8 +172,12 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
     if (code) sendCode();
     else void codeReady.then(sendCode, () => { /* the jobs fail with it */ });
     child.stderr!.on("data", (c: Buffer) => { if (slot.stderr.length < OUTPUT_CAP) slot.stderr += c.toString("utf8"); });
-    child.on("message", (reply: PoolReply | { ready: true }) => {
-      if ("ready" in reply) { slot.readyAt = Date.now(); return; }
+    child.on("message", (message: PoolReply | PoolReply[] | { ready: true }) => {
+      if ("ready" in message) { slot.readyAt = Date.now(); return; }
+      // Several jobs' replies come as one message when they ended together (run-together.ts).
+      for (const reply of Array.isArray(message) ? message : [message]) onReply(reply);
+    });
+    const onReply = (reply: PoolReply): void => {
       const pending = slot.busy;
       const entry = pending && reply.id === pending.request.id ? pending.entries[reply.index] : undefined;
       if (!pending || !entry) return;
@@ -189,7 +193,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
         if (++slot.served >= (options.recycleAfter ?? Infinity)) retire(slot);
         pump();
       }
-    });
+    };
     child.on("exit", (code, signal) => {
       const index = slots.indexOf(slot);
       if (index >= 0) slots.splice(index, 1);

@@ -15,7 +15,7 @@ const DONE = new vm.Script("__grade.done()", { filename: "grade-done.js" });
  * job that runs long but ends may get up to its index times the floor less than it would alone:
  * at the default limit, only one that needs more than three seconds and a half.
  */
-export function runTogether(request: PoolRequest, ctx: vm.Context, jobJsons: string[], limitMs: number, leftNow: number, clean: boolean[], send: (reply: PoolReply) => void): number {
+export function runTogether(request: PoolRequest, ctx: vm.Context, jobJsons: string[], limitMs: number, leftNow: number, clean: boolean[], send: (replies: PoolReply | PoolReply[]) => void): number {
   const g = ctx as Record<string, unknown>;
   let text: unknown;
   let stopped = false;
@@ -34,12 +34,14 @@ export function runTogether(request: PoolRequest, ctx: vm.Context, jobJsons: str
   // Every job returned, and still the call did not end: the promise queue, which runs after the
   // call's last job, never emptied. Which job filled it is not known, so all run again alone.
   if (stopped && done.length === jobJsons.length) return 0;
-  done.forEach((entry, index) => {
-    if (entry === null) return send(skippedReply(request.id, index));
+  // All in one message: they ended together, and each message costs both processes a wake-up.
+  const replies = done.map((entry, index) => {
+    if (entry === null) return skippedReply(request.id, index);
     const reply: PoolReply = { id: request.id, index, stdout: "", stderr: "", timedOut: false, limitMs, cut: limitMs < leftNow, durationMs: entry[1] };
     clean[index] = readCollected(reply, entry[0]);
-    return send(reply);
+    return reply;
   });
+  if (replies.length) send(replies);
   if (!stopped || done.length > 0) return done.length;
   const reply: PoolReply = { id: request.id, index: 0, stdout: "", stderr: "", timedOut: true, limitMs, cut: limitMs < leftNow, durationMs: limitMs };
   readCollected(reply, collectAfterStop(ctx, 200));
