@@ -78,4 +78,20 @@ describe("linking a submission with sucrase", () => {
     const [, line, column] = /grade-bundle\.js:(\d+):(\d+)/.exec(stack)!;
     expect(linked.mapFrame(Number(line), Number(column))).toBe(`${path.join(dir, "task2.ts")}:4:31`);
   });
+
+  it("counts lines as V8 does, whatever the files' line endings", () => {
+    const task1 = ["import type { McpTool } from \"grade/course\";", "", "export function toMcp(t: unknown): McpTool {", "  throw new Error(\"boom\");", "}", ""];
+    for (const ending of ["\r\n", "\r"]) {
+      const dir = submission({ "task1.ts": task1.join(ending) });
+      const linked = linkSubmission(dir, TASK_IDS, dir)!;
+      let stack = "";
+      try {
+        (load(linked.code, "task1")["toMcp"] as (t: unknown) => unknown)({});
+      } catch (error) {
+        stack = String((error as Error).stack);
+      }
+      const [, line, column] = /grade-bundle\.js:(\d+):(\d+)/.exec(stack)!;
+      expect(linked.mapFrame(Number(line), Number(column))).toMatch(/task1\.ts:4:\d+$/);
+    }
+  });
 });

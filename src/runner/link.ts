@@ -46,6 +46,8 @@ const JS = [".js", ".mjs", ".cjs"];
 // student writes. Text that only looks like one (in a string) at worst sends the submission to esbuild.
 const REQUIRE = /\brequire\(\s*(['"])([^'"\\\n]*)\1\s*\)/g;
 const COURSE = -1;
+// What V8 counts as a line break, so that a frame's line is the file's line whatever its endings.
+const LINE_BREAK = /\r\n|\r|\n|\u2028|\u2029/;
 // What sucrase does not compile as esbuild does (a namespace or module block with values it
 // drops; import x = require, export =): those go to esbuild, which compiles them.
 const NOT_FOR_SUCRASE = /\b(?:namespace|module)\s+[\w$.]+\s*\{|\bimport\s+[\w$]+\s*=|\bexport\s*=/;
@@ -102,7 +104,7 @@ export function linkSubmission(submissionDir: string, tasks: readonly TaskId[], 
     const at = files.length;
     index.set(real, at);
     // Named by where it is in the folder as given, which is how the report names it.
-    const linked: Linked = { file: path.join(submissionDir, real.slice(root.length)), source, code, transforms, links: {}, lineCount: code.split("\n").length, startLine: 0 };
+    const linked: Linked = { file: path.join(submissionDir, real.slice(root.length)), source, code, transforms, links: {}, lineCount: code.split(LINE_BREAK).length, startLine: 0 };
     files.push(linked);
     for (const [, , spec] of code.matchAll(REQUIRE)) {
       if (spec === undefined || Object.hasOwn(linked.links, spec)) continue;
