@@ -10,10 +10,13 @@ function skipAll(checks: CheckResult[], why: string): CheckResult[] {
 }
 
 function sanitiseCheck(check: CheckResult, sanitise: (t: string) => string): CheckResult {
-  const out: CheckResult = { ...check };
+  let out = check;
   for (const key of ["message", "expected", "actual"] as const) {
-    const v = out[key];
-    if (typeof v === "string") out[key] = sanitise(v);
+    const v = check[key];
+    const clean = typeof v === "string" ? sanitise(v) : v;
+    // Copied only when a path changed: a batch's identical checks (extra-checks.ts judges each
+    // distinct answer once) then stay one object, not one per student.
+    if (clean !== v) out = { ...out, [key]: clean };
   }
   return out;
 }
