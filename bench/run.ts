@@ -20,40 +20,73 @@ const tmp = (): string => mkdtempSync(path.join(os.tmpdir(), "grade-bench-"));
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 
-/** Resident memory of a process and all its descendants, from /proc, in bytes. */
-function treeRss(root: number): number {
+/** One look at a process tree in /proc: resident memory in all, and per process its CPU so far. */
+interface TreeSample {
+  rssBytes: number;
+  /** CPU seconds (user and system) per pid, and the process's name (its comm). */
+  cpu: Map<number, { seconds: number; name: string }>;
+}
+
+// Linux's clock ticks per second for /proc/<pid>/stat (sysconf(_SC_CLK_TCK), 100 everywhere here).
+const TICKS = 100;
+
+function sampleTree(root: number): TreeSample {
   const parents = new Map<number, number>();
-  const rss = new Map<number, number>();
+  const stats = new Map<number, { rss: number; seconds: number; name: string }>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       parents.set(Number(entry), Number(fields[1]));
-      rss.set(Number(entry), Number(fields[21]) * 4096);
+      stats.set(Number(entry), { rss: Number(fields[21]) * 4096, seconds: (Number(fields[11]) + Number(fields[12])) / TICKS, name });
     } catch { /* gone */ }
   }
-  let total = 0;
-  for (const [pid, bytes] of rss) {
+  const sample: TreeSample = { rssBytes: 0, cpu: new Map() };
+  for (const [pid, s] of stats) {
     for (let p: number | undefined = pid; p !== undefined && p > 1; p = parents.get(p)) {
-      if (p === root) { total += bytes; break; }
+      if (p !== root) continue;
+      sample.rssBytes += s.rss;
+      sample.cpu.set(pid, { seconds: s.seconds, name: s.name });
+      break;
     }
   }
-  return total;
+  return sample;
 }
 
-/** Runs the CLI, sampling the whole process tree's memory; resolves with wall time and peak. */
-function measure(args: string[]): Promise<{ ms: number; peakBytes: number; stdout: string; code: number | null }> {
+interface Measured {
+  ms: number;
+  peakBytes: number;
+  /** CPU seconds of the grader's own process, and of its children by name (node: the sandbox). */
+  cpu: { grader: number; children: Map<string, number> };
+  stdout: string;
+  code: number | null;
+}
+
+/**
+ * Runs the CLI, sampling the whole process tree every 50 ms: its peak memory, and the CPU each
+ * process had used when last seen (a process that ends between samples loses its last 50 ms).
+ * CPU time moves less than wall time on a shared machine: it shows where a change went.
+ */
+function measure(args: string[]): Promise<Measured> {
   return new Promise((resolve) => {
     const started = performance.now();
     const child = spawn(process.execPath, [GRADE, ...args], { stdio: ["ignore", "pipe", "inherit"] });
     let stdout = "";
     let peakBytes = 0;
+    const cpu = new Map<number, { seconds: number; name: string }>();
     child.stdout.on("data", (c: Buffer) => { stdout += c.toString(); });
-    const sampler = setInterval(() => { peakBytes = Math.max(peakBytes, treeRss(child.pid!)); }, 50);
+    const sampler = setInterval(() => {
+      const sample = sampleTree(child.pid!);
+      peakBytes = Math.max(peakBytes, sample.rssBytes);
+      for (const [pid, seen] of sample.cpu) cpu.set(pid, seen);
+    }, 50);
     child.on("close", (code) => {
       clearInterval(sampler);
-      resolve({ ms: performance.now() - started, peakBytes, stdout, code });
+      const children = new Map<string, number>();
+      for (const [pid, { seconds, name }] of cpu) if (pid !== child.pid) children.set(name, (children.get(name) ?? 0) + seconds);
+      resolve({ ms: performance.now() - started, peakBytes, cpu: { grader: cpu.get(child.pid!)?.seconds ?? 0, children }, stdout, code });
     });
   });
 }
@@ -91,6 +124,9 @@ async function batch(classDir: string, flags: string[], label: string, naiveFlag
   const rate = SIZE / (run.ms / 1000);
   console.log(`\nbatch of ${SIZE} generated submissions (3 in 4 correct, 1 in 4 wrong), ${label}: ${seconds(run.ms)}, ${rate.toFixed(1)} submissions/s (target >= 100, ratio ${(rate / 100).toFixed(2)}), peak memory of the whole process tree ${(run.peakBytes / 2 ** 20).toFixed(0)} MB (target <= 500), exit ${run.code}`);
   console.log(`  ${run.stdout.split("\n")[0]}`);
+  const perEach = (seconds: number): string => `${((seconds * 1000) / SIZE).toFixed(1)} ms`;
+  const children = [...run.cpu.children].map(([name, seconds]) => `${name === "node" ? "sandbox" : name} ${perEach(seconds)}`).join(", ");
+  console.log(`  CPU per submission, sampled from /proc: grader ${perEach(run.cpu.grader)}, ${children || "no child process"}`);
   const perSubmission = naive(classDir, NAIVE_SAMPLE, naiveFlags);
   const naiveTotal = perSubmission * SIZE;
   console.log(`  naive way, the same checks (grade ${naiveFlags.join(" ")}, one process per submission in a shell loop): ${perSubmission.toFixed(0)} ms each over ${NAIVE_SAMPLE}; for ${SIZE}: ${seconds(naiveTotal)}; ratio naive / batch ${(naiveTotal / run.ms).toFixed(1)}x (target >= 20x)`);
