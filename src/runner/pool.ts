@@ -9,10 +9,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cachedBuild } from "./build-cache.js";
 import type { FrameMapper } from "./bundle.js";
-import { ranClean, type Executor, type RunOptions } from "./executor.js";
+import { ranClean, type Executor } from "./executor.js";
 import type { Job, JobRun, TaskFailure } from "./outcome.js";
 import type { PoolReply, PoolRequest, SandboxJob } from "./pool-child.js";
 import { notRunAfter, toJobRun } from "./pool-reply.js";
+import { submissionExecutor } from "./submission-executor.js";
 import { OUT_OF_MEMORY, OUTPUT_CAP, outOfMemoryFailure, timeoutFailure } from "./limits.js";
 import { spawnSandbox } from "./sandbox-process.js";
 
@@ -69,14 +70,14 @@ export interface SandboxPool extends Executor {
    * An executor for one submission: the jobs it is handed in one tick (gradeSubmission hands all
    * its tasks at once) go to one process as one request and run one after another in one
    * context, under one time budget, so a submission that never returns holds a process for its
-   * limit once, not once per task, and pays for one context, not three.
+   * limit once, not once per task, and pays for one context (submission-executor.ts).
    */
   forSubmission(budgetMs: number): Executor;
   close(): Promise<void>;
 }
 
 /** A job handed to submit(): `after` is the index of a job of the same request (SandboxJob). */
-interface Submitted {
+export interface Submitted {
   file: string;
   job: Job;
   code: string;
@@ -296,33 +297,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
       return (await submit([{ file, job, code: run.code, sourceMap: run.sourceMap, mapFrame: run.mapFrame }], run.timeoutMs))[0]!;
     },
     forSubmission(budgetMs: number): Executor {
-      let left = budgetMs;
-      let previous: Promise<unknown> = Promise.resolve();
-      let batch: (Submitted & { resolve: (run: JobRun) => void; run: Promise<JobRun> })[] = [];
-      const floor = floorFor(budgetMs);
-      const flush = (): void => {
-        const jobs = batch;
-        batch = [];
-        previous = previous.then(async () => {
-          const runs = await submit(jobs, Math.max(left, floor), floor, budgetMs);
-          left -= runs.reduce((n, r) => n + r.durationMs, 0);
-          runs.forEach((run, i) => jobs[i]!.resolve(run));
-        });
-      };
-      // A job that runs after one still waiting here goes in the same request, and the sandbox
-      // skips it if that one did not run clean; after one already sent, it waits for it here.
-      function runJob(file: string, job: Job, run: RunOptions): Promise<JobRun> {
-        const at = run.after ? batch.findIndex((b) => b.run === run.after) : -1;
-        if (run.after && at < 0) {
-          return run.after.then((prior) => (ranClean(prior) ? runJob(file, job, { ...run, after: undefined }) : notRunAfter(job)));
-        }
-        let resolve!: (run: JobRun) => void;
-        const promise = new Promise<JobRun>((r) => { resolve = r; });
-        if (batch.length === 0) setImmediate(flush);
-        batch.push({ file, job, code: run.code, sourceMap: run.sourceMap, mapFrame: run.mapFrame, resolve, run: promise, ...(at >= 0 ? { after: at } : {}) });
-        return promise;
-      }
-      return { bundleWaitMs: BATCH_BUNDLE_WAIT_MS, runJob };
+      return submissionExecutor(submit, budgetMs, floorFor(budgetMs), BATCH_BUNDLE_WAIT_MS);
     },
     async close(): Promise<void> {
       closed = true;
