@@ -1,6 +1,6 @@
 // The sucrase path of compiling a submission (link.ts): what it takes, what it leaves to
 // esbuild, and how a frame of its script maps back to the student's file.
-import { cpSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import vm from "node:vm";
@@ -43,6 +43,10 @@ describe("linking a submission with sucrase", () => {
     expect(linkSubmission(submission({ "task1.ts": "namespace N { export const x = 1; }\nexport function toMcp() { return N.x; }\n" }), TASK_IDS, "/tmp")).toBeUndefined();
     expect(linkSubmission(submission({ "task1.ts": "import z from \"zod\";\nexport function toMcp() { return z; }\n" }), TASK_IDS, "/tmp")).toBeUndefined();
     expect(linkSubmission(submission({ "task1.ts": "import { x } from \"./nowhere\";\nexport function toMcp() { return x; }\n" }), TASK_IDS, "/tmp")).toBeUndefined();
+    const folder = submission();
+    rmSync(path.join(folder, "task3.ts"));
+    mkdirSync(path.join(folder, "task3.ts"));
+    expect(linkSubmission(folder, TASK_IDS, "/tmp")).toBeUndefined();
   });
 
   it("runs a task as the strict module it is, whichever compiles it", async () => {

@@ -46,6 +46,7 @@ const JS = [".js", ".mjs", ".cjs"];
 // student writes. Text that only looks like one (in a string) at worst sends the submission to esbuild.
 const REQUIRE = /\brequire\(\s*(['"])([^'"\\\n]*)\1\s*\)/g;
 const COURSE = -1;
+const MAX_FILE_BYTES = 512 * 1024;
 // What V8 counts as a line break, so that a frame's line is the file's line whatever its endings.
 const LINE_BREAK = /\r\n|\r|\n|\u2028|\u2029/;
 // What sucrase does not compile as esbuild does (a namespace or module block with values it
@@ -81,6 +82,9 @@ export function linkSubmission(submissionDir: string, tasks: readonly TaskId[], 
     let real: string;
     try {
       real = realpathSync(file);
+      // A folder, or a file far larger than a task (compiled here, with no time limit): esbuild's.
+      const stat = statSync(real);
+      if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
     } catch {
       return undefined;
     }
