@@ -25,6 +25,19 @@ function load(code: string, task: string): Record<string, unknown> {
   return (ctx["__gradeLoads"] as Record<string, () => Record<string, unknown>>)[task]!();
 }
 
+/** Where the first frame of what a task's function throws maps to, through the linked script. */
+function thrownAt(dir: string, task: string, exportName: string): string | undefined {
+  const linked = linkSubmission(dir, TASK_IDS, dir)!;
+  let stack = "";
+  try {
+    (load(linked.code, task)[exportName] as (input: unknown) => unknown)({});
+  } catch (error) {
+    stack = String((error as Error).stack);
+  }
+  const [, line, column] = /grade-bundle\.js:(\d+):(\d+)/.exec(stack)!;
+  return linked.mapFrame(Number(line), Number(column));
+}
+
 beforeAll(loadSucrase);
 
 describe("linking a submission with sucrase", () => {
@@ -72,30 +85,13 @@ describe("linking a submission with sucrase", () => {
 
   it("maps a frame of its script to the file, line and column of the student's code", () => {
     const dir = submission({ "task2.ts": "import type { JsonObject } from \"grade/course\";\n\nexport function handle(m: JsonObject): JsonObject | null {\n  const x: number = 1;  throw new Error(\"boom\");\n}\n" });
-    const linked = linkSubmission(dir, TASK_IDS, dir)!;
-    let stack = "";
-    try {
-      (load(linked.code, "task2")["handle"] as (m: unknown) => unknown)({});
-    } catch (error) {
-      stack = String((error as Error).stack);
-    }
-    const [, line, column] = /grade-bundle\.js:(\d+):(\d+)/.exec(stack)!;
-    expect(linked.mapFrame(Number(line), Number(column))).toBe(`${path.join(dir, "task2.ts")}:4:31`);
+    expect(thrownAt(dir, "task2", "handle")).toBe(`${path.join(dir, "task2.ts")}:4:31`);
   });
 
   it("counts lines as V8 does, whatever the files' line endings", () => {
     const task1 = ["import type { McpTool } from \"grade/course\";", "", "export function toMcp(t: unknown): McpTool {", "  throw new Error(\"boom\");", "}", ""];
     for (const ending of ["\r\n", "\r"]) {
-      const dir = submission({ "task1.ts": task1.join(ending) });
-      const linked = linkSubmission(dir, TASK_IDS, dir)!;
-      let stack = "";
-      try {
-        (load(linked.code, "task1")["toMcp"] as (t: unknown) => unknown)({});
-      } catch (error) {
-        stack = String((error as Error).stack);
-      }
-      const [, line, column] = /grade-bundle\.js:(\d+):(\d+)/.exec(stack)!;
-      expect(linked.mapFrame(Number(line), Number(column))).toMatch(/task1\.ts:4:\d+$/);
+      expect(thrownAt(submission({ "task1.ts": task1.join(ending) }), "task1", "toMcp")).toMatch(/task1\.ts:4:\d+$/);
     }
   });
 });
