@@ -63,7 +63,11 @@ export function compileHarness(code: string): vm.Script {
   return new vm.Script(code, { filename: "grade-harness.js" });
 }
 
-
+/**
+ * Runs a request's jobs in a fresh context: all together in one call when it can
+ * (run-together.ts), then any left one by one, each under its own share of the request's limit.
+ * Each reply is sent as soon as its job ends (together, those that ended together).
+ */
 export function runInSandbox(request: PoolRequest, harness: vm.Script, send: (replies: PoolReply | PoolReply[]) => void): void {
   const deadline = Date.now() + request.timeoutMs;
   const left = (): number => deadline - Date.now();
