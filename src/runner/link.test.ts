@@ -25,7 +25,7 @@ function load(code: string, task: string): Record<string, unknown> {
   return (ctx["__gradeLoads"] as Record<string, () => Record<string, unknown>>)[task]!();
 }
 
-/** Where the first frame of what a task's function throws maps to, through the linked script. */
+/** Where what a task's function throws maps to: its first frame in the student's code, as pool-reply.ts finds it. */
 function thrownAt(dir: string, task: string, exportName: string): string | undefined {
   const linked = linkSubmission(dir, TASK_IDS, dir)!;
   let stack = "";
@@ -34,8 +34,11 @@ function thrownAt(dir: string, task: string, exportName: string): string | undef
   } catch (error) {
     stack = String((error as Error).stack);
   }
-  const [, line, column] = /grade-bundle\.js:(\d+):(\d+)/.exec(stack)!;
-  return linked.mapFrame(Number(line), Number(column));
+  for (const [, line, column] of stack.matchAll(/grade-bundle\.js:(\d+):(\d+)/g)) {
+    const at = linked.mapFrame(Number(line), Number(column));
+    if (at) return at;
+  }
+  return undefined;
 }
 
 beforeAll(loadSucrase);
@@ -86,6 +89,13 @@ describe("linking a submission with sucrase", () => {
   it("maps a frame of its script to the file, line and column of the student's code", () => {
     const dir = submission({ "task2.ts": "import type { JsonObject } from \"grade/course\";\n\nexport function handle(m: JsonObject): JsonObject | null {\n  const x: number = 1;  throw new Error(\"boom\");\n}\n" });
     expect(thrownAt(dir, "task2", "handle")).toBe(`${path.join(dir, "task2.ts")}:4:31`);
+  });
+
+  it("says a call of an import that is not there is not a function, and where an import is refused", () => {
+    const misnamed = submission({ "task1.ts": "export function toMcpX(t: unknown): unknown { return t; }\n" });
+    expect(() => load(linkSubmission(misnamed, TASK_IDS, misnamed)!.code, "task2")).toThrow(/\(0 , _task1js\.toMcp\) is not a function/);
+    const reads = submission({ "task1.ts": "// reads a file\nimport { readFileSync } from \"node:fs\";\nexport const toMcp = (): string => readFileSync(\"/etc/passwd\", \"utf8\");\n" });
+    expect(thrownAt(reads, "task1", "toMcp")).toBe(`${path.join(reads, "task1.ts")}:2:1`);
   });
 
   it("counts lines as V8 does, whatever the files' line endings", () => {

@@ -53,6 +53,16 @@ const LINE_BREAK = /\r\n|\r|\n|\u2028|\u2029/;
 // drops; import x = require, export =): those go to esbuild, which compiles them.
 const NOT_FOR_SUCRASE = /\b(?:namespace|module)\s+[\w$.]+\s*\{|\bimport\s+[\w$]+\s*=|\bexport\s*=/;
 
+// sucrase calls an imported function as `_task1js.toMcp.call(void 0, x)`: if toMcp is not
+// exported, the student reads "cannot read properties of undefined (reading 'call')". Written
+// `(0, _task1js.toMcp)(x)`, as esbuild writes it, the same call says "… is not a function".
+// Padded to the same length, so that every column after it stays where sucrase's map has it.
+const IMPORTED_CALL = /\b(_[\w$]+(?:\.[\w$]+)+)\.call\(void 0(, |\))/g;
+const plainCalls = (code: string): string => code.replace(IMPORTED_CALL, (all, callee: string, tail: string) => {
+  const call = `(0, ${callee})(`;
+  return tail === ")" ? `${call}${" ".repeat(all.length - call.length - 1)})` : call + " ".repeat(all.length - call.length);
+});
+
 /** The file a relative specifier names, as TypeScript resolves it, or undefined. */
 function resolveFile(from: string, spec: string): string | undefined {
   const base = path.resolve(path.dirname(from), spec);
@@ -105,6 +115,7 @@ export function linkSubmission(submissionDir: string, tasks: readonly TaskId[], 
       throw error;
     }
     if (code.includes("import.meta")) return undefined;
+    code = plainCalls(code);
     const at = files.length;
     index.set(real, at);
     // Named by where it is in the folder as given, which is how the report names it.
@@ -195,8 +206,10 @@ function frameMapper(files: Linked[]): FrameMapper {
       maps.set(f, sourceMap ? new SourceMap({ ...sourceMap, sources: [f.file] } as never) : undefined);
     }
     const entry = maps.get(f)?.findEntry(lineInFile - 1, column - 1) as { originalLine?: number; originalColumn?: number } | undefined;
-    // sucrase keeps lines: the line is right even where the map has no entry.
-    const original = entry?.originalLine === lineInFile - 1 ? entry.originalColumn! + 1 : column;
-    return `${f.file}:${lineInFile}:${original}`;
+    // sucrase keeps lines: the line is right even where the map has no entry. Code it wrote in
+    // place of an import maps past the end of the line; that column is the line's start.
+    const mapped = entry?.originalLine === lineInFile - 1 ? entry.originalColumn! + 1 : column;
+    const width = f.source.split(LINE_BREAK)[lineInFile - 1]?.length ?? 0;
+    return `${f.file}:${lineInFile}:${mapped <= width ? mapped : 1}`;
   };
 }
