@@ -80,7 +80,7 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
         json = JSON.stringify(saved.report);
         progress.skipped++;
       } else {
-        const report = await gradeSubmission({ ...options.grade, cwd: classDir, dir: id, tasks, timeoutMs, executor: pool.forSubmission(timeoutMs) });
+        const report = await gradeSubmission({ ...options.grade, cwd: classDir, dir: id, tasks, timeoutMs, executor: pool.forSubmission(timeoutMs), compileCache: false });
         reports.set(id, report);
         json = saveSubmission(out, id, { fingerprint, hash, report });
       }

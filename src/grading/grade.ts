@@ -40,6 +40,11 @@ export interface GradeOptions {
   executor?: Executor;
   /** A sandbox process started ahead (spawnSandbox, by bin/grade.js) for the grading's own pool. */
   sandbox?: ChildProcess;
+  /**
+   * Keep each file's compiled code for the next grading of the same text (default on; a batch
+   * turns it off: it skips unchanged submissions itself, and would fill the cache).
+   */
+  compileCache?: boolean;
 }
 
 export function resolveSubmission(cwd: string, dir: string): string {
@@ -79,7 +84,7 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     const typing = checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
     // Every task is compiled before any runs, so jobs start in task order (a batch's sandbox
     // runs one submission's jobs one after another, under one time budget).
-    const bundling = bundleTasks(submissionDir, options.tasks, workDir, display.path, executor.bundleWaitMs);
+    const bundling = bundleTasks(submissionDir, options.tasks, workDir, display.path, { groupWaitMs: executor.bundleWaitMs, cacheCompiled: options.compileCache ?? true });
     const prepared = options.extra
       ? prepareExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks }, options.extra)
       : undefined;

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { BuildOptions } from "esbuild";
 import { esbuild } from "./esbuild.js";
 
-const CACHE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "node_modules", ".cache", "grade");
+export const CACHE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "node_modules", ".cache", "grade");
 
 interface Cached {
   inputs: Record<string, string>;

@@ -10,7 +10,7 @@ import type { Message, Plugin } from "esbuild";
 import { esbuild } from "./esbuild.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import { buildInGroup, STRICT } from "./bundle-group.js";
-import { linkSubmission, loadSucrase } from "./link.js";
+import { linkSubmission } from "./link.js";
 import type { TaskFailure } from "./outcome.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -83,16 +83,22 @@ export async function buildBundle(entry: string, outfile: string, file: string, 
  * fails, or takes in a file from outside the submission, each task is bundled on its own, so
  * every failure names its own file exactly as it would alone.
  */
-export async function bundleTasks(submissionDir: string, tasks: readonly TaskId[], outDir: string, displayPath: (p: string) => string, groupWaitMs?: number): Promise<TaskBundle[]> {
+export interface BundleOptions {
+  /** How long to wait for other submissions to share an esbuild build (bundle-group.ts). */
+  groupWaitMs?: number;
+  /** Keep what sucrase compiles, for the next grading of the same files (compile-cache.ts). */
+  cacheCompiled?: boolean;
+}
+
+export async function bundleTasks(submissionDir: string, tasks: readonly TaskId[], outDir: string, displayPath: (p: string) => string, options: BundleOptions = {}): Promise<TaskBundle[]> {
   const one = (task: TaskId): Promise<TaskBundle> => bundleTask(submissionDir, task, outDir, displayPath);
   const present = tasks.filter((t) => existsSync(path.join(submissionDir, TASKS[t].file)));
   if (present.length === 0) return Promise.all(tasks.map(one));
-  await loadSucrase();
-  const linked = linkSubmission(submissionDir, present, outDir);
+  const linked = await linkSubmission(submissionDir, present, outDir, { cache: options.cacheCompiled ?? false });
   if (linked) return Promise.all(tasks.map((t) => (present.includes(t) ? { ok: true as const, ...linked } : one(t))));
   // require(), not import(): esbuild makes it a lazy, synchronous load, so a job runs in one call.
   const loaders = present.map((t) => `${t}: () => require(${JSON.stringify(path.join(submissionDir, TASKS[t].file))})`);
-  const shared = await buildInGroup(submissionDir, `globalThis.__gradeLoads = { ${loaders.join(", ")} };`, { outDir, courseGlobal: COURSE_GLOBAL, ...(groupWaitMs !== undefined ? { waitMs: groupWaitMs } : {}) });
+  const shared = await buildInGroup(submissionDir, `globalThis.__gradeLoads = { ${loaders.join(", ")} };`, { outDir, courseGlobal: COURSE_GLOBAL, ...(options.groupWaitMs !== undefined ? { waitMs: options.groupWaitMs } : {}) });
   if (!shared) return Promise.all(tasks.map(one));
   return Promise.all(tasks.map((t) => (present.includes(t) ? { ok: true as const, ...shared } : one(t))));
 }

@@ -6,21 +6,36 @@
 // compile, or an import of anything but the submission's own .ts and .js files, grade/course
 // or a Node built-in, sends the submission to esbuild, whose messages name the file and place.
 import { readFileSync, realpathSync, statSync } from "node:fs";
-import { isBuiltin, SourceMap } from "node:module";
+import { createRequire, isBuiltin } from "node:module";
 import path from "node:path";
 import vm from "node:vm";
 import type { Transform } from "sucrase";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import type { FrameMapper } from "./bundle.js";
+import { compileKey, readCompiled, writeCompiled } from "./compile-cache.js";
 
 type Sucrase = typeof import("sucrase");
 let sucrase: Sucrase | undefined;
-/** Loaded on first use: only grading needs it. */
+/** Loaded on first use, and only if something is not in the compile cache. */
 export async function loadSucrase(): Promise<void> {
   // A CommonJS package: bundled into the CLI, its exports come as the default export.
   const loaded = (await import("sucrase")) as Sucrase & { default?: Sucrase };
   sucrase ??= typeof loaded.transform === "function" ? loaded : loaded.default;
 }
+
+// Finds sucrase's package.json, for the compile cache's key (a variable, not `require`, so that
+// the CLI's bundle leaves it to Node).
+const requireHere = createRequire(import.meta.url);
+
+// How a file is compiled, for the compile cache's key: the compiler's version and what this
+// file does to its output (plainCalls). Change the last part when that changes.
+let how: string | undefined;
+const compiledHow = (transforms: Transform[]): string => {
+  how ??= `sucrase ${(JSON.parse(readFileSync(requireHere.resolve("sucrase/package.json"), "utf8")) as { version: string }).version}; link 1`;
+  return `${how}; ${transforms.join(",")}`;
+};
+
+class NeedsSucrase extends Error {}
 
 export interface LinkedBundle {
   file: string;
@@ -32,7 +47,6 @@ interface Linked {
   file: string;
   source: string;
   code: string;
-  transforms: Transform[];
   /** What each of its require() specifiers names: a file's index, the course (-1). Built-ins are left out. */
   links: Record<string, number>;
   lineCount: number;
@@ -75,10 +89,21 @@ function resolveFile(from: string, spec: string): string | undefined {
 
 /**
  * The submission's tasks as one script that defines `globalThis.__gradeLoads` (as bundle.ts's
- * do), or undefined when esbuild must compile it.
+ * do), or undefined when esbuild must compile it. With `cache`, each file's compiled code is
+ * kept and used while its text is the same (compile-cache.ts), and sucrase is loaded only if
+ * something is not there.
  */
-export function linkSubmission(submissionDir: string, tasks: readonly TaskId[], outDir: string): LinkedBundle | undefined {
-  if (!sucrase) throw new Error("linkSubmission before loadSucrase");
+export async function linkSubmission(submissionDir: string, tasks: readonly TaskId[], outDir: string, options: { cache?: boolean } = {}): Promise<LinkedBundle | undefined> {
+  try {
+    return link(submissionDir, tasks, outDir, options.cache ?? false);
+  } catch (error) {
+    if (!(error instanceof NeedsSucrase)) throw error;
+    await loadSucrase();
+    return link(submissionDir, tasks, outDir, options.cache ?? false);
+  }
+}
+
+function link(submissionDir: string, tasks: readonly TaskId[], outDir: string, cache: boolean): LinkedBundle | undefined {
   // Real paths, so that a link to a file outside the folder counts as outside.
   let root: string;
   try {
@@ -104,22 +129,27 @@ export function linkSubmission(submissionDir: string, tasks: readonly TaskId[], 
     const ext = path.extname(real);
     if (!TS.includes(ext) && !JS.includes(ext)) return undefined;
     const transforms: Transform[] = TS.includes(ext) ? ["typescript", "imports"] : ["imports"];
-    let code: string;
     const source = readFileSync(real, "utf8");
     if (NOT_FOR_SUCRASE.test(source)) return undefined;
-    try {
-      code = sucrase!.transform(source, { transforms, filePath: real, disableESTransforms: true }).code;
-    } catch (error) {
-      // Its syntax errors only: esbuild then says where, as it would for any submission.
-      if (error instanceof SyntaxError) return undefined;
-      throw error;
+    const key = cache ? compileKey(source, compiledHow(transforms)) : "";
+    let code = cache ? readCompiled(real, key) : undefined;
+    if (code === undefined) {
+      if (!sucrase) throw new NeedsSucrase();
+      try {
+        code = sucrase.transform(source, { transforms, filePath: real, disableESTransforms: true }).code;
+      } catch (error) {
+        // Its syntax errors only: esbuild then says where, as it would for any submission.
+        if (error instanceof SyntaxError) return undefined;
+        throw error;
+      }
+      if (code.includes("import.meta")) return undefined;
+      code = plainCalls(code);
+      if (cache) writeCompiled(real, key, code);
     }
-    if (code.includes("import.meta")) return undefined;
-    code = plainCalls(code);
     const at = files.length;
     index.set(real, at);
     // Named by where it is in the folder as given, which is how the report names it.
-    const linked: Linked = { file: path.join(submissionDir, real.slice(root.length)), source, code, transforms, links: {}, lineCount: code.split(LINE_BREAK).length, startLine: 0 };
+    const linked: Linked = { file: path.join(submissionDir, real.slice(root.length)), source, code, links: {}, lineCount: code.split(LINE_BREAK).length, startLine: 0 };
     files.push(linked);
     for (const [, , spec] of code.matchAll(REQUIRE)) {
       if (spec === undefined || Object.hasOwn(linked.links, spec)) continue;
@@ -194,22 +224,44 @@ function script(files: Linked[], entries: [TaskId, number][]): string {
   return lines.join("\n");
 }
 
-/** Maps a frame of the script to file:line:column; columns through sucrase's map, made on demand. */
+/**
+ * Maps a frame of the script to file:line:column. sucrase keeps lines, so the line is exact. Its
+ * source map is too coarse for columns (a whole line after a type can map to one place), so the
+ * column is found by the text: the word at the frame's column, in the student's line, where it
+ * stands nearest (removed types put the output to the left of the source, the names sucrase
+ * gives imports to the right).
+ */
 function frameMapper(files: Linked[]): FrameMapper {
-  const maps = new Map<Linked, SourceMap | undefined>();
   return (line, column) => {
     const f = files.findLast((x) => x.startLine <= line);
     const lineInFile = f ? line - f.startLine + 1 : 0;
     if (!f || lineInFile > f.lineCount) return undefined;
-    if (!maps.has(f)) {
-      const { sourceMap } = sucrase!.transform(f.source, { transforms: f.transforms, filePath: f.file, disableESTransforms: true, sourceMapOptions: { compiledFilename: "x.js" } });
-      maps.set(f, sourceMap ? new SourceMap({ ...sourceMap, sources: [f.file] } as never) : undefined);
-    }
-    const entry = maps.get(f)?.findEntry(lineInFile - 1, column - 1) as { originalLine?: number; originalColumn?: number } | undefined;
-    // sucrase keeps lines: the line is right even where the map has no entry. Code it wrote in
-    // place of an import maps past the end of the line; that column is the line's start.
-    const mapped = entry?.originalLine === lineInFile - 1 ? entry.originalColumn! + 1 : column;
-    const width = f.source.split(LINE_BREAK)[lineInFile - 1]?.length ?? 0;
-    return `${f.file}:${lineInFile}:${mapped <= width ? mapped : 1}`;
+    const generated = f.code.split(LINE_BREAK)[lineInFile - 1] ?? "";
+    const original = f.source.split(LINE_BREAK)[lineInFile - 1] ?? "";
+    return `${f.file}:${lineInFile}:${originalColumn(generated, original, column - 1) + 1}`;
   };
+}
+
+const TOKEN = /[\w$]+|\S/g;
+const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\w$]/.test(c);
+
+/** Where the text at `at` in the output line stands in the source line (0 when nowhere). */
+export function originalColumn(generated: string, original: string, at: number): number {
+  TOKEN.lastIndex = at;
+  // The token at the column; failing that (a name sucrase made, `_task1js`), the names after it.
+  for (let tries = 0, m = TOKEN.exec(generated); m && tries < 4; tries++, m = TOKEN.exec(generated)) {
+    if (tries > 0 && !isWordChar(m[0][0])) continue;
+    const found = nearest(original, m[0], m.index);
+    if (found >= 0) return found;
+  }
+  return 0;
+}
+
+function nearest(line: string, token: string, near: number): number {
+  let best = -1;
+  for (let i = line.indexOf(token); i >= 0; i = line.indexOf(token, i + 1)) {
+    const whole = !isWordChar(token[0]) || (!isWordChar(line[i - 1]) && !isWordChar(line[i + token.length]));
+    if (whole && (best < 0 || Math.abs(i - near) < Math.abs(best - near))) best = i;
+  }
+  return best;
 }
