@@ -3,6 +3,7 @@
 // source file changes (kept in node_modules/.cache/grade), which starts several times faster than
 // compiling the TypeScript sources through tsx on every run; if that cache cannot be used, it
 // loads the sources through tsx as before.
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -25,27 +26,11 @@ if (!process.env.GRADE_NO_CACHE && !process.argv.slice(2).some((arg) => OTHER_CO
   }
 }
 
-/**
- * A 64-bit FNV-1a hash, in two 32-bit halves: names a cache folder, needs no strength, and spares
- * every run the loading of node:crypto.
- */
-function fnv1a() {
-  let low = 0x811c9dc5;
-  let high = 0xcbf29ce4;
-  return {
-    update(text) {
-      for (let i = 0; i < text.length; i++) {
-        low = Math.imul(low ^ text.charCodeAt(i), 0x01000193) >>> 0;
-        high = Math.imul(high ^ (low >>> 16), 0x01000193) >>> 0;
-      }
-    },
-    digest: () => high.toString(16).padStart(8, "0") + low.toString(16).padStart(8, "0"),
-  };
-}
-
 /** Names, sizes and modification times of every source file: any edit gives a new bundle. */
 function fingerprint() {
-  const hash = fnv1a();
+  // node:crypto costs a few ms to load, but the CLI loads it anyway (every grading hashes):
+  // hashing in JavaScript here cost more, run by the interpreter at start-up.
+  const hash = createHash("sha1");
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const file = path.join(dir, entry.name);
@@ -62,7 +47,7 @@ function fingerprint() {
     hash.update(`${file}\0${s.size}\0${s.mtimeMs}\0`);
   }
   hash.update(process.version);
-  return hash.digest();
+  return hash.digest("hex").slice(0, 16);
 }
 
 // In one bundle every module shares its import.meta.url; each keeps its own file's instead, so
