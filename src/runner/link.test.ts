@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { TASK_IDS } from "../course/tasks.js";
 import { bundleTasks } from "./bundle.js";
 import { entryFile } from "./compile-cache.js";
-import { linkSubmission, loadSucrase, originalColumn } from "./link.js";
+import { originalColumn } from "./link-frames.js";
+import { linkSubmission, loadSucrase } from "./link.js";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 

@@ -13,6 +13,7 @@ import type { Transform } from "sucrase";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import type { FrameMapper } from "./bundle.js";
 import { compileKey, readCompiled, writeCompiled } from "./compile-cache.js";
+import { frameMapper, LINE_BREAK, type LinkedFile } from "./link-frames.js";
 
 type Sucrase = typeof import("sucrase");
 let sucrase: Sucrase | undefined;
@@ -43,15 +44,9 @@ export interface LinkedBundle {
   mapFrame: FrameMapper;
 }
 
-interface Linked {
-  file: string;
-  source: string;
-  code: string;
+interface Linked extends LinkedFile {
   /** What each of its require() specifiers names: a file's index, the course (-1). Built-ins are left out. */
   links: Record<string, number>;
-  lineCount: number;
-  /** Its first line in the script. */
-  startLine: number;
 }
 
 const TS = [".ts", ".mts", ".cts"];
@@ -61,8 +56,6 @@ const JS = [".js", ".mjs", ".cjs"];
 const REQUIRE = /\brequire\(\s*(['"])([^'"\\\n]*)\1\s*\)/g;
 const COURSE = -1;
 const MAX_FILE_BYTES = 512 * 1024;
-// What V8 counts as a line break, so that a frame's line is the file's line whatever its endings.
-const LINE_BREAK = /\r\n|\r|\n|\u2028|\u2029/;
 // What sucrase does not compile as esbuild does (a namespace or module block with values it
 // drops; import x = require, export =): those go to esbuild, which compiles them.
 const NOT_FOR_SUCRASE = /\b(?:namespace|module)\s+[\w$.]+\s*\{|\bimport\s+[\w$]+\s*=|\bexport\s*=/;
@@ -85,6 +78,27 @@ function resolveFile(from: string, spec: string): string | undefined {
     : JS.includes(ext) ? [base.slice(0, -ext.length) + ext.replace("j", "t"), base]
     : ext === "" ? [`${base}.ts`, `${base}.js`, path.join(base, "index.ts"), path.join(base, "index.js")] : [];
   return candidates.find((c) => statSync(c, { throwIfNoEntry: false })?.isFile());
+}
+
+/** A file's CommonJS, from the cache or sucrase, or undefined when esbuild must compile it. */
+function compileFile(file: string, source: string, transforms: Transform[], cache: boolean): string | undefined {
+  if (NOT_FOR_SUCRASE.test(source)) return undefined;
+  const key = cache ? compileKey(source, compiledHow(transforms)) : "";
+  const kept = cache ? readCompiled(file, key) : undefined;
+  if (kept !== undefined) return kept;
+  if (!sucrase) throw new NeedsSucrase();
+  let code: string;
+  try {
+    code = sucrase.transform(source, { transforms, filePath: file, disableESTransforms: true }).code;
+  } catch (error) {
+    // Its syntax errors only: esbuild then says where, as it would for any submission.
+    if (error instanceof SyntaxError) return undefined;
+    throw error;
+  }
+  if (code.includes("import.meta")) return undefined;
+  code = plainCalls(code);
+  if (cache) writeCompiled(file, key, code);
+  return code;
 }
 
 /**
@@ -128,24 +142,9 @@ function link(submissionDir: string, tasks: readonly TaskId[], outDir: string, c
     if (known !== undefined) return known;
     const ext = path.extname(real);
     if (!TS.includes(ext) && !JS.includes(ext)) return undefined;
-    const transforms: Transform[] = TS.includes(ext) ? ["typescript", "imports"] : ["imports"];
     const source = readFileSync(real, "utf8");
-    if (NOT_FOR_SUCRASE.test(source)) return undefined;
-    const key = cache ? compileKey(source, compiledHow(transforms)) : "";
-    let code = cache ? readCompiled(real, key) : undefined;
-    if (code === undefined) {
-      if (!sucrase) throw new NeedsSucrase();
-      try {
-        code = sucrase.transform(source, { transforms, filePath: real, disableESTransforms: true }).code;
-      } catch (error) {
-        // Its syntax errors only: esbuild then says where, as it would for any submission.
-        if (error instanceof SyntaxError) return undefined;
-        throw error;
-      }
-      if (code.includes("import.meta")) return undefined;
-      code = plainCalls(code);
-      if (cache) writeCompiled(real, key, code);
-    }
+    const code = compileFile(real, source, TS.includes(ext) ? ["typescript", "imports"] : ["imports"], cache);
+    if (code === undefined) return undefined;
     const at = files.length;
     index.set(real, at);
     // Named by where it is in the folder as given, which is how the report names it.
@@ -222,46 +221,4 @@ function script(files: Linked[], entries: [TaskId, number][]): string {
     "})();",
   );
   return lines.join("\n");
-}
-
-/**
- * Maps a frame of the script to file:line:column. sucrase keeps lines, so the line is exact. Its
- * source map is too coarse for columns (a whole line after a type can map to one place), so the
- * column is found by the text: the word at the frame's column, in the student's line, where it
- * stands nearest (removed types put the output to the left of the source, the names sucrase
- * gives imports to the right).
- */
-function frameMapper(files: Linked[]): FrameMapper {
-  return (line, column) => {
-    const f = files.findLast((x) => x.startLine <= line);
-    const lineInFile = f ? line - f.startLine + 1 : 0;
-    if (!f || lineInFile > f.lineCount) return undefined;
-    const generated = f.code.split(LINE_BREAK)[lineInFile - 1] ?? "";
-    const original = f.source.split(LINE_BREAK)[lineInFile - 1] ?? "";
-    return `${f.file}:${lineInFile}:${originalColumn(generated, original, column - 1) + 1}`;
-  };
-}
-
-const TOKEN = /[\w$]+|\S/g;
-const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\w$]/.test(c);
-
-/** Where the text at `at` in the output line stands in the source line (0 when nowhere). */
-export function originalColumn(generated: string, original: string, at: number): number {
-  TOKEN.lastIndex = at;
-  // The token at the column; failing that (a name sucrase made, `_task1js`), the names after it.
-  for (let tries = 0, m = TOKEN.exec(generated); m && tries < 4; tries++, m = TOKEN.exec(generated)) {
-    if (tries > 0 && !isWordChar(m[0][0])) continue;
-    const found = nearest(original, m[0], m.index);
-    if (found >= 0) return found;
-  }
-  return 0;
-}
-
-function nearest(line: string, token: string, near: number): number {
-  let best = -1;
-  for (let i = line.indexOf(token); i >= 0; i = line.indexOf(token, i + 1)) {
-    const whole = !isWordChar(token[0]) || (!isWordChar(line[i - 1]) && !isWordChar(line[i + token.length]));
-    if (whole && (best < 0 || Math.abs(i - near) < Math.abs(best - near))) best = i;
-  }
-  return best;
 }
