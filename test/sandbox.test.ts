@@ -8,6 +8,7 @@ import { TASK_IDS } from "../src/course/tasks.js";
 import { gradeSubmission } from "../src/grading/grade.js";
 import { createSandboxPool, floorFor, SANDBOX_FLAGS, type SandboxPool } from "../src/runner/pool.js";
 import type { Report } from "../src/report/types.js";
+import type { JobRun } from "../src/runner/outcome.js";
 import { makeClass, ROOT } from "./batch-class.js";
 
 const run = promisify(execFile);
@@ -76,6 +77,17 @@ describe("the batch sandbox", () => {
   });
 });
 
+/** The three tasks of a hand-made bundle, run as one submission in a pool of their own. */
+async function runSubmission(code: string, budgetMs: number): Promise<JobRun[]> {
+  const pool = createSandboxPool({ size: 1 });
+  try {
+    const executor = pool.forSubmission(budgetMs);
+    return await Promise.all(TASK_IDS.map((task) => executor.runJob("hand-made.js", { task, inputs: [{}], stopOnFailure: true }, { timeoutMs: budgetMs, code })));
+  } finally {
+    await pool.close();
+  }
+}
+
 describe("the batch sandbox's time limit", () => {
   it("stops a loop in the promise queue as well as a plain one", async () => {
     const pool = createSandboxPool({ size: 1 });
@@ -108,16 +120,9 @@ describe("the batch sandbox's time limit", () => {
   });
 
   it("runs a request's jobs together, and after one that never returns, runs the rest alone within the limit", async () => {
-    const pool = createSandboxPool({ size: 1 });
     // The second task loops; the first answered before it, the third answers after it.
-    const code = "globalThis.__gradeLoads = { task1: () => ({ toMcp: () => ({ first: true }) }), task2: () => ({ handle() { for (;;) {} } }), task3: () => ({ serve: () => ({ out: ['third'], log: [] }) }) };";
-    try {
-      const executor = pool.forSubmission(1000);
-      const runs = await Promise.all(TASK_IDS.map((task) => executor.runJob("hand-made.js", { task, inputs: [{}], stopOnFailure: true }, { timeoutMs: 1000, code })));
-      expect(runs.map((r) => r.failure?.reason ?? (r.calls[0] as { value: unknown }).value)).toEqual([{ first: true }, "timeout", { out: ["third"], log: [] }]);
-    } finally {
-      await pool.close();
-    }
+    const runs = await runSubmission("globalThis.__gradeLoads = { task1: () => ({ toMcp: () => ({ first: true }) }), task2: () => ({ handle() { for (;;) {} } }), task3: () => ({ serve: () => ({ out: ['third'], log: [] }) }) };", 1000);
+    expect(runs.map((r) => r.failure?.reason ?? (r.calls[0] as { value: unknown }).value)).toEqual([{ first: true }, "timeout", { out: ["third"], log: [] }]);
   });
 
   it("runs a job handed over `after` another only if that one ran clean, in one request or in two", async () => {
@@ -142,19 +147,12 @@ describe("the batch sandbox's time limit", () => {
   });
 
   it("keeps the later tasks' share of a submission's limit back from a first task that never returns", async () => {
-    const pool = createSandboxPool({ size: 1 });
     // A hand-made bundle: the first task loops, the other two answer at once.
-    const code = "globalThis.__gradeLoads = { task1: () => ({ toMcp() { for (;;) {} } }), task2: () => ({ handle: () => null }), task3: () => ({ serve: () => ({ out: [], log: [] }) }) };";
-    try {
-      const executor = pool.forSubmission(1000);
-      const runs = await Promise.all(TASK_IDS.map((task) => executor.runJob("hand-made.js", { task, inputs: [{}], stopOnFailure: true }, { timeoutMs: 1000, code })));
-      const floor = floorFor(1000);
-      const had = Number(/in the (\d+) ms it had of the submission's time limit of 1000 ms, which its tasks share/.exec(runs[0]!.failure?.message ?? "")?.[1]);
-      expect(had).toBeLessThanOrEqual(1000 - 2 * floor);
-      expect(runs.slice(1).map((r) => [r.failure, r.calls.length])).toEqual([[undefined, 1], [undefined, 1]]);
-    } finally {
-      await pool.close();
-    }
+    const runs = await runSubmission("globalThis.__gradeLoads = { task1: () => ({ toMcp() { for (;;) {} } }), task2: () => ({ handle: () => null }), task3: () => ({ serve: () => ({ out: [], log: [] }) }) };", 1000);
+    const floor = floorFor(1000);
+    const had = Number(/in the (\d+) ms it had of the submission's time limit of 1000 ms, which its tasks share/.exec(runs[0]!.failure?.message ?? "")?.[1]);
+    expect(had).toBeLessThanOrEqual(1000 - 2 * floor);
+    expect(runs.slice(1).map((r) => [r.failure, r.calls.length])).toEqual([[undefined, 1], [undefined, 1]]);
   });
 });
 
