@@ -75,14 +75,6 @@ export async function buildBundle(entry: string, outfile: string, file: string, 
   }
 }
 
-/**
- * Bundles several tasks of one submission. For the sandbox they share one script (linked here
- * by link.ts when it can, else made in one esbuild build with other submissions',
- * bundle-group.ts) that defines a loader per task; the
- * sandbox evaluates it once per task, so each task still gets its own module instances. If that
- * fails, or takes in a file from outside the submission, each task is bundled on its own, so
- * every failure names its own file exactly as it would alone.
- */
 export interface BundleOptions {
   /** How long to wait for other submissions to share an esbuild build (bundle-group.ts). */
   groupWaitMs?: number;
@@ -90,6 +82,13 @@ export interface BundleOptions {
   cacheCompiled?: boolean;
 }
 
+/**
+ * Bundles several tasks of one submission. For the sandbox they share one script (linked by
+ * link.ts when it can, else made in one esbuild build with other submissions', bundle-group.ts)
+ * that defines a loader per task; the sandbox evaluates it once per task, so each task still
+ * gets its own module instances. If that fails, or takes in a file from outside the submission,
+ * each task is bundled on its own, so every failure names its own file exactly as it would alone.
+ */
 export async function bundleTasks(submissionDir: string, tasks: readonly TaskId[], outDir: string, displayPath: (p: string) => string, options: BundleOptions = {}): Promise<TaskBundle[]> {
   const one = (task: TaskId): Promise<TaskBundle> => bundleTask(submissionDir, task, outDir, displayPath);
   const present = tasks.filter((t) => existsSync(path.join(submissionDir, TASKS[t].file)));

@@ -32,7 +32,7 @@ const requireHere = createRequire(import.meta.url);
 // file does to its output (plainCalls). Change the last part when that changes.
 let how: string | undefined;
 const compiledHow = (transforms: Transform[]): string => {
-  how ??= `sucrase ${(JSON.parse(readFileSync(requireHere.resolve("sucrase/package.json"), "utf8")) as { version: string }).version}; link 1`;
+  how ??= `sucrase ${(JSON.parse(readFileSync(requireHere.resolve("sucrase/package.json"), "utf8")) as { version: string }).version}; link 2`;
   return `${how}; ${transforms.join(",")}`;
 };
 
@@ -63,12 +63,9 @@ const NOT_FOR_SUCRASE = /\b(?:namespace|module)\s+[\w$.]+\s*\{|\bimport\s+[\w$]+
 // sucrase calls an imported function as `_task1js.toMcp.call(void 0, x)`: if toMcp is not
 // exported, the student reads "cannot read properties of undefined (reading 'call')". Written
 // `(0, _task1js.toMcp)(x)`, as esbuild writes it, the same call says "… is not a function".
-// Padded to the same length, so that every column after it stays where sucrase's map has it.
 const IMPORTED_CALL = /\b(_[\w$]+(?:\.[\w$]+)+)\.call\(void 0(, |\))/g;
-const plainCalls = (code: string): string => code.replace(IMPORTED_CALL, (all, callee: string, tail: string) => {
-  const call = `(0, ${callee})(`;
-  return tail === ")" ? `${call}${" ".repeat(all.length - call.length - 1)})` : call + " ".repeat(all.length - call.length);
-});
+const plainCalls = (code: string): string =>
+  code.replace(IMPORTED_CALL, (_all, callee: string, tail: string) => `(0, ${callee})(${tail === ")" ? ")" : ""}`);
 
 /** The file a relative specifier names, as TypeScript resolves it, or undefined. */
 function resolveFile(from: string, spec: string): string | undefined {

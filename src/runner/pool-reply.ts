@@ -31,9 +31,9 @@ export function notRunAfter(job: Job): JobRun {
 
 /** One job's end, as the sandbox reported it, turned into a JobRun. */
 export function toJobRun(job: Job, bundle: RanBundle, request: PoolRequest, reply: PoolReply): JobRun {
+  if (reply.skipped) return notRunAfter(job);
   const stdout = stripAnsi(reply.stdout);
   const stderr = stripAnsi(reply.stderr);
-  if (reply.skipped) return notRunAfter(job);
   const base = { task: job.task, stdout, stderr, durationMs: reply.durationMs };
   if (reply.timedOut) {
     const budget = request.budgetMs ?? request.timeoutMs;
