@@ -156,6 +156,76 @@ describe("the batch sandbox's time limit", () => {
   });
 });
 
+describe("the answer key a job carries (Job.expected)", () => {
+  // Each task's code looks everywhere it could for the expected answers of the task2 job: the
+  // globals (as soon as its bundle runs, and when called), a setter on the global for the jobs
+  // handed in, and `this` of the array methods.
+  const SNOOP = `
+    // What it finds is kept in a global, so each task's bundle sees what the ones before it found.
+    let keeping = false;
+    const keep = (v) => {
+      if (keeping) return;
+      keeping = true;
+      try { globalThis.__snooped = (globalThis.__snooped ?? "") + " " + JSON.stringify(v); } catch { /* not data */ } finally { keeping = false; }
+    };
+    const look = () => { for (const name of Object.getOwnPropertyNames(globalThis)) { try { keep(globalThis[name]); } catch { /* a getter */ } } return globalThis.__snooped; };
+    look();
+    for (const name of ["__gradeJob", "__gradeJob0", "__gradeJob1", "__gradeJob2", "__gradeJob3"]) {
+      let held = globalThis[name];
+      try { Object.defineProperty(globalThis, name, { configurable: true, get() { return held; }, set(v) { held = v; keep(v); } }); } catch { keep("cannot trap " + name); }
+    }
+    for (const m of ["map", "forEach", "every", "some", "filter", "entries", "push", Symbol.iterator]) {
+      const was = Array.prototype[m];
+      Array.prototype[m] = function (...a) { keep(this); return was.apply(this, a); };
+    }
+    globalThis.__gradeLoads = {
+      task1: () => ({ toMcp: (t) => { look(); if (t.loop) for (;;) {} return {}; } }),
+      task2: () => ({ handle: () => ({ leaked: look().includes("THE-ANSWER") }) }),
+      task3: () => ({ serve: () => ({ out: [look().includes("THE-ANSWER") ? "leaked" : "kept"], log: [] }) }),
+    };`;
+
+  async function snoop(loopFirst: boolean): Promise<unknown[]> {
+    const pool = createSandboxPool({ size: 1 });
+    try {
+      const executor = pool.forSubmission(2000);
+      const jobs = [
+        { task: "task1" as const, inputs: [{ loop: loopFirst }], stopOnFailure: true },
+        { task: "task2" as const, inputs: [{ id: 1 }], stopOnFailure: false, expected: [JSON.stringify({ answer: "THE-ANSWER" })] },
+        { task: "task3" as const, inputs: [[]], stopOnFailure: true },
+      ];
+      const runs = await Promise.all(jobs.map((job) => executor.runJob("hand-made.js", job, { timeoutMs: 2000, code: SNOOP })));
+      return runs.map((r) => r.failure?.reason ?? (r.calls[0] as { value: unknown }).value);
+    } finally {
+      await pool.close();
+    }
+  }
+
+  it("is a shortcut only: what comes back is what the code returned, the answer and the input", async () => {
+    const pool = createSandboxPool({ size: 1 });
+    // toMcp echoes its input's n, and marks the input it was given when n is 2.
+    const code = "globalThis.__gradeLoads = { task1: () => ({ toMcp: (t) => { if (t.n === 2) t.seen = true; return { n: t.n }; } }) };";
+    const job = { task: "task1" as const, inputs: [{ n: 1 }, { n: 2 }, { n: 3 }], stopOnFailure: false, returnInputs: true, expected: ['{"n":1}', '{"n":2}', '{"n":4}'] };
+    try {
+      const run = await pool.runJob("hand-made.js", job, { timeoutMs: 5000, code });
+      expect(run.calls).toEqual([
+        { ok: true, value: { n: 1 }, input: { n: 1 } },
+        { ok: true, value: { n: 2 }, input: { n: 2, seen: true } },
+        { ok: true, value: { n: 3 }, input: { n: 3 } },
+      ]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("is out of reach of a submission's code, when its tasks run together", async () => {
+    expect(await snoop(false)).toEqual([{}, { leaked: false }, { out: ["kept"], log: [] }]);
+  });
+
+  it("is out of reach of a submission's code, when its tasks run one by one after a stop", async () => {
+    expect(await snoop(true)).toEqual(["timeout", { leaked: false }, { out: ["kept"], log: [] }]);
+  });
+});
+
 describe("the sandbox processes' own permissions, for code that got out of its vm context", () => {
   const attempt = async (code: string): Promise<string> => {
     const { stdout } = await run(process.execPath, [...SANDBOX_FLAGS, "-e", `try { ${code}; console.log("allowed") } catch (e) { console.log(e.code ?? e.message) }`], { cwd: ROOT, env: {} });

@@ -5,7 +5,7 @@
 import { LINES, MESSAGES, TOOL } from "../course/fixtures.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import { judgeBehaviour } from "../behaviour/judge.js";
-import { planBehaviour, type PlannedCheck } from "../behaviour/plan.js";
+import { modelAnswers, planBehaviour, type PlannedCheck } from "../behaviour/plan.js";
 import { newSeed } from "../behaviour/random.js";
 import { bundleServer } from "../live/bundle-server.js";
 import type { FileBundle, TaskBundle } from "../runner/bundle.js";
@@ -72,7 +72,11 @@ const jobs = new WeakMap<PlannedCheck[], Job>();
 
 async function runTaskJob(executor: Executor, task: TaskId, started: StartedTask, plan: PlannedCheck[], timeoutMs: number): Promise<TaskJob> {
   let job = jobs.get(plan);
-  if (!job) jobs.set(plan, job = { task, inputs: [...FIXTURE_INPUTS[task], ...plan.flatMap((p) => p.inputs)], stopOnFailure: false, returnInputs: task === "task1" });
+  if (!job) {
+    // The model's answers go along, so that the sandbox sends back only the answers that differ.
+    const expected = [...FIXTURE_INPUTS[task].map(() => null), ...plan.flatMap((p) => modelAnswers(task, p).map((a) => a.shown))];
+    jobs.set(plan, job = { task, inputs: [...FIXTURE_INPUTS[task], ...plan.flatMap((p) => p.inputs)], stopOnFailure: false, returnInputs: task === "task1", expected });
+  }
   const { bundle, fixtureRun } = started;
   // Only if the fixture run ran clean: a task that hangs on the fixtures is not run again.
   const run = await executor.runJob(bundle.file, job, { timeoutMs, code: bundle.code, sourceMap: bundle.sourceMap, mapFrame: bundle.mapFrame, after: fixtureRun });

@@ -4,7 +4,7 @@
 import { NOT_WRITTEN_YET } from "../course/not-written-yet.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import { findNonJson } from "../json/plain.js";
-import type { CallOutcome, HarnessReply, HarnessRequest, TaskFailure } from "./outcome.js";
+import type { CallOutcome, HarnessRequest, TaskFailure, WireCall, WireReply } from "./outcome.js";
 
 export class ExitCalled extends Error {
   constructor(readonly code: unknown) {
@@ -43,7 +43,7 @@ function callOnce(fn: (a: unknown) => unknown, input: unknown, task: TaskId, loc
 }
 
 /** Loads the task's module (a bundle's lazy require) and calls its export on every input. */
-export function executeJob(load: () => Record<string, unknown>, job: HarnessRequest, locate: Locate): HarnessReply {
+export function executeJob(load: () => Record<string, unknown>, job: HarnessRequest, locate: Locate): WireReply {
   let module: Record<string, unknown>;
   try {
     module = load();
@@ -53,13 +53,13 @@ export function executeJob(load: () => Record<string, unknown>, job: HarnessRequ
   return callAll(module, job, locate);
 }
 
-function loadFailure(job: HarnessRequest, error: unknown, locate: Locate): HarnessReply {
+function loadFailure(job: HarnessRequest, error: unknown, locate: Locate): WireReply {
   const info = TASKS[job.task];
   const reason = error instanceof ExitCalled ? "exit" : "import-error";
   return { kind: "failure", failure: { reason, message: `${info.file} failed while it was being loaded, before ${info.exportName} was called: ${describeThrow(error, locate)}. Code at the top level of a module runs on import; move it into a function.` } };
 }
 
-function callAll(module: Record<string, unknown>, job: HarnessRequest, locate: Locate): HarnessReply {
+function callAll(module: Record<string, unknown>, job: HarnessRequest, locate: Locate): WireReply {
   const info = TASKS[job.task];
   const fn = module[info.exportName];
   if (typeof fn !== "function") {
@@ -68,11 +68,40 @@ function callAll(module: Record<string, unknown>, job: HarnessRequest, locate: L
     const hint = found.includes("default") ? ` A default export does not count: write "export function ${info.exportName}(...)".` : "";
     return { kind: "failure", failure: { reason: "missing-export", message: `${info.file} must export a function named ${info.exportName} with the signature ${info.signature}. ${foundText}${hint}` } };
   }
-  const calls: CallOutcome[] = [];
-  for (const input of job.inputs) {
+  const calls: WireCall[] = [];
+  // By index, never through an array method or iterator: an earlier task's code may have replaced
+  // those, and must not be handed the expected answers (see Job.expected).
+  const { inputs, expected } = job;
+  for (let i = 0; i < inputs.length; i++) {
+    const input = inputs[i];
+    const before = job.returnInputs ? textOf(input) : undefined;
     const outcome = callOnce(fn as (a: unknown) => unknown, input, job.task, locate);
-    calls.push(outcome.ok && job.returnInputs ? { ...outcome, input } : outcome);
+    calls[calls.length] = outcome.ok ? compact(outcome.value, expected?.[i], job.returnInputs ? { input, before } : undefined) : outcome;
     if (!outcome.ok && job.stopOnFailure) break;
   }
   return { kind: "calls", calls };
+}
+
+// Taken when the harness starts, before any student code: the student may replace JSON.
+const { stringify } = JSON;
+const textOf = (value: unknown): string | undefined => {
+  try {
+    return stringify(value);
+  } catch {
+    return undefined; // the reply's own serialising says what is wrong with it
+  }
+};
+
+/**
+ * A returned value as it is sent back: `same` instead of a value whose JSON is the expected
+ * answer's, and `inputSame` instead of an input whose JSON did not change. The grader would read
+ * exactly that JSON back, so it puts in what it knows (pool-reply.ts); most answers are right,
+ * and sending them all back cost both processes more than running them.
+ */
+function compact(value: unknown, expected: string | null | undefined, echo?: { input: unknown; before: string | undefined }): WireCall {
+  const call: WireCall = typeof expected === "string" && textOf(value) === expected ? { ok: true, same: true } : { ok: true, value };
+  if (!echo) return call;
+  if (echo.before !== undefined && textOf(echo.input) === echo.before) call.inputSame = true;
+  else call.input = echo.input;
+  return call;
 }

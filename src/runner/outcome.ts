@@ -22,6 +22,13 @@ export interface Job {
   stopOnFailure: boolean;
   /** Send each input back after the call, so the grader can see whether the task changed it. */
   returnInputs?: boolean;
+  /**
+   * Per input, the JSON text of the answer the grader expects (null where it has none). Only a
+   * shortcut: a call whose answer has that text comes back as `same` (WireCall), and the grader
+   * judges what it puts back as it would the value. Never within reach of the student's code
+   * (vm-harness.ts), since it is the answer key.
+   */
+  expected?: (string | null)[];
 }
 
 export interface JobRun {
@@ -40,3 +47,12 @@ export type HarnessRequest = Job;
 export type HarnessReply =
   | { kind: "calls"; calls: CallOutcome[] }
   | { kind: "failure"; failure: TaskFailure };
+
+/**
+ * A call as the harness sends it: `same` for a value whose JSON is the job's expected text, and
+ * `inputSame` for an input whose JSON the call left as it was (pool-reply.ts puts both back).
+ */
+export type WireCall =
+  | { ok: true; value?: unknown; same?: true; input?: unknown; inputSame?: true }
+  | { ok: false; failure: TaskFailure };
+export type WireReply = { kind: "calls"; calls: WireCall[] } | { kind: "failure"; failure: TaskFailure };

@@ -5,7 +5,7 @@
 // data and strings.
 import vm from "node:vm";
 import { collectAfterStop, prelude, readCollected } from "./context-io.js";
-import { isTimeout, runTogether, skippedReply } from "./run-together.js";
+import { defineScript, isTimeout, runTogether, skippedReply } from "./run-together.js";
 
 /** One task's job, and which of the request's bundles it runs (tasks may share one). */
 export interface SandboxJob {
@@ -58,6 +58,8 @@ export interface PoolReply {
   skipped?: boolean;
   durationMs: number;
 }
+const RUN_ONE = new vm.Script("__grade.runOne(globalThis.__gradeJob)", { filename: "grade-run-one.js" });
+
 /** The harness (vm-harness.ts, bundled), compiled once and run in every context. */
 export function compileHarness(code: string): vm.Script {
   return new vm.Script(code, { filename: "grade-harness.js" });
@@ -103,15 +105,16 @@ export function runInSandbox(request: PoolRequest, harness: vm.Script, send: (re
     if (from < count) freshContext();
   }
   const scripts: vm.Script[] = [];
-  let lastTimedOut = false;
   for (let index = from; index < count; index++) {
     const job = request.jobs[index]!;
     if (job.after !== undefined && !clean[job.after]) {
       send(skippedReply(request.id, index));
       continue;
     }
-    // A context stopped mid-way may hold a loop in its microtask queue: the next task starts anew.
-    if (index > from && lastTimedOut) freshContext();
+    // Each job after the first in a context of its own: one stopped mid-way may hold a loop in
+    // its microtask queue, and an earlier job's code could catch the next job on its way in
+    // (a setter on the global), expected answers and all (Job.expected).
+    if (index > from) freshContext();
     const started = Date.now();
     const leftNow = left();
     const limitMs = limitFor(index, leftNow);
@@ -123,13 +126,12 @@ export function runInSandbox(request: PoolRequest, harness: vm.Script, send: (re
       if (setupError) throw new Error(setupError);
       const jobJson = jobJsons[index];
       if (jobJson === undefined) throw new Error("the grader named a job this process was never sent");
-      // The job goes in as a string property, not inside source text: compiling a script that
-      // holds tens of KB of inputs as a literal cost more than running the job.
+      // The bundle, defined and not yet run, and the job as a string property, not inside source
+      // text: compiling a script that holds tens of KB of inputs as a literal cost more than
+      // running the job. RUN_ONE's value is the job's reply and output, collected.
+      (scripts[job.codeIndex] ??= defineScript(request.codes[job.codeIndex]!, 0)).runInContext(ctx);
       (ctx as Record<string, unknown>)["__gradeJob"] = jobJson;
-      // The bundle (its top level only defines the loaders), the job and the collecting of its
-      // reply and output in one script, whose value is what was collected.
-      scripts[job.codeIndex] ??= new vm.Script(`${request.codes[job.codeIndex]!}\n;__grade.run(globalThis.__gradeJob);__gradeCollect();`, { filename: "grade-bundle.js" });
-      collected = scripts[job.codeIndex]!.runInContext(ctx, { timeout: remaining() });
+      collected = RUN_ONE.runInContext(ctx, { timeout: remaining() });
     } catch (error) {
       if (isTimeout(error)) reply.timedOut = true;
       else reply.error = describe(error);
@@ -137,7 +139,6 @@ export function runInSandbox(request: PoolRequest, harness: vm.Script, send: (re
     // Stopped before it collected: what it printed until then is still worth showing.
     if (typeof collected !== "string") collected = collectAfterStop(ctx, reply.timedOut ? 200 : remaining());
     clean[index] = readCollected(reply, collected);
-    lastTimedOut = reply.timedOut;
     send({ ...reply, durationMs: Date.now() - started });
   }
 }

@@ -5,7 +5,7 @@ import { SourceMap } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { timeoutFailure, stripAnsi } from "./limits.js";
-import type { HarnessReply, Job, JobRun, TaskFailure } from "./outcome.js";
+import type { CallOutcome, HarnessReply, Job, JobRun, TaskFailure, WireCall, WireReply } from "./outcome.js";
 import type { PoolReply, PoolRequest } from "./pool-child.js";
 import { FRAMES } from "./vm-harness.js";
 import type { FrameMapper } from "./bundle.js";
@@ -43,25 +43,27 @@ export function toJobRun(job: Job, bundle: RanBundle, request: PoolRequest, repl
   if (reply.replyJson === undefined) {
     return { ...base, calls: [], failure: { reason: "crash", message: `It stopped the grader's harness before the function returned (${reply.error ?? "no reply"}). Code at the top level of a module runs on import; a task only defines functions.` } };
   }
-  const harness = readReply(mapFrames(reply.replyJson, bundle));
+  const harness = readReply(mapFrames(reply.replyJson, bundle), job);
   if (!harness) {
     return { ...base, calls: [], failure: { reason: "crash", message: "Its results could not be read: the code replaced JavaScript's own built-ins (JSON, Object or Array methods) that the grader relies on. A task only defines its functions; it never changes the built-ins." } };
   }
   return harness.kind === "calls" ? { ...base, calls: harness.calls } : { ...base, calls: [], failure: harness.failure };
 }
 
-// Replies read lately, by their text. A class's correct submissions (and those that share a
-// mistake) answer the generated inputs with the same text, tens of KB of it: reading and checking
-// it once, and handing the same frozen value to each, spares the grader most of its work per
-// submission, and lets the judging be remembered by that value (extra-checks.ts).
+// Replies read lately, per job, by their text. A class's correct submissions (and those that
+// share a mistake) answer the generated inputs with the same text: reading and checking it once,
+// and handing the same frozen value to each, spares the grader most of its work per submission,
+// and lets the judging be remembered by that value (extra-checks.ts).
 const READ_REPLIES_KEPT = 32;
-const readReplies = new Map<string, HarnessReply | undefined>();
+const readReplies = new WeakMap<Job, Map<string, HarnessReply | undefined>>();
 
-function readReply(json: string): HarnessReply | undefined {
-  if (readReplies.has(json)) return readReplies.get(json);
-  const reply = parseHarnessReply(json);
-  if (readReplies.size >= READ_REPLIES_KEPT) readReplies.delete(readReplies.keys().next().value!);
-  readReplies.set(json, reply && deepFreeze(reply));
+function readReply(json: string, job: Job): HarnessReply | undefined {
+  let read = readReplies.get(job);
+  if (!read) readReplies.set(job, read = new Map());
+  if (read.has(json)) return read.get(json);
+  const reply = parseHarnessReply(json, job);
+  if (read.size >= READ_REPLIES_KEPT) read.delete(read.keys().next().value!);
+  read.set(json, reply && deepFreeze(reply));
   return reply;
 }
 
@@ -74,7 +76,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** The harness runs beside the student's code, so its reply is checked like any input. */
-function parseHarnessReply(json: string): HarnessReply | undefined {
+function parseHarnessReply(json: string, job: Job): HarnessReply | undefined {
   let data: unknown;
   try {
     data = JSON.parse(json);
@@ -82,10 +84,38 @@ function parseHarnessReply(json: string): HarnessReply | undefined {
     return undefined;
   }
   const isFailure = (f: unknown): boolean => typeof f === "object" && f !== null && typeof (f as TaskFailure).reason === "string" && typeof (f as TaskFailure).message === "string";
-  const reply = data as HarnessReply;
+  const reply = data as WireReply;
   if (reply?.kind === "failure" && isFailure(reply.failure)) return reply;
-  if (reply?.kind === "calls" && Array.isArray(reply.calls) && reply.calls.every((c) => c?.ok === true ? "value" in c : c?.ok === false && isFailure(c.failure))) return reply;
-  return undefined;
+  if (reply?.kind !== "calls" || !Array.isArray(reply.calls)) return undefined;
+  const calls: CallOutcome[] = [];
+  for (const [i, call] of reply.calls.entries()) {
+    const read = call?.ok === true ? okCall(call, i, job) : call?.ok === false && isFailure(call.failure) ? call : undefined;
+    if (!read) return undefined;
+    calls.push(read);
+  }
+  return { kind: "calls", calls };
+}
+
+/** An answered call, with what the harness left out put back (WireCall): undefined if unreadable. */
+function okCall(call: Extract<WireCall, { ok: true }>, index: number, job: Job): CallOutcome | undefined {
+  const value = call.same === true ? known(job, "expected", index) : call.value;
+  if (call.same === true ? value === undefined : !("value" in call)) return undefined;
+  if (!job.returnInputs) return { ok: true, value };
+  return { ok: true, value, input: call.inputSame === true ? known(job, "input", index) : call.input };
+}
+
+// What the grader puts back for `same` and `inputSame`: read from the JSON the sandbox had, so
+// exactly what it would have sent back; once per job and input, frozen, shared by every reply.
+const knownValues = new WeakMap<Job, Map<string, unknown>>();
+function known(job: Job, what: "expected" | "input", index: number): unknown {
+  let values = knownValues.get(job);
+  if (!values) knownValues.set(job, values = new Map());
+  const key = `${what}${index}`;
+  if (!values.has(key)) {
+    const text = what === "expected" ? job.expected?.[index] : JSON.stringify(job.inputs[index]);
+    values.set(key, typeof text === "string" ? deepFreeze(JSON.parse(text) as unknown) : undefined);
+  }
+  return values.get(key);
 }
 
 /** Replaces ` (at ⟦line:col;…⟧)` with the first frame that is the student's, through the source map. */

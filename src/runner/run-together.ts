@@ -20,9 +20,8 @@ export function runTogether(request: PoolRequest, ctx: vm.Context, jobJsons: str
   let text: unknown;
   let stopped = false;
   try {
-    // Each bundle as the body of a function, so that every job evaluates it anew; defining one
-    // runs none of it. The line offset keeps the bundle's own line numbers in its frames.
-    request.codes.forEach((code, i) => new vm.Script(`globalThis.__gradeDefine${i} = function () {\n${code}\n};`, { filename: "grade-bundle.js", lineOffset: -1 }).runInContext(ctx));
+    // Each bundle as the body of a function, so that every job evaluates it anew.
+    request.codes.forEach((code, i) => defineScript(code, i).runInContext(ctx));
     jobJsons.forEach((json, i) => { g[`__gradeJob${i}`] = json; });
     g["__gradePlan"] = JSON.stringify(request.jobs.map((j) => ({ code: j.codeIndex, ...(j.after !== undefined ? { after: j.after } : {}) })));
     text = RUN_ALL.runInContext(ctx, { timeout: limitMs });
@@ -72,6 +71,14 @@ function readDone(text: unknown, count: number): ([string, number] | null)[] {
     at = end;
   }
   return done;
+}
+
+/**
+ * A bundle as the body of a function, __gradeDefine<index>, so that defining it runs none of its
+ * code. The line offset keeps the bundle's own line numbers in its frames.
+ */
+export function defineScript(code: string, index: number): vm.Script {
+  return new vm.Script(`globalThis.__gradeDefine${index} = function () {\n${code}\n};`, { filename: "grade-bundle.js", lineOffset: -1 });
 }
 
 export const skippedReply = (id: number, index: number): PoolReply => ({ id, index, stdout: "", stderr: "", timedOut: false, limitMs: 0, cut: false, skipped: true, durationMs: 0 });

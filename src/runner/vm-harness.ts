@@ -6,7 +6,7 @@
 // crosses between the context and the grader.
 import * as course from "../course/index.js";
 import { ExitCalled, executeJob, type Locate } from "./harness-core.js";
-import type { HarnessReply, HarnessRequest } from "./outcome.js";
+import type { HarnessRequest, WireReply } from "./outcome.js";
 
 /** Frames in the bundle (pool-child.ts names it grade-bundle.js) are handed out as ⟦line:column;…⟧, for the grader to map through the source map. */
 export const FRAMES = /⟦([\d:;]+)⟧/g;
@@ -37,7 +37,7 @@ function run(jobJson: string): string {
   // A submission's shared bundle defines a loader per task; a single task's bundle, one.
   const loads = g["__gradeLoads"] as Record<string, () => Record<string, unknown>> | undefined;
   const load = loads?.[job.task] ?? (g["__gradeLoad"] as () => Record<string, unknown>);
-  let reply: HarnessReply;
+  let reply: WireReply;
   try {
     reply = executeJob(load, job, locateInBundle);
   } catch (error) {
@@ -60,21 +60,41 @@ let done = "";
  */
 function runAll(planJson: string): string {
   const plan = parse(planJson) as { code: number; after?: number }[];
+  // Every job taken out of the globals before the first one's code runs, and only ever read by
+  // index, in a plain loop: a later job may hold the expected answers (Job.expected), and an
+  // earlier task's code may have replaced the array methods.
+  const jobs: string[] = [];
+  for (let i = 0; i < plan.length; i++) {
+    jobs[i] = g[`__gradeJob${i}`] as string;
+    delete g[`__gradeJob${i}`];
+  }
   const clean: boolean[] = [];
   done = "";
-  plan.forEach(({ code, after }, i) => {
+  for (let i = 0; i < plan.length; i++) {
+    const { code, after } = plan[i]!;
     if (after !== undefined && !clean[after]) {
       done += "S";
-      return;
+      continue;
     }
     const started = now();
     (g[`__gradeDefine${code}`] as () => void)();
-    run(g[`__gradeJob${i}`] as string);
+    run(jobs[i]!);
     clean[i] = g["__gradeClean"] === true;
     const collected = collect();
     done += `${now() - started}:${collected.length}:${collected}`;
-  });
+  }
   return done;
 }
 
-g["__grade"] = { run, runAll, done: () => done };
+/**
+ * Runs one job in a context of its own (the one-by-one path of pool-child.ts): the job is taken
+ * out of the globals before its bundle's code runs at all, since it may hold the expected answers.
+ */
+function runOne(jobJson: string): string {
+  delete g["__gradeJob"];
+  (g["__gradeDefine0"] as () => void)();
+  run(jobJson);
+  return collect();
+}
+
+g["__grade"] = { runOne, runAll, done: () => done };
