@@ -4,6 +4,7 @@ import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LINES, MESSAGES, TOOL } from "../src/course/fixtures.js";
 import { TASK_IDS } from "../src/course/tasks.js";
 import { gradeSubmission } from "../src/grading/grade.js";
 import { createSandboxPool, floorFor, SANDBOX_FLAGS, type SandboxPool } from "../src/runner/pool.js";
@@ -89,6 +90,20 @@ async function runSubmission(code: string, budgetMs: number): Promise<JobRun[]> 
 }
 
 describe("the batch sandbox's time limit", () => {
+  it("gives each task its own copy of the course's data, whatever an earlier task did to its own", async () => {
+    const code = `globalThis.__gradeLoads = {
+      task1: () => { const c = globalThis.__gradeCourse(); return { toMcp: () => { c.TOOL.name = "changed"; c.MESSAGES.length = 0; c.LINES = []; return { name: c.TOOL.name, lines: c.LINES.length }; } }; },
+      task2: () => { const c = globalThis.__gradeCourse(); return { handle: () => ({ name: c.TOOL.name, messages: c.MESSAGES.length, lines: c.LINES.length, keys: Object.keys(c).sort() }) }; },
+      task3: () => ({ serve: () => ({ out: [], log: [] }) }),
+    };`;
+    const runs = await runSubmission(code, 5000);
+    expect(runs.map((r) => r.failure?.message ?? (r.calls[0] as { value: unknown }).value)).toEqual([
+      { name: "changed", lines: 0 },
+      { name: TOOL.name, messages: MESSAGES.length, lines: LINES.length, keys: ["LINES", "MESSAGES", "NOT_WRITTEN_YET", "TOOL", "notWrittenYet"] },
+      { out: [], log: [] },
+    ]);
+  });
+
   it("stops a loop in the promise queue as well as a plain one", async () => {
     const pool = createSandboxPool({ size: 1 });
     try {

@@ -15,21 +15,27 @@ export function findNonJson(value: unknown): string | undefined {
 
 // Deeper than this is taken for a cycle (a cycle is never plain), and the full walk says which.
 const MAX_DEPTH = 1000;
+// Taken when the module loads: in the sandbox, before the student's code could replace them.
+const { getPrototypeOf } = Object;
+const ObjectPrototype = Object.prototype;
 
 function isPlain(value: unknown, depth: number): boolean {
+  if (value === null) return true;
   const type = typeof value;
-  if (value === null || type === "string" || type === "boolean") return true;
-  if (type === "number") return Number.isFinite(value);
+  if (type === "string" || type === "boolean") return true;
+  if (type === "number") return value === value && value !== Infinity && value !== -Infinity;
   if (type !== "object" || depth > MAX_DEPTH) return false;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) if (!isPlain(value[i], depth + 1)) return false;
     return true;
   }
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return false;
-  const keys = Object.keys(value as object);
-  for (let i = 0; i < keys.length; i++) {
-    const item = (value as Record<string, unknown>)[keys[i]!];
+  const proto = getPrototypeOf(value);
+  if (proto !== ObjectPrototype && proto !== null) return false;
+  // for-in, not Object.keys: it allocates nothing for each object. It also visits what the
+  // prototype was given, if the code gave Object.prototype enumerable properties; the full walk
+  // then says whether anything is wrong.
+  for (const key in value as object) {
+    const item = (value as Record<string, unknown>)[key];
     // An undefined property is simply absent, as in JSON.
     if (item !== undefined && !isPlain(item, depth + 1)) return false;
   }
