@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
+import { loadValidators, saveValidators } from "./schema-cache.js";
 
 export type Validation<T> = { valid: true; data: T } | { valid: false; errorMessage: string };
 
@@ -31,16 +32,23 @@ export function loadMcpSchema(): { definitions: Record<string, unknown> } {
   return JSON.parse(readFileSync(SCHEMA_URL, "utf8")) as { definitions: Record<string, unknown> };
 }
 
-// Built once per process on first use: compiling the MCP schema is the slow part.
+// Built once per process on first use. Compiling the MCP schema is the slow part (a quarter of a
+// second of CPU here), so what Ajv makes of it is kept as code (Ajv's "standalone" validators) in
+// node_modules/.cache/grade, under a key of the schema's text and both packages' versions, and
+// later runs load that instead (schema-cache.ts).
 let mcpAjv: Ajv | undefined;
 let schemaAjv: Ajv | undefined;
 const compiled = new Map<McpDefinition, ValidateFunction>();
+let fromCache: Record<string, ValidateFunction> | undefined | null;
 
 function mcpValidatorFunction(definition: McpDefinition): ValidateFunction {
+  if (fromCache === undefined) fromCache = loadValidators(schemaKey()) ?? null;
+  const cached = fromCache?.[definition];
+  if (cached) return cached;
   if (!mcpAjv) {
     // The vendored schema is the official one, checked against its meta-schema by a test
     // (validator.test.ts), not on every run: that check costs more than compiling what we use.
-    mcpAjv = addFormats(newAjv({ strict: false, validateSchema: false }));
+    mcpAjv = addFormats(newAjv({ strict: false, validateSchema: false, code: { source: true } }));
     mcpAjv.addSchema(loadMcpSchema(), SCHEMA_ID);
   }
   let fn = compiled.get(definition);
@@ -48,8 +56,17 @@ function mcpValidatorFunction(definition: McpDefinition): ValidateFunction {
     fn = mcpAjv.getSchema(`${SCHEMA_ID}#/definitions/${definition}`);
     if (!fn) throw new Error(`the vendored MCP schema has no definition ${definition}`);
     compiled.set(definition, fn);
+    // Every definition compiled: kept for the next run.
+    if (compiled.size === MCP_DEFINITIONS.length) saveValidators(schemaKey(), mcpAjv, Object.fromEntries(MCP_DEFINITIONS.map((d) => [d, `${SCHEMA_ID}#/definitions/${d}`])));
   }
   return fn;
+}
+
+let key: string | undefined;
+function schemaKey(): string {
+  const version = (name: string): string => (require(`${name}/package.json`) as { version: string }).version;
+  key ??= `ajv ${version("ajv")}; ajv-formats ${version("ajv-formats")}; ${MCP_DEFINITIONS.join(",")}; ${readFileSync(SCHEMA_URL, "utf8")}`;
+  return key;
 }
 
 /**
