@@ -12,6 +12,7 @@ import { REPORT_VERSION, type Report } from "../report/types.js";
 import { hashSubmission, listSubmissions } from "./discover.js";
 import { prepareOut, readState, saveSubmission, writeGrades } from "./outputs.js";
 import { writeResultsAsTheyCome } from "./results-file.js";
+import { loadSucrase } from "../runner/link.js";
 import { inShard, type Shard } from "./shard.js";
 
 export interface BatchOptions {
@@ -99,10 +100,20 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
 
   try {
     // Enough submissions in flight that bundling overlaps running, and builds group (bundle-group.ts).
+    // The compiler is loaded first, and the lanes start one event-loop turn apart: started all at
+    // once, every one compiled its first submission before the first request left, and the
+    // sandbox waited a third of a second for it.
+    if (ids.length > 0) await loadSucrase();
     let next = 0;
-    const lanes = Array.from({ length: Math.min(ids.length, jobs * 16) }, async () => {
-      for (let index = next++; index < ids.length; index = next++) await gradeOne(ids[index]!, index);
-    });
+    const lanes: Promise<void>[] = [];
+    for (let started = 0; started < Math.min(ids.length, jobs * 16); started++) {
+      if (started > 0) await new Promise((resolve) => setImmediate(resolve));
+      const lane = (async () => {
+        for (let index = next++; index < ids.length; index = next++) await gradeOne(ids[index]!, index);
+      })();
+      lane.catch(() => undefined); // seen by Promise.all below, not an unhandled rejection meanwhile
+      lanes.push(lane);
+    }
     await Promise.all(lanes);
     results.finish();
   } catch (error) {
