@@ -16,4 +16,10 @@ export interface BehaviourCheck {
   judge: "output" | "input-unchanged";
   /** Fixed edge cases first, then generated ones: only inputs whose answer the rules decide. */
   inputs: (random: Random) => unknown[];
+  /**
+   * The random stream it draws from, by default its own name. Checks of a task with the same
+   * stream and the same `inputs` try the same inputs, and the task is called on them once for all
+   * of them (plan.ts): one judges what it returned, another what it did to its input, say.
+   */
+  stream?: string;
 }

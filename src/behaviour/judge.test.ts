@@ -3,6 +3,7 @@ import type { CallOutcome } from "../runner/outcome.js";
 import type { BehaviourCheck } from "./check.js";
 import { judgeBehaviour, judgeCheck } from "./judge.js";
 import { modelHandle } from "./model.js";
+import { planBehaviour, planInputs } from "./plan.js";
 
 const request = (id: unknown, method = "ping") => ({ jsonrpc: "2.0", id, method });
 const check = (judge: BehaviourCheck["judge"] = "output"): BehaviourCheck =>
@@ -48,5 +49,24 @@ describe("judgeBehaviour", () => {
     const fixture: CallOutcome = { ok: true, value: "ignored" };
     const calls = [fixture, right(request(1)), right(request(2)), { ok: true, value: null } as CallOutcome];
     expect(judgeBehaviour("task2", [a, b], calls, 1, 9).map((c) => [c.name, c.status])).toEqual([["a", "pass"], ["b", "fail"]]);
+  });
+
+  it("gives checks that share their inputs the same calls, made once", () => {
+    const shared = [request(1), request(2)];
+    const a = { check: { ...check(), name: "a" }, inputs: shared };
+    const c = { check: { ...check(), name: "c" }, inputs: [request(3)] };
+    const b = { check: { ...check(), name: "b" }, inputs: shared };
+    const calls = [right(request(1)), { ok: true, value: null } as CallOutcome, right(request(3))];
+    expect(judgeBehaviour("task2", [a, c, b], calls, 0, 9).map((r) => [r.name, r.status])).toEqual([["a", "fail"], ["c", "pass"], ["b", "fail"]]);
+  });
+});
+
+describe("planBehaviour", () => {
+  it("gives t1_input_unchanged the very inputs of t1_other_tools, and laid out once", () => {
+    const plan = planBehaviour("task1", 7);
+    const byName = Object.fromEntries(plan.map((p) => [p.check.name, p.inputs]));
+    expect(byName["t1_input_unchanged"]).toBe(byName["t1_other_tools"]);
+    expect(planInputs(plan).inputs).toHaveLength(byName["t1_other_tools"]!.length);
+    expect(planInputs(plan).offsets).toEqual([0, 0]);
   });
 });

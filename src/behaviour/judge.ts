@@ -4,7 +4,7 @@ import { TASKS, type TaskId } from "../course/tasks.js";
 import { deepEqual } from "../evidence/values.js";
 import type { CheckResult } from "../report/types.js";
 import type { CallOutcome } from "../runner/outcome.js";
-import { modelAnswers, type PlannedCheck } from "./plan.js";
+import { modelAnswers, planInputs, type PlannedCheck } from "./plan.js";
 
 interface Counterexample {
   input: unknown;
@@ -44,12 +44,11 @@ export function judgeCheck(task: TaskId, planned: PlannedCheck, outcomes: (CallO
   };
 }
 
-/** Lays the job's calls out over the planned checks, in order. */
+/** Lays the job's calls out over the planned checks, as planInputs laid out their inputs. */
 export function judgeBehaviour(task: TaskId, plan: PlannedCheck[], calls: CallOutcome[], offset: number, seed: number): CheckResult[] {
-  let at = offset;
-  return plan.map((planned) => {
-    const outcomes = planned.inputs.map((_, i) => calls[at + i]);
-    at += planned.inputs.length;
+  const { offsets } = planInputs(plan);
+  return plan.map((planned, k) => {
+    const outcomes = planned.inputs.map((_, i) => calls[offset + offsets[k]! + i]);
     return judgeCheck(task, planned, outcomes, seed);
   });
 }

@@ -38,10 +38,34 @@ export function planBehaviour(task: TaskId, seed: number): PlannedCheck[] {
   let plan = plans.get(key);
   if (!plan) {
     if (plans.size >= 16) plans.clear();
-    plan = BEHAVIOUR_CHECKS[task].map((check) => ({ check, inputs: check.inputs(makeRandom(streamSeed(seed, check.name))) }));
-    plans.set(key, plan);
+    const made: PlannedCheck[] = [];
+    for (const check of BEHAVIOUR_CHECKS[task]) {
+      const stream = check.stream ?? check.name;
+      // A check that shares another's stream and generator shares its very inputs (planInputs).
+      const twin = made.find((p) => (p.check.stream ?? p.check.name) === stream && p.check.inputs === check.inputs);
+      made.push({ check, inputs: twin ? twin.inputs : check.inputs(makeRandom(streamSeed(seed, stream))) });
+    }
+    plans.set(key, plan = made);
   }
   return plan;
+}
+
+/**
+ * How a plan's inputs are laid out in its job: each distinct list of inputs once, in plan order,
+ * and where each planned check's inputs start in that list (checks sharing inputs share calls).
+ */
+export function planInputs(plan: readonly PlannedCheck[]): { inputs: unknown[]; offsets: number[] } {
+  const inputs: unknown[] = [];
+  const at = new Map<unknown[], number>();
+  const offsets = plan.map((p) => {
+    let offset = at.get(p.inputs);
+    if (offset === undefined) {
+      at.set(p.inputs, offset = inputs.length);
+      inputs.push(...p.inputs);
+    }
+    return offset;
+  });
+  return { inputs, offsets };
 }
 
 const answers = new WeakMap<PlannedCheck, { value: unknown; shown: string }[]>();

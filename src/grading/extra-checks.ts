@@ -5,7 +5,7 @@
 import { LINES, MESSAGES, TOOL } from "../course/fixtures.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import { judgeBehaviour } from "../behaviour/judge.js";
-import { modelAnswers, planBehaviour, type PlannedCheck } from "../behaviour/plan.js";
+import { modelAnswers, planBehaviour, planInputs, type PlannedCheck } from "../behaviour/plan.js";
 import { newSeed } from "../behaviour/random.js";
 import { bundleServer } from "../live/bundle-server.js";
 import type { FileBundle, TaskBundle } from "../runner/bundle.js";
@@ -74,8 +74,10 @@ async function runTaskJob(executor: Executor, task: TaskId, started: StartedTask
   let job = jobs.get(plan);
   if (!job) {
     // The model's answers go along, so that the sandbox sends back only the answers that differ.
-    const expected = [...FIXTURE_INPUTS[task].map(() => null), ...plan.flatMap((p) => modelAnswers(task, p).map((a) => a.shown))];
-    jobs.set(plan, job = { task, inputs: [...FIXTURE_INPUTS[task], ...plan.flatMap((p) => p.inputs)], stopOnFailure: false, returnInputs: task === "task1", expected });
+    const { inputs, offsets } = planInputs(plan);
+    const expected: (string | null)[] = [...FIXTURE_INPUTS[task].map(() => null), ...inputs.map(() => null)];
+    plan.forEach((p, k) => modelAnswers(task, p).forEach((a, i) => { expected[FIXTURE_INPUTS[task].length + offsets[k]! + i] = a.shown; }));
+    jobs.set(plan, job = { task, inputs: [...FIXTURE_INPUTS[task], ...inputs], stopOnFailure: false, returnInputs: task === "task1", expected });
   }
   const { bundle, fixtureRun } = started;
   // Only if the fixture run ran clean: a task that hangs on the fixtures is not run again.
@@ -103,7 +105,7 @@ function taskChecks(task: TaskId, job: TaskJob, seed: number, schema: boolean): 
 
 function judgeTask(task: TaskId, job: TaskJob, seed: number, schema: boolean): CheckResult[] {
   const fixtureCount = FIXTURE_INPUTS[task].length;
-  const inputs = [...FIXTURE_INPUTS[task], ...job.plan.flatMap((p) => p.inputs)];
+  const inputs = [...FIXTURE_INPUTS[task], ...planInputs(job.plan).inputs];
   const calls: (CallOutcome | undefined)[] = job.run.calls;
   const exchanges: Exchange[] = inputs.map((input, i) => ({ input, outcome: calls[i] }));
   const schemaChecks = !schema ? [] : task === "task1" ? task1SchemaChecks(exchanges) : task === "task2" ? task2SchemaChecks(exchanges) : [];
