@@ -6,9 +6,18 @@ import type { TaskValue } from "../evidence/task-value.js";
 import { describeMessage } from "../runner/describe.js";
 import type { Job, JobRun, TaskFailure } from "../runner/outcome.js";
 
+// One job object per task, for every submission: the sandbox gets a copy of it over IPC and
+// never changes it, and the grader reads a reply once per job and text (pool-reply.ts), so
+// the fixture replies of a class's correct submissions are read once.
+const jobs = new Map<TaskId, Job>();
+
 export function fixtureJob(task: TaskId): Job {
-  const inputs = task === "task1" ? [TOOL] : task === "task2" ? MESSAGES : [LINES];
-  return { task, inputs: structuredClone(inputs), stopOnFailure: true };
+  let job = jobs.get(task);
+  if (!job) {
+    const inputs = task === "task1" ? [TOOL] : task === "task2" ? MESSAGES : [LINES];
+    jobs.set(task, job = { task, inputs: structuredClone(inputs), stopOnFailure: true });
+  }
+  return job;
 }
 
 export type FixtureOutcome = { value: TaskValue } | { failure: TaskFailure };
