@@ -43,14 +43,14 @@ function callOnce(fn: (a: unknown) => unknown, input: unknown, task: TaskId, loc
 }
 
 /** Loads the task's module (a bundle's lazy require) and calls its export on every input. */
-export function executeJob(load: () => Record<string, unknown>, job: HarnessRequest, locate: Locate): WireReply {
+export function executeJob(load: () => Record<string, unknown>, job: HarnessRequest, locate: Locate, expected: Expected = () => undefined): WireReply {
   let module: Record<string, unknown>;
   try {
     module = load();
   } catch (error) {
     return loadFailure(job, error, locate);
   }
-  return callAll(module, job, locate);
+  return callAll(module, job, locate, expected);
 }
 
 function loadFailure(job: HarnessRequest, error: unknown, locate: Locate): WireReply {
@@ -59,7 +59,10 @@ function loadFailure(job: HarnessRequest, error: unknown, locate: Locate): WireR
   return { kind: "failure", failure: { reason, message: `${info.file} failed while it was being loaded, before ${info.exportName} was called: ${describeThrow(error, locate)}. Code at the top level of a module runs on import; move it into a function.` } };
 }
 
-function callAll(module: Record<string, unknown>, job: HarnessRequest, locate: Locate): WireReply {
+/** The expected answer's JSON text for input i, if the job has one (job-text.ts). */
+export type Expected = (i: number) => string | undefined;
+
+function callAll(module: Record<string, unknown>, job: HarnessRequest, locate: Locate, expected: Expected): WireReply {
   const info = TASKS[job.task];
   const fn = module[info.exportName];
   if (typeof fn !== "function") {
@@ -70,13 +73,13 @@ function callAll(module: Record<string, unknown>, job: HarnessRequest, locate: L
   }
   const calls: WireCall[] = [];
   // By index, never through an array method or iterator: an earlier task's code may have replaced
-  // those, and must not be handed the expected answers (see Job.expected).
-  const { inputs, expected } = job;
+  // those. The expected answers (Job.expected) are never handed to anything it could replace.
+  const { inputs } = job;
   for (let i = 0; i < inputs.length; i++) {
     const input = inputs[i];
     const before = job.returnInputs ? textOf(input) : undefined;
     const outcome = callOnce(fn as (a: unknown) => unknown, input, job.task, locate);
-    calls[calls.length] = outcome.ok ? compact(outcome.value, expected?.[i], job.returnInputs ? { input, before } : undefined) : outcome;
+    calls[calls.length] = outcome.ok ? compact(outcome.value, expected(i), job.returnInputs ? { input, before } : undefined) : outcome;
     if (!outcome.ok && job.stopOnFailure) break;
   }
   return { kind: "calls", calls };

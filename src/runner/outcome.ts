@@ -43,7 +43,7 @@ export interface JobRun {
 }
 
 /** A job as the harness in a sandbox context gets it, and its reply (as JSON, see pool-child.ts). */
-export type HarnessRequest = Job;
+export type HarnessRequest = Omit<Job, "expected">;
 export type HarnessReply =
   | { kind: "calls"; calls: CallOutcome[] }
   | { kind: "failure"; failure: TaskFailure };

@@ -16,6 +16,7 @@ import { notRunAfter, toJobRun } from "./pool-reply.js";
 import { submissionExecutor } from "./submission-executor.js";
 import { OUT_OF_MEMORY, OUTPUT_CAP, outOfMemoryFailure, timeoutFailure } from "./limits.js";
 import { spawnSandbox } from "./sandbox-process.js";
+import { encodeJob } from "./job-text.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The vm's own time limit stops a loop; this one is for whatever it cannot stop.
@@ -255,7 +256,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
   const keys = new Map<string, number>();
   const sandboxJob = (codeIndex: number, job: Job, after: number | undefined): SandboxJob => {
     let jobJson = json.get(job);
-    if (jobJson === undefined) json.set(job, jobJson = JSON.stringify(job));
+    if (jobJson === undefined) json.set(job, jobJson = encodeJob(job));
     let key = keys.get(jobJson);
     if (key === undefined && jobJson.length >= KEYED_JOB_BYTES && keys.size < MAX_KEYS) keys.set(jobJson, key = keys.size);
     return { codeIndex, jobJson, ...(key !== undefined ? { key } : {}), ...(after !== undefined ? { after } : {}) };

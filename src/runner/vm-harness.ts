@@ -6,7 +6,8 @@
 // crosses between the context and the grader.
 import * as course from "../course/index.js";
 import { ExitCalled, executeJob, type Locate } from "./harness-core.js";
-import type { HarnessRequest, WireReply } from "./outcome.js";
+import { decodeJob, type SafeStrings } from "./job-text.js";
+import type { WireReply } from "./outcome.js";
 
 /** Frames in the bundle (pool-child.ts names it grade-bundle.js) are handed out as ⟦line:column;…⟧, for the grader to map through the source map. */
 export const FRAMES = /⟦([\d:;]+)⟧/g;
@@ -20,6 +21,12 @@ const locateInBundle: Locate = (error) => {
 // Taken before the student's module runs, so a submission that replaces JSON cannot stop the
 // harness from reading its job or writing its reply.
 const { parse, stringify } = JSON;
+// Bound now, so that calling them looks nothing up that the student's code could have replaced.
+const safe: SafeStrings = {
+  parse,
+  indexOf: Function.prototype.call.bind(String.prototype.indexOf) as SafeStrings["indexOf"],
+  slice: Function.prototype.call.bind(String.prototype.slice) as SafeStrings["slice"],
+};
 
 type Global = Record<string, unknown> & { process: { exit: unknown } };
 const g = globalThis as unknown as Global;
@@ -54,14 +61,14 @@ g["__gradeCourse"] = () => {
 };
 g.process.exit = (code?: unknown) => { throw new ExitCalled(code); };
 /** Runs one job and returns the reply as JSON; synchronous, so the same call can collect it. */
-function run(jobJson: string): string {
-  const job = parse(jobJson) as HarnessRequest;
+function run(jobText: string): string {
+  const { job, expected } = decodeJob(jobText, safe);
   // A submission's shared bundle defines a loader per task; a single task's bundle, one.
   const loads = g["__gradeLoads"] as Record<string, () => Record<string, unknown>> | undefined;
   const load = loads?.[job.task] ?? (g["__gradeLoad"] as () => Record<string, unknown>);
   let reply: WireReply;
   try {
-    reply = executeJob(load, job, locateInBundle);
+    reply = executeJob(load, job, locateInBundle, expected);
   } catch (error) {
     reply = { kind: "failure", failure: { reason: "crash", message: `The grader's harness failed: ${String(error)}` } };
   }
