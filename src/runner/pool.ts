@@ -22,7 +22,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // The vm's own time limit stops a loop; this one is for whatever it cannot stop.
 const HARD_KILL_GRACE_MS = 1500;
 // Jobs this large are sent to a process once and named by a key after that; at most this many.
-const KEYED_JOB_BYTES = 4096;
+// The fixture jobs are a few hundred bytes to a few KB, and the same for every submission.
+const KEYED_JOB_BYTES = 512;
 const MAX_KEYS = 64;
 // A batch's submissions wait this long to share an esbuild build (bundle-group.ts): measured, 40
 // ms makes groups of about eight at a hundred submissions a second.
