@@ -21,7 +21,8 @@ describe("a job as the sandbox gets it", () => {
     const text = encodeJob({ task: "task2", inputs: [1, 2, 3, 4, 5], stopOnFailure: false, expected });
     const { job, expected: at } = decodeJob(text, strings);
     expect(job).toMatchObject({ task: "task2", inputs: [1, 2, 3, 4, 5] });
-    expect([0, 1, 2, 3, 4, 5].map(at)).toEqual([...expected.map((e) => e ?? undefined), undefined]);
+    expect([0, 1, 2, 3, 4, 5].map((i) => at(i))).toEqual([...expected.map((e) => e ?? undefined), undefined]);
+    expect([2, 0, 4].map((i) => at(i))).toEqual(["é☃", expected[0], '"x"']); // asked out of order too
     expect(decodeJob(encodeJob({ task: "task1", inputs: [1], stopOnFailure: true }), strings).expected(0)).toBeUndefined();
   });
 });
