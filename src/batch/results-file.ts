@@ -2,7 +2,7 @@
 // submissions finish, in id order (a few finish out of order and wait their turn), to a
 // temporary file renamed at the end: a class's reports are tens of MB, and writing them all
 // after the last submission kept the sandbox idle for most of a second. An interrupted batch
-// leaves the results.json of the run before, if any (its .grade-state/ has what it graded).
+// leaves the results.json of the run before, if any (its .grade-state/graded.jsonl has what it graded).
 import { closeSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 

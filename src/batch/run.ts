@@ -10,7 +10,7 @@ import { DEFAULT_TIMEOUT_MS, gradeSubmission, type GradeOptions } from "../gradi
 import { createSandboxPool } from "../runner/pool.js";
 import { REPORT_VERSION, type Report } from "../report/types.js";
 import { hashSubmission, listSubmissions } from "./discover.js";
-import { prepareOut, readState, saveSubmission, writeGrades } from "./outputs.js";
+import { openStateLog, prepareOut, writeGrades } from "./outputs.js";
 import { writeResultsAsTheyCome } from "./results-file.js";
 import { loadSucrase } from "../runner/link.js";
 import { inShard, type Shard } from "./shard.js";
@@ -65,6 +65,7 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
   prepareOut(out);
   // Opened before any sandbox process starts: if OUT cannot be written, nothing is left running.
   const results = writeResultsAsTheyCome(out, ids.length);
+  const states = openStateLog(out);
   // A fresh process every 500 requests (a submission is one) keeps each one's memory in bounds:
   // measured on a class of 1,000, the peak of the whole batch was the same as with 150, and
   // each process start costs a fifth of a second of CPU.
@@ -75,7 +76,7 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
     let json: string;
     try {
       hash = hashSubmission(path.join(classDir, id));
-      const saved = options.force ? undefined : readState(out, id);
+      const saved = options.force ? undefined : states.saved(id);
       if (saved && saved.hash === hash && saved.fingerprint === fingerprint) {
         reports.set(id, saved.report);
         json = JSON.stringify(saved.report);
@@ -83,7 +84,7 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
       } else {
         const report = await gradeSubmission({ ...options.grade, cwd: classDir, dir: id, tasks, timeoutMs, executor: pool.forSubmission(timeoutMs), compileCache: false });
         reports.set(id, report);
-        json = saveSubmission(out, id, { fingerprint, hash, report });
+        json = states.save(id, { fingerprint, hash, report });
       }
     } catch (error) {
       // Our failure, not the student's: the row says so, the batch goes on, the exit code tells.
@@ -116,8 +117,10 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
     }
     await Promise.all(lanes);
     results.finish();
+    states.close(ids);
   } catch (error) {
     results.abandon();
+    states.close();
     throw error;
   } finally {
     await pool.close();
