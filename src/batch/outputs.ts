@@ -42,41 +42,38 @@ export interface StateLog {
 
 export function openStateLog(out: string): StateLog {
   const file = path.join(out, STATE_DIR, STATE_LOG);
-  const lines = new Map<string, string>();
-  let text = "";
-  try {
-    text = readFileSync(file, "utf8");
-  } catch { /* a first run */ }
-  let count = 0;
-  for (const line of text.split("\n")) {
-    const id = idOf(line);
-    if (id !== undefined) lines.set(id, line);
-    if (line) count++;
-  }
+  // Only what earlier runs left is kept in memory: this run's lines are written and forgotten.
+  const { lines: earlier, count: earlierCount, cut } = readLog(file);
+  const written = new Set<string>();
+  let count = earlierCount;
   const fd = openSync(file, "a");
   let closed = false;
   // After a line cut short, the next one starts on a line of its own.
-  if (text && !text.endsWith("\n")) writeSync(fd, "\n");
+  if (cut) writeSync(fd, "\n");
   return {
     saved(id) {
-      const line = lines.get(id);
-      return line === undefined ? undefined : (JSON.parse(line) as SavedState);
+      const line = earlier.get(id);
+      try {
+        return line === undefined ? undefined : (JSON.parse(line) as SavedState);
+      } catch {
+        return undefined; // cut short: graded again
+      }
     },
     save(id, state) {
       writeFileSync(path.join(out, "evidence", `${id}.txt`), writeEvidence(undefined, TASK_IDS, state.report.evidence));
       // The report is serialised once, for its state and for results.json (results-file.ts).
       const reportJson = JSON.stringify(state.report);
-      const line = `{"id":${JSON.stringify(id)},"fingerprint":${JSON.stringify(state.fingerprint)},"hash":${JSON.stringify(state.hash)},"report":${reportJson}}`;
-      writeSync(fd, `${line}\n`);
+      writeSync(fd, `{"id":${JSON.stringify(id)},"fingerprint":${JSON.stringify(state.fingerprint)},"hash":${JSON.stringify(state.hash)},"report":${reportJson}}\n`);
+      written.add(id);
       count++;
-      lines.set(id, line);
       return reportJson;
     },
     close(ids) {
       if (closed) return;
       closed = true;
       closeSync(fd);
-      if (!ids || (count === ids.length && ids.every((id) => lines.has(id)))) return;
+      if (!ids || (count === ids.length && ids.every((id) => written.has(id) || earlier.has(id)))) return;
+      const { lines } = readLog(file);
       const temp = `${file}.${process.pid}.tmp`;
       writeFileSync(temp, ids.flatMap((id) => (lines.has(id) ? [`${lines.get(id)}\n`] : [])).join(""));
       renameSync(temp, file);
@@ -84,15 +81,24 @@ export function openStateLog(out: string): StateLog {
   };
 }
 
-/** The id of a state line, or undefined if the line is not one (empty, or cut short). */
-function idOf(line: string): string | undefined {
-  if (!line.endsWith("}")) return undefined;
+/** The log's last line of each id, how many lines it has, and whether its last one was cut short. */
+function readLog(file: string): { lines: Map<string, string>; count: number; cut: boolean } {
+  const lines = new Map<string, string>();
+  let text = "";
   try {
-    const { id } = JSON.parse(line) as { id?: unknown };
-    return typeof id === "string" ? id : undefined;
+    text = readFileSync(file, "utf8");
   } catch {
-    return undefined;
+    return { lines, count: 0, cut: false }; // a first run
   }
+  let count = 0;
+  for (const line of text.split("\n")) {
+    if (!line) continue;
+    count++;
+    // Each line starts with its id (save above); whether the rest is whole, saved() finds out.
+    const id = /^\{"id":("(?:[^"\\]|\\.)*")/.exec(line)?.[1];
+    if (id !== undefined) lines.set(JSON.parse(id) as string, line);
+  }
+  return { lines, count, cut: text.length > 0 && !text.endsWith("\n") };
 }
 
 /** results.json and grades.csv at once (grade merge; a batch writes results.json as it goes). */
