@@ -64,8 +64,8 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
   const broken: BatchResult["broken"] = [];
   prepareOut(out);
   // Opened before any sandbox process starts: if OUT cannot be written, nothing is left running.
-  const results = writeResultsAsTheyCome(out, ids.length);
   const states = openStateLog(out);
+  const results = writeResultsAsTheyCome(out, ids.length);
   // A fresh process every 500 requests (a submission is one) keeps each one's memory in bounds:
   // measured on a class of 1,000, the peak of the whole batch was the same as with 150, and
   // each process start costs a fifth of a second of CPU.
