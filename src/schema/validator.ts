@@ -32,10 +32,10 @@ export function loadMcpSchema(): { definitions: Record<string, unknown> } {
   return JSON.parse(readFileSync(SCHEMA_URL, "utf8")) as { definitions: Record<string, unknown> };
 }
 
-// Built once per process on first use. Compiling the MCP schema is the slow part (about 50 ms of
-// CPU a run, measured here), so what Ajv makes of it is kept as code (Ajv's "standalone" validators) in
-// node_modules/.cache/grade, under a key of the schema's text and both packages' versions, and
-// later runs load that instead (schema-cache.ts).
+// Built once per process on first use. Compiling the MCP schema is the slow part (about 50 ms
+// of CPU a run, measured here), so what Ajv makes of it is kept as code (Ajv's "standalone"
+// validators) in node_modules/.cache/grade, under a key of the schema's text and both packages'
+// versions, and later runs load that instead (schema-cache.ts).
 let mcpAjv: Ajv | undefined;
 let schemaAjv: Ajv | undefined;
 const compiled = new Map<McpDefinition, ValidateFunction>();
