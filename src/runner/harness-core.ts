@@ -101,7 +101,7 @@ const textOf = (value: unknown): string | undefined => {
  * exactly that JSON back, so it puts in what it knows (pool-reply.ts); most answers are right,
  * and sending them all back cost both processes more than running them.
  */
-function compact(value: unknown, expected: string | null | undefined, echo?: { input: unknown; before: string | undefined }): WireCall {
+function compact(value: unknown, expected: string | undefined, echo?: { input: unknown; before: string | undefined }): WireCall {
   const call: WireCall = typeof expected === "string" && textOf(value) === expected ? { ok: true, same: true } : { ok: true, value };
   if (!echo) return call;
   if (echo.before !== undefined && textOf(echo.input) === echo.before) call.inputSame = true;

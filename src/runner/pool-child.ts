@@ -11,8 +11,9 @@ import { defineScript, isTimeout, runTogether, skippedReply } from "./run-togeth
 export interface SandboxJob {
   codeIndex: number;
   /**
-   * The job as JSON; left out when this process was sent it before under `key` (a batch gives
-   * every submission the same generated inputs, tens of KB of them).
+   * The job as job-text.ts writes it (its JSON, then any expected answers); left out when this
+   * process was sent it before under `key` (a batch gives every submission the same generated
+   * inputs, tens of KB of them).
    */
   jobJson?: string;
   /** Set when the process keeps jobJson, for later requests that name it by this key. */

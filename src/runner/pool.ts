@@ -250,7 +250,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
     }
   };
 
-  // A job's JSON once per job object (a batch hands the same generated inputs to every
+  // A job's text (job-text.ts) once per job object (a batch hands the same jobs to every
   // submission), and a key for the large ones, up to MAX_KEYS of them, so that each process is
   // sent them once.
   const json = new WeakMap<Job, string>();

@@ -1,8 +1,9 @@
 // The sandbox's harness, compiled once per sandbox process and run in every fresh vm
 // context before the student's bundle (see pool-child.ts). It provides the course module to the
-// bundle (as globalThis.__gradeCourse) and one entry, __grade.run(jobJson), which loads the
-// bundle's module through globalThis.__gradeLoad (a lazy require, so the whole job runs in one
-// synchronous call). The reply is left as a JSON string in the context, so no object ever
+// bundle (as globalThis.__gradeCourse) and two entries: __grade.runAll(plan), a request's jobs
+// one after another, and __grade.runOne(job), one job alone. Each loads the bundle's module
+// through globalThis.__gradeLoad(s) (a lazy require, so the whole job runs in one synchronous
+// call). The reply is left as a JSON string in the context, so no object ever
 // crosses between the context and the grader.
 import * as course from "../course/index.js";
 import { ExitCalled, executeJob, type Locate } from "./harness-core.js";
