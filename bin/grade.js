@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The grade executable. It loads the CLI from a bundle of src/ that esbuild rebuilds whenever a
-// source file changes (kept in node_modules/.cache/grade), which starts several times faster than
-// compiling the TypeScript sources through tsx on every run; if that cache cannot be used, it
-// loads the sources through tsx as before.
+// source file changes (kept in node_modules/.cache/grade, run through a V8 code cache), which
+// starts several times faster than compiling the TypeScript sources through tsx on every run; if
+// that cache cannot be used, it loads the sources through tsx as before (GRADE_NO_CACHE=1 does
+// so on purpose: stack traces then name the sources).
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -65,38 +66,86 @@ const ownUrl = {
   },
 };
 
-// Split into chunks, so that what the CLI imports lazily (the MCP SDK) is loaded
-// only by the runs that use it.
-async function bundledMain() {
-  const dir = path.join(cacheDir, `cli-${fingerprint()}`);
-  const entry = path.join(dir, "main.js");
-  if (!existsSync(entry)) {
-    const { build } = await import("esbuild");
-    const result = await build({
-      entryPoints: { main: path.join(root, "src", "cli", "main.ts") }, bundle: true, splitting: true, outdir: dir,
-      platform: "node", format: "esm", target: "node20", write: false, logLevel: "silent",
-      // The small packages every run needs (commander, chalk) go into the bundle: resolving and
+// The CLI as CommonJS scripts, each run through a V8 code cache (cached-script.js): Node 20 keeps
+// none for ES modules, and compiling was most of the CLI's start-up. What only some runs need is
+// a script of its own, loaded on its first require: sucrase (a grading after an edit, a batch) and
+// the MCP SDK (the interop check).
+const LAZY = { sucrase: "sucrase", sdk: "./sdk.js" };
+const BANNER = "(function (exports, require, module, __filename, __dirname) {";
+
+/**
+ * Leaves the lazy scripts out of the CLI's, which requires them as grade-lazy:NAME (a module of
+ * one line: an external import() would stay an import(), which a script cannot run).
+ */
+const lazyScripts = {
+  name: "lazy-scripts",
+  setup(build) {
+    build.onResolve({ filter: /^(sucrase|\.\/sdk\.js)$/ }, (args) => {
+      if (args.path === "./sdk.js" && !args.importer.endsWith(path.join("src", "live", "interop.ts"))) return undefined;
+      return { path: Object.keys(LAZY).find((n) => LAZY[n] === args.path), namespace: "grade-lazy" };
+    });
+    build.onLoad({ filter: /.*/, namespace: "grade-lazy" }, (args) => ({ contents: `module.exports = require("grade-lazy:${args.path}");`, loader: "js" }));
+    build.onResolve({ filter: /^grade-lazy:/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
+async function buildScripts(dir) {
+  const { build } = await import("esbuild");
+  const { createRequire } = await import("node:module");
+  const common = {
+    bundle: true, outdir: dir, outExtension: { ".js": ".cjs" }, platform: "node", format: "cjs", target: "node20",
+    write: false, logLevel: "silent", minifyWhitespace: true, minifySyntax: true, legalComments: "none",
+    banner: { js: BANNER }, footer: { js: "})" },
+  };
+  const results = await Promise.all([
+    build({
+      ...common, entryPoints: { main: path.join(root, "src", "cli", "main.ts") }, plugins: [ownUrl, lazyScripts],
+      // The small packages every run needs (commander, chalk) go into the script: resolving and
       // loading them file by file costs more than the rest of the start-up. The large ones are
       // loaded only by the runs that need them (or need their own files: esbuild's binary).
       external: ["esbuild", "typescript", "ajv", "ajv-formats"],
-      // Bundled CommonJS (commander) calls require() for Node's modules.
-      banner: { js: 'import { createRequire as __gradeCreateRequire } from "node:module"; const require = __gradeCreateRequire(import.meta.url);' },
-      plugins: [ownUrl],
-    });
+    }),
+    build({ ...common, entryPoints: { sucrase: createRequire(import.meta.url).resolve("sucrase"), sdk: path.join(root, "src", "live", "sdk.ts") } }),
+  ]);
+  return results.flatMap((r) => r.outputFiles);
+}
+
+// What esbuild leaves in the scripts beyond ASCII (a regular expression's characters; comments
+// are gone) as \u escapes, which mean the same there as in a string: read as Latin-1, an ASCII
+// script is a one-byte string, made without decoding.
+const ascii = (text) => text.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+async function bundledMain() {
+  const dir = path.join(cacheDir, `cli-${fingerprint()}`);
+  if (!existsSync(path.join(dir, "main.cjs"))) {
+    const outputs = await buildScripts(dir);
     mkdirSync(cacheDir, { recursive: true });
     for (const old of readdirSync(cacheDir)) {
       if (old.startsWith("cli-") && old !== path.basename(dir)) rmSync(path.join(cacheDir, old), { recursive: true, force: true });
     }
     const temp = `${dir}.${process.pid}.tmp`;
     mkdirSync(temp, { recursive: true });
-    for (const out of result.outputFiles) writeFileSync(path.join(temp, path.relative(dir, out.path)), out.contents);
+    for (const out of outputs) writeFileSync(path.join(temp, path.relative(dir, out.path)), ascii(out.text), "latin1");
     try {
       renameSync(temp, dir);
     } catch {
       rmSync(temp, { recursive: true, force: true }); // another run got there first
     }
   }
-  return (await import(pathToFileURL(entry).href)).main;
+  const { runCachedScript } = await import("../src/runner/cached-script.js");
+  const { createRequire } = await import("node:module");
+  const requireNode = createRequire(path.join(dir, "main.cjs"));
+  const lazy = new Map();
+  const require = (spec) => {
+    if (!spec.startsWith("grade-lazy:")) return requireNode(spec);
+    const name = spec.slice("grade-lazy:".length);
+    if (!lazy.has(name)) lazy.set(name, runCachedScript(path.join(dir, `${name}.cjs`), { wrapped: true, require: requireNode }));
+    return lazy.get(name);
+  };
+  // A cache per command: it holds what the first run of that command compiled.
+  const command = process.argv.slice(2).find((arg) => OTHER_COMMANDS.has(arg)) ?? "grade";
+  const main = path.join(dir, "main.cjs");
+  return runCachedScript(main, { wrapped: true, require, cacheFile: `${main}.${command.replace(/^-+/, "")}.v8cache` }).main;
 }
 
 async function sourceMain() {
@@ -126,4 +175,6 @@ try {
 } finally {
   sandbox?.kill("SIGKILL");
 }
+// After the run, so that the caches hold what it compiled; only a run with none writes them.
+if (!process.env.GRADE_NO_CACHE) (await import("../src/runner/cached-script.js")).saveCodeCaches();
 process.exitCode = code;

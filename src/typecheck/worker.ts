@@ -4,7 +4,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { makeDisplay } from "../grading/paths.js";
 import { TypeChecker } from "./check-types.js";
-import { saveTypeScriptCache } from "./load-typescript.js";
+import { saveCodeCaches } from "../runner/cached-script.js";
 import type { TypeCheckReply, TypeCheckRequest } from "./worker-client.js";
 
 const checker = new TypeChecker((workerData as { packageRoot: string }).packageRoot);
@@ -19,6 +19,6 @@ parentPort!.on("message", (request: TypeCheckRequest) => {
   }
   // Before the reply, so that a grader that closes the thread on it cannot cut the write short;
   // only the first check after an install (or a Node upgrade) pays for it.
-  saveTypeScriptCache();
+  saveCodeCaches();
   parentPort!.postMessage(reply);
 });
