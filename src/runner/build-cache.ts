@@ -22,18 +22,33 @@ const stamp = (file: string): string => {
   return `${s.size}:${s.mtimeMs}`;
 };
 
+export type OneBuild = BuildOptions & { entryPoints: string[] };
+
+function cacheFile(options: OneBuild, key: string): string {
+  const { plugins, ...plain } = options;
+  const id = createHash("sha256").update(JSON.stringify(plain)).update(key).update(process.version).digest("hex").slice(0, 16);
+  return path.join(CACHE_DIR, `build-${path.basename(options.entryPoints[0]!, ".ts")}-${id}.json`);
+}
+
+/**
+ * The kept text of a one-output build, if it is still what a build would make; at once, so that
+ * a caller can use it in the same turn (pool.ts sends the sandbox its code as it starts it).
+ */
+export function keptBuild(options: OneBuild, key = ""): string | undefined {
+  try {
+    const cached = JSON.parse(readFileSync(cacheFile(options, key), "utf8")) as Cached;
+    if (Object.entries(cached.inputs).every(([input, was]) => stamp(input) === was)) return cached.text;
+  } catch { /* none yet, or a file it was made from is gone */ }
+  return undefined;
+}
+
 /**
  * The text of a one-output build. `key` names what else decides the output (paths a plugin
  * writes into it, say); the options themselves are part of the key.
  */
-export async function cachedBuild(options: BuildOptions & { entryPoints: string[] }, key = ""): Promise<string> {
-  const { plugins, ...plain } = options;
-  const id = createHash("sha256").update(JSON.stringify(plain)).update(key).update(process.version).digest("hex").slice(0, 16);
-  const file = path.join(CACHE_DIR, `build-${path.basename(options.entryPoints[0]!, ".ts")}-${id}.json`);
-  try {
-    const cached = JSON.parse(readFileSync(file, "utf8")) as Cached;
-    if (Object.entries(cached.inputs).every(([input, was]) => stamp(input) === was)) return cached.text;
-  } catch { /* none yet, or a file it was made from is gone */ }
+export async function cachedBuild(options: OneBuild, key = ""): Promise<string> {
+  const kept = keptBuild(options, key);
+  if (kept !== undefined) return kept;
   const result = await esbuild().build({ ...options, write: false, metafile: true });
   const text = result.outputFiles![0]!.text;
   try {
@@ -41,6 +56,7 @@ export async function cachedBuild(options: BuildOptions & { entryPoints: string[
       .filter((input) => !input.includes(":")) // a plugin's virtual module is no file
       .map((input) => { const abs = path.resolve(input); return [abs, stamp(abs)]; }));
     mkdirSync(CACHE_DIR, { recursive: true });
+    const file = cacheFile(options, key);
     const temp = `${file}.${process.pid}.tmp`;
     writeFileSync(temp, JSON.stringify({ inputs, text } satisfies Cached));
     renameSync(temp, file);

@@ -7,7 +7,7 @@
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { cachedBuild } from "./build-cache.js";
+import { cachedBuild, keptBuild, type OneBuild } from "./build-cache.js";
 import type { FrameMapper } from "./bundle.js";
 import { ranClean, type Executor } from "./executor.js";
 import type { Job, JobRun, TaskFailure } from "./outcome.js";
@@ -40,11 +40,21 @@ interface SandboxCode {
 
 // Compiled once per grader process (kept between runs, build-cache.ts) while the sandbox starts.
 let sandboxCode: Promise<SandboxCode> | undefined;
+let keptCode: SandboxCode | undefined;
+const sandboxBuild = (entry: string, format: "cjs" | "iife"): OneBuild =>
+  ({ entryPoints: [path.join(here, entry)], bundle: true, platform: "node", format, target: "node20", logLevel: "silent" });
 function compileSandbox(): Promise<SandboxCode> {
-  const compile = (entry: string, format: "cjs" | "iife"): Promise<string> =>
-    cachedBuild({ entryPoints: [path.join(here, entry)], bundle: true, platform: "node", format, target: "node20", logLevel: "silent" });
-  sandboxCode ??= Promise.all([compile("pool-entry.ts", "cjs"), compile("vm-harness.ts", "iife")]).then(([entry, harness]) => ({ entry, harness }));
+  sandboxCode ??= Promise.all([cachedBuild(sandboxBuild("pool-entry.ts", "cjs")), cachedBuild(sandboxBuild("vm-harness.ts", "iife"))])
+    .then(([entry, harness]) => ({ entry, harness }));
   return sandboxCode;
+}
+/** The code as kept from an earlier run, if it still is what a build would make: at once. */
+function keptSandbox(): SandboxCode | undefined {
+  if (keptCode) return keptCode;
+  const entry = keptBuild(sandboxBuild("pool-entry.ts", "cjs"));
+  const harness = entry === undefined ? undefined : keptBuild(sandboxBuild("vm-harness.ts", "iife"));
+  if (entry !== undefined && harness !== undefined) keptCode = { entry, harness };
+  return keptCode;
 }
 
 export interface PoolOptions {
@@ -128,9 +138,11 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
   let nextId = 1;
   let closed = false;
   let growTimer: NodeJS.Timeout | undefined;
-  let code: SandboxCode | undefined;
-  // After the processes are started (below): node's start-up is the longer wait.
-  const codeReady = Promise.resolve().then(compileSandbox).then((c) => { code = c; pump(); });
+  // Kept from an earlier run, the code goes to each process as it starts (or is adopted),
+  // whatever this process does next; a sandbox that took it before then waits for nothing.
+  let code: SandboxCode | undefined = keptSandbox();
+  // Otherwise after the processes are started (below): node's start-up is the longer wait.
+  const codeReady = code ? Promise.resolve() : Promise.resolve().then(compileSandbox).then((c) => { code = c; pump(); });
   codeReady.catch(() => { /* each job that waits for it fails with it */ });
 
   const settle = (entry: Entry, run: JobRun): void => {
