@@ -134,6 +134,23 @@ describe("the batch sandbox's time limit", () => {
     }
   });
 
+  it("sends a process its next request while it runs one, and gives that request to another process when the first goes down", async () => {
+    const pool = createSandboxPool({ size: 1, pipeline: true });
+    const ok = "globalThis.__gradeLoads = { task1: () => ({ toMcp: () => ({ fine: true }) }) };";
+    // Ends its process: it allocates past the sandbox's heap limit.
+    const crash = "globalThis.__gradeLoads = { task1: () => ({ toMcp: () => { const a = []; for (;;) a.push(new Array(1e5).fill(1.5)); } }) };";
+    const job = { task: "task1" as const, inputs: [{}], stopOnFailure: true };
+    try {
+      await pool.runJob("hand-made.js", job, { timeoutMs: 5000, code: ok }); // the process is ready
+      // Handed over in one turn: the second goes to the one process behind the first.
+      const runs = await Promise.all([crash, ok, ok].map((code) => pool.runJob("hand-made.js", job, { timeoutMs: 20_000, code })));
+      expect(runs[0]!.failure?.reason).toBe("out-of-memory");
+      expect(runs.slice(1).map((r) => r.failure ?? (r.calls[0] as { value: unknown }).value)).toEqual([{ fine: true }, { fine: true }]);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("runs a request's jobs together, and after one that never returns, runs the rest alone within the limit", async () => {
     // The second task loops; the first answered before it, the third answers after it.
     const runs = await runSubmission("globalThis.__gradeLoads = { task1: () => ({ toMcp: () => ({ first: true }) }), task2: () => ({ handle() { for (;;) {} } }), task3: () => ({ serve: () => ({ out: ['third'], log: [] }) }) };", 1000);

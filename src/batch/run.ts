@@ -69,7 +69,7 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
   // A fresh process every 500 requests (a submission is one) keeps each one's memory in bounds:
   // measured on a class of 1,000, the peak of the whole batch was the same as with 150, and
   // each process start costs a fifth of a second of CPU.
-  const pool = createSandboxPool({ size: jobs, prestart: jobs, recycleAfter: 500 });
+  const pool = createSandboxPool({ size: jobs, prestart: jobs, recycleAfter: 500, pipeline: true });
 
   const gradeOne = async (id: string, index: number): Promise<void> => {
     let hash = "";

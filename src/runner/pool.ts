@@ -75,7 +75,17 @@ export interface PoolOptions {
    * start-up only when the first is held by a job that may never return. Default: at once.
    */
   growAfterMs?: number;
+  /**
+   * Send a process its next request while it still runs one (that started less than
+   * PIPELINE_WITHIN_MS ago), so that it starts the next as soon as it ends, not once this
+   * process has read its reply and answered: measured in a batch, that wait was about 3 ms a
+   * request, a fifth of a sandbox process's time. Not for one submission (growAfterMs).
+   */
+  pipeline?: boolean;
 }
+
+// A request running for longer may never return: none is queued behind it.
+const PIPELINE_WITHIN_MS = 50;
 
 export interface SandboxPool extends Executor {
   /**
@@ -116,6 +126,8 @@ interface Slot {
   /** When its code was loaded (pool-entry.ts says so), or undefined while it starts. */
   readyAt?: number;
   busy?: Pending;
+  /** Sent while `busy` runs (PoolOptions.pipeline): it runs next, its time counted from then. */
+  next?: Pending;
   timer?: NodeJS.Timeout;
   /** Requests it has served. */
   served: number;
@@ -161,6 +173,29 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
     }
   };
 
+  /** A request sent behind one that brought its process down goes to another, first in line. */
+  const requeueNext = (slot: Slot): void => {
+    if (slot.next) queue.unshift(slot.next);
+    slot.next = undefined;
+  };
+
+  /** A request starts its time in a process: the one it was sent, or the one it was queued behind. */
+  const start = (slot: Slot, pending: Pending): void => {
+    if (slot.next === pending) slot.next = undefined;
+    slot.busy = pending;
+    slot.stderr = "";
+    pending.started = Date.now();
+    slot.timer = setTimeout(() => {
+      // The vm did not stop it: kill the whole process and report the job as timed out.
+      requeueNext(slot);
+      release(slot);
+      slots.splice(slots.indexOf(slot), 1);
+      slot.child.kill("SIGKILL");
+      abandon(pending, timeoutFailure(pending.request.timeoutMs));
+      pump();
+    }, Math.max(pending.request.timeoutMs, pending.request.jobs.length * pending.request.floorMs) + HARD_KILL_GRACE_MS);
+  };
+
   const release = (slot: Slot): void => {
     if (slot.timer) clearTimeout(slot.timer);
     slot.busy = undefined;
@@ -195,7 +230,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
     const onReply = (reply: PoolReply): void => {
       const pending = slot.busy;
       const entry = pending && reply.id === pending.request.id ? pending.entries[reply.index] : undefined;
-      if (!pending || !entry) return;
+      if (!pending || !entry) return; // a process runs its requests in order: `next` has not started
       let run: JobRun;
       try {
         run = toJobRun(entry.job, entry, pending.request, reply);
@@ -205,7 +240,9 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
       settle(entry, run);
       if (pending.entries.every((e) => e.settled)) {
         release(slot);
-        if (++slot.served >= (options.recycleAfter ?? Infinity)) retire(slot);
+        slot.served++;
+        if (slot.next) start(slot, slot.next);
+        else if (slot.served >= (options.recycleAfter ?? Infinity)) retire(slot);
         pump();
       }
     };
@@ -213,6 +250,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
       const index = slots.indexOf(slot);
       if (index >= 0) slots.splice(index, 1);
       const pending = slot.busy;
+      requeueNext(slot);
       release(slot);
       if (pending) {
         abandon(pending, OUT_OF_MEMORY.test(slot.stderr) ? outOfMemoryFailure()
@@ -230,7 +268,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
    * its job for growAfterMs (one still starting will be free soon). Otherwise re-pumps when it may.
    */
   const freeSlot = (): Slot | undefined => {
-    const free = slots.find((s) => !s.busy);
+    const free = slots.find((s) => !s.busy) ?? (options.pipeline ? slots.find(takesNext) : undefined);
     if (free || slots.length >= options.size) return free;
     if (slots.length === 0 || options.growAfterMs === undefined) return startSlot();
     const now = Date.now();
@@ -241,23 +279,18 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
     return undefined;
   };
 
+  /** Whether a busy process may be sent its next request now (PoolOptions.pipeline). */
+  const takesNext = (s: Slot): boolean => s.busy !== undefined && s.next === undefined && s.readyAt !== undefined
+    && Date.now() - s.busy.started < PIPELINE_WITHIN_MS && s.served + 1 < (options.recycleAfter ?? Infinity);
+
   const pump = (): void => {
     if (closed || !code) return;
     while (queue.length) {
       const slot = freeSlot();
       if (!slot) return;
       const pending = queue.shift()!;
-      slot.busy = pending;
-      slot.stderr = "";
-      pending.started = Date.now();
-      slot.timer = setTimeout(() => {
-        // The vm did not stop it: kill the whole process and report the job as timed out.
-        release(slot);
-        slots.splice(slots.indexOf(slot), 1);
-        slot.child.kill("SIGKILL");
-        abandon(pending, timeoutFailure(pending.request.timeoutMs));
-        pump();
-      }, Math.max(pending.request.timeoutMs, pending.request.jobs.length * pending.request.floorMs) + HARD_KILL_GRACE_MS);
+      if (slot.busy) slot.next = pending;
+      else start(slot, pending);
       slot.child.send(forSlot(pending.request, slot), (error) => { if (error) slot.child.kill("SIGKILL"); });
     }
   };
