@@ -160,12 +160,20 @@ describe("grade batch, the real CLI", () => {
   it("exits 0 with a summary whatever the scores, and writes the reports it is asked for", async () => {
     const classDir = makeClass(["correct", "wrong", "empty"]);
     const base = tmp();
-    const { stdout, stderr } = await run(process.execPath, [path.join(ROOT, "bin", "grade.js"), "batch", classDir, "--out", path.join(base, "out"), "--reporter", "pretty", "--reporter", `junit=${path.join(base, "junit.xml")}`, "--no-color"], { cwd: base });
+    const { stdout, stderr } = await run(process.execPath, [path.join(ROOT, "bin", "grade.js"), "batch", classDir, "--out", path.join(base, "out"), "--reporter", "pretty", "--reporter", `junit=${path.join(base, "junit.xml")}`, "--reporter", `gradescope=${path.join(base, "gradescope.json")}`, "--gradescope-hide", "behaviour", "--no-color"], { cwd: base });
     expect(stderr).toBe("");
     expect(stdout).toMatch(/3 submissions: 1 passed, 1 failed, 1 errored/);
     expect(stdout).toMatch(/Checks failed most often\n\s+1\s+t2_id4_error/);
     expect(XMLValidator.validate(readFileSync(path.join(base, "junit.xml"), "utf8"))).toBe(true);
     expect(existsSync(path.join(base, "out", "grades.csv"))).toBe(true);
+    // Each student's results.json as Gradescope's autograder would have written it, by id.
+    type Results = { score: number; max_score: number; tests: { max_score: number; visibility: string; name: string }[] };
+    const gradescope = JSON.parse(readFileSync(path.join(base, "gradescope.json"), "utf8")) as Record<string, Results>;
+    expect(Object.keys(gradescope).sort()).toEqual(["correct", "empty", "wrong"]);
+    expect([gradescope.correct!.score, gradescope.correct!.max_score, gradescope.wrong!.score]).toEqual([17, 17, 16]);
+    const behaviour = gradescope.correct!.tests.filter((t) => t.visibility === "after_published");
+    expect(behaviour.length).toBeGreaterThan(0);
+    expect(behaviour.every((t) => t.max_score === 0)).toBe(true);
   }, 60_000);
 
   it("exits 2 with a clear message for a class folder that is not there", async () => {

@@ -18,7 +18,7 @@ import { batchCommand, mergeCommand } from "./commands/batch.js";
 import { gradeCommand } from "./commands/grade.js";
 import { serveCommand } from "./commands/serve.js";
 import { EXIT, UserError } from "./errors.js";
-import { parseReporters, parseSeed, parseTasks, parseTimeout } from "./options.js";
+import { parseHiddenKinds, parseReporters, parseSeed, parseTasks, parseTimeout } from "./options.js";
 import { registerStudentCommands } from "./student-commands.js";
 import { appendStepSummary, emit, type Io } from "./output.js";
 
@@ -40,6 +40,8 @@ interface ExtraFlags {
 }
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
+const GRADESCOPE_HIDE = "--gradescope-hide <kinds>";
+const GRADESCOPE_HIDE_HELP = "check kinds (comma-separated, e.g. behaviour) the gradescope reporter shows only after grades are published";
 
 function common(command: Command, reporters: string[]): Command {
   return command
@@ -67,7 +69,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .option("--no-behaviour", "evidence only: no behaviour, schema, stdio or interop checks")
     .option("--no-live", "no live server checks (stdio, interop)")
     .option("--no-typecheck", "skip the type check against the chapter's interface")
-    .option("--gradescope-hide <kinds>", "check kinds (comma-separated, e.g. behaviour) the gradescope reporter shows only after grades are published")
+    .option(GRADESCOPE_HIDE, GRADESCOPE_HIDE_HELP)
     .action(async (tasks: string[], opts: CommonOptions & ExtraFlags & { evidence: string; typecheck: boolean }) => {
       const choices = parseReporters(opts.reporter, Object.keys(REPORTERS));
       const seed = parseSeed(opts.seed);
@@ -75,7 +77,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       const options = { cwd: io.cwd, dir: opts.dir, tasks: parseTasks(tasks), evidence: opts.evidence, timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck, ...(extra ? { extra } : {}) };
       const sandbox = io.takeSandbox?.();
       const report = await gradeCommand({ ...options, ...(sandbox ? { sandbox } : {}) });
-      const reporterOptions = { gradescopeHide: opts.gradescopeHide?.split(",").map((k) => k.trim()).filter(Boolean) ?? [] };
+      const reporterOptions = { gradescopeHide: parseHiddenKinds(opts.gradescopeHide) };
       await emit(io, choices, color(opts.color), (name, r, c) => REPORTERS[name]!(r, c, reporterOptions), report);
       if (choices.some((c) => c.name === "github")) await appendStepSummary(io, renderGithubSummary([report]));
       exitCode = report.status === "pass" ? EXIT.pass : EXIT.fail;
@@ -94,13 +96,15 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .option("--live", "also the live server checks (stdio, interop): a server process per submission, outside the sandbox, many times slower")
     .option("--seed <n>", "seed of the behaviour checks' generated inputs (default 0, the same for every student)")
     .addOption(new Option("--reporter <name[=file]>", `report format: ${batchReporters.join(", ")}; repeatable, =FILE writes to a file`).default([]).argParser(collect))
+    .option(GRADESCOPE_HIDE, GRADESCOPE_HIDE_HELP)
     .option("--no-color", "plain text, no colour")
-    .action(async (dir: string, opts: { out: string; jobs?: string; timeout?: string; shard?: string; force?: boolean; behaviour: boolean; live?: boolean; seed?: string; reporter: string[]; color?: boolean }) => {
+    .action(async (dir: string, opts: { out: string; jobs?: string; timeout?: string; shard?: string; force?: boolean; behaviour: boolean; live?: boolean; seed?: string; reporter: string[]; gradescopeHide?: string; color?: boolean }) => {
       const choices = parseReporters(opts.reporter, batchReporters);
       const seed = parseSeed(opts.seed);
       const extra = opts.behaviour ? { seed: seed ?? 0, live: opts.live ?? false } : undefined;
       const { reports, view, result } = await batchCommand({ cwd: io.cwd, dir, out: opts.out, jobs: opts.jobs, timeoutMs: parseTimeout(opts.timeout), shard: opts.shard, force: opts.force, ...(extra ? { extra } : {}) }, io);
-      await emit(io, choices, color(opts.color), (name, v, c) => BATCH_REPORTERS[name]!(reports, v, c), view);
+      const reporterOptions = { gradescopeHide: parseHiddenKinds(opts.gradescopeHide) };
+      await emit(io, choices, color(opts.color), (name, v, c) => BATCH_REPORTERS[name]!(reports, v, c, reporterOptions), view);
       if (choices.some((c) => c.name === "github")) await appendStepSummary(io, renderGithubSummary(reports));
       exitCode = result.broken.length ? EXIT.bug : EXIT.pass;
     });
@@ -110,11 +114,13 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .argument("<outs...>", "the --out folders of the batch runs")
     .option("--out <dir>", "where the joined results go", "grade-results")
     .addOption(new Option("--reporter <name[=file]>", `report format: ${batchReporters.join(", ")}; repeatable, =FILE writes to a file`).default([]).argParser(collect))
+    .option(GRADESCOPE_HIDE, GRADESCOPE_HIDE_HELP)
     .option("--no-color", "plain text, no colour")
-    .action(async (outs: string[], opts: { out: string; reporter: string[]; color?: boolean }) => {
+    .action(async (outs: string[], opts: { out: string; reporter: string[]; gradescopeHide?: string; color?: boolean }) => {
       const choices = parseReporters(opts.reporter, batchReporters);
       const { reports, view } = mergeCommand({ cwd: io.cwd, inputs: outs, out: opts.out });
-      await emit(io, choices, color(opts.color), (name, v, c) => BATCH_REPORTERS[name]!(reports, v, c), view);
+      const reporterOptions = { gradescopeHide: parseHiddenKinds(opts.gradescopeHide) };
+      await emit(io, choices, color(opts.color), (name, v, c) => BATCH_REPORTERS[name]!(reports, v, c, reporterOptions), view);
       exitCode = EXIT.pass;
     });
 

@@ -45,6 +45,9 @@ export function parseReporters(values: readonly string[], known: readonly string
   return choices;
 }
 
+/** --gradescope-hide's comma-separated check kinds. */
+export const parseHiddenKinds = (value: string | undefined): string[] => value?.split(",").map((k) => k.trim()).filter(Boolean) ?? [];
+
 export function parseSeed(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const seed = Number(value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gradescopeResults } from "./gradescope.js";
+import { gradescopeResults, renderGradescopeBatch } from "./gradescope.js";
 import { SAMPLE_REPORT } from "./sample-report.js";
 
 interface Test { name: string; score: number; max_score: number; status: string; output: string; visibility: string }
@@ -25,5 +25,13 @@ describe("gradescope reporter", () => {
     expect(shown.tests.every((t) => t.visibility === "visible")).toBe(true);
     const hidden = gradescopeResults(SAMPLE_REPORT, { hideKinds: ["behaviour"] }) as { tests: Test[] };
     expect(hidden.tests.filter((t) => t.visibility === "after_published").map((t) => t.name)).toEqual(["task1 · t1_shape: works on other tools"]);
+  });
+
+  it("gives a batch each student's results.json, by student id, hiding the same kinds", () => {
+    const other = { ...SAMPLE_REPORT, submission: "bob", score: 0 };
+    const batch = JSON.parse(renderGradescopeBatch([SAMPLE_REPORT, other], { hideKinds: ["behaviour"] })) as Record<string, unknown>;
+    expect(Object.keys(batch)).toEqual([SAMPLE_REPORT.submission, "bob"]);
+    expect(batch[SAMPLE_REPORT.submission]).toEqual(gradescopeResults(SAMPLE_REPORT, { hideKinds: ["behaviour"] }));
+    expect((batch.bob as { score: number }).score).toBe(0);
   });
 });

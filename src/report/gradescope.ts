@@ -1,6 +1,7 @@
 // Gradescope's autograder results.json: each check is a test; evidence checks score a point
 // each, other checks are shown with no points. Kinds listed in hideKinds (for example
-// behaviour) are visible only once the instructor publishes grades.
+// behaviour) are visible only once the instructor publishes grades. Gradescope runs an autograder
+// once per student; for a batch, each student's results.json, by student id.
 import type { CheckResult, Report } from "./types.js";
 
 export interface GradescopeOptions {
@@ -45,4 +46,9 @@ export function gradescopeResults(report: Report, options: GradescopeOptions = {
 
 export function renderGradescope(report: Report, options: GradescopeOptions = {}): string {
   return JSON.stringify(gradescopeResults(report, options), null, 2) + "\n";
+}
+
+/** A batch: `{ "<student id>": <that student's results.json>, ... }`, in the batch's order. */
+export function renderGradescopeBatch(reports: readonly Report[], options: GradescopeOptions = {}): string {
+  return JSON.stringify(Object.fromEntries(reports.map((r) => [r.submission, gradescopeResults(r, options)])), null, 2) + "\n";
 }

@@ -3,7 +3,7 @@
 import type { Report } from "./types.js";
 import { renderBatchSummary, type BatchView } from "./batch-summary.js";
 import { renderGithub } from "./github.js";
-import { renderGradescope } from "./gradescope.js";
+import { renderGradescope, renderGradescopeBatch } from "./gradescope.js";
 import { renderJson } from "./json.js";
 import { renderJunit } from "./junit.js";
 import { renderPretty } from "./pretty.js";
@@ -23,12 +23,12 @@ export const REPORTERS: Record<string, Reporter> = {
   gradescope: (report, _color, options) => renderGradescope(report, { hideKinds: options?.gradescopeHide ?? [] }),
 };
 
-export type BatchReporter = (reports: readonly Report[], view: BatchView, color: boolean) => string;
+export type BatchReporter = (reports: readonly Report[], view: BatchView, color: boolean, options?: ReporterOptions) => string;
 
-/** gradescope is per submission by nature: Gradescope runs the autograder once per student. */
 export const BATCH_REPORTERS: Record<string, BatchReporter> = {
   pretty: (_reports, view, color) => renderBatchSummary(view, color),
   json: (reports) => renderJson(reports),
   junit: (reports) => renderJunit(reports),
   github: (reports) => renderGithub(reports),
+  gradescope: (reports, _view, _color, options) => renderGradescopeBatch(reports, { hideKinds: options?.gradescopeHide ?? [] }),
 };
