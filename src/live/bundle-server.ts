@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { TASKS } from "../course/tasks.js";
 import { buildBundle, type FileBundle } from "../runner/bundle.js";
-import { MEMORY_LIMIT_MB } from "../runner/sandbox-process.js";
+import { MEMORY_LIMIT_MB } from "../runner/sandbox-process.cjs";
 
 const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), "server.ts");
 

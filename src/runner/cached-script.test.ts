@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCachedScript, saveCodeCaches } from "./cached-script.js";
+import { runCachedScript, saveCodeCaches } from "./cached-script.cjs";
 
 const dir = (): string => mkdtempSync(path.join(os.tmpdir(), "grade-cached-script-"));
 

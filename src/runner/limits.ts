@@ -1,7 +1,7 @@
 // The limits every job runs under (time, memory, output) and the failures that say one was hit,
 // shared by the sandbox pool (pool.ts) and what reads its results.
 import type { TaskFailure } from "./outcome.js";
-import { MEMORY_LIMIT_MB } from "./sandbox-process.js";
+import { MEMORY_LIMIT_MB } from "./sandbox-process.cjs";
 
 export const OUTPUT_CAP = 16 * 1024;
 // Colour codes a student prints must not reach machine-readable reports.

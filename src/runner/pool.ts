@@ -15,7 +15,7 @@ import type { PoolReply, PoolRequest, SandboxJob } from "./pool-child.js";
 import { notRunAfter, toJobRun } from "./pool-reply.js";
 import { submissionExecutor } from "./submission-executor.js";
 import { OUT_OF_MEMORY, OUTPUT_CAP, outOfMemoryFailure, timeoutFailure } from "./limits.js";
-import { spawnSandbox } from "./sandbox-process.js";
+import { spawnSandbox } from "./sandbox-process.cjs";
 import { encodeJob } from "./job-text.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,7 +29,7 @@ const MAX_KEYS = 64;
 // ms makes groups of about eight at a hundred submissions a second.
 const BATCH_BUNDLE_WAIT_MS = 40;
 
-export { SANDBOX_FLAGS } from "./sandbox-process.js";
+export { SANDBOX_FLAGS } from "./sandbox-process.cjs";
 
 interface SandboxCode {
   /** The sandbox process's main module (pool-entry.ts), run with node -e. */

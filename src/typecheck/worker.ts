@@ -4,7 +4,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { makeDisplay } from "../grading/paths.js";
 import { TypeChecker } from "./check-types.js";
-import { saveCodeCaches } from "../runner/cached-script.js";
+import { saveCodeCaches } from "../runner/cached-script.cjs";
 import type { TypeCheckReply, TypeCheckRequest } from "./worker-client.js";
 
 const checker = new TypeChecker((workerData as { packageRoot: string }).packageRoot);

@@ -26,6 +26,18 @@ describe.concurrent("usage errors exit 2 with one clear paragraph and no stack t
     expect(result.stdout).toBe("");
   });
 
+  it("runs from its bundle, with the lazy parts (sucrase, the SDK) in scripts of their own", async () => {
+    // An edited submission needs sucrase; every check includes the interop check (the SDK).
+    const dir = makeSubmission(undefined);
+    const result = await runCli(["--dir", dir, "--evidence", path.join(tempDir(), "e.txt"), "--no-typecheck", "--reporter", "json"], { env: { GRADE_DEBUG: "1" } });
+    expect(result.stderr).toBe("");
+    const report = JSON.parse(result.stdout) as { status: string; tasks: { checks: { kind: string; status: string }[] }[] };
+    expect(report.status).toBe("pass");
+    const interop = report.tasks.flatMap((t) => t.checks).filter((c) => c.kind === "interop");
+    expect(interop.length).toBeGreaterThan(0);
+    expect(interop.every((c) => c.status === "pass")).toBe(true);
+  });
+
   it("--help and --version exit 0", async () => {
     const help = await runCli(["--help"]);
     expect(help.code).toBe(0);

@@ -1,16 +1,16 @@
 // Runs a CommonJS file through a V8 code cache (FILE.v8cache, or a file of the caller's choice). Node 20 keeps no
 // code cache for the modules it loads, and on our machines compiling what a run uses is a large
 // part of its start-up: the grader's own bundle (bin/grade.js), sucrase after an edit, the
-// TypeScript compiler for a type check. Plain JavaScript, with types in cached-script.d.ts, so
+// TypeScript compiler for a type check. Plain CommonJS, with types in cached-script.d.cts, so
 // that bin/grade.js can use it before anything is compiled.
 //
 // A cache is written once, at the end of the first run that had none (or one V8 rejected: another
 // Node, other flags, another file), so that it holds the functions that run compiled; V8 itself
 // checks that a cache fits the file it is given.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import Module, { createRequire } from "node:module";
-import path from "node:path";
-import vm from "node:vm";
+const { mkdirSync, readFileSync, renameSync, writeFileSync } = require("node:fs");
+const Module = require("node:module");
+const path = require("node:path");
+const vm = require("node:vm");
 
 /** Scripts run without a usable cache in this process, whose cache is yet to be written. */
 const fresh = new Map();
@@ -22,7 +22,7 @@ const fresh = new Map();
  * otherwise it is a module as Node would load it. `require`: what the module's require calls.
  * `cacheFile`: where its cache is kept, when not beside it.
  */
-export function runCachedScript(file, options = {}) {
+function runCachedScript(file, options = {}) {
   const cacheFile = options.cacheFile ?? `${file}.v8cache`;
   let cachedData;
   try {
@@ -33,12 +33,12 @@ export function runCachedScript(file, options = {}) {
   if (cachedData === undefined || script.cachedDataRejected === true) fresh.set(cacheFile, script);
   const module = { exports: {} };
   const run = script.runInThisContext();
-  run.call(module.exports, module.exports, options.require ?? createRequire(file), module, file, path.dirname(file));
+  run.call(module.exports, module.exports, options.require ?? Module.createRequire(file), module, file, path.dirname(file));
   return module.exports;
 }
 
 /** Writes the caches this process has yet to write; best effort, never an error. */
-export function saveCodeCaches() {
+function saveCodeCaches() {
   for (const [cacheFile, script] of fresh) {
     fresh.delete(cacheFile);
     try {
@@ -49,3 +49,5 @@ export function saveCodeCaches() {
     } catch { /* a read-only install runs as it did before the cache */ }
   }
 }
+
+module.exports = { runCachedScript, saveCodeCaches };
