@@ -205,7 +205,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
   /** Ends an idle process; pump() starts another when there is work. */
   const retire = (slot: Slot): void => {
     slots.splice(slots.indexOf(slot), 1);
-    slot.child.removeAllListeners("exit");
+    slot.child.removeAllListeners("close");
     slot.child.kill("SIGKILL");
   };
 
@@ -246,7 +246,10 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
         pump();
       }
     };
-    child.on("exit", (code, signal) => {
+    // On close, not exit: by then every reply it sent and all it wrote to stderr have been read,
+    // so a request that ended before it went down is not taken for the one that brought it down
+    // (pipelined, the next runs right behind it), and running out of memory is seen as such.
+    child.on("close", (code, signal) => {
       const index = slots.indexOf(slot);
       if (index >= 0) slots.splice(index, 1);
       const pending = slot.busy;
