@@ -45,10 +45,10 @@ const sandboxBuild = (entry: string, format: "cjs" | "iife"): OneBuild =>
   ({ entryPoints: [path.join(here, entry)], bundle: true, platform: "node", format, target: "node20", logLevel: "silent" });
 function compileSandbox(): Promise<SandboxCode> {
   sandboxCode ??= Promise.all([cachedBuild(sandboxBuild("pool-entry.ts", "cjs")), cachedBuild(sandboxBuild("vm-harness.ts", "iife"))])
-    .then(([entry, harness]) => ({ entry, harness }));
+    .then(([entry, harness]) => (keptCode = { entry, harness }));
   return sandboxCode;
 }
-/** The code as kept from an earlier run, if it still is what a build would make: at once. */
+/** The code as kept from an earlier run (or built by this one), if it still is what a build would make: at once. */
 function keptSandbox(): SandboxCode | undefined {
   if (keptCode) return keptCode;
   const entry = keptBuild(sandboxBuild("pool-entry.ts", "cjs"));
@@ -79,7 +79,8 @@ export interface PoolOptions {
    * Send a process its next request while it still runs one (that started less than
    * PIPELINE_WITHIN_MS ago), so that it starts the next as soon as it ends, not once this
    * process has read its reply and answered: measured in a batch, that wait was about 3 ms a
-   * request, a fifth of a sandbox process's time. Not for one submission (growAfterMs).
+   * request, a fifth of a sandbox process's time (the batch gained a few percent: its cores were
+   * mostly busy already). Not for one submission (growAfterMs).
    */
   pipeline?: boolean;
 }
