@@ -48,7 +48,7 @@ function compileSandbox(): Promise<SandboxCode> {
     .then(([entry, harness]) => (keptCode = { entry, harness }));
   return sandboxCode;
 }
-/** The code as kept from an earlier run (or built by this one), if it still is what a build would make: at once. */
+/** The code kept from an earlier run (or built by this one), if still current: at once. */
 function keptSandbox(): SandboxCode | undefined {
   if (keptCode) return keptCode;
   const entry = keptBuild(sandboxBuild("pool-entry.ts", "cjs"));
