@@ -68,11 +68,12 @@ const ownUrl = {
   },
 };
 
-// The CLI as CommonJS scripts, each run through a V8 code cache (cached-script.js): Node 20 keeps
+// The CLI as CommonJS scripts, each run through a V8 code cache (cached-script.cjs): Node 20 keeps
 // none for ES modules, and compiling was most of the CLI's start-up. What only some runs need is
 // a script of its own, loaded on its first require: sucrase (a grading after an edit, a batch) and
-// the MCP SDK (the interop check).
-const LAZY = { sucrase: "sucrase", sdk: "./sdk.js" };
+// the MCP SDK (the interop check), each named here by the specifier that imports it (./sdk.js
+// only from src/live/interop.ts).
+const LAZY = { sucrase: "sucrase", "./sdk.js": "sdk" };
 const BANNER = "(function (exports, require, module, __filename, __dirname) {";
 
 /**
@@ -84,7 +85,7 @@ const lazyScripts = {
   setup(build) {
     build.onResolve({ filter: /^(sucrase|\.\/sdk\.js)$/ }, (args) => {
       if (args.path === "./sdk.js" && !args.importer.endsWith(path.join("src", "live", "interop.ts"))) return undefined;
-      return { path: Object.keys(LAZY).find((n) => LAZY[n] === args.path), namespace: "grade-lazy" };
+      return { path: LAZY[args.path], namespace: "grade-lazy" };
     });
     build.onLoad({ filter: /.*/, namespace: "grade-lazy" }, (args) => ({ contents: `module.exports = require("grade-lazy:${args.path}");`, loader: "js" }));
     build.onResolve({ filter: /^grade-lazy:/ }, (args) => ({ path: args.path, external: true }));
