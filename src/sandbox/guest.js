@@ -1,0 +1,210 @@
+// The sandbox's guest side: evaluated inside each QuickJS context before any student code, it
+// gives the context console and a stand-in process, a CommonJS module system over the modules
+// the host resolves, and the harness the host calls. It returns the harness to the host and puts
+// nothing of it on the global object. It judges nothing and holds no answer: it turns a call's
+// return value (or throw) into text the grader parses with its own code. A student who replaces
+// what it uses can only change how their own values are described, which is what writing code is.
+(function (host) {
+  "use strict";
+  const { keys, getPrototypeOf, defineProperty, freeze } = Object;
+  const isArray = Array.isArray;
+  const ObjectPrototype = Object.prototype;
+  const quote = JSON.stringify;
+  const parse = JSON.parse;
+  const toText = String;
+  const ErrorType = Error;
+  const call = Function.prototype.call;
+  const hasOwn = call.bind(ObjectPrototype.hasOwnProperty);
+  const slice = call.bind(String.prototype.slice);
+  const indexOf = call.bind(Array.prototype.indexOf);
+  const write = host.write;
+  const resolve = host.resolve;
+  const MAX_DEPTH = 200;
+
+  // ---- output: console and process write into the host's capped buffers ----
+  function show(value, depth) {
+    if (typeof value === "string") return value;
+    if (value === null || typeof value !== "object" || depth > 2) {
+      try { return toText(value); } catch { return "[value]"; }
+    }
+    try {
+      const text = quote(value);
+      if (typeof text === "string") return text;
+    } catch { /* a cycle, a BigInt: shown as its String */ }
+    try { return toText(value); } catch { return "[object]"; }
+  }
+  const line = (stream) => function () {
+    let text = "";
+    for (let i = 0; i < arguments.length; i++) text += (i ? " " : "") + show(arguments[i], 0);
+    write(stream, text + "\n");
+  };
+  const streamOf = (stream) => freeze({ write: (chunk) => { write(stream, typeof chunk === "string" ? chunk : show(chunk, 0)); return true; }, isTTY: false, columns: 80 });
+  globalThis.console = {
+    log: line("stdout"), info: line("stdout"), debug: line("stdout"), dir: line("stdout"), table: line("stdout"),
+    error: line("stderr"), warn: line("stderr"), trace: line("stderr"),
+    assert: function (ok) { if (!ok) line("stderr").apply(undefined, ["Assertion failed"]); },
+  };
+  const state = { exit: undefined };
+  class ExitCalled extends ErrorType {}
+  globalThis.process = {
+    stdout: streamOf("stdout"), stderr: streamOf("stderr"), env: {}, argv: ["node", "task"], platform: "linux",
+    version: "v20.0.0", versions: { node: "20.0.0" }, exitCode: undefined, cwd: () => "/",
+    exit(code) { state.exit = code === undefined ? "" : toText(code); throw new ExitCalled("process.exit(" + state.exit + ")"); },
+    nextTick(fn) { const args = []; for (let i = 1; i < arguments.length; i++) args[args.length] = arguments[i]; Promise.resolve().then(() => fn.apply(undefined, args)); },
+    emitWarning() {}, on() { return this; }, once() { return this; }, off() { return this; },
+  };
+  globalThis.global = globalThis;
+  globalThis.queueMicrotask = (fn) => { Promise.resolve().then(fn); };
+  globalThis.structuredClone = function structuredClone(value) {
+    const seen = new Map();
+    const clone = (v) => {
+      if (v === null || typeof v !== "object") {
+        if (typeof v === "function" || typeof v === "symbol") throw new ErrorType("DataCloneError: " + toText(typeof v) + " could not be cloned");
+        return v;
+      }
+      if (seen.has(v)) return seen.get(v);
+      if (v instanceof Date) return new Date(v.getTime());
+      if (v instanceof Map) { const m = new Map(); seen.set(v, m); v.forEach((x, k) => m.set(clone(k), clone(x))); return m; }
+      if (v instanceof Set) { const s = new Set(); seen.set(v, s); v.forEach((x) => s.add(clone(x))); return s; }
+      const out = isArray(v) ? [] : {};
+      seen.set(v, out);
+      const names = keys(v);
+      for (let i = 0; i < names.length; i++) out[names[i]] = clone(v[names[i]]);
+      return out;
+    };
+    return clone(value);
+  };
+
+  // ---- modules: CommonJS over the factories the host resolves; one cache per module instance ----
+  let cache = null;
+  function requireFrom(from) {
+    return function require(spec) {
+      const found = resolve(from, toText(spec)); // [id, factory], or a throw naming what is refused
+      const id = found[0];
+      if (hasOwn(cache, id)) return cache[id].exports;
+      const module = { exports: {}, id };
+      cache[id] = module;
+      found[1].call(module.exports, module.exports, requireFrom(id), module, id, "/");
+      return module.exports;
+    };
+  }
+
+  // ---- values: a returned value described as a tree of plain JSON the grader decodes ----
+  // A JSON value stands for itself; {"a":[…]} is an array, {"o":[[key, value], …],"c":name} an
+  // object (its own enumerable string keys, as JSON.stringify reads them), {"x":what} a value
+  // JSON cannot hold. Never the value's own toJSON: the grader reads fields, as the chapter does.
+  let budget = 0;
+  class TooLarge extends ErrorType {}
+  function spend(text) {
+    budget -= text.length;
+    if (budget < 0) throw new TooLarge("too large");
+    return text;
+  }
+  function special(what, detail) {
+    return spend(detail === undefined ? '{"x":' + quote(what) + "}" : '{"x":' + quote(what) + ',"d":' + quote(slice(toText(detail), 0, 200)) + "}");
+  }
+  function className(value) {
+    try {
+      const proto = getPrototypeOf(value);
+      if (proto === ObjectPrototype || proto === null) return undefined;
+      const ctor = proto.constructor;
+      const name = typeof ctor === "function" ? ctor.name : undefined;
+      return typeof name === "string" && name !== "" ? slice(name, 0, 80) : "object";
+    } catch { return "object"; }
+  }
+  function encode(value, stack) {
+    switch (typeof value) {
+      case "string": return spend(quote(value));
+      case "boolean": return value ? "true" : "false";
+      case "number": return value === value && value !== Infinity && value !== -Infinity ? spend(quote(value)) : special("number", toText(value));
+      case "undefined": return special("undefined");
+      case "bigint": return special("bigint", toText(value));
+      case "symbol": return special("symbol");
+      case "function": return special("function");
+    }
+    if (value === null) return "null";
+    if (indexOf(stack, value) >= 0) return special("cycle");
+    if (stack.length >= MAX_DEPTH) return special("deep");
+    let then;
+    try { then = value.then; } catch (error) { return special("threw", describe(error).text); }
+    if (typeof then === "function") return special("promise");
+    stack[stack.length] = value;
+    let text;
+    if (isArray(value)) {
+      text = '{"a":[';
+      const length = value.length;
+      for (let i = 0; i < length; i++) text += (i ? "," : "") + field(value, i, stack);
+      text += "]}";
+    } else {
+      let names;
+      try { names = keys(value); } catch (error) { stack.length -= 1; return special("threw", describe(error).text); }
+      text = '{"o":[';
+      for (let i = 0; i < names.length; i++) text += (i ? "," : "") + "[" + spend(quote(names[i])) + "," + field(value, names[i], stack) + "]";
+      text += "]";
+      const name = className(value);
+      if (name !== undefined) text += ',"c":' + quote(name);
+      text += "}";
+    }
+    stack.length -= 1;
+    return text;
+  }
+  function field(holder, key, stack) {
+    let item;
+    try { item = holder[key]; } catch (error) { if (error instanceof TooLarge) throw error; return special("threw", describe(error).text); }
+    return encode(item, stack);
+  }
+
+  // ---- errors: what a throw was, and where in the student's files ----
+  function describe(error) {
+    let name = "Error", message = "", stack = "";
+    try {
+      if (error instanceof ErrorType || (error !== null && typeof error === "object" && typeof error.message === "string")) {
+        name = toText(error.name); message = toText(error.message); stack = typeof error.stack === "string" ? error.stack : "";
+      } else {
+        name = ""; message = show(error, 0);
+      }
+    } catch { message = "a value that could not be shown"; }
+    return { name: slice(name, 0, 100), text: slice(name ? name + ": " + message : "the value " + message, 0, 500), stack: slice(stack, 0, 2000) };
+  }
+  function thrown(error) {
+    if (error instanceof TooLarge) return '{"kind":"too-large"}';
+    const d = describe(error);
+    const exit = state.exit;
+    return '{"kind":"throw","name":' + quote(d.name) + ',"text":' + quote(d.text) + ',"stack":' + quote(d.stack) +
+      (exit !== undefined ? ',"exit":' + quote(exit) : "") + "}";
+  }
+
+  // ---- the harness the host calls ----
+  return freeze({
+    /** A fresh instance of the module `id` (every module it imports fresh too): its exports' names, or a throw. */
+    load(id) {
+      cache = {};
+      state.exit = undefined;
+      try {
+        requireFrom("")(id);
+        return '{"kind":"loaded"}';
+      } catch (error) { return thrown(error); }
+    },
+    /** Calls the loaded entry's export on the input (JSON text); the outcome as JSON text. */
+    call(id, name, inputText, limit, echo) {
+      state.exit = undefined;
+      let fn;
+      const exports = cache !== null && hasOwn(cache, id) ? cache[id].exports : undefined;
+      try { fn = exports === undefined || exports === null ? undefined : exports[name]; } catch (error) { return thrown(error); }
+      if (typeof fn !== "function") {
+        let found = [];
+        try { found = exports === undefined || exports === null ? [] : keys(exports); } catch { /* shown as none */ }
+        return '{"kind":"missing-export","found":' + quote(found) + "}";
+      }
+      const input = parse(inputText);
+      let value;
+      try { value = fn(input); } catch (error) { return thrown(error); }
+      if (state.exit !== undefined) return thrown(new ExitCalled("process.exit(" + state.exit + ")"));
+      budget = limit;
+      try {
+        const encoded = encode(value, []);
+        return "V" + encoded.length + ":" + encoded + (echo ? encode(input, []) : "");
+      } catch (error) { return thrown(error); }
+    },
+  });
+})

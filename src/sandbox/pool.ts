@@ -1,0 +1,135 @@
+// The grader's side of the sandbox: a few threads (worker.ts), each running one submission's
+// request at a time. A request that outlives its limits (each run's time, plus a margin) has its
+// thread ended and a new one started; whatever a thread sends back is checked (reply.ts) before
+// the grader reads it, and anything wrong with it is that submission's error, never the grader's.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { cachedBuild } from "../runner/build-cache.js";
+import { failures } from "./failures.js";
+import { sandboxModules } from "./modules.js";
+import type { SandboxReply, SandboxRequest, TaskFailure } from "./protocol.js";
+import { checkReply } from "./reply.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+// The thread's own heap (its JavaScript, not the engine's memory, which the engine caps).
+const THREAD_HEAP_MB = 192;
+const MARGIN_MS = 2000;
+
+interface Job { request: SandboxRequest; resolve: (reply: SandboxReply) => void }
+interface Slot { worker: Worker; job?: Job; timer?: NodeJS.Timeout }
+
+let workerCode: Promise<string> | undefined;
+const buildWorker = (): Promise<string> => (workerCode ??= cachedBuild({
+  entryPoints: [path.join(here, "worker.ts")], bundle: true, platform: "node", format: "cjs", target: "node20", logLevel: "silent",
+  // The thread's code is evaluated, not loaded from a file: the modules that ask where they are
+  // (the engine's loader) are told the package's own folder.
+  define: { "import.meta.url": "__gradeUrl" },
+  banner: { js: `const __gradeUrl = require("node:url").pathToFileURL(${JSON.stringify(path.join(here, "worker.ts"))}).href;` },
+}));
+
+/** Every run of a request ended the same way (the thread was lost or stopped). */
+export function failedReply(request: SandboxRequest, failure: TaskFailure): SandboxReply {
+  return { runs: request.runs.map(() => ({ status: "failed", failure, stdout: "", stderr: "", durationMs: 0 })) };
+}
+
+export class SandboxPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private starting: Promise<{ code: string; data: object }> | undefined;
+  private closed = false;
+
+  constructor(private readonly size = 1) {}
+
+  private assets(): Promise<{ code: string; data: object }> {
+    this.starting ??= (async () => {
+      const [code, modules] = await Promise.all([buildWorker(), sandboxModules()]);
+      const guest = readFileSync(path.join(here, "guest.js"), "utf8");
+      return { code, data: { wasmPath: require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm"), guest, modules } };
+    })();
+    return this.starting;
+  }
+
+  /** Runs a submission's request; always resolves, with the failure in the reply if it had one. */
+  async run(request: SandboxRequest): Promise<SandboxReply> {
+    if (this.closed) return failedReply(request, failures.crash("the sandbox was closed"));
+    const assets = await this.assets();
+    while (this.slots.length < this.size) this.slots.push(this.spawn(assets));
+    return new Promise((resolve) => {
+      this.queue.push({ request, resolve });
+      this.dispatch(assets);
+    });
+  }
+
+  private spawn(assets: { code: string; data: object }): Slot {
+    const worker = new Worker(assets.code, { eval: true, workerData: assets.data, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB }, env: {}, stdout: true, stderr: true });
+    const slot: Slot = { worker };
+    worker.on("message", (message: unknown) => {
+      const job = slot.job;
+      if (!job) return;
+      this.finish(slot, checkReply(job.request, message));
+    });
+    worker.on("error", () => { /* handled on exit */ });
+    worker.on("exit", () => {
+      const job = slot.job;
+      if (job) this.finish(slot, failedReply(job.request, failures.outOfMemory()), true);
+      else this.replace(slot, false);
+    });
+    worker.unref();
+    return slot;
+  }
+
+  private finish(slot: Slot, reply: SandboxReply, lost = false): void {
+    const job = slot.job!;
+    clearTimeout(slot.timer);
+    slot.job = undefined;
+    slot.timer = undefined;
+    if (lost) this.replace(slot, true);
+    else slot.worker.unref();
+    job.resolve(reply);
+    void this.assets().then((assets) => this.dispatch(assets));
+  }
+
+  private replace(slot: Slot, ended: boolean): void {
+    const at = this.slots.indexOf(slot);
+    if (at < 0) return;
+    this.slots.splice(at, 1);
+    slot.worker.removeAllListeners("exit");
+    if (!ended) void slot.worker.terminate();
+    if (!this.closed && this.queue.length) void this.assets().then((assets) => { this.slots.push(this.spawn(assets)); this.dispatch(assets); });
+  }
+
+  private dispatch(assets: { code: string; data: object }): void {
+    while (!this.closed && this.slots.length < this.size && this.queue.length) this.slots.push(this.spawn(assets));
+    for (const slot of this.slots) {
+      if (slot.job || !this.queue.length) continue;
+      const job = this.queue.shift()!;
+      slot.job = job;
+      slot.worker.ref();
+      const limit = job.request.runs.length * job.request.limits.timeMs + MARGIN_MS;
+      // A thread that does not answer in time (the engine's own interrupt should have ended the
+      // run) is ended from here: nothing the code does can outlast this.
+      slot.timer = setTimeout(() => {
+        slot.worker.removeAllListeners("exit");
+        void slot.worker.terminate();
+        this.finish(slot, failedReply(job.request, failures.timeout(job.request.limits.timeMs)), true);
+      }, limit);
+      slot.worker.postMessage({ id: 0, request: job.request });
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const slots = this.slots.splice(0);
+    for (const job of this.queue.splice(0)) job.resolve(failedReply(job.request, failures.crash("the sandbox was closed")));
+    await Promise.all(slots.map(async (slot) => {
+      clearTimeout(slot.timer);
+      slot.worker.removeAllListeners("exit");
+      if (slot.job) slot.job.resolve(failedReply(slot.job.request, failures.crash("the sandbox was closed")));
+      await slot.worker.terminate();
+    }));
+  }
+}

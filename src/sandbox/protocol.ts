@@ -1,0 +1,58 @@
+// What the grader asks of the sandbox and what comes back: plain data on both sides. A request
+// carries a submission's files and the calls to make, never an expected answer; a reply carries
+// what the code returned as text the grader decodes itself (value.ts), never a verdict.
+
+/** Why a run, or a call in it, did not give a value. */
+export type FailureReason =
+  | "not-written" | "missing-file" | "syntax" | "missing-export" | "import-error" | "refused-file" | "throw"
+  | "promise" | "not-json" | "exit" | "timeout" | "crash" | "out-of-memory" | "too-large";
+
+export interface TaskFailure {
+  reason: FailureReason;
+  /** One plain paragraph for the student. */
+  message: string;
+}
+
+export interface RunSpec {
+  /** The module to load, by its path in the submission ("task2.ts"). */
+  entry: string;
+  exportName: string;
+  /** JSON text of each input, in order. */
+  inputs: string[];
+  /**
+   * "shared": one module instance answers every input, in order; "fresh": each input goes to a
+   * module instance of its own (its modules loaded anew), so state kept between calls shows.
+   */
+  instance: "shared" | "fresh";
+  /** Stop at the first call that fails (the chapter's runner would have stopped there). */
+  stopOnFailure: boolean;
+  /** Describe each input again after its call, so the grader sees whether the call changed it. */
+  echoInputs?: boolean;
+  /**
+   * Run only if run `after` had every call answered ("clean") or at least ran to its end without
+   * being stopped ("finished"); otherwise this run is skipped.
+   */
+  after?: { run: number; need: "clean" | "finished" };
+}
+
+export interface SandboxRequest {
+  /** The submission's source files by path ("task1.ts", "lib/util.ts"), as text. */
+  files: Record<string, string>;
+  /** Files the grader refused to read (a link out of the folder), by path, with the reason. */
+  refused: Record<string, string>;
+  runs: RunSpec[];
+  /** Per run: its time limit. For the whole submission: memory and the size of any one answer. */
+  limits: { timeMs: number; memoryBytes: number; valueChars: number; outputChars: number };
+}
+
+/** One call: the value as the guest described it (text), or how the call failed. */
+export type WireCall = { ok: true; value: string; input?: string } | { ok: false; failure: TaskFailure };
+
+export type WireRun =
+  | { status: "ran"; calls: WireCall[]; stopped?: TaskFailure; stdout: string; stderr: string; durationMs: number }
+  | { status: "failed"; failure: TaskFailure; stdout: string; stderr: string; durationMs: number }
+  | { status: "skipped" };
+
+export interface SandboxReply {
+  runs: WireRun[];
+}

@@ -1,0 +1,77 @@
+// What an import in a student's file refers to: another file of the same submission, the course
+// module, one of Node's pure modules (a browser port, run inside the sandbox), or nothing the
+// sandbox gives, with the reason in one sentence.
+import path from "node:path/posix";
+import type { SandboxRequest } from "./protocol.js";
+
+/** Modules every submission may import, as CommonJS text, by id ("grade/course", "node:util"). */
+export type ModuleSources = Record<string, string>;
+
+export type Resolved = { id: string; source: string } | { id: string; compiled: string } | { refused: string };
+
+const OUTSIDE: Record<string, string> = {
+  fs: "reads and writes files", "fs/promises": "reads and writes files", child_process: "starts processes",
+  net: "opens network connections", http: "opens network connections", https: "opens network connections",
+  http2: "opens network connections", dgram: "opens network connections", dns: "uses the network", tls: "opens network connections",
+  worker_threads: "starts threads", cluster: "starts processes", os: "reads the machine's details",
+  process: "is the grader's own process", vm: "reaches the JavaScript engine itself", v8: "reaches the JavaScript engine itself",
+  inspector: "reaches the JavaScript engine itself", module: "loads code from files", readline: "reads the terminal",
+  repl: "reads the terminal", tty: "reads the terminal", perf_hooks: "measures the machine", async_hooks: "reaches the engine's internals",
+  crypto: "is not one of the pure modules the sandbox gives", zlib: "is not one of the pure modules the sandbox gives",
+  timers: "schedules work after the call has returned", "timers/promises": "schedules work after the call has returned",
+};
+const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".json"];
+
+export function pureModules(modules: ModuleSources): string[] {
+  return Object.keys(modules).filter((id) => id.startsWith("node:")).map((id) => id.slice(5));
+}
+
+function nodeModule(name: string, modules: ModuleSources): Resolved {
+  const id = `node:${name}`;
+  if (modules[id] !== undefined) return { id, compiled: modules[id]! };
+  const why = OUTSIDE[name];
+  const given = pureModules(modules).map((m) => `node:${m}`).join(", ");
+  if (why) return { refused: `${id} ${why}, which code in the grader's sandbox cannot do: the tasks need only their inputs. Remove the import (the pure modules ${given} are available).` };
+  return { refused: `${id} is not a module the grader's sandbox has. The pure modules ${given} are available.` };
+}
+
+function fileModule(request: SandboxRequest, from: string, spec: string): Resolved {
+  const joined = path.normalize(path.join(path.dirname(from || "."), spec));
+  if (joined.startsWith("../") || joined === ".." || path.isAbsolute(joined)) {
+    return { refused: `"${spec}" leads out of the submission folder; a task may import only files of its own submission.` };
+  }
+  const base = joined.replace(/\.(c|m)?js$/, "");
+  const candidates = [joined, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => `${joined}/index${e}`)];
+  for (const id of candidates) {
+    const why = request.refused[id];
+    if (why !== undefined) return { refused: why };
+    const source = request.files[id];
+    if (source !== undefined) return id.endsWith(".json") ? { id, compiled: `module.exports = ${jsonModule(source)};` } : { id, source };
+  }
+  return { refused: `Cannot find "${spec}"${from ? ` (imported from ${from})` : ""}: no such file in the submission folder.` };
+}
+
+// A JSON file imported as a module: its text checked here as JSON, handed over as a literal.
+function jsonModule(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text));
+  } catch {
+    return 'undefined; throw new SyntaxError("this file is not valid JSON")';
+  }
+}
+
+export function resolveModule(request: SandboxRequest, modules: ModuleSources, from: string, spec: string): Resolved {
+  if (from === "") {
+    // The entry the grader loads: a file of the submission, by its path.
+    const why = request.refused[spec];
+    if (why !== undefined) return { refused: why };
+    const source = request.files[spec];
+    return source === undefined ? { refused: `${spec} is not in the submission folder.` } : { id: spec, source };
+  }
+  if (spec === "grade/course") return { id: spec, compiled: modules[spec] ?? "" };
+  if (spec.startsWith("./") || spec.startsWith("../") || spec === "." || spec === "..") return fileModule(request, from, spec);
+  const name = spec.startsWith("node:") ? spec.slice(5) : spec;
+  if (OUTSIDE[name] !== undefined || modules[`node:${name}`] !== undefined || spec.startsWith("node:")) return nodeModule(name, modules);
+  if (spec.startsWith("/")) return { refused: `"${spec}" is an absolute path; a task may import only files of its own submission, by a relative path.` };
+  return { refused: `The package "${spec}" is not available in the grader's sandbox: a task may import "grade/course", Node's pure modules and files of its own submission.` };
+}
