@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { summarise } from "../batch/summary.js";
 import { renderBatchSummary, renderProgress } from "./batch-summary.js";
+import { HOSTILE, NORMAL, runnerCommands, terminalHazards } from "./hostile.js";
 import { SAMPLE_REPORT } from "./sample-report.js";
 import { REPORT_VERSION, type Report } from "./types.js";
 
@@ -21,6 +22,17 @@ describe("batch summary", () => {
     expect(text).toMatch(/^grade batch · 3 submissions: 2 passed, 0 failed, 1 errored\n3 graded in 1\.5 s at 2\.0\/s/);
     expect(text).toContain("  12/12 ██████████████████████████████ 2");
     expect(text).not.toMatch(/\u001b\[/);
+  });
+
+  it("escapes a hostile folder name, check name and grader error, and lets no CI command through", () => {
+    const hostile = { ...summary, mostFailed: [{ check: HOSTILE, count: 1 }] };
+    for (const color of [false, true]) {
+      const text = renderBatchSummary({ summary: hostile, graded: 3, skipped: 0, durationMs: 1, out: HOSTILE, broken: [{ id: HOSTILE, error: HOSTILE }] }, color);
+      expect(terminalHazards(text)).toEqual([]);
+      expect(runnerCommands(text)).toEqual([]);
+    }
+    const plain = renderBatchSummary({ summary, graded: 3, skipped: 0, durationMs: 1, broken: [{ id: NORMAL, error: NORMAL }] }, false);
+    expect(plain).toContain(`  ${NORMAL}: ${NORMAL}\n`);
   });
 
   it("shows done/total, the rate and the time left on one line", () => {

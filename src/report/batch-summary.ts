@@ -1,6 +1,7 @@
 // The batch's closing screen: counts, a score histogram and the checks that failed most often,
 // and the progress line shown while it runs. Pure functions of data, like every reporter.
 import type { BatchSummary } from "../batch/summary.js";
+import { terminalLine, terminalText } from "./sanitize.js";
 import { makeStyle } from "./style.js";
 
 export interface BatchView {
@@ -38,13 +39,16 @@ export function renderBatchSummary(view: BatchView, color: boolean): string {
   }
   if (summary.mostFailed.length) {
     out.push("", s.bold("Checks failed most often"));
-    for (const f of summary.mostFailed) out.push(`  ${String(f.count).padStart(5)}  ${f.check}`);
+    for (const f of summary.mostFailed) out.push(`  ${String(f.count).padStart(5)}  ${terminalLine(f.check)}`);
   }
   if (view.broken.length) {
     out.push("", s.error(`The grader itself failed on ${view.broken.length} submission${view.broken.length === 1 ? "" : "s"} (their rows say so):`));
-    for (const b of view.broken.slice(0, 10)) out.push(`  ${b.id}: ${b.error}`);
+    for (const b of view.broken.slice(0, 10)) out.push(`  ${terminalLine(b.id)}: ${terminalText(b.error)}`);
   }
-  if (view.out) out.push("", s.dim(`Wrote ${view.out}/results.json, ${view.out}/grades.csv and ${view.out}/evidence/.`));
+  if (view.out) {
+    const dir = terminalLine(view.out);
+    out.push("", s.dim(`Wrote ${dir}/results.json, ${dir}/grades.csv and ${dir}/evidence/.`));
+  }
   return out.join("\n") + "\n";
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { renderGithub, renderGithubSummary } from "./github.js";
+import { HOSTILE, NORMAL, hostileReport, runnerCommands, terminalHazards } from "./hostile.js";
 import { SAMPLE_REPORT } from "./sample-report.js";
+import { escapeControls } from "./sanitize.js";
 
 describe("github reporter", () => {
   const lines = renderGithub([SAMPLE_REPORT]).trimEnd().split("\n");
@@ -22,7 +24,45 @@ describe("github reporter", () => {
   it("ends with a notice and summarises in Markdown", () => {
     expect(lines.at(-1)).toBe("::notice title=grade::students/ann: 2/12 (error)");
     const md = renderGithubSummary([SAMPLE_REPORT]);
-    expect(md).toContain("| task1 | fail | 2/3 | t1_name_description_unchanged:");
-    expect(md).toContain("| task2 | error | 0/9 | handle threw");
+    expect(md).toContain("| task1 | fail | 2/3 | t1_name_description_unchanged: a &lt;tag&gt; &amp; \"quotes\", 100% done: second line\\\\x01 |");
+    expect(md).toContain("| task2 | error | 0/9 | handle threw TypeError: x \\(at students\\/ann\\/task2\\.ts:12:5\\)\\. |");
+  });
+});
+
+describe("github reporter on a hostile submission", () => {
+  const report = hostileReport();
+  const out = renderGithub([report]);
+
+  it("gives only its own commands, one per line, each carrying the whole text", () => {
+    const commands = runnerCommands(out);
+    expect(commands.map((c) => c.name)).toEqual(["error", "error", "error", "notice"]);
+    expect(out.trimEnd().split("\n")).toHaveLength(commands.length);
+    const visible = escapeControls(HOSTILE, "\n\t");
+    expect(commands[0]!.properties).toEqual({ file: `students/${visible}/task1.ts`, line: "1", title: "t1_keys: keys" });
+    expect(commands[0]!.data).toBe(`${visible}\nexpected: description,inputSchema,name\nactual: ${visible}`);
+    expect(commands[2]!.properties).toEqual({ file: `students/${visible}/task2.ts`, line: "1", title: "task2 did not run" });
+    expect(commands[2]!.data).toBe(visible);
+    expect(terminalHazards(out)).toEqual([]);
+  });
+
+  it("keeps normal text as it is in an annotation", () => {
+    expect(runnerCommands(renderGithub([hostileReport(NORMAL)]))[2]!.data).toBe(NORMAL);
+  });
+
+  const tableRows = (md: string): string[] => md.split("\n").filter((l) => l.startsWith("|"));
+  const unescapedPipes = (row: string): number => row.match(/(?<!\\)(?:\\\\)*\|/g)?.length ?? 0;
+
+  it("writes a step summary with no tag, link, image or broken table", () => {
+    for (const md of [renderGithubSummary([report]), renderGithubSummary([report, hostileReport("=x | y")])]) {
+      expect(md.replace(/<!---->/g, "")).not.toMatch(/[<>]/);
+      expect(md).not.toMatch(/(^|[^\\])(\\\\)*[[\]`]/m);
+      const rows = tableRows(md);
+      for (const row of rows) expect(unescapedPipes(row)).toBe(unescapedPipes(rows[0]!));
+      expect(terminalHazards(md)).toEqual([]);
+    }
+  });
+
+  it("keeps letters and emoji as they are in the summary", () => {
+    expect(renderGithubSummary([hostileReport(NORMAL)])).toContain(`| task1 | fail | 1/3 | t1_keys: ${NORMAL} |`);
   });
 });

@@ -1,11 +1,10 @@
 // GitHub Actions: workflow commands that annotate the task file of each failing check, and a
 // Markdown summary for the job's page. Both are pure; appending the summary to
-// $GITHUB_STEP_SUMMARY is the CLI's job.
+// $GITHUB_STEP_SUMMARY is the CLI's job. Every command is one line whatever the student wrote:
+// its message and properties carry GitHub's escapes, the summary inert Markdown (sanitize.ts).
 import { TASKS } from "../course/tasks.js";
+import { markdownText as md, workflowData as data, workflowProperty as property } from "./sanitize.js";
 import type { CheckResult, Report, TaskResult } from "./types.js";
-
-const data = (text: string): string => text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-const property = (text: string): string => data(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 
 /** The line a message points at ("at dir/task2.ts:12:5"), else the top of the file. */
 function lineOf(text: string | undefined, file: string): number {
@@ -42,20 +41,18 @@ export function renderGithub(reports: readonly Report[]): string {
   return lines.join("\n") + "\n";
 }
 
-const cell = (text: string): string => text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-
 export function renderGithubSummary(reports: readonly Report[]): string {
   const out = ["## grade", ""];
   if (reports.length === 1) {
     const r = reports[0]!;
-    out.push(`**${cell(r.submission)}**: ${r.score}/${r.maxScore} (${r.status})`, "", "| task | status | score | first problem |", "|---|---|---|---|");
+    out.push(`**${md(r.submission)}**: ${r.score}/${r.maxScore} (${r.status})`, "", "| task | status | score | first problem |", "|---|---|---|---|");
     for (const t of r.tasks) {
       const first = t.checks.find((c) => c.status === "fail" || c.status === "error");
-      out.push(`| ${t.task} | ${t.status} | ${t.score}/${t.maxScore} | ${cell(first ? `${first.name}: ${first.message ?? first.title}` : t.message ?? "")} |`);
+      out.push(`| ${t.task} | ${t.status} | ${t.score}/${t.maxScore} | ${md(first ? `${first.name}: ${first.message ?? first.title}` : t.message ?? "")} |`);
     }
   } else {
     out.push("| student | status | score |", "|---|---|---|");
-    for (const r of reports) out.push(`| ${cell(r.submission)} | ${r.status} | ${r.score}/${r.maxScore} |`);
+    for (const r of reports) out.push(`| ${md(r.submission)} | ${r.status} | ${r.score}/${r.maxScore} |`);
   }
   return out.join("\n") + "\n";
 }

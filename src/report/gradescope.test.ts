@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { gradescopeResults, renderGradescopeBatch } from "./gradescope.js";
+import { gradescopeResults, renderGradescope, renderGradescopeBatch } from "./gradescope.js";
+import { HOSTILE, hostileReport, runnerCommands, terminalHazards } from "./hostile.js";
 import { SAMPLE_REPORT } from "./sample-report.js";
 
 interface Test { name: string; score: number; max_score: number; status: string; output: string; visibility: string }
@@ -33,5 +34,20 @@ describe("gradescope reporter", () => {
     expect(Object.keys(batch)).toEqual([SAMPLE_REPORT.submission, "bob"]);
     expect(batch[SAMPLE_REPORT.submission]).toEqual(gradescopeResults(SAMPLE_REPORT, { hideKinds: ["behaviour"] }));
     expect((batch.bob as { score: number }).score).toBe(0);
+  });
+
+  it("marks every output plain text, so Gradescope renders none of the student's HTML", () => {
+    expect(gradescopeResults(SAMPLE_REPORT)).toMatchObject({ output_format: "text", test_output_format: "text", test_name_format: "text" });
+  });
+
+  it("carries a hostile submission's text exactly, with nothing raw a terminal or CI runner acts on", () => {
+    const report = hostileReport();
+    for (const text of [renderGradescope(report), renderGradescopeBatch([report])]) {
+      expect(terminalHazards(text)).toEqual([]);
+      expect(runnerCommands(text)).toEqual([]);
+    }
+    expect(JSON.parse(renderGradescope(report))).toEqual(gradescopeResults(report));
+    expect(Object.keys(JSON.parse(renderGradescopeBatch([report])) as object)).toEqual([`students/${HOSTILE}`]);
+    expect((gradescopeResults(report) as { tests: Test[] }).tests[0]!.output).toContain(`actual: ${HOSTILE}`);
   });
 });

@@ -1,7 +1,9 @@
 // Gradescope's autograder results.json: each check is a test; evidence checks score a point
 // each, other checks are shown with no points. Kinds listed in hideKinds (for example
 // behaviour) are visible only once the instructor publishes grades. Gradescope runs an autograder
-// once per student; for a batch, each student's results.json, by student id.
+// once per student; for a batch, each student's results.json, by student id. Outputs are marked
+// plain text: Gradescope's default format renders some HTML, and the text is the student's.
+import { jsonText } from "./sanitize.js";
 import type { CheckResult, Report } from "./types.js";
 
 export interface GradescopeOptions {
@@ -40,15 +42,16 @@ export function gradescopeResults(report: Report, options: GradescopeOptions = {
   return {
     score: report.score, max_score: report.maxScore,
     output: [`${report.score}/${report.maxScore} evidence lines correct.`, ...notRun].join("\n"),
+    output_format: "text", test_output_format: "text", test_name_format: "text",
     visibility: "visible", stdout_visibility: "hidden", tests,
   };
 }
 
 export function renderGradescope(report: Report, options: GradescopeOptions = {}): string {
-  return JSON.stringify(gradescopeResults(report, options), null, 2) + "\n";
+  return jsonText(gradescopeResults(report, options)) + "\n";
 }
 
 /** A batch: `{ "<student id>": <that student's results.json>, ... }`, in the batch's order. */
 export function renderGradescopeBatch(reports: readonly Report[], options: GradescopeOptions = {}): string {
-  return JSON.stringify(Object.fromEntries(reports.map((r) => [r.submission, gradescopeResults(r, options)])), null, 2) + "\n";
+  return jsonText(Object.fromEntries(reports.map((r) => [r.submission, gradescopeResults(r, options)]))) + "\n";
 }

@@ -1,5 +1,7 @@
 // The machine format: the version-1 report of PRODUCT.md, alone on stdout. Reports hold no
-// colour and no absolute paths, so this is a plain serialisation.
+// colour and no absolute paths; jsonText keeps the data exact and still safe in a CI log.
+import { jsonText } from "./sanitize.js";
+
 export function renderJson(report: object): string {
-  return JSON.stringify(report, null, 2) + "\n";
+  return jsonText(report) + "\n";
 }

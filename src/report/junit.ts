@@ -1,7 +1,8 @@
 // JUnit XML, the format CI systems and test dashboards read: a testsuite per task (per student
 // and task in a batch), a testcase per check, failures carrying the expected and actual value.
+// Student text is escaped for XML and for the CI log the file may be printed to (sanitize.ts).
 import type { CheckResult, Report, TaskResult } from "./types.js";
-import { xmlEscape as x } from "./xml.js";
+import { xmlAttribute as a, xmlText as x } from "./sanitize.js";
 
 function details(check: CheckResult): string {
   return [
@@ -12,13 +13,13 @@ function details(check: CheckResult): string {
 }
 
 function testcase(check: CheckResult, classname: string): string {
-  const open = `    <testcase name="${x(check.name)}" classname="${x(classname)}">`;
+  const open = `    <testcase name="${a(check.name)}" classname="${a(classname)}">`;
   switch (check.status) {
-    case "pass": return `    <testcase name="${x(check.name)}" classname="${x(classname)}"/>`;
-    case "skip": return `${open}\n      <skipped message="${x(check.message ?? "skipped")}"/>\n    </testcase>`;
+    case "pass": return `    <testcase name="${a(check.name)}" classname="${a(classname)}"/>`;
+    case "skip": return `${open}\n      <skipped message="${a(check.message ?? "skipped")}"/>\n    </testcase>`;
     default: {
       const tag = check.status === "fail" ? "failure" : "error";
-      return `${open}\n      <${tag} message="${x(check.title)}" type="${check.kind}">${x(details(check))}</${tag}>\n    </testcase>`;
+      return `${open}\n      <${tag} message="${a(check.title)}" type="${a(check.kind)}">${x(details(check))}</${tag}>\n    </testcase>`;
     }
   }
 }
@@ -27,10 +28,10 @@ function testsuite(report: Report, task: TaskResult): string {
   const classname = `${report.submission}.${task.task}`.replace(/\//g, ".");
   const cases = task.checks.map((c) => testcase(c, classname));
   // A task that could not run is one error of its own, so CI shows why rather than only skips.
-  if (task.status === "error") cases.unshift(`    <testcase name="${x(`${task.task} runs`)}" classname="${x(classname)}">\n      <error message="${x(task.message ?? "did not run")}" type="error">${x(task.message ?? "")}</error>\n    </testcase>`);
+  if (task.status === "error") cases.unshift(`    <testcase name="${a(`${task.task} runs`)}" classname="${a(classname)}">\n      <error message="${a(task.message ?? "did not run")}" type="error">${x(task.message ?? "")}</error>\n    </testcase>`);
   const count = (s: CheckResult["status"]): number => task.checks.filter((c) => c.status === s).length;
   const errors = count("error") + (task.status === "error" ? 1 : 0);
-  const attrs = `name="${x(`${report.submission}/${task.task}`)}" tests="${cases.length}" failures="${count("fail")}" errors="${errors}" skipped="${count("skip")}"`;
+  const attrs = `name="${a(`${report.submission}/${task.task}`)}" tests="${cases.length}" failures="${count("fail")}" errors="${errors}" skipped="${count("skip")}"`;
   const stderr = task.stderr ? `\n    <system-err>${x(task.stderr)}</system-err>` : "";
   return `  <testsuite ${attrs}>\n${cases.join("\n")}${stderr}\n  </testsuite>`;
 }

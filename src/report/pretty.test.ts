@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { FileCheckReport } from "../grading/check-file.js";
+import { HOSTILE, NORMAL, hostileReport, runnerCommands, terminalHazards } from "./hostile.js";
 import type { Report } from "./types.js";
-import { renderPretty } from "./pretty.js";
+import { renderPretty, renderPrettyFileCheck } from "./pretty.js";
 
 const report: Report = {
   version: 1, submission: "tasks", status: "error", score: 1, maxScore: 2, evidence: { t1_keys: "name" },
@@ -32,5 +34,38 @@ describe("renderPretty", () => {
   it("ends with the closing count and no colour codes", () => {
     expect(text.trimEnd().split("\n").slice(-2)).toEqual(["1 task did not run to the end: task2", "2 passed, 1 failed, 1 skipped"]);
     expect(text).not.toMatch(/\u001b/);
+  });
+});
+
+describe("renderPretty on a hostile submission", () => {
+  for (const color of [false, true]) {
+    it(`escapes its controls and defuses its CI commands${color ? ", colour on" : ""}`, () => {
+      const out = renderPretty(hostileReport(), color);
+      expect(terminalHazards(out)).toEqual([]);
+      expect(runnerCommands(out)).toEqual([]);
+      expect(out).toContain("\\x1b]8;;http://x\\x07click\\x1b]8;;\\x07\\r::error::forged");
+      expect(out).toContain("\\x3a:add-mask::secret");
+      expect(out).toContain("looks fine\\u202e\\u2066txt.exe\\u2069");
+      // The submission's name and an evidence value stay on their line.
+      expect(out.split("\n")[0]).toContain("students/\\x1b]8;;");
+      expect(out).toMatch(/t1_keys:(\u001b\[\d+m)* \\x1b\]8;;.*\\nclear\\x1b\[2J/);
+    });
+  }
+
+  it("shows normal text, emoji and its marks unchanged", () => {
+    const out = renderPretty(hostileReport(NORMAL), false);
+    expect(out).toContain(`  ✗ t1_keys: ${NORMAL}\n`);
+    expect(out).toContain(`      ${NORMAL}\n`);
+    expect(out).toContain("students/" + NORMAL + "/");
+  });
+
+  it("escapes a hostile evidence file in grade check's report", () => {
+    const file: FileCheckReport = {
+      version: 1, file: HOSTILE, status: "fail", score: 0, maxScore: 17, problems: [{ line: 1, message: HOSTILE }],
+      tasks: hostileReport().tasks, code: { compared: false, reason: HOSTILE },
+    };
+    const out = renderPrettyFileCheck(file, true);
+    expect(terminalHazards(out)).toEqual([]);
+    expect(runnerCommands(out)).toEqual([]);
   });
 });

@@ -2,16 +2,18 @@
 // under a failure, and the closing count.
 import type { FileCheckReport } from "../grading/check-file.js";
 import type { CheckResult, Report, TaskResult } from "./types.js";
+import { terminalLine as line, terminalText as text } from "./sanitize.js";
 import { makeStyle, type Style } from "./style.js";
 
 const MARKS = { pass: "✓", fail: "✗", error: "!", skip: "-" } as const;
 
-function indent(text: string, pad: string): string {
-  return text.split("\n").map((l) => pad + l).join("\n");
+function indent(lines: string, pad: string): string {
+  return lines.split("\n").map((l) => pad + l).join("\n");
 }
 
 // Generated inputs can be long; a terminal line shows the start, the JSON report keeps it all.
-const clip = (text: string): string => (text.length > 1000 ? `${text.slice(0, 1000)}… (${text.length} characters)` : text);
+// Clipped before it is escaped, so the limit counts what the student wrote.
+const clip = (raw: string): string => text(raw.length > 1000 ? `${raw.slice(0, 1000)}… (${raw.length} characters)` : raw);
 
 /** "behaviour 20/20 · schema 8/8 · ..." for the kinds beyond the evidence lines. */
 function kindCounts(report: Report): string {
@@ -22,32 +24,32 @@ function kindCounts(report: Report): string {
 
 function renderCheck(check: CheckResult, s: Style): string[] {
   const mark = s[check.status](MARKS[check.status]);
-  const value = check.kind === "evidence" ? ` ${check.actual ?? s.dim("(no value)")}` : "";
-  const label = check.kind === "evidence" ? s.bold(`${check.name}:`) : check.title;
-  const lines = [`  ${mark} ${label}${value}`];
+  const value = check.kind === "evidence" ? ` ${check.actual != null ? line(check.actual) : s.dim("(no value)")}` : "";
+  const label = check.kind === "evidence" ? s.bold(`${line(check.name)}:`) : line(check.title);
+  const out = [`  ${mark} ${label}${value}`];
   if (check.status === "fail" || check.status === "error") {
-    if (check.kind === "evidence" && check.expected !== undefined) lines.push(`      ${s.dim("expected:")} ${check.expected}`);
+    if (check.kind === "evidence" && check.expected !== undefined) out.push(`      ${s.dim("expected:")} ${line(check.expected)}`);
     const extra = ["behaviour", "schema", "stdio", "interop"].includes(check.kind);
-    if (check.message) lines.push(indent(extra ? clip(check.message) : check.message, "      "));
+    if (check.message) out.push(indent(extra ? clip(check.message) : text(check.message), "      "));
     if (extra) {
       const pad = " ".repeat(16);
-      if (check.expected !== undefined) lines.push(`      ${s.dim("expected:")} ${clip(check.expected).split("\n").join(`\n${pad}`)}`);
-      if (check.actual !== undefined && check.actual !== null) lines.push(`      ${s.dim("actual:  ")} ${clip(check.actual).split("\n").join(`\n${pad}`)}`);
+      if (check.expected !== undefined) out.push(`      ${s.dim("expected:")} ${clip(check.expected).split("\n").join(`\n${pad}`)}`);
+      if (check.actual !== undefined && check.actual !== null) out.push(`      ${s.dim("actual:  ")} ${clip(check.actual).split("\n").join(`\n${pad}`)}`);
     }
-    if (check.hint) lines.push(indent(s.dim(`hint: ${check.hint}`), "      "));
+    if (check.hint) out.push(indent(s.dim(`hint: ${text(check.hint)}`), "      "));
   }
-  return lines;
+  return out;
 }
 
 function renderTask(task: TaskResult, s: Style): string[] {
   const badge = task.status === "pass" ? s.pass("PASS") : task.status === "fail" ? s.fail("FAIL") : s.error("ERROR");
-  const lines = [`${s.bold(`Task ${task.task.slice(4)} · ${task.title}`)}  ${badge} ${task.score}/${task.maxScore}`];
-  if (task.message) lines.push(indent(`${s[task.status === "error" ? "error" : "fail"]("!")} ${task.message}`, "  "));
+  const out = [`${s.bold(`Task ${task.task.slice(4)} · ${line(task.title)}`)}  ${badge} ${task.score}/${task.maxScore}`];
+  if (task.message) out.push(indent(`${s[task.status === "error" ? "error" : "fail"]("!")} ${text(task.message)}`, "  "));
   const skipped = task.checks.filter((c) => c.status === "skip");
-  for (const check of task.checks) if (check.status !== "skip") lines.push(...renderCheck(check, s));
-  if (skipped.length) lines.push(`  ${s.skip(MARKS.skip)} ${s.dim(`skipped: ${skipped.map((c) => c.name).join(", ")}`)}`);
-  if (task.stderr) lines.push(s.dim("  stderr (shown, not graded):"), s.dim(indent(task.stderr.trimEnd(), "    ")));
-  return lines;
+  for (const check of task.checks) if (check.status !== "skip") out.push(...renderCheck(check, s));
+  if (skipped.length) out.push(`  ${s.skip(MARKS.skip)} ${s.dim(`skipped: ${skipped.map((c) => line(c.name)).join(", ")}`)}`);
+  if (task.stderr) out.push(s.dim("  stderr (shown, not graded):"), s.dim(indent(text(task.stderr.trimEnd()), "    ")));
+  return out;
 }
 
 function closingLines(tasks: TaskResult[]): string[] {
@@ -63,26 +65,26 @@ function closingLines(tasks: TaskResult[]): string[] {
 
 export function renderPretty(report: Report, color: boolean): string {
   const s = makeStyle(color);
-  const out = [`${s.bold("grade")} ${report.submission}/ · evidence ${report.score}/${report.maxScore}${kindCounts(report)}`, ""];
+  const out = [`${s.bold("grade")} ${line(report.submission)}/ · evidence ${report.score}/${report.maxScore}${kindCounts(report)}`, ""];
   for (const task of report.tasks) out.push(...renderTask(task, s), "");
-  if (report.evidenceFile) out.push(s.dim(`Evidence written to ${report.evidenceFile} (${Object.keys(report.evidence).length} lines from your code).`));
+  if (report.evidenceFile) out.push(s.dim(`Evidence written to ${line(report.evidenceFile)} (${Object.keys(report.evidence).length} lines from your code).`));
   out.push(...closingLines(report.tasks));
   return out.join("\n") + "\n";
 }
 
 export function renderPrettyFileCheck(report: FileCheckReport, color: boolean): string {
   const s = makeStyle(color);
-  const out = [`${s.bold("grade check")} ${report.file} · ${report.score}/${report.maxScore} lines match their rule`, ""];
+  const out = [`${s.bold("grade check")} ${line(report.file)} · ${report.score}/${report.maxScore} lines match their rule`, ""];
   const format = report.problems.filter((p) => p.line !== undefined);
   if (format.length) {
     out.push(s.bold("The file's format"));
-    for (const p of format) out.push(`  ${s.fail(MARKS.fail)} ${p.message}`);
+    for (const p of format) out.push(`  ${s.fail(MARKS.fail)} ${line(p.message)}`);
     out.push("");
   }
   for (const task of report.tasks) out.push(...renderTask(task, s), "");
   out.push(s.dim(report.code.compared
-    ? `Compared with what the code in ${report.code.submission}/ prints.`
-    : `Not compared with the code: ${report.code.reason}.`));
+    ? `Compared with what the code in ${line(report.code.submission)}/ prints.`
+    : `Not compared with the code: ${line(report.code.reason)}.`));
   const formatFailed = format.length;
   if (formatFailed) out.push(`${formatFailed} format problem${formatFailed > 1 ? "s" : ""} in the file`);
   out.push(...closingLines(report.tasks));

@@ -1,6 +1,7 @@
 // The quiz's marks as the student reads them: one line per question, what to fix under it.
 import type { QuizAnswerResult } from "../quiz/mark.js";
 import type { QuizReport } from "../student/quiz.js";
+import { terminalLine as line, terminalText as text } from "./sanitize.js";
 import { makeStyle, type Style } from "./style.js";
 
 function mark(r: QuizAnswerResult, s: Style): string {
@@ -14,20 +15,20 @@ function mark(r: QuizAnswerResult, s: Style): string {
 
 export function renderQuiz(report: QuizReport, color: boolean): string {
   const s = makeStyle(color);
-  const out = [`${s.bold("grade quiz")} ${report.answersFile} · ${report.score}/${report.maxScore} marked${report.keyUsed ? "" : " (without the key: questions 9 and 10)"}`, ""];
+  const out = [`${s.bold("grade quiz")} ${line(report.answersFile)} · ${report.score}/${report.maxScore} marked${report.keyUsed ? "" : " (without the key: questions 9 and 10)"}`, ""];
   if (report.problems.length) {
     out.push(s.bold("The file's format"));
-    for (const p of report.problems) out.push(`  ${s.fail("!")} ${p.message}`);
+    for (const p of report.problems) out.push(`  ${s.fail("!")} ${line(p.message)}`);
     out.push("");
   }
   for (const r of report.questions) {
-    out.push(`  ${mark(r, s)} ${s.bold(`q${r.question}:`)} ${r.answer ?? s.dim("(no answer)")}`);
-    if (r.status !== "pass" && r.status !== "unmarked" && r.message) out.push(`      ${r.message}`);
+    out.push(`  ${mark(r, s)} ${s.bold(`q${r.question}:`)} ${r.answer !== undefined ? line(r.answer) : s.dim("(no answer)")}`);
+    if (r.status !== "pass" && r.status !== "unmarked" && r.message) out.push(`      ${text(r.message)}`);
   }
   out.push("");
   const unmarked = report.questions.filter((r) => r.status === "unmarked").length;
   if (unmarked) out.push(s.dim(`${unmarked} answer${unmarked > 1 ? "s have" : " has"} the right format; their marks need the key (--key FILE or ${"GRADE_QUIZ_KEY"}).`));
-  if (report.keySource) out.push(s.dim(`Marked with the key from ${report.keySource}.`));
+  if (report.keySource) out.push(s.dim(`Marked with the key from ${line(report.keySource)}.`));
   const wrongShape = report.questions.filter((r) => r.status === "malformed" || r.status === "missing").length + report.problems.length;
   out.push(`${report.score} of ${report.maxScore} marked answers right${wrongShape ? `, ${wrongShape} to fix in the file` : ""}`);
   return out.join("\n") + "\n";

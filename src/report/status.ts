@@ -1,6 +1,7 @@
 // grade status as the student reads it: one line per task, what changed since last time, and
 // the next thing to do.
 import type { StatusReport, TaskStatusLine } from "../student/status.js";
+import { terminalLine as line, terminalText as text } from "./sanitize.js";
 import { makeStyle, type Style } from "./style.js";
 
 function mark(line: TaskStatusLine, s: Style): string {
@@ -23,12 +24,12 @@ export function renderStatus(report: StatusReport, color: boolean): string {
   const s = makeStyle(color);
   const width = Math.max(...report.tasks.map((t) => t.title.length));
   const out = [
-    `${s.bold("grade status")} ${report.submission}/ · ${report.score}/${report.maxScore} evidence lines right · ${report.tasksDone} of ${report.tasks.length} tasks done`,
+    `${s.bold("grade status")} ${line(report.submission)}/ · ${report.score}/${report.maxScore} evidence lines right · ${report.tasksDone} of ${report.tasks.length} tasks done`,
     "",
     ...report.tasks.map((t) => `  ${mark(t, s)} Task ${t.task.slice(4)} · ${t.title.padEnd(width)}  ${t.state.padEnd(12)} ${t.score}/${t.maxScore}${s.dim(change(t))}`),
     "",
-    `${s.bold("Next:")} ${report.next.text}`,
+    `${s.bold("Next:")} ${text(report.next.text)}`,
   ];
-  out.push(s.dim(report.progressFile ? `Progress is remembered in ${report.progressFile}.` : "Progress could not be saved: the submission folder is not writable."));
+  out.push(s.dim(report.progressFile ? `Progress is remembered in ${line(report.progressFile)}.` : "Progress could not be saved: the submission folder is not writable."));
   return out.join("\n") + "\n";
 }
