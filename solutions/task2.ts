@@ -24,10 +24,11 @@ export function validate(args: JsonObject, schema: JsonSchema): string[] {
   const errors: string[] = [];
   const properties = schema.properties ?? {};
   for (const name of schema.required ?? []) {
-    if (!(name in args)) errors.push(`missing required field: ${name}`);
+    if (!Object.hasOwn(args, name)) errors.push(`missing required field: ${name}`);
   }
   for (const [name, value] of Object.entries(args)) {
-    const rule = properties[name];
+    // Own keys only: a field called "toString" or "__proto__" is not in the schema.
+    const rule = Object.hasOwn(properties, name) ? properties[name] : undefined;
     if (!rule) {
       if (schema.additionalProperties === false) errors.push(`unexpected field: ${name}`);
       continue;

@@ -9,6 +9,8 @@ export interface BehaviourCheck {
   title: string;
   /** The chapter's rule this check holds the code to. */
   rule: string;
+  /** How to find the mistake, shown after the rule: what to look at, not the code to write. */
+  hint?: string;
   /**
    * What is compared: the value returned (against the model's), or the input after the call
    * (against a copy taken before it).

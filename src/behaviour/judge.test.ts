@@ -66,7 +66,9 @@ describe("planBehaviour", () => {
     const plan = planBehaviour("task1", 7);
     const byName = Object.fromEntries(plan.map((p) => [p.check.name, p.inputs]));
     expect(byName["t1_input_unchanged"]).toBe(byName["t1_other_tools"]);
-    expect(planInputs(plan).inputs).toHaveLength(byName["t1_other_tools"]!.length);
-    expect(planInputs(plan).offsets).toEqual([0, 0]);
+    const distinct = [...new Set(plan.map((p) => p.inputs))];
+    expect(distinct).toHaveLength(plan.length - 1);
+    expect(planInputs(plan).inputs).toHaveLength(distinct.reduce((n, list) => n + list.length, 0));
+    expect(planInputs(plan).offsets.slice(0, 2)).toEqual([0, 0]);
   });
 });

@@ -1,9 +1,9 @@
 // Turns the calls of a behaviour job into one verdict per check: pass, or fail with the smallest
 // input that breaks it, the expected and actual answers, and the rule.
 import { TASKS, type TaskId } from "../course/tasks.js";
-import { deepEqual } from "../evidence/values.js";
 import type { CheckResult } from "../report/types.js";
 import type { CallOutcome } from "../runner/outcome.js";
+import { accepts, describeExpectation, sameJson } from "./expectation.js";
 import { modelAnswers, planInputs, type PlannedCheck } from "./plan.js";
 
 interface Counterexample {
@@ -18,19 +18,20 @@ function counterexample(planned: PlannedCheck, task: TaskId, index: number, outc
   const input = planned.inputs[index];
   if (planned.check.judge === "input-unchanged") {
     if (!outcome?.ok) return undefined; // a call that failed is output's business, judged by the other checks
-    return deepEqual(outcome.input, input) ? undefined : { input, expected: show(input), actual: show(outcome.input) };
+    return sameJson(outcome.input, input) ? undefined : { input, expected: show(input), actual: show(outcome.input) };
   }
-  const expected = modelAnswers(task, planned)[index]!;
-  if (!outcome) return { input, expected: expected.shown, actual: "(not called: the process stopped before this input)" };
-  if (!outcome.ok) return { input, expected: expected.shown, actual: outcome.failure.message };
+  const { expectation } = modelAnswers(task, planned)[index]!;
+  const expected = describeExpectation(expectation);
+  if (!outcome) return { input, expected, actual: "(not called: the process stopped before this input)" };
+  if (!outcome.ok) return { input, expected, actual: outcome.failure.message };
   const actual = outcome.value === undefined ? null : outcome.value;
-  return deepEqual(actual, expected.value) ? undefined : { input, expected: expected.shown, actual: show(actual) };
+  return accepts(expectation, actual) ? undefined : { input, expected, actual: show(actual) };
 }
 
 /** Judges one check given the outcomes of its inputs, in the same order. */
 export function judgeCheck(task: TaskId, planned: PlannedCheck, outcomes: (CallOutcome | undefined)[], seed: number): CheckResult {
   const { check, inputs } = planned;
-  const base = { name: check.name, kind: "behaviour", title: check.title, hint: check.rule } as const;
+  const base = { name: check.name, kind: "behaviour", title: check.title, hint: check.hint ? `${check.rule} ${check.hint}` : check.rule } as const;
   const failures = inputs
     .map((_, i) => counterexample(planned, task, i, outcomes[i]))
     .filter((c): c is Counterexample => c !== undefined);

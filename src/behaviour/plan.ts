@@ -2,7 +2,8 @@
 import type { TaskId } from "../course/tasks.js";
 import type { JsonObject, ToolDefinition } from "../course/types.js";
 import type { BehaviourCheck } from "./check.js";
-import { modelHandle, modelServe, modelToMcp } from "./model.js";
+import type { Expectation } from "./expectation.js";
+import { expectHandle, modelServe, modelToMcp } from "./model.js";
 import { makeRandom } from "./random.js";
 import { TASK1_CHECKS } from "./task1-checks.js";
 import { TASK2_CHECKS } from "./task2-checks.js";
@@ -15,11 +16,10 @@ export interface PlannedCheck {
   inputs: unknown[];
 }
 
-/** The model's answer for one input of a task. */
-function modelAnswer(task: TaskId, input: unknown): unknown {
-  if (task === "task1") return modelToMcp(input as ToolDefinition);
-  if (task === "task2") return modelHandle(input as JsonObject);
-  return modelServe(input as string[]);
+/** What the model requires of the answer to one input of a task. */
+function modelAnswer(task: TaskId, input: unknown): Expectation {
+  if (task === "task2") return expectHandle(input as JsonObject);
+  return { kind: "exact", value: task === "task1" ? modelToMcp(input as ToolDefinition) : modelServe(input as string[]) };
 }
 
 // Each check draws from its own stream, so adding a check leaves the others' inputs as they were.
@@ -68,14 +68,24 @@ export function planInputs(plan: readonly PlannedCheck[]): { inputs: unknown[]; 
   return { inputs, offsets };
 }
 
-const answers = new WeakMap<PlannedCheck, { value: unknown; shown: string }[]>();
+export interface ModelAnswer {
+  expectation: Expectation;
+  /** One answer the rules accept, and its JSON: a sandbox may send back `same` for it. */
+  value: unknown;
+  shown: string;
+}
+
+const answers = new WeakMap<PlannedCheck, ModelAnswer[]>();
 const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
 
-/** The model's answers to a planned check's inputs, with their JSON, worked out once per plan. */
-export function modelAnswers(task: TaskId, planned: PlannedCheck): readonly { value: unknown; shown: string }[] {
+/** The model's answers to a planned check's inputs, worked out once per plan. */
+export function modelAnswers(task: TaskId, planned: PlannedCheck): readonly ModelAnswer[] {
   let list = answers.get(planned);
   if (!list) {
-    list = planned.inputs.map((input) => { const value = modelAnswer(task, input); return { value, shown: show(value) }; });
+    list = planned.inputs.map((input) => {
+      const expectation = modelAnswer(task, input);
+      return { expectation, value: expectation.value, shown: show(expectation.value) };
+    });
     answers.set(planned, list);
   }
   return list;

@@ -1,38 +1,26 @@
 // Task 2 beyond the eight MESSAGES: other ids, notifications, versions, tools, each single
-// argument violation, valid calls and other methods. Each input has one answer under rules 1-7.
+// argument violation, valid calls and other methods, each input with one answer under rules
+// 1-7; then several violations at once, absent and odd params, and inherited names (the files
+// imported below).
 import { TOOL } from "../course/fixtures.js";
-import type { JsonObject, JsonValue } from "../course/types.js";
+import type { JsonObject } from "../course/types.js";
 import type { BehaviourCheck } from "./check.js";
 import type { Random } from "./random.js";
+import { ARGUMENT_CHECKS } from "./task2-argument-checks.js";
+import { ODD_MESSAGE_CHECKS } from "./task2-odd-checks.js";
+import { SERVICES, argumentCheck, call, query, request, times, validArgs } from "./task2-inputs.js";
 
-const SERVICES = (TOOL.input_schema.properties?.["service"]?.enum ?? []) as string[];
 const OTHER_METHODS = ["ping", "prompts/list", "prompts/get", "resources/list", "resources/read", "resources/templates/list", "logging/setLevel", "completion/complete", "tools/List", "Initialize"];
 
-const request = (id: JsonValue, method: string, params?: JsonObject): JsonObject =>
-  ({ jsonrpc: "2.0", id, method, ...(params ? { params } : {}) });
-const call = (id: JsonValue, args: JsonObject, name = TOOL.name): JsonObject =>
-  request(id, "tools/call", { name, arguments: args });
-
-function query(random: Random): string {
-  return random.pick([
-    () => random.word(1, 12),
-    () => `${random.word(2, 8)} ${random.word(2, 8)}`,
-    () => `"${random.word(1, 6)}" ${random.pick(["é", "☃", "日本", "\\", "%s"])}`,
-  ])();
-}
-
-const validArgs = (random: Random): JsonObject => ({ service: random.pick(SERVICES), query: query(random) });
 // A long query now and then, so length is tried too; kept out of the boundary cases, whose
 // smallest counterexample should be short enough to read.
 const longArgs = (random: Random): JsonObject => ({ service: random.pick(SERVICES), query: random.word(200, 600) });
-const times = <T>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i));
 
 /** One argument check: the valid arguments broken in exactly one way. */
-function violation(name: string, title: string, rule: string, broken: (random: Random) => JsonObject[]): BehaviourCheck {
-  return { name, task: "task2", judge: "output", title, rule, inputs: (random) => broken(random).map((args, i) => call(i + 1, args)) };
-}
+const violation = (name: string, title: string, rule: string, broken: (random: Random) => JsonObject[]): BehaviourCheck =>
+  argumentCheck(name, { title, rule }, broken);
 
-export const TASK2_CHECKS: BehaviourCheck[] = [
+const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
   {
     name: "t2_ids_echoed", task: "task2", judge: "output",
     title: "Every response carries the request's id unchanged, strings and 0 included",
@@ -62,11 +50,12 @@ export const TASK2_CHECKS: BehaviourCheck[] = [
   },
   {
     name: "t2_initialize_any_version", task: "task2", judge: "output",
-    title: "initialize answers the same result whatever version the client asks for",
-    rule: "Rule 2: the server always answers with protocolVersion 2025-06-18, its capabilities and its serverInfo, whatever the client sent.",
+    title: "initialize answers the same result whatever version the client asks for, or with no params",
+    rule: "Rule 2: the server always answers with protocolVersion 2025-06-18, its capabilities and its serverInfo, whatever the client sent, params or none.",
     inputs: (random) => [
       ...["2024-11-05", "2025-06-18", "2025-11-25", "1999-01-01", ""].map((v, i) => request(i + 1, "initialize", { protocolVersion: v, capabilities: {}, clientInfo: { name: "c", version: "1" } })),
       ...times(4, (i) => request(10 + i, "initialize", { protocolVersion: `${random.int(2000, 2100)}-0${random.int(1, 9)}-1${random.int(0, 9)}`, capabilities: {}, clientInfo: { name: random.word(1, 8), version: String(random.int(0, 9)) } })),
+      request(20, "initialize"), request(21, "initialize", {}),
     ],
   },
   {
@@ -107,3 +96,5 @@ export const TASK2_CHECKS: BehaviourCheck[] = [
     inputs: (random) => [...OTHER_METHODS.map((m, i) => request(i + 1, m)), ...times(4, (i) => request(20 + i, `${random.word(3, 8)}/${random.word(3, 8)}`, {}))],
   },
 ];
+
+export const TASK2_CHECKS: BehaviourCheck[] = [...SINGLE_RULE_CHECKS, ...ARGUMENT_CHECKS, ...ODD_MESSAGE_CHECKS];

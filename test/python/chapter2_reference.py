@@ -2,7 +2,10 @@
 
 The test suite runs this script and compares its evidence file, byte for byte, with the one
 `grade --dir solutions` writes: the chapter promises that a correct Python solution and a correct
-TypeScript solution produce the same evidence. Python 3 standard library only.
+TypeScript solution produce the same evidence. With --run it answers the grader's generated
+inputs, so the grader's model of the rules is tested against the chapter's own code (a Python
+dict has no inherited keys, so names such as "toString" or "__proto__" get the chapter's answer
+here by construction). Python 3 standard library only.
 """
 import json
 import sys
@@ -166,8 +169,26 @@ def main(path):
         f.write("".join(line + "\n" for line in lines))
 
 
+def run(task, inputs):
+    """Each input through one task's function, for the grader's tests to compare with its model:
+    {"value": answer}, or {"raised": error name} where the function, written as the chapter
+    states it, has no answer (a tools/call whose arguments are not a dict, for one)."""
+    function = {"task1": to_mcp, "task2": handle,
+                "task3": lambda lines: dict(zip(("out", "log"), serve(lines)))}[task]
+    answers = []
+    for value in inputs:
+        try:
+            answers.append({"value": function(value)})
+        except Exception as error:  # the chapter's rules decide no answer here, so none is given
+            answers.append({"raised": type(error).__name__})
+    return answers
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "--lines":
         print(json.dumps(LINES))
+    elif sys.argv[1] == "--run":
+        # The inputs as a JSON list on stdin; the answers as a JSON list on stdout.
+        print(json.dumps(run(sys.argv[2], json.loads(sys.stdin.buffer.read()))))
     else:
         main(sys.argv[1])

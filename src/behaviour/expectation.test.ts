@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { accepts, describeExpectation, sameJson, type Expectation } from "./expectation.js";
+import { expectHandle } from "./model.js";
+
+const errors = (text: string, id: unknown = 1) => ({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text }], isError: true } });
+const several = expectHandle({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "logs_search", arguments: { limit: 0, extra: 1 } } });
+
+describe("a rule 5 answer with several messages", () => {
+  it("is accepted with the messages in any order, and only with all of them joined by \"; \"", () => {
+    expect(several).toMatchObject({ kind: "messages", messages: ["missing required field: service", "missing required field: query", "limit must be at least 1", "unexpected field: extra"] });
+    expect(accepts(several, errors("missing required field: service; missing required field: query; limit must be at least 1; unexpected field: extra"))).toBe(true);
+    expect(accepts(several, errors("unexpected field: extra; limit must be at least 1; missing required field: query; missing required field: service"))).toBe(true);
+    expect(accepts(several, errors("missing required field: service; missing required field: query; limit must be at least 1"))).toBe(false);
+    expect(accepts(several, errors("missing required field: service, missing required field: query, limit must be at least 1, unexpected field: extra"))).toBe(false);
+    expect(accepts(several, errors("missing required field: service; missing required field: service; limit must be at least 1; unexpected field: extra"))).toBe(false);
+  });
+
+  it("must otherwise be the model's answer exactly", () => {
+    const text = "unexpected field: extra; limit must be at least 1; missing required field: query; missing required field: service";
+    expect(accepts(several, errors(text, "1"))).toBe(false);
+    expect(accepts(several, { ...errors(text), extra: true })).toBe(false);
+    expect(accepts(several, { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text }], isError: false } })).toBe(false);
+    expect(accepts(several, { jsonrpc: "2.0", id: 1, error: { code: -32602, message: text } })).toBe(false);
+    expect(accepts(several, null)).toBe(false);
+  });
+});
+
+describe("an answer the chapter leaves open", () => {
+  const open: Expectation = { kind: "protocol", id: "a", value: {} };
+
+  it("is any response with the request's id and a result or an error", () => {
+    expect(accepts(open, { jsonrpc: "2.0", id: "a", error: { code: -32602, message: "Invalid params" } })).toBe(true);
+    expect(accepts(open, { jsonrpc: "2.0", id: "a", result: { content: [], isError: true } })).toBe(true);
+  });
+
+  it("is not a response without the id, with both or neither, or an error without a code and message", () => {
+    for (const wrong of [
+      null, "error", { jsonrpc: "2.0", id: 1, result: {} }, { jsonrpc: "2.0", result: {} }, { id: "a", result: {} },
+      { jsonrpc: "2.0", id: "a" }, { jsonrpc: "2.0", id: "a", result: {}, error: { code: 1, message: "m" } },
+      { jsonrpc: "2.0", id: "a", result: "ok" }, { jsonrpc: "2.0", id: "a", error: { message: "m" } },
+      { jsonrpc: "2.0", id: "a", error: { code: 1.5, message: "m" } }, { jsonrpc: "2.0", id: "a", error: "Invalid params" },
+    ]) expect(accepts(open, wrong), JSON.stringify(wrong)).toBe(false);
+  });
+
+  it("is described as what the protocol asks, with the model's answer as an example", () => {
+    expect(describeExpectation(open)).toBe('a response with "id": "a" and either a result or an error with a code and a message; the chapter fixes no more for this call (for example {})');
+  });
+});
+
+describe("sameJson", () => {
+  it("compares own keys only, whatever they are called", () => {
+    const parsed = (text: string): unknown => JSON.parse(text);
+    expect(sameJson(parsed('{"__proto__": {}}'), { y: {} })).toBe(false);
+    expect(sameJson(parsed('{"__proto__": {"a": 1}, "b": [1]}'), parsed('{"b": [1], "__proto__": {"a": 1}}'))).toBe(true);
+    expect(sameJson({ toString: 1 }, { valueOf: 1 })).toBe(false);
+    expect(sameJson([1, { a: null }], [1, { a: null }])).toBe(true);
+    expect(sameJson([1], { 0: 1 })).toBe(false);
+  });
+});

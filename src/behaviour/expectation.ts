@@ -1,0 +1,78 @@
+// What the chapter's rules require of one answer. Most inputs have exactly one right answer; two
+// kinds leave some freedom, and a check must accept every answer the chapter allows:
+// - rule 5 fixes the messages and the "; " between them, not their order;
+// - a call the chapter does not decide (arguments that are not an object, no tool name) needs
+//   only what JSON-RPC asks of any response: the request's id, and a result or an error.
+import type { JsonObject, JsonValue } from "../course/types.js";
+
+export type Expectation =
+  | { kind: "exact"; value: unknown }
+  | { kind: "messages"; value: JsonObject; messages: string[] }
+  | { kind: "protocol"; id: JsonValue; value: JsonObject };
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * Equality of JSON data, key order aside. Own keys only: a key named "__proto__" or "toString"
+ * is compared as the data it is, never found on Object.prototype.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  }
+  if (!isObject(a) || !isObject(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
+}
+
+const sorted = (list: string[]): string[] => [...list].sort();
+
+/** The text of a tool result, `result.content[0].text`, if the answer has one. */
+function resultText(value: unknown): string | undefined {
+  const result = isObject(value) ? value["result"] : undefined;
+  const content = isObject(result) ? result["content"] : undefined;
+  const first = Array.isArray(content) ? content[0] : undefined;
+  const text = isObject(first) ? first["text"] : undefined;
+  return typeof text === "string" ? text : undefined;
+}
+
+function isResponseTo(id: JsonValue, value: unknown): boolean {
+  if (!isObject(value) || value["jsonrpc"] !== "2.0" || !Object.hasOwn(value, "id") || !sameJson(value["id"], id)) return false;
+  const hasResult = Object.hasOwn(value, "result");
+  if (hasResult === Object.hasOwn(value, "error")) return false;
+  if (hasResult) return isObject(value["result"]);
+  const error = value["error"];
+  return isObject(error) && Number.isInteger(error["code"]) && typeof error["message"] === "string";
+}
+
+export function accepts(expectation: Expectation, actual: unknown): boolean {
+  switch (expectation.kind) {
+    case "exact": return sameJson(actual, expectation.value);
+    case "protocol": return isResponseTo(expectation.id, actual);
+    case "messages": {
+      const text = resultText(actual);
+      if (text === undefined || !sameJson(sorted(text.split("; ")), sorted(expectation.messages))) return false;
+      // The same messages: the rest of the answer must then be exactly the model's.
+      return sameJson(withText(actual as JsonObject, resultText(expectation.value)!), expectation.value);
+    }
+  }
+}
+
+function withText(answer: JsonObject, text: string): JsonObject {
+  const copy = structuredClone(answer) as { result: { content: [{ text: string }] } };
+  copy.result.content[0].text = text;
+  return copy as unknown as JsonObject;
+}
+
+const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
+
+/** The expected answer as the report shows it. */
+export function describeExpectation(expectation: Expectation): string {
+  switch (expectation.kind) {
+    case "exact": return show(expectation.value);
+    case "messages": return `${show(expectation.value)} (these messages in any order, joined with "; ")`;
+    case "protocol":
+      return `a response with "id": ${show(expectation.id)} and either a result or an error with a code and a message; the chapter fixes no more for this call (for example ${show(expectation.value)})`;
+  }
+}
