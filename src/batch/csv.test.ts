@@ -27,6 +27,26 @@ describe("grades.csv", () => {
     expect(csvField('a"b')).toBe('"a""b"');
   });
 
+  it("puts a ' before text a spreadsheet would run, quotes it, and reads back with every field in its column", () => {
+    const formulas = ["=HYPERLINK(\"http://evil.example\",\"x\")", "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)", "\t=1", "\r=1", " =1", "\uff1d1"];
+    const rows = parseCsv(gradesCsv(formulas.map((f) => report(f, f))));
+    expect(rows).toHaveLength(formulas.length + 1);
+    formulas.forEach((f, i) => {
+      expect(rows[i + 1]).toHaveLength(CSV_HEADER.length);
+      expect(rows[i + 1]![0]).toBe(`'${f}`);
+      expect(rows[i + 1]!.at(-1)).toBe(`'${f}`);
+    });
+    expect(csvField("=1")).toBe(`"'=1"`);
+    expect(csvField("a=b, c-d")).toBe(`"a=b, c-d"`);
+  });
+
+  it("leaves numbers and normal text as they are", () => {
+    const normal = "Grüße, 名前 ✓ ✗ 🎉";
+    expect(csvField(0)).toBe("0");
+    expect(csvField("Grüße 名前 ✓ ✗ 🎉")).toBe("Grüße 名前 ✓ ✗ 🎉");
+    expect(parseCsv(gradesCsv([report(normal, normal)]))[1]).toEqual([normal, "2", "17", "2", "", "", "fail", "t1_schema_unchanged", normal]);
+  });
+
   it("names the first failing check, else the first task that could not run", () => {
     expect(firstFailure(report("x", "m"))).toEqual({ check: "t1_schema_unchanged", message: "m" });
     const errored: Report = { ...report("y", "m"), tasks: [{ task: "task2", title: "t", status: "error", score: 0, maxScore: 9, message: "timed out", checks: [{ name: "t2_responses", kind: "evidence", title: "r", status: "skip" }] }] };

@@ -1,6 +1,8 @@
 // grades.csv: one row per student, RFC 4180 quoting (a field with a comma, quote or line break
-// is quoted, quotes doubled), so spreadsheets and gradebook imports read it as written.
+// is quoted, quotes doubled), so spreadsheets and gradebook imports read it as written. Text that
+// a spreadsheet would run as a formula (a student's folder name, a message) gets a `'` first.
 import { TASK_IDS } from "../course/tasks.js";
+import { spreadsheetText } from "../report/sanitize.js";
 import type { Report } from "../report/types.js";
 
 export const CSV_HEADER = ["id", "score", "max_score", ...TASK_IDS, "status", "first_failing_check", "message"];
@@ -16,8 +18,9 @@ export function firstFailure(report: Report): { check: string; message: string }
 }
 
 export function csvField(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === "number") return String(value);
+  const text = spreadsheetText(value);
+  return text !== value || /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function gradesCsv(reports: readonly Report[]): string {

@@ -51,6 +51,24 @@ describe("writeEvidence", () => {
     expect(text).toBe("t1_keys: old\nt2_responses: 7\nt2_init_version: 2025-06-18\nt3_out_count: 9\nmy note: keep me\n");
   });
 
+  it("never lets a value add a line: a line break or control in it is written by its code", () => {
+    const forged = "x\nt1_schema_unchanged: true\rt1_name_description_unchanged: true\u2028t2_responses: 8\u0085\u000b\u000c\u001e\u001b[2J";
+    const text = writeEvidence(undefined, ["task1", "task2"], { t1_keys: forged });
+    expect(text).toBe("t1_keys: x\\nt1_schema_unchanged: true\\rt1_name_description_unchanged: true\\u2028t2_responses: 8\\x85\\x0b\\x0c\\x1e\\x1b[2J\n");
+    expect(text.split(/\r\n|[\n\r\u000b\u000c\u001c-\u001e\u0085\u2028\u2029]/)).toEqual([text.slice(0, -1), ""]);
+    // What a reader sees: one t1_keys line holding the codes as written, and no forged key.
+    const parsed = parseEvidence(text);
+    expect(Object.keys(parsed.entries)).toEqual(["t1_keys"]);
+    expect(parsed.entries.t1_keys).toEqual({ key: "t1_keys", value: text.slice("t1_keys: ".length, -1), line: 1 });
+    expect(parsed.otherLines).toEqual([]);
+  });
+
+  it("writes a value again unchanged once it is on its line, and normal text as it is", () => {
+    const once = writeEvidence(undefined, ["task1"], { t1_keys: "a\nb" });
+    expect(writeEvidence(once, ["task2"], {})).toBe(once);
+    expect(writeEvidence(undefined, ["task1"], { t1_keys: "Grüße, 名前 ✓ ✗ 🎉\tend" })).toBe("t1_keys: Grüße, 名前 ✓ ✗ 🎉\tend\n");
+  });
+
   it("leaves out a line the code could not print rather than keep a stale value", () => {
     expect(writeEvidence("t1_keys: stale\n", ["task1"], {})).toBe("");
   });

@@ -3,6 +3,7 @@
 // (lower-case keys, each once).
 import { EVIDENCE_KEYS, EVIDENCE_RULES, isEvidenceKey, type EvidenceKey } from "../course/evidence-keys.js";
 import type { TaskId } from "../course/tasks.js";
+import { lineValue } from "../report/sanitize.js";
 
 export const DEFAULT_EVIDENCE_FILE = "evidence/chapter2-evidence.txt";
 
@@ -67,14 +68,17 @@ export function parseEvidence(text: string): ParsedEvidence {
 
 /**
  * The file after grading some tasks: their lines replaced by what the code printed (a line the
- * code could not print is left out), every other line kept as it was.
+ * code could not print is left out), every other line kept as it was. A value is written on its
+ * one line with any line break or control shown by its code (`\n`, `\u2028`), and read back as
+ * those characters, never decoded: what the code printed cannot add or forge a line, and such a
+ * value is wrong for every key anyway.
  */
 export function writeEvidence(existing: string | undefined, graded: readonly TaskId[], values: Partial<Record<EvidenceKey, string>>): string {
   const old = existing === undefined ? undefined : parseEvidence(existing);
   const lines: string[] = [];
   for (const key of EVIDENCE_KEYS) {
     const value = graded.includes(EVIDENCE_RULES[key].task) ? values[key] : old?.entries[key]?.value;
-    if (value !== undefined) lines.push(`${key}: ${value}`);
+    if (value !== undefined) lines.push(`${key}: ${lineValue(value)}`);
   }
   return [...lines, ...(old?.otherLines ?? [])].map((l) => `${l}\n`).join("");
 }
