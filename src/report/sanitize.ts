@@ -41,11 +41,11 @@ export function defuseCommands(text: string, escapes: CommandEscapes = TERMINAL_
   return text.split("\n").map((line) => line.replace(LEGACY_COMMAND, escapes.hash).replace(COMMAND_START, `$1${escapes.colon}`)).join("\n");
 }
 
-const lines = (text: string): string => text.replace(/\r\n/g, "\n");
+const lfOnly = (text: string): string => text.replace(/\r\n/g, "\n");
 
 /** Text for a terminal or a CI log, line breaks and tabs kept: what the pretty reporters print. */
 export function terminalText(text: string): string {
-  return defuseCommands(escapeControls(lines(text), "\n\t"));
+  return defuseCommands(escapeControls(lfOnly(text), "\n\t"));
 }
 
 /** A name or a value that must stay on its line: a line break is shown as `\n` too. */
@@ -59,12 +59,12 @@ function xmlEscape(text: string): string {
 
 /** An XML element's text: controls shown by code (so only characters XML allows remain). */
 export function xmlText(text: string): string {
-  return defuseCommands(xmlEscape(escapeControls(lines(text), "\n\t")), XML_REFERENCES);
+  return defuseCommands(xmlEscape(escapeControls(lfOnly(text), "\n\t")), XML_REFERENCES);
 }
 
 /** An XML attribute on one line: its line breaks and tabs as references, which parsers read back. */
 export function xmlAttribute(text: string): string {
-  return defuseCommands(xmlEscape(escapeControls(lines(text), "\n\t")).replace(/\n/g, "&#10;").replace(/\t/g, "&#9;"), XML_REFERENCES);
+  return defuseCommands(xmlEscape(escapeControls(lfOnly(text), "\n\t")).replace(/\n/g, "&#10;").replace(/\t/g, "&#9;"), XML_REFERENCES);
 }
 
 // GitHub's own escapes for a workflow command (actions/runner ActionCommand.cs): the runner
@@ -74,12 +74,12 @@ const WORKFLOW_PROPERTY: Record<string, string> = { ...WORKFLOW_DATA, ":": "%3A"
 
 /** A workflow command's message: one line, controls shown by code. */
 export function workflowData(text: string): string {
-  return escapeControls(lines(text), "\n\t").replace(/[%\r\n]/g, (c) => WORKFLOW_DATA[c]!);
+  return escapeControls(lfOnly(text), "\n\t").replace(/[%\r\n]/g, (c) => WORKFLOW_DATA[c]!);
 }
 
 /** A workflow command's property value (file, title). */
 export function workflowProperty(text: string): string {
-  return escapeControls(lines(text), "\n\t").replace(/[%\r\n:,]/g, (c) => WORKFLOW_PROPERTY[c]!);
+  return escapeControls(lfOnly(text), "\n\t").replace(/[%\r\n:,]/g, (c) => WORKFLOW_PROPERTY[c]!);
 }
 
 // Backslash escapes stop emphasis, strikethrough, math, code spans, links and images, a table's
