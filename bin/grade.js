@@ -6,29 +6,15 @@
 // so on purpose: stack traces then name the sources).
 //
 // CommonJS (bin/package.json says so): node reaches its first line about 10 ms sooner than an
-// ES module's, and so does the sandbox process it starts, which one grading waits for.
+// ES module's.
 "use strict";
-const { spawnSandbox } = require("../src/runner/sandbox-process.cjs");
 const { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } = require("node:fs");
 const path = require("node:path");
 
 const root = path.resolve(__dirname, "..");
 const cacheDir = path.join(root, "node_modules", ".cache", "grade");
 
-// A grading's sandbox process takes all of node's start-up to be ready: started here, before the
-// grader itself loads, it is ready about when the grader is. Only when the command line is the
-// grade command (no subcommand, no help); a name missing here only costs that head start, and a
-// process started for nothing is stopped at the end.
 const OTHER_COMMANDS = new Set(["batch", "merge", "check", "serve", "dev", "hint", "quiz", "status", "watch", "init", "dist", "help", "-h", "--help", "-v", "--version"]);
-let sandbox;
-if (!process.env.GRADE_NO_CACHE && !process.argv.slice(2).some((arg) => OTHER_COMMANDS.has(arg))) {
-  try {
-    sandbox = spawnSandbox();
-    sandbox.on("error", () => { /* the pool, or the end of this file, deals with it */ });
-  } catch {
-    sandbox = undefined;
-  }
-}
 
 /** Names, sizes and modification times of every source file: any edit gives a new bundle. */
 function fingerprint() {
@@ -70,10 +56,9 @@ const ownUrl = {
 
 // The CLI as CommonJS scripts, each run through a V8 code cache (cached-script.cjs): Node 20 keeps
 // none for ES modules, and compiling was most of the CLI's start-up. What only some runs need is
-// a script of its own, loaded on its first require: sucrase (a grading after an edit, a batch) and
-// the MCP SDK (the interop check), each named here by the specifier that imports it (./sdk.js
-// only from src/live/interop.ts).
-const LAZY = { sucrase: "sucrase", "./sdk.js": "sdk" };
+// a script of its own, loaded on its first require: the MCP SDK (the interop check), named here by
+// the specifier that imports it (./sdk.js only from src/live/interop.ts).
+const LAZY = { "./sdk.js": "sdk" };
 const BANNER = "(function (exports, require, module, __filename, __dirname) {";
 
 /**
@@ -83,7 +68,7 @@ const BANNER = "(function (exports, require, module, __filename, __dirname) {";
 const lazyScripts = {
   name: "lazy-scripts",
   setup(build) {
-    build.onResolve({ filter: /^(sucrase|\.\/sdk\.js)$/ }, (args) => {
+    build.onResolve({ filter: /^\.\/sdk\.js$/ }, (args) => {
       if (args.path === "./sdk.js" && !args.importer.endsWith(path.join("src", "live", "interop.ts"))) return undefined;
       return { path: LAZY[args.path], namespace: "grade-lazy" };
     });
@@ -105,9 +90,10 @@ async function buildScripts(dir) {
       // The small packages every run needs (commander, chalk) go into the script: resolving and
       // loading them file by file costs more than the rest of the start-up. The large ones are
       // loaded only by the runs that need them (or need their own files: esbuild's binary).
-      external: ["esbuild", "typescript", "ajv", "ajv-formats"],
+      // The sandbox's engine and sucrase run in the sandbox's threads, bundled apart (src/sandbox/).
+      external: ["esbuild", "typescript", "ajv", "ajv-formats", "sucrase", "quickjs-emscripten-core", "@jitl/quickjs-wasmfile-release-sync"],
     }),
-    build({ ...common, entryPoints: { sucrase: require.resolve("sucrase"), sdk: path.join(root, "src", "live", "sdk.ts") } }),
+    build({ ...common, entryPoints: { sdk: path.join(root, "src", "live", "sdk.ts") } }),
   ]);
   return results.flatMap((r) => r.outputFiles);
 }
@@ -175,10 +161,9 @@ async function run() {
       stdout: (text) => process.stdout.write(text),
       stderr: (text) => process.stderr.write(text),
       stdin: process.stdin,
-      takeSandbox: () => { const taken = sandbox; sandbox = undefined; return taken; },
     });
   } finally {
-    sandbox?.kill("SIGKILL");
+    // nothing to stop: every thread and server a command starts ends with it
   }
   // After the run, so that the caches hold what it compiled; only a run with none writes them.
   if (!process.env.GRADE_NO_CACHE) require("../src/runner/cached-script.cjs").saveCodeCaches();

@@ -7,12 +7,11 @@ import path from "node:path";
 import { keysOfTask } from "../course/evidence-keys.js";
 import { TASK_IDS, TASKS, type TaskId } from "../course/tasks.js";
 import { DEFAULT_TIMEOUT_MS, gradeSubmission, type GradeOptions } from "../grading/grade.js";
-import { createSandboxPool } from "../runner/pool.js";
+import { SandboxPool } from "../sandbox/pool.js";
 import { REPORT_VERSION, type Report } from "../report/types.js";
 import { hashSubmission, listSubmissions } from "./discover.js";
 import { openStateLog, prepareOut, writeGrades } from "./outputs.js";
 import { writeResultsAsTheyCome } from "./results-file.js";
-import { loadSucrase } from "../runner/link.js";
 import { inShard, type Shard } from "./shard.js";
 
 export interface BatchOptions {
@@ -20,14 +19,14 @@ export interface BatchOptions {
   /** The class folder: one subfolder per student. */
   dir: string;
   out: string;
-  /** Sandbox processes (default: one per core). */
+  /** Sandbox threads (default: one per core). */
   jobs?: number;
   /** Time limit for one submission, all its tasks together. */
   timeoutMs?: number;
   shard?: Shard;
   force?: boolean;
   /** Grading options passed through to every submission's gradeSubmission. */
-  grade?: Partial<Omit<GradeOptions, "cwd" | "dir" | "executor" | "timeoutMs">>;
+  grade?: Partial<Omit<GradeOptions, "cwd" | "dir" | "pool" | "timeoutMs">>;
   onProgress?: (progress: BatchProgress) => void;
 }
 
@@ -66,10 +65,8 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
   // Opened before any sandbox process starts: if OUT cannot be written, nothing is left running.
   const states = openStateLog(out);
   const results = writeResultsAsTheyCome(out, ids.length);
-  // A fresh process every 500 requests (a submission is one) keeps each one's memory in bounds:
-  // measured on a class of 1,000, the peak of the whole batch was the same as with 150, and
-  // each process start costs a fifth of a second of CPU.
-  const pool = createSandboxPool({ size: jobs, prestart: jobs, recycleAfter: 500, pipeline: true });
+  // One thread per core; each submission gets a fresh engine instance of its own (sandbox/).
+  const pool = new SandboxPool(jobs);
 
   const gradeOne = async (id: string, index: number): Promise<void> => {
     let hash = "";
@@ -82,7 +79,7 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
         json = JSON.stringify(saved.report);
         progress.skipped++;
       } else {
-        const report = await gradeSubmission({ ...options.grade, cwd: classDir, dir: id, tasks, timeoutMs, executor: pool.forSubmission(timeoutMs), compileCache: false });
+        const report = await gradeSubmission({ ...options.grade, cwd: classDir, dir: id, tasks, timeoutMs, pool });
         reports.set(id, report);
         json = states.save(id, { fingerprint, hash, report });
       }
@@ -100,14 +97,10 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
   };
 
   try {
-    // Enough submissions in flight that bundling overlaps running, and builds group (bundle-group.ts).
-    // The compiler is loaded first, and the lanes start one event-loop turn apart: started all at
-    // once, every one compiled its first submission before the first request left, and the
-    // sandbox waited a third of a second for it.
-    if (ids.length > 0) await loadSucrase();
+    // A few submissions in flight per thread, so that reading and judging overlap running.
     let next = 0;
     const lanes: Promise<void>[] = [];
-    for (let started = 0; started < Math.min(ids.length, jobs * 16); started++) {
+    for (let started = 0; started < Math.min(ids.length, jobs * 3); started++) {
       if (started > 0) await new Promise((resolve) => setImmediate(resolve));
       const lane = (async () => {
         for (let index = next++; index < ids.length; index = next++) await gradeOne(ids[index]!, index);

@@ -75,8 +75,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       const seed = parseSeed(opts.seed);
       const extra = opts.behaviour ? { ...(seed !== undefined ? { seed } : {}), live: opts.live } : undefined;
       const options = { cwd: io.cwd, dir: opts.dir, tasks: parseTasks(tasks), evidence: opts.evidence, timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck, ...(extra ? { extra } : {}) };
-      const sandbox = io.takeSandbox?.();
-      const report = await gradeCommand({ ...options, ...(sandbox ? { sandbox } : {}) });
+      const report = await gradeCommand(options);
       const reporterOptions = { gradescopeHide: parseHiddenKinds(opts.gradescopeHide) };
       await emit(io, choices, color(opts.color), (name, r, c) => REPORTERS[name]!(r, c, reporterOptions), report);
       if (choices.some((c) => c.name === "github")) await appendStepSummary(io, renderGithubSummary([report]));
@@ -88,12 +87,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .description("grade every subfolder of DIR as one student's submission, in parallel, each in the sandbox")
     .argument("<dir>", "the class folder: one subfolder per student")
     .option("--out <dir>", "where results.json, grades.csv and evidence/ go", "grade-results")
-    .option("--jobs <n>", "sandbox processes to run at once (default: one per core)")
+    .option("--jobs <n>", "sandbox threads to run at once (default: one per core)")
     .option("--timeout <ms>", "time limit for each submission, all its tasks together (default 5000)")
     .option("--shard <i/n>", "grade only part I of N of the class, split by student id (for CI matrices)")
     .option("--force", "regrade submissions that did not change since the last run with this --out")
     .option("--no-behaviour", "evidence only: no behaviour or schema checks")
-    .option("--live", "also the live server checks (stdio, interop): a server process per submission, outside the sandbox, many times slower")
+    .option("--live", "also the live server checks (stdio, interop): a sandboxed server process per submission, many times slower")
     .option("--seed <n>", "seed of the behaviour checks' generated inputs (default 0, the same for every student)")
     .addOption(new Option("--reporter <name[=file]>", `report format: ${batchReporters.join(", ")}; repeatable, =FILE writes to a file`).default([]).argParser(collect))
     .option(GRADESCOPE_HIDE, GRADESCOPE_HIDE_HELP)

@@ -1,5 +1,4 @@
 // Sends rendered reports where the user asked: stdout, or files (never coloured).
-import type { ChildProcess } from "node:child_process";
 import { appendFile, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { UserError } from "./errors.js";
@@ -15,11 +14,6 @@ export interface Io {
   stderr: (text: string) => void;
   /** The terminal's input, for commands that read keys (grade watch); absent in tests. */
   stdin?: NodeJS.ReadStream;
-  /**
-   * A sandbox process bin/grade.js started before the grader had loaded, when the command line
-   * looked like a grading; the grade command takes it (once) for its pool.
-   */
-  takeSandbox?: () => ChildProcess | undefined;
 }
 
 export async function emit<T>(io: Io, choices: ReporterChoice[], color: boolean, render: (name: string, data: T, color: boolean) => string, data: T): Promise<void> {

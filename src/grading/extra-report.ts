@@ -3,7 +3,12 @@
 // report statuses recomputed, and a per-kind count beside the unchanged evidence score.
 import { TASKS, type TaskId } from "../course/tasks.js";
 import type { CheckResult, KindSummary, Report, TaskResult, TaskStatus } from "../report/types.js";
-import type { ExtraRun } from "./extra-checks.js";
+
+/** The checks beyond the evidence per task, and the seed of their generated inputs. */
+export interface ExtraRun {
+  seed?: number;
+  checks: Partial<Record<TaskId, CheckResult[]>>;
+}
 
 function skipAll(checks: CheckResult[], why: string): CheckResult[] {
   return checks.map(({ name, kind, title, hint }) => ({ name, kind, title, ...(hint ? { hint } : {}), status: "skip", message: why }));
@@ -21,20 +26,16 @@ function sanitiseCheck(check: CheckResult, sanitise: (t: string) => string): Che
   return out;
 }
 
-/** Why a task's extra checks cannot be trusted to run, or undefined when they can. */
+/** Why a task's extra checks cannot be trusted to run, or undefined when they can: its own run only. */
 function blocker(task: TaskId, byTask: Map<TaskId, TaskResult>): string | undefined {
-  // The live server runs handle, so the stdio checks of task3 also need task2.
-  const needed: TaskId[] = task === "task3" ? ["task3", "task2"] : [task];
-  for (const t of needed) {
-    const result = byTask.get(t);
-    if (result?.message) return `${TASKS[t].file} did not run on the fixtures (see its message), so this check was not run.`;
-  }
-  return undefined;
+  const result = byTask.get(task);
+  return result?.message ? `${TASKS[task].file} did not run on the fixtures (see its message), so this check was not run.` : undefined;
 }
 
+// A task passes only when every check passed: a skipped check is never a pass.
 function taskStatus(task: TaskResult): TaskStatus {
   if (task.status === "error") return "error";
-  return task.checks.some((c) => c.status === "fail" || c.status === "error") || task.message ? "fail" : "pass";
+  return task.checks.some((c) => c.status !== "pass") || task.message ? "fail" : "pass";
 }
 
 export function summariseKinds(tasks: TaskResult[]): Record<string, KindSummary> {
@@ -47,21 +48,10 @@ export function summariseKinds(tasks: TaskResult[]): Record<string, KindSummary>
   return byKind;
 }
 
-// serve hands every message to the student's handle, so a wrong handle also breaks task3's
-// generated checks: say so, so the student starts with the root cause.
-const HANDLE_FIRST = " serve passes each message to your handle, whose own behaviour checks (task2) fail too: fix those first, then look at this one again.";
-
-function noteHandleFailures(checks: CheckResult[], extra: ExtraRun): CheckResult[] {
-  const handleFails = (extra.checks.task2 ?? []).some((c) => c.kind === "behaviour" && c.status === "fail");
-  if (!handleFails) return checks;
-  return checks.map((c) => (c.kind === "behaviour" && c.status === "fail" ? { ...c, message: `${c.message ?? ""}${HANDLE_FIRST}` } : c));
-}
-
 export function withExtraChecks(report: Report, extra: ExtraRun, sanitise: (t: string) => string): Report {
   const byTask = new Map(report.tasks.map((t) => [t.task, t]));
   const tasks = report.tasks.map((task): TaskResult => {
-    const listed = (extra.checks[task.task] ?? []).map((c) => sanitiseCheck(c, sanitise));
-    const own = task.task === "task3" ? noteHandleFailures(listed, extra) : listed;
+    const own = (extra.checks[task.task] ?? []).map((c) => sanitiseCheck(c, sanitise));
     const why = blocker(task.task, byTask);
     const checks = [...task.checks, ...(why ? skipAll(own, why) : own)];
     const merged = { ...task, checks };

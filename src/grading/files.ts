@@ -2,7 +2,7 @@
 // path is resolved, and one that leads out of the folder (a link into a classmate's folder or
 // into solutions/) is refused with a message naming it, never read. Bounded: a folder with more
 // or larger files than a course needs is read only as far as the caps.
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from "node:fs";
 import path from "node:path";
 
 export interface SubmissionFiles {
@@ -67,6 +67,6 @@ export function readSubmission(dir: string, shown: string): SubmissionFiles {
   return out;
 }
 
-function statSafe(file: string): ReturnType<typeof statSync> | undefined {
+function statSafe(file: string): Stats | undefined {
   try { return statSync(file); } catch { return undefined; }
 }

@@ -1,26 +1,28 @@
-// Grades a submission folder: its tasks bundled and run in the sandbox (a batch hands its pool;
-// alone, a pool of its own), then checked. Returns the report as data; writing files and
-// printing are the command's business.
-import type { ChildProcess } from "node:child_process";
+// Grades a submission folder: its files read (confined to the folder), one request to the
+// sandbox with every run its checks need, then every check judged here, outside the sandbox,
+// from the values it sent back. Returns the report as data; writing files and printing are the
+// command's business.
 import { existsSync, statSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { EVIDENCE_KEYS } from "../course/evidence-keys.js";
-import type { TaskId } from "../course/tasks.js";
+import { TASKS, type TaskId } from "../course/tasks.js";
 import { UserError } from "../cli/errors.js";
-import { bundleTasks } from "../runner/bundle.js";
-import type { Executor } from "../runner/executor.js";
-import { createSandboxPool } from "../runner/pool.js";
+import { newSeed } from "../behaviour/random.js";
+import { SandboxPool } from "../sandbox/pool.js";
+import type { TaskFailure } from "../sandbox/protocol.js";
 import { REPORT_VERSION, type Report, type TaskStatus } from "../report/types.js";
-import { fixtureJob, fixtureOutcome } from "./fixture-job.js";
-import { prepareExtraChecks, runExtraChecks, type ExtraCheckOptions, type StartedTask } from "./extra-checks.js";
+import { extraChecks, type ExtraCheckOptions } from "./extra-checks.js";
+import { readSubmission } from "./files.js";
+import { runLiveChecks } from "./live.js";
+import { fixtureOutcome } from "./outcomes.js";
+import { buildRequest } from "./request.js";
 import { withExtraChecks } from "./extra-report.js";
-import { gradeTask, type GradedTask, type TaskRunSummary } from "./task-result.js";
+import { gradeTask, type GradedTask } from "./task-result.js";
 import { makeDisplay } from "./paths.js";
 import { attachTypes } from "../typecheck/attach.js";
 import { TypeCheckWorker } from "../typecheck/worker-client.js";
 
+export type { ExtraCheckOptions } from "./extra-checks.js";
 export const DEFAULT_TIMEOUT_MS = 5000;
 
 export interface GradeOptions {
@@ -36,15 +38,8 @@ export interface GradeOptions {
   typecheck?: boolean | TypeCheckWorker;
   /** Checks beyond the evidence lines (behaviour, schema, stdio, interop); none when absent. */
   extra?: ExtraCheckOptions;
-  /** Runs the jobs: a batch hands its sandbox pool; otherwise the grading starts one of its own. */
-  executor?: Executor;
-  /** A sandbox process started ahead (spawnSandbox, by bin/grade.js) for the grading's own pool. */
-  sandbox?: ChildProcess;
-  /**
-   * Keep each file's compiled code for the next grading of the same text (default on; a batch
-   * turns it off: it skips unchanged submissions itself, and would fill the cache).
-   */
-  compileCache?: boolean;
+  /** The sandbox: a batch or watch hands its pool; otherwise the grading starts one of its own. */
+  pool?: SandboxPool;
 }
 
 export function resolveSubmission(cwd: string, dir: string): string {
@@ -55,71 +50,47 @@ export function resolveSubmission(cwd: string, dir: string): string {
   return abs;
 }
 
+function missingFile(task: TaskId, shown: string): TaskFailure {
+  return { reason: "missing-file", message: `${shown} does not exist. Every submission has ${TASKS.task1.file}, ${TASKS.task2.file} and ${TASKS.task3.file}; create it (grade init makes a fresh set of starters).` };
+}
+
 export async function gradeSubmission(options: GradeOptions): Promise<Report> {
-  let submissionDir: string;
-  try {
-    submissionDir = resolveSubmission(options.cwd, options.dir);
-  } catch (error) {
-    options.sandbox?.kill("SIGKILL"); // started ahead for a grading that will not happen
-    throw error;
-  }
+  const submissionDir = resolveSubmission(options.cwd, options.dir);
   const display = makeDisplay(options.cwd, submissionDir);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  // One sandbox process serves every job of one submission in milliseconds; a second starts only
-  // when a job holds the first for long (a task that never returns), so that the others still
-  // run within their own limit. It starts now, while the tasks compile.
-  const ownPool = options.executor ? undefined
-    : createSandboxPool({ size: options.tasks.length, prestart: 1, growAfterMs: 100, ...(options.sandbox ? { adopt: [options.sandbox] } : {}) });
-  const executor = options.executor ?? ownPool!;
-  // Bundles stay in memory (a folder's name only anchors their source maps); only the live
-  // server is written to a file.
-  const needsDir = options.extra !== undefined && (options.extra.live ?? true);
-  let madeDir: string | undefined;
+  const extra = options.extra;
+  const behaviour = extra ? extra.behaviour ?? true : false;
+  const schema = extra ? extra.schema ?? true : false;
+  const seed = extra?.seed ?? newSeed();
+  const pool = options.pool ?? new SandboxPool(1);
   const checker = options.typecheck === true ? new TypeCheckWorker() : options.typecheck || undefined;
   try {
-    if (needsDir) madeDir = await mkdtemp(path.join(os.tmpdir(), "grade-"));
-    const workDir = madeDir ?? path.join(os.tmpdir(), "grade-in-memory");
-    // The type check reads the files and runs nothing, so it starts at once, in its thread,
-    // beside the runs (the student's code runs in milliseconds; the compiler takes a second).
+    // The type checker reads the files and runs nothing: in its thread, beside the sandbox.
     const typing = checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
-    // Every task is compiled before any runs, so jobs start in task order (a batch's sandbox
-    // runs one submission's jobs one after another, under one time budget).
-    const bundling = bundleTasks(submissionDir, options.tasks, workDir, display.path, { groupWaitMs: executor.bundleWaitMs, cacheCompiled: options.compileCache ?? true });
-    const prepared = options.extra
-      ? prepareExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks }, options.extra)
-      : undefined;
-    // Each task's fixture run is handed to the executor as soon as the tasks are compiled.
-    const started = options.tasks.map(async (task, i): Promise<StartedTask | undefined> => {
-      const bundle = (await bundling)[i]!;
-      return bundle.ok ? { bundle, fixtureRun: executor.runJob(bundle.file, fixtureJob(task), { timeoutMs, code: bundle.code, sourceMap: bundle.sourceMap, mapFrame: bundle.mapFrame }) } : undefined;
+    const files = readSubmission(submissionDir, display.submission);
+    const { request, runs } = buildRequest(files, options.tasks, { behaviour, schema, seed, timeoutMs });
+    // The live server is a process of its own: it starts now, beside the sandbox's run.
+    const liveRun = extra && (extra.live ?? true) ? runLiveChecks(files, options.tasks, timeoutMs, display.submission === "." ? TASKS.task2.file : `${display.submission}/${TASKS.task2.file}`) : undefined;
+    liveRun?.catch(() => undefined);
+    const reply = await pool.run(request);
+    const graded = options.tasks.map((task): GradedTask => {
+      const taskRuns = runs[task];
+      const shown = display.submission === "." ? TASKS[task].file : `${display.submission}/${TASKS[task].file}`;
+      if (!taskRuns) return gradeTask(task, { outcome: { failure: missingFile(task, shown) } });
+      const run = reply.runs[taskRuns.fixture];
+      const stdio = run && run.status !== "skipped" ? { stdout: run.stdout, stderr: run.stderr } : {};
+      return gradeTask(task, display.sanitiseRun({ outcome: fixtureOutcome(task, run), ...stdio }));
     });
-    // A compile that broke (our bug) is thrown by fixtureRuns below; these may go unread.
-    for (const s of started) s.catch(() => undefined);
-    const fixtureRuns = options.tasks.map(async (task, i): Promise<GradedTask> => {
-      const bundle = (await bundling)[i]!;
-      if (!bundle.ok) return gradeTask(task, display.sanitiseRun({ outcome: { failure: bundle.failure } }));
-      const run = await (await started[i]!)!.fixtureRun;
-      return gradeTask(task, display.sanitiseRun({ outcome: fixtureOutcome(run), stdout: run.stdout, stderr: run.stderr }));
-    });
-    // A task's extra checks run after its fixture run, and only if it ran to the end (the
-    // executor skips their job otherwise, executor.ts), so that nothing they run (a hang on a
-    // generated input, say) competes with it; they are judged only if it ran clean.
-    const runnable = (i: number) => Promise.all([bundling, fixtureRuns[i]!])
-      .then(([bundles, graded]) => { const bundle = bundles[i]!; return bundle.ok && !graded.result.message ? bundle : undefined; });
-    const extraRun = options.extra
-      ? runExtraChecks({ submissionDir, workDir, displayPath: display.path, tasks: options.tasks, runnable: Object.fromEntries(options.tasks.map((t, i) => [t, runnable(i)])), started: Object.fromEntries(options.tasks.map((t, i) => [t, started[i]!])), timeoutMs, executor }, options.extra, prepared)
-      : undefined;
-    // Awaited below, unless the fixture run failed (a bug of ours), which is then what is thrown.
-    extraRun?.catch(() => undefined);
-    const ran = await Promise.all(fixtureRuns);
     const typed = await typing;
-    const graded = typed ? ran.map((g) => attachTypes(g, typed)) : ran;
-    const report = assembleReport(display.submission, graded);
-    return extraRun ? withExtraChecks(report, await extraRun, display.sanitise) : report;
+    const report = assembleReport(display.submission, typed ? graded.map((g) => attachTypes(g, typed)) : graded);
+    if (!extra) return report;
+    const checks = extraChecks(options.tasks, runs, reply, { behaviour, schema, seed });
+    const live = liveRun ? await liveRun : {};
+    for (const [task, list] of Object.entries(live) as [TaskId, NonNullable<(typeof live)[TaskId]>][]) (checks[task] ??= []).push(...list);
+    return withExtraChecks(report, { ...(behaviour ? { seed } : {}), checks }, display.sanitise);
   } finally {
     if (options.typecheck === true) await checker?.close();
-    await ownPool?.close();
-    if (madeDir) await rm(madeDir, { recursive: true, force: true });
+    if (!options.pool) await pool.close();
   }
 }
 

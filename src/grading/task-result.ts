@@ -5,7 +5,7 @@ import { TASKS, type TaskId } from "../course/tasks.js";
 import { computeEvidence } from "../evidence/compute.js";
 import { diagnose } from "../evidence/diagnose.js";
 import type { TaskFailure } from "../runner/outcome.js";
-import type { FixtureOutcome } from "./fixture-job.js";
+import type { FixtureOutcome } from "./outcomes.js";
 import type { CheckResult, TaskResult, TaskStatus } from "../report/types.js";
 
 export interface GradedTask {

@@ -4,7 +4,7 @@
 // report says what the client saw. The server process is always killed at the end.
 import { MCP_TOOL, UNKNOWN_TOOL_CODE, foundText } from "../course/protocol.js";
 import type { CheckResult } from "../report/types.js";
-import { serverCommand } from "./bundle-server.js";
+import type { ServerCommand } from "../sandbox/live.js";
 import { SERVER_STARTUP_LIMIT_MS, serverReady } from "./ready.js";
 
 const CALL_ARGS = { service: "api", query: "timeout" };
@@ -45,12 +45,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
 
-export async function interopChecks(serverFile: string, timeoutMs: number): Promise<CheckResult[]> {
+export async function interopChecks(server: ServerCommand, timeoutMs: number): Promise<CheckResult[]> {
   const mod = await loadSdk();
   const { Client, StdioClientTransport, McpError, ErrorCode } = mod;
   const describe = (error: unknown): string => describeError(error, mod);
-  const { command, args } = serverCommand(serverFile);
-  const inner = new StdioClientTransport({ command, args, stderr: "pipe", env: { PATH: process.env["PATH"] ?? "", NODE_OPTIONS: "" } });
+  const inner = new StdioClientTransport({ command: server.command, args: server.args, stderr: "pipe", env: server.env });
   inner.stderr?.on("data", () => { /* the server's log: read so the pipe never fills */ });
   // Start the server first and give the client only a server that is up, so the request time
   // limits measure the student's code, not node starting on a busy machine. The SDK's connect()

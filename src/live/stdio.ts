@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { LINES } from "../course/fixtures.js";
 import type { CheckResult } from "../report/types.js";
-import { serverCommand } from "./bundle-server.js";
+import type { ServerCommand } from "../sandbox/live.js";
 import { SERVER_STARTUP_LIMIT_MS, serverReady } from "./ready.js";
 
 const CAP = 64 * 1024;
@@ -22,9 +22,10 @@ export interface StdioRun {
  * server starts at once; the lines go in when `go` says so (node takes a while to start, and
  * meanwhile the grader learns whether the code it serves ran at all): undefined if it says no.
  */
-export async function runStdio(serverFile: string, lines: readonly string[], timeoutMs: number, go: Promise<boolean> = Promise.resolve(true)): Promise<StdioRun | undefined> {
-  const { command, args } = serverCommand(serverFile);
-  const child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, NODE_OPTIONS: "", FORCE_COLOR: "0" } });
+export async function runStdio(server: ServerCommand, lines: readonly string[], timeoutMs: number, go: Promise<boolean> = Promise.resolve(true)): Promise<StdioRun | undefined> {
+  // Its own process group, ended whole with the check.
+  const child = spawn(server.command, server.args, { stdio: ["pipe", "pipe", "pipe"], env: server.env, detached: true });
+  const killGroup = (): void => { try { if (child.pid) process.kill(-child.pid, "SIGKILL"); } catch { child.kill("SIGKILL"); } };
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (c: Buffer) => { if (stdout.length < CAP) stdout += c.toString("utf8"); });
@@ -37,10 +38,10 @@ export async function runStdio(serverFile: string, lines: readonly string[], tim
     child.once("error", (error) => resolve({ code: null, signal: null, error }));
     child.once("close", (code, signal) => resolve({ code, signal }));
   });
-  const expire = (why: string): void => { timedOut = why; child.kill("SIGKILL"); };
+  const expire = (why: string): void => { timedOut = why; killGroup(); };
   const ready = serverReady(child.stderr);
   if (!(await go.catch(() => false))) {
-    child.kill("SIGKILL");
+    killGroup();
     await ended;
     return undefined;
   }
@@ -53,6 +54,7 @@ export async function runStdio(serverFile: string, lines: readonly string[], tim
   return ended.then(({ code, signal, error }) => {
     finished = true;
     clearTimeout(timer);
+    killGroup();
     const problem = error ? `the server could not be started: ${error.message}`
       : timedOut ? timedOut
       : code !== 0 ? `the server ended with ${signal ? `signal ${signal}` : `exit code ${code}`}` : undefined;
@@ -79,32 +81,19 @@ export function jsonRpcProblem(line: string): string | undefined {
 const quote = (line: string): string => JSON.stringify(line.length > 200 ? `${line.slice(0, 200)}…` : line);
 
 export const STDIO_TITLES = {
-  clean: { name: "t3_stdio_clean", title: "Through a real pipe, every stdout line is exactly one JSON-RPC message", hint: "The stdio transport: the server MUST NOT write anything to its stdout that is not a valid MCP message, one per line. Logs and banners go to stderr (console.error), never console.log." },
-  matches: { name: "t3_stdio_matches_serve", title: "The live server writes the same lines serve() returns for LINES", hint: "The live server answers each line as your serve does: the same canonical JSON lines, in the same order, and nothing for notifications and empty lines." },
+  clean: { name: "t2_stdio_clean", title: "Through a real pipe, every stdout line is exactly one JSON-RPC message", hint: "The stdio transport: the server MUST NOT write anything to its stdout that is not a valid MCP message, one per line. Logs and banners go to stderr (console.error), never console.log." },
 } as const;
 
-/** The two stdio checks from a run; `served` is serve(LINES).out, when serve ran. */
-export function stdioChecks(run: StdioRun, served: string[] | undefined, lines: readonly string[] = LINES): CheckResult[] {
-  const base = (k: keyof typeof STDIO_TITLES) => ({ ...STDIO_TITLES[k], kind: "stdio" }) as const;
+/** The stdio check from a run of the live server around handle. */
+export function stdioChecks(run: StdioRun, lines: readonly string[] = LINES): CheckResult[] {
+  const base = { ...STDIO_TITLES.clean, kind: "stdio" } as const;
   const written = run.stdout.split("\n");
   const unterminated = written.pop() ?? "";
   const offending = written.map((line, i) => ({ line, i, problem: jsonRpcProblem(line) })).find((x) => x.problem);
   const sent = `${lines.length} fixture LINES written to its stdin`;
-  const clean: CheckResult = run.problem && !offending ? { ...base("clean"), status: "error", message: `The live server did not finish: ${run.problem}. ${run.stderr ? `Its stderr ends: ${run.stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`.trim() }
-    : offending ? { ...base("clean"), status: "fail", actual: offending.line, message: `stdout line ${offending.i + 1} is not one JSON-RPC message (${offending.problem}): ${quote(offending.line)}. ${sent}.` }
-    : unterminated ? { ...base("clean"), status: "fail", actual: unterminated, message: `stdout ends with text that is not a whole line: ${quote(unterminated)}. Every message ends with a newline.` }
-    : { ...base("clean"), status: "pass", message: `${written.length} stdout lines, each one JSON-RPC message (${sent}).` };
-  const matches: CheckResult = served === undefined ? { ...base("matches"), status: "skip", message: "serve did not run on LINES, so there is nothing to compare the live server with." }
-    : run.problem ? { ...base("matches"), status: "skip", message: "The live server did not finish, so its output is incomplete." }
-    : JSON.stringify(written) === JSON.stringify(served) ? { ...base("matches"), status: "pass", message: `${written.length} lines, identical.` }
-    : { ...base("matches"), status: "fail", expected: served.join("\n"), actual: written.join("\n"), message: firstDifference(served, written) };
-  return [clean, matches];
-}
-
-function firstDifference(expected: string[], actual: string[]): string {
-  const i = expected.findIndex((line, n) => actual[n] !== line);
-  const at = i >= 0 ? i : expected.length;
-  return at < expected.length
-    ? `Line ${at + 1} differs: serve() returns ${quote(expected[at]!)}, the live server wrote ${actual[at] === undefined ? "nothing" : quote(actual[at]!)}.`
-    : `The live server wrote ${actual.length - expected.length} more line(s) than serve() returns, the first: ${quote(actual[expected.length]!)}.`;
+  const clean: CheckResult = run.problem && !offending ? { ...base, status: "error", message: `The live server did not finish: ${run.problem}. ${run.stderr ? `Its stderr ends: ${run.stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`.trim() }
+    : offending ? { ...base, status: "fail", actual: offending.line, message: `stdout line ${offending.i + 1} is not one JSON-RPC message (${offending.problem}): ${quote(offending.line)}. ${sent}.` }
+    : unterminated ? { ...base, status: "fail", actual: unterminated, message: `stdout ends with text that is not a whole line: ${quote(unterminated)}. Every message ends with a newline.` }
+    : { ...base, status: "pass", message: `${written.length} stdout lines, each one JSON-RPC message (${sent}).` };
+  return [clean];
 }

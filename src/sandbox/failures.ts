@@ -13,21 +13,21 @@ export const failures = {
   timeout: (ms: number): TaskFailure => failure("timeout", `It did not finish within ${ms} ms and was stopped. Look for a loop that never ends (a while loop whose condition never changes, or a recursion with no base case); raise the limit with --timeout MS only if your code is just slow.`),
   outOfMemory: (): TaskFailure => failure("out-of-memory", "It used more memory than the sandbox allows and was stopped. Look for a list or string that grows without end."),
   crash: (why: string): TaskFailure => failure("crash", `The grader could not run it: ${why}. This is most likely a bug in the grader; please report it with your files.`),
-  tooLarge: (spec: RunSpec): TaskFailure => failure("too-large", `${spec.exportName} returned a value too large to check (the grader reads at most about 1 MB of an answer). Return only what the task asks for.`),
-  missingExport: (spec: RunSpec, found: string[]): TaskFailure => {
+  tooLarge: (spec: Pick<RunSpec, "exportName">): TaskFailure => failure("too-large", `${spec.exportName} returned a value too large to check (the grader reads at most about 1 MB of an answer). Return only what the task asks for.`),
+  missingExport: (spec: Pick<RunSpec, "entry" | "exportName">, found: string[]): TaskFailure => {
     const list = found.filter((k) => k !== "__esModule");
     const foundText = list.length ? `It exports: ${list.join(", ")}.` : "It exports nothing.";
     const hint = list.includes("default") ? ` A default export does not count: write "export function ${spec.exportName}(...)".` : "";
     return failure("missing-export", `${spec.entry} must export a function named ${spec.exportName}. ${foundText}${hint}`);
   },
-  load: (spec: RunSpec, t: Thrown): TaskFailure => {
+  load: (spec: Pick<RunSpec, "entry" | "exportName">, t: Thrown): TaskFailure => {
     if (t.exit !== undefined) return failure("exit", `${spec.entry} called process.exit(${t.exit}) while it was being loaded. A task returns its answer; it never ends the process.`);
     if (t.name === "ModuleRefused") return failure("import-error", t.where ? `${t.where}: ${t.text.replace(/^ModuleRefused: /, "")}` : t.text.replace(/^ModuleRefused: /, ""));
     if (t.name === "CompileError") return failure("syntax", t.text.replace(/^CompileError: /, ""));
     if (t.name === NOT_WRITTEN_NAME) return failure("not-written", `${spec.exportName} in ${spec.entry} is not written yet: replace the TODO in it with your code.`);
     return failure("import-error", `${spec.entry} failed while it was being loaded, before ${spec.exportName} was called: ${at(t)}. Code at the top level of a module runs on import; move it into a function.`);
   },
-  call: (spec: RunSpec, t: Thrown): TaskFailure => {
+  call: (spec: Pick<RunSpec, "entry" | "exportName">, t: Thrown): TaskFailure => {
     if (t.name === NOT_WRITTEN_NAME) return failure("not-written", `${spec.exportName} in ${spec.entry} is not written yet: replace the TODO in it with your code.`);
     if (t.exit !== undefined) return failure("exit", `${spec.exportName} called process.exit(${t.exit}). A task returns its answer; it never ends the process.`);
     return failure("throw", `${spec.exportName} threw ${at(t)}.`);

@@ -35,7 +35,7 @@ function nodeModule(name: string, modules: ModuleSources): Resolved {
   return { refused: `${id} is not a module the grader's sandbox has. The pure modules ${given} are available.` };
 }
 
-function fileModule(request: SandboxRequest, from: string, spec: string): Resolved {
+function fileModule(request: Pick<SandboxRequest, "files" | "refused">, from: string, spec: string): Resolved {
   const joined = path.normalize(path.join(path.dirname(from || "."), spec));
   if (joined.startsWith("../") || joined === ".." || path.isAbsolute(joined)) {
     return { refused: `"${spec}" leads out of the submission folder; a task may import only files of its own submission.` };
@@ -60,7 +60,7 @@ function jsonModule(text: string): string {
   }
 }
 
-export function resolveModule(request: SandboxRequest, modules: ModuleSources, from: string, spec: string): Resolved {
+export function resolveModule(request: Pick<SandboxRequest, "files" | "refused">, modules: ModuleSources, from: string, spec: string): Resolved {
   if (from === "") {
     // The entry the grader loads: a file of the submission, by its path.
     const why = request.refused[spec];

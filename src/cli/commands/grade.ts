@@ -19,10 +19,8 @@ export interface GradeCommandOptions {
   typecheck?: GradeOptions["typecheck"];
   /** Checks beyond the evidence lines; see ExtraCheckOptions. */
   extra?: ExtraCheckOptions;
-  /** A sandbox process started ahead, for the grading's pool (GradeOptions.sandbox). */
-  sandbox?: GradeOptions["sandbox"];
-  /** A pool kept across gradings (watch mode); see GradeOptions.executor. */
-  executor?: GradeOptions["executor"];
+  /** A sandbox kept across gradings (watch mode); see GradeOptions.pool. */
+  pool?: GradeOptions["pool"];
 }
 
 export async function gradeCommand(options: GradeCommandOptions): Promise<Report> {

@@ -1,14 +1,15 @@
 // `grade serve`: the submission's handle as a real stdio MCP server, for an MCP host or the MCP
-// Inspector. The server runs in a child process (plain node on a bundle of task2.ts and the
-// server loop) that inherits this process's stdin, stdout and stderr; grade itself writes
-// nothing to stdout, so the pipe carries protocol messages only.
+// Inspector. The server is the sandbox's live server (sandbox/live-server.ts): a child process
+// that inherits this process's stdin, stdout and stderr, with the student's code in the same
+// engine the grader runs it in. grade itself writes nothing to stdout, so the pipe carries
+// protocol messages only.
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
+import { TASKS } from "../../course/tasks.js";
+import { readSubmission } from "../../grading/files.js";
 import { resolveSubmission } from "../../grading/grade.js";
 import { makeDisplay } from "../../grading/paths.js";
-import { bundleServer, serverCommand } from "../../live/bundle-server.js";
+import { LIMITS } from "../../grading/request.js";
+import { prepareServer } from "../../sandbox/live.js";
 import { UserError } from "../errors.js";
 
 export interface ServeCommandOptions {
@@ -17,16 +18,20 @@ export interface ServeCommandOptions {
   env: NodeJS.ProcessEnv;
 }
 
+// A server answers each message within this, as grade's checks do by default.
+const CALL_LIMIT_MS = 5000;
+
 /** Runs the server until its input ends; resolves with its exit code. */
 export async function serveCommand(options: ServeCommandOptions): Promise<number> {
   const submissionDir = resolveSubmission(options.cwd, options.dir);
   const display = makeDisplay(options.cwd, submissionDir);
-  const workDir = await mkdtemp(path.join(os.tmpdir(), "grade-serve-"));
+  const files = readSubmission(submissionDir, display.submission);
+  const { file, exportName } = TASKS.task2;
+  const shown = display.submission === "." ? file : `${display.submission}/${file}`;
+  if (files.files[file] === undefined) throw new UserError(files.refused[file] ?? `There is no server to run: ${shown} does not exist.`);
+  const server = await prepareServer({ ...files, limits: { ...LIMITS, timeMs: CALL_LIMIT_MS } }, file, exportName, shown);
   try {
-    const bundle = await bundleServer(submissionDir, workDir, display.path);
-    if (!bundle.ok) throw new UserError(`There is no server to run: ${bundle.failure.message}`);
-    const { command, args } = serverCommand(bundle.file);
-    const child = spawn(command, args, { stdio: "inherit", env: { ...options.env, NODE_OPTIONS: "" } });
+    const child = spawn(server.command.command, server.command.args, { stdio: "inherit", env: server.command.env });
     // A host stops its server with a signal: pass it on, so the child never outlives grade.
     const forward = (signal: NodeJS.Signals): void => { child.kill(signal); };
     process.on("SIGINT", forward);
@@ -41,6 +46,6 @@ export async function serveCommand(options: ServeCommandOptions): Promise<number
       process.off("SIGTERM", forward);
     }
   } finally {
-    await rm(workDir, { recursive: true, force: true });
+    await server.close();
   }
 }

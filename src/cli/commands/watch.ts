@@ -7,7 +7,7 @@ import { resolveSubmission } from "../../grading/grade.js";
 import { renderPretty } from "../../report/pretty.js";
 import { showHint } from "../../student/hint.js";
 import { currentTask } from "../../student/next-step.js";
-import { createSandboxPool } from "../../runner/pool.js";
+import { SandboxPool } from "../../sandbox/pool.js";
 import { TypeCheckWorker } from "../../typecheck/worker-client.js";
 import { renderWatchScreen, type WatchScreenState } from "../../watch/screen.js";
 import { watchSubmission } from "../../watch/watcher.js";
@@ -43,7 +43,7 @@ export async function watchCommand(io: Io, options: WatchCommandOptions): Promis
 
   const watcher = watchSubmission({
     submissionDir,
-    grade: () => gradeCommand({ cwd: io.cwd, dir: options.dir, tasks: [...TASK_IDS], evidence: options.evidence, timeoutMs: options.timeoutMs, typecheck: worker ?? false, executor: pool, ...(options.extra ? { extra: options.extra } : {}) }),
+    grade: () => gradeCommand({ cwd: io.cwd, dir: options.dir, tasks: [...TASK_IDS], evidence: options.evidence, timeoutMs: options.timeoutMs, typecheck: worker ?? false, pool, ...(options.extra ? { extra: options.extra } : {}) }),
     onStart: () => { if (interactive && state) { state = { ...state, busy: true }; draw(); } },
     onReport: (report) => {
       if (!interactive) {
@@ -62,9 +62,9 @@ export async function watchCommand(io: Io, options: WatchCommandOptions): Promis
   });
 
   if (!interactive) io.stdout(`grade watch: watching ${options.dir}/ for changes; stop with Ctrl-C.\n`);
-  // One sandbox for the whole session, as `grade` would start one per run: a save is graded
-  // without waiting for node to start, and each task still has its own time limit.
-  const pool = createSandboxPool({ size: TASK_IDS.length, prestart: 1, growAfterMs: 100 });
+  // One sandbox thread for the whole session: a save is graded without starting one; each
+  // grading still gets a fresh engine instance of its own.
+  const pool = new SandboxPool(1);
   // The stop signals are handled from the start: one that comes during the first grading ends
   // watch as cleanly as one that comes later.
   try {

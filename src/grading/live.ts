@@ -1,0 +1,29 @@
+// The live checks: the submission's handle served over a real pipe by the sandbox's live server
+// (sandbox/live.ts), first with the chapter's LINES written to its stdin (the stdio check), then
+// to the official MCP SDK client (the interop checks). Both belong to task 2, whose code they run.
+import { LINES } from "../course/fixtures.js";
+import { TASKS, type TaskId } from "../course/tasks.js";
+import { interopChecks, INTEROP_STEPS } from "../live/interop.js";
+import { runStdio, stdioChecks, STDIO_TITLES } from "../live/stdio.js";
+import type { CheckResult } from "../report/types.js";
+import { prepareServer } from "../sandbox/live.js";
+import type { SubmissionFiles } from "./files.js";
+import { LIMITS } from "./request.js";
+
+const skipped = (why: string): CheckResult[] =>
+  [STDIO_TITLES.clean, ...INTEROP_STEPS].map((c) => ({ ...c, kind: c.name.includes("stdio") ? "stdio" : "interop", status: "skip", message: why }));
+
+export async function runLiveChecks(files: SubmissionFiles, tasks: readonly TaskId[], timeoutMs: number, label: string): Promise<Partial<Record<TaskId, CheckResult[]>>> {
+  if (!tasks.includes("task2")) return {};
+  const { file, exportName } = TASKS.task2;
+  if (files.files[file] === undefined) return { task2: skipped(`${file} could not be read, so there is no server to run.`) };
+  const server = await prepareServer({ files: files.files, refused: files.refused, limits: { ...LIMITS, timeMs: timeoutMs } }, file, exportName, label);
+  try {
+    const run = await runStdio(server.command, LINES, timeoutMs);
+    const stdio = run ? stdioChecks(run) : [];
+    const interop = await interopChecks(server.command, timeoutMs);
+    return { task2: [...stdio, ...interop] };
+  } finally {
+    await server.close();
+  }
+}

@@ -1,0 +1,62 @@
+// What one submission's grading asks of the sandbox: per task, its run on the chapter's fixtures,
+// then (with behaviour or schema checks) its run on the generated inputs after the fixtures in
+// one module instance, then each generated input alone in a fresh instance. One request per
+// submission; it carries inputs only, never an answer.
+import { LINES, MESSAGES, TOOL } from "../course/fixtures.js";
+import { TASKS, type TaskId } from "../course/tasks.js";
+import { planBehaviour, planInputs, type PlannedCheck } from "../behaviour/plan.js";
+import type { RunSpec, SandboxRequest } from "../sandbox/protocol.js";
+import type { SubmissionFiles } from "./files.js";
+
+export const FIXTURE_INPUTS: Record<TaskId, readonly unknown[]> = { task1: [TOOL], task2: MESSAGES, task3: [LINES] };
+
+export const LIMITS = { memoryBytes: 128 * 1024 * 1024, valueChars: 1024 * 1024, outputChars: 16 * 1024 };
+
+export interface TaskRuns {
+  fixture: number;
+  /** The fixtures then the generated inputs, in one instance (absent without behaviour or schema checks). */
+  generated?: number;
+  /** Each generated input alone, in a fresh instance (absent without behaviour checks). */
+  fresh?: number;
+  plan: PlannedCheck[];
+  /** The generated inputs in the order they were sent (planInputs). */
+  inputs: unknown[];
+}
+
+export interface GradingRequest {
+  request: SandboxRequest;
+  runs: Partial<Record<TaskId, TaskRuns>>;
+}
+
+// Inputs are sent as JSON text, made once per plan (a batch grades every student with one seed).
+const texts = new WeakMap<readonly unknown[], string[]>();
+const asTexts = (inputs: readonly unknown[]): string[] => {
+  let list = texts.get(inputs);
+  if (!list) texts.set(inputs, list = inputs.map((i) => JSON.stringify(i)));
+  return list;
+};
+const generatedInputs = new WeakMap<PlannedCheck[], unknown[]>();
+
+export function buildRequest(files: SubmissionFiles, tasks: readonly TaskId[], o: { behaviour: boolean; schema: boolean; seed: number; timeoutMs: number }): GradingRequest {
+  const specs: RunSpec[] = [];
+  const runs: GradingRequest["runs"] = {};
+  for (const task of tasks) {
+    const info = TASKS[task];
+    if (files.files[info.file] === undefined && files.refused[info.file] === undefined) continue;
+    const base = { entry: info.file, exportName: info.exportName, echoInputs: task === "task1" };
+    const fixture = specs.push({ ...base, inputs: asTexts(FIXTURE_INPUTS[task]), instance: "shared", stopOnFailure: true }) - 1;
+    const plan = o.behaviour ? planBehaviour(task, o.seed) : [];
+    let inputs = generatedInputs.get(plan);
+    if (!inputs) generatedInputs.set(plan, inputs = planInputs(plan).inputs);
+    const entry: TaskRuns = { fixture, plan, inputs };
+    if (o.behaviour || (o.schema && task !== "task3")) {
+      const all = [...FIXTURE_INPUTS[task], ...inputs];
+      entry.generated = specs.push({ ...base, inputs: asTexts(all), instance: "shared", stopOnFailure: false, after: { run: fixture, need: "clean" } }) - 1;
+    }
+    if (o.behaviour && inputs.length) {
+      entry.fresh = specs.push({ ...base, echoInputs: false, inputs: asTexts(inputs), instance: "fresh", stopOnFailure: false, after: { run: entry.generated!, need: "finished" } }) - 1;
+    }
+    runs[task] = entry;
+  }
+  return { request: { files: files.files, refused: files.refused, runs: specs, limits: { ...LIMITS, timeMs: o.timeoutMs } }, runs };
+}

@@ -1,0 +1,53 @@
+// How the grader starts a live server (live-server.ts) for a submission: the server's bundle
+// (kept, build-cache.ts), a request file in a folder of its own, and the command: plain node
+// under the permission model, reading only those files, with an empty environment.
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { cachedBuild, CACHE_DIR } from "../runner/build-cache.js";
+import { sandboxModules } from "./modules.js";
+import type { SandboxRequest } from "./protocol.js";
+import type { LiveRequest } from "./live-protocol.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+
+export interface ServerCommand { command: string; args: string[]; env: Record<string, string> }
+export interface LiveServer { command: ServerCommand; close(): Promise<void> }
+
+async function serverScript(): Promise<string> {
+  const code = await cachedBuild({
+    entryPoints: [path.join(here, "live-server.ts")], bundle: true, platform: "node", format: "cjs", target: "node20", logLevel: "silent",
+    define: { "import.meta.url": "__gradeUrl" },
+    banner: { js: `const __gradeUrl = require("node:url").pathToFileURL(__filename).href;` },
+  });
+  // A file node can run, named by its content, so a kept one is never half-written or stale.
+  const file = path.join(CACHE_DIR, `live-server-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.cjs`);
+  if (!existsSync(file)) {
+    mkdirSync(CACHE_DIR, { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, code);
+    renameSync(temp, file);
+  }
+  return file;
+}
+
+/** Makes a server ready to start, any number of times, for one submission's entry. */
+export async function prepareServer(submission: Pick<SandboxRequest, "files" | "refused" | "limits">, entry: string, exportName: string, label: string): Promise<LiveServer> {
+  const [script, modules] = await Promise.all([serverScript(), sandboxModules()]);
+  const dir = await mkdtemp(path.join(os.tmpdir(), "grade-live-"));
+  const requestFile = path.join(dir, "request.json");
+  const wasmPath = require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
+  const request: LiveRequest = { wasmPath, guest: readFileSync(path.join(here, "guest.js"), "utf8"), modules, submission, entry, exportName, label };
+  await writeFile(requestFile, JSON.stringify(request));
+  const command: ServerCommand = {
+    command: process.execPath,
+    args: ["--experimental-permission", `--allow-fs-read=${script}`, `--allow-fs-read=${wasmPath}`, `--allow-fs-read=${requestFile}`, "--no-warnings", "--max-old-space-size=256", script, requestFile],
+    env: {},
+  };
+  return { command, close: () => rm(dir, { recursive: true, force: true }) };
+}

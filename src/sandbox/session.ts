@@ -1,0 +1,207 @@
+// One submission in the engine: a fresh QuickJS WebAssembly instance (its own linear memory, so
+// nothing of another student's run is in reach), one runtime with the submission's memory cap,
+// a context per entry (task), the deadline as an interrupt. The student's code reaches only what
+// guest.js gives it and the two host functions here (write text, resolve a module); it never
+// reaches Node, a file or another student. Used by the batch threads (engine.ts) and by the
+// live server (live-server.ts).
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
+import { compileModule } from "./compile.js";
+import { failures, locate } from "./failures.js";
+import type { SandboxRequest, TaskFailure, WireCall } from "./protocol.js";
+import { resolveModule, type ModuleSources } from "./resolve.js";
+
+export interface EngineAssets {
+  /** A fresh QuickJS WebAssembly instance. */
+  newModule(): Promise<QuickJSWASMModule>;
+  /** guest.js's text. */
+  guest: string;
+  /** The modules every submission may import ("grade/course", the pure node: ports), as CommonJS. */
+  modules: ModuleSources;
+}
+
+export type Submission = Pick<SandboxRequest, "files" | "refused" | "limits">;
+export type Stream = "stdout" | "stderr";
+
+// QuickJS raises its own stack overflow well before the WebAssembly stack runs out.
+const MAX_STACK_BYTES = 512 * 1024;
+
+/** A call or load stopped by the time or memory limit (the run ends there). */
+export class Stopped extends Error {
+  constructor(readonly failure: TaskFailure) { super(failure.message); }
+}
+
+interface Realm { ctx: QuickJSContext; harness: QuickJSHandle }
+
+export class Session {
+  private readonly realms = new Map<string, Realm>();
+  private deadline = 0;
+  private timeMs = 0;
+  /** Set when the WebAssembly itself failed: nothing more runs in this instance. */
+  broken: TaskFailure | undefined;
+
+  private constructor(private readonly runtime: QuickJSRuntime, private readonly assets: EngineAssets, private readonly submission: Submission, private readonly write: (stream: Stream, text: string) => void) {}
+
+  static async open(assets: EngineAssets, submission: Submission, write: (stream: Stream, text: string) => void): Promise<Session> {
+    const module = await assets.newModule();
+    const runtime = module.newRuntime();
+    runtime.setMemoryLimit(submission.limits.memoryBytes);
+    runtime.setMaxStackSize(MAX_STACK_BYTES);
+    return new Session(runtime, assets, submission, write);
+  }
+
+  /** Starts a time limit: every load and call until the next limit must end by then. */
+  limit(timeMs: number): void {
+    this.timeMs = timeMs;
+    this.deadline = Date.now() + timeMs;
+    const deadline = this.deadline;
+    this.runtime.setInterruptHandler(() => Date.now() > deadline);
+  }
+
+  /** A fresh instance of the entry's modules; a failure if loading it threw. */
+  load(entry: string, exportName: string): TaskFailure | undefined {
+    const reply = parseGuest(this.guestCall(entry, "load", [entry]));
+    if (reply?.kind === "loaded") return undefined;
+    if (reply?.kind === "throw") return failures.load({ entry, exportName }, reply);
+    return failures.crash("the harness gave no answer while loading the module");
+  }
+
+  /** Calls the loaded entry's export on one input (JSON text). */
+  call(entry: string, exportName: string, input: string, echo: boolean): WireCall {
+    const spec = { entry, exportName };
+    const reply = parseGuest(this.guestCall(entry, "call", [entry, exportName, input, this.submission.limits.valueChars, echo]));
+    if (reply?.kind === "value") return { ok: true, value: reply.valueText, ...(reply.inputText !== undefined ? { input: reply.inputText } : {}) };
+    if (reply?.kind === "throw") {
+      // Caught by the harness, the engine's own out-of-memory error still ends the run.
+      if (reply.name === "InternalError" && reply.text.includes("out of memory")) throw new Stopped(failures.outOfMemory());
+      return { ok: false, failure: failures.call(spec, reply) };
+    }
+    if (reply?.kind === "missing-export") return { ok: false, failure: failures.missingExport(spec, reply.found) };
+    if (reply?.kind === "too-large") return { ok: false, failure: failures.tooLarge(spec) };
+    return { ok: false, failure: failures.crash("the harness gave no answer for a call") };
+  }
+
+  dispose(): void {
+    if (this.broken) return; // a runtime whose WebAssembly trapped goes with its instance
+    try {
+      for (const realm of this.realms.values()) { realm.harness.dispose(); realm.ctx.dispose(); }
+      this.runtime.dispose();
+    } catch { /* dropped with the instance */ }
+  }
+
+  private realm(entry: string): Realm {
+    let realm = this.realms.get(entry);
+    if (!realm) {
+      const ctx = this.runtime.newContext();
+      realm = { ctx, harness: this.setUp(ctx) };
+      this.realms.set(entry, realm);
+    }
+    return realm;
+  }
+
+  private setUp(ctx: QuickJSContext): QuickJSHandle {
+    const host = ctx.newObject();
+    const write = ctx.newFunction("write", (streamHandle, textHandle) => {
+      if (ctx.typeof(textHandle) !== "string") return;
+      this.write(ctx.typeof(streamHandle) === "string" && ctx.getString(streamHandle) === "stderr" ? "stderr" : "stdout", ctx.getString(textHandle));
+    });
+    const resolve = ctx.newFunction("resolve", (fromHandle, specHandle) => {
+      const from = ctx.getString(fromHandle);
+      const spec = ctx.typeof(specHandle) === "string" ? ctx.getString(specHandle) : "";
+      const found = resolveModule(this.submission, this.assets.modules, from, spec);
+      // Thrown in the guest, with the import's line on its stack.
+      if ("refused" in found) return { error: ctx.newError({ name: "ModuleRefused", message: found.refused }) };
+      const code = "compiled" in found ? found.compiled : compileModule(found.id, found.source);
+      if (typeof code !== "string") return { error: ctx.newError({ name: "CompileError", message: code.syntax }) };
+      const factory = ctx.evalCode(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, found.id);
+      if (factory.error) return { error: factory.error };
+      const pair = ctx.newArray();
+      const id = ctx.newString(found.id);
+      ctx.setProp(pair, 0, id);
+      ctx.setProp(pair, 1, factory.value);
+      id.dispose();
+      factory.value.dispose();
+      return pair;
+    });
+    ctx.setProp(host, "write", write);
+    ctx.setProp(host, "resolve", resolve);
+    write.dispose();
+    resolve.dispose();
+    const made = ctx.evalCode(this.assets.guest, "grade-guest.js");
+    if (made.error) { made.error.dispose(); host.dispose(); throw new Error("the guest harness did not compile"); }
+    const harness = ctx.callFunction(made.value, ctx.undefined, host);
+    made.value.dispose();
+    host.dispose();
+    if (harness.error) { harness.error.dispose(); throw new Error("the guest harness did not start"); }
+    return harness.value;
+  }
+
+  /** Calls a harness function; its text reply, or Stopped at the time or memory limit. */
+  private guestCall(entry: string, name: "load" | "call", args: (string | number | boolean)[]): string {
+    const { ctx, harness } = this.realm(entry);
+    const fn = ctx.getProp(harness, name);
+    const handles = args.map((a) => (typeof a === "string" ? ctx.newString(a) : typeof a === "number" ? ctx.newNumber(a) : a ? ctx.true : ctx.false));
+    const result = ctx.callFunction(fn, ctx.undefined, ...handles);
+    fn.dispose();
+    for (const h of handles) h.dispose();
+    if (result.error) {
+      let error: { message?: unknown } | undefined;
+      try { error = ctx.dump(result.error) as typeof error; } catch { error = { message: "out of memory" }; }
+      result.error.dispose();
+      throw new Stopped(this.stopFailure(error));
+    }
+    const text = ctx.typeof(result.value) === "string" ? ctx.getString(result.value) : "";
+    result.value.dispose();
+    // Promise callbacks the call queued run now, as they would before node's next event.
+    const jobs = this.runtime.executePendingJobs(-1);
+    if (jobs.error) {
+      let error: { message?: unknown } | undefined;
+      try { error = jobs.error.context.dump(jobs.error) as typeof error; } catch { error = { message: "out of memory" }; }
+      jobs.error.dispose();
+      const message = String(error?.message);
+      if (message === "interrupted" || message === "out of memory") throw new Stopped(this.stopFailure(error));
+    }
+    // A job loop stopped at the interrupt may end without an error: the clock says.
+    if (Date.now() > this.deadline) throw new Stopped(failures.timeout(this.timeMs));
+    return text;
+  }
+
+  private stopFailure(error: { message?: unknown } | undefined): TaskFailure {
+    const message = String(error?.message ?? "");
+    if (message === "out of memory") return failures.outOfMemory();
+    if (message === "interrupted") return failures.timeout(this.timeMs);
+    return failures.crash(`the harness failed: ${message.slice(0, 200)}`);
+  }
+}
+
+interface GuestThrow { kind: "throw"; name: string; text: string; exit?: string; where?: string }
+type GuestReply =
+  | { kind: "loaded" } | GuestThrow | { kind: "missing-export"; found: string[] } | { kind: "too-large" }
+  | { kind: "value"; valueText: string; inputText?: string };
+
+/**
+ * Reads the guest's reply. A value stays text (the grader decodes it, value.ts); the rest is
+ * checked field by field, since the student's code could have shaped its strings.
+ */
+function parseGuest(text: string): GuestReply | undefined {
+  // "V<length>:<value><input>": framed by length, so neither part is read for the other's end.
+  const framed = /^V(\d{1,9}):/.exec(text.slice(0, 12));
+  if (framed) {
+    const start = framed[0].length;
+    const end = start + Number(framed[1]);
+    if (end > text.length) return undefined;
+    return { kind: "value", valueText: text.slice(start, end), ...(end < text.length ? { inputText: text.slice(end) } : {}) };
+  }
+  let parsed: unknown;
+  try { parsed = JSON.parse(text); } catch { return undefined; }
+  if (parsed === null || typeof parsed !== "object") return undefined;
+  const p = parsed as Record<string, unknown>;
+  const str = (v: unknown): string => (typeof v === "string" ? v : "");
+  if (p["kind"] === "loaded") return { kind: "loaded" };
+  if (p["kind"] === "too-large") return { kind: "too-large" };
+  if (p["kind"] === "missing-export") return { kind: "missing-export", found: Array.isArray(p["found"]) ? p["found"].filter((f): f is string => typeof f === "string").slice(0, 20) : [] };
+  if (p["kind"] === "throw") {
+    const where = locate(str(p["stack"]));
+    return { kind: "throw", name: str(p["name"]), text: str(p["text"]), ...(typeof p["exit"] === "string" ? { exit: p["exit"] } : {}), ...(where ? { where } : {}) };
+  }
+  return undefined;
+}
