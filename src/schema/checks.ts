@@ -5,11 +5,24 @@ import { TASKS } from "../course/tasks.js";
 import { deepEqual } from "../evidence/values.js";
 import type { CheckResult } from "../report/types.js";
 import type { CallOutcome } from "../runner/outcome.js";
-import { compileJsonSchema, MCP_REVISION, validateMcp, type McpDefinition, type Validation } from "./validator.js";
+import { judgeJsonSchema, newCompileBudget } from "./json-schema.js";
+import { MCP_REVISION, validateMcp, type McpDefinition, type Validation } from "./validator.js";
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" && !Array.isArray(v);
-const show = (v: unknown): string => JSON.stringify(v) ?? String(v);
+
+// What the student's code returned, shown short: it may be a 1 MB schema, or nested too deeply
+// for JSON.stringify, which then throws.
+const SHOWN = 2000;
+function show(v: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(v) ?? String(v);
+  } catch {
+    return "(a value too deeply nested to show)";
+  }
+  return text.length > SHOWN ? `${text.slice(0, SHOWN)}… (${text.length} characters)` : text;
+}
 
 export interface Exchange {
   input: unknown;
@@ -69,8 +82,17 @@ const TASK2_RULES: SchemaRule[] = [
   },
 ];
 
-function judge(rule: Pick<SchemaRule, "name" | "title" | "hint">, call: string, items: { input: unknown; actual: unknown; verdict: Validation<unknown> | undefined }[]): CheckResult {
+type Item = { input: unknown; actual: unknown; verdict: Validation<unknown> | undefined };
+
+function judge(rule: Pick<SchemaRule, "name" | "title" | "hint">, call: string, makeItems: () => Item[]): CheckResult {
   const base = { name: rule.name, kind: "schema", title: rule.title, hint: rule.hint } as const;
+  let items: Item[];
+  try {
+    items = makeItems();
+  } catch (error) {
+    // Every schema a student returns gets a verdict: a throw here is the grader's own fault.
+    return { ...base, status: "error", message: `The grader could not run this check: ${error instanceof Error ? error.message : String(error)}` };
+  }
   const applicable = items.filter((i) => i.verdict !== undefined);
   if (applicable.length === 0) return { ...base, status: "skip", message: "No response of this kind was produced, so there was nothing to check." };
   const failures = applicable.filter((i) => i.verdict && !i.verdict.valid);
@@ -87,19 +109,26 @@ export function task2SchemaChecks(exchanges: Exchange[]): CheckResult[] {
   const answered = exchanges.flatMap(({ input, outcome }) =>
     outcome?.ok && isObject(input) && "id" in input && isObject(outcome.value) ? [{ request: input, response: outcome.value }] : []);
   return TASK2_RULES.map((rule) => judge(rule, TASKS.task2.exportName,
-    answered.map(({ request, response }) => ({ input: request, actual: response, verdict: rule.verdict(request, response) }))));
+    () => answered.map(({ request, response }) => ({ input: request, actual: response, verdict: rule.verdict(request, response) }))));
 }
 
 export function task1SchemaChecks(exchanges: Exchange[]): CheckResult[] {
   const results = exchanges.flatMap(({ input, outcome }) => (outcome?.ok && isObject(outcome.value) ? [{ input, result: outcome.value }] : []));
-  const compiles = { name: "t1_schema_compiles", title: "inputSchema compiles as a JSON Schema", hint: "inputSchema must be the tool's input_schema, a JSON Schema object; Ajv compiles it as MCP clients do." };
+  const compiles = {
+    name: "t1_schema_compiles", title: "inputSchema compiles as a JSON Schema",
+    hint: "inputSchema must be the tool's input_schema, unchanged: a JSON Schema object (draft-07, or the dialect its $schema names: draft-06, 2019-09 or 2020-12), which Ajv compiles as MCP clients do.",
+  };
   const tool = { name: "t1_schema_tool", title: `The converted tool is a Tool the MCP ${MCP_REVISION} schema accepts`, hint: "An MCP Tool has name (string), description (string) and inputSchema (an object schema with type \"object\")." };
   return [
-    judge(compiles, TASKS.task1.exportName, results.map(({ input, result }, i) => {
-      // Every input schema is valid: compile the first, and any the code changed.
-      const copied = isObject(input) && deepEqual(result["inputSchema"], input["input_schema"]);
-      return { input, actual: result["inputSchema"], verdict: compileJsonSchema(result["inputSchema"], "inputSchema", { compile: i === 0 || !copied }) };
-    })),
-    judge(tool, TASKS.task1.exportName, results.map(({ input, result }) => ({ input, actual: result, verdict: validateMcp("Tool", result, "the tool") }))),
+    judge(compiles, TASKS.task1.exportName, () => {
+      // Every input schema is valid: compile the first, and any the code changed, until the
+      // budget is spent (json-schema.ts); every one is checked against its meta-schema.
+      const budget = newCompileBudget();
+      return results.map(({ input, result }, i) => {
+        const copied = isObject(input) && deepEqual(result["inputSchema"], input["input_schema"]);
+        return { input, actual: result["inputSchema"], verdict: judgeJsonSchema(result["inputSchema"], "inputSchema", { compile: i === 0 || !copied, budget }) };
+      });
+    }),
+    judge(tool, TASKS.task1.exportName, () => results.map(({ input, result }) => ({ input, actual: result, verdict: validateMcp("Tool", result, "the tool") }))),
   ];
 }
