@@ -16,9 +16,9 @@ import type { Validation } from "./validator.js";
 export interface CompileBudget {
   values: number;
 }
-// Two schemas at the cap: the most one check of one submission spends compiling (about 250 ms
-// at worst, docs/schema-checks.md), however many of its calls return a different schema.
-export const COMPILE_BUDGET = 2 * SCHEMA_CAPS.values;
+// One schema at the cap: the most one check of one submission spends compiling (about 100 ms,
+// 250 ms cold: docs/schema-checks.md), however many of its calls return a different schema.
+export const COMPILE_BUDGET = SCHEMA_CAPS.values;
 export const newCompileBudget = (): CompileBudget => ({ values: COMPILE_BUDGET });
 
 const DIALECT_NAMES = `${DIALECTS.slice(0, -1).join(", ")} and ${DIALECTS.at(-1)!}`;
