@@ -1,27 +1,30 @@
-// One TypeScript Program over a submission's three files, the course module and a small
-// generated file that assigns each export to the chapter's typed interface. The compiler only
-// reads the student's files; nothing is run. Files outside the submission (the standard library,
+// One TypeScript Program over a submission's three files, the course module and the probe
+// (probe.ts), a small generated file that calls each export as the chapter's runner does. The
+// compiler only reads the student's files; nothing is run. Files outside the submission (the standard library,
 // the course module) are parsed once per ProgramBuilder and reused on every check, which is what
 // makes re-checking in watch mode fast.
 //
 // The chapter's tasks need no Node API, and @types/node more than doubles the compiler's work,
 // so a Program is first built with a two-line declaration of `console` instead; only when the
-// student's code turns out to use Node (process, require, a node: import) is it rebuilt with
-// @types/node, so such code is checked as it really is.
+// student's code turns out to use Node (process, require, a node: import, a global such as
+// structuredClone that the standard library lacks) is it rebuilt with @types/node 20, so such
+// code is checked as it really is.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { TASKS, type TaskId } from "../course/tasks.js";
+import { PROBE_FILE, probeSource, type Probe } from "./probe.js";
 
 /** The generated files; never written to disk. */
-export const INTERFACE_FILE = "__grade_interface__.ts";
 const GLOBALS_FILE = "__grade_globals__.d.ts";
-const GLOBALS = "declare var console: { log(...data: unknown[]): void; error(...data: unknown[]): void; warn(...data: unknown[]): void;\n  info(...data: unknown[]): void; debug(...data: unknown[]): void };\n";
+const CONSOLE_METHODS = ["assert", "count", "debug", "dir", "error", "group", "groupEnd", "info", "log", "table", "time", "timeEnd", "trace", "warn"];
+const GLOBALS = `declare var console: { ${CONSOLE_METHODS.map((m) => `${m}(...data: unknown[]): void;`).join(" ")} };\n`;
 
-const INTERFACE_TYPES: Record<TaskId, string> = { task1: "ToMcp", task2: "Handle", task3: "Serve" };
-
-/** Diagnostics that mean "this code uses Node": cannot find name process/require/Buffer, module node:x. */
-export const NEEDS_NODE_CODES = new Set([2580, 2591, 2592, 2503, 2307, 2868]);
+/**
+ * Diagnostics that mean "this code may use Node": cannot find a name (process, require, Buffer,
+ * structuredClone, TextEncoder, ...), a namespace (NodeJS) or a module (node:assert).
+ */
+export const NEEDS_NODE_CODES = new Set([2304, 2552, 2580, 2591, 2592, 2503, 2307, 2868]);
 
 /** The options for a package root (where src/course and node_modules/@types are). */
 export const compilerOptions = (packageRoot: string, withNode: boolean): ts.CompilerOptions => ({
@@ -40,24 +43,19 @@ export const compilerOptions = (packageRoot: string, withNode: boolean): ts.Comp
   paths: { "grade/course": [path.join(packageRoot, "src", "course", "index.ts")] },
 });
 
-/** The generated file's text; line N+1 (0-based N) holds the assignment for tasks[N]. */
-export function interfaceSource(tasks: readonly TaskId[]): string {
-  const header = `import type { ${tasks.map((t) => INTERFACE_TYPES[t]).join(", ")} } from "grade/course";`;
-  const lines = tasks.map((t) => `import { ${TASKS[t].exportName} as __${t} } from "./${TASKS[t].file}"; export const __check_${t}: ${INTERFACE_TYPES[t]} = __${t};`);
-  return [header, ...lines].join("\n") + "\n";
-}
-
 export class ProgramBuilder {
   private readonly shared = new Map<string, ts.SourceFile | undefined>();
   private readonly previous = new Map<boolean, ts.Program>();
 
   constructor(private readonly packageRoot: string) {}
 
-  /** A Program over the given task files of the submission (absolute paths). */
-  build(submissionDir: string, tasks: readonly TaskId[], withNode: boolean): ts.Program {
+  /** A Program over the given task files of the submission (absolute paths), and its probe. */
+  build(submissionDir: string, tasks: readonly TaskId[], withNode: boolean): { program: ts.Program; probe: Probe; probeFile: string } {
     const options = compilerOptions(this.packageRoot, withNode);
     const host = ts.createCompilerHost(options, true);
-    const generated = new Map([[path.join(submissionDir, INTERFACE_FILE), interfaceSource(tasks)]]);
+    const probe = probeSource(tasks, path.join(this.packageRoot, "src", "typecheck", "caller-types.ts"));
+    const probeFile = path.join(submissionDir, PROBE_FILE);
+    const generated = new Map([[probeFile, probe.text]]);
     if (!withNode) generated.set(path.join(submissionDir, GLOBALS_FILE), GLOBALS);
     const inSubmission = (file: string): boolean => path.resolve(file).startsWith(submissionDir + path.sep);
     const defaultGet = host.getSourceFile.bind(host);
@@ -75,7 +73,7 @@ export class ProgramBuilder {
     const oldProgram = this.previous.get(withNode);
     const program = ts.createProgram({ rootNames: roots, options, host, ...(oldProgram ? { oldProgram } : {}) });
     this.previous.set(withNode, program);
-    return program;
+    return { program, probe, probeFile };
   }
 }
 

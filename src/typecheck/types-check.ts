@@ -20,7 +20,7 @@ export function typesCheck(task: TaskId, types: TaskTypes): CheckResult {
   const check: CheckResult = {
     name: `t${info.number}_types`, kind: "types", title: `${info.file} type-checks against the chapter's interface`,
     status: "pass", expected: `${info.exportName}: ${info.signature}`,
-    hint: `The course's types say what ${info.exportName} takes and returns: ${info.signature}. Import them from "grade/course" and let the compiler tell you where your code disagrees.`,
+    hint: `grade type-checks ${info.exportName} as the chapter's runner uses it: called on the course's fixtures, its result read as ${info.signature.split(" => ")[1]}. Your own types are fine when that use fits them; the course's (from "grade/course") fit by construction: ${info.signature}.`,
   };
   if ("skipped" in types) return { ...check, status: "skip", message: types.skipped };
   if (!types.findings.length) return check;

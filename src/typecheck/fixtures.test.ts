@@ -1,0 +1,68 @@
+// The type check on test/fixtures/types/: submissions typed in every style a class writes, each
+// correct ones passing and each wrong one failing at its export with a message that says what the
+// chapter's runner needed. Each folder is laid over a copy of solutions/ (test/overlay.ts), so a
+// wrong one can re-export the reference for the tasks it does not get wrong.
+import { mkdtempSync, readdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { overlay, ROOT } from "../../test/overlay.js";
+import { TASK_IDS, type TaskId } from "../course/tasks.js";
+import { TypeChecker, type TaskTypes } from "./check-types.js";
+
+const FIXTURES = path.join(ROOT, "test", "fixtures", "types");
+
+/** Correct code, each typed its own way (half of them failed the earlier check by declared identity). */
+const CORRECT = [
+  "arrow-consts", "class-instances", "export-list", "inferred-generic", "json-objects", "node-modules", "overloads",
+  "own-interfaces", "own-types-records", "readonly-shapes", "undefined-no-response", "unknown-params",
+];
+
+/** `then`: the findings after the first, in full. */
+interface Wrong { task: TaskId; at: string; says: string[]; then?: string[] }
+
+const WRONG: Record<string, Wrong> = {
+  "tomcp-returns-string": { task: "task1", at: "4:17", says: ["runner calls toMcp(TOOL) and needs back an MCP tool", "but it returns string", "Type 'string' is not assignable"] },
+  "tomcp-schema-string": { task: "task1", at: "10:17", says: ["it returns McpTool", "Types of property 'inputSchema' are incompatible", "Type 'string' is not assignable to type 'object'"] },
+  "handle-takes-number": { task: "task2", at: "4:17", says: ["calls handle(MESSAGES[0] (initialize, id 1))", "Argument of type 'MESSAGES[0]' is not assignable to parameter of type 'number'", "fails for 7 more of the chapter's MESSAGES"] },
+  "handle-requests-only": { task: "task2", at: "5:17", says: ["handle(MESSAGES[1] (notifications/initialized, a notification))", "Property 'id' is missing"] },
+  "async-handle": { task: "task2", at: "5:23", says: ["returns Promise<JsonRpcResponse | null>", "handle is async", "no async, no await"] },
+  "handle-never-responds": { task: "task2", at: "4:17", says: ["handle returns null for every one of the chapter's MESSAGES", "never answers a request"] },
+  "serve-returns-array": { task: "task3", at: "5:17", says: ["needs back { out, log }", "but it returns string[]", "missing the following properties", "out, log"] },
+  "serve-two-parameters": { task: "task3", at: "5:17", says: ["calls serve(LINES)", "Expected 2 arguments, but got 1"] },
+  "serve-returns-any": { task: "task3", at: "5:17", says: ["serve(LINES) returns any", "Declare serve's return type: ServeResult"] },
+  "default-export": { task: "task3", at: "5:25", says: ["has a default export but no export named serve", "instead of export default"] },
+  "missing-export": { task: "task3", at: "1:1", says: ["task3.ts has no export named serve"] },
+  "implicit-any": { task: "task1", at: "2:23", says: ["TS7006: Parameter 'tool' implicitly has an 'any' type", "\"strict\": true", "annotate the parameter, e.g. toMcp(tool: ToolDefinition)"],
+    then: ["sub/task1.ts:6:19 TS7006: Parameter 'tool' implicitly has an 'any' type. (grade type-checks with \"strict\": true, under which an implicit any is an error: annotate the parameter with the type of what it receives.)"] },
+};
+
+const checker = new TypeChecker(ROOT);
+
+function check(name: string): Record<TaskId, TaskTypes> {
+  const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-types-"));
+  const dir = overlay(path.join(cwd, "sub"), path.join(FIXTURES, name));
+  return checker.check(dir, TASK_IDS, (abs) => path.relative(cwd, abs));
+}
+
+const messages = (types: TaskTypes): string[] => ("skipped" in types ? [`skipped: ${types.skipped}`] : types.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.message}`));
+
+describe("the type check by use, on fixture submissions", () => {
+  it("knows every fixture folder as correct or wrong", () => {
+    expect(readdirSync(FIXTURES).sort()).toEqual([...CORRECT, ...Object.keys(WRONG)].sort());
+  });
+
+  it.each(CORRECT)("passes %s", (name) => {
+    const result = check(name);
+    for (const task of TASK_IDS) expect(messages(result[task]), task).toEqual([]);
+  });
+
+  it.each(Object.entries(WRONG))("fails %s at its export, saying what the runner needed", (name, wrong) => {
+    const result = check(name);
+    const [finding, ...more] = messages(result[wrong.task]);
+    expect(more).toEqual(wrong.then ?? []);
+    expect(finding).toMatch(new RegExp(`^sub/${wrong.task}\\.ts:${wrong.at} `));
+    for (const part of wrong.says) expect(finding).toContain(part);
+    for (const task of TASK_IDS.filter((t) => t !== wrong.task)) expect(messages(result[task]), task).toEqual([]);
+  });
+});
