@@ -6,7 +6,7 @@ import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TASK_IDS } from "../src/course/tasks.js";
 import { gradeSubmission } from "../src/grading/grade.js";
-import { createSandboxPool, type SandboxPool } from "../src/runner/pool.js";
+import { SandboxPool } from "../src/sandbox/pool.js";
 import type { Report } from "../src/report/types.js";
 import { makeSubmission, SUBMISSIONS, tempDir } from "./e2e/cli.js";
 
@@ -31,7 +31,7 @@ describe("batch grading matches grade", () => {
   let pool: SandboxPool;
   let base: string;
   beforeAll(() => {
-    pool = createSandboxPool({ size: 2 });
+    pool = new SandboxPool(2);
     base = tempDir();
     for (const fixture of [undefined, ...FIXTURES]) makeSubmission(fixture, base);
   });
@@ -41,7 +41,7 @@ describe("batch grading matches grade", () => {
     const options = { cwd: base, dir: name, tasks: TASK_IDS, timeoutMs: 3000 };
     const [alone, inBatch] = await Promise.all([
       gradeSubmission(options),
-      gradeSubmission({ ...options, executor: pool.forSubmission(3000) }),
+      gradeSubmission({ ...options, pool }),
     ]);
     expect(comparable(inBatch)).toEqual(comparable(alone));
   });

@@ -3,7 +3,7 @@
 import { TASKS, type TaskId } from "../course/tasks.js";
 import type { CheckResult } from "../report/types.js";
 import type { CallOutcome } from "../runner/outcome.js";
-import { accepts, describeExpectation, sameJson } from "./expectation.js";
+import { accepts, describeExpectation, sameJson, type Expectation } from "./expectation.js";
 import { modelAnswers, planInputs, type PlannedCheck } from "./plan.js";
 
 interface Counterexample {
@@ -14,13 +14,17 @@ interface Counterexample {
 
 const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
 
-function counterexample(planned: PlannedCheck, task: TaskId, index: number, outcome: CallOutcome | undefined): Counterexample | undefined {
+/** What an input's answer must be instead of the model's; undefined: the input is not judged. */
+export type ExpectOverride = (planned: PlannedCheck, index: number) => Expectation | undefined;
+
+function counterexample(planned: PlannedCheck, task: TaskId, index: number, outcome: CallOutcome | undefined, override?: ExpectOverride): Counterexample | undefined {
   const input = planned.inputs[index];
   if (planned.check.judge === "input-unchanged") {
     if (!outcome?.ok) return undefined; // a call that failed is output's business, judged by the other checks
     return sameJson(outcome.input, input) ? undefined : { input, expected: show(input), actual: show(outcome.input) };
   }
-  const { expectation } = modelAnswers(task, planned)[index]!;
+  const expectation = override ? override(planned, index) : modelAnswers(task, planned)[index]!.expectation;
+  if (!expectation) return undefined;
   const expected = describeExpectation(expectation);
   if (!outcome) return { input, expected, actual: "(not called: the process stopped before this input)" };
   if (!outcome.ok) return { input, expected, actual: outcome.failure.message };
@@ -29,11 +33,11 @@ function counterexample(planned: PlannedCheck, task: TaskId, index: number, outc
 }
 
 /** Judges one check given the outcomes of its inputs, in the same order. */
-export function judgeCheck(task: TaskId, planned: PlannedCheck, outcomes: (CallOutcome | undefined)[], seed: number): CheckResult {
+export function judgeCheck(task: TaskId, planned: PlannedCheck, outcomes: (CallOutcome | undefined)[], seed: number, override?: ExpectOverride): CheckResult {
   const { check, inputs } = planned;
   const base = { name: check.name, kind: "behaviour", title: check.title, hint: check.hint ? `${check.rule} ${check.hint}` : check.rule } as const;
   const failures = inputs
-    .map((_, i) => counterexample(planned, task, i, outcomes[i]))
+    .map((_, i) => counterexample(planned, task, i, outcomes[i], override))
     .filter((c): c is Counterexample => c !== undefined);
   if (failures.length === 0) return { ...base, status: "pass", message: `${inputs.length} inputs tried (seed ${seed}).` };
   const smallest = failures.reduce((a, b) => (show(b.input).length < show(a.input).length ? b : a));
@@ -46,10 +50,10 @@ export function judgeCheck(task: TaskId, planned: PlannedCheck, outcomes: (CallO
 }
 
 /** Lays the job's calls out over the planned checks, as planInputs laid out their inputs. */
-export function judgeBehaviour(task: TaskId, plan: PlannedCheck[], calls: CallOutcome[], offset: number, seed: number): CheckResult[] {
+export function judgeBehaviour(task: TaskId, plan: PlannedCheck[], calls: CallOutcome[], offset: number, seed: number, override?: ExpectOverride): CheckResult[] {
   const { offsets } = planInputs(plan);
   return plan.map((planned, k) => {
     const outcomes = planned.inputs.map((_, i) => calls[offset + offsets[k]! + i]);
-    return judgeCheck(task, planned, outcomes, seed);
+    return judgeCheck(task, planned, outcomes, seed, override);
   });
 }

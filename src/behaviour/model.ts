@@ -93,6 +93,14 @@ export const modelHandle = (message: JsonObject): JsonObject | null => expectHan
  * only for messages whose answer the chapter decides, the only ones task3-checks.ts sends.
  */
 export function modelServe(lines: string[]): ServeResult {
+  return serveWith(lines, (message) => modelHandle(message as JsonObject));
+}
+
+/**
+ * The chapter's serve loop around any handle: the model's, or the student's own answers (so a
+ * serve that calls the student's handle is judged on its loop alone, never for handle's mistakes).
+ */
+export function serveWith(lines: string[], answer: (message: unknown) => unknown): ServeResult {
   const out: string[] = [];
   const log: string[] = [];
   lines.forEach((line, index) => {
@@ -105,8 +113,8 @@ export function modelServe(lines: string[]): ServeResult {
       out.push(canonicalJson(PARSE_ERROR_RESPONSE));
       return;
     }
-    const response = modelHandle(message as JsonObject);
-    if (response) out.push(canonicalJson(response));
+    const response = answer(message);
+    if (response !== null && response !== undefined) out.push(canonicalJson(response));
   });
   return { out, log };
 }

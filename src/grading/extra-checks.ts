@@ -3,14 +3,15 @@
 // fresh module instance, and every response against the MCP schema. All judged here, from values.
 // The live checks (a real server over a real pipe) are run by live.ts and added by grade.ts.
 import { TASKS, type TaskId } from "../course/tasks.js";
-import { judgeBehaviour } from "../behaviour/judge.js";
+import { judgeBehaviour, type ExpectOverride } from "../behaviour/judge.js";
+import { serveWith } from "../behaviour/model.js";
 import { planBehaviour } from "../behaviour/plan.js";
 import type { CheckResult } from "../report/types.js";
 import type { CallOutcome } from "../runner/outcome.js";
 import type { SandboxReply } from "../sandbox/protocol.js";
 import { freshCheck } from "./fresh.js";
 import { readCalls } from "./outcomes.js";
-import { FIXTURE_INPUTS, type TaskRuns } from "./request.js";
+import { FIXTURE_INPUTS, type GradingRequest, type TaskRuns } from "./request.js";
 import { task1SchemaChecks, task2SchemaChecks, type Exchange } from "../schema/checks.js";
 
 export interface ExtraCheckOptions {
@@ -42,7 +43,37 @@ function notRun(task: TaskId, on: { behaviour: boolean; schema: boolean }): Chec
   ];
 }
 
-export function extraChecks(tasks: readonly TaskId[], runs: Partial<Record<TaskId, TaskRuns>>, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }): Partial<Record<TaskId, CheckResult[]>> {
+class Unjudged extends Error {}
+
+/**
+ * When serve's module loaded the submission's task2.ts, serve is judged against what the
+ * student's own handle answers (the oracle run), so that task 3 never fails for task 2's
+ * mistakes; a line list with a message that handle could not answer is not judged.
+ */
+function serveOverride(graded: Pick<GradingRequest, "runs" | "oracle">, reply: SandboxReply): ExpectOverride | undefined {
+  const fixture = graded.runs.task3 ? reply.runs[graded.runs.task3.fixture] : undefined;
+  const usesHandle = fixture?.status === "ran" && (fixture.modules ?? []).includes(TASKS.task2.file);
+  if (!usesHandle || !graded.oracle) return undefined;
+  const answers = readCalls("task2", reply.runs[graded.oracle.run]);
+  const table = new Map<string, CallOutcome>();
+  graded.oracle.messages.forEach((m, i) => { const a = answers?.[i]; if (a) table.set(m, a); });
+  return (planned, index) => {
+    try {
+      const value = serveWith(planned.inputs[index] as string[], (message) => {
+        const answer = table.get(JSON.stringify(message));
+        if (!answer?.ok) throw new Unjudged();
+        return answer.value;
+      });
+      return { kind: "exact", value };
+    } catch (error) {
+      if (error instanceof Unjudged) return undefined;
+      throw error;
+    }
+  };
+}
+
+export function extraChecks(tasks: readonly TaskId[], graded: Pick<GradingRequest, "runs" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }): Partial<Record<TaskId, CheckResult[]>> {
+  const { runs } = graded;
   const checks: Partial<Record<TaskId, CheckResult[]>> = {};
   for (const task of tasks) {
     const r = runs[task];
@@ -53,7 +84,7 @@ export function extraChecks(tasks: readonly TaskId[], runs: Partial<Record<TaskI
     const inputs = [...FIXTURE_INPUTS[task], ...r.inputs];
     const exchanges: Exchange[] = inputs.map((input, i) => ({ input, outcome: calls[i] }));
     const list = [
-      ...(o.behaviour ? judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed) : []),
+      ...(o.behaviour ? judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, task === "task3" ? serveOverride(graded, reply) : undefined) : []),
       ...(o.behaviour ? [freshCheck.judge(task, r.inputs, calls.slice(fixtureCount), readCalls(task, r.fresh !== undefined ? reply.runs[r.fresh] : undefined), r.fresh !== undefined ? reply.runs[r.fresh] : undefined)] : []),
       ...(o.schema ? schemaChecks(task, exchanges) : []),
     ];

@@ -13,11 +13,11 @@ import { LIMITS } from "./request.js";
 const skipped = (why: string): CheckResult[] =>
   [STDIO_TITLES.clean, ...INTEROP_STEPS].map((c) => ({ ...c, kind: c.name.includes("stdio") ? "stdio" : "interop", status: "skip", message: why }));
 
-export async function runLiveChecks(files: SubmissionFiles, tasks: readonly TaskId[], timeoutMs: number, label: string): Promise<Partial<Record<TaskId, CheckResult[]>>> {
+export async function runLiveChecks(files: SubmissionFiles, tasks: readonly TaskId[], timeoutMs: number, shownAs: string): Promise<Partial<Record<TaskId, CheckResult[]>>> {
   if (!tasks.includes("task2")) return {};
   const { file, exportName } = TASKS.task2;
   if (files.files[file] === undefined) return { task2: skipped(`${file} could not be read, so there is no server to run.`) };
-  const server = await prepareServer({ files: files.files, refused: files.refused, limits: { ...LIMITS, timeMs: timeoutMs } }, file, exportName, label);
+  const server = await prepareServer({ files: files.files, refused: files.refused, limits: { ...LIMITS, timeMs: timeoutMs }, shownAs }, file, exportName, shownAs + file);
   try {
     const run = await runStdio(server.command, LINES, timeoutMs);
     const stdio = run ? stdioChecks(run) : [];

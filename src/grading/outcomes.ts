@@ -42,14 +42,18 @@ export function readCalls(task: TaskId, run: WireRun | undefined, strict = true)
   return run.calls.map((c) => readCall(task, c, strict));
 }
 
+// The engine knows no course: the export's expected signature is added here.
+const withSignature = (task: TaskId, failure: TaskFailure): TaskFailure => (failure.reason !== "missing-export" ? failure
+  : { ...failure, message: failure.message.replace(`a function named ${TASKS[task].exportName}.`, `a function named ${TASKS[task].exportName} with the signature ${TASKS[task].signature}.`) });
+
 export function fixtureOutcome(task: TaskId, run: WireRun | undefined): FixtureOutcome {
   if (!run || run.status === "skipped") return { failure: failures.crash("the fixture run was not made") };
-  if (run.status === "failed") return { failure: run.failure };
+  if (run.status === "failed") return { failure: withSignature(task, run.failure) };
   // Values that JSON cannot carry stay in: only the lines that read them error (compute.ts).
   const calls = run.calls.map((c) => readCall(task, c, false));
   const failed = calls.findIndex((c) => !c.ok);
   if (failed >= 0) {
-    const { failure } = calls[failed] as { ok: false; failure: TaskFailure };
+    const failure = withSignature(task, (calls[failed] as { ok: false; failure: TaskFailure }).failure);
     const prefix = task === "task2" && failure.reason !== "not-written" && failure.reason !== "missing-export" ? `For ${describeMessage(MESSAGES[failed])}: ` : "";
     return { failure: { ...failure, message: prefix + failure.message } };
   }

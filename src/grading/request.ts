@@ -26,6 +26,24 @@ export interface TaskRuns {
 export interface GradingRequest {
   request: SandboxRequest;
   runs: Partial<Record<TaskId, TaskRuns>>;
+  /**
+   * The student's own handle on every message in serve's generated lines, by the message's JSON:
+   * a serve that calls that handle is judged against it, not against the model (extra-checks.ts).
+   */
+  oracle?: { run: number; messages: string[] };
+}
+
+/** The distinct messages in a list of serve inputs (lines), as JSON texts, in order. */
+export function messagesIn(inputs: readonly unknown[]): string[] {
+  const seen = new Set<string>();
+  for (const lines of inputs) {
+    if (!Array.isArray(lines)) continue;
+    for (const line of lines) {
+      if (typeof line !== "string" || line.trim() === "") continue;
+      try { seen.add(JSON.stringify(JSON.parse(line))); } catch { /* a parse error: serve's own rule */ }
+    }
+  }
+  return [...seen];
 }
 
 // Inputs are sent as JSON text, made once per plan (a batch grades every student with one seed).
@@ -37,7 +55,7 @@ const asTexts = (inputs: readonly unknown[]): string[] => {
 };
 const generatedInputs = new WeakMap<PlannedCheck[], unknown[]>();
 
-export function buildRequest(files: SubmissionFiles, tasks: readonly TaskId[], o: { behaviour: boolean; schema: boolean; seed: number; timeoutMs: number }): GradingRequest {
+export function buildRequest(files: SubmissionFiles, tasks: readonly TaskId[], o: { behaviour: boolean; schema: boolean; seed: number; timeoutMs: number; shownAs?: string }): GradingRequest {
   const specs: RunSpec[] = [];
   const runs: GradingRequest["runs"] = {};
   for (const task of tasks) {
@@ -58,5 +76,11 @@ export function buildRequest(files: SubmissionFiles, tasks: readonly TaskId[], o
     }
     runs[task] = entry;
   }
-  return { request: { files: files.files, refused: files.refused, runs: specs, limits: { ...LIMITS, timeMs: o.timeoutMs } }, runs };
+  let oracle: GradingRequest["oracle"];
+  const serveInputs = runs.task3?.inputs;
+  if (serveInputs?.length && files.files[TASKS.task2.file] !== undefined) {
+    const messages = messagesIn(serveInputs);
+    oracle = { messages, run: specs.push({ entry: TASKS.task2.file, exportName: TASKS.task2.exportName, inputs: messages, instance: "shared", stopOnFailure: false }) - 1 };
+  }
+  return { request: { files: files.files, refused: files.refused, runs: specs, limits: { ...LIMITS, timeMs: o.timeoutMs }, ...(o.shownAs ? { shownAs: o.shownAs } : {}) }, runs, ...(oracle ? { oracle } : {}) };
 }

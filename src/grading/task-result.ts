@@ -3,6 +3,9 @@
 import { EVIDENCE_RULES, keysOfTask, type EvidenceKey } from "../course/evidence-keys.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import { computeEvidence } from "../evidence/compute.js";
+import { MESSAGES } from "../course/fixtures.js";
+import { describeMessage } from "../runner/describe.js";
+import { notJson } from "../sandbox/value.js";
 import { diagnose } from "../evidence/diagnose.js";
 import type { TaskFailure } from "../runner/outcome.js";
 import type { FixtureOutcome } from "./outcomes.js";
@@ -32,6 +35,38 @@ function stdoutCheck(task: TaskId, stdout: string | undefined, ran: boolean): Ch
   };
 }
 
+// The chapter says of serve "Do not print inside it": its log goes into the list it returns, so
+// even stderr is wrong there (handle may log to stderr, as a stdio server does).
+function serveStderrCheck(stderr: string | undefined, ran: boolean): CheckResult {
+  const check: CheckResult = {
+    name: "t3_no_stderr", kind: "output", title: "serve prints nothing on stderr either", status: "pass",
+    hint: "serve does not print: the chapter's loop collects its log lines in the log list it returns (\"Do not print inside it\"). Remove console.error/console.log calls from serve and from what it calls.",
+  };
+  if (!ran) return { ...check, status: "skip", message: `${TASKS.task3.file} did not run to the end.` };
+  if (!stderr) return check;
+  const quoted = stderr.length > QUOTE_LIMIT ? `${stderr.slice(0, QUOTE_LIMIT)}…` : stderr;
+  return { ...check, status: "fail", expected: "", actual: quoted, message: `serve, or code it calls, printed this on stderr: ${JSON.stringify(quoted)}. The chapter says of serve "Do not print inside it": put log lines in the log list instead.` };
+}
+
+/** Whether what the task returned on the fixtures is all data JSON can carry, as the runner prints it. */
+function dataCheck(task: TaskId, outcome: FixtureOutcome): CheckResult {
+  const info = TASKS[task];
+  const check: CheckResult = {
+    name: `t${info.number}_json_data`, kind: "output", title: `${info.exportName} returns data JSON can carry`, status: "pass",
+    hint: "Return plain data: objects, lists, strings, numbers, booleans and null. No functions, Promises, cycles, undefined inside lists, BigInt, NaN or Infinity.",
+  };
+  if ("failure" in outcome) return { ...check, status: "skip", message: `${info.file} did not run to the end.` };
+  const value = outcome.value;
+  const returned = value.task === "task2" ? value.responses : [value.result];
+  for (let i = 0; i < returned.length; i++) {
+    const problem = notJson(returned[i]);
+    if (problem === undefined) continue;
+    const what = value.task === "task2" ? `the answer to ${describeMessage(MESSAGES[i])}` : "the return value";
+    return { ...check, status: "fail", message: `${info.exportName} returned something JSON cannot represent: ${problem.replace(/^\$/, what)}. The lines that read it cannot be printed.` };
+  }
+  return check;
+}
+
 function evidenceChecks(task: TaskId, outcome: FixtureOutcome): { checks: CheckResult[]; evidence: GradedTask["evidence"] } {
   const evidence: GradedTask["evidence"] = {};
   if ("failure" in outcome) {
@@ -51,6 +86,8 @@ function evidenceChecks(task: TaskId, outcome: FixtureOutcome): { checks: CheckR
     if (actual !== undefined) evidence[key] = actual;
     const base = { name: key, kind: "evidence", title: rule.title, expected: rule.accepted, actual: actual ?? null, hint: rule.hint } as const;
     if (actual === rule.accepted) return { ...base, status: "pass" };
+    // What the line reads is not data (a cycle, a function): the runner could not print it.
+    if ("notData" in c && c.notData) return { ...base, status: "error", message: `This line cannot be printed: ${c.missing}.` };
     return { ...base, status: "fail", message: diagnose({ key, actual, missing: "missing" in c ? c.missing : undefined, value }) };
   });
   return { checks, evidence };
@@ -68,7 +105,8 @@ export interface TaskRunSummary {
 export function gradeTask(task: TaskId, run: TaskRunSummary): GradedTask {
   const failure: TaskFailure | undefined = "failure" in run.outcome ? run.outcome.failure : undefined;
   const { checks, evidence } = evidenceChecks(task, run.outcome);
-  checks.push(stdoutCheck(task, run.stdout, !failure));
+  checks.push(dataCheck(task, run.outcome), stdoutCheck(task, run.stdout, !failure));
+  if (task === "task3") checks.push(serveStderrCheck(run.stderr, !failure && run.stdout !== undefined));
   const evidenceChecksOnly = checks.filter((c) => c.kind === "evidence");
   const score = evidenceChecksOnly.filter((c) => c.status === "pass").length;
   const status: TaskStatus = failure && failure.reason !== "not-written" ? "error"

@@ -10,17 +10,18 @@ export type Compiled = string | { syntax: string };
 const cache = new Map<string, Compiled>();
 const CACHE_ENTRIES = 2000;
 
-export function compileModule(id: string, source: string): Compiled {
-  const key = `${id}\0${source}`;
+/** `shown` goes before the file's path in an error message ("my-work/"). */
+export function compileModule(id: string, source: string, shown = ""): Compiled {
+  const key = `${shown}\0${id}\0${source}`;
   const kept = cache.get(key);
   if (kept !== undefined) return kept;
-  const compiled = compile(id, source);
+  const compiled = compile(id, source, shown);
   if (cache.size >= CACHE_ENTRIES) cache.clear();
   cache.set(key, compiled);
   return compiled;
 }
 
-function compile(id: string, source: string): Compiled {
+function compile(id: string, source: string, shown: string): Compiled {
   const typed = /\.(c|m)?tsx?$/.test(id);
   try {
     return transform(source, {
@@ -28,13 +29,14 @@ function compile(id: string, source: string): Compiled {
       filePath: id, disableESTransforms: true, production: true, preserveDynamicImport: false,
     }).code;
   } catch (error) {
-    return { syntax: describe(id, error) };
+    return { syntax: describe(shown + id, error) };
   }
 }
 
 function describe(id: string, error: unknown): string {
   if (error instanceof RangeError) return `${id} is nested too deeply to compile. Split the expression into smaller ones.`;
-  const message = error instanceof Error ? error.message : String(error);
+  // Sucrase's parse errors: "Error transforming task1.ts: Unexpected token, expected "," (5:91)".
+  const message = (error instanceof Error ? error.message : String(error)).replace(/^Error transforming [^:]*: /, "");
   // Sucrase: "Unexpected token (3:7)" (line from 1, column from 0); shown as file:line:column.
   const m = /^(.*?) \((\d+):(\d+)\)$/s.exec(message.slice(0, 500));
   if (m) return `${id}:${m[2]}:${Number(m[3]) + 1}: ${m[1]}. Fix the code at that place and save.`;

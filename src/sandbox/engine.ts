@@ -38,16 +38,23 @@ function passed(run: WireRun | undefined, need: "clean" | "finished"): boolean {
 
 const capped = (text: string, dropped: number): string => (dropped ? `${text}\n… (${dropped} more characters not shown)` : text);
 
-type Ran = { status: "ran"; calls: WireCall[]; stopped?: TaskFailure } | { status: "failed"; failure: TaskFailure };
+type Ran = { status: "ran"; calls: WireCall[]; stopped?: TaskFailure; modules?: string[] } | { status: "failed"; failure: TaskFailure };
 
 function runOne(session: Session, request: SandboxRequest, spec: RunSpec): Ran {
   session.limit(request.limits.timeMs);
   const calls: WireCall[] = [];
+  let modules: string[] | undefined;
+  const load = (): TaskFailure | undefined => {
+    const loaded = session.load(spec.entry, spec.exportName);
+    if (!Array.isArray(loaded)) return loaded;
+    modules ??= loaded;
+    return undefined;
+  };
   try {
     let loaded = false;
     for (let i = 0; i < spec.inputs.length; i++) {
       if (!loaded || spec.instance === "fresh") {
-        const failure = session.load(spec.entry, spec.exportName);
+        const failure = load();
         if (failure) return { status: "failed", failure };
         loaded = true;
       }
@@ -56,12 +63,12 @@ function runOne(session: Session, request: SandboxRequest, spec: RunSpec): Ran {
       if (!call.ok && spec.stopOnFailure) break;
     }
     if (!loaded) {
-      const failure = session.load(spec.entry, spec.exportName);
+      const failure = load();
       if (failure) return { status: "failed", failure };
     }
-    return { status: "ran", calls };
+    return { status: "ran", calls, ...(modules ? { modules } : {}) };
   } catch (error) {
-    if (error instanceof Stopped) return { status: "ran", calls, stopped: error.failure };
+    if (error instanceof Stopped) return { status: "ran", calls, stopped: error.failure, ...(modules ? { modules } : {}) };
     // The WebAssembly itself failed (a trap): this submission's instance is not used again.
     session.broken = failures.crash(`the sandbox's engine stopped: ${String(error).slice(0, 200)}`);
     return { status: "failed", failure: session.broken };

@@ -11,7 +11,7 @@ const at = (t: Thrown): string => (t.where ? `${t.text} (at ${t.where})` : t.tex
 
 export const failures = {
   timeout: (ms: number): TaskFailure => failure("timeout", `It did not finish within ${ms} ms and was stopped. Look for a loop that never ends (a while loop whose condition never changes, or a recursion with no base case); raise the limit with --timeout MS only if your code is just slow.`),
-  outOfMemory: (): TaskFailure => failure("out-of-memory", "It used more memory than the sandbox allows and was stopped. Look for a list or string that grows without end."),
+  outOfMemory: (mb?: number): TaskFailure => failure("out-of-memory", `It used more than ${mb === undefined ? "the sandbox's limit" : `${mb} MB`} of memory and was stopped. Look for a list or string that grows without end.`),
   crash: (why: string): TaskFailure => failure("crash", `The grader could not run it: ${why}. This is most likely a bug in the grader; please report it with your files.`),
   tooLarge: (spec: Pick<RunSpec, "exportName">): TaskFailure => failure("too-large", `${spec.exportName} returned a value too large to check (the grader reads at most about 1 MB of an answer). Return only what the task asks for.`),
   missingExport: (spec: Pick<RunSpec, "entry" | "exportName">, found: string[]): TaskFailure => {
@@ -41,15 +41,15 @@ export const failures = {
 export function locate(stack: string): string | undefined {
   const lines = stack.split("\n", 12);
   for (const raw of lines) {
-    const line = raw.slice(0, 400).trimEnd();
-    if (!line.endsWith(")")) continue;
-    const open = line.lastIndexOf("(");
+    const line = raw.slice(0, 400).trim();
+    // "at name (file:line:column)", or "at file:line:column" for code outside a function.
+    const open = line.endsWith(")") ? line.lastIndexOf("(") : line.startsWith("at ") ? 2 : -1;
     if (open < 0) continue;
-    const where = line.slice(open + 1, -1);
+    const where = line.endsWith(")") ? line.slice(open + 1, -1) : line.slice(open + 1);
     const m = /^(.+?):(\d+)(?::(\d+))?$/.exec(where);
     if (!m) continue;
     const file = m[1]!;
-    if (file === "grade-guest.js" || file.startsWith("node:") || file === "grade/course" || file === "native") continue;
+    if (file === "grade-guest.js" || file.startsWith("node:") || file === "grade/course" || file === "native" || file.startsWith("<")) continue;
     return m[3] ? `${file}:${m[2]}:${m[3]}` : `${file}:${m[2]}`;
   }
   return undefined;

@@ -84,7 +84,7 @@
       if (hasOwn(cache, id)) return cache[id].exports;
       const module = { exports: {}, id };
       cache[id] = module;
-      found[1].call(module.exports, module.exports, requireFrom(id), module, id, "/");
+      found[1].call(module.exports, module.exports, requireFrom(id), module, id, "/", { url: "file:///submission/" + id });
       return module.exports;
     };
   }
@@ -182,7 +182,7 @@
       state.exit = undefined;
       try {
         requireFrom("")(id);
-        return '{"kind":"loaded"}';
+        return '{"kind":"loaded","modules":' + quote(keys(cache)) + "}";
       } catch (error) { return thrown(error); }
     },
     /** Calls the loaded entry's export on the input (JSON text); the outcome as JSON text. */

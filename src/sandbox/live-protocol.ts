@@ -9,7 +9,7 @@ export interface LiveRequest {
   wasmPath: string;
   guest: string;
   modules: ModuleSources;
-  submission: Pick<SandboxRequest, "files" | "refused" | "limits">;
+  submission: Pick<SandboxRequest, "files" | "refused" | "limits" | "shownAs">;
   entry: string;
   exportName: string;
   label: string;

@@ -26,8 +26,9 @@ async function main(file: string): Promise<void> {
     (stream, text) => { (stream === "stderr" ? process.stderr : process.stdout).write(text); });
   const { entry, exportName } = request;
   session.limit(request.submission.limits.timeMs);
-  const failure = session.load(entry, exportName);
-  if (failure) {
+  const loaded = session.load(entry, exportName);
+  if (!Array.isArray(loaded)) {
+    const failure = loaded;
     log(`grade serve: ${request.label} could not be served: ${failure.message}`);
     process.exit(1);
   }

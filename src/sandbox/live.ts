@@ -22,7 +22,8 @@ export interface LiveServer { command: ServerCommand; close(): Promise<void> }
 async function serverScript(): Promise<string> {
   const code = await cachedBuild({
     entryPoints: [path.join(here, "live-server.ts")], bundle: true, platform: "node", format: "cjs", target: "node20", logLevel: "silent",
-    define: { "import.meta.url": "__gradeUrl" },
+    // (The key is spelt in two parts: bin/grade.js rewrites that expression wherever it is written.)
+  define: { ["import.meta" + ".url"]: "__gradeUrl" },
     banner: { js: `const __gradeUrl = require("node:url").pathToFileURL(__filename).href;` },
   });
   // A file node can run, named by its content, so a kept one is never half-written or stale.
@@ -37,7 +38,7 @@ async function serverScript(): Promise<string> {
 }
 
 /** Makes a server ready to start, any number of times, for one submission's entry. */
-export async function prepareServer(submission: Pick<SandboxRequest, "files" | "refused" | "limits">, entry: string, exportName: string, label: string): Promise<LiveServer> {
+export async function prepareServer(submission: Pick<SandboxRequest, "files" | "refused" | "limits" | "shownAs">, entry: string, exportName: string, label: string): Promise<LiveServer> {
   const [script, modules] = await Promise.all([serverScript(), sandboxModules()]);
   const dir = await mkdtemp(path.join(os.tmpdir(), "grade-live-"));
   const requestFile = path.join(dir, "request.json");

@@ -27,7 +27,8 @@ const buildWorker = (): Promise<string> => (workerCode ??= cachedBuild({
   entryPoints: [path.join(here, "worker.ts")], bundle: true, platform: "node", format: "cjs", target: "node20", logLevel: "silent",
   // The thread's code is evaluated, not loaded from a file: the modules that ask where they are
   // (the engine's loader) are told the package's own folder.
-  define: { "import.meta.url": "__gradeUrl" },
+  // (The key is spelt in two parts: bin/grade.js rewrites that expression wherever it is written.)
+  define: { ["import.meta" + ".url"]: "__gradeUrl" },
   banner: { js: `const __gradeUrl = require("node:url").pathToFileURL(${JSON.stringify(path.join(here, "worker.ts"))}).href;` },
 }));
 

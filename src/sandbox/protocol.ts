@@ -41,6 +41,8 @@ export interface SandboxRequest {
   /** Files the grader refused to read (a link out of the folder), by path, with the reason. */
   refused: Record<string, string>;
   runs: RunSpec[];
+  /** How messages name the submission's files: this before each path ("my-work/"). */
+  shownAs?: string;
   /** Per run: its time limit. For the whole submission: memory and the size of any one answer. */
   limits: { timeMs: number; memoryBytes: number; valueChars: number; outputChars: number };
 }
@@ -49,7 +51,7 @@ export interface SandboxRequest {
 export type WireCall = { ok: true; value: string; input?: string } | { ok: false; failure: TaskFailure };
 
 export type WireRun =
-  | { status: "ran"; calls: WireCall[]; stopped?: TaskFailure; stdout: string; stderr: string; durationMs: number }
+  | { status: "ran"; calls: WireCall[]; stopped?: TaskFailure; /** The modules the entry loaded, by id. */ modules?: string[]; stdout: string; stderr: string; durationMs: number }
   | { status: "failed"; failure: TaskFailure; stdout: string; stderr: string; durationMs: number }
   | { status: "skipped" };
 

@@ -40,7 +40,8 @@ function runOf(v: unknown, spec: SandboxRequest["runs"][number], request: Sandbo
   const cap = request.limits.valueChars * 2 + 64;
   const calls = v["calls"].map((c) => callOf(c, cap));
   const stopped = v["stopped"] === undefined ? undefined : failureOf(v["stopped"]);
-  return { status: "ran", calls, ...(stopped ? { stopped } : {}), stdout, stderr, durationMs };
+  const modules = Array.isArray(v["modules"]) ? v["modules"].filter((m): m is string => typeof m === "string" && m.length < 300).slice(0, 200) : undefined;
+  return { status: "ran", calls, ...(stopped ? { stopped } : {}), ...(modules ? { modules } : {}), stdout, stderr, durationMs };
 }
 
 export function checkReply(request: SandboxRequest, message: unknown): SandboxReply {

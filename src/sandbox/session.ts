@@ -19,7 +19,7 @@ export interface EngineAssets {
   modules: ModuleSources;
 }
 
-export type Submission = Pick<SandboxRequest, "files" | "refused" | "limits">;
+export type Submission = Pick<SandboxRequest, "files" | "refused" | "limits" | "shownAs">;
 export type Stream = "stdout" | "stderr";
 
 // QuickJS raises its own stack overflow well before the WebAssembly stack runs out.
@@ -35,11 +35,14 @@ interface Realm { ctx: QuickJSContext; harness: QuickJSHandle }
 export class Session {
   private readonly realms = new Map<string, Realm>();
   private deadline = 0;
+  private readonly shown: string;
   private timeMs = 0;
   /** Set when the WebAssembly itself failed: nothing more runs in this instance. */
   broken: TaskFailure | undefined;
 
-  private constructor(private readonly runtime: QuickJSRuntime, private readonly assets: EngineAssets, private readonly submission: Submission, private readonly write: (stream: Stream, text: string) => void) {}
+  private constructor(private readonly runtime: QuickJSRuntime, private readonly assets: EngineAssets, private readonly submission: Submission, private readonly write: (stream: Stream, text: string) => void) {
+    this.shown = submission.shownAs ?? "";
+  }
 
   static async open(assets: EngineAssets, submission: Submission, write: (stream: Stream, text: string) => void): Promise<Session> {
     const module = await assets.newModule();
@@ -57,22 +60,22 @@ export class Session {
     this.runtime.setInterruptHandler(() => Date.now() > deadline);
   }
 
-  /** A fresh instance of the entry's modules; a failure if loading it threw. */
-  load(entry: string, exportName: string): TaskFailure | undefined {
-    const reply = parseGuest(this.guestCall(entry, "load", [entry]));
-    if (reply?.kind === "loaded") return undefined;
-    if (reply?.kind === "throw") return failures.load({ entry, exportName }, reply);
+  /** A fresh instance of the entry's modules: the ids of the modules it loaded, or why it did not load. */
+  load(entry: string, exportName: string): string[] | TaskFailure {
+    const reply = parseGuest(this.guestCall(entry, "load", [entry]), this.shown);
+    if (reply?.kind === "loaded") return reply.modules;
+    if (reply?.kind === "throw") return failures.load({ entry: this.shown + entry, exportName }, reply);
     return failures.crash("the harness gave no answer while loading the module");
   }
 
   /** Calls the loaded entry's export on one input (JSON text). */
   call(entry: string, exportName: string, input: string, echo: boolean): WireCall {
-    const spec = { entry, exportName };
-    const reply = parseGuest(this.guestCall(entry, "call", [entry, exportName, input, this.submission.limits.valueChars, echo]));
+    const spec = { entry: this.shown + entry, exportName };
+    const reply = parseGuest(this.guestCall(entry, "call", [entry, exportName, input, this.submission.limits.valueChars, echo]), this.shown);
     if (reply?.kind === "value") return { ok: true, value: reply.valueText, ...(reply.inputText !== undefined ? { input: reply.inputText } : {}) };
     if (reply?.kind === "throw") {
       // Caught by the harness, the engine's own out-of-memory error still ends the run.
-      if (reply.name === "InternalError" && reply.text.includes("out of memory")) throw new Stopped(failures.outOfMemory());
+      if (reply.name === "InternalError" && reply.text.includes("out of memory")) throw new Stopped(failures.outOfMemory(this.submission.limits.memoryBytes / 2 ** 20));
       return { ok: false, failure: failures.call(spec, reply) };
     }
     if (reply?.kind === "missing-export") return { ok: false, failure: failures.missingExport(spec, reply.found) };
@@ -110,9 +113,11 @@ export class Session {
       const found = resolveModule(this.submission, this.assets.modules, from, spec);
       // Thrown in the guest, with the import's line on its stack.
       if ("refused" in found) return { error: ctx.newError({ name: "ModuleRefused", message: found.refused }) };
-      const code = "compiled" in found ? found.compiled : compileModule(found.id, found.source);
+      const code = "compiled" in found ? found.compiled : compileModule(found.id, found.source, this.shown);
       if (typeof code !== "string") return { error: ctx.newError({ name: "CompileError", message: code.syntax }) };
-      const factory = ctx.evalCode(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, found.id);
+      // import.meta is module syntax; in the CommonJS the module runs as, it is a parameter.
+      const body = code.includes("import.meta") ? code.split("import.meta").join("__gradeImportMeta") : code;
+      const factory = ctx.evalCode(`(function (exports, require, module, __filename, __dirname, __gradeImportMeta) {${body}\n})`, found.id);
       if (factory.error) return { error: factory.error };
       const pair = ctx.newArray();
       const id = ctx.newString(found.id);
@@ -167,7 +172,7 @@ export class Session {
 
   private stopFailure(error: { message?: unknown } | undefined): TaskFailure {
     const message = String(error?.message ?? "");
-    if (message === "out of memory") return failures.outOfMemory();
+    if (message === "out of memory") return failures.outOfMemory(this.submission.limits.memoryBytes / 2 ** 20);
     if (message === "interrupted") return failures.timeout(this.timeMs);
     return failures.crash(`the harness failed: ${message.slice(0, 200)}`);
   }
@@ -175,14 +180,14 @@ export class Session {
 
 interface GuestThrow { kind: "throw"; name: string; text: string; exit?: string; where?: string }
 type GuestReply =
-  | { kind: "loaded" } | GuestThrow | { kind: "missing-export"; found: string[] } | { kind: "too-large" }
+  | { kind: "loaded"; modules: string[] } | GuestThrow | { kind: "missing-export"; found: string[] } | { kind: "too-large" }
   | { kind: "value"; valueText: string; inputText?: string };
 
 /**
  * Reads the guest's reply. A value stays text (the grader decodes it, value.ts); the rest is
  * checked field by field, since the student's code could have shaped its strings.
  */
-function parseGuest(text: string): GuestReply | undefined {
+function parseGuest(text: string, shown: string): GuestReply | undefined {
   // "V<length>:<value><input>": framed by length, so neither part is read for the other's end.
   const framed = /^V(\d{1,9}):/.exec(text.slice(0, 12));
   if (framed) {
@@ -196,11 +201,12 @@ function parseGuest(text: string): GuestReply | undefined {
   if (parsed === null || typeof parsed !== "object") return undefined;
   const p = parsed as Record<string, unknown>;
   const str = (v: unknown): string => (typeof v === "string" ? v : "");
-  if (p["kind"] === "loaded") return { kind: "loaded" };
+  if (p["kind"] === "loaded") return { kind: "loaded", modules: Array.isArray(p["modules"]) ? p["modules"].filter((m): m is string => typeof m === "string").slice(0, 200) : [] };
   if (p["kind"] === "too-large") return { kind: "too-large" };
   if (p["kind"] === "missing-export") return { kind: "missing-export", found: Array.isArray(p["found"]) ? p["found"].filter((f): f is string => typeof f === "string").slice(0, 20) : [] };
   if (p["kind"] === "throw") {
-    const where = locate(str(p["stack"]));
+    const found = locate(str(p["stack"]));
+    const where = found ? shown + found : undefined;
     return { kind: "throw", name: str(p["name"]), text: str(p["text"]), ...(typeof p["exit"] === "string" ? { exit: p["exit"] } : {}), ...(where ? { where } : {}) };
   }
   return undefined;
