@@ -58,13 +58,21 @@ describe("TypeChecker", () => {
 
   it("knows Node 20's globals without an import, and still reports a name that does not exist", () => {
     const globals = "structuredClone, queueMicrotask, TextEncoder, TextDecoder, URL, URLSearchParams, AbortController, setTimeout, performance, atob, btoa, crypto.randomUUID";
-    const sub = makeSubmission({ files: {
-      "task1.ts": `${solution("task1.ts")}\nexport const globals = [${globals}];\n`,
-      "task3.ts": `${solution("task3.ts")}\nexport const copy = structuredClon({});\n`,
-    } });
-    const result = checker.check(sub.abs, TASK_IDS, makeDisplay(sub.cwd, sub.abs).path);
-    expect(findings(result, "task1")).toEqual([]);
-    expect(findings(result, "task3").map((f) => f.message)).toEqual([expect.stringMatching(/^TS2552: Cannot find name 'structuredClon'. Did you mean 'structuredClone'\?/)]);
+    const known = makeSubmission({ files: { "task1.ts": `${solution("task1.ts")}\nexport const globals = [${globals}];\nconsole.table(globals);\n` } });
+    expect(findings(checker.check(known.abs, TASK_IDS, makeDisplay(known.cwd, known.abs).path), "task1")).toEqual([]);
+    const typo = makeSubmission({ files: { "task3.ts": `${solution("task3.ts")}\nexport const copy = structuredClon({});\n` } });
+    expect(findings(checker.check(typo.abs, TASK_IDS, makeDisplay(typo.cwd, typo.abs).path), "task3").map((f) => f.message))
+      .toEqual([expect.stringMatching(/^TS2552: Cannot find name 'structuredClon'. Did you mean 'structuredClone'\?/)]);
+  });
+
+  it("says of every implicit any that strict mode makes it an error, and what to annotate", () => {
+    const extra = "\nfunction size(value: unknown) {\n  return Array.isArray(value) ? value.map(size).length : 1;\n}\nexport function collect(xs: string[]) {\n  const acc = [];\n  xs.forEach(() => acc.push(size(xs)));\n  return acc;\n}\n";
+    const sub = makeSubmission({ files: { "task3.ts": solution("task3.ts") + extra } });
+    const found = findings(checker.check(sub.abs, TASK_IDS, makeDisplay(sub.cwd, sub.abs).path), "task3").map((f) => f.message);
+    expect(found.length).toBeGreaterThan(0);
+    for (const m of found) expect(m).toContain('grade type-checks with "strict": true, under which an implicit any is an error');
+    expect(found.filter((m) => m.startsWith("TS7023")).map((m) => m.endsWith("annotate the function's return type, e.g. function dumps(value: unknown): string.)"))).toEqual([true]);
+    expect(found.filter((m) => m.startsWith("TS7034")).map((m) => m.endsWith("declare its type, e.g. const out: string[] = [].)"))).toEqual([true]);
   });
 
   it("checks code that uses Node's own API against @types/node instead of reporting it", () => {

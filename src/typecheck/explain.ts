@@ -14,7 +14,8 @@ export function flatten(d: ts.Diagnostic): string {
 // Under `strict`, noImplicitAny makes these errors; a student who never met the flag reads only
 // "implicitly has an 'any' type", so the message says where it comes from and what to write.
 const IMPLICIT_ANY_PARAMETER = new Set([7006, 7019, 7031]);
-const IMPLICIT_ANY_OTHER = new Set([7005, 7008, 7010, 7011, 7018, 7022, 7023, 7024, 7034]);
+const IMPLICIT_ANY_RETURN = new Set([7010, 7011, 7023, 7024]);
+const IMPLICIT_ANY_VARIABLE = new Set([7005, 7008, 7018, 7022, 7034]);
 const IMPLICIT_ANY_INDEX = new Set([7015, 7017, 7053]);
 const STRICT = `grade type-checks with "strict": true, under which an implicit any is an error`;
 
@@ -29,7 +30,8 @@ export function explainOwn(d: ts.Diagnostic, task: TaskId, onExportParameter: bo
     const example = onExportParameter ? `, e.g. ${TASKS[task].exportName}${parameters(task)} with the types from "grade/course", or your own` : " with the type of what it receives";
     return `${base} (${STRICT}: annotate the parameter${example}.)`;
   }
-  if (IMPLICIT_ANY_OTHER.has(d.code)) return `${base} (${STRICT}: give it a type annotation.)`;
+  if (IMPLICIT_ANY_RETURN.has(d.code)) return `${base} (${STRICT}: annotate the function's return type, e.g. function dumps(value: unknown): string.)`;
+  if (IMPLICIT_ANY_VARIABLE.has(d.code)) return `${base} (${STRICT}: declare its type, e.g. const out: string[] = [].)`;
   if (IMPLICIT_ANY_INDEX.has(d.code)) {
     return `${base} (${STRICT}: the key is not one the object's type declares; type the object as a record, e.g. Record<string, unknown>, or narrow the key.)`;
   }
