@@ -29,6 +29,6 @@ describe.concurrent("CI reporters from the real CLI", () => {
     expect(result.code).toBe(0);
     const data = JSON.parse(result.stdout) as { score: number; max_score: number; tests: { visibility: string; name: string }[] };
     expect([data.score, data.max_score]).toEqual([17, 17]);
-    expect(data.tests.filter((t) => t.visibility === "after_published").map((t) => t.name.split(" ")[2])).toEqual(["t1_no_stdout:", "t2_no_stdout:", "t3_no_stdout:"]);
+    expect(data.tests.filter((t) => t.visibility === "after_published").map((t) => t.name.split(" ")[2])).toEqual(["t1_json_data:", "t1_no_stdout:", "t2_json_data:", "t2_no_stdout:", "t3_json_data:", "t3_no_stdout:", "t3_no_stderr:"]);
   });
 });

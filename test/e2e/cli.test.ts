@@ -67,7 +67,7 @@ describe.concurrent("reporters and colour", () => {
     expect(plain.stdout).not.toMatch(ANSI);
     expect(plain.stdout).toMatch(/✗ t2_id5_text: service must be one of: api,worker,billing\n\s+expected: service must be one of: api, worker, billing\n\s+The enum values are separated by a comma and a space/);
     expect(plain.stdout).toMatch(/Evidence written to evidence\/chapter2-evidence\.txt/);
-    expect(plain.stdout.trimEnd().split("\n").at(-1)).toBe("19 passed, 1 failed");
+    expect(plain.stdout.trimEnd().split("\n").at(-1)).toBe("23 passed, 1 failed");
     // These runs skip the type check (tested in src/typecheck and test/issue5): it is the
     // compiler's second or so per run, and this test is about colour.
     const forced = await runCli(["--dir", dir, "--no-behaviour", "--no-typecheck"], { cwd: path.dirname(dir), env: { FORCE_COLOR: "1", NO_COLOR: undefined } });
@@ -79,8 +79,8 @@ describe.concurrent("reporters and colour", () => {
   it("--reporter json=FILE writes the file and keeps pretty on stdout", async () => {
     const dir = makeSubmission(undefined);
     const result = await runCli(["--dir", dir, "--reporter", "pretty", "--reporter", "json=out/report.json", "--no-behaviour"], { cwd: path.dirname(dir) });
-    // 17 evidence lines, 3 output checks and 3 type checks.
-    expect(result.stdout).toMatch(/23 passed, 0 failed/);
+    // 17 evidence lines, 7 output checks and 3 type checks.
+    expect(result.stdout).toMatch(/27 passed, 0 failed/);
     expect(JSON.parse(readFileSync(path.join(path.dirname(dir), "out", "report.json"), "utf8")).status).toBe("pass");
   });
 });

@@ -84,7 +84,7 @@ describe("grade hint, status and init", () => {
     expect(existsSync(path.join(cwd, "fresh", "task2.ts"))).toBe(true);
     const graded = grade(cwd, ["--dir", "fresh", "--no-typecheck", "--no-behaviour"]);
     expect(graded.code).toBe(1);
-    expect(graded.stdout).toContain("toMcp in task1.ts is not written yet");
+    expect(graded.stdout).toContain("toMcp in fresh/task1.ts is not written yet");
     const again = grade(cwd, ["init", "fresh"]);
     expect(again).toMatchObject({ code: 2, stdout: "" });
     expect(again.stderr).toContain("never overwrites");
