@@ -77,9 +77,13 @@
 
   // ---- modules: CommonJS over the factories the host resolves; one cache per module instance ----
   let cache = null;
+  // Each module's code is compiled once per context; a fresh instance runs its factory again.
+  const resolved = {};
   function requireFrom(from) {
     return function require(spec) {
-      const found = resolve(from, toText(spec)); // [id, factory], or a throw naming what is refused
+      const key = from + "\0" + toText(spec);
+      // [id, factory], or a throw naming what is refused
+      const found = hasOwn(resolved, key) ? resolved[key] : (resolved[key] = resolve(from, toText(spec)));
       const id = found[0];
       if (hasOwn(cache, id)) return cache[id].exports;
       const module = { exports: {}, id };
