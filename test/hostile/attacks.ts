@@ -1,7 +1,7 @@
 // The hostile submissions (issue 12, Deliver 8), as data: each is a folder of
 // test/fixtures/hostile/, what it tries, what it must get beyond what every hostile submission must
 // get (verdicts.ts), and what is made at run time (symbolic links, crafted names, a 200 KB chain).
-import { renameSync, rmSync, symlinkSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { ReportV1 } from "./verdicts.js";
 
@@ -66,8 +66,8 @@ const memberChain = (dir: string): void => {
   writeFileSync(file, readFileSync(file, "utf8").replace("/*__MEMBER_CHAIN__*/", "._a".repeat(68_000)));
 };
 
-/** The name forge-crafted-filename's helper gets: a piece of JSON that makes a thrown call "as expected". */
-export const CRAFTED_FILE = 'h"},"ok":true,"same":true,"inputSame":true,"q":{"r":"h.ts';
+/** The folder forge-crafted-filename is graded in: a piece of JSON that makes a thrown call "as expected". */
+export const CRAFTED_FOLDER = 'forge-crafted-filename"},"ok":true,"same":true,"inputSame":true,"q":{"r":"x';
 export const CRAFTED_ID = 'crafted-id\u001b]8;;http://evil.example/\u0007\r::error::forged-id\n::add-mask::hostile-id\t"quoted",<b>x</b>+1';
 export const FORMULA_ID = '=HYPERLINK("http:evil.example","x")+1';
 
@@ -80,8 +80,8 @@ export const ATTACKS: readonly Attack[] = [
   { name: "forge-to-primitive", class: "forge", tries: "Symbol.toPrimitive/toString/getters that forge late, from inside the harness, and values that read differently each time" },
   { name: "forge-proxy", class: "forge", tries: "Proxies that lie about their keys, break invariants, are revoked, turn thenable, or claim 4e9 elements" },
   {
-    name: "forge-crafted-filename", class: "forge", tries: "a helper file named with a piece of JSON, so that a stack frame pasted unescaped into the reply says 'same'",
-    setup: (dir) => renameSync(path.join(dir, "helper.ts"), path.join(dir, CRAFTED_FILE)),
+    name: "forge-crafted-filename", class: "forge", folder: CRAFTED_FOLDER,
+    tries: "a folder named with a piece of JSON, so that a stack frame's path pasted unescaped into the reply says 'same'",
   },
   { name: "forge-grader-message", class: "forge", tries: "stdout, stderr, messages and values that look like the grader's report: pass marks, '17 passed, 0 failed', a JSON report, a notice" },
   // Escaping the language context.

@@ -102,13 +102,15 @@ const KEYS: ReadonlySet<string> = new Set(EVIDENCE_KEYS);
 export function evidenceViolations(label: string, text: string): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
+  const strays: string[] = [];
   for (const line of text.split(BREAKS)) {
     if (line === "") continue;
     const key = /^([a-z0-9_]+): /.exec(line)?.[1];
-    if (!key || !KEYS.has(key)) { out.push(`${label} has a line that is not an evidence line: ${JSON.stringify(line.slice(0, 100))}`); continue; }
+    if (!key || !KEYS.has(key)) { strays.push(line); continue; }
     if (seen.has(key)) out.push(`${label} has ${key} twice`);
     seen.add(key);
   }
+  if (strays.length) out.unshift(`${label} has ${strays.length} lines that are not evidence lines, e.g. ${strays.slice(0, 3).map((l) => JSON.stringify(l.slice(0, 80))).join(", ")}`);
   return [...out, ...controlViolations(label, text.replace(/\n/g, ""))];
 }
 
