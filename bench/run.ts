@@ -1,18 +1,36 @@
 // npm run bench: the issues' speed targets, measured on this machine and printed with their
-// ratios. Nothing here is asserted; machines are shared and noisy. Usage:
-//   npm run bench                # every measurement, the batches on 1,000 submissions
-//   npm run bench -- --size 200  # a smaller class
+// ratios, and each against the baseline build (the last build before the sound sandbox, checked
+// out from git into a temporary folder) measured in the same run. Nothing here is asserted;
+// machines are shared and noisy. Usage:
+//   npm run bench                      # every measurement, the batches on 1,000 submissions
+//   npm run bench -- --size 200        # a smaller class
+//   npm run bench -- --baseline none   # no baseline (or --baseline <commit>)
 import { execFileSync, spawn } from "node:child_process";
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { generateClass, ROOT } from "./generate.js";
 
-const GRADE = path.join(ROOT, "bin", "grade.js");
+let GRADE = path.join(ROOT, "bin", "grade.js");
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
+const BASELINE = ((): string => { const i = process.argv.indexOf("--baseline"); return i >= 0 ? process.argv[i + 1]! : "b013eea"; })();
+
+/**
+ * The baseline build in a folder of its own: its commit's files from git, and this checkout's
+ * packages linked one by one (its node_modules/.cache stays its own, as its CLI cache must).
+ */
+function baselineBuild(commit: string): string {
+  const dir = tmp();
+  execFileSync("bash", ["-c", `git -C '${ROOT}' archive ${commit} | tar -x -C '${dir}'`]);
+  mkdirSync(path.join(dir, "node_modules"));
+  for (const entry of readdirSync(path.join(ROOT, "node_modules"))) {
+    if (entry !== ".cache") symlinkSync(path.join(ROOT, "node_modules", entry), path.join(dir, "node_modules", entry));
+  }
+  return path.join(dir, "bin", "grade.js");
+}
 const SIZE = arg("--size", 1000);
 const NAIVE_SAMPLE = arg("--naive-sample", 20);
 const SINGLE_RUNS = arg("--single-runs", 9);
@@ -96,7 +114,7 @@ function measure(args: string[]): Promise<Measured> {
  * every run, as after a student's edit, so the compile cache (src/runner/compile-cache.ts) has
  * nothing for it; otherwise the same files every run, as when a submission is graded again.
  */
-function single(extraArgs: string[], label: string, targetMs: number, edited = false): number {
+function single(extraArgs: string[], label: string, targetMs: number, edited = false, grade = GRADE): number {
   const evidence = path.join(tmp(), "evidence.txt");
   const dir = edited ? tmp() : path.join(ROOT, "solutions");
   if (edited) for (const file of ["task1.ts", "task2.ts", "task3.ts"]) copyFileSync(path.join(ROOT, "solutions", file), path.join(dir, file));
@@ -106,7 +124,7 @@ function single(extraArgs: string[], label: string, targetMs: number, edited = f
     if (edited) writeFileSync(path.join(dir, "task2.ts"), `// edit ${Date.now()} ${i}\n${task2}`);
     const started = performance.now();
     try {
-      execFileSync(process.execPath, [GRADE, "--dir", dir, "--evidence", evidence, "--reporter", "json", ...extraArgs], { stdio: "ignore" });
+      execFileSync(process.execPath, [grade, "--dir", dir, "--evidence", evidence, "--reporter", "json", ...extraArgs], { stdio: "ignore" });
     } catch { /* a non-zero exit still took its time */ }
     times.push(performance.now() - started);
   }
@@ -127,8 +145,8 @@ function naive(classDir: string, count: number, flags: string[]): number {
   return (performance.now() - started) / ids.length;
 }
 
-/** A batch of the class with `flags`, against the issue's targets and the naive way with `naiveFlags`. */
-async function batch(classDir: string, flags: string[], label: string, naiveFlags: string[]): Promise<void> {
+/** A batch of the class with `flags`, against the issue's targets and the naive way with `naiveFlags`; its time. */
+async function batch(classDir: string, flags: string[], label: string, naiveFlags: string[]): Promise<number> {
   const run = await measure(["batch", classDir, "--out", path.join(tmp(), "out"), "--no-color", ...flags]);
   const rate = SIZE / (run.ms / 1000);
   console.log(`\nbatch of ${SIZE} generated submissions (3 in 4 correct, 1 in 4 wrong), ${label}: ${seconds(run.ms)}, ${rate.toFixed(1)} submissions/s (target >= 100, ratio ${(rate / 100).toFixed(2)}), peak memory of the whole process tree ${(run.peakBytes / 2 ** 20).toFixed(0)} MB (target <= 500), exit ${run.code}`);
@@ -139,19 +157,33 @@ async function batch(classDir: string, flags: string[], label: string, naiveFlag
   const perSubmission = naive(classDir, NAIVE_SAMPLE, naiveFlags);
   const naiveTotal = perSubmission * SIZE;
   console.log(`  naive way, the same checks (grade ${naiveFlags.join(" ")}, one process per submission in a shell loop): ${perSubmission.toFixed(0)} ms each over ${NAIVE_SAMPLE}; for ${SIZE}: ${seconds(naiveTotal)}; ratio naive / batch ${(naiveTotal / run.ms).toFixed(1)}x (target >= 20x)`);
+  return run.ms;
+}
+
+/** The baseline's batch of the same class, and this build's time against it. */
+async function baselineBatch(baseline: string, classDir: string, flags: string[], ours: number): Promise<void> {
+  const run = await new Promise<Measured>((resolve) => { const was = GRADE; GRADE = baseline; void measure(["batch", classDir, "--out", path.join(tmp(), "out"), "--no-color", ...flags]).then((m) => { GRADE = was; resolve(m); }); });
+  console.log(`  baseline ${BASELINE}, the same batch: ${seconds(run.ms)}, ${(SIZE / (run.ms / 1000)).toFixed(1)} submissions/s, peak ${(run.peakBytes / 2 ** 20).toFixed(0)} MB; this build / baseline ${(ours / run.ms).toFixed(2)}x the time`);
 }
 
 async function main(): Promise<void> {
   console.log(`grade benchmarks on ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}\n`);
-  single(["--no-behaviour", "--no-typecheck"], "--no-behaviour --no-typecheck (the 17 evidence lines)", 300);
-  single(["--no-behaviour", "--no-typecheck"], "--no-behaviour --no-typecheck, task2.ts edited before each run", 300, true);
-  single(["--no-typecheck"], "--no-typecheck (every check of issue 3: behaviour, schema, stdio, interop)", 1000);
+  const baseline = BASELINE === "none" ? undefined : baselineBuild(BASELINE);
+  const versus = (ours: number, theirs: number | undefined): void => {
+    if (theirs !== undefined) console.log(`  baseline ${BASELINE}: median ${theirs.toFixed(0)} ms; this build / baseline ${(ours / theirs).toFixed(2)}x`);
+  };
+  const evidenceArgs = ["--no-behaviour", "--no-typecheck"];
+  versus(single(evidenceArgs, "--no-behaviour --no-typecheck (the 17 evidence lines, unchanged files)", 300), baseline ? single(evidenceArgs, "(baseline)", 300, false, baseline) : undefined);
+  versus(single(evidenceArgs, "--no-behaviour --no-typecheck, task2.ts edited before each run", 300, true), baseline ? single(evidenceArgs, "(baseline)", 300, true, baseline) : undefined);
+  single(["--no-typecheck"], "--no-typecheck (every check: behaviour, schema, stdio, interop)", 1000);
   single([], "with every check, the type check too", 1000);
 
   const classDir = generateClass(SIZE);
   // The batch's default: every check but the live servers (behaviour and schema in the sandbox).
-  await batch(classDir, [], "every check but the live servers (the default)", ["--no-live", "--no-typecheck"]);
-  await batch(classDir, ["--no-behaviour"], "--no-behaviour (the 17 evidence lines)", ["--no-behaviour", "--no-typecheck"]);
+  const full = await batch(classDir, [], "every check but the live servers (the default)", ["--no-live", "--no-typecheck"]);
+  if (baseline) await baselineBatch(baseline, classDir, [], full);
+  const evidenceOnly = await batch(classDir, ["--no-behaviour"], "--no-behaviour (the 17 evidence lines)", ["--no-behaviour", "--no-typecheck"]);
+  if (baseline) await baselineBatch(baseline, classDir, ["--no-behaviour"], evidenceOnly);
 
   const jobs = os.availableParallelism();
   const hanging = generateClass(20, { hanging: true });

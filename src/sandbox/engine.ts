@@ -8,13 +8,14 @@ export type { EngineAssets } from "./session.js";
 
 interface Output { stdout: string; stderr: string; dropped: { stdout: number; stderr: number } }
 
-export async function runRequest(assets: EngineAssets, request: SandboxRequest): Promise<SandboxReply> {
+/** The reply, and how much linear memory the submission's instance took (worker.ts frees it). */
+export async function runRequest(assets: EngineAssets, request: SandboxRequest): Promise<{ reply: SandboxReply; memoryBytes: number }> {
   const out: Output = { stdout: "", stderr: "", dropped: { stdout: 0, stderr: 0 } };
   const cap = request.limits.outputChars;
-  const session = await Session.open(assets, request, (stream, text) => {
+  const session = await Session.open(assets, request, (stream, text, cut) => {
     const room = Math.max(0, cap - out[stream].length);
     out[stream] += text.slice(0, room);
-    out.dropped[stream] += Math.max(0, text.length - room);
+    out.dropped[stream] += Math.max(0, text.length - room) + cut;
   });
   const runs: WireRun[] = [];
   try {
@@ -28,7 +29,7 @@ export async function runRequest(assets: EngineAssets, request: SandboxRequest):
   } finally {
     session.dispose();
   }
-  return { runs };
+  return { reply: { runs }, memoryBytes: session.memoryBytes() };
 }
 
 function passed(run: WireRun | undefined, need: "clean" | "finished"): boolean {
@@ -43,6 +44,7 @@ type Ran = { status: "ran"; calls: WireCall[]; stopped?: TaskFailure; modules?: 
 function runOne(session: Session, request: SandboxRequest, spec: RunSpec): Ran {
   session.limit(request.limits.timeMs);
   const calls: WireCall[] = [];
+  let left = request.limits.valueChars;
   let modules: string[] | undefined;
   const load = (): TaskFailure | undefined => {
     const loaded = session.load(spec.entry, spec.exportName);
@@ -58,8 +60,10 @@ function runOne(session: Session, request: SandboxRequest, spec: RunSpec): Ran {
         if (failure) return { status: "failed", failure };
         loaded = true;
       }
-      const call = session.call(spec.entry, spec.exportName, spec.inputs[i]!, spec.echoInputs === true);
+      // A run's answers together stay within the cap: the rest of it is what the next may use.
+      const call = session.call(spec.entry, spec.exportName, spec.inputs[i]!, spec.echoInputs === true, left);
       calls.push(call);
+      if (call.ok) left -= call.value.length + (call.input?.length ?? 0);
       if (!call.ok && spec.stopOnFailure) break;
     }
     if (!loaded) {

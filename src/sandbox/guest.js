@@ -17,8 +17,16 @@
   const hasOwn = call.bind(ObjectPrototype.hasOwnProperty);
   const slice = call.bind(String.prototype.slice);
   const indexOf = call.bind(Array.prototype.indexOf);
-  const write = host.write;
-  const resolve = host.resolve;
+  // What crosses to the host is cut short here, in the engine's memory: a string of any length
+  // the code makes stays on this side, and the host is told only how much more there was.
+  const WRITE_CHUNK = 16384;
+  const hostWrite = host.write;
+  const write = (stream, text) => {
+    const length = text.length;
+    hostWrite(stream, length > WRITE_CHUNK ? slice(text, 0, WRITE_CHUNK) : text, length);
+  };
+  const hostResolve = host.resolve;
+  const resolve = (from, spec) => hostResolve(from, spec.length > 1000 ? slice(spec, 0, 1000) : spec);
   const MAX_DEPTH = 200;
 
   // ---- output: console and process write into the host's capped buffers ----

@@ -7,10 +7,9 @@
 // code decides what else reaches stdout, which is what the stdio check looks at.
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant } from "quickjs-emscripten-core";
-import variantModule from "@jitl/quickjs-wasmfile-release-sync";
 import { PARSE_ERROR_RESPONSE } from "../course/protocol.js";
 import { canonicalJson } from "../json/python-json.js";
+import { instanceMaker } from "./instance.js";
 import { SERVER_READY, type LiveRequest } from "./live-protocol.js";
 import { Session, Stopped } from "./session.js";
 import { decodeValue, NotData, notJson, toJsonValue } from "./value.js";
@@ -19,10 +18,7 @@ const log = (text: string): void => { process.stderr.write(`${text}\n`); };
 
 async function main(file: string): Promise<void> {
   const request = JSON.parse(readFileSync(file, "utf8")) as LiveRequest;
-  const { Module } = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => object } }).WebAssembly;
-  const variant = ((variantModule as unknown as { default?: QuickJSSyncVariant }).default ?? variantModule) as unknown as QuickJSSyncVariant;
-  const fresh = newVariant(variant, { wasmModule: new Module(readFileSync(request.wasmPath)) as never });
-  const session = await Session.open({ newModule: () => newQuickJSWASMModuleFromVariant(fresh), guest: request.guest, modules: request.modules }, request.submission,
+  const session = await Session.open({ newModule: instanceMaker(request.wasmPath), guest: request.guest, modules: request.modules }, request.submission,
     (stream, text) => { (stream === "stderr" ? process.stderr : process.stdout).write(text); });
   const { entry, exportName } = request;
   session.limit(request.submission.limits.timeMs);

@@ -36,9 +36,11 @@ function runOf(v: unknown, spec: SandboxRequest["runs"][number], request: Sandbo
   const durationMs = typeof v["durationMs"] === "number" && v["durationMs"] >= 0 ? v["durationMs"] : 0;
   if (v["status"] === "failed") return { status: "failed", failure: failureOf(v["failure"]), stdout, stderr, durationMs };
   if (v["status"] !== "ran" || !Array.isArray(v["calls"]) || v["calls"].length > spec.inputs.length) throw new Bad();
-  // Each answer within the cap; two per call at most (the value and the input described again).
-  const cap = request.limits.valueChars * 2 + 64;
+  // All of a run's answers together within the cap (the engine keeps to it; a reply past it is not its).
+  const cap = request.limits.valueChars + 64;
   const calls = v["calls"].map((c) => callOf(c, cap));
+  const total = calls.reduce((n, c) => n + (c.ok ? c.value.length + (c.input?.length ?? 0) : 0), 0);
+  if (total > cap) throw new Bad();
   const stopped = v["stopped"] === undefined ? undefined : failureOf(v["stopped"]);
   const modules = Array.isArray(v["modules"]) ? v["modules"].filter((m): m is string => typeof m === "string" && m.length < 300).slice(0, 200) : undefined;
   return { status: "ran", calls, ...(stopped ? { stopped } : {}), ...(modules ? { modules } : {}), stdout, stderr, durationMs };

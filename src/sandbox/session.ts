@@ -11,8 +11,8 @@ import type { SandboxRequest, TaskFailure, WireCall } from "./protocol.js";
 import { resolveModule, type ModuleSources } from "./resolve.js";
 
 export interface EngineAssets {
-  /** A fresh QuickJS WebAssembly instance. */
-  newModule(): Promise<QuickJSWASMModule>;
+  /** A fresh QuickJS WebAssembly instance whose linear memory can never grow past `maxBytes`. */
+  newModule(maxBytes: number): Promise<QuickJSWASMModule>;
   /** guest.js's text. */
   guest: string;
   /** The modules every submission may import ("grade/course", the pure node: ports), as CommonJS. */
@@ -21,7 +21,11 @@ export interface EngineAssets {
 
 export type Submission = Pick<SandboxRequest, "files" | "refused" | "limits" | "shownAs">;
 export type Stream = "stdout" | "stderr";
+/** Takes what the code printed: the text, and how many characters of it were cut off. */
+export type Writer = (stream: Stream, text: string, cut: number) => void;
 
+// The engine's code, stack and static data, above the submission's own memory limit.
+const MEMORY_HEADROOM_BYTES = 32 * 1024 * 1024;
 // QuickJS raises its own stack overflow well before the WebAssembly stack runs out.
 const MAX_STACK_BYTES = 512 * 1024;
 
@@ -40,16 +44,18 @@ export class Session {
   /** Set when the WebAssembly itself failed: nothing more runs in this instance. */
   broken: TaskFailure | undefined;
 
-  private constructor(private readonly runtime: QuickJSRuntime, private readonly assets: EngineAssets, private readonly submission: Submission, private readonly write: (stream: Stream, text: string) => void) {
+  private constructor(private readonly instance: QuickJSWASMModule, private readonly runtime: QuickJSRuntime, private readonly assets: EngineAssets, private readonly submission: Submission, private readonly write: Writer) {
     this.shown = submission.shownAs ?? "";
   }
 
-  static async open(assets: EngineAssets, submission: Submission, write: (stream: Stream, text: string) => void): Promise<Session> {
-    const module = await assets.newModule();
+  static async open(assets: EngineAssets, submission: Submission, write: Writer): Promise<Session> {
+    // The engine's own limit counts most of what it allocates, not all (typed arrays' storage
+    // escapes it): the instance's memory itself is capped, a little above, for everything.
+    const module = await assets.newModule(submission.limits.memoryBytes + MEMORY_HEADROOM_BYTES);
     const runtime = module.newRuntime();
     runtime.setMemoryLimit(submission.limits.memoryBytes);
     runtime.setMaxStackSize(MAX_STACK_BYTES);
-    return new Session(runtime, assets, submission, write);
+    return new Session(module, runtime, assets, submission, write);
   }
 
   /** Starts a time limit: every load and call until the next limit must end by then. */
@@ -68,10 +74,10 @@ export class Session {
     return failures.crash("the harness gave no answer while loading the module");
   }
 
-  /** Calls the loaded entry's export on one input (JSON text). */
-  call(entry: string, exportName: string, input: string, echo: boolean): WireCall {
+  /** Calls the loaded entry's export on one input (JSON text); its value described in at most `budget` characters. */
+  call(entry: string, exportName: string, input: string, echo: boolean, budget = this.submission.limits.valueChars): WireCall {
     const spec = { entry: this.shown + entry, exportName };
-    const reply = parseGuest(this.guestCall(entry, "call", [entry, exportName, input, this.submission.limits.valueChars, echo]), this.shown);
+    const reply = parseGuest(this.guestCall(entry, "call", [entry, exportName, input, budget, echo]), this.shown);
     if (reply?.kind === "value") return { ok: true, value: reply.valueText, ...(reply.inputText !== undefined ? { input: reply.inputText } : {}) };
     if (reply?.kind === "throw") {
       // Caught by the harness, the engine's own out-of-memory error still ends the run.
@@ -81,6 +87,12 @@ export class Session {
     if (reply?.kind === "missing-export") return { ok: false, failure: failures.missingExport(spec, reply.found) };
     if (reply?.kind === "too-large") return { ok: false, failure: failures.tooLarge(spec) };
     return { ok: false, failure: failures.crash("the harness gave no answer for a call") };
+  }
+
+  /** The instance's linear memory now: it never shrinks, and is freed only when collected. */
+  memoryBytes(): number {
+    const heap = (this.instance as unknown as { module?: { HEAPU8?: Uint8Array } }).module?.HEAPU8;
+    return heap?.byteLength ?? 0;
   }
 
   dispose(): void {
@@ -103,13 +115,16 @@ export class Session {
 
   private setUp(ctx: QuickJSContext): QuickJSHandle {
     const host = ctx.newObject();
-    const write = ctx.newFunction("write", (streamHandle, textHandle) => {
-      if (ctx.typeof(textHandle) !== "string") return;
-      this.write(ctx.typeof(streamHandle) === "string" && ctx.getString(streamHandle) === "stderr" ? "stderr" : "stdout", ctx.getString(textHandle));
+    const write = ctx.newFunction("write", (streamHandle, textHandle, lengthHandle) => {
+      if (ctx.typeof(textHandle) !== "string" || ctx.typeof(streamHandle) !== "string") return;
+      // The guest sends at most 16 KB a write (guest.js), and the length it had.
+      const text = ctx.getString(textHandle).slice(0, 16384);
+      const length = ctx.typeof(lengthHandle) === "number" ? ctx.getNumber(lengthHandle) : text.length;
+      this.write(ctx.getString(streamHandle) === "stderr" ? "stderr" : "stdout", text, Math.max(0, length - text.length));
     });
     const resolve = ctx.newFunction("resolve", (fromHandle, specHandle) => {
-      const from = ctx.getString(fromHandle);
-      const spec = ctx.typeof(specHandle) === "string" ? ctx.getString(specHandle) : "";
+      const from = ctx.typeof(fromHandle) === "string" ? ctx.getString(fromHandle).slice(0, 1000) : "";
+      const spec = ctx.typeof(specHandle) === "string" ? ctx.getString(specHandle).slice(0, 1000) : "";
       const found = resolveModule(this.submission, this.assets.modules, from, spec);
       // Thrown in the guest, with the import's line on its stack.
       if ("refused" in found) return { error: ctx.newError({ name: "ModuleRefused", message: found.refused }) };
@@ -149,32 +164,43 @@ export class Session {
     fn.dispose();
     for (const h of handles) h.dispose();
     if (result.error) {
-      let error: { message?: unknown } | undefined;
-      try { error = ctx.dump(result.error) as typeof error; } catch { error = { message: "out of memory" }; }
+      const message = messageOf(ctx, result.error);
       result.error.dispose();
-      throw new Stopped(this.stopFailure(error));
+      throw new Stopped(this.stopFailure(message));
     }
     const text = ctx.typeof(result.value) === "string" ? ctx.getString(result.value) : "";
     result.value.dispose();
     // Promise callbacks the call queued run now, as they would before node's next event.
     const jobs = this.runtime.executePendingJobs(-1);
     if (jobs.error) {
-      let error: { message?: unknown } | undefined;
-      try { error = jobs.error.context.dump(jobs.error) as typeof error; } catch { error = { message: "out of memory" }; }
+      const message = messageOf(jobs.error.context, jobs.error);
       jobs.error.dispose();
-      const message = String(error?.message);
-      if (message === "interrupted" || message === "out of memory") throw new Stopped(this.stopFailure(error));
+      if (message === "interrupted" || message === "out of memory") throw new Stopped(this.stopFailure(message));
     }
     // A job loop stopped at the interrupt may end without an error: the clock says.
     if (Date.now() > this.deadline) throw new Stopped(failures.timeout(this.timeMs));
     return text;
   }
 
-  private stopFailure(error: { message?: unknown } | undefined): TaskFailure {
-    const message = String(error?.message ?? "");
+  private stopFailure(message: string): TaskFailure {
     if (message === "out of memory") return failures.outOfMemory(this.submission.limits.memoryBytes / 2 ** 20);
     if (message === "interrupted") return failures.timeout(this.timeMs);
     return failures.crash(`the harness failed: ${message.slice(0, 200)}`);
+  }
+}
+
+/** An error's message, read without trusting it: only a short string is copied out. */
+function messageOf(ctx: QuickJSContext, error: QuickJSHandle): string {
+  try {
+    const message = ctx.getProp(error, "message");
+    const length = ctx.typeof(message) === "string" ? ctx.getProp(message, "length") : undefined;
+    const short = length !== undefined && ctx.typeof(length) === "number" && ctx.getNumber(length) <= 200;
+    length?.dispose();
+    const text = short ? ctx.getString(message) : "";
+    message.dispose();
+    return text;
+  } catch {
+    return "out of memory"; // reading it failed: the engine had no memory left
   }
 }
 
