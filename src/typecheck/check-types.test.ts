@@ -56,6 +56,11 @@ describe("TypeChecker", () => {
     expect(finding!.message).toMatch(/^toMcp has type any, so nothing checks that the chapter's runner can call it/);
   });
 
+  it("reports a type that cannot be found once, not again as an any result", () => {
+    const sub = makeSubmission({ files: { "task3.ts": solution("task3.ts").replace("(lines: string[]): ServeResult", "(lines: string[]): Served") } });
+    expect(findings(checker.check(sub.abs, TASK_IDS, makeDisplay(sub.cwd, sub.abs).path), "task3").map((f) => f.message)).toEqual(["TS2304: Cannot find name 'Served'."]);
+  });
+
   it("knows Node 20's globals without an import, and still reports a name that does not exist", () => {
     const globals = "structuredClone, queueMicrotask, TextEncoder, TextDecoder, URL, URLSearchParams, AbortController, setTimeout, performance, atob, btoa, crypto.randomUUID";
     const known = makeSubmission({ files: { "task1.ts": `${solution("task1.ts")}\nexport const globals = [${globals}];\nconsole.table(globals);\n` } });

@@ -61,6 +61,9 @@ function resultDeclarations(sf: ts.SourceFile): Map<string, ts.VariableDeclarati
 }
 
 const members = (type: ts.Type): readonly ts.Type[] => (type.isUnion() ? type.types : [type]);
+// The type of a name that could not be resolved is `any` too, but the compiler has already said
+// why, in the student's file: an any of this kind is not reported a second time.
+const isWrittenAny = (type: ts.Type): boolean => (type.flags & ts.TypeFlags.Any) !== 0 && (type as { intrinsicName?: string }).intrinsicName !== "error";
 const NOTHING = ts.TypeFlags.Null | ts.TypeFlags.Undefined | ts.TypeFlags.Void;
 
 export function probeFindings(
@@ -69,7 +72,8 @@ export function probeFindings(
 ): ExportFinding[] {
   const pos = exported.node?.getStart() ?? 0;
   if (exported.kind !== "named") return [{ pos, message: exported.kind === "missing" ? explain.missing(task) : explain.defaultExport(task) }];
-  if (checker.getTypeOfSymbolAtLocation(exported.symbol, exported.node).flags & ts.TypeFlags.Any) return [{ pos, message: explain.exportIsAny(task) }];
+  const exportType = checker.getTypeOfSymbolAtLocation(exported.symbol, exported.node);
+  if (exportType.flags & ts.TypeFlags.Any) return isWrittenAny(exportType) ? [{ pos, message: explain.exportIsAny(task) }] : [];
 
   const lines = [...probe.lines].filter(([, l]) => l.task === task);
   const calls = lines.filter(([, l]) => l.role === "call");
@@ -83,8 +87,10 @@ export function probeFindings(
   const declarations = resultDeclarations(probeSf);
   const results: { line: ProbeLine; type: ts.Type }[] = calls.filter(([n]) => !diagnostics.has(n))
     .map(([, l]) => ({ line: l, type: checker.getTypeAtLocation(declarations.get(l.result)!.name) }));
-  const returnsAny = results.find((r) => r.type.flags & ts.TypeFlags.Any);
-  if (returnsAny) return [...findings, { pos, message: explain.returnsAny(task, returnsAny.line.fixture) }];
+  if (results.some((r) => r.type.flags & ts.TypeFlags.Any)) {
+    const written = results.find((r) => isWrittenAny(r.type));
+    return written ? [...findings, { pos, message: explain.returnsAny(task, written.line.fixture) }] : findings;
+  }
   const unusable = results.find((r) => diagnostics.has(useLine.get(r.line.result)!));
   if (unusable) {
     const returned = checker.typeToString(unusable.type);
