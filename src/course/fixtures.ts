@@ -3,7 +3,9 @@ import { pythonDumps } from "../json/python-json.js";
 import type { JsonRpcMessage, ToolDefinition } from "./types.js";
 
 /** The Chapter 1 tool every task uses. */
-export const TOOL: ToolDefinition = {
+// `satisfies`, not a declared type: TOOL keeps the type of its value, so it fits a student's own,
+// narrower copy of the types (enum: string[], required properties) wherever it is passed.
+export const TOOL = {
   name: "logs_search",
   description:
     "Searches recent log lines for one service. Use this when the user asks what a " +
@@ -19,7 +21,7 @@ export const TOOL: ToolDefinition = {
     required: ["service", "query"],
     additionalProperties: false,
   },
-};
+} satisfies ToolDefinition;
 
 /** Task 2's eight messages, in the order they are run through `handle`. */
 export const MESSAGES: JsonRpcMessage[] = [

@@ -62,6 +62,46 @@
     emitWarning() {}, on() { return this; }, once() { return this; }, off() { return this; },
   };
   globalThis.global = globalThis;
+  // UTF-8 only, as Node's: what a task might use to measure or cut text by bytes.
+  globalThis.TextEncoder = class TextEncoder {
+    get encoding() { return "utf-8"; }
+    encode(input) {
+      const text = input === undefined ? "" : toText(input);
+      const bytes = [];
+      for (let i = 0; i < text.length; i++) {
+        let c = text.charCodeAt(i);
+        if (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length) {
+          const d = text.charCodeAt(i + 1);
+          if (d >= 0xdc00 && d < 0xe000) { c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00); i++; }
+          else c = 0xfffd;
+        } else if (c >= 0xd800 && c < 0xe000) c = 0xfffd;
+        if (c < 0x80) bytes.push(c);
+        else if (c < 0x800) bytes.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+        else if (c < 0x10000) bytes.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+        else bytes.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+      }
+      return new Uint8Array(bytes);
+    }
+  };
+  globalThis.TextDecoder = class TextDecoder {
+    get encoding() { return "utf-8"; }
+    decode(input) {
+      if (input === undefined) return "";
+      const bytes = input instanceof Uint8Array ? input : new Uint8Array(input.buffer ?? input);
+      let out = "";
+      for (let i = 0; i < bytes.length;) {
+        const b = bytes[i];
+        const n = b < 0x80 ? 0 : b >= 0xf0 && b < 0xf8 ? 3 : b >= 0xe0 ? 2 : b >= 0xc0 ? 1 : -1;
+        let c = n === 0 ? b : n === 1 ? b & 31 : n === 2 ? b & 15 : b & 7;
+        let ok = n >= 0 && i + n < bytes.length;
+        for (let k = 1; ok && k <= n; k++) { const x = bytes[i + k]; if (x === undefined || (x & 0xc0) !== 0x80) ok = false; else c = (c << 6) | (x & 63); }
+        if (!ok) { out += "\ufffd"; i += 1; continue; }
+        out += String.fromCodePoint(c);
+        i += n + 1;
+      }
+      return out;
+    }
+  };
   globalThis.queueMicrotask = (fn) => { Promise.resolve().then(fn); };
   globalThis.structuredClone = function structuredClone(value) {
     const seen = new Map();
@@ -87,6 +127,7 @@
   let cache = null;
   // Each module's code is compiled once per context; a fresh instance runs its factory again.
   const resolved = {};
+  const libraries = {};
   function requireFrom(from) {
     return function require(spec) {
       const key = from + "\0" + toText(spec);
@@ -94,8 +135,12 @@
       const found = hasOwn(resolved, key) ? resolved[key] : (resolved[key] = resolve(from, toText(spec)));
       const id = found[0];
       if (hasOwn(cache, id)) return cache[id].exports;
+      // Node's pure modules are libraries, not the student's state: one instance per context.
+      const shared = slice(id, 0, 5) === "node:";
+      if (shared && hasOwn(libraries, id)) return (cache[id] = libraries[id]).exports;
       const module = { exports: {}, id };
       cache[id] = module;
+      if (shared) libraries[id] = module;
       found[1].call(module.exports, module.exports, requireFrom(id), module, id, "/", { url: "file:///submission/" + id });
       return module.exports;
     };
