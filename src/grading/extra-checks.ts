@@ -5,7 +5,8 @@
 import { TASKS, type TaskId } from "../course/tasks.js";
 import { judgeBehaviour, type ExpectOverride } from "../behaviour/judge.js";
 import { serveWith } from "../behaviour/model.js";
-import { planBehaviour } from "../behaviour/plan.js";
+import { planBehaviour, planInputs } from "../behaviour/plan.js";
+import { sameJson } from "../behaviour/expectation.js";
 import type { CheckResult } from "../report/types.js";
 import type { CallOutcome } from "../runner/outcome.js";
 import type { SandboxReply } from "../sandbox/protocol.js";
@@ -45,30 +46,61 @@ function notRun(task: TaskId, on: { behaviour: boolean; schema: boolean }): Chec
 
 class Unjudged extends Error {}
 
+/** Per input list, the student's handle's answers to its messages, in order; undefined where one failed. */
+function grouped(calls: CallOutcome[] | undefined, sizes: number[]): (unknown[] | undefined)[] {
+  let at = 0;
+  return sizes.map((size) => {
+    const slice = calls?.slice(at, (at += size));
+    return slice && slice.length === size && slice.every((c) => c.ok) ? slice.map((c) => (c as { value: unknown }).value) : undefined;
+  });
+}
+
+/** What serve must answer for a list of lines, given its handle's answers to their messages in order. */
+function serveAnswer(lines: unknown, answers: unknown[] | undefined): unknown {
+  if (!answers) throw new Unjudged();
+  let next = 0;
+  return serveWith(lines as string[], () => answers[next++]);
+}
+
+interface ServeOracle {
+  /** The expectations of serve's behaviour checks. */
+  override: ExpectOverride;
+  /** Whether serve's two answers to generated input i differ only as its handle's do. */
+  explained: (i: number, shared: CallOutcome | undefined, fresh: CallOutcome | undefined) => boolean;
+}
+
 /**
  * When serve's module loaded the submission's task2.ts, serve is judged against what the
- * student's own handle answers (the oracle run), so that task 3 never fails for task 2's
- * mistakes; a line list with a message that handle could not answer is not judged.
+ * student's own handle answered to the same messages in the same order (the oracle runs), so
+ * that task 3 never fails for task 2's mistakes; a list with a message handle could not answer
+ * is not judged.
  */
-function serveOverride(graded: Pick<GradingRequest, "runs" | "oracle">, reply: SandboxReply): ExpectOverride | undefined {
-  const fixture = graded.runs.task3 ? reply.runs[graded.runs.task3.fixture] : undefined;
+function serveOracle(graded: Pick<GradingRequest, "runs" | "oracle">, reply: SandboxReply): ServeOracle | undefined {
+  const r = graded.runs.task3;
+  const fixture = r ? reply.runs[r.fixture] : undefined;
   const usesHandle = fixture?.status === "ran" && (fixture.modules ?? []).includes(TASKS.task2.file);
-  if (!usesHandle || !graded.oracle) return undefined;
-  const answers = readCalls("task2", reply.runs[graded.oracle.run]);
-  const table = new Map<string, CallOutcome>();
-  graded.oracle.messages.forEach((m, i) => { const a = answers?.[i]; if (a) table.set(m, a); });
-  return (planned, index) => {
-    try {
-      const value = serveWith(planned.inputs[index] as string[], (message) => {
-        const answer = table.get(JSON.stringify(message));
-        if (!answer?.ok) throw new Unjudged();
-        return answer.value;
-      });
-      return { kind: "exact", value };
-    } catch (error) {
-      if (error instanceof Unjudged) return undefined;
-      throw error;
-    }
+  const o = graded.oracle;
+  if (!r || !usesHandle || !o) return undefined;
+  // Index 0 is LINES (the fixture), then every generated list.
+  const shared = grouped(readCalls("task2", reply.runs[o.shared]), o.sharedSizes);
+  const fresh = grouped(readCalls("task2", reply.runs[o.fresh]), o.freshSizes);
+  const offsets = new Map(r.plan.map((p, k) => [p, planInputs(r.plan).offsets[k]!]));
+  const expect = (answers: (unknown[] | undefined)[], g: number, lines: unknown): unknown | typeof Unjudged => {
+    try { return serveAnswer(lines, answers[g]); } catch (error) { if (error instanceof Unjudged) return Unjudged; throw error; }
+  };
+  return {
+    override: (planned, index) => {
+      const g = offsets.get(planned)! + index;
+      const value = expect(shared, g + 1, planned.inputs[index]);
+      return value === Unjudged ? undefined : { kind: "exact", value };
+    },
+    explained: (i, s, f) => {
+      if (!s?.ok || !f?.ok) return false;
+      const lines = r.inputs[i];
+      const wantShared = expect(shared, i + 1, lines);
+      const wantFresh = expect(fresh, i, lines);
+      return wantShared !== Unjudged && wantFresh !== Unjudged && sameJson(s.value, wantShared) && sameJson(f.value, wantFresh);
+    },
   };
 }
 
@@ -81,11 +113,12 @@ export function extraChecks(tasks: readonly TaskId[], graded: Pick<GradingReques
     const calls: CallOutcome[] | undefined = readCalls(task, generated);
     if (!r || !generated || !calls) { checks[task] = notRun(task, o); continue; }
     const fixtureCount = FIXTURE_INPUTS[task].length;
+    const oracle = task === "task3" ? serveOracle(graded, reply) : undefined;
     const inputs = [...FIXTURE_INPUTS[task], ...r.inputs];
     const exchanges: Exchange[] = inputs.map((input, i) => ({ input, outcome: calls[i] }));
     const list = [
-      ...(o.behaviour ? judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, task === "task3" ? serveOverride(graded, reply) : undefined) : []),
-      ...(o.behaviour ? [freshCheck.judge(task, r.inputs, calls.slice(fixtureCount), readCalls(task, r.fresh !== undefined ? reply.runs[r.fresh] : undefined), r.fresh !== undefined ? reply.runs[r.fresh] : undefined)] : []),
+      ...(o.behaviour ? judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, oracle?.override) : []),
+      ...(o.behaviour ? [freshCheck.judge(task, r.inputs, calls.slice(fixtureCount), readCalls(task, r.fresh !== undefined ? reply.runs[r.fresh] : undefined), r.fresh !== undefined ? reply.runs[r.fresh] : undefined, oracle?.explained)] : []),
       ...(o.schema ? schemaChecks(task, exchanges) : []),
     ];
     const stopped = generated.status === "ran" ? generated.stopped : undefined;

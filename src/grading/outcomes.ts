@@ -6,7 +6,7 @@ import type { TaskValue } from "../evidence/task-value.js";
 import { describeMessage } from "../runner/describe.js";
 import type { CallOutcome } from "../runner/outcome.js";
 import type { TaskFailure, WireCall, WireRun } from "../sandbox/protocol.js";
-import { decodeValue, NotData, notJson } from "../sandbox/value.js";
+import { decodeValue, NotData, notJson, toJsonValue } from "../sandbox/value.js";
 import { failures } from "../sandbox/failures.js";
 
 export type FixtureOutcome = { value: TaskValue } | { failure: TaskFailure };
@@ -16,7 +16,11 @@ const notJsonFailure = (task: TaskId, problem: string): TaskFailure =>
 const promiseFailure = (task: TaskId): TaskFailure =>
   ({ reason: "promise", message: `${TASKS[task].exportName} returned a Promise. Everything in this chapter is synchronous: remove async and await and return the value itself.` });
 
-/** A call's value as the grader's own data; `strict`: anything JSON cannot carry makes it a failure. */
+/**
+ * A call's value as the grader's own data. `strict` (the checks that judge the wire): anything
+ * JSON cannot carry makes it a failure, and the value is what JSON carries (a key whose value is
+ * undefined is gone); otherwise it is read as the object it was (the evidence lines: t1_keys).
+ */
 export function readCall(task: TaskId, call: WireCall, strict: boolean): CallOutcome {
   if (!call.ok) return call;
   const decoded = decodeValue(call.value);
@@ -31,9 +35,10 @@ export function readCall(task: TaskId, call: WireCall, strict: boolean): CallOut
   let input: unknown;
   if (call.input !== undefined) {
     const echoed = decodeValue(call.input);
-    if (echoed.ok) input = echoed.value;
+    if (echoed.ok) input = strict ? toJsonValue(echoed.value) : echoed.value;
   }
-  return input === undefined ? { ok: true, value } : { ok: true, value, input };
+  const read = strict ? toJsonValue(value) : value;
+  return input === undefined ? { ok: true, value: read } : { ok: true, value: read, input };
 }
 
 /** The calls of a run, read; undefined for a run that did not run (skipped or failed to load). */

@@ -27,23 +27,24 @@ export interface GradingRequest {
   request: SandboxRequest;
   runs: Partial<Record<TaskId, TaskRuns>>;
   /**
-   * The student's own handle on every message in serve's generated lines, by the message's JSON:
-   * a serve that calls that handle is judged against it, not against the model (extra-checks.ts).
+   * The student's own handle on the messages in serve's inputs, in the order serve meets them:
+   * once as serve's run after the fixtures does (one instance, LINES then every generated list)
+   * and once as its fresh run does (a fresh instance per list). A serve that calls that handle is
+   * judged against these answers, not the model's (extra-checks.ts), so task 3 never fails for
+   * task 2's mistakes, state kept between calls included.
    */
-  oracle?: { run: number; messages: string[] };
+  oracle?: { shared: number; sharedSizes: number[]; fresh: number; freshSizes: number[] };
 }
 
-/** The distinct messages in a list of serve inputs (lines), as JSON texts, in order. */
-export function messagesIn(inputs: readonly unknown[]): string[] {
-  const seen = new Set<string>();
-  for (const lines of inputs) {
-    if (!Array.isArray(lines)) continue;
-    for (const line of lines) {
-      if (typeof line !== "string" || line.trim() === "") continue;
-      try { seen.add(JSON.stringify(JSON.parse(line))); } catch { /* a parse error: serve's own rule */ }
-    }
+/** The messages serve hands to handle for one list of lines, as JSON texts, in order. */
+export function messagesOf(lines: unknown): string[] {
+  const out: string[] = [];
+  if (!Array.isArray(lines)) return out;
+  for (const line of lines) {
+    if (typeof line !== "string" || line.trim() === "") continue;
+    try { out.push(JSON.stringify(JSON.parse(line))); } catch { /* a parse error: serve's own rule */ }
   }
-  return [...seen];
+  return out;
 }
 
 // Inputs are sent as JSON text, made once per plan (a batch grades every student with one seed).
@@ -79,8 +80,13 @@ export function buildRequest(files: SubmissionFiles, tasks: readonly TaskId[], o
   let oracle: GradingRequest["oracle"];
   const serveInputs = runs.task3?.inputs;
   if (serveInputs?.length && files.files[TASKS.task2.file] !== undefined) {
-    const messages = messagesIn(serveInputs);
-    oracle = { messages, run: specs.push({ entry: TASKS.task2.file, exportName: TASKS.task2.exportName, inputs: messages, instance: "shared", stopOnFailure: false }) - 1 };
+    const base = { entry: TASKS.task2.file, exportName: TASKS.task2.exportName, stopOnFailure: false };
+    const shared = [FIXTURE_INPUTS.task3[0], ...serveInputs].map(messagesOf);
+    const fresh = serveInputs.map(messagesOf);
+    oracle = {
+      shared: specs.push({ ...base, inputs: shared.flat(), instance: "shared" }) - 1, sharedSizes: shared.map((m) => m.length),
+      fresh: specs.push({ ...base, inputs: fresh.flat(), instance: "fresh", groups: fresh.map((m) => m.length) }) - 1, freshSizes: fresh.map((m) => m.length),
+    };
   }
   return { request: { files: files.files, refused: files.refused, runs: specs, limits: { ...LIMITS, timeMs: o.timeoutMs }, ...(o.shownAs ? { shownAs: o.shownAs } : {}) }, runs, ...(oracle ? { oracle } : {}) };
 }

@@ -54,8 +54,12 @@ function runOne(session: Session, request: SandboxRequest, spec: RunSpec): Ran {
   };
   try {
     let loaded = false;
+    // The inputs at which a fresh instance starts.
+    const starts = new Set<number>();
+    if (spec.instance === "fresh" && spec.groups) { let at = 0; for (const size of spec.groups) { starts.add(at); at += size; } }
+    const freshAt = (i: number): boolean => spec.instance === "fresh" && (!spec.groups || starts.has(i));
     for (let i = 0; i < spec.inputs.length; i++) {
-      if (!loaded || spec.instance === "fresh") {
+      if (!loaded || freshAt(i)) {
         const failure = load();
         if (failure) return { status: "failed", failure };
         loaded = true;

@@ -24,6 +24,11 @@ export interface RunSpec {
    * module instance of its own (its modules loaded anew), so state kept between calls shows.
    */
   instance: "shared" | "fresh";
+  /**
+   * With "fresh": how many inputs each fresh instance answers, in order (a serve call's messages
+   * to one handle, say); one each when absent.
+   */
+  groups?: number[];
   /** Stop at the first call that fails (the chapter's runner would have stopped there). */
   stopOnFailure: boolean;
   /** Describe each input again after its call, so the grader sees whether the call changed it. */

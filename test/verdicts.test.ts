@@ -1,0 +1,86 @@
+// Verdicts a student can trust (issue 13), end to end through the real sandbox with every
+// default check: correct code in other styles passes everything, and each mistake fails exactly
+// the checks that name it, in its own task, never in another.
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TASK_IDS, type TaskId } from "../src/course/tasks.js";
+import { gradeSubmission } from "../src/grading/grade.js";
+import type { Report } from "../src/report/types.js";
+import { SandboxPool } from "../src/sandbox/pool.js";
+import { overlay, ROOT } from "./overlay.js";
+
+const failing = (report: Report, task: TaskId): string[] =>
+  report.tasks.find((t) => t.task === task)!.checks.filter((c) => c.status !== "pass").map((c) => c.name).sort();
+
+describe("verdicts through the sandbox", () => {
+  let pool: SandboxPool;
+  let cwd: string;
+  const grade = (fixture: string | undefined, from: string, tasks: readonly TaskId[] = TASK_IDS, live = false, typecheck = true): Promise<Report> => {
+    const dir = overlay(path.join(cwd, fixture ?? "reference"), fixture ? path.join(ROOT, "test", "fixtures", from, fixture) : undefined);
+    return gradeSubmission({ cwd, dir: path.relative(cwd, dir), tasks, pool, typecheck, extra: { seed: 7, live } });
+  };
+  beforeAll(() => { pool = new SandboxPool(2); cwd = mkdtempSync(path.join(os.tmpdir(), "grade-verdicts-")); });
+  afterAll(() => pool.close());
+
+  const correct = ["arrow-consts", "class-instances", "export-list", "inferred-generic", "json-objects", "node-modules", "overloads", "own-interfaces", "own-types-records", "readonly-shapes", "undefined-no-response", "unknown-params"];
+  it.each(correct)("passes %s (typed its own way) on every check", async (name) => {
+    const report = await grade(name, "types");
+    expect(TASK_IDS.map((t) => failing(report, t)).flat()).toEqual([]);
+    expect(report.status).toBe("pass");
+  });
+
+  it("passes class-instance responses, read by their fields, with the live checks too", async () => {
+    const report = await grade("class-responses", "verdicts", TASK_IDS, true);
+    expect(TASK_IDS.map((t) => failing(report, t)).flat()).toEqual([]);
+  });
+
+  it("fails a key whose value is undefined in t1_keys; the wire (handle's tools/list) carries no such key", async () => {
+    const report = await grade("undefined-key", "verdicts");
+    expect(report.tasks[0]!.checks.find((c) => c.name === "t1_keys")).toMatchObject({ status: "fail", actual: "description,inputSchema,input_schema,name" });
+    // JSON leaves the key out: handle's answers that hold the tool are right on the wire.
+    expect(failing(report, "task2")).toEqual([]);
+  });
+
+  it("fails a handle that needs initialize first in the fresh-module check, and task 3 stays its own", async () => {
+    const report = await grade("needs-initialize", "verdicts");
+    expect(failing(report, "task2")).toContain("t2_fresh_instance");
+    expect(failing(report, "task3")).toEqual([]);
+  });
+
+  it("fails a serve that keeps a counter between calls in the fresh-module check", async () => {
+    const report = await grade("counts-calls", "verdicts");
+    expect(failing(report, "task3")).toContain("t3_fresh_instance");
+  });
+
+  it("fails a serve that prints on stderr (t3_no_stderr) and nothing else", async () => {
+    const report = await grade("serve-logs-stderr", "verdicts");
+    expect(failing(report, "task3")).toEqual(["t3_no_stderr"]);
+  });
+
+  it("judges a serve that calls a wrong handle on its own loop: task 3 passes, task 2 fails, alone or together", async () => {
+    for (const fixture of ["serve-own-handle", "self-contained-serve"]) {
+      const all = await grade(fixture, "verdicts");
+      expect(failing(all, "task2"), fixture).toContain("t2_id4_error");
+      expect(failing(all, "task3"), fixture).toEqual([]);
+      const alone = await grade(fixture, "verdicts", ["task3"]);
+      expect(failing(alone, "task3"), fixture).toEqual([]);
+      expect(alone.tasks[0]!.status).toBe(all.tasks[2]!.status);
+    }
+  });
+
+  it("refuses node:fs at its import, naming the module, in the task that imports it", async () => {
+    const report = await grade("imports-fs", "verdicts");
+    expect(report.tasks[1]).toMatchObject({ status: "error" });
+    expect(report.tasks[1]!.message).toMatch(/imports-fs\/task2\.ts:2(:\d+)?: node:fs reads and writes files/);
+  });
+
+  it.each([["stops-at-first-error", ["t2_no_arguments", "t2_several_errors"]], ["method-table", ["t2_inherited_methods"]], ["properties-lookup", ["t2_inherited_argument_names"]]] as const)(
+    "fails %s exactly on the behaviour checks %j through the sandbox", async (name, checks) => {
+      // These fixtures are judged on behaviour (src/behaviour/fixtures.test.ts); they are not typed for the checker.
+      const report = await grade(name, "behaviour", TASK_IDS, false, false);
+      const behaviour = report.tasks[1]!.checks.filter((c) => c.kind === "behaviour" && c.status !== "pass").map((c) => c.name).sort();
+      expect(behaviour).toEqual([...checks].sort());
+    });
+});
