@@ -3,7 +3,7 @@
 // shared attacker's kit (_shared/hostile.ts) and its own files laid over them, placeholders filled
 // in; the classmates are copies of the solutions, of a wrong submission and of the honest wrong
 // tasks. Nothing outside the run's root is written.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,6 +24,11 @@ export interface Run {
   root: string;
   /** Fills __CANARY_PORT__: the test's TCP server, which no submission may reach. */
   canaryPort: number;
+}
+
+/** Removes a run's root, unless GRADE_HOSTILE_KEEP=1 keeps it to look at (its path is in /tmp). */
+export function removeRoot(root: string): void {
+  if (process.env["GRADE_HOSTILE_KEEP"] !== "1") rmSync(root, { recursive: true, force: true });
 }
 
 export const newRoot = (prefix: string): string => mkdtempSync(path.join(os.tmpdir(), `grade-hostile-${prefix}-`));

@@ -9,7 +9,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ATTACKS, folderOf, type Attack } from "./attacks.js";
 import { machineViolations, OUTPUT_LIMIT, outputViolations, readJson } from "./assess.js";
-import { batchRun, CLASSMATES, NOTHING } from "./build.js";
+import { batchRun, CLASSMATES, NOTHING, removeRoot } from "./build.js";
 import { HOSTILE, WHY_SKIPPED } from "./gate.js";
 import { canary, runGrade, type CliRun } from "./run.js";
 import { evidenceViolations, freeChecks, parseCsv, reportViolations, type ReportV1 } from "./verdicts.js";
@@ -29,8 +29,8 @@ interface Batch {
 
 async function gradeBatch(prefix: string, attacks: readonly Attack[], extra: string[] = []): Promise<Batch> {
   const ear = await canary();
+  const run = batchRun(prefix, attacks, ear.port);
   try {
-    const run = batchRun(prefix, attacks, ear.port);
     const cli = await runGrade(["batch", "class", ...ARGS, ...extra], run.root);
     const ids = [...CLASSMATES, ...attacks.map(folderOf)].sort();
     const violations: string[] = [];
@@ -64,6 +64,7 @@ async function gradeBatch(prefix: string, attacks: readonly Attack[], extra: str
     return { cli, heard: ear.heard, rows, reports, evidence, violations };
   } finally {
     await ear.close();
+    removeRoot(run.root);
   }
 }
 

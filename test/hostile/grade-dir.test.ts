@@ -5,7 +5,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ATTACKS, type Attack } from "./attacks.js";
 import { machineViolations, outputViolations, readJson } from "./assess.js";
-import { dirRun } from "./build.js";
+import { dirRun, removeRoot } from "./build.js";
 import { HOSTILE, WHY_SKIPPED } from "./gate.js";
 import { canary, limiter, runGrade } from "./run.js";
 import { closingLines, freeChecks, passMarks, reportViolations, type ReportV1 } from "./verdicts.js";
@@ -16,8 +16,8 @@ const atOnce = limiter(3);
 /** One `grade --dir` of attack (or of the honest wrong classmate), and what it must not have done. */
 async function gradeDir(attack: Attack | undefined): Promise<{ report: ReportV1 | undefined; violations: string[] }> {
   const ear = await canary();
+  const run = dirRun(attack, ear.port);
   try {
-    const run = dirRun(attack, ear.port);
     const cli = await runGrade(["--dir", run.folder, ...ARGS], run.root);
     const report = readJson(cli, path.join("out", "report.json")) as ReportV1 | undefined;
     const violations: string[] = [];
@@ -36,6 +36,7 @@ async function gradeDir(attack: Attack | undefined): Promise<{ report: ReportV1 
     return { report, violations };
   } finally {
     await ear.close();
+    removeRoot(run.root);
   }
 }
 

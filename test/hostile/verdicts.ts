@@ -66,8 +66,9 @@ export function githubViolations(label: string, text: string): string[] {
   for (const line of lines(text)) {
     const trimmed = line.trimStart();
     if (!COMMAND.test(trimmed)) continue;
-    const match = /^::(error|warning|notice) ([^:]*)::/.exec(trimmed);
-    if (trimmed !== line || !match || !/\btitle=/.test(match[2]!) || /forged|hostile/i.test(match[2]!)) {
+    // The grader's own: an annotation of a file, line and title, or its one closing notice.
+    const own = /^::(error|warning) file=[^,:]*,line=\d+,title=[^,:]*::/.test(line) || /^::notice title=grade::/.test(line);
+    if (trimmed !== line || !own) {
       out.push(`${label} has a workflow command that is not the grader's: ${JSON.stringify(line.slice(0, 120))}`);
       break;
     }
@@ -78,7 +79,7 @@ export function githubViolations(label: string, text: string): string[] {
 /** The step summary: Markdown, where student text must not become HTML, links or images. */
 export function summaryViolations(label: string, text: string): string[] {
   const out: string[] = [];
-  for (const pattern of [/<\s*(script|img|iframe|svg|a|b)\b/i, /\bon\w+\s*=/i, /\]\(\s*(javascript:|https?:\/\/evil)/i, /<!--/]) {
+  for (const pattern of [/<\s*(script|img|iframe|svg|a|b)\b/i, /\]\(\s*(javascript:|https?:\/\/evil)/i, /<!--/]) {
     const m = pattern.exec(text);
     if (m) out.push(`${label} holds raw markup ${JSON.stringify(m[0])} near ${around(text, m.index)}`);
   }
