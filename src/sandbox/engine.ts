@@ -2,7 +2,7 @@
 // its own time limit, in one Session (session.ts), each run's output apart.
 import type { RunSpec, SandboxReply, SandboxRequest, TaskFailure, WireCall, WireRun } from "./protocol.js";
 import { failures } from "./failures.js";
-import { Session, Stopped, type EngineAssets } from "./session.js";
+import { Session, type EngineAssets } from "./session.js";
 
 export type { EngineAssets } from "./session.js";
 
@@ -43,40 +43,11 @@ type Ran = { status: "ran"; calls: WireCall[]; stopped?: TaskFailure; modules?: 
 
 function runOne(session: Session, request: SandboxRequest, spec: RunSpec): Ran {
   session.limit(request.limits.timeMs);
-  const calls: WireCall[] = [];
-  let left = request.limits.valueChars;
-  let modules: string[] | undefined;
-  const load = (): TaskFailure | undefined => {
-    const loaded = session.load(spec.entry, spec.exportName);
-    if (!Array.isArray(loaded)) return loaded;
-    modules ??= loaded;
-    return undefined;
-  };
   try {
-    let loaded = false;
-    // The inputs at which a fresh instance starts.
-    const starts = new Set<number>();
-    if (spec.instance === "fresh" && spec.groups) { let at = 0; for (const size of spec.groups) { starts.add(at); at += size; } }
-    const freshAt = (i: number): boolean => spec.instance === "fresh" && (!spec.groups || starts.has(i));
-    for (let i = 0; i < spec.inputs.length; i++) {
-      if (!loaded || freshAt(i)) {
-        const failure = load();
-        if (failure) return { status: "failed", failure };
-        loaded = true;
-      }
-      // A run's answers together stay within the cap: the rest of it is what the next may use.
-      const call = session.call(spec.entry, spec.exportName, spec.inputs[i]!, spec.echoInputs === true, left);
-      calls.push(call);
-      if (call.ok) left -= call.value.length + (call.input?.length ?? 0);
-      if (!call.ok && spec.stopOnFailure) break;
-    }
-    if (!loaded) {
-      const failure = load();
-      if (failure) return { status: "failed", failure };
-    }
-    return { status: "ran", calls, ...(modules ? { modules } : {}) };
+    const run = session.run(spec, request.limits.valueChars);
+    if (run.failure) return { status: "failed", failure: run.failure };
+    return { status: "ran", calls: run.calls, ...(run.stopped ? { stopped: run.stopped } : {}), ...(run.modules ? { modules: run.modules } : {}) };
   } catch (error) {
-    if (error instanceof Stopped) return { status: "ran", calls, stopped: error.failure, ...(modules ? { modules } : {}) };
     // The WebAssembly itself failed (a trap): this submission's instance is not used again.
     session.broken = failures.crash(`the sandbox's engine stopped: ${String(error).slice(0, 200)}`);
     return { status: "failed", failure: session.broken };

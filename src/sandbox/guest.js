@@ -146,9 +146,9 @@
     };
   }
 
-  // ---- values: a returned value described as a tree of plain JSON the grader decodes ----
-  // A JSON value stands for itself; {"a":[…]} is an array, {"o":[[key, value], …],"c":name} an
-  // object (its own enumerable string keys, as JSON.stringify reads them), {"x":what} a value
+  // ---- values: a returned value described as plain JSON the grader decodes ----
+  // In the tree, a JSON value stands for itself; {"a":[…]} is an array, {"o":[[key, value], …]}
+  // an object (its own enumerable string keys, as JSON.stringify reads them), {"x":what} a value
   // JSON cannot hold. Never the value's own toJSON: the grader reads fields, as the chapter does.
   let budget = 0;
   class TooLarge extends ErrorType {}
@@ -158,57 +158,81 @@
     return text;
   }
   function special(what, detail) {
-    return spend(detail === undefined ? '{"x":' + quote(what) + "}" : '{"x":' + quote(what) + ',"d":' + quote(slice(toText(detail), 0, 200)) + "}");
+    return detail === undefined ? '{"x":' + quote(what) + "}" : '{"x":' + quote(what) + ',"d":' + quote(slice(toText(detail), 0, 200)) + "}";
   }
-  function className(value) {
-    try {
-      const proto = getPrototypeOf(value);
-      if (proto === ObjectPrototype || proto === null) return undefined;
-      const ctor = proto.constructor;
-      const name = typeof ctor === "function" ? ctor.name : undefined;
-      return typeof name === "string" && name !== "" ? slice(name, 0, 80) : "object";
-    } catch { return "object"; }
-  }
-  function encode(value, stack) {
+  // Most values are plain data: a walk that builds nothing says so, and the engine's own
+  // JSON.stringify writes them ("J" and its text), many times faster than the tree. Anything
+  // else (undefined, a function, a cycle, a toJSON that JSON.stringify would call) gets the tree.
+  function plain(value, depth) {
     switch (typeof value) {
-      case "string": return spend(quote(value));
-      case "boolean": return value ? "true" : "false";
-      case "number": return value === value && value !== Infinity && value !== -Infinity ? spend(quote(value)) : special("number", toText(value));
-      case "undefined": return special("undefined");
-      case "bigint": return special("bigint", toText(value));
-      case "symbol": return special("symbol");
-      case "function": return special("function");
+      case "string": case "boolean": return true;
+      case "number": return value === value && value !== Infinity && value !== -Infinity;
+      case "object": break;
+      default: return false;
     }
-    if (value === null) return "null";
-    if (indexOf(stack, value) >= 0) return special("cycle");
-    if (stack.length >= MAX_DEPTH) return special("deep");
-    let then;
-    try { then = value.then; } catch (error) { return special("threw", describe(error).text); }
-    if (typeof then === "function") return special("promise");
-    stack[stack.length] = value;
-    let text;
+    if (value === null) return true;
+    if (depth > 64 || typeof value.toJSON === "function" || typeof value.then === "function") return false;
     if (isArray(value)) {
-      text = '{"a":[';
       const length = value.length;
-      for (let i = 0; i < length; i++) text += (i ? "," : "") + field(value, i, stack);
-      text += "]}";
+      for (let i = 0; i < length; i++) if (!plain(value[i], depth + 1)) return false;
+      return true;
+    }
+    const names = keys(value);
+    for (let i = 0; i < names.length; i++) {
+      const item = value[names[i]];
+      if (item === undefined || !plain(item, depth + 1)) return false;
+    }
+    return true;
+  }
+  function encode(value) {
+    let isPlain = false;
+    try { isPlain = plain(value, 0); } catch { /* a getter or a Proxy threw: the tree says where */ }
+    if (isPlain) {
+      let text;
+      try { text = quote(value); } catch { text = undefined; }
+      if (typeof text === "string") return "J" + spend(text);
+    }
+    const parts = [];
+    tree(value, [], parts);
+    return join(parts, "");
+  }
+  const join = call.bind(Array.prototype.join);
+  function tree(value, stack, parts) {
+    const put = (text) => { parts[parts.length] = spend(text); };
+    switch (typeof value) {
+      case "string": return put(quote(value));
+      case "boolean": return put(value ? "true" : "false");
+      case "number": return value === value && value !== Infinity && value !== -Infinity ? put(quote(value)) : put(special("number", toText(value)));
+      case "undefined": return put(special("undefined"));
+      case "bigint": return put(special("bigint", toText(value)));
+      case "symbol": return put(special("symbol"));
+      case "function": return put(special("function"));
+    }
+    if (value === null) return put("null");
+    if (indexOf(stack, value) >= 0) return put(special("cycle"));
+    if (stack.length >= MAX_DEPTH) return put(special("deep"));
+    let then;
+    try { then = value.then; } catch (error) { return put(special("threw", describe(error).text)); }
+    if (typeof then === "function") return put(special("promise"));
+    stack[stack.length] = value;
+    if (isArray(value)) {
+      put('{"a":[');
+      const length = value.length;
+      for (let i = 0; i < length; i++) { if (i) put(","); field(value, i, stack, parts); }
+      put("]}");
     } else {
       let names;
-      try { names = keys(value); } catch (error) { stack.length -= 1; return special("threw", describe(error).text); }
-      text = '{"o":[';
-      for (let i = 0; i < names.length; i++) text += (i ? "," : "") + "[" + spend(quote(names[i])) + "," + field(value, names[i], stack) + "]";
-      text += "]";
-      const name = className(value);
-      if (name !== undefined) text += ',"c":' + quote(name);
-      text += "}";
+      try { names = keys(value); } catch (error) { stack.length -= 1; return put(special("threw", describe(error).text)); }
+      put('{"o":[');
+      for (let i = 0; i < names.length; i++) { put((i ? ",[" : "[") + quote(names[i]) + ","); field(value, names[i], stack, parts); put("]"); }
+      put("]}");
     }
     stack.length -= 1;
-    return text;
   }
-  function field(holder, key, stack) {
+  function field(holder, key, stack, parts) {
     let item;
-    try { item = holder[key]; } catch (error) { if (error instanceof TooLarge) throw error; return special("threw", describe(error).text); }
-    return encode(item, stack);
+    try { item = holder[key]; } catch (error) { if (error instanceof TooLarge) throw error; parts[parts.length] = spend(special("threw", describe(error).text)); return; }
+    tree(item, stack, parts);
   }
 
   // ---- errors: what a throw was, and where in the student's files ----
@@ -232,36 +256,77 @@
   }
 
   // ---- the harness the host calls ----
+  /** A fresh instance of the module `id` (every module it imports fresh too), or a throw. */
+  function load(id) {
+    cache = {};
+    state.exit = undefined;
+    try {
+      requireFrom("")(id);
+      return '{"kind":"loaded","modules":' + quote(keys(cache)) + "}";
+    } catch (error) { return thrown(error); }
+  }
+  /** Calls the loaded entry's export on one input; "V<length>:<value><input>", or the failure as JSON. */
+  function callOne(id, name, input, limit, echo) {
+    state.exit = undefined;
+    let fn;
+    const exports = cache !== null && hasOwn(cache, id) ? cache[id].exports : undefined;
+    try { fn = exports === undefined || exports === null ? undefined : exports[name]; } catch (error) { return thrown(error); }
+    if (typeof fn !== "function") {
+      let found = [];
+      try { found = exports === undefined || exports === null ? [] : keys(exports); } catch { /* shown as none */ }
+      return '{"kind":"missing-export","found":' + quote(found) + "}";
+    }
+    let value;
+    try { value = fn(input); } catch (error) { return thrown(error); }
+    if (state.exit !== undefined) return thrown(new ExitCalled("process.exit(" + state.exit + ")"));
+    budget = limit;
+    try {
+      const encoded = encode(value);
+      return "V" + encoded.length + ":" + encoded + (echo ? encode(input) : "");
+    } catch (error) { return thrown(error); }
+  }
+  // What a run has done so far, each outcome framed by its length: kept if the run is stopped.
+  let done = "";
+  const frame = (text) => { done += text.length + ":" + text; };
   return freeze({
-    /** A fresh instance of the module `id` (every module it imports fresh too): its exports' names, or a throw. */
-    load(id) {
-      cache = {};
-      state.exit = undefined;
-      try {
-        requireFrom("")(id);
-        return '{"kind":"loaded","modules":' + quote(keys(cache)) + "}";
-      } catch (error) { return thrown(error); }
-    },
-    /** Calls the loaded entry's export on the input (JSON text); the outcome as JSON text. */
-    call(id, name, inputText, limit, echo) {
-      state.exit = undefined;
-      let fn;
-      const exports = cache !== null && hasOwn(cache, id) ? cache[id].exports : undefined;
-      try { fn = exports === undefined || exports === null ? undefined : exports[name]; } catch (error) { return thrown(error); }
-      if (typeof fn !== "function") {
-        let found = [];
-        try { found = exports === undefined || exports === null ? [] : keys(exports); } catch { /* shown as none */ }
-        return '{"kind":"missing-export","found":' + quote(found) + "}";
+    /**
+     * One run in one call: loads `id` (again at the start of each fresh group), calls its export
+     * on each input in order (each its own parsed copy). Frames: "M<modules>" after the first
+     * load, "L<failure>" for a load that threw (the run ends), then one per call. Promise
+     * callbacks run after the run, as after a synchronous loop in node.
+     */
+    run(id, name, inputsText, fresh, groupsText, limit, echo, stop) {
+      done = "";
+      const inputs = parse(inputsText);
+      const starts = {};
+      if (groupsText !== "") {
+        const groups = parse(groupsText);
+        let at = 0;
+        for (let g = 0; g < groups.length; g++) { starts[at] = true; at += groups[g]; }
       }
-      const input = parse(inputText);
-      let value;
-      try { value = fn(input); } catch (error) { return thrown(error); }
-      if (state.exit !== undefined) return thrown(new ExitCalled("process.exit(" + state.exit + ")"));
-      budget = limit;
-      try {
-        const encoded = encode(value, []);
-        return "V" + encoded.length + ":" + encoded + (echo ? encode(input, []) : "");
-      } catch (error) { return thrown(error); }
+      const freshAt = (i) => fresh && (groupsText === "" || hasOwn(starts, i));
+      let loaded = false;
+      let left = limit;
+      const count = inputs.length === 0 ? 1 : inputs.length;
+      for (let i = 0; i < count; i++) {
+        if (!loaded || freshAt(i)) {
+          const l = load(id);
+          if (slice(l, 0, 17) !== '{"kind":"loaded",') { frame("L" + l); return done; }
+          if (!loaded) frame("M" + l);
+          loaded = true;
+        }
+        if (inputs.length === 0) break;
+        const outcome = callOne(id, name, inputs[i], left, echo);
+        frame(outcome);
+        if (slice(outcome, 0, 1) === "V") left -= outcome.length;
+        else if (stop) break;
+      }
+      return done;
     },
+    /** What the run that was stopped had done. */
+    take() { return done; },
+    /** One load, then calls one at a time, for the live server (one message per line). */
+    load,
+    call: (id, name, inputText, limit, echo) => callOne(id, name, parse(inputText), limit, echo),
   });
 })

@@ -9,9 +9,6 @@ export class NotData {
   constructor(readonly what: string, readonly detail?: string, readonly className?: string) {}
 }
 
-/** The class a returned object was made by, when not a plain object (read by its fields). */
-export const CLASS_NAME = Symbol("className");
-
 const MAX_DEPTH = 256;
 
 export type Decoded = { ok: true; value: unknown } | { ok: false; problem: string };
@@ -31,7 +28,6 @@ function node(tree: unknown, depth: number): unknown {
       if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== "string") throw new BadTree();
       Object.defineProperty(out, pair[0], { value: node(pair[1], depth + 1), enumerable: true, writable: true, configurable: true });
     }
-    if (typeof t["c"] === "string") Object.defineProperty(out, CLASS_NAME, { value: t["c"].slice(0, 80), enumerable: false });
     return out;
   }
   if (typeof t["x"] === "string") {
@@ -44,6 +40,8 @@ function node(tree: unknown, depth: number): unknown {
 export function decodeValue(text: string): Decoded {
   let tree: unknown;
   try {
+    // "J": plain JSON data, written by the engine's JSON.stringify (guest.js); else the tree.
+    if (text.startsWith("J")) return { ok: true, value: JSON.parse(text.slice(1)) as unknown };
     tree = JSON.parse(text);
   } catch {
     return { ok: false, problem: "the sandbox's description of the value could not be read" };
