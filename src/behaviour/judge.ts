@@ -4,7 +4,7 @@ import { TASKS, type TaskId } from "../course/tasks.js";
 import type { CheckResult } from "../report/types.js";
 import type { CallOutcome } from "../runner/outcome.js";
 import { accepts, describeExpectation, sameJson, type Expectation } from "./expectation.js";
-import { modelAnswers, planInputs, type PlannedCheck } from "./plan.js";
+import { expectedAnswers, planInputs, type PlannedCheck } from "./plan.js";
 
 interface Counterexample {
   input: unknown;
@@ -23,7 +23,7 @@ function counterexample(planned: PlannedCheck, task: TaskId, index: number, outc
     if (!outcome?.ok) return undefined; // a call that failed is output's business, judged by the other checks
     return sameJson(outcome.input, input) ? undefined : { input, expected: show(input), actual: show(outcome.input) };
   }
-  const expectation = override ? override(planned, index) : modelAnswers(task, planned)[index]!.expectation;
+  const expectation = override ? override(planned, index) : expectedAnswers(task, planned)[index]!;
   if (!expectation) return undefined;
   const expected = describeExpectation(expectation);
   if (!outcome) return { input, expected, actual: "(not called: the process stopped before this input)" };

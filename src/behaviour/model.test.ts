@@ -4,7 +4,7 @@ import { computeEvidence } from "../evidence/compute.js";
 import { EVIDENCE_KEYS, EVIDENCE_RULES } from "../course/evidence-keys.js";
 import { modelHandle, modelServe, modelToMcp } from "./model.js";
 import { accepts } from "./expectation.js";
-import { modelAnswers, planBehaviour } from "./plan.js";
+import { expectedAnswers, planBehaviour } from "./plan.js";
 
 describe("the model of the chapter's rules", () => {
   it("prints the accepted value of every evidence line on the fixtures", () => {
@@ -20,9 +20,8 @@ describe("the model of the chapter's rules", () => {
   it.each([1, 2, 12345])("accepts the answer it gives as an example, on every generated input (seed %i)", (seed) => {
     for (const task of ["task1", "task2", "task3"] as const) {
       for (const planned of planBehaviour(task, seed)) {
-        modelAnswers(task, planned).forEach(({ expectation, value, shown }, i) => {
-          expect(accepts(expectation, value), `${planned.check.name} ${JSON.stringify(planned.inputs[i])}`).toBe(true);
-          expect(JSON.parse(shown)).toEqual(value);
+        expectedAnswers(task, planned).forEach((expectation, i) => {
+          expect(accepts(expectation, expectation.value), `${planned.check.name} ${JSON.stringify(planned.inputs[i])}`).toBe(true);
         });
       }
     }

@@ -1,9 +1,9 @@
-// Which behaviour checks a task has, the inputs they try for a seed, and the model's answers.
+// Which behaviour checks a task has, the inputs they try for a seed, and the answers the
+// chapter's rules require (from the answer key: the model, or the student edition's data).
 import type { TaskId } from "../course/tasks.js";
-import type { JsonObject, ToolDefinition } from "../course/types.js";
 import type { BehaviourCheck } from "./check.js";
 import type { Expectation } from "./expectation.js";
-import { expectHandle, modelServe, modelToMcp } from "./model.js";
+import { ANSWER_KEY } from "./key.js";
 import { makeRandom } from "./random.js";
 import { TASK1_CHECKS } from "./task1-checks.js";
 import { TASK2_CHECKS } from "./task2-checks.js";
@@ -14,12 +14,7 @@ export const BEHAVIOUR_CHECKS: Record<TaskId, BehaviourCheck[]> = { task1: TASK1
 export interface PlannedCheck {
   check: BehaviourCheck;
   inputs: unknown[];
-}
-
-/** What the model requires of the answer to one input of a task. */
-function modelAnswer(task: TaskId, input: unknown): Expectation {
-  if (task === "task2") return expectHandle(input as JsonObject);
-  return { kind: "exact", value: task === "task1" ? modelToMcp(input as ToolDefinition) : modelServe(input as string[]) };
+  seed: number;
 }
 
 // Each check draws from its own stream, so adding a check leaves the others' inputs as they were.
@@ -43,7 +38,8 @@ export function planBehaviour(task: TaskId, seed: number): PlannedCheck[] {
       const stream = check.stream ?? check.name;
       // A check that shares another's stream and generator shares its very inputs (planInputs).
       const twin = made.find((p) => (p.check.stream ?? p.check.name) === stream && p.check.inputs === check.inputs);
-      made.push({ check, inputs: twin ? twin.inputs : check.inputs(makeRandom(streamSeed(seed, stream))) });
+      const generate = (): unknown[] => check.inputs(makeRandom(streamSeed(seed, stream)));
+      made.push({ check, seed, inputs: twin ? twin.inputs : ANSWER_KEY.inputs(task, check, seed, generate) });
     }
     plans.set(key, plan = made);
   }
@@ -68,25 +64,11 @@ export function planInputs(plan: readonly PlannedCheck[]): { inputs: unknown[]; 
   return { inputs, offsets };
 }
 
-export interface ModelAnswer {
-  expectation: Expectation;
-  /** One answer the rules accept, and its JSON: a sandbox may send back `same` for it. */
-  value: unknown;
-  shown: string;
-}
+const answers = new WeakMap<PlannedCheck, readonly Expectation[]>();
 
-const answers = new WeakMap<PlannedCheck, ModelAnswer[]>();
-const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
-
-/** The model's answers to a planned check's inputs, worked out once per plan. */
-export function modelAnswers(task: TaskId, planned: PlannedCheck): readonly ModelAnswer[] {
+/** What the rules require of the answers to a planned check's inputs, worked out once per plan. */
+export function expectedAnswers(task: TaskId, planned: PlannedCheck): readonly Expectation[] {
   let list = answers.get(planned);
-  if (!list) {
-    list = planned.inputs.map((input) => {
-      const expectation = modelAnswer(task, input);
-      return { expectation, value: expectation.value, shown: show(expectation.value) };
-    });
-    answers.set(planned, list);
-  }
+  if (!list) answers.set(planned, list = ANSWER_KEY.expect(task, planned.check, planned.seed, planned.inputs));
   return list;
 }

@@ -4,7 +4,7 @@
 // The live checks (a real server over a real pipe) are run by live.ts and added by grade.ts.
 import { TASKS, type TaskId } from "../course/tasks.js";
 import { judgeBehaviour, type ExpectOverride } from "../behaviour/judge.js";
-import { serveWith } from "../behaviour/model.js";
+import { ANSWER_KEY } from "../behaviour/key.js";
 import { planBehaviour, planInputs } from "../behaviour/plan.js";
 import { sameJson } from "../behaviour/expectation.js";
 import type { CheckResult } from "../report/types.js";
@@ -59,7 +59,9 @@ function grouped(calls: CallOutcome[] | undefined, sizes: number[]): (unknown[] 
 function serveAnswer(lines: unknown, answers: unknown[] | undefined): unknown {
   if (!answers) throw new Unjudged();
   let next = 0;
-  return serveWith(lines as string[], () => answers[next++]);
+  const want = ANSWER_KEY.serveWith(lines as string[], () => answers[next++]);
+  if (!want) throw new Unjudged();
+  return want;
 }
 
 interface ServeOracle {

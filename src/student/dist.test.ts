@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { distStudent } from "./dist.js";
+import { distStudent, INSTRUCTOR_MODULES, PRACTICE_DATA_PATH } from "./dist.js";
+import { EDITION_FILES } from "./edition.js";
 import { findLeaks } from "./leaks.js";
 
 const root = path.join(import.meta.dirname, "..", "..");
@@ -22,15 +23,18 @@ describe("distStudent", () => {
     expect(existsSync(path.join(out, "src", "quiz", "mark.test.ts"))).toBe(false);
     expect(report.excluded.map((e) => e.file)).toContain("solutions/quiz-key.txt");
     expect(report.items.map((i) => i.name)).toContain("tasks/task3.ts fails as shipped");
-    // The grader's source is checked too, and what it shares with a solution is reported as notes.
-    expect(report.notes.every((n) => n.startsWith("src/"))).toBe(true);
+    // The grader's source is checked too: only the files that must share a line are notes.
+    expect(report.notes.every((n) => n.startsWith("src/sandbox/live-server.ts "))).toBe(true);
+    // No executable model: its answers ship as data, and the edition's key reads them.
+    for (const { file } of INSTRUCTOR_MODULES) expect(existsSync(path.join(out, file)), file).toBe(false);
+    expect(readFileSync(path.join(out, "src/behaviour/key.ts"), "utf8")).toBe(EDITION_FILES["src/behaviour/key.ts"]);
+    expect(JSON.parse(readFileSync(path.join(out, PRACTICE_DATA_PATH), "utf8")).sets).toHaveLength(3);
     const pkg = JSON.parse(readFileSync(path.join(out, "package.json"), "utf8"));
-    expect(pkg.scripts.test).toBe("node bin/grade.js");
-    expect(report.adapted).toHaveLength(2);
+    expect(pkg.scripts.test).toBe("node .ci/tasks.mjs");
     expect(Object.keys(pkg.scripts)).not.toContain("bench");
     const readme = readFileSync(path.join(out, "README.md"), "utf8");
     expect(readme).toContain("npm ci && npx grade      # install, then grade your three tasks in tasks/");
-    expect(readme.slice(0, readme.indexOf("## The student workflow"))).not.toContain("solutions");
+    expect(readme).not.toMatch(/solutions\/|--dir solutions|authors-only|grade dist|grade dev/);
   });
 
   it("refuses a folder that is not empty", async () => {

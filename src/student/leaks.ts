@@ -49,3 +49,45 @@ export function findLeaks(dir: string, files: string[], secrets: SecretTexts): s
   }
   return found;
 }
+
+// An import of a module by its file name, with any extension: `from "./model.js"`, `import("../behaviour/model")`.
+const importsOf = (text: string): string[] => [...text.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)].map((m) => m[1]!);
+
+/**
+ * Model code in the edition: a line of an instructor-side module (the model of the rules, its
+ * answer key, the dist tooling), or an import that names one of those modules.
+ */
+export function findModelCode(dir: string, files: string[], instructorTexts: string[], instructorFiles: string[]): string[] {
+  const lines = distinctiveLines(instructorTexts, []);
+  const names = new Set(instructorFiles.map((f) => path.posix.basename(f).replace(/\.ts$/, "")));
+  const found: string[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(path.join(dir, file), "utf8");
+    } catch {
+      continue;
+    }
+    const line = lines.find((l) => text.includes(l));
+    if (line) found.push(`${file} contains the model's line ${JSON.stringify(line.length > 60 ? `${line.slice(0, 60)}…` : line)}`);
+    if (!/\.(c|m)?[jt]s$/.test(file)) continue;
+    const spec = importsOf(text).find((s) => s.startsWith(".") && names.has(path.posix.basename(s).replace(/\.(c|m)?[jt]s$/, "")));
+    if (spec) found.push(`${file} imports ${spec}, which stays with the course's authors`);
+  }
+  return found;
+}
+
+/** What the edition's README must not show a student: the solutions, author-only parts, the dist tooling. */
+export function readmeProblems(dir: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(path.join(dir, "README.md"), "utf8");
+  } catch {
+    return ["there is no README.md"];
+  }
+  const problems: string[] = [];
+  if (/solutions\//.test(text) || /--dir solutions/.test(text)) problems.push("it names solutions/");
+  if (/authors-only/.test(text)) problems.push("an author-only marker is left in it");
+  if (/grade dist\b|grade dev\b/.test(text)) problems.push("it shows the course author's commands (grade dist, grade dev)");
+  return problems;
+}

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { accepts, sameJson } from "../../src/behaviour/expectation.js";
 import { expectHandle } from "../../src/behaviour/model.js";
-import { modelAnswers, planBehaviour, planInputs } from "../../src/behaviour/plan.js";
+import { expectedAnswers, planBehaviour, planInputs } from "../../src/behaviour/plan.js";
 import { TASK_IDS, type TaskId } from "../../src/course/tasks.js";
 import type { JsonObject } from "../../src/course/types.js";
 
@@ -26,7 +26,7 @@ describe("the model of the rules against the chapter's Python reference", () => 
       const { inputs, offsets } = planInputs(plan);
       const answers = python(task, inputs);
       expect(answers).toHaveLength(inputs.length);
-      plan.forEach((planned, k) => modelAnswers(task, planned).forEach(({ expectation }, i) => {
+      plan.forEach((planned, k) => expectedAnswers(task, planned).forEach((expectation, i) => {
         const answer = answers[offsets[k]! + i]!;
         const where = `${planned.check.name} ${JSON.stringify(planned.inputs[i])}: ${JSON.stringify(answer)}`;
         if (expectation.kind === "protocol") {

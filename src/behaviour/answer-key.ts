@@ -1,0 +1,20 @@
+// Where the behaviour checks' inputs and expected answers come from. The course repository
+// judges with the executable model of the chapter's rules (model-key.ts, which never leaves the
+// instructor's side); the student edition carries the model's answers for a few input sets as
+// data (practice-key.ts) and no code that could answer an input it has not seen.
+import type { TaskId } from "../course/tasks.js";
+import type { ServeResult } from "../course/types.js";
+import type { BehaviourCheck } from "./check.js";
+import type { Expectation } from "./expectation.js";
+
+export interface AnswerKey {
+  /** The inputs a check tries for a seed; `generate` draws them from the check's own generator. */
+  inputs(task: TaskId, check: BehaviourCheck, seed: number, generate: () => unknown[]): unknown[];
+  /** What the chapter's rules require of the answer to each of a check's inputs, in order. */
+  expect(task: TaskId, check: BehaviourCheck, seed: number, inputs: readonly unknown[]): Expectation[];
+  /**
+   * What serve must return for a list of lines when its handle gives `next()`'s answers, one per
+   * message in the order serve meets them; undefined when the key cannot tell for these lines.
+   */
+  serveWith(lines: readonly string[], next: () => unknown): ServeResult | undefined;
+}
