@@ -2,11 +2,11 @@
 // generated inputs (against the model of the chapter's rules), the same inputs each alone in a
 // fresh module instance, and every response against the MCP schema. All judged here, from values.
 // The live checks (a real server over a real pipe) are run by live.ts and added by grade.ts.
+import { createHash } from "node:crypto";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import { judgeBehaviour, type ExpectOverride } from "../behaviour/judge.js";
 import { ANSWER_KEY } from "../behaviour/key.js";
 import { planBehaviour, planInputs } from "../behaviour/plan.js";
-import { sameJson } from "../behaviour/expectation.js";
 import type { CheckResult } from "../report/types.js";
 import type { CallOutcome } from "../runner/outcome.js";
 import type { SandboxReply } from "../sandbox/protocol.js";
@@ -37,7 +37,7 @@ function schemaChecks(task: TaskId, exchanges: Exchange[]): CheckResult[] {
 
 /** The checks a task would have had, each skipped (the report then names its root cause). */
 function notRun(task: TaskId, on: { behaviour: boolean; schema: boolean }): CheckResult[] {
-  const behaviour = on.behaviour ? [...planBehaviour(task, 0).map((p) => ({ name: p.check.name, title: p.check.title, hint: p.check.rule })), freshCheck.placeholder(task)] : [];
+  const behaviour = on.behaviour ? [...planBehaviour(task, 0).map((p) => ({ name: p.check.name, title: p.check.title, hint: p.check.rule })), ...(task === "task2" ? [freshCheck.placeholder(task)] : [])] : [];
   return [
     ...behaviour.map((c): CheckResult => ({ ...c, kind: "behaviour", status: "skip", message: NOT_RUN })),
     ...(on.schema ? schemaChecks(task, []).map((c) => ({ ...c, status: "skip" as const, message: NOT_RUN })) : []),
@@ -67,8 +67,6 @@ function serveAnswer(lines: unknown, answers: unknown[] | undefined): unknown {
 interface ServeOracle {
   /** The expectations of serve's behaviour checks. */
   override: ExpectOverride;
-  /** Whether serve's two answers to generated input i differ only as its handle's do. */
-  explained: (i: number, shared: CallOutcome | undefined, fresh: CallOutcome | undefined) => boolean;
 }
 
 /**
@@ -85,7 +83,6 @@ function serveOracle(graded: Pick<GradingRequest, "runs" | "oracle">, reply: San
   if (!r || !usesHandle || !o) return undefined;
   // Index 0 is LINES (the fixture), then every generated list.
   const shared = grouped(readCalls("task2", reply.runs[o.shared]), o.sharedSizes);
-  const fresh = grouped(readCalls("task2", reply.runs[o.fresh]), o.freshSizes);
   const offsets = new Map(r.plan.map((p, k) => [p, planInputs(r.plan).offsets[k]!]));
   const expect = (answers: (unknown[] | undefined)[], g: number, lines: unknown): unknown | typeof Unjudged => {
     try { return serveAnswer(lines, answers[g]); } catch (error) { if (error instanceof Unjudged) return Unjudged; throw error; }
@@ -96,35 +93,60 @@ function serveOracle(graded: Pick<GradingRequest, "runs" | "oracle">, reply: San
       const value = expect(shared, g + 1, planned.inputs[index]);
       return value === Unjudged ? undefined : { kind: "exact", value };
     },
-    explained: (i, s, f) => {
-      if (!s?.ok || !f?.ok) return false;
-      const lines = r.inputs[i];
-      const wantShared = expect(shared, i + 1, lines);
-      const wantFresh = expect(fresh, i, lines);
-      return wantShared !== Unjudged && wantFresh !== Unjudged && sameJson(s.value, wantShared) && sameJson(f.value, wantFresh);
-    },
   };
 }
 
+// The checks are a function of the runs' replies alone: a class's identical replies (most of a
+// class's correct answers are) are judged once. Keyed by a hash of the reply text, bounded.
+const judged = new Map<string, CheckResult[]>();
+const JUDGED_ENTRIES = 256;
+
+function judgedKey(task: TaskId, graded: Pick<GradingRequest, "runs" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }): string {
+  const r = graded.runs[task]!;
+  const used = [r.fixture, r.generated, r.fresh, ...(task === "task3" && graded.oracle ? [graded.oracle.shared] : [])];
+  const hash = createHash("sha256").update(`${task}|${o.behaviour}|${o.schema}|${o.seed}|${r.plan.length}`);
+  // What the judging reads of each run: not its time, nor its output (the output checks are apart).
+  for (const i of used) {
+    const run = i === undefined ? undefined : reply.runs[i];
+    const read = !run || run.status === "skipped" ? run?.status ?? "-" : run.status === "failed" ? run.failure : [run.calls, run.stopped ?? null, run.modules ?? null];
+    hash.update("\0").update(JSON.stringify(read));
+  }
+  return hash.digest("hex");
+}
+
 export function extraChecks(tasks: readonly TaskId[], graded: Pick<GradingRequest, "runs" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }): Partial<Record<TaskId, CheckResult[]>> {
-  const { runs } = graded;
   const checks: Partial<Record<TaskId, CheckResult[]>> = {};
   for (const task of tasks) {
-    const r = runs[task];
+    if (!graded.runs[task]) { checks[task] = taskChecks(task, graded, reply, o); continue; }
+    const key = judgedKey(task, graded, reply, o);
+    let list = judged.get(key);
+    if (!list) {
+      list = taskChecks(task, graded, reply, o);
+      if (judged.size >= JUDGED_ENTRIES) judged.delete(judged.keys().next().value!);
+      judged.set(key, list);
+    }
+    // A fresh list: the report adds the live checks to it.
+    checks[task] = [...list];
+  }
+  return checks;
+}
+
+function taskChecks(task: TaskId, graded: Pick<GradingRequest, "runs" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }): CheckResult[] {
+  {
+    const r = graded.runs[task];
     const generated = r?.generated !== undefined ? reply.runs[r.generated] : undefined;
     const calls: CallOutcome[] | undefined = readCalls(task, generated);
-    if (!r || !generated || !calls) { checks[task] = notRun(task, o); continue; }
+    if (!r || !generated || !calls) return notRun(task, o);
     const fixtureCount = FIXTURE_INPUTS[task].length;
     const oracle = task === "task3" ? serveOracle(graded, reply) : undefined;
     const inputs = [...FIXTURE_INPUTS[task], ...r.inputs];
     const exchanges: Exchange[] = inputs.map((input, i) => ({ input, outcome: calls[i] }));
     const list = [
       ...(o.behaviour ? judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, oracle?.override) : []),
-      ...(o.behaviour ? [freshCheck.judge(task, r.inputs, calls.slice(fixtureCount), readCalls(task, r.fresh !== undefined ? reply.runs[r.fresh] : undefined), r.fresh !== undefined ? reply.runs[r.fresh] : undefined, oracle?.explained)] : []),
+      ...(o.behaviour && r.fresh !== undefined ? [freshCheck.judge(task, r.inputs, calls.slice(fixtureCount), readCalls(task, reply.runs[r.fresh]), reply.runs[r.fresh])] : []),
       ...(o.schema ? schemaChecks(task, exchanges) : []),
     ];
     const stopped = generated.status === "ran" ? generated.stopped : undefined;
-    checks[task] = stopped ? asError(list, `The run of ${TASKS[task].exportName} on the generated inputs stopped: ${stopped.message}`) : list;
+    return stopped ? asError(list, `The run of ${TASKS[task].exportName} on the generated inputs stopped: ${stopped.message}`) : list;
   }
-  return checks;
 }

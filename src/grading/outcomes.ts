@@ -28,16 +28,16 @@ export function readCall(task: TaskId, call: WireCall, strict: boolean): CallOut
   // "Returns None" is null; undefined is the same for handle.
   const value = decoded.value === undefined && task === "task2" ? null : decoded.value;
   if (value instanceof NotData && value.what === "promise") return { ok: false, failure: promiseFailure(task) };
-  if (strict) {
+  if (strict && !decoded.plain) {
     const problem = notJson(value);
     if (problem) return { ok: false, failure: notJsonFailure(task, problem) };
   }
   let input: unknown;
   if (call.input !== undefined) {
     const echoed = decodeValue(call.input);
-    if (echoed.ok) input = strict ? toJsonValue(echoed.value) : echoed.value;
+    if (echoed.ok) input = strict && !echoed.plain ? toJsonValue(echoed.value) : echoed.value;
   }
-  const read = strict ? toJsonValue(value) : value;
+  const read = strict && !decoded.plain ? toJsonValue(value) : value;
   return input === undefined ? { ok: true, value: read } : { ok: true, value: read, input };
 }
 

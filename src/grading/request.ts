@@ -27,13 +27,12 @@ export interface GradingRequest {
   request: SandboxRequest;
   runs: Partial<Record<TaskId, TaskRuns>>;
   /**
-   * The student's own handle on the messages in serve's inputs, in the order serve meets them:
-   * once as serve's run after the fixtures does (one instance, LINES then every generated list)
-   * and once as its fresh run does (a fresh instance per list). A serve that calls that handle is
-   * judged against these answers, not the model's (extra-checks.ts), so task 3 never fails for
-   * task 2's mistakes, state kept between calls included.
+   * The student's own handle on the messages in serve's inputs, in the order serve's run after
+   * the fixtures meets them (one instance: LINES, then every generated list). A serve that calls
+   * that handle is judged against these answers, not the model's (extra-checks.ts), so task 3
+   * never fails for task 2's mistakes, state kept between calls included.
    */
-  oracle?: { shared: number; sharedSizes: number[]; fresh: number; freshSizes: number[] };
+  oracle?: { shared: number; sharedSizes: number[] };
 }
 
 /** The messages serve hands to handle for one list of lines, as JSON texts, in order. */
@@ -45,6 +44,17 @@ export function messagesOf(lines: unknown): string[] {
     try { out.push(JSON.stringify(JSON.parse(line))); } catch { /* a parse error: serve's own rule */ }
   }
   return out;
+}
+
+// Made once per plan: a batch grades every student with one seed.
+const serveMessageLists = new WeakMap<readonly unknown[], { messages: string[]; sizes: number[] }>();
+function serveMessages(serveInputs: readonly unknown[]): { messages: string[]; sizes: number[] } {
+  let made = serveMessageLists.get(serveInputs);
+  if (!made) {
+    const lists = [FIXTURE_INPUTS.task3[0], ...serveInputs].map(messagesOf);
+    serveMessageLists.set(serveInputs, made = { messages: lists.flat(), sizes: lists.map((m) => m.length) });
+  }
+  return made;
 }
 
 // Inputs are sent as JSON text, made once per plan (a batch grades every student with one seed).
@@ -72,7 +82,10 @@ export function buildRequest(files: SubmissionFiles, tasks: readonly TaskId[], o
       const all = [...FIXTURE_INPUTS[task], ...inputs];
       entry.generated = specs.push({ ...base, inputs: asTexts(all), instance: "shared", stopOnFailure: false, after: { run: fixture, need: "clean" } }) - 1;
     }
-    if (o.behaviour && inputs.length) {
+    // Each of handle's generated messages alone in a fresh instance (issue 13: rules 3–7 hold
+    // before initialize too). toMcp and serve are not run again: their state across calls shows in
+    // the run above, and serve's fresh run alone cost a fifth of a submission's time.
+    if (o.behaviour && inputs.length && task === "task2") {
       entry.fresh = specs.push({ ...base, echoInputs: false, inputs: asTexts(inputs), instance: "fresh", stopOnFailure: false, after: { run: entry.generated!, need: "finished" } }) - 1;
     }
     runs[task] = entry;
@@ -81,12 +94,8 @@ export function buildRequest(files: SubmissionFiles, tasks: readonly TaskId[], o
   const serveInputs = runs.task3?.inputs;
   if (serveInputs?.length && files.files[TASKS.task2.file] !== undefined) {
     const base = { entry: TASKS.task2.file, exportName: TASKS.task2.exportName, stopOnFailure: false };
-    const shared = [FIXTURE_INPUTS.task3[0], ...serveInputs].map(messagesOf);
-    const fresh = serveInputs.map(messagesOf);
-    oracle = {
-      shared: specs.push({ ...base, inputs: shared.flat(), instance: "shared" }) - 1, sharedSizes: shared.map((m) => m.length),
-      fresh: specs.push({ ...base, inputs: fresh.flat(), instance: "fresh", groups: fresh.map((m) => m.length) }) - 1, freshSizes: fresh.map((m) => m.length),
-    };
+    const { messages, sizes } = serveMessages(serveInputs);
+    oracle = { shared: specs.push({ ...base, inputs: messages, instance: "shared" }) - 1, sharedSizes: sizes };
   }
   return { request: { files: files.files, refused: files.refused, runs: specs, limits: { ...LIMITS, timeMs: o.timeoutMs }, ...(o.shownAs ? { shownAs: o.shownAs } : {}) }, runs, ...(oracle ? { oracle } : {}) };
 }

@@ -11,7 +11,8 @@ export class NotData {
 
 const MAX_DEPTH = 256;
 
-export type Decoded = { ok: true; value: unknown } | { ok: false; problem: string };
+/** `plain`: the value is JSON data as it stands (no undefined, nothing JSON cannot carry). */
+export type Decoded = { ok: true; value: unknown; plain?: true } | { ok: false; problem: string };
 
 class BadTree extends Error {}
 
@@ -41,7 +42,7 @@ export function decodeValue(text: string): Decoded {
   let tree: unknown;
   try {
     // "J": plain JSON data, written by the engine's JSON.stringify (guest.js); else the tree.
-    if (text.startsWith("J")) return { ok: true, value: JSON.parse(text.slice(1)) as unknown };
+    if (text.startsWith("J")) return { ok: true, value: JSON.parse(text.slice(1)) as unknown, plain: true };
     tree = JSON.parse(text);
   } catch {
     return { ok: false, problem: "the sandbox's description of the value could not be read" };
