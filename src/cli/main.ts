@@ -5,8 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
-import { DEFAULT_EVIDENCE_FILE } from "../evidence/file.js";
-import { checkEvidenceFile } from "../grading/check-file.js";
+import { EVIDENCE_DEFAULT_HELP } from "../evidence/location.js";
 import { devCheck } from "../grading/dev-check.js";
 import { renderDevCheck } from "../report/dev-check.js";
 import { renderJson } from "../report/json.js";
@@ -15,6 +14,7 @@ import { renderGithubSummary } from "../report/github.js";
 import { BATCH_REPORTERS, REPORTERS } from "../report/registry.js";
 import { wantsColor } from "../report/style.js";
 import { batchCommand, mergeCommand } from "./commands/batch.js";
+import { checkCommand } from "./commands/check.js";
 import { gradeCommand } from "./commands/grade.js";
 import { serveCommand } from "./commands/serve.js";
 import { EXIT, UserError } from "./errors.js";
@@ -64,17 +64,17 @@ export async function main(argv: string[], io: Io): Promise<number> {
 
   common(program, Object.keys(REPORTERS))
     .argument("[tasks...]", "task1, task2, task3 or all", [])
-    .option("--evidence <file>", "the evidence file to write", DEFAULT_EVIDENCE_FILE)
+    .option("--evidence <file>", `the evidence file to write (default: ${EVIDENCE_DEFAULT_HELP})`)
     .option("--seed <n>", "seed of the behaviour checks' generated inputs (printed in the report)")
     .option("--no-behaviour", "evidence only: no behaviour, schema, stdio or interop checks")
     .option("--no-live", "no live server checks (stdio, interop)")
     .option("--no-typecheck", "skip the type check against the chapter's interface")
     .option(GRADESCOPE_HIDE, GRADESCOPE_HIDE_HELP)
-    .action(async (tasks: string[], opts: CommonOptions & ExtraFlags & { evidence: string; typecheck: boolean }) => {
+    .action(async (tasks: string[], opts: CommonOptions & ExtraFlags & { evidence?: string; typecheck: boolean }) => {
       const choices = parseReporters(opts.reporter, Object.keys(REPORTERS));
       const seed = parseSeed(opts.seed);
       const extra = opts.behaviour ? { ...(seed !== undefined ? { seed } : {}), live: opts.live } : undefined;
-      const options = { cwd: io.cwd, dir: opts.dir, tasks: parseTasks(tasks), evidence: opts.evidence, timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck, ...(extra ? { extra } : {}) };
+      const options = { cwd: io.cwd, dir: opts.dir, tasks: parseTasks(tasks), ...(opts.evidence !== undefined ? { evidence: opts.evidence } : {}), timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck, ...(extra ? { extra } : {}) };
       const report = await gradeCommand(options);
       const reporterOptions = { gradescopeHide: parseHiddenKinds(opts.gradescopeHide) };
       await emit(io, choices, color(opts.color), (name, r, c) => REPORTERS[name]!(r, c, reporterOptions), report);
@@ -125,10 +125,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
 
   common(program.command("check"), ["pretty", "json"])
     .description("check an evidence file against the rules, and against what the code prints")
-    .argument("[file]", "the evidence file", DEFAULT_EVIDENCE_FILE)
-    .action(async (file: string, opts: CommonOptions) => {
+    .argument("[file]", `the evidence file (default: ${EVIDENCE_DEFAULT_HELP})`)
+    .action(async (file: string | undefined, opts: CommonOptions) => {
       const choices = parseReporters(opts.reporter, ["pretty", "json"]);
-      const report = await checkEvidenceFile({ cwd: io.cwd, file, dir: opts.dir, timeoutMs: parseTimeout(opts.timeout) });
+      const report = await checkCommand({ cwd: io.cwd, ...(file !== undefined ? { file } : {}), dir: opts.dir, timeoutMs: parseTimeout(opts.timeout) });
       await emit(io, choices, color(opts.color), (name, r, c) => (name === "json" ? renderJson(r) : renderPrettyFileCheck(r, c)), report);
       exitCode = report.status === "pass" ? EXIT.pass : EXIT.fail;
     });

@@ -17,7 +17,7 @@ import { initSubmission } from "../student/init.js";
 import { renderDist, renderInit } from "../report/student.js";
 import { renderStatus } from "../report/status.js";
 import { statusCommand } from "../student/status.js";
-import { DEFAULT_EVIDENCE_FILE } from "../evidence/file.js";
+import { EVIDENCE_DEFAULT_HELP } from "../evidence/location.js";
 import { watchCommand } from "./commands/watch.js";
 import { EXIT, UserError } from "./errors.js";
 import { parseReporters, parseTimeout } from "./options.js";
@@ -35,21 +35,23 @@ export function parseTask(arg: string): TaskId {
   const name = arg.toLowerCase();
   if (isTaskId(name)) return name;
   if (/^[123]$/.test(name)) return `task${name}` as TaskId;
-  throw new UserError(`"${arg}" is not a task. Name one of task1, task2 or task3, for example: grade hint task2.`);
+  throw new UserError(`"${arg}" is not a task. Name one of task1, task2 or task3, for example: npx grade hint task2.`);
 }
 
 export function registerStudentCommands(program: Command, ctx: CommandContext): void {
   const { io } = ctx;
 
   program.command("hint")
-    .description("the next hint for a task, from a nudge to the exact rule (never the answer)")
+    .description("the next hint for the task's first failing check, from a nudge to the exact rule (never the answer)")
     .argument("<task>", "task1, task2 or task3")
     .option("--level <n>", "show this hint level instead of the next one")
-    .option("--dir <dir>", "the submission folder, where the hints you have seen are remembered", "tasks")
+    .option("--dir <dir>", "the submission folder (graded to find its first failing check)", "tasks")
+    .option("--timeout <ms>", "time limit for each task, in milliseconds (default 5000)")
     .option("--no-color", "plain text, no colour")
-    .action(async (taskArg: string, opts: { level?: string; dir: string; color?: boolean }) => {
+    .action(async (taskArg: string, opts: { level?: string; dir: string; timeout?: string; color?: boolean }) => {
       const task = parseTask(taskArg);
-      const result = await showHint({ cwd: io.cwd, dir: opts.dir, task, level: parseLevel(opts.level, task) });
+      const timeoutMs = parseTimeout(opts.timeout);
+      const result = await showHint({ cwd: io.cwd, dir: opts.dir, task, level: parseLevel(opts.level, task), ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
       io.stdout(renderHint(result, ctx.color(opts.color)));
     });
 
@@ -69,16 +71,18 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
   program.command("status")
     .description("each task's state, evidence lines right, and the next thing to do (remembered between runs)")
     .option("--dir <dir>", "the submission folder (task1.ts, task2.ts, task3.ts)", "tasks")
+    .option("--evidence <file>", `the evidence file to read (default: ${EVIDENCE_DEFAULT_HELP})`)
     .option("--timeout <ms>", "time limit for each task, in milliseconds (default 5000)")
     .option("--no-typecheck", "skip the type check against the chapter's interface")
     .option("--no-behaviour", "evidence only: no behaviour, schema, stdio or interop checks")
     .option("--no-live", "no live server checks (stdio, interop)")
     .addOption(reporterOption())
     .option("--no-color", "plain text, no colour")
-    .action(async (opts: { dir: string; timeout?: string; typecheck: boolean; behaviour: boolean; live: boolean; reporter: string[]; color?: boolean }) => {
+    .action(async (opts: { dir: string; evidence?: string; timeout?: string; typecheck: boolean; behaviour: boolean; live: boolean; reporter: string[]; color?: boolean }) => {
       const choices = parseReporters(opts.reporter, ["pretty", "json"]);
       const report = await statusCommand({
         cwd: io.cwd, dir: opts.dir, timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck,
+        ...(opts.evidence !== undefined ? { evidence: opts.evidence } : {}),
         ...(opts.behaviour ? { extra: { live: opts.live } } : {}),
       });
       await emit(io, choices, ctx.color(opts.color), (name, r, c) => (name === "json" ? renderJson(r) : renderStatus(r, c)), report);
@@ -89,15 +93,15 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
     .description("re-grade on every save, with a progress bar, the first thing to fix and hints on a key")
     .argument("[task]", "the task to focus on: task1, task2 or task3 (default: the first that does not pass)")
     .option("--dir <dir>", "the submission folder (task1.ts, task2.ts, task3.ts)", "tasks")
-    .option("--evidence <file>", "the evidence file to write", DEFAULT_EVIDENCE_FILE)
+    .option("--evidence <file>", `the evidence file to write (default: ${EVIDENCE_DEFAULT_HELP})`)
     .option("--timeout <ms>", "time limit for each task, in milliseconds (default 5000)")
     .option("--no-typecheck", "skip the type check against the chapter's interface")
     .option("--no-behaviour", "evidence only: no behaviour, schema, stdio or interop checks")
     .option("--no-live", "no live server checks (stdio, interop)")
     .option("--no-color", "plain text, no colour")
-    .action(async (taskArg: string | undefined, opts: { dir: string; evidence: string; timeout?: string; typecheck: boolean; behaviour: boolean; live: boolean; color?: boolean }) => {
+    .action(async (taskArg: string | undefined, opts: { dir: string; evidence?: string; timeout?: string; typecheck: boolean; behaviour: boolean; live: boolean; color?: boolean }) => {
       await watchCommand(io, {
-        dir: opts.dir, evidence: opts.evidence, timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck,
+        dir: opts.dir, ...(opts.evidence !== undefined ? { evidence: opts.evidence } : {}), timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck,
         ...(opts.behaviour ? { extra: { live: opts.live } } : {}),
         color: ctx.color(opts.color), ...(taskArg ? { focus: parseTask(taskArg) } : {}),
       });

@@ -1,13 +1,20 @@
-// What grade remembers between runs, in one small file in the submission folder (never in the
-// evidence file, which holds only the chapter's 17 lines): each task's last result, when it
-// first passed, and how many hints were shown for it.
+// What grade remembers between runs, in one small file per submission in the working
+// directory's .grade/progress/ (never in the submission folder, which is the student's, nor in
+// the evidence file, which holds only the chapter's 17 lines): each task's last result, when it
+// first passed, and how many hints were shown for it and for each check.
 import { existsSync, readFileSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { TASK_IDS, type TaskId } from "../course/tasks.js";
+import { submissionKey } from "../evidence/location.js";
 import type { Report, TaskStatus } from "../report/types.js";
 
-export const PROGRESS_FILE = ".grade-progress.json";
+export const PROGRESS_DIR = ".grade/progress";
+
+/** The progress file of the submission in `dir`, relative to `cwd`, with `/` separators. */
+export function progressFileFor(cwd: string, dir: string): string {
+  return `${PROGRESS_DIR}/${submissionKey(cwd, dir)}.json`;
+}
 
 export interface TaskProgress {
   status: TaskStatus;
@@ -23,9 +30,13 @@ export interface Progress {
   tasks: Partial<Record<TaskId, TaskProgress>>;
   /** The highest hint level shown per task. */
   hintsSeen: Partial<Record<TaskId, number>>;
+  /** The highest hint level shown for each check, by its name: hints follow the failing check. */
+  hintsFor: Record<string, number>;
 }
 
-export const emptyProgress = (): Progress => ({ version: 1, tasks: {}, hintsSeen: {} });
+export const emptyProgress = (): Progress => ({ version: 1, tasks: {}, hintsSeen: {}, hintsFor: {} });
+
+const isLevel = (n: unknown): n is number => typeof n === "number" && Number.isInteger(n) && n > 0;
 
 function isProgress(value: unknown): value is Progress {
   const v = value as Progress | null;
@@ -34,8 +45,8 @@ function isProgress(value: unknown): value is Progress {
 }
 
 /** The remembered progress; a missing or damaged file (ours, not the student's) starts afresh. */
-export function readProgress(submissionDir: string): Progress {
-  const file = path.join(submissionDir, PROGRESS_FILE);
+export function readProgress(cwd: string, dir: string): Progress {
+  const file = path.resolve(cwd, progressFileFor(cwd, dir));
   if (!existsSync(file)) return emptyProgress();
   try {
     const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
@@ -45,9 +56,14 @@ export function readProgress(submissionDir: string): Progress {
     for (const t of TASK_IDS) {
       if (parsed.tasks[t]) tasks[t] = parsed.tasks[t];
       const seen = parsed.hintsSeen[t];
-      if (typeof seen === "number" && Number.isInteger(seen) && seen > 0) hintsSeen[t] = seen;
+      if (isLevel(seen)) hintsSeen[t] = seen;
     }
-    return { version: 1, tasks, hintsSeen };
+    const hintsFor: Progress["hintsFor"] = {};
+    const savedFor: unknown = (parsed as { hintsFor?: unknown }).hintsFor;
+    if (typeof savedFor === "object" && savedFor !== null) {
+      for (const [check, level] of Object.entries(savedFor)) if (isLevel(level)) hintsFor[check] = level;
+    }
+    return { version: 1, tasks, hintsSeen, hintsFor };
   } catch {
     return emptyProgress();
   }
@@ -63,17 +79,21 @@ export function recordReport(progress: Progress, report: Report, at: string): Pr
   return { ...progress, tasks };
 }
 
-export function recordHint(progress: Progress, task: TaskId, level: number): Progress {
-  return { ...progress, hintsSeen: { ...progress.hintsSeen, [task]: Math.max(level, progress.hintsSeen[task] ?? 0) } };
+export function recordHint(progress: Progress, task: TaskId, level: number, check?: string): Progress {
+  const hintsSeen = { ...progress.hintsSeen, [task]: Math.max(level, progress.hintsSeen[task] ?? 0) };
+  const hintsFor = check === undefined ? progress.hintsFor : { ...progress.hintsFor, [check]: Math.max(level, progress.hintsFor[check] ?? 0) };
+  return { ...progress, hintsSeen, hintsFor };
 }
 
 /**
- * Saves progress. Remembering is a convenience: a read-only submission folder must not stop
+ * Saves progress. Remembering is a convenience: a read-only working directory must not stop
  * grading, so a failed write is reported to the caller as false, not thrown.
  */
-export async function writeProgress(submissionDir: string, progress: Progress): Promise<boolean> {
+export async function writeProgress(cwd: string, dir: string, progress: Progress): Promise<boolean> {
   try {
-    await writeFile(path.join(submissionDir, PROGRESS_FILE), JSON.stringify(progress, null, 2) + "\n");
+    const file = path.resolve(cwd, progressFileFor(cwd, dir));
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, JSON.stringify(progress, null, 2) + "\n");
     return true;
   } catch {
     return false;

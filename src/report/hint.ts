@@ -1,19 +1,31 @@
-// A hint as the student reads it: which one of how many, the hint, where to reread, what next.
+// A hint as the student reads it: which one of how many, the check it is for, the hint, where
+// to reread, and the exact command for the next one.
 import type { HintResult } from "../student/hint.js";
+import { gradeCommandLine } from "./command-line.js";
+import { terminalLine as line } from "./sanitize.js";
 import { makeStyle } from "./style.js";
 
 export function renderHint(result: HintResult, color: boolean): string {
   const s = makeStyle(color);
-  const last = result.level === result.levels;
-  const next = last
-    ? "That is the exact rule; the last step is yours. Run grade watch and change one thing at a time."
-    : `Still stuck? grade hint ${result.task} shows hint ${result.level + 1} of ${result.levels}.`;
+  const heading = `Task ${result.task.slice(4)} · ${result.title}`;
+  if (result.passes) {
+    return [
+      s.bold(`No hint needed · ${heading}`),
+      "",
+      `Task ${result.task.slice(4)} passes every check. ${line(gradeCommandLine(`hint ${result.task} --level 1`, result.dir))} still shows its first hint.`,
+    ].join("\n") + "\n";
+  }
+  const next = result.ladder.find((l) => l > result.level);
+  const more = next === undefined
+    ? `That is the exact rule; the last step is yours. Run ${line(gradeCommandLine("watch", result.dir))} and change one thing at a time.`
+    : `Still stuck? ${line(gradeCommandLine(`hint ${result.task}`, result.dir))} shows hint ${next} of ${result.levels}${result.check ? ", the next about this check" : ""}.`;
   return [
-    s.bold(`Hint ${result.level} of ${result.levels} · Task ${result.task.slice(4)} · ${result.title}`),
+    s.bold(`Hint ${result.level} of ${result.levels} · ${heading}`),
+    ...(result.check ? [s.dim(`For the first failing check: ${line(result.check.name)} · ${line(result.check.title)}`)] : []),
     "",
     result.hint.text,
     "",
     `${s.dim("Reread:")} ${result.hint.reread}`,
-    s.dim(next),
+    s.dim(more),
   ].join("\n") + "\n";
 }

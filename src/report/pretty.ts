@@ -4,6 +4,7 @@ import type { FileCheckReport } from "../grading/check-file.js";
 import type { CheckResult, Report, TaskResult } from "./types.js";
 import { terminalLine as line, terminalText as text } from "./sanitize.js";
 import { makeStyle, type Style } from "./style.js";
+import { taskCounts } from "./task-counts.js";
 
 const MARKS = { pass: "✓", fail: "✗", error: "!", skip: "-" } as const;
 
@@ -43,7 +44,7 @@ function renderCheck(check: CheckResult, s: Style): string[] {
 
 function renderTask(task: TaskResult, s: Style): string[] {
   const badge = task.status === "pass" ? s.pass("PASS") : task.status === "fail" ? s.fail("FAIL") : s.error("ERROR");
-  const out = [`${s.bold(`Task ${task.task.slice(4)} · ${line(task.title)}`)}  ${badge} ${task.score}/${task.maxScore}`];
+  const out = [`${s.bold(`Task ${task.task.slice(4)} · ${line(task.title)}`)}  ${badge} · ${line(taskCounts(task))}`];
   if (task.message) out.push(indent(`${s[task.status === "error" ? "error" : "fail"]("!")} ${text(task.message)}`, "  "));
   const skipped = task.checks.filter((c) => c.status === "skip");
   for (const check of task.checks) if (check.status !== "skip") out.push(...renderCheck(check, s));

@@ -13,9 +13,16 @@ function mark(r: QuizAnswerResult, s: Style): string {
   }
 }
 
+/** The count the header and the footer both give: "9 of 10 marked answers right, 2 to fix in the file". */
+export function quizSummary(report: QuizReport): string {
+  const wrongShape = report.questions.filter((r) => r.status === "malformed" || r.status === "missing").length + report.problems.length;
+  return `${report.score} of ${report.maxScore} marked answers right${wrongShape ? `, ${wrongShape} to fix in the file` : ""}`;
+}
+
 export function renderQuiz(report: QuizReport, color: boolean): string {
   const s = makeStyle(color);
-  const out = [`${s.bold("grade quiz")} ${line(report.answersFile)} · ${report.score}/${report.maxScore} marked${report.keyUsed ? "" : " (without the key: questions 9 and 10)"}`, ""];
+  const summary = quizSummary(report);
+  const out = [`${s.bold("grade quiz")} ${line(report.answersFile)} · ${summary}${report.keyUsed ? "" : " (without the key only questions 9 and 10 are marked)"}`, ""];
   if (report.problems.length) {
     out.push(s.bold("The file's format"));
     for (const p of report.problems) out.push(`  ${s.fail("!")} ${line(p.message)}`);
@@ -29,7 +36,6 @@ export function renderQuiz(report: QuizReport, color: boolean): string {
   const unmarked = report.questions.filter((r) => r.status === "unmarked").length;
   if (unmarked) out.push(s.dim(`${unmarked} answer${unmarked > 1 ? "s have" : " has"} the right format; their marks need the key (--key FILE or ${"GRADE_QUIZ_KEY"}).`));
   if (report.keySource) out.push(s.dim(`Marked with the key from ${line(report.keySource)}.`));
-  const wrongShape = report.questions.filter((r) => r.status === "malformed" || r.status === "missing").length + report.problems.length;
-  out.push(`${report.score} of ${report.maxScore} marked answers right${wrongShape ? `, ${wrongShape} to fix in the file` : ""}`);
+  out.push(summary);
   return out.join("\n") + "\n";
 }

@@ -4,11 +4,11 @@ import { HOSTILE, NORMAL, runnerCommands, terminalHazards } from "./hostile.js";
 import { renderStatus } from "./status.js";
 
 const status = (text: string): StatusReport => ({
-  submission: text, score: 3, maxScore: 17, tasksDone: 1, progressFile: `${text}/.grade-progress.json`,
+  submission: text, score: 3, maxScore: 17, tasksDone: 1, progressFile: `.grade/progress/${text}.json`,
   next: { task: "task2", text: `Make ${text}/task2.ts run: ${text}` },
   tasks: [
-    { task: "task1", title: "Convert a tool definition", state: "done", score: 3, maxScore: 3 },
-    { task: "task2", title: "Answer the protocol's messages", state: "does not run", score: 0, maxScore: 9 },
+    { task: "task1", title: "Convert a tool definition", state: "done", score: 3, maxScore: 3, evidence: "evidence 3/3", failing: [] },
+    { task: "task2", title: "Answer the protocol's messages", state: "does not run", score: 0, maxScore: 9, evidence: "evidence 0/9", failing: [] },
   ],
 });
 

@@ -2,16 +2,22 @@
 import type { DistReport } from "../student/dist.js";
 import type { InitResult } from "../student/init.js";
 import { renderDevCheck } from "./dev-check.js";
+import { gradeCommandLine } from "./command-line.js";
+import { terminalLine as line } from "./sanitize.js";
 import { makeStyle } from "./style.js";
 
 export function renderInit(result: InitResult): string {
+  const commands = [
+    [gradeCommandLine("watch", result.dir), "re-grades on every save and shows what to fix"],
+    [gradeCommandLine("hint task1", result.dir), "when you are stuck"],
+    [gradeCommandLine("status", result.dir), "where you are"],
+  ].map(([command, what]) => [line(command!), what!] as const);
+  const width = Math.max(...commands.map(([c]) => c.length));
   return [
-    `Created ${result.dir}/ with ${result.files.join(", ")}.`,
+    `Created ${line(result.dir)}/ with ${result.files.join(", ")}.`,
     "",
-    "Next:",
-    `  grade watch --dir ${result.dir}     re-grades on every save and shows what to fix`,
-    `  grade hint task1 --dir ${result.dir} when you are stuck`,
-    `  grade status --dir ${result.dir}    where you are`,
+    "Next (in this folder: grade is the course repository's command, run through npx):",
+    ...commands.map(([command, what]) => `  ${command.padEnd(width)}  ${what}`),
   ].join("\n") + "\n";
 }
 

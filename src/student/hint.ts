@@ -1,17 +1,30 @@
-// `grade hint TASK [--level N]`: the next hint the student has not seen yet for a task (or the
-// level asked for), remembered in the submission's progress file so that hints unfold in order.
+// `grade hint TASK [--level N]`: the next hint for the task's first failing check (the hints
+// about that check, then the exact rule), or the level asked for. A task not written yet, or
+// one that does not run, unfolds all the task's hints in order. What was shown is remembered in
+// the submission's progress file, per check, so that hints unfold in order.
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { HINTS, type Hint } from "../course/hints.js";
-import { TASKS, type TaskId } from "../course/tasks.js";
+import { TASK_IDS, TASKS, type TaskId } from "../course/tasks.js";
 import { UserError } from "../cli/errors.js";
+import { gradeSubmission } from "../grading/grade.js";
 import { readProgress, recordHint, writeProgress } from "../progress/progress-file.js";
+import type { CheckResult, Report } from "../report/types.js";
+import { firstFailingCheck, taskState } from "./next-step.js";
 
 export interface HintResult {
   task: TaskId;
   title: string;
+  /** The submission folder as the user named it, for the commands the hint prints. */
+  dir: string;
+  /** The check the hint is for: the task's first failing check, when it has one. */
+  check?: { name: string; title: string };
+  /** The task passes every check: there is nothing to hint at (no level was asked for). */
+  passes?: true;
   level: number;
   levels: number;
+  /** The levels this check's hints go through, in order (every level for the task as a whole). */
+  ladder: number[];
   hint: Hint;
 }
 
@@ -20,6 +33,12 @@ export interface HintOptions {
   dir: string;
   task: TaskId;
   level?: number;
+  /**
+   * The latest report of the submission (watch has one); without it the task is graded now, with
+   * the checks grade runs by default, to find its first failing check.
+   */
+  report?: Report;
+  timeoutMs?: number;
 }
 
 export function parseLevel(value: string | undefined, task: TaskId): number | undefined {
@@ -32,13 +51,42 @@ export function parseLevel(value: string | undefined, task: TaskId): number | un
   return n;
 }
 
+/** The levels (from 1) of the hints about a check, ending with the exact rule; all of them for none. */
+export function hintLadder(task: TaskId, check?: string): number[] {
+  const hints = HINTS[task];
+  const all = hints.map((_, i) => i + 1);
+  if (check === undefined) return all;
+  return all.filter((level) => level === hints.length || hints[level - 1]!.checks.includes(check));
+}
+
+/** The check a hint is for: the first that fails, in a task that runs and was started. */
+export function hintedCheck(report: Report | undefined, task: TaskId): CheckResult | undefined {
+  const result = report?.tasks.find((t) => t.task === task);
+  if (!result || taskState(result) !== "in progress") return undefined;
+  return firstFailingCheck(result);
+}
+
+const shownDir = (dir: string): string => dir.split(path.sep).join("/");
+
 export async function showHint(options: HintOptions): Promise<HintResult> {
   const hints = HINTS[options.task];
-  const dir = path.resolve(options.cwd, options.dir);
-  const remembers = existsSync(dir) && statSync(dir).isDirectory();
-  const progress = remembers ? readProgress(dir) : undefined;
-  const seen = progress?.hintsSeen[options.task] ?? 0;
-  const level = options.level ?? Math.min(seen + 1, hints.length);
-  if (progress) await writeProgress(dir, recordHint(progress, options.task, level));
-  return { task: options.task, title: TASKS[options.task].title, level, levels: hints.length, hint: hints[level - 1]! };
+  const abs = path.resolve(options.cwd, options.dir);
+  const dir = existsSync(abs) && statSync(abs).isDirectory();
+  const report = options.report ?? (dir ? await gradeSubmission({
+    cwd: options.cwd, dir: options.dir, tasks: TASK_IDS.filter((t) => t === options.task),
+    typecheck: true, extra: { live: true }, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  }) : undefined);
+  const task = report?.tasks.find((t) => t.task === options.task);
+  const check = hintedCheck(report, options.task);
+  const ladder = hintLadder(options.task, check?.name);
+  const progress = dir ? readProgress(options.cwd, options.dir) : undefined;
+  const seen = check ? progress?.hintsFor[check.name] ?? 0 : progress?.hintsSeen[options.task] ?? 0;
+  const level = options.level ?? ladder.find((l) => l > seen) ?? ladder.at(-1)!;
+  const passes = options.level === undefined && task?.status === "pass";
+  if (progress && !passes) await writeProgress(options.cwd, options.dir, recordHint(progress, options.task, level, check?.name));
+  return {
+    task: options.task, title: TASKS[options.task].title, dir: shownDir(options.dir),
+    ...(check ? { check: { name: check.name, title: check.title } } : {}), ...(passes ? { passes: true as const } : {}),
+    level, levels: hints.length, ladder, hint: hints[level - 1]!,
+  };
 }

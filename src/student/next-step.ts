@@ -3,6 +3,7 @@
 import { EVIDENCE_KEYS } from "../course/evidence-keys.js";
 import { TASK_IDS, TASKS, type TaskId } from "../course/tasks.js";
 import { DEFAULT_EVIDENCE_FILE } from "../evidence/file.js";
+import { gradeCommandLine } from "../report/command-line.js";
 import type { CheckResult, Report, TaskResult } from "../report/types.js";
 
 export type TaskState = "done" | "not started" | "in progress" | "does not run";
@@ -29,13 +30,14 @@ export function currentTask(report: Report, focus?: TaskId): TaskResult | undefi
   return report.tasks.find((t) => t.status !== "pass");
 }
 
-export function nextStep(report: Report, focus?: TaskId): NextStep {
+/** The next thing to do; `evidenceFile` is the submission's evidence file, to hand in. */
+export function nextStep(report: Report, focus?: TaskId, evidenceFile = report.evidenceFile ?? DEFAULT_EVIDENCE_FILE): NextStep {
   const task = currentTask(report, focus);
   const dir = report.submission === "." ? "" : `${report.submission}/`;
   if (!task || task.status === "pass") {
     const all = report.tasks.length === TASK_IDS.length && report.score === EVIDENCE_KEYS.length;
     return all
-      ? { text: `All ${EVIDENCE_KEYS.length} evidence lines are right. Hand in ${DEFAULT_EVIDENCE_FILE}, then answer the quiz in tasks/quiz.md and check it with grade quiz.` }
+      ? { text: `All ${EVIDENCE_KEYS.length} evidence lines are right. Hand in ${evidenceFile}, then answer the quiz in tasks/quiz.md and check it with ${gradeCommandLine("quiz")}.` }
       : { text: `${task ? `Task ${task.task.slice(4)} passes.` : "Nothing to do here."} Go on with the next task that does not pass.` };
   }
   const info = TASKS[task.task];
@@ -44,5 +46,5 @@ export function nextStep(report: Report, focus?: TaskId): NextStep {
   if (state === "does not run") return { task: task.task, text: `Make ${dir}${info.file} run: ${task.message ?? "it stopped before returning"}` };
   const check = firstFailingCheck(task);
   const what = check ? `${check.kind === "evidence" ? `${check.name}: ` : ""}${check.title}` : "its checks";
-  return { task: task.task, text: `Fix ${what}. Stuck? grade hint ${task.task} gives the next hint.` };
+  return { task: task.task, text: `Fix ${what}. Stuck? ${gradeCommandLine(`hint ${task.task}`, report.submission)} gives a hint for it.` };
 }

@@ -33,7 +33,7 @@ function readText(cwd: string, file: string, what: string, fix: string): string 
 
 export function quizCommand(options: QuizOptions): QuizReport {
   const answersText = readText(options.cwd, options.answers, "answers file",
-    "Write your answers there, one line per question as \"q4: C\" (the questions are in tasks/quiz.md), or name your file: grade quiz path/to/answers.txt.");
+    "Write your answers there, one line per question as \"q4: C\" (the questions are in tasks/quiz.md), or name your file: npx grade quiz path/to/answers.txt.");
   const fromEnv = options.env[QUIZ_KEY_ENV];
   const keyFile = options.key ?? (fromEnv ? fromEnv : undefined);
   const keySource = options.key !== undefined ? `--key ${options.key}` : keyFile ? `${QUIZ_KEY_ENV}=${keyFile}` : undefined;

@@ -1,9 +1,13 @@
 // The one screen watch mode redraws: a progress bar, the current task's first failing check
-// with its diagnosis, an optional hint, and the keys. A pure function of its state.
+// with its diagnosis, an optional hint, and the keys. A pure function of its state. Everything
+// the submission controls (values, messages, its folder's name) is shown through sanitize.ts.
 import { EVIDENCE_KEYS } from "../course/evidence-keys.js";
 import type { TaskId } from "../course/tasks.js";
 import type { Report } from "../report/types.js";
+import { gradeCommandLine } from "../report/command-line.js";
+import { terminalLine as line, terminalText as text } from "../report/sanitize.js";
 import { makeStyle, type Style } from "../report/style.js";
+import { taskCounts } from "../report/task-counts.js";
 import type { HintResult } from "../student/hint.js";
 import { currentTask, firstFailingCheck, nextStep, taskState } from "../student/next-step.js";
 
@@ -30,19 +34,20 @@ function indent(text: string, pad: string): string[] {
 
 function currentLines(state: WatchScreenState, s: Style): string[] {
   const task = currentTask(state.report, state.focus);
-  if (!task) return [s.pass(nextStep(state.report).text)];
-  const head = `${s.bold(`Task ${task.task.slice(4)} · ${task.title}`)}  ${task.score}/${task.maxScore}`;
-  if (task.status === "pass") return [`${head}  ${s.pass("PASS")}`, "", nextStep(state.report, state.focus).text];
+  if (!task) return [s.pass(text(nextStep(state.report).text))];
+  const name = s.bold(`Task ${task.task.slice(4)} · ${line(task.title)}`);
+  if (task.status === "pass") return [`${name}  ${s.pass("PASS")} · ${line(taskCounts(task))}`, "", text(nextStep(state.report, state.focus).text)];
+  const head = `${name}  ${task.status === "error" ? s.error("ERROR") : s.fail("FAIL")} · ${line(taskCounts(task))}`;
   const state_ = taskState(task);
-  if (state_ === "not started") return [head, "", nextStep(state.report, state.focus).text];
-  if (state_ === "does not run") return [head, "", ...indent(`${s.error("!")} ${task.message ?? "It stopped before returning."}`, "  "), "", "Fix it and save: the screen updates by itself."];
+  if (state_ === "not started") return [head, "", text(nextStep(state.report, state.focus).text)];
+  if (state_ === "does not run") return [head, "", ...indent(`${s.error("!")} ${text(task.message ?? "It stopped before returning.")}`, "  "), "", "Fix it and save: the screen updates by itself."];
   const check = firstFailingCheck(task);
   if (!check) return [head];
-  const lines = [head, "", `  ${s.fail("✗")} ${check.kind === "evidence" ? `${s.bold(`${check.name}:`)} ${check.actual ?? s.dim("(no value)")}` : check.title}`];
-  if (check.kind === "evidence" && check.expected !== undefined) lines.push(`      ${s.dim("expected:")} ${check.expected}`);
-  if (check.message) lines.push(...indent(check.message, "      "));
+  const lines = [head, "", `  ${s.fail("✗")} ${check.kind === "evidence" ? `${s.bold(`${line(check.name)}:`)} ${check.actual != null ? line(check.actual) : s.dim("(no value)")}` : line(check.title)}`];
+  if (check.kind === "evidence" && check.expected !== undefined) lines.push(`      ${s.dim("expected:")} ${line(check.expected)}`);
+  if (check.message) lines.push(...indent(text(check.message), "      "));
   const more = task.checks.filter((c) => c.status === "fail" || c.status === "error").length - 1;
-  if (more > 0) lines.push(s.dim(`  and ${more} more failing in this task (grade ${task.task} shows them all)`));
+  if (more > 0) lines.push(s.dim(`  and ${more} more failing in this task (${line(gradeCommandLine(task.task, state.report.submission))} shows them all)`));
   return lines;
 }
 
@@ -51,18 +56,19 @@ export function renderWatchScreen(state: WatchScreenState, color: boolean): stri
   const { report } = state;
   const done = report.tasks.filter((t) => t.status === "pass").length;
   const out = [
-    `${s.bold("grade watch")} ${report.submission}/${state.busy ? s.dim("  grading…") : ""}`,
+    `${s.bold("grade watch")} ${line(report.submission)}/${state.busy ? s.dim("  grading…") : ""}`,
     "",
     `${progressBar(report.score, EVIDENCE_KEYS.length, s)} ${report.score}/${EVIDENCE_KEYS.length} evidence lines right · ${done} of ${report.tasks.length} tasks done`,
     "",
     ...currentLines(state, s),
   ];
-  if (state.problem) out.push("", s.error(state.problem));
+  if (state.problem) out.push("", s.error(text(state.problem)));
   if (state.hint) {
-    out.push("", s.bold(`Hint ${state.hint.level} of ${state.hint.levels}:`), ...indent(state.hint.hint.text, "  "), s.dim(`  Reread: ${state.hint.hint.reread}`));
+    const about = state.hint.check ? ` (for ${line(state.hint.check.name)})` : "";
+    out.push("", s.bold(`Hint ${state.hint.level} of ${state.hint.levels}${about}:`), ...indent(state.hint.hint.text, "  "), s.dim(`  Reread: ${state.hint.hint.reread}`));
   }
   const task = currentTask(report, state.focus);
   const hintKey = task && task.status !== "pass" ? `h: a hint for ${task.task} · ` : "";
-  out.push("", s.dim(`${hintKey}q: quit · saving a file in ${report.submission}/ re-grades`));
+  out.push("", s.dim(`${hintKey}q: quit · saving a file in ${line(report.submission)}/ re-grades`));
   return out.join("\n") + "\n";
 }

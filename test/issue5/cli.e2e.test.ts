@@ -20,7 +20,8 @@ describe("grade quiz", () => {
     writeFileSync(path.join(cwd, "evidence", "quiz-answers.txt"), readFileSync(KEY, "utf8"));
     const r = grade(cwd, ["quiz"]);
     expect(r).toMatchObject({ code: 0, stderr: "" });
-    expect(r.stdout).toContain("grade quiz evidence/quiz-answers.txt · 2/2 marked (without the key: questions 9 and 10)");
+    expect(r.stdout).toContain("grade quiz evidence/quiz-answers.txt · 2 of 2 marked answers right (without the key only questions 9 and 10 are marked)");
+    expect(r.stdout.trimEnd().split("\n").at(-1)).toBe("2 of 2 marked answers right");
     expect(r.stdout).toContain("8 answers have the right format; their marks need the key");
   });
 
@@ -29,7 +30,8 @@ describe("grade quiz", () => {
     writeFileSync(path.join(cwd, "answers.txt"), readFileSync(KEY, "utf8").replace(/^q8: .*$/m, "q8: D"));
     const withFlag = grade(cwd, ["quiz", "answers.txt", "--key", KEY]);
     expect(withFlag).toMatchObject({ code: 1, stderr: "" });
-    expect(withFlag.stdout).toContain("9/10 marked");
+    expect(withFlag.stdout.split("\n")[0]).toContain("· 9 of 10 marked answers right");
+    expect(withFlag.stdout.trimEnd().split("\n").at(-1)).toBe("9 of 10 marked answers right");
     expect(withFlag.stdout).toContain("✗ q8: D");
     const json = JSON.parse(grade(cwd, ["quiz", "answers.txt", "--reporter", "json"], { GRADE_QUIZ_KEY: KEY }).stdout);
     expect(json).toMatchObject({ version: 1, keyUsed: true, score: 9, maxScore: 10, keySource: `GRADE_QUIZ_KEY=${KEY}` });
@@ -50,7 +52,7 @@ describe("grade quiz", () => {
 
 describe("grade hint, status and init", () => {
   it("hint shows the levels in order and names the part of the chapter", () => {
-    const { cwd } = makeSubmission();
+    const { cwd } = makeSubmission({ files: { "task3.ts": starter("task3.ts") } });
     const first = grade(cwd, ["hint", "task3", "--dir", "sub"]);
     expect(first).toMatchObject({ code: 0, stderr: "" });
     expect(first.stdout).toMatch(/^Hint 1 of 5 · Task 3 · Serve lines, keep the output clean\n/);
@@ -66,15 +68,16 @@ describe("grade hint, status and init", () => {
     const first = grade(sub.cwd, ["status", "--dir", "sub", "--no-typecheck", "--no-behaviour"]);
     expect(first).toMatchObject({ code: 1, stderr: "" });
     expect(first.stdout).toContain("12/17 evidence lines right · 2 of 3 tasks done");
-    expect(first.stdout).toMatch(/- Task 3 · .*not started {2}0\/5/);
-    expect(first.stdout).toContain("Progress is remembered in sub/.grade-progress.json.");
+    expect(first.stdout).toMatch(/- Task 3 · .*not started {2}evidence 0\/5/);
+    expect(first.stdout).toContain("Progress is remembered in .grade/progress/sub.json.");
     writeFileSync(path.join(sub.abs, "task3.ts"), readFileSync(path.join(ROOT, "solutions", "task3.ts"), "utf8"));
     expect(grade(sub.cwd, ["--dir", "sub", "--no-typecheck", "--no-behaviour"]).code).toBe(0);
     const again = grade(sub.cwd, ["status", "--dir", "sub", "--no-typecheck", "--no-behaviour"]);
     expect(again.code).toBe(0);
     expect(again.stdout).not.toContain("was 0/5");
-    expect(JSON.parse(readFileSync(path.join(sub.abs, ".grade-progress.json"), "utf8")).tasks.task3).toMatchObject({ status: "pass", score: 5 });
-    expect(readFileSync(path.join(sub.cwd, "evidence", "chapter2-evidence.txt"), "utf8")).not.toContain("pass");
+    expect(existsSync(path.join(sub.abs, ".grade-progress.json"))).toBe(false);
+    expect(JSON.parse(readFileSync(path.join(sub.cwd, ".grade", "progress", "sub.json"), "utf8")).tasks.task3).toMatchObject({ status: "pass", score: 5 });
+    expect(readFileSync(path.join(sub.cwd, "evidence", "sub", "chapter2-evidence.txt"), "utf8")).not.toContain("pass");
   });
 
   it("init makes a submission that grades as not written yet, and refuses to overwrite it (exit 2)", () => {

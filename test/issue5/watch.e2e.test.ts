@@ -55,9 +55,9 @@ describe("grade watch without a terminal", () => {
 
     writeFileSync(path.join(sub.abs, "task1.ts"), solution("task1.ts"));
     const third = await s.report(3);
-    expect(third).toContain("Task 1 · Convert a tool definition  PASS 3/3");
+    expect(third).toContain("Task 1 · Convert a tool definition  PASS · evidence 3/3 · all ");
     expect(third).toContain("evidence 17/17");
-    expect(readFileSync(path.join(sub.cwd, "evidence", "chapter2-evidence.txt"), "utf8")).toContain("t1_keys: description,inputSchema,name\n");
+    expect(readFileSync(path.join(sub.cwd, "evidence", "sub", "chapter2-evidence.txt"), "utf8")).toContain("t1_keys: description,inputSchema,name\n");
 
     s.child.kill("SIGTERM");
     expect(await s.exited).toBe(0);

@@ -1,9 +1,11 @@
-// `grade [task...]`: grade the submission and rewrite its lines of the evidence file.
+// `grade [task...]`: grade the submission and rewrite its lines of its evidence file (by default
+// the one that belongs to the --dir, see evidence/location.ts).
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { TaskId } from "../../course/tasks.js";
 import { writeEvidence } from "../../evidence/file.js";
+import { evidenceFileFor } from "../../evidence/location.js";
 import type { ExtraCheckOptions } from "../../grading/extra-checks.js";
 import { gradeSubmission, type GradeOptions } from "../../grading/grade.js";
 import { readProgress, recordReport, writeProgress } from "../../progress/progress-file.js";
@@ -14,7 +16,8 @@ export interface GradeCommandOptions {
   cwd: string;
   dir: string;
   tasks: TaskId[];
-  evidence: string;
+  /** The evidence file to write; by default the submission's own (evidenceFileFor). */
+  evidence?: string;
   timeoutMs?: number;
   typecheck?: GradeOptions["typecheck"];
   /** Checks beyond the evidence lines; see ExtraCheckOptions. */
@@ -25,16 +28,16 @@ export interface GradeCommandOptions {
 
 export async function gradeCommand(options: GradeCommandOptions): Promise<Report> {
   const report = await gradeSubmission(options);
-  const file = path.resolve(options.cwd, options.evidence);
+  const evidence = options.evidence ?? evidenceFileFor(options.cwd, options.dir);
+  const file = path.resolve(options.cwd, evidence);
   try {
     const existing = existsSync(file) ? readFileSync(file, "utf8") : undefined;
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, writeEvidence(existing, options.tasks, report.evidence));
   } catch (error) {
-    throw new UserError(`The evidence file ${options.evidence} could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Choose a file you can write with --evidence FILE.`);
+    throw new UserError(`The evidence file ${evidence} could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Choose a file you can write with --evidence FILE.`);
   }
   // grade status and grade watch show progress since the last run, whichever command ran it.
-  const submissionDir = path.resolve(options.cwd, options.dir);
-  await writeProgress(submissionDir, recordReport(readProgress(submissionDir), report, new Date().toISOString()));
+  await writeProgress(options.cwd, options.dir, recordReport(readProgress(options.cwd, options.dir), report, new Date().toISOString()));
   return { ...report, evidenceFile: path.relative(options.cwd, file).split(path.sep).join("/") };
 }

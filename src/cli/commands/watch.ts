@@ -5,19 +5,21 @@ import { TASK_IDS, type TaskId } from "../../course/tasks.js";
 import type { ExtraCheckOptions } from "../../grading/extra-checks.js";
 import { resolveSubmission } from "../../grading/grade.js";
 import { renderPretty } from "../../report/pretty.js";
-import { showHint } from "../../student/hint.js";
-import { currentTask } from "../../student/next-step.js";
+import { hintedCheck, showHint, type HintResult } from "../../student/hint.js";
+import { currentTask, taskState } from "../../student/next-step.js";
 import { SandboxPool } from "../../sandbox/pool.js";
 import { TypeCheckWorker } from "../../typecheck/worker-client.js";
 import { renderWatchScreen, type WatchScreenState } from "../../watch/screen.js";
 import { watchSubmission } from "../../watch/watcher.js";
 import { UserError } from "../errors.js";
+import type { Report } from "../../report/types.js";
 import type { Io } from "../output.js";
 import { gradeCommand } from "./grade.js";
 
 export interface WatchCommandOptions {
   dir: string;
-  evidence: string;
+  /** The evidence file to write; by default the submission's own. */
+  evidence?: string;
   timeoutMs?: number;
   typecheck: boolean;
   /** Checks beyond the evidence lines, as grade runs them; none when absent. */
@@ -28,6 +30,18 @@ export interface WatchCommandOptions {
 
 const CLEAR = "\u001b[2J\u001b[3J\u001b[H";
 const CTRL_C = "\u0003";
+
+/**
+ * Whether a hint still belongs on screen after a new grading: a hint about a check while that
+ * check still fails, a hint about the task as a whole while the task is in the same state.
+ */
+export function hintStillApplies(hint: HintResult, before: Report, after: Report): boolean {
+  const task = after.tasks.find((t) => t.task === hint.task);
+  if (!task || task.status === "pass") return false;
+  if (hint.check) return task.checks.some((c) => c.name === hint.check!.name && (c.status === "fail" || c.status === "error"));
+  const old = before.tasks.find((t) => t.task === hint.task);
+  return hintedCheck(after, hint.task) === undefined && old !== undefined && taskState(old) === taskState(task);
+}
 
 function describeError(error: unknown): string {
   return error instanceof UserError ? error.message : `internal error, a bug in grade itself: ${(error as Error)?.message ?? String(error)}`;
@@ -43,16 +57,16 @@ export async function watchCommand(io: Io, options: WatchCommandOptions): Promis
 
   const watcher = watchSubmission({
     submissionDir,
-    grade: () => gradeCommand({ cwd: io.cwd, dir: options.dir, tasks: [...TASK_IDS], evidence: options.evidence, timeoutMs: options.timeoutMs, typecheck: worker ?? false, pool, ...(options.extra ? { extra: options.extra } : {}) }),
+    grade: () => gradeCommand({ cwd: io.cwd, dir: options.dir, tasks: [...TASK_IDS], ...(options.evidence !== undefined ? { evidence: options.evidence } : {}), timeoutMs: options.timeoutMs, typecheck: worker ?? false, pool, ...(options.extra ? { extra: options.extra } : {}) }),
     onStart: () => { if (interactive && state) { state = { ...state, busy: true }; draw(); } },
     onReport: (report) => {
       if (!interactive) {
         io.stdout(`── grade watch: graded at ${new Date().toISOString().slice(11, 19)} UTC ──\n${renderPretty(report, options.color)}\n`);
         return;
       }
-      // A hint stays on screen while the student works on the task it was for.
-      const sameTask = state?.hint && currentTask(report, options.focus)?.task === state.hint.task;
-      state = { report, ...(options.focus ? { focus: options.focus } : {}), ...(sameTask && state?.hint ? { hint: state.hint } : {}) };
+      // A hint stays on screen while what it was for still fails, and goes once it passes.
+      const keep = state?.hint && hintStillApplies(state.hint, state.report, report) ? state.hint : undefined;
+      state = { report, ...(options.focus ? { focus: options.focus } : {}), ...(keep ? { hint: keep } : {}) };
       draw();
     },
     onError: (error) => {
@@ -81,7 +95,8 @@ export async function watchCommand(io: Io, options: WatchCommandOptions): Promis
         if (key === "h" && state) {
           const task = currentTask(state.report, options.focus);
           if (!task || task.status === "pass") return;
-          void showHint({ cwd: io.cwd, dir: options.dir, task: task.task }).then((hint) => {
+          // The hint for the current report's first failing check, not for what failed before.
+          void showHint({ cwd: io.cwd, dir: options.dir, task: task.task, report: state.report }).then((hint) => {
             if (state) { state = { ...state, hint }; draw(); }
           });
         }
