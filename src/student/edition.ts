@@ -28,13 +28,17 @@ export const STUDENT_QUICK_START = [
   "grading draws new inputs.", "",
 ].join("\n");
 
+// Spelled apart: bin/grade.js's bundle puts each module's own URL in place of every literal
+// `import.meta` + `.url` written together, which would put this file's path into the edition's files.
+const META_URL = ["import", "meta", "url"].join(".");
+
 /** The edition's answer key: the practice data, read when a behaviour check first needs it. */
 export const EDITION_KEY = `// The student edition's answer key: the model's answers for a few input sets, made by
 // grade dist student and shipped as data (practice-key.ts). The model itself is not in this edition.
 import { readFileSync } from "node:fs";
 import { PRACTICE_DATA_FILE, practiceKey, type PracticeData } from "./practice-key.js";
 
-export const ANSWER_KEY = practiceKey(() => JSON.parse(readFileSync(new URL(\`./\${PRACTICE_DATA_FILE}\`, import.meta.url), "utf8")) as PracticeData);
+export const ANSWER_KEY = practiceKey(() => JSON.parse(readFileSync(new URL(\`./\${PRACTICE_DATA_FILE}\`, ${META_URL}), "utf8")) as PracticeData);
 `;
 
 export const EDITION_DIST = `// grade dist is the course author's command: this student edition has nothing to leave out.
@@ -65,7 +69,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.join(path.dirname(fileURLToPath(${META_URL})), "..");
 const dir = mkdtempSync(path.join(tmpdir(), "grade-ci-"));
 const file = path.join(dir, "report.json");
 let code = 3;
