@@ -30,7 +30,7 @@ describe("renderPretty", () => {
   });
   it("says why a task did not run, lists what was skipped, and shows stderr without failing it", () => {
     expect(text).toContain("Task 1 · Convert a tool definition  FAIL · evidence 1/2 · 1 of 3 checks failed: t1_keys\n");
-    expect(text).toContain("Task 2 · Answer  ERROR · did not run · evidence 0/0\n  ! It threw.\n  - skipped: t2_responses\n  stderr (shown, not graded):\n    warning\n");
+    expect(text).toContain("Task 2 · Answer  ERROR · did not run · evidence 0/1\n  ! It threw.\n  - skipped: t2_responses\n  stderr (shown, not graded):\n    warning\n");
   });
   it("ends with the closing count and no colour codes", () => {
     expect(text.trimEnd().split("\n").slice(-2)).toEqual(["1 task did not run to the end: task2", "2 passed, 1 failed, 1 skipped"]);

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { UserError } from "../cli/errors.js";
-import { initSubmission } from "./init.js";
+import { initSubmission, withDir } from "./init.js";
 
 const root = path.join(import.meta.dirname, "..", "..");
 
@@ -12,7 +12,9 @@ describe("initSubmission", () => {
     const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-init-"));
     const result = await initSubmission({ root, cwd, dir: "mine" });
     expect(result).toEqual({ dir: "mine", files: ["task1.ts", "task2.ts", "task3.ts"] });
-    for (const f of result.files) expect(readFileSync(path.join(cwd, "mine", f), "utf8")).toBe(readFileSync(path.join(root, "tasks", f), "utf8"));
+    for (const f of result.files) expect(readFileSync(path.join(cwd, "mine", f), "utf8")).toBe(withDir(readFileSync(path.join(root, "tasks", f), "utf8"), "mine"));
+    // Only the commands change: each names the new folder.
+    expect(readFileSync(path.join(cwd, "mine", "task3.ts"), "utf8")).toContain("`npx grade task3 --dir mine`; `npx grade hint task3 --dir mine` helps");
   });
 
   it("refuses to overwrite a starter that is already there, and leaves it as it was", async () => {
