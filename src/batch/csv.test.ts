@@ -6,7 +6,8 @@ const report = (submission: string, message: string): Report => ({
   version: REPORT_VERSION, submission, status: "fail", score: 2, maxScore: 17, evidence: {},
   tasks: [{ task: "task1", title: "t", status: "fail", score: 2, maxScore: 3, checks: [
     { name: "t1_keys", kind: "evidence", title: "keys", status: "pass" },
-    { name: "t1_schema_unchanged", kind: "evidence", title: "schema", status: "fail", message },
+    // The instructor's line (instructor-text.ts) carries the value the code printed.
+    { name: "t1_schema_unchanged", kind: "evidence", title: "schema", status: "fail", expected: "True", actual: message, message: "Fix it." },
   ] }],
 });
 
@@ -16,8 +17,8 @@ describe("grades.csv", () => {
     const text = gradesCsv([report("ann, the first", tricky), report("bob", "plain")]);
     const rows = parseCsv(text);
     expect(rows[0]).toEqual(CSV_HEADER);
-    expect(rows[1]).toEqual(["ann, the first", "2", "17", "2", "", "", "fail", "t1_schema_unchanged", tricky]);
-    expect(rows[2]).toEqual(["bob", "2", "17", "2", "", "", "fail", "t1_schema_unchanged", "plain"]);
+    expect(rows[1]).toEqual(["ann, the first", "2", "17", "2", "", "", "fail", "t1_schema_unchanged", `expected "True", got ${JSON.stringify(tricky)}`]);
+    expect(rows[2]).toEqual(["bob", "2", "17", "2", "", "", "fail", "t1_schema_unchanged", 'expected "True", got "plain"']);
     expect(rows).toHaveLength(3);
   });
 
@@ -29,12 +30,12 @@ describe("grades.csv", () => {
 
   it("puts a ' before text a spreadsheet would run, quotes it, and reads back with every field in its column", () => {
     const formulas = ["=HYPERLINK(\"http://evil.example\",\"x\")", "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)", "\t=1", "\r=1", " =1", "\uff1d1"];
-    const rows = parseCsv(gradesCsv(formulas.map((f) => report(f, f))));
+    const rows = parseCsv(gradesCsv(formulas.map((f) => ({ ...report(f, f), tasks: [{ task: "task1", title: "t", status: "error", score: 0, maxScore: 3, message: `Not graded: ${f}`, checks: [] }] }))));
     expect(rows).toHaveLength(formulas.length + 1);
     formulas.forEach((f, i) => {
       expect(rows[i + 1]).toHaveLength(CSV_HEADER.length);
       expect(rows[i + 1]![0]).toBe(`'${f}`);
-      expect(rows[i + 1]!.at(-1)).toBe(`'${f}`);
+      expect(rows[i + 1]!.at(-1)).toBe(`Not graded: ${f}`);
     });
     expect(csvField("=1")).toBe(`"'=1"`);
     expect(csvField("a=b, c-d")).toBe(`"a=b, c-d"`);
@@ -44,12 +45,12 @@ describe("grades.csv", () => {
     const normal = "Grüße, 名前 ✓ ✗ 🎉";
     expect(csvField(0)).toBe("0");
     expect(csvField("Grüße 名前 ✓ ✗ 🎉")).toBe("Grüße 名前 ✓ ✗ 🎉");
-    expect(parseCsv(gradesCsv([report(normal, normal)]))[1]).toEqual([normal, "2", "17", "2", "", "", "fail", "t1_schema_unchanged", normal]);
+    expect(parseCsv(gradesCsv([report(normal, normal)]))[1]).toEqual([normal, "2", "17", "2", "", "", "fail", "t1_schema_unchanged", `expected "True", got "${normal}"`]);
   });
 
-  it("names the first failing check, else the first task that could not run", () => {
-    expect(firstFailure(report("x", "m"))).toEqual({ check: "t1_schema_unchanged", message: "m" });
+  it("names the first failing check, else the first check of the first task that could not run", () => {
+    expect(firstFailure(report("x", "m"))).toEqual({ check: "t1_schema_unchanged", message: 'expected "True", got "m"' });
     const errored: Report = { ...report("y", "m"), tasks: [{ task: "task2", title: "t", status: "error", score: 0, maxScore: 9, message: "timed out", checks: [{ name: "t2_responses", kind: "evidence", title: "r", status: "skip" }] }] };
-    expect(firstFailure(errored)).toEqual({ check: "task2", message: "timed out" });
+    expect(firstFailure(errored)).toEqual({ check: "t2_responses", message: "task2.ts: timed out" });
   });
 });

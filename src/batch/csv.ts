@@ -1,21 +1,16 @@
 // grades.csv: one row per student, RFC 4180 quoting (a field with a comma, quote or line break
 // is quoted, quotes doubled), so spreadsheets and gradebook imports read it as written. Text that
 // a spreadsheet would run as a formula (a student's folder name, a message) gets a `'` first.
+// The message is the instructor's (instructor-text.ts), not the advice the student reads.
 import { TASK_IDS } from "../course/tasks.js";
+import { firstProblem } from "./instructor-text.js";
 import { spreadsheetText } from "../report/sanitize.js";
 import type { Report } from "../report/types.js";
 
 export const CSV_HEADER = ["id", "score", "max_score", ...TASK_IDS, "status", "first_failing_check", "message"];
 
-/** The first check that failed or errored, else the first task that could not run. */
-export function firstFailure(report: Report): { check: string; message: string } | undefined {
-  for (const task of report.tasks) {
-    const check = task.checks.find((c) => c.status === "fail" || c.status === "error");
-    if (check) return { check: check.name, message: check.message ?? "" };
-    if (task.status !== "pass" && task.message) return { check: task.task, message: task.message };
-  }
-  return undefined;
-}
+/** The first check that failed or errored, else the first task that could not run: a check id, and the instructor's line. */
+export const firstFailure = firstProblem;
 
 export function csvField(value: string | number): string {
   if (typeof value === "number") return String(value);

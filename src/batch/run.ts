@@ -8,8 +8,10 @@ import { keysOfTask } from "../course/evidence-keys.js";
 import { TASK_IDS, TASKS, type TaskId } from "../course/tasks.js";
 import { DEFAULT_TIMEOUT_MS, gradeSubmission, type GradeOptions } from "../grading/grade.js";
 import { SandboxPool } from "../sandbox/pool.js";
+import { SCORE_POLICY, fullMarks } from "../course/score.js";
+import { TypeCheckWorker } from "../typecheck/worker-client.js";
 import { REPORT_VERSION, type Report } from "../report/types.js";
-import { hashSubmission, listSubmissions } from "./discover.js";
+import { hashSubmission, listSubmissions, refusal } from "./discover.js";
 import { openStateLog, prepareOut, writeGrades } from "./outputs.js";
 import { writeResultsAsTheyCome } from "./results-file.js";
 import { inShard, type Shard } from "./shard.js";
@@ -25,8 +27,10 @@ export interface BatchOptions {
   timeoutMs?: number;
   shard?: Shard;
   force?: boolean;
+  /** Also the type check (checks of kind types, shown, not scored), in one checker thread for the class. */
+  typecheck?: boolean;
   /** Grading options passed through to every submission's gradeSubmission. */
-  grade?: Partial<Omit<GradeOptions, "cwd" | "dir" | "pool" | "timeoutMs">>;
+  grade?: Partial<Omit<GradeOptions, "cwd" | "dir" | "pool" | "timeoutMs" | "typecheck">>;
   onProgress?: (progress: BatchProgress) => void;
 }
 
@@ -57,7 +61,7 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const jobs = Math.max(1, options.jobs ?? os.availableParallelism());
   const tasks = options.grade?.tasks ?? TASK_IDS;
-  const fingerprint = `${GRADER_FINGERPRINT};timeout=${timeoutMs};tasks=${tasks.join(",")};${JSON.stringify(options.grade ?? {})}`;
+  const fingerprint = `${GRADER_FINGERPRINT};${SCORE_POLICY.id};timeout=${timeoutMs};tasks=${tasks.join(",")};typecheck=${options.typecheck === true};${JSON.stringify(options.grade ?? {})}`;
   const progress: BatchProgress = { done: 0, total: ids.length, skipped: 0, startedAt: Date.now() };
   const reports = new Map<string, Report>();
   const broken: BatchResult["broken"] = [];
@@ -67,11 +71,22 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
   const results = writeResultsAsTheyCome(out, ids.length);
   // One thread per core; each submission gets a fresh engine instance of its own (sandbox/).
   const pool = new SandboxPool(jobs);
+  const checker = options.typecheck ? new TypeCheckWorker() : undefined;
 
   const gradeOne = async (id: string, index: number): Promise<void> => {
     let hash = "";
     let json: string;
     try {
+      const refused = refusal(classDir, id);
+      if (refused !== undefined) {
+        // Not the student's code failing, and not the grader: a row that says why, never cached.
+        const report = refusedReport(id, tasks, refused);
+        reports.set(id, report);
+        results.add(index, JSON.stringify(report));
+        progress.done++;
+        options.onProgress?.({ ...progress });
+        return;
+      }
       hash = hashSubmission(path.join(classDir, id));
       const saved = options.force ? undefined : states.saved(id);
       if (saved && saved.hash === hash && saved.fingerprint === fingerprint) {
@@ -79,7 +94,7 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
         json = JSON.stringify(saved.report);
         progress.skipped++;
       } else {
-        const report = await gradeSubmission({ ...options.grade, cwd: classDir, dir: id, tasks, timeoutMs, pool });
+        const report = await gradeSubmission({ ...options.grade, cwd: classDir, dir: id, tasks, timeoutMs, pool, ...(checker ? { typecheck: checker } : {}) });
         reports.set(id, report);
         json = states.save(id, { fingerprint, hash, report });
       }
@@ -117,6 +132,7 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
     throw error;
   } finally {
     await pool.close();
+    await checker?.close();
   }
   const ordered = ids.map((id) => reports.get(id)!);
   writeGrades(out, ordered);
@@ -125,10 +141,18 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
 
 /** The row of a submission the grader failed on: every task in error, saying it was our fault. */
 function brokenReport(id: string, tasks: readonly TaskId[], error: string): Report {
-  const message = `The grader failed on this submission (a bug in grade, not in the student's code): ${error}`;
+  return errorReport(id, tasks, `The grader failed on this submission (a bug in grade, not in the student's code): ${error}`);
+}
+
+/** The row of an entry of the class folder that is not a submission to grade (discover.ts). */
+function refusedReport(id: string, tasks: readonly TaskId[], why: string): Report {
+  return errorReport(id, tasks, why);
+}
+
+function errorReport(id: string, tasks: readonly TaskId[], message: string): Report {
   return {
     version: REPORT_VERSION, submission: id, status: "error", score: 0, evidence: {},
-    maxScore: tasks.reduce((n, t) => n + keysOfTask(t).length, 0),
-    tasks: tasks.map((task) => ({ task, title: TASKS[task]?.title ?? task, status: "error", score: 0, maxScore: keysOfTask(task).length, message, checks: [] })),
+    maxScore: tasks.reduce((n, t) => n + fullMarks(keysOfTask(t).length), 0),
+    tasks: tasks.map((task) => ({ task, title: TASKS[task]?.title ?? task, status: "error", score: 0, maxScore: fullMarks(keysOfTask(task).length), message, checks: [] })),
   };
 }

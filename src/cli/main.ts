@@ -11,6 +11,8 @@ import { renderDevCheck } from "../report/dev-check.js";
 import { renderJson } from "../report/json.js";
 import { renderPrettyFileCheck } from "../report/pretty.js";
 import { renderGithubSummary } from "../report/github.js";
+import { renderBatchSummary } from "../report/batch-summary.js";
+import { renderRunSummary } from "../report/run-summary.js";
 import { BATCH_REPORTERS, REPORTERS } from "../report/registry.js";
 import { wantsColor } from "../report/style.js";
 import { batchCommand, mergeCommand } from "./commands/batch.js";
@@ -20,7 +22,7 @@ import { serveCommand } from "./commands/serve.js";
 import { EXIT, UserError } from "./errors.js";
 import { parseHiddenKinds, parseReporters, parseSeed, parseTasks, parseTimeout } from "./options.js";
 import { registerStudentCommands } from "./student-commands.js";
-import { appendStepSummary, emit, type Io } from "./output.js";
+import { annotationRoot, appendStepSummary, emit, type Io } from "./output.js";
 
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const VERSION = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string }).version;
@@ -76,8 +78,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       const extra = opts.behaviour ? { ...(seed !== undefined ? { seed } : {}), live: opts.live } : undefined;
       const options = { cwd: io.cwd, dir: opts.dir, tasks: parseTasks(tasks), ...(opts.evidence !== undefined ? { evidence: opts.evidence } : {}), timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck, ...(extra ? { extra } : {}) };
       const report = await gradeCommand(options);
-      const reporterOptions = { gradescopeHide: parseHiddenKinds(opts.gradescopeHide) };
-      await emit(io, choices, color(opts.color), (name, r, c) => REPORTERS[name]!(r, c, reporterOptions), report);
+      const reporterOptions = { gradescopeHide: parseHiddenKinds(opts.gradescopeHide), githubRoot: annotationRoot(io, ".") };
+      await emit(io, choices, color(opts.color), (name, r, c) => REPORTERS[name]!(r, c, reporterOptions), report, (c) => renderRunSummary(report, c));
       if (choices.some((c) => c.name === "github")) await appendStepSummary(io, renderGithubSummary([report]));
       exitCode = report.status === "pass" ? EXIT.pass : EXIT.fail;
     });
@@ -94,16 +96,18 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .option("--no-behaviour", "evidence only: no behaviour or schema checks")
     .option("--live", "also the live server checks (stdio, interop): a sandboxed server process per submission, many times slower")
     .option("--seed <n>", "seed of the behaviour checks' generated inputs (default 0, the same for every student)")
+    .option("--typecheck", "also the type check against the chapter's interface (checks of kind types, shown, not scored; off by default: about a second per submission)")
+    .option("--no-typecheck", "no type check (the default)")
     .addOption(new Option("--reporter <name[=file]>", `report format: ${batchReporters.join(", ")}; repeatable, =FILE writes to a file`).default([]).argParser(collect))
     .option(GRADESCOPE_HIDE, GRADESCOPE_HIDE_HELP)
     .option("--no-color", "plain text, no colour")
-    .action(async (dir: string, opts: { out: string; jobs?: string; timeout?: string; shard?: string; force?: boolean; behaviour: boolean; live?: boolean; seed?: string; reporter: string[]; gradescopeHide?: string; color?: boolean }) => {
+    .action(async (dir: string, opts: { out: string; jobs?: string; timeout?: string; shard?: string; force?: boolean; behaviour: boolean; live?: boolean; typecheck?: boolean; seed?: string; reporter: string[]; gradescopeHide?: string; color?: boolean }) => {
       const choices = parseReporters(opts.reporter, batchReporters);
       const seed = parseSeed(opts.seed);
       const extra = opts.behaviour ? { seed: seed ?? 0, live: opts.live ?? false } : undefined;
-      const { reports, view, result } = await batchCommand({ cwd: io.cwd, dir, out: opts.out, jobs: opts.jobs, timeoutMs: parseTimeout(opts.timeout), shard: opts.shard, force: opts.force, ...(extra ? { extra } : {}) }, io);
-      const reporterOptions = { gradescopeHide: parseHiddenKinds(opts.gradescopeHide) };
-      await emit(io, choices, color(opts.color), (name, v, c) => BATCH_REPORTERS[name]!(reports, v, c, reporterOptions), view);
+      const { reports, view, result } = await batchCommand({ cwd: io.cwd, dir, out: opts.out, jobs: opts.jobs, timeoutMs: parseTimeout(opts.timeout), shard: opts.shard, force: opts.force, typecheck: opts.typecheck ?? false, ...(extra ? { extra } : {}) }, io);
+      const reporterOptions = { gradescopeHide: parseHiddenKinds(opts.gradescopeHide), githubRoot: annotationRoot(io, dir) };
+      await emit(io, choices, color(opts.color), (name, v, c) => BATCH_REPORTERS[name]!(reports, v, c, reporterOptions), view, (c) => renderBatchSummary(view, c));
       if (choices.some((c) => c.name === "github")) await appendStepSummary(io, renderGithubSummary(reports));
       exitCode = result.broken.length ? EXIT.bug : EXIT.pass;
     });
@@ -112,14 +116,15 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .description("join the outputs of sharded batch runs into one results.json and grades.csv")
     .argument("<outs...>", "the --out folders of the batch runs")
     .option("--out <dir>", "where the joined results go", "grade-results")
+    .option("--class <dir>", "the class folder the batches graded (github annotations name files from it)", ".")
     .addOption(new Option("--reporter <name[=file]>", `report format: ${batchReporters.join(", ")}; repeatable, =FILE writes to a file`).default([]).argParser(collect))
     .option(GRADESCOPE_HIDE, GRADESCOPE_HIDE_HELP)
     .option("--no-color", "plain text, no colour")
-    .action(async (outs: string[], opts: { out: string; reporter: string[]; gradescopeHide?: string; color?: boolean }) => {
+    .action(async (outs: string[], opts: { out: string; class: string; reporter: string[]; gradescopeHide?: string; color?: boolean }) => {
       const choices = parseReporters(opts.reporter, batchReporters);
       const { reports, view } = mergeCommand({ cwd: io.cwd, inputs: outs, out: opts.out });
-      const reporterOptions = { gradescopeHide: parseHiddenKinds(opts.gradescopeHide) };
-      await emit(io, choices, color(opts.color), (name, v, c) => BATCH_REPORTERS[name]!(reports, v, c, reporterOptions), view);
+      const reporterOptions = { gradescopeHide: parseHiddenKinds(opts.gradescopeHide), githubRoot: annotationRoot(io, opts.class) };
+      await emit(io, choices, color(opts.color), (name, v, c) => BATCH_REPORTERS[name]!(reports, v, c, reporterOptions), view, (c) => renderBatchSummary(view, c));
       exitCode = EXIT.pass;
     });
 

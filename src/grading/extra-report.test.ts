@@ -11,11 +11,11 @@ const extra = (name: string, kind: string, status: CheckResult["status"], messag
   ({ name, kind, title: name, hint: "h", status, ...(message ? { message } : {}) });
 
 describe("withExtraChecks", () => {
-  it("appends the checks after the evidence, fails the task on a failed one, and keeps the evidence score", () => {
+  it("appends the checks after the evidence, fails the task on a failed one, and scores by the course's policy (a failed behaviour check costs its task a point)", () => {
     const r = withExtraChecks(report([task("task2", [ev("pass")])]), { seed: 4, checks: { task2: [extra("b", "behaviour", "fail", "at /tmp/x/task2.ts")] } }, (t) => t.replace("/tmp/x/", ""));
     expect(r.tasks[0]!.checks.map((c) => c.name)).toEqual(["t1_keys", "b"]);
     expect(r.tasks[0]!.checks[1]!.message).toBe("at task2.ts");
-    expect([r.status, r.tasks[0]!.status, r.score, r.seed]).toEqual(["fail", "fail", 1, 4]);
+    expect([r.status, r.tasks[0]!.status, r.score, r.maxScore, r.seed]).toEqual(["fail", "fail", 0, 1, 4]);
     expect(r.byKind).toEqual({ evidence: { passed: 1, total: 1 }, behaviour: { passed: 0, total: 1 } });
   });
 

@@ -1,6 +1,7 @@
 // Folds the extra checks into a report: after each task's evidence checks, skipped with the
 // reason when the task could not run on the fixtures (one root cause, not a cascade), task and
-// report statuses recomputed, and a per-kind count beside the unchanged evidence score.
+// report statuses recomputed, a per-kind count, and the score again under the course's policy.
+import { scoreReport } from "../course/score.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import type { CheckResult, KindSummary, Report, TaskResult, TaskStatus } from "../report/types.js";
 
@@ -58,5 +59,5 @@ export function withExtraChecks(report: Report, extra: ExtraRun, sanitise: (t: s
     return { ...merged, status: taskStatus(merged) };
   });
   const status: TaskStatus = tasks.some((t) => t.status === "error") ? "error" : tasks.some((t) => t.status === "fail") ? "fail" : "pass";
-  return { ...report, status, tasks, ...(extra.seed !== undefined ? { seed: extra.seed } : {}), byKind: summariseKinds(tasks) };
+  return scoreReport({ ...report, status, tasks, ...(extra.seed !== undefined ? { seed: extra.seed } : {}), byKind: summariseKinds(tasks) });
 }

@@ -6,6 +6,7 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { EVIDENCE_KEYS } from "../course/evidence-keys.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
+import { scoreReport } from "../course/score.js";
 import { UserError } from "../cli/errors.js";
 import { newSeed } from "../behaviour/random.js";
 import { SandboxPool } from "../sandbox/pool.js";
@@ -103,10 +104,5 @@ export function assembleReport(submission: string, graded: GradedTask[]): Report
   for (const key of EVIDENCE_KEYS) if (merged[key] !== undefined) evidence[key] = merged[key];
   const status: TaskStatus = tasks.some((t) => t.status === "error") ? "error"
     : tasks.some((t) => t.status === "fail") ? "fail" : "pass";
-  return {
-    version: REPORT_VERSION, submission, status,
-    score: tasks.reduce((n, t) => n + t.score, 0),
-    maxScore: tasks.reduce((n, t) => n + t.maxScore, 0),
-    tasks, evidence,
-  };
+  return scoreReport({ version: REPORT_VERSION, submission, status, score: 0, maxScore: 0, tasks, evidence });
 }

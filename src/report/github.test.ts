@@ -16,6 +16,17 @@ describe("github reporter", () => {
     expect(errors[3]).toMatch(/^::error file=students\/ann\/task2\.ts,line=12,title=task2 did not run::/);
   });
 
+  it("names files from the repository's root it is given, and matches their lines as the messages name them", () => {
+    const rooted = renderGithub([SAMPLE_REPORT], { root: "class/2025" }).split("\n").filter((l) => l.startsWith("::error "));
+    expect(rooted[1]).toMatch(/^::error file=class\/2025\/students\/ann\/task1\.ts,line=7,/);
+    expect(rooted[3]).toMatch(/^::error file=class\/2025\/students\/ann\/task2\.ts,line=12,title=task2 did not run::/);
+  });
+
+  it("gives an error, not only a notice, for a task that was never written", () => {
+    const starter = { ...SAMPLE_REPORT, submission: ".", tasks: [{ task: "task3" as const, title: "t", status: "fail" as const, score: 0, maxScore: 5, message: "serve in task3.ts is not written yet: replace the TODO in it with your code.", checks: [] }] };
+    expect(renderGithub([starter])).toMatch(/^::error file=task3\.ts,line=1,title=task3 is not written yet::serve in task3\.ts is not written yet/);
+  });
+
   it("escapes %, CR and LF so a message cannot start a command of its own", () => {
     expect(lines.every((l) => l.startsWith("::"))).toBe(true);
     expect(lines[0]).toContain("100%25 done:%0Asecond line");

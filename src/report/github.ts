@@ -16,12 +16,29 @@ function annotation(level: "error" | "warning", file: string, line: number, titl
   return `::${level} file=${property(file)},line=${line},title=${property(title)}::${data(message)}`;
 }
 
-function taskAnnotations(report: Report, task: TaskResult): string[] {
-  const file = `${report.submission === "." ? "" : `${report.submission}/`}${TASKS[task.task].file}`;
+export interface GithubOptions {
+  /**
+   * The folder the report's submission names are relative to, as seen from the repository's
+   * root (GITHUB_WORKSPACE, else the working directory), "/"-separated: "" for grade --dir, the
+   * class folder (submissions) for grade batch. GitHub places an annotation only by that path.
+   */
+  root?: string;
+}
+
+const join = (...parts: string[]): string => parts.filter((p) => p !== "" && p !== ".").join("/");
+
+function taskAnnotations(report: Report, task: TaskResult, root: string): string[] {
+  // Messages name the file as the report does (relative to its root); the annotation from the repository's root.
+  const shown = join(report.submission, TASKS[task.task].file);
+  const file = join(root, shown);
   const lines: string[] = [];
-  if (task.status === "error" && task.message) lines.push(annotation("error", file, lineOf(task.message, file), `${task.task} did not run`, task.message));
+  // A task with a message could not run, or was never written: either way an error on its file.
+  if (task.message) {
+    const title = task.status === "error" ? `${task.task} did not run` : `${task.task} is not written yet`;
+    lines.push(annotation("error", file, lineOf(task.message, shown), title, task.message));
+  }
   for (const check of task.checks.filter((c) => c.status === "fail" || c.status === "error")) {
-    lines.push(annotation("error", file, lineOf(check.message, file), `${check.name}: ${check.title}`, describe(check)));
+    lines.push(annotation("error", file, lineOf(check.message, shown), `${check.name}: ${check.title}`, describe(check)));
   }
   return lines;
 }
@@ -34,8 +51,8 @@ function describe(check: CheckResult): string {
   ].filter(Boolean).join("\n");
 }
 
-export function renderGithub(reports: readonly Report[]): string {
-  const lines = reports.flatMap((r) => r.tasks.flatMap((t) => taskAnnotations(r, t)));
+export function renderGithub(reports: readonly Report[], options: GithubOptions = {}): string {
+  const lines = reports.flatMap((r) => r.tasks.flatMap((t) => taskAnnotations(r, t, options.root ?? "")));
   const passed = reports.filter((r) => r.status === "pass").length;
   lines.push(`::notice title=grade::${data(reports.length === 1 ? `${reports[0]!.submission}: ${reports[0]!.score}/${reports[0]!.maxScore} (${reports[0]!.status})` : `${passed} of ${reports.length} submissions pass every check`)}`);
   return lines.join("\n") + "\n";

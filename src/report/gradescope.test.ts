@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { gradescopeResults, renderGradescope, renderGradescopeBatch } from "./gradescope.js";
 import { HOSTILE, hostileReport, runnerCommands, terminalHazards } from "./hostile.js";
 import { SAMPLE_REPORT } from "./sample-report.js";
+import { scoreReport } from "../course/score.js";
 
 interface Test { name: string; score: number; max_score: number; status: string; output: string; visibility: string }
 
@@ -17,7 +18,14 @@ describe("gradescope reporter", () => {
     }
     const evidence = results.tests.filter((t) => t.max_score === 1);
     expect(evidence).toHaveLength(4);
-    expect(results.tests.reduce((n, t) => n + t.score, 0)).toBe(2);
+    // The tests' points are the course's score policy's (course/score.ts): on this report task1's
+    // failed behaviour check costs nothing (an evidence line already failed), its output check is in error.
+    expect(results.tests.reduce((n, t) => n + t.score, 0)).toBe(scoreReport(SAMPLE_REPORT).score);
+    expect(results.tests.filter((t) => t.score < 0)).toEqual([]);
+    const printing = { ...SAMPLE_REPORT.tasks[0]!, checks: SAMPLE_REPORT.tasks[0]!.checks.map((c) => (c.name === "t1_no_stdout" ? { ...c, status: "fail" as const } : c)) };
+    const charged = gradescopeResults(scoreReport({ ...SAMPLE_REPORT, tasks: [printing] })) as { score: number; tests: Test[] };
+    expect(charged.tests.filter((t) => t.score < 0).map((t) => [t.name, t.score, t.max_score])).toEqual([["task1 · t1_no_stdout: prints nothing", -1, 0]]);
+    expect(charged.tests.reduce((n, t) => n + t.score, 0)).toBe(charged.score);
     expect(results.tests.find((t) => t.name.includes("t1_name_description_unchanged"))!.output).toContain("expected: True\nactual: False");
   });
 

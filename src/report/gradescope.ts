@@ -1,8 +1,10 @@
-// Gradescope's autograder results.json: each check is a test; evidence checks score a point
-// each, other checks are shown with no points. Kinds listed in hideKinds (for example
+// Gradescope's autograder results.json: each check is a test, scored by the course's policy
+// (course/score.ts): a check that earns points has them as its max_score, a broken rule that
+// costs points has max_score 0 and a negative score, so the tests add up to the total. Kinds listed in hideKinds (for example
 // behaviour) are visible only once the instructor publishes grades. Gradescope runs an autograder
 // once per student; for a batch, each student's results.json, by student id. Outputs are marked
 // plain text: Gradescope's default format renders some HTML, and the text is the student's.
+import { pointsOf, scoreTask } from "../course/score.js";
 import { jsonText } from "./sanitize.js";
 import type { CheckResult, Report } from "./types.js";
 
@@ -28,20 +30,20 @@ function output(check: CheckResult): string {
 
 export function gradescopeResults(report: Report, options: GradescopeOptions = {}): object {
   const hidden = new Set(options.hideKinds ?? []);
-  const tests: GradescopeTest[] = report.tasks.flatMap((task) => task.checks.map((check): GradescopeTest => {
-    const points = check.kind === "evidence" ? 1 : 0;
-    return {
+  const tests: GradescopeTest[] = report.tasks.flatMap((task) => {
+    const points = scoreTask(task).checks;
+    return task.checks.map((check, i): GradescopeTest => ({
       name: `${task.task} · ${check.name}: ${check.title}`,
-      score: check.status === "pass" ? points : 0, max_score: points,
+      score: points[i]!, max_score: pointsOf(check).earns,
       status: check.status === "pass" ? "passed" : "failed",
-      output: output(check),
+      output: points[i]! < 0 ? `${output(check)}\n${-points[i]!} point${points[i]! === -1 ? "" : "s"} off ${task.task}: the chapter's rule is broken.` : output(check),
       visibility: hidden.has(check.kind) ? "after_published" : "visible",
-    };
-  }));
+    }));
+  });
   const notRun = report.tasks.filter((t) => t.message).map((t) => `${t.task}: ${t.message}`);
   return {
     score: report.score, max_score: report.maxScore,
-    output: [`${report.score}/${report.maxScore} evidence lines correct.`, ...notRun].join("\n"),
+    output: [`Score ${report.score}/${report.maxScore}: a point per correct evidence line, less the points the tests below take off for rules of the chapter the code breaks.`, ...notRun].join("\n"),
     output_format: "text", test_output_format: "text", test_name_format: "text",
     visibility: "visible", stdout_visibility: "hidden", tests,
   };

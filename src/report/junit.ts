@@ -33,7 +33,10 @@ function testsuite(report: Report, task: TaskResult): string {
   const errors = count("error") + (task.status === "error" ? 1 : 0);
   const attrs = `name="${a(`${report.submission}/${task.task}`)}" tests="${cases.length}" failures="${count("fail")}" errors="${errors}" skipped="${count("skip")}"`;
   const stderr = task.stderr ? `\n    <system-err>${x(task.stderr)}</system-err>` : "";
-  return `  <testsuite ${attrs}>\n${cases.join("\n")}${stderr}\n  </testsuite>`;
+  // The score, as every reporter gives it (course/score.ts): the task's, and its submission's.
+  const scores = [["score", task.score], ["max_score", task.maxScore], ["submission_score", report.score], ["submission_max_score", report.maxScore]] as const;
+  const properties = `    <properties>\n${scores.map(([name, value]) => `      <property name="${name}" value="${value}"/>`).join("\n")}\n    </properties>\n`;
+  return `  <testsuite ${attrs}>\n${properties}${cases.join("\n")}${stderr}\n  </testsuite>`;
 }
 
 export function renderJunit(reports: readonly Report[]): string {

@@ -11,6 +11,8 @@ import { renderPretty } from "./pretty.js";
 export interface ReporterOptions {
   /** Check kinds the gradescope reporter shows only after grades are published. */
   gradescopeHide?: readonly string[];
+  /** The github reporter's annotation paths start here (github.ts). */
+  githubRoot?: string;
 }
 
 export type Reporter = (report: Report, color: boolean, options?: ReporterOptions) => string;
@@ -19,7 +21,7 @@ export const REPORTERS: Record<string, Reporter> = {
   pretty: renderPretty,
   json: (report) => renderJson(report),
   junit: (report) => renderJunit([report]),
-  github: (report) => renderGithub([report]),
+  github: (report, _color, options) => renderGithub([report], { root: options?.githubRoot ?? "" }),
   gradescope: (report, _color, options) => renderGradescope(report, { hideKinds: options?.gradescopeHide ?? [] }),
 };
 
@@ -29,6 +31,6 @@ export const BATCH_REPORTERS: Record<string, BatchReporter> = {
   pretty: (_reports, view, color) => renderBatchSummary(view, color),
   json: (reports) => renderJson(reports),
   junit: (reports) => renderJunit(reports),
-  github: (reports) => renderGithub(reports),
+  github: (reports, _view, _color, options) => renderGithub(reports, { root: options?.githubRoot ?? "" }),
   gradescope: (reports, _view, _color, options) => renderGradescopeBatch(reports, { hideKinds: options?.gradescopeHide ?? [] }),
 };

@@ -50,7 +50,7 @@ export interface Report {
   seed?: number;
   /**
    * Checks passed and checks in all, per kind (evidence, output, behaviour, schema, stdio,
-   * interop). score/maxScore stay the evidence score; the other kinds are weighed from here.
+   * interop). score/maxScore are counted by the course's score policy (course/score.ts).
    */
   byKind?: Record<string, KindSummary>;
 }

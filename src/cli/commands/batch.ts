@@ -18,6 +18,8 @@ export interface BatchCommandOptions {
   timeoutMs?: number;
   shard?: string;
   force?: boolean;
+  /** Also the type check, as grade does by default (batch: off unless --typecheck). */
+  typecheck?: boolean;
   /** The checks beyond the evidence lines (the live ones, when asked for, outside the sandbox). */
   extra?: ExtraCheckOptions;
 }
@@ -43,7 +45,7 @@ export async function batchCommand(options: BatchCommandOptions, io: Io): Promis
   const result = await gradeBatch({
     cwd: options.cwd, dir: options.dir, out: options.out, jobs: parseJobs(options.jobs),
     timeoutMs: options.timeoutMs, shard: options.shard === undefined ? undefined : parseShard(options.shard),
-    force: options.force ?? false, onProgress: progress, ...(options.extra ? { grade: { extra: options.extra } } : {}),
+    force: options.force ?? false, typecheck: options.typecheck ?? false, onProgress: progress, ...(options.extra ? { grade: { extra: options.extra } } : {}),
   });
   const view: BatchView = { summary: summarise(result.reports), graded: result.graded, skipped: result.skipped, durationMs: result.durationMs, out: options.out, broken: result.broken };
   return { reports: result.reports, view, result };

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { REPORT_VERSION, type Report } from "../report/types.js";
+import { checkProblem, factsOf, firstProblem, taskProblem } from "./instructor-text.js";
+
+describe("the instructor's line in grades.csv", () => {
+  it("keeps the facts of a message and leaves out the advice to the student", () => {
+    expect(factsOf("ann/task1.ts:3:7: Unexpected token. Fix the code at that place and save.")).toBe("ann/task1.ts:3:7: Unexpected token.");
+    expect(factsOf("ann/task1.ts does not exist. Every submission has task1.ts, task2.ts and task3.ts; create it (grade init makes a fresh set of starters).")).toBe("ann/task1.ts does not exist.");
+    expect(factsOf("It used more than 64 MB of memory and was stopped. Look for a list or string that grows without end.")).toBe("It used more than 64 MB of memory and was stopped.");
+  });
+
+  it("says a time-out the same way for every task, with the limit", () => {
+    const message = "It did not finish within 5000 ms and was stopped. Look for a loop that never ends; raise the limit with --timeout MS only if your code is just slow.";
+    expect(taskProblem({ task: "task3", status: "error", message })).toBe("task3.ts timed out (stopped after 5000 ms)");
+    expect(taskProblem({ task: "task1", status: "error", message: message.replace("5000", "1200") })).toBe("task1.ts timed out (stopped after 1200 ms)");
+    expect(taskProblem({ task: "task2", status: "fail", message: "handle in ann/task2.ts is not written yet: replace the TODO in it with your code." })).toBe("task2.ts not written yet (the starter is unchanged)");
+  });
+
+  it("gives an evidence line's expected and actual value, and another check's title", () => {
+    expect(checkProblem({ name: "t2_id4_error", kind: "evidence", title: "t", status: "fail", expected: "-32602 x", actual: "-32601 x", message: "Change the code to …" })).toBe('expected "-32602 x", got "-32601 x"');
+    expect(checkProblem({ name: "t2_no_stdout", kind: "output", title: "handle prints nothing on stdout", status: "fail", expected: "", actual: "hi\n" })).toBe('fails: handle prints nothing on stdout; got "hi\\n"');
+  });
+
+  it("names a check id as the first failing check, never a task", () => {
+    const report: Report = {
+      version: REPORT_VERSION, submission: "ann", status: "error", score: 3, maxScore: 17, evidence: {},
+      tasks: [
+        { task: "task1", title: "t", status: "pass", score: 3, maxScore: 3, checks: [{ name: "t1_keys", kind: "evidence", title: "k", status: "pass" }] },
+        { task: "task2", title: "t", status: "error", score: 0, maxScore: 9, message: "ann/task2.ts:1:1: Unexpected token. Fix the code at that place and save.", checks: [{ name: "t2_responses", kind: "evidence", title: "r", status: "skip" }] },
+      ],
+    };
+    expect(firstProblem(report)).toEqual({ check: "t2_responses", message: "ann/task2.ts:1:1: Unexpected token." });
+  });
+});

@@ -1,0 +1,55 @@
+// What grades.csv says about a submission: written for the instructor who reads the class's
+// sheet, not for the student (the student-facing advice, "Fix the code at that place and save.",
+// stays in the reports the student reads). One short line per row: the check that failed and
+// what it found, or why a task could not run.
+import { TASKS, type TaskId } from "../course/tasks.js";
+import type { CheckResult, Report, TaskResult } from "../report/types.js";
+
+const LIMIT = 200;
+
+const clip = (text: string): string => (text.length > LIMIT ? `${text.slice(0, LIMIT)}…` : text);
+
+/** Sentences of advice to the student, left out of the instructor's line. */
+const ADVICE = /^(Fix|Look|Raise|Replace|Create|Move|Print|Remove|Return|Split|Put|Write|Choose|Pass|Use|Keep|Make|Add|Try|Debug|Code at the top level|A task returns|A default export|This is most likely|Every submission has|The lines that read it)\b/;
+
+/** The message's sentences of fact, without the advice that follows them. */
+export function factsOf(message: string): string {
+  const sentences = message.replace(/\s+/g, " ").trim().split(/(?<=[.!?])\s+(?=[A-Z"(])/);
+  const facts = sentences.filter((s, i) => i === 0 || !ADVICE.test(s));
+  // A first sentence may end in advice after a colon: "toMcp in task1.ts is not written yet: replace the TODO".
+  return facts.join(" ").replace(/: (replace|create|fix|move|remove|raise) [^.]*\./i, ".").replace(/\s*\(grade init[^)]*\)/, "");
+}
+
+/** Why a task could not run, as the instructor's sheet says it. Time-outs read the same for every task. */
+export function taskProblem(task: Pick<TaskResult, "task" | "message" | "status">): string {
+  const file = TASKS[task.task as TaskId]?.file ?? task.task;
+  const message = task.message ?? "";
+  // An entry refused as a submission (discover.ts): already written for the instructor.
+  if (message.startsWith("Not graded:")) return message;
+  const timeout = /did not finish within (\d+) ms/.exec(message);
+  if (timeout) return `${file} timed out (stopped after ${timeout[1]} ms)`;
+  if (task.status !== "error" && /is not written yet/.test(message)) return `${file} not written yet (the starter is unchanged)`;
+  const facts = factsOf(message);
+  return clip(facts.includes(file) ? facts : `${file}: ${facts}`);
+}
+
+/** What a failed check found: expected and actual for an evidence line, else the check's title and what it saw. */
+export function checkProblem(check: CheckResult): string {
+  const actual = check.actual === undefined ? undefined : check.actual === null ? "no value" : JSON.stringify(check.actual);
+  if (check.kind === "evidence" && check.expected !== undefined) return clip(`expected ${JSON.stringify(check.expected)}, got ${actual ?? "no value"}`);
+  const what = check.status === "error" ? `${check.title} (could not be checked)` : `fails: ${check.title}`;
+  return clip(actual !== undefined && actual !== '""' ? `${what}; got ${actual}` : what);
+}
+
+/** The first problem of a submission: its check id (a check, never a task) and the instructor's line. */
+export function firstProblem(report: Report): { check: string; message: string } | undefined {
+  for (const task of report.tasks) {
+    if (task.message) {
+      const first = task.checks.find((c) => c.status !== "pass");
+      return { check: first?.name ?? "", message: taskProblem(task) };
+    }
+    const check = task.checks.find((c) => c.status === "fail" || c.status === "error");
+    if (check) return { check: check.name, message: checkProblem(check) };
+  }
+  return undefined;
+}
