@@ -136,7 +136,7 @@ export const ATTACKS: readonly Attack[] = [
   { name: "huge-reply", class: "bloat", tries: "10 MB in every answer of every task", alone: true },
   { name: "member-chain", class: "bloat", tries: "a 200 KB member chain ._a._a… in the source, for the grader's own regular expressions and compiler", setup: memberChain },
   { name: "huge-schema", class: "bloat", tries: "a different enormous schema from every toMcp call (1,500 properties, patterns, $ref cycles, an unknown dialect)" },
-  { name: "flood-output", class: "bloat", tries: "100 MB of console output in small writes, 64 MB in one write, console.table/dir of a huge object" },
+  { name: "flood-output", class: "bloat", tries: "100 MB of console output in small writes, 64 MB in one write, console.table/dir of a huge object", alone: true },
   // Report injection.
   { name: "inject-terminal", class: "inject", tries: "ESC/CSI/OSC sequences (clear, title, OSC 8 link, OSC 52 clipboard), \\r overprinting, C1 controls, bidi overrides" },
   { name: "inject-workflow", class: "inject", tries: "::error::, ::add-mask::, ::stop-commands::, ::set-output, ##[error], ##vso[ at line starts, after \\r, %0A" },
