@@ -4,7 +4,8 @@
 // node_modules/.cache/grade with the size and time of every file it was made from, and made
 // again when any of them changes (or the cache cannot be read or written).
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BuildOptions } from "esbuild";
@@ -62,4 +63,26 @@ export async function cachedBuild(options: OneBuild, key = ""): Promise<string> 
     renameSync(temp, file);
   } catch { /* a read-only install compiles every time, as before the cache */ }
   return text;
+}
+
+/**
+ * A build's text as a file node can run, named by its content (`name-<hash>.cjs` in the cache):
+ * a kept one is never half-written or stale. Falls back to a file in the system's temp folder
+ * when the cache cannot be written.
+ */
+export function keptFile(name: string, code: string): string {
+  const digest = createHash("sha256").update(code).digest("hex").slice(0, 16);
+  for (const dir of [CACHE_DIR, path.join(os.tmpdir(), "grade-cache")]) {
+    const file = path.join(dir, `${name}-${digest}.cjs`);
+    try {
+      if (!existsSync(file)) {
+        mkdirSync(dir, { recursive: true });
+        const temp = `${file}.${process.pid}.tmp`;
+        writeFileSync(temp, code);
+        renameSync(temp, file);
+      }
+      return file;
+    } catch { /* read-only: try the next */ }
+  }
+  throw new Error(`the grader could not write its ${name} script to ${CACHE_DIR} or the temp folder`);
 }

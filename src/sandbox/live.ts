@@ -1,14 +1,13 @@
 // How the grader starts a live server (live-server.ts) for a submission: the server's bundle
 // (kept, build-cache.ts), a request file in a folder of its own, and the command: plain node
 // under the permission model, reading only those files, with an empty environment.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { cachedBuild, CACHE_DIR } from "../runner/build-cache.js";
+import { cachedBuild, keptFile } from "../runner/build-cache.js";
 import { sandboxModules } from "./modules.js";
 import type { SandboxRequest } from "./protocol.js";
 import type { LiveRequest } from "./live-protocol.js";
@@ -26,15 +25,7 @@ async function serverScript(): Promise<string> {
   define: { ["import.meta" + ".url"]: "__gradeUrl" },
     banner: { js: `const __gradeUrl = require("node:url").pathToFileURL(__filename).href;` },
   });
-  // A file node can run, named by its content, so a kept one is never half-written or stale.
-  const file = path.join(CACHE_DIR, `live-server-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.cjs`);
-  if (!existsSync(file)) {
-    mkdirSync(CACHE_DIR, { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, code);
-    renameSync(temp, file);
-  }
-  return file;
+  return keptFile("live-server", code);
 }
 
 /** Makes a server ready to start, any number of times, for one submission's entry. */
@@ -47,7 +38,8 @@ export async function prepareServer(submission: Pick<SandboxRequest, "files" | "
   await writeFile(requestFile, JSON.stringify(request));
   const command: ServerCommand = {
     command: process.execPath,
-    args: ["--experimental-permission", `--allow-fs-read=${script}`, `--allow-fs-read=${wasmPath}`, `--allow-fs-read=${requestFile}`, "--no-warnings", "--max-old-space-size=256", script, requestFile],
+    args: ["--experimental-permission", `--allow-fs-read=${script}`, `--allow-fs-read=${wasmPath}`, `--allow-fs-read=${requestFile}`,
+      "--no-warnings", "--max-old-space-size=256", script, requestFile],
     env: {},
   };
   return { command, close: () => rm(dir, { recursive: true, force: true }) };

@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { cachedBuild } from "../runner/build-cache.js";
+import { cachedBuild, keptFile } from "../runner/build-cache.js";
 import { failures } from "./failures.js";
 import { sandboxModules } from "./modules.js";
 import type { SandboxReply, SandboxRequest, TaskFailure } from "./protocol.js";
@@ -22,15 +22,27 @@ const MARGIN_MS = 2000;
 interface Job { request: SandboxRequest; resolve: (reply: SandboxReply) => void }
 interface Slot { worker: Worker; job?: Job; timer?: NodeJS.Timeout }
 
+const CACHED_SCRIPT = path.join(here, "..", "runner", "cached-script.cjs");
+
 let workerCode: Promise<string> | undefined;
-const buildWorker = (): Promise<string> => (workerCode ??= cachedBuild({
-  entryPoints: [path.join(here, "worker.ts")], bundle: true, platform: "node", format: "cjs", target: "node20", logLevel: "silent",
-  // The thread's code is evaluated, not loaded from a file: the modules that ask where they are
-  // (the engine's loader) are told the package's own folder.
-  // (The key is spelt in two parts: bin/grade.js rewrites that expression wherever it is written.)
-  define: { ["import.meta" + ".url"]: "__gradeUrl" },
-  banner: { js: `const __gradeUrl = require("node:url").pathToFileURL(${JSON.stringify(path.join(here, "worker.ts"))}).href;` },
-}));
+/**
+ * The thread's code: one file (named by its content) that the thread runs through a V8 code
+ * cache (cached-script.cjs), since compiling it was most of a thread's start-up; the cache is
+ * written after the thread's first request, so it holds what running one compiled.
+ */
+const buildWorker = (): Promise<string> => (workerCode ??= (async () => {
+  const code = await cachedBuild({
+    entryPoints: [path.join(here, "worker.ts")], bundle: true, platform: "node", format: "cjs", target: "node20", logLevel: "silent",
+    // Run as a script (vm.Script), which has no dynamic import(): the engine's loader is required.
+    supported: { "dynamic-import": false },
+    // The modules that ask where they are (the engine's loader) are told the package's folder.
+    // (The key is spelt in two parts: bin/grade.js rewrites that expression wherever it is written.)
+    define: { ["import.meta" + ".url"]: "__gradeUrl" },
+    banner: { js: `const __gradeUrl = require("node:url").pathToFileURL(${JSON.stringify(path.join(here, "worker.ts"))}).href;` },
+  });
+  const file = keptFile("sandbox-thread", code);
+  return `require(${JSON.stringify(CACHED_SCRIPT)}).runCachedScript(${JSON.stringify(file)});`;
+})());
 
 /** Every run of a request ended the same way (the thread was lost or stopped). */
 export function failedReply(request: SandboxRequest, failure: TaskFailure): SandboxReply {
@@ -49,7 +61,7 @@ export class SandboxPool {
     this.starting ??= (async () => {
       const [code, modules] = await Promise.all([buildWorker(), sandboxModules()]);
       const guest = readFileSync(path.join(here, "guest.js"), "utf8");
-      return { code, data: { wasmPath: require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm"), guest, modules } };
+      return { code, data: { wasmPath: require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm"), guest, modules, cachedScript: CACHED_SCRIPT } };
     })();
     return this.starting;
   }
