@@ -40,13 +40,18 @@ async function gradeBatch(prefix: string, attacks: readonly Attack[], extra: str
     if (!Array.isArray(list)) violations.push("results.json is missing or not a JSON array");
     else {
       for (const r of list as ReportV1[]) reports.set(r.submission, r);
+      // A crafted id the grader wrote neutralised: the one report no folder's name matches.
+      const unmatched = (list as ReportV1[]).filter((r) => !ids.includes(r.submission));
+      const missing = ids.filter((id) => !reports.has(id));
+      if (unmatched.length === 1 && missing.length === 1) reports.set(missing[0]!, unmatched[0]!);
       if (list.length !== ids.length || ids.some((id) => !reports.has(id))) violations.push(`results.json has ${list.length} reports for ${ids.length} submissions`);
     }
     const csv = cli.outputs.get(path.join(OUT, "grades.csv"));
     const table = csv ? parseCsv(csv.text) : [];
     // Rows in the order of results.json (both are in id order): a crafted id may be written
     // neutralised in the CSV (a ' before a formula, a control by its code), so not as it is.
-    const order = Array.isArray(list) && list.length === table.length - 1 ? (list as ReportV1[]).map((r) => r.submission) : undefined;
+    const idOf = new Map([...reports].map(([id, r]) => [r, id]));
+    const order = Array.isArray(list) && list.length === table.length - 1 ? (list as ReportV1[]).map((r) => idOf.get(r) ?? r.submission) : undefined;
     const rows = new Map(table.slice(1).map((r, i) => [order?.[i] ?? r[0] ?? "", r]));
     if (!csv) violations.push("grades.csv was not written");
     else if (table.length - 1 !== ids.length || ids.some((id) => !rows.has(id))) violations.push(`grades.csv has ${table.length - 1} rows for ${ids.length} submissions; missing: ${JSON.stringify(ids.filter((id) => !rows.has(id)))}`);
