@@ -32,7 +32,7 @@ function submission(name?: string): string {
 }
 
 describe("grade with the checks beyond the evidence lines (real CLI)", () => {
-  it("reports a behaviour failure in the JSON report, apart from the evidence score, and exits 1", async () => {
+  it("reports a behaviour failure in the JSON report, a point off the score (course/score.ts), and exits 1", async () => {
     const dir = submission("whitespace-as-message");
     const { code, stdout, stderr } = await run(["--dir", ".", "--seed", "5", "--reporter", "json"], dir);
     expect(stderr).toBe("");
@@ -40,7 +40,7 @@ describe("grade with the checks beyond the evidence lines (real CLI)", () => {
     const report = JSON.parse(stdout) as Report;
     expect(report.version).toBe(1);
     expect(report.seed).toBe(5);
-    expect([report.score, report.maxScore]).toEqual([17, 17]);
+    expect([report.score, report.maxScore]).toEqual([16, 17]);
     const failed = report.tasks.flatMap((t) => t.checks).find((c) => c.name === "t3_blank_lines");
     expect(failed).toMatchObject({ kind: "behaviour", status: "fail" });
     expect(failed?.message).toMatch(/The smallest: serve\(\[/);
