@@ -30,7 +30,7 @@ describe("renderPretty", () => {
   });
   it("says why a task did not run, lists what was skipped, and shows stderr without failing it", () => {
     expect(text).toContain("Task 1 · Convert a tool definition  FAIL · evidence 1/2 · 1 of 3 checks failed: t1_keys\n");
-    expect(text).toContain("Task 2 · Answer  ERROR · did not run · evidence 0/1\n  ! It threw.\n  - skipped: t2_responses\n  stderr (shown, not graded):\n    warning\n");
+    expect(text).toContain("Task 2 · Answer  ERROR · did not run · evidence 0/1\n  ! It threw.\n  - skipped: t2_responses\n  stderr (shown, not graded):\n    │ warning\n");
   });
   it("ends with the closing count and no colour codes", () => {
     expect(text.trimEnd().split("\n").slice(-2)).toEqual(["1 task did not run to the end: task2", "2 passed, 1 failed, 1 skipped"]);
@@ -68,5 +68,20 @@ describe("renderPretty on a hostile submission", () => {
     const out = renderPrettyFileCheck(file, true);
     expect(terminalHazards(out)).toEqual([]);
     expect(runnerCommands(out)).toEqual([]);
+  });
+});
+
+describe("student text in the pretty report", () => {
+  it("cannot stand on a line of its own: no pass mark, no closing count, no CI command at a line start", () => {
+    const forged = "Task 1 · x  PASS 3/3\n  ✓ t1_keys: a\n17 passed, 0 failed\n::notice::pass";
+    const report: Report = {
+      version: 1, submission: "s", status: "error", score: 0, maxScore: 1, evidence: {},
+      tasks: [{ task: "task1", title: "T", status: "error", score: 0, maxScore: 1, message: `toMcp threw Error: ${forged}`, stderr: forged,
+        checks: [{ name: "b", kind: "behaviour", title: "B", status: "fail", message: forged, expected: forged, actual: forged }] }],
+    };
+    const lines = renderPretty(report, false).split("\n");
+    expect(lines.filter((l) => /^\s*✓/.test(l))).toEqual([]);
+    expect(lines.filter((l) => /^\s*\d+ passed, \d+ failed/.test(l))).toEqual(["0 passed, 1 failed"]);
+    expect(lines.filter((l) => /^\s*::/.test(l))).toEqual([]);
   });
 });

@@ -12,6 +12,14 @@ function indent(lines: string, pad: string): string {
   return lines.split("\n").map((l) => pad + l).join("\n");
 }
 
+// Text that holds a student's lines: each line after the first goes behind a gutter, so that
+// nothing the code printed or threw can stand on a line of its own and read as the grader's
+// (a ✓ mark, a closing "N passed, M failed" a CI log reader counts).
+const GUTTER = "│ ";
+function quoted(lines: string, pad: string, first = pad): string {
+  return lines.split("\n").map((l, i) => (i === 0 ? first : pad + GUTTER) + l).join("\n");
+}
+
 // Generated inputs can be long; a terminal line shows the start, the JSON report keeps it all.
 // Clipped before it is escaped, so the limit counts what the student wrote.
 const clip = (raw: string): string => text(raw.length > 1000 ? `${raw.slice(0, 1000)}… (${raw.length} characters)` : raw);
@@ -31,11 +39,11 @@ function renderCheck(check: CheckResult, s: Style): string[] {
   if (check.status === "fail" || check.status === "error") {
     if (check.kind === "evidence" && check.expected !== undefined) out.push(`      ${s.dim("expected:")} ${line(check.expected)}`);
     const extra = ["behaviour", "schema", "stdio", "interop"].includes(check.kind);
-    if (check.message) out.push(indent(extra ? clip(check.message) : text(check.message), "      "));
+    if (check.message) out.push(quoted(extra ? clip(check.message) : text(check.message), "      "));
     if (extra) {
       const pad = " ".repeat(16);
-      if (check.expected !== undefined) out.push(`      ${s.dim("expected:")} ${clip(check.expected).split("\n").join(`\n${pad}`)}`);
-      if (check.actual !== undefined && check.actual !== null) out.push(`      ${s.dim("actual:  ")} ${clip(check.actual).split("\n").join(`\n${pad}`)}`);
+      if (check.expected !== undefined) out.push(quoted(clip(check.expected), pad, `      ${s.dim("expected:")} `));
+      if (check.actual !== undefined && check.actual !== null) out.push(quoted(clip(check.actual), pad, `      ${s.dim("actual:  ")} `));
     }
     if (check.hint) out.push(indent(s.dim(`hint: ${text(check.hint)}`), "      "));
   }
@@ -45,11 +53,11 @@ function renderCheck(check: CheckResult, s: Style): string[] {
 function renderTask(task: TaskResult, s: Style): string[] {
   const badge = task.status === "pass" ? s.pass("PASS") : task.status === "fail" ? s.fail("FAIL") : s.error("ERROR");
   const out = [`${s.bold(`Task ${task.task.slice(4)} · ${line(task.title)}`)}  ${badge} · ${line(taskCounts(task))}`];
-  if (task.message) out.push(indent(`${s[task.status === "error" ? "error" : "fail"]("!")} ${text(task.message)}`, "  "));
+  if (task.message) out.push(quoted(`${s[task.status === "error" ? "error" : "fail"]("!")} ${text(task.message)}`, "  "));
   const skipped = task.checks.filter((c) => c.status === "skip");
   for (const check of task.checks) if (check.status !== "skip") out.push(...renderCheck(check, s));
   if (skipped.length) out.push(`  ${s.skip(MARKS.skip)} ${s.dim(`skipped: ${skipped.map((c) => line(c.name)).join(", ")}`)}`);
-  if (task.stderr) out.push(s.dim("  stderr (shown, not graded):"), s.dim(indent(text(task.stderr.trimEnd()), "    ")));
+  if (task.stderr) out.push(s.dim("  stderr (shown, not graded):"), s.dim(quoted(text(task.stderr.trimEnd()), "    ", `    ${GUTTER}`)));
   return out;
 }
 
