@@ -55,7 +55,7 @@ describe("grade batch on a mixed class", () => {
     expect(flood.actual!.length).toBeLessThan(1000);
     expect([row("allocating").status, row("allocating").score]).toEqual(["error", 0]);
     // Out of memory, or, on a slow machine, out of time first: under either wording of a time-out.
-    expect(row("allocating").tasks[0]!.message).toMatch(/more than 256 MB of memory|did not finish within|did not finish in the \d+ ms it had/);
+    expect(row("allocating").tasks[0]!.message).toMatch(/more than 128 MB of memory|did not finish within/);
   });
 
   it("writes results.json as the array of reports, and no absolute path anywhere", () => {

@@ -66,7 +66,7 @@ describe.concurrent("reporters and colour", () => {
     const plain = await runCli(["--dir", dir, "--no-behaviour", "--no-typecheck"], { cwd: path.dirname(dir) });
     expect(plain.stdout).not.toMatch(ANSI);
     expect(plain.stdout).toMatch(/✗ t2_id5_text: service must be one of: api,worker,billing\n\s+expected: service must be one of: api, worker, billing\n\s+The enum values are separated by a comma and a space/);
-    expect(plain.stdout).toMatch(/Evidence written to evidence\/chapter2-evidence\.txt/);
+    expect(plain.stdout).toMatch(/Evidence written to evidence\/enum-without-spaces\/chapter2-evidence\.txt/);
     expect(plain.stdout.trimEnd().split("\n").at(-1)).toBe("23 passed, 1 failed");
     // These runs skip the type check (tested in src/typecheck and test/issue5): it is the
     // compiler's second or so per run, and this test is about colour.
@@ -89,7 +89,8 @@ describe.concurrent("grading one task", () => {
   it("grades only that task and replaces only its lines of the evidence file", async () => {
     const dir = makeSubmission("unknown-tool-32601");
     const work = path.dirname(dir);
-    const evidence = path.join(work, "evidence", "chapter2-evidence.txt");
+    // Each submission's evidence file is its own: evidence/<folder>/ for a folder other than tasks/.
+    const evidence = path.join(work, "evidence", path.basename(dir), "chapter2-evidence.txt");
     await runCli(["--dir", dir, "--no-behaviour"], { cwd: work });
     writeFileSync(evidence, readFileSync(evidence, "utf8").replace("t1_keys: description,inputSchema,name", "t1_keys: hand-edited"));
     const result = await runCli(["task2", "--dir", dir, "--reporter", "json", "--no-behaviour"], { cwd: work });
