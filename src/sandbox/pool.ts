@@ -80,6 +80,9 @@ export class SandboxPool {
   private spawn(assets: { code: string; data: object }): Slot {
     const worker = new Worker(assets.code, { eval: true, workerData: assets.data, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB }, env: {}, stdout: true, stderr: true });
     const slot: Slot = { worker };
+    // The engine's own messages (an abort's) are read and dropped: unread, they would pile up.
+    worker.stdout.resume();
+    worker.stderr.resume();
     worker.on("message", (message: unknown) => {
       const job = slot.job;
       if (!job) return;

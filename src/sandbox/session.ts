@@ -89,6 +89,7 @@ export class Session {
     const shownSpec = { entry: this.shown + spec.entry, exportName: spec.exportName };
     const inputs = `[${spec.inputs.join(",")}]`;
     const groups = spec.instance === "fresh" && spec.groups ? JSON.stringify(spec.groups) : "";
+    const grownBefore = this.memoryBytes();
     let text: string;
     let stopped: TaskFailure | undefined;
     try {
@@ -115,6 +116,10 @@ export class Session {
         out.calls.push(call);
       }
     }
+    // Out of memory is not always an error the engine raises: a promise chain that cannot grow
+    // just ends. The instance's memory grown to the limit during this run says it all the same.
+    const limit = this.submission.limits.memoryBytes;
+    if (!stopped && grownBefore < limit && this.memoryBytes() >= limit) stopped = failures.outOfMemory(limit / 2 ** 20);
     if (stopped) out.stopped = stopped;
     return out;
   }
@@ -138,12 +143,13 @@ export class Session {
     return heap?.byteLength ?? 0;
   }
 
+  /**
+   * Lets the submission go. Nothing is freed one by one: the runtime, its contexts and every
+   * handle live in the instance's own memory, which goes whole with the instance (freeing a
+   * runtime that still holds objects, a promise queue left running, say, aborts the engine).
+   */
   dispose(): void {
-    if (this.broken) return; // a runtime whose WebAssembly trapped goes with its instance
-    try {
-      for (const realm of this.realms.values()) { realm.harness.dispose(); realm.ctx.dispose(); }
-      this.runtime.dispose();
-    } catch { /* dropped with the instance */ }
+    this.realms.clear();
   }
 
   // One context for the whole submission, as the chapter's runner runs its three tasks in one
@@ -220,9 +226,11 @@ export class Session {
     // Promise callbacks the call queued run now, as they would before node's next event.
     const jobs = this.runtime.executePendingJobs(-1);
     if (jobs.error) {
+      // A job's own throw only rejects its promise: an error here is the engine stopping the
+      // queue (the interrupt, or no memory left, when even its message may not be readable).
       const message = messageOf(jobs.error.context, jobs.error);
-      jobs.error.dispose();
-      if (message === "interrupted" || message === "out of memory") throw new Stopped(this.stopFailure(message));
+      try { jobs.error.dispose(); } catch { /* freed with the runtime */ }
+      throw new Stopped(message === "interrupted" ? failures.timeout(this.timeMs) : failures.outOfMemory(this.submission.limits.memoryBytes / 2 ** 20));
     }
     // A job loop stopped at the interrupt may end without an error: the clock says.
     if (Date.now() > this.deadline) throw new Stopped(failures.timeout(this.timeMs));
