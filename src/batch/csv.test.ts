@@ -29,7 +29,7 @@ describe("grades.csv", () => {
   });
 
   it("puts a ' before text a spreadsheet would run, quotes it, and reads back with every field in its column", () => {
-    const formulas = ["=HYPERLINK(\"http://evil.example\",\"x\")", "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)", "\t=1", "\r=1", " =1", "\uff1d1"];
+    const formulas = ["=HYPERLINK(\"http://evil.example\",\"x\")", "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)", "\t=1", " =1", "\uff1d1"];
     const rows = parseCsv(gradesCsv(formulas.map((f) => ({ ...report(f, f), tasks: [{ task: "task1", title: "t", status: "error", score: 0, maxScore: 3, message: `Not graded: ${f}`, checks: [] }] }))));
     expect(rows).toHaveLength(formulas.length + 1);
     formulas.forEach((f, i) => {
@@ -38,6 +38,8 @@ describe("grades.csv", () => {
       expect(rows[i + 1]!.at(-1)).toBe(`Not graded: ${f}`);
     });
     expect(csvField("=1")).toBe(`"'=1"`);
+    // A line break or another control is written as its code: inert, and it starts no formula.
+    expect(parseCsv(csvField("\r=1\u001b]8;;x"))[0]![0]).toBe("\\r=1\\x1b]8;;x");
     expect(csvField("a=b, c-d")).toBe(`"a=b, c-d"`);
   });
 

@@ -13,7 +13,27 @@ import { LIMITS } from "./request.js";
 const skipped = (why: string): CheckResult[] =>
   [STDIO_TITLES.clean, ...INTEROP_STEPS].map((c) => ({ ...c, kind: c.name.includes("stdio") ? "stdio" : "interop", status: "skip", message: why }));
 
-export async function runLiveChecks(files: SubmissionFiles, tasks: readonly TaskId[], timeoutMs: number, shownAs: string): Promise<Partial<Record<TaskId, CheckResult[]>>> {
+// A live server is a node process of its own (about 50 MB): a batch with --live runs at most
+// this many at once, so that the whole process tree stays within its memory bound.
+const AT_ONCE = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+async function turn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await work();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+export function runLiveChecks(files: SubmissionFiles, tasks: readonly TaskId[], timeoutMs: number, shownAs: string): Promise<Partial<Record<TaskId, CheckResult[]>>> {
+  return turn(() => liveChecks(files, tasks, timeoutMs, shownAs));
+}
+
+async function liveChecks(files: SubmissionFiles, tasks: readonly TaskId[], timeoutMs: number, shownAs: string): Promise<Partial<Record<TaskId, CheckResult[]>>> {
   if (!tasks.includes("task2")) return {};
   const { file, exportName } = TASKS.task2;
   if (files.files[file] === undefined) return { task2: skipped(`${file} could not be read, so there is no server to run.`) };

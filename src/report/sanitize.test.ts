@@ -104,7 +104,8 @@ describe("markdownText", () => {
 
 describe("spreadsheetText", () => {
   it("puts a ' before anything a spreadsheet would run", () => {
-    for (const cell of ["=1+1", "+1", "-1", "@SUM(A1)", "\t=1", "\r=1", "\n", "  =1", "\uff1d1"]) expect(spreadsheetText(cell)).toBe(`'${cell}`);
+    for (const cell of ["=1+1", "+1", "-1", "@SUM(A1)", "\t=1", "  =1", "\uff1d1"]) expect(spreadsheetText(cell)).toBe(`'${cell}`);
+    for (const [cell, written] of [["\r=1", "\\r=1"], ["\n", "\\n"], ["a\u001bb", "a\\x1bb"]]) expect(spreadsheetText(cell!)).toBe(written);
     for (const cell of ["a=b", "x-1", "", NORMAL, "'quoted"]) expect(spreadsheetText(cell)).toBe(cell);
   });
 });

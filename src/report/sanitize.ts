@@ -101,7 +101,10 @@ const FORMULA_START = /^[\t\r\n]|^\s*[=+\-@\uff1d\uff0b\uff0d\uff20]/;
 
 /** A CSV cell's text that a spreadsheet shows and never runs: a `'` before anything formula-like. */
 export function spreadsheetText(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  // A cell is read in a spreadsheet and, as often, printed to a terminal (cat grades.csv):
+  // no control character stays raw, and no formula can start.
+  const safe = escapeControls(text, "\t");
+  return FORMULA_START.test(safe) ? `'${safe}` : safe;
 }
 
 /** A `key: value` line's value: no line break of any kind (nor other control) can add a line. */

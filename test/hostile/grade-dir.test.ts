@@ -30,7 +30,7 @@ async function gradeDir(attack: Attack | undefined): Promise<{ report: ReportV1 
       if (marks > passed) violations.push(`stdout shows ${marks} pass marks for ${passed} passing checks`);
     }
     violations.push(
-      ...machineViolations(cli, ear.heard, (rel) => rel === "out" || rel.startsWith(`out${path.sep}`) || rel === path.join(run.folder, ".grade-progress.json")),
+      ...machineViolations(cli, ear.heard, (rel) => rel === "out" || rel.startsWith(`out${path.sep}`) || rel === ".grade" || rel.startsWith(`.grade${path.sep}`)),
       ...outputViolations(cli),
     );
     return { report, violations };
