@@ -93,9 +93,12 @@ export function buildRequest(files: SubmissionFiles, tasks: readonly TaskId[], o
   let oracle: GradingRequest["oracle"];
   const serveInputs = runs.task3?.inputs;
   if (serveInputs?.length && files.files[TASKS.task2.file] !== undefined) {
-    const base = { entry: TASKS.task2.file, exportName: TASKS.task2.exportName, stopOnFailure: false };
+    // After handle's own run on the fixtures, when it is graded: a handle that hangs there is
+    // not run again (serve's judging then falls back on the model).
+    const after = runs.task2 ? { after: { run: runs.task2.fixture, need: "finished" as const } } : {};
+    const base = { entry: TASKS.task2.file, exportName: TASKS.task2.exportName, stopOnFailure: false, ...after };
     const { messages, sizes } = serveMessages(serveInputs);
     oracle = { shared: specs.push({ ...base, inputs: messages, instance: "shared" }) - 1, sharedSizes: sizes };
   }
-  return { request: { files: files.files, refused: files.refused, runs: specs, limits: { ...LIMITS, timeMs: o.timeoutMs }, ...(o.shownAs ? { shownAs: o.shownAs } : {}) }, runs, ...(oracle ? { oracle } : {}) };
+  return { request: { files: files.files, refused: files.refused, runs: specs, limits: { ...LIMITS, timeMs: o.timeoutMs, budgetMs: o.timeoutMs * Math.max(1, tasks.length) }, ...(o.shownAs ? { shownAs: o.shownAs } : {}) }, runs, ...(oracle ? { oracle } : {}) };
 }

@@ -18,11 +18,16 @@ export async function runRequest(assets: EngineAssets, request: SandboxRequest):
     out.dropped[stream] += Math.max(0, text.length - room) + cut;
   });
   const runs: WireRun[] = [];
+  let left = request.limits.budgetMs ?? Infinity;
   try {
     for (const spec of request.runs) {
       if (spec.after && !passed(runs[spec.after.run], spec.after.need)) { runs.push({ status: "skipped" }); continue; }
       const started = Date.now();
-      const run = session.broken ? { status: "failed" as const, failure: session.broken } : runOne(session, request, spec);
+      const timeMs = Math.max(0, Math.min(request.limits.timeMs, left));
+      const run = session.broken ? { status: "failed" as const, failure: session.broken }
+        : timeMs <= 0 ? { status: "failed" as const, failure: failures.budget(request.limits.budgetMs!) }
+        : runOne(session, request, spec, timeMs);
+      left -= Date.now() - started;
       runs.push({ ...run, stdout: capped(out.stdout, out.dropped.stdout), stderr: capped(out.stderr, out.dropped.stderr), durationMs: Date.now() - started } as WireRun);
       out.stdout = ""; out.stderr = ""; out.dropped.stdout = 0; out.dropped.stderr = 0;
     }
@@ -41,8 +46,8 @@ const capped = (text: string, dropped: number): string => (dropped ? `${text}\nâ
 
 type Ran = { status: "ran"; calls: WireCall[]; stopped?: TaskFailure; modules?: string[] } | { status: "failed"; failure: TaskFailure };
 
-function runOne(session: Session, request: SandboxRequest, spec: RunSpec): Ran {
-  session.limit(request.limits.timeMs);
+function runOne(session: Session, request: SandboxRequest, spec: RunSpec, timeMs: number): Ran {
+  session.limit(timeMs);
   try {
     const run = session.run(spec, request.limits.valueChars);
     if (run.failure) return { status: "failed", failure: run.failure };

@@ -11,6 +11,7 @@ const at = (t: Thrown): string => (t.where ? `${t.text} (at ${t.where})` : t.tex
 
 export const failures = {
   timeout: (ms: number): TaskFailure => failure("timeout", `It did not finish within ${ms} ms and was stopped. Look for a loop that never ends (a while loop whose condition never changes, or a recursion with no base case); raise the limit with --timeout MS only if your code is just slow.`),
+  budget: (ms: number): TaskFailure => failure("timeout", `It was not run: the submission's earlier runs had used all of its ${ms} ms (a task that never returns uses its whole limit). Fix the one that did not finish first.`),
   outOfMemory: (mb?: number): TaskFailure => failure("out-of-memory", `It used more than ${mb === undefined ? "the sandbox's limit" : `${mb} MB`} of memory and was stopped. Look for a list or string that grows without end.`),
   crash: (why: string): TaskFailure => failure("crash", `The grader could not run it: ${why}. This is most likely a bug in the grader; please report it with your files.`),
   tooLarge: (spec: Pick<RunSpec, "exportName">): TaskFailure => failure("too-large", `${spec.exportName} returned more than the grader reads (about 1 MB of answers per task, all its calls together). Return only what the task asks for.`),

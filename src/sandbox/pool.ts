@@ -125,7 +125,8 @@ export class SandboxPool {
       const job = this.queue.shift()!;
       slot.job = job;
       slot.worker.ref();
-      const limit = job.request.runs.length * job.request.limits.timeMs + MARGIN_MS;
+      const limits = job.request.limits;
+      const limit = Math.min(job.request.runs.length * limits.timeMs, limits.budgetMs ?? Infinity) + MARGIN_MS;
       // A thread that does not answer in time (the engine's own interrupt should have ended the
       // run) is ended from here: nothing the code does can outlast this.
       slot.timer = setTimeout(() => {

@@ -48,8 +48,11 @@ export interface SandboxRequest {
   runs: RunSpec[];
   /** How messages name the submission's files: this before each path ("my-work/"). */
   shownAs?: string;
-  /** Per run: its time limit. For the whole submission: memory and the size of any one answer. */
-  limits: { timeMs: number; memoryBytes: number; valueChars: number; outputChars: number };
+  /**
+   * Per run: its time limit. For the whole submission: all its runs' time together (a run gets
+   * what is left, up to its own limit), its memory, and the size of its answers.
+   */
+  limits: { timeMs: number; budgetMs?: number; memoryBytes: number; valueChars: number; outputChars: number };
 }
 
 /** One call: the value as the guest described it (text), or how the call failed. */
