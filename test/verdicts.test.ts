@@ -70,6 +70,13 @@ describe("verdicts through the sandbox", () => {
     }
   });
 
+  it("fails a wrong unknown-tool code in its own checks only, and an unanswered \"id\": null in t2_id_null_answered", async () => {
+    const wrongCode = failing(await grade("serve-own-handle", "verdicts"), "task2");
+    expect(wrongCode).toContain("t2_id4_error");
+    expect(wrongCode).not.toContain("t2_id_null_answered");
+    expect(failing(await grade("null-id-unanswered", "verdicts"), "task2")).toContain("t2_id_null_answered");
+  });
+
   it("refuses node:fs at its import, naming the module, in the task that imports it", async () => {
     const report = await grade("imports-fs", "verdicts");
     expect(report.tasks[1]).toMatchObject({ status: "error" });

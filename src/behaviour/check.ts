@@ -12,10 +12,12 @@ export interface BehaviourCheck {
   /** How to find the mistake, shown after the rule: what to look at, not the code to write. */
   hint?: string;
   /**
-   * What is compared: the value returned (against the model's), or the input after the call
-   * (against a copy taken before it).
+   * What is compared: the value returned (against the model's), the input after the call
+   * (against a copy taken before it), or only that a response came back carrying the request's
+   * id ("answered"), for a rule about which messages are answered, so that a wrong answer to
+   * one of its inputs fails the check of that answer's rule and not this one too.
    */
-  judge: "output" | "input-unchanged";
+  judge: "output" | "input-unchanged" | "answered";
   /** Fixed edge cases first, then generated ones: only inputs whose answer the rules decide. */
   inputs: (random: Random) => unknown[];
   /**

@@ -23,6 +23,15 @@ function counterexample(planned: PlannedCheck, task: TaskId, index: number, outc
     if (!outcome?.ok) return undefined; // a call that failed is output's business, judged by the other checks
     return sameJson(outcome.input, input) ? undefined : { input, expected: show(input), actual: show(outcome.input) };
   }
+  if (planned.check.judge === "answered") {
+    const id = (input as { id?: unknown } | null)?.id;
+    const expected = `a response with "id": ${show(id)} and a result or an error`;
+    if (!outcome) return { input, expected, actual: "(not called: the process stopped before this input)" };
+    if (!outcome.ok) return { input, expected, actual: outcome.failure.message };
+    const v = outcome.value as Record<string, unknown> | null | undefined;
+    const answered = v !== null && typeof v === "object" && !Array.isArray(v) && Object.hasOwn(v, "id") && sameJson(v["id"], id) && (Object.hasOwn(v, "result") || Object.hasOwn(v, "error"));
+    return answered ? undefined : { input, expected, actual: show(outcome.value === undefined ? null : outcome.value) };
+  }
   const expectation = override ? override(planned, index) : expectedAnswers(task, planned)[index]!;
   if (!expectation) return undefined;
   const expected = describeExpectation(expectation);

@@ -33,7 +33,7 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
     ],
   },
   {
-    name: "t2_id_null_answered", task: "task2", judge: "output",
+    name: "t2_id_null_answered", task: "task2", judge: "answered",
     title: "A request with \"id\": null is answered, with \"id\": null",
     rule: "Rule 1 looks at whether the id key is there, not at its value: {\"id\": null} is a request and gets a response with \"id\": null. Test with \"id\" in message.",
     inputs: (random) => [request(null, "tools/list"), request(null, "initialize", {}), request(null, "ping"), call(null, validArgs(random)), call(null, {}, "deploy_nuke")],
