@@ -33,7 +33,7 @@ export interface CheckFileOptions {
 
 function readEvidenceFile(cwd: string, file: string): string {
   const abs = path.resolve(cwd, file);
-  if (!existsSync(abs)) throw new UserError(`There is no evidence file at ${file}. Run grade first to write it, or name your file: grade check path/to/chapter2-evidence.txt.`);
+  if (!existsSync(abs)) throw new UserError(`There is no evidence file at ${file}. Run npx grade first to write it, or name your file: npx grade check path/to/chapter2-evidence.txt.`);
   if (statSync(abs).isDirectory()) throw new UserError(`${file} is a folder, not an evidence file. Name the file itself: grade check ${path.join(file, "chapter2-evidence.txt")}.`);
   try {
     return readFileSync(abs, "utf8");

@@ -52,7 +52,7 @@ export function resolveSubmission(cwd: string, dir: string): string {
 }
 
 function missingFile(task: TaskId, shown: string): TaskFailure {
-  return { reason: "missing-file", message: `${shown} does not exist. Every submission has ${TASKS.task1.file}, ${TASKS.task2.file} and ${TASKS.task3.file}; create it (grade init makes a fresh set of starters).` };
+  return { reason: "missing-file", message: `${shown} does not exist. Every submission has ${TASKS.task1.file}, ${TASKS.task2.file} and ${TASKS.task3.file}; create it (npx grade init DIR makes a fresh set of starters).` };
 }
 
 export async function gradeSubmission(options: GradeOptions): Promise<Report> {
