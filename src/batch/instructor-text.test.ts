@@ -5,7 +5,7 @@ import { checkProblem, factsOf, firstProblem, taskProblem } from "./instructor-t
 describe("the instructor's line in grades.csv", () => {
   it("keeps the facts of a message and leaves out the advice to the student", () => {
     expect(factsOf("ann/task1.ts:3:7: Unexpected token. Fix the code at that place and save.")).toBe("ann/task1.ts:3:7: Unexpected token.");
-    expect(factsOf("ann/task1.ts does not exist. Every submission has task1.ts, task2.ts and task3.ts; create it (grade init makes a fresh set of starters).")).toBe("ann/task1.ts does not exist.");
+    expect(factsOf("ann/task1.ts does not exist. Every submission has task1.ts, task2.ts and task3.ts; create it (npx grade init DIR makes a fresh set of starters).")).toBe("ann/task1.ts does not exist.");
     expect(factsOf("It used more than 64 MB of memory and was stopped. Look for a list or string that grows without end.")).toBe("It used more than 64 MB of memory and was stopped.");
   });
 

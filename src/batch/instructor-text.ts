@@ -17,7 +17,7 @@ export function factsOf(message: string): string {
   const sentences = message.replace(/\s+/g, " ").trim().split(/(?<=[.!?])\s+(?=[A-Z"(])/);
   const facts = sentences.filter((s, i) => i === 0 || !ADVICE.test(s));
   // A first sentence may end in advice after a colon: "toMcp in task1.ts is not written yet: replace the TODO".
-  return facts.join(" ").replace(/: (replace|create|fix|move|remove|raise) [^.]*\./i, ".").replace(/\s*\(grade init[^)]*\)/, "");
+  return facts.join(" ").replace(/: (replace|create|fix|move|remove|raise) [^.]*\./i, ".").replace(/\s*\((?:npx )?grade init[^)]*\)/, "");
 }
 
 /** Why a task could not run, as the instructor's sheet says it. Time-outs read the same for every task. */
