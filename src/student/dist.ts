@@ -44,7 +44,7 @@ export const GRADER_SHARES: Readonly<Record<string, string>> = {
 export const STUDENT_EDITION_EXCLUDES: ReadonlyArray<{ test: (file: string) => boolean; why: string }> = [
   { test: (f) => f.startsWith(`${SOLUTIONS_DIR}/`), why: "the reference solutions and the instructor's quiz key" },
   { test: (f) => /(^|\/)quiz-key[^/]*$/.test(f), why: "a quiz key, wherever it is kept" },
-  { test: (f) => f.startsWith("test/") || /\.test\.ts$/.test(f), why: "the grader's own tests, which grade the solutions" },
+  { test: (f) => f.startsWith("test/") || /\.test\.ts$/.test(f) || f === "vitest.hostile.config.ts", why: "the grader's own tests, which grade the solutions" },
   { test: (f) => f.startsWith("bench/"), why: "the grader's benchmarks, which generate solution-like submissions" },
   ...INSTRUCTOR_MODULES.map(({ file, why }) => ({ test: (f: string) => f === file, why })),
   { test: (f) => /^docs\/ci\/.*instructor/.test(f), why: "the instructor's CI workflow (a class folder, batch grading)" },
