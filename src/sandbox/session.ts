@@ -1,13 +1,14 @@
 // One submission in the engine: a fresh QuickJS WebAssembly instance (its own linear memory, so
 // nothing of another student's run is in reach), one runtime with the submission's memory cap,
-// a context per entry (task), the deadline as an interrupt. The student's code reaches only what
+// one context, the deadline as an interrupt. The student's code reaches only what
 // guest.js gives it and the two host functions here (write text, resolve a module); it never
 // reaches Node, a file or another student. Used by the batch threads (engine.ts) and by the
 // live server (live-server.ts).
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
 import { compileModule } from "./compile.js";
-import { failures, locate } from "./failures.js";
+import { failures } from "./failures.js";
 import type { RunSpec, SandboxRequest, TaskFailure, WireCall } from "./protocol.js";
+import { frames, parseGuest } from "./guest-reply.js";
 import { resolveModule, type ModuleSources } from "./resolve.js";
 
 export interface EngineAssets {
@@ -244,20 +245,6 @@ export class Session {
   }
 }
 
-/** "<length>:<text>" frames, read by length (guest.js run). */
-function frames(text: string): string[] {
-  const out: string[] = [];
-  let at = 0;
-  while (at < text.length) {
-    const colon = text.indexOf(":", at);
-    const length = Number(text.slice(at, colon));
-    if (colon < 0 || colon - at > 9 || !Number.isInteger(length) || length < 0 || colon + 1 + length > text.length) break;
-    out.push(text.slice(colon + 1, colon + 1 + length));
-    at = colon + 1 + length;
-  }
-  return out;
-}
-
 /** An error's message, read without trusting it: only a short string is copied out. */
 function messageOf(ctx: QuickJSContext, error: QuickJSHandle): string {
   try {
@@ -271,38 +258,4 @@ function messageOf(ctx: QuickJSContext, error: QuickJSHandle): string {
   } catch {
     return "out of memory"; // reading it failed: the engine had no memory left
   }
-}
-
-interface GuestThrow { kind: "throw"; name: string; text: string; exit?: string; where?: string }
-type GuestReply =
-  | { kind: "loaded"; modules: string[] } | GuestThrow | { kind: "missing-export"; found: string[] } | { kind: "too-large" }
-  | { kind: "value"; valueText: string; inputText?: string };
-
-/**
- * Reads the guest's reply. A value stays text (the grader decodes it, value.ts); the rest is
- * checked field by field, since the student's code could have shaped its strings.
- */
-function parseGuest(text: string, shown: string): GuestReply | undefined {
-  // "V<length>:<value><input>": framed by length, so neither part is read for the other's end.
-  const framed = /^V(\d{1,9}):/.exec(text.slice(0, 12));
-  if (framed) {
-    const start = framed[0].length;
-    const end = start + Number(framed[1]);
-    if (end > text.length) return undefined;
-    return { kind: "value", valueText: text.slice(start, end), ...(end < text.length ? { inputText: text.slice(end) } : {}) };
-  }
-  let parsed: unknown;
-  try { parsed = JSON.parse(text); } catch { return undefined; }
-  if (parsed === null || typeof parsed !== "object") return undefined;
-  const p = parsed as Record<string, unknown>;
-  const str = (v: unknown): string => (typeof v === "string" ? v : "");
-  if (p["kind"] === "loaded") return { kind: "loaded", modules: Array.isArray(p["modules"]) ? p["modules"].filter((m): m is string => typeof m === "string").slice(0, 200) : [] };
-  if (p["kind"] === "too-large") return { kind: "too-large" };
-  if (p["kind"] === "missing-export") return { kind: "missing-export", found: Array.isArray(p["found"]) ? p["found"].filter((f): f is string => typeof f === "string").slice(0, 20) : [] };
-  if (p["kind"] === "throw") {
-    const found = locate(str(p["stack"]));
-    const where = found ? shown + found : undefined;
-    return { kind: "throw", name: str(p["name"]), text: str(p["text"]), ...(typeof p["exit"] === "string" ? { exit: p["exit"] } : {}), ...(where ? { where } : {}) };
-  }
-  return undefined;
 }
