@@ -132,21 +132,19 @@ export function extraChecks(tasks: readonly TaskId[], graded: Pick<GradingReques
 }
 
 function taskChecks(task: TaskId, graded: Pick<GradingRequest, "runs" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }): CheckResult[] {
-  {
-    const r = graded.runs[task];
-    const generated = r?.generated !== undefined ? reply.runs[r.generated] : undefined;
-    const calls: CallOutcome[] | undefined = readCalls(task, generated);
-    if (!r || !generated || !calls) return notRun(task, o);
-    const fixtureCount = FIXTURE_INPUTS[task].length;
-    const oracle = task === "task3" ? serveOracle(graded, reply) : undefined;
-    const inputs = [...FIXTURE_INPUTS[task], ...r.inputs];
-    const exchanges: Exchange[] = inputs.map((input, i) => ({ input, outcome: calls[i] }));
-    const list = [
-      ...(o.behaviour ? judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, oracle?.override) : []),
-      ...(o.behaviour && r.fresh !== undefined ? [freshCheck.judge(task, r.inputs, calls.slice(fixtureCount), readCalls(task, reply.runs[r.fresh]), reply.runs[r.fresh])] : []),
-      ...(o.schema ? schemaChecks(task, exchanges) : []),
-    ];
-    const stopped = generated.status === "ran" ? generated.stopped : undefined;
-    return stopped ? asError(list, `The run of ${TASKS[task].exportName} on the generated inputs stopped: ${stopped.message}`) : list;
-  }
+  const r = graded.runs[task];
+  const generated = r?.generated !== undefined ? reply.runs[r.generated] : undefined;
+  const calls: CallOutcome[] | undefined = readCalls(task, generated);
+  if (!r || !generated || !calls) return notRun(task, o);
+  const fixtureCount = FIXTURE_INPUTS[task].length;
+  const oracle = task === "task3" ? serveOracle(graded, reply) : undefined;
+  const inputs = [...FIXTURE_INPUTS[task], ...r.inputs];
+  const exchanges: Exchange[] = inputs.map((input, i) => ({ input, outcome: calls[i] }));
+  const list = [
+    ...(o.behaviour ? judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, oracle?.override) : []),
+    ...(o.behaviour && r.fresh !== undefined ? [freshCheck.judge(task, r.inputs, calls.slice(fixtureCount), readCalls(task, reply.runs[r.fresh]), reply.runs[r.fresh])] : []),
+    ...(o.schema ? schemaChecks(task, exchanges) : []),
+  ];
+  const stopped = generated.status === "ran" ? generated.stopped : undefined;
+  return stopped ? asError(list, `The run of ${TASKS[task].exportName} on the generated inputs stopped: ${stopped.message}`) : list;
 }

@@ -70,8 +70,8 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     const typing = checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
     const files = readSubmission(submissionDir, display.submission);
     const shownAs = display.submission === "." ? "" : `${display.submission}/`;
-    const graded0 = buildRequest(files, options.tasks, { behaviour, schema, seed, timeoutMs, shownAs });
-    const { request, runs } = graded0;
+    const planned = buildRequest(files, options.tasks, { behaviour, schema, seed, timeoutMs, shownAs });
+    const { request, runs } = planned;
     // The live server is a process of its own: it starts now, beside the sandbox's run.
     const liveRun = extra && (extra.live ?? true) ? runLiveChecks(files, options.tasks, timeoutMs, shownAs) : undefined;
     liveRun?.catch(() => undefined);
@@ -87,7 +87,7 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     const typed = await typing;
     const report = assembleReport(display.submission, typed ? graded.map((g) => attachTypes(g, typed)) : graded);
     if (!extra) return report;
-    const checks = extraChecks(options.tasks, graded0, reply, { behaviour, schema, seed });
+    const checks = extraChecks(options.tasks, planned, reply, { behaviour, schema, seed });
     const live = liveRun ? await liveRun : {};
     for (const [task, list] of Object.entries(live) as [TaskId, NonNullable<(typeof live)[TaskId]>][]) (checks[task] ??= []).push(...list);
     return withExtraChecks(report, { ...(behaviour ? { seed } : {}), checks }, display.sanitise);

@@ -1,5 +1,6 @@
-// Runs one submission's request (a batch thread's unit of work): its runs in order, each under
-// its own time limit, in one Session (session.ts), each run's output apart.
+// Runs one submission's request (a sandbox thread's unit of work): its runs in order, each under
+// its own time limit and within the submission's budget, in one Session (session.ts), each run's
+// output apart.
 import type { RunSpec, SandboxReply, SandboxRequest, TaskFailure, WireCall, WireRun } from "./protocol.js";
 import { failures } from "./failures.js";
 import { Session, type EngineAssets } from "./session.js";
@@ -8,8 +9,7 @@ export type { EngineAssets } from "./session.js";
 
 interface Output { stdout: string; stderr: string; dropped: { stdout: number; stderr: number } }
 
-/** The reply, and how much linear memory the submission's instance took (worker.ts frees it). */
-export async function runRequest(assets: EngineAssets, request: SandboxRequest): Promise<{ reply: SandboxReply; memoryBytes: number }> {
+export async function runRequest(assets: EngineAssets, request: SandboxRequest): Promise<SandboxReply> {
   const out: Output = { stdout: "", stderr: "", dropped: { stdout: 0, stderr: 0 } };
   const cap = request.limits.outputChars;
   const session = await Session.open(assets, request, (stream, text, cut) => {
@@ -34,7 +34,7 @@ export async function runRequest(assets: EngineAssets, request: SandboxRequest):
   } finally {
     session.dispose();
   }
-  return { reply: { runs }, memoryBytes: session.memoryBytes() };
+  return { runs };
 }
 
 function passed(run: WireRun | undefined, need: "clean" | "finished"): boolean {

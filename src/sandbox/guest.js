@@ -6,7 +6,7 @@
 // what it uses can only change how their own values are described, which is what writing code is.
 (function (host) {
   "use strict";
-  const { keys, getPrototypeOf, defineProperty, freeze } = Object;
+  const { keys, freeze } = Object;
   const isArray = Array.isArray;
   const ObjectPrototype = Object.prototype;
   const quote = JSON.stringify;

@@ -38,7 +38,7 @@ export class Stopped extends Error {
 interface Realm { ctx: QuickJSContext; harness: QuickJSHandle }
 
 export class Session {
-  private readonly realms = new Map<string, Realm>();
+  private realm: Realm | undefined;
   private deadline = 0;
   private readonly shown: string;
   private timeMs = 0;
@@ -69,7 +69,7 @@ export class Session {
 
   /** A fresh instance of the entry's modules: the ids of the modules it loaded, or why it did not load. */
   load(entry: string, exportName: string): string[] | TaskFailure {
-    const reply = parseGuest(this.guestCall(entry, "load", [entry]), this.shown);
+    const reply = parseGuest(this.guestCall("load", [entry]), this.shown);
     if (reply?.kind === "loaded") return reply.modules;
     if (reply?.kind === "throw") return failures.load({ entry: this.shown + entry, exportName }, reply);
     return failures.crash("the harness gave no answer while loading the module");
@@ -77,7 +77,7 @@ export class Session {
 
   /** Calls the loaded entry's export on one input (JSON text); its value described in at most `budget` characters. */
   call(entry: string, exportName: string, input: string, echo: boolean, budget = this.submission.limits.valueChars): WireCall {
-    const call = this.readCall(this.guestCall(entry, "call", [entry, exportName, input, budget, echo]), { entry: this.shown + entry, exportName });
+    const call = this.readCall(this.guestCall("call", [entry, exportName, input, budget, echo]), { entry: this.shown + entry, exportName });
     if (call === "out-of-memory") throw new Stopped(failures.outOfMemory(this.submission.limits.memoryBytes / 2 ** 20));
     return call;
   }
@@ -94,14 +94,14 @@ export class Session {
     let text: string;
     let stopped: TaskFailure | undefined;
     try {
-      text = this.guestCall(spec.entry, "run", [spec.entry, spec.exportName, inputs, spec.instance === "fresh", groups, budget, spec.echoInputs === true, spec.stopOnFailure]);
+      text = this.guestCall("run", [spec.entry, spec.exportName, inputs, spec.instance === "fresh", groups, budget, spec.echoInputs === true, spec.stopOnFailure]);
     } catch (error) {
       if (!(error instanceof Stopped)) throw error;
       stopped = error.failure;
       // A moment to read back what was done: the harness only returns a string it holds.
       const until = Date.now() + 1000;
       this.runtime.setInterruptHandler(() => Date.now() > until);
-      try { text = this.guestCall(spec.entry, "take", [], false); } catch { text = ""; }
+      try { text = this.guestCall("take", [], false); } catch { text = ""; }
     }
     const out: { calls: WireCall[]; modules?: string[]; failure?: TaskFailure; stopped?: TaskFailure } = { calls: [] };
     for (const frame of frames(text)) {
@@ -139,7 +139,7 @@ export class Session {
   }
 
   /** The instance's linear memory now: it never shrinks, and is freed only when collected. */
-  memoryBytes(): number {
+  private memoryBytes(): number {
     const heap = (this.instance as unknown as { module?: { HEAPU8?: Uint8Array } }).module?.HEAPU8;
     return heap?.byteLength ?? 0;
   }
@@ -150,19 +150,17 @@ export class Session {
    * runtime that still holds objects, a promise queue left running, say, aborts the engine).
    */
   dispose(): void {
-    this.realms.clear();
+    this.realm = undefined;
   }
 
   // One context for the whole submission, as the chapter's runner runs its three tasks in one
   // process: each run still loads fresh instances of its modules; the globals are shared.
-  private realm(): Realm {
-    let realm = this.realms.get("");
-    if (!realm) {
+  private context(): Realm {
+    if (!this.realm) {
       const ctx = this.runtime.newContext();
-      realm = { ctx, harness: this.setUp(ctx) };
-      this.realms.set("", realm);
+      this.realm = { ctx, harness: this.setUp(ctx) };
     }
-    return realm;
+    return this.realm;
   }
 
   private setUp(ctx: QuickJSContext): QuickJSHandle {
@@ -208,9 +206,8 @@ export class Session {
   }
 
   /** Calls a harness function; its text reply, or Stopped at the time or memory limit. */
-  private guestCall(entry: string, name: "load" | "call" | "run" | "take", args: (string | number | boolean)[], drain = true): string {
-    void entry;
-    const { ctx, harness } = this.realm();
+  private guestCall(name: "load" | "call" | "run" | "take", args: (string | number | boolean)[], drain = true): string {
+    const { ctx, harness } = this.context();
     const fn = ctx.getProp(harness, name);
     const handles = args.map((a) => (typeof a === "string" ? ctx.newString(a) : typeof a === "number" ? ctx.newNumber(a) : a ? ctx.true : ctx.false));
     const result = ctx.callFunction(fn, ctx.undefined, ...handles);

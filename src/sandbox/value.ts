@@ -6,7 +6,7 @@
 
 /** A part of a returned value that JSON cannot hold (a function, a cycle, a Promise…). */
 export class NotData {
-  constructor(readonly what: string, readonly detail?: string, readonly className?: string) {}
+  constructor(readonly what: string, readonly detail?: string) {}
 }
 
 const MAX_DEPTH = 256;

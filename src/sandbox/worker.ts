@@ -20,7 +20,7 @@ keepCompiledOnDisk();
 
 parentPort!.on("message", (message: { id: number; request: SandboxRequest }) => {
   runRequest(assets, message.request).then(
-    ({ reply }) => {
+    (reply) => {
       parentPort!.postMessage({ id: message.id, reply });
       // The thread's code cache, once, after the first request (pool.ts runs this file through it).
       if (!cached) { cached = true; saveCodeCaches(); }
