@@ -80,7 +80,10 @@ function serveOracle(graded: Pick<GradingRequest, "runs" | "oracle">, reply: San
   const fixture = r ? reply.runs[r.fixture] : undefined;
   const usesHandle = fixture?.status === "ran" && (fixture.modules ?? []).includes(TASKS.task2.file);
   const o = graded.oracle;
-  if (!r || !usesHandle || !o) return undefined;
+  // Without the oracle's answers, all of them (its run skipped after a handle that hung, or
+  // stopped itself), serve is judged against the model: never left unjudged.
+  const oracleRun = o ? reply.runs[o.shared] : undefined;
+  if (!r || !usesHandle || !o || oracleRun?.status !== "ran" || oracleRun.stopped) return undefined;
   // Index 0 is LINES (the fixture), then every generated list.
   const shared = grouped(readCalls("task2", reply.runs[o.shared]), o.sharedSizes);
   const offsets = new Map(r.plan.map((p, k) => [p, planInputs(r.plan).offsets[k]!]));

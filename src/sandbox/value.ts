@@ -38,11 +38,24 @@ function node(tree: unknown, depth: number): unknown {
   throw new BadTree();
 }
 
+function within(value: unknown, depth: number): boolean {
+  if (value === null || typeof value !== "object") return true;
+  if (depth === 0) return false;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) if (!within(item, depth - 1)) return false;
+  return true;
+}
+
 export function decodeValue(text: string): Decoded {
   let tree: unknown;
   try {
     // "J": plain JSON data, written by the engine's JSON.stringify (guest.js); else the tree.
-    if (text.startsWith("J")) return { ok: true, value: JSON.parse(text.slice(1)) as unknown, plain: true };
+    if (text.startsWith("J")) {
+      // The guest wrote it only after finding it plain and at most 64 deep; a value that read
+      // differently the second time (a Proxy) is held to the tree's depth all the same, so that
+      // nothing the grader walks recursively is deeper than that.
+      const value = JSON.parse(text.slice(1)) as unknown;
+      return within(value, MAX_DEPTH) ? { ok: true, value, plain: true } : { ok: false, problem: "the value is nested too deeply to check" };
+    }
     tree = JSON.parse(text);
   } catch {
     return { ok: false, problem: "the sandbox's description of the value could not be read" };
