@@ -70,7 +70,7 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
   const states = openStateLog(out);
   const results = writeResultsAsTheyCome(out, ids.length);
   // One thread per core; each submission gets a fresh engine instance of its own (sandbox/).
-  const pool = new SandboxPool(jobs);
+  const pool = new SandboxPool(jobs, false);
   const checker = options.typecheck ? new TypeCheckWorker() : undefined;
 
   const gradeOne = async (id: string, index: number): Promise<void> => {

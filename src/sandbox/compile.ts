@@ -18,7 +18,7 @@ const CACHE_ENTRIES = 2000;
 const DISK = path.join(CACHE_DIR, "compiled");
 let disk = false;
 
-/** Keeps compiled code on disk too (the sandbox's threads, worker.ts). */
+/** Keeps compiled code on disk too (the threads of a grading or watch pool, worker.ts). */
 export function keepCompiledOnDisk(): void {
   disk = true;
 }

@@ -55,13 +55,18 @@ export class SandboxPool {
   private starting: Promise<{ code: string; data: object }> | undefined;
   private closed = false;
 
-  constructor(private readonly size = 1) {}
+  /**
+   * `keepCompiled`: the threads keep compiled student code on disk too (compile.ts), so that a
+   * student's next grading of unchanged files compiles nothing; a batch, whose every file is
+   * new and graded once, leaves it off rather than write a file per student's file.
+   */
+  constructor(private readonly size = 1, private readonly keepCompiled = true) {}
 
   private assets(): Promise<{ code: string; data: object }> {
     this.starting ??= (async () => {
       const [code, modules] = await Promise.all([buildWorker(), sandboxModules()]);
       const guest = readFileSync(path.join(here, "guest.js"), "utf8");
-      return { code, data: { wasmPath: require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm"), guest, modules, cachedScript: CACHED_SCRIPT } };
+      return { code, data: { wasmPath: require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm"), guest, modules, cachedScript: CACHED_SCRIPT, keepCompiled: this.keepCompiled } };
     })();
     return this.starting;
   }

@@ -9,14 +9,14 @@ import { instanceMaker } from "./instance.js";
 import type { SandboxRequest } from "./protocol.js";
 import type { ModuleSources } from "./resolve.js";
 
-interface Data { wasmPath: string; guest: string; modules: ModuleSources; cachedScript: string }
+interface Data { wasmPath: string; guest: string; modules: ModuleSources; cachedScript: string; keepCompiled: boolean }
 const data = workerData as Data;
 // The very module that ran this thread's code (pool.ts), so that it saves that code's cache.
 const { saveCodeCaches } = createRequire(import.meta.url)(data.cachedScript) as { saveCodeCaches: () => void };
 // Compiled once per thread; each submission gets an instance of its own (its own memory).
 const assets: EngineAssets = { newModule: instanceMaker(data.wasmPath), guest: data.guest, modules: data.modules };
 let cached = false;
-keepCompiledOnDisk();
+if (data.keepCompiled) keepCompiledOnDisk();
 
 parentPort!.on("message", (message: { id: number; request: SandboxRequest }) => {
   runRequest(assets, message.request).then(
