@@ -32,16 +32,19 @@ function leaksKey(text: string, key: string): boolean {
   return same.length >= 4;
 }
 
+/** Each file of the edition that can be read, with its text (one that cannot is not looked at). */
+function* readable(dir: string, files: string[]): Generator<[string, string]> {
+  for (const file of files) {
+    try {
+      yield [file, readFileSync(path.join(dir, file), "utf8")];
+    } catch { /* gone, or a folder */ }
+  }
+}
+
 export function findLeaks(dir: string, files: string[], secrets: SecretTexts): string[] {
   const lines = distinctiveLines(secrets.solutions, secrets.starters);
   const found: string[] = [];
-  for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(path.join(dir, file), "utf8");
-    } catch {
-      continue;
-    }
+  for (const [file, text] of readable(dir, files)) {
     if (text.includes("\0")) continue;
     const line = lines.find((l) => text.includes(l));
     if (line) found.push(`${file} contains the solution line ${JSON.stringify(line.length > 60 ? `${line.slice(0, 60)}…` : line)}`);
@@ -61,13 +64,7 @@ export function findModelCode(dir: string, files: string[], instructorTexts: str
   const lines = distinctiveLines(instructorTexts, []);
   const names = new Set(instructorFiles.map((f) => path.posix.basename(f).replace(/\.ts$/, "")));
   const found: string[] = [];
-  for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(path.join(dir, file), "utf8");
-    } catch {
-      continue;
-    }
+  for (const [file, text] of readable(dir, files)) {
     const line = lines.find((l) => text.includes(l));
     if (line) found.push(`${file} contains the model's line ${JSON.stringify(line.length > 60 ? `${line.slice(0, 60)}…` : line)}`);
     if (!/\.(c|m)?[jt]s$/.test(file)) continue;
