@@ -8,7 +8,7 @@ import { keysOfTask } from "../course/evidence-keys.js";
 import { TASK_IDS, TASKS, type TaskId } from "../course/tasks.js";
 import { DEFAULT_TIMEOUT_MS, gradeSubmission, type GradeOptions } from "../grading/grade.js";
 import { SandboxPool } from "../sandbox/pool.js";
-import { SCORE_POLICY, fullMarks } from "../course/score.js";
+import { SCORE_POLICY, fullMarks } from "../pack/score.js";
 import { TypeCheckWorker } from "../typecheck/worker-client.js";
 import { REPORT_VERSION, type Report } from "../report/types.js";
 import { hashSubmission, listSubmissions, refusal } from "./discover.js";

@@ -1,7 +1,7 @@
 // A behaviour check is data: a name, the line the student reads, the chapter's rule, and the
 // inputs it tries. The expected answer for each input comes from the model, never from the check.
 import type { TaskId } from "../course/tasks.js";
-import type { Random } from "./random.js";
+import type { Random } from "../pack/random.js";
 
 export interface BehaviourCheck {
   name: string;

@@ -4,7 +4,7 @@ import type { TaskId } from "../course/tasks.js";
 import type { BehaviourCheck } from "./check.js";
 import type { Expectation } from "./expectation.js";
 import { ANSWER_KEY } from "./key.js";
-import { makeRandom } from "./random.js";
+import { makeRandom } from "../pack/random.js";
 import { TASK1_CHECKS } from "./task1-checks.js";
 import { TASK2_CHECKS } from "./task2-checks.js";
 import { TASK3_CHECKS } from "./task3-checks.js";

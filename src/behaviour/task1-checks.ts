@@ -4,7 +4,7 @@ import { TOOL } from "../course/fixtures.js";
 import type { JsonSchema, ToolDefinition } from "../course/types.js";
 import type { BehaviourCheck } from "./check.js";
 import { INHERITED_NAMES, withKey } from "./inherited.js";
-import type { Random } from "./random.js";
+import type { Random } from "../pack/random.js";
 
 function schemaOf(random: Random, depth: number): JsonSchema {
   const kind = depth > 0 ? random.pick(["string", "integer", "number", "boolean", "object", "array"]) : random.pick(["string", "integer", "boolean"]);

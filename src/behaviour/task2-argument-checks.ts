@@ -4,7 +4,7 @@
 import { TOOL } from "../course/fixtures.js";
 import type { JsonObject, JsonValue } from "../course/types.js";
 import type { BehaviourCheck } from "./check.js";
-import type { Random } from "./random.js";
+import type { Random } from "../pack/random.js";
 import { SERVICES, argumentCheck, query, request, times } from "./task2-inputs.js";
 
 // Wrong values for each field that are wrong in one way only: no wrong type that is also out of

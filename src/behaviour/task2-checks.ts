@@ -5,7 +5,7 @@
 import { TOOL } from "../course/fixtures.js";
 import type { JsonObject } from "../course/types.js";
 import type { BehaviourCheck } from "./check.js";
-import type { Random } from "./random.js";
+import type { Random } from "../pack/random.js";
 import { ARGUMENT_CHECKS } from "./task2-argument-checks.js";
 import { ODD_MESSAGE_CHECKS } from "./task2-odd-checks.js";
 import { SERVICES, argumentCheck, call, query, request, times, validArgs } from "./task2-inputs.js";

@@ -2,7 +2,7 @@
 import { TOOL } from "../course/fixtures.js";
 import type { JsonObject, JsonValue } from "../course/types.js";
 import type { BehaviourCheck } from "./check.js";
-import type { Random } from "./random.js";
+import type { Random } from "../pack/random.js";
 
 export const SERVICES = (TOOL.input_schema.properties?.["service"]?.enum ?? []) as string[];
 

@@ -4,7 +4,7 @@
 import { TOOL } from "../course/fixtures.js";
 import type { JsonObject, JsonValue } from "../course/types.js";
 import type { BehaviourCheck } from "./check.js";
-import type { Random } from "./random.js";
+import type { Random } from "../pack/random.js";
 import { INHERITED_NAMES, withKey } from "./inherited.js";
 import { argumentCheck, call, request, times, validArgs } from "./task2-inputs.js";
 

@@ -4,7 +4,7 @@
 import { MESSAGES } from "../course/fixtures.js";
 import { pythonDumps } from "../json/python-json.js";
 import type { BehaviourCheck } from "./check.js";
-import type { Random } from "./random.js";
+import type { Random } from "../pack/random.js";
 
 const BLANKS = [" ", "\t", "   ", " \t "];
 const NOT_JSON = ["{not json", "[", "}", "hello", "{\"jsonrpc\": \"2.0\",", "{'id': 1}", "{\"id\": 1,}", "tools/list"];

@@ -1,7 +1,7 @@
 // Folds the extra checks into a report: after each task's evidence checks, skipped with the
 // reason when the task could not run on the fixtures (one root cause, not a cascade), task and
 // report statuses recomputed, a per-kind count, and the score again under the course's policy.
-import { scoreReport } from "../course/score.js";
+import { scoreReport } from "../pack/score.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import type { CheckResult, KindSummary, Report, TaskResult, TaskStatus } from "../report/types.js";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { gradescopeResults, renderGradescope, renderGradescopeBatch } from "./gradescope.js";
 import { HOSTILE, hostileReport, runnerCommands, terminalHazards } from "./hostile.js";
 import { SAMPLE_REPORT } from "./sample-report.js";
-import { scoreReport } from "../course/score.js";
+import { scoreReport } from "../pack/score.js";
 
 interface Test { name: string; score: number; max_score: number; status: string; output: string; visibility: string }
 

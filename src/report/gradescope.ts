@@ -4,7 +4,7 @@
 // behaviour) are visible only once the instructor publishes grades. Gradescope runs an autograder
 // once per student; for a batch, each student's results.json, by student id. Outputs are marked
 // plain text: Gradescope's default format renders some HTML, and the text is the student's.
-import { pointsOf, scoreTask } from "../course/score.js";
+import { pointsOf, scoreTask } from "../pack/score.js";
 import { jsonText } from "./sanitize.js";
 import type { CheckResult, Report } from "./types.js";
 

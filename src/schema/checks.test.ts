@@ -1,7 +1,7 @@
 import { Ajv } from "ajv";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TASK1_CHECKS } from "../behaviour/task1-checks.js";
-import { makeRandom } from "../behaviour/random.js";
+import { makeRandom } from "../pack/random.js";
 import { MESSAGES, TOOL } from "../course/fixtures.js";
 import type { CheckResult } from "../report/types.js";
 import { toMcp } from "../../solutions/task1.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TASK1_CHECKS } from "../behaviour/task1-checks.js";
-import { makeRandom } from "../behaviour/random.js";
+import { makeRandom } from "../pack/random.js";
 import { TOOL } from "../course/fixtures.js";
 import { COUNT_CEILING, measureSchema, oversize, SCHEMA_CAPS } from "./schema-size.js";
 

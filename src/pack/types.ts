@@ -1,0 +1,94 @@
+// What an exercise pack is, as the engine sees it: data (its tasks, evidence lines, score policy,
+// quiz, the module its students import) and three functions that are the pack's own judging —
+// what to run in the sandbox for a submission, the checks from what came back, and the live
+// checks against a real process. The engine (sandbox, files, type check, reporters, batch, watch,
+// CLI) reads packs only through this type, so a new pack is a folder under courses/ and nothing else.
+import type { CheckResult } from "../report/types.js";
+import type { RunSpec, SandboxReply, TaskFailure } from "../sandbox/protocol.js";
+import type { ScorePolicy } from "./score.js";
+
+/** The pack formats this engine reads. A pack names one; `grade dev check` refuses others. */
+export const PACK_FORMATS = [1] as const;
+export type PackFormat = (typeof PACK_FORMATS)[number];
+
+export interface PackTask {
+  /** "task1": the name on the command line (`grade task1`) and in reports. */
+  id: string;
+  number: number;
+  title: string;
+  /** The file in a submission folder, relative to it ("task1.ts"). */
+  file: string;
+  /** The named export the grader calls. */
+  exportName: string;
+  /** Its TypeScript signature, as the task text gives it (shown when the export is missing). */
+  signature: string;
+}
+
+/** One line of the evidence file: its key, task, what it shows, the value its rule accepts. */
+export interface EvidenceLine {
+  key: string;
+  task: string;
+  title: string;
+  accepted: string;
+  /** The rule to reread, without giving the value away. */
+  hint: string;
+}
+
+/** What a pack is asked to plan: which tasks, which files the submission has, which checks are on. */
+export interface PlanInput {
+  tasks: readonly string[];
+  /** Whether the submission has this file (readable, or refused with a reason: it still runs, to fail). */
+  has(file: string): boolean;
+  behaviour: boolean;
+  schema: boolean;
+  seed: number;
+}
+
+/** A pack's plan: the runs to make in one request, and whatever the pack needs to judge them. */
+export interface PackPlan {
+  runs: RunSpec[];
+}
+
+/** One task's verdict from the sandbox's reply. */
+export interface TaskJudgement {
+  /** The evidence lines and output checks of the fixture run, in the order they are shown. */
+  checks: CheckResult[];
+  /** The evidence lines the code produced, by key (only those it could compute). */
+  evidence: Record<string, string>;
+  /** Why the task did not run on the fixtures (absent when it did). */
+  failure?: TaskFailure;
+  /** What it wrote on stderr during the fixture run (shown, not judged here). */
+  stderr?: string;
+  /** The checks beyond the fixture run (behaviour, schema, fresh instance), when asked for. */
+  extra?: CheckResult[];
+}
+
+export interface LiveInput {
+  files: Record<string, string>;
+  refused: Record<string, string>;
+  tasks: readonly string[];
+  timeoutMs: number;
+  /** How messages name the submission's files ("my-work/"). */
+  shownAs: string;
+}
+
+export interface Pack<P extends PackPlan = PackPlan> {
+  format: PackFormat;
+  /** The folder name under courses/, and the value of --pack. */
+  id: string;
+  title: string;
+  /** The evidence file's name ("chapter2-evidence.txt"). */
+  evidenceFile: string;
+  /** The MCP schema revision its responses are checked against. */
+  schemaRevision: string;
+  tasks: readonly PackTask[];
+  /** In the evidence file's order. */
+  evidence: readonly EvidenceLine[];
+  score: ScorePolicy;
+  /** The module students import as "grade/course": its TypeScript (for the type check) and its text in the sandbox. */
+  course: { typesFile: string; sandboxSource(): string };
+  /** The live drivers that apply ("stdio", "interop"): what `--no-live` turns off. */
+  live?: { drivers: readonly string[]; run(input: LiveInput): Promise<Record<string, CheckResult[]>> };
+  plan(input: PlanInput): P;
+  judge(plan: P, reply: SandboxReply, input: PlanInput): Record<string, TaskJudgement>;
+}
