@@ -3,9 +3,9 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   // The course module as students import it (tsconfig.json maps it for the compiler and tsx).
-  resolve: { alias: { "grade/course": fileURLToPath(new URL("./src/course/index.ts", import.meta.url)) } },
+  resolve: { alias: { "grade/course": fileURLToPath(new URL("./courses/mcp-ch2/course/index.ts", import.meta.url)) } },
   test: {
-    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    include: ["src/**/*.test.ts", "courses/**/*.test.ts", "test/**/*.test.ts"],
     // The hostile submissions run on their own, one file at a time, after the rest
     // (vitest.hostile.config.ts, npm test): each grades dozens of attacks and samples the
     // machine's processes and memory, which other tests running beside them would disturb.

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "grade/course": fileURLToPath(new URL("./src/course/index.ts", import.meta.url)) } },
+  resolve: { alias: { "grade/course": fileURLToPath(new URL("./courses/mcp-ch2/course/index.ts", import.meta.url)) } },
   test: {
     include: ["test/hostile/**/*.test.ts"],
     fileParallelism: false,

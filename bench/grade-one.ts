@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gradeSubmission } from "../src/grading/grade.js";
-import { TASK_IDS } from "../src/course/tasks.js";
+import { TASK_IDS } from "../courses/mcp-ch2/course/tasks.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const TARGET_MS = 1000;

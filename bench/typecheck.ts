@@ -3,7 +3,7 @@
 // gradings). Prints medians and ratios; asserts nothing (machines are shared and noisy).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { TASK_IDS } from "../src/course/tasks.js";
+import { TASK_IDS } from "../courses/mcp-ch2/course/tasks.js";
 import { gradeSubmission } from "../src/grading/grade.js";
 import { TypeCheckWorker } from "../src/typecheck/worker-client.js";
 

@@ -32,6 +32,7 @@ function fingerprint() {
     }
   };
   walk(path.join(root, "src"));
+  if (existsSync(path.join(root, "courses"))) walk(path.join(root, "courses"));
   for (const file of ["package.json", "bin/grade.js"]) {
     const s = statSync(path.join(root, file));
     hash.update(`${file}\0${s.size}\0${s.mtimeMs}\0`);
@@ -45,7 +46,7 @@ function fingerprint() {
 const ownUrl = {
   name: "own-import-meta-url",
   setup(build) {
-    build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
+    build.onLoad({ filter: /[\\/](src|courses)[\\/].*\.ts$/ }, async (args) => {
       const text = await require("node:fs/promises").readFile(args.path, "utf8");
       const own = JSON.stringify(require("node:url").pathToFileURL(args.path).href);
       // Every use of import.meta.url, except the one inside the banner that student bundles get.
@@ -56,24 +57,42 @@ const ownUrl = {
 
 // The CLI as CommonJS scripts, each run through a V8 code cache (cached-script.cjs): Node 20 keeps
 // none for ES modules, and compiling was most of the CLI's start-up. What only some runs need is
-// a script of its own, loaded on its first require: the MCP SDK (the interop check), named here by
-// the specifier that imports it (./sdk.js only from src/live/interop.ts).
-const LAZY = { "./sdk.js": "sdk" };
+// a script of its own, loaded on its first require: a pack's MCP SDK (its interop check), which a
+// pack imports as "./sdk.js" from a file under courses/ (its sdk.ts becomes a script of its own).
 const BANNER = "(function (exports, require, module, __filename, __dirname) {";
 
 /**
  * Leaves the lazy scripts out of the CLI's, which requires them as grade-lazy:NAME (a module of
  * one line: an external import() would stay an import(), which a script cannot run).
  */
+const lazyEntries = {};
 const lazyScripts = {
   name: "lazy-scripts",
   setup(build) {
     build.onResolve({ filter: /^\.\/sdk\.js$/ }, (args) => {
-      if (args.path === "./sdk.js" && !args.importer.endsWith(path.join("src", "live", "interop.ts"))) return undefined;
-      return { path: LAZY[args.path], namespace: "grade-lazy" };
+      const file = path.join(path.dirname(args.importer), "sdk.ts");
+      if (!path.relative(path.join(root, "courses"), file).match(/^[^.]/) || !existsSync(file)) return undefined;
+      const name = `sdk-${path.relative(root, path.dirname(file)).split(path.sep).join("-")}`;
+      lazyEntries[name] = file;
+      return { path: name, namespace: "grade-lazy" };
     });
     build.onLoad({ filter: /.*/, namespace: "grade-lazy" }, (args) => ({ contents: `module.exports = require("grade-lazy:${args.path}");`, loader: "js" }));
     build.onResolve({ filter: /^grade-lazy:/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
+// The packs (every courses/NAME/pack.ts) go into the CLI's bundle, found as src/pack/registry.ts
+// finds them from the sources: the entry registers them before the CLI's code runs.
+const packsEntry = {
+  name: "packs-entry",
+  setup(build) {
+    build.onResolve({ filter: /^grade-entry$/ }, () => ({ path: "grade-entry", namespace: "grade-entry" }));
+    build.onLoad({ filter: /.*/, namespace: "grade-entry" }, () => {
+      const courses = path.join(root, "courses");
+      const ids = existsSync(courses) ? readdirSync(courses, { withFileTypes: true }).filter((e) => e.isDirectory() && existsSync(path.join(courses, e.name, "pack.ts"))).map((e) => e.name).sort() : [];
+      const table = ids.map((id) => `${JSON.stringify(id)}: () => require(${JSON.stringify(path.join(courses, id, "pack.ts"))})`).join(",\n");
+      return { contents: `globalThis[Symbol.for("grade.bundledPacks")] = {${table}};\nmodule.exports = require(${JSON.stringify(path.join(root, "src", "cli", "main.ts"))});`, loader: "js", resolveDir: root };
+    });
   },
 };
 
@@ -84,17 +103,16 @@ async function buildScripts(dir) {
     write: false, logLevel: "silent", minifyWhitespace: true, minifySyntax: true, legalComments: "none",
     banner: { js: BANNER }, footer: { js: "})" },
   };
-  const results = await Promise.all([
-    build({
-      ...common, entryPoints: { main: path.join(root, "src", "cli", "main.ts") }, plugins: [ownUrl, lazyScripts],
+  const results = [await build({
+      ...common, entryPoints: { main: "grade-entry" }, plugins: [packsEntry, ownUrl, lazyScripts],
       // The small packages every run needs (commander, chalk) go into the script: resolving and
       // loading them file by file costs more than the rest of the start-up. The large ones are
       // loaded only by the runs that need them (or need their own files: esbuild's binary).
       // The sandbox's engine and sucrase run in the sandbox's threads, bundled apart (src/sandbox/).
       external: ["esbuild", "typescript", "ajv", "ajv-formats", "sucrase", "quickjs-emscripten-core", "@jitl/quickjs-wasmfile-release-sync"],
-    }),
-    build({ ...common, entryPoints: { sdk: path.join(root, "src", "live", "sdk.ts") } }),
-  ]);
+    })];
+  // The lazy scripts the CLI's bundle met, each bundled apart.
+  if (Object.keys(lazyEntries).length) results.push(await build({ ...common, entryPoints: { ...lazyEntries } }));
   return results.flatMap((r) => r.outputFiles);
 }
 

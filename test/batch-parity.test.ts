@@ -4,7 +4,7 @@
 // Where the two may differ by design (README, "The sandbox"), the test says so.
 import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TASK_IDS } from "../src/course/tasks.js";
+import { TASK_IDS } from "../courses/mcp-ch2/course/tasks.js";
 import { gradeSubmission } from "../src/grading/grade.js";
 import { SandboxPool } from "../src/sandbox/pool.js";
 import type { Report } from "../src/report/types.js";

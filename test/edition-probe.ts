@@ -5,10 +5,10 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { LINES, MESSAGES, TOOL } from "../src/course/fixtures.js";
-import { TASK_IDS, TASKS, type TaskId } from "../src/course/tasks.js";
-import { judgeInProcess } from "../src/behaviour/in-process.js";
-import { modelHandle, modelServe, modelToMcp } from "../src/behaviour/model.js";
+import { LINES, MESSAGES, TOOL } from "../courses/mcp-ch2/course/fixtures.js";
+import { TASK_IDS, TASKS, type TaskId } from "../courses/mcp-ch2/course/tasks.js";
+import { judgeInProcess } from "../courses/mcp-ch2/behaviour/in-process.js";
+import { modelHandle, modelServe, modelToMcp } from "../courses/mcp-ch2/behaviour/model.js";
 
 process.on("uncaughtException", () => undefined);
 process.on("unhandledRejection", () => undefined);

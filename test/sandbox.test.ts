@@ -3,7 +3,7 @@
 import { existsSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TASK_IDS } from "../src/course/tasks.js";
+import { TASK_IDS } from "../courses/mcp-ch2/course/tasks.js";
 import { gradeSubmission } from "../src/grading/grade.js";
 import { readSubmission } from "../src/grading/files.js";
 import { SandboxPool } from "../src/sandbox/pool.js";

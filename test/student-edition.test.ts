@@ -64,9 +64,9 @@ describe("the student edition, copied to a fresh folder", () => {
   it("refuses a task that imports the grader's own modules", () => {
     const dir = path.join(fresh, "importer");
     mkdirSync(dir);
-    writeFileSync(path.join(dir, "task1.ts"), 'export { toMcp } from "../src/behaviour/practice-key.ts";\n');
-    writeFileSync(path.join(dir, "task2.ts"), 'import * as k from "../src/behaviour/key.ts";\nexport const handle = (m: unknown) => (k as never as { handle: (m: unknown) => unknown }).handle(m);\n');
-    writeFileSync(path.join(dir, "task3.ts"), 'import { ANSWER_KEY } from "../src/behaviour/key.ts";\nexport const serve = (lines: string[]) => ANSWER_KEY.serveWith(lines, () => null);\n');
+    writeFileSync(path.join(dir, "task1.ts"), 'export { toMcp } from "../courses/mcp-ch2/behaviour/practice-key.ts";\n');
+    writeFileSync(path.join(dir, "task2.ts"), 'import * as k from "../courses/mcp-ch2/behaviour/key.ts";\nexport const handle = (m: unknown) => (k as never as { handle: (m: unknown) => unknown }).handle(m);\n');
+    writeFileSync(path.join(dir, "task3.ts"), 'import { ANSWER_KEY } from "../courses/mcp-ch2/behaviour/key.ts";\nexport const serve = (lines: string[]) => ANSWER_KEY.serveWith(lines, () => null);\n');
     const report = JSON.parse(cli(["--dir", "importer", "--reporter", "json", "--no-live", "--no-typecheck"]).stdout) as { tasks: Array<{ status: string; message?: string }> };
     expect(report.tasks.map((t) => t.status)).toEqual(["error", "error", "error"]);
     expect(report.tasks[0]!.message).toMatch(/leads out of the submission folder/);

@@ -5,7 +5,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TASK_IDS, type TaskId } from "../src/course/tasks.js";
+import { TASK_IDS, type TaskId } from "../courses/mcp-ch2/course/tasks.js";
 import { gradeSubmission } from "../src/grading/grade.js";
 import type { Report } from "../src/report/types.js";
 import { SandboxPool } from "../src/sandbox/pool.js";

@@ -2,7 +2,7 @@
 // is quoted, quotes doubled), so spreadsheets and gradebook imports read it as written. Text that
 // a spreadsheet would run as a formula (a student's folder name, a message) gets a `'` first.
 // The message is the instructor's (instructor-text.ts), not the advice the student reads.
-import { TASK_IDS } from "../course/tasks.js";
+import { TASK_IDS } from "../../courses/mcp-ch2/course/tasks.js";
 import { firstProblem } from "./instructor-text.js";
 import { spreadsheetText } from "../report/sanitize.js";
 import type { Report } from "../report/types.js";

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { UserError } from "../cli/errors.js";
-import { TASKS } from "../course/tasks.js";
+import { TASKS } from "../../courses/mcp-ch2/course/tasks.js";
 
 const TASK_FILES = Object.values(TASKS).map((t) => t.file);
 

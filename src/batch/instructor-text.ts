@@ -2,7 +2,7 @@
 // sheet, not for the student (the student-facing advice, "Fix the code at that place and save.",
 // stays in the reports the student reads). One short line per row: the check that failed and
 // what it found, or why a task could not run.
-import { TASKS, type TaskId } from "../course/tasks.js";
+import { TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 import type { CheckResult, Report, TaskResult } from "../report/types.js";
 
 const LIMIT = 200;

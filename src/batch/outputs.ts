@@ -2,7 +2,7 @@
 // evidence file per student, and .grade-state/ (what each report was graded from, for resume).
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
-import { TASK_IDS } from "../course/tasks.js";
+import { TASK_IDS } from "../../courses/mcp-ch2/course/tasks.js";
 import { writeEvidence } from "../evidence/file.js";
 import type { Report } from "../report/types.js";
 import { gradesCsv } from "./csv.js";

@@ -4,8 +4,8 @@
 // kept.
 import os from "node:os";
 import path from "node:path";
-import { keysOfTask } from "../course/evidence-keys.js";
-import { TASK_IDS, TASKS, type TaskId } from "../course/tasks.js";
+import { keysOfTask } from "../../courses/mcp-ch2/course/evidence-keys.js";
+import { TASK_IDS, TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 import { DEFAULT_TIMEOUT_MS, gradeSubmission, type GradeOptions } from "../grading/grade.js";
 import { SandboxPool } from "../sandbox/pool.js";
 import { SCORE_POLICY, fullMarks } from "../pack/score.js";

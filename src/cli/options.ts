@@ -1,5 +1,5 @@
 // Parsing and checking of option values shared by the commands, with errors that teach.
-import { TASK_IDS, isTaskId, type TaskId } from "../course/tasks.js";
+import { TASK_IDS, isTaskId, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 import { UserError } from "./errors.js";
 
 export function parseTasks(args: readonly string[]): TaskId[] {

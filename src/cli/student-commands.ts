@@ -5,8 +5,8 @@ import path from "node:path";
 import { Option, type Command } from "commander";
 import { QUIZ_FILE } from "../grading/dev-check.js";
 import { renderQuizMarkdown } from "../quiz/markdown.js";
-import { DEFAULT_QUIZ_ANSWERS } from "../course/quiz.js";
-import { isTaskId, type TaskId } from "../course/tasks.js";
+import { DEFAULT_QUIZ_ANSWERS } from "../../courses/mcp-ch2/course/quiz.js";
+import { isTaskId, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 import { renderHint } from "../report/hint.js";
 import { renderJson } from "../report/json.js";
 import { renderQuiz } from "../report/quiz.js";
@@ -108,10 +108,10 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
     });
 
   program.commands.find((c) => c.name() === "dev")?.command("quiz-md")
-    .description("rewrite tasks/quiz.md from the quiz data (src/course/quiz.ts)")
+    .description("rewrite tasks/quiz.md from the quiz data (courses/mcp-ch2/course/quiz.ts)")
     .action(async () => {
       await writeFile(path.join(ctx.root, QUIZ_FILE), renderQuizMarkdown());
-      io.stdout(`Wrote ${QUIZ_FILE} from src/course/quiz.ts.\n`);
+      io.stdout(`Wrote ${QUIZ_FILE} from courses/mcp-ch2/course/quiz.ts.\n`);
     });
 
   program.command("init")

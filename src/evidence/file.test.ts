@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EVIDENCE_KEYS, EVIDENCE_RULES } from "../course/evidence-keys.js";
+import { EVIDENCE_KEYS, EVIDENCE_RULES } from "../../courses/mcp-ch2/course/evidence-keys.js";
 import { parseEvidence, writeEvidence } from "./file.js";
 
 const accepted = Object.fromEntries(EVIDENCE_KEYS.map((k) => [k, EVIDENCE_RULES[k].accepted]));

@@ -1,8 +1,8 @@
 // The evidence file: 17 `key: value` lines in the chapter's order. Parsing is forgiving about
 // what editors do (CRLF, a BOM, spaces around the colon) and exact about what the chapter fixes
 // (lower-case keys, each once).
-import { EVIDENCE_KEYS, EVIDENCE_RULES, isEvidenceKey, type EvidenceKey } from "../course/evidence-keys.js";
-import type { TaskId } from "../course/tasks.js";
+import { EVIDENCE_KEYS, EVIDENCE_RULES, isEvidenceKey, type EvidenceKey } from "../../courses/mcp-ch2/course/evidence-keys.js";
+import type { TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 import { lineValue } from "../report/sanitize.js";
 
 export const DEFAULT_EVIDENCE_FILE = "evidence/chapter2-evidence.txt";

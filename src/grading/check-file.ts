@@ -2,9 +2,9 @@
 // against what the code prints when the submission can be run.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { EVIDENCE_KEYS, EVIDENCE_RULES, keysOfTask } from "../course/evidence-keys.js";
-import { TASK_IDS, TASKS } from "../course/tasks.js";
-import { diagnose } from "../evidence/diagnose.js";
+import { EVIDENCE_KEYS, EVIDENCE_RULES, keysOfTask } from "../../courses/mcp-ch2/course/evidence-keys.js";
+import { TASK_IDS, TASKS } from "../../courses/mcp-ch2/course/tasks.js";
+import { diagnose } from "../../courses/mcp-ch2/evidence/diagnose.js";
 import { parseEvidence, type EvidenceProblem } from "../evidence/file.js";
 import { UserError } from "../cli/errors.js";
 import { REPORT_VERSION, type CheckResult, type Report, type TaskResult, type TaskStatus } from "../report/types.js";

@@ -3,10 +3,10 @@
 // every check must carry a student-facing title and a hint.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { EVIDENCE_KEYS, EVIDENCE_RULES } from "../course/evidence-keys.js";
-import { HINTS } from "../course/hints.js";
-import { QUIZ } from "../course/quiz.js";
-import { TASK_IDS } from "../course/tasks.js";
+import { EVIDENCE_KEYS, EVIDENCE_RULES } from "../../courses/mcp-ch2/course/evidence-keys.js";
+import { HINTS } from "../../courses/mcp-ch2/course/hints.js";
+import { QUIZ } from "../../courses/mcp-ch2/course/quiz.js";
+import { TASK_IDS } from "../../courses/mcp-ch2/course/tasks.js";
 import { parseQuizKey } from "../quiz/mark.js";
 import { renderQuizMarkdown } from "../quiz/markdown.js";
 import { gradeSubmission } from "./grade.js";

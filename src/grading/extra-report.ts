@@ -2,7 +2,7 @@
 // reason when the task could not run on the fixtures (one root cause, not a cascade), task and
 // report statuses recomputed, a per-kind count, and the score again under the course's policy.
 import { scoreReport } from "../pack/score.js";
-import { TASKS, type TaskId } from "../course/tasks.js";
+import { TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 import type { CheckResult, KindSummary, Report, TaskResult, TaskStatus } from "../report/types.js";
 
 /** The checks beyond the evidence per task, and the seed of their generated inputs. */

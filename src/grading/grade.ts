@@ -4,26 +4,26 @@
 // command's business.
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { EVIDENCE_KEYS } from "../course/evidence-keys.js";
-import { TASKS, type TaskId } from "../course/tasks.js";
+import { EVIDENCE_KEYS } from "../../courses/mcp-ch2/course/evidence-keys.js";
+import { TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 import { scoreReport } from "../pack/score.js";
 import { UserError } from "../cli/errors.js";
 import { newSeed } from "../pack/random.js";
 import { SandboxPool } from "../sandbox/pool.js";
 import type { TaskFailure } from "../sandbox/protocol.js";
 import { REPORT_VERSION, type Report, type TaskStatus } from "../report/types.js";
-import { extraChecks, type ExtraCheckOptions } from "./extra-checks.js";
+import { extraChecks, type ExtraCheckOptions } from "../../courses/mcp-ch2/grading/extra-checks.js";
 import { readSubmission } from "./files.js";
-import { runLiveChecks } from "./live.js";
-import { fixtureOutcome } from "./outcomes.js";
-import { buildRequest } from "./request.js";
+import { runLiveChecks } from "../../courses/mcp-ch2/grading/live.js";
+import { fixtureOutcome } from "../../courses/mcp-ch2/grading/outcomes.js";
+import { buildRequest } from "../../courses/mcp-ch2/grading/request.js";
 import { withExtraChecks } from "./extra-report.js";
-import { gradeTask, type GradedTask } from "./task-result.js";
+import { gradeTask, type GradedTask } from "../../courses/mcp-ch2/grading/task-result.js";
 import { makeDisplay } from "./paths.js";
 import { attachTypes } from "../typecheck/attach.js";
 import { TypeCheckWorker } from "../typecheck/worker-client.js";
 
-export type { ExtraCheckOptions } from "./extra-checks.js";
+export type { ExtraCheckOptions } from "../../courses/mcp-ch2/grading/extra-checks.js";
 export const DEFAULT_TIMEOUT_MS = 5000;
 
 export interface GradeOptions {

@@ -1,7 +1,7 @@
 // Student-facing text never shows the grader machine's absolute paths: the submission is named
 // as the user named it, relative to where grade was run.
 import path from "node:path";
-import type { TaskRunSummary } from "./task-result.js";
+import type { TaskRunSummary } from "../../courses/mcp-ch2/grading/task-result.js";
 
 export interface Display {
   submission: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "../course/fixtures.js";
+import { MESSAGES } from "../../courses/mcp-ch2/course/fixtures.js";
 import { canonicalJson, compareCodePoints, pythonDumps, pythonLength } from "./python-json.js";
 
 describe("pythonDumps", () => {

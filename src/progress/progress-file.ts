@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { TASK_IDS, type TaskId } from "../course/tasks.js";
+import { TASK_IDS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 import { submissionKey } from "../evidence/location.js";
 import type { Report, TaskStatus } from "../report/types.js";
 

@@ -1,7 +1,7 @@
 // The quiz's answer format, shared by the student's answers and the instructor's key:
 // one `qN: answer` line per question. Forgiving about what editors do (CRLF, a BOM, blank
 // lines, # comments, spaces around the colon), exact about the rest, with errors that teach.
-import { QUIZ_SIZE } from "../course/quiz.js";
+import { QUIZ_SIZE } from "../../courses/mcp-ch2/course/quiz.js";
 
 export interface QuizEntry {
   value: string;

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { QUIZ } from "../course/quiz.js";
+import { QUIZ } from "../../courses/mcp-ch2/course/quiz.js";
 import { markQuiz, parseQuizKey, QuizKeyError } from "./mark.js";
 import { renderQuizMarkdown } from "./markdown.js";
 

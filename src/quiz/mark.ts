@@ -1,7 +1,7 @@
 // Marks the quiz as data. With the key, questions 1-8 are compared with its letters; without
 // it, their format is checked and their marks wait for the key. Questions 9-10 are always
 // marked by the rule printed with them.
-import { CHOICE_LETTERS, QUIZ, type ChoiceQuestion, type QuizQuestion } from "../course/quiz.js";
+import { CHOICE_LETTERS, QUIZ, type ChoiceQuestion, type QuizQuestion } from "../../courses/mcp-ch2/course/quiz.js";
 import { parseQuizFile, type QuizFileProblem } from "./answers.js";
 
 export type QuizAnswerStatus = "pass" | "fail" | "unmarked" | "missing" | "malformed";

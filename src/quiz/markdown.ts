@@ -1,6 +1,6 @@
 // tasks/quiz.md is rendered from the quiz data, so the questions are written once; a test and
 // `grade dev check` keep the file in step with the data.
-import { CHOICE_LETTERS, DEFAULT_QUIZ_ANSWERS, QUIZ } from "../course/quiz.js";
+import { CHOICE_LETTERS, DEFAULT_QUIZ_ANSWERS, QUIZ } from "../../courses/mcp-ch2/course/quiz.js";
 
 export function renderQuizMarkdown(): string {
   const out = [

@@ -2,7 +2,7 @@
 // Markdown summary for the job's page. Both are pure; appending the summary to
 // $GITHUB_STEP_SUMMARY is the CLI's job. Every command is one line whatever the student wrote:
 // its message and properties carry GitHub's escapes, the summary inert Markdown (sanitize.ts).
-import { TASKS } from "../course/tasks.js";
+import { TASKS } from "../../courses/mcp-ch2/course/tasks.js";
 import { markdownText as md, workflowData as data, workflowProperty as property } from "./sanitize.js";
 import type { CheckResult, Report, TaskResult } from "./types.js";
 

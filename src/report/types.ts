@@ -1,6 +1,6 @@
 // The results of grading, as plain data: every reporter is a function of a Report.
-import type { EvidenceKey } from "../course/evidence-keys.js";
-import type { TaskId } from "../course/tasks.js";
+import type { EvidenceKey } from "../../courses/mcp-ch2/course/evidence-keys.js";
+import type { TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 
 export const REPORT_VERSION = 1;
 

@@ -7,7 +7,7 @@
 // code decides what else reaches stdout, which is what the stdio check looks at.
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { PARSE_ERROR_RESPONSE } from "../course/protocol.js";
+import { PARSE_ERROR_RESPONSE } from "../../courses/mcp-ch2/course/protocol.js";
 import { canonicalJson } from "../json/python-json.js";
 import { instanceMaker } from "./instance.js";
 import { SERVER_READY, type LiveRequest } from "./live-protocol.js";

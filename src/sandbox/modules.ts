@@ -6,8 +6,8 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { LINES, MESSAGES, TOOL } from "../course/fixtures.js";
-import { NOT_WRITTEN_YET } from "../course/not-written-yet.js";
+import { LINES, MESSAGES, TOOL } from "../../courses/mcp-ch2/course/fixtures.js";
+import { NOT_WRITTEN_YET } from "../pack/not-written-yet.js";
 import { cachedBuild } from "../runner/build-cache.js";
 import type { ModuleSources } from "./resolve.js";
 

@@ -1,6 +1,6 @@
 import { Ajv } from "ajv";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { MCP_TOOL } from "../course/protocol.js";
+import { MCP_TOOL } from "../../courses/mcp-ch2/course/protocol.js";
 import { COMPILE_BUDGET, judgeJsonSchema, type CompileBudget } from "./json-schema.js";
 
 const D07 = "http://json-schema.org/draft-07/schema#";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { TASK1_CHECKS } from "../behaviour/task1-checks.js";
+import { TASK1_CHECKS } from "../../courses/mcp-ch2/behaviour/task1-checks.js";
 import { makeRandom } from "../pack/random.js";
-import { TOOL } from "../course/fixtures.js";
+import { TOOL } from "../../courses/mcp-ch2/course/fixtures.js";
 import { COUNT_CEILING, measureSchema, oversize, SCHEMA_CAPS } from "./schema-size.js";
 
 const nested = (levels: number): unknown => {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { MCP_TOOL } from "../course/protocol.js";
+import { MCP_TOOL } from "../../courses/mcp-ch2/course/protocol.js";
 import { validateAgainstMetaSchema } from "./json-schema.js";
 import { loadMcpSchema, MCP_DEFINITIONS, validateMcp } from "./validator.js";
 

@@ -27,8 +27,8 @@ describe("distStudent", () => {
     expect(report.notes.every((n) => n.startsWith("src/sandbox/live-server.ts "))).toBe(true);
     // No executable model: its answers ship as data, and the edition's key reads them.
     for (const { file } of INSTRUCTOR_MODULES) expect(existsSync(path.join(out, file)), file).toBe(false);
-    expect(readFileSync(path.join(out, "src/behaviour/key.ts"), "utf8")).toBe(EDITION_FILES["src/behaviour/key.ts"]);
-    expect(EDITION_FILES["src/behaviour/key.ts"]).toContain("new URL(`./${PRACTICE_DATA_FILE}`, import.meta.url)");
+    expect(readFileSync(path.join(out, "courses/mcp-ch2/behaviour/key.ts"), "utf8")).toBe(EDITION_FILES["courses/mcp-ch2/behaviour/key.ts"]);
+    expect(EDITION_FILES["courses/mcp-ch2/behaviour/key.ts"]).toContain("new URL(`./${PRACTICE_DATA_FILE}`, import.meta.url)");
     expect(JSON.parse(readFileSync(path.join(out, PRACTICE_DATA_PATH), "utf8")).sets).toHaveLength(3);
     const pkg = JSON.parse(readFileSync(path.join(out, "package.json"), "utf8"));
     expect(pkg.scripts.test).toBe("node .ci/tasks.mjs");

@@ -6,9 +6,9 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { copyFile, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { TASK_IDS, TASKS } from "../course/tasks.js";
+import { TASK_IDS, TASKS } from "../../courses/mcp-ch2/course/tasks.js";
 import { UserError } from "../cli/errors.js";
-import { PRACTICE_DATA_FILE } from "../behaviour/practice-key.js";
+import { PRACTICE_DATA_FILE } from "../../courses/mcp-ch2/behaviour/practice-key.js";
 import { SOLUTIONS_DIR, STARTERS_DIR, type DevCheckItem } from "../grading/dev-check.js";
 import { gradeSubmission } from "../grading/grade.js";
 import type { DistReport } from "./dist-report.js";
@@ -23,14 +23,14 @@ export type { DistReport } from "./dist-report.js";
  * toMcp, handle and serve (three one-line tasks calling it would pass), and the dist tooling runs it.
  */
 export const INSTRUCTOR_MODULES: ReadonlyArray<{ file: string; why: string; model?: true }> = [
-  { file: "src/behaviour/model.ts", why: "the executable model of the chapter's rules (a working toMcp, handle and serve); the edition gets its answers as data", model: true },
-  { file: "src/behaviour/model-key.ts", why: "the answer key built on the model", model: true },
+  { file: "courses/mcp-ch2/behaviour/model.ts", why: "the executable model of the chapter's rules (a working toMcp, handle and serve); the edition gets its answers as data", model: true },
+  { file: "courses/mcp-ch2/behaviour/model-key.ts", why: "the answer key built on the model", model: true },
   { file: "src/student/practice-data.ts", why: "the dist tooling, which runs the model" },
   { file: "src/student/edition.ts", why: "the dist tooling, which runs the model" },
   { file: "src/student/leaks.ts", why: "the dist tooling, which runs the model" },
 ];
 
-export const PRACTICE_DATA_PATH = `src/behaviour/${PRACTICE_DATA_FILE}`;
+export const PRACTICE_DATA_PATH = `courses/mcp-ch2/behaviour/${PRACTICE_DATA_FILE}`;
 
 /**
  * Files of the grader that must share a line with a solution, and why: reported as notes, not

@@ -24,7 +24,7 @@ export const STUDENT_QUICK_START = [
   "Node 20.19 or newer. Write your code in `tasks/task1.ts`, `tasks/task2.ts` and `tasks/task3.ts`;",
   "`npx grade` runs them, writes the evidence file and explains every line. As shipped, every task",
   "reports \"not written yet\". This is the student edition: its behaviour checks are practice, on",
-  "inputs and answers that ship with it (`src/behaviour/practice-data.json`); your instructor's",
+  "inputs and answers that ship with it (`courses/mcp-ch2/behaviour/practice-data.json`); your instructor's",
   "grading draws new inputs.", "",
 ].join("\n");
 
@@ -94,7 +94,7 @@ process.exit(code);
 
 /** The files the edition gets in place of the course repository's, by path. */
 export const EDITION_FILES: Readonly<Record<string, string>> = {
-  "src/behaviour/key.ts": EDITION_KEY,
+  "courses/mcp-ch2/behaviour/key.ts": EDITION_KEY,
   "src/student/dist.ts": EDITION_DIST,
   ".ci/run": EDITION_CI_RUN,
   ".ci/tasks.mjs": EDITION_CI_TASKS,

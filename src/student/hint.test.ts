@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeSubmission, starter } from "../../test/issue5/submission.js";
 import type { Report } from "../report/types.js";
-import { HINTS } from "../course/hints.js";
+import { HINTS } from "../../courses/mcp-ch2/course/hints.js";
 import { progressFileFor } from "../progress/progress-file.js";
 import { parseLevel, showHint } from "./hint.js";
 

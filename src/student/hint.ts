@@ -4,8 +4,8 @@
 // the submission's progress file, per check, so that hints unfold in order.
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { HINTS, type Hint } from "../course/hints.js";
-import { TASK_IDS, TASKS, type TaskId } from "../course/tasks.js";
+import { HINTS, type Hint } from "../../courses/mcp-ch2/course/hints.js";
+import { TASK_IDS, TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 import { UserError } from "../cli/errors.js";
 import { gradeSubmission } from "../grading/grade.js";
 import { readProgress, recordHint, writeProgress } from "../progress/progress-file.js";

@@ -4,7 +4,7 @@
 import { existsSync, statSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { TASK_IDS, TASKS } from "../course/tasks.js";
+import { TASK_IDS, TASKS } from "../../courses/mcp-ch2/course/tasks.js";
 import { UserError } from "../cli/errors.js";
 import { STARTERS_DIR } from "../grading/dev-check.js";
 import { gradeCommandLine } from "../report/command-line.js";

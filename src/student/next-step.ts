@@ -1,7 +1,7 @@
 // The one next thing to do, from a report: the first task that does not pass, and in it the
 // first thing to change. Shared by grade status and grade watch.
-import { EVIDENCE_KEYS } from "../course/evidence-keys.js";
-import { TASK_IDS, TASKS, type TaskId } from "../course/tasks.js";
+import { EVIDENCE_KEYS } from "../../courses/mcp-ch2/course/evidence-keys.js";
+import { TASK_IDS, TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 import { DEFAULT_EVIDENCE_FILE } from "../evidence/file.js";
 import { gradeCommandLine } from "../report/command-line.js";
 import type { CheckResult, Report, TaskResult } from "../report/types.js";

@@ -2,7 +2,7 @@
 // GRADE_QUIZ_KEY, never looked for next to the student's files) and marks the quiz.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { QUIZ_KEY_ENV } from "../course/quiz.js";
+import { QUIZ_KEY_ENV } from "../../courses/mcp-ch2/course/quiz.js";
 import { UserError } from "../cli/errors.js";
 import { markQuiz, QuizKeyError, type QuizResult } from "../quiz/mark.js";
 

@@ -3,11 +3,11 @@
 // say whether it holds what the code prints now, and says what to do next.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { EVIDENCE_KEYS } from "../course/evidence-keys.js";
-import { TASK_IDS, type TaskId } from "../course/tasks.js";
+import { EVIDENCE_KEYS } from "../../courses/mcp-ch2/course/evidence-keys.js";
+import { TASK_IDS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 import { parseEvidence } from "../evidence/file.js";
 import { evidenceFileFor } from "../evidence/location.js";
-import type { ExtraCheckOptions } from "../grading/extra-checks.js";
+import type { ExtraCheckOptions } from "../../courses/mcp-ch2/grading/extra-checks.js";
 import { gradeSubmission, resolveSubmission } from "../grading/grade.js";
 import { progressFileFor, readProgress, recordReport, writeProgress, type TaskProgress } from "../progress/progress-file.js";
 import { lineValue } from "../report/sanitize.js";

@@ -1,8 +1,8 @@
 // Adds each task's `types` check to its graded result. A failing type check fails a task that
 // would otherwise pass; a task that errored stays an error; the type checker's own failure is an
 // `error` check (our problem), never a `fail` (the student's).
-import type { TaskId } from "../course/tasks.js";
-import type { GradedTask } from "../grading/task-result.js";
+import type { TaskId } from "../../courses/mcp-ch2/course/tasks.js";
+import type { GradedTask } from "../../courses/mcp-ch2/grading/task-result.js";
 import type { CheckResult, TaskStatus } from "../report/types.js";
 import { typesCheck, type TaskTypes } from "./types-check.js";
 

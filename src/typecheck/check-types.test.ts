@@ -2,7 +2,7 @@ import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeSubmission, ROOT, solution } from "../../test/issue5/submission.js";
-import { TASK_IDS } from "../course/tasks.js";
+import { TASK_IDS } from "../../courses/mcp-ch2/course/tasks.js";
 import { gradeSubmission } from "../grading/grade.js";
 import { makeDisplay } from "../grading/paths.js";
 import { TypeChecker, typesCheck } from "./check-types.js";

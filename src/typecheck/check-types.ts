@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
-import { TASKS, type TaskId } from "../course/tasks.js";
+import { TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 import type { TaskTypes, TypeFinding } from "./types-check.js";
 import { explainOwn } from "./explain.js";
 import { exportOf, onExportParameter, probeDiagnostics, probeFindings } from "./probe-findings.js";

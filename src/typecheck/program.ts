@@ -12,7 +12,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
-import { TASKS, type TaskId } from "../course/tasks.js";
+import { TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 import { PROBE_FILE, probeSource, type Probe } from "./probe.js";
 
 /** The generated files; never written to disk. */
@@ -40,7 +40,7 @@ export const compilerOptions = (packageRoot: string, withNode: boolean): ts.Comp
   types: withNode ? ["node"] : [],
   typeRoots: [path.join(packageRoot, "node_modules", "@types")],
   // Students import the course as "grade/course", from inside the repository or outside it.
-  paths: { "grade/course": [path.join(packageRoot, "src", "course", "index.ts")] },
+  paths: { "grade/course": [path.join(packageRoot, "courses", "mcp-ch2", "course", "index.ts")] },
 });
 
 export class ProgramBuilder {

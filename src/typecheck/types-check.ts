@@ -1,6 +1,6 @@
 // The `types` check built from the type checker's findings. Kept apart from the checker so that
 // grading loads the 9 MB compiler only when a type check really runs.
-import { TASKS, type TaskId } from "../course/tasks.js";
+import { TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 import type { CheckResult } from "../report/types.js";
 
 export interface TypeFinding {

@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { cachedBuild } from "../runner/build-cache.js";
-import type { TaskId } from "../course/tasks.js";
+import type { TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 import type { TaskTypes } from "./types-check.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));

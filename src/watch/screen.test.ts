@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HINTS } from "../course/hints.js";
+import { HINTS } from "../../courses/mcp-ch2/course/hints.js";
 import type { CheckResult, Report, TaskResult } from "../report/types.js";
 import { HOSTILE, runnerCommands, terminalHazards } from "../report/hostile.js";
 import { renderWatchScreen } from "./screen.js";

@@ -1,8 +1,8 @@
 // The one screen watch mode redraws: a progress bar, the current task's first failing check
 // with its diagnosis, an optional hint, and the keys. A pure function of its state. Everything
 // the submission controls (values, messages, its folder's name) is shown through sanitize.ts.
-import { EVIDENCE_KEYS } from "../course/evidence-keys.js";
-import type { TaskId } from "../course/tasks.js";
+import { EVIDENCE_KEYS } from "../../courses/mcp-ch2/course/evidence-keys.js";
+import type { TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 import type { Report } from "../report/types.js";
 import { gradeCommandLine } from "../report/command-line.js";
 import { terminalLine as line, terminalText as text } from "../report/sanitize.js";

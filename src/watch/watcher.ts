@@ -6,7 +6,7 @@
 import { watch, type FSWatcher } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import { TASK_IDS, TASKS } from "../course/tasks.js";
+import { TASK_IDS, TASKS } from "../../courses/mcp-ch2/course/tasks.js";
 import type { Report } from "../report/types.js";
 
 export interface WatcherOptions {

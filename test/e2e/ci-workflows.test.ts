@@ -16,7 +16,7 @@ describe("the package's name", () => {
     const pkg = JSON.parse(read("package.json")) as { name: string; bin: Record<string, string>; exports: Record<string, string> };
     expect(pkg.name).toBe("mcp-grade");
     expect(pkg.bin).toEqual({ grade: "bin/grade.js" });
-    expect(pkg.exports["./course"]).toBe("./src/course/index.ts");
+    expect(pkg.exports["./course"]).toBe("./courses/mcp-ch2/course/index.ts");
     const lock = JSON.parse(read("package-lock.json")) as { name: string; packages: Record<string, { name?: string }> };
     expect([lock.name, lock.packages[""]!.name]).toEqual(["mcp-grade", "mcp-grade"]);
   });
@@ -24,7 +24,7 @@ describe("the package's name", () => {
   it("leaves \"grade/course\" resolving to the course module for the compiler (tsconfig paths)", () => {
     const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
     const resolved = ts.resolveModuleName("grade/course", path.join(ROOT, "tasks", "task1.ts"), config.options, ts.sys).resolvedModule;
-    expect(resolved?.resolvedFileName).toBe(path.join(ROOT, "src", "course", "index.ts"));
+    expect(resolved?.resolvedFileName).toBe(path.join(ROOT, "courses", "mcp-ch2", "course", "index.ts"));
   });
 
   it("leaves \"grade/course\" resolving for tests (vitest's alias)", async () => {

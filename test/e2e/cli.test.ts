@@ -3,7 +3,7 @@
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EVIDENCE_KEYS, EVIDENCE_RULES } from "../../src/course/evidence-keys.js";
+import { EVIDENCE_KEYS, EVIDENCE_RULES } from "../../courses/mcp-ch2/course/evidence-keys.js";
 import { ROOT, makeSubmission, runCli, tempDir } from "./cli.js";
 
 const ANSI = /\u001b\[/;
@@ -162,7 +162,7 @@ describe("the course itself", () => {
     execFileSync("python3", [script, path.join(work, "python.txt")]);
     await runCli(["--dir", path.join(ROOT, "solutions"), "--evidence", path.join(work, "ts.txt"), "--no-behaviour"], { cwd: work });
     expect(readFileSync(path.join(work, "ts.txt"), "utf8")).toBe(readFileSync(path.join(work, "python.txt"), "utf8"));
-    const { LINES } = await import("../../src/course/fixtures.js");
+    const { LINES } = await import("../../courses/mcp-ch2/course/fixtures.js");
     expect(JSON.parse(execFileSync("python3", [script, "--lines"], { encoding: "utf8" }))).toEqual(LINES);
     copyFileSync(path.join(work, "python.txt"), path.join(work, "python-copy.txt"));
     const check = await runCli(["check", "python-copy.txt", "--dir", path.join(ROOT, "solutions")], { cwd: work });

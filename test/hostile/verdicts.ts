@@ -3,7 +3,7 @@
 // reader or the evidence file. Each takes the grader's output as text and knows nothing of how
 // the grader made it.
 import { XMLValidator } from "fast-xml-parser";
-import { EVIDENCE_KEYS } from "../../src/course/evidence-keys.js";
+import { EVIDENCE_KEYS } from "../../courses/mcp-ch2/course/evidence-keys.js";
 
 /** The version-1 report, as far as these tests read it. */
 export interface CheckV1 { name: string; kind: string; status: string; message?: string; actual?: string | null }

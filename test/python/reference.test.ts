@@ -4,11 +4,11 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { accepts, sameJson } from "../../src/behaviour/expectation.js";
-import { expectHandle } from "../../src/behaviour/model.js";
-import { expectedAnswers, planBehaviour, planInputs } from "../../src/behaviour/plan.js";
-import { TASK_IDS, type TaskId } from "../../src/course/tasks.js";
-import type { JsonObject } from "../../src/course/types.js";
+import { accepts, sameJson } from "../../courses/mcp-ch2/behaviour/expectation.js";
+import { expectHandle } from "../../courses/mcp-ch2/behaviour/model.js";
+import { expectedAnswers, planBehaviour, planInputs } from "../../courses/mcp-ch2/behaviour/plan.js";
+import { TASK_IDS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
+import type { JsonObject } from "../../courses/mcp-ch2/course/types.js";
 
 const SCRIPT = fileURLToPath(new URL("./chapter2_reference.py", import.meta.url));
 

@@ -4,7 +4,7 @@ import { gradeBatch, type BatchResult } from "../../batch/run.js";
 import { mergeBatches } from "../../batch/merge.js";
 import { parseShard } from "../../batch/shard.js";
 import { summarise } from "../../batch/summary.js";
-import type { ExtraCheckOptions } from "../../grading/extra-checks.js";
+import type { ExtraCheckOptions } from "../../../courses/mcp-ch2/grading/extra-checks.js";
 import { renderProgress, type BatchView } from "../../report/batch-summary.js";
 import type { Report } from "../../report/types.js";
 import { UserError } from "../errors.js";

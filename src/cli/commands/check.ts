@@ -3,7 +3,7 @@
 // be ("did you mean ...?"), not an unknown key plus a missing one.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { EVIDENCE_RULES, isEvidenceKey, type EvidenceKey } from "../../course/evidence-keys.js";
+import { EVIDENCE_RULES, isEvidenceKey, type EvidenceKey } from "../../../courses/mcp-ch2/course/evidence-keys.js";
 import { parseEvidence } from "../../evidence/file.js";
 import { evidenceFileFor } from "../../evidence/location.js";
 import { checkEvidenceFile, type FileCheckReport } from "../../grading/check-file.js";

@@ -3,10 +3,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { TaskId } from "../../course/tasks.js";
+import type { TaskId } from "../../../courses/mcp-ch2/course/tasks.js";
 import { writeEvidence } from "../../evidence/file.js";
 import { evidenceFileFor } from "../../evidence/location.js";
-import type { ExtraCheckOptions } from "../../grading/extra-checks.js";
+import type { ExtraCheckOptions } from "../../../courses/mcp-ch2/grading/extra-checks.js";
 import { gradeSubmission, type GradeOptions } from "../../grading/grade.js";
 import { readProgress, recordReport, writeProgress } from "../../progress/progress-file.js";
 import type { Report } from "../../report/types.js";

@@ -4,11 +4,11 @@
 // engine the grader runs it in. grade itself writes nothing to stdout, so the pipe carries
 // protocol messages only.
 import { spawn } from "node:child_process";
-import { TASKS } from "../../course/tasks.js";
+import { TASKS } from "../../../courses/mcp-ch2/course/tasks.js";
 import { readSubmission } from "../../grading/files.js";
 import { resolveSubmission } from "../../grading/grade.js";
 import { makeDisplay } from "../../grading/paths.js";
-import { LIMITS } from "../../grading/request.js";
+import { LIMITS } from "../../../courses/mcp-ch2/grading/request.js";
 import { prepareServer } from "../../sandbox/live.js";
 import { UserError } from "../errors.js";
 

@@ -1,8 +1,8 @@
 // `grade watch [task]`: grades now and again on every save. On a terminal it redraws one screen
 // and reads single keys (h: a hint, q: quit); otherwise (a pipe, CI, a test) it prints the full
 // pretty report after every change. It ends on q, Ctrl-C or SIGTERM.
-import { TASK_IDS, type TaskId } from "../../course/tasks.js";
-import type { ExtraCheckOptions } from "../../grading/extra-checks.js";
+import { TASK_IDS, type TaskId } from "../../../courses/mcp-ch2/course/tasks.js";
+import type { ExtraCheckOptions } from "../../../courses/mcp-ch2/grading/extra-checks.js";
 import { resolveSubmission } from "../../grading/grade.js";
 import { renderPretty } from "../../report/pretty.js";
 import { hintedCheck, showHint, type HintResult } from "../../student/hint.js";

@@ -1,0 +1,29 @@
+// A behaviour check is data: a name, the line the student reads, the chapter's rule, and the
+// inputs it tries. The expected answer for each input comes from the model, never from the check.
+import type { TaskId } from "../course/tasks.js";
+import type { Random } from "../../../src/pack/random.js";
+
+export interface BehaviourCheck {
+  name: string;
+  task: TaskId;
+  title: string;
+  /** The chapter's rule this check holds the code to. */
+  rule: string;
+  /** How to find the mistake, shown after the rule: what to look at, not the code to write. */
+  hint?: string;
+  /**
+   * What is compared: the value returned (against the model's), the input after the call
+   * (against a copy taken before it), or only that a response came back carrying the request's
+   * id ("answered"), for a rule about which messages are answered, so that a wrong answer to
+   * one of its inputs fails the check of that answer's rule and not this one too.
+   */
+  judge: "output" | "input-unchanged" | "answered";
+  /** Fixed edge cases first, then generated ones: only inputs whose answer the rules decide. */
+  inputs: (random: Random) => unknown[];
+  /**
+   * The random stream it draws from, by default its own name. Checks of a task with the same
+   * stream and the same `inputs` try the same inputs, and the task is called on them once for all
+   * of them (plan.ts): one judges what it returned, another what it did to its input, say.
+   */
+  stream?: string;
+}

@@ -1,0 +1,68 @@
+// Turns the calls of a behaviour job into one verdict per check: pass, or fail with the smallest
+// input that breaks it, the expected and actual answers, and the rule.
+import { TASKS, type TaskId } from "../course/tasks.js";
+import type { CheckResult } from "../../../src/report/types.js";
+import type { CallOutcome } from "../../../src/runner/outcome.js";
+import { accepts, describeExpectation, sameJson, type Expectation } from "./expectation.js";
+import { expectedAnswers, planInputs, type PlannedCheck } from "./plan.js";
+
+interface Counterexample {
+  input: unknown;
+  expected: string;
+  actual: string;
+}
+
+const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
+
+/** What an input's answer must be instead of the model's; undefined: the input is not judged. */
+export type ExpectOverride = (planned: PlannedCheck, index: number) => Expectation | undefined;
+
+function counterexample(planned: PlannedCheck, task: TaskId, index: number, outcome: CallOutcome | undefined, override?: ExpectOverride): Counterexample | undefined {
+  const input = planned.inputs[index];
+  if (planned.check.judge === "input-unchanged") {
+    if (!outcome?.ok) return undefined; // a call that failed is output's business, judged by the other checks
+    return sameJson(outcome.input, input) ? undefined : { input, expected: show(input), actual: show(outcome.input) };
+  }
+  if (planned.check.judge === "answered") {
+    const id = (input as { id?: unknown } | null)?.id;
+    const expected = `a response with "id": ${show(id)} and a result or an error`;
+    if (!outcome) return { input, expected, actual: "(not called: the process stopped before this input)" };
+    if (!outcome.ok) return { input, expected, actual: outcome.failure.message };
+    const v = outcome.value as Record<string, unknown> | null | undefined;
+    const answered = v !== null && typeof v === "object" && !Array.isArray(v) && Object.hasOwn(v, "id") && sameJson(v["id"], id) && (Object.hasOwn(v, "result") || Object.hasOwn(v, "error"));
+    return answered ? undefined : { input, expected, actual: show(outcome.value === undefined ? null : outcome.value) };
+  }
+  const expectation = override ? override(planned, index) : expectedAnswers(task, planned)[index]!;
+  if (!expectation) return undefined;
+  const expected = describeExpectation(expectation);
+  if (!outcome) return { input, expected, actual: "(not called: the process stopped before this input)" };
+  if (!outcome.ok) return { input, expected, actual: outcome.failure.message };
+  const actual = outcome.value === undefined ? null : outcome.value;
+  return accepts(expectation, actual) ? undefined : { input, expected, actual: show(actual) };
+}
+
+/** Judges one check given the outcomes of its inputs, in the same order. */
+export function judgeCheck(task: TaskId, planned: PlannedCheck, outcomes: (CallOutcome | undefined)[], seed: number, override?: ExpectOverride): CheckResult {
+  const { check, inputs } = planned;
+  const base = { name: check.name, kind: "behaviour", title: check.title, hint: check.hint ? `${check.rule} ${check.hint}` : check.rule } as const;
+  const failures = inputs
+    .map((_, i) => counterexample(planned, task, i, outcomes[i], override))
+    .filter((c): c is Counterexample => c !== undefined);
+  if (failures.length === 0) return { ...base, status: "pass", message: `${inputs.length} inputs tried (seed ${seed}).` };
+  const smallest = failures.reduce((a, b) => (show(b.input).length < show(a.input).length ? b : a));
+  const call = `${TASKS[task].exportName}(${show(smallest.input)})`;
+  const what = check.judge === "input-unchanged" ? "changed its input" : "answered differently from the chapter's rules";
+  return {
+    ...base, status: "fail", expected: smallest.expected, actual: smallest.actual,
+    message: `${failures.length} of ${inputs.length} generated inputs ${what} (seed ${seed}, run again with --seed ${seed}). The smallest: ${call}`,
+  };
+}
+
+/** Lays the job's calls out over the planned checks, as planInputs laid out their inputs. */
+export function judgeBehaviour(task: TaskId, plan: PlannedCheck[], calls: CallOutcome[], offset: number, seed: number, override?: ExpectOverride): CheckResult[] {
+  const { offsets } = planInputs(plan);
+  return plan.map((planned, k) => {
+    const outcomes = planned.inputs.map((_, i) => calls[offset + offsets[k]! + i]);
+    return judgeCheck(task, planned, outcomes, seed, override);
+  });
+}

@@ -1,0 +1,119 @@
+// Task 1 beyond TOOL: other tool definitions, nested and larger schemas, schemas with keywords
+// the course's JsonSchema type does not list, and keys named like Object.prototype's members.
+import { TOOL } from "../course/fixtures.js";
+import type { JsonSchema, ToolDefinition } from "../course/types.js";
+import type { BehaviourCheck } from "./check.js";
+import { INHERITED_NAMES, withKey } from "./inherited.js";
+import type { Random } from "../../../src/pack/random.js";
+
+function schemaOf(random: Random, depth: number): JsonSchema {
+  const kind = depth > 0 ? random.pick(["string", "integer", "number", "boolean", "object", "array"]) : random.pick(["string", "integer", "boolean"]);
+  const schema: JsonSchema = { type: kind };
+  if (random.bool()) schema.description = `${random.word(3, 8)} ${random.word(3, 8)} é ${random.word(2, 6)}`;
+  if (kind === "string" && random.bool()) schema.enum = [random.word(2, 6), random.word(2, 6)];
+  if (kind === "integer" || kind === "number") {
+    if (random.bool()) schema.minimum = random.int(-5, 5);
+    if (random.bool()) schema.maximum = random.int(10, 1000);
+  }
+  if (kind === "object") Object.assign(schema, objectSchema(random, depth - 1));
+  if (kind === "array") schema.items = schemaOf(random, depth - 1);
+  return schema;
+}
+
+function objectSchema(random: Random, depth: number): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const count = random.int(0, 6);
+  for (let i = 0; i < count; i++) properties[random.word(2, 10, true)] = schemaOf(random, depth);
+  const names = Object.keys(properties);
+  const schema: JsonSchema = { type: "object", properties };
+  if (names.length && random.bool()) schema.required = names.filter(() => random.bool());
+  if (random.bool()) schema.additionalProperties = random.bool();
+  return schema;
+}
+
+function tool(random: Random, depth: number): ToolDefinition {
+  return {
+    name: random.word(3, 20, true),
+    description: Array.from({ length: random.int(1, 30) }, () => random.word(1, 9)).join(" ") + ".",
+    input_schema: objectSchema(random, depth),
+  };
+}
+
+function tools(random: Random): ToolDefinition[] {
+  const fixed: ToolDefinition[] = [
+    { name: "ping", description: "", input_schema: { type: "object", properties: {} } },
+    { name: "écho", description: "Says \"hi\"\nand ☃.", input_schema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } },
+  ];
+  return [...fixed, ...Array.from({ length: 24 }, (_, i) => tool(random, i % 4))];
+}
+
+// JSON Schema keywords a real tool's schema carries beside the ones logs_search uses: at the top
+// level (where a toMcp that rebuilds the schema from the keys it knows drops them) and nested.
+const TOP_LEVEL: Record<string, unknown>[] = [
+  { $schema: "https://json-schema.org/draft/2020-12/schema" }, { title: "Search logs" },
+  { description: "What to search, and where." }, { $defs: { service: { type: "string", enum: ["api", "worker"] } } },
+  { examples: [{ service: "api", query: "timeout" }] }, { $id: "urn:tool:logs" }, { $comment: "v2" },
+  { default: {} }, { minProperties: 1 }, { propertyNames: { pattern: "^[a-z_]+$" } }, { "x-internal": true },
+];
+const NESTED: Record<string, unknown>[] = [{ format: "date-time" }, { pattern: "^[a-z]+$" }, { default: "x" }, { examples: ["a"] }, { deprecated: true }];
+
+const extended = (schema: JsonSchema, ...extra: Record<string, unknown>[]): JsonSchema => Object.assign(structuredClone(schema), ...structuredClone(extra));
+
+function toolsWithMore(random: Random): ToolDefinition[] {
+  const fixed = TOP_LEVEL.map((extra) => ({ ...structuredClone(TOOL), input_schema: extended(TOOL.input_schema, extra) }));
+  const refs = extended({ type: "object", properties: { service: { $ref: "#/$defs/service" } as JsonSchema } }, TOP_LEVEL[3]!);
+  const generated = Array.from({ length: 10 }, (_, i) => {
+    const base = tool(random, i % 3);
+    const properties = Object.fromEntries(Object.entries(base.input_schema.properties ?? {}).map(([k, v]) => [k, random.bool() ? extended(v, random.pick(NESTED)) : v]));
+    const extra = TOP_LEVEL.filter(() => random.next() < 0.3);
+    return { ...base, input_schema: extended({ ...base.input_schema, properties }, ...(extra.length ? extra : [random.pick(TOP_LEVEL)])) };
+  });
+  return [...fixed, { name: "with_refs", description: "d", input_schema: refs }, ...generated];
+}
+
+function toolsWithInheritedNames(random: Random): ToolDefinition[] {
+  // Parsed, as a tool.json would be: "__proto__" is then an own key, not the prototype.
+  const fixed = [
+    '{"name": "constructor", "description": "toString", "input_schema": {"type": "object", "properties": {"__proto__": {"type": "string"}, "constructor": {"type": "integer"}, "toString": {}}, "required": ["__proto__", "constructor"]}}',
+    '{"name": "__proto__", "description": "valueOf", "input_schema": {"type": "object", "properties": {"hasOwnProperty": {"type": "boolean"}, "valueOf": {"type": "number"}}}}',
+    '{"name": "t", "description": "d", "input_schema": {"type": "object", "properties": {"__proto__": {}}}}',
+    '{"name": "t", "description": "d", "input_schema": {"type": "object", "properties": {"config": {"type": "object", "properties": {"__proto__": {"type": "string"}, "toString": {"type": "string"}}}}}}',
+  ].map((text) => JSON.parse(text) as ToolDefinition);
+  const generated = Array.from({ length: 6 }, (_, i) => {
+    const base = tool(random, i % 3);
+    const properties = withKey(base.input_schema.properties ?? {}, random.pick(INHERITED_NAMES), schemaOf(random, 1));
+    return { ...base, input_schema: { ...base.input_schema, properties } };
+  });
+  return [...fixed, ...generated];
+}
+
+export const TASK1_CHECKS: BehaviourCheck[] = [
+  {
+    name: "t1_other_tools", task: "task1", judge: "output",
+    title: "Any tool definition converts: same name and description, the same schema under inputSchema, no other keys",
+    rule: "to_mcp works for every tool, not just logs_search: copy name and description, put input_schema unchanged under inputSchema, add nothing else.",
+    inputs: tools,
+  },
+  {
+    name: "t1_input_unchanged", task: "task1", judge: "input-unchanged",
+    title: "The tool definition passed in is not changed",
+    rule: "to_mcp returns a new object; it must not rename, delete or add keys in the tool it was given.",
+    // The same tools as t1_other_tools, from the same calls: a second set of 26 cost a batch
+    // about as much as all the other task 1 checks.
+    inputs: tools, stream: "t1_other_tools",
+  },
+  {
+    name: "t1_schema_extra_keys", task: "task1", judge: "output",
+    title: "A schema with more keywords ($schema, title, $defs, examples...) reaches inputSchema whole",
+    rule: "to_mcp must not change the schema's contents: every key of input_schema, at the top level and nested, those logs_search does not use included, appears under inputSchema with the same value.",
+    hint: "Building the new schema from the keys you know (type, properties, required...) loses the others. Carry the schema over as it is.",
+    inputs: toolsWithMore,
+  },
+  {
+    name: "t1_inherited_names", task: "task1", judge: "output",
+    title: "Keys named __proto__, constructor or toString in a schema are kept",
+    rule: "to_mcp carries the schema over unchanged, whatever its keys are called: a property named __proto__, constructor or toString is data like any other and must appear under inputSchema with the same value.",
+    hint: "A copy made key by key with assignment turns a key called \"__proto__\" into the copy's prototype, and a method called on the data, such as hasOwnProperty, may find a key of that name instead. Copy in a way that keeps every own key, or do not copy.",
+    inputs: toolsWithInheritedNames,
+  },
+];

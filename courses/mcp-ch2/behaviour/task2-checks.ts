@@ -1,0 +1,100 @@
+// Task 2 beyond the eight MESSAGES: other ids, notifications, versions, tools, each single
+// argument violation, valid calls and other methods, each input with one answer under rules
+// 1-7; then several violations at once, absent and odd params, and inherited names (the files
+// imported below).
+import { TOOL } from "../course/fixtures.js";
+import type { JsonObject } from "../course/types.js";
+import type { BehaviourCheck } from "./check.js";
+import type { Random } from "../../../src/pack/random.js";
+import { ARGUMENT_CHECKS } from "./task2-argument-checks.js";
+import { ODD_MESSAGE_CHECKS } from "./task2-odd-checks.js";
+import { SERVICES, argumentCheck, call, query, request, times, validArgs } from "./task2-inputs.js";
+
+const OTHER_METHODS = ["ping", "prompts/list", "prompts/get", "resources/list", "resources/read", "resources/templates/list", "logging/setLevel", "completion/complete", "tools/List", "Initialize"];
+
+// A long query now and then, so length is tried too; kept out of the boundary cases, whose
+// smallest counterexample should be short enough to read.
+const longArgs = (random: Random): JsonObject => ({ service: random.pick(SERVICES), query: random.word(200, 600) });
+
+/** One argument check: the valid arguments broken in exactly one way. */
+const violation = (name: string, title: string, rule: string, broken: (random: Random) => JsonObject[]): BehaviourCheck =>
+  argumentCheck(name, { title, rule }, broken);
+
+const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
+  {
+    name: "t2_ids_echoed", task: "task2", judge: "output",
+    title: "Every response carries the request's id unchanged, strings and 0 included",
+    rule: "Every response has the id of the request it answers: the same value of the same type (\"7\" stays the string \"7\"; 0 and negative ids are ids).",
+    inputs: (random) => [
+      ...["7", "abc", "", "1e3", "0"].map((id) => request(id, "tools/list")),
+      ...[0, -1, 2 ** 53 - 1, 1000000].map((id) => request(id, "tools/list")),
+      ...times(12, () => request(random.bool() ? random.word(1, 10) : random.int(-1e6, 1e9), random.pick(["tools/list", "initialize", "ping"]))),
+      ...times(6, () => call(random.bool() ? String(random.int(0, 99)) : random.int(-99, 99), validArgs(random))),
+    ],
+  },
+  {
+    name: "t2_id_null_answered", task: "task2", judge: "answered",
+    title: "A request with \"id\": null is answered, with \"id\": null",
+    rule: "Rule 1 looks at whether the id key is there, not at its value: {\"id\": null} is a request and gets a response with \"id\": null. Test with \"id\" in message.",
+    inputs: (random) => [request(null, "tools/list"), request(null, "initialize", {}), request(null, "ping"), call(null, validArgs(random)), call(null, {}, "deploy_nuke")],
+  },
+  {
+    name: "t2_notifications_unanswered", task: "task2", judge: "output",
+    title: "A message without an id gets no response, whatever its method",
+    rule: "Rule 1: a message with no id key is a notification and handle returns null for it, even for tools/list, initialize or tools/call.",
+    inputs: (random) => [
+      ...["tools/list", "initialize", "notifications/cancelled", "ping", "resources/list"].map((method) => ({ jsonrpc: "2.0", method })),
+      { jsonrpc: "2.0", method: "tools/call", params: { name: TOOL.name, arguments: validArgs(random) } },
+      ...times(4, () => ({ jsonrpc: "2.0", method: `notifications/${random.word(3, 10)}` })),
+    ],
+  },
+  {
+    name: "t2_initialize_any_version", task: "task2", judge: "output",
+    title: "initialize answers the same result whatever version the client asks for, or with no params",
+    rule: "Rule 2: the server always answers with protocolVersion 2025-06-18, its capabilities and its serverInfo, whatever the client sent, params or none.",
+    inputs: (random) => [
+      ...["2024-11-05", "2025-06-18", "2025-11-25", "1999-01-01", ""].map((v, i) => request(i + 1, "initialize", { protocolVersion: v, capabilities: {}, clientInfo: { name: "c", version: "1" } })),
+      ...times(4, (i) => request(10 + i, "initialize", { protocolVersion: `${random.int(2000, 2100)}-0${random.int(1, 9)}-1${random.int(0, 9)}`, capabilities: {}, clientInfo: { name: random.word(1, 8), version: String(random.int(0, 9)) } })),
+      request(20, "initialize"), request(21, "initialize", {}),
+    ],
+  },
+  {
+    name: "t2_unknown_tools", task: "task2", judge: "output",
+    title: "Any tool other than logs_search is a -32602 protocol error naming it",
+    rule: "Rule 4: tools/call for a tool the server does not have is an error {\"code\": -32602, \"message\": \"Unknown tool: <name>\"}, not a result.",
+    inputs: (random) => [
+      ...["logs_search2", "LOGS_SEARCH", "logs", "", "deploy nuke"].map((name, i) => call(i + 1, {}, name)),
+      ...times(6, (i) => call(10 + i, validArgs(random), random.word(3, 15, true))),
+    ],
+  },
+  violation("t2_missing_field", "Each missing required field is reported", "Rule 5 with the rule set: a missing required field gives \"missing required field: <name>\", as a result with isError true.",
+    (random): JsonObject[] => [{ query: query(random) }, { service: random.pick(SERVICES) }, { query: "x", limit: 3 }, { service: "api", limit: 50 }]),
+  violation("t2_unexpected_field", "A field the schema does not list is reported", "Rule 5 with the rule set: the schema has additionalProperties false, so an unlisted field gives \"unexpected field: <name>\".",
+    (random) => [{ ...validArgs(random), extra: 1 }, { ...validArgs(random), Service: "api" }, ...times(4, () => ({ ...validArgs(random), [random.word(3, 10, true)]: random.word(1, 5) }))]),
+  violation("t2_enum_value", "A service outside the enum is reported", "Rule 5 with the rule set: a value outside an enum gives \"<field> must be one of: <values separated by comma and space>\".",
+    (random): JsonObject[] => [{ service: "API", query: "x" }, { service: "", query: "x" }, { service: "payments", query: "q", limit: 2 }, ...times(4, () => ({ service: random.word(2, 10), query: query(random) }))]),
+  violation("t2_string_type", "A query that is not a string is reported", "Rule 5 with the rule set: a wrong type gives \"<field> must be of type <type>\"; query must be a string.",
+    (random) => [{ service: "api", query: 5 }, { service: "worker", query: true }, { service: "billing", query: null }, { service: "api", query: ["x"] }, { service: random.pick(SERVICES), query: { q: "x" } }]),
+  violation("t2_integer_type", "A limit that is not an integer is reported (5.5, true and \"5\" included)", "Rule 5 with the rule set: limit has type integer, so 5.5, true and \"5\" each give \"limit must be of type integer\". In TypeScript check Number.isInteger, and that the value is a number, not a boolean or a string.",
+    (random) => [{ service: "api", query: "x", limit: 5.5 }, { service: "api", query: "x", limit: true }, { service: "api", query: "x", limit: "5" }, { service: "worker", query: "y", limit: 0.5 }, { service: random.pick(SERVICES), query: query(random), limit: random.int(1, 49) + 0.25 }]),
+  violation("t2_limit_bounds", "limit is valid from 1 to 50 inclusive, and reported outside", "Rule 5 with the rule set: below the minimum gives \"limit must be at least 1\", above the maximum \"limit must be at most 50\"; 1 and 50 themselves are valid.",
+    (random) => [1, 50, 0, 51, -1, 100, random.int(2, 49), random.int(52, 10000), -random.int(2, 100)].map((limit) => ({ service: random.pick(SERVICES), query: random.word(1, 8), limit }))),
+  {
+    name: "t2_valid_calls", task: "task2", judge: "output",
+    title: "Valid calls with any service and query return the fixed text",
+    rule: "Rule 6: arguments that pass the schema give {\"content\": [{\"type\": \"text\", \"text\": \"found 3 lines for <query> in <service>\"}], \"isError\": false}.",
+    inputs: (random) => [
+      ...SERVICES.map((service, i) => call(i + 1, { service, query: "disk" })),
+      ...times(12, (i) => call(10 + i, random.bool() ? validArgs(random) : { ...validArgs(random), limit: random.int(1, 50) })),
+      call(30, longArgs(random)), call(31, { ...longArgs(random), limit: random.int(1, 50) }),
+    ],
+  },
+  {
+    name: "t2_other_methods", task: "task2", judge: "output",
+    title: "Every other method is -32601 Method not found",
+    rule: "Rule 7: any method the server does not handle gets an error {\"code\": -32601, \"message\": \"Method not found\"}.",
+    inputs: (random) => [...OTHER_METHODS.map((m, i) => request(i + 1, m)), ...times(4, (i) => request(20 + i, `${random.word(3, 8)}/${random.word(3, 8)}`, {}))],
+  },
+];
+
+export const TASK2_CHECKS: BehaviourCheck[] = [...SINGLE_RULE_CHECKS, ...ARGUMENT_CHECKS, ...ODD_MESSAGE_CHECKS];

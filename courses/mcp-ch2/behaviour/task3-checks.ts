@@ -1,0 +1,74 @@
+// Task 3 beyond LINES: blank lines anywhere, several parse errors, notifications, spaces around
+// the JSON, long inputs. Every line is either blank, JSON both Python and JavaScript parse the
+// same way, or text neither parses.
+import { MESSAGES } from "../course/fixtures.js";
+import { pythonDumps } from "../../../src/json/python-json.js";
+import type { BehaviourCheck } from "./check.js";
+import type { Random } from "../../../src/pack/random.js";
+
+const BLANKS = [" ", "\t", "   ", " \t "];
+const NOT_JSON = ["{not json", "[", "}", "hello", "{\"jsonrpc\": \"2.0\",", "{'id': 1}", "{\"id\": 1,}", "tools/list"];
+
+function messageLine(random: Random): string {
+  const message = structuredClone(random.pick(MESSAGES));
+  if ("id" in message) message.id = random.int(1, 999);
+  return random.bool() ? pythonDumps(message) : JSON.stringify(message);
+}
+
+function linesOf(random: Random, length: number, extra: () => string): string[] {
+  return Array.from({ length }, () => (random.next() < 0.5 ? messageLine(random) : extra()));
+}
+
+const times = <T>(n: number, make: () => T): T[] => Array.from({ length: n }, make);
+
+export const TASK3_CHECKS: BehaviourCheck[] = [
+  {
+    name: "t3_blank_lines", task: "task3", judge: "output",
+    title: "Empty and whitespace-only lines anywhere are skipped, and still counted in the numbering",
+    rule: "A line that is empty after strip() (spaces and tabs only count as empty) gets no log line and no output, but it counts: the next line's log says its real position, counting from 1.",
+    inputs: (random) => [
+      ["", messageLine(random)], [" ", messageLine(random)], ["\t", "{not json"], [messageLine(random), "", "", messageLine(random)],
+      ...times(10, () => linesOf(random, random.int(2, 12), () => random.pick(["", ...BLANKS]))),
+    ],
+  },
+  {
+    name: "t3_parse_errors", task: "task3", judge: "output",
+    title: "Every line that is not JSON gets its own Parse error line",
+    rule: "A line json.loads cannot parse gets {\"jsonrpc\": \"2.0\", \"id\": null, \"error\": {\"code\": -32700, \"message\": \"Parse error\"}} in out (serialised canonically), and the loop goes on with the next line.",
+    inputs: (random) => [
+      ...NOT_JSON.map((line) => [line]),
+      ["{not json", "{not json"],
+      ...times(6, () => linesOf(random, random.int(2, 10), () => random.pick(NOT_JSON))),
+    ],
+  },
+  {
+    name: "t3_notifications", task: "task3", judge: "output",
+    title: "A notification line gets a log line and no output",
+    rule: "handle returns null for a notification, so nothing goes to out; the line is not empty, so it still gets \"line N\" in log.",
+    inputs: (random) => [
+      [JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })],
+      [JSON.stringify({ jsonrpc: "2.0", method: "tools/list" }), JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" })],
+      ...times(5, () => linesOf(random, random.int(2, 8), () => JSON.stringify({ jsonrpc: "2.0", method: `notifications/${random.word(3, 9)}` }))),
+    ],
+  },
+  {
+    name: "t3_spaces_around_json", task: "task3", judge: "output",
+    title: "A message with spaces or tabs around it is still a message",
+    rule: "json.loads ignores whitespace around the JSON: \"  {...}  \" is the same message. Only a line that is empty after strip() is skipped.",
+    inputs: (random) => [
+      [` ${messageLine(random)}`], [`${messageLine(random)}\t`],
+      ...times(5, () => [`${random.pick(BLANKS)}${messageLine(random)}${random.pick(["", ...BLANKS])}`, messageLine(random)]),
+    ],
+  },
+  {
+    name: "t3_long_input", task: "task3", judge: "output",
+    title: "Long inputs: hundreds of lines, long messages",
+    rule: "serve handles every line the same way however many there are: one log line per non-empty line, numbered by position, and one out line per answer.",
+    // 200 lines still number past 100 and hold about a hundred answers. It was 300, which made
+    // this one check a quarter of the sandbox's time per submission in a batch.
+    inputs: (random) => [
+      linesOf(random, 200, () => random.pick(["", " ", "{not json", JSON.stringify({ jsonrpc: "2.0", method: "notifications/x" })])),
+      [JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "logs_search", arguments: { service: "api", query: random.word(3000, 5000) } } })],
+    ],
+  },
+];

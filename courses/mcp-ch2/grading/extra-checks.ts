@@ -1,0 +1,153 @@
+// The checks beyond the 17 evidence lines that judge what the sandbox sent back: behaviour on
+// generated inputs (against the model of the chapter's rules), the same inputs each alone in a
+// fresh module instance, and every response against the MCP schema. All judged here, from values.
+// The live checks (a real server over a real pipe) are run by live.ts and added by grade.ts.
+import { createHash } from "node:crypto";
+import { TASKS, type TaskId } from "../course/tasks.js";
+import { judgeBehaviour, type ExpectOverride } from "../behaviour/judge.js";
+import { ANSWER_KEY } from "../behaviour/key.js";
+import { planBehaviour, planInputs } from "../behaviour/plan.js";
+import type { CheckResult } from "../../../src/report/types.js";
+import type { CallOutcome } from "../../../src/runner/outcome.js";
+import type { SandboxReply } from "../../../src/sandbox/protocol.js";
+import { freshCheck } from "./fresh.js";
+import { readCalls } from "./outcomes.js";
+import { FIXTURE_INPUTS, type GradingRequest, type TaskRuns } from "./request.js";
+import { task1SchemaChecks, task2SchemaChecks, type Exchange } from "../schema/checks.js";
+
+export interface ExtraCheckOptions {
+  /** The seed of the generated inputs; a fresh one (printed in the report) when absent. */
+  seed?: number;
+  /** Generated inputs compared with the chapter's rules (default on). */
+  behaviour?: boolean;
+  /** Responses against the MCP schema (default on). */
+  schema?: boolean;
+  /** The live server: the stdio check and the SDK interop check (default on). */
+  live?: boolean;
+}
+
+const NOT_RUN = "Not run: the code it needs did not run on the fixtures.";
+
+const asError = (checks: CheckResult[], message: string): CheckResult[] =>
+  checks.map(({ name, kind, title, hint }) => ({ name, kind, title, ...(hint ? { hint } : {}), status: "error", message }));
+
+function schemaChecks(task: TaskId, exchanges: Exchange[]): CheckResult[] {
+  return task === "task1" ? task1SchemaChecks(exchanges) : task === "task2" ? task2SchemaChecks(exchanges) : [];
+}
+
+/** The checks a task would have had, each skipped (the report then names its root cause). */
+function notRun(task: TaskId, on: { behaviour: boolean; schema: boolean }): CheckResult[] {
+  const behaviour = on.behaviour ? [...planBehaviour(task, 0).map((p) => ({ name: p.check.name, title: p.check.title, hint: p.check.rule })), ...(task === "task2" ? [freshCheck.placeholder(task)] : [])] : [];
+  return [
+    ...behaviour.map((c): CheckResult => ({ ...c, kind: "behaviour", status: "skip", message: NOT_RUN })),
+    ...(on.schema ? schemaChecks(task, []).map((c) => ({ ...c, status: "skip" as const, message: NOT_RUN })) : []),
+  ];
+}
+
+class Unjudged extends Error {}
+
+/** Per input list, the student's handle's answers to its messages, in order; undefined where one failed. */
+function grouped(calls: CallOutcome[] | undefined, sizes: number[]): (unknown[] | undefined)[] {
+  let at = 0;
+  return sizes.map((size) => {
+    const slice = calls?.slice(at, (at += size));
+    return slice && slice.length === size && slice.every((c) => c.ok) ? slice.map((c) => (c as { value: unknown }).value) : undefined;
+  });
+}
+
+/** What serve must answer for a list of lines, given its handle's answers to their messages in order. */
+function serveAnswer(lines: unknown, answers: unknown[] | undefined): unknown {
+  if (!answers) throw new Unjudged();
+  let next = 0;
+  const want = ANSWER_KEY.serveWith(lines as string[], () => answers[next++]);
+  if (!want) throw new Unjudged();
+  return want;
+}
+
+interface ServeOracle {
+  /** The expectations of serve's behaviour checks. */
+  override: ExpectOverride;
+}
+
+/**
+ * When serve's module loaded the submission's task2.ts, serve is judged against what the
+ * student's own handle answered to the same messages in the same order (the oracle runs), so
+ * that task 3 never fails for task 2's mistakes; a list with a message handle could not answer
+ * is not judged.
+ */
+function serveOracle(graded: Pick<GradingRequest, "runs" | "oracle">, reply: SandboxReply): ServeOracle | undefined {
+  const r = graded.runs.task3;
+  const fixture = r ? reply.runs[r.fixture] : undefined;
+  const usesHandle = fixture?.status === "ran" && (fixture.modules ?? []).includes(TASKS.task2.file);
+  const o = graded.oracle;
+  // Without the oracle's answers, all of them (its run skipped after a handle that hung, or
+  // stopped itself), serve is judged against the model: never left unjudged.
+  const oracleRun = o ? reply.runs[o.shared] : undefined;
+  if (!r || !usesHandle || !o || oracleRun?.status !== "ran" || oracleRun.stopped) return undefined;
+  // Index 0 is LINES (the fixture), then every generated list.
+  const shared = grouped(readCalls("task2", reply.runs[o.shared]), o.sharedSizes);
+  const offsets = new Map(r.plan.map((p, k) => [p, planInputs(r.plan).offsets[k]!]));
+  const expect = (answers: (unknown[] | undefined)[], g: number, lines: unknown): unknown | typeof Unjudged => {
+    try { return serveAnswer(lines, answers[g]); } catch (error) { if (error instanceof Unjudged) return Unjudged; throw error; }
+  };
+  return {
+    override: (planned, index) => {
+      const g = offsets.get(planned)! + index;
+      const value = expect(shared, g + 1, planned.inputs[index]);
+      return value === Unjudged ? undefined : { kind: "exact", value };
+    },
+  };
+}
+
+// The checks are a function of the runs' replies alone: a class's identical replies (most of a
+// class's correct answers are) are judged once. Keyed by a hash of the reply text, bounded.
+const judged = new Map<string, CheckResult[]>();
+const JUDGED_ENTRIES = 256;
+
+function judgedKey(task: TaskId, graded: Pick<GradingRequest, "runs" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }): string {
+  const r = graded.runs[task]!;
+  const used = [r.fixture, r.generated, r.fresh, ...(task === "task3" && graded.oracle ? [graded.oracle.shared] : [])];
+  const hash = createHash("sha256").update(`${task}|${o.behaviour}|${o.schema}|${o.seed}|${r.plan.length}`);
+  // What the judging reads of each run: not its time, nor its output (the output checks are apart).
+  for (const i of used) {
+    const run = i === undefined ? undefined : reply.runs[i];
+    const read = !run || run.status === "skipped" ? run?.status ?? "-" : run.status === "failed" ? run.failure : [run.calls, run.stopped ?? null, run.modules ?? null];
+    hash.update("\0").update(JSON.stringify(read));
+  }
+  return hash.digest("hex");
+}
+
+export function extraChecks(tasks: readonly TaskId[], graded: Pick<GradingRequest, "runs" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }): Partial<Record<TaskId, CheckResult[]>> {
+  const checks: Partial<Record<TaskId, CheckResult[]>> = {};
+  for (const task of tasks) {
+    if (!graded.runs[task]) { checks[task] = taskChecks(task, graded, reply, o); continue; }
+    const key = judgedKey(task, graded, reply, o);
+    let list = judged.get(key);
+    if (!list) {
+      list = taskChecks(task, graded, reply, o);
+      if (judged.size >= JUDGED_ENTRIES) judged.delete(judged.keys().next().value!);
+      judged.set(key, list);
+    }
+    // A fresh list: the report adds the live checks to it.
+    checks[task] = [...list];
+  }
+  return checks;
+}
+
+function taskChecks(task: TaskId, graded: Pick<GradingRequest, "runs" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }): CheckResult[] {
+  const r = graded.runs[task];
+  const generated = r?.generated !== undefined ? reply.runs[r.generated] : undefined;
+  const calls: CallOutcome[] | undefined = readCalls(task, generated);
+  if (!r || !generated || !calls) return notRun(task, o);
+  const fixtureCount = FIXTURE_INPUTS[task].length;
+  const oracle = task === "task3" ? serveOracle(graded, reply) : undefined;
+  const inputs = [...FIXTURE_INPUTS[task], ...r.inputs];
+  const exchanges: Exchange[] = inputs.map((input, i) => ({ input, outcome: calls[i] }));
+  const list = [
+    ...(o.behaviour ? judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, oracle?.override) : []),
+    ...(o.behaviour && r.fresh !== undefined ? [freshCheck.judge(task, r.inputs, calls.slice(fixtureCount), readCalls(task, reply.runs[r.fresh]), reply.runs[r.fresh])] : []),
+    ...(o.schema ? schemaChecks(task, exchanges) : []),
+  ];
+  const stopped = generated.status === "ran" ? generated.stopped : undefined;
+  return stopped ? asError(list, `The run of ${TASKS[task].exportName} on the generated inputs stopped: ${stopped.message}`) : list;
+}

@@ -1,0 +1,53 @@
+// The live checks: the submission's handle served over a real pipe by the sandbox's live server
+// (sandbox/live.ts), first with the chapter's LINES written to its stdin (the stdio check), then
+// to the official MCP SDK client (the interop checks). Both belong to task 2, whose code they run.
+import { LINES } from "../course/fixtures.js";
+import { TASKS, type TaskId } from "../course/tasks.js";
+import { interopChecks, INTEROP_STEPS } from "../live/interop.js";
+import { runStdio, stdioChecks, STDIO_TITLES } from "../live/stdio.js";
+import type { CheckResult } from "../../../src/report/types.js";
+import { prepareServer } from "../../../src/sandbox/live.js";
+import type { SubmissionFiles } from "../../../src/grading/files.js";
+import { LIMITS } from "./request.js";
+
+// A server answering one message at a time needs far less than a grading run: its own cap, so
+// that it beside the grading's sandbox and type check keeps the process tree within 500 MB.
+const LIVE_LIMITS = { memoryBytes: 64 * 1024 * 1024 };
+
+const skipped = (why: string): CheckResult[] =>
+  [STDIO_TITLES.clean, ...INTEROP_STEPS].map((c) => ({ ...c, kind: c.name.includes("stdio") ? "stdio" : "interop", status: "skip", message: why }));
+
+// A live server is a node process of its own (about 50 MB): a batch with --live runs at most
+// this many at once, so that the whole process tree stays within its memory bound.
+const AT_ONCE = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+async function turn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await work();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+export function runLiveChecks(files: SubmissionFiles, tasks: readonly TaskId[], timeoutMs: number, shownAs: string): Promise<Partial<Record<TaskId, CheckResult[]>>> {
+  return turn(() => liveChecks(files, tasks, timeoutMs, shownAs));
+}
+
+async function liveChecks(files: SubmissionFiles, tasks: readonly TaskId[], timeoutMs: number, shownAs: string): Promise<Partial<Record<TaskId, CheckResult[]>>> {
+  if (!tasks.includes("task2")) return {};
+  const { file, exportName } = TASKS.task2;
+  if (files.files[file] === undefined) return { task2: skipped(`${file} could not be read, so there is no server to run.`) };
+  const server = await prepareServer({ files: files.files, refused: files.refused, limits: { ...LIMITS, ...LIVE_LIMITS, timeMs: timeoutMs }, shownAs }, file, exportName, shownAs + file);
+  try {
+    const run = await runStdio(server.command, LINES, timeoutMs);
+    const stdio = run ? stdioChecks(run) : [];
+    const interop = await interopChecks(server.command, timeoutMs);
+    return { task2: [...stdio, ...interop] };
+  } finally {
+    await server.close();
+  }
+}

@@ -1,0 +1,73 @@
+// Reads the sandbox's runs as the grader's own values: each call's value decoded (value.ts) and
+// checked, the fixture run turned into what the evidence lines are computed from.
+import { MESSAGES } from "../course/fixtures.js";
+import { TASKS, type TaskId } from "../course/tasks.js";
+import type { TaskValue } from "../evidence/task-value.js";
+import { describeMessage } from "./describe.js";
+import type { CallOutcome } from "../../../src/runner/outcome.js";
+import type { TaskFailure, WireCall, WireRun } from "../../../src/sandbox/protocol.js";
+import { decodeValue, NotData, notJson, toJsonValue } from "../../../src/sandbox/value.js";
+import { failures } from "../../../src/sandbox/failures.js";
+
+export type FixtureOutcome = { value: TaskValue } | { failure: TaskFailure };
+
+const notJsonFailure = (task: TaskId, problem: string): TaskFailure =>
+  ({ reason: "not-json", message: `${TASKS[task].exportName} returned something JSON cannot represent: ${problem.replace(/^\$/, "the return value")}.` });
+const promiseFailure = (task: TaskId): TaskFailure =>
+  ({ reason: "promise", message: `${TASKS[task].exportName} returned a Promise. Everything in this chapter is synchronous: remove async and await and return the value itself.` });
+
+/**
+ * A call's value as the grader's own data. `strict` (the checks that judge the wire): anything
+ * JSON cannot carry makes it a failure, and the value is what JSON carries (a key whose value is
+ * undefined is gone); otherwise it is read as the object it was (the evidence lines: t1_keys).
+ */
+export function readCall(task: TaskId, call: WireCall, strict: boolean): CallOutcome {
+  if (!call.ok) return call;
+  const decoded = decodeValue(call.value);
+  if (!decoded.ok) return { ok: false, failure: failures.crash(decoded.problem) };
+  // "Returns None" is null; undefined is the same for handle.
+  const value = decoded.value === undefined && task === "task2" ? null : decoded.value;
+  if (value instanceof NotData && value.what === "promise") return { ok: false, failure: promiseFailure(task) };
+  if (strict && !decoded.plain) {
+    const problem = notJson(value);
+    if (problem) return { ok: false, failure: notJsonFailure(task, problem) };
+  }
+  let input: unknown;
+  if (call.input !== undefined) {
+    const echoed = decodeValue(call.input);
+    if (echoed.ok) input = strict && !echoed.plain ? toJsonValue(echoed.value) : echoed.value;
+  }
+  const read = strict && !decoded.plain ? toJsonValue(value) : value;
+  return input === undefined ? { ok: true, value: read } : { ok: true, value: read, input };
+}
+
+/** The calls of a run, read; undefined for a run that did not run (skipped or failed to load). */
+export function readCalls(task: TaskId, run: WireRun | undefined, strict = true): CallOutcome[] | undefined {
+  if (!run || run.status !== "ran") return undefined;
+  return run.calls.map((c) => readCall(task, c, strict));
+}
+
+// The engine knows no course: the export's expected signature is added here.
+const withSignature = (task: TaskId, failure: TaskFailure): TaskFailure => (failure.reason !== "missing-export" ? failure
+  : { ...failure, message: failure.message.replace(`a function named ${TASKS[task].exportName}.`, `a function named ${TASKS[task].exportName} with the signature ${TASKS[task].signature}.`) });
+
+export function fixtureOutcome(task: TaskId, run: WireRun | undefined): FixtureOutcome {
+  if (!run || run.status === "skipped") return { failure: failures.crash("the fixture run was not made") };
+  if (run.status === "failed") return { failure: withSignature(task, run.failure) };
+  // Values that JSON cannot carry stay in: only the lines that read them error (compute.ts).
+  const calls = run.calls.map((c) => readCall(task, c, false));
+  const failed = calls.findIndex((c) => !c.ok);
+  if (failed >= 0) {
+    const failure = withSignature(task, (calls[failed] as { ok: false; failure: TaskFailure }).failure);
+    const prefix = task === "task2" && failure.reason !== "not-written" && failure.reason !== "missing-export" ? `For ${describeMessage(MESSAGES[failed])}: ` : "";
+    return { failure: { ...failure, message: prefix + failure.message } };
+  }
+  if (run.stopped) return { failure: run.stopped };
+  const values = calls.map((c) => (c as { value: unknown }).value);
+  if (task === "task2") return { value: { task: "task2", responses: values } };
+  if (task === "task1") {
+    const first = calls[0] as { value: unknown; input?: unknown };
+    return { value: { task: "task1", result: first.value, ...(first.input !== undefined ? { input: first.input } : {}) } };
+  }
+  return { value: { task: "task3", result: values[0] } };
+}

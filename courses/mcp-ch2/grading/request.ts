@@ -1,0 +1,104 @@
+// What one submission's grading asks of the sandbox: per task, its run on the chapter's fixtures,
+// then (with behaviour or schema checks) its run on the generated inputs after the fixtures in
+// one module instance, then each generated input alone in a fresh instance. One request per
+// submission; it carries inputs only, never an answer.
+import { LINES, MESSAGES, TOOL } from "../course/fixtures.js";
+import { TASKS, type TaskId } from "../course/tasks.js";
+import { planBehaviour, planInputs, type PlannedCheck } from "../behaviour/plan.js";
+import type { RunSpec, SandboxRequest } from "../../../src/sandbox/protocol.js";
+import type { SubmissionFiles } from "../../../src/grading/files.js";
+
+export const FIXTURE_INPUTS: Record<TaskId, readonly unknown[]> = { task1: [TOOL], task2: MESSAGES, task3: [LINES] };
+
+export const LIMITS = { memoryBytes: 128 * 1024 * 1024, valueChars: 1024 * 1024, outputChars: 16 * 1024 };
+
+export interface TaskRuns {
+  fixture: number;
+  /** The fixtures then the generated inputs, in one instance (absent without behaviour or schema checks). */
+  generated?: number;
+  /** Each generated input alone, in a fresh instance (absent without behaviour checks). */
+  fresh?: number;
+  plan: PlannedCheck[];
+  /** The generated inputs in the order they were sent (planInputs). */
+  inputs: unknown[];
+}
+
+export interface GradingRequest {
+  request: SandboxRequest;
+  runs: Partial<Record<TaskId, TaskRuns>>;
+  /**
+   * The student's own handle on the messages in serve's inputs, in the order serve's run after
+   * the fixtures meets them (one instance: LINES, then every generated list). A serve that calls
+   * that handle is judged against these answers, not the model's (extra-checks.ts), so task 3
+   * never fails for task 2's mistakes, state kept between calls included.
+   */
+  oracle?: { shared: number; sharedSizes: number[] };
+}
+
+/** The messages serve hands to handle for one list of lines, as JSON texts, in order. */
+export function messagesOf(lines: unknown): string[] {
+  const out: string[] = [];
+  if (!Array.isArray(lines)) return out;
+  for (const line of lines) {
+    if (typeof line !== "string" || line.trim() === "") continue;
+    try { out.push(JSON.stringify(JSON.parse(line))); } catch { /* a parse error: serve's own rule */ }
+  }
+  return out;
+}
+
+// Made once per plan: a batch grades every student with one seed.
+const serveMessageLists = new WeakMap<readonly unknown[], { messages: string[]; sizes: number[] }>();
+function serveMessages(serveInputs: readonly unknown[]): { messages: string[]; sizes: number[] } {
+  let made = serveMessageLists.get(serveInputs);
+  if (!made) {
+    const lists = [FIXTURE_INPUTS.task3[0], ...serveInputs].map(messagesOf);
+    serveMessageLists.set(serveInputs, made = { messages: lists.flat(), sizes: lists.map((m) => m.length) });
+  }
+  return made;
+}
+
+// Inputs are sent as JSON text, made once per plan (a batch grades every student with one seed).
+const texts = new WeakMap<readonly unknown[], string[]>();
+const asTexts = (inputs: readonly unknown[]): string[] => {
+  let list = texts.get(inputs);
+  if (!list) texts.set(inputs, list = inputs.map((i) => JSON.stringify(i)));
+  return list;
+};
+const generatedInputs = new WeakMap<PlannedCheck[], unknown[]>();
+
+export function buildRequest(files: SubmissionFiles, tasks: readonly TaskId[], o: { behaviour: boolean; schema: boolean; seed: number; timeoutMs: number; shownAs?: string }): GradingRequest {
+  const specs: RunSpec[] = [];
+  const runs: GradingRequest["runs"] = {};
+  for (const task of tasks) {
+    const info = TASKS[task];
+    if (files.files[info.file] === undefined && files.refused[info.file] === undefined) continue;
+    const base = { entry: info.file, exportName: info.exportName, echoInputs: task === "task1" };
+    const fixture = specs.push({ ...base, inputs: asTexts(FIXTURE_INPUTS[task]), instance: "shared", stopOnFailure: true }) - 1;
+    const plan = o.behaviour ? planBehaviour(task, o.seed) : [];
+    let inputs = generatedInputs.get(plan);
+    if (!inputs) generatedInputs.set(plan, inputs = planInputs(plan).inputs);
+    const entry: TaskRuns = { fixture, plan, inputs };
+    if (o.behaviour || (o.schema && task !== "task3")) {
+      const all = [...FIXTURE_INPUTS[task], ...inputs];
+      entry.generated = specs.push({ ...base, inputs: asTexts(all), instance: "shared", stopOnFailure: false, after: { run: fixture, need: "clean" } }) - 1;
+    }
+    // Each of handle's generated messages alone in a fresh instance (issue 13: rules 3–7 hold
+    // before initialize too). toMcp and serve are not run again: their state across calls shows in
+    // the run above, and serve's fresh run alone cost a fifth of a submission's time.
+    if (o.behaviour && inputs.length && task === "task2") {
+      entry.fresh = specs.push({ ...base, echoInputs: false, inputs: asTexts(inputs), instance: "fresh", stopOnFailure: false, after: { run: entry.generated!, need: "finished" } }) - 1;
+    }
+    runs[task] = entry;
+  }
+  let oracle: GradingRequest["oracle"];
+  const serveInputs = runs.task3?.inputs;
+  if (serveInputs?.length && files.files[TASKS.task2.file] !== undefined) {
+    // After handle's own run on the fixtures, when it is graded: a handle that hangs there is
+    // not run again (serve's judging then falls back on the model).
+    const after = runs.task2 ? { after: { run: runs.task2.fixture, need: "finished" as const } } : {};
+    const base = { entry: TASKS.task2.file, exportName: TASKS.task2.exportName, stopOnFailure: false, ...after };
+    const { messages, sizes } = serveMessages(serveInputs);
+    oracle = { shared: specs.push({ ...base, inputs: messages, instance: "shared" }) - 1, sharedSizes: sizes };
+  }
+  return { request: { files: files.files, refused: files.refused, runs: specs, limits: { ...LIMITS, timeMs: o.timeoutMs, budgetMs: o.timeoutMs * Math.max(1, tasks.length) }, ...(o.shownAs ? { shownAs: o.shownAs } : {}) }, runs, ...(oracle ? { oracle } : {}) };
+}
