@@ -17,6 +17,9 @@
   const hasOwn = call.bind(ObjectPrototype.hasOwnProperty);
   const slice = call.bind(String.prototype.slice);
   const indexOf = call.bind(Array.prototype.indexOf);
+  const apply = call.bind(Function.prototype.apply);
+  const defineProperty = Object.defineProperty;
+  const TypeErrorType = TypeError;
   // What crosses to the host is cut short here, in the engine's memory: a string of any length
   // the code makes stays on this side, and the host is told only how much more there was.
   const WRITE_CHUNK = 16384;
@@ -255,6 +258,103 @@
       (exit !== undefined ? ',"exit":' + quote(exit) : "") + "}";
   }
 
+  // ---- peers: functions handed to the export that answer from the grader's script ----
+  // The host records each message and picks the reply (peers.ts); here a message is only written
+  // as JSON, by a walk that reads each part once with what was captured above. The engine's own
+  // JSON.stringify would call toJSON (Object.prototype.toJSON too) and read a getter or a Proxy
+  // a second time, after the walk, so its text could differ from what was passed: this writes
+  // what JSON.stringify would, and a toJSON, a cycle or a BigInt makes the message "not JSON".
+  const hostPeer = host.peer;
+  const hostTurn = host.turn;
+  const PEER_CHARS = host.peerChars;
+  const PEER_MESSAGES = host.peerMessages;
+  const PEER_DEPTH = 100;
+  const skipped = (v) => v === undefined || typeof v === "function" || typeof v === "symbol";
+  /** { text, cut } or { problem }: the value's JSON, cut at PEER_CHARS (nothing longer is built). */
+  function messageOf(value) {
+    let text = "";
+    let cut = false;
+    let problem;
+    const put = (part) => {
+      const room = PEER_CHARS - text.length;
+      if (part.length > room) { text += slice(part, 0, room); cut = true; } else text += part;
+    };
+    // A long string is cut before it is quoted: no copy of it in full is made.
+    const putString = (s) => put(s.length > PEER_CHARS ? quote(slice(s, 0, PEER_CHARS + 1)) : quote(s));
+    // Where in the message a part that is not JSON is: ".params.items[2]".
+    const step = (key) => (typeof key === "number" ? "[" + key + "]" : "." + slice(key, 0, 40));
+    const where = (up, key) => {
+      let path = up === null ? "" : step(key);
+      for (let at = up; at !== null && at.up !== null; at = at.up) path = step(at.key) + path;
+      return path === "" ? "" : " at " + slice(path, 0, 150);
+    };
+    const walk = (v, up, key, depth) => {
+      if (cut || problem !== undefined) return;
+      switch (typeof v) {
+        case "string": return putString(v);
+        case "number": return put(v === v && v !== Infinity && v !== -Infinity ? quote(v) : "null");
+        case "boolean": return put(v ? "true" : "false");
+        case "bigint": problem = "a BigInt" + where(up, key); return;
+      }
+      if (skipped(v)) return put("null"); // only an array's items get here
+      if (v === null) return put("null");
+      // The chain of objects above this one: a cycle is one of them again.
+      for (let at = up; at !== null; at = at.up) if (at.value === v) { problem = "a cycle" + where(up, key); return; }
+      if (depth >= PEER_DEPTH) { problem = "nesting deeper than " + PEER_DEPTH + where(up, key); return; }
+      if (typeof v.toJSON === "function") { problem = "a toJSON method" + where(up, key); return; }
+      const node = { value: v, up, key };
+      if (isArray(v)) {
+        put("[");
+        const length = v.length;
+        for (let i = 0; i < length && !cut && problem === undefined; i++) { if (i) put(","); walk(v[i], node, i, depth + 1); }
+        return put("]");
+      }
+      const names = keys(v);
+      put("{");
+      let first = true;
+      for (let i = 0; i < names.length && !cut && problem === undefined; i++) {
+        const item = v[names[i]];
+        if (skipped(item)) continue;
+        if (!first) put(",");
+        first = false;
+        putString(names[i]);
+        put(":");
+        walk(item, node, names[i], depth + 1);
+      }
+      put("}");
+    };
+    if (skipped(value)) return { problem: value === undefined ? "undefined" : "a " + typeof value };
+    walk(value, null, "", 0);
+    return problem !== undefined ? { problem } : { text, cut };
+  }
+  // The host's REFUSED numbers (peers.ts), as the errors the student's code sees.
+  const outside = () => new ErrorType("the grader's mock answers only while the grader is calling your function, not at the top level of a module or after the call returned");
+  const refusals = {
+    1: (problem) => new TypeErrorType("the message is not JSON (" + problem + "): the grader's mock takes what JSON.stringify would send"),
+    2: () => new ErrorType("the grader's mock stopped answering after " + PEER_MESSAGES + " messages in one call"),
+    3: () => new ErrorType("the grader's mock has no reply left for this message: its script ended"),
+    4: outside,
+    5: outside,
+  };
+  function peerOf(index) {
+    return function (message) {
+      const m = messageOf(message);
+      const answer = m.problem !== undefined ? hostPeer(index, "", m.problem, false) : hostPeer(index, m.text, undefined, m.cut);
+      if (typeof answer === "string") return parse(answer); // a fresh object each time
+      const refusal = hasOwn(refusals, answer) ? refusals[answer] : refusals[4];
+      throw refusal(m.problem);
+    };
+  }
+  /** The call's arguments: the input's items, then the peers; defined, never set (a setter on Array.prototype sees none). */
+  function withPeers(input, count) {
+    const args = [];
+    const items = isArray(input) ? input : [input];
+    const put = (v) => defineProperty(args, args.length, { __proto__: null, value: v, writable: true, enumerable: true, configurable: true });
+    for (let i = 0; i < items.length; i++) put(items[i]);
+    for (let k = 0; k < count; k++) put(peerOf(k));
+    return args;
+  }
+
   // ---- the harness the host calls ----
   /** A fresh instance of the module `id` (every module it imports fresh too), or a throw. */
   function load(id) {
@@ -266,7 +366,7 @@
     } catch (error) { return thrown(error); }
   }
   /** Calls the loaded entry's export on one input; "V<length>:<value><input>", or the failure as JSON. */
-  function callOne(id, name, input, limit, echo) {
+  function callOne(id, name, input, limit, echo, at, peers) {
     state.exit = undefined;
     let fn;
     const exports = cache !== null && hasOwn(cache, id) ? cache[id].exports : undefined;
@@ -277,7 +377,16 @@
       return '{"kind":"missing-export","found":' + quote(found) + "}";
     }
     let value;
-    try { value = fn(input); } catch (error) { return thrown(error); }
+    if (peers > 0) {
+      // The host records peers' messages only between these two turns: into this input's call.
+      let threw = false, error;
+      hostTurn(at);
+      try { value = apply(fn, undefined, withPeers(input, peers)); } catch (e) { threw = true; error = e; }
+      hostTurn(-1);
+      if (threw) return thrown(error);
+    } else {
+      try { value = fn(input); } catch (error) { return thrown(error); }
+    }
     if (state.exit !== undefined) return thrown(new ExitCalled("process.exit(" + state.exit + ")"));
     budget = limit;
     try {
@@ -291,11 +400,12 @@
   return freeze({
     /**
      * One run in one call: loads `id` (again at the start of each fresh group), calls its export
-     * on each input in order (each its own parsed copy). Frames: "M<modules>" after the first
+     * on each input in order (each its own parsed copy; with `peers`, an array of arguments to
+     * which that many peer functions are added). Frames: "M<modules>" after the first
      * load, "L<failure>" for a load that threw (the run ends), then one per call. Promise
      * callbacks run after the run, as after a synchronous loop in node.
      */
-    run(id, name, inputsText, fresh, groupsText, limit, echo, stop) {
+    run(id, name, inputsText, fresh, groupsText, limit, echo, stop, peers) {
       done = "";
       const inputs = parse(inputsText);
       const starts = {};
@@ -316,7 +426,7 @@
           loaded = true;
         }
         if (inputs.length === 0) break;
-        const outcome = callOne(id, name, inputs[i], left, echo);
+        const outcome = callOne(id, name, inputs[i], left, echo, i, peers);
         frame(outcome);
         if (slice(outcome, 0, 1) === "V") left -= outcome.length;
         else if (stop) break;
@@ -327,6 +437,6 @@
     take() { return done; },
     /** One load, then calls one at a time, for the live server (one message per line). */
     load,
-    call: (id, name, inputText, limit, echo) => callOne(id, name, parse(inputText), limit, echo),
+    call: (id, name, inputText, limit, echo) => callOne(id, name, parse(inputText), limit, echo, -1, 0),
   });
 })

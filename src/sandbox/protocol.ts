@@ -38,7 +38,28 @@ export interface RunSpec {
    * being stopped ("finished"); otherwise this run is skipped.
    */
   after?: { run: number; need: "clean" | "finished" };
+  /**
+   * Functions handed to the export after its arguments: each answers from a script, outside the
+   * engine, and records what it was given. With peers, each input is a JSON array of arguments.
+   */
+  peers?: PeerScript[];
 }
+
+/** A scripted peer: a mock server, a user to ask; the grader's, never the student's. */
+export interface PeerScript {
+  /** JSON texts answered in order, one per call of the peer function within one call of the export. */
+  replies: string[];
+  /** After the last reply, keep answering with the last one (a server that always asks again); otherwise a call beyond the script throws in the guest. */
+  repeatLast?: boolean;
+  /** Put the `id` of the message received (a JSON object's own "id") into the reply object's "id" before answering (a server echoing the request id). */
+  echoId?: boolean;
+}
+
+/**
+ * One message a peer was given, recorded by the host as it was received. `text` is its JSON (cut
+ * to a cap); `problem` says why it is not all of the message: "not JSON: …" (text "") or "cut: …".
+ */
+export interface PeerMessage { peer: number; text: string; problem?: string }
 
 export interface SandboxRequest {
   /** The submission's source files by path ("task1.ts", "lib/util.ts"), as text. */
@@ -55,8 +76,11 @@ export interface SandboxRequest {
   limits: { timeMs: number; budgetMs?: number; memoryBytes: number; valueChars: number; outputChars: number };
 }
 
-/** One call: the value as the guest described it (text), or how the call failed. */
-export type WireCall = { ok: true; value: string; input?: string } | { ok: false; failure: TaskFailure };
+/**
+ * One call: the value as the guest described it (text), or how the call failed; in a run with
+ * peers, every message they were given during the call, in order, whether it returned or threw.
+ */
+export type WireCall = ({ ok: true; value: string; input?: string } | { ok: false; failure: TaskFailure }) & { sent?: PeerMessage[] };
 
 export type WireRun =
   | { status: "ran"; calls: WireCall[]; stopped?: TaskFailure; /** The modules the entry loaded, by id. */ modules?: string[]; stdout: string; stderr: string; durationMs: number }

@@ -2,7 +2,8 @@
 // engine's, but every string in it came from the student's code, and a reply of any other shape
 // is that submission's error.
 import { failures } from "./failures.js";
-import type { FailureReason, SandboxReply, SandboxRequest, TaskFailure, WireCall, WireRun } from "./protocol.js";
+import { PEER_LIMITS } from "./peers.js";
+import type { FailureReason, PeerMessage, SandboxReply, SandboxRequest, TaskFailure, WireCall, WireRun } from "./protocol.js";
 
 const REASONS = new Set<FailureReason>(["not-written", "missing-file", "syntax", "missing-export", "import-error", "refused-file", "throw", "promise", "not-json", "exit", "timeout", "crash", "out-of-memory", "too-large"]);
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -16,14 +17,25 @@ function failureOf(v: unknown): TaskFailure {
   return { reason: v["reason"] as FailureReason, message: need(text(v["message"], 4000)) };
 }
 
-function callOf(v: unknown, valueCap: number): WireCall {
+/** A call's peer messages: only in a run with peers (`peers` of them), each from one of them. */
+function sentOf(v: unknown, peers: number): PeerMessage[] {
+  if (peers === 0 || !Array.isArray(v) || v.length > PEER_LIMITS.messagesPerCall) throw new Bad();
+  return v.map((m): PeerMessage => {
+    if (!isObject(m) || typeof m["peer"] !== "number" || !Number.isInteger(m["peer"]) || m["peer"] < 0 || m["peer"] >= peers) throw new Bad();
+    const message = { peer: m["peer"], text: need(text(m["text"], PEER_LIMITS.messageChars)) };
+    return m["problem"] === undefined ? message : { ...message, problem: need(text(m["problem"], 300)) };
+  });
+}
+
+function callOf(v: unknown, valueCap: number, peers: number): WireCall {
   if (!isObject(v)) throw new Bad();
+  const sent = v["sent"] === undefined ? {} : { sent: sentOf(v["sent"], peers) };
   if (v["ok"] === true) {
     const value = need(text(v["value"], valueCap));
     const input = v["input"] === undefined ? undefined : need(text(v["input"], valueCap));
-    return input === undefined ? { ok: true, value } : { ok: true, value, input };
+    return input === undefined ? { ok: true, value, ...sent } : { ok: true, value, input, ...sent };
   }
-  if (v["ok"] === false) return { ok: false, failure: failureOf(v["failure"]) };
+  if (v["ok"] === false) return { ok: false, failure: failureOf(v["failure"]), ...sent };
   throw new Bad();
 }
 
@@ -38,9 +50,12 @@ function runOf(v: unknown, spec: SandboxRequest["runs"][number], request: Sandbo
   if (v["status"] !== "ran" || !Array.isArray(v["calls"]) || v["calls"].length > spec.inputs.length) throw new Bad();
   // All of a run's answers together within the cap (the engine keeps to it; a reply past it is not its).
   const cap = request.limits.valueChars + 64;
-  const calls = v["calls"].map((c) => callOf(c, cap));
+  const calls = v["calls"].map((c) => callOf(c, cap, spec.peers?.length ?? 0));
   const total = calls.reduce((n, c) => n + (c.ok ? c.value.length + (c.input?.length ?? 0) : 0), 0);
   if (total > cap) throw new Bad();
+  // The peers' record is capped apart, per run (peers.ts).
+  const sentTotal = calls.reduce((n, c) => n + (c.sent ?? []).reduce((k, m) => k + m.text.length, 0), 0);
+  if (sentTotal > PEER_LIMITS.runChars) throw new Bad();
   const stopped = v["stopped"] === undefined ? undefined : failureOf(v["stopped"]);
   const modules = Array.isArray(v["modules"]) ? v["modules"].filter((m): m is string => typeof m === "string" && m.length < 300).slice(0, 200) : undefined;
   return { status: "ran", calls, ...(stopped ? { stopped } : {}), ...(modules ? { modules } : {}), stdout, stderr, durationMs };

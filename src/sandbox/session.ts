@@ -1,14 +1,15 @@
 // One submission in the engine: a fresh QuickJS WebAssembly instance (its own linear memory, so
 // nothing of another student's run is in reach), one runtime with the submission's memory cap,
 // one context, the deadline as an interrupt. The student's code reaches only what
-// guest.js gives it and the two host functions here (write text, resolve a module); it never
-// reaches Node, a file or another student. Used by the batch threads (engine.ts) and by the
+// guest.js gives it and the host functions here (write text, resolve a module, and the scripted
+// peers of peers.ts); it never reaches Node, a file or another student. Used by the batch threads (engine.ts) and by the
 // live server (live-server.ts).
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
 import { compileModule } from "./compile.js";
 import { failures } from "./failures.js";
 import type { RunSpec, SandboxRequest, TaskFailure, WireCall } from "./protocol.js";
 import { frames, parseGuest } from "./guest-reply.js";
+import { PEER_LIMITS, PeerLog, peerHostFunctions, readScripts } from "./peers.js";
 import { resolveModule, type ModuleSources } from "./resolve.js";
 
 export interface EngineAssets {
@@ -42,6 +43,8 @@ export class Session {
   private deadline = 0;
   private readonly shown: string;
   private timeMs = 0;
+  /** The record of the run in progress, when it has peers. */
+  private peers: PeerLog | undefined;
   /** Set when the WebAssembly itself failed: nothing more runs in this instance. */
   broken: TaskFailure | undefined;
 
@@ -88,14 +91,21 @@ export class Session {
    */
   run(spec: RunSpec, budget: number): { calls: WireCall[]; modules?: string[]; failure?: TaskFailure; stopped?: TaskFailure } {
     const shownSpec = { entry: this.shown + spec.entry, exportName: spec.exportName };
+    const scripts = spec.peers ? readScripts(spec.peers) : [];
+    if (typeof scripts === "string") return { calls: [], failure: failures.crash(scripts) };
+    // With peers each input is its arguments, an array (the grader's, so a glance suffices).
+    if (spec.peers && spec.inputs.some((input) => !input.trimStart().startsWith("["))) return { calls: [], failure: failures.crash("an input of a run with peers is not an array of arguments") };
     const inputs = `[${spec.inputs.join(",")}]`;
     const groups = spec.instance === "fresh" && spec.groups ? JSON.stringify(spec.groups) : "";
     const grownBefore = this.memoryBytes();
     let text: string;
     let stopped: TaskFailure | undefined;
+    const peers = spec.peers ? new PeerLog(scripts, spec.inputs.length) : undefined;
+    this.peers = peers;
     try {
-      text = this.guestCall("run", [spec.entry, spec.exportName, inputs, spec.instance === "fresh", groups, budget, spec.echoInputs === true, spec.stopOnFailure]);
+      text = this.guestCall("run", [spec.entry, spec.exportName, inputs, spec.instance === "fresh", groups, budget, spec.echoInputs === true, spec.stopOnFailure, scripts.length]);
     } catch (error) {
+      this.peers = undefined;
       if (!(error instanceof Stopped)) throw error;
       stopped = error.failure;
       // A moment to read back what was done: the harness only returns a string it holds.
@@ -103,6 +113,8 @@ export class Session {
       this.runtime.setInterruptHandler(() => Date.now() > until);
       try { text = this.guestCall("take", [], false); } catch { text = ""; }
     }
+    // A peer kept past the run (in a global, a promise) answers nothing from now on.
+    this.peers = undefined;
     const out: { calls: WireCall[]; modules?: string[]; failure?: TaskFailure; stopped?: TaskFailure } = { calls: [] };
     for (const frame of frames(text)) {
       if (frame.startsWith("M")) {
@@ -114,7 +126,8 @@ export class Session {
       } else {
         const call = this.readCall(frame, shownSpec);
         if (call === "out-of-memory") { stopped ??= failures.outOfMemory(this.submission.limits.memoryBytes / 2 ** 20); break; }
-        out.calls.push(call);
+        // The n-th call's frame is the n-th input's (guest.js run): its peers' record, kept here.
+        out.calls.push(peers ? { ...call, sent: peers.sentOf(out.calls.length) } : call);
       }
     }
     // Out of memory is not always an error the engine raises: a promise chain that cannot grow
@@ -192,10 +205,12 @@ export class Session {
       factory.value.dispose();
       return pair;
     });
-    ctx.setProp(host, "write", write);
-    ctx.setProp(host, "resolve", resolve);
-    write.dispose();
-    resolve.dispose();
+    const { turn, peer } = peerHostFunctions(ctx, () => this.peers);
+    const limits = { peerChars: ctx.newNumber(PEER_LIMITS.messageChars), peerMessages: ctx.newNumber(PEER_LIMITS.messagesPerCall) };
+    for (const [name, handle] of Object.entries({ write, resolve, turn, peer, ...limits })) {
+      ctx.setProp(host, name, handle);
+      handle.dispose();
+    }
     const made = ctx.evalCode(this.assets.guest, "grade-guest.js");
     if (made.error) { made.error.dispose(); host.dispose(); throw new Error("the guest harness did not compile"); }
     const harness = ctx.callFunction(made.value, ctx.undefined, host);
