@@ -1,0 +1,55 @@
+// Reading what a task returned, for the evidence lines and the checks: a path such as
+// result.content[0].text walked by own fields, with the reason in the student's terms where it
+// stops. A line whose value cannot be read throws Missing.
+import { isObject } from "./model.js";
+
+export class Missing extends Error {}
+
+export const need = (ok: unknown, why: string): void => { if (!ok) throw new Missing(why); };
+
+export function describeType(v: unknown): string {
+  if (v === undefined) return "missing";
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "a list";
+  if (typeof v === "object") return "an object";
+  return `${typeof v} ${JSON.stringify(v)}`.slice(0, 80);
+}
+
+/** Walks `path` from `root` (named `rootName` in messages) by own fields only. */
+export function dig(root: unknown, path: (string | number)[], rootName: string): unknown {
+  let here = root;
+  let name = rootName;
+  for (const step of path) {
+    if (typeof step === "number") {
+      need(Array.isArray(here) && step < here.length, `${name} is ${describeType(here)}, not a list with an item ${step}`);
+      here = (here as unknown[])[step];
+      name = `${name}[${step}]`;
+    } else {
+      need(isObject(here) && Object.hasOwn(here, step), `${name} has no ${step} (it is ${describeType(here)})`);
+      here = (here as Record<string, unknown>)[step];
+      name = /^[A-Za-z_$][\w$]*$/.test(step) ? `${name}.${step}` : `${name}[${JSON.stringify(step)}]`;
+    }
+  }
+  return here;
+}
+
+/** A value as an evidence line prints it: a string as it is, anything else as JSON. */
+export const printed = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v) ?? String(v));
+
+/** Deep equality of JSON data, object keys in any order. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  }
+  if (!isObject(a) || !isObject(b)) return false;
+  const ka = Object.keys(a).filter((k) => a[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => b[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
+}
+
+/** JSON text for a message: short enough to read, whole enough to paste. */
+export const show = (v: unknown, max = 600): string => {
+  const text = v === undefined ? "undefined" : JSON.stringify(v) ?? String(v);
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
+};
