@@ -1,0 +1,225 @@
+// Task 3's evidence lines, each with how its value is computed from what the client did on the
+// fixtures (the record of what it sent, what it returned or threw) and a diagnosis of a wrong
+// value. Accepted values come from the grader's own mock script (client-cases.ts), never typed
+// in; the test pins them as literals.
+import type { EvidenceLine } from "../../src/pack/types.js";
+import { FIXTURE_CALLS, FIXTURE_REQUESTS, type FixtureCall } from "./client-cases.js";
+import {
+  CLIENT_CAPABILITIES, META_CAPABILITIES, META_CLIENT_INFO, META_VERSION, describeType, isRecord, metaOf, metaProblem, own,
+  paramsOf, sameJson, sortedJson,
+} from "./client-messages.js";
+import { answersOf, describeOutcome } from "./client-rules.js";
+import { SERVER, replyTo, type CallTrace, type Rounds, type Sent } from "./client-trace.js";
+import { MAX_ROUNDS, PROTOCOL_VERSION, TOO_MANY_ROUNDS, asksForInput, requestsOf, type ServerStep } from "./mock-server.js";
+
+/** What the fixture runs left: request's calls, in FIXTURE_REQUESTS's order, and each fixture call of callWithInput. */
+export interface ClientFixtures {
+  requests: CallTrace[];
+  calls: Record<FixtureCall, { trace: CallTrace; rounds: Rounds }>;
+}
+
+/** The line's value cannot be computed: why, in the student's terms. */
+export class Missing extends Error {}
+const need: (ok: unknown, why: string) => asserts ok = (ok, why) => { if (!ok) throw new Missing(why); };
+
+export interface ClientEvidence {
+  line: EvidenceLine;
+  /** The fixture run the line reads ("request", or a fixture call of callWithInput). */
+  run: "request" | FixtureCall;
+  compute: (fx: ClientFixtures) => string;
+  /** What the student most likely got wrong, when the value is not the accepted one. */
+  diagnose?: (actual: string | undefined, fx: ClientFixtures) => string | undefined;
+}
+
+const index = (method: string): number => FIXTURE_REQUESTS.cases.findIndex((c) => c.method === method);
+
+function messageFor(fx: ClientFixtures, method: string): Sent {
+  const trace = fx.requests[index(method)]!;
+  const sent = trace.sent.find((s) => s.peer === SERVER);
+  need(sent, `request(${JSON.stringify(method)}, …) sent nothing to send; it ${describeOutcome(trace.outcome)}`);
+  need(isRecord(sent.value), `request(${JSON.stringify(method)}, …) handed send ${describeType(sent.value)}, not the request object`);
+  return sent;
+}
+
+const metaField = (fx: ClientFixtures, method: string, key: string): unknown => {
+  const meta = metaOf(messageFor(fx, method));
+  need(isRecord(meta), `the ${method} request has no params._meta object`);
+  return own(meta, key);
+};
+
+const toServer = (trace: CallTrace): Sent[] => trace.sent.filter((s) => s.peer === SERVER);
+const rounds = (fx: ClientFixtures, c: FixtureCall): Rounds => fx.calls[c].rounds;
+
+function returnedText(fx: ClientFixtures, c: FixtureCall): string {
+  const o = fx.calls[c].trace.outcome;
+  need(o.kind === "returned", `callWithInput on "${FIXTURE_CALLS[c].label}" ${describeOutcome(o)}`);
+  const text = own(own(own(o.value, "content"), "0"), "text");
+  need(Array.isArray(own(o.value, "content")) && typeof text === "string", `what callWithInput returned has no content[0].text (it is ${describeType(o.value)}${isRecord(o.value) && Object.hasOwn(o.value, "result") ? ", a whole response" : ""})`);
+  return text;
+}
+
+function thrownMessage(fx: ClientFixtures, c: FixtureCall): string {
+  const o = fx.calls[c].trace.outcome;
+  need(o.kind === "threw", `callWithInput on "${FIXTURE_CALLS[c].label}" ${describeOutcome(o)}, instead of throwing an Error`);
+  return o.message;
+}
+
+const finalText = (step: ServerStep | undefined): string => {
+  const text = step?.kind === "result" ? own(own(own(step.result, "content"), "0"), "text") : undefined;
+  if (typeof text !== "string") throw new Error("the fixture's last step is not a text result");
+  return text;
+};
+const { accept, decline, error } = FIXTURE_CALLS;
+const acceptAnswers = Object.fromEntries(Object.keys(requestsOf(accept.server[0]!)).map((k, i) => [k, accept.answers[i]]));
+
+const line = (key: string, title: string, accepted: string | number, hint: string): EvidenceLine => ({ key, task: "task3", title, accepted: String(accepted), hint });
+const returnsInstead = (fx: ClientFixtures, c: FixtureCall): string | undefined => {
+  const o = fx.calls[c].trace.outcome;
+  return o.kind === "returned" && isRecord(o.value) && Object.hasOwn(o.value, "result") ? "callWithInput returned the whole response: it returns the response's result." : undefined;
+};
+
+export const CLIENT_EVIDENCE: ClientEvidence[] = [
+  {
+    line: line("t3_request_keys", "A request has exactly jsonrpc, id, method and params", "id,jsonrpc,method,params",
+      "request builds {jsonrpc: \"2.0\", id, method, params} and nothing else; the _meta goes inside params."),
+    run: "request",
+    compute: (fx) => Object.keys(messageFor(fx, "tools/list").value as object).sort().join(","),
+    diagnose: (actual) => actual?.split(",").includes("_meta") ? "_meta belongs inside params, not beside it: params: {...params, _meta}." : undefined,
+  },
+  {
+    line: line("t3_request_meta_version", "The request says which protocol version it speaks", PROTOCOL_VERSION,
+      `Every request's params._meta["${META_VERSION}"] names the version this client speaks, the stateless one.`),
+    run: "request",
+    compute: (fx) => String(metaField(fx, "tools/list", META_VERSION)),
+  },
+  {
+    line: line("t3_request_capabilities", "The request declares the client's capabilities", sortedJson(CLIENT_CAPABILITIES),
+      `Capabilities are declared per request now: _meta["${META_CAPABILITIES}"] says this client answers form elicitations.`),
+    run: "request",
+    compute: (fx) => sortedJson(metaField(fx, "tools/list", META_CAPABILITIES)),
+  },
+  {
+    line: line("t3_client_info", "The request names the client: clientInfo with name and version", "true",
+      `_meta["${META_CLIENT_INFO}"] is {name, version}, both strings.`),
+    run: "request",
+    compute: (fx) => {
+      const info = metaField(fx, "tools/list", META_CLIENT_INFO);
+      return String(typeof own(info, "name") === "string" && typeof own(info, "version") === "string");
+    },
+  },
+  {
+    line: line("t3_discover_meta", "server/discover carries _meta too", "true",
+      "The 2026-07-28 schema's DiscoverRequest requires params._meta like every other request: do not leave it out for server/discover."),
+    run: "request",
+    compute: (fx) => String(metaProblem(messageFor(fx, "server/discover")) === undefined),
+    diagnose: (actual) => actual === "false" ? "The server/discover request lacks part of _meta. Some older code leaves _meta off it, but in the 2026-07-28 schema DiscoverRequest's params require _meta with protocolVersion and clientCapabilities." : undefined,
+  },
+  {
+    line: line("t3_requests_without_meta", "Requests (retries included) that lack a _meta field", 0,
+      "Every message request sends, and so every round of callWithInput, carries the three _meta fields."),
+    run: "request",
+    compute: (fx) => {
+      const all = [...fx.requests, ...Object.values(fx.calls).map((c) => c.trace)].flatMap(toServer);
+      return String(all.filter((s) => metaProblem(s) !== undefined).length);
+    },
+    diagnose: (actual) => Number(actual) > 0 ? "Some messages lack protocolVersion, clientCapabilities or clientInfo in params._meta: a retry built without going through request, say." : undefined,
+  },
+  {
+    line: line("t3_ids_distinct", "No two requests share an id", "true",
+      "Each request gets a new id (a counter kept outside the function), and a retry is a new request."),
+    run: "request",
+    compute: (fx) => {
+      const runs = [fx.requests.flatMap(toServer), ...Object.values(fx.calls).map((c) => toServer(c.trace))];
+      return String(runs.every((sent) => {
+        const ids = sent.map((s) => own(s.value, "id"));
+        return ids.every((id) => id !== undefined && id !== null) && new Set(ids).size === ids.length;
+      }));
+    },
+  },
+  {
+    line: line("t3_request_returns_reply", "request returns the response it got", "true",
+      "request returns what send returned, the whole response, unchanged."),
+    run: "request",
+    compute: (fx) => String(fx.requests.every((t) => {
+      const sent = toServer(t);
+      return sent.length === 1 && t.outcome.kind === "returned" && sameJson(t.outcome.value, replyTo(FIXTURE_REQUESTS.reply, sent[0]!));
+    })),
+  },
+  {
+    line: line("t3_rounds", "Requests sent for the confirmed cancel", accept.server.findIndex((s) => !asksForInput(s)) + 1,
+      "The first answer is input_required: ask, then send the same call again; the second answer is complete, so stop there."),
+    run: "accept",
+    compute: (fx) => String(rounds(fx, "accept").rounds.length),
+    diagnose: (actual) => actual === "1" ? "callWithInput stopped after the first answer, whose resultType is \"input_required\": that answer is a question, not the result. Ask, then retry." : undefined,
+  },
+  {
+    line: line("t3_ask_calls", "Questions put to the user for the confirmed cancel", accept.server.reduce((n, s) => n + Object.keys(requestsOf(s)).length, 0),
+      "ask is called once for each entry of inputRequests."),
+    run: "accept",
+    compute: (fx) => String(rounds(fx, "accept").early.length + rounds(fx, "accept").rounds.reduce((n, r) => n + r.asks.length, 0)),
+  },
+  {
+    line: line("t3_retry_same_call", "The retry repeats the call's name and arguments", "true",
+      "The retry is the same tools/call: the same name and arguments, with inputResponses added."),
+    run: "accept",
+    compute: (fx) => {
+      const [one, two] = rounds(fx, "accept").rounds;
+      need(one && two, "there was no retry");
+      const p = [paramsOf(one.message), paramsOf(two.message)];
+      return String(p.every((x) => own(x, "name") === accept.name && sortedJson(own(x, "arguments")) === sortedJson(accept.args)));
+    },
+  },
+  {
+    line: line("t3_retry_input_responses", "The retry's inputResponses", sortedJson(acceptAnswers),
+      "inputResponses holds, under each key of inputRequests, what ask returned for that request."),
+    run: "accept",
+    compute: (fx) => {
+      const two = rounds(fx, "accept").rounds[1];
+      need(two, "there was no retry");
+      const sent = own(paramsOf(two.message), "inputResponses");
+      need(sent !== undefined, "the retry has no params.inputResponses");
+      return sortedJson(sent);
+    },
+    diagnose: (_actual, fx) => {
+      const one = rounds(fx, "accept").rounds[0];
+      return one && !answersOf(one) ? "ask was not called once per input request, so the answers could not all be sent." : undefined;
+    },
+  },
+  {
+    line: line("t3_final_text", "What the confirmed cancel returns", finalText(accept.server.at(-1)),
+      "callWithInput returns the result of the round that is complete."),
+    run: "accept",
+    compute: (fx) => returnedText(fx, "accept"),
+    diagnose: (_actual, fx) => returnsInstead(fx, "accept"),
+  },
+  {
+    line: line("t3_declined_text", "What the declined cancel returns", finalText(decline.server.at(-1)),
+      "A declined question is still an answer: send it in inputResponses and return what the server says then."),
+    run: "decline",
+    compute: (fx) => returnedText(fx, "decline"),
+    diagnose: (_actual, fx) => returnsInstead(fx, "decline"),
+  },
+  {
+    line: line("t3_round_cap", "A server that never stops asking ends in the Error", TOO_MANY_ROUNDS,
+      `After ${MAX_ROUNDS} rounds answered input_required, callWithInput throws new Error("${TOO_MANY_ROUNDS}").`),
+    run: "cap",
+    compute: (fx) => thrownMessage(fx, "cap"),
+    diagnose: (_actual, fx) => {
+      const n = rounds(fx, "cap").rounds.length;
+      return n > MAX_ROUNDS ? `callWithInput sent ${n} requests to a server that kept asking (the grader's mock stops answering after a while): stop after ${MAX_ROUNDS} rounds and throw.` : undefined;
+    },
+  },
+  {
+    line: line("t3_cap_requests", "Requests sent to a server that never stops asking", MAX_ROUNDS,
+      `At most ${MAX_ROUNDS} rounds: the third input_required answer ends the call, with no fourth request.`),
+    run: "cap",
+    compute: (fx) => String(rounds(fx, "cap").rounds.length),
+  },
+  {
+    line: line("t3_error_message", "An unknown tool's error ends the call with its message", error.server[0]!.kind === "error" ? error.server[0]!.message : "",
+      "A response with error instead of result: callWithInput throws an Error whose message is error.message."),
+    run: "error",
+    compute: (fx) => thrownMessage(fx, "error"),
+    diagnose: (_actual, fx) => fx.calls.error.trace.outcome.kind === "returned" ? "The server answered with a JSON-RPC error, and callWithInput returned instead of throwing: check for error before reading result." : undefined,
+  },
+];

@@ -1,0 +1,255 @@
+// Task 3's rules, each judged on every case it applies to from the record the sandbox made of
+// what the client sent (never from what the client says it sent). A rule names one thing, so a
+// client that breaks one rule fails that check and no other: the retry's inputResponses are not
+// judged in a round whose questions were not asked one per input request, say.
+import type { CallCase, RequestCase } from "./client-cases.js";
+import {
+  isRecord, isRequestId, metaProblem, notARequest, own, paramsOf, sameJson, show,
+} from "./client-messages.js";
+import { replyTo, type CallTrace, type Outcome, type Round, type Rounds, type Sent } from "./client-trace.js";
+import { MAX_ROUNDS, TOO_MANY_ROUNDS, asksForInput, record, requestsOf, type Json, type ServerStep } from "./mock-server.js";
+
+/** Passed (undefined), not this rule's case ("n/a"), or what was expected and what happened. */
+export type Verdict = undefined | "n/a" | { expected: string; actual: string };
+
+export interface RequestContext { c: RequestCase; trace: CallTrace; reply: ServerStep; earlierIds: unknown[] }
+export interface CallContext { c: CallCase; trace: CallTrace; rounds: Rounds }
+
+export interface ClientRule {
+  id: string;
+  kind: "behaviour" | "output";
+  title: string;
+  /** The task's rule, as the student reads it. */
+  rule: string;
+  /** Where to look, not the code to write. */
+  hint: string;
+  request?: (x: RequestContext) => Verdict;
+  call?: (x: CallContext) => Verdict;
+}
+
+export function describeOutcome(o: Outcome): string {
+  if (o.kind === "returned") return `returned ${show(o.value)}`;
+  if (o.kind === "threw") return o.name ? `threw ${o.name}: ${o.message}` : `threw the value ${o.message} (not an Error)`;
+  if (o.kind === "failed") return o.failure.message;
+  return `was not called: ${o.why}`;
+}
+
+const toServer = (t: CallTrace): Sent[] => t.sent.filter((s) => s.peer === 0);
+const ids = (sent: Sent[]): unknown[] => sent.map((s) => own(s.value, "id"));
+
+function idProblem(messages: Sent[], earlier: unknown[]): string | undefined {
+  const seen = [...earlier];
+  for (const [i, id] of ids(messages).entries()) {
+    if (!isRequestId(id)) return `message ${i + 1} has id ${show(id)}: an id is a string or an integer`;
+    if (seen.some((s) => s === id)) return `message ${i + 1} has id ${show(id)}, which an earlier request already had`;
+    seen.push(id);
+  }
+  return undefined;
+}
+
+const first = <T>(items: readonly T[], problem: (item: T, i: number) => string | undefined): string | undefined => {
+  for (const [i, item] of items.entries()) {
+    const p = problem(item, i);
+    if (p) return p;
+  }
+  return undefined;
+};
+
+/** The round that ends the call: the first whose step does not ask for input, if within the cap. */
+function ending(c: CallCase): { at: number; step: ServerStep } | undefined {
+  for (let i = 0; i < MAX_ROUNDS; i++) {
+    const step = c.server[Math.min(i, c.server.length - 1)]!;
+    if (i >= c.server.length && !c.serverRepeats) return undefined;
+    if (!asksForInput(step)) return { at: i, step };
+  }
+  return undefined;
+}
+
+/** Which key each question of a round answers, matched to the input requests as given; undefined unless one per key. */
+export function answersOf(round: Round): Record<string, Json> | undefined {
+  if (!round.step) return undefined;
+  const requests = requestsOf(round.step);
+  const keys = Object.keys(requests);
+  if (round.asks.length !== keys.length) return undefined;
+  const left = new Set(keys);
+  const entries: [string, Json][] = [];
+  for (const ask of round.asks) {
+    const key = [...left].find((k) => sameJson(ask.question.value, requests[k]));
+    if (key === undefined || ask.answer === undefined) return undefined;
+    left.delete(key);
+    entries.push([key, ask.answer]);
+  }
+  return record(entries);
+}
+
+const sentCount = (n: number): string => `${n} request${n === 1 ? "" : "s"} to the server`;
+
+export const CLIENT_RULES: ClientRule[] = [
+  {
+    id: "t3_meta_every_request", kind: "behaviour",
+    title: "Every request carries _meta with the protocol version, the client's capabilities and clientInfo",
+    rule: "In the stateless 2026-07-28 protocol nothing is remembered between requests, so every request's params._meta carries io.modelcontextprotocol/protocolVersion \"2026-07-28\", io.modelcontextprotocol/clientCapabilities and io.modelcontextprotocol/clientInfo {name, version}: server/discover too, and every retry.",
+    hint: "Build _meta in one place (request) and add it to every message it sends, whatever params it was given.",
+    request: ({ trace }) => check(first(toServer(trace), (s, i) => prefix(i, metaProblem(s))), "every message's params._meta with the three fields"),
+    call: ({ trace }) => check(first(toServer(trace), (s, i) => prefix(i, metaProblem(s))), "every message's params._meta with the three fields"),
+  },
+  {
+    id: "t3_new_id_each_request", kind: "behaviour",
+    title: "Every request, every retry included, has an id of its own",
+    rule: "A request's id (a string or an integer) identifies it and its response: no two requests of a client share one, and a retry with inputResponses is a new request with a new id.",
+    hint: "Keep the counter outside request (at module level) and move it on before every message, never per call of callWithInput.",
+    request: ({ trace, earlierIds }) => check(idProblem(toServer(trace), earlierIds), "an id no earlier request had"),
+    call: ({ trace }) => check(idProblem(toServer(trace), []), "a new id on every message"),
+  },
+  {
+    id: "t3_request_as_given", kind: "behaviour",
+    title: "request sends one JSON-RPC message with the method and params it was given",
+    rule: "request(method, params, send) sends exactly one message, {jsonrpc: \"2.0\", id, method, params}, whose params are the given params, every key as given (\"__proto__\" and \"constructor\" too), plus _meta.",
+    hint: "Copy params with spread ({...params, _meta}) rather than assigning key by key: obj[\"__proto__\"] = v sets the prototype, not a key.",
+    request: ({ c, trace }) => {
+      const expected = `one message {jsonrpc: "2.0", id, method: ${show(c.method)}, params: ${show(c.params)} plus _meta}`;
+      const messages = toServer(trace);
+      if (messages.length !== 1) return { expected, actual: `${sentCount(messages.length)}; ${describeOutcome(trace.outcome)}` };
+      const m = messages[0]!;
+      const wrong = notARequest(m);
+      if (wrong) return { expected, actual: wrong };
+      if (own(m.value, "jsonrpc") !== "2.0") return { expected, actual: `jsonrpc is ${show(own(m.value, "jsonrpc"))}` };
+      if (own(m.value, "method") !== c.method) return { expected, actual: `method is ${show(own(m.value, "method"))}` };
+      const params = paramsOf(m);
+      if (!isRecord(params)) return { expected, actual: `params is ${show(params)}` };
+      const given = Object.keys(c.params);
+      const changed = given.find((k) => !Object.hasOwn(params, k) || !sameJson(params[k], c.params[k]));
+      if (changed !== undefined) return { expected, actual: `params[${JSON.stringify(changed)}] is ${Object.hasOwn(params, changed) ? show(params[changed]) : "missing"}` };
+      const extra = Object.keys(params).find((k) => k !== "_meta" && !given.includes(k));
+      return extra === undefined ? undefined : { expected, actual: `params has a key ${JSON.stringify(extra)} it was not given` };
+    },
+  },
+  {
+    id: "t3_request_returns_reply", kind: "behaviour",
+    title: "request returns the response send returned, as it is",
+    rule: "request returns what send returned: the whole JSON-RPC response (result or error), unchanged.",
+    hint: "Return send's answer itself: do not unwrap result, throw on error or rebuild it (that is callWithInput's job).",
+    request: ({ trace, reply }) => {
+      const messages = toServer(trace);
+      if (messages.length !== 1) return "n/a"; // request_as_given's to judge
+      const expected = replyTo(reply, messages[0]!);
+      if (trace.outcome.kind === "returned" && sameJson(trace.outcome.value, expected)) return undefined;
+      return { expected: `returned ${show(expected)}`, actual: describeOutcome(trace.outcome) };
+    },
+  },
+  {
+    id: "t3_retry_same_call", kind: "behaviour",
+    title: "Every round sends tools/call with the same name and arguments",
+    rule: "A retry is the same call again: method tools/call, params.name and params.arguments exactly as callWithInput was given them, in every round.",
+    hint: "Build each round's params from name and args afresh and add inputResponses; do not change args itself.",
+    call: ({ c, rounds }) => {
+      const expected = `tools/call with name ${show(c.name)} and arguments ${show(c.args)} in every round`;
+      return check(first(rounds.rounds, ({ message: m }, i) => {
+        const wrong = notARequest(m);
+        if (wrong) return `round ${i + 1}: ${wrong}`;
+        if (own(m.value, "jsonrpc") !== "2.0" || own(m.value, "method") !== "tools/call") return `round ${i + 1} sent jsonrpc ${show(own(m.value, "jsonrpc"))}, method ${show(own(m.value, "method"))}`;
+        const params = paramsOf(m);
+        if (own(params, "name") !== c.name) return `round ${i + 1} sent name ${show(own(params, "name"))}`;
+        const args = isRecord(params) && Object.hasOwn(params, "arguments") ? params["arguments"] : undefined;
+        return sameJson(args, c.args) ? undefined : `round ${i + 1} sent arguments ${show(args)}`;
+      }), expected);
+    },
+  },
+  {
+    id: "t3_ask_each_request", kind: "behaviour",
+    title: "ask is called once for each input request, with the request as the server sent it",
+    rule: "When a result has resultType \"input_required\", ask(question) is called once per entry of inputRequests, with that entry as it is, before the retry; never before the first request, nor after a complete result.",
+    hint: "Loop over Object.entries(result.inputRequests) and pass each value to ask unchanged.",
+    call: ({ rounds }) => {
+      if (rounds.early.length) return { expected: "no question before the first request", actual: `ask was called with ${show(rounds.early[0]!.question.value)} before anything was sent` };
+      let judged = false;
+      for (const [i, round] of rounds.rounds.entries()) {
+        const asking = asksForInput(round.step);
+        // After the last round's input_required, asking is allowed but not needed: its answers are never sent.
+        if (asking && i === MAX_ROUNDS - 1 && round.asks.length === 0) continue;
+        if (asking) judged = true;
+        if (!asking && round.asks.length) return { expected: "no question after a complete result or an error", actual: `ask was called with ${show(round.asks[0]!.question.value)} after round ${i + 1}` };
+        if (asking && !answersOf(round)) {
+          const requests = requestsOf(round.step!);
+          return { expected: `after round ${i + 1}, ask called once with each of ${show(requests)}`, actual: round.asks.length ? `ask was called ${round.asks.length} times, with ${round.asks.map((a) => show(a.question.value)).join(", ")}` : "ask was not called" };
+        }
+      }
+      return judged ? undefined : "n/a";
+    },
+  },
+  {
+    id: "t3_retry_input_responses", kind: "behaviour",
+    title: "The retry carries inputResponses: each answer under its input request's key",
+    rule: "The retry's params.inputResponses is {key: answer} with exactly the keys of the previous result's inputRequests, each holding what ask returned for that request (keys such as \"__proto__\" are keys like any other).",
+    hint: "Collect the answers in a fresh object per round, keyed as inputRequests; define keys rather than assign them if one may be \"__proto__\".",
+    call: ({ rounds }) => {
+      let judged = false;
+      for (const [i, round] of rounds.rounds.entries()) {
+        const next = rounds.rounds[i + 1];
+        const answers = next && asksForInput(round.step) ? answersOf(round) : undefined;
+        if (!next || !answers) continue; // no retry, or questions not asked one per request (ask_each_request's)
+        judged = true;
+        const sent = own(paramsOf(next.message), "inputResponses");
+        if (!sameJson(sent, answers)) return { expected: `round ${i + 2}'s inputResponses ${show(answers)}`, actual: sent === undefined ? `round ${i + 2} has no inputResponses` : `round ${i + 2}'s inputResponses ${show(sent)}` };
+      }
+      return judged ? undefined : "n/a";
+    },
+  },
+  {
+    id: "t3_round_cap", kind: "behaviour",
+    title: `At most ${MAX_ROUNDS} rounds, then an Error "${TOO_MANY_ROUNDS}"`,
+    rule: `A server that keeps answering input_required gets ${MAX_ROUNDS} tools/call requests in all; after the third such answer callWithInput throws an Error whose message is "${TOO_MANY_ROUNDS}", and sends nothing more.`,
+    hint: "Count the rounds in a for loop with a fixed end rather than while (true), and throw after the loop.",
+    call: ({ c, trace, rounds }) => {
+      if (ending(c)) return "n/a";
+      const expected = `${sentCount(MAX_ROUNDS)}, then Error: ${TOO_MANY_ROUNDS}`;
+      const o = trace.outcome;
+      const ok = rounds.rounds.length === MAX_ROUNDS && o.kind === "threw" && o.name !== "" && o.message === TOO_MANY_ROUNDS;
+      return ok ? undefined : { expected, actual: `${sentCount(rounds.rounds.length)}, then it ${describeOutcome(o)}` };
+    },
+  },
+  {
+    id: "t3_final_result_returned", kind: "behaviour",
+    title: "The first result that is not input_required is returned as the server sent it",
+    rule: "callWithInput returns the response's result (not the whole response) of the first round whose resultType is not \"input_required\", unchanged; a result with no resultType (an older server) counts as complete.",
+    hint: "Compare resultType with \"input_required\" only; any other result, or none, ends the loop.",
+    call: ({ c, trace, rounds }) => {
+      const end = ending(c);
+      if (!end || end.step.kind !== "result") return "n/a";
+      const n = rounds.rounds.length;
+      const o = trace.outcome;
+      if (n === end.at + 1 && o.kind === "returned" && sameJson(o.value, end.step.result)) return undefined;
+      return { expected: `${sentCount(end.at + 1)}, then returned ${show(end.step.result)}`, actual: `${sentCount(n)}, then it ${describeOutcome(o)}` };
+    },
+  },
+  {
+    id: "t3_error_response_throws", kind: "behaviour",
+    title: "A JSON-RPC error response makes callWithInput throw an Error with its message",
+    rule: "A response with error instead of result ends the call: callWithInput throws an Error whose message is the error's message, exactly, and sends nothing more.",
+    hint: "Check for error before reading result, in every round.",
+    call: ({ c, trace, rounds }) => {
+      const end = ending(c);
+      if (!end || end.step.kind !== "error") return "n/a";
+      const n = rounds.rounds.length;
+      const o = trace.outcome;
+      if (n === end.at + 1 && o.kind === "threw" && o.name !== "" && o.message === end.step.message) return undefined;
+      return { expected: `${sentCount(end.at + 1)}, then Error: ${end.step.message}`, actual: `${sentCount(n)}, then it ${describeOutcome(o)}` };
+    },
+  },
+  {
+    id: "t3_messages_json", kind: "output",
+    title: "What the client hands to send and ask is JSON data",
+    rule: "A message goes over the wire as JSON: no undefined inside lists, functions, BigInt, NaN or cycles in it.",
+    hint: "Build messages from plain objects, strings, numbers, booleans and null.",
+    request: ({ trace }) => check(first(trace.sent, (s, i) => (s.problem?.startsWith("not JSON") ? `message ${i + 1} is ${s.problem}` : undefined)), "JSON data only"),
+    call: ({ trace }) => check(first(trace.sent, (s, i) => (s.problem?.startsWith("not JSON") ? `message ${i + 1} is ${s.problem}` : undefined)), "JSON data only"),
+  },
+];
+
+function prefix(i: number, problem: string | undefined): string | undefined {
+  return problem === undefined ? undefined : `message ${i + 1}: ${problem}`;
+}
+
+function check(problem: string | undefined, expected: string): Verdict {
+  return problem === undefined ? undefined : { expected, actual: problem };
+}

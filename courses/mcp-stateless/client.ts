@@ -1,0 +1,200 @@
+// Task 3, the client: the runs it needs (request and callWithInput against the grader's mock
+// server and mock user, peers of the sandbox, so the record of what the client sent is made
+// outside its reach) and its judgement from what came back: the evidence lines of the fixture
+// runs, the output check, and with behaviour checks on, every rule on the fixture cases and
+// seeded generated ones.
+import { makeRandom } from "../../src/pack/random.js";
+import type { PlanInput, TaskJudgement } from "../../src/pack/types.js";
+import type { CheckResult } from "../../src/report/types.js";
+import type { RunSpec, SandboxReply, TaskFailure, WireRun } from "../../src/sandbox/protocol.js";
+import {
+  FIXTURE_CALLS, FIXTURE_REQUESTS, generatedCalls, generatedRequestRuns, type CallCase, type FixtureCall, type RequestRun,
+} from "./client-cases.js";
+import { CLIENT_EVIDENCE, Missing, type ClientFixtures } from "./client-evidence.js";
+import { show } from "./client-messages.js";
+import { CLIENT_RULES, type ClientRule, type Verdict } from "./client-rules.js";
+import { SERVER, roundsOf, tracesOf, type CallTrace } from "./client-trace.js";
+import { serverPeer, userPeer, type ServerStep } from "./mock-server.js";
+
+export { CLIENT_EVIDENCE } from "./client-evidence.js";
+export { CLIENT_RULES } from "./client-rules.js";
+
+export const CLIENT_TASK = { id: "task3", file: "task3.ts", request: "request", call: "callWithInput" } as const;
+
+export interface ClientPlan {
+  /** Absent when task 3 is not graded or its file is not there. */
+  fixture?: { request: number; calls: Record<FixtureCall, number> };
+  /** With behaviour checks: the generated runs, with the seed they were made from. */
+  generated?: { seed: number; requests: { run: number; spec: RequestRun }[]; calls: { run: number; spec: CallCase }[] };
+}
+
+const FIXTURE_NAMES = Object.keys(FIXTURE_CALLS) as FixtureCall[];
+
+function requestRun(spec: RequestRun, after?: RunSpec["after"]): RunSpec {
+  return {
+    entry: CLIENT_TASK.file, exportName: CLIENT_TASK.request, instance: "shared", stopOnFailure: false,
+    inputs: spec.cases.map((c) => JSON.stringify([c.method, c.params])),
+    peers: [serverPeer([spec.reply], true)], ...(after ? { after } : {}),
+  };
+}
+
+function callRun(spec: CallCase, after?: RunSpec["after"]): RunSpec {
+  return {
+    entry: CLIENT_TASK.file, exportName: CLIENT_TASK.call, instance: "shared", stopOnFailure: false,
+    inputs: [JSON.stringify([spec.name, spec.args])],
+    peers: [serverPeer(spec.server, spec.serverRepeats === true), userPeer(spec.answers, true)], ...(after ? { after } : {}),
+  };
+}
+
+// A batch grades every student with one seed: the generated cases are made once per seed.
+const generatedBySeed = new Map<number, { requests: RequestRun[]; calls: CallCase[] }>();
+function generated(seed: number): { requests: RequestRun[]; calls: CallCase[] } {
+  let made = generatedBySeed.get(seed);
+  if (!made) {
+    if (generatedBySeed.size >= 16) generatedBySeed.clear();
+    const random = makeRandom(seed);
+    generatedBySeed.set(seed, made = { requests: generatedRequestRuns(random), calls: generatedCalls(random) });
+  }
+  return made;
+}
+
+export function planClient(input: PlanInput, runs: RunSpec[]): ClientPlan {
+  if (!input.tasks.includes(CLIENT_TASK.id) || !input.has(CLIENT_TASK.file)) return {};
+  const request = runs.push(requestRun(FIXTURE_REQUESTS)) - 1;
+  const calls = Object.fromEntries(FIXTURE_NAMES.map((name) => [name, runs.push(callRun(FIXTURE_CALLS[name])) - 1])) as Record<FixtureCall, number>;
+  const plan: ClientPlan = { fixture: { request, calls } };
+  if (input.behaviour) {
+    // A client that hangs on the fixtures is not run again on every generated case.
+    const made = generated(input.seed);
+    plan.generated = {
+      seed: input.seed,
+      requests: made.requests.map((spec) => ({ run: runs.push(requestRun(spec, { run: request, need: "finished" })) - 1, spec })),
+      calls: made.calls.map((spec) => ({ run: runs.push(callRun(spec, { run: calls.accept, need: "finished" })) - 1, spec })),
+    };
+  }
+  return plan;
+}
+
+// ---- judging ----
+
+/** Why a run gave nothing to judge at all (its file would not load, its export is missing), or undefined. */
+function rootCause(run: WireRun | undefined): string | undefined {
+  if (!run) return "it was not run";
+  if (run.status === "skipped") return "it was not run, because an earlier run of the task did not finish";
+  return run.status === "failed" ? run.failure.message : undefined;
+}
+
+function fixturesOf(plan: Required<ClientPlan>["fixture"], reply: SandboxReply): ClientFixtures {
+  const calls = {} as ClientFixtures["calls"];
+  for (const name of FIXTURE_NAMES) {
+    const trace = tracesOf(reply.runs[plan.calls[name]], CLIENT_TASK.call, 1)[0]!;
+    calls[name] = { trace, rounds: roundsOf(trace, FIXTURE_CALLS[name]) };
+  }
+  return { requests: tracesOf(reply.runs[plan.request], CLIENT_TASK.request, FIXTURE_REQUESTS.cases.length), calls };
+}
+
+function evidenceChecks(fx: ClientFixtures, causes: Record<"request" | FixtureCall, string | undefined>): { checks: CheckResult[]; evidence: Record<string, string> } {
+  const evidence: Record<string, string> = {};
+  const checks = CLIENT_EVIDENCE.map(({ line, run, compute, diagnose }): CheckResult => {
+    const base = { name: line.key, kind: "evidence", title: line.title, expected: line.accepted, hint: line.hint } as const;
+    const cause = causes[run];
+    if (cause) return { ...base, status: "skip", message: `This line has no value: ${cause}` };
+    let actual: string | undefined;
+    let missing: string | undefined;
+    try { actual = compute(fx); } catch (error) {
+      if (!(error instanceof Missing)) throw error;
+      missing = error.message;
+    }
+    if (actual !== undefined) evidence[line.key] = actual;
+    if (actual === line.accepted) return { ...base, status: "pass", actual };
+    const why = diagnose?.(actual, fx) ?? (actual === undefined ? `This line could not be computed: ${missing}.` : `Expected ${line.accepted}, got ${actual}.`);
+    return { ...base, status: "fail", actual: actual ?? null, message: why };
+  });
+  return { checks, evidence };
+}
+
+interface JudgedCase { verdict: Verdict; shown: string }
+
+const describeStep = (s: ServerStep): string =>
+  s.kind === "input" ? `input_required ${show(Object.keys(s.requests))}` : s.kind === "error" ? `error ${s.code} ${show(s.message)}` : `result ${show(s.result)}`;
+
+function showCall(c: CallCase): string {
+  const server = c.server.map(describeStep).join(" → ") + (c.serverRepeats ? " (again and again)" : "");
+  return `callWithInput(${show(c.name)}, ${show(c.args)}, send, ask), the server answering ${server}, ask answering ${c.answers.map(show).join(", ")}`;
+}
+
+/** A case is judged unless its call never ran (its run failed to load, or was skipped). */
+const ran = (t: CallTrace): boolean => t.outcome.kind !== "not-run" && !(t.outcome.kind === "failed" && t.sent.length === 0 && !["timeout", "out-of-memory", "crash", "too-large", "not-json", "promise", "exit"].includes(t.outcome.failure.reason));
+
+function casesFor(rule: ClientRule, requestRuns: { spec: RequestRun; traces: CallTrace[] }[], callRuns: { spec: CallCase; trace: CallTrace }[]): { judged: JudgedCase[]; notRun: string | undefined } {
+  const judged: JudgedCase[] = [];
+  let notRun: string | undefined;
+  const why = (t: CallTrace): string => (t.outcome.kind === "not-run" ? t.outcome.why : t.outcome.kind === "failed" ? t.outcome.failure.message : "");
+  if (rule.request) {
+    for (const { spec, traces } of requestRuns) {
+      const earlierIds: unknown[] = [];
+      traces.forEach((trace, i) => {
+        const c = spec.cases[i]!;
+        if (!ran(trace)) { notRun ??= why(trace); return; }
+        judged.push({ verdict: rule.request!({ c, trace, reply: spec.reply, earlierIds: [...earlierIds] }), shown: `request(${show(c.method)}, ${show(c.params)}, send), the server answering ${describeStep(spec.reply)}` });
+        for (const s of trace.sent) if (s.peer === SERVER && s.value !== null && typeof s.value === "object") earlierIds.push((s.value as Record<string, unknown>)["id"]);
+      });
+    }
+  }
+  if (rule.call) {
+    for (const { spec, trace } of callRuns) {
+      if (!ran(trace)) { notRun ??= why(trace); continue; }
+      judged.push({ verdict: rule.call({ c: spec, trace, rounds: roundsOf(trace, spec) }), shown: showCall(spec) });
+    }
+  }
+  return { judged: judged.filter((j) => j.verdict !== "n/a"), notRun };
+}
+
+function judgeRule(rule: ClientRule, requestRuns: { spec: RequestRun; traces: CallTrace[] }[], callRuns: { spec: CallCase; trace: CallTrace }[], seed: number | undefined): CheckResult {
+  const base = { name: rule.id, kind: rule.kind, title: rule.title, hint: `${rule.rule} ${rule.hint}` } as const;
+  const { judged, notRun } = casesFor(rule, requestRuns, callRuns);
+  if (judged.length === 0) return { ...base, status: "skip", message: notRun ? `No case could be judged: ${notRun}` : "No case applies." };
+  const seedText = seed === undefined ? "" : ` (seed ${seed}, run again with --seed ${seed})`;
+  const failed = judged.filter((j): j is JudgedCase & { verdict: { expected: string; actual: string } } => typeof j.verdict === "object");
+  if (failed.length === 0) return { ...base, status: "pass", message: `${judged.length} cases tried${seedText}.` };
+  const smallest = failed.reduce((a, b) => (b.shown.length < a.shown.length ? b : a));
+  return {
+    ...base, status: "fail", expected: smallest.verdict.expected, actual: smallest.verdict.actual,
+    message: `${failed.length} of ${judged.length} cases broke this rule${seedText}. The smallest: ${smallest.shown}.`,
+  };
+}
+
+function skippedAll(message: string): CheckResult[] {
+  return CLIENT_EVIDENCE.map(({ line }) => ({ name: line.key, kind: "evidence", title: line.title, status: "skip", expected: line.accepted, hint: line.hint, message }));
+}
+
+export function judgeClient(plan: ClientPlan, reply: SandboxReply, input: PlanInput): TaskJudgement {
+  if (!plan.fixture) {
+    const failure: TaskFailure = { reason: "missing-file", message: `${CLIENT_TASK.file} is not in the submission.` };
+    return { checks: skippedAll(`${CLIENT_TASK.file} is missing.`), evidence: {}, failure };
+  }
+  const fixtureRuns = [plan.fixture.request, ...FIXTURE_NAMES.map((n) => plan.fixture!.calls[n])].map((i) => reply.runs[i]);
+  const causes = { request: rootCause(fixtureRuns[0]) } as Record<"request" | FixtureCall, string | undefined>;
+  FIXTURE_NAMES.forEach((n, i) => { causes[n] = rootCause(fixtureRuns[i + 1]); });
+  const fx = fixturesOf(plan.fixture, reply);
+  const { checks, evidence } = evidenceChecks(fx, causes);
+
+  const fixtureRequests = [{ spec: FIXTURE_REQUESTS, traces: fx.requests }];
+  const fixtureCalls = FIXTURE_NAMES.map((n) => ({ spec: FIXTURE_CALLS[n] as CallCase, trace: fx.calls[n].trace }));
+  for (const rule of CLIENT_RULES.filter((r) => r.kind === "output")) checks.push(judgeRule(rule, fixtureRequests, fixtureCalls, undefined));
+
+  const judgement: TaskJudgement = { checks, evidence };
+  // The task did not run when no fixture run loaded (the same failure for each: a syntax error, say).
+  const failed = fixtureRuns.filter((r): r is Extract<WireRun, { status: "failed" }> => r?.status === "failed");
+  if (failed.length === fixtureRuns.length) judgement.failure = failed[0]!.failure;
+  const stderr = fixtureRuns.map((r) => (r && r.status !== "skipped" ? r.stderr : "")).join("");
+  if (stderr) judgement.stderr = stderr;
+
+  if (input.behaviour && plan.generated) {
+    const g = plan.generated;
+    const requestRuns = [...fixtureRequests, ...g.requests.map(({ run, spec }) => ({ spec, traces: tracesOf(reply.runs[run], CLIENT_TASK.request, spec.cases.length) }))];
+    const callRuns = [...fixtureCalls, ...g.calls.map(({ run, spec }) => ({ spec, trace: tracesOf(reply.runs[run], CLIENT_TASK.call, 1)[0]! }))];
+    judgement.extra = CLIENT_RULES.filter((r) => r.kind === "behaviour").map((rule) => judgeRule(rule, requestRuns, callRuns, g.seed));
+  }
+  return judgement;
+}
