@@ -2,7 +2,7 @@
 // evidence file per student, and .grade-state/ (what each report was graded from, for resume).
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
-import { TASK_IDS } from "../../courses/mcp-ch2/course/tasks.js";
+import type { Pack } from "../pack/types.js";
 import { writeEvidence } from "../evidence/file.js";
 import type { Report } from "../report/types.js";
 import { gradesCsv } from "./csv.js";
@@ -40,7 +40,7 @@ export interface StateLog {
   close(ids?: readonly string[]): void;
 }
 
-export function openStateLog(out: string): StateLog {
+export function openStateLog(out: string, pack: Pick<Pack, "tasks" | "evidence">): StateLog {
   const file = path.join(out, STATE_DIR, STATE_LOG);
   // Only what earlier runs left is kept in memory: this run's lines are written and forgotten.
   const { lines: earlier, count: earlierCount, cut } = readLog(file);
@@ -60,7 +60,7 @@ export function openStateLog(out: string): StateLog {
       }
     },
     save(id, state) {
-      writeFileSync(path.join(out, "evidence", `${id}.txt`), writeEvidence(undefined, TASK_IDS, state.report.evidence));
+      writeFileSync(path.join(out, "evidence", `${id}.txt`), writeEvidence(undefined, pack.tasks.map((t) => t.id), state.report.evidence, pack.evidence));
       // The report is serialised once, for its state and for results.json (results-file.ts).
       const reportJson = JSON.stringify(state.report);
       writeSync(fd, `{"id":${JSON.stringify(id)},"fingerprint":${JSON.stringify(state.fingerprint)},"hash":${JSON.stringify(state.hash)},"report":${reportJson}}\n`);

@@ -4,12 +4,10 @@
 // kept.
 import os from "node:os";
 import path from "node:path";
-import { keysOfTask } from "../../courses/mcp-ch2/course/evidence-keys.js";
-import { TASK_IDS, TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 import { DEFAULT_TIMEOUT_MS, gradeSubmission, type GradeOptions } from "../grading/grade.js";
 import { SandboxPool } from "../sandbox/pool.js";
-import { SCORE_POLICY, fullMarks } from "../pack/score.js";
-import { TypeCheckWorker } from "../typecheck/worker-client.js";
+import { fullMarks } from "../pack/score.js";
+import type { Pack } from "../pack/types.js";
 import { REPORT_VERSION, type Report } from "../report/types.js";
 import { hashSubmission, listSubmissions, refusal } from "./discover.js";
 import { openStateLog, prepareOut, writeGrades } from "./outputs.js";
@@ -18,6 +16,8 @@ import { inShard, type Shard } from "./shard.js";
 
 export interface BatchOptions {
   cwd: string;
+  /** The pack every submission of the class is graded against. */
+  pack: Pack;
   /** The class folder: one subfolder per student. */
   dir: string;
   out: string;
@@ -30,7 +30,7 @@ export interface BatchOptions {
   /** Also the type check (checks of kind types, shown, not scored), in one checker thread for the class. */
   typecheck?: boolean;
   /** Grading options passed through to every submission's gradeSubmission. */
-  grade?: Partial<Omit<GradeOptions, "cwd" | "dir" | "pool" | "timeoutMs" | "typecheck">>;
+  grade?: Partial<Omit<GradeOptions, "cwd" | "dir" | "pool" | "timeoutMs" | "typecheck" | "pack">>;
   onProgress?: (progress: BatchProgress) => void;
 }
 
@@ -60,18 +60,19 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
   const ids = listSubmissions(classDir, options.dir).filter((id) => path.join(classDir, id) !== out && inShard(id, options.shard));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const jobs = Math.max(1, options.jobs ?? os.availableParallelism());
-  const tasks = options.grade?.tasks ?? TASK_IDS;
-  const fingerprint = `${GRADER_FINGERPRINT};${SCORE_POLICY.id};timeout=${timeoutMs};tasks=${tasks.join(",")};typecheck=${options.typecheck === true};${JSON.stringify(options.grade ?? {})}`;
+  const { pack } = options;
+  const tasks = options.grade?.tasks ?? pack.tasks.map((t) => t.id);
+  const fingerprint = `${GRADER_FINGERPRINT};${pack.id};${pack.score.id};timeout=${timeoutMs};tasks=${tasks.join(",")};typecheck=${options.typecheck === true};${JSON.stringify(options.grade ?? {})}`;
   const progress: BatchProgress = { done: 0, total: ids.length, skipped: 0, startedAt: Date.now() };
   const reports = new Map<string, Report>();
   const broken: BatchResult["broken"] = [];
   prepareOut(out);
   // Opened before any sandbox process starts: if OUT cannot be written, nothing is left running.
-  const states = openStateLog(out);
+  const states = openStateLog(out, pack);
   const results = writeResultsAsTheyCome(out, ids.length);
   // One thread per core; each submission gets a fresh engine instance of its own (sandbox/).
-  const pool = new SandboxPool(jobs, false);
-  const checker = options.typecheck ? new TypeCheckWorker() : undefined;
+  const pool = new SandboxPool(jobs, false, pack.course.sandboxSource());
+  const checker = options.typecheck ? pack.types?.checker() : undefined;
 
   const gradeOne = async (id: string, index: number): Promise<void> => {
     let hash = "";
@@ -80,7 +81,7 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
       const refused = refusal(classDir, id);
       if (refused !== undefined) {
         // Not the student's code failing, and not the grader: a row that says why, never cached.
-        const report = refusedReport(id, tasks, refused);
+        const report = refusedReport(pack, id, tasks, refused);
         reports.set(id, report);
         results.add(index, JSON.stringify(report));
         progress.done++;
@@ -94,7 +95,7 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
         json = JSON.stringify(saved.report);
         progress.skipped++;
       } else {
-        const report = await gradeSubmission({ ...options.grade, cwd: classDir, dir: id, tasks, timeoutMs, pool, ...(checker ? { typecheck: checker } : {}) });
+        const report = await gradeSubmission({ ...options.grade, pack, cwd: classDir, dir: id, tasks, timeoutMs, pool, ...(checker ? { typecheck: checker } : {}) });
         reports.set(id, report);
         json = states.save(id, { fingerprint, hash, report });
       }
@@ -102,7 +103,7 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
       // Our failure, not the student's: the row says so, the batch goes on, the exit code tells.
       const message = error instanceof Error ? error.message : String(error);
       broken.push({ id, error: message });
-      const report = brokenReport(id, tasks, message);
+      const report = brokenReport(pack, id, tasks, message);
       reports.set(id, report);
       json = JSON.stringify(report);
     }
@@ -140,19 +141,20 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
 }
 
 /** The row of a submission the grader failed on: every task in error, saying it was our fault. */
-function brokenReport(id: string, tasks: readonly TaskId[], error: string): Report {
-  return errorReport(id, tasks, `The grader failed on this submission (a bug in grade, not in the student's code): ${error}`);
+function brokenReport(pack: Pack, id: string, tasks: readonly string[], error: string): Report {
+  return errorReport(pack, id, tasks, `The grader failed on this submission (a bug in grade, not in the student's code): ${error}`);
 }
 
 /** The row of an entry of the class folder that is not a submission to grade (discover.ts). */
-function refusedReport(id: string, tasks: readonly TaskId[], why: string): Report {
-  return errorReport(id, tasks, why);
+function refusedReport(pack: Pack, id: string, tasks: readonly string[], why: string): Report {
+  return errorReport(pack, id, tasks, why);
 }
 
-function errorReport(id: string, tasks: readonly TaskId[], message: string): Report {
+function errorReport(pack: Pack, id: string, tasks: readonly string[], message: string): Report {
+  const lines = (task: string): number => pack.evidence.filter((e) => e.task === task).length;
   return {
-    version: REPORT_VERSION, submission: id, status: "error", score: 0, evidence: {},
-    maxScore: tasks.reduce((n, t) => n + fullMarks(keysOfTask(t).length), 0),
-    tasks: tasks.map((task) => ({ task, title: TASKS[task]?.title ?? task, status: "error", score: 0, maxScore: fullMarks(keysOfTask(task).length), message, checks: [] })),
+    version: REPORT_VERSION, pack: pack.id, submission: id, status: "error", score: 0, evidence: {},
+    maxScore: tasks.reduce((n, t) => n + fullMarks(lines(t), pack.score), 0),
+    tasks: tasks.map((task) => ({ task, title: pack.tasks.find((t) => t.id === task)?.title ?? task, status: "error", score: 0, maxScore: fullMarks(lines(task), pack.score), message, checks: [] })),
   };
 }

@@ -20,7 +20,9 @@ import { checkCommand } from "./commands/check.js";
 import { gradeCommand } from "./commands/grade.js";
 import { serveCommand } from "./commands/serve.js";
 import { EXIT, UserError } from "./errors.js";
-import { parseHiddenKinds, parseReporters, parseSeed, parseTasks, parseTimeout } from "./options.js";
+import { parseHiddenKinds, parseReporters, parseSeed, parseTaskNames, parseTimeout } from "./options.js";
+import { choosePack } from "./pack-choice.js";
+import { defaultPackId, loadPack } from "../pack/registry.js";
 import { registerStudentCommands } from "./student-commands.js";
 import { annotationRoot, appendStepSummary, emit, type Io } from "./output.js";
 
@@ -28,7 +30,8 @@ export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
 const VERSION = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string }).version;
 
 interface CommonOptions {
-  dir: string;
+  dir?: string;
+  pack?: string;
   timeout?: string;
   color?: boolean;
   reporter: string[];
@@ -47,7 +50,8 @@ const GRADESCOPE_HIDE_HELP = "check kinds (comma-separated, e.g. behaviour) the 
 
 function common(command: Command, reporters: string[]): Command {
   return command
-    .option("--dir <dir>", "the submission folder (task1.ts, task2.ts, task3.ts)", "tasks")
+    .option("--dir <dir>", "the submission folder (default: the pack's starters, tasks/ or tasks/<pack>/)")
+    .option("--pack <name>", "the exercise pack (a folder under courses/; default: the submission's grade.json, else the course's default)")
     .option("--timeout <ms>", "time limit for each task, in milliseconds (default 5000)")
     .addOption(new Option("--reporter <name[=file]>", `report format: ${reporters.join(", ")}; repeatable, =FILE writes to a file`).default([]).argParser(collect))
     .option("--no-color", "plain text, no colour");
@@ -57,7 +61,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   let exitCode: number = EXIT.pass;
   const color = (flag: boolean | undefined): boolean => wantsColor(flag, io.env, io.isTTY);
   const program = new Command("grade")
-    .description("Run, check and explain the MCP chapter's three tasks.")
+    .description("Run, check and explain a course's MCP exercises (one pack of tasks at a time).")
     .version(VERSION, "-v, --version")
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
@@ -65,7 +69,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .enablePositionalOptions();
 
   common(program, Object.keys(REPORTERS))
-    .argument("[tasks...]", "task1, task2, task3 or all", [])
+    .argument("[tasks...]", "the pack's tasks (task1, task2, ...) or all", [])
     .option("--evidence <file>", `the evidence file to write (default: ${EVIDENCE_DEFAULT_HELP})`)
     .option("--seed <n>", "seed of the behaviour checks' generated inputs (printed in the report)")
     .option("--no-behaviour", "evidence only: no behaviour, schema, stdio or interop checks")
@@ -76,9 +80,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
       const choices = parseReporters(opts.reporter, Object.keys(REPORTERS));
       const seed = parseSeed(opts.seed);
       const extra = opts.behaviour ? { ...(seed !== undefined ? { seed } : {}), live: opts.live } : undefined;
-      const options = { cwd: io.cwd, dir: opts.dir, tasks: parseTasks(tasks), ...(opts.evidence !== undefined ? { evidence: opts.evidence } : {}), timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck, ...(extra ? { extra } : {}) };
+      const { pack, dir } = await choosePack(io.cwd, opts);
+      const options = { cwd: io.cwd, pack, dir, tasks: parseTaskNames(pack, tasks), ...(opts.evidence !== undefined ? { evidence: opts.evidence } : {}), timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck, ...(extra ? { extra } : {}) };
       const report = await gradeCommand(options);
-      const reporterOptions = { gradescopeHide: parseHiddenKinds(opts.gradescopeHide), githubRoot: annotationRoot(io, ".") };
+      const reporterOptions = { gradescopeHide: parseHiddenKinds(opts.gradescopeHide), githubRoot: annotationRoot(io, "."), pack };
       await emit(io, choices, color(opts.color), (name, r, c) => REPORTERS[name]!(r, c, reporterOptions), report, (c) => renderRunSummary(report, c));
       if (choices.some((c) => c.name === "github")) await appendStepSummary(io, renderGithubSummary([report]));
       exitCode = report.status === "pass" ? EXIT.pass : EXIT.fail;
@@ -89,6 +94,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .description("grade every subfolder of DIR as one student's submission, in parallel, each in the sandbox")
     .argument("<dir>", "the class folder: one subfolder per student")
     .option("--out <dir>", "where results.json, grades.csv and evidence/ go", "grade-results")
+    .option("--pack <name>", "the exercise pack every submission is graded against (default: the class folder's grade.json, else the course's default)")
     .option("--jobs <n>", "sandbox threads to run at once (default: one per core)")
     .option("--timeout <ms>", "time limit for each submission, all its tasks together (default 5000)")
     .option("--shard <i/n>", "grade only part I of N of the class, split by student id (for CI matrices)")
@@ -101,12 +107,13 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .addOption(new Option("--reporter <name[=file]>", `report format: ${batchReporters.join(", ")}; repeatable, =FILE writes to a file`).default([]).argParser(collect))
     .option(GRADESCOPE_HIDE, GRADESCOPE_HIDE_HELP)
     .option("--no-color", "plain text, no colour")
-    .action(async (dir: string, opts: { out: string; jobs?: string; timeout?: string; shard?: string; force?: boolean; behaviour: boolean; live?: boolean; typecheck?: boolean; seed?: string; reporter: string[]; gradescopeHide?: string; color?: boolean }) => {
+    .action(async (dir: string, opts: { out: string; pack?: string; jobs?: string; timeout?: string; shard?: string; force?: boolean; behaviour: boolean; live?: boolean; typecheck?: boolean; seed?: string; reporter: string[]; gradescopeHide?: string; color?: boolean }) => {
       const choices = parseReporters(opts.reporter, batchReporters);
       const seed = parseSeed(opts.seed);
       const extra = opts.behaviour ? { seed: seed ?? 0, live: opts.live ?? false } : undefined;
-      const { reports, view, result } = await batchCommand({ cwd: io.cwd, dir, out: opts.out, jobs: opts.jobs, timeoutMs: parseTimeout(opts.timeout), shard: opts.shard, force: opts.force, typecheck: opts.typecheck ?? false, ...(extra ? { extra } : {}) }, io);
-      const reporterOptions = { gradescopeHide: parseHiddenKinds(opts.gradescopeHide), githubRoot: annotationRoot(io, dir) };
+      const { pack } = await choosePack(io.cwd, { dir, ...(opts.pack ? { pack: opts.pack } : {}) });
+      const { reports, view, result } = await batchCommand({ cwd: io.cwd, pack, dir, out: opts.out, jobs: opts.jobs, timeoutMs: parseTimeout(opts.timeout), shard: opts.shard, force: opts.force, typecheck: opts.typecheck ?? false, ...(extra ? { extra } : {}) }, io);
+      const reporterOptions = { gradescopeHide: parseHiddenKinds(opts.gradescopeHide), githubRoot: annotationRoot(io, dir), pack };
       await emit(io, choices, color(opts.color), (name, v, c) => BATCH_REPORTERS[name]!(reports, v, c, reporterOptions), view, (c) => renderBatchSummary(view, c));
       if (choices.some((c) => c.name === "github")) await appendStepSummary(io, renderGithubSummary(reports));
       exitCode = result.broken.length ? EXIT.bug : EXIT.pass;
@@ -123,7 +130,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .action(async (outs: string[], opts: { out: string; class: string; reporter: string[]; gradescopeHide?: string; color?: boolean }) => {
       const choices = parseReporters(opts.reporter, batchReporters);
       const { reports, view } = mergeCommand({ cwd: io.cwd, inputs: outs, out: opts.out });
-      const reporterOptions = { gradescopeHide: parseHiddenKinds(opts.gradescopeHide), githubRoot: annotationRoot(io, opts.class) };
+      // The reports name their pack: its points and task files are the reporters' to read.
+      const packId = reports.find((r) => r.pack)?.pack;
+      const pack = await loadPack(packId ?? defaultPackId());
+      const reporterOptions = { gradescopeHide: parseHiddenKinds(opts.gradescopeHide), githubRoot: annotationRoot(io, opts.class), pack };
       await emit(io, choices, color(opts.color), (name, v, c) => BATCH_REPORTERS[name]!(reports, v, c, reporterOptions), view, (c) => renderBatchSummary(view, c));
       exitCode = EXIT.pass;
     });
@@ -133,16 +143,19 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .argument("[file]", `the evidence file (default: ${EVIDENCE_DEFAULT_HELP})`)
     .action(async (file: string | undefined, opts: CommonOptions) => {
       const choices = parseReporters(opts.reporter, ["pretty", "json"]);
-      const report = await checkCommand({ cwd: io.cwd, ...(file !== undefined ? { file } : {}), dir: opts.dir, timeoutMs: parseTimeout(opts.timeout) });
+      const { pack, dir } = await choosePack(io.cwd, opts);
+      const report = await checkCommand({ cwd: io.cwd, pack, ...(file !== undefined ? { file } : {}), dir, timeoutMs: parseTimeout(opts.timeout) });
       await emit(io, choices, color(opts.color), (name, r, c) => (name === "json" ? renderJson(r) : renderPrettyFileCheck(r, c)), report);
       exitCode = report.status === "pass" ? EXIT.pass : EXIT.fail;
     });
 
   program.command("serve")
     .description("run the submission's handle as a stdio MCP server (one JSON-RPC message per line on stdin and stdout, logs on stderr) for an MCP host or the MCP Inspector")
-    .option("--dir <dir>", "the submission folder (its task2.ts is served)", "tasks")
-    .action(async (opts: { dir: string }) => {
-      exitCode = await serveCommand({ cwd: io.cwd, dir: opts.dir, env: io.env });
+    .option("--dir <dir>", "the submission folder (the task the pack names as its server is served; default: the pack's starters)")
+    .option("--pack <name>", "the exercise pack (default: the submission's grade.json, else the course's default)")
+    .action(async (opts: { dir?: string; pack?: string }) => {
+      const { pack, dir } = await choosePack(io.cwd, opts);
+      exitCode = await serveCommand({ cwd: io.cwd, pack, dir, env: io.env });
     });
 
   program.command("dev").description("tools for course authors")

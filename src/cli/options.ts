@@ -1,18 +1,21 @@
 // Parsing and checking of option values shared by the commands, with errors that teach.
-import { TASK_IDS, isTaskId, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
+import type { Pack } from "../pack/types.js";
 import { UserError } from "./errors.js";
 
-export function parseTasks(args: readonly string[]): TaskId[] {
-  if (args.length === 0) return [...TASK_IDS];
-  const chosen = new Set<TaskId>();
+/** Task arguments (ids, their numbers, or all, the default), in the pack's order. */
+export function parseTaskNames(pack: Pick<Pack, "tasks" | "id">, args: readonly string[]): string[] {
+  const ids = pack.tasks.map((t) => t.id);
+  if (args.length === 0) return ids;
+  const chosen = new Set<string>();
   for (const arg of args) {
     const name = arg.toLowerCase();
-    if (name === "all") TASK_IDS.forEach((t) => chosen.add(t));
-    else if (isTaskId(name)) chosen.add(name);
-    else if (/^[123]$/.test(name)) chosen.add(`task${name}` as TaskId);
-    else throw new UserError(`"${arg}" is not a task. Name one or more of task1, task2, task3, or all (the default), for example: grade task2.`);
+    const byNumber = pack.tasks.find((t) => String(t.number) === name)?.id;
+    if (name === "all") ids.forEach((t) => chosen.add(t));
+    else if (ids.includes(name)) chosen.add(name);
+    else if (byNumber) chosen.add(byNumber);
+    else throw new UserError(`"${arg}" is not a task of the pack ${pack.id}. Name one or more of ${ids.join(", ")}, or all (the default), for example: grade ${ids[1] ?? ids[0]}.`);
   }
-  return TASK_IDS.filter((t) => chosen.has(t));
+  return ids.filter((t) => chosen.has(t));
 }
 
 export function parseTimeout(value: string | undefined): number | undefined {

@@ -6,7 +6,8 @@ import { Option, type Command } from "commander";
 import { QUIZ_FILE } from "../grading/dev-check.js";
 import { renderQuizMarkdown } from "../quiz/markdown.js";
 import { DEFAULT_QUIZ_ANSWERS } from "../../courses/mcp-ch2/course/quiz.js";
-import { isTaskId, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
+import type { Pack } from "../pack/types.js";
+import { choosePack } from "./pack-choice.js";
 import { renderHint } from "../report/hint.js";
 import { renderJson } from "../report/json.js";
 import { renderQuiz } from "../report/quiz.js";
@@ -31,11 +32,11 @@ export interface CommandContext {
   setExit: (code: number) => void;
 }
 
-export function parseTask(arg: string): TaskId {
+export function parseTask(pack: Pack, arg: string): string {
   const name = arg.toLowerCase();
-  if (isTaskId(name)) return name;
-  if (/^[123]$/.test(name)) return `task${name}` as TaskId;
-  throw new UserError(`"${arg}" is not a task. Name one of task1, task2 or task3, for example: npx grade hint task2.`);
+  const found = pack.tasks.find((t) => t.id === name || String(t.number) === name);
+  if (found) return found.id;
+  throw new UserError(`"${arg}" is not a task of the pack ${pack.id}. Name one of ${pack.tasks.map((t) => t.id).join(", ")}, for example: npx grade hint ${pack.tasks[1]?.id ?? pack.tasks[0]!.id}.`);
 }
 
 export function registerStudentCommands(program: Command, ctx: CommandContext): void {
@@ -43,15 +44,17 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
 
   program.command("hint")
     .description("the next hint for the task's first failing check, from a nudge to the exact rule (never the answer)")
-    .argument("<task>", "task1, task2 or task3")
+    .argument("<task>", "the task: task1, task2, ...")
     .option("--level <n>", "show this hint level instead of the next one")
-    .option("--dir <dir>", "the submission folder (graded to find its first failing check)", "tasks")
+    .option("--dir <dir>", "the submission folder (graded to find its first failing check; default: the pack's starters)")
+    .option("--pack <name>", "the exercise pack (default: the submission's grade.json, else the course's default)")
     .option("--timeout <ms>", "time limit for each task, in milliseconds (default 5000)")
     .option("--no-color", "plain text, no colour")
-    .action(async (taskArg: string, opts: { level?: string; dir: string; timeout?: string; color?: boolean }) => {
-      const task = parseTask(taskArg);
+    .action(async (taskArg: string, opts: { level?: string; dir?: string; pack?: string; timeout?: string; color?: boolean }) => {
+      const { pack, dir } = await choosePack(io.cwd, opts);
+      const task = parseTask(pack, taskArg);
       const timeoutMs = parseTimeout(opts.timeout);
-      const result = await showHint({ cwd: io.cwd, dir: opts.dir, task, level: parseLevel(opts.level, task), ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+      const result = await showHint({ cwd: io.cwd, pack, dir, task, level: parseLevel(pack, opts.level, task), ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
       io.stdout(renderHint(result, ctx.color(opts.color)));
     });
 
@@ -70,7 +73,8 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
 
   program.command("status")
     .description("each task's state, evidence lines right, and the next thing to do (remembered between runs)")
-    .option("--dir <dir>", "the submission folder (task1.ts, task2.ts, task3.ts)", "tasks")
+    .option("--dir <dir>", "the submission folder (default: the pack's starters)")
+    .option("--pack <name>", "the exercise pack (default: the submission's grade.json, else the course's default)")
     .option("--evidence <file>", `the evidence file to read (default: ${EVIDENCE_DEFAULT_HELP})`)
     .option("--timeout <ms>", "time limit for each task, in milliseconds (default 5000)")
     .option("--no-typecheck", "skip the type check against the chapter's interface")
@@ -78,10 +82,11 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
     .option("--no-live", "no live server checks (stdio, interop)")
     .addOption(reporterOption())
     .option("--no-color", "plain text, no colour")
-    .action(async (opts: { dir: string; evidence?: string; timeout?: string; typecheck: boolean; behaviour: boolean; live: boolean; reporter: string[]; color?: boolean }) => {
+    .action(async (opts: { dir?: string; pack?: string; evidence?: string; timeout?: string; typecheck: boolean; behaviour: boolean; live: boolean; reporter: string[]; color?: boolean }) => {
       const choices = parseReporters(opts.reporter, ["pretty", "json"]);
+      const { pack, dir } = await choosePack(io.cwd, opts);
       const report = await statusCommand({
-        cwd: io.cwd, dir: opts.dir, timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck,
+        cwd: io.cwd, pack, dir, timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck,
         ...(opts.evidence !== undefined ? { evidence: opts.evidence } : {}),
         ...(opts.behaviour ? { extra: { live: opts.live } } : {}),
       });
@@ -91,19 +96,21 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
 
   program.command("watch")
     .description("re-grade on every save, with a progress bar, the first thing to fix and hints on a key")
-    .argument("[task]", "the task to focus on: task1, task2 or task3 (default: the first that does not pass)")
-    .option("--dir <dir>", "the submission folder (task1.ts, task2.ts, task3.ts)", "tasks")
+    .argument("[task]", "the task to focus on (default: the first that does not pass)")
+    .option("--dir <dir>", "the submission folder (default: the pack's starters)")
+    .option("--pack <name>", "the exercise pack (default: the submission's grade.json, else the course's default)")
     .option("--evidence <file>", `the evidence file to write (default: ${EVIDENCE_DEFAULT_HELP})`)
     .option("--timeout <ms>", "time limit for each task, in milliseconds (default 5000)")
     .option("--no-typecheck", "skip the type check against the chapter's interface")
     .option("--no-behaviour", "evidence only: no behaviour, schema, stdio or interop checks")
     .option("--no-live", "no live server checks (stdio, interop)")
     .option("--no-color", "plain text, no colour")
-    .action(async (taskArg: string | undefined, opts: { dir: string; evidence?: string; timeout?: string; typecheck: boolean; behaviour: boolean; live: boolean; color?: boolean }) => {
+    .action(async (taskArg: string | undefined, opts: { dir?: string; pack?: string; evidence?: string; timeout?: string; typecheck: boolean; behaviour: boolean; live: boolean; color?: boolean }) => {
+      const { pack, dir } = await choosePack(io.cwd, opts);
       await watchCommand(io, {
-        dir: opts.dir, ...(opts.evidence !== undefined ? { evidence: opts.evidence } : {}), timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck,
+        pack, dir, ...(opts.evidence !== undefined ? { evidence: opts.evidence } : {}), timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck,
         ...(opts.behaviour ? { extra: { live: opts.live } } : {}),
-        color: ctx.color(opts.color), ...(taskArg ? { focus: parseTask(taskArg) } : {}),
+        color: ctx.color(opts.color), ...(taskArg ? { focus: parseTask(pack, taskArg) } : {}),
       });
     });
 
@@ -117,8 +124,10 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
   program.command("init")
     .description("create a fresh submission folder from the starters (never overwrites)")
     .argument("<dir>", "the new submission folder")
-    .action(async (dir: string) => {
-      io.stdout(renderInit(await initSubmission({ root: ctx.root, cwd: io.cwd, dir })));
+    .option("--pack <name>", "the exercise pack (default: the submission's grade.json, else the course's default)")
+    .action(async (dir: string, opts: { pack?: string }) => {
+      const { pack } = await choosePack(io.cwd, opts);
+      io.stdout(renderInit(await initSubmission({ root: ctx.root, cwd: io.cwd, dir, pack })));
     });
 
   program.command("dist")

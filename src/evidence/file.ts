@@ -1,11 +1,10 @@
-// The evidence file: 17 `key: value` lines in the chapter's order. Parsing is forgiving about
-// what editors do (CRLF, a BOM, spaces around the colon) and exact about what the chapter fixes
+// The evidence file: a pack's `key: value` lines in the pack's order. Parsing is forgiving about
+// what editors do (CRLF, a BOM, spaces around the colon) and exact about what the pack fixes
 // (lower-case keys, each once).
-import { EVIDENCE_KEYS, EVIDENCE_RULES, isEvidenceKey, type EvidenceKey } from "../../courses/mcp-ch2/course/evidence-keys.js";
-import type { TaskId } from "../../courses/mcp-ch2/course/tasks.js";
+import type { EvidenceLine } from "../pack/types.js";
 import { lineValue } from "../report/sanitize.js";
 
-export const DEFAULT_EVIDENCE_FILE = "evidence/chapter2-evidence.txt";
+type EvidenceKey = string;
 
 export interface EvidenceEntry {
   key: EvidenceKey;
@@ -21,14 +20,16 @@ export interface EvidenceProblem {
 }
 
 export interface ParsedEvidence {
-  entries: Partial<Record<EvidenceKey, EvidenceEntry>>;
+  entries: Record<EvidenceKey, EvidenceEntry>;
   problems: EvidenceProblem[];
   /** Lines that are not evidence lines, kept so that rewriting the file loses nothing. */
   otherLines: string[];
 }
 
-export function parseEvidence(text: string): ParsedEvidence {
-  const entries: ParsedEvidence["entries"] = {};
+export function parseEvidence(text: string, lines: readonly EvidenceLine[]): ParsedEvidence {
+  const keys = lines.map((l) => l.key);
+  const isEvidenceKey = (key: string): boolean => keys.includes(key);
+  const entries: ParsedEvidence["entries"] = Object.create(null) as ParsedEvidence["entries"];
   const problems: EvidenceProblem[] = [];
   const otherLines: string[] = [];
   text.replace(/^\uFEFF/, "").split(/\r?\n/).forEach((raw, index) => {
@@ -43,14 +44,15 @@ export function parseEvidence(text: string): ParsedEvidence {
     const key = raw.slice(0, colon).trim();
     const value = raw.slice(colon + 1).trim();
     let known: EvidenceKey | undefined;
+    // A key is a pack's own name, never an inherited one ("constructor").
     if (isEvidenceKey(key)) known = key;
     else if (isEvidenceKey(key.toLowerCase())) {
-      known = key.toLowerCase() as EvidenceKey;
-      problems.push({ line, key, message: `line ${line}: the key ${key} must be written in lower case, exactly as the chapter prints it: ${known}.` });
+      known = key.toLowerCase();
+      problems.push({ line, key, message: `line ${line}: the key ${key} must be written in lower case, exactly as the course prints it: ${known}.` });
     } else {
       otherLines.push(raw);
-      const near = closestKey(key);
-      problems.push({ line, key, message: `line ${line}: ${JSON.stringify(key)} is not one of the chapter's 17 keys${near ? `; did you mean ${near}?` : "."}` });
+      const near = closestKey(key, keys);
+      problems.push({ line, key, message: `line ${line}: ${JSON.stringify(key)} is not one of the ${keys.length} evidence keys${near ? `; did you mean ${near}?` : "."}` });
       return;
     }
     const first = entries[known];
@@ -60,8 +62,8 @@ export function parseEvidence(text: string): ParsedEvidence {
     }
     entries[known] = { key: known, value, line };
   });
-  for (const key of EVIDENCE_KEYS) {
-    if (!entries[key]) problems.push({ key, message: `${key} is missing: add the line "${key}: <value>" (${EVIDENCE_RULES[key].task}).` });
+  for (const { key, task } of lines) {
+    if (!entries[key]) problems.push({ key, message: `${key} is missing: add the line "${key}: <value>" (${task}).` });
   }
   return { entries, problems, otherLines };
 }
@@ -73,20 +75,20 @@ export function parseEvidence(text: string): ParsedEvidence {
  * those characters, never decoded: what the code printed cannot add or forge a line, and such a
  * value is wrong for every key anyway.
  */
-export function writeEvidence(existing: string | undefined, graded: readonly TaskId[], values: Partial<Record<EvidenceKey, string>>): string {
-  const old = existing === undefined ? undefined : parseEvidence(existing);
+export function writeEvidence(existing: string | undefined, graded: readonly string[], values: Record<EvidenceKey, string>, rules: readonly EvidenceLine[]): string {
+  const old = existing === undefined ? undefined : parseEvidence(existing, rules);
   const lines: string[] = [];
-  for (const key of EVIDENCE_KEYS) {
-    const value = graded.includes(EVIDENCE_RULES[key].task) ? values[key] : old?.entries[key]?.value;
+  for (const { key, task } of rules) {
+    const value = graded.includes(task) ? values[key] : old?.entries[key]?.value;
     if (value !== undefined) lines.push(`${key}: ${lineValue(value)}`);
   }
   return [...lines, ...(old?.otherLines ?? [])].map((l) => `${l}\n`).join("");
 }
 
-function closestKey(key: string): EvidenceKey | undefined {
+function closestKey(key: string, keys: readonly string[]): EvidenceKey | undefined {
   let best: EvidenceKey | undefined;
   let bestDistance = 4;
-  for (const candidate of EVIDENCE_KEYS) {
+  for (const candidate of keys) {
     const d = editDistance(key.toLowerCase(), candidate);
     if (d < bestDistance) { best = candidate; bestDistance = d; }
   }

@@ -1,19 +1,20 @@
 // Where each submission's files of grade's own live, keyed by the submission: its evidence file
-// (tasks/ keeps evidence/chapter2-evidence.txt; another folder gets evidence/<key>/) and its
-// progress (.grade/progress/<key>.json). Nothing is written into the submission folder itself.
+// (a pack's starters folder keeps the pack's evidence folder: tasks/ writes
+// evidence/chapter2-evidence.txt, tasks/mcp-stateless/ evidence/mcp-stateless/...; another folder
+// gets evidence/<key>/) and its progress (.grade/progress/<key>.json). Nothing is written into
+// the submission folder itself.
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { DEFAULT_EVIDENCE_FILE } from "./file.js";
+import { packFolder } from "../pack/registry.js";
+import type { Pack } from "../pack/types.js";
 
-export const DEFAULT_SUBMISSION = "tasks";
-export const EVIDENCE_FILE_NAME = path.posix.basename(DEFAULT_EVIDENCE_FILE);
-const EVIDENCE_DIR = path.posix.dirname(DEFAULT_EVIDENCE_FILE);
+const EVIDENCE_DIR = "evidence";
 
 const posix = (p: string): string => p.split(path.sep).join("/");
 
-/** Whether `dir` names the course's own tasks/ folder, seen from `cwd`. */
-export function isDefaultSubmission(cwd: string, dir: string): boolean {
-  return path.resolve(cwd, dir) === path.resolve(cwd, DEFAULT_SUBMISSION);
+/** Whether `dir` names the pack's own starters folder (tasks/, tasks/<pack>/), seen from `cwd`. */
+export function isDefaultSubmission(cwd: string, dir: string, pack: Pick<Pack, "id">): boolean {
+  return path.resolve(cwd, dir) === path.resolve(cwd, packFolder("tasks", pack.id));
 }
 
 /**
@@ -29,9 +30,9 @@ export function submissionKey(cwd: string, dir: string): string {
 }
 
 /** The evidence file of the submission in `dir`, relative to `cwd`, with `/` separators. */
-export function evidenceFileFor(cwd: string, dir: string): string {
-  return isDefaultSubmission(cwd, dir) ? DEFAULT_EVIDENCE_FILE : `${EVIDENCE_DIR}/${submissionKey(cwd, dir)}/${EVIDENCE_FILE_NAME}`;
+export function evidenceFileFor(cwd: string, dir: string, pack: Pick<Pack, "id" | "evidenceFile">): string {
+  return isDefaultSubmission(cwd, dir, pack) ? `${packFolder("evidence", pack.id)}/${pack.evidenceFile}` : `${EVIDENCE_DIR}/${submissionKey(cwd, dir)}/${pack.evidenceFile}`;
 }
 
 /** How --evidence's default reads in a command's help. */
-export const EVIDENCE_DEFAULT_HELP = `${DEFAULT_EVIDENCE_FILE} for tasks/, ${EVIDENCE_DIR}/<folder>/${EVIDENCE_FILE_NAME} for another --dir`;
+export const EVIDENCE_DEFAULT_HELP = `${EVIDENCE_DIR}/<pack's evidence file> for the pack's starters folder, ${EVIDENCE_DIR}/<folder>/<pack's evidence file> for another --dir`;

@@ -2,9 +2,7 @@
 // against what the code prints when the submission can be run.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { EVIDENCE_KEYS, EVIDENCE_RULES, keysOfTask } from "../../courses/mcp-ch2/course/evidence-keys.js";
-import { TASK_IDS, TASKS } from "../../courses/mcp-ch2/course/tasks.js";
-import { diagnose } from "../../courses/mcp-ch2/evidence/diagnose.js";
+import type { Pack } from "../pack/types.js";
 import { parseEvidence, type EvidenceProblem } from "../evidence/file.js";
 import { UserError } from "../cli/errors.js";
 import { REPORT_VERSION, type CheckResult, type Report, type TaskResult, type TaskStatus } from "../report/types.js";
@@ -26,15 +24,16 @@ export interface FileCheckReport {
 
 export interface CheckFileOptions {
   cwd: string;
+  pack: Pack;
   file: string;
   dir: string;
   timeoutMs?: number;
 }
 
-function readEvidenceFile(cwd: string, file: string): string {
+function readEvidenceFile(cwd: string, file: string, name: string): string {
   const abs = path.resolve(cwd, file);
-  if (!existsSync(abs)) throw new UserError(`There is no evidence file at ${file}. Run npx grade first to write it, or name your file: npx grade check path/to/chapter2-evidence.txt.`);
-  if (statSync(abs).isDirectory()) throw new UserError(`${file} is a folder, not an evidence file. Name the file itself: grade check ${path.join(file, "chapter2-evidence.txt")}.`);
+  if (!existsSync(abs)) throw new UserError(`There is no evidence file at ${file}. Run npx grade first to write it, or name your file: npx grade check path/to/${name}.`);
+  if (statSync(abs).isDirectory()) throw new UserError(`${file} is a folder, not an evidence file. Name the file itself: grade check ${path.join(file, name)}.`);
   try {
     return readFileSync(abs, "utf8");
   } catch (error) {
@@ -44,22 +43,23 @@ function readEvidenceFile(cwd: string, file: string): string {
 
 async function codeReport(options: CheckFileOptions): Promise<Report | string> {
   if (!existsSync(path.resolve(options.cwd, options.dir))) return `there is no submission folder ${options.dir} to run`;
-  return gradeSubmission({ cwd: options.cwd, dir: options.dir, tasks: TASK_IDS, timeoutMs: options.timeoutMs });
+  return gradeSubmission({ cwd: options.cwd, pack: options.pack, dir: options.dir, tasks: options.pack.tasks.map((t) => t.id), timeoutMs: options.timeoutMs });
 }
 
 export async function checkEvidenceFile(options: CheckFileOptions): Promise<FileCheckReport> {
-  const parsed = parseEvidence(readEvidenceFile(options.cwd, options.file));
+  const { pack } = options;
+  const parsed = parseEvidence(readEvidenceFile(options.cwd, options.file, pack.evidenceFile), pack.evidence);
   const code = await codeReport(options);
   const printed = typeof code === "string" ? undefined : code.evidence;
-  const tasks = TASK_IDS.map((task): TaskResult => {
+  const tasks = pack.tasks.map(({ id: task, title }): TaskResult => {
     const checks: CheckResult[] = [];
-    for (const key of keysOfTask(task)) {
-      const rule = EVIDENCE_RULES[key];
+    for (const rule of pack.evidence.filter((e) => e.task === task)) {
+      const key = rule.key;
       const entry = parsed.entries[key];
       const base = { name: key, kind: "evidence", title: rule.title, expected: rule.accepted, hint: rule.hint } as const;
       if (!entry) checks.push({ ...base, status: "fail", actual: null, message: `The file has no ${key} line.` });
       else if (entry.value === rule.accepted) checks.push({ ...base, status: "pass", actual: entry.value });
-      else checks.push({ ...base, status: "fail", actual: entry.value, message: `line ${entry.line}: ${diagnose({ key, actual: entry.value })}` });
+      else checks.push({ ...base, status: "fail", actual: entry.value, message: `line ${entry.line}: ${pack.diagnose ? pack.diagnose(key, entry.value) : `the rule accepts ${JSON.stringify(rule.accepted)}, not ${JSON.stringify(entry.value)}.`}` });
       const codeValue = printed?.[key];
       if (entry && printed && codeValue !== entry.value) {
         checks.push({
@@ -73,14 +73,14 @@ export async function checkEvidenceFile(options: CheckFileOptions): Promise<File
     }
     const evidence = checks.filter((c) => c.kind === "evidence");
     const score = evidence.filter((c) => c.status === "pass").length;
-    return { task, title: TASKS[task].title, status: checks.every((c) => c.status === "pass") ? "pass" : "fail", score, maxScore: evidence.length, checks };
+    return { task, title, status: checks.every((c) => c.status === "pass") ? "pass" : "fail", score, maxScore: evidence.length, checks };
   });
   const formatProblems = parsed.problems.filter((p) => p.line !== undefined);
   const score = tasks.reduce((n, t) => n + t.score, 0);
   return {
     version: REPORT_VERSION, file: options.file.split(path.sep).join("/"),
     status: formatProblems.length || tasks.some((t) => t.status !== "pass") ? "fail" : "pass",
-    score, maxScore: EVIDENCE_KEYS.length, problems: parsed.problems, tasks,
+    score, maxScore: pack.evidence.length, problems: parsed.problems, tasks,
     code: typeof code === "string" ? { compared: false, reason: code } : { compared: true, submission: code.submission },
   };
 }

@@ -2,35 +2,24 @@
 // reason when the task could not run on the fixtures (one root cause, not a cascade), task and
 // report statuses recomputed, a per-kind count, and the score again under the course's policy.
 import { scoreReport } from "../pack/score.js";
-import { TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
+import type { Pack } from "../pack/types.js";
 import type { CheckResult, KindSummary, Report, TaskResult, TaskStatus } from "../report/types.js";
 
 /** The checks beyond the evidence per task, and the seed of their generated inputs. */
 export interface ExtraRun {
   seed?: number;
-  checks: Partial<Record<TaskId, CheckResult[]>>;
+  checks: Record<string, CheckResult[]>;
 }
 
 function skipAll(checks: CheckResult[], why: string): CheckResult[] {
   return checks.map(({ name, kind, title, hint }) => ({ name, kind, title, ...(hint ? { hint } : {}), status: "skip", message: why }));
 }
 
-function sanitiseCheck(check: CheckResult, sanitise: (t: string) => string): CheckResult {
-  let out = check;
-  for (const key of ["message", "expected", "actual"] as const) {
-    const v = check[key];
-    const clean = typeof v === "string" ? sanitise(v) : v;
-    // Copied only when a path changed: a batch's identical checks (extra-checks.ts judges each
-    // distinct answer once) then stay one object, not one per student.
-    if (clean !== v) out = { ...out, [key]: clean };
-  }
-  return out;
-}
-
 /** Why a task's extra checks cannot be trusted to run, or undefined when they can: its own run only. */
-function blocker(task: TaskId, byTask: Map<TaskId, TaskResult>): string | undefined {
+function blocker(pack: Pack, task: string, byTask: Map<string, TaskResult>): string | undefined {
   const result = byTask.get(task);
-  return result?.message ? `${TASKS[task].file} did not run on the fixtures (see its message), so this check was not run.` : undefined;
+  const file = pack.tasks.find((t) => t.id === task)?.file ?? task;
+  return result?.message ? `${file} did not run on the fixtures (see its message), so this check was not run.` : undefined;
 }
 
 // A task passes only when every check passed: a skipped check is never a pass.
@@ -49,15 +38,15 @@ export function summariseKinds(tasks: TaskResult[]): Record<string, KindSummary>
   return byKind;
 }
 
-export function withExtraChecks(report: Report, extra: ExtraRun, sanitise: (t: string) => string): Report {
+export function withExtraChecks(pack: Pack, report: Report, extra: ExtraRun): Report {
   const byTask = new Map(report.tasks.map((t) => [t.task, t]));
   const tasks = report.tasks.map((task): TaskResult => {
-    const own = (extra.checks[task.task] ?? []).map((c) => sanitiseCheck(c, sanitise));
-    const why = blocker(task.task, byTask);
+    const own = extra.checks[task.task] ?? [];
+    const why = blocker(pack, task.task, byTask);
     const checks = [...task.checks, ...(why ? skipAll(own, why) : own)];
     const merged = { ...task, checks };
     return { ...merged, status: taskStatus(merged) };
   });
   const status: TaskStatus = tasks.some((t) => t.status === "error") ? "error" : tasks.some((t) => t.status === "fail") ? "fail" : "pass";
-  return scoreReport({ ...report, status, tasks, ...(extra.seed !== undefined ? { seed: extra.seed } : {}), byKind: summariseKinds(tasks) });
+  return scoreReport({ ...report, status, tasks, ...(extra.seed !== undefined ? { seed: extra.seed } : {}), byKind: summariseKinds(tasks) }, pack.score);
 }

@@ -1,108 +1,155 @@
-// Grades a submission folder: its files read (confined to the folder), one request to the
-// sandbox with every run its checks need, then every check judged here, outside the sandbox,
-// from the values it sent back. Returns the report as data; writing files and printing are the
-// command's business.
+// Grades a submission folder against a pack: its files read (confined to the folder), one request
+// to the sandbox with every run the pack's plan asks for, then the pack's judge turns the values
+// that came back into checks, outside the sandbox. The engine rolls them up (status, score, per
+// kind) the same way for every pack. Returns the report as data; writing files and printing are
+// the command's business.
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { EVIDENCE_KEYS } from "../../courses/mcp-ch2/course/evidence-keys.js";
-import { TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
-import { scoreReport } from "../pack/score.js";
 import { UserError } from "../cli/errors.js";
 import { newSeed } from "../pack/random.js";
+import { scoreReport } from "../pack/score.js";
+import { defaultPackId, loadPack } from "../pack/registry.js";
+import type { Pack, PackTask, PlanInput, TaskJudgement } from "../pack/types.js";
 import { SandboxPool } from "../sandbox/pool.js";
 import type { TaskFailure } from "../sandbox/protocol.js";
-import { REPORT_VERSION, type Report, type TaskStatus } from "../report/types.js";
-import { extraChecks, type ExtraCheckOptions } from "../../courses/mcp-ch2/grading/extra-checks.js";
+import { REPORT_VERSION, type CheckResult, type Report, type TaskResult, type TaskStatus } from "../report/types.js";
+import { attachTypes, type TypeChecker } from "../typecheck/attach.js";
 import { readSubmission } from "./files.js";
-import { runLiveChecks } from "../../courses/mcp-ch2/grading/live.js";
-import { fixtureOutcome } from "../../courses/mcp-ch2/grading/outcomes.js";
-import { buildRequest } from "../../courses/mcp-ch2/grading/request.js";
 import { withExtraChecks } from "./extra-report.js";
-import { gradeTask, type GradedTask } from "../../courses/mcp-ch2/grading/task-result.js";
+import { LIMITS } from "./limits.js";
 import { makeDisplay } from "./paths.js";
-import { attachTypes } from "../typecheck/attach.js";
-import { TypeCheckWorker } from "../typecheck/worker-client.js";
 
-export type { ExtraCheckOptions } from "../../courses/mcp-ch2/grading/extra-checks.js";
 export const DEFAULT_TIMEOUT_MS = 5000;
+
+export interface ExtraCheckOptions {
+  /** The seed of the generated inputs; a fresh one (printed in the report) when absent. */
+  seed?: number;
+  /** Generated inputs compared with the pack's model of its rules (default on). */
+  behaviour?: boolean;
+  /** Responses against the MCP schema (default on). */
+  schema?: boolean;
+  /** The pack's live drivers: a real server over a real pipe (default on). */
+  live?: boolean;
+}
 
 export interface GradeOptions {
   cwd: string;
+  /** The pack the submission is graded against; the default pack when absent. */
+  pack?: Pack;
   /** The submission folder, as the user wrote it. */
   dir: string;
-  tasks: readonly TaskId[];
+  tasks: readonly string[];
   timeoutMs?: number;
   /**
-   * Also check the submission against the typed interface (checks of kind `types`). Off unless
-   * asked; pass a TypeCheckWorker to reuse one across gradings (watch mode).
+   * Also check the submission against the typed interface (checks of kind `types`), where the
+   * pack has a type check. Off unless asked; pass a checker to reuse one across gradings (watch).
    */
-  typecheck?: boolean | TypeCheckWorker;
-  /** Checks beyond the evidence lines (behaviour, schema, stdio, interop); none when absent. */
+  typecheck?: boolean | TypeChecker;
+  /** Checks beyond the evidence lines (behaviour, schema, live); none when absent. */
   extra?: ExtraCheckOptions;
   /** The sandbox: a batch or watch hands its pool; otherwise the grading starts one of its own. */
   pool?: SandboxPool;
 }
 
-export function resolveSubmission(cwd: string, dir: string): string {
+export function resolveSubmission(cwd: string, dir: string, pack?: Pack): string {
   const abs = path.resolve(cwd, dir);
   if (!existsSync(abs) || !statSync(abs).isDirectory()) {
-    throw new UserError(`The submission folder ${dir} does not exist (looked in ${path.relative(cwd, abs) || "."}). Pass the folder that holds task1.ts, task2.ts and task3.ts with --dir, or run grade from the course repository, where tasks/ is the default.`);
+    const files = pack ? pack.tasks.map((t) => t.file).join(", ") : "the task files";
+    throw new UserError(`The submission folder ${dir} does not exist (looked in ${path.relative(cwd, abs) || "."}). Pass the folder that holds ${files} with --dir, or run grade from the course repository, where the pack's starters folder is the default.`);
   }
   return abs;
 }
 
-function missingFile(task: TaskId, shown: string): TaskFailure {
-  return { reason: "missing-file", message: `${shown} does not exist. Every submission has ${TASKS.task1.file}, ${TASKS.task2.file} and ${TASKS.task3.file}; create it (npx grade init DIR makes a fresh set of starters).` };
+function missingFile(pack: Pack, shown: string): TaskFailure {
+  return { reason: "missing-file", message: `${shown} does not exist. Every submission has ${pack.tasks.map((t) => t.file).join(", ")}; create it (npx grade init DIR makes a fresh set of starters).` };
+}
+
+const taskOf = (pack: Pack, id: string): PackTask => pack.tasks.find((t) => t.id === id)!;
+
+/** A task's result from its judgement: an error when it could not run, a fail when a check did not pass. */
+export function taskResult(task: PackTask, judged: TaskJudgement): TaskResult {
+  const failure = judged.failure;
+  const status: TaskStatus = failure && failure.reason !== "not-written" ? "error"
+    : failure || judged.checks.some((c) => c.status === "fail" || c.status === "error") ? "fail" : "pass";
+  return {
+    task: task.id, title: task.title, status, score: 0, maxScore: 0, checks: judged.checks,
+    ...(failure ? { message: failure.message } : {}),
+    ...(judged.stderr ? { stderr: judged.stderr } : {}),
+  };
+}
+
+function sanitiseCheck(check: CheckResult, sanitise: (t: string) => string): CheckResult {
+  let out = check;
+  for (const key of ["message", "expected", "actual"] as const) {
+    const v = check[key];
+    const clean = typeof v === "string" ? sanitise(v) : v;
+    // Copied only when a path changed: a batch's identical checks then stay one object.
+    if (clean !== v) out = { ...out, [key]: clean };
+  }
+  return out;
+}
+
+function sanitiseJudgement(judged: TaskJudgement, sanitise: (t: string) => string): TaskJudgement {
+  return {
+    ...judged,
+    checks: judged.checks.map((c) => sanitiseCheck(c, sanitise)),
+    ...(judged.failure ? { failure: { ...judged.failure, message: sanitise(judged.failure.message) } } : {}),
+    ...(judged.stderr !== undefined ? { stderr: sanitise(judged.stderr) } : {}),
+    ...(judged.extra ? { extra: judged.extra.map((c) => sanitiseCheck(c, sanitise)) } : {}),
+  };
 }
 
 export async function gradeSubmission(options: GradeOptions): Promise<Report> {
-  const submissionDir = resolveSubmission(options.cwd, options.dir);
+  const pack = options.pack ?? await loadPack(defaultPackId());
+  const submissionDir = resolveSubmission(options.cwd, options.dir, pack);
   const display = makeDisplay(options.cwd, submissionDir);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const extra = options.extra;
   const behaviour = extra ? extra.behaviour ?? true : false;
   const schema = extra ? extra.schema ?? true : false;
   const seed = extra?.seed ?? newSeed();
-  const pool = options.pool ?? new SandboxPool(1);
-  const checker = options.typecheck === true ? new TypeCheckWorker() : options.typecheck || undefined;
+  const pool = options.pool ?? new SandboxPool(1, true, pack.course.sandboxSource());
+  const checker = options.typecheck === true ? pack.types?.checker() : options.typecheck || undefined;
   try {
     // The type checker reads the files and runs nothing: in its thread, beside the sandbox.
     const typing = checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
     const files = readSubmission(submissionDir, display.submission);
     const shownAs = display.submission === "." ? "" : `${display.submission}/`;
-    const planned = buildRequest(files, options.tasks, { behaviour, schema, seed, timeoutMs, shownAs });
-    const { request, runs } = planned;
+    const input: PlanInput = { tasks: options.tasks, has: (f) => files.files[f] !== undefined || files.refused[f] !== undefined, behaviour, schema, seed };
+    const plan = pack.plan(input);
     // The live server is a process of its own: it starts now, beside the sandbox's run.
-    const liveRun = extra && (extra.live ?? true) ? runLiveChecks(files, options.tasks, timeoutMs, shownAs) : undefined;
+    const liveRun = extra && (extra.live ?? true) && pack.live ? pack.live.run({ files: files.files, refused: files.refused, tasks: options.tasks, timeoutMs, shownAs }) : undefined;
     liveRun?.catch(() => undefined);
-    const reply = await pool.run(request);
-    const graded = options.tasks.map((task): GradedTask => {
-      const taskRuns = runs[task];
-      const shown = display.submission === "." ? TASKS[task].file : `${display.submission}/${TASKS[task].file}`;
-      if (!taskRuns) return gradeTask(task, { outcome: { failure: missingFile(task, shown) } });
-      const run = reply.runs[taskRuns.fixture];
-      const stdio = run && run.status !== "skipped" ? { stdout: run.stdout, stderr: run.stderr } : {};
-      return gradeTask(task, display.sanitiseRun({ outcome: fixtureOutcome(task, run), ...stdio }));
+    const limits = { ...LIMITS, timeMs: timeoutMs, budgetMs: timeoutMs * Math.max(1, options.tasks.length) };
+    const reply = await pool.run({ files: files.files, refused: files.refused, runs: plan.runs, limits, ...(shownAs ? { shownAs } : {}) });
+    const judged = pack.judge(plan, reply, input);
+    const results = options.tasks.map((id): { result: TaskResult; evidence: Record<string, string>; extra: CheckResult[] } => {
+      const task = taskOf(pack, id);
+      const shown = display.submission === "." ? task.file : `${display.submission}/${task.file}`;
+      const own = judged[id] && input.has(task.file) ? judged[id]! : { checks: [], evidence: {}, failure: missingFile(pack, shown) };
+      const clean = sanitiseJudgement(own, display.sanitise);
+      return { result: taskResult(task, clean), evidence: clean.evidence, extra: clean.extra ?? [] };
     });
     const typed = await typing;
-    const report = assembleReport(display.submission, typed ? graded.map((g) => attachTypes(g, typed)) : graded);
+    const graded = typed ? results.map((r) => ({ ...r, result: attachTypes(r.result, typed, taskOf(pack, r.result.task)) })) : results;
+    const report = assembleReport(pack, display.submission, graded);
     if (!extra) return report;
-    const checks = extraChecks(options.tasks, planned, reply, { behaviour, schema, seed });
+    const checks: Record<string, CheckResult[]> = Object.fromEntries(graded.map((g) => [g.result.task, g.extra]));
     const live = liveRun ? await liveRun : {};
-    for (const [task, list] of Object.entries(live) as [TaskId, NonNullable<(typeof live)[TaskId]>][]) (checks[task] ??= []).push(...list);
-    return withExtraChecks(report, { ...(behaviour ? { seed } : {}), checks }, display.sanitise);
+    for (const [task, list] of Object.entries(live)) (checks[task] ??= []).push(...list.map((c) => sanitiseCheck(c, display.sanitise)));
+    return withExtraChecks(pack, report, { ...(behaviour ? { seed } : {}), checks });
   } finally {
     if (options.typecheck === true) await checker?.close();
     if (!options.pool) await pool.close();
   }
 }
 
-export function assembleReport(submission: string, graded: GradedTask[]): Report {
+export function assembleReport(pack: Pack, submission: string, graded: { result: TaskResult; evidence: Record<string, string> }[]): Report {
   const tasks = graded.map((g) => g.result);
-  const merged = Object.assign({}, ...graded.map((g) => g.evidence)) as Report["evidence"];
-  const evidence: Report["evidence"] = {};
-  for (const key of EVIDENCE_KEYS) if (merged[key] !== undefined) evidence[key] = merged[key];
+  const merged: Record<string, string> = Object.assign({}, ...graded.map((g) => g.evidence));
+  const evidence: Record<string, string> = {};
+  for (const line of pack.evidence) if (merged[line.key] !== undefined) evidence[line.key] = merged[line.key]!;
   const status: TaskStatus = tasks.some((t) => t.status === "error") ? "error"
     : tasks.some((t) => t.status === "fail") ? "fail" : "pass";
-  return scoreReport({ version: REPORT_VERSION, submission, status, score: 0, maxScore: 0, tasks, evidence });
+  return scoreReport({ version: REPORT_VERSION, pack: pack.id, submission, status, score: 0, maxScore: 0, tasks, evidence }, pack.score);
 }

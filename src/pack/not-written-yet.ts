@@ -8,3 +8,12 @@ export function notWrittenYet(task: string): never {
   error.name = NOT_WRITTEN_YET;
   throw error;
 }
+
+/** notWrittenYet and NOT_WRITTEN_YET as CommonJS text, for a pack's course module in the sandbox. */
+export function notWrittenYetSource(): string {
+  const name = JSON.stringify(NOT_WRITTEN_YET);
+  return [
+    `exports.NOT_WRITTEN_YET = ${name};`,
+    `exports.notWrittenYet = function notWrittenYet(task) { const e = new Error(String(task) + " is not written yet"); e.name = ${name}; throw e; };`,
+  ].join("\n");
+}

@@ -48,25 +48,8 @@ export interface ScorePolicy {
   other: Points;
 }
 
-export const SCORE_POLICY: ScorePolicy = {
-  id: "chapter2-score-v1",
-  kinds: {
-    evidence: { earns: 1, costs: 0 },
-    output: { earns: 0, costs: 1 },
-    stdio: { earns: 0, costs: 1 },
-    behaviour: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
-    schema: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
-    // The SDK's client cannot read a server that prints on stdout: one root cause, charged once.
-    interop: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true, sameRuleAs: "t2_no_stdout" },
-    types: { earns: 0, costs: 0 },
-  },
-  checks: {
-    t2_stdio_clean: { earns: 0, costs: 1, sameRuleAs: "t2_no_stdout" },
-  },
-  other: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
-};
 
-export function pointsOf(check: Pick<CheckResult, "name" | "kind">, policy: ScorePolicy = SCORE_POLICY): Points {
+export function pointsOf(check: Pick<CheckResult, "name" | "kind">, policy: ScorePolicy): Points {
   return policy.checks[check.name] ?? policy.kinds[check.kind] ?? policy.other;
 }
 
@@ -82,7 +65,7 @@ export interface TaskPoints {
 }
 
 /** A task's score under the policy, and what each of its checks added or took away. */
-export function scoreTask(task: Pick<TaskResult, "checks">, policy: ScorePolicy = SCORE_POLICY): TaskPoints {
+export function scoreTask(task: Pick<TaskResult, "checks">, policy: ScorePolicy): TaskPoints {
   const points = task.checks.map((c) => pointsOf(c, policy));
   const maxScore = points.reduce((n, p) => n + p.earns, 0);
   const checks = task.checks.map((c, i) => (c.status === "pass" ? points[i]!.earns : 0));
@@ -105,7 +88,7 @@ export function scoreTask(task: Pick<TaskResult, "checks">, policy: ScorePolicy 
 }
 
 /** The report with every task's score and the total computed by the policy. */
-export function scoreReport<R extends Pick<Report, "tasks" | "score" | "maxScore">>(report: R, policy: ScorePolicy = SCORE_POLICY): R {
+export function scoreReport<R extends Pick<Report, "tasks" | "score" | "maxScore">>(report: R, policy: ScorePolicy): R {
   const tasks = report.tasks.map((t) => {
     const { score, maxScore } = scoreTask(t, policy);
     return { ...t, score, maxScore };
@@ -114,6 +97,6 @@ export function scoreReport<R extends Pick<Report, "tasks" | "score" | "maxScore
 }
 
 /** Full marks for a task whose checks did not run at all (its evidence lines' points). */
-export function fullMarks(evidenceLines: number, policy: ScorePolicy = SCORE_POLICY): number {
+export function fullMarks(evidenceLines: number, policy: ScorePolicy): number {
   return evidenceLines * (policy.kinds["evidence"]?.earns ?? 0);
 }

@@ -6,6 +6,7 @@
 import type { CheckResult } from "../report/types.js";
 import type { RunSpec, SandboxReply, TaskFailure } from "../sandbox/protocol.js";
 import type { ScorePolicy } from "./score.js";
+import type { TypeChecker } from "../typecheck/attach.js";
 
 /** The pack formats this engine reads. A pack names one; `grade dev check` refuses others. */
 export const PACK_FORMATS = [1] as const;
@@ -32,6 +33,15 @@ export interface EvidenceLine {
   accepted: string;
   /** The rule to reread, without giving the value away. */
   hint: string;
+}
+
+/** One level of a task's hints, from a nudge to the exact rule (the last level). */
+export interface Hint {
+  text: string;
+  /** The part of the course text to reread. */
+  reread: string;
+  /** The checks (evidence keys and other check names) this hint helps with; the last level helps with all. */
+  checks: readonly string[];
 }
 
 /** What a pack is asked to plan: which tasks, which files the submission has, which checks are on. */
@@ -85,10 +95,20 @@ export interface Pack<P extends PackPlan = PackPlan> {
   /** In the evidence file's order. */
   evidence: readonly EvidenceLine[];
   score: ScorePolicy;
+  /** Per task, its hints in order; the last is the exact rule. */
+  hints: Readonly<Record<string, readonly Hint[]>>;
   /** The module students import as "grade/course": its TypeScript (for the type check) and its text in the sandbox. */
   course: { typesFile: string; sandboxSource(): string };
   /** The live drivers that apply ("stdio", "interop"): what `--no-live` turns off. */
   live?: { drivers: readonly string[]; run(input: LiveInput): Promise<Record<string, CheckResult[]>> };
+  /** Why a hand-written evidence value is wrong, for the student to act on (grade check); the accepted value when absent. */
+  diagnose?(key: string, actual: string): string;
+  /** The pack's quiz, when it has one: its questions are in the starters folder's quiz.md. */
+  quiz?: { questions: number };
+  /** The task whose export answers one JSON-RPC message: what `grade serve` serves over stdio. */
+  serves?: string;
+  /** The type check against the pack's typed interface (checks of kind types), if it has one. */
+  types?: { checker(): TypeChecker };
   plan(input: PlanInput): P;
   judge(plan: P, reply: SandboxReply, input: PlanInput): Record<string, TaskJudgement>;
 }

@@ -5,7 +5,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { TASK_IDS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 import { submissionKey } from "../evidence/location.js";
 import type { Report, TaskStatus } from "../report/types.js";
 
@@ -27,9 +26,9 @@ export interface TaskProgress {
 
 export interface Progress {
   version: 1;
-  tasks: Partial<Record<TaskId, TaskProgress>>;
+  tasks: Record<string, TaskProgress>;
   /** The highest hint level shown per task. */
-  hintsSeen: Partial<Record<TaskId, number>>;
+  hintsSeen: Record<string, number>;
   /** The highest hint level shown for each check, by its name: hints follow the failing check. */
   hintsFor: Record<string, number>;
 }
@@ -53,8 +52,10 @@ export function readProgress(cwd: string, dir: string): Progress {
     if (!isProgress(parsed)) return emptyProgress();
     const tasks: Progress["tasks"] = {};
     const hintsSeen: Progress["hintsSeen"] = {};
-    for (const t of TASK_IDS) {
-      if (parsed.tasks[t]) tasks[t] = parsed.tasks[t];
+    // Our own file, but read as data: task ids as packs name them, nothing else.
+    const ids = [...Object.keys(parsed.tasks), ...Object.keys(parsed.hintsSeen)].filter((t) => /^[A-Za-z0-9_-]{1,64}$/.test(t) && t !== "__proto__");
+    for (const t of new Set(ids)) {
+      if (Object.hasOwn(parsed.tasks, t) && parsed.tasks[t]) tasks[t] = parsed.tasks[t]!;
       const seen = parsed.hintsSeen[t];
       if (isLevel(seen)) hintsSeen[t] = seen;
     }
@@ -79,7 +80,7 @@ export function recordReport(progress: Progress, report: Report, at: string): Pr
   return { ...progress, tasks };
 }
 
-export function recordHint(progress: Progress, task: TaskId, level: number, check?: string): Progress {
+export function recordHint(progress: Progress, task: string, level: number, check?: string): Progress {
   const hintsSeen = { ...progress.hintsSeen, [task]: Math.max(level, progress.hintsSeen[task] ?? 0) };
   const hintsFor = check === undefined ? progress.hintsFor : { ...progress.hintsFor, [check]: Math.max(level, progress.hintsFor[check] ?? 0) };
   return { ...progress, hintsSeen, hintsFor };

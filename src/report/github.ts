@@ -2,7 +2,6 @@
 // Markdown summary for the job's page. Both are pure; appending the summary to
 // $GITHUB_STEP_SUMMARY is the CLI's job. Every command is one line whatever the student wrote:
 // its message and properties carry GitHub's escapes, the summary inert Markdown (sanitize.ts).
-import { TASKS } from "../../courses/mcp-ch2/course/tasks.js";
 import { markdownText as md, workflowData as data, workflowProperty as property } from "./sanitize.js";
 import type { CheckResult, Report, TaskResult } from "./types.js";
 
@@ -23,13 +22,15 @@ export interface GithubOptions {
    * class folder (submissions) for grade batch. GitHub places an annotation only by that path.
    */
   root?: string;
+  /** The file of a task in a submission folder (the pack's); task2.ts when absent. */
+  fileOf?: (task: string) => string;
 }
 
 const join = (...parts: string[]): string => parts.filter((p) => p !== "" && p !== ".").join("/");
 
-function taskAnnotations(report: Report, task: TaskResult, root: string): string[] {
+function taskAnnotations(report: Report, task: TaskResult, root: string, fileOf: (task: string) => string): string[] {
   // Messages name the file as the report does (relative to its root); the annotation from the repository's root.
-  const shown = join(report.submission, TASKS[task.task].file);
+  const shown = join(report.submission, fileOf(task.task));
   const file = join(root, shown);
   const lines: string[] = [];
   // A task with a message could not run, or was never written: either way an error on its file.
@@ -52,7 +53,7 @@ function describe(check: CheckResult): string {
 }
 
 export function renderGithub(reports: readonly Report[], options: GithubOptions = {}): string {
-  const lines = reports.flatMap((r) => r.tasks.flatMap((t) => taskAnnotations(r, t, options.root ?? "")));
+  const lines = reports.flatMap((r) => r.tasks.flatMap((t) => taskAnnotations(r, t, options.root ?? "", options.fileOf ?? ((task) => `${task}.ts`))));
   const passed = reports.filter((r) => r.status === "pass").length;
   lines.push(`::notice title=grade::${data(reports.length === 1 ? `${reports[0]!.submission}: ${reports[0]!.score}/${reports[0]!.maxScore} (${reports[0]!.status})` : `${passed} of ${reports.length} submissions pass every check`)}`);
   return lines.join("\n") + "\n";

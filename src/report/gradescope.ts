@@ -4,11 +4,13 @@
 // behaviour) are visible only once the instructor publishes grades. Gradescope runs an autograder
 // once per student; for a batch, each student's results.json, by student id. Outputs are marked
 // plain text: Gradescope's default format renders some HTML, and the text is the student's.
-import { pointsOf, scoreTask } from "../pack/score.js";
+import { pointsOf, scoreTask, type ScorePolicy } from "../pack/score.js";
 import { jsonText } from "./sanitize.js";
 import type { CheckResult, Report } from "./types.js";
 
 export interface GradescopeOptions {
+  /** The pack's score policy; without one, every check is worth what the report's scores say (nothing per check). */
+  policy?: ScorePolicy;
   hideKinds?: readonly string[];
 }
 
@@ -31,10 +33,10 @@ function output(check: CheckResult): string {
 export function gradescopeResults(report: Report, options: GradescopeOptions = {}): object {
   const hidden = new Set(options.hideKinds ?? []);
   const tests: GradescopeTest[] = report.tasks.flatMap((task) => {
-    const points = scoreTask(task).checks;
+    const points = options.policy ? scoreTask(task, options.policy).checks : task.checks.map(() => 0);
     return task.checks.map((check, i): GradescopeTest => ({
       name: `${task.task} · ${check.name}: ${check.title}`,
-      score: points[i]!, max_score: pointsOf(check).earns,
+      score: points[i]!, max_score: options.policy ? pointsOf(check, options.policy).earns : 0,
       status: check.status === "pass" ? "passed" : "failed",
       output: points[i]! < 0 ? `${output(check)}\n${-points[i]!} point${points[i]! === -1 ? "" : "s"} off ${task.task}: the chapter's rule is broken.` : output(check),
       visibility: hidden.has(check.kind) ? "after_published" : "visible",

@@ -1,5 +1,6 @@
 // The reporters a command can be asked for by name. Each is a pure function of the report (or,
 // for a batch, of all the reports and their summary).
+import type { Pack } from "../pack/types.js";
 import type { Report } from "./types.js";
 import { renderBatchSummary, type BatchView } from "./batch-summary.js";
 import { renderGithub } from "./github.js";
@@ -13,7 +14,11 @@ export interface ReporterOptions {
   gradescopeHide?: readonly string[];
   /** The github reporter's annotation paths start here (github.ts). */
   githubRoot?: string;
+  /** The pack the reports are of: its score policy (gradescope's points) and task files (github's annotations). */
+  pack?: Pick<Pack, "score" | "tasks">;
 }
+
+const fileOf = (options?: ReporterOptions) => (task: string): string => options?.pack?.tasks.find((t) => t.id === task)?.file ?? `${task}.ts`;
 
 export type Reporter = (report: Report, color: boolean, options?: ReporterOptions) => string;
 
@@ -21,8 +26,8 @@ export const REPORTERS: Record<string, Reporter> = {
   pretty: renderPretty,
   json: (report) => renderJson(report),
   junit: (report) => renderJunit([report]),
-  github: (report, _color, options) => renderGithub([report], { root: options?.githubRoot ?? "" }),
-  gradescope: (report, _color, options) => renderGradescope(report, { hideKinds: options?.gradescopeHide ?? [] }),
+  github: (report, _color, options) => renderGithub([report], { root: options?.githubRoot ?? "", fileOf: fileOf(options) }),
+  gradescope: (report, _color, options) => renderGradescope(report, { hideKinds: options?.gradescopeHide ?? [], ...(options?.pack ? { policy: options.pack.score } : {}) }),
 };
 
 export type BatchReporter = (reports: readonly Report[], view: BatchView, color: boolean, options?: ReporterOptions) => string;
@@ -31,6 +36,6 @@ export const BATCH_REPORTERS: Record<string, BatchReporter> = {
   pretty: (_reports, view, color) => renderBatchSummary(view, color),
   json: (reports) => renderJson(reports),
   junit: (reports) => renderJunit(reports),
-  github: (reports, _view, _color, options) => renderGithub(reports, { root: options?.githubRoot ?? "" }),
-  gradescope: (reports, _view, _color, options) => renderGradescopeBatch(reports, { hideKinds: options?.gradescopeHide ?? [] }),
+  github: (reports, _view, _color, options) => renderGithub(reports, { root: options?.githubRoot ?? "", fileOf: fileOf(options) }),
+  gradescope: (reports, _view, _color, options) => renderGradescopeBatch(reports, { hideKinds: options?.gradescopeHide ?? [], ...(options?.pack ? { policy: options.pack.score } : {}) }),
 };

@@ -1,6 +1,4 @@
 // The results of grading, as plain data: every reporter is a function of a Report.
-import type { EvidenceKey } from "../../courses/mcp-ch2/course/evidence-keys.js";
-import type { TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 
 export const REPORT_VERSION = 1;
 
@@ -23,7 +21,8 @@ export interface CheckResult {
 }
 
 export interface TaskResult {
-  task: TaskId;
+  /** The task's id in its pack ("task2"). */
+  task: string;
   title: string;
   status: TaskStatus;
   score: number;
@@ -37,13 +36,15 @@ export interface TaskResult {
 
 export interface Report {
   version: typeof REPORT_VERSION;
+  /** The pack graded against (its id: courses/<pack>/). */
+  pack?: string;
   /** The submission folder as the user named it, never an absolute path. */
   submission: string;
   status: TaskStatus;
   score: number;
   maxScore: number;
   tasks: TaskResult[];
-  evidence: Partial<Record<EvidenceKey, string>>;
+  evidence: Record<string, string>;
   /** Where the evidence lines were written, relative to the working directory. */
   evidenceFile?: string;
   /** The seed of the behaviour checks' generated inputs: `--seed N` makes them again. */

@@ -29,8 +29,8 @@ async function serverScript(): Promise<string> {
 }
 
 /** Makes a server ready to start, any number of times, for one submission's entry. */
-export async function prepareServer(submission: Pick<SandboxRequest, "files" | "refused" | "limits" | "shownAs">, entry: string, exportName: string, label: string): Promise<LiveServer> {
-  const [script, modules] = await Promise.all([serverScript(), sandboxModules()]);
+export async function prepareServer(submission: Pick<SandboxRequest, "files" | "refused" | "limits" | "shownAs">, entry: string, exportName: string, label: string, course: string): Promise<LiveServer> {
+  const [script, modules] = await Promise.all([serverScript(), sandboxModules(course)]);
   const dir = await mkdtemp(path.join(os.tmpdir(), "grade-live-"));
   const requestFile = path.join(dir, "request.json");
   const wasmPath = require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm");

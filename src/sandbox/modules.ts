@@ -1,13 +1,10 @@
-// The modules every submission may import inside the sandbox, as CommonJS text: the course
-// module ("grade/course": the chapter's fixtures, fresh in each module instance, and the
-// starters' notWrittenYet) and Node's pure modules, from their well-kept browser ports bundled
-// once with esbuild (and kept, build-cache.ts). Nothing here is an answer: the fixtures are
-// what the student's code is given anyway.
+// The modules every submission may import inside the sandbox, as CommonJS text: the pack's
+// course module ("grade/course", given by the pack: its fixtures and the starters'
+// notWrittenYet) and Node's pure modules, from their well-kept browser ports bundled once with
+// esbuild (and kept, build-cache.ts).
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { LINES, MESSAGES, TOOL } from "../../courses/mcp-ch2/course/fixtures.js";
-import { NOT_WRITTEN_YET } from "../pack/not-written-yet.js";
 import { cachedBuild } from "../runner/build-cache.js";
 import type { ModuleSources } from "./resolve.js";
 
@@ -26,18 +23,6 @@ const PURE: Record<string, string> = {
   string_decoder: 'module.exports = require("string_decoder/");',
 };
 
-export function courseModule(): string {
-  const data = (value: unknown): string => JSON.stringify(value);
-  return [
-    '"use strict"; Object.defineProperty(exports, "__esModule", { value: true });',
-    `exports.TOOL = ${data(TOOL)};`,
-    `exports.MESSAGES = ${data(MESSAGES)};`,
-    `exports.LINES = ${data(LINES)};`,
-    `exports.NOT_WRITTEN_YET = ${data(NOT_WRITTEN_YET)};`,
-    `exports.notWrittenYet = function notWrittenYet(task) { const e = new Error(String(task) + " is not written yet"); e.name = ${data(NOT_WRITTEN_YET)}; throw e; };`,
-  ].join("\n");
-}
-
 async function pureModule(name: string, contents: string): Promise<string> {
   const entry = path.join(ROOT, "src", "sandbox", "modules.ts");
   return cachedBuild({
@@ -53,13 +38,13 @@ async function pureModule(name: string, contents: string): Promise<string> {
   }, `pure:${name}:${contents}:${require.resolve("assert/package.json")}`);
 }
 
-let made: Promise<ModuleSources> | undefined;
+let pure: Promise<ModuleSources> | undefined;
 
-/** Every module the sandbox gives, by id; built once per process (and kept on disk). */
-export function sandboxModules(): Promise<ModuleSources> {
-  made ??= (async () => {
-    const entries = await Promise.all(Object.entries(PURE).map(async ([name, text]) => [`node:${name}`, await pureModule(name, text)] as const));
-    return { "grade/course": courseModule(), ...Object.fromEntries(entries) };
-  })();
-  return made;
+/**
+ * Every module the sandbox gives, by id: the pack's course module (its CommonJS text, from the
+ * pack) and the pure modules, built once per process (and kept on disk).
+ */
+export async function sandboxModules(course: string): Promise<ModuleSources> {
+  pure ??= (async () => Object.fromEntries(await Promise.all(Object.entries(PURE).map(async ([name, text]) => [`node:${name}`, await pureModule(name, text)] as const))))();
+  return { "grade/course": course, ...(await pure) };
 }

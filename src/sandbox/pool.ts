@@ -59,12 +59,13 @@ export class SandboxPool {
    * `keepCompiled`: the threads keep compiled student code on disk too (compile.ts), so that a
    * student's next grading of unchanged files compiles nothing; a batch, whose every file is
    * new and graded once, leaves it off rather than write a file per student's file.
+   * `course`: the pack's "grade/course" module, as CommonJS text (Pack.course.sandboxSource).
    */
-  constructor(private readonly size = 1, private readonly keepCompiled = true) {}
+  constructor(private readonly size = 1, private readonly keepCompiled = true, private readonly course = "") {}
 
   private assets(): Promise<{ code: string; data: object }> {
     this.starting ??= (async () => {
-      const [code, modules] = await Promise.all([buildWorker(), sandboxModules()]);
+      const [code, modules] = await Promise.all([buildWorker(), sandboxModules(this.course)]);
       const guest = readFileSync(path.join(here, "guest.js"), "utf8");
       return { code, data: { wasmPath: require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm"), guest, modules, cachedScript: CACHED_SCRIPT, keepCompiled: this.keepCompiled } };
     })();

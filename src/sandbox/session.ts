@@ -1,9 +1,9 @@
 // One submission in the engine: a fresh QuickJS WebAssembly instance (its own linear memory, so
 // nothing of another student's run is in reach), one runtime with the submission's memory cap,
-// one context, the deadline as an interrupt. The student's code reaches only what
-// guest.js gives it and the host functions here (write text, resolve a module, and the scripted
-// peers of peers.ts); it never reaches Node, a file or another student. Used by the batch threads (engine.ts) and by the
-// live server (live-server.ts).
+// one context, the deadline as an interrupt. The student's code reaches only what guest.js gives
+// it and the host functions here (write text, resolve a module, and the scripted peers of
+// peers.ts); it never reaches Node, a file or another student. Used by the batch threads
+// (engine.ts) and by the live server (live-server.ts).
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
 import { compileModule } from "./compile.js";
 import { failures } from "./failures.js";

@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { copyFile, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { TASK_IDS, TASKS } from "../../courses/mcp-ch2/course/tasks.js";
+import { TASK_IDS, TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 import { UserError } from "../cli/errors.js";
 import { PRACTICE_DATA_FILE } from "../../courses/mcp-ch2/behaviour/practice-key.js";
 import { SOLUTIONS_DIR, STARTERS_DIR, type DevCheckItem } from "../grading/dev-check.js";
@@ -101,7 +101,7 @@ async function checkEdition(root: string, outDir: string, copied: string[]): Pro
   const starters = await gradeSubmission({ cwd: outDir, dir: STARTERS_DIR, tasks: TASK_IDS });
   for (const task of starters.tasks) {
     const notWritten = task.status === "fail" && /not written/.test(task.message ?? "");
-    items.push({ name: `${STARTERS_DIR}/${TASKS[task.task].file} fails as shipped`, ok: notWritten, detail: notWritten ? "reports \"not written yet\"" : `status ${task.status}` });
+    items.push({ name: `${STARTERS_DIR}/${TASKS[task.task as TaskId].file} fails as shipped`, ok: notWritten, detail: notWritten ? "reports \"not written yet\"" : `status ${task.status}` });
   }
   const solutionsDir = path.join(root, SOLUTIONS_DIR);
   const solutions = TASK_IDS.map((t) => path.join(solutionsDir, TASKS[t].file)).filter((f) => existsSync(f)).map((f) => readFileSync(f, "utf8"));

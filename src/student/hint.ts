@@ -4,8 +4,7 @@
 // the submission's progress file, per check, so that hints unfold in order.
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { HINTS, type Hint } from "../../courses/mcp-ch2/course/hints.js";
-import { TASK_IDS, TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
+import type { Hint, Pack } from "../pack/types.js";
 import { UserError } from "../cli/errors.js";
 import { gradeSubmission } from "../grading/grade.js";
 import { readProgress, recordHint, writeProgress } from "../progress/progress-file.js";
@@ -13,7 +12,7 @@ import type { CheckResult, Report } from "../report/types.js";
 import { firstFailingCheck, taskState } from "./next-step.js";
 
 export interface HintResult {
-  task: TaskId;
+  task: string;
   title: string;
   /** The submission folder as the user named it, for the commands the hint prints. */
   dir: string;
@@ -30,8 +29,9 @@ export interface HintResult {
 
 export interface HintOptions {
   cwd: string;
+  pack: Pack;
   dir: string;
-  task: TaskId;
+  task: string;
   level?: number;
   /**
    * The latest report of the submission (watch has one); without it the task is graded now, with
@@ -41,9 +41,9 @@ export interface HintOptions {
   timeoutMs?: number;
 }
 
-export function parseLevel(value: string | undefined, task: TaskId): number | undefined {
+export function parseLevel(pack: Pack, value: string | undefined, task: string): number | undefined {
   if (value === undefined) return undefined;
-  const levels = HINTS[task].length;
+  const levels = pack.hints[task]?.length ?? 0;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > levels) {
     throw new UserError(`${task} has ${levels} hints, from a nudge (1) to the exact rule (${levels}); --level takes a whole number from 1 to ${levels}, got "${value}".`);
@@ -52,15 +52,15 @@ export function parseLevel(value: string | undefined, task: TaskId): number | un
 }
 
 /** The levels (from 1) of the hints about a check, ending with the exact rule; all of them for none. */
-export function hintLadder(task: TaskId, check?: string): number[] {
-  const hints = HINTS[task];
+export function hintLadder(pack: Pack, task: string, check?: string): number[] {
+  const hints = pack.hints[task] ?? [];
   const all = hints.map((_, i) => i + 1);
   if (check === undefined) return all;
   return all.filter((level) => level === hints.length || hints[level - 1]!.checks.includes(check));
 }
 
 /** The check a hint is for: the first that fails, in a task that runs and was started. */
-export function hintedCheck(report: Report | undefined, task: TaskId): CheckResult | undefined {
+export function hintedCheck(report: Report | undefined, task: string): CheckResult | undefined {
   const result = report?.tasks.find((t) => t.task === task);
   if (!result || taskState(result) !== "in progress") return undefined;
   return firstFailingCheck(result);
@@ -69,23 +69,25 @@ export function hintedCheck(report: Report | undefined, task: TaskId): CheckResu
 const shownDir = (dir: string): string => dir.split(path.sep).join("/");
 
 export async function showHint(options: HintOptions): Promise<HintResult> {
-  const hints = HINTS[options.task];
+  const { pack } = options;
+  const hints = pack.hints[options.task] ?? [];
+  if (hints.length === 0) throw new UserError(`The pack ${pack.id} has no hints for ${options.task}. Reread the task's text in its starter file.`);
   const abs = path.resolve(options.cwd, options.dir);
   const dir = existsSync(abs) && statSync(abs).isDirectory();
   const report = options.report ?? (dir ? await gradeSubmission({
-    cwd: options.cwd, dir: options.dir, tasks: TASK_IDS.filter((t) => t === options.task),
+    cwd: options.cwd, pack, dir: options.dir, tasks: [options.task],
     typecheck: true, extra: { live: true }, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   }) : undefined);
   const task = report?.tasks.find((t) => t.task === options.task);
   const check = hintedCheck(report, options.task);
-  const ladder = hintLadder(options.task, check?.name);
+  const ladder = hintLadder(pack, options.task, check?.name);
   const progress = dir ? readProgress(options.cwd, options.dir) : undefined;
   const seen = check ? progress?.hintsFor[check.name] ?? 0 : progress?.hintsSeen[options.task] ?? 0;
   const level = options.level ?? ladder.find((l) => l > seen) ?? ladder.at(-1)!;
   const passes = options.level === undefined && task?.status === "pass";
   if (progress && !passes) await writeProgress(options.cwd, options.dir, recordHint(progress, options.task, level, check?.name));
   return {
-    task: options.task, title: TASKS[options.task].title, dir: shownDir(options.dir),
+    task: options.task, title: pack.tasks.find((t) => t.id === options.task)?.title ?? options.task, dir: shownDir(options.dir),
     ...(check ? { check: { name: check.name, title: check.title } } : {}), ...(passes ? { passes: true as const } : {}),
     level, levels: hints.length, ladder, hint: hints[level - 1]!,
   };

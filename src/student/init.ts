@@ -1,12 +1,14 @@
-// `grade init DIR`: a fresh submission folder holding the three starters, copied from the
-// course's tasks/ folder (the file names come from the course data). It never overwrites. The
-// commands in the starters' header comments get the new folder's --dir, so they run as printed.
+// `grade init DIR`: a fresh submission folder holding the pack's starters, copied from its
+// starters folder (tasks/, or tasks/<pack>/; the file names come from the pack). It never
+// overwrites. The commands in the starters' header comments get the new folder's --dir, so they
+// run as printed. A folder of a pack other than the default also gets grade.json, naming its pack,
+// and a tsconfig.json mapping "grade/course" to that pack's module for the editor.
 import { existsSync, statSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { TASK_IDS, TASKS } from "../../courses/mcp-ch2/course/tasks.js";
 import { UserError } from "../cli/errors.js";
-import { STARTERS_DIR } from "../grading/dev-check.js";
+import { defaultPackId, packFolder, PACK_MARKER } from "../pack/registry.js";
+import type { Pack } from "../pack/types.js";
 import { gradeCommandLine } from "../report/command-line.js";
 
 export interface InitResult {
@@ -15,9 +17,10 @@ export interface InitResult {
   files: string[];
 }
 
-export async function initSubmission(options: { root: string; cwd: string; dir: string }): Promise<InitResult> {
+export async function initSubmission(options: { root: string; cwd: string; dir: string; pack: Pack }): Promise<InitResult> {
+  const { pack } = options;
   const target = path.resolve(options.cwd, options.dir);
-  const files = TASK_IDS.map((t) => TASKS[t].file);
+  const files = pack.tasks.map((t) => t.file);
   if (existsSync(target) && !statSync(target).isDirectory()) {
     throw new UserError(`${options.dir} is a file, not a folder. Name a new folder for your submission, for example: npx grade init my-submission.`);
   }
@@ -28,8 +31,15 @@ export async function initSubmission(options: { root: string; cwd: string; dir: 
   try {
     await mkdir(target, { recursive: true });
     for (const file of files) {
-      const starter = await readFile(path.join(options.root, STARTERS_DIR, file), "utf8");
+      const starter = await readFile(path.join(options.root, packFolder("tasks", pack.id), file), "utf8");
       await writeFile(path.join(target, file), withDir(starter, options.dir), { flag: "wx" });
+    }
+    if (pack.id !== defaultPackId()) {
+      await writeFile(path.join(target, PACK_MARKER), `${JSON.stringify({ pack: pack.id })}\n`, { flag: "wx" });
+      const rel = (to: string): string => path.relative(target, to).split(path.sep).join("/");
+      const tsconfig = { extends: rel(path.join(options.root, "tsconfig.json")), compilerOptions: { paths: { "grade/course": [rel(pack.course.typesFile)] } }, include: ["**/*.ts"] };
+      await writeFile(path.join(target, "tsconfig.json"), `${JSON.stringify(tsconfig, null, 2)}\n`, { flag: "wx" });
+      files.push(PACK_MARKER, "tsconfig.json");
     }
   } catch (error) {
     throw new UserError(`The starters could not be written to ${options.dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Choose a folder you can write.`);

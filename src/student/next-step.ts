@@ -1,8 +1,7 @@
 // The one next thing to do, from a report: the first task that does not pass, and in it the
 // first thing to change. Shared by grade status and grade watch.
-import { EVIDENCE_KEYS } from "../../courses/mcp-ch2/course/evidence-keys.js";
-import { TASK_IDS, TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
-import { DEFAULT_EVIDENCE_FILE } from "../evidence/file.js";
+import { packFolder } from "../pack/registry.js";
+import type { Pack } from "../pack/types.js";
 import { gradeCommandLine } from "../report/command-line.js";
 import type { CheckResult, Report, TaskResult } from "../report/types.js";
 
@@ -20,27 +19,28 @@ export function firstFailingCheck(task: TaskResult): CheckResult | undefined {
 
 export interface NextStep {
   /** The task to work on; absent when everything passes. */
-  task?: TaskId;
+  task?: string;
   text: string;
 }
 
 /** The task to look at: the one asked for, else the first that does not pass, else the last. */
-export function currentTask(report: Report, focus?: TaskId): TaskResult | undefined {
+export function currentTask(report: Report, focus?: string): TaskResult | undefined {
   if (focus) return report.tasks.find((t) => t.task === focus);
   return report.tasks.find((t) => t.status !== "pass");
 }
 
 /** The next thing to do; `evidenceFile` is the submission's evidence file, to hand in. */
-export function nextStep(report: Report, focus?: TaskId, evidenceFile = report.evidenceFile ?? DEFAULT_EVIDENCE_FILE): NextStep {
+export function nextStep(pack: Pack, report: Report, focus?: string, evidenceFile = report.evidenceFile ?? `${packFolder("evidence", pack.id)}/${pack.evidenceFile}`): NextStep {
   const task = currentTask(report, focus);
   const dir = report.submission === "." ? "" : `${report.submission}/`;
   if (!task || task.status === "pass") {
-    const all = report.tasks.length === TASK_IDS.length && report.score === EVIDENCE_KEYS.length;
+    const all = report.tasks.length === pack.tasks.length && report.score === pack.evidence.length;
+    const quiz = pack.quiz ? `, then answer the quiz in ${packFolder("tasks", pack.id)}/quiz.md and check it with ${gradeCommandLine("quiz", packFolder("tasks", pack.id))}` : "";
     return all
-      ? { text: `All ${EVIDENCE_KEYS.length} evidence lines are right. Hand in ${evidenceFile}, then answer the quiz in tasks/quiz.md and check it with ${gradeCommandLine("quiz")}.` }
+      ? { text: `All ${pack.evidence.length} evidence lines are right. Hand in ${evidenceFile}${quiz}.` }
       : { text: `${task ? `Task ${task.task.slice(4)} passes.` : "Nothing to do here."} Go on with the next task that does not pass.` };
   }
-  const info = TASKS[task.task];
+  const info = pack.tasks.find((t) => t.id === task.task)!;
   const state = taskState(task);
   if (state === "not started") return { task: task.task, text: `Write ${info.exportName} in ${dir}${info.file}: replace the TODO with your code and save. The comment at the top of the file says what it must return.` };
   if (state === "does not run") return { task: task.task, text: `Make ${dir}${info.file} run: ${task.message ?? "it stopped before returning"}` };

@@ -3,11 +3,10 @@
 // say whether it holds what the code prints now, and says what to do next.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { EVIDENCE_KEYS } from "../../courses/mcp-ch2/course/evidence-keys.js";
-import { TASK_IDS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
+import type { Pack } from "../pack/types.js";
 import { parseEvidence } from "../evidence/file.js";
 import { evidenceFileFor } from "../evidence/location.js";
-import type { ExtraCheckOptions } from "../../courses/mcp-ch2/grading/extra-checks.js";
+import type { ExtraCheckOptions } from "../grading/grade.js";
 import { gradeSubmission, resolveSubmission } from "../grading/grade.js";
 import { progressFileFor, readProgress, recordReport, writeProgress, type TaskProgress } from "../progress/progress-file.js";
 import { lineValue } from "../report/sanitize.js";
@@ -16,7 +15,7 @@ import type { CheckResult, Report } from "../report/types.js";
 import { nextStep, taskState, type NextStep, type TaskState } from "./next-step.js";
 
 export interface TaskStatusLine {
-  task: TaskId;
+  task: string;
   title: string;
   state: TaskState;
   score: number;
@@ -50,6 +49,7 @@ export interface StatusReport {
 
 export interface StatusOptions {
   cwd: string;
+  pack: Pack;
   dir: string;
   timeoutMs?: number;
   typecheck?: boolean;
@@ -62,20 +62,20 @@ export interface StatusOptions {
 
 const failing = (checks: CheckResult[]): string[] => checks.filter((c) => c.status === "fail" || c.status === "error").map((c) => c.name);
 
-export function statusFromReport(report: Report, before: Partial<Record<TaskId, TaskProgress>>, evidence?: EvidenceFileState): Omit<StatusReport, "progressFile"> {
+export function statusFromReport(pack: Pack, report: Report, before: Record<string, TaskProgress>, evidence?: EvidenceFileState): Omit<StatusReport, "progressFile"> {
   const tasks = report.tasks.map((t): TaskStatusLine => ({
     task: t.task, title: t.title, state: taskState(t), score: t.score, maxScore: t.maxScore, evidence: evidenceCount(t.checks), failing: failing(t.checks),
     ...(before[t.task] ? { before: before[t.task] } : {}),
   }));
   return {
     submission: report.submission, score: report.score, maxScore: report.maxScore,
-    tasksDone: tasks.filter((t) => t.state === "done").length, tasks, next: nextStep(report, undefined, evidence?.file),
+    tasksDone: tasks.filter((t) => t.state === "done").length, tasks, next: nextStep(pack, report, undefined, evidence?.file),
     ...(evidence ? { evidence } : {}),
   };
 }
 
 /** Reads the evidence file: current when every line is what the code prints now, and no other. */
-export function evidenceFileState(cwd: string, file: string, report: Report): EvidenceFileState {
+export function evidenceFileState(pack: Pack, cwd: string, file: string, report: Report): EvidenceFileState {
   const abs = path.resolve(cwd, file);
   if (!existsSync(abs)) return { file, state: "missing" };
   let text: string;
@@ -84,8 +84,8 @@ export function evidenceFileState(cwd: string, file: string, report: Report): Ev
   } catch {
     return { file, state: "missing" };
   }
-  const { entries } = parseEvidence(text);
-  const same = EVIDENCE_KEYS.every((key) => {
+  const { entries } = parseEvidence(text, pack.evidence);
+  const same = pack.evidence.every(({ key }) => {
     const printed = report.evidence[key];
     return printed === undefined ? entries[key] === undefined : entries[key]?.value === lineValue(printed).trim();
   });
@@ -93,10 +93,11 @@ export function evidenceFileState(cwd: string, file: string, report: Report): Ev
 }
 
 export async function statusCommand(options: StatusOptions): Promise<StatusReport> {
-  const dir = resolveSubmission(options.cwd, options.dir);
-  const report = await gradeSubmission({ cwd: options.cwd, dir: options.dir, tasks: TASK_IDS, timeoutMs: options.timeoutMs, typecheck: options.typecheck ?? false, ...(options.extra ? { extra: options.extra } : {}) });
+  const { pack } = options;
+  const dir = resolveSubmission(options.cwd, options.dir, pack);
+  const report = await gradeSubmission({ cwd: options.cwd, pack, dir: options.dir, tasks: pack.tasks.map((t) => t.id), timeoutMs: options.timeoutMs, typecheck: options.typecheck ?? false, ...(options.extra ? { extra: options.extra } : {}) });
   const progress = readProgress(options.cwd, options.dir);
   const saved = await writeProgress(options.cwd, options.dir, recordReport(progress, report, (options.now?.() ?? new Date()).toISOString()));
-  const evidence = evidenceFileState(options.cwd, options.evidence ?? evidenceFileFor(options.cwd, dir), report);
-  return { ...statusFromReport(report, progress.tasks, evidence), ...(saved ? { progressFile: progressFileFor(options.cwd, options.dir) } : {}) };
+  const evidence = evidenceFileState(pack, options.cwd, options.evidence ?? evidenceFileFor(options.cwd, dir, pack), report);
+  return { ...statusFromReport(pack, report, progress.tasks, evidence), ...(saved ? { progressFile: progressFileFor(options.cwd, options.dir) } : {}) };
 }

@@ -1,20 +1,24 @@
 // Adds each task's `types` check to its graded result. A failing type check fails a task that
 // would otherwise pass; a task that errored stays an error; the type checker's own failure is an
 // `error` check (our problem), never a `fail` (the student's).
-import type { TaskId } from "../../courses/mcp-ch2/course/tasks.js";
-import type { GradedTask } from "../../courses/mcp-ch2/grading/task-result.js";
-import type { CheckResult, TaskStatus } from "../report/types.js";
+import type { PackTask } from "../pack/types.js";
+import type { CheckResult, TaskResult, TaskStatus } from "../report/types.js";
 import { typesCheck, type TaskTypes } from "./types-check.js";
 
-export function attachTypes(graded: GradedTask, types: Record<TaskId, TaskTypes> | Error): GradedTask {
-  const task = graded.result.task;
-  const entry = types instanceof Error ? undefined : types[task];
+/** What runs a pack's type check: each task's findings, or an Error of its own (a bug in grade). */
+export interface TypeChecker {
+  check(cwd: string, submissionDir: string, tasks: readonly string[]): Promise<Record<string, TaskTypes>>;
+  close(): Promise<void>;
+}
+
+export function attachTypes(result: TaskResult, types: Record<string, TaskTypes> | Error, task: PackTask): TaskResult {
+  const entry = types instanceof Error ? undefined : types[task.id];
   const check: CheckResult = entry ? typesCheck(task, entry) : {
     ...typesCheck(task, { findings: [] }), status: "error",
     message: `The type checker itself failed, a bug in grade, not in your code: ${types instanceof Error ? types.message.split("\n")[0] : "no result"}. Run with --no-typecheck to skip it.`,
   };
-  const checks = [...graded.result.checks, check];
-  const status: TaskStatus = graded.result.status === "error" ? "error"
-    : check.status === "fail" || check.status === "error" ? "fail" : graded.result.status;
-  return { ...graded, result: { ...graded.result, checks, status } };
+  const checks = [...result.checks, check];
+  const status: TaskStatus = result.status === "error" ? "error"
+    : check.status === "fail" || check.status === "error" ? "fail" : result.status;
+  return { ...result, checks, status };
 }

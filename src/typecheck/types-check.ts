@@ -1,6 +1,6 @@
 // The `types` check built from the type checker's findings. Kept apart from the checker so that
 // grading loads the 9 MB compiler only when a type check really runs.
-import { TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
+import type { PackTask } from "../pack/types.js";
 import type { CheckResult } from "../report/types.js";
 
 export interface TypeFinding {
@@ -15,12 +15,11 @@ export type TaskTypes = { findings: TypeFinding[] } | { skipped: string };
 
 const MAX_SHOWN = 5;
 
-export function typesCheck(task: TaskId, types: TaskTypes): CheckResult {
-  const info = TASKS[task];
+export function typesCheck(info: PackTask, types: TaskTypes): CheckResult {
   const check: CheckResult = {
-    name: `t${info.number}_types`, kind: "types", title: `${info.file} type-checks against the chapter's interface`,
+    name: `t${info.number}_types`, kind: "types", title: `${info.file} type-checks against the course's interface`,
     status: "pass", expected: `${info.exportName}: ${info.signature}`,
-    hint: `grade type-checks ${info.exportName} as the chapter's runner uses it: called on the course's fixtures, its result read as ${info.signature.split(" => ")[1]}. Your own types are fine when that use fits them; the course's (from "grade/course") fit by construction: ${info.signature}.`,
+    hint: `grade type-checks ${info.exportName} as the course's runner uses it: called on the course's fixtures, its result read as ${info.signature.split(" => ")[1]}. Your own types are fine when that use fits them; the course's (from "grade/course") fit by construction: ${info.signature}.`,
   };
   if ("skipped" in types) return { ...check, status: "skip", message: types.skipped };
   if (!types.findings.length) return check;

@@ -1,8 +1,7 @@
 // The one screen watch mode redraws: a progress bar, the current task's first failing check
 // with its diagnosis, an optional hint, and the keys. A pure function of its state. Everything
 // the submission controls (values, messages, its folder's name) is shown through sanitize.ts.
-import { EVIDENCE_KEYS } from "../../courses/mcp-ch2/course/evidence-keys.js";
-import type { TaskId } from "../../courses/mcp-ch2/course/tasks.js";
+import type { Pack } from "../pack/types.js";
 import type { Report } from "../report/types.js";
 import { gradeCommandLine } from "../report/command-line.js";
 import { terminalLine as line, terminalText as text } from "../report/sanitize.js";
@@ -12,8 +11,9 @@ import type { HintResult } from "../student/hint.js";
 import { currentTask, firstFailingCheck, nextStep, taskState } from "../student/next-step.js";
 
 export interface WatchScreenState {
+  pack: Pack;
   report: Report;
-  focus?: TaskId;
+  focus?: string;
   hint?: HintResult;
   /** Shown while a new grading runs. */
   busy?: boolean;
@@ -34,12 +34,12 @@ function indent(text: string, pad: string): string[] {
 
 function currentLines(state: WatchScreenState, s: Style): string[] {
   const task = currentTask(state.report, state.focus);
-  if (!task) return [s.pass(text(nextStep(state.report).text))];
+  if (!task) return [s.pass(text(nextStep(state.pack, state.report).text))];
   const name = s.bold(`Task ${task.task.slice(4)} · ${line(task.title)}`);
-  if (task.status === "pass") return [`${name}  ${s.pass("PASS")} · ${line(taskCounts(task))}`, "", text(nextStep(state.report, state.focus).text)];
+  if (task.status === "pass") return [`${name}  ${s.pass("PASS")} · ${line(taskCounts(task))}`, "", text(nextStep(state.pack, state.report, state.focus).text)];
   const head = `${name}  ${task.status === "error" ? s.error("ERROR") : s.fail("FAIL")} · ${line(taskCounts(task))}`;
   const state_ = taskState(task);
-  if (state_ === "not started") return [head, "", text(nextStep(state.report, state.focus).text)];
+  if (state_ === "not started") return [head, "", text(nextStep(state.pack, state.report, state.focus).text)];
   if (state_ === "does not run") return [head, "", ...indent(`${s.error("!")} ${text(task.message ?? "It stopped before returning.")}`, "  "), "", "Fix it and save: the screen updates by itself."];
   const check = firstFailingCheck(task);
   if (!check) return [head];
@@ -58,7 +58,7 @@ export function renderWatchScreen(state: WatchScreenState, color: boolean): stri
   const out = [
     `${s.bold("grade watch")} ${line(report.submission)}/${state.busy ? s.dim("  grading…") : ""}`,
     "",
-    `${progressBar(report.score, EVIDENCE_KEYS.length, s)} ${report.score}/${EVIDENCE_KEYS.length} evidence lines right · ${done} of ${report.tasks.length} tasks done`,
+    `${progressBar(report.score, state.pack.evidence.length, s)} ${report.score}/${state.pack.evidence.length} evidence lines right · ${done} of ${report.tasks.length} tasks done`,
     "",
     ...currentLines(state, s),
   ];

@@ -5,13 +5,8 @@
 // then the exact rule, so a student stuck on rule 4 is not walked through rules 1 to 3 first.
 import type { TaskId } from "./tasks.js";
 
-export interface Hint {
-  text: string;
-  /** The part of the chapter to reread. */
-  reread: string;
-  /** The checks (evidence keys and other check names) this hint helps with; the last level helps with all. */
-  checks: readonly string[];
-}
+import type { Hint } from "../../../src/pack/types.js";
+export type { Hint };
 
 export const HINTS: Record<TaskId, readonly Hint[]> = {
   task1: [

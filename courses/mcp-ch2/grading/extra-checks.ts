@@ -75,8 +75,8 @@ interface ServeOracle {
  * that task 3 never fails for task 2's mistakes; a list with a message handle could not answer
  * is not judged.
  */
-function serveOracle(graded: Pick<GradingRequest, "runs" | "oracle">, reply: SandboxReply): ServeOracle | undefined {
-  const r = graded.runs.task3;
+function serveOracle(graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply): ServeOracle | undefined {
+  const r = graded.tasks.task3;
   const fixture = r ? reply.runs[r.fixture] : undefined;
   const usesHandle = fixture?.status === "ran" && (fixture.modules ?? []).includes(TASKS.task2.file);
   const o = graded.oracle;
@@ -104,8 +104,8 @@ function serveOracle(graded: Pick<GradingRequest, "runs" | "oracle">, reply: San
 const judged = new Map<string, CheckResult[]>();
 const JUDGED_ENTRIES = 256;
 
-function judgedKey(task: TaskId, graded: Pick<GradingRequest, "runs" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }): string {
-  const r = graded.runs[task]!;
+function judgedKey(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }): string {
+  const r = graded.tasks[task]!;
   const used = [r.fixture, r.generated, r.fresh, ...(task === "task3" && graded.oracle ? [graded.oracle.shared] : [])];
   const hash = createHash("sha256").update(`${task}|${o.behaviour}|${o.schema}|${o.seed}|${r.plan.length}`);
   // What the judging reads of each run: not its time, nor its output (the output checks are apart).
@@ -117,10 +117,10 @@ function judgedKey(task: TaskId, graded: Pick<GradingRequest, "runs" | "oracle">
   return hash.digest("hex");
 }
 
-export function extraChecks(tasks: readonly TaskId[], graded: Pick<GradingRequest, "runs" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }): Partial<Record<TaskId, CheckResult[]>> {
+export function extraChecks(tasks: readonly TaskId[], graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }): Partial<Record<TaskId, CheckResult[]>> {
   const checks: Partial<Record<TaskId, CheckResult[]>> = {};
   for (const task of tasks) {
-    if (!graded.runs[task]) { checks[task] = taskChecks(task, graded, reply, o); continue; }
+    if (!graded.tasks[task]) { checks[task] = taskChecks(task, graded, reply, o); continue; }
     const key = judgedKey(task, graded, reply, o);
     let list = judged.get(key);
     if (!list) {
@@ -134,8 +134,8 @@ export function extraChecks(tasks: readonly TaskId[], graded: Pick<GradingReques
   return checks;
 }
 
-function taskChecks(task: TaskId, graded: Pick<GradingRequest, "runs" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }): CheckResult[] {
-  const r = graded.runs[task];
+function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }): CheckResult[] {
+  const r = graded.tasks[task];
   const generated = r?.generated !== undefined ? reply.runs[r.generated] : undefined;
   const calls: CallOutcome[] | undefined = readCalls(task, generated);
   if (!r || !generated || !calls) return notRun(task, o);

@@ -8,11 +8,9 @@ import { runStdio, stdioChecks, STDIO_TITLES } from "../live/stdio.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import { prepareServer } from "../../../src/sandbox/live.js";
 import type { SubmissionFiles } from "../../../src/grading/files.js";
-import { LIMITS } from "./request.js";
+import { liveLimits } from "../../../src/grading/limits.js";
+import { sandboxCourseSource } from "../course/sandbox-source.js";
 
-// A server answering one message at a time needs far less than a grading run: its own cap, so
-// that it beside the grading's sandbox and type check keeps the process tree within 500 MB.
-const LIVE_LIMITS = { memoryBytes: 64 * 1024 * 1024 };
 
 const skipped = (why: string): CheckResult[] =>
   [STDIO_TITLES.clean, ...INTEROP_STEPS].map((c) => ({ ...c, kind: c.name.includes("stdio") ? "stdio" : "interop", status: "skip", message: why }));
@@ -41,7 +39,7 @@ async function liveChecks(files: SubmissionFiles, tasks: readonly TaskId[], time
   if (!tasks.includes("task2")) return {};
   const { file, exportName } = TASKS.task2;
   if (files.files[file] === undefined) return { task2: skipped(`${file} could not be read, so there is no server to run.`) };
-  const server = await prepareServer({ files: files.files, refused: files.refused, limits: { ...LIMITS, ...LIVE_LIMITS, timeMs: timeoutMs }, shownAs }, file, exportName, shownAs + file);
+  const server = await prepareServer({ files: files.files, refused: files.refused, limits: liveLimits(timeoutMs), shownAs }, file, exportName, shownAs + file, sandboxCourseSource());
   try {
     const run = await runStdio(server.command, LINES, timeoutMs);
     const stdio = run ? stdioChecks(run) : [];

@@ -5,12 +5,9 @@
 import { LINES, MESSAGES, TOOL } from "../course/fixtures.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import { planBehaviour, planInputs, type PlannedCheck } from "../behaviour/plan.js";
-import type { RunSpec, SandboxRequest } from "../../../src/sandbox/protocol.js";
-import type { SubmissionFiles } from "../../../src/grading/files.js";
+import type { RunSpec } from "../../../src/sandbox/protocol.js";
 
 export const FIXTURE_INPUTS: Record<TaskId, readonly unknown[]> = { task1: [TOOL], task2: MESSAGES, task3: [LINES] };
-
-export const LIMITS = { memoryBytes: 128 * 1024 * 1024, valueChars: 1024 * 1024, outputChars: 16 * 1024 };
 
 export interface TaskRuns {
   fixture: number;
@@ -24,8 +21,8 @@ export interface TaskRuns {
 }
 
 export interface GradingRequest {
-  request: SandboxRequest;
-  runs: Partial<Record<TaskId, TaskRuns>>;
+  runs: RunSpec[];
+  tasks: Partial<Record<TaskId, TaskRuns>>;
   /**
    * The student's own handle on the messages in serve's inputs, in the order serve's run after
    * the fixtures meets them (one instance: LINES, then every generated list). A serve that calls
@@ -66,12 +63,12 @@ const asTexts = (inputs: readonly unknown[]): string[] => {
 };
 const generatedInputs = new WeakMap<PlannedCheck[], unknown[]>();
 
-export function buildRequest(files: SubmissionFiles, tasks: readonly TaskId[], o: { behaviour: boolean; schema: boolean; seed: number; timeoutMs: number; shownAs?: string }): GradingRequest {
+export function buildRequest(has: (file: string) => boolean, readable: (file: string) => boolean, tasks: readonly TaskId[], o: { behaviour: boolean; schema: boolean; seed: number }): GradingRequest {
   const specs: RunSpec[] = [];
-  const runs: GradingRequest["runs"] = {};
+  const runs: GradingRequest["tasks"] = {};
   for (const task of tasks) {
     const info = TASKS[task];
-    if (files.files[info.file] === undefined && files.refused[info.file] === undefined) continue;
+    if (!has(info.file)) continue;
     const base = { entry: info.file, exportName: info.exportName, echoInputs: task === "task1" };
     const fixture = specs.push({ ...base, inputs: asTexts(FIXTURE_INPUTS[task]), instance: "shared", stopOnFailure: true }) - 1;
     const plan = o.behaviour ? planBehaviour(task, o.seed) : [];
@@ -92,7 +89,7 @@ export function buildRequest(files: SubmissionFiles, tasks: readonly TaskId[], o
   }
   let oracle: GradingRequest["oracle"];
   const serveInputs = runs.task3?.inputs;
-  if (serveInputs?.length && files.files[TASKS.task2.file] !== undefined) {
+  if (serveInputs?.length && readable(TASKS.task2.file)) {
     // After handle's own run on the fixtures, when it is graded: a handle that hangs there is
     // not run again (serve's judging then falls back on the model).
     const after = runs.task2 ? { after: { run: runs.task2.fixture, need: "finished" as const } } : {};
@@ -100,5 +97,5 @@ export function buildRequest(files: SubmissionFiles, tasks: readonly TaskId[], o
     const { messages, sizes } = serveMessages(serveInputs);
     oracle = { shared: specs.push({ ...base, inputs: messages, instance: "shared" }) - 1, sharedSizes: sizes };
   }
-  return { request: { files: files.files, refused: files.refused, runs: specs, limits: { ...LIMITS, timeMs: o.timeoutMs, budgetMs: o.timeoutMs * Math.max(1, tasks.length) }, ...(o.shownAs ? { shownAs: o.shownAs } : {}) }, runs, ...(oracle ? { oracle } : {}) };
+  return { runs: specs, tasks: runs, ...(oracle ? { oracle } : {}) };
 }

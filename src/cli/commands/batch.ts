@@ -4,14 +4,16 @@ import { gradeBatch, type BatchResult } from "../../batch/run.js";
 import { mergeBatches } from "../../batch/merge.js";
 import { parseShard } from "../../batch/shard.js";
 import { summarise } from "../../batch/summary.js";
-import type { ExtraCheckOptions } from "../../../courses/mcp-ch2/grading/extra-checks.js";
+import type { ExtraCheckOptions } from "../../grading/grade.js";
 import { renderProgress, type BatchView } from "../../report/batch-summary.js";
+import type { Pack } from "../../pack/types.js";
 import type { Report } from "../../report/types.js";
 import { UserError } from "../errors.js";
 import type { Io } from "../output.js";
 
 export interface BatchCommandOptions {
   cwd: string;
+  pack: Pack;
   dir: string;
   out: string;
   jobs?: string;
@@ -43,7 +45,7 @@ export async function batchCommand(options: BatchCommandOptions, io: Io): Promis
     }
     : undefined;
   const result = await gradeBatch({
-    cwd: options.cwd, dir: options.dir, out: options.out, jobs: parseJobs(options.jobs),
+    cwd: options.cwd, pack: options.pack, dir: options.dir, out: options.out, jobs: parseJobs(options.jobs),
     timeoutMs: options.timeoutMs, shard: options.shard === undefined ? undefined : parseShard(options.shard),
     force: options.force ?? false, typecheck: options.typecheck ?? false, onProgress: progress, ...(options.extra ? { grade: { extra: options.extra } } : {}),
   });

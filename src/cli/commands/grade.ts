@@ -3,19 +3,19 @@
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { TaskId } from "../../../courses/mcp-ch2/course/tasks.js";
+import type { Pack } from "../../pack/types.js";
 import { writeEvidence } from "../../evidence/file.js";
 import { evidenceFileFor } from "../../evidence/location.js";
-import type { ExtraCheckOptions } from "../../../courses/mcp-ch2/grading/extra-checks.js";
-import { gradeSubmission, type GradeOptions } from "../../grading/grade.js";
+import { gradeSubmission, type ExtraCheckOptions, type GradeOptions } from "../../grading/grade.js";
 import { readProgress, recordReport, writeProgress } from "../../progress/progress-file.js";
 import type { Report } from "../../report/types.js";
 import { UserError } from "../errors.js";
 
 export interface GradeCommandOptions {
   cwd: string;
+  pack: Pack;
   dir: string;
-  tasks: TaskId[];
+  tasks: string[];
   /** The evidence file to write; by default the submission's own (evidenceFileFor). */
   evidence?: string;
   timeoutMs?: number;
@@ -28,12 +28,12 @@ export interface GradeCommandOptions {
 
 export async function gradeCommand(options: GradeCommandOptions): Promise<Report> {
   const report = await gradeSubmission(options);
-  const evidence = options.evidence ?? evidenceFileFor(options.cwd, options.dir);
+  const evidence = options.evidence ?? evidenceFileFor(options.cwd, options.dir, options.pack);
   const file = path.resolve(options.cwd, evidence);
   try {
     const existing = existsSync(file) ? readFileSync(file, "utf8") : undefined;
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, writeEvidence(existing, options.tasks, report.evidence));
+    await writeFile(file, writeEvidence(existing, options.tasks, report.evidence, options.pack.evidence));
   } catch (error) {
     throw new UserError(`The evidence file ${evidence} could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Choose a file you can write with --evidence FILE.`);
   }

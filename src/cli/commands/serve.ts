@@ -4,16 +4,17 @@
 // engine the grader runs it in. grade itself writes nothing to stdout, so the pipe carries
 // protocol messages only.
 import { spawn } from "node:child_process";
-import { TASKS } from "../../../courses/mcp-ch2/course/tasks.js";
 import { readSubmission } from "../../grading/files.js";
 import { resolveSubmission } from "../../grading/grade.js";
 import { makeDisplay } from "../../grading/paths.js";
-import { LIMITS } from "../../../courses/mcp-ch2/grading/request.js";
+import { LIMITS } from "../../grading/limits.js";
+import type { Pack } from "../../pack/types.js";
 import { prepareServer } from "../../sandbox/live.js";
 import { UserError } from "../errors.js";
 
 export interface ServeCommandOptions {
   cwd: string;
+  pack: Pack;
   dir: string;
   env: NodeJS.ProcessEnv;
 }
@@ -23,13 +24,16 @@ const CALL_LIMIT_MS = 5000;
 
 /** Runs the server until its input ends; resolves with its exit code. */
 export async function serveCommand(options: ServeCommandOptions): Promise<number> {
-  const submissionDir = resolveSubmission(options.cwd, options.dir);
+  const { pack } = options;
+  const submissionDir = resolveSubmission(options.cwd, options.dir, pack);
+  const served = pack.tasks.find((t) => t.id === pack.serves);
+  if (!served) throw new UserError(`The pack ${pack.id} has no server to run: grade serve runs the task a pack names as its server, and ${pack.id} names none.`);
   const display = makeDisplay(options.cwd, submissionDir);
   const files = readSubmission(submissionDir, display.submission);
-  const { file, exportName } = TASKS.task2;
+  const { file, exportName } = served;
   const shown = display.submission === "." ? file : `${display.submission}/${file}`;
   if (files.files[file] === undefined) throw new UserError(files.refused[file] ?? `There is no server to run: ${shown} does not exist.`);
-  const server = await prepareServer({ ...files, limits: { ...LIMITS, timeMs: CALL_LIMIT_MS } }, file, exportName, shown);
+  const server = await prepareServer({ ...files, limits: { ...LIMITS, timeMs: CALL_LIMIT_MS } }, file, exportName, shown, pack.course.sandboxSource());
   try {
     const child = spawn(server.command.command, server.command.args, { stdio: "inherit", env: server.command.env });
     // A host stops its server with a signal: pass it on, so the child never outlives grade.

@@ -1,14 +1,13 @@
 // `grade watch [task]`: grades now and again on every save. On a terminal it redraws one screen
 // and reads single keys (h: a hint, q: quit); otherwise (a pipe, CI, a test) it prints the full
 // pretty report after every change. It ends on q, Ctrl-C or SIGTERM.
-import { TASK_IDS, type TaskId } from "../../../courses/mcp-ch2/course/tasks.js";
-import type { ExtraCheckOptions } from "../../../courses/mcp-ch2/grading/extra-checks.js";
+import type { Pack } from "../../pack/types.js";
+import type { ExtraCheckOptions } from "../../grading/grade.js";
 import { resolveSubmission } from "../../grading/grade.js";
 import { renderPretty } from "../../report/pretty.js";
 import { hintedCheck, showHint, type HintResult } from "../../student/hint.js";
 import { currentTask, taskState } from "../../student/next-step.js";
 import { SandboxPool } from "../../sandbox/pool.js";
-import { TypeCheckWorker } from "../../typecheck/worker-client.js";
 import { renderWatchScreen, type WatchScreenState } from "../../watch/screen.js";
 import { watchSubmission } from "../../watch/watcher.js";
 import { UserError } from "../errors.js";
@@ -17,6 +16,7 @@ import type { Io } from "../output.js";
 import { gradeCommand } from "./grade.js";
 
 export interface WatchCommandOptions {
+  pack: Pack;
   dir: string;
   /** The evidence file to write; by default the submission's own. */
   evidence?: string;
@@ -24,7 +24,7 @@ export interface WatchCommandOptions {
   typecheck: boolean;
   /** Checks beyond the evidence lines, as grade runs them; none when absent. */
   extra?: ExtraCheckOptions;
-  focus?: TaskId;
+  focus?: string;
   color: boolean;
 }
 
@@ -48,16 +48,16 @@ function describeError(error: unknown): string {
 }
 
 export async function watchCommand(io: Io, options: WatchCommandOptions): Promise<void> {
-  const submissionDir = resolveSubmission(io.cwd, options.dir);
+  const submissionDir = resolveSubmission(io.cwd, options.dir, options.pack);
   const stdin = io.stdin;
   const interactive = io.isTTY && stdin?.isTTY === true;
-  const worker = options.typecheck ? new TypeCheckWorker() : undefined;
+  const worker = options.typecheck ? options.pack.types?.checker() : undefined;
   let state: WatchScreenState | undefined;
   const draw = (): void => { if (state) io.stdout(CLEAR + renderWatchScreen(state, options.color)); };
 
   const watcher = watchSubmission({
     submissionDir,
-    grade: () => gradeCommand({ cwd: io.cwd, dir: options.dir, tasks: [...TASK_IDS], ...(options.evidence !== undefined ? { evidence: options.evidence } : {}), timeoutMs: options.timeoutMs, typecheck: worker ?? false, pool, ...(options.extra ? { extra: options.extra } : {}) }),
+    grade: () => gradeCommand({ cwd: io.cwd, pack: options.pack, dir: options.dir, tasks: options.pack.tasks.map((t) => t.id), ...(options.evidence !== undefined ? { evidence: options.evidence } : {}), timeoutMs: options.timeoutMs, typecheck: worker ?? false, pool, ...(options.extra ? { extra: options.extra } : {}) }),
     onStart: () => { if (interactive && state) { state = { ...state, busy: true }; draw(); } },
     onReport: (report) => {
       if (!interactive) {
@@ -66,7 +66,7 @@ export async function watchCommand(io: Io, options: WatchCommandOptions): Promis
       }
       // A hint stays on screen while what it was for still fails, and goes once it passes.
       const keep = state?.hint && hintStillApplies(state.hint, state.report, report) ? state.hint : undefined;
-      state = { report, ...(options.focus ? { focus: options.focus } : {}), ...(keep ? { hint: keep } : {}) };
+      state = { pack: options.pack, report, ...(options.focus ? { focus: options.focus } : {}), ...(keep ? { hint: keep } : {}) };
       draw();
     },
     onError: (error) => {
@@ -78,7 +78,7 @@ export async function watchCommand(io: Io, options: WatchCommandOptions): Promis
   if (!interactive) io.stdout(`grade watch: watching ${options.dir}/ for changes; stop with Ctrl-C.\n`);
   // One sandbox thread for the whole session: a save is graded without starting one; each
   // grading still gets a fresh engine instance of its own.
-  const pool = new SandboxPool(1);
+  const pool = new SandboxPool(1, true, options.pack.course.sandboxSource());
   // The stop signals are handled from the start: one that comes during the first grading ends
   // watch as cleanly as one that comes later.
   try {
@@ -96,7 +96,7 @@ export async function watchCommand(io: Io, options: WatchCommandOptions): Promis
           const task = currentTask(state.report, options.focus);
           if (!task || task.status === "pass") return;
           // The hint for the current report's first failing check, not for what failed before.
-          void showHint({ cwd: io.cwd, dir: options.dir, task: task.task, report: state.report }).then((hint) => {
+          void showHint({ cwd: io.cwd, pack: options.pack, dir: options.dir, task: task.task, report: state.report }).then((hint) => {
             if (state) { state = { ...state, hint }; draw(); }
           });
         }

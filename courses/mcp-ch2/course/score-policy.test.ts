@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { CheckResult, TaskResult } from "../report/types.js";
-import { SCORE_POLICY, pointsOf, scoreReport, scoreTask } from "./score.js";
+import type { CheckResult, TaskResult } from "../../../src/report/types.js";
+import { pointsOf as pointsUnder, scoreReport as scoreUnder, scoreTask as scoreTaskUnder } from "../../../src/pack/score.js";
+import { SCORE_POLICY } from "./score-policy.js";
+const pointsOf = (c: Parameters<typeof pointsUnder>[0]) => pointsUnder(c, SCORE_POLICY);
+const scoreTask = (t: Parameters<typeof scoreTaskUnder>[0]) => scoreTaskUnder(t, SCORE_POLICY);
+const scoreReport = <R extends Parameters<typeof scoreUnder>[0]>(r: R) => scoreUnder(r, SCORE_POLICY);
 
 const c = (name: string, kind: string, status: CheckResult["status"] = "pass"): CheckResult => ({ name, kind, title: name, status });
 const task2 = (...extra: CheckResult[]): Pick<TaskResult, "checks"> => ({

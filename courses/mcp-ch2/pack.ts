@@ -1,0 +1,66 @@
+// Chapter 2, "MCP from scratch": the first pack. Its three tasks, 17 evidence lines and checks
+// are the chapter's own (course/, behaviour/, evidence/, grading/, live/, schema/); this file
+// is what the engine reads of them.
+import { fileURLToPath } from "node:url";
+import type { Pack, PackPlan, TaskJudgement } from "../../src/pack/types.js";
+import { TypeCheckWorker } from "../../src/typecheck/worker-client.js";
+import { EVIDENCE_KEYS, EVIDENCE_RULES, type EvidenceKey } from "./course/evidence-keys.js";
+import { diagnose } from "./evidence/diagnose.js";
+import { QUIZ } from "./course/quiz.js";
+import { HINTS } from "./course/hints.js";
+import { SCORE_POLICY } from "./course/score-policy.js";
+import { sandboxCourseSource } from "./course/sandbox-source.js";
+import { TASK_IDS, TASKS, type TaskId } from "./course/tasks.js";
+import { extraChecks } from "./grading/extra-checks.js";
+import { runLiveChecks } from "./grading/live.js";
+import { fixtureOutcome } from "./grading/outcomes.js";
+import { buildRequest, type GradingRequest } from "./grading/request.js";
+import { gradeTask } from "./grading/task-result.js";
+
+interface Chapter2Plan extends PackPlan, Omit<GradingRequest, "runs"> {}
+
+const pack: Pack<Chapter2Plan> = {
+  format: 1,
+  id: "mcp-ch2",
+  title: "MCP from scratch (chapter 2): toMcp, handle, serve",
+  evidenceFile: "chapter2-evidence.txt",
+  schemaRevision: "2025-06-18",
+  tasks: TASK_IDS.map((id) => TASKS[id]),
+  evidence: EVIDENCE_KEYS.map((key) => EVIDENCE_RULES[key]),
+  score: SCORE_POLICY,
+  hints: HINTS,
+  course: { typesFile: fileURLToPath(new URL("./course/index.ts", import.meta.url)), sandboxSource: sandboxCourseSource },
+  live: {
+    drivers: ["stdio", "interop"],
+    run: (input) => runLiveChecks({ files: input.files, refused: input.refused }, input.tasks as TaskId[], input.timeoutMs, input.shownAs) as Promise<Record<string, never[]>>,
+  },
+  serves: "task2",
+  quiz: { questions: QUIZ.length },
+  diagnose: (key, actual) => diagnose({ key: key as EvidenceKey, actual }),
+  types: { checker: () => new TypeCheckWorker() },
+  plan(input) {
+    return buildRequest(input.has, input.has, input.tasks as TaskId[], input);
+  },
+  judge(plan, reply, input) {
+    const tasks = input.tasks as TaskId[];
+    const extra = input.behaviour || input.schema ? extraChecks(tasks, plan, reply, input) : {};
+    const out: Record<string, TaskJudgement> = {};
+    for (const task of tasks) {
+      const runs = plan.tasks[task];
+      if (!runs) continue;
+      const run = reply.runs[runs.fixture];
+      const stdio = run && run.status !== "skipped" ? { stdout: run.stdout, stderr: run.stderr } : {};
+      const outcome = fixtureOutcome(task, run);
+      const graded = gradeTask(task, { outcome, ...stdio });
+      out[task] = {
+        checks: graded.result.checks, evidence: graded.evidence as Record<string, string>,
+        ...("failure" in outcome ? { failure: outcome.failure } : {}),
+        ...(graded.result.stderr ? { stderr: graded.result.stderr } : {}),
+        ...(extra[task] ? { extra: extra[task] } : {}),
+      };
+    }
+    return out;
+  },
+};
+
+export default pack;
