@@ -1,9 +1,10 @@
 // The sandbox's guest side: evaluated inside each QuickJS context before any student code, it
 // gives the context console and a stand-in process, a CommonJS module system over the modules
-// the host resolves, the harness the host calls, and a run's peer functions. It returns the harness to the host and puts
-// nothing of it on the global object. It judges nothing and holds no answer: it turns a call's
-// return value (or throw) into text the grader parses with its own code. A student who replaces
-// what it uses can only change how their own values are described, which is what writing code is.
+// the host resolves, the harness the host calls, and a run's peer functions. It returns the
+// harness to the host and puts nothing of it on the global object. It judges nothing and holds
+// no answer: it turns a call's return value (or throw) into text the grader parses with its own
+// code. A student who replaces what it uses can only change how their own values are described,
+// which is what writing code is.
 (function (host) {
   "use strict";
   const { keys, freeze } = Object;
