@@ -8,6 +8,7 @@ import { EVIDENCE_KEYS, EVIDENCE_RULES, type EvidenceKey } from "./course/eviden
 import { diagnose } from "./evidence/diagnose.js";
 import { QUIZ } from "./course/quiz.js";
 import { HINTS } from "./course/hints.js";
+import { courseDataItems } from "./lint.js";
 import { SCORE_POLICY } from "./course/score-policy.js";
 import { sandboxCourseSource } from "./course/sandbox-source.js";
 import { TASK_IDS, TASKS, type TaskId } from "./course/tasks.js";
@@ -36,6 +37,7 @@ const pack: Pack<Chapter2Plan> = {
   },
   serves: "task2",
   quiz: { questions: QUIZ.length },
+  lint: courseDataItems,
   diagnose: (key, actual) => diagnose({ key: key as EvidenceKey, actual }),
   types: { checker: () => new TypeCheckWorker() },
   plan(input) {

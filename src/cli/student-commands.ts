@@ -3,7 +3,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Option, type Command } from "commander";
-import { QUIZ_FILE } from "../grading/dev-check.js";
+import { QUIZ_FILE } from "../../courses/mcp-ch2/lint.js";
 import { renderQuizMarkdown } from "../quiz/markdown.js";
 import { DEFAULT_QUIZ_ANSWERS } from "../../courses/mcp-ch2/course/quiz.js";
 import type { Pack } from "../pack/types.js";

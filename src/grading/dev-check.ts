@@ -1,14 +1,11 @@
-// `grade dev check`: lints the course itself, as rustlings does. Every starter must fail as
-// shipped (with the friendly "not written yet"), every solution must pass every check, and
-// every check must carry a student-facing title and a hint.
-import { existsSync, readFileSync } from "node:fs";
+// `grade dev check`: lints every pack, as rustlings lints its exercises. For each: its format is
+// one this engine reads, every starter fails as shipped (with the friendly "not written yet"),
+// every solution passes every check, every check and evidence line carries a title and a hint,
+// every task has hints, and whatever the pack lints of itself (Pack.lint: a quiz key, say).
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { EVIDENCE_KEYS, EVIDENCE_RULES } from "../../courses/mcp-ch2/course/evidence-keys.js";
-import { HINTS } from "../../courses/mcp-ch2/course/hints.js";
-import { QUIZ } from "../../courses/mcp-ch2/course/quiz.js";
-import { TASK_IDS } from "../../courses/mcp-ch2/course/tasks.js";
-import { parseQuizKey } from "../quiz/mark.js";
-import { renderQuizMarkdown } from "../quiz/markdown.js";
+import { loadPack, packFolder, packIds } from "../pack/registry.js";
+import { PACK_FORMATS, type Pack } from "../pack/types.js";
 import { gradeSubmission } from "./grade.js";
 
 export interface DevCheckItem {
@@ -22,65 +19,58 @@ export interface DevCheckReport {
   items: DevCheckItem[];
 }
 
-export const STARTERS_DIR = "tasks";
-export const SOLUTIONS_DIR = "solutions";
-export const QUIZ_KEY_FILE = `${SOLUTIONS_DIR}/quiz-key.txt`;
-export const QUIZ_FILE = `${STARTERS_DIR}/quiz.md`;
-
-export async function devCheck(options: { root: string; timeoutMs?: number }): Promise<DevCheckReport> {
-  // With the checks beyond the evidence lines too (a fixed seed, so the lint is repeatable).
-  const grade = (dir: string) => gradeSubmission({ cwd: options.root, dir, tasks: TASK_IDS, timeoutMs: options.timeoutMs, extra: { seed: 0 }, typecheck: true });
-  const [starters, solutions] = await Promise.all([grade(STARTERS_DIR), grade(SOLUTIONS_DIR)]);
+export async function devCheck(options: { root: string; timeoutMs?: number; packs?: string[] }): Promise<DevCheckReport> {
   const items: DevCheckItem[] = [];
-  for (const task of starters.tasks) {
+  for (const id of options.packs ?? packIds()) {
+    let pack: Pack;
+    try {
+      pack = await loadPack(id);
+    } catch (error) {
+      items.push({ name: `${id}: the pack loads, in a format this grade reads (${PACK_FORMATS.join(", ")})`, ok: false, detail: (error as Error).message });
+      continue;
+    }
+    items.push(...await packItems(pack, options));
+  }
+  return { ok: items.length > 0 && items.every((i) => i.ok), items };
+}
+
+async function packItems(pack: Pack, options: { root: string; timeoutMs?: number }): Promise<DevCheckItem[]> {
+  const items: DevCheckItem[] = [{ name: `${pack.id}: format ${pack.format}, ${pack.tasks.length} tasks, ${pack.evidence.length} evidence lines`, ok: true, detail: pack.title }];
+  const starters = packFolder("tasks", pack.id);
+  const solutions = packFolder("solutions", pack.id);
+  const missing = [starters, solutions].flatMap((dir) => pack.tasks.map((t) => `${dir}/${t.file}`)).filter((f) => !existsSync(path.join(options.root, f)));
+  if (missing.length) return [...items, { name: `${pack.id}: every task has a starter and a solution`, ok: false, detail: `missing: ${missing.join(", ")}` }];
+  // With the checks beyond the evidence lines too (a fixed seed, so the lint is repeatable).
+  const grade = (dir: string) => gradeSubmission({ cwd: options.root, pack, dir, tasks: pack.tasks.map((t) => t.id), timeoutMs: options.timeoutMs, extra: { seed: 0 }, typecheck: true });
+  const [started, solved] = await Promise.all([grade(starters), grade(solutions)]);
+  for (const task of started.tasks) {
     const notWritten = task.status === "fail" && /not written yet/.test(task.message ?? "");
     items.push({
-      name: `${path.join(STARTERS_DIR, task.task)}.ts fails as shipped`, ok: notWritten,
+      name: `${starters}/${fileOf(pack, task.task)} fails as shipped`, ok: notWritten,
       detail: notWritten ? "reports \"not written yet\"" : `status ${task.status}${task.message ? `: ${task.message}` : ""}`,
     });
   }
-  for (const task of solutions.tasks) {
+  for (const task of solved.tasks) {
     const failing = task.checks.filter((c) => c.status !== "pass");
     items.push({
-      name: `${path.join(SOLUTIONS_DIR, task.task)}.ts passes every check`, ok: task.status === "pass" && failing.length === 0,
+      name: `${solutions}/${fileOf(pack, task.task)} passes every check`, ok: task.status === "pass" && failing.length === 0,
       detail: failing.length ? `not passing: ${failing.map((c) => `${c.name} (${c.status}${c.message ? `: ${c.message}` : ""})`).join("; ")}` : `${task.checks.length} checks pass`,
     });
   }
-  const checks = solutions.tasks.flatMap((t) => t.checks);
+  const checks = solved.tasks.flatMap((t) => t.checks);
   const untitled = checks.filter((c) => !c.title?.trim() || !c.hint?.trim()).map((c) => c.name);
-  const ruleGaps = EVIDENCE_KEYS.filter((k) => !EVIDENCE_RULES[k].title.trim() || !EVIDENCE_RULES[k].hint.trim() || EVIDENCE_RULES[k].accepted === "");
+  const ruleGaps = pack.evidence.filter((e) => !e.title.trim() || !e.hint.trim() || e.accepted === "").map((e) => e.key);
   const gaps = [...new Set([...untitled, ...ruleGaps])];
+  items.push({ name: `${pack.id}: every check has a title and a hint`, ok: gaps.length === 0, detail: gaps.length ? `missing on: ${gaps.join(", ")}` : `${checks.length} checks` });
+  const ids = new Set(checks.map((c) => c.name));
+  const thin = pack.tasks.map((t) => t.id).filter((t) => !pack.hints[t]?.length || pack.hints[t]!.some((h) => !h.text.trim() || !h.reread.trim()));
+  const stray = Object.values(pack.hints).flatMap((list) => list.flatMap((h) => h.checks)).filter((c) => !ids.has(c) && !pack.evidence.some((e) => e.key === c));
   items.push({
-    name: "every check has a title and a hint", ok: gaps.length === 0,
-    detail: gaps.length ? `missing on: ${gaps.join(", ")}` : `${checks.length} checks`,
+    name: `${pack.id}: every task has hints, each naming a part of the course text and only checks that exist`, ok: thin.length === 0 && stray.length === 0,
+    detail: thin.length ? `empty or missing on: ${thin.join(", ")}` : stray.length ? `hints name checks no task has: ${[...new Set(stray)].join(", ")}` : pack.tasks.map((t) => `${t.id}: ${pack.hints[t.id]!.length} levels`).join(", "),
   });
-  items.push(...courseDataItems(options.root));
-  return { ok: items.every((i) => i.ok), items };
-}
-
-/** Hints, the quiz key and the quiz file: the parts of the course that are not run. */
-export function courseDataItems(root: string): DevCheckItem[] {
-  const items: DevCheckItem[] = [];
-  const thin = TASK_IDS.filter((t) => HINTS[t].length === 0 || HINTS[t].some((h) => !h.text.trim() || !h.reread.trim()));
-  items.push({
-    name: "every task has hints, each naming a part of the chapter", ok: thin.length === 0,
-    detail: thin.length ? `empty or missing on: ${thin.join(", ")}` : TASK_IDS.map((t) => `${t}: ${HINTS[t].length} levels`).join(", "),
-  });
-  const keyFile = path.join(root, QUIZ_KEY_FILE);
-  let keyItem: DevCheckItem;
-  if (!existsSync(keyFile)) keyItem = { name: "the quiz key covers all ten questions", ok: false, detail: `there is no ${QUIZ_KEY_FILE}` };
-  else {
-    try {
-      const key = parseQuizKey(readFileSync(keyFile, "utf8"));
-      const disagree = QUIZ.filter((q) => q.kind === "short" && key.get(q.number) !== q.accepted).map((q) => `q${q.number} is ${JSON.stringify(key.get(q.number))} but its rule accepts ${JSON.stringify(q.kind === "short" ? q.accepted : "")}`);
-      keyItem = { name: "the quiz key covers all ten questions", ok: disagree.length === 0, detail: disagree.length ? disagree.join("; ") : `${key.size} answers, 9 and 10 agree with their rules` };
-    } catch (error) {
-      keyItem = { name: "the quiz key covers all ten questions", ok: false, detail: (error as Error).message };
-    }
-  }
-  items.push(keyItem);
-  const quizFile = path.join(root, QUIZ_FILE);
-  const current = existsSync(quizFile) && readFileSync(quizFile, "utf8") === renderQuizMarkdown();
-  items.push({ name: `${QUIZ_FILE} is the quiz data, rendered`, ok: current, detail: current ? `${QUIZ.length} questions` : "out of date with src/course/quiz.ts: rewrite it with grade dev quiz-md" });
+  items.push(...(pack.lint?.(options.root) ?? []));
   return items;
 }
+
+const fileOf = (pack: Pack, task: string): string => pack.tasks.find((t) => t.id === task)?.file ?? task;

@@ -105,6 +105,8 @@ export interface Pack<P extends PackPlan = PackPlan> {
   diagnose?(key: string, actual: string): string;
   /** The pack's quiz, when it has one: its questions are in the starters folder's quiz.md. */
   quiz?: { questions: number };
+  /** What grade dev check lints of this pack beyond what it lints of every pack (a quiz key, say). */
+  lint?(root: string): { name: string; ok: boolean; detail: string }[];
   /** The task whose export answers one JSON-RPC message: what `grade serve` serves over stdio. */
   serves?: string;
   /** The type check against the pack's typed interface (checks of kind types), if it has one. */

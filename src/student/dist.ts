@@ -9,7 +9,10 @@ import path from "node:path";
 import { TASK_IDS, TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 import { UserError } from "../cli/errors.js";
 import { PRACTICE_DATA_FILE } from "../../courses/mcp-ch2/behaviour/practice-key.js";
-import { SOLUTIONS_DIR, STARTERS_DIR, type DevCheckItem } from "../grading/dev-check.js";
+import type { DevCheckItem } from "../grading/dev-check.js";
+
+const STARTERS_DIR = "tasks";
+const SOLUTIONS_DIR = "solutions";
 import { gradeSubmission } from "../grading/grade.js";
 import type { DistReport } from "./dist-report.js";
 import { findLeaks, findModelCode, readmeProblems } from "./leaks.js";

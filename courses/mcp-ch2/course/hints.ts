@@ -18,7 +18,7 @@ export const HINTS: Record<TaskId, readonly Hint[]> = {
     {
       text: "Build a new object and return it; do not rename a key inside the object you were given. The result has exactly three keys, and the old schema key must not be one of them. Return it, never print it: nothing goes to stdout.",
       reread: "Hands-on Project, Task 1 — Convert a tool definition",
-      checks: ["t1_keys", "t1_input_unchanged", "t1_other_tools", "t1_fresh_instance", "t1_inherited_names", "t1_json_data", "t1_no_stdout"],
+      checks: ["t1_keys", "t1_input_unchanged", "t1_other_tools", "t1_inherited_names", "t1_json_data", "t1_no_stdout"],
     },
     {
       text: "The schema is carried over as it is: do not copy it field by field or rebuild it, and do not add a title or an outputSchema. The same goes for name and description, character for character.",

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderQuizMarkdown } from "../quiz/markdown.js";
-import { courseDataItems } from "./dev-check.js";
+import { renderQuizMarkdown } from "../../src/quiz/markdown.js";
+import { courseDataItems } from "./lint.js";
 
 const KEY = readFileSync(path.join(import.meta.dirname, "..", "..", "solutions", "quiz-key.txt"), "utf8");
 
