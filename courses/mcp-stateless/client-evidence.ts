@@ -5,7 +5,7 @@
 import type { EvidenceLine } from "../../src/pack/types.js";
 import { FIXTURE_CALLS, FIXTURE_REQUESTS, type FixtureCall } from "./client-cases.js";
 import {
-  CLIENT_CAPABILITIES, META_CAPABILITIES, META_CLIENT_INFO, META_VERSION, describeType, isRecord, metaOf, metaProblem, own,
+  CLIENT_CAPABILITIES, META_CAPABILITIES, firstText, META_CLIENT_INFO, META_VERSION, describeType, isRecord, metaOf, metaProblem, own,
   paramsOf, sameJson, sortedJson,
 } from "./client-messages.js";
 import { answersOf, describeOutcome } from "./client-rules.js";
@@ -53,8 +53,8 @@ const rounds = (fx: ClientFixtures, c: FixtureCall): Rounds => fx.calls[c].round
 function returnedText(fx: ClientFixtures, c: FixtureCall): string {
   const o = fx.calls[c].trace.outcome;
   need(o.kind === "returned", `callWithInput on "${FIXTURE_CALLS[c].label}" ${describeOutcome(o)}`);
-  const text = own(own(own(o.value, "content"), "0"), "text");
-  need(Array.isArray(own(o.value, "content")) && typeof text === "string", `what callWithInput returned has no content[0].text (it is ${describeType(o.value)}${isRecord(o.value) && Object.hasOwn(o.value, "result") ? ", a whole response" : ""})`);
+  const text = firstText(o.value);
+  need(text !== undefined, `what callWithInput returned has no content[0].text (it is ${describeType(o.value)}${isRecord(o.value) && Object.hasOwn(o.value, "result") ? ", a whole response" : ""})`);
   return text;
 }
 
@@ -65,8 +65,8 @@ function thrownMessage(fx: ClientFixtures, c: FixtureCall): string {
 }
 
 const finalText = (step: ServerStep | undefined): string => {
-  const text = step?.kind === "result" ? own(own(own(step.result, "content"), "0"), "text") : undefined;
-  if (typeof text !== "string") throw new Error("the fixture's last step is not a text result");
+  const text = step?.kind === "result" ? firstText(step.result) : undefined;
+  if (text === undefined) throw new Error("the fixture's last step is not a text result");
   return text;
 };
 const { accept, decline, error } = FIXTURE_CALLS;
@@ -75,7 +75,9 @@ const acceptAnswers = Object.fromEntries(Object.keys(requestsOf(accept.server[0]
 const line = (key: string, title: string, accepted: string | number, hint: string): EvidenceLine => ({ key, task: "task3", title, accepted: String(accepted), hint });
 const returnsInstead = (fx: ClientFixtures, c: FixtureCall): string | undefined => {
   const o = fx.calls[c].trace.outcome;
-  return o.kind === "returned" && isRecord(o.value) && Object.hasOwn(o.value, "result") ? "callWithInput returned the whole response: it returns the response's result." : undefined;
+  if (o.kind !== "returned") return undefined;
+  if (own(o.value, "resultType") === "input_required") return "callWithInput returned a result whose resultType is \"input_required\": that is the server's question. Ask the user, retry with inputResponses, and return the result that ends the call.";
+  return isRecord(o.value) && Object.hasOwn(o.value, "result") ? "callWithInput returned the whole response: it returns the response's result." : undefined;
 };
 
 export const CLIENT_EVIDENCE: ClientEvidence[] = [
@@ -128,6 +130,8 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
     line: line("t3_ids_distinct", "No two requests share an id", "true",
       "Each request gets a new id (a counter kept outside the function), and a retry is a new request."),
     run: "request",
+    diagnose: (actual, fx) => actual !== "false" ? undefined
+      : `The ids request sent were ${fx.requests.flatMap(toServer).map((s) => JSON.stringify(own(s.value, "id")) ?? "missing").join(", ")}: each request needs one of its own.`,
     compute: (fx) => {
       const runs = [fx.requests.flatMap(toServer), ...Object.values(fx.calls).map((c) => toServer(c.trace))];
       return String(runs.every((sent) => {
@@ -181,8 +185,8 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
       return sortedJson(sent);
     },
     diagnose: (_actual, fx) => {
-      const one = rounds(fx, "accept").rounds[0];
-      return one && !answersOf(one) ? "ask was not called once per input request, so the answers could not all be sent." : undefined;
+      const [one, two] = rounds(fx, "accept").rounds;
+      return one && two && !answersOf(one) ? "ask was not called once per input request, so the answers could not all be sent." : undefined;
     },
   },
   {

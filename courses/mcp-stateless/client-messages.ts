@@ -76,3 +76,10 @@ export function metaProblem(sent: Sent): string | undefined {
 
 /** Whether an id can identify a request: a string or an integer (never null). */
 export const isRequestId = (id: unknown): boolean => typeof id === "string" || Number.isInteger(id);
+
+/** result.content[0].text, when it is a string. */
+export function firstText(result: unknown): string | undefined {
+  const content = own(result, "content");
+  const text = Array.isArray(content) ? own(content[0], "text") : undefined;
+  return typeof text === "string" ? text : undefined;
+}

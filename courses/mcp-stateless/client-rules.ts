@@ -41,7 +41,7 @@ function idProblem(messages: Sent[], earlier: unknown[]): string | undefined {
   const seen = [...earlier];
   for (const [i, id] of ids(messages).entries()) {
     if (!isRequestId(id)) return `message ${i + 1} has id ${show(id)}: an id is a string or an integer`;
-    if (seen.some((s) => s === id)) return `message ${i + 1} has id ${show(id)}, which an earlier request already had`;
+    if (seen.some((s) => s === id)) return `message ${i + 1}'s id ${show(id)} was already used by an earlier request`;
     seen.push(id);
   }
   return undefined;
@@ -125,7 +125,7 @@ export const CLIENT_RULES: ClientRule[] = [
     },
   },
   {
-    id: "t3_request_returns_reply", kind: "behaviour",
+    id: "t3_returns_send_reply", kind: "behaviour",
     title: "request returns the response send returned, as it is",
     rule: "request returns what send returned: the whole JSON-RPC response (result or error), unchanged.",
     hint: "Return send's answer itself: do not unwrap result, throw on error or rebuild it (that is callWithInput's job).",
@@ -138,7 +138,7 @@ export const CLIENT_RULES: ClientRule[] = [
     },
   },
   {
-    id: "t3_retry_same_call", kind: "behaviour",
+    id: "t3_same_call_each_round", kind: "behaviour",
     title: "Every round sends tools/call with the same name and arguments",
     rule: "A retry is the same call again: method tools/call, params.name and params.arguments exactly as callWithInput was given them, in every round.",
     hint: "Build each round's params from name and args afresh and add inputResponses; do not change args itself.",
@@ -178,7 +178,7 @@ export const CLIENT_RULES: ClientRule[] = [
     },
   },
   {
-    id: "t3_retry_input_responses", kind: "behaviour",
+    id: "t3_input_responses_keyed", kind: "behaviour",
     title: "The retry carries inputResponses: each answer under its input request's key",
     rule: "The retry's params.inputResponses is {key: answer} with exactly the keys of the previous result's inputRequests, each holding what ask returned for that request (keys such as \"__proto__\" are keys like any other).",
     hint: "Collect the answers in a fresh object per round, keyed as inputRequests; define keys rather than assign them if one may be \"__proto__\".",
@@ -196,7 +196,7 @@ export const CLIENT_RULES: ClientRule[] = [
     },
   },
   {
-    id: "t3_round_cap", kind: "behaviour",
+    id: "t3_at_most_three_rounds", kind: "behaviour",
     title: `At most ${MAX_ROUNDS} rounds, then an Error "${TOO_MANY_ROUNDS}"`,
     rule: `A server that keeps answering input_required gets ${MAX_ROUNDS} tools/call requests in all; after the third such answer callWithInput throws an Error whose message is "${TOO_MANY_ROUNDS}", and sends nothing more.`,
     hint: "Count the rounds in a for loop with a fixed end rather than while (true), and throw after the loop.",

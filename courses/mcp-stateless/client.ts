@@ -153,7 +153,7 @@ function casesFor(rule: ClientRule, requestRuns: { spec: RequestRun; traces: Cal
 function judgeRule(rule: ClientRule, requestRuns: { spec: RequestRun; traces: CallTrace[] }[], callRuns: { spec: CallCase; trace: CallTrace }[], seed: number | undefined): CheckResult {
   const base = { name: rule.id, kind: rule.kind, title: rule.title, hint: `${rule.rule} ${rule.hint}` } as const;
   const { judged, notRun } = casesFor(rule, requestRuns, callRuns);
-  if (judged.length === 0) return { ...base, status: "skip", message: notRun ? `No case could be judged: ${notRun}` : "No case applies." };
+  if (judged.length === 0) return { ...base, status: "skip", message: notRun ? `No case could be judged: ${notRun}` : "No case applies: no call got as far as this rule judges." };
   const seedText = seed === undefined ? "" : ` (seed ${seed}, run again with --seed ${seed})`;
   const failed = judged.filter((j): j is JudgedCase & { verdict: { expected: string; actual: string } } => typeof j.verdict === "object");
   if (failed.length === 0) return { ...base, status: "pass", message: `${judged.length} cases tried${seedText}.` };

@@ -1,0 +1,277 @@
+// Task 3's judging on hand-made replies: each client below is run in-process on the plan's runs
+// by a stand-in for the sandbox's peers (the same script, echo and cap rules as
+// src/sandbox/peers.ts), and the reply it makes is judged as the sandbox's would be.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SandboxPool } from "../../src/sandbox/pool.js";
+import { sandboxSource } from "./course-source.js";
+import type { PlanInput } from "../../src/pack/types.js";
+import type { CheckResult } from "../../src/report/types.js";
+import type { RunSpec, SandboxReply, WireCall, WireRun } from "../../src/sandbox/protocol.js";
+import { FIXTURE_CALLS, PROTO_NAMES, generatedCalls, generatedRequestRuns } from "./client-cases.js";
+import { CLIENT_EVIDENCE, CLIENT_RULES, judgeClient, planClient, type ClientPlan } from "./client.js";
+import { makeRandom } from "../../src/pack/random.js";
+
+type Fn = (...args: unknown[]) => unknown;
+type Client = { request: Fn; callWithInput: Fn };
+type Msg = Record<string, unknown>;
+
+const PEER_CAP = 64;
+
+function callWith(spec: RunSpec, fn: Fn, input: string): WireCall {
+  const sent: { peer: number; text: string; problem?: string }[] = [];
+  const peers = (spec.peers ?? []).map((script, peer) => {
+    let used = 0;
+    return (message: unknown): unknown => {
+      if (sent.length >= PEER_CAP) throw new Error(`the grader's mock stopped answering after ${PEER_CAP} messages in one call`);
+      const text = JSON.stringify(message);
+      if (text === undefined) { sent.push({ peer, text: "", problem: "not JSON: undefined" }); throw new Error("not JSON"); }
+      sent.push({ peer, text });
+      if (used >= script.replies.length && !script.repeatLast) throw new Error("the grader's mock has no reply left for this message: its script ended");
+      const reply = JSON.parse(script.replies[Math.min(used++, script.replies.length - 1)]!) as Msg;
+      const id = (message as Msg | null)?.["id"];
+      return script.echoId && message !== null && typeof message === "object" && Object.hasOwn(message, "id") ? { ...reply, id } : reply;
+    };
+  });
+  try {
+    const value = fn(...(JSON.parse(input) as unknown[]), ...peers);
+    return { ok: true, value: value === undefined ? '{"x":"undefined"}' : `J${JSON.stringify(value)}`, sent };
+  } catch (error) {
+    const e = error as Error;
+    return { ok: false, failure: { reason: "throw", message: `${spec.exportName} threw ${e.name}: ${e.message} (at task3.ts:1:1).` }, sent };
+  }
+}
+
+function simulate(runs: RunSpec[], client: Partial<Client>): SandboxReply {
+  return {
+    runs: runs.map((spec): WireRun => {
+      const fn = client[spec.exportName as keyof Client];
+      if (!fn) return { status: "failed", failure: { reason: "missing-export", message: `task3.ts must export a function named ${spec.exportName}.` }, stdout: "", stderr: "", durationMs: 0 };
+      return { status: "ran", calls: spec.inputs.map((input) => callWith(spec, fn, input)), stdout: "", stderr: "", durationMs: 1 };
+    }),
+  };
+}
+
+const META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
+  "io.modelcontextprotocol/clientInfo": { name: "notes-client", version: "1.0" },
+};
+
+interface Options { sameId?: boolean; noMetaOnRetry?: boolean; noCap?: boolean; noInputResponses?: boolean; firstResult?: boolean }
+
+/** The reference client (solutions/mcp-stateless/task3.ts), with one mistake switched on at a time. */
+function makeClient(o: Options = {}): Client {
+  let lastId = 0;
+  const request = (method: unknown, params: unknown, send: unknown): unknown => {
+    if (!o.sameId) lastId += 1;
+    return (send as Fn)({ jsonrpc: "2.0", id: o.sameId ? 1 : lastId, method, params: { ...(params as object), _meta: META } });
+  };
+  const callWithInput = (name: unknown, args: unknown, send: unknown, ask: unknown): unknown => {
+    let responses: Record<string, unknown> | undefined;
+    for (let round = 1; o.noCap || round <= 3; round++) {
+      const params: Record<string, unknown> = { name, arguments: args };
+      if (responses && !o.noInputResponses) params["inputResponses"] = responses;
+      const response = (responses && o.noMetaOnRetry
+        ? (send as Fn)({ jsonrpc: "2.0", id: ++lastId + 1000, method: "tools/call", params })
+        : request("tools/call", params, send)) as Msg;
+      if ("error" in response) throw new Error((response["error"] as Msg)["message"] as string);
+      const result = response["result"] as Msg;
+      if (o.firstResult || result["resultType"] !== "input_required") return result;
+      responses = Object.fromEntries(Object.entries(result["inputRequests"] as Msg).map(([key, q]) => [key, (ask as Fn)(q)]));
+    }
+    throw new Error("too many input rounds");
+  };
+  return { request, callWithInput };
+}
+
+const input = (behaviour: boolean, seed = 7, has = true): PlanInput => ({ tasks: ["task3"], has: () => has, behaviour, schema: false, seed });
+
+type Graded = { checks: Map<string, CheckResult>; evidence: Record<string, string>; plan: ClientPlan };
+
+function judged(plan: ClientPlan, reply: SandboxReply, i: PlanInput): Graded {
+  const j = judgeClient(plan, reply, i);
+  return { checks: new Map([...j.checks, ...(j.extra ?? [])].map((c) => [c.name, c])), evidence: j.evidence, plan };
+}
+
+function grade(client: Partial<Client>, behaviour = true, seed = 7): Graded {
+  const runs: RunSpec[] = [];
+  const i = input(behaviour, seed);
+  const plan = planClient(i, runs);
+  return judged(plan, simulate(runs, client), i);
+}
+
+const failing = (checks: Map<string, CheckResult>): string[] =>
+  [...checks.values()].filter((c) => c.status !== "pass").map((c) => (c.status === "fail" ? c.name : `${c.name} (${c.status})`)).sort();
+
+describe("task 3's evidence lines", () => {
+  it("accepts the values the mock script makes", () => {
+    expect(Object.fromEntries(CLIENT_EVIDENCE.map((e) => [e.line.key, e.line.accepted]))).toEqual({
+      t3_request_keys: "id,jsonrpc,method,params",
+      t3_request_meta_version: "2026-07-28",
+      t3_request_capabilities: '{"elicitation":{"form":{}}}',
+      t3_client_info: "true",
+      t3_discover_meta: "true",
+      t3_requests_without_meta: "0",
+      t3_ids_distinct: "true",
+      t3_request_returns_reply: "true",
+      t3_rounds: "2",
+      t3_ask_calls: "1",
+      t3_retry_same_call: "true",
+      t3_retry_input_responses: '{"confirm":{"action":"accept","content":{"confirm":true}}}',
+      t3_final_text: "A101 cancelled",
+      t3_declined_text: "A101 kept: the user did not confirm",
+      t3_round_cap: "too many input rounds",
+      t3_cap_requests: "3",
+      t3_error_message: "unknown tool: delete_everything",
+    });
+    expect(CLIENT_EVIDENCE.every((e) => e.line.task === "task3" && e.line.hint.length > 0)).toBe(true);
+    expect(CLIENT_RULES.every((r) => r.id.startsWith("t3_") && r.title && r.rule && r.hint)).toBe(true);
+    const names = [...CLIENT_EVIDENCE.map((e) => e.line.key), ...CLIENT_RULES.map((r) => r.id)];
+    expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+describe("planClient", () => {
+  it("plans the fixture runs, and the generated ones only with behaviour checks", () => {
+    const off: RunSpec[] = [];
+    expect(planClient(input(false), off).generated).toBeUndefined();
+    expect(off.map((r) => r.exportName)).toEqual(["request", ...Object.keys(FIXTURE_CALLS).map(() => "callWithInput")]);
+    expect(off.every((r) => r.peers && r.peers.length >= 1 && r.peers[0]!.echoId)).toBe(true);
+    const on: RunSpec[] = [];
+    const plan = planClient(input(true), on);
+    expect(on.length).toBe(off.length + plan.generated!.requests.length + plan.generated!.calls.length);
+    expect(on.slice(off.length).every((r) => r.after?.need === "finished")).toBe(true);
+    expect(planClient({ ...input(true), tasks: ["task1"] }, [])).toEqual({});
+    expect(planClient(input(true, 7, false), [])).toEqual({});
+  });
+
+  it("makes the same generated cases for a seed, with Object.prototype names among them", () => {
+    const a = JSON.stringify(generatedCalls(makeRandom(11)));
+    expect(JSON.stringify(generatedCalls(makeRandom(11)))).toBe(a);
+    expect(JSON.stringify(generatedCalls(makeRandom(12)))).not.toBe(a);
+    const text = [1, 2, 3, 4, 5].map((s) => JSON.stringify([generatedCalls(makeRandom(s)), generatedRequestRuns(makeRandom(s))])).join("");
+    for (const name of PROTO_NAMES) expect(text).toContain(`"${name}"`);
+  });
+});
+
+describe("judgeClient", () => {
+  it("passes the reference client on every check, on several seeds", () => {
+    for (const seed of [1, 7, 42, 1234]) {
+      const { checks, evidence } = grade(makeClient(), true, seed);
+      expect(failing(checks), `seed ${seed}`).toEqual([]);
+      expect(checks.size).toBe(CLIENT_EVIDENCE.length + CLIENT_RULES.length);
+      expect(evidence["t3_final_text"]).toBe("A101 cancelled");
+    }
+    const judged = grade(makeClient()).checks.get("t3_input_responses_keyed")!;
+    expect(judged.message).toMatch(/^\d+ cases tried \(seed 7/);
+  });
+
+  it("a client reusing one id fails the id checks only", () => {
+    const { checks } = grade(makeClient({ sameId: true }));
+    expect(failing(checks)).toEqual(["t3_ids_distinct", "t3_new_id_each_request"]);
+    expect(checks.get("t3_new_id_each_request")!.actual).toMatch(/was already used by an earlier request/);
+  });
+
+  it("a client leaving _meta off the retry fails the _meta checks only", () => {
+    const { checks, evidence } = grade(makeClient({ noMetaOnRetry: true }));
+    expect(failing(checks)).toEqual(["t3_meta_every_request", "t3_requests_without_meta"]);
+    expect(evidence["t3_requests_without_meta"]).toBe("4"); // accept and decline's retries, the cap's two
+    const check = checks.get("t3_meta_every_request")!;
+    expect(check.actual).toBe("message 2: params._meta is nothing");
+    expect(check.message).toMatch(/cases broke this rule/);
+  });
+
+  it("a client with no round cap, stopped by the mock, fails the cap checks", () => {
+    const { checks, evidence } = grade(makeClient({ noCap: true }));
+    expect(failing(checks)).toEqual(["t3_at_most_three_rounds", "t3_cap_requests", "t3_round_cap"]);
+    expect(Number(evidence["t3_cap_requests"])).toBeGreaterThan(3);
+    expect(checks.get("t3_round_cap")!.message).toMatch(/sent \d+ requests to a server that kept asking/);
+  });
+
+  it("a client retrying without inputResponses fails the inputResponses checks", () => {
+    const { checks } = grade(makeClient({ noInputResponses: true }));
+    expect(failing(checks)).toEqual(["t3_input_responses_keyed", "t3_retry_input_responses"]);
+    const c = checks.get("t3_retry_input_responses")!;
+    expect(c.message).toBe("This line could not be computed: the retry has no params.inputResponses.");
+  });
+
+  it("a client returning the first round's result fails the rounds it skipped", () => {
+    const { checks, evidence } = grade(makeClient({ firstResult: true }));
+    expect(evidence["t3_rounds"]).toBe("1");
+    expect(failing(checks)).toEqual([
+      "t3_ask_calls", "t3_ask_each_request", "t3_at_most_three_rounds", "t3_cap_requests", "t3_declined_text", "t3_error_response_throws",
+      "t3_final_result_returned", "t3_final_text", "t3_input_responses_keyed (skip)", "t3_retry_input_responses", "t3_retry_same_call",
+      "t3_round_cap", "t3_rounds",
+    ]);
+    expect(checks.get("t3_rounds")!.message).toMatch(/stopped after the first answer/);
+    expect(checks.get("t3_input_responses_keyed")!.message).toBe("No case applies: no call got as far as this rule judges.");
+  });
+
+  it("skips every line with the root cause when the file does not load", () => {
+    const runs: RunSpec[] = [];
+    const plan = planClient(input(true), runs);
+    const failure = { reason: "syntax", message: "task3.ts:3:1: Expected \";\"" } as const;
+    const reply: SandboxReply = { runs: runs.map(() => ({ status: "failed", failure, stdout: "", stderr: "", durationMs: 0 })) };
+    const j = judgeClient(plan, reply, input(true));
+    expect(j.failure).toEqual(failure);
+    expect(j.checks.every((c) => c.status === "skip" && c.message?.includes("Expected"))).toBe(true);
+    expect(j.extra!.every((c) => c.status === "skip" && c.message?.includes("Expected"))).toBe(true);
+  });
+
+  it("judges callWithInput when request is not exported, and skips request's lines with the reason", () => {
+    const { checks } = grade({ callWithInput: makeClient().callWithInput });
+    expect(checks.get("t3_request_keys")!.status).toBe("skip");
+    expect(checks.get("t3_request_keys")!.message).toMatch(/must export a function named request/);
+    expect(checks.get("t3_final_text")!.status).toBe("pass");
+  });
+});
+
+// The same clients as files, through the real sandbox: its peers make the record, and the
+// verdicts are the ones the stand-in above gave.
+describe("judgeClient on the sandbox's reply", () => {
+  const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+  const FIXTURES = path.join(ROOT, "test", "fixtures", "mcp-stateless-client");
+  const LIMITS = { timeMs: 5000, memoryBytes: 128 << 20, valueChars: 1 << 20, outputChars: 16384 };
+  let pool: SandboxPool;
+  beforeAll(() => { pool = new SandboxPool(1, false, sandboxSource()); });
+  afterAll(async () => { await pool.close(); });
+
+  async function gradeFile(file: string): Promise<Graded> {
+    const runs: RunSpec[] = [];
+    const i = input(true);
+    const plan = planClient(i, runs);
+    const reply = await pool.run({ files: { "task3.ts": readFileSync(file, "utf8") }, refused: {}, runs, limits: LIMITS });
+    return judged(plan, reply, i);
+  }
+
+  const cases: [string, string, Options | undefined][] = [
+    ["the reference solution", path.join(ROOT, "solutions", "mcp-stateless", "task3.ts"), {}],
+    ["one id for every request", path.join(FIXTURES, "same-id", "task3.ts"), { sameId: true }],
+    ["no _meta on the retry", path.join(FIXTURES, "no-meta-on-retry", "task3.ts"), { noMetaOnRetry: true }],
+    ["no round cap", path.join(FIXTURES, "no-cap", "task3.ts"), { noCap: true }],
+    ["no inputResponses on the retry", path.join(FIXTURES, "no-input-responses", "task3.ts"), { noInputResponses: true }],
+    ["the first round's result", path.join(FIXTURES, "first-result", "task3.ts"), { firstResult: true }],
+  ];
+  for (const [name, file, options] of cases) {
+    it(`${name}: the same verdicts as in-process`, async () => {
+      const real = await gradeFile(file);
+      const simulated = grade(makeClient(options));
+      expect(failing(real.checks)).toEqual(failing(simulated.checks));
+      expect(real.evidence).toEqual(simulated.evidence);
+      if (name === "the reference solution") expect(failing(real.checks)).toEqual([]);
+    });
+  }
+
+  it("a client whose file does not compile: every line skipped with the reason", async () => {
+    const runs: RunSpec[] = [];
+    const i = input(true);
+    const plan = planClient(i, runs);
+    const reply = await pool.run({ files: { "task3.ts": "export function request( {" }, refused: {}, runs, limits: LIMITS });
+    const j = judgeClient(plan, reply, i);
+    expect(j.failure?.reason).toBe("syntax");
+    expect([...j.checks, ...j.extra!].every((c) => c.status === "skip")).toBe(true);
+  });
+});
