@@ -1,0 +1,145 @@
+// Turns the sandbox's reply into each task's checks: the evidence lines and output rules of the
+// fixture run, then behaviour (against the model; serve against the handle it calls), the
+// statelessness checks (fresh module instances) and the schema checks. Task 3 is client.ts's.
+import type { PlanInput, TaskJudgement } from "../../src/pack/types.js";
+import type { CheckResult } from "../../src/report/types.js";
+import type { SandboxReply, TaskFailure } from "../../src/sandbox/protocol.js";
+import { judgeChecks, verdict, type Outcome, type PlannedCheck } from "./behaviour.js";
+import { judgeClient } from "./client.js";
+import { MESSAGES } from "./fixtures.js";
+import { evidenceChecks, outputChecks } from "./judge-parts.js";
+import { answersOf, checkArgs, isObject, newServer, serveWith } from "./model.js";
+import { describeInput, fixtureValues, readRun } from "./outcomes.js";
+import { FIXTURE_INPUTS, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
+import { sameJson } from "./reading.js";
+import { schemaChecks } from "./schema.js";
+
+const NOT_RUN = "Not run: the code it needs did not run on its fixtures.";
+
+/** Whether serve's answer is the expected one: the same log, and out lines that are one JSON message each, equal to the expected ones. */
+export function sameServe(expected: unknown, actual: unknown): boolean {
+  const want = expected as { out: string[]; log: string[] };
+  if (!isObject(actual) || !Array.isArray(actual["out"]) || !Array.isArray(actual["log"])) return false;
+  const out = actual["out"] as unknown[];
+  if (!sameJson(actual["log"], want.log) || out.length !== want.out.length) return false;
+  return out.every((line, i) => {
+    if (typeof line !== "string" || line.includes("\n")) return false;
+    try { return sameJson(JSON.parse(line), JSON.parse(want.out[i]!)); } catch { return false; }
+  });
+}
+
+const t2Answers = new WeakMap<readonly unknown[], unknown[]>();
+/** The model's answers to the fixtures then the generated messages, on one server, made once per plan. */
+function sharedAnswers(generated: readonly unknown[], key: PlannedCheck[]): unknown[] {
+  let answers = t2Answers.get(key);
+  if (!answers) t2Answers.set(key, (answers = answersOf([...MESSAGES, ...generated])));
+  return answers;
+}
+
+function placeholders(plan: PlannedCheck[], kind: string, message: string): CheckResult[] {
+  return plan.map((p) => ({ name: p.check.id, kind, title: p.check.title, hint: `${p.check.rule} ${p.check.hint}`, status: "skip", message }));
+}
+
+function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outcome[] | undefined, generated: readonly unknown[], seed: number): CheckResult[] {
+  const fresh = plan.fresh!;
+  const task = taskOf("task2");
+  const outcomes = readRun(task, reply.runs[fresh.run], true);
+  const stateless = { name: "t2_stateless", kind: "behaviour", title: "Every round of cancel_order is answered alone, by a fresh server", hint: "2.3: \"The server keeps no memory between the two rounds. Everything it needs comes back in the retry.\" Look for a map or a variable outside handle that round 1 fills and the retry reads." };
+  const independent = { name: "t2_no_session_state", kind: "behaviour", title: "handle answers the same in a fresh module instance as after earlier calls", hint: "Rules 1–12 decide every answer from the message and the data: nothing kept from earlier calls (a counter, a cache, a flag set by server/discover) may change it." };
+  if (!outcomes) return [{ ...stateless, status: "skip", message: NOT_RUN }, ...(generated.length ? [{ ...independent, status: "skip" as const, message: NOT_RUN }] : [])];
+  const rounds = fresh.rounds;
+  const checks = [verdict(stateless, "task2", rounds, outcomes.slice(0, rounds.length), {
+    expected: (i) => ({ value: newServer()(rounds[i]) }), accepts: sameJson,
+  }, seed, "answered differently from the rules when sent alone to a fresh module instance", " (alone, in a fresh module instance)")];
+  if (generated.length && shared) {
+    const fresh = outcomes.slice(rounds.length);
+    const model = answersOf([...MESSAGES, ...generated]).slice(MESSAGES.length);
+    checks.push(verdict(independent, "task2", generated, fresh, {
+      // Judged only where the rules give one answer either way (a cancelled order reads differently later).
+      expected: (i) => { const s = shared[MESSAGES.length + i]; return s?.ok && sameJson(model[i], newServer()(generated[i])) ? { value: s.value } : undefined; },
+      accepts: sameJson,
+    }, seed, "were answered differently in a fresh module instance than after the earlier calls (expected: your own answer after them)", " (alone, in a fresh module instance)"));
+  }
+  return checks;
+}
+
+/** serve's expected answers for the fixture LINES then each generated list: the student's handle replayed, or the model's. */
+function serveExpectations(plan: StatelessPlan, reply: SandboxReply, lists: unknown[][]): (unknown | undefined)[] {
+  const t4 = plan.own.task4!;
+  const serveRun = reply.runs[t4.generated!];
+  const usesHandle = serveRun?.status === "ran" && (serveRun.modules ?? []).includes("task2.ts");
+  const oracleRun = plan.oracle ? reply.runs[plan.oracle.run] : undefined;
+  if (usesHandle && plan.oracle && oracleRun?.status === "ran" && !oracleRun.stopped) {
+    const answers = readRun(taskOf("task2"), oracleRun, true) ?? [];
+    let at = 0;
+    return plan.oracle.sizes.map((size, g) => {
+      const mine = answers.slice(at, (at += size));
+      if (mine.length !== size || !mine.every((a) => a.ok)) return undefined;
+      let next = 0;
+      return serveWith(lists[g] as string[], () => (mine[next++] as { value: unknown }).value);
+    });
+  }
+  const model = newServer();
+  return lists.map((lines) => serveWith(lines as string[], model));
+}
+
+function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput): CheckResult[] {
+  const runs = plan.own[id]!;
+  const task = taskOf(id);
+  const generatedRun = runs.generated !== undefined ? reply.runs[runs.generated] : undefined;
+  const calls = readRun(task, generatedRun, id === "task2");
+  const generated = runs.checks.flatMap((p) => p.inputs);
+  const checks: CheckResult[] = [];
+  const offset = id === "task1" ? 0 : FIXTURE_INPUTS[id].length;
+  if (input.behaviour) {
+    if (!calls) checks.push(...placeholders(runs.checks, "behaviour", NOT_RUN));
+    else if (id === "task1") checks.push(...judgeChecks(runs.checks, calls, (i) => { const [s, a] = generated[i] as [unknown, unknown]; return { value: checkArgs(s, a) }; }, sameJson, input.seed));
+    else if (id === "task2") {
+      const answers = sharedAnswers(generated, runs.checks);
+      checks.push(...judgeChecks(runs.checks, calls.slice(offset), (i) => ({ value: answers[offset + i] }), sameJson, input.seed));
+    } else {
+      const expected = serveExpectations(plan, reply, [FIXTURE_INPUTS.task4[0] as unknown as unknown[], ...(generated as unknown[][])]);
+      checks.push(...judgeChecks(runs.checks, calls.slice(offset), (i) => (expected[offset + i] === undefined ? undefined : { value: expected[offset + i] }), sameServe, input.seed));
+    }
+  }
+  if (id === "task2") {
+    checks.push(...statelessChecks(plan, reply, calls, input.behaviour ? generated : [], input.seed));
+    if (input.schema) {
+      const inputs = [...MESSAGES, ...generated];
+      const fixture = readRun(task, reply.runs[runs.fixture], true);
+      const outcomes = calls ?? fixture;
+      const exchanges = outcomes ? outcomes.map((outcome, i) => ({ input: inputs[i], outcome })) : [];
+      checks.push(...schemaChecks(exchanges).map((c) => (outcomes ? c : { ...c, status: "skip" as const, message: NOT_RUN })));
+    }
+  }
+  const stopped = generatedRun?.status === "ran" ? generatedRun.stopped : undefined;
+  return stopped ? checks.map((c) => ({ ...c, status: "error", message: `The run on the generated inputs stopped: ${stopped.message}` })) : checks;
+}
+
+function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput): TaskJudgement {
+  const task = taskOf(id);
+  const runs = plan.own[id];
+  if (!runs) {
+    const failure: TaskFailure = { reason: "missing-file", message: `${task.file} is not in the submission.` };
+    return { checks: evidenceChecks(id, { failure }, task.exportName).checks, evidence: {}, failure };
+  }
+  const run = reply.runs[runs.fixture];
+  const inputs = FIXTURE_INPUTS[id] as readonly unknown[];
+  const outcome = fixtureValues(task, run, id === "task2", (i) => describeInput(task.exportName, inputs[i]));
+  const { checks, evidence } = evidenceChecks(id, outcome, task.exportName);
+  checks.push(...outputChecks(task, run, !("failure" in outcome)));
+  const judgement: TaskJudgement = { checks, evidence };
+  if ("failure" in outcome) judgement.failure = outcome.failure;
+  if (run && run.status !== "skipped" && run.stderr) judgement.stderr = run.stderr;
+  judgement.extra = extraChecks(id, plan, reply, input);
+  return judgement;
+}
+
+export function judge(plan: StatelessPlan, reply: SandboxReply, input: PlanInput): Record<string, TaskJudgement> {
+  const out: Record<string, TaskJudgement> = {};
+  for (const id of input.tasks) {
+    if (id === "task3") out[id] = judgeClient(plan.client, reply, input);
+    else if (id === "task1" || id === "task2" || id === "task4") out[id] = judgeOwn(id, plan, reply, input);
+  }
+  return out;
+}

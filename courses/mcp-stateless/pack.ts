@@ -1,0 +1,55 @@
+// "The protocol from scratch": a stateless MCP server for the 2026-07-28 revision, its client
+// and its stdio loop, in four tasks. This file is what the engine reads of the pack.
+import { fileURLToPath } from "node:url";
+import type { Pack } from "../../src/pack/types.js";
+import type { ScorePolicy } from "../../src/pack/score.js";
+import { CLIENT_EVIDENCE } from "./client.js";
+import { sandboxSource } from "./course-source.js";
+import { EVIDENCE, EVIDENCE_CHECKS } from "./evidence.js";
+import { HINTS } from "./hints.js";
+import { judge } from "./judge.js";
+import { plan, TASKS, type StatelessPlan } from "./plan.js";
+
+/** Each evidence line earns a point; a broken rule costs one; checks beyond the fixtures cost at most one, and only at full marks. */
+export const SCORE_POLICY: ScorePolicy = {
+  id: "mcp-stateless-score-v1",
+  kinds: {
+    evidence: { earns: 1, costs: 0 },
+    output: { earns: 0, costs: 1 },
+    stdio: { earns: 0, costs: 1 },
+    behaviour: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
+    schema: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
+    interop: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true, sameRuleAs: "t2_no_stdout" },
+    types: { earns: 0, costs: 0 },
+  },
+  checks: {},
+  other: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
+};
+
+const evidence = [...EVIDENCE.filter((l) => l.task !== "task4"), ...CLIENT_EVIDENCE.map((c) => c.line), ...EVIDENCE.filter((l) => l.task === "task4")];
+const diagnoses = new Map(EVIDENCE_CHECKS.map((c) => [c.key, c] as const));
+
+const pack: Pack<StatelessPlan> = {
+  format: 1,
+  id: "mcp-stateless",
+  title: "The protocol from scratch: a stateless MCP server (2026-07-28), its client and its stdio loop",
+  evidenceFile: "stateless-evidence.txt",
+  schemaRevision: "2026-07-28",
+  tasks: TASKS,
+  evidence,
+  score: SCORE_POLICY,
+  hints: HINTS,
+  course: { typesFile: fileURLToPath(new URL("./course.ts", import.meta.url)), sandboxSource },
+  // live: the stdio and interop drivers (interop.ts, stdio.ts) are wired by the pack's owner.
+  serves: "task2",
+  diagnose(key, actual) {
+    const check = diagnoses.get(key);
+    const accepted = evidence.find((l) => l.key === key)?.accepted;
+    if (!check || accepted === undefined) return accepted === undefined ? `${key} is not a line of this pack.` : `The accepted value is ${accepted}.`;
+    return actual === accepted ? "This is the accepted value." : check.diagnose(actual, undefined);
+  },
+  plan,
+  judge,
+};
+
+export default pack;

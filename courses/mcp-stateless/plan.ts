@@ -1,0 +1,101 @@
+// What one submission's grading asks of the sandbox: per task, its run on the fixtures, then
+// (with behaviour or schema checks) its run on the generated inputs after the fixtures in one
+// module instance; for handle, every round of the cancel (and every generated message) alone in
+// a fresh instance; for serve, the student's own handle on the messages serve passes it, in the
+// same order, so that serve is judged against that handle. Inputs only, never an answer.
+import type { PackPlan, PackTask, PlanInput } from "../../src/pack/types.js";
+import { makeRandom } from "../../src/pack/random.js";
+import type { RunSpec } from "../../src/sandbox/protocol.js";
+import { allInputs, planChecks, type PlannedCheck } from "./behaviour.js";
+import { TASK1_CHECKS } from "./behaviour-task1.js";
+import { cancelRounds, TASK2_CHECKS } from "./behaviour-task2.js";
+import { TASK4_CHECKS } from "./behaviour-task4.js";
+import { planClient, type ClientPlan } from "./client.js";
+import { CANCEL_ROUNDS, CHECK_ARGS_INPUTS, LINES, MESSAGES } from "./fixtures.js";
+import { messagesOfLines } from "./model.js";
+
+export const TASKS: readonly PackTask[] = [
+  { id: "task1", number: 1, title: "Check a tool call's arguments", file: "task1.ts", exportName: "checkArgs", signature: "(schema: InputSchema, args: JsonObject) => string[]" },
+  { id: "task2", number: 2, title: "A stateless MCP server", file: "task2.ts", exportName: "handle", signature: "(message: JsonRpcMessage) => JsonRpcResponse | null" },
+  { id: "task3", number: 3, title: "The client", file: "task3.ts", exportName: "request", signature: "(method: string, params: JsonObject | undefined, send: Send) => JsonRpcResponse" },
+  { id: "task4", number: 4, title: "The stdio loop", file: "task4.ts", exportName: "serve", signature: "(lines: string[]) => { out: string[]; log: string[] }" },
+];
+export const taskOf = (id: string): PackTask => TASKS.find((t) => t.id === id)!;
+
+export const FIXTURE_INPUTS = { task1: CHECK_ARGS_INPUTS, task2: MESSAGES, task4: [LINES] } as const;
+export type OwnTask = keyof typeof FIXTURE_INPUTS;
+const OWN_TASKS: readonly OwnTask[] = ["task1", "task2", "task4"];
+const CHECKS = { task1: TASK1_CHECKS, task2: TASK2_CHECKS, task4: TASK4_CHECKS };
+
+export interface TaskRuns {
+  fixture: number;
+  /** The fixtures then the generated inputs, one instance (task1: the generated inputs only). */
+  generated?: number;
+  checks: PlannedCheck[];
+}
+
+export interface StatelessPlan extends PackPlan {
+  own: Partial<Record<OwnTask, TaskRuns>>;
+  /** handle, each input alone in a fresh instance: the cancel's rounds, then (with behaviour) generated rounds and every generated message. */
+  fresh?: { run: number; rounds: unknown[]; generated: number };
+  /** handle on the messages serve passes it, in serve's order: one group per list of lines (LINES, then each generated list). */
+  oracle?: { run: number; sizes: number[] };
+  client: ClientPlan;
+}
+
+const texts = new WeakMap<readonly unknown[], string[]>();
+const asTexts = (inputs: readonly unknown[]): string[] => {
+  let list = texts.get(inputs);
+  if (!list) texts.set(inputs, (list = inputs.map((i) => JSON.stringify(i))));
+  return list;
+};
+const memo = new Map<string, unknown[]>();
+function once(key: string, make: () => unknown[]): unknown[] {
+  let v = memo.get(key);
+  if (!v) {
+    if (memo.size > 64) memo.clear();
+    memo.set(key, (v = make()));
+  }
+  return v;
+}
+
+// The engine spreads an input over the export's parameters only in a run with peers, so task 1
+// (two parameters) gets one peer it never calls.
+const SPREAD: Pick<RunSpec, "peers"> = { peers: [{ replies: [] }] };
+
+export function plan(input: PlanInput): StatelessPlan {
+  const runs: RunSpec[] = [];
+  const own: StatelessPlan["own"] = {};
+  const extra = input.behaviour || input.schema;
+  for (const id of OWN_TASKS) {
+    const task = taskOf(id);
+    if (!input.tasks.includes(id) || !input.has(task.file)) continue;
+    const base = { entry: task.file, exportName: task.exportName, ...(id === "task1" ? SPREAD : {}) };
+    const fixture = runs.push({ ...base, inputs: asTexts(FIXTURE_INPUTS[id]), instance: "shared", stopOnFailure: true }) - 1;
+    const checks = input.behaviour ? planChecks(CHECKS[id], input.seed) : [];
+    const entry: TaskRuns = { fixture, checks };
+    if (input.behaviour || (input.schema && id === "task2")) {
+      const generated = allInputs(checks);
+      const all = id === "task1" ? generated : once(`${id}|${input.seed}|${input.behaviour}`, () => [...FIXTURE_INPUTS[id], ...generated]);
+      if (all.length) entry.generated = runs.push({ ...base, inputs: asTexts(all), instance: "shared", stopOnFailure: false, after: { run: fixture, need: "clean" } }) - 1;
+    }
+    own[id] = entry;
+  }
+  const result: StatelessPlan = { runs, own, client: planClient(input, runs) };
+  const t2 = own.task2;
+  if (t2) {
+    const rounds = once(`rounds|${input.seed}|${input.behaviour}`, () => [...CANCEL_ROUNDS, ...(input.behaviour ? cancelRounds(makeRandom(input.seed)) : [])]);
+    const generated = allInputs(t2.checks);
+    const inputs = once(`fresh|${input.seed}|${input.behaviour}`, () => [...rounds, ...generated]);
+    const after = { run: t2.generated ?? t2.fixture, need: "finished" as const };
+    result.fresh = { run: runs.push({ entry: "task2.ts", exportName: "handle", inputs: asTexts(inputs), instance: "fresh", stopOnFailure: false, after }) - 1, rounds, generated: generated.length };
+  }
+  const t4 = own.task4;
+  if (t4?.generated !== undefined && input.has("task2.ts")) {
+    const lists = [LINES, ...allInputs(t4.checks)] as unknown[][];
+    const groups = lists.map(messagesOfLines);
+    const after = t2 ? { after: { run: t2.fixture, need: "finished" as const } } : {};
+    result.oracle = { run: runs.push({ entry: "task2.ts", exportName: "handle", inputs: asTexts(once(`oracle|${input.seed}`, () => groups.flat())), instance: "shared", stopOnFailure: false, ...after }) - 1, sizes: groups.map((g) => g.length) };
+  }
+  return result;
+}
