@@ -224,7 +224,7 @@ describe("judgeClient", () => {
   it("judges callWithInput when request is not exported, and skips request's lines with the reason", () => {
     const { checks } = grade({ callWithInput: makeClient().callWithInput });
     expect(checks.get("t3_request_keys")!.status).toBe("skip");
-    expect(checks.get("t3_request_keys")!.message).toMatch(/must export a function named request/);
+    expect(checks.get("t3_request_keys")!.message).toMatch(/must export a function named request with the signature request\(method: string/);
     expect(checks.get("t3_final_text")!.status).toBe("pass");
   });
 });
@@ -264,6 +264,17 @@ describe("judgeClient on the sandbox's reply", () => {
       if (name === "the reference solution") expect(failing(real.checks)).toEqual([]);
     });
   }
+
+  it("the starter: not written yet, every line skipped with that reason", async () => {
+    const runs: RunSpec[] = [];
+    const i = input(true);
+    const plan = planClient(i, runs);
+    const starter = readFileSync(path.join(ROOT, "tasks", "mcp-stateless", "task3.ts"), "utf8");
+    const j = judgeClient(plan, await pool.run({ files: { "task3.ts": starter }, refused: {}, runs, limits: LIMITS }), i);
+    expect(j.failure?.reason).toBe("not-written");
+    expect(j.checks.every((c) => c.status === "skip" && /is not written yet/.test(c.message ?? ""))).toBe(true);
+    expect(j.extra!.every((c) => c.status === "skip" && /is not written yet/.test(c.message ?? ""))).toBe(true);
+  });
 
   it("a client whose file does not compile: every line skipped with the reason", async () => {
     const runs: RunSpec[] = [];

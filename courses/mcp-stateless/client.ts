@@ -77,11 +77,29 @@ export function planClient(input: PlanInput, runs: RunSpec[]): ClientPlan {
 
 // ---- judging ----
 
-/** Why a run gave nothing to judge at all (its file would not load, its export is missing), or undefined. */
-function rootCause(run: WireRun | undefined): string | undefined {
-  if (!run) return "it was not run";
-  if (run.status === "skipped") return "it was not run, because an earlier run of the task did not finish";
-  return run.status === "failed" ? run.failure.message : undefined;
+const SIGNATURES: Record<string, string> = {
+  request: "request(method: string, params: JsonObject | undefined, send: Send): JsonRpcResponse",
+  callWithInput: "callWithInput(name: string, args: JsonObject, send: Send, ask: Ask): ToolResult",
+};
+
+// The engine knows no course: the export's signature is added here.
+function withSignature(failure: TaskFailure): TaskFailure {
+  if (failure.reason !== "missing-export") return failure;
+  let message = failure.message;
+  for (const [name, signature] of Object.entries(SIGNATURES)) message = message.replace(`a function named ${name}.`, `a function named ${name} with the signature ${signature}.`);
+  return { ...failure, message };
+}
+
+/**
+ * Why a run gave nothing to judge (its file would not load, its export is missing or still the
+ * starter's), as the failure to show; undefined when it ran.
+ */
+function rootCause(run: WireRun | undefined): TaskFailure | undefined {
+  if (!run) return { reason: "crash", message: "it was not run" };
+  if (run.status === "skipped") return { reason: "crash", message: "it was not run, because an earlier run of the task did not finish" };
+  if (run.status === "failed") return withSignature(run.failure);
+  const failures = run.calls.map((c) => (c.ok ? undefined : c.failure));
+  return failures.length > 0 && failures.every((f) => f?.reason === "not-written") ? failures[0] : undefined;
 }
 
 function fixturesOf(plan: Required<ClientPlan>["fixture"], reply: SandboxReply): ClientFixtures {
@@ -174,8 +192,9 @@ export function judgeClient(plan: ClientPlan, reply: SandboxReply, input: PlanIn
     return { checks: skippedAll(`${CLIENT_TASK.file} is missing.`), evidence: {}, failure };
   }
   const fixtureRuns = [plan.fixture.request, ...FIXTURE_NAMES.map((n) => plan.fixture!.calls[n])].map((i) => reply.runs[i]);
-  const causes = { request: rootCause(fixtureRuns[0]) } as Record<"request" | FixtureCall, string | undefined>;
-  FIXTURE_NAMES.forEach((n, i) => { causes[n] = rootCause(fixtureRuns[i + 1]); });
+  const rootCauses = fixtureRuns.map(rootCause);
+  const causes = { request: rootCauses[0]?.message } as Record<"request" | FixtureCall, string | undefined>;
+  FIXTURE_NAMES.forEach((n, i) => { causes[n] = rootCauses[i + 1]?.message; });
   const fx = fixturesOf(plan.fixture, reply);
   const { checks, evidence } = evidenceChecks(fx, causes);
 
@@ -184,9 +203,8 @@ export function judgeClient(plan: ClientPlan, reply: SandboxReply, input: PlanIn
   for (const rule of CLIENT_RULES.filter((r) => r.kind === "output")) checks.push(judgeRule(rule, fixtureRequests, fixtureCalls, undefined));
 
   const judgement: TaskJudgement = { checks, evidence };
-  // The task did not run when no fixture run loaded (the same failure for each: a syntax error, say).
-  const failed = fixtureRuns.filter((r): r is Extract<WireRun, { status: "failed" }> => r?.status === "failed");
-  if (failed.length === fixtureRuns.length) judgement.failure = failed[0]!.failure;
+  // The task did not run when no fixture run did (a syntax error, say, or both exports still the starter's).
+  if (rootCauses.every((c) => c !== undefined)) judgement.failure = rootCauses.find((c) => c.reason !== "crash") ?? rootCauses[0]!;
   const stderr = fixtureRuns.map((r) => (r && r.status !== "skipped" ? r.stderr : "")).join("");
   if (stderr) judgement.stderr = stderr;
 
