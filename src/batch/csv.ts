@@ -2,12 +2,16 @@
 // is quoted, quotes doubled), so spreadsheets and gradebook imports read it as written. Text that
 // a spreadsheet would run as a formula (a student's folder name, a message) gets a `'` first.
 // The message is the instructor's (instructor-text.ts), not the advice the student reads.
-import { TASK_IDS } from "../../courses/mcp-ch2/course/tasks.js";
 import { firstProblem } from "./instructor-text.js";
 import { spreadsheetText } from "../report/sanitize.js";
+import type { Pack } from "../pack/types.js";
 import type { Report } from "../report/types.js";
 
-export const CSV_HEADER = ["id", "score", "max_score", ...TASK_IDS, "status", "first_failing_check", "message"];
+/** The columns: a score per task of the pack (its ids, in order), and the pack's id last. */
+export const csvHeader = (tasks: readonly string[]): string[] => ["id", "score", "max_score", ...tasks, "status", "first_failing_check", "message", "pack"];
+
+/** The task ids of the reports, in the order they first appear (every report of a class has the same). */
+export const tasksOf = (reports: readonly Report[]): string[] => [...new Set(reports.flatMap((r) => r.tasks.map((t) => t.task)))];
 
 /** The first check that failed or errored, else the first task that could not run: a check id, and the instructor's line. */
 export const firstFailure = firstProblem;
@@ -18,13 +22,15 @@ export function csvField(value: string | number): string {
   return text !== value || /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function gradesCsv(reports: readonly Report[]): string {
+export function gradesCsv(reports: readonly Report[], pack?: Pick<Pack, "tasks">): string {
+  const tasks = pack ? pack.tasks.map((t) => t.id) : tasksOf(reports);
+  const fileOf = (task: string): string => pack?.tasks.find((t) => t.id === task)?.file ?? task;
   const rows = reports.map((r) => {
-    const first = firstFailure(r);
-    const scores = TASK_IDS.map((id) => r.tasks.find((t) => t.task === id)?.score ?? "");
-    return [r.submission, r.score, r.maxScore, ...scores, r.status, first?.check ?? "", first?.message ?? ""];
+    const first = firstFailure(r, fileOf);
+    const scores = tasks.map((id) => r.tasks.find((t) => t.task === id)?.score ?? "");
+    return [r.submission, r.score, r.maxScore, ...scores, r.status, first?.check ?? "", first?.message ?? "", r.pack ?? ""];
   });
-  return [CSV_HEADER, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
+  return [csvHeader(tasks), ...rows].map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
 }
 
 /** Reads RFC 4180 CSV back into rows (for merge's checks and for tests). */

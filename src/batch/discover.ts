@@ -5,13 +5,10 @@ import { createHash } from "node:crypto";
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { UserError } from "../cli/errors.js";
-import { TASKS } from "../../courses/mcp-ch2/course/tasks.js";
 
-const TASK_FILES = Object.values(TASKS).map((t) => t.file);
-
-const hasTaskFiles = (dir: string): boolean => {
+const hasTaskFiles = (dir: string, files: readonly string[]): boolean => {
   try {
-    return readdirSync(dir, { withFileTypes: true }).some((e) => e.isFile() && TASK_FILES.includes(e.name));
+    return readdirSync(dir, { withFileTypes: true }).some((e) => e.isFile() && files.includes(e.name));
   } catch {
     return false;
   }
@@ -21,22 +18,24 @@ const hasTaskFiles = (dir: string): boolean => {
  * The class folder's submissions: every subfolder, and every symbolic link too (so that each gets
  * a row saying it was refused: refusal below). An empty class is the user's error.
  */
-export function listSubmissions(classDir: string, shown: string): string[] {
+/** `files`: the pack's task files (task1.ts, ...). */
+export function listSubmissions(classDir: string, shown: string, files: readonly string[]): string[] {
+  const named = files.join(", ");
   let entries;
   try {
     if (!statSync(classDir).isDirectory()) throw new Error("not a folder");
     entries = readdirSync(classDir, { withFileTypes: true });
   } catch {
-    throw new UserError(`The class folder ${shown} does not exist or is not a folder. Pass a folder that holds one subfolder per student, each with task1.ts, task2.ts and task3.ts: grade batch submissions/.`);
+    throw new UserError(`The class folder ${shown} does not exist or is not a folder. Pass a folder that holds one subfolder per student, each with ${named}: grade batch submissions/.`);
   }
   const ids = entries.filter((e) => (e.isDirectory() || e.isSymbolicLink()) && !e.name.startsWith(".") && e.name !== "node_modules")
     .map((e) => e.name).sort(byId);
   // Task files in the class folder itself: one submission given where a class was expected.
-  if (hasTaskFiles(classDir)) {
-    throw new UserError(`The class folder ${shown} holds task files itself, so it is one submission, not a class of them. Grade it with grade --dir ${shown}, or give grade batch the folder that holds one subfolder per student: ${shown}/ann/task1.ts.`);
+  if (hasTaskFiles(classDir, files)) {
+    throw new UserError(`The class folder ${shown} holds task files itself, so it is one submission, not a class of them. Grade it with grade --dir ${shown}, or give grade batch the folder that holds one subfolder per student: ${shown}/ann/${files[0]}.`);
   }
   if (ids.length === 0) {
-    throw new UserError(`The class folder ${shown} holds no submission folders. Put one subfolder per student in it, each with task1.ts, task2.ts and task3.ts: ${shown}/ann/task1.ts.`);
+    throw new UserError(`The class folder ${shown} holds no submission folders. Put one subfolder per student in it, each with ${named}: ${shown}/ann/${files[0]}.`);
   }
   return ids;
 }
@@ -47,7 +46,7 @@ export function listSubmissions(classDir: string, shown: string): string[] {
  * folder whose task files are one folder too deep (bob/tasks/task1.ts).
  * The text is for the instructor (grades.csv, results.json).
  */
-export function refusal(classDir: string, id: string): string | undefined {
+export function refusal(classDir: string, id: string, files: readonly string[]): string | undefined {
   const dir = path.join(classDir, id);
   const stat = lstatSync(dir, { throwIfNoEntry: false });
   if (!stat) return `${id} disappeared while the class was being graded.`;
@@ -61,9 +60,9 @@ export function refusal(classDir: string, id: string): string | undefined {
     return `Not graded: ${id} is a symbolic link (to ${target}), not a folder of its own. A link could copy another submission's grade; put the student's own files in a real folder named ${id}.`;
   }
   if (!stat.isDirectory()) return `Not graded: ${id} is not a folder.`;
-  if (hasTaskFiles(dir)) return undefined;
-  const nested = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory() && hasTaskFiles(path.join(dir, e.name))).map((e) => e.name).sort(byId);
-  if (nested.length) return `Not graded: ${id} has no task files of its own; they are one folder too deep, in ${nested.map((n) => `${id}/${n}/`).join(", ")}. Move ${TASK_FILES.join(", ")} up into ${id}/ and grade again.`;
+  if (hasTaskFiles(dir, files)) return undefined;
+  const nested = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory() && hasTaskFiles(path.join(dir, e.name), files)).map((e) => e.name).sort(byId);
+  if (nested.length) return `Not graded: ${id} has no task files of its own; they are one folder too deep, in ${nested.map((n) => `${id}/${n}/`).join(", ")}. Move ${files.join(", ")} up into ${id}/ and grade again.`;
   // A folder with no task file at all is graded: its row says each file does not exist.
   return undefined;
 }

@@ -2,7 +2,6 @@
 // sheet, not for the student (the student-facing advice, "Fix the code at that place and save.",
 // stays in the reports the student reads). One short line per row: the check that failed and
 // what it found, or why a task could not run.
-import { TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
 import type { CheckResult, Report, TaskResult } from "../report/types.js";
 
 const LIMIT = 200;
@@ -21,8 +20,8 @@ export function factsOf(message: string): string {
 }
 
 /** Why a task could not run, as the instructor's sheet says it. Time-outs read the same for every task. */
-export function taskProblem(task: Pick<TaskResult, "task" | "message" | "status">): string {
-  const file = TASKS[task.task as TaskId]?.file ?? task.task;
+export function taskProblem(task: Pick<TaskResult, "task" | "message" | "status">, fileOf: (task: string) => string = (t) => t): string {
+  const file = fileOf(task.task);
   const message = task.message ?? "";
   // An entry refused as a submission (discover.ts): already written for the instructor.
   if (message.startsWith("Not graded:")) return message;
@@ -42,11 +41,11 @@ export function checkProblem(check: CheckResult): string {
 }
 
 /** The first problem of a submission: its check id (a check, never a task) and the instructor's line. */
-export function firstProblem(report: Report): { check: string; message: string } | undefined {
+export function firstProblem(report: Report, fileOf?: (task: string) => string): { check: string; message: string } | undefined {
   for (const task of report.tasks) {
     if (task.message) {
       const first = task.checks.find((c) => c.status !== "pass");
-      return { check: first?.name ?? "", message: taskProblem(task) };
+      return { check: first?.name ?? "", message: taskProblem(task, fileOf) };
     }
     const check = task.checks.find((c) => c.status === "fail" || c.status === "error");
     if (check) return { check: check.name, message: checkProblem(check) };

@@ -3,12 +3,15 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { UserError } from "../cli/errors.js";
+import type { Pack } from "../pack/types.js";
 import type { Report } from "../report/types.js";
 import { byId } from "./discover.js";
 import { evidenceFiles, readResults, writeResults } from "./outputs.js";
 
 export interface MergeOptions {
   cwd: string;
+  /** The pack the runs graded (grades.csv's task columns and file names). */
+  pack?: Pick<Pack, "tasks">;
   inputs: string[];
   out: string;
 }
@@ -40,6 +43,6 @@ export function mergeBatches(options: MergeOptions): Report[] {
     }
   }
   reports.sort((a, b) => byId(a.submission, b.submission));
-  writeResults(out, reports);
+  writeResults(out, reports, options.pack);
   return reports;
 }

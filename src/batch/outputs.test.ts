@@ -2,6 +2,7 @@ import { appendFileSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import pack from "../../courses/mcp-ch2/pack.js";
 import type { Report } from "../report/types.js";
 import { openStateLog, prepareOut } from "./outputs.js";
 
@@ -12,14 +13,14 @@ describe("the state log", () => {
   it("keeps the last line of each id, skips a line cut short, and is rewritten with one line per id", () => {
     const out = mkdtempSync(path.join(os.tmpdir(), "grade-state-"));
     prepareOut(out);
-    const first = openStateLog(out);
+    const first = openStateLog(out, pack);
     first.save("a", { fingerprint: "f", hash: "1", report: report("a", 1) });
     first.save("b", { fingerprint: "f", hash: "2", report: report("b", 2) });
     first.close(["a", "b"]);
     expect(readFileSync(path.join(out, LOG), "utf8").split("\n")).toHaveLength(3); // nothing to rewrite
     appendFileSync(path.join(out, LOG), '{"id":"c","fingerprint":"f","hash":"3","rep'); // interrupted
 
-    const second = openStateLog(out);
+    const second = openStateLog(out, pack);
     expect(second.saved("a")).toMatchObject({ hash: "1", report: { score: 1 } });
     expect(second.saved("c")).toBeUndefined(); // cut short: graded again
     second.save("a", { fingerprint: "f", hash: "9", report: report("a", 9) });

@@ -102,14 +102,14 @@ function readLog(file: string): { lines: Map<string, string>; count: number; cut
 }
 
 /** results.json and grades.csv at once (grade merge; a batch writes results.json as it goes). */
-export function writeResults(out: string, reports: readonly Report[]): void {
+export function writeResults(out: string, reports: readonly Report[], pack?: Pick<Pack, "tasks">): void {
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, "results.json"), resultsText(reports.map((r) => JSON.stringify(r))));
-  writeGrades(out, reports);
+  writeGrades(out, reports, pack);
 }
 
-export function writeGrades(out: string, reports: readonly Report[]): void {
-  writeFileSync(path.join(out, "grades.csv"), gradesCsv(reports));
+export function writeGrades(out: string, reports: readonly Report[], pack?: Pick<Pack, "tasks">): void {
+  writeFileSync(path.join(out, "grades.csv"), gradesCsv(reports, pack));
 }
 
 export function readResults(out: string): Report[] | undefined {
@@ -117,6 +117,16 @@ export function readResults(out: string): Report[] | undefined {
   if (!existsSync(file)) return undefined;
   const data = JSON.parse(readFileSync(file, "utf8")) as unknown;
   return Array.isArray(data) ? (data as Report[]) : undefined;
+}
+
+/** The pack the first of these batch outputs graded, as its reports name it (undefined when unreadable). */
+export function packOfResults(cwd: string, outs: readonly string[]): string | undefined {
+  try {
+    const pack = outs.length ? readResults(path.resolve(cwd, outs[0]!))?.find((r) => typeof r?.pack === "string")?.pack : undefined;
+    return typeof pack === "string" ? pack : undefined;
+  } catch {
+    return undefined; // merge itself says what is wrong with the file
+  }
 }
 
 export function evidenceFiles(out: string): string[] {

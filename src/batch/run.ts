@@ -57,7 +57,8 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
   const classDir = path.resolve(options.cwd, options.dir);
   const out = path.resolve(options.cwd, options.out);
   // The output folder may sit inside the class folder (grade batch . --out results): not a student.
-  const ids = listSubmissions(classDir, options.dir).filter((id) => path.join(classDir, id) !== out && inShard(id, options.shard));
+  const files = options.pack.tasks.map((t) => t.file);
+  const ids = listSubmissions(classDir, options.dir, files).filter((id) => path.join(classDir, id) !== out && inShard(id, options.shard));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const jobs = Math.max(1, options.jobs ?? os.availableParallelism());
   const { pack } = options;
@@ -78,7 +79,7 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
     let hash = "";
     let json: string;
     try {
-      const refused = refusal(classDir, id);
+      const refused = refusal(classDir, id, files);
       if (refused !== undefined) {
         // Not the student's code failing, and not the grader: a row that says why, never cached.
         const report = refusedReport(pack, id, tasks, refused);
@@ -136,7 +137,7 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
     await checker?.close();
   }
   const ordered = ids.map((id) => reports.get(id)!);
-  writeGrades(out, ordered);
+  writeGrades(out, ordered, pack);
   return { reports: ordered, graded: ids.length - progress.skipped, skipped: progress.skipped, broken, durationMs: Date.now() - progress.startedAt };
 }
 

@@ -23,6 +23,7 @@ import { EXIT, UserError } from "./errors.js";
 import { parseHiddenKinds, parseReporters, parseSeed, parseTaskNames, parseTimeout } from "./options.js";
 import { choosePack } from "./pack-choice.js";
 import { defaultPackId, loadPack } from "../pack/registry.js";
+import { packOfResults } from "../batch/outputs.js";
 import { registerStudentCommands } from "./student-commands.js";
 import { annotationRoot, appendStepSummary, emit, type Io } from "./output.js";
 
@@ -129,10 +130,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .option("--no-color", "plain text, no colour")
     .action(async (outs: string[], opts: { out: string; class: string; reporter: string[]; gradescopeHide?: string; color?: boolean }) => {
       const choices = parseReporters(opts.reporter, batchReporters);
-      const { reports, view } = mergeCommand({ cwd: io.cwd, inputs: outs, out: opts.out });
-      // The reports name their pack: its points and task files are the reporters' to read.
-      const packId = reports.find((r) => r.pack)?.pack;
-      const pack = await loadPack(packId ?? defaultPackId());
+      // The reports name their pack: its task files, points and columns are the outputs' to read.
+      const pack = await loadPack(packOfResults(io.cwd, outs) ?? defaultPackId());
+      const { reports, view } = mergeCommand({ cwd: io.cwd, inputs: outs, out: opts.out, pack });
       const reporterOptions = { gradescopeHide: parseHiddenKinds(opts.gradescopeHide), githubRoot: annotationRoot(io, opts.class), pack };
       await emit(io, choices, color(opts.color), (name, v, c) => BATCH_REPORTERS[name]!(reports, v, c, reporterOptions), view, (c) => renderBatchSummary(view, c));
       exitCode = EXIT.pass;

@@ -1,13 +1,11 @@
 // Student-facing text never shows the grader machine's absolute paths: the submission is named
 // as the user named it, relative to where grade was run.
 import path from "node:path";
-import type { TaskRunSummary } from "../../courses/mcp-ch2/grading/task-result.js";
 
 export interface Display {
   submission: string;
   path: (abs: string) => string;
   sanitise: (text: string) => string;
-  sanitiseRun: (run: TaskRunSummary) => TaskRunSummary;
 }
 
 export function makeDisplay(cwd: string, submissionDir: string): Display {
@@ -23,11 +21,5 @@ export function makeDisplay(cwd: string, submissionDir: string): Display {
     : prefixes.reduce((t, [abs, shown]) => t.split(`file://${abs}`).join(shown).split(abs).join(shown), text));
   return {
     submission, path: relative, sanitise,
-    sanitiseRun: (run) => ({
-      ...run,
-      outcome: "failure" in run.outcome ? { failure: { ...run.outcome.failure, message: sanitise(run.outcome.failure.message) } } : run.outcome,
-      ...(run.stderr !== undefined ? { stderr: sanitise(run.stderr) } : {}),
-      ...(run.stdout !== undefined ? { stdout: sanitise(run.stdout) } : {}),
-    }),
   };
 }

@@ -35,7 +35,9 @@ function testsuite(report: Report, task: TaskResult): string {
   const stderr = task.stderr ? `\n    <system-err>${x(task.stderr)}</system-err>` : "";
   // The score, as every reporter gives it (course/score.ts): the task's, and its submission's.
   const scores = [["score", task.score], ["max_score", task.maxScore], ["submission_score", report.score], ["submission_max_score", report.maxScore]] as const;
-  const properties = `    <properties>\n${scores.map(([name, value]) => `      <property name="${name}" value="${value}"/>`).join("\n")}\n    </properties>\n`;
+  // The pack first: a dashboard that reads several courses' results tells them apart.
+  const named: (readonly [string, string | number])[] = [...(report.pack ? [["pack", report.pack] as const] : []), ...scores];
+  const properties = `    <properties>\n${named.map(([name, value]) => `      <property name="${name}" value="${a(String(value))}"/>`).join("\n")}\n    </properties>\n`;
   return `  <testsuite ${attrs}>\n${properties}${cases.join("\n")}${stderr}\n  </testsuite>`;
 }
 

@@ -7,7 +7,6 @@
 // code decides what else reaches stdout, which is what the stdio check looks at.
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { PARSE_ERROR_RESPONSE } from "../../courses/mcp-ch2/course/protocol.js";
 import { canonicalJson } from "../json/python-json.js";
 import { instanceMaker } from "./instance.js";
 import { SERVER_READY, type LiveRequest } from "./live-protocol.js";
@@ -15,6 +14,8 @@ import { Session, Stopped } from "./session.js";
 import { decodeValue, NotData, notJson, toJsonValue } from "./value.js";
 
 const log = (text: string): void => { process.stderr.write(`${text}\n`); };
+// JSON-RPC's answer to a line that is not JSON: the stdio loop's, whatever the course.
+const PARSE_ERROR_RESPONSE = { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } };
 
 async function main(file: string): Promise<void> {
   const request = JSON.parse(readFileSync(file, "utf8")) as LiveRequest;

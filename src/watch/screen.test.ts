@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HINTS } from "../../courses/mcp-ch2/course/hints.js";
+import pack from "../../courses/mcp-ch2/pack.js";
 import type { CheckResult, Report, TaskResult } from "../report/types.js";
 import { HOSTILE, runnerCommands, terminalHazards } from "../report/hostile.js";
 import { renderWatchScreen } from "./screen.js";
@@ -28,7 +29,7 @@ const t3NotStarted = task("task3", "fail", [check("t3_out_count", "skip")], { me
 
 describe("renderWatchScreen", () => {
   it("shows the progress, the current task's first failing check with its diagnosis, and the keys", () => {
-    const screen = renderWatchScreen({ report: report([t1Done, t2, t3NotStarted]) }, false);
+    const screen = renderWatchScreen({ pack, report: report([t1Done, t2, t3NotStarted]) }, false);
     expect(screen).toContain("] 4/17 evidence lines right · 1 of 3 tasks done");
     expect(screen).toContain("Task 2 · Title task2  FAIL · evidence 1/3 · 2 of 3 checks failed: t2_init_version, t2_tool_names");
     expect(screen).toContain("✗ t2_init_version: 2025-03-26\n      expected: 2025-06-18\n      You echoed the client's protocolVersion.");
@@ -39,7 +40,7 @@ describe("renderWatchScreen", () => {
   });
 
   it("focuses on the task asked for, and tells how to start a task not written yet", () => {
-    const screen = renderWatchScreen({ report: report([t1Done, t2, t3NotStarted]), focus: "task3" }, false);
+    const screen = renderWatchScreen({ pack, report: report([t1Done, t2, t3NotStarted]), focus: "task3" }, false);
     expect(screen).toContain("Task 3 · Title task3");
     expect(screen).toContain("Write serve in sub/task3.ts");
     expect(screen).toContain("h: a hint for task3");
@@ -47,11 +48,11 @@ describe("renderWatchScreen", () => {
 
   it("shows a hint under the task, and no hint key once everything passes", () => {
     const hint = { task: "task2" as const, title: "Title task2", dir: "sub", level: 2, levels: 5, ladder: [1, 2, 3, 4, 5], hint: HINTS.task2[1]! };
-    expect(renderWatchScreen({ report: report([t1Done, t2]), hint }, false)).toContain(`Hint 2 of 5:\n  ${HINTS.task2[1]!.text}`);
+    expect(renderWatchScreen({ pack, report: report([t1Done, t2]), hint }, false)).toContain(`Hint 2 of 5:\n  ${HINTS.task2[1]!.text}`);
     const forCheck = { ...hint, check: { name: "t2_init_version", title: "x" }, ladder: [3, 5], level: 3, hint: HINTS.task2[2]! };
-    expect(renderWatchScreen({ report: report([t1Done, t2]), hint: forCheck }, false)).toContain(`Hint 3 of 5 (for t2_init_version):\n  ${HINTS.task2[2]!.text}`);
+    expect(renderWatchScreen({ pack, report: report([t1Done, t2]), hint: forCheck }, false)).toContain(`Hint 3 of 5 (for t2_init_version):\n  ${HINTS.task2[2]!.text}`);
     const t2Done = task("task2", "pass", [check("t2_responses", "pass")]);
-    const screen = renderWatchScreen({ report: report([t1Done, t2Done]) }, false);
+    const screen = renderWatchScreen({ pack, report: report([t1Done, t2Done]) }, false);
     expect(screen).not.toContain("h: a hint");
     expect(screen).toContain("q: quit");
   });
@@ -63,7 +64,7 @@ describe("renderWatchScreen", () => {
       const crashed = task("task1", "error", [check("t1_keys", "skip")], { message: `It threw: ${text}\n::notice::x` });
       const behaviour = task("task2", "fail", [{ name: "t2_x", kind: "behaviour", title: "x", status: "fail", message: text, actual: text }]);
       for (const color of [false, true]) {
-        for (const state of [{ report: { ...report([t1Done, failing(text)]), submission: `sub${text}` } }, { report: report([crashed]) }, { report: report([t1Done, behaviour]) }, { report: report([t1Done, failing(text)]), problem: text }]) {
+        for (const state of [{ pack, report: { ...report([t1Done, failing(text)]), submission: `sub${text}` } }, { pack, report: report([crashed]) }, { pack, report: report([t1Done, behaviour]) }, { pack, report: report([t1Done, failing(text)]), problem: text }]) {
           const screen = renderWatchScreen(state, color);
           expect(terminalHazards(screen)).toEqual([]);
           expect(runnerCommands(screen)).toEqual([]);
@@ -71,7 +72,7 @@ describe("renderWatchScreen", () => {
       }
     }
     const bad = failing(evil);
-    const screen = renderWatchScreen({ report: report([t1Done, bad]) }, false);
+    const screen = renderWatchScreen({ pack, report: report([t1Done, bad]) }, false);
     expect(screen).toContain("✗ t2_init_version: \\x1b[2J\\x1b]0;owned\\x07\\r::error::forged\\u202e");
     expect(screen).toContain("      line one\n      \\x3a:warning::");
   });

@@ -6,11 +6,12 @@
 import { watch, type FSWatcher } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import { TASK_IDS, TASKS } from "../../courses/mcp-ch2/course/tasks.js";
 import type { Report } from "../report/types.js";
 
 export interface WatcherOptions {
   submissionDir: string;
+  /** The task files (the pack's): a save of one of them grades again. */
+  files: readonly string[];
   grade: () => Promise<Report>;
   onStart?: () => void;
   onReport: (report: Report) => void;
@@ -24,10 +25,8 @@ export interface Watcher {
   close: () => void;
 }
 
-const TASK_FILES = TASK_IDS.map((t) => TASKS[t].file);
-
-async function fingerprint(dir: string): Promise<string> {
-  const parts = await Promise.all(TASK_FILES.map(async (f) => {
+async function fingerprint(dir: string, files: readonly string[]): Promise<string> {
+  const parts = await Promise.all(files.map(async (f) => {
     try {
       const s = await stat(path.join(dir, f));
       return `${f}:${s.mtimeMs}:${s.size}`;
@@ -50,7 +49,7 @@ export function watchSubmission(options: WatcherOptions): Watcher {
     if (running) { again = true; return; }
     running = true;
     try {
-      const seen = await fingerprint(options.submissionDir);
+      const seen = await fingerprint(options.submissionDir, options.files);
       if (force || seen !== lastSeen) {
         lastSeen = seen;
         options.onStart?.();
@@ -68,7 +67,7 @@ export function watchSubmission(options: WatcherOptions): Watcher {
 
   const watcher: FSWatcher = watch(options.submissionDir, (_event, filename) => {
     // Only the task files matter; editors' swap and backup files and grade's own files do not.
-    if (filename !== null && !TASK_FILES.includes(path.basename(filename.toString()))) return;
+    if (filename !== null && !options.files.includes(path.basename(filename.toString()))) return;
     clearTimeout(timer);
     timer = setTimeout(() => void run(false), debounceMs);
   });

@@ -56,6 +56,7 @@ export async function watchCommand(io: Io, options: WatchCommandOptions): Promis
   const draw = (): void => { if (state) io.stdout(CLEAR + renderWatchScreen(state, options.color)); };
 
   const watcher = watchSubmission({
+    files: options.pack.tasks.map((t) => t.file),
     submissionDir,
     grade: () => gradeCommand({ cwd: io.cwd, pack: options.pack, dir: options.dir, tasks: options.pack.tasks.map((t) => t.id), ...(options.evidence !== undefined ? { evidence: options.evidence } : {}), timeoutMs: options.timeoutMs, typecheck: worker ?? false, pool, ...(options.extra ? { extra: options.extra } : {}) }),
     onStart: () => { if (interactive && state) { state = { ...state, busy: true }; draw(); } },
