@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { TASK_IDS } from "../courses/mcp-ch2/course/tasks.js";
 import { gradeSubmission } from "../src/grading/grade.js";
-import { TypeCheckWorker } from "../src/typecheck/worker-client.js";
+import { TypeCheckWorker } from "../courses/mcp-ch2/typecheck/worker-client.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Number(process.env["BENCH_RUNS"] ?? 5);

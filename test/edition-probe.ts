@@ -54,7 +54,7 @@ function passes(task: TaskId, fn: Fn): boolean {
 
 const edition = process.argv[2]!;
 // Entry points of threads and processes run on load and export nothing.
-const entries = new Set(["sandbox/worker.ts", "sandbox/live-server.ts", "typecheck/worker.ts"]);
+const entries = new Set(["sandbox/worker.ts", "sandbox/live-server.ts"]);
 const passing: string[] = [];
 let modules = 0;
 let functions = 0;

@@ -3,7 +3,7 @@
 // is what the engine reads of them.
 import { fileURLToPath } from "node:url";
 import type { Pack, PackPlan, TaskJudgement } from "../../src/pack/types.js";
-import { TypeCheckWorker } from "../../src/typecheck/worker-client.js";
+import { TypeCheckWorker } from "./typecheck/worker-client.js";
 import { EVIDENCE_KEYS, EVIDENCE_RULES, type EvidenceKey } from "./course/evidence-keys.js";
 import { diagnose } from "./evidence/diagnose.js";
 import { QUIZ } from "./course/quiz.js";

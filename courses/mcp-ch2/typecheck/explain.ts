@@ -1,7 +1,7 @@
 // The type check's messages, as the student reads them: the compiler's diagnostic, and around it
 // what it means for the chapter's runner and how to fix it.
 import ts from "typescript";
-import { TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
+import { TASKS, type TaskId } from "../course/tasks.js";
 import { describeFixture } from "./probe.js";
 
 /** "TS2322: first lines of the chain …", with the probe's names for the fixtures made readable. */

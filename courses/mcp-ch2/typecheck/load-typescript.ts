@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type TypeScript from "typescript";
-import { runCachedScript } from "../runner/cached-script.cjs";
+import { runCachedScript } from "../../../src/runner/cached-script.cjs";
 
 /** `file` is typescript.js, as the grader's process resolved it. */
 export function loadTypeScript(file: string): typeof TypeScript {

@@ -3,7 +3,7 @@
 // a submission may type the same shapes its own way, and the type check fails only when the
 // types show that the runner cannot use a result, never merely because they are spelled
 // differently. The values themselves are judged by the evidence and behaviour checks.
-import type { RequestId } from "../../courses/mcp-ch2/course/types.js";
+import type { RequestId } from "../course/types.js";
 
 /** toMcp's result: the runner reads these three keys. */
 export type UsableMcpTool = { name: string; description: string; inputSchema: object };

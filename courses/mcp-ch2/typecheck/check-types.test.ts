@@ -1,10 +1,11 @@
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeSubmission, ROOT, solution } from "../../test/issue5/submission.js";
-import { TASK_IDS } from "../../courses/mcp-ch2/course/tasks.js";
-import { gradeSubmission } from "../grading/grade.js";
-import { makeDisplay } from "../grading/paths.js";
+import { makeSubmission, ROOT, solution } from "../../../test/issue5/submission.js";
+import { TASK_IDS } from "../course/tasks.js";
+import pack from "../pack.js";
+import { gradeSubmission } from "../../../src/grading/grade.js";
+import { makeDisplay } from "../../../src/grading/paths.js";
 import { TypeChecker, typesCheck } from "./check-types.js";
 import { TypeCheckWorker } from "./worker-client.js";
 
@@ -101,9 +102,9 @@ describe("TypeChecker", () => {
 
 describe("typesCheck", () => {
   it("is one check of kind types per task, failing with file:line lines", () => {
-    const c = typesCheck("task2", { findings: [{ file: "sub/task2.ts", line: 3, column: 1, message: "TS2322: x" }] });
+    const c = typesCheck(pack.tasks[1]!, { findings: [{ file: "sub/task2.ts", line: 3, column: 1, message: "TS2322: x" }] });
     expect(c).toMatchObject({ name: "t2_types", kind: "types", status: "fail", message: "sub/task2.ts:3:1 TS2322: x" });
-    expect(typesCheck("task1", { skipped: "task1.ts does not exist." })).toMatchObject({ status: "skip" });
+    expect(typesCheck(pack.tasks[0]!, { skipped: "task1.ts does not exist." })).toMatchObject({ status: "skip" });
   });
 });
 

@@ -6,8 +6,8 @@
 // Each fixture is passed with the exact type of its value (string literals, tuples), not the
 // course's declared type: TOOL fits any parameter type that TOOL's value fits, whether it says
 // `input_schema: Record<string, unknown>`, `type: "object" | "string"` or `required: string[]`.
-import { MESSAGES, TOOL } from "../../courses/mcp-ch2/course/fixtures.js";
-import { TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
+import { MESSAGES, TOOL } from "../course/fixtures.js";
+import { TASKS, type TaskId } from "../course/tasks.js";
 
 export const PROBE_FILE = "__grade_probe__.ts";
 

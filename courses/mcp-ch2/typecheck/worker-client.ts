@@ -6,12 +6,12 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { cachedBuild } from "../runner/build-cache.js";
-import type { TaskId } from "../../courses/mcp-ch2/course/tasks.js";
-import type { TaskTypes } from "./types-check.js";
+import { cachedBuild } from "../../../src/runner/build-cache.js";
+import type { TaskId } from "../course/tasks.js";
+import type { TaskTypes } from "../../../src/typecheck/types-check.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const PACKAGE_ROOT = path.join(here, "..", "..");
+const PACKAGE_ROOT = path.join(here, "..", "..", "..");
 const LOADER = path.join(here, "load-typescript.ts");
 const TYPESCRIPT = createRequire(import.meta.url).resolve("typescript");
 

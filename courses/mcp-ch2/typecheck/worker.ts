@@ -2,9 +2,9 @@
 // of its own it never blocks the grader's event loop (watch mode's keyboard, the sandboxes' IPC),
 // and it keeps one TypeChecker, so files outside the submission are parsed once per thread.
 import { parentPort, workerData } from "node:worker_threads";
-import { makeDisplay } from "../grading/paths.js";
+import { makeDisplay } from "../../../src/grading/paths.js";
 import { TypeChecker } from "./check-types.js";
-import { saveCodeCaches } from "../runner/cached-script.cjs";
+import { saveCodeCaches } from "../../../src/runner/cached-script.cjs";
 import type { TypeCheckReply, TypeCheckRequest } from "./worker-client.js";
 
 const checker = new TypeChecker((workerData as { packageRoot: string }).packageRoot);

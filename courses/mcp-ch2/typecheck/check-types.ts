@@ -7,8 +7,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
-import { TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
-import type { TaskTypes, TypeFinding } from "./types-check.js";
+import { TASKS, type TaskId } from "../course/tasks.js";
+import type { TaskTypes, TypeFinding } from "../../../src/typecheck/types-check.js";
 import { explainOwn } from "./explain.js";
 import { exportOf, onExportParameter, probeDiagnostics, probeFindings } from "./probe-findings.js";
 import { NEEDS_NODE_CODES, ProgramBuilder } from "./program.js";
@@ -56,4 +56,4 @@ export class TypeChecker {
   }
 }
 
-export { typesCheck, type TaskTypes, type TypeFinding } from "./types-check.js";
+export { typesCheck, type TaskTypes, type TypeFinding } from "../../../src/typecheck/types-check.js";

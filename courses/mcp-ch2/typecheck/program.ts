@@ -12,7 +12,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
-import { TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
+import { TASKS, type TaskId } from "../course/tasks.js";
 import { PROBE_FILE, probeSource, type Probe } from "./probe.js";
 
 /** The generated files; never written to disk. */
@@ -53,7 +53,7 @@ export class ProgramBuilder {
   build(submissionDir: string, tasks: readonly TaskId[], withNode: boolean): { program: ts.Program; probe: Probe; probeFile: string } {
     const options = compilerOptions(this.packageRoot, withNode);
     const host = ts.createCompilerHost(options, true);
-    const probe = probeSource(tasks, path.join(this.packageRoot, "src", "typecheck", "caller-types.ts"));
+    const probe = probeSource(tasks, path.join(this.packageRoot, "courses", "mcp-ch2", "typecheck", "caller-types.ts"));
     const probeFile = path.join(submissionDir, PROBE_FILE);
     const generated = new Map([[probeFile, probe.text]]);
     if (!withNode) generated.set(path.join(submissionDir, GLOBALS_FILE), GLOBALS);

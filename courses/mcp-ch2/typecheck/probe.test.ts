@@ -1,6 +1,6 @@
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "../../courses/mcp-ch2/course/fixtures.js";
+import { MESSAGES } from "../course/fixtures.js";
 import { probeDiagnostics } from "./probe-findings.js";
 import { describeFixture, literalType, probeSource } from "./probe.js";
 

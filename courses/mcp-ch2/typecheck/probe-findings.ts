@@ -3,7 +3,7 @@
 // call that fails is reported once with how many fixtures fail with it, and what a failed call
 // returns is not judged.
 import ts from "typescript";
-import type { TaskId } from "../../courses/mcp-ch2/course/tasks.js";
+import type { TaskId } from "../course/tasks.js";
 import { explain } from "./explain.js";
 import type { Probe, ProbeLine } from "./probe.js";
 

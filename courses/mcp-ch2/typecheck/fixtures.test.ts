@@ -6,8 +6,8 @@ import { mkdtempSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { overlay, ROOT } from "../../test/overlay.js";
-import { TASK_IDS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
+import { overlay, ROOT } from "../../../test/overlay.js";
+import { TASK_IDS, type TaskId } from "../course/tasks.js";
 import { TypeChecker, type TaskTypes } from "./check-types.js";
 
 const FIXTURES = path.join(ROOT, "test", "fixtures", "types");
