@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CSV_HEADER, parseCsv } from "../src/batch/csv.js";
 import { mergeBatches } from "../src/batch/merge.js";
 import { gradeBatch, type BatchResult } from "../src/batch/run.js";
+import pack from "../courses/mcp-ch2/pack.js";
 import type { Report } from "../src/report/types.js";
 import { makeClass, ROOT } from "./batch-class.js";
 
@@ -27,7 +28,7 @@ describe("grade batch on a mixed class", () => {
   beforeAll(async () => {
     classDir = makeClass(MIXED);
     out = path.join(tmp(), "out");
-    result = await gradeBatch({ cwd: classDir, dir: ".", out, jobs: 2, timeoutMs: 3000 });
+    result = await gradeBatch({ pack, cwd: classDir, dir: ".", out, jobs: 2, timeoutMs: 3000 });
   }, 120_000);
 
   it("grades every submission, in id order, and says the grader itself never broke", () => {
@@ -91,20 +92,20 @@ describe("grade batch re-runs", () => {
   it("skips unchanged submissions, regrades a changed one, and regrades all with force", async () => {
     const classDir = makeClass(["correct", "wrong", "empty"]);
     const out = path.join(tmp(), "out");
-    const first = await gradeBatch({ cwd: classDir, dir: ".", out, jobs: 2, timeoutMs: 5000 });
+    const first = await gradeBatch({ pack, cwd: classDir, dir: ".", out, jobs: 2, timeoutMs: 5000 });
     expect([first.graded, first.skipped]).toEqual([3, 0]);
-    const again = await gradeBatch({ cwd: classDir, dir: ".", out, jobs: 2, timeoutMs: 5000 });
+    const again = await gradeBatch({ pack, cwd: classDir, dir: ".", out, jobs: 2, timeoutMs: 5000 });
     expect([again.graded, again.skipped]).toEqual([0, 3]);
     expect(again.reports).toEqual(first.reports);
     // the student fixes task2: only that submission is graded again
     writeFileSync(path.join(classDir, "wrong", "task2.ts"), readFileSync(path.join(ROOT, "solutions", "task2.ts")));
-    const fixed = await gradeBatch({ cwd: classDir, dir: ".", out, jobs: 2, timeoutMs: 5000 });
+    const fixed = await gradeBatch({ pack, cwd: classDir, dir: ".", out, jobs: 2, timeoutMs: 5000 });
     expect([fixed.graded, fixed.skipped]).toEqual([1, 2]);
     expect(fixed.reports.find((r) => r.submission === "wrong")!.status).toBe("pass");
-    const forced = await gradeBatch({ cwd: classDir, dir: ".", out, jobs: 2, timeoutMs: 5000, force: true });
+    const forced = await gradeBatch({ pack, cwd: classDir, dir: ".", out, jobs: 2, timeoutMs: 5000, force: true });
     expect([forced.graded, forced.skipped]).toEqual([3, 0]);
     // a different time limit could change results: nothing is reused
-    const other = await gradeBatch({ cwd: classDir, dir: ".", out, jobs: 2, timeoutMs: 4000 });
+    const other = await gradeBatch({ pack, cwd: classDir, dir: ".", out, jobs: 2, timeoutMs: 4000 });
     expect(other.skipped).toBe(0);
   }, 120_000);
 });
@@ -114,7 +115,7 @@ describe("grade batch when the grader itself fails", () => {
     const classDir = makeClass(["correct"]);
     const out = path.join(tmp(), "out");
     // An internal failure, provoked: a task id the grader does not know.
-    const result = await gradeBatch({ cwd: classDir, dir: ".", out, jobs: 1, timeoutMs: 5000, grade: { tasks: ["task9" as never] } });
+    const result = await gradeBatch({ pack, cwd: classDir, dir: ".", out, jobs: 1, timeoutMs: 5000, grade: { tasks: ["task9" as never] } });
     expect(result.broken).toHaveLength(1);
     expect(result.broken[0]!.id).toBe("correct");
     expect(result.reports[0]!.status).toBe("error");
@@ -126,8 +127,8 @@ describe("grade batch when the grader itself fails", () => {
 describe("grade batch with its output inside the class folder", () => {
   it("does not grade the output folder as a student", async () => {
     const classDir = makeClass(["correct", "empty"]);
-    const first = await gradeBatch({ cwd: classDir, dir: ".", out: "results", jobs: 2, timeoutMs: 5000 });
-    const again = await gradeBatch({ cwd: classDir, dir: ".", out: "results", jobs: 2, timeoutMs: 5000 });
+    const first = await gradeBatch({ pack, cwd: classDir, dir: ".", out: "results", jobs: 2, timeoutMs: 5000 });
+    const again = await gradeBatch({ pack, cwd: classDir, dir: ".", out: "results", jobs: 2, timeoutMs: 5000 });
     expect(first.reports.map((r) => r.submission)).toEqual(["correct", "empty"]);
     expect(again.reports.map((r) => r.submission)).toEqual(["correct", "empty"]);
     expect(again.skipped).toBe(2);
@@ -139,10 +140,10 @@ describe("grade batch --shard and grade merge", () => {
     const names = ["correct", "wrong", "empty", "crashing", "exiting", "flooding", "ann", "bob", "chen", "dara"];
     const classDir = makeClass(names);
     const base = tmp();
-    const whole = await gradeBatch({ cwd: classDir, dir: ".", out: path.join(base, "whole"), jobs: 2, timeoutMs: 5000 });
+    const whole = await gradeBatch({ pack, cwd: classDir, dir: ".", out: path.join(base, "whole"), jobs: 2, timeoutMs: 5000 });
     const parts: string[][] = [];
     for (const index of [1, 2, 3]) {
-      const part = await gradeBatch({ cwd: classDir, dir: ".", out: path.join(base, `shard-${index}`), jobs: 2, timeoutMs: 5000, shard: { index, count: 3 } });
+      const part = await gradeBatch({ pack, cwd: classDir, dir: ".", out: path.join(base, `shard-${index}`), jobs: 2, timeoutMs: 5000, shard: { index, count: 3 } });
       parts.push(part.reports.map((r) => r.submission));
     }
     expect(parts.flat().sort()).toEqual([...names].sort());

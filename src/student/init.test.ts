@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { UserError } from "../cli/errors.js";
+import pack from "../../courses/mcp-ch2/pack.js";
 import { initSubmission, withDir } from "./init.js";
 
 const root = path.join(import.meta.dirname, "..", "..");
@@ -10,7 +11,7 @@ const root = path.join(import.meta.dirname, "..", "..");
 describe("initSubmission", () => {
   it("copies the three starters into a new folder", async () => {
     const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-init-"));
-    const result = await initSubmission({ root, cwd, dir: "mine" });
+    const result = await initSubmission({ root, cwd, pack, dir: "mine" });
     expect(result).toEqual({ dir: "mine", files: ["task1.ts", "task2.ts", "task3.ts"] });
     for (const f of result.files) expect(readFileSync(path.join(cwd, "mine", f), "utf8")).toBe(withDir(readFileSync(path.join(root, "tasks", f), "utf8"), "mine"));
     // Only the commands change: each names the new folder.
@@ -21,14 +22,14 @@ describe("initSubmission", () => {
     const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-init-"));
     mkdirSync(path.join(cwd, "mine"));
     writeFileSync(path.join(cwd, "mine", "task2.ts"), "my work");
-    await expect(initSubmission({ root, cwd, dir: "mine" })).rejects.toThrow(UserError);
-    await expect(initSubmission({ root, cwd, dir: "mine" })).rejects.toThrow(/already has task2\.ts.*never overwrites/);
+    await expect(initSubmission({ root, cwd, pack, dir: "mine" })).rejects.toThrow(UserError);
+    await expect(initSubmission({ root, cwd, pack, dir: "mine" })).rejects.toThrow(/already has task2\.ts.*never overwrites/);
     expect(readFileSync(path.join(cwd, "mine", "task2.ts"), "utf8")).toBe("my work");
   });
 
   it("refuses a path that is a file", async () => {
     const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-init-"));
     writeFileSync(path.join(cwd, "afile"), "");
-    await expect(initSubmission({ root, cwd, dir: "afile" })).rejects.toThrow(/is a file, not a folder/);
+    await expect(initSubmission({ root, cwd, pack, dir: "afile" })).rejects.toThrow(/is a file, not a folder/);
   });
 });
