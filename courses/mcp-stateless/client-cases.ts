@@ -102,7 +102,15 @@ function requestCase(random: Random): RequestCase {
 export function generatedRequestRuns(random: Random): RequestRun[] {
   const cases = (n: number): RequestCase[] => Array.from({ length: n }, () => requestCase(random));
   return [
-    { label: "request with generated methods and params", cases: [{ method: "tools/list", params: { cursor: "c1" } }, ...cases(6)], reply: { kind: "result", result: { resultType: "complete", tools: [] } } },
+    {
+      label: "request with generated methods and params",
+      cases: [
+        { method: "tools/list", params: { cursor: "c1" } },
+        { method: "tools/call", params: record([["name", "constructor"], ["arguments", record([["__proto__", 1]])], ["__proto__", { x: 1 }], ["constructor", "c"]]) },
+        ...cases(6),
+      ],
+      reply: { kind: "result", result: { resultType: "complete", tools: [] } },
+    },
     { label: "request answered with a JSON-RPC error", cases: cases(3), reply: { kind: "error", code: -32601, message: "method not found", data: { method: "x" } } },
     { label: "request answered with an odd but valid result", cases: cases(3), reply: { kind: "result", result: record([["__proto__", { a: 1 }], ["resultType", "complete"], ["note", "naïve ✓"]]) } },
   ];
@@ -154,6 +162,37 @@ function callCase(random: Random, n: number): CallCase {
   };
 }
 
+const q = (n: number, field = "confirm"): Json => confirmRequest(`question ${n}: go ahead?`, field);
+
+/** The edge cases every seed tries, before the generated ones. */
+export const EDGE_CALLS: CallCase[] = [
+  {
+    label: "Object.prototype names as the tool, its arguments and the input requests' keys", name: "constructor",
+    args: record([["__proto__", { polluted: true }], ["toString", "t"]]),
+    server: [{ kind: "input", requests: record([["__proto__", q(1)], ["constructor", q(2, "__proto__")]]) }, { kind: "result", result: textResult("done") }],
+    answers: [{ action: "accept", content: record([["__proto__", true]]) }, DECLINE],
+  },
+  {
+    label: "a result with no resultType (an older server), in the first round", name: "get_order_status", args: { order_id: "A100" },
+    server: [{ kind: "result", result: { content: [{ type: "text", text: "shipped" }], isError: false } }],
+    answers: [ACCEPT],
+  },
+  {
+    label: "two rounds of questions with other keys, complete in the third round", name: "refund_order", args: { order_id: "A100", amount_inr: 10 },
+    server: [
+      { kind: "input", requests: record([["confirm", q(1)], ["reason", q(2, "reason")]]) },
+      { kind: "input", requests: record([["really", q(3, "really")]]), requestState: "opaque-1" },
+      { kind: "result", result: textResult("A100 refunded") },
+    ],
+    answers: [ACCEPT, { action: "accept", content: { reason: "late" } }, { action: "cancel" }],
+  },
+  {
+    label: "an error in the second round", name: "cancel_order", args: { order_id: "A101" },
+    server: [{ kind: "input", requests: confirm("A101") }, { kind: "error", code: -32603, message: "the order service is down" }],
+    answers: [ACCEPT],
+  },
+];
+
 export function generatedCalls(random: Random, count = 14): CallCase[] {
-  return Array.from({ length: count }, (_, n) => callCase(random, n));
+  return [...EDGE_CALLS, ...Array.from({ length: count }, (_, n) => callCase(random, n))];
 }

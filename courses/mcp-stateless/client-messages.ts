@@ -2,6 +2,7 @@
 // 2026-07-28 schema's RequestMetaObject (protocolVersion and clientCapabilities required, every
 // request, server/discover too, since DiscoverRequest requires params._meta like the rest;
 // clientInfo a SHOULD there, and asked for by the task), plus JSON helpers the judging shares.
+import { NotData } from "../../src/sandbox/value.js";
 import { PROTOCOL_VERSION } from "./mock-server.js";
 import type { Sent } from "./client-trace.js";
 
@@ -11,7 +12,7 @@ export const META_CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
 /** The capabilities task 3's client declares: it answers form elicitations. */
 export const CLIENT_CAPABILITIES = { elicitation: { form: {} } };
 
-export const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof NotData);
 /** An own key's value only: "constructor" on a parsed object is not a key it has. */
 export const own = (v: unknown, key: string): unknown => (isRecord(v) && Object.hasOwn(v, key) ? v[key] : undefined);
 
@@ -26,6 +27,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
 
 /** JSON with keys sorted at every level (by UTF-16 order): one text for one value. */
 export function sortedJson(value: unknown): string {
+  if (value instanceof NotData) return `<${value.what}>`;
   if (Array.isArray(value)) return `[${value.map(sortedJson).join(",")}]`;
   if (isRecord(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${sortedJson(value[k])}`).join(",")}}`;
   return JSON.stringify(value) ?? "undefined";

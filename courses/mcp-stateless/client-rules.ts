@@ -30,7 +30,7 @@ export interface ClientRule {
 export function describeOutcome(o: Outcome): string {
   if (o.kind === "returned") return `returned ${show(o.value)}`;
   if (o.kind === "threw") return o.name ? `threw ${o.name}: ${o.message}` : `threw the value ${o.message} (not an Error)`;
-  if (o.kind === "failed") return o.failure.message;
+  if (o.kind === "failed") return `did not return: ${o.failure.message}`;
   return `was not called: ${o.why}`;
 }
 

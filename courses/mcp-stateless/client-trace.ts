@@ -3,7 +3,7 @@
 // and how the call ended. For callWithInput the record is laid out in rounds: each message to
 // the server, the step of the script that answered it, and the questions asked after it.
 import type { TaskFailure, WireCall, WireRun } from "../../src/sandbox/protocol.js";
-import { decodeValue } from "../../src/sandbox/value.js";
+import { NotData, decodeValue } from "../../src/sandbox/value.js";
 import type { CallCase } from "./client-cases.js";
 import { answerAt, responseOf, stepAt, type Json, type ServerStep } from "./mock-server.js";
 
@@ -48,7 +48,19 @@ export function thrownOf(exportName: string, failure: TaskFailure): Outcome {
 function outcomeOf(exportName: string, call: WireCall): Outcome {
   if (!call.ok) return thrownOf(exportName, call.failure);
   const decoded = decodeValue(call.value);
-  return decoded.ok ? { kind: "returned", value: decoded.value } : { kind: "failed", failure: { reason: "not-json", message: decoded.problem } };
+  if (!decoded.ok) return { kind: "failed", failure: { reason: "not-json", message: decoded.problem } };
+  return { kind: "returned", value: decoded.plain ? decoded.value : asSent(decoded.value) };
+}
+
+/** The value as JSON would carry it: a key whose value is undefined left out (what JSON cannot hold stays, to be shown). */
+function asSent(value: unknown): unknown {
+  if (value === null || typeof value !== "object" || value instanceof NotData) return value;
+  if (Array.isArray(value)) return value.map(asSent);
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (item !== undefined) Object.defineProperty(out, key, { value: asSent(item), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 /** The traces of a run's calls, one per input; a run that did not run gives each the reason. */

@@ -60,7 +60,10 @@ const META = {
   "io.modelcontextprotocol/clientInfo": { name: "notes-client", version: "1.0" },
 };
 
-interface Options { sameId?: boolean; noMetaOnRetry?: boolean; noCap?: boolean; noInputResponses?: boolean; firstResult?: boolean }
+interface Options {
+  sameId?: boolean; noMetaOnRetry?: boolean; noCap?: boolean; noInputResponses?: boolean; firstResult?: boolean;
+  assignKeys?: boolean; completeOnly?: boolean; errorWithCode?: boolean; accumulate?: boolean; argsCarryAnswers?: boolean;
+}
 
 /** The reference client (solutions/mcp-stateless/task3.ts), with one mistake switched on at a time. */
 function makeClient(o: Options = {}): Client {
@@ -73,14 +76,20 @@ function makeClient(o: Options = {}): Client {
     let responses: Record<string, unknown> | undefined;
     for (let round = 1; o.noCap || round <= 3; round++) {
       const params: Record<string, unknown> = { name, arguments: args };
-      if (responses && !o.noInputResponses) params["inputResponses"] = responses;
+      if (responses && o.argsCarryAnswers) params["arguments"] = { ...(args as object), inputResponses: responses };
+      else if (responses && !o.noInputResponses) params["inputResponses"] = responses;
       const response = (responses && o.noMetaOnRetry
         ? (send as Fn)({ jsonrpc: "2.0", id: ++lastId + 1000, method: "tools/call", params })
         : request("tools/call", params, send)) as Msg;
-      if ("error" in response) throw new Error((response["error"] as Msg)["message"] as string);
+      const error = response["error"] as Msg | undefined;
+      if (error) throw new Error(o.errorWithCode ? `${String(error["code"])}: ${String(error["message"])}` : error["message"] as string);
       const result = response["result"] as Msg;
-      if (o.firstResult || result["resultType"] !== "input_required") return result;
-      responses = Object.fromEntries(Object.entries(result["inputRequests"] as Msg).map(([key, q]) => [key, (ask as Fn)(q)]));
+      if (o.firstResult || (o.completeOnly ? result["resultType"] === "complete" : result["resultType"] !== "input_required")) return result;
+      const entries = Object.entries(result["inputRequests"] as Msg);
+      const answers: Record<string, unknown> = o.accumulate ? { ...responses } : {};
+      if (o.assignKeys) for (const [key, q] of entries) answers[key] = (ask as Fn)(q);
+      else for (const [key, q] of entries) Object.defineProperty(answers, key, { value: (ask as Fn)(q), enumerable: true, writable: true, configurable: true });
+      responses = answers;
     }
     throw new Error("too many input rounds");
   };
@@ -208,6 +217,23 @@ describe("judgeClient", () => {
     ]);
     expect(checks.get("t3_rounds")!.message).toMatch(/stopped after the first answer/);
     expect(checks.get("t3_input_responses_keyed")!.message).toBe("No case applies: no call got as far as this rule judges.");
+  });
+
+  it.each<[string, Options, string[]]>([
+    ["assigns the answers' keys (\"__proto__\" becomes the prototype)", { assignKeys: true }, ["t3_input_responses_keyed"]],
+    ["takes only resultType \"complete\" as the end", { completeOnly: true }, ["t3_final_result_returned"]],
+    ["puts the code in the Error's message", { errorWithCode: true }, ["t3_error_message", "t3_error_response_throws"]],
+    ["keeps earlier rounds' answers in the retry", { accumulate: true }, ["t3_input_responses_keyed"]],
+    ["sends the answers inside arguments", { argsCarryAnswers: true }, ["t3_input_responses_keyed", "t3_retry_input_responses", "t3_retry_same_call", "t3_same_call_each_round"]],
+  ])("a client that %s fails only what that breaks", (_name, options, expected) => {
+    expect(failing(grade(makeClient(options)).checks)).toEqual(expected);
+  });
+
+  it("names the smallest case that broke a rule, with what was expected and what happened", () => {
+    const check = grade(makeClient({ assignKeys: true })).checks.get("t3_input_responses_keyed")!;
+    expect(check.message).toMatch(/^\d+ of \d+ cases broke this rule \(seed 7, run again with --seed 7\)\. The smallest: callWithInput\("constructor", /);
+    expect(check.expected).toMatch(/^round 2's inputResponses \{"__proto__":/);
+    expect(check.actual).toMatch(/^round 2's inputResponses \{"constructor":/);
   });
 
   it("skips every line with the root cause when the file does not load", () => {
