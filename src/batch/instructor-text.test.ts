@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { REPORT_VERSION, type Report } from "../report/types.js";
+import pack from "../../courses/mcp-ch2/pack.js";
 import { checkProblem, factsOf, firstProblem, taskProblem } from "./instructor-text.js";
+
+// The file of a task, as the pack names it (grades.csv passes the pack's).
+const fileOf = (task: string): string => pack.tasks.find((t) => t.id === task)?.file ?? task;
 
 describe("the instructor's line in grades.csv", () => {
   it("keeps the facts of a message and leaves out the advice to the student", () => {
@@ -11,9 +15,9 @@ describe("the instructor's line in grades.csv", () => {
 
   it("says a time-out the same way for every task, with the limit", () => {
     const message = "It did not finish within 5000 ms and was stopped. Look for a loop that never ends; raise the limit with --timeout MS only if your code is just slow.";
-    expect(taskProblem({ task: "task3", status: "error", message })).toBe("task3.ts timed out (stopped after 5000 ms)");
-    expect(taskProblem({ task: "task1", status: "error", message: message.replace("5000", "1200") })).toBe("task1.ts timed out (stopped after 1200 ms)");
-    expect(taskProblem({ task: "task2", status: "fail", message: "handle in ann/task2.ts is not written yet: replace the TODO in it with your code." })).toBe("task2.ts not written yet (the starter is unchanged)");
+    expect(taskProblem({ task: "task3", status: "error", message }, fileOf)).toBe("task3.ts timed out (stopped after 5000 ms)");
+    expect(taskProblem({ task: "task1", status: "error", message: message.replace("5000", "1200") }, fileOf)).toBe("task1.ts timed out (stopped after 1200 ms)");
+    expect(taskProblem({ task: "task2", status: "fail", message: "handle in ann/task2.ts is not written yet: replace the TODO in it with your code." }, fileOf)).toBe("task2.ts not written yet (the starter is unchanged)");
   });
 
   it("gives an evidence line's expected and actual value, and another check's title", () => {
