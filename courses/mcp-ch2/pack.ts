@@ -6,7 +6,7 @@ import type { Pack, PackPlan, TaskJudgement } from "../../src/pack/types.js";
 import { TypeCheckWorker } from "./typecheck/worker-client.js";
 import { EVIDENCE_KEYS, EVIDENCE_RULES, type EvidenceKey } from "./course/evidence-keys.js";
 import { diagnose } from "./evidence/diagnose.js";
-import { QUIZ } from "./course/quiz.js";
+import { CHAPTER_QUIZ } from "./course/quiz.js";
 import { HINTS } from "./course/hints.js";
 import { courseDataItems } from "./lint.js";
 import { SCORE_POLICY } from "./course/score-policy.js";
@@ -36,7 +36,7 @@ const pack: Pack<Chapter2Plan> = {
     run: (input) => runLiveChecks({ files: input.files, refused: input.refused }, input.tasks as TaskId[], input.timeoutMs, input.shownAs) as Promise<Record<string, never[]>>,
   },
   serves: "task2",
-  quiz: { questions: QUIZ.length },
+  quiz: CHAPTER_QUIZ,
   lint: courseDataItems,
   diagnose: (key, actual) => diagnose({ key: key as EvidenceKey, actual }),
   types: { checker: () => new TypeCheckWorker() },

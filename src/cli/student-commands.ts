@@ -3,9 +3,8 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Option, type Command } from "commander";
-import { QUIZ_FILE } from "../../courses/mcp-ch2/lint.js";
 import { renderQuizMarkdown } from "../quiz/markdown.js";
-import { DEFAULT_QUIZ_ANSWERS } from "../../courses/mcp-ch2/course/quiz.js";
+import { loadPack, packFolder, packIds } from "../pack/registry.js";
 import type { Pack } from "../pack/types.js";
 import { choosePack } from "./pack-choice.js";
 import { renderHint } from "../report/hint.js";
@@ -59,14 +58,18 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
     });
 
   program.command("quiz")
-    .description("mark the chapter quiz (questions in tasks/quiz.md)")
-    .argument("[answers]", "the answers file, one qN: answer line per question", DEFAULT_QUIZ_ANSWERS)
-    .option("--key <file>", "the quiz key (or set GRADE_QUIZ_KEY); without it, 1-8 are checked for format only")
+    .description("mark the pack's quiz (questions in its starters folder's quiz.md)")
+    .argument("[answers]", "the answers file, one qN: answer line per question (default: the pack's)")
+    .option("--key <file>", "the quiz key (or set GRADE_QUIZ_KEY); without it, multiple-choice answers are checked for format only")
+    .option("--pack <name>", "the exercise pack (default: the course's default)")
     .addOption(reporterOption())
     .option("--no-color", "plain text, no colour")
-    .action(async (answers: string, opts: { key?: string; reporter: string[]; color?: boolean }) => {
+    .action(async (answersArg: string | undefined, opts: { key?: string; pack?: string; reporter: string[]; color?: boolean }) => {
       const choices = parseReporters(opts.reporter, ["pretty", "json"]);
-      const report = quizCommand({ cwd: io.cwd, env: io.env, answers, ...(opts.key !== undefined ? { key: opts.key } : {}) });
+      const { pack } = await choosePack(io.cwd, opts);
+      if (!pack.quiz) throw new UserError(`The pack ${pack.id} has no quiz. The packs with one: ${(await Promise.all(packIds().map(loadPack))).filter((p) => p.quiz).map((p) => p.id).join(", ") || "none"}.`);
+      const answers = answersArg ?? pack.quiz.answersFile;
+      const report = quizCommand({ cwd: io.cwd, env: io.env, quiz: pack.quiz, questionsFile: `${packFolder("tasks", pack.id)}/quiz.md`, answers, ...(opts.key !== undefined ? { key: opts.key } : {}) });
       await emit(io, choices, ctx.color(opts.color), (name, r, c) => (name === "json" ? renderJson(r) : renderQuiz(r, c)), report);
       ctx.setExit(report.status === "pass" ? EXIT.pass : EXIT.fail);
     });
@@ -115,10 +118,14 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
     });
 
   program.commands.find((c) => c.name() === "dev")?.command("quiz-md")
-    .description("rewrite tasks/quiz.md from the quiz data (courses/mcp-ch2/course/quiz.ts)")
+    .description("rewrite each pack's quiz.md (in its starters folder) from its quiz data")
     .action(async () => {
-      await writeFile(path.join(ctx.root, QUIZ_FILE), renderQuizMarkdown());
-      io.stdout(`Wrote ${QUIZ_FILE} from courses/mcp-ch2/course/quiz.ts.\n`);
+      for (const pack of await Promise.all(packIds().map(loadPack))) {
+        if (!pack.quiz) continue;
+        const file = `${packFolder("tasks", pack.id)}/quiz.md`;
+        await writeFile(path.join(ctx.root, file), renderQuizMarkdown(pack.quiz));
+        io.stdout(`Wrote ${file} from the quiz of ${pack.id}.\n`);
+      }
     });
 
   program.command("init")

@@ -7,6 +7,7 @@ import type { CheckResult } from "../report/types.js";
 import type { RunSpec, SandboxReply, TaskFailure } from "../sandbox/protocol.js";
 import type { ScorePolicy } from "./score.js";
 import type { TypeChecker } from "../typecheck/attach.js";
+import type { Quiz } from "../quiz/types.js";
 
 /** The pack formats this engine reads. A pack names one; `grade dev check` refuses others. */
 export const PACK_FORMATS = [1] as const;
@@ -103,8 +104,8 @@ export interface Pack<P extends PackPlan = PackPlan> {
   live?: { drivers: readonly string[]; run(input: LiveInput): Promise<Record<string, CheckResult[]>> };
   /** Why a hand-written evidence value is wrong, for the student to act on (grade check); the accepted value when absent. */
   diagnose?(key: string, actual: string): string;
-  /** The pack's quiz, when it has one: its questions are in the starters folder's quiz.md. */
-  quiz?: { questions: number };
+  /** The pack's quiz, when it has one: rendered as its starters folder's quiz.md (grade dev quiz-md). */
+  quiz?: Quiz;
   /** What grade dev check lints of this pack beyond what it lints of every pack (a quiz key, say). */
   lint?(root: string): { name: string; ok: boolean; detail: string }[];
   /** The task whose export answers one JSON-RPC message: what `grade serve` serves over stdio. */

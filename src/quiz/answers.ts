@@ -1,7 +1,6 @@
 // The quiz's answer format, shared by the student's answers and the instructor's key:
 // one `qN: answer` line per question. Forgiving about what editors do (CRLF, a BOM, blank
 // lines, # comments, spaces around the colon), exact about the rest, with errors that teach.
-import { QUIZ_SIZE } from "../../courses/mcp-ch2/course/quiz.js";
 
 export interface QuizEntry {
   value: string;
@@ -19,7 +18,8 @@ export interface ParsedQuizFile {
   problems: QuizFileProblem[];
 }
 
-export function parseQuizFile(text: string): ParsedQuizFile {
+/** `size`: the quiz's number of questions. */
+export function parseQuizFile(text: string, size: number): ParsedQuizFile {
   const entries = new Map<number, QuizEntry>();
   const problems: QuizFileProblem[] = [];
   text.replace(/^\uFEFF/, "").split(/\r?\n/).forEach((raw, index) => {
@@ -32,8 +32,8 @@ export function parseQuizFile(text: string): ParsedQuizFile {
       return;
     }
     const number = Number(match[1]);
-    if (number < 1 || number > QUIZ_SIZE) {
-      problems.push({ line, message: `line ${line}: there is no question ${number}; the quiz has questions 1 to ${QUIZ_SIZE}.` });
+    if (number < 1 || number > size) {
+      problems.push({ line, message: `line ${line}: there is no question ${number}; the quiz has questions 1 to ${size}.` });
       return;
     }
     const first = entries.get(number);

@@ -1,7 +1,7 @@
 // Marks the quiz as data. With the key, questions 1-8 are compared with its letters; without
 // it, their format is checked and their marks wait for the key. Questions 9-10 are always
 // marked by the rule printed with them.
-import { CHOICE_LETTERS, QUIZ, type ChoiceQuestion, type QuizQuestion } from "../../courses/mcp-ch2/course/quiz.js";
+import { CHOICE_LETTERS, type ChoiceQuestion, type QuizQuestion } from "./types.js";
 import { parseQuizFile, type QuizFileProblem } from "./answers.js";
 
 export type QuizAnswerStatus = "pass" | "fail" | "unmarked" | "missing" | "malformed";
@@ -34,10 +34,10 @@ export class QuizKeyError extends Error {
 }
 
 /** Reads a key: every question answered, 1-8 with a letter. Throws a QuizKeyError otherwise. */
-export function parseQuizKey(keyText: string): Map<number, string> {
-  const parsed = parseQuizFile(keyText);
+export function parseQuizKey(questions: readonly QuizQuestion[], keyText: string): Map<number, string> {
+  const parsed = parseQuizFile(keyText, questions.length);
   const faults = parsed.problems.map((p) => p.message.replace(/\.$/, ""));
-  for (const q of QUIZ) {
+  for (const q of questions) {
     const entry = parsed.entries.get(q.number);
     if (!entry) faults.push(`q${q.number} has no answer`);
     else if (q.kind === "choice" && !isLetter(entry.value)) faults.push(`line ${entry.line}: q${q.number} is ${JSON.stringify(entry.value)}, not one of the letters A to D`);
@@ -68,15 +68,15 @@ function markAnswer(q: QuizQuestion, answer: string, key: Map<number, string> | 
 }
 
 /** Marks an answers file; pass the key's text to mark questions 1-8 as well. */
-export function markQuiz(answersText: string, keyText?: string): QuizResult {
-  const key = keyText === undefined ? undefined : parseQuizKey(keyText);
-  const parsed = parseQuizFile(answersText);
-  const questions = QUIZ.map((q): QuizAnswerResult => {
+export function markQuiz(quiz: readonly QuizQuestion[], answersText: string, keyText?: string): QuizResult {
+  const key = keyText === undefined ? undefined : parseQuizKey(quiz, keyText);
+  const parsed = parseQuizFile(answersText, quiz.length);
+  const questions = quiz.map((q): QuizAnswerResult => {
     const entry = parsed.entries.get(q.number);
     if (!entry || entry.value === "") return { question: q.number, kind: q.kind, status: "missing", message: `No answer: add a line "q${q.number}: ${q.kind === "choice" ? "<A, B, C or D>" : "<answer>"}".` };
     return markAnswer(q, entry.value, key);
   });
-  const marked = QUIZ.filter((q) => key !== undefined || q.kind === "short").length;
+  const marked = quiz.filter((q) => key !== undefined || q.kind === "short").length;
   const score = questions.filter((r) => r.status === "pass").length;
   const failed = questions.some((r) => r.status === "fail" || r.status === "missing" || r.status === "malformed") || parsed.problems.length > 0;
   return { version: 1, keyUsed: key !== undefined, status: failed ? "fail" : "pass", score, maxScore: marked, questions, problems: parsed.problems };

@@ -1,12 +1,12 @@
-// tasks/quiz.md is rendered from the quiz data, so the questions are written once; a test and
+// A pack's quiz.md is rendered from its quiz data, so the questions are written once; a test and
 // `grade dev check` keep the file in step with the data.
-import { CHOICE_LETTERS, DEFAULT_QUIZ_ANSWERS, QUIZ } from "../../courses/mcp-ch2/course/quiz.js";
+import { CHOICE_LETTERS, type Quiz } from "./types.js";
 
-export function renderQuizMarkdown(): string {
+export function renderQuizMarkdown(quiz: Quiz): string {
   const out = [
-    "# Chapter 2 quiz — Model Context Protocol",
+    `# ${quiz.title}`,
     "",
-    `Answer in \`${DEFAULT_QUIZ_ANSWERS}\`, one line per question, as \`qN: answer\`:`,
+    `Answer in \`${quiz.answersFile}\`, one line per question, as \`qN: answer\`:`,
     "",
     "```",
     "q4: C",
@@ -19,7 +19,7 @@ export function renderQuizMarkdown(): string {
     "format and marks 9–10 at once; the marks of 1–8 need the key.",
     "",
   ];
-  for (const q of QUIZ) {
+  for (const q of quiz.questions) {
     out.push(`## ${q.number}. ${q.text}`, "");
     if (q.kind === "choice") for (const letter of CHOICE_LETTERS) out.push(`- **${letter}.** ${q.options[letter]}`);
     else out.push(`Format: ${q.format}.`);

@@ -26,8 +26,8 @@ export function distinctiveLines(solutions: string[], starters: string[]): strin
 
 /** The key's multiple-choice letters appear in a file as answers (four or more of them). */
 function leaksKey(text: string, key: string): boolean {
-  const keyEntries = parseQuizFile(key).entries;
-  const entries = parseQuizFile(text).entries;
+  const keyEntries = parseQuizFile(key, QUIZ.length).entries;
+  const entries = parseQuizFile(text, QUIZ.length).entries;
   const same = QUIZ.filter((q) => q.kind === "choice" && entries.get(q.number) !== undefined && entries.get(q.number)?.value === keyEntries.get(q.number)?.value);
   return same.length >= 4;
 }

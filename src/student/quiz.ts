@@ -2,12 +2,15 @@
 // GRADE_QUIZ_KEY, never looked for next to the student's files) and marks the quiz.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { QUIZ_KEY_ENV } from "../../courses/mcp-ch2/course/quiz.js";
+import { QUIZ_KEY_ENV, type Quiz } from "../quiz/types.js";
 import { UserError } from "../cli/errors.js";
 import { markQuiz, QuizKeyError, type QuizResult } from "../quiz/mark.js";
 
 export interface QuizOptions {
   cwd: string;
+  quiz: Quiz;
+  /** Where its questions are (the pack's starters folder's quiz.md), for the messages. */
+  questionsFile: string;
   env: NodeJS.ProcessEnv;
   answers: string;
   key?: string;
@@ -33,17 +36,17 @@ function readText(cwd: string, file: string, what: string, fix: string): string 
 
 export function quizCommand(options: QuizOptions): QuizReport {
   const answersText = readText(options.cwd, options.answers, "answers file",
-    "Write your answers there, one line per question as \"q4: C\" (the questions are in tasks/quiz.md), or name your file: npx grade quiz path/to/answers.txt.");
+    `Write your answers there, one line per question as "q4: C" (the questions are in ${options.questionsFile}), or name your file: npx grade quiz path/to/answers.txt.`);
   const fromEnv = options.env[QUIZ_KEY_ENV];
   const keyFile = options.key ?? (fromEnv ? fromEnv : undefined);
   const keySource = options.key !== undefined ? `--key ${options.key}` : keyFile ? `${QUIZ_KEY_ENV}=${keyFile}` : undefined;
   const keyText = keyFile === undefined ? undefined
     : readText(options.cwd, keyFile, "quiz key", `Check the path given by ${keySource}, or leave the key out to check your answers' format and mark questions 9 and 10.`);
   try {
-    const result = markQuiz(answersText, keyText);
+    const result = markQuiz(options.quiz.questions, answersText, keyText);
     return { ...result, answersFile: options.answers.split(path.sep).join("/"), ...(keySource ? { keySource } : {}) };
   } catch (error) {
-    if (error instanceof QuizKeyError) throw new UserError(`The quiz key (${keySource}) is not a complete key: ${error.message}. A key has one line per question, q1 to q10, in the same qN: answer format as the answers.`);
+    if (error instanceof QuizKeyError) throw new UserError(`The quiz key (${keySource}) is not a complete key: ${error.message}. A key has one line per question, q1 to q${options.quiz.questions.length}, in the same qN: answer format as the answers.`);
     throw error;
   }
 }

@@ -4,28 +4,8 @@
 // chapter's own data, like the evidence rules, so the student can check them without the key.
 import { METHOD_NOT_FOUND } from "./protocol.js";
 
-export const CHOICE_LETTERS = ["A", "B", "C", "D"] as const;
-export type ChoiceLetter = (typeof CHOICE_LETTERS)[number];
-
-export interface ChoiceQuestion {
-  number: number;
-  kind: "choice";
-  text: string;
-  options: Record<ChoiceLetter, string>;
-}
-
-export interface ShortQuestion {
-  number: number;
-  kind: "short";
-  text: string;
-  /** The exact format, printed under the question. */
-  format: string;
-  /** The shape an answer must have (the format as a pattern). */
-  shape: RegExp;
-  accepted: string;
-}
-
-export type QuizQuestion = ChoiceQuestion | ShortQuestion;
+import { CHOICE_LETTERS, type ChoiceQuestion, type Quiz, type QuizQuestion, type ShortQuestion } from "../../../src/quiz/types.js";
+export { CHOICE_LETTERS, QUIZ_KEY_ENV, type ChoiceLetter, type ChoiceQuestion, type QuizQuestion, type ShortQuestion } from "../../../src/quiz/types.js";
 
 // Question 10's situation: three applications, five systems (the chapter's example had four).
 const APPLICATIONS = 3;
@@ -130,4 +110,6 @@ export const QUIZ: readonly QuizQuestion[] = [
 
 export const QUIZ_SIZE = QUIZ.length;
 export const DEFAULT_QUIZ_ANSWERS = "evidence/quiz-answers.txt";
-export const QUIZ_KEY_ENV = "GRADE_QUIZ_KEY";
+
+/** The chapter's quiz, as the pack gives it. */
+export const CHAPTER_QUIZ: Quiz = { title: "Chapter 2 quiz — Model Context Protocol", questions: QUIZ, answersFile: DEFAULT_QUIZ_ANSWERS };
