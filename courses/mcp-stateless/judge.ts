@@ -8,7 +8,7 @@ import { judgeChecks, verdict, type Outcome, type PlannedCheck } from "./behavio
 import { judgeClient } from "./client.js";
 import { MESSAGES } from "./fixtures.js";
 import { evidenceChecks, outputChecks } from "./judge-parts.js";
-import { answersOf, checkArgs, isObject, newServer, serveWith } from "./model.js";
+import { answersOf, answersWith, checkArgs, isObject, newServer, serveWith, Unjudged, type ArgsChecker } from "./model.js";
 import { describeInput, fixtureValues, readRun } from "./outcomes.js";
 import { FIXTURE_INPUTS, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
 import { sameJson } from "./reading.js";
@@ -28,19 +28,33 @@ export function sameServe(expected: unknown, actual: unknown): boolean {
   });
 }
 
-const t2Answers = new WeakMap<readonly unknown[], unknown[]>();
-/** The model's answers to the fixtures then the generated messages, on one server, made once per plan. */
-function sharedAnswers(generated: readonly unknown[], key: PlannedCheck[]): unknown[] {
+const t2Answers = new WeakMap<readonly unknown[], ({ value: unknown } | undefined)[]>();
+/** The model's answers to the fixtures then the generated messages, on one server (made once per plan with the model's own checkArgs). */
+function sharedAnswers(generated: readonly unknown[], key: PlannedCheck[], check: ArgsChecker): ({ value: unknown } | undefined)[] {
+  if (check !== checkArgs) return answersWith([...MESSAGES, ...generated], check);
   let answers = t2Answers.get(key);
-  if (!answers) t2Answers.set(key, (answers = answersOf([...MESSAGES, ...generated])));
+  if (!answers) t2Answers.set(key, (answers = answersWith([...MESSAGES, ...generated], check)));
   return answers;
+}
+
+/** The student's checkArgs answers replayed, when their handle loaded their task1.ts; the model's otherwise. */
+function argsChecker(plan: StatelessPlan, reply: SandboxReply): ArgsChecker {
+  const fixture = reply.runs[plan.own.task2!.fixture];
+  const outcomes = plan.argsOracle ? readRun(taskOf("task1"), reply.runs[plan.argsOracle.run]) : undefined;
+  if (fixture?.status !== "ran" || !(fixture.modules ?? []).includes("task1.ts") || !outcomes || !plan.argsOracle) return checkArgs;
+  const answers = new Map(plan.argsOracle.keys.map((k, i) => [k, outcomes[i]]));
+  return (schema, args) => {
+    const o = answers.get(JSON.stringify([schema, args]));
+    if (!o?.ok || !Array.isArray(o.value) || !o.value.every((p) => typeof p === "string")) throw new Unjudged();
+    return o.value as string[];
+  };
 }
 
 function placeholders(plan: PlannedCheck[], kind: string, message: string): CheckResult[] {
   return plan.map((p) => ({ name: p.check.id, kind, title: p.check.title, hint: `${p.check.rule} ${p.check.hint}`, status: "skip", message }));
 }
 
-function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outcome[] | undefined, generated: readonly unknown[], seed: number): CheckResult[] {
+function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outcome[] | undefined, generated: readonly unknown[], seed: number, check: ArgsChecker): CheckResult[] {
   const fresh = plan.fresh!;
   const task = taskOf("task2");
   const outcomes = readRun(task, reply.runs[fresh.run], true);
@@ -49,7 +63,7 @@ function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outco
   if (!outcomes) return [{ ...stateless, status: "skip", message: NOT_RUN }, ...(generated.length ? [{ ...independent, status: "skip" as const, message: NOT_RUN }] : [])];
   const rounds = fresh.rounds;
   const checks = [verdict(stateless, "task2", rounds, outcomes.slice(0, rounds.length), {
-    expected: (i) => ({ value: newServer()(rounds[i]) }), accepts: sameJson,
+    expected: (i) => answersWith([rounds[i]], check)[0], accepts: sameJson,
   }, seed, "answered differently from the rules when sent alone to a fresh module instance", " (alone, in a fresh module instance)")];
   if (generated.length && shared) {
     const fresh = outcomes.slice(rounds.length);
@@ -95,15 +109,15 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
     if (!calls) checks.push(...placeholders(runs.checks, "behaviour", NOT_RUN));
     else if (id === "task1") checks.push(...judgeChecks(runs.checks, calls, (i) => { const [s, a] = generated[i] as [unknown, unknown]; return { value: checkArgs(s, a) }; }, sameJson, input.seed));
     else if (id === "task2") {
-      const answers = sharedAnswers(generated, runs.checks);
-      checks.push(...judgeChecks(runs.checks, calls.slice(offset), (i) => ({ value: answers[offset + i] }), sameJson, input.seed));
+      const answers = sharedAnswers(generated, runs.checks, argsChecker(plan, reply));
+      checks.push(...judgeChecks(runs.checks, calls.slice(offset), (i) => answers[offset + i], sameJson, input.seed));
     } else {
       const expected = serveExpectations(plan, reply, [FIXTURE_INPUTS.task4[0] as unknown as unknown[], ...(generated as unknown[][])]);
       checks.push(...judgeChecks(runs.checks, calls.slice(offset), (i) => (expected[offset + i] === undefined ? undefined : { value: expected[offset + i] }), sameServe, input.seed));
     }
   }
   if (id === "task2") {
-    checks.push(...statelessChecks(plan, reply, calls, input.behaviour ? generated : [], input.seed));
+    checks.push(...statelessChecks(plan, reply, calls, input.behaviour ? generated : [], input.seed, argsChecker(plan, reply)));
     if (input.schema) {
       const inputs = [...MESSAGES, ...generated];
       const fixture = readRun(task, reply.runs[runs.fixture], true);

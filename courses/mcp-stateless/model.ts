@@ -79,12 +79,28 @@ function cancel(orders: Record<string, Order>, orderId: string, inputResponses: 
   return textResult(`${orderId} cancelled`);
 }
 
-function callTool(orders: Record<string, Order>, params: Obj): Routed {
+/** How the server checks arguments: the model's checkArgs, or the student's own answers replayed. */
+export type ArgsChecker = (schema: unknown, args: unknown) => string[];
+
+/** The (schema, args) pairs handle checks for these messages: each tools/call of a known tool. */
+export function argsPairs(messages: readonly unknown[]): [unknown, Obj][] {
+  const pairs: [unknown, Obj][] = [];
+  for (const m of messages) {
+    const params = own(m, "params");
+    const name = own(params, "name");
+    if (own(m, "method") !== "tools/call" || typeof name !== "string" || !Object.hasOwn(TOOLS, name)) continue;
+    const raw = own(params, "arguments");
+    pairs.push([TOOLS[name]!.inputSchema, isObject(raw) ? raw : {}]);
+  }
+  return pairs;
+}
+
+function callTool(orders: Record<string, Order>, params: Obj, check: ArgsChecker): Routed {
   const name = own(params, "name");
   if (typeof name !== "string" || !Object.hasOwn(TOOLS, name)) return fail(INVALID_PARAMS, `unknown tool: ${str(name)}`);
   const raw = own(params, "arguments");
   const args = isObject(raw) ? raw : {};
-  const problems = checkArgs(TOOLS[name]!.inputSchema, args);
+  const problems = check(TOOLS[name]!.inputSchema, args);
   if (problems.length) return { result: textResult(`Error: ${problems.join("; ")}`, { isError: true }) };
   const orderId = args["order_id"] as string;
   if (!Object.hasOwn(orders, orderId)) return { result: textResult(`Error: order ${orderId} not found: IDs look like A100`, { isError: true }) };
@@ -94,7 +110,7 @@ function callTool(orders: Record<string, Order>, params: Obj): Routed {
   return { result: textResult(JSON.stringify(data), { structured: data }) };
 }
 
-function route(orders: Record<string, Order>, method: unknown, params: Obj): Routed {
+function route(orders: Record<string, Order>, method: unknown, params: Obj, check: ArgsChecker): Routed {
   if (method === "server/discover") {
     return { result: { supportedVersions: [PROTOCOL_VERSION], capabilities: { tools: {}, resources: {} }, serverInfo: { ...SERVER_INFO }, ...CACHE_HINTS } };
   }
@@ -106,7 +122,7 @@ function route(orders: Record<string, Order>, method: unknown, params: Obj): Rou
     case "tools/list":
       return { result: { tools: Object.entries(TOOLS).map(([name, spec]) => ({ name, ...structuredClone(spec) })), ...CACHE_HINTS } };
     case "tools/call":
-      return callTool(orders, params);
+      return callTool(orders, params, check);
     case "resources/list":
       return { result: { resources: Object.keys(RESOURCES).map((uri) => ({ uri, name: uri.split("//")[1]!, mimeType: "text/plain" })), ...CACHE_HINTS } };
     case "resources/read": {
@@ -122,12 +138,12 @@ function route(orders: Record<string, Order>, method: unknown, params: Obj): Rou
 export type ModelHandle = (message: unknown) => Obj | null;
 
 /** A server instance of the model: its own copy of ORDERS, as a fresh module instance has. */
-export function newServer(): ModelHandle {
+export function newServer(check: ArgsChecker = checkArgs): ModelHandle {
   const orders = structuredClone(ORDERS);
   return (message) => {
     if (!isObject(message) || !Object.hasOwn(message, "id")) return null;
     const params = own(message, "params");
-    const routed = route(orders, own(message, "method"), isObject(params) ? params : {});
+    const routed = route(orders, own(message, "method"), isObject(params) ? params : {}, check);
     if ("error" in routed) return { jsonrpc: "2.0", id: message["id"], error: routed.error };
     const result = routed.result;
     if (!Object.hasOwn(result, "resultType")) result["resultType"] = "complete";
@@ -140,6 +156,18 @@ export function newServer(): ModelHandle {
 export function answersOf(messages: readonly unknown[]): (Obj | null)[] {
   const handle = newServer();
   return messages.map((m) => handle(m));
+}
+
+/** Thrown by an ArgsChecker that has no answer for a pair (the student's checkArgs failed on it): the input is not judged. */
+export class Unjudged extends Error {}
+
+/** The answers, each undefined where the checker had no answer; the server goes on after it. */
+export function answersWith(messages: readonly unknown[], check: ArgsChecker, fresh = false): ({ value: Obj | null } | undefined)[] {
+  let handle = newServer(check);
+  return messages.map((m) => {
+    if (fresh) handle = newServer(check);
+    try { return { value: handle(m) }; } catch (error) { if (error instanceof Unjudged) return undefined; throw error; }
+  });
 }
 
 /** The messages serve passes to handle for these lines, in order: every line that parses to an object. */

@@ -12,7 +12,7 @@ import { cancelRounds, TASK2_CHECKS } from "./behaviour-task2.js";
 import { TASK4_CHECKS } from "./behaviour-task4.js";
 import { planClient, type ClientPlan } from "./client.js";
 import { CANCEL_ROUNDS, CHECK_ARGS_INPUTS, LINES, MESSAGES } from "./fixtures.js";
-import { messagesOfLines } from "./model.js";
+import { argsPairs, messagesOfLines } from "./model.js";
 
 export const TASKS: readonly PackTask[] = [
   { id: "task1", number: 1, title: "Check a tool call's arguments", file: "task1.ts", exportName: "checkArgs", signature: "(schema: InputSchema, args: JsonObject) => string[]" },
@@ -38,6 +38,8 @@ export interface StatelessPlan extends PackPlan {
   own: Partial<Record<OwnTask, TaskRuns>>;
   /** handle, each input alone in a fresh instance: the cancel's rounds, then (with behaviour) generated rounds and every generated message. */
   fresh?: { run: number; rounds: unknown[]; generated: number };
+  /** checkArgs on the (schema, args) pairs handle checks: a handle that calls the student's checkArgs is judged with its answers, so task 2 is not charged for task 1's mistakes. */
+  argsOracle?: { run: number; keys: string[] };
   /** handle on the messages serve passes it, in serve's order: one group per list of lines (LINES, then each generated list). */
   oracle?: { run: number; sizes: number[] };
   client: ClientPlan;
@@ -89,6 +91,10 @@ export function plan(input: PlanInput): StatelessPlan {
     const inputs = once(`fresh|${input.seed}|${input.behaviour}`, () => [...rounds, ...generated]);
     const after = { run: t2.generated ?? t2.fixture, need: "finished" as const };
     result.fresh = { run: runs.push({ entry: "task2.ts", exportName: "handle", inputs: asTexts(inputs), instance: "fresh", stopOnFailure: false, after }) - 1, rounds, generated: generated.length };
+    if (input.has("task1.ts")) {
+      const keys = once(`pairs|${input.seed}|${input.behaviour}`, () => [...new Set(argsPairs([...MESSAGES, ...generated, ...rounds]).map((p) => JSON.stringify(p)))]) as string[];
+      result.argsOracle = { run: runs.push({ entry: "task1.ts", exportName: "checkArgs", ...SPREAD, inputs: keys, instance: "shared", stopOnFailure: false, after: { run: t2.fixture, need: "finished" } }) - 1, keys };
+    }
   }
   const t4 = own.task4;
   if (t4?.generated !== undefined && input.has("task2.ts")) {

@@ -1,0 +1,93 @@
+// The pack end to end through the real sandbox: plan → SandboxPool → judge. The reference
+// solution passes every check; each mistake submission (test/fixtures/mcp-stateless/<mistake>:
+// the solution's files with one file changed) fails its own named check with a counterexample,
+// and a task 2 mistake never fails task 4; two correct submissions in other styles pass all.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PlanInput } from "../../src/pack/types.js";
+import type { CheckResult } from "../../src/report/types.js";
+import { SandboxPool } from "../../src/sandbox/pool.js";
+import pack from "./pack.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const SOLUTION = path.join(ROOT, "solutions", "mcp-stateless");
+const FIXTURES = path.join(ROOT, "test", "fixtures", "mcp-stateless");
+const TASK_IDS = ["task1", "task2", "task3", "task4"];
+const LIMITS = { timeMs: 10_000, memoryBytes: 128 * 1024 * 1024, valueChars: 1024 * 1024, outputChars: 16 * 1024 };
+
+const readTs = (dir: string): Record<string, string> =>
+  Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith(".ts")).map((f) => [f, readFileSync(path.join(dir, f), "utf8")]));
+
+/** The solution's files with the fixture's laid over them: a full submission with one change. */
+const submission = (fixture?: string): Record<string, string> => ({ ...readTs(SOLUTION), ...(fixture ? readTs(path.join(FIXTURES, fixture)) : {}) });
+
+describe("mcp-stateless through the sandbox", () => {
+  let pool: SandboxPool;
+  beforeAll(() => { pool = new SandboxPool(1, false, pack.course.sandboxSource()); });
+  afterAll(() => pool.close());
+
+  async function grade(files: Record<string, string>, seed = 7): Promise<Record<string, CheckResult[]>> {
+    const input: PlanInput = { tasks: TASK_IDS, has: (f) => f in files, behaviour: true, schema: true, seed };
+    const plan = pack.plan(input);
+    const reply = await pool.run({ files, refused: {}, runs: plan.runs, limits: LIMITS });
+    const judged = pack.judge(plan, reply, input);
+    return Object.fromEntries(TASK_IDS.map((t) => [t, [...(judged[t]?.checks ?? []), ...(judged[t]?.extra ?? [])]]));
+  }
+  const notPassing = (checks: CheckResult[]): string[] => checks.filter((c) => c.status !== "pass").map((c) => `${c.name} (${c.status}): ${c.message ?? ""}`);
+
+  it("passes the reference solution on every check, evidence lines included", async () => {
+    const checks = await grade(submission());
+    for (const t of TASK_IDS) expect(notPassing(checks[t]!), t).toEqual([]);
+    expect(checks["task2"]!.map((c) => c.name)).toEqual(expect.arrayContaining(["t2_stateless", "t2_no_session_state", "t2_schema_discover", "t2_schema_errors"]));
+  });
+
+  it.each(["correct-classes", "correct-map-registry"])("passes %s, written in another style, on every check", async (name) => {
+    const checks = await grade(submission(name));
+    for (const t of TASK_IDS) expect(notPassing(checks[t]!), `${name} ${t}`).toEqual([]);
+  });
+
+  // [fixture, its task, its own checks, checks of other tasks it may fail too, and why]
+  const MISTAKES: [string, string, string[], string[]?][] = [
+    // handle writes the -32022 message's <v> with repr too (rule 5), and the reference handle
+    // shares task 1's: a version holding a quote is handle's own rule broken by the same code.
+    ["repr-always-single", "task1", ["t1_quoted_name", "t1_repr_quoting"], ["t2_version_check"]],
+    ["args-in-operator", "task1", ["t1_inherited_names"]],
+    ["missing-is-error", "task2", ["t2_z9_is_error"]],
+    ["unknown-tool-as-result", "task2", ["t2_unknown_tool_error", "t2_unknown_names"]],
+    ["version-unchecked-on-list", "task2", ["t2_old_version_code", "t2_version_check"]],
+    ["no-data-requested", "task2", ["t2_old_version_data", "t2_schema_errors"]],
+    ["no-server-info-on-input-required", "task2", ["t2_without_server_info"]],
+    ["no-result-type-on-tool-error", "task2", ["t2_without_result_type", "t2_schema_tools_call"]],
+    ["no-cache-hints", "task2", ["t2_without_cache_hints", "t2_schema_discover", "t2_schema_tools_list", "t2_schema_resources"]],
+    ["remembers-round-one", "task2", ["t2_stateless"]],
+    ["accepts-decline", "task2", ["t2_cancel_decline_text", "t2_input_responses"]],
+    ["confirm-truthy", "task2", ["t2_input_responses"]],
+    ["prototype-lookups", "task2", ["t2_inherited_names"]],
+    ["serve-prints", "task4", ["t4_no_stdout"]],
+    ["serve-drops-parse-error", "task4", ["t4_parse_error_line", "t4_odd_lines"]],
+  ];
+
+  it.each(MISTAKES)("fails %s in its own checks (%s: %j), with a counterexample", async (name, task, own, shared = []) => {
+    const checks = await grade(submission(name));
+    for (const id of own) {
+      const check = checks[task]!.find((c) => c.name === id);
+      expect(check?.status, `${name}: ${id}`).toBe("fail");
+      // Every failure shows what the code did: a behaviour check its smallest breaking input, an evidence line its value.
+      if (check!.kind === "evidence" || check!.kind === "output") expect(check!.actual, `${name}: ${id}`).not.toBeUndefined();
+      else expect(check!.message, `${name}: ${id}`).toMatch(/The smallest: (checkArgs|handle|serve)\(|handle\(/);
+    }
+    // One task's mistake is charged to that task alone: task 4 is judged against the student's own handle.
+    for (const other of TASK_IDS.filter((t) => t !== task)) {
+      expect(notPassing(checks[other]!.filter((c) => !shared.includes(c.name))), `${name} in ${other}`).toEqual([]);
+    }
+  });
+
+  it("replays a failing behaviour check with the same seed, and names it", async () => {
+    const first = (await grade(submission("confirm-truthy"), 11))["task2"]!.find((c) => c.name === "t2_input_responses")!;
+    const again = (await grade(submission("confirm-truthy"), 11))["task2"]!.find((c) => c.name === "t2_input_responses")!;
+    expect(first.message).toContain("--seed 11");
+    expect(again).toEqual(first);
+  });
+});
