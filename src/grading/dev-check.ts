@@ -29,7 +29,12 @@ export async function devCheck(options: { root: string; timeoutMs?: number; pack
       items.push({ name: `${id}: the pack loads, in a format this grade reads (${PACK_FORMATS.join(", ")})`, ok: false, detail: (error as Error).message });
       continue;
     }
-    items.push(...await packItems(pack, options));
+    try {
+      items.push(...await packItems(pack, options));
+    } catch (error) {
+      // A pack whose own code throws is the author's to fix: one failing line, the other packs still linted.
+      items.push({ name: `${id}: the pack grades its starters and solutions without an error of its own`, ok: false, detail: (error as Error).stack?.split("\n").slice(0, 3).join(" ") ?? String(error) });
+    }
   }
   return { ok: items.length > 0 && items.every((i) => i.ok), items };
 }
