@@ -4,6 +4,7 @@
 // Where the two may differ by design (README, "The sandbox"), the test says so.
 import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pack from "../courses/mcp-ch2/pack.js";
 import { TASK_IDS } from "../courses/mcp-ch2/course/tasks.js";
 import { gradeSubmission } from "../src/grading/grade.js";
 import { SandboxPool } from "../src/sandbox/pool.js";
@@ -31,7 +32,7 @@ describe("batch grading matches grade", () => {
   let pool: SandboxPool;
   let base: string;
   beforeAll(() => {
-    pool = new SandboxPool(2);
+    pool = new SandboxPool(2, true, pack.course.sandboxSource());
     base = tempDir();
     for (const fixture of [undefined, ...FIXTURES]) makeSubmission(fixture, base);
   });

@@ -5,6 +5,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pack from "../courses/mcp-ch2/pack.js";
 import { TASK_IDS, type TaskId } from "../courses/mcp-ch2/course/tasks.js";
 import { gradeSubmission } from "../src/grading/grade.js";
 import type { Report } from "../src/report/types.js";
@@ -21,7 +22,7 @@ describe("verdicts through the sandbox", () => {
     const dir = overlay(path.join(cwd, fixture ?? "reference"), fixture ? path.join(ROOT, "test", "fixtures", from, fixture) : undefined);
     return gradeSubmission({ cwd, dir: path.relative(cwd, dir), tasks, pool, typecheck, extra: { seed: 7, live } });
   };
-  beforeAll(() => { pool = new SandboxPool(2); cwd = mkdtempSync(path.join(os.tmpdir(), "grade-verdicts-")); });
+  beforeAll(() => { pool = new SandboxPool(2, true, pack.course.sandboxSource()); cwd = mkdtempSync(path.join(os.tmpdir(), "grade-verdicts-")); });
   afterAll(() => pool.close());
 
   const correct = ["arrow-consts", "class-instances", "export-list", "inferred-generic", "json-objects", "node-modules", "overloads", "own-interfaces", "own-types-records", "readonly-shapes", "undefined-no-response", "unknown-params"];
