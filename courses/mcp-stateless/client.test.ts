@@ -96,7 +96,7 @@ function makeClient(o: Options = {}): Client {
   return { request, callWithInput };
 }
 
-const input = (behaviour: boolean, seed = 7, has = true): PlanInput => ({ tasks: ["task3"], has: () => has, behaviour, schema: false, seed });
+const input = (behaviour: boolean, seed = 7, has = true, schema = false): PlanInput => ({ tasks: ["task3"], has: () => has, behaviour, schema, seed });
 
 type Graded = { checks: Map<string, CheckResult>; evidence: Record<string, string>; plan: ClientPlan };
 
@@ -234,6 +234,21 @@ describe("judgeClient", () => {
     expect(check.message).toMatch(/^\d+ of \d+ cases broke this rule \(seed 7, run again with --seed 7\)\. The smallest: callWithInput\("constructor", /);
     expect(check.expected).toMatch(/^round 2's inputResponses \{"__proto__":/);
     expect(check.actual).toMatch(/^round 2's inputResponses \{"constructor":/);
+  });
+
+  it("with schema checks, holds every request to the 2026-07-28 schema", () => {
+    const schemaOf = (client: Client, behaviour: boolean): CheckResult => {
+      const runs: RunSpec[] = [];
+      const i = input(behaviour, 7, true, true);
+      const plan = planClient(i, runs);
+      return judgeClient(plan, simulate(runs, client), i).extra!.find((c) => c.name === "t3_schema_requests")!;
+    };
+    expect(schemaOf(makeClient(), false)).toMatchObject({ status: "pass", message: "12 requests checked." }); // 4 of request, 2 + 2 + 3 + 1 rounds of callWithInput
+    expect(schemaOf(makeClient(), true).status).toBe("pass");
+    const bad = schemaOf(makeClient({ noMetaOnRetry: true }), false);
+    expect(bad.status).toBe("fail");
+    expect(bad.kind).toBe("schema");
+    expect(bad.message).toMatch(/^callWithInput\("cancel_order", \{"order_id":"A101"\}, send, ask\), .* sent a message the schema refuses: .*_meta.*\(CallToolRequest\)\.$/);
   });
 
   it("skips every line with the root cause when the file does not load", () => {

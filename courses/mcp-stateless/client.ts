@@ -12,9 +12,11 @@ import {
 } from "./client-cases.js";
 import { CLIENT_EVIDENCE, Missing, type ClientFixtures } from "./client-evidence.js";
 import { show } from "./client-messages.js";
-import { CLIENT_RULES, type ClientRule, type Verdict } from "./client-rules.js";
-import { SERVER, roundsOf, tracesOf, type CallTrace } from "./client-trace.js";
-import { serverPeer, userPeer, type ServerStep } from "./mock-server.js";
+import { CLIENT_RULES } from "./client-rules.js";
+import { clientSchemaCheck, type SentBy } from "./client-schema.js";
+import { SERVER, roundsOf, tracesOf } from "./client-trace.js";
+import { judgeRule, showCall, type CallRunTrace, type RequestRunTraces } from "./client-verdicts.js";
+import { serverPeer, userPeer } from "./mock-server.js";
 
 export { CLIENT_EVIDENCE } from "./client-evidence.js";
 export { CLIENT_RULES } from "./client-rules.js";
@@ -131,57 +133,6 @@ function evidenceChecks(fx: ClientFixtures, causes: Record<"request" | FixtureCa
   return { checks, evidence };
 }
 
-interface JudgedCase { verdict: Verdict; shown: string }
-
-const describeStep = (s: ServerStep): string =>
-  s.kind === "input" ? `input_required ${show(Object.keys(s.requests))}` : s.kind === "error" ? `error ${s.code} ${show(s.message)}` : `result ${show(s.result)}`;
-
-function showCall(c: CallCase): string {
-  const server = c.server.map(describeStep).join(" → ") + (c.serverRepeats ? " (again and again)" : "");
-  return `callWithInput(${show(c.name)}, ${show(c.args)}, send, ask), the server answering ${server}, ask answering ${c.answers.map(show).join(", ")}`;
-}
-
-/** A case is judged unless its call never ran (its run failed to load, or was skipped). */
-const ran = (t: CallTrace): boolean => t.outcome.kind !== "not-run" && !(t.outcome.kind === "failed" && t.sent.length === 0 && !["timeout", "out-of-memory", "crash", "too-large", "not-json", "promise", "exit"].includes(t.outcome.failure.reason));
-
-function casesFor(rule: ClientRule, requestRuns: { spec: RequestRun; traces: CallTrace[] }[], callRuns: { spec: CallCase; trace: CallTrace }[]): { judged: JudgedCase[]; notRun: string | undefined } {
-  const judged: JudgedCase[] = [];
-  let notRun: string | undefined;
-  const why = (t: CallTrace): string => (t.outcome.kind === "not-run" ? t.outcome.why : t.outcome.kind === "failed" ? t.outcome.failure.message : "");
-  if (rule.request) {
-    for (const { spec, traces } of requestRuns) {
-      const earlierIds: unknown[] = [];
-      traces.forEach((trace, i) => {
-        const c = spec.cases[i]!;
-        if (!ran(trace)) { notRun ??= why(trace); return; }
-        judged.push({ verdict: rule.request!({ c, trace, reply: spec.reply, earlierIds: [...earlierIds] }), shown: `request(${show(c.method)}, ${show(c.params)}, send), the server answering ${describeStep(spec.reply)}` });
-        for (const s of trace.sent) if (s.peer === SERVER && s.value !== null && typeof s.value === "object") earlierIds.push((s.value as Record<string, unknown>)["id"]);
-      });
-    }
-  }
-  if (rule.call) {
-    for (const { spec, trace } of callRuns) {
-      if (!ran(trace)) { notRun ??= why(trace); continue; }
-      judged.push({ verdict: rule.call({ c: spec, trace, rounds: roundsOf(trace, spec) }), shown: showCall(spec) });
-    }
-  }
-  return { judged: judged.filter((j) => j.verdict !== "n/a"), notRun };
-}
-
-function judgeRule(rule: ClientRule, requestRuns: { spec: RequestRun; traces: CallTrace[] }[], callRuns: { spec: CallCase; trace: CallTrace }[], seed: number | undefined): CheckResult {
-  const base = { name: rule.id, kind: rule.kind, title: rule.title, hint: `${rule.rule} ${rule.hint}` } as const;
-  const { judged, notRun } = casesFor(rule, requestRuns, callRuns);
-  if (judged.length === 0) return { ...base, status: "skip", message: notRun ? `No case could be judged: ${notRun}` : "No case applies: no call got as far as this rule judges." };
-  const seedText = seed === undefined ? "" : ` (seed ${seed}, run again with --seed ${seed})`;
-  const failed = judged.filter((j): j is JudgedCase & { verdict: { expected: string; actual: string } } => typeof j.verdict === "object");
-  if (failed.length === 0) return { ...base, status: "pass", message: `${judged.length} cases tried${seedText}.` };
-  const smallest = failed.reduce((a, b) => (b.shown.length < a.shown.length ? b : a));
-  return {
-    ...base, status: "fail", expected: smallest.verdict.expected, actual: smallest.verdict.actual,
-    message: `${failed.length} of ${judged.length} cases broke this rule${seedText}. The smallest: ${smallest.shown}.`,
-  };
-}
-
 function skippedAll(message: string): CheckResult[] {
   return CLIENT_EVIDENCE.map(({ line }) => ({ name: line.key, kind: "evidence", title: line.title, status: "skip", expected: line.accepted, hint: line.hint, message }));
 }
@@ -198,8 +149,8 @@ export function judgeClient(plan: ClientPlan, reply: SandboxReply, input: PlanIn
   const fx = fixturesOf(plan.fixture, reply);
   const { checks, evidence } = evidenceChecks(fx, causes);
 
-  const fixtureRequests = [{ spec: FIXTURE_REQUESTS, traces: fx.requests }];
-  const fixtureCalls = FIXTURE_NAMES.map((n) => ({ spec: FIXTURE_CALLS[n] as CallCase, trace: fx.calls[n].trace }));
+  const fixtureRequests: RequestRunTraces[] = [{ spec: FIXTURE_REQUESTS, traces: fx.requests }];
+  const fixtureCalls: CallRunTrace[] = FIXTURE_NAMES.map((n) => ({ spec: FIXTURE_CALLS[n] as CallCase, trace: fx.calls[n].trace }));
   for (const rule of CLIENT_RULES.filter((r) => r.kind === "output")) checks.push(judgeRule(rule, fixtureRequests, fixtureCalls, undefined));
 
   const judgement: TaskJudgement = { checks, evidence };
@@ -208,11 +159,20 @@ export function judgeClient(plan: ClientPlan, reply: SandboxReply, input: PlanIn
   const stderr = fixtureRuns.map((r) => (r && r.status !== "skipped" ? r.stderr : "")).join("");
   if (stderr) judgement.stderr = stderr;
 
-  if (input.behaviour && plan.generated) {
-    const g = plan.generated;
-    const requestRuns = [...fixtureRequests, ...g.requests.map(({ run, spec }) => ({ spec, traces: tracesOf(reply.runs[run], CLIENT_TASK.request, spec.cases.length) }))];
-    const callRuns = [...fixtureCalls, ...g.calls.map(({ run, spec }) => ({ spec, trace: tracesOf(reply.runs[run], CLIENT_TASK.call, 1)[0]! }))];
-    judgement.extra = CLIENT_RULES.filter((r) => r.kind === "behaviour").map((rule) => judgeRule(rule, requestRuns, callRuns, g.seed));
+  const g = input.behaviour ? plan.generated : undefined;
+  const generatedCalls: CallRunTrace[] = g ? g.calls.map(({ run, spec }) => ({ spec, trace: tracesOf(reply.runs[run], CLIENT_TASK.call, 1)[0]! })) : [];
+  const extra: CheckResult[] = [];
+  if (g) {
+    const requestRuns: RequestRunTraces[] = [...fixtureRequests, ...g.requests.map(({ run, spec }) => ({ spec, traces: tracesOf(reply.runs[run], CLIENT_TASK.request, spec.cases.length) }))];
+    extra.push(...CLIENT_RULES.filter((r) => r.kind === "behaviour").map((rule) => judgeRule(rule, requestRuns, [...fixtureCalls, ...generatedCalls], g.seed)));
   }
+  if (input.schema) {
+    const messages: SentBy[] = [
+      ...fx.requests.flatMap((t, i) => t.sent.filter((s) => s.peer === SERVER).map((sent) => ({ sent, call: `request(${show(FIXTURE_REQUESTS.cases[i]!.method)}, …)` }))),
+      ...[...fixtureCalls, ...generatedCalls].flatMap(({ spec, trace }) => trace.sent.filter((s) => s.peer === SERVER).map((sent) => ({ sent, call: showCall(spec) }))),
+    ];
+    extra.push(clientSchemaCheck(messages));
+  }
+  if (extra.length) judgement.extra = extra;
   return judgement;
 }
