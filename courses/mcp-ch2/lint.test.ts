@@ -4,10 +4,11 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderQuizMarkdown } from "../../src/quiz/markdown.js";
 import { courseDataItems } from "./lint.js";
+import { CHAPTER_QUIZ } from "./course/quiz.js";
 
 const KEY = readFileSync(path.join(import.meta.dirname, "..", "..", "solutions", "quiz-key.txt"), "utf8");
 
-function course(key: string | undefined, quizMd = renderQuizMarkdown()): string {
+function course(key: string | undefined, quizMd = renderQuizMarkdown(CHAPTER_QUIZ)): string {
   const root = mkdtempSync(path.join(os.tmpdir(), "grade-course-"));
   mkdirSync(path.join(root, "solutions"));
   mkdirSync(path.join(root, "tasks"));

@@ -8,7 +8,7 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/client";
 import type { CheckResult } from "../../src/report/types.js";
 import type { ServerCommand } from "../../src/sandbox/live.js";
 import { SERVER_READY } from "../../src/sandbox/live-protocol.js";
-import { SERVER_STARTUP_LIMIT_MS, serverReady } from "../mcp-ch2/live/ready.js";
+import { SERVER_STARTUP_LIMIT_MS, serverReady } from "../../src/live/ready.js";
 import { ORDERS, PROTOCOL_VERSION, RESOURCES, TOOLS } from "./course.js";
 
 const OLD_VERSION = "2025-06-18";

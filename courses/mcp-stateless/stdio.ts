@@ -5,7 +5,7 @@
 // else. The run itself (start, readiness, time limit, the process group killed) is chapter 2's.
 import type { CheckResult } from "../../src/report/types.js";
 import type { ServerCommand } from "../../src/sandbox/live.js";
-import { jsonRpcProblem, runStdio, type StdioRun } from "../mcp-ch2/live/stdio.js";
+import { jsonRpcProblem, runStdio, type StdioRun } from "../../src/live/stdio-run.js";
 import type { JsonObject } from "./course.js";
 import { call, CLIENT_META, request } from "./fixtures.js";
 

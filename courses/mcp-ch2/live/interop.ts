@@ -5,7 +5,7 @@
 import { MCP_TOOL, UNKNOWN_TOOL_CODE, foundText } from "../course/protocol.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { ServerCommand } from "../../../src/sandbox/live.js";
-import { SERVER_STARTUP_LIMIT_MS, serverReady } from "./ready.js";
+import { SERVER_STARTUP_LIMIT_MS, serverReady } from "../../../src/live/ready.js";
 
 const CALL_ARGS = { service: "api", query: "timeout" };
 const UNKNOWN_TOOL = "deploy_nuke";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { jsonRpcProblem, stdioChecks } from "./stdio.js";
+import { jsonRpcProblem } from "../../../src/live/stdio-run.js";
+import { stdioChecks } from "./stdio.js";
 
 const A = '{"id":1,"jsonrpc":"2.0","result":{}}';
 const B = '{"error":{"code":-32700,"message":"Parse error"},"id":null,"jsonrpc":"2.0"}';

@@ -1,7 +1,7 @@
 // A live check's time limit starts when the server is ready, not when its process is spawned:
 // on a loaded machine starting node alone can take seconds, and that is not the student's code.
 import type { Stream } from "node:stream";
-import { SERVER_READY } from "../../../src/sandbox/live-protocol.js";
+import { SERVER_READY } from "../sandbox/live-protocol.js";
 
 /** Generous: only a machine in trouble or top-level code that never ends gets near it. */
 export const SERVER_STARTUP_LIMIT_MS = 30_000;
