@@ -27,7 +27,7 @@ const CASES: Record<string, { task: TaskId; fails: string[] }> = {
 
 const EXPORTS: Record<TaskId, string> = { task1: "toMcp", task2: "handle", task3: "serve" };
 
-const FIXTURES = new URL("../../test/fixtures/behaviour/", import.meta.url);
+const FIXTURES = new URL("../../../test/fixtures/behaviour/", import.meta.url);
 
 async function exported(file: string, task: TaskId): Promise<(input: never) => unknown> {
   const module = (await import(/* @vite-ignore */ new URL(`${file}.ts`, FIXTURES).href)) as Record<string, (input: never) => unknown>;

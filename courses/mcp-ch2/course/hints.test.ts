@@ -33,7 +33,7 @@ describe("hints", () => {
   });
 
   it.each(TASK_IDS)("%s's hints contain no line of the reference solution", (task) => {
-    const solution = readFileSync(path.join(import.meta.dirname, "..", "..", "solutions", TASKS[task].file), "utf8");
+    const solution = readFileSync(path.join(import.meta.dirname, "..", "..", "..", "solutions", TASKS[task].file), "utf8");
     const text = HINTS[task].map((h) => h.text).join("\n");
     const codeLines = solution.split("\n").map((l) => l.trim()).filter((l) => l.length > 25 && !l.startsWith("//"));
     for (const line of codeLines) expect(text).not.toContain(line);
