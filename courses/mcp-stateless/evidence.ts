@@ -126,7 +126,7 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
   t2("t2_old_version_data", "The refusal says what is supported and what was requested", "Rule 5 (spec: UnsupportedProtocolVersionError): data has supported and requested.",
     (v) => canonicalJson(at(v, 99, ["error", "data"])),
     (a) => a.includes("requested") ? "data.requested is the version the request carried, as it was." : "The specification's error has data.requested too (the page's has only supported): add the version the request asked for."),
-  t2("t2_cancel_round1", "cancel_order asks first", "Rule 9 and 2.3: without an answer, cancel_order returns resultType \"input_required\" with inputRequests.confirm.",
+  t2("t2_cancel_round1", "cancel_order asks first", "Rule 9 and 2.3: without an answer, cancel_order returns early with a result that asks the user (inputRequests.confirm), and its resultType says so.",
     (v) => printed(at(v, 10, ["result", "resultType"])),
     () => "The first round has no inputResponses: return {resultType: \"input_required\", inputRequests: {confirm: ...}}, and keep it (do not overwrite resultType with \"complete\")."),
   t2("t2_cancel_accept_text", "The accepted retry cancels", "Rule 9: {action: \"accept\", content: {confirm: true}} in inputResponses.confirm cancels the order.",
