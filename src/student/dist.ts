@@ -10,6 +10,7 @@ import { TASK_IDS, TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks
 import { UserError } from "../cli/errors.js";
 import { PRACTICE_DATA_FILE } from "../../courses/mcp-ch2/behaviour/practice-key.js";
 import type { DevCheckItem } from "../grading/dev-check.js";
+import { defaultPackId, packIds } from "../pack/registry.js";
 
 const STARTERS_DIR = "tasks";
 const SOLUTIONS_DIR = "solutions";
@@ -74,8 +75,12 @@ export async function distStudent(options: { root: string; cwd: string; out: str
   const outDir = checkTarget(options.cwd, options.out);
   const excluded: DistReport["excluded"] = [];
   const copy: string[] = [];
+  // The edition's practice data is made from the default pack's model (practice-data.ts); a pack
+  // without such data would ship its executable model, so it stays out of the edition whole.
+  const others = packIds().filter((id) => id !== defaultPackId());
+  const packRule = { test: (f: string) => others.some((id) => ["courses", "tasks", "solutions", "evidence"].some((top) => f.startsWith(`${top}/${id}/`))), why: "a pack other than the default: the student edition carries only the default pack's practice data, and this pack's model of its rules is executable" };
   for (const file of trackedFiles(options.root)) {
-    const rule = STUDENT_EDITION_EXCLUDES.find((r) => r.test(file));
+    const rule = [...STUDENT_EDITION_EXCLUDES, packRule].find((r) => r.test(file));
     if (rule) excluded.push({ file, why: rule.why });
     else if (existsSync(path.join(options.root, file))) copy.push(file);
   }
