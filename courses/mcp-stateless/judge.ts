@@ -97,7 +97,7 @@ function serveExpectations(plan: StatelessPlan, reply: SandboxReply, lists: unkn
   return lists.map((lines) => serveWith(lines as string[], model));
 }
 
-function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput): CheckResult[] {
+function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput, fixtureRan: boolean): CheckResult[] {
   const runs = plan.own[id]!;
   const task = taskOf(id);
   const generatedRun = runs.generated !== undefined ? reply.runs[runs.generated] : undefined;
@@ -121,7 +121,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
     if (input.schema) {
       const inputs = [...MESSAGES, ...generated];
       const fixture = readRun(task, reply.runs[runs.fixture], true);
-      const outcomes = calls ?? fixture;
+      const outcomes = calls ?? (fixtureRan ? fixture : undefined);
       const exchanges = outcomes ? outcomes.map((outcome, i) => ({ input: inputs[i], outcome })) : [];
       checks.push(...schemaChecks(exchanges).map((c) => (outcomes ? c : { ...c, status: "skip" as const, message: NOT_RUN })));
     }
@@ -145,7 +145,7 @@ function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: 
   const judgement: TaskJudgement = { checks, evidence };
   if ("failure" in outcome) judgement.failure = outcome.failure;
   if (run && run.status !== "skipped" && run.stderr) judgement.stderr = run.stderr;
-  judgement.extra = extraChecks(id, plan, reply, input);
+  judgement.extra = extraChecks(id, plan, reply, input, !("failure" in outcome));
   return judgement;
 }
 

@@ -28,12 +28,15 @@ describe("mcp-stateless through the sandbox", () => {
   beforeAll(() => { pool = new SandboxPool(1, false, pack.course.sandboxSource()); });
   afterAll(() => pool.close());
 
-  async function grade(files: Record<string, string>, seed = 7): Promise<Record<string, CheckResult[]>> {
-    const input: PlanInput = { tasks: TASK_IDS, has: (f) => f in files, behaviour: true, schema: true, seed };
+  async function judged(files: Record<string, string>, seed = 7, on = { behaviour: true, schema: true }) {
+    const input: PlanInput = { tasks: TASK_IDS, has: (f) => f in files, ...on, seed };
     const plan = pack.plan(input);
     const reply = await pool.run({ files, refused: {}, runs: plan.runs, limits: LIMITS });
-    const judged = pack.judge(plan, reply, input);
-    return Object.fromEntries(TASK_IDS.map((t) => [t, [...(judged[t]?.checks ?? []), ...(judged[t]?.extra ?? [])]]));
+    return pack.judge(plan, reply, input);
+  }
+  async function grade(files: Record<string, string>, seed = 7, on = { behaviour: true, schema: true }): Promise<Record<string, CheckResult[]>> {
+    const j = await judged(files, seed, on);
+    return Object.fromEntries(TASK_IDS.map((t) => [t, [...(j[t]?.checks ?? []), ...(j[t]?.extra ?? [])]]));
   }
   const notPassing = (checks: CheckResult[]): string[] => checks.filter((c) => c.status !== "pass").map((c) => `${c.name} (${c.status}): ${c.message ?? ""}`);
 
@@ -41,6 +44,24 @@ describe("mcp-stateless through the sandbox", () => {
     const checks = await grade(submission());
     for (const t of TASK_IDS) expect(notPassing(checks[t]!), t).toEqual([]);
     expect(checks["task2"]!.map((c) => c.name)).toEqual(expect.arrayContaining(["t2_stateless", "t2_no_session_state", "t2_schema_discover", "t2_schema_errors"]));
+  });
+
+  it("without behaviour and schema checks runs the evidence lines, the output rules and t2_stateless", async () => {
+    const checks = await grade(submission(), 7, { behaviour: false, schema: false });
+    for (const t of TASK_IDS) expect(notPassing(checks[t]!), t).toEqual([]);
+    expect(checks["task2"]!.filter((c) => c.kind !== "evidence" && c.kind !== "output").map((c) => c.name)).toEqual(["t2_stateless"]);
+  });
+
+  it("reports the starters as not written yet, every check skipped, and a missing file as missing", async () => {
+    const starters = await judged(readTs(path.join(ROOT, "tasks", "mcp-stateless")));
+    for (const t of TASK_IDS) {
+      expect(starters[t]!.failure?.reason, t).toBe("not-written");
+      expect([...starters[t]!.checks, ...(starters[t]!.extra ?? [])].filter((c) => c.status !== "skip").map((c) => c.name), t).toEqual([]);
+    }
+    const { ["task4.ts"]: _, ...without } = submission();
+    const missing = await judged(without);
+    expect(missing["task4"]!.failure?.reason).toBe("missing-file");
+    expect(notPassing([...missing["task2"]!.checks, ...missing["task2"]!.extra!])).toEqual([]);
   });
 
   it.each(["correct-classes", "correct-map-registry"])("passes %s, written in another style, on every check", async (name) => {
