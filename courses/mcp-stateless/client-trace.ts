@@ -70,6 +70,8 @@ export function tracesOf(run: WireRun | undefined, exportName: string, inputs: n
   if (run.status === "failed") return Array.from({ length: inputs }, () => ({ sent: [], outcome: { kind: "failed", failure: run.failure } }));
   return Array.from({ length: inputs }, (_, i) => {
     const call = run.calls[i];
+    // The call in progress when the run was stopped (its time limit) left no record: it failed so.
+    if (!call && run.stopped && i === run.calls.length) return { sent: [], outcome: { kind: "failed", failure: run.stopped } };
     if (!call) return { sent: [], outcome: { kind: "not-run", why: run.stopped ? `the run was stopped before it: ${run.stopped.message}` : "the run ended before it" } };
     return { sent: (call.sent ?? []).map(parsed), outcome: outcomeOf(exportName, call) };
   });

@@ -153,6 +153,7 @@ describe("planClient", () => {
     const plan = planClient(input(true), on);
     expect(on.length).toBe(off.length + plan.generated!.requests.length + plan.generated!.calls.length);
     expect(on.slice(off.length).every((r) => r.after?.need === "finished")).toBe(true);
+    expect(off.map((r) => r.after?.run)).toEqual([undefined, undefined, 1, 1, 1]);
     expect(planClient({ ...input(true), tasks: ["task1"] }, [])).toEqual({});
     expect(planClient(input(true, 7, false), [])).toEqual({});
   });
@@ -305,6 +306,24 @@ describe("judgeClient on the sandbox's reply", () => {
       if (name === "the reference solution") expect(failing(real.checks)).toEqual([]);
     });
   }
+
+  it("a callWithInput that never returns costs one time limit: its first fixture fails, the rest are not run", async () => {
+    const runs: RunSpec[] = [];
+    const i = input(true);
+    const plan = planClient(i, runs);
+    const started = Date.now();
+    const files = { "task3.ts": readFileSync(path.join(FIXTURES, "hangs", "task3.ts"), "utf8") };
+    const j = judgeClient(plan, await pool.run({ files, refused: {}, runs, limits: { ...LIMITS, timeMs: 800 } }), i);
+    expect(Date.now() - started).toBeLessThan(4000);
+    const checks = new Map([...j.checks, ...j.extra!].map((c) => [c.name, c]));
+    expect(checks.get("t3_final_text")).toMatchObject({ status: "fail", actual: null });
+    expect(checks.get("t3_final_text")!.message).toMatch(/^This line has no value: It did not finish within 800 ms/);
+    expect(checks.get("t3_declined_text")!.status).toBe("skip");
+    expect(checks.get("t3_declined_text")!.message).toMatch(/earlier run of the task did not finish/);
+    expect(checks.get("t3_request_keys")!.status).toBe("pass");
+    expect(checks.get("t3_returns_send_reply")!.status).toBe("pass");
+    expect(j.failure).toBeUndefined();
+  });
 
   it("the starter: not written yet, every line skipped with that reason", async () => {
     const runs: RunSpec[] = [];

@@ -63,10 +63,13 @@ function generated(seed: number): { requests: RequestRun[]; calls: CallCase[] } 
 export function planClient(input: PlanInput, runs: RunSpec[]): ClientPlan {
   if (!input.tasks.includes(CLIENT_TASK.id) || !input.has(CLIENT_TASK.file)) return {};
   const request = runs.push(requestRun(FIXTURE_REQUESTS)) - 1;
-  const calls = Object.fromEntries(FIXTURE_NAMES.map((name) => [name, runs.push(callRun(FIXTURE_CALLS[name])) - 1])) as Record<FixtureCall, number>;
+  // A callWithInput that hangs on the first fixture costs its time limit once, not once per
+  // fixture and generated case: the rest run only if that run finished.
+  const accept = runs.push(callRun(FIXTURE_CALLS.accept)) - 1;
+  const calls = { accept } as Record<FixtureCall, number>;
+  for (const name of FIXTURE_NAMES) if (name !== "accept") calls[name] = runs.push(callRun(FIXTURE_CALLS[name], { run: accept, need: "finished" })) - 1;
   const plan: ClientPlan = { fixture: { request, calls } };
   if (input.behaviour) {
-    // A client that hangs on the fixtures is not run again on every generated case.
     const made = generated(input.seed);
     plan.generated = {
       seed: input.seed,
@@ -119,6 +122,10 @@ function evidenceChecks(fx: ClientFixtures, causes: Record<"request" | FixtureCa
     const base = { name: line.key, kind: "evidence", title: line.title, expected: line.accepted, hint: line.hint } as const;
     const cause = causes[run];
     if (cause) return { ...base, status: "skip", message: `This line has no value: ${cause}` };
+    // A call that did not return or throw (stopped at its time limit, say): the line reads a call that never ended.
+    const traces = run === "request" ? fx.requests : [fx.calls[run].trace];
+    const stopped = traces.map((t) => t.outcome).find((o) => o.kind === "failed");
+    if (stopped?.kind === "failed") return { ...base, status: "fail", actual: null, message: `This line has no value: ${stopped.failure.message}` };
     let actual: string | undefined;
     let missing: string | undefined;
     try { actual = compute(fx); } catch (error) {
@@ -127,7 +134,7 @@ function evidenceChecks(fx: ClientFixtures, causes: Record<"request" | FixtureCa
     }
     if (actual !== undefined) evidence[line.key] = actual;
     if (actual === line.accepted) return { ...base, status: "pass", actual };
-    const why = diagnose?.(actual, fx) ?? (actual === undefined ? `This line could not be computed: ${missing}.` : `Expected ${line.accepted}, got ${actual}.`);
+    const why = diagnose?.(actual, fx) ?? (actual === undefined ? `This line could not be computed: ${missing?.replace(/\.$/, "")}.` : `Expected ${line.accepted}, got ${actual}.`);
     return { ...base, status: "fail", actual: actual ?? null, message: why };
   });
   return { checks, evidence };
