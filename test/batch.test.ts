@@ -148,7 +148,7 @@ describe("grade batch --shard and grade merge", () => {
     }
     expect(parts.flat().sort()).toEqual([...names].sort());
     expect(parts.every((p) => p.length > 0)).toBe(true);
-    const merged = mergeBatches({ cwd: base, inputs: ["shard-1", "shard-2", "shard-3"], out: "merged" });
+    const merged = mergeBatches({ cwd: base, inputs: ["shard-1", "shard-2", "shard-3"], out: "merged", pack });
     expect(merged).toEqual(whole.reports);
     for (const file of ["results.json", "grades.csv", "evidence/wrong.txt", "evidence/empty.txt"]) {
       expect(readFileSync(path.join(base, "merged", file), "utf8")).toBe(readFileSync(path.join(base, "whole", file), "utf8"));

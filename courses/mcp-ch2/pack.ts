@@ -49,10 +49,10 @@ const pack: Pack<Chapter2Plan> = {
     const out: Record<string, TaskJudgement> = {};
     for (const task of tasks) {
       const runs = plan.tasks[task];
-      if (!runs) continue;
-      const run = reply.runs[runs.fixture];
+      // No file, no run: its checks are shown skipped, and the engine says the file is missing.
+      const run = runs ? reply.runs[runs.fixture] : undefined;
       const stdio = run && run.status !== "skipped" ? { stdout: run.stdout, stderr: run.stderr } : {};
-      const outcome = fixtureOutcome(task, run);
+      const outcome = runs ? fixtureOutcome(task, run) : { failure: { reason: "missing-file" as const, message: `${TASKS[task].file} does not exist.` } };
       const graded = gradeTask(task, { outcome, ...stdio });
       out[task] = {
         checks: graded.result.checks, evidence: graded.evidence as Record<string, string>,

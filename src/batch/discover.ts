@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { UserError } from "../cli/errors.js";
+import { listed } from "../report/words.js";
 
 const hasTaskFiles = (dir: string, files: readonly string[]): boolean => {
   try {
@@ -20,7 +21,7 @@ const hasTaskFiles = (dir: string, files: readonly string[]): boolean => {
  */
 /** `files`: the pack's task files (task1.ts, ...). */
 export function listSubmissions(classDir: string, shown: string, files: readonly string[]): string[] {
-  const named = files.join(", ");
+  const named = listed(files);
   let entries;
   try {
     if (!statSync(classDir).isDirectory()) throw new Error("not a folder");

@@ -8,11 +8,12 @@ import path from "node:path";
 import { UserError } from "../cli/errors.js";
 import { newSeed } from "../pack/random.js";
 import { scoreReport } from "../pack/score.js";
-import { defaultPackId, loadPack } from "../pack/registry.js";
+import { defaultPackId, loadPack, packFolder } from "../pack/registry.js";
 import type { Pack, PackTask, PlanInput, TaskJudgement } from "../pack/types.js";
 import { SandboxPool } from "../sandbox/pool.js";
 import type { TaskFailure } from "../sandbox/protocol.js";
 import { REPORT_VERSION, type CheckResult, type Report, type TaskResult, type TaskStatus } from "../report/types.js";
+import { listed } from "../report/words.js";
 import { attachTypes, type TypeChecker } from "../typecheck/attach.js";
 import { readSubmission } from "./files.js";
 import { withExtraChecks } from "./extra-report.js";
@@ -54,14 +55,15 @@ export interface GradeOptions {
 export function resolveSubmission(cwd: string, dir: string, pack?: Pack): string {
   const abs = path.resolve(cwd, dir);
   if (!existsSync(abs) || !statSync(abs).isDirectory()) {
-    const files = pack ? pack.tasks.map((t) => t.file).join(", ") : "the task files";
-    throw new UserError(`The submission folder ${dir} does not exist (looked in ${path.relative(cwd, abs) || "."}). Pass the folder that holds ${files} with --dir, or run grade from the course repository, where the pack's starters folder is the default.`);
+    const files = pack ? listed(pack.tasks.map((t) => t.file)) : "the task files";
+    const starters = pack ? `${packFolder("tasks", pack.id)}/` : "the pack's starters folder";
+    throw new UserError(`The submission folder ${dir} does not exist (looked in ${path.relative(cwd, abs) || "."}). Pass the folder that holds ${files} with --dir, or run grade from the course repository, where ${starters} is the default.`);
   }
   return abs;
 }
 
 function missingFile(pack: Pack, shown: string): TaskFailure {
-  return { reason: "missing-file", message: `${shown} does not exist. Every submission has ${pack.tasks.map((t) => t.file).join(", ")}; create it (npx grade init DIR makes a fresh set of starters).` };
+  return { reason: "missing-file", message: `${shown} does not exist. Every submission has ${listed(pack.tasks.map((t) => t.file))}; create it (npx grade init DIR makes a fresh set of starters).` };
 }
 
 const taskOf = (pack: Pack, id: string): PackTask => pack.tasks.find((t) => t.id === id)!;
@@ -126,7 +128,11 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     const results = options.tasks.map((id): { result: TaskResult; evidence: Record<string, string>; extra: CheckResult[] } => {
       const task = taskOf(pack, id);
       const shown = display.submission === "." ? task.file : `${display.submission}/${task.file}`;
-      const own = judged[id] && input.has(task.file) ? judged[id]! : { checks: [], evidence: {}, failure: missingFile(pack, shown) };
+      const mine = judged[id];
+      // A file the submission lacks is the engine's to name; what the pack judged of the task
+      // without it (its checks and extra checks, skipped) is still shown.
+      const own = mine && input.has(task.file) ? mine
+        : { checks: mine?.checks ?? [], evidence: {}, ...(mine?.extra ? { extra: mine.extra } : {}), failure: missingFile(pack, shown) };
       const clean = sanitiseJudgement(own, display.sanitise);
       return { result: taskResult(task, clean), evidence: clean.evidence, extra: clean.extra ?? [] };
     });
