@@ -9,6 +9,7 @@ import { EVIDENCE, EVIDENCE_CHECKS } from "./evidence.js";
 import { HINTS } from "./hints.js";
 import { judge } from "./judge.js";
 import { plan, TASKS, type StatelessPlan } from "./plan.js";
+import { lintQuiz, QUIZ } from "./quiz.js";
 
 /** Each evidence line earns a point; a broken rule costs one; checks beyond the fixtures cost at most one, and only at full marks. */
 export const SCORE_POLICY: ScorePolicy = {
@@ -42,6 +43,8 @@ const pack: Pack<StatelessPlan> = {
   course: { typesFile: fileURLToPath(new URL("./course.ts", import.meta.url)), sandboxSource },
   // live: the stdio and interop drivers (interop.ts, stdio.ts) are wired by the pack's owner.
   serves: "task2",
+  quiz: QUIZ,
+  lint: lintQuiz,
   diagnose(key, actual) {
     const check = diagnoses.get(key);
     const accepted = evidence.find((l) => l.key === key)?.accepted;
