@@ -27,8 +27,11 @@ export interface ClientEvidence {
   /** The fixture run the line reads ("request", or a fixture call of callWithInput). */
   run: "request" | FixtureCall;
   compute: (fx: ClientFixtures) => string;
-  /** What the student most likely got wrong, when the value is not the accepted one. */
-  diagnose?: (actual: string | undefined, fx: ClientFixtures) => string | undefined;
+  /**
+   * What the student most likely got wrong, when the value is not the accepted one: from the
+   * value alone, or (with the fixture runs, when there were any) from what the code did.
+   */
+  diagnose?: (actual: string | undefined, fx?: ClientFixtures) => string | undefined;
 }
 
 const index = (method: string): number => FIXTURE_REQUESTS.cases.findIndex((c) => c.method === method);
@@ -70,6 +73,8 @@ const finalText = (step: ServerStep | undefined): string => {
   return text;
 };
 const { accept, decline, error } = FIXTURE_CALLS;
+const errorStep = error.server[0]!;
+const ERROR_MESSAGE = errorStep.kind === "error" ? errorStep.message : "";
 const acceptAnswers = Object.fromEntries(Object.keys(requestsOf(accept.server[0]!)).map((k, i) => [k, accept.answers[i]]));
 
 const line = (key: string, title: string, accepted: string | number, hint: string): EvidenceLine => ({ key, task: "task3", title, accepted: String(accepted), hint });
@@ -93,6 +98,8 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
       `Every request's params._meta["${META_VERSION}"] names the version this client speaks, the stateless one.`),
     run: "request",
     compute: (fx) => String(metaField(fx, "tools/list", META_VERSION)),
+    diagnose: (actual) => actual === "undefined" ? `The request's _meta has no "${META_VERSION}" key: spell the key in full, with its io.modelcontextprotocol/ prefix.`
+      : actual !== undefined && actual !== PROTOCOL_VERSION ? "That is not the version of the stateless protocol this course follows: use PROTOCOL_VERSION from grade/course." : undefined,
   },
   {
     line: line("t3_request_capabilities", "The request declares the client's capabilities", sortedJson(CLIENT_CAPABILITIES),
@@ -130,7 +137,7 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
     line: line("t3_ids_distinct", "No two requests share an id", "true",
       "Each request gets a new id (a counter kept outside the function), and a retry is a new request."),
     run: "request",
-    diagnose: (actual, fx) => actual !== "false" ? undefined
+    diagnose: (actual, fx) => actual !== "false" || !fx ? undefined
       : `The ids request sent were ${fx.requests.flatMap(toServer).map((s) => JSON.stringify(own(s.value, "id")) ?? "missing").join(", ")}: each request needs one of its own.`,
     compute: (fx) => {
       const runs = [fx.requests.flatMap(toServer), ...Object.values(fx.calls).map((c) => toServer(c.trace))];
@@ -161,6 +168,7 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
       "ask is called once for each entry of inputRequests."),
     run: "accept",
     compute: (fx) => String(rounds(fx, "accept").early.length + rounds(fx, "accept").rounds.reduce((n, r) => n + r.asks.length, 0)),
+    diagnose: (actual) => actual === "0" ? "ask was never called: each input request is a question for the user, and its answer goes into the retry." : undefined,
   },
   {
     line: line("t3_retry_same_call", "The retry repeats the call's name and arguments", "true",
@@ -185,6 +193,7 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
       return sortedJson(sent);
     },
     diagnose: (_actual, fx) => {
+      if (!fx) return undefined;
       const [one, two] = rounds(fx, "accept").rounds;
       return one && two && !answersOf(one) ? "ask was not called once per input request, so the answers could not all be sent." : undefined;
     },
@@ -194,14 +203,14 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
       "callWithInput returns the result of the round that is complete."),
     run: "accept",
     compute: (fx) => returnedText(fx, "accept"),
-    diagnose: (_actual, fx) => returnsInstead(fx, "accept"),
+    diagnose: (_actual, fx) => (fx ? returnsInstead(fx, "accept") : undefined),
   },
   {
     line: line("t3_declined_text", "What the declined cancel returns", finalText(decline.server.at(-1)),
       "A declined question is still an answer: send it in inputResponses and return what the server says then."),
     run: "decline",
     compute: (fx) => returnedText(fx, "decline"),
-    diagnose: (_actual, fx) => returnsInstead(fx, "decline"),
+    diagnose: (_actual, fx) => (fx ? returnsInstead(fx, "decline") : undefined),
   },
   {
     line: line("t3_round_cap", "A server that never stops asking ends in the Error", TOO_MANY_ROUNDS,
@@ -209,7 +218,7 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
     run: "cap",
     compute: (fx) => thrownMessage(fx, "cap"),
     diagnose: (_actual, fx) => {
-      const n = rounds(fx, "cap").rounds.length;
+      const n = fx ? rounds(fx, "cap").rounds.length : 0;
       return n > MAX_ROUNDS ? `callWithInput sent ${n} requests to a server that kept asking (the grader's mock stops answering after a while): stop after ${MAX_ROUNDS} rounds and throw.` : undefined;
     },
   },
@@ -218,12 +227,20 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
       `At most ${MAX_ROUNDS} rounds: the third input_required answer ends the call, with no fourth request.`),
     run: "cap",
     compute: (fx) => String(rounds(fx, "cap").rounds.length),
+    diagnose: (actual) => {
+      const n = Number(actual);
+      if (n > MAX_ROUNDS) return `More than ${MAX_ROUNDS} requests: count the rounds and stop after the third input_required answer, even if the server would go on asking.`;
+      if (n < MAX_ROUNDS) return `Fewer than ${MAX_ROUNDS} requests: the cap is ${MAX_ROUNDS} rounds, so the third request is still sent.`;
+      return undefined;
+    },
   },
   {
-    line: line("t3_error_message", "An unknown tool's error ends the call with its message", error.server[0]!.kind === "error" ? error.server[0]!.message : "",
+    line: line("t3_error_message", "An unknown tool's error ends the call with its message", ERROR_MESSAGE,
       "A response with error instead of result: callWithInput throws an Error whose message is error.message."),
     run: "error",
     compute: (fx) => thrownMessage(fx, "error"),
-    diagnose: (_actual, fx) => fx.calls.error.trace.outcome.kind === "returned" ? "The server answered with a JSON-RPC error, and callWithInput returned instead of throwing: check for error before reading result." : undefined,
+    diagnose: (actual, fx) => actual?.includes(ERROR_MESSAGE)
+      ? "The message must be the error's message and nothing else: no code, no prefix."
+      : fx?.calls.error.trace.outcome.kind === "returned" ? "The server answered with a JSON-RPC error, and callWithInput returned instead of throwing: check for error before reading result." : undefined,
   },
 ];

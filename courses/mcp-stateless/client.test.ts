@@ -143,6 +143,20 @@ describe("task 3's evidence lines", () => {
   });
 });
 
+describe("task 3's diagnoses from the value alone (an evidence file checked without a run)", () => {
+  const diagnose = (key: string, actual: string | undefined): string | undefined => CLIENT_EVIDENCE.find((e) => e.line.key === key)!.diagnose?.(actual);
+  it("names the likely mistake without giving the value away", () => {
+    expect(diagnose("t3_discover_meta", "false")).toMatch(/DiscoverRequest's params require _meta/);
+    expect(diagnose("t3_cap_requests", "32")).toMatch(/^More than 3 requests/);
+    expect(diagnose("t3_error_message", "-32602: unknown tool: delete_everything")).toMatch(/no code, no prefix/);
+    expect(diagnose("t3_request_meta_version", "2025-06-18")).toMatch(/use PROTOCOL_VERSION/);
+    expect(diagnose("t3_rounds", "1")).toMatch(/stopped after the first answer/);
+  });
+  it("never throws for want of the runs", () => {
+    for (const { line, diagnose: d } of CLIENT_EVIDENCE) for (const v of [undefined, "false", "0", "32", "x"]) expect(() => d?.(v), line.key).not.toThrow();
+  });
+});
+
 describe("planClient", () => {
   it("plans the fixture runs, and the generated ones only with behaviour checks", () => {
     const off: RunSpec[] = [];
