@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadPack, packFolder, packIds } from "../pack/registry.js";
 import { PACK_FORMATS, type Pack } from "../pack/types.js";
+import { ownTsconfigs, tsconfigErrors } from "./dev-tsconfig.js";
 import { gradeSubmission } from "./grade.js";
 
 export interface DevCheckItem {
@@ -74,6 +75,11 @@ async function packItems(pack: Pack, options: { root: string; timeoutMs?: number
     name: `${pack.id}: every task has hints, each naming a part of the course text and only checks that exist`, ok: thin.length === 0 && stray.length === 0,
     detail: thin.length ? `empty or missing on: ${thin.join(", ")}` : stray.length ? `hints name checks no task has: ${[...new Set(stray)].join(", ")}` : pack.tasks.map((t) => `${t.id}: ${pack.hints[t.id]!.length} levels`).join(", "),
   });
+  for (const config of ownTsconfigs(options.root, [`courses/${pack.id}`, starters, solutions])) {
+    const errors = tsconfigErrors(config);
+    const shown = path.relative(options.root, config).split(path.sep).join("/");
+    items.push({ name: `${shown} type-checks`, ok: errors.length === 0, detail: errors.length ? `${errors.length} errors: ${errors.slice(0, 3).join("; ")}` : "no errors" });
+  }
   items.push(...(pack.lint?.(options.root) ?? []));
   return items;
 }
