@@ -3,6 +3,8 @@
 // the reply texts a peer sends back. The judge reads the same description, so what the server
 // said is never taken from the student's side.
 
+import type { PeerScript } from "../../src/sandbox/protocol.js";
+
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonRecord = { [key: string]: Json };
 
@@ -15,12 +17,6 @@ export type ServerStep =
   /** A JSON-RPC error response. */
   | { kind: "error"; code: number; message: string; data?: Json };
 
-/** One scripted peer, in the sandbox's shape. */
-export interface PeerScript {
-  replies: string[];
-  repeatLast?: boolean;
-  echoId?: boolean;
-}
 
 /** An object whose keys are defined, never assigned, so "__proto__" is a key like any other. */
 export function record(entries: readonly (readonly [string, Json])[]): JsonRecord {
