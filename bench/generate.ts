@@ -1,7 +1,7 @@
 // Generates a class of N submissions in a temporary folder: copies of the solutions, every
 // fourth one wrong in one of several ways, each with a comment that makes its files unique (as
 // real students' files are). Never committed: made on the fly by the benchmarks.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +17,26 @@ const MISTAKES: ((files: Record<string, string>) => void)[] = [
   (f) => { f["task3.ts"] = f["task3.ts"]!.replace("if (line.trim() === \"\") return;", ""); },
   (f) => { f["task3.ts"] = f["task3.ts"]!.replace("log.push(`line ${index + 1}`);", "console.log(`line ${index + 1}`);"); },
 ];
+
+/**
+ * A class of the stateless pack (courses/mcp-stateless): copies of its solution, every fourth one
+ * with one of the mistakes its tests list (test/fixtures/mcp-stateless/*, the correct ones left out).
+ */
+export function generateStatelessClass(count: number): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "grade-bench-stateless-"));
+  const solutions = path.join(ROOT, "solutions", "mcp-stateless");
+  const fixtures = path.join(ROOT, "test", "fixtures", "mcp-stateless");
+  const read = (folder: string): Record<string, string> => Object.fromEntries(readdirSync(folder).filter((f) => f.endsWith(".ts")).map((f) => [f, readFileSync(path.join(folder, f), "utf8")]));
+  const base = read(solutions);
+  const mistakes = readdirSync(fixtures).filter((m) => !m.startsWith("correct-")).sort().map((m) => read(path.join(fixtures, m)));
+  for (let i = 0; i < count; i++) {
+    const id = `student-${String(i).padStart(4, "0")}`;
+    const files = { ...base, ...(i % 4 === 3 ? mistakes[(i >> 2) % mistakes.length] : {}) };
+    mkdirSync(path.join(dir, id));
+    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, id, name), `// ${id}\n${text}`);
+  }
+  return dir;
+}
 
 export function generateClass(count: number, options: { hanging?: boolean } = {}): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), "grade-bench-class-"));

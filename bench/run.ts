@@ -9,7 +9,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { generateClass, ROOT } from "./generate.js";
+import { generateClass, generateStatelessClass, ROOT } from "./generate.js";
 
 let GRADE = path.join(ROOT, "bin", "grade.js");
 const arg = (name: string, fallback: number): number => {
@@ -183,6 +183,9 @@ async function main(): Promise<void> {
   const full = await batch(classDir, [], "every check but the live servers (the default)", ["--no-live", "--no-typecheck"]);
   if (baseline) await baselineBatch(baseline, classDir, [], full);
   const evidenceOnly = await batch(classDir, ["--no-behaviour"], "--no-behaviour (the 17 evidence lines)", ["--no-behaviour", "--no-typecheck"]);
+  // The second pack's class, with the same defaults: the same kind of speed is the target (issue 15).
+  const stateless = await batch(generateStatelessClass(SIZE), ["--pack", "mcp-stateless"], "the mcp-stateless pack, every check but the live servers", ["--pack", "mcp-stateless", "--no-live", "--no-typecheck"]);
+  console.log(`  mcp-stateless / mcp-ch2, the same size of class: ${(stateless / full).toFixed(2)}x the time`);
   if (baseline) await baselineBatch(baseline, classDir, ["--no-behaviour"], evidenceOnly);
 
   const jobs = os.availableParallelism();

@@ -72,11 +72,11 @@ function closingLines(tasks: TaskResult[]): string[] {
   ];
 }
 
-export function renderPretty(report: Report, color: boolean): string {
+export function renderPretty(report: Report, color: boolean, namePack = false): string {
   const s = makeStyle(color);
   // The score (course/score.ts) beside the evidence lines it starts from: a broken rule makes them differ.
   const evidence = report.tasks.flatMap((t) => t.checks).filter((c) => c.kind === "evidence");
-  const out = [`${s.bold("grade")} ${line(report.submission)}/ · score ${report.score}/${report.maxScore} · evidence ${evidence.filter((c) => c.status === "pass").length}/${evidence.length}${kindCounts(report)}`, ""];
+  const out = [`${s.bold("grade")} ${line(report.submission)}/${namePack && report.pack ? ` · ${line(report.pack)}` : ""} · score ${report.score}/${report.maxScore} · evidence ${evidence.filter((c) => c.status === "pass").length}/${evidence.length}${kindCounts(report)}`, ""];
   for (const task of report.tasks) out.push(...renderTask(task, s), "");
   if (report.evidenceFile) out.push(s.dim(`Evidence written to ${line(report.evidenceFile)} (${Object.keys(report.evidence).length} lines from your code).`));
   out.push(...closingLines(report.tasks));

@@ -16,6 +16,8 @@ export interface ReporterOptions {
   githubRoot?: string;
   /** The pack the reports are of: its score policy (gradescope's points) and task files (github's annotations). */
   pack?: Pick<Pack, "score" | "tasks">;
+  /** Name the pack in the pretty report's first line (every pack but the course's default). */
+  namePack?: boolean;
 }
 
 const fileOf = (options?: ReporterOptions) => (task: string): string => options?.pack?.tasks.find((t) => t.id === task)?.file ?? `${task}.ts`;
@@ -23,7 +25,7 @@ const fileOf = (options?: ReporterOptions) => (task: string): string => options?
 export type Reporter = (report: Report, color: boolean, options?: ReporterOptions) => string;
 
 export const REPORTERS: Record<string, Reporter> = {
-  pretty: renderPretty,
+  pretty: (report, color, options) => renderPretty(report, color, options?.namePack ?? false),
   json: (report) => renderJson(report),
   junit: (report) => renderJunit([report]),
   github: (report, _color, options) => renderGithub([report], { root: options?.githubRoot ?? "", fileOf: fileOf(options) }),
