@@ -35,7 +35,9 @@ export function parseTask(pack: Pack, arg: string): string {
   const name = arg.toLowerCase();
   const found = pack.tasks.find((t) => t.id === name || String(t.number) === name);
   if (found) return found.id;
-  throw new UserError(`"${arg}" is not a task of the pack ${pack.id}. Name one of ${pack.tasks.map((t) => t.id).join(", ")}, for example: npx grade hint ${pack.tasks[1]?.id ?? pack.tasks[0]!.id}.`);
+  const ids = pack.tasks.map((t) => t.id);
+  const named = ids.length > 1 ? `${ids.slice(0, -1).join(", ")} or ${ids.at(-1)}` : ids.join("");
+  throw new UserError(`"${arg}" is not a task. Name one of ${named}, for example: npx grade hint ${ids[1] ?? ids[0]}.`);
 }
 
 export function registerStudentCommands(program: Command, ctx: CommandContext): void {

@@ -48,11 +48,11 @@ export function parseEvidence(text: string, lines: readonly EvidenceLine[]): Par
     if (isEvidenceKey(key)) known = key;
     else if (isEvidenceKey(key.toLowerCase())) {
       known = key.toLowerCase();
-      problems.push({ line, key, message: `line ${line}: the key ${key} must be written in lower case, exactly as the course prints it: ${known}.` });
+      problems.push({ line, key, message: `line ${line}: the key ${key} must be written in lower case, exactly as the chapter prints it: ${known}.` });
     } else {
       otherLines.push(raw);
       const near = closestKey(key, keys);
-      problems.push({ line, key, message: `line ${line}: ${JSON.stringify(key)} is not one of the ${keys.length} evidence keys${near ? `; did you mean ${near}?` : "."}` });
+      problems.push({ line, key, message: `line ${line}: ${JSON.stringify(key)} is not one of the chapter's ${keys.length} keys${near ? `; did you mean ${near}?` : "."}` });
       return;
     }
     const first = entries[known];

@@ -17,9 +17,9 @@ const MAX_SHOWN = 5;
 
 export function typesCheck(info: PackTask, types: TaskTypes): CheckResult {
   const check: CheckResult = {
-    name: `t${info.number}_types`, kind: "types", title: `${info.file} type-checks against the course's interface`,
+    name: `t${info.number}_types`, kind: "types", title: `${info.file} type-checks against the chapter's interface`,
     status: "pass", expected: `${info.exportName}: ${info.signature}`,
-    hint: `grade type-checks ${info.exportName} as the course's runner uses it: called on the course's fixtures, its result read as ${info.signature.split(" => ")[1]}. Your own types are fine when that use fits them; the course's (from "grade/course") fit by construction: ${info.signature}.`,
+    hint: `grade type-checks ${info.exportName} as the chapter's runner uses it: called on the course's fixtures, its result read as ${info.signature.split(" => ")[1]}. Your own types are fine when that use fits them; the course's (from "grade/course") fit by construction: ${info.signature}.`,
   };
   if ("skipped" in types) return { ...check, status: "skip", message: types.skipped };
   if (!types.findings.length) return check;

@@ -71,7 +71,7 @@ function withTyposAtTheirKeys(pack: Pack, report: FileCheckReport, found: Typo[]
       const typo = check.kind === "evidence" ? byKey.get(check.name) : undefined;
       if (!typo) return check;
       const right = typo.value === pack.evidence.find((e) => e.key === typo.meant)?.accepted ? " Its value is right; only the key is misspelt." : "";
-      return { ...check, actual: typo.value, message: `line ${typo.line} writes the key as ${JSON.stringify(typo.written)}: did you mean ${typo.meant}? Write the key exactly as the course prints it.${right}` };
+      return { ...check, actual: typo.value, message: `line ${typo.line} writes the key as ${JSON.stringify(typo.written)}: did you mean ${typo.meant}? Write the key exactly as the chapter prints it.${right}` };
     }),
   }));
   return { ...report, problems, tasks };
