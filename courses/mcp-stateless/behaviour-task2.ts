@@ -75,7 +75,7 @@ export const TASK2_CHECKS: readonly BehaviourCheck[] = [
     ]),
   },
   {
-    id: "t2_version_check", task: "task2", title: "Every method but server/discover refuses a missing or wrong protocol version",
+    id: "t2_version_check", task: "task2", compare: "version", title: "Every method but server/discover refuses a missing or wrong protocol version",
     rule: "Rule 5: anything but exactly PROTOCOL_VERSION in params._meta[\"io.modelcontextprotocol/protocolVersion\"] (absent, null, another string, a number) is -32022 with the repr in the message and data {supported, requested}; server/discover always answers.",
     hint: "Check the version once, before routing, for every method except server/discover, and write <v> as Python's repr (None, True, 'text').",
     inputs: (random) => [
@@ -142,6 +142,19 @@ export const TASK2_CHECKS: readonly BehaviourCheck[] = [
     ],
   },
   {
+    id: "t2_result_envelope", task: "task2", compare: "envelope", title: "Every generated result has resultType, serverInfo in _meta and, where due, the cache hints",
+    rule: "Rules 3, 4, 6, 10, 11: every result has resultType and _meta {\"io.modelcontextprotocol/serverInfo\": SERVER_INFO}; discover, tools/list, resources/list and resources/read also \"cacheScope\": \"public\", \"ttlMs\": 0; a tool result has no cache hints.",
+    hint: "Wrap every result in one place, whatever path produced it: tool errors, the input_required question and the cancel's answers included.",
+    inputs: (random) => [
+      ...METHODS_WITH_PARAMS(random).map(([method, params]) => msg(random, method, withMeta(params))),
+      msg(random, "server/discover", withMeta()),
+      msg(random, "server/discover"),
+      ...["A100", "Z9"].flatMap((orderId) => [call(random, "get_order_status", { order_id: orderId }), call(random, "cancel_order", { order_id: orderId })]),
+      call(random, "get_order_status", { id: 1 }),
+      ...ANSWERS.slice(0, 8).map((answer) => call(random, "cancel_order", { order_id: "A101" }, { inputResponses: answer })),
+    ],
+  },
+  {
     id: "t2_notifications", task: "task2", title: "A message without an id gets null; any id gets a response",
     rule: "Rule 1: no `id` key is a notification (null), whatever its method; a message with an id, 0 or \"\" included, is a request.",
     hint: "Test for the key (\"id\" in message), not for a truthy id.",
@@ -153,13 +166,19 @@ export const TASK2_CHECKS: readonly BehaviourCheck[] = [
   },
 ];
 
-/** The multi round-trip's generated rounds (t2_stateless): first rounds, retries and retries without a first round. */
+/**
+ * The multi round-trip's generated rounds (t2_stateless): first rounds and retries (accepted,
+ * declined, cancelled) for known and unknown orders, each also sent alone to a fresh instance.
+ * Only answers the rules read plainly: odd answers are t2_input_responses's.
+ */
 export function cancelRounds(random: Random): Msg[] {
-  const accept = { confirm: { action: "accept", content: { confirm: true } } };
+  const answers = [
+    { confirm: { action: "accept", content: { confirm: true } } },
+    { confirm: { action: "decline" } },
+    { confirm: { action: "cancel" } },
+  ];
   return ["A100", "A101", "Z9"].flatMap((orderId) => [
     call(random, "cancel_order", { order_id: orderId }),
-    call(random, "cancel_order", { order_id: orderId }, { inputResponses: accept }),
-    call(random, "cancel_order", { order_id: orderId }, { inputResponses: random.pick(ANSWERS.slice(3, 14)) }),
-    call(random, "get_order_status", { order_id: orderId }),
+    ...answers.map((inputResponses) => call(random, "cancel_order", { order_id: orderId }, { inputResponses })),
   ]);
 }

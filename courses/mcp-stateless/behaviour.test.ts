@@ -42,19 +42,19 @@ describe("behaviour checks", () => {
     const t1 = planChecks(TASK1_CHECKS, 2);
     const i1 = allInputs(t1);
     const ok = (v: unknown) => ({ ok: true as const, value: v });
-    expect(judgeChecks(t1, i1.map((i) => ok(checkArgs(...(i as [unknown, unknown])))), (k) => ({ value: checkArgs(...(i1[k] as [unknown, unknown])) }), sameJson, 2).every((c) => c.status === "pass")).toBe(true);
+    expect(judgeChecks(t1, i1.map((i) => ok(checkArgs(...(i as [unknown, unknown])))), (k) => ({ value: checkArgs(...(i1[k] as [unknown, unknown])) }), () => sameJson, 2).every((c) => c.status === "pass")).toBe(true);
     const t2 = planChecks(TASK2_CHECKS, 2);
     const a2 = answersOf(allInputs(t2));
-    expect(judgeChecks(t2, a2.map(ok), (k) => ({ value: a2[k] }), sameJson, 2).every((c) => c.status === "pass")).toBe(true);
+    expect(judgeChecks(t2, a2.map(ok), (k) => ({ value: a2[k] }), () => sameJson, 2).every((c) => c.status === "pass")).toBe(true);
     const t4 = planChecks(TASK4_CHECKS, 2);
     const a4 = allInputs(t4).map((lines) => serve(lines as string[]));
-    expect(judgeChecks(t4, a4.map(ok), (k) => ({ value: a4[k] }), sameServe, 2).every((c) => c.status === "pass")).toBe(true);
+    expect(judgeChecks(t4, a4.map(ok), (k) => ({ value: a4[k] }), () => sameServe, 2).every((c) => c.status === "pass")).toBe(true);
   });
 
   it("fail with the smallest counterexample and the seed to replay it", () => {
     const t2 = planChecks(TASK2_CHECKS.filter((c) => c.id === "t2_notifications"), 9);
     const answers = answersOf(allInputs(t2));
-    const [result] = judgeChecks(t2, answers.map(() => ({ ok: true as const, value: null })), (k) => ({ value: answers[k] }), sameJson, 9);
+    const [result] = judgeChecks(t2, answers.map(() => ({ ok: true as const, value: null })), (k) => ({ value: answers[k] }), () => sameJson, 9);
     expect(result).toMatchObject({ status: "fail", name: "t2_notifications" });
     expect(result!.message).toMatch(/inputs answered differently from the rules \(seed 9, run again with --seed 9\)\. The smallest: handle\(\{"jsonrpc":"2.0","id":/);
   });
@@ -65,5 +65,20 @@ describe("behaviour checks", () => {
     expect(sameServe(want, reordered)).toBe(true);
     expect(sameServe(want, { ...want, log: ["line 1"] })).toBe(false);
     expect(sameServe(want, { ...want, out: [JSON.stringify(JSON.parse(want.out[0]!), null, 2), want.out[1]] })).toBe(false);
+  });
+});
+
+describe("what handle's checks compare", () => {
+  const result = { jsonrpc: "2.0", id: 1, result: { content: [], isError: false, resultType: "complete", cacheScope: "public", ttlMs: 0, _meta: { x: 1 } } };
+  it("leaves the envelope to t2_result_envelope and the -32022 data to t2_version_check", async () => {
+    const { comparedPart } = await import("./compare.js");
+    expect(comparedPart(result, "content")).toEqual({ jsonrpc: "2.0", id: 1, result: { content: [], isError: false } });
+    expect(comparedPart(result, "envelope")).toEqual({ resultType: "complete", _meta: { x: 1 }, cacheScope: "public", ttlMs: 0 });
+    const refused = { jsonrpc: "2.0", id: 1, error: { code: -32022, message: "m", data: { supported: [] } } };
+    expect(comparedPart(refused, "content")).toEqual({ jsonrpc: "2.0", id: 1, error: { code: -32022, message: "m" } });
+    expect(comparedPart(refused, "version")).toEqual(refused);
+    expect(comparedPart(refused, "envelope")).toBeUndefined();
+    // input_required is content: a question is not a finished result.
+    expect(comparedPart({ result: { resultType: "input_required" } }, "content")).toEqual({ result: { resultType: "input_required" } });
   });
 });

@@ -17,6 +17,12 @@ export interface BehaviourCheck {
   rule: string;
   /** Where to look for the mistake, never the code to write. */
   hint: string;
+  /**
+   * handle's checks: what of each answer is compared (compare.ts). "content" (the default): all
+   * but the result's envelope and the -32022 data; "version": the -32022 data too; "envelope":
+   * only resultType, _meta and the cache hints of a result.
+   */
+  compare?: "content" | "version" | "envelope";
   /** Fixed edge cases first, then generated ones; every one an input whose answer the rules decide. */
   inputs(random: Random): unknown[];
 }
@@ -66,8 +72,8 @@ export const allInputs = (plan: readonly PlannedCheck[]): unknown[] => plan.flat
 export interface Judged {
   /** The expected answer to the input at this index of the check; undefined: not judged. */
   expected(index: number): { value: unknown } | undefined;
-  /** Whether the code's value is the expected one. */
-  accepts(expected: unknown, actual: unknown): boolean;
+  /** Whether the code's value is the expected one (for the input at this index). */
+  accepts(expected: unknown, actual: unknown, index: number): boolean;
 }
 
 /** How a task's call reads in a message: checkArgs(...), handle(...), serve(...). */
@@ -96,7 +102,7 @@ export function verdict(
     const expected = show(want.value);
     if (!outcome) failures.push({ input, expected, actual: "(not called: the run stopped before this input)" });
     else if (!outcome.ok) failures.push({ input, expected, actual: outcome.failure.message });
-    else if (!judged.accepts(want.value, outcome.value)) failures.push({ input, expected, actual: show(outcome.value === undefined ? null : outcome.value) });
+    else if (!judged.accepts(want.value, outcome.value, i)) failures.push({ input, expected, actual: show(outcome.value === undefined ? null : outcome.value) });
   });
   if (failures.length === 0) return { ...base, status: "pass", message: `${tried} inputs tried (seed ${seed}).` };
   const smallest = failures.reduce((a, b) => (show(b.input, Infinity).length < show(a.input, Infinity).length ? b : a));
@@ -106,10 +112,14 @@ export function verdict(
   };
 }
 
-export function judgeChecks(plan: readonly PlannedCheck[], outcomes: readonly (Outcome | undefined)[], expectedAt: (globalIndex: number) => { value: unknown } | undefined, accepts: Judged["accepts"], seed: number): CheckResult[] {
+export function judgeChecks(
+  plan: readonly PlannedCheck[], outcomes: readonly (Outcome | undefined)[],
+  expectedAt: (globalIndex: number, check: BehaviourCheck) => { value: unknown } | undefined,
+  accepts: (check: BehaviourCheck) => Judged["accepts"], seed: number,
+): CheckResult[] {
   return plan.map((p) => verdict(
     { name: p.check.id, kind: "behaviour", title: p.check.title, hint: `${p.check.rule} ${p.check.hint}` },
     p.check.task, p.inputs, p.inputs.map((_, i) => outcomes[p.offset + i]),
-    { expected: (i) => expectedAt(p.offset + i), accepts }, seed,
+    { expected: (i) => expectedAt(p.offset + i, p.check), accepts: accepts(p.check) }, seed,
   ));
 }

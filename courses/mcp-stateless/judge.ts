@@ -6,6 +6,7 @@ import type { CheckResult } from "../../src/report/types.js";
 import type { SandboxReply, TaskFailure } from "../../src/sandbox/protocol.js";
 import { judgeChecks, verdict, type Outcome, type PlannedCheck } from "./behaviour.js";
 import { judgeClient } from "./client.js";
+import { acceptsPart, expectedPart } from "./compare.js";
 import { MESSAGES } from "./fixtures.js";
 import { evidenceChecks, outputChecks } from "./judge-parts.js";
 import { answersOf, answersWith, checkArgs, isObject, newServer, serveWith, Unjudged, type ArgsChecker } from "./model.js";
@@ -60,15 +61,18 @@ function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outco
   const outcomes = readRun(task, reply.runs[fresh.run], true);
   const stateless = { name: "t2_stateless", kind: "behaviour", title: "Every round of cancel_order is answered alone, by a fresh server", hint: "2.3: \"The server keeps no memory between the two rounds. Everything it needs comes back in the retry.\" Look for a map or a variable outside handle that round 1 fills and the retry reads." };
   const independent = { name: "t2_no_session_state", kind: "behaviour", title: "handle answers the same in a fresh module instance as after earlier calls", hint: "Rules 1–12 decide every answer from the message and the data: nothing kept from earlier calls (a counter, a cache, a flag set by server/discover) may change it." };
-  if (!outcomes) return [{ ...stateless, status: "skip", message: NOT_RUN }, ...(generated.length ? [{ ...independent, status: "skip" as const, message: NOT_RUN }] : [])];
+  if (!outcomes || !shared) return [{ ...stateless, status: "skip", message: NOT_RUN }, ...(generated.length ? [{ ...independent, status: "skip" as const, message: NOT_RUN }] : [])];
   const rounds = fresh.rounds;
+  // A round alone must get the model's answer, or at least the code's own answer after its
+  // first round: a wrong answer the code gives either way is another check's (no cascade).
   const checks = [verdict(stateless, "task2", rounds, outcomes.slice(0, rounds.length), {
-    expected: (i) => answersWith([rounds[i]], check)[0], accepts: sameJson,
-  }, seed, "answered differently from the rules when sent alone to a fresh module instance", " (alone, in a fresh module instance)")];
-  if (generated.length && shared) {
-    const fresh = outcomes.slice(rounds.length);
+    expected: (i) => answersWith([rounds[i]], check)[0],
+    accepts: (want, actual, i) => { const own = shared[fresh.shared[i]!]; return sameJson(actual, want) || (own?.ok === true && sameJson(actual, own.value)); },
+  }, seed, "answered differently when sent alone to a fresh module instance", " (alone, in a fresh module instance)")];
+  if (generated.length) {
+    const alone = outcomes.slice(rounds.length);
     const model = answersOf([...MESSAGES, ...generated]).slice(MESSAGES.length);
-    checks.push(verdict(independent, "task2", generated, fresh, {
+    checks.push(verdict(independent, "task2", generated, alone, {
       // Judged only where the rules give one answer either way (a cancelled order reads differently later).
       expected: (i) => { const s = shared[MESSAGES.length + i]; return s?.ok && sameJson(model[i], newServer()(generated[i])) ? { value: s.value } : undefined; },
       accepts: sameJson,
@@ -107,20 +111,23 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
   const offset = id === "task1" ? 0 : FIXTURE_INPUTS[id].length;
   if (input.behaviour) {
     if (!calls) checks.push(...placeholders(runs.checks, "behaviour", NOT_RUN));
-    else if (id === "task1") checks.push(...judgeChecks(runs.checks, calls, (i) => { const [s, a] = generated[i] as [unknown, unknown]; return { value: checkArgs(s, a) }; }, sameJson, input.seed));
+    else if (id === "task1") checks.push(...judgeChecks(runs.checks, calls, (i) => { const [s, a] = generated[i] as [unknown, unknown]; return { value: checkArgs(s, a) }; }, () => sameJson, input.seed));
     else if (id === "task2") {
       const answers = sharedAnswers(generated, runs.checks, argsChecker(plan, reply));
-      checks.push(...judgeChecks(runs.checks, calls.slice(offset), (i) => answers[offset + i], sameJson, input.seed));
+      checks.push(...judgeChecks(runs.checks, calls.slice(offset), (i, check) => {
+        const answer = answers[offset + i];
+        return answer && expectedPart(answer.value, check.compare ?? "content");
+      }, (check) => acceptsPart(check.compare ?? "content"), input.seed));
     } else {
       const expected = serveExpectations(plan, reply, [FIXTURE_INPUTS.task4[0] as unknown as unknown[], ...(generated as unknown[][])]);
-      checks.push(...judgeChecks(runs.checks, calls.slice(offset), (i) => (expected[offset + i] === undefined ? undefined : { value: expected[offset + i] }), sameServe, input.seed));
+      checks.push(...judgeChecks(runs.checks, calls.slice(offset), (i) => (expected[offset + i] === undefined ? undefined : { value: expected[offset + i] }), () => sameServe, input.seed));
     }
   }
   if (id === "task2") {
-    checks.push(...statelessChecks(plan, reply, calls, input.behaviour ? generated : [], input.seed, argsChecker(plan, reply)));
+    const fixture = readRun(task, reply.runs[runs.fixture], true);
+    checks.push(...statelessChecks(plan, reply, calls ?? (fixtureRan ? fixture : undefined), input.behaviour ? generated : [], input.seed, argsChecker(plan, reply)));
     if (input.schema) {
-      const inputs = [...MESSAGES, ...generated];
-      const fixture = readRun(task, reply.runs[runs.fixture], true);
+      const inputs = runs.inputs ?? MESSAGES;
       const outcomes = calls ?? (fixtureRan ? fixture : undefined);
       const exchanges = outcomes ? outcomes.map((outcome, i) => ({ input: inputs[i], outcome })) : [];
       checks.push(...schemaChecks(exchanges).map((c) => (outcomes ? c : { ...c, status: "skip" as const, message: NOT_RUN })));

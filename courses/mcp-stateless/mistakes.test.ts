@@ -69,28 +69,30 @@ describe("mcp-stateless through the sandbox", () => {
     for (const t of TASK_IDS) expect(notPassing(checks[t]!), `${name} ${t}`).toEqual([]);
   });
 
-  // [fixture, its task, its own checks, checks of other tasks it may fail too, and why]
-  const MISTAKES: [string, string, string[], string[]?][] = [
+  // [fixture, its task, its own checks (which must fail, with a counterexample), every other
+  // check of that task it fails with seed 7 (the same bug seen by a check whose inputs it
+  // touches), checks of other tasks it may fail too]
+  const MISTAKES: [string, string, string[], string[], string[]?][] = [
     // handle writes the -32022 message's <v> with repr too (rule 5), and the reference handle
     // shares task 1's: a version holding a quote is handle's own rule broken by the same code.
-    ["repr-always-single", "task1", ["t1_quoted_name", "t1_repr_quoting"], ["t2_version_check"]],
-    ["args-in-operator", "task1", ["t1_inherited_names"]],
-    ["missing-is-error", "task2", ["t2_z9_is_error"]],
-    ["unknown-tool-as-result", "task2", ["t2_unknown_tool_error", "t2_unknown_names"]],
-    ["version-unchecked-on-list", "task2", ["t2_old_version_code", "t2_version_check"]],
-    ["no-data-requested", "task2", ["t2_old_version_data", "t2_schema_errors"]],
-    ["no-server-info-on-input-required", "task2", ["t2_without_server_info"]],
-    ["no-result-type-on-tool-error", "task2", ["t2_without_result_type", "t2_schema_tools_call"]],
-    ["no-cache-hints", "task2", ["t2_without_cache_hints", "t2_schema_discover", "t2_schema_tools_list", "t2_schema_resources"]],
-    ["remembers-round-one", "task2", ["t2_stateless"]],
-    ["accepts-decline", "task2", ["t2_cancel_decline_text", "t2_input_responses"]],
-    ["confirm-truthy", "task2", ["t2_input_responses"]],
-    ["prototype-lookups", "task2", ["t2_inherited_names"]],
-    ["serve-prints", "task4", ["t4_no_stdout"]],
-    ["serve-drops-parse-error", "task4", ["t4_parse_error_line", "t4_odd_lines"]],
+    ["repr-always-single", "task1", ["t1_quoted_name", "t1_repr_quoting"], [], ["t2_version_check"]],
+    ["args-in-operator", "task1", ["t1_inherited_names"], []],
+    ["missing-is-error", "task2", ["t2_z9_is_error"], ["t2_order_ids", "t2_inherited_names", "t2_input_responses", "t2_arguments"]],
+    ["unknown-tool-as-result", "task2", ["t2_unknown_tool_error", "t2_unknown_names"], ["t2_inherited_names"]],
+    ["version-unchecked-on-list", "task2", ["t2_old_version_code", "t2_version_check"], ["t2_old_version_data", "t2_inherited_names", "t2_odd_params"]],
+    ["no-data-requested", "task2", ["t2_old_version_data", "t2_version_check", "t2_schema_errors"], []],
+    ["no-server-info-on-input-required", "task2", ["t2_without_server_info", "t2_result_envelope"], []],
+    ["no-result-type-on-tool-error", "task2", ["t2_without_result_type", "t2_result_envelope", "t2_schema_tools_call"], []],
+    ["no-cache-hints", "task2", ["t2_without_cache_hints", "t2_result_envelope", "t2_schema_discover", "t2_schema_tools_list", "t2_schema_resources"], []],
+    ["remembers-round-one", "task2", ["t2_stateless"], ["t2_cancel_decline_text", "t2_no_session_state"]],
+    ["accepts-decline", "task2", ["t2_cancel_decline_text", "t2_input_responses"], ["t2_order_ids", "t2_client_meta", "t2_no_session_state"]],
+    ["confirm-truthy", "task2", ["t2_input_responses"], []],
+    ["prototype-lookups", "task2", ["t2_inherited_names"], []],
+    ["serve-prints", "task4", ["t4_no_stdout"], []],
+    ["serve-drops-parse-error", "task4", ["t4_parse_error_line", "t4_odd_lines"], ["t4_out_ids", "t4_messages"]],
   ];
 
-  it.each(MISTAKES)("fails %s in its own checks (%s: %j), with a counterexample", async (name, task, own, shared = []) => {
+  it.each(MISTAKES)("fails %s in its own checks (%s: %j), with a counterexample", async (name, task, own, alsoInTask, shared = []) => {
     const checks = await grade(submission(name));
     for (const id of own) {
       const check = checks[task]!.find((c) => c.name === id);
@@ -99,6 +101,7 @@ describe("mcp-stateless through the sandbox", () => {
       if (check!.kind === "evidence" || check!.kind === "output") expect(check!.actual, `${name}: ${id}`).not.toBeUndefined();
       else expect(check!.message, `${name}: ${id}`).toMatch(/The smallest: (checkArgs|handle|serve)\(|handle\(/);
     }
+    expect(checks[task]!.filter((c) => c.status !== "pass").map((c) => c.name).sort(), name).toEqual([...own, ...alsoInTask].sort());
     // One task's mistake is charged to that task alone: task 4 is judged against the student's own handle.
     for (const other of TASK_IDS.filter((t) => t !== task)) {
       expect(notPassing(checks[other]!.filter((c) => !shared.includes(c.name))), `${name} in ${other}`).toEqual([]);

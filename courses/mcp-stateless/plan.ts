@@ -11,7 +11,7 @@ import { TASK1_CHECKS } from "./behaviour-task1.js";
 import { cancelRounds, TASK2_CHECKS } from "./behaviour-task2.js";
 import { TASK4_CHECKS } from "./behaviour-task4.js";
 import { planClient, type ClientPlan } from "./client.js";
-import { CANCEL_ROUNDS, CHECK_ARGS_INPUTS, LINES, MESSAGES } from "./fixtures.js";
+import { CANCEL_ROUNDS, CHECK_ARGS_INPUTS, LINES, MESSAGES, messageIndex } from "./fixtures.js";
 import { argsPairs, messagesOfLines } from "./model.js";
 
 export const TASKS: readonly PackTask[] = [
@@ -32,12 +32,18 @@ export interface TaskRuns {
   /** The fixtures then the generated inputs, one instance (task1: the generated inputs only). */
   generated?: number;
   checks: PlannedCheck[];
+  /** The generated run's inputs, in order. */
+  inputs?: unknown[];
 }
 
 export interface StatelessPlan extends PackPlan {
   own: Partial<Record<OwnTask, TaskRuns>>;
-  /** handle, each input alone in a fresh instance: the cancel's rounds, then (with behaviour) generated rounds and every generated message. */
-  fresh?: { run: number; rounds: unknown[]; generated: number };
+  /**
+   * handle, each input alone in a fresh instance: the cancel's rounds (the page's, then with
+   * behaviour the generated ones), then every generated message. `shared`: where each round is
+   * in the shared run (the generated run, or the fixture run for the page's rounds).
+   */
+  fresh?: { run: number; rounds: unknown[]; shared: number[]; generated: number };
   /** checkArgs on the (schema, args) pairs handle checks: a handle that calls the student's checkArgs is judged with its answers, so task 2 is not charged for task 1's mistakes. */
   argsOracle?: { run: number; keys: string[] };
   /** handle on the messages serve passes it, in serve's order: one group per list of lines (LINES, then each generated list). */
@@ -69,6 +75,10 @@ export function plan(input: PlanInput): StatelessPlan {
   const runs: RunSpec[] = [];
   const own: StatelessPlan["own"] = {};
   const extra = input.behaviour || input.schema;
+  // The cancel's generated rounds go to the shared run too (after everything else), so that
+  // each round's answer alone in a fresh instance can be compared with the answer after its
+  // first round.
+  const rounds = once(`rounds|${input.seed}|${input.behaviour}`, () => (input.behaviour ? cancelRounds(makeRandom(input.seed)) : []));
   for (const id of OWN_TASKS) {
     const task = taskOf(id);
     if (!input.tasks.includes(id) || !input.has(task.file)) continue;
@@ -78,21 +88,23 @@ export function plan(input: PlanInput): StatelessPlan {
     const entry: TaskRuns = { fixture, checks };
     if (input.behaviour || (input.schema && id === "task2")) {
       const generated = allInputs(checks);
-      const all = id === "task1" ? generated : once(`${id}|${input.seed}|${input.behaviour}`, () => [...FIXTURE_INPUTS[id], ...generated]);
+      const all = id === "task1" ? generated : once(`${id}|${input.seed}|${input.behaviour}`, () => [...FIXTURE_INPUTS[id], ...generated, ...(id === "task2" ? rounds : [])]);
       if (all.length) entry.generated = runs.push({ ...base, inputs: asTexts(all), instance: "shared", stopOnFailure: false, after: { run: fixture, need: "clean" } }) - 1;
+      entry.inputs = all;
     }
     own[id] = entry;
   }
   const result: StatelessPlan = { runs, own, client: planClient(input, runs) };
   const t2 = own.task2;
   if (t2) {
-    const rounds = once(`rounds|${input.seed}|${input.behaviour}`, () => [...CANCEL_ROUNDS, ...(input.behaviour ? cancelRounds(makeRandom(input.seed)) : [])]);
     const generated = allInputs(t2.checks);
-    const inputs = once(`fresh|${input.seed}|${input.behaviour}`, () => [...rounds, ...generated]);
+    const all = once(`fresh-rounds|${input.seed}|${input.behaviour}`, () => [...CANCEL_ROUNDS, ...rounds]);
+    const inputs = once(`fresh|${input.seed}|${input.behaviour}`, () => [...all, ...generated]);
+    const shared = [...CANCEL_ROUNDS.map((m) => messageIndex(m["id"] as number)), ...rounds.map((_, k) => MESSAGES.length + generated.length + k)];
     const after = { run: t2.generated ?? t2.fixture, need: "finished" as const };
-    result.fresh = { run: runs.push({ entry: "task2.ts", exportName: "handle", inputs: asTexts(inputs), instance: "fresh", stopOnFailure: false, after }) - 1, rounds, generated: generated.length };
+    result.fresh = { run: runs.push({ entry: "task2.ts", exportName: "handle", inputs: asTexts(inputs), instance: "fresh", stopOnFailure: false, after }) - 1, rounds: all, shared, generated: generated.length };
     if (input.has("task1.ts")) {
-      const keys = once(`pairs|${input.seed}|${input.behaviour}`, () => [...new Set(argsPairs([...MESSAGES, ...generated, ...rounds]).map((p) => JSON.stringify(p)))]) as string[];
+      const keys = once(`pairs|${input.seed}|${input.behaviour}`, () => [...new Set(argsPairs([...MESSAGES, ...generated, ...all]).map((p) => JSON.stringify(p)))]) as string[];
       result.argsOracle = { run: runs.push({ entry: "task1.ts", exportName: "checkArgs", ...SPREAD, inputs: keys, instance: "shared", stopOnFailure: false, after: { run: t2.fixture, need: "finished" } }) - 1, keys };
     }
   }
