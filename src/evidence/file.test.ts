@@ -32,8 +32,8 @@ describe("parseEvidence", () => {
     ].join("\n");
     const messages = parseEvidence(text).problems.map((p) => p.message);
     expect(messages.slice(0, 4)).toEqual([
-      "line 2: the key T1_SCHEMA_UNCHANGED must be written in lower case, exactly as the course prints it: t1_schema_unchanged.",
-      'line 3: "t1_key" is not one of the 17 evidence keys; did you mean t1_keys?',
+      "line 2: the key T1_SCHEMA_UNCHANGED must be written in lower case, exactly as the chapter prints it: t1_schema_unchanged.",
+      'line 3: "t1_key" is not one of the chapter\'s 17 keys; did you mean t1_keys?',
       "line 4: t1_keys appears again (first on line 1). Keep one line per key: the value your code printed.",
       'line 5 is not a key: value line: "just some words". Every line has the form key: value, for example "t1_keys: a,b,c".',
     ]);
