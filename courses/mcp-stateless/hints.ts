@@ -16,6 +16,13 @@ export const HINTS: Record<string, readonly Hint[]> = {
     { text: "cancel_order remembers nothing: round 1 asks, the retry brings the answer in inputResponses.confirm, and only accept with confirm exactly true cancels.", reread: "2.3 Multi round-trip", checks: ["t2_cancel_round1", "t2_cancel_accept_text", "t2_cancel_decline_text", "t2_input_responses", "t2_stateless", "t2_no_session_state", "t2_schema_input_required"] },
     { text: "The exact rules are the twelve in the header of task2.ts; read only own fields (Object.hasOwn), never `in`.", reread: "task2.ts header", checks: [] },
   ],
+  // Task 3's checks are client.ts's; these hints name them (its author may refine them).
+  task3: [
+    { text: "Every stateless request carries the client's _meta: the protocol version, the client's capabilities and its clientInfo. The schema asks for it on server/discover too.", reread: "2.5 A client (CLIENT_META)", checks: ["t3_request_keys", "t3_request_meta_version", "t3_request_capabilities", "t3_client_info", "t3_discover_meta", "t3_requests_without_meta", "t3_meta_every_request", "t3_request_as_given"] },
+    { text: "Each request gets an id never used before by this client, retries included; request returns what send returned, as it is.", reread: "2.5 request() (next_id)", checks: ["t3_ids_distinct", "t3_new_id_each_request", "t3_request_returns_reply", "t3_returns_send_reply", "t3_messages_json"] },
+    { text: "callWithInput repeats the same tools/call while the result is input_required, asking the user each input request and sending every answer under its key in inputResponses; at most 3 rounds.", reread: "2.5 call_with_input()", checks: ["t3_rounds", "t3_ask_calls", "t3_retry_same_call", "t3_retry_input_responses", "t3_final_text", "t3_declined_text", "t3_round_cap", "t3_cap_requests", "t3_same_call_each_round", "t3_ask_each_request", "t3_input_responses_keyed", "t3_at_most_three_rounds", "t3_final_result_returned", "t3_error_response_throws", "t3_error_message"] },
+    { text: "The exact rules are in the header of task3.ts.", reread: "task3.ts header", checks: [] },
+  ],
   task4: [
     { text: "One loop over the lines with their index: skip blank ones, log \"line N\" for the rest, answer each line with one output line or none.", reread: "2.6 The stdio transport, for real", checks: ["t4_log", "t4_out_ids", "t4_messages"] },
     { text: "A line that is not JSON still gets an answer: the parse error response with id null. JSON that is not an object gets Invalid Request.", reread: "2.4 handle() (the json.JSONDecodeError branch)", checks: ["t4_parse_error_line", "t4_odd_lines"] },
