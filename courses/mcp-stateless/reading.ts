@@ -18,16 +18,18 @@ export function describeType(v: unknown): string {
 /** Walks `path` from `root` (named `rootName` in messages) by own fields only. */
 export function dig(root: unknown, path: (string | number)[], rootName: string): unknown {
   let here = root;
-  let name = rootName;
+  let name = "";
+  const where = (): string => (name ? `${name} in ${rootName}` : rootName);
   for (const step of path) {
     if (typeof step === "number") {
-      need(Array.isArray(here) && step < here.length, `${name} is ${describeType(here)}, not a list with an item ${step}`);
+      need(Array.isArray(here) && step < here.length, Array.isArray(here) ? `${where()} is a list of ${here.length} items, with no item ${step}` : `${where()} is ${describeType(here)}, not a list`);
       here = (here as unknown[])[step];
       name = `${name}[${step}]`;
     } else {
-      need(isObject(here) && Object.hasOwn(here, step), `${name} has no ${step} (it is ${describeType(here)})`);
+      need(isObject(here) && Object.hasOwn(here, step), `${where()} has no ${step} (it is ${describeType(here)})`);
       here = (here as Record<string, unknown>)[step];
-      name = /^[A-Za-z_$][\w$]*$/.test(step) ? `${name}.${step}` : `${name}[${JSON.stringify(step)}]`;
+      const key = /^[A-Za-z_$][\w$]*$/.test(step) ? step : `[${JSON.stringify(step)}]`;
+      name = !name ? key : key.startsWith("[") ? `${name}${key}` : `${name}.${key}`;
     }
   }
   return here;
