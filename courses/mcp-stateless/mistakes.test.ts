@@ -85,10 +85,14 @@ describe("mcp-stateless through the sandbox", () => {
     ["no-result-type-on-tool-error", "task2", ["t2_without_result_type", "t2_result_envelope", "t2_schema_tools_call"], []],
     ["no-cache-hints", "task2", ["t2_without_cache_hints", "t2_result_envelope", "t2_schema_discover", "t2_schema_tools_list", "t2_schema_resources"], []],
     ["remembers-round-one", "task2", ["t2_stateless"], ["t2_cancel_decline_text", "t2_no_session_state"]],
+    ["needs-discover-first", "task2", ["t2_stateless", "t2_no_session_state"], []],
     ["accepts-decline", "task2", ["t2_cancel_decline_text", "t2_input_responses"], ["t2_order_ids", "t2_client_meta", "t2_no_session_state"]],
     ["confirm-truthy", "task2", ["t2_input_responses"], []],
     ["prototype-lookups", "task2", ["t2_inherited_names"], []],
+    ["discover-checks-version", "task2", ["t2_version_check", "t2_odd_params"], []],
+    ["truthy-id", "task2", ["t2_notifications"], []],
     ["serve-prints", "task4", ["t4_no_stdout"], []],
+    ["serve-counts-non-blank", "task4", ["t4_log", "t4_odd_lines"], ["t4_messages"]],
     ["serve-drops-parse-error", "task4", ["t4_parse_error_line", "t4_odd_lines"], ["t4_out_ids", "t4_messages"]],
   ];
 
