@@ -67,9 +67,8 @@ function once(key: string, make: () => unknown[]): unknown[] {
   return v;
 }
 
-// The engine spreads an input over the export's parameters only in a run with peers, so task 1
-// (two parameters) gets one peer it never calls.
-const SPREAD: Pick<RunSpec, "peers"> = { peers: [{ replies: [] }] };
+// Task 1 takes two parameters: each input is the call's arguments.
+const SPREAD: Pick<RunSpec, "spread"> = { spread: true };
 
 export function plan(input: PlanInput): StatelessPlan {
   const runs: RunSpec[] = [];

@@ -378,12 +378,13 @@
       return '{"kind":"missing-export","found":' + quote(found) + "}";
     }
     let value;
-    if (peers > 0) {
+    // peers >= 0: the input is the call's arguments (then that many peers); otherwise the one argument.
+    if (peers >= 0) {
       // The host records peers' messages only between these two turns: into this input's call.
       let threw = false, error;
-      hostTurn(at);
+      if (peers > 0) hostTurn(at);
       try { value = apply(fn, undefined, withPeers(input, peers)); } catch (e) { threw = true; error = e; }
-      hostTurn(-1);
+      if (peers > 0) hostTurn(-1);
       if (threw) return thrown(error);
     } else {
       try { value = fn(input); } catch (error) { return thrown(error); }

@@ -137,3 +137,20 @@ describe("scripted peers", () => {
     expect(texts(sparse)[0]!.startsWith('{"a":[null,null')).toBe(true);
   });
 });
+
+describe("spread without peers", () => {
+  it("calls the export with each input's items as its arguments, no function after them, and records nothing", async () => {
+    const code = `export function client(...args: unknown[]) { return { count: args.length, types: args.map((a) => typeof a), args }; }`;
+    const [run] = await request([{ args: [[{ a: 1 }, "x"], []], peers: undefined, spread: true }], code);
+    if (run?.status !== "ran") throw new Error(JSON.stringify(run));
+    expect(run.calls.map((c) => c.sent)).toEqual([undefined, undefined]);
+    expect(valueOf(run.calls[0])).toEqual({ count: 2, types: ["object", "string"], args: [{ a: 1 }, "x"] });
+    expect(valueOf(run.calls[1])).toEqual({ count: 0, types: [], args: [] });
+  });
+
+  it("refuses an input that is not an array of arguments", async () => {
+    const [run] = await request([{ args: [], inputs: ['{"a":1}'], peers: undefined, spread: true }], "export function client() { return 1; }");
+    expect(run?.status).toBe("failed");
+  });
+});
+

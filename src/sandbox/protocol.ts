@@ -43,6 +43,8 @@ export interface RunSpec {
    * engine, and records what it was given. With peers, each input is a JSON array of arguments.
    */
   peers?: PeerScript[];
+  /** Each input is a JSON array of the call's arguments (as with peers, without any): fn(...input). */
+  spread?: boolean;
 }
 
 /** A scripted peer: a mock server, a user to ask; the grader's, never the student's. */

@@ -93,8 +93,9 @@ export class Session {
     const shownSpec = { entry: this.shown + spec.entry, exportName: spec.exportName };
     const scripts = spec.peers ? readScripts(spec.peers) : [];
     if (typeof scripts === "string") return { calls: [], failure: failures.crash(scripts) };
-    // With peers each input is its arguments, an array (the grader's, so a glance suffices).
-    if (spec.peers && spec.inputs.some((input) => !input.trimStart().startsWith("["))) return { calls: [], failure: failures.crash("an input of a run with peers is not an array of arguments") };
+    // With peers (or spread) each input is its arguments, an array (the grader's, so a glance suffices).
+    const spread = spec.peers !== undefined || spec.spread === true;
+    if (spread && spec.inputs.some((input) => !input.trimStart().startsWith("["))) return { calls: [], failure: failures.crash("an input of a run with peers or spread is not an array of arguments") };
     const inputs = `[${spec.inputs.join(",")}]`;
     const groups = spec.instance === "fresh" && spec.groups ? JSON.stringify(spec.groups) : "";
     const grownBefore = this.memoryBytes();
@@ -103,7 +104,7 @@ export class Session {
     const peers = spec.peers ? new PeerLog(scripts, spec.inputs.length) : undefined;
     this.peers = peers;
     try {
-      text = this.guestCall("run", [spec.entry, spec.exportName, inputs, spec.instance === "fresh", groups, budget, spec.echoInputs === true, spec.stopOnFailure, scripts.length]);
+      text = this.guestCall("run", [spec.entry, spec.exportName, inputs, spec.instance === "fresh", groups, budget, spec.echoInputs === true, spec.stopOnFailure, spread ? scripts.length : -1]);
     } catch (error) {
       this.peers = undefined;
       if (!(error instanceof Stopped)) throw error;
