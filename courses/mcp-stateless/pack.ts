@@ -8,6 +8,7 @@ import { sandboxSource } from "./course-source.js";
 import { EVIDENCE, EVIDENCE_CHECKS } from "./evidence.js";
 import { HINTS } from "./hints.js";
 import { judge } from "./judge.js";
+import { liveChecks } from "./live.js";
 import { plan, TASKS, type StatelessPlan } from "./plan.js";
 import { lintQuiz, QUIZ } from "./quiz.js";
 
@@ -41,7 +42,7 @@ const pack: Pack<StatelessPlan> = {
   score: SCORE_POLICY,
   hints: HINTS,
   course: { typesFile: fileURLToPath(new URL("./course.ts", import.meta.url)), sandboxSource },
-  // live: the stdio and interop drivers (interop.ts, stdio.ts) are wired by the pack's owner.
+  live: { drivers: ["stdio", "interop"], run: liveChecks },
   serves: "task2",
   quiz: QUIZ,
   lint: lintQuiz,

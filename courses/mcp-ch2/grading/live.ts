@@ -9,30 +9,16 @@ import type { CheckResult } from "../../../src/report/types.js";
 import { prepareServer } from "../../../src/sandbox/live.js";
 import type { SubmissionFiles } from "../../../src/grading/files.js";
 import { liveLimits } from "../../../src/grading/limits.js";
+import { liveTurn } from "../../../src/live/turns.js";
 import { sandboxCourseSource } from "../course/sandbox-source.js";
 
 
 const skipped = (why: string): CheckResult[] =>
   [STDIO_TITLES.clean, ...INTEROP_STEPS].map((c) => ({ ...c, kind: c.name.includes("stdio") ? "stdio" : "interop", status: "skip", message: why }));
 
-// A live server is a node process of its own (about 50 MB): a batch with --live runs at most
-// this many at once, so that the whole process tree stays within its memory bound.
-const AT_ONCE = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
-async function turn<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await work();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
-}
 
 export function runLiveChecks(files: SubmissionFiles, tasks: readonly TaskId[], timeoutMs: number, shownAs: string): Promise<Partial<Record<TaskId, CheckResult[]>>> {
-  return turn(() => liveChecks(files, tasks, timeoutMs, shownAs));
+  return liveTurn(() => liveChecks(files, tasks, timeoutMs, shownAs));
 }
 
 async function liveChecks(files: SubmissionFiles, tasks: readonly TaskId[], timeoutMs: number, shownAs: string): Promise<Partial<Record<TaskId, CheckResult[]>>> {
