@@ -15,6 +15,8 @@ export const QUIZ_MD_FILE = "tasks/mcp-stateless/quiz.md";
 export const QUIZ: Quiz = {
   title: "The protocol from scratch — quiz",
   answersFile: "evidence/stateless-quiz-answers.txt",
+  // Examples of the format, not answers.
+  examples: ["q4: B", "q7: 12"],
   questions: [
     {
       number: 1, kind: "choice",

@@ -1,5 +1,6 @@
 // The quiz's marks as the student reads them: one line per question, what to fix under it.
 import type { QuizAnswerResult } from "../quiz/mark.js";
+import { questionNumbers } from "../quiz/types.js";
 import type { QuizReport } from "../student/quiz.js";
 import { terminalLine as line, terminalText as text } from "./sanitize.js";
 import { makeStyle, type Style } from "./style.js";
@@ -22,7 +23,7 @@ export function quizSummary(report: QuizReport): string {
 export function renderQuiz(report: QuizReport, color: boolean): string {
   const s = makeStyle(color);
   const summary = quizSummary(report);
-  const out = [`${s.bold("grade quiz")} ${line(report.answersFile)} · ${summary}${report.keyUsed ? "" : " (without the key only questions 9 and 10 are marked)"}`, ""];
+  const out = [`${s.bold("grade quiz")} ${line(report.answersFile)} · ${summary}${report.keyUsed ? "" : ` (without the key only questions ${questionNumbers(report.questions.map((q) => ({ number: q.question, kind: q.kind })), "short", true)} are marked)`}`, ""];
   if (report.problems.length) {
     out.push(s.bold("The file's format"));
     for (const p of report.problems) out.push(`  ${s.fail("!")} ${line(p.message)}`);

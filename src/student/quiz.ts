@@ -2,7 +2,7 @@
 // GRADE_QUIZ_KEY, never looked for next to the student's files) and marks the quiz.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { QUIZ_KEY_ENV, type Quiz } from "../quiz/types.js";
+import { QUIZ_KEY_ENV, questionNumbers, type Quiz } from "../quiz/types.js";
 import { UserError } from "../cli/errors.js";
 import { markQuiz, QuizKeyError, type QuizResult } from "../quiz/mark.js";
 
@@ -41,7 +41,7 @@ export function quizCommand(options: QuizOptions): QuizReport {
   const keyFile = options.key ?? (fromEnv ? fromEnv : undefined);
   const keySource = options.key !== undefined ? `--key ${options.key}` : keyFile ? `${QUIZ_KEY_ENV}=${keyFile}` : undefined;
   const keyText = keyFile === undefined ? undefined
-    : readText(options.cwd, keyFile, "quiz key", `Check the path given by ${keySource}, or leave the key out to check your answers' format and mark questions 9 and 10.`);
+    : readText(options.cwd, keyFile, "quiz key", `Check the path given by ${keySource}, or leave the key out to check your answers' format and mark questions ${questionNumbers(options.quiz.questions, "short", true)}.`);
   try {
     const result = markQuiz(options.quiz.questions, answersText, keyText);
     return { ...result, answersFile: options.answers.split(path.sep).join("/"), ...(keySource ? { keySource } : {}) };

@@ -112,4 +112,4 @@ export const QUIZ_SIZE = QUIZ.length;
 export const DEFAULT_QUIZ_ANSWERS = "evidence/quiz-answers.txt";
 
 /** The chapter's quiz, as the pack gives it. */
-export const CHAPTER_QUIZ: Quiz = { title: "Chapter 2 quiz — Model Context Protocol", questions: QUIZ, answersFile: DEFAULT_QUIZ_ANSWERS };
+export const CHAPTER_QUIZ: Quiz = { title: "Chapter 2 quiz — Model Context Protocol", questions: QUIZ, answersFile: DEFAULT_QUIZ_ANSWERS, examples: ["q4: C", "q9: -32000 Server error"] };
