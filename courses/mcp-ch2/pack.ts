@@ -9,6 +9,7 @@ import { diagnose } from "./evidence/diagnose.js";
 import { CHAPTER_QUIZ } from "./course/quiz.js";
 import { HINTS } from "./course/hints.js";
 import { courseDataItems } from "./lint.js";
+import { distStudent } from "./edition/dist.js";
 import { SCORE_POLICY } from "./course/score-policy.js";
 import { sandboxCourseSource } from "./course/sandbox-source.js";
 import { TASK_IDS, TASKS, type TaskId } from "./course/tasks.js";
@@ -38,6 +39,7 @@ const pack: Pack<Chapter2Plan> = {
   serves: "task2",
   quiz: CHAPTER_QUIZ,
   lint: courseDataItems,
+  edition: { student: distStudent },
   diagnose: (key, actual) => diagnose({ key: key as EvidenceKey, actual }),
   types: { checker: () => new TypeCheckWorker() },
   plan(input) {

@@ -4,7 +4,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Option, type Command } from "commander";
 import { renderQuizMarkdown } from "../quiz/markdown.js";
-import { loadPack, packFolder, packIds } from "../pack/registry.js";
+import { defaultPackId, loadPack, packFolder, packIds } from "../pack/registry.js";
 import type { Pack } from "../pack/types.js";
 import { choosePack } from "./pack-choice.js";
 import { renderHint } from "../report/hint.js";
@@ -12,7 +12,6 @@ import { renderJson } from "../report/json.js";
 import { renderQuiz } from "../report/quiz.js";
 import { parseLevel, showHint } from "../student/hint.js";
 import { quizCommand } from "../student/quiz.js";
-import { distStudent } from "../student/dist.js";
 import { initSubmission } from "../student/init.js";
 import { renderDist, renderInit } from "../report/student.js";
 import { renderStatus } from "../report/status.js";
@@ -146,7 +145,10 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
     .option("--no-color", "plain text, no colour")
     .action(async (edition: string, out: string, opts: { color?: boolean }) => {
       if (edition !== "student") throw new UserError(`There is no "${edition}" edition. grade dist student OUT writes the student edition (everything but the solutions and the quiz key) to the folder OUT.`);
-      const report = await distStudent({ root: ctx.root, cwd: io.cwd, out });
+      // The edition is of the course repository, made by its default pack (which knows its model).
+      const pack = await loadPack(defaultPackId());
+      if (!pack.edition) throw new UserError(`The course's default pack, ${pack.id}, makes no student edition, so grade dist has nothing to write.`);
+      const report = await pack.edition.student({ root: ctx.root, cwd: io.cwd, out });
       io.stdout(renderDist(report, ctx.color(opts.color)));
       ctx.setExit(report.ok ? EXIT.pass : EXIT.fail);
     });

@@ -8,6 +8,7 @@ import type { RunSpec, SandboxReply, TaskFailure } from "../sandbox/protocol.js"
 import type { ScorePolicy } from "./score.js";
 import type { TypeChecker } from "../typecheck/attach.js";
 import type { Quiz } from "../quiz/types.js";
+import type { DistReport } from "../student/dist-report.js";
 
 /** The pack formats this engine reads. A pack names one; `grade dev check` refuses others. */
 export const PACK_FORMATS = [1] as const;
@@ -106,6 +107,8 @@ export interface Pack<P extends PackPlan = PackPlan> {
   diagnose?(key: string, actual: string): string;
   /** The pack's quiz, when it has one: rendered as its starters folder's quiz.md (grade dev quiz-md). */
   quiz?: Quiz;
+  /** `grade dist student OUT`: the student edition of the course repository, when the pack makes one. */
+  edition?: { student(options: { root: string; cwd: string; out: string }): Promise<DistReport> };
   /** What grade dev check lints of this pack beyond what it lints of every pack (a quiz key, say). */
   lint?(root: string): { name: string; ok: boolean; detail: string }[];
   /** The task whose export answers one JSON-RPC message: what `grade serve` serves over stdio. */

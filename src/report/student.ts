@@ -1,5 +1,5 @@
 // Short reports of the commands that make folders: init and dist.
-import type { DistReport } from "../student/dist.js";
+import type { DistReport } from "../student/dist-report.js";
 import type { InitResult } from "../student/init.js";
 import { renderDevCheck } from "./dev-check.js";
 import { gradeCommandLine } from "./command-line.js";

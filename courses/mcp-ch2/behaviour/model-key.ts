@@ -1,5 +1,5 @@
 // The instructor's answer key: the executable model, on inputs drawn fresh for every seed.
-// Left out of the student edition with the model itself (src/student/dist.ts).
+// Left out of the student edition with the model itself (courses/mcp-ch2/edition/dist.ts).
 import type { JsonObject, ToolDefinition } from "../course/types.js";
 import type { AnswerKey } from "./answer-key.js";
 import { expectHandle, modelServe, modelToMcp, serveWith } from "./model.js";

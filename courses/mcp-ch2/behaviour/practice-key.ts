@@ -1,5 +1,5 @@
 // The student edition's answer key: the model's answers for a few fixed input sets, made at dist
-// time (src/student/practice-data.ts) and shipped as data. It answers only the inputs it holds, so
+// time (courses/mcp-ch2/edition/practice-data.ts) and shipped as data. It answers only the inputs it holds, so
 // nothing here can stand in for toMcp, handle or serve; any seed picks one of its sets.
 import { canonicalJson } from "../../../src/json/python-json.js";
 import type { TaskId } from "../course/tasks.js";

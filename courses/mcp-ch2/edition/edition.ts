@@ -42,10 +42,10 @@ export const ANSWER_KEY = practiceKey(() => JSON.parse(readFileSync(new URL(\`./
 `;
 
 export const EDITION_DIST = `// grade dist is the course author's command: this student edition has nothing to leave out.
-import { UserError } from "../cli/errors.js";
-import type { DistReport } from "./dist-report.js";
+import { UserError } from "../../../src/cli/errors.js";
+import type { DistReport } from "../../../src/student/dist-report.js";
 
-export type { DistReport } from "./dist-report.js";
+export type { DistReport } from "../../../src/student/dist-report.js";
 
 export async function distStudent(_options: { root: string; cwd: string; out: string }): Promise<DistReport> {
   throw new UserError("This is the student edition of the course: grade dist belongs to the course repository it was made from.");
@@ -95,7 +95,7 @@ process.exit(code);
 /** The files the edition gets in place of the course repository's, by path. */
 export const EDITION_FILES: Readonly<Record<string, string>> = {
   "courses/mcp-ch2/behaviour/key.ts": EDITION_KEY,
-  "src/student/dist.ts": EDITION_DIST,
+  "courses/mcp-ch2/edition/dist.ts": EDITION_DIST,
   ".ci/run": EDITION_CI_RUN,
   ".ci/tasks.mjs": EDITION_CI_TASKS,
 };

@@ -2,10 +2,10 @@
 // seeds, every behaviour check's inputs and the answers the rules require, and serve's answers as
 // templates around handle's. Instructors only: it runs the model, which the edition leaves out.
 import { isDeepStrictEqual } from "node:util";
-import { TASK_IDS } from "../../courses/mcp-ch2/course/tasks.js";
-import { MODEL_KEY } from "../../courses/mcp-ch2/behaviour/model-key.js";
-import { planBehaviour, planInputs } from "../../courses/mcp-ch2/behaviour/plan.js";
-import type { PracticeData, PracticeSet, ServeTemplate } from "../../courses/mcp-ch2/behaviour/practice-key.js";
+import { TASK_IDS } from "../course/tasks.js";
+import { MODEL_KEY } from "../behaviour/model-key.js";
+import { planBehaviour, planInputs } from "../behaviour/plan.js";
+import type { PracticeData, PracticeSet, ServeTemplate } from "../behaviour/practice-key.js";
 
 /** The seeds whose inputs the edition carries: a few sets to practise on, about 220 KB each. */
 export const PRACTICE_SEEDS = [1, 2, 3] as const;

@@ -6,7 +6,7 @@ import { distStudent, INSTRUCTOR_MODULES, PRACTICE_DATA_PATH } from "./dist.js";
 import { EDITION_FILES } from "./edition.js";
 import { findLeaks } from "./leaks.js";
 
-const root = path.join(import.meta.dirname, "..", "..");
+const root = path.join(import.meta.dirname, "..", "..", "..");
 const read = (f: string): string => readFileSync(path.join(root, f), "utf8");
 
 describe("distStudent", () => {

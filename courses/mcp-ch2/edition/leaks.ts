@@ -2,8 +2,8 @@
 // reference solution (one that is not in the starters), or the quiz key's letters.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { QUIZ } from "../../courses/mcp-ch2/course/quiz.js";
-import { parseQuizFile } from "../quiz/answers.js";
+import { QUIZ } from "../course/quiz.js";
+import { parseQuizFile } from "../../../src/quiz/answers.js";
 
 export interface SecretTexts {
   solutions: string[];

@@ -6,21 +6,21 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { copyFile, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { TASK_IDS, TASKS, type TaskId } from "../../courses/mcp-ch2/course/tasks.js";
-import { UserError } from "../cli/errors.js";
-import { PRACTICE_DATA_FILE } from "../../courses/mcp-ch2/behaviour/practice-key.js";
-import type { DevCheckItem } from "../grading/dev-check.js";
-import { defaultPackId, packIds } from "../pack/registry.js";
+import { TASK_IDS, TASKS, type TaskId } from "../course/tasks.js";
+import { UserError } from "../../../src/cli/errors.js";
+import { PRACTICE_DATA_FILE } from "../behaviour/practice-key.js";
+import type { DevCheckItem } from "../../../src/grading/dev-check.js";
+import { defaultPackId, packIds } from "../../../src/pack/registry.js";
 
 const STARTERS_DIR = "tasks";
 const SOLUTIONS_DIR = "solutions";
-import { gradeSubmission } from "../grading/grade.js";
-import type { DistReport } from "./dist-report.js";
+import { gradeSubmission } from "../../../src/grading/grade.js";
+import type { DistReport } from "../../../src/student/dist-report.js";
 import { findLeaks, findModelCode, readmeProblems } from "./leaks.js";
 import { adaptForStudents, EDITION_FILES } from "./edition.js";
 import { makePracticeData } from "./practice-data.js";
 
-export type { DistReport } from "./dist-report.js";
+export type { DistReport } from "../../../src/student/dist-report.js";
 
 /**
  * Modules that stay with the course's authors: the model of the chapter's rules is a working
@@ -29,9 +29,9 @@ export type { DistReport } from "./dist-report.js";
 export const INSTRUCTOR_MODULES: ReadonlyArray<{ file: string; why: string; model?: true }> = [
   { file: "courses/mcp-ch2/behaviour/model.ts", why: "the executable model of the chapter's rules (a working toMcp, handle and serve); the edition gets its answers as data", model: true },
   { file: "courses/mcp-ch2/behaviour/model-key.ts", why: "the answer key built on the model", model: true },
-  { file: "src/student/practice-data.ts", why: "the dist tooling, which runs the model" },
-  { file: "src/student/edition.ts", why: "the dist tooling, which runs the model" },
-  { file: "src/student/leaks.ts", why: "the dist tooling, which runs the model" },
+  { file: "courses/mcp-ch2/edition/practice-data.ts", why: "the dist tooling, which runs the model" },
+  { file: "courses/mcp-ch2/edition/edition.ts", why: "the dist tooling, which runs the model" },
+  { file: "courses/mcp-ch2/edition/leaks.ts", why: "the dist tooling, which runs the model" },
 ];
 
 export const PRACTICE_DATA_PATH = `courses/mcp-ch2/behaviour/${PRACTICE_DATA_FILE}`;
