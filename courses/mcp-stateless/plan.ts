@@ -67,6 +67,12 @@ function once(key: string, make: () => unknown[]): unknown[] {
   return v;
 }
 
+/** A cancel round that carries the user's answer (a retry), not a first round. */
+const isRetry = (message: unknown): boolean => {
+  const params = (message as { params?: unknown }).params;
+  return typeof params === "object" && params !== null && Object.hasOwn(params, "inputResponses");
+};
+
 // Task 1 takes two parameters: each input is the call's arguments.
 const SPREAD: Pick<RunSpec, "spread"> = { spread: true };
 
@@ -97,11 +103,19 @@ export function plan(input: PlanInput): StatelessPlan {
   const t2 = own.task2;
   if (t2) {
     const generated = allInputs(t2.checks);
-    const all = once(`fresh-rounds|${input.seed}|${input.behaviour}`, () => [...CANCEL_ROUNDS, ...rounds]);
+    // Every retry before every first round, in a context of its own: a fresh module instance
+    // resets module variables only, and state kept on globalThis, a prototype or a library by
+    // the earlier runs (or by a first round of this one) would still remember round 1.
+    const sharedAt = [...CANCEL_ROUNDS.map((m) => messageIndex(m["id"] as number)), ...rounds.map((_, k) => MESSAGES.length + generated.length + k)];
+    const inOrder = once(`fresh-order|${input.seed}|${input.behaviour}`, () => {
+      const both = [...CANCEL_ROUNDS, ...rounds].map((round, i) => ({ round, at: sharedAt[i]! }));
+      return [...both.filter((r) => isRetry(r.round)), ...both.filter((r) => !isRetry(r.round))];
+    }) as { round: unknown; at: number }[];
+    const all = once(`fresh-rounds|${input.seed}|${input.behaviour}`, () => inOrder.map((r) => r.round));
     const inputs = once(`fresh|${input.seed}|${input.behaviour}`, () => [...all, ...generated]);
-    const shared = [...CANCEL_ROUNDS.map((m) => messageIndex(m["id"] as number)), ...rounds.map((_, k) => MESSAGES.length + generated.length + k)];
+    const shared = inOrder.map((r) => r.at);
     const after = { run: t2.generated ?? t2.fixture, need: "finished" as const };
-    result.fresh = { run: runs.push({ entry: "task2.ts", exportName: "handle", inputs: asTexts(inputs), instance: "fresh", stopOnFailure: false, after }) - 1, rounds: all, shared, generated: generated.length };
+    result.fresh = { run: runs.push({ entry: "task2.ts", exportName: "handle", inputs: asTexts(inputs), instance: "fresh", context: "fresh", stopOnFailure: false, after }) - 1, rounds: all, shared, generated: generated.length };
     if (input.has("task1.ts")) {
       const keys = once(`pairs|${input.seed}|${input.behaviour}`, () => [...new Set(argsPairs([...MESSAGES, ...generated, ...all]).map((p) => JSON.stringify(p)))]) as string[];
       result.argsOracle = { run: runs.push({ entry: "task1.ts", exportName: "checkArgs", ...SPREAD, inputs: keys, instance: "shared", stopOnFailure: false, after: { run: t2.fixture, need: "finished" } }) - 1, keys };

@@ -101,10 +101,13 @@ export class Session {
     const grownBefore = this.memoryBytes();
     let text: string;
     let stopped: TaskFailure | undefined;
+    // A context of its own (RunSpec.context): nothing an earlier run left on the globals reaches it.
+    const realm = spec.context === "fresh" ? this.freshRealm() : this.context();
+    if (!("ctx" in realm)) return { calls: [], failure: realm };
     const peers = spec.peers ? new PeerLog(scripts, spec.inputs.length) : undefined;
     this.peers = peers;
     try {
-      text = this.guestCall("run", [spec.entry, spec.exportName, inputs, spec.instance === "fresh", groups, budget, spec.echoInputs === true, spec.stopOnFailure, spread ? scripts.length : -1]);
+      text = this.guestCall("run", [spec.entry, spec.exportName, inputs, spec.instance === "fresh", groups, budget, spec.echoInputs === true, spec.stopOnFailure, spread ? scripts.length : -1], true, realm);
     } catch (error) {
       this.peers = undefined;
       if (!(error instanceof Stopped)) throw error;
@@ -112,7 +115,7 @@ export class Session {
       // A moment to read back what was done: the harness only returns a string it holds.
       const until = Date.now() + 1000;
       this.runtime.setInterruptHandler(() => Date.now() > until);
-      try { text = this.guestCall("take", [], false); } catch { text = ""; }
+      try { text = this.guestCall("take", [], false, realm); } catch { text = ""; }
     }
     // A peer kept past the run (in a global, a promise) answers nothing from now on.
     this.peers = undefined;
@@ -177,6 +180,23 @@ export class Session {
     return this.realm;
   }
 
+  /**
+   * A context made for one run (RunSpec.context "fresh"): new globals, built-ins and pure
+   * modules, so that state kept on globalThis, a prototype or a library by an earlier run is not
+   * there; the shared context is left as it was for the runs after. Like every context, it goes
+   * with the instance (see dispose).
+   */
+  private freshRealm(): Realm | TaskFailure {
+    try {
+      const ctx = this.runtime.newContext();
+      return { ctx, harness: this.setUp(ctx) };
+    } catch (error) {
+      if (Date.now() > this.deadline) return failures.timeout(this.timeMs);
+      const limit = this.submission.limits.memoryBytes;
+      return this.memoryBytes() >= limit || /memory/i.test(String(error)) ? failures.outOfMemory(limit / 2 ** 20) : failures.crash(`a fresh context could not be made: ${String(error).slice(0, 200)}`);
+    }
+  }
+
   private setUp(ctx: QuickJSContext): QuickJSHandle {
     const host = ctx.newObject();
     const write = ctx.newFunction("write", (streamHandle, textHandle, lengthHandle) => {
@@ -222,8 +242,8 @@ export class Session {
   }
 
   /** Calls a harness function; its text reply, or Stopped at the time or memory limit. */
-  private guestCall(name: "load" | "call" | "run" | "take", args: (string | number | boolean)[], drain = true): string {
-    const { ctx, harness } = this.context();
+  private guestCall(name: "load" | "call" | "run" | "take", args: (string | number | boolean)[], drain = true, realm: Realm = this.context()): string {
+    const { ctx, harness } = realm;
     const fn = ctx.getProp(harness, name);
     const handles = args.map((a) => (typeof a === "string" ? ctx.newString(a) : typeof a === "number" ? ctx.newNumber(a) : a ? ctx.true : ctx.false));
     const result = ctx.callFunction(fn, ctx.undefined, ...handles);
