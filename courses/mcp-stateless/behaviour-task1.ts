@@ -10,6 +10,8 @@ export const ODD_NAMES = [
   "it's", 'say "hi"', "a'b\"c", "C:\\tmp", "tab\there", "new\nline", "cr\rhere", "nul\u0000", "del\u007f",
   "caf\u00e9", "nbsp\u00a0", "zero\u200bwidth", "emoji\u{1F600}", "soft\u00adhyphen", "line\u2028sep", "\u0085next",
   "", " ", "'", '"', "\\", "''", "\"'\"", "order id", "ORDER_ID",
+  // Beyond a hand-made list of ranges: other spaces (Zs), format characters (Cf), private use (Co).
+  "ideo\u3000space", "ogham\u1680mark", "word\u2060joiner", "isolate\u2066", "private\ue000", "tag\u{E0001}", "bom\ufeff",
 ];
 
 const schemaOf = (properties: string[], required: string[]) =>

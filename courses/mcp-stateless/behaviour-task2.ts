@@ -31,7 +31,8 @@ const unknownIds = (random: Random): string[] => [
   ...Array.from({ length: 6 }, () => `${random.pick(["A", "B", "Z", "a"])}${random.int(0, 9999)}`),
 ];
 
-export const BAD_VERSIONS: unknown[] = [undefined, null, "2025-06-18", "2025-11-25", "2026-07-29", "2026-07-28 ", " 2026-07-28", "", "it's", "2026_07_28", 20260728, 0, true, false];
+// A list holding the version equals it loosely (["2026-07-28"] == "2026-07-28"): refused all the same.
+export const BAD_VERSIONS: unknown[] = [undefined, null, "2025-06-18", "2025-11-25", "2026-07-29", "2026-07-28 ", " 2026-07-28", "", "it's", "2026_07_28", 20260728, 0, true, false, ["2026-07-28"]];
 const BAD_META: unknown[] = [undefined, null, "2026-07-28", 5, [], [CLIENT_META], {}];
 
 const ANSWERS: unknown[] = [
@@ -102,9 +103,17 @@ export const TASK2_CHECKS: readonly BehaviourCheck[] = [
   },
   {
     id: "t2_input_responses", task: "task2", title: "Only an accept with confirm true cancels; no answer asks again",
-    rule: "Rule 9: no answer (inputResponses absent or not an object, confirm absent or null) asks; {action: \"accept\", content: {confirm: true}} cancels; any other answer keeps the order.",
+    rule: "Rule 9: no answer (inputResponses absent or not an object, confirm absent or null) asks; {action: \"accept\", content: {confirm: true}} cancels (get_order_status says \"cancelled\" from then on); any other answer keeps the order.",
     hint: "Test confirm with === true (\"yes\" and 1 are truthy but not true), read action and content as own fields, and do not crash on an answer that is not an object.",
-    inputs: (random) => ANSWERS.flatMap((answer) => [random.pick(["A100", "A101"]), "Z9"].map((orderId) => call(random, "cancel_order", { order_id: orderId }, { inputResponses: answer }))),
+    inputs: (random) => [
+      ...ANSWERS.flatMap((answer) => [random.pick(["A100", "A101"]), "Z9"].map((orderId) => call(random, "cancel_order", { order_id: orderId }, { inputResponses: answer }))),
+      // Both orders cancelled for sure, then asked about: the status is read from ORDERS now, not
+      // from anything kept since the page's session asked about A100.
+      ...KNOWN_IDS.flatMap((orderId) => [
+        call(random, "cancel_order", { order_id: orderId }, { inputResponses: { confirm: { action: "accept", content: { confirm: true } } } }),
+        call(random, "get_order_status", { order_id: orderId }),
+      ]),
+    ],
   },
   {
     id: "t2_odd_params", task: "task2", title: "params that is absent, null or not an object reads as {}",

@@ -6,6 +6,11 @@ import { call, CLIENT_META, request } from "./fixtures.js";
 
 const BLANK = ["", " ", "\t", "   ", " \t "];
 const NOT_JSON = ["{not json", "{", "}", "not json", "{\"jsonrpc\": \"2.0\",", "[1, 2", "'single'", "undefined", "NaN", "{'id': 1}", "tools/list"];
+// trim() removes more than JSON's own whitespace (space, tab, CR, LF): U+00A0, U+FEFF, U+2028
+// and the like. A line of them alone is blank; a message padded with them is not JSON.
+const BLANK_UNICODE = ["\r", "\u00a0", "\ufeff", "\u2028", " \r", "\u3000\t"];
+const PADDED = ["\u00a0", "\ufeff", "\u2028", "\u3000", "\v", "\f"].map((pad, i) =>
+  i % 2 ? `${JSON.stringify(request(i + 1, "tools/list"))}${pad}` : `${pad}${JSON.stringify(request(i + 1, "tools/list"))}`);
 const NOT_OBJECTS = ["5", "[1,2]", "[]", "\"tools/list\"", "null", "true", "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}]"];
 
 function messageLine(random: Random): string {
@@ -31,6 +36,8 @@ export const TASK4_CHECKS: readonly BehaviourCheck[] = [
     hint: "Try serve([\"\", \"{\", \"5\"]) by hand: log [\"line 2\", \"line 3\"], two error lines out.",
     inputs: (random) => [
       [], ...BLANK.map((b) => [b]), ...NOT_JSON.map((l) => [l]), ...NOT_OBJECTS.map((l) => [l]),
+      ...BLANK_UNICODE.map((b) => [b]), ...PADDED.map((l) => [l]),
+      [`\t${JSON.stringify(request(7, "tools/list"))}\r`, ...BLANK_UNICODE],
       ...Array.from({ length: 12 }, () => Array.from({ length: random.int(1, 6) }, () => random.pick([...BLANK, ...NOT_JSON, ...NOT_OBJECTS]))),
     ],
   },
@@ -38,9 +45,13 @@ export const TASK4_CHECKS: readonly BehaviourCheck[] = [
     id: "t4_messages", task: "task4", title: "Generated sessions: one line per response, in order, nothing for a notification",
     rule: "Task 4 rules 2 and 4: every message goes to handle in order, its response written with JSON.stringify on one line, null adding nothing; log \"line N\" by position.",
     hint: "Keep one loop over the lines with their index; do not stop at the first error, and do not answer a notification.",
-    inputs: (random) => Array.from({ length: 20 }, () => Array.from({ length: random.int(1, 7) }, () => {
+    inputs: (random) => [
+      // Ids a falsy test drops: 0 and "" are ids like any other (a notification has no id key).
+      [0, "", 0].map((id, i) => JSON.stringify(i === 2 ? call(id, "get_order_status", { order_id: "A100" }) : request(id, i ? "server/discover" : "tools/list"))),
+      ...Array.from({ length: 20 }, () => Array.from({ length: random.int(1, 7) }, () => {
       const r = random.next();
       return r < 0.65 ? messageLine(random) : r < 0.8 ? random.pick(BLANK) : random.pick([...NOT_JSON, ...NOT_OBJECTS]);
     })),
+    ],
   },
 ];

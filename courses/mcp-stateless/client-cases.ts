@@ -106,6 +106,8 @@ export function generatedRequestRuns(random: Random): RequestRun[] {
       label: "request with generated methods and params",
       cases: [
         { method: "tools/list", params: { cursor: "c1" } },
+        // params with a _meta of their own: the client's _meta replaces it ({...params, _meta}).
+        { method: "tools/list", params: { cursor: "c2", _meta: { "com.example/trace": "t-1" } } },
         { method: "tools/call", params: record([["name", "constructor"], ["arguments", record([["__proto__", 1]])], ["__proto__", { x: 1 }], ["constructor", "c"]]) },
         ...cases(6),
       ],

@@ -13,7 +13,8 @@ import { MAX_ROUNDS, TOO_MANY_ROUNDS, asksForInput, record, requestsOf, type Jso
 export type Verdict = undefined | "n/a" | { expected: string; actual: string };
 
 export interface RequestContext { c: RequestCase; trace: CallTrace; reply: ServerStep; earlierIds: unknown[] }
-export interface CallContext { c: CallCase; trace: CallTrace; rounds: Rounds }
+/** earlierIds: what an earlier call of callWithInput in the same module instance sent as ids. */
+export interface CallContext { c: CallCase; trace: CallTrace; rounds: Rounds; earlierIds?: unknown[] }
 
 export interface ClientRule {
   id: string;
@@ -99,7 +100,7 @@ export const CLIENT_RULES: ClientRule[] = [
     rule: "A request's id (a string or an integer) identifies it and its response: no two requests of a client share one, and a retry with inputResponses is a new request with a new id.",
     hint: "Keep the counter outside request (at module level) and move it on before every message, never per call of callWithInput.",
     request: ({ trace, earlierIds }) => check(idProblem(toServer(trace), earlierIds), "an id no earlier request had"),
-    call: ({ trace }) => check(idProblem(toServer(trace), []), "a new id on every message"),
+    call: ({ trace, earlierIds }) => check(idProblem(toServer(trace), earlierIds ?? []), earlierIds ? "a new id on every message, none an earlier call sent" : "a new id on every message"),
   },
   {
     id: "t3_request_as_given", kind: "behaviour",
@@ -117,7 +118,8 @@ export const CLIENT_RULES: ClientRule[] = [
       if (own(m.value, "method") !== c.method) return { expected, actual: `method is ${show(own(m.value, "method"))}` };
       const params = paramsOf(m);
       if (!isRecord(params)) return { expected, actual: `params is ${show(params)}` };
-      const given = Object.keys(c.params);
+      // A _meta of the caller's is replaced by the client's ({...params, _meta}): t3_meta_every_request's.
+      const given = Object.keys(c.params).filter((k) => k !== "_meta");
       const changed = given.find((k) => !Object.hasOwn(params, k) || !sameJson(params[k], c.params[k]));
       if (changed !== undefined) return { expected, actual: `params[${JSON.stringify(changed)}] is ${Object.hasOwn(params, changed) ? show(params[changed]) : "missing"}` };
       const extra = Object.keys(params).find((k) => k !== "_meta" && !given.includes(k));

@@ -9,7 +9,8 @@ import { SERVER, roundsOf, type CallTrace } from "./client-trace.js";
 import type { ServerStep } from "./mock-server.js";
 
 export interface RequestRunTraces { spec: RequestRun; traces: CallTrace[] }
-export interface CallRunTrace { spec: CallCase; trace: CallTrace }
+/** earlierIds: the ids an earlier call of the same module instance sent (the second of two calls). */
+export interface CallRunTrace { spec: CallCase; trace: CallTrace; earlierIds?: unknown[] }
 
 interface JudgedCase { verdict: Verdict; shown: string }
 
@@ -40,9 +41,10 @@ function casesFor(rule: ClientRule, requestRuns: readonly RequestRunTraces[], ca
     }
   }
   if (rule.call) {
-    for (const { spec, trace } of callRuns) {
+    for (const { spec, trace, earlierIds } of callRuns) {
       if (!ran(trace)) { notRun ??= why(trace); continue; }
-      judged.push({ verdict: rule.call({ c: spec, trace, rounds: roundsOf(trace, spec) }), shown: showCall(spec) });
+      const after = earlierIds ? `, called a second time in the same module instance (the first sent ids ${show(earlierIds)})` : "";
+      judged.push({ verdict: rule.call({ c: spec, trace, rounds: roundsOf(trace, spec), ...(earlierIds ? { earlierIds } : {}) }), shown: showCall(spec) + after });
     }
   }
   return { judged: judged.filter((j) => j.verdict !== "n/a"), notRun };

@@ -165,7 +165,9 @@ describe("planClient", () => {
     expect(off.every((r) => r.peers && r.peers.length >= 1 && r.peers[0]!.echoId)).toBe(true);
     const on: RunSpec[] = [];
     const plan = planClient(input(true), on);
-    expect(on.length).toBe(off.length + plan.generated!.requests.length + plan.generated!.calls.length);
+    // ... and the confirmed cancel called twice in one instance (a second call's ids are new too).
+    expect(on.length).toBe(off.length + plan.generated!.requests.length + plan.generated!.calls.length + 1);
+    expect(on[plan.generated!.twice!.run]!.inputs).toHaveLength(2);
     expect(on.slice(off.length).every((r) => r.after?.need === "finished")).toBe(true);
     expect(off.map((r) => r.after?.run)).toEqual([undefined, undefined, 1, 1, 1]);
     expect(planClient({ ...input(true), tasks: ["task1"] }, [])).toEqual({});

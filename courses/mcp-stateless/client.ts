@@ -11,10 +11,10 @@ import {
   FIXTURE_CALLS, FIXTURE_REQUESTS, generatedCalls, generatedRequestRuns, type CallCase, type FixtureCall, type RequestRun,
 } from "./client-cases.js";
 import { CLIENT_EVIDENCE, Missing, type ClientFixtures } from "./client-evidence.js";
-import { show } from "./client-messages.js";
+import { own, show } from "./client-messages.js";
 import { CLIENT_RULES } from "./client-rules.js";
 import { clientSchemaCheck, type SentBy } from "./client-schema.js";
-import { SERVER, roundsOf, tracesOf } from "./client-trace.js";
+import { SERVER, roundsOf, tracesOf, type CallTrace } from "./client-trace.js";
 import { judgeRule, showCall, type CallRunTrace, type RequestRunTraces } from "./client-verdicts.js";
 import { serverPeer, userPeer } from "./mock-server.js";
 
@@ -27,7 +27,7 @@ export interface ClientPlan {
   /** Absent when task 3 is not graded or its file is not there. */
   fixture?: { request: number; calls: Record<FixtureCall, number> };
   /** With behaviour checks: the generated runs, with the seed they were made from. */
-  generated?: { seed: number; requests: { run: number; spec: RequestRun }[]; calls: { run: number; spec: CallCase }[] };
+  generated?: { seed: number; requests: { run: number; spec: RequestRun }[]; calls: { run: number; spec: CallCase }[]; twice?: { run: number; spec: CallCase } };
 }
 
 const FIXTURE_NAMES = Object.keys(FIXTURE_CALLS) as FixtureCall[];
@@ -40,10 +40,10 @@ function requestRun(spec: RequestRun, after?: RunSpec["after"]): RunSpec {
   };
 }
 
-function callRun(spec: CallCase, after?: RunSpec["after"]): RunSpec {
+function callRun(spec: CallCase, after?: RunSpec["after"], times = 1): RunSpec {
   return {
     entry: CLIENT_TASK.file, exportName: CLIENT_TASK.call, instance: "shared", stopOnFailure: false,
-    inputs: [JSON.stringify([spec.name, spec.args])],
+    inputs: Array.from({ length: times }, () => JSON.stringify([spec.name, spec.args])),
     peers: [serverPeer(spec.server, spec.serverRepeats === true), userPeer(spec.answers, true)], ...(after ? { after } : {}),
   };
 }
@@ -75,6 +75,8 @@ export function planClient(input: PlanInput, runs: RunSpec[]): ClientPlan {
       seed: input.seed,
       requests: made.requests.map((spec) => ({ run: runs.push(requestRun(spec, { run: request, need: "finished" })) - 1, spec })),
       calls: made.calls.map((spec) => ({ run: runs.push(callRun(spec, { run: calls.accept, need: "finished" })) - 1, spec })),
+      // The confirmed cancel twice in one module instance: the second call's ids are new too.
+      twice: { run: runs.push(callRun(FIXTURE_CALLS.accept, { run: calls.accept, need: "finished" }, 2)) - 1, spec: FIXTURE_CALLS.accept },
     };
   }
   return plan;
@@ -168,6 +170,11 @@ export function judgeClient(plan: ClientPlan, reply: SandboxReply, input: PlanIn
 
   const g = input.behaviour ? plan.generated : undefined;
   const generatedCalls: CallRunTrace[] = g ? g.calls.map(({ run, spec }) => ({ spec, trace: tracesOf(reply.runs[run], CLIENT_TASK.call, 1)[0]! })) : [];
+  if (g?.twice) {
+    const [one, two] = tracesOf(reply.runs[g.twice.run], CLIENT_TASK.call, 2) as [CallTrace, CallTrace];
+    const earlierIds = one.sent.filter((s) => s.peer === SERVER).map((s) => own(s.value, "id"));
+    generatedCalls.push({ spec: g.twice.spec, trace: one }, { spec: g.twice.spec, trace: two, earlierIds });
+  }
   const extra: CheckResult[] = [];
   if (g) {
     const requestRuns: RequestRunTraces[] = [...fixtureRequests, ...g.requests.map(({ run, spec }) => ({ spec, traces: tracesOf(reply.runs[run], CLIENT_TASK.request, spec.cases.length) }))];

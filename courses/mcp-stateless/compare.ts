@@ -9,6 +9,24 @@ export type Compared = "content" | "version" | "envelope";
 
 const ENVELOPE = ["_meta", "cacheScope", "ttlMs"];
 
+/** Keys sorted at every level: one text for one JSON value. */
+const sortedText = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (isObject(x) ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, x[k]])) : x));
+
+/**
+ * get_order_status's text is JSON.stringify(data), and rule 8 lists data's fields, not an order
+ * for its keys: a text that is the compact JSON of an object reads the same in any key order.
+ */
+function textInAnyKeyOrder(content: unknown): unknown {
+  if (!Array.isArray(content)) return content;
+  return content.map((item) => {
+    const text = own(item, "text");
+    if (typeof text !== "string" || !text.startsWith("{")) return item;
+    let parsed: unknown;
+    try { parsed = JSON.parse(text); } catch { return item; }
+    return isObject(parsed) && JSON.stringify(parsed) === text ? { ...(item as Record<string, unknown>), text: sortedText(parsed) } : item;
+  });
+}
+
 /** The answer without what `compared` leaves to other checks. */
 export function comparedPart(answer: unknown, compared: Compared): unknown {
   if (compared === "envelope") {
@@ -23,12 +41,17 @@ export function comparedPart(answer: unknown, compared: Compared): unknown {
     const r: Record<string, unknown> = { ...result };
     for (const k of ENVELOPE) delete r[k];
     if (r["resultType"] === "complete" || r["resultType"] === undefined) delete r["resultType"];
+    if (Object.hasOwn(r, "structuredContent") && Object.hasOwn(r, "content")) r["content"] = textInAnyKeyOrder(r["content"]);
     out["result"] = r;
   }
   const error = own(answer, "error");
-  if (compared === "content" && isObject(error) && error["code"] === UNSUPPORTED_PROTOCOL_VERSION) {
+  if (isObject(error) && error["code"] === UNSUPPORTED_PROTOCOL_VERSION) {
     const e: Record<string, unknown> = { ...error };
-    delete e["data"];
+    // Rule 5 spells <v>'s repr for null, booleans, numbers and strings only: for a version that
+    // is a list or an object, the message is judged up to <v> (the refusal and its data still are).
+    const requested = own(own(error, "data"), "requested");
+    if (typeof e["message"] === "string" && requested !== null && typeof requested === "object") e["message"] = `${e["message"].split(" ").slice(0, 3).join(" ")} …`;
+    if (compared === "content") delete e["data"];
     out["error"] = e;
   }
   return out;

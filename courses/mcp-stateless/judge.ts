@@ -73,8 +73,15 @@ function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outco
     const alone = outcomes.slice(rounds.length);
     const model = answersOf([...MESSAGES, ...generated]).slice(MESSAGES.length);
     checks.push(verdict(independent, "task2", generated, alone, {
-      // Judged only where the rules give one answer either way (a cancelled order reads differently later).
-      expected: (i) => { const s = shared[MESSAGES.length + i]; return s?.ok && sameJson(model[i], newServer()(generated[i])) ? { value: s.value } : undefined; },
+      // Judged only where the rules give one answer either way (a cancelled order reads differently
+      // later) and the code gave the rules' answer at least one way: an answer wrong both ways is
+      // another check's (a version let through shows an earlier call's cancel, not a session).
+      expected: (i) => {
+        const s = shared[MESSAGES.length + i];
+        if (!s?.ok || !sameJson(model[i], newServer()(generated[i]))) return undefined;
+        const rules = (o: Outcome | undefined): boolean => o?.ok === true && acceptsPart("content")(expectedPart(model[i], "content")!.value, o.value);
+        return rules(s) || rules(alone[i]) ? { value: s.value } : undefined;
+      },
       accepts: sameJson,
     }, seed, "were answered differently in a fresh module instance than after the earlier calls (expected: your own answer after them)", " (alone, in a fresh module instance)"));
   }

@@ -50,8 +50,15 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
 }
 
+// Characters a reader cannot see or tell from a space (C1 controls, NBSP, format characters,
+// private use, the Unicode spaces and separators): JSON text may hold them only inside strings,
+// where \uXXXX means the same, so a counterexample shows them escaped and pastes as the same value.
+const INVISIBLE = /[\u0080-\u00a0\u00ad\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ue000-\uf8ff\ufeff\u{e0000}-\u{e007f}]/gu;
+const visible = (text: string): string =>
+  text.replace(INVISIBLE, (ch) => Array.from({ length: ch.length }, (_, i) => `\\u${ch.charCodeAt(i).toString(16).padStart(4, "0")}`).join(""));
+
 /** JSON text for a message: short enough to read, whole enough to paste. */
 export const show = (v: unknown, max = 600): string => {
-  const text = v === undefined ? "undefined" : JSON.stringify(v) ?? String(v);
+  const text = v === undefined ? "undefined" : visible(JSON.stringify(v) ?? String(v));
   return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
 };
