@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TASK_IDS } from "../courses/mcp-ch2/course/tasks.js";
 import { gradeSubmission } from "../src/grading/grade.js";
+import { loadPack } from "../src/pack/registry.js";
 import { readSubmission } from "../src/grading/files.js";
 import { SandboxPool } from "../src/sandbox/pool.js";
 import type { Report } from "../src/report/types.js";
@@ -17,14 +18,14 @@ describe("the sandbox", () => {
   let classDir: string;
   const grade = (id: string, timeoutMs = 5000): Promise<Report> => gradeSubmission({ cwd: classDir, dir: id, tasks: TASK_IDS, timeoutMs, pool });
 
-  beforeAll(() => {
+  beforeAll(async () => {
     for (const m of MARKERS) rmSync(m, { force: true });
     classDir = makeClass(["correct", "sandbox-import-other", "sandbox-read-other", "sandbox-read-solutions", "sandbox-write", "sandbox-spawn", "sandbox-escape", "sandbox-tamper", "sandbox-victim", "spinning", "linked"]);
     // A task file that is a link to a classmate's: refused, never read.
     rmSync(path.join(classDir, "linked", "task1.ts"));
     symlinkSync(path.join(classDir, "correct", "task1.ts"), path.join(classDir, "linked", "task1.ts"));
     // One thread, so consecutive submissions share it: the worst case for leaks between them.
-    pool = new SandboxPool(1);
+    pool = new SandboxPool(1, true, (await loadPack("mcp-ch2")).course.sandboxSource());
   });
   afterAll(() => pool.close());
 

@@ -37,7 +37,7 @@ function standIn(abs: string, cwd: string): Pack {
   };
 }
 
-const noSandbox = { run: async () => ({ runs: [] }) } as unknown as SandboxPool;
+const noSandbox = { course: "", run: async () => ({ runs: [] }) } as unknown as SandboxPool;
 
 describe("gradeSubmission, for any pack", () => {
   it("makes the grader's paths relative in every text the pack judged, and leaves the evidence values as printed", async () => {
@@ -62,5 +62,12 @@ describe("gradeSubmission, for any pack", () => {
     expect(report.evidence).toEqual({ t1_k: `${abs}/x` });
     const { evidence: _printed, ...shown } = report;
     expect(JSON.stringify(shown)).not.toContain(cwd);
+  });
+
+  it("refuses a sandbox pool made for another pack's course module (a bug in the grader, not the student's)", async () => {
+    const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-engine-"));
+    mkdirSync(path.join(cwd, "sub"));
+    const other = { course: "exports.OTHER = 1;", run: async () => ({ runs: [] }) } as unknown as SandboxPool;
+    await expect(gradeSubmission({ cwd, pack: standIn(path.join(cwd, "sub"), cwd), dir: "sub", tasks: ["task1"], pool: other })).rejects.toThrow(/another course module/);
   });
 });

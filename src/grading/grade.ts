@@ -52,6 +52,14 @@ export interface GradeOptions {
   pool?: SandboxPool;
 }
 
+// A batch grades every student against one pack: its course module's text is made once.
+const courses = new WeakMap<Pack, string>();
+const courseSource = (pack: Pack): string => {
+  let text = courses.get(pack);
+  if (text === undefined) courses.set(pack, text = pack.course.sandboxSource());
+  return text;
+};
+
 export function resolveSubmission(cwd: string, dir: string, pack?: Pack): string {
   const abs = path.resolve(cwd, dir);
   if (!existsSync(abs) || !statSync(abs).isDirectory()) {
@@ -110,7 +118,10 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
   const behaviour = extra ? extra.behaviour ?? true : false;
   const schema = extra ? extra.schema ?? true : false;
   const seed = extra?.seed ?? newSeed();
-  const pool = options.pool ?? new SandboxPool(1, true, pack.course.sandboxSource());
+  const course = courseSource(pack);
+  // A pool made for another course module would give the code the wrong "grade/course": our bug.
+  if (options.pool && options.pool.course !== course) throw new Error(`the sandbox pool was made for another course module than the pack ${pack.id}'s`);
+  const pool = options.pool ?? new SandboxPool(1, true, course);
   const checker = options.typecheck === true ? pack.types?.checker() : options.typecheck || undefined;
   try {
     // The type checker reads the files and runs nothing: in its thread, beside the sandbox.

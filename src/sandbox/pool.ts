@@ -61,7 +61,7 @@ export class SandboxPool {
    * new and graded once, leaves it off rather than write a file per student's file.
    * `course`: the pack's "grade/course" module, as CommonJS text (Pack.course.sandboxSource).
    */
-  constructor(private readonly size = 1, private readonly keepCompiled = true, private readonly course = "") {}
+  constructor(private readonly size = 1, private readonly keepCompiled = true, readonly course = "") {}
 
   private assets(): Promise<{ code: string; data: object }> {
     this.starting ??= (async () => {
