@@ -148,7 +148,8 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
       return { result: taskResult(task, clean), evidence: clean.evidence, extra: clean.extra ?? [] };
     });
     const typed = await typing;
-    const graded = typed ? results.map((r) => ({ ...r, result: attachTypes(r.result, typed, taskOf(pack, r.result.task)) })) : results;
+    // The compiler's messages name files by their absolute paths: shown relative, as every other text.
+    const graded = typed ? results.map((r) => { const result = attachTypes(r.result, typed, taskOf(pack, r.result.task)); return { ...r, result: { ...result, checks: result.checks.map((c) => sanitiseCheck(c, display.sanitise)) } }; }) : results;
     const report = assembleReport(pack, display.submission, graded);
     if (!extra) return report;
     const checks: Record<string, CheckResult[]> = Object.fromEntries(graded.map((g) => [g.result.task, g.extra]));
