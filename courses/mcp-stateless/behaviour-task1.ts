@@ -53,7 +53,8 @@ export const TASK1_CHECKS: readonly BehaviourCheck[] = [
     rule: "Missing names in schema.required's order, then unexpected keys, then values that are not strings, both in Object.keys(args)'s order.",
     hint: "Collect the three kinds separately and concatenate them; a key can be unexpected or of the wrong type, never both.",
     inputs: (random) => Array.from({ length: 40 }, () => {
-      const properties = Array.from({ length: random.int(1, 4) }, () => random.word(2, 8, true));
+      // Names once each: JSON Schema wants required's items unique, so no schema lists one twice.
+      const properties = [...new Set(Array.from({ length: random.int(1, 4) }, () => random.word(2, 8, true)))];
       const required = properties.filter(() => random.bool());
       const args: Record<string, unknown> = {};
       for (const p of properties) if (random.next() < 0.6) args[p] = random.bool() ? random.word(0, 5) : random.pick(NOT_STRINGS);

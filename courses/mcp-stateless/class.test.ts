@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlanInput } from "../../src/pack/types.js";
 import type { CheckResult } from "../../src/report/types.js";
 import { SandboxPool } from "../../src/sandbox/pool.js";
+import { planChecks } from "./behaviour.js";
+import { TASK1_CHECKS } from "./behaviour-task1.js";
 import { comparedPart } from "./compare.js";
 import { newServer } from "./model.js";
 import pack from "./pack.js";
@@ -37,6 +39,8 @@ const CORRECT = [
   "correct-client-class", // task 3: a Client class, ids from 1000, recursion, for-in with Object.hasOwn
   "correct-serve-flatmap", // task 4: entries/filter/flatMap, /^\s*$/, literal error lines
   "correct-serve-class", // task 4: a StdioLoop class fed by reduce, == null for no response
+  "correct-client-reverse-asks", // task 3: questions asked in reverse key order, inputResponses: undefined on round 1
+  "correct-required-deduped", // task 1: schema.required through a Set (the same on every valid schema)
 ];
 
 /**
@@ -58,6 +62,9 @@ const WRONG: [string, string, string[], string[]?][] = [
   ["client-two-rounds", "task3", ["t3_at_most_three_rounds", "t3_cap_requests"]],
   ["client-local-counter", "task3", ["t3_new_id_each_request"]], // hole: callWithInput was never called twice in one instance
   ["client-meta-first", "task3", ["t3_meta_every_request"]], // hole: no params held a _meta of their own
+  ["client-keys-by-field", "task3", ["t3_input_responses_keyed"]],
+  ["client-accumulates-answers", "task3", ["t3_input_responses_keyed"]],
+  ["arguments-array-as-object", "task2", ["t2_arguments"]],
   ["serve-trims-before-parse", "task4", ["t4_odd_lines"]], // hole: no line was JSON padded with U+00A0, U+FEFF...
   ["serve-blank-spaces-only", "task4", ["t4_odd_lines"]], // hole: no blank line held "\r" or U+00A0
   ["serve-falsy-id-notification", "task4", ["t4_messages"]], // hole: serve's lines never had id 0 or ""
@@ -103,6 +110,14 @@ describe("mcp-stateless: the class's submissions through the sandbox", () => {
 });
 
 describe("mcp-stateless: what the class found in the checks", () => {
+  it("never generates a schema that lists a required name twice (JSON Schema wants them unique)", () => {
+    for (const seed of [1026, 1402, 0, 7]) {
+      for (const p of planChecks(TASK1_CHECKS, seed)) {
+        for (const input of p.inputs as [{ required: string[] }, unknown][]) expect(new Set(input[0].required).size, `seed ${seed}`).toBe(input[0].required.length);
+      }
+    }
+  });
+
   it("reads get_order_status's JSON text in any key order, and only as compact JSON.stringify text", () => {
     const answer = newServer()({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_order_status", arguments: { order_id: "A100" }, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } } });
     const withText = (text: string): unknown => {
