@@ -14,6 +14,7 @@ import { renderGithubSummary } from "../report/github.js";
 import { renderBatchSummary } from "../report/batch-summary.js";
 import { renderRunSummary } from "../report/run-summary.js";
 import { BATCH_REPORTERS, REPORTERS } from "../report/registry.js";
+import { terminalText } from "../report/sanitize.js";
 import { wantsColor } from "../report/style.js";
 import { batchCommand, mergeCommand } from "./commands/batch.js";
 import { checkCommand } from "./commands/check.js";
@@ -182,11 +183,13 @@ function boundary(error: unknown, io: Io): number {
     // Help and --version end here too; commander has already printed what it had to say.
     return ["commander.helpDisplayed", "commander.version", "commander.help"].includes(error.code) ? EXIT.pass : EXIT.usage;
   }
+  // A message may quote a submission's own text (its grade.json's pack name, a folder's name):
+  // inert on a terminal and in a CI log, as every report's student text is.
   if (error instanceof UserError) {
-    io.stderr(`grade: ${error.message}\n`);
+    io.stderr(`grade: ${terminalText(error.message)}\n`);
     return EXIT.usage;
   }
   const detail = io.env["GRADE_DEBUG"] ? `\n${(error as Error)?.stack ?? String(error)}` : " (set GRADE_DEBUG=1 to see where)";
-  io.stderr(`grade: internal error, a bug in grade itself, not in your code: ${(error as Error)?.message ?? String(error)}${detail}. Please report it with the command you ran.\n`);
+  io.stderr(`grade: internal error, a bug in grade itself, not in your code: ${terminalText(`${(error as Error)?.message ?? String(error)}${detail}`)}. Please report it with the command you ran.\n`);
   return EXIT.bug;
 }

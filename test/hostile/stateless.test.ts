@@ -133,6 +133,11 @@ export const ATTACKS: readonly Attack[] = [
     setup: (dir) => { for (const f of ["task1.ts", "task2.ts", "task3.ts"]) cpSync(path.join(ROOT, "solutions", f), path.join(dir, f)); },
     check: statelessReport,
   },
+  {
+    name: "grade-json-traversal", tries: "a grade.json whose pack is the path from courses/ to its own folder, holding a pack.ts that would run as the grader if imported",
+    setup: (dir) => writeFileSync(path.join(dir, "grade.json"), JSON.stringify({ pack: path.relative(path.join(ROOT, "courses"), dir) })),
+    check: statelessReport,
+  },
   { name: "escape-and-leak", tries: "every route out of the language (given process, constructor chains from the peers too, stack traces, import() rejections), the grader's environment put into answers and messages" },
   // Processes and hangs.
   { name: "process-exit", tries: "process.exit(0) at the top level and in calls (one swallowed), exitCode 0, a thrown look-alike ExitCalled" },
@@ -398,6 +403,27 @@ describe.skipIf(!HOSTILE)(`mcp-stateless: grade --dir on hostile submissions (${
       }, 1_200_000);
     }
   }
+
+  it("grade --dir without --pack refuses a grade.json naming a path or a name with escapes and workflow commands: nothing imported, nothing graded, stderr inert", async () => {
+    const traversal = ATTACKS.find((a) => a.name === "grade-json-traversal")!;
+    const ear = await canary();
+    const root = newRoot("stateless-dir-grade-json-refused");
+    try {
+      common(root);
+      buildAttack(traversal, path.join(root, "by-path"), root, ear.port);
+      buildAttack(traversal, path.join(root, "by-name"), root, ear.port);
+      writeFileSync(path.join(root, "by-name", "grade.json"), JSON.stringify({ pack: "x\u001b[2J\u001b]0;PWNED\u0007\n::error::forged\n##vso[task.complete result=Succeeded;]\u009b\u202e" }));
+      for (const folder of ["by-path", "by-name"]) {
+        const cli = await runGrade(["--dir", folder, "--reporter", "json=out/report.json"], root);
+        expect([folder, cli.code, cli.outputs.has(path.join("out", "report.json"))]).toEqual([folder, 2, false]);
+        expect(cli.stderr).toMatch(/There is no pack/);
+        expect([...machineViolations(cli, ear.heard, (rel) => rel === "out" || rel.startsWith(`out${path.sep}`)), ...outputViolations(cli)]).toEqual([]);
+      }
+    } finally {
+      await ear.close();
+      removeRoot(root);
+    }
+  }, 300_000);
 
   it("grade --dir honours a submission's grade.json naming another pack when --pack is not given (documented: the teacher's batch passes --pack)", async () => {
     const attack = ATTACKS.find((a) => a.name === "grade-json-other-pack")!;
