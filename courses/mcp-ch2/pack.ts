@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { Pack, PackPlan, TaskJudgement } from "../../src/pack/types.js";
 import { TypeCheckWorker } from "./typecheck/worker-client.js";
 import { EVIDENCE_KEYS, EVIDENCE_RULES, type EvidenceKey } from "./course/evidence-keys.js";
-import { diagnose } from "./evidence/diagnose.js";
+import { diagnose } from "./evidence/lines.js";
 import { CHAPTER_QUIZ } from "./course/quiz.js";
 import { HINTS } from "./course/hints.js";
 import { courseDataItems } from "./lint.js";

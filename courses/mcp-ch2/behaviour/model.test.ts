@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LINES, MESSAGES, TOOL } from "../course/fixtures.js";
-import { computeEvidence } from "../evidence/compute.js";
+import { computeEvidence } from "../evidence/lines.js";
 import { EVIDENCE_KEYS, EVIDENCE_RULES } from "../course/evidence-keys.js";
 import { modelHandle, modelServe, modelToMcp } from "./model.js";
 import { accepts } from "./expectation.js";

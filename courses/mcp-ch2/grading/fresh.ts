@@ -4,7 +4,7 @@
 // student's own answers, not the model's: a wrong rule is the behaviour checks' business, and
 // fails there once, not twice.
 import { TASKS, type TaskId } from "../course/tasks.js";
-import { deepEqual } from "../evidence/values.js";
+import { deepEqual } from "../evidence/reading.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { CallOutcome } from "../../../src/runner/outcome.js";
 import type { WireRun } from "../../../src/sandbox/protocol.js";

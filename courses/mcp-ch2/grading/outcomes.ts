@@ -2,7 +2,7 @@
 // checked, the fixture run turned into what the evidence lines are computed from.
 import { MESSAGES } from "../course/fixtures.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
-import type { TaskValue } from "../evidence/task-value.js";
+import type { TaskValue } from "../evidence/line.js";
 import { describeMessage } from "./describe.js";
 import type { CallOutcome } from "../../../src/runner/outcome.js";
 import type { TaskFailure, WireCall, WireRun } from "../../../src/sandbox/protocol.js";
@@ -54,7 +54,7 @@ const withSignature = (task: TaskId, failure: TaskFailure): TaskFailure => (fail
 export function fixtureOutcome(task: TaskId, run: WireRun | undefined): FixtureOutcome {
   if (!run || run.status === "skipped") return { failure: failures.crash("the fixture run was not made") };
   if (run.status === "failed") return { failure: withSignature(task, run.failure) };
-  // Values that JSON cannot carry stay in: only the lines that read them error (compute.ts).
+  // Values that JSON cannot carry stay in: only the lines that read them error (evidence/reading.ts, data).
   const calls = run.calls.map((c) => readCall(task, c, false));
   const failed = calls.findIndex((c) => !c.ok);
   if (failed >= 0) {

@@ -2,11 +2,10 @@
 // the chapter's rule that nothing but protocol messages is printed on stdout.
 import { EVIDENCE_RULES, keysOfTask, type EvidenceKey } from "../course/evidence-keys.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
-import { computeEvidence } from "../evidence/compute.js";
+import { computeEvidence, diagnose } from "../evidence/lines.js";
 import { MESSAGES } from "../course/fixtures.js";
 import { describeMessage } from "./describe.js";
 import { notJson } from "../../../src/sandbox/value.js";
-import { diagnose } from "../evidence/diagnose.js";
 import type { TaskFailure } from "../../../src/runner/outcome.js";
 import type { FixtureOutcome } from "./outcomes.js";
 import type { CheckResult, TaskResult, TaskStatus } from "../../../src/report/types.js";

@@ -2,7 +2,7 @@
 // checks, on the generated inputs) against the official MCP 2025-06-18 schema, plus the two
 // rules the schema cannot say: exactly one of result and error, and the id echoed with its type.
 import { TASKS } from "../course/tasks.js";
-import { deepEqual } from "../evidence/values.js";
+import { deepEqual } from "../evidence/reading.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { CallOutcome } from "../../../src/runner/outcome.js";
 import { judgeJsonSchema, newCompileBudget } from "../../../src/schema/json-schema.js";

@@ -4,9 +4,8 @@ import { LINES, MESSAGES, TOOL } from "../course/fixtures.js";
 import { handle } from "../../../solutions/task2.js";
 import { serve } from "../../../solutions/task3.js";
 import { toMcp } from "../../../solutions/task1.js";
-import { computeEvidence } from "./compute.js";
-import { diagnose } from "./diagnose.js";
-import type { TaskValue } from "./task-value.js";
+import { computeEvidence, diagnose } from "./lines.js";
+import type { TaskValue } from "./line.js";
 
 const values = (v: TaskValue) => Object.fromEntries(Object.entries(computeEvidence(v)).map(([k, c]) => [k, "value" in c ? c.value : `MISSING: ${c.missing}`]));
 const responses = () => MESSAGES.map((m) => handle(structuredClone(m)));
