@@ -40,6 +40,10 @@ interface Attack {
   setup?: (dir: string) => void;
   /** In a batch of its own (one sandbox thread), classmates before and after it. */
   alone?: boolean;
+  /** Its batch runs the live checks too (--live). */
+  live?: boolean;
+  /** Checks it passes honestly (its answer there is right), beyond what the honest wrong classmate passes. */
+  earned?: string[];
   /**
    * "forged" (default): any check beyond what the honest wrong classmate passes is forged.
    * "fixtures": the evidence lines may pass (the answers are the fixtures'), but no task has full marks.
@@ -139,6 +143,11 @@ export const ATTACKS: readonly Attack[] = [
     check: statelessReport,
   },
   { name: "escape-and-leak", tries: "every route out of the language (given process, constructor chains from the peers too, stack traces, import() rejections), the grader's environment put into answers and messages" },
+  // The live checks (grade --dir runs them; a batch with --live): the handle as a real server process.
+  {
+    name: "live-harm", alone: true, live: true, earned: ["t2_sdk_connect"],
+    tries: "wrong in the sandbox, and as the live stdio server (told apart by the harness's frames on its stack): escape routes, a right discover answer (so the SDK goes on), 10,000 forged replies and 8 MB on stdout, escapes and workflow commands on stderr, a loop on tools/call, process.exit on resources/read",
+  },
   // Processes and hangs.
   { name: "process-exit", tries: "process.exit(0) at the top level and in calls (one swallowed), exitCode 0, a thrown look-alike ExitCalled" },
   { name: "hang-toplevel", tries: "an endless loop at the top level of task1.ts, which task2.ts imports; a catastrophic regex and an endless loop in serve", check: errors({ task1: [], task2: [], task4: [] }) },
@@ -250,7 +259,7 @@ function reportViolations(report: ReportV1 | undefined, attack: Attack, free: Re
     // A remembering server's other tasks are the reference solution's: they may pass.
     if (t.status === "pass" && (typeof verdict !== "object" || t.task === "task2")) out.push(`${t.task} passes`);
     if (verdict === "forged") {
-      for (const c of t.checks) if (c.status === "pass" && !free.has(c.name) && c.kind !== "types") out.push(`${c.name} (${c.kind}) passes`);
+      for (const c of t.checks) if (c.status === "pass" && !free.has(c.name) && c.kind !== "types" && !(attack.earned ?? []).includes(c.name)) out.push(`${c.name} (${c.kind}) passes`);
     } else if (verdict === "fixtures") {
       // Right answers to the fixtures earn their lines (the score policy's design); what they
       // must not earn is full marks: a behaviour check fails on the first generated input.
@@ -478,8 +487,11 @@ describe.skipIf(!HOSTILE)(`mcp-stateless: grade batch with hostile submissions (
   describe("each attack that could take a batch down, in a batch of its own", () => {
     for (const attack of ATTACKS.filter((a) => a.alone)) {
       it(`${attack.name}: ${attack.tries}`, async () => {
-        const batch = await gradeBatch(attack.name, [attack], ["--jobs", "1"]);
-        expect(unknownOnes(attack, [...rowViolations(batch, attack, free), ...classmateViolations(batch, baseline), ...batch.violations])).toEqual([]);
+        const live = attack.live ? ["--live"] : [];
+        const base = attack.live ? await gradeBatch(`${attack.name}-baseline`, [], live) : baseline;
+        const liveFree = attack.live ? freeChecks(base.reports.get(NOTHING)!) : free;
+        const batch = await gradeBatch(attack.name, [attack], ["--jobs", "1", ...live]);
+        expect(unknownOnes(attack, [...rowViolations(batch, attack, liveFree), ...classmateViolations(batch, base), ...batch.violations])).toEqual([]);
       }, 600_000);
     }
   });
