@@ -48,7 +48,8 @@ describe.concurrent("the mcp-stateless pack through the CLI", () => {
     solutionCopy(path.join(cwd, "mcp-stateless"));
     const pretty = await runCli(["--dir", "mcp-stateless", "--seed", "3"], { cwd });
     expect(pretty.stderr).toBe("");
-    expect(pretty.code).toBe(0);
+    // What did not pass, when something did not: the report's failing lines.
+    expect(pretty.code, pretty.stdout.split("\n").filter((l) => /✗|FAIL|ERROR|skip/.test(l)).join("\n")).toBe(0);
     expect(pretty.stdout.split("\n")[0]).toMatch(/^grade mcp-stateless\/ · mcp-stateless · score (\d+)\/\1 /);
     const evidence = readFileSync(path.join(cwd, "evidence", "mcp-stateless", "stateless-evidence.txt"), "utf8");
     expect(evidence).toMatch(/^t1_/);
