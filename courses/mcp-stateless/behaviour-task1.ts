@@ -12,6 +12,8 @@ export const ODD_NAMES = [
   "", " ", "'", '"', "\\", "''", "\"'\"", "order id", "ORDER_ID",
   // Beyond a hand-made list of ranges: other spaces (Zs), format characters (Cf), private use (Co).
   "ideo\u3000space", "ogham\u1680mark", "word\u2060joiner", "isolate\u2066", "private\ue000", "tag\u{E0001}", "bom\ufeff",
+  // Every backslash and every chosen quote escaped, not the first only (String.replace with a string).
+  "a\\b\\c", "\\\\", "x'y'z\"", "it's Bob's",
 ];
 
 const schemaOf = (properties: string[], required: string[]) =>

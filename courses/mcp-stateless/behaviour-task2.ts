@@ -32,7 +32,7 @@ const unknownIds = (random: Random): string[] => [
 ];
 
 // A list holding the version equals it loosely (["2026-07-28"] == "2026-07-28"): refused all the same.
-export const BAD_VERSIONS: unknown[] = [undefined, null, "2025-06-18", "2025-11-25", "2026-07-29", "2026-07-28 ", " 2026-07-28", "", "it's", "2026_07_28", 20260728, 0, true, false, ["2026-07-28"]];
+export const BAD_VERSIONS: unknown[] = [undefined, null, "2025-06-18", "2025-11-25", "2026-07-29", "2026-07-28 ", " 2026-07-28", "", "it's", "x'y'z\"", "2026\\07\\28", "2026_07_28", 20260728, 0, true, false, ["2026-07-28"]];
 const BAD_META: unknown[] = [undefined, null, "2026-07-28", 5, [], [CLIENT_META], {}];
 
 const ANSWERS: unknown[] = [

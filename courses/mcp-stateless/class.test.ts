@@ -41,6 +41,8 @@ const CORRECT = [
   "correct-serve-class", // task 4: a StdioLoop class fed by reduce, == null for no response
   "correct-client-reverse-asks", // task 3: questions asked in reverse key order, inputResponses: undefined on round 1
   "correct-required-deduped", // task 1: schema.required through a Set (the same on every valid schema)
+  "correct-client-error-subclass", // task 3: ids from 0, errors thrown as subclasses of Error
+  "correct-undefined-fields", // task 2: structuredContent and data undefined rather than absent
 ];
 
 /**
@@ -53,6 +55,10 @@ const WRONG: [string, string, string[], string[]?][] = [
   // handle's fixture answer to {id: 100} shows checkArgs's extra problem in a task 2 evidence line.
   ["args-reports-twice", "task1", ["t1_generated_args"], ["t2_bad_args_text"]],
   ["repr-hand-ranges", "task1", ["t1_repr_quoting"]], // hole: ODD_NAMES had no U+3000, U+1680, U+2060, U+2066, U+E000, U+E0001
+  // hole: no name held two backslashes or two of the chosen quote. The reference handle writes
+  // <v> with task 1's repr, so its -32022 message shows the same bug (as repr-always-single's).
+  ["repr-replace-first", "task1", ["t1_repr_quoting"], ["t2_version_check"]],
+  ["version-repr-replace-first", "task2", ["t2_version_check"]], // hole: the same for the -32022 message's <v>
   ["version-startswith", "task2", ["t2_version_check"]],
   ["version-loose-equal", "task2", ["t2_version_check"]], // hole: no version was a list (["2026-07-28"] == "2026-07-28")
   ["memo-order-data", "task2", ["t2_input_responses"]], // hole: no status asked of an order surely cancelled after its first status
