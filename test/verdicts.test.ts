@@ -50,6 +50,11 @@ describe("verdicts through the sandbox", () => {
     expect(failing(report, "task3")).toEqual([]);
   });
 
+  it("fails it too when the flag is kept on globalThis, which a fresh module instance does not reset", async () => {
+    const report = await grade("needs-initialize-global", "verdicts");
+    expect(failing(report, "task2")).toContain("t2_fresh_instance");
+  });
+
   it("fails a serve that keeps a counter between calls (the calls after the first number their log wrong)", async () => {
     const report = await grade("counts-calls", "verdicts");
     expect(failing(report, "task3").length).toBeGreaterThan(0);

@@ -46,6 +46,14 @@ function notRun(task: TaskId, on: { behaviour: boolean; schema: boolean }): Chec
 
 class Unjudged extends Error {}
 
+/** The fresh run's calls back in the order of the inputs (it sent them in `order`). */
+function inInputOrder(calls: CallOutcome[] | undefined, order: number[] | undefined): CallOutcome[] | undefined {
+  if (!calls || !order) return calls;
+  const out: CallOutcome[] = [];
+  order.forEach((input, k) => { if (calls[k]) out[input] = calls[k]!; });
+  return out;
+}
+
 /** Per input list, the student's handle's answers to its messages, in order; undefined where one failed. */
 function grouped(calls: CallOutcome[] | undefined, sizes: number[]): (unknown[] | undefined)[] {
   let at = 0;
@@ -145,7 +153,7 @@ function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle
   const exchanges: Exchange[] = inputs.map((input, i) => ({ input, outcome: calls[i] }));
   const list = [
     ...(o.behaviour ? judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, oracle?.override) : []),
-    ...(o.behaviour && r.fresh !== undefined ? [freshCheck.judge(task, r.inputs, calls.slice(fixtureCount), readCalls(task, reply.runs[r.fresh]), reply.runs[r.fresh])] : []),
+    ...(o.behaviour && r.fresh !== undefined ? [freshCheck.judge(task, r.inputs, calls.slice(fixtureCount), inInputOrder(readCalls(task, reply.runs[r.fresh]), r.freshOrder), reply.runs[r.fresh])] : []),
     ...(o.schema ? schemaChecks(task, exchanges) : []),
   ];
   const stopped = generated.status === "ran" ? generated.stopped : undefined;

@@ -15,6 +15,8 @@ export interface TaskRuns {
   generated?: number;
   /** Each generated input alone, in a fresh instance (absent without behaviour checks). */
   fresh?: number;
+  /** The fresh run's order: freshOrder[k] is the index in `inputs` of its k-th call. */
+  freshOrder?: number[];
   plan: PlannedCheck[];
   /** The generated inputs in the order they were sent (planInputs). */
   inputs: unknown[];
@@ -62,6 +64,15 @@ const asTexts = (inputs: readonly unknown[]): string[] => {
   return list;
 };
 const generatedInputs = new WeakMap<PlannedCheck[], unknown[]>();
+const freshOrders = new WeakMap<unknown[], number[]>();
+const freshTexts = new WeakMap<unknown[], string[]>();
+
+/** The inputs' indices, every initialize message after every other. */
+function initializeLast(inputs: readonly unknown[]): number[] {
+  const isInitialize = (m: unknown): boolean => (m as { method?: unknown } | null)?.method === "initialize";
+  const indices = inputs.map((_, i) => i);
+  return [...indices.filter((i) => !isInitialize(inputs[i])), ...indices.filter((i) => isInitialize(inputs[i]))];
+}
 
 export function buildRequest(has: (file: string) => boolean, readable: (file: string) => boolean, tasks: readonly TaskId[], o: { behaviour: boolean; schema: boolean; seed: number }): GradingRequest {
   const specs: RunSpec[] = [];
@@ -83,7 +94,13 @@ export function buildRequest(has: (file: string) => boolean, readable: (file: st
     // before initialize too). toMcp and serve are not run again: their state across calls shows in
     // the run above, and serve's fresh run alone cost a fifth of a submission's time.
     if (o.behaviour && inputs.length && task === "task2") {
-      entry.fresh = specs.push({ ...base, echoInputs: false, inputs: asTexts(inputs), instance: "fresh", stopOnFailure: false, after: { run: entry.generated!, need: "finished" } }) - 1;
+      // In a context of its own, initialize last: a fresh module instance resets module variables
+      // only, and a flag kept on globalThis (or a prototype, or a library) by the runs before, or
+      // by an initialize earlier in this one, would still say "initialized".
+      const order = freshOrders.get(inputs) ?? freshOrders.set(inputs, initializeLast(inputs)).get(inputs)!;
+      const sent = freshTexts.get(inputs) ?? freshTexts.set(inputs, order.map((i) => JSON.stringify(inputs[i]))).get(inputs)!;
+      entry.fresh = specs.push({ ...base, echoInputs: false, inputs: sent, instance: "fresh", context: "fresh", stopOnFailure: false, after: { run: entry.generated!, need: "finished" } }) - 1;
+      entry.freshOrder = order;
     }
     runs[task] = entry;
   }
