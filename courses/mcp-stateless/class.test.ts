@@ -43,6 +43,7 @@ const CORRECT = [
   "correct-required-deduped", // task 1: schema.required through a Set (the same on every valid schema)
   "correct-client-error-subclass", // task 3: ids from 0, errors thrown as subclasses of Error
   "correct-undefined-fields", // task 2: structuredContent and data undefined rather than absent
+  "correct-client-request-state", // task 3: the retry echoes requestState too (the schema allows it)
 ];
 
 /**
