@@ -151,12 +151,12 @@ describe("interopChecks (the SDK 2.x client, pinned to 2026-07-28)", () => {
     expect(byName(checks, "t2_sdk_old_version").message).toContain('its data {"supported":["2026-07-28"]} is not {"supported": [<versions>], "requested"');
   });
 
-  it("bounds a call that gets no answer by the time limit, and goes on", async () => {
+  it("bounds a call that gets no answer by the time limit, and goes on; a silence is not judged (a busy machine), never a fail", async () => {
     const started = Date.now();
     const checks = await interopChecks(fake("hang"), 800);
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(verdicts(checks)).toEqual({ ...allPass, t2_sdk_call_status: "fail" });
-    expect(byName(checks, "t2_sdk_call_status").message).toMatch(/^the client stopped with SdkError REQUEST_TIMEOUT: .*\(no answer it could read within 800 ms/);
+    expect(verdicts(checks)).toEqual({ ...allPass, t2_sdk_call_status: "error" });
+    expect(byName(checks, "t2_sdk_call_status").message).toMatch(/^the client stopped with SdkError REQUEST_TIMEOUT: .*\(no answer it could read within 800 ms.*That is not scored/);
   });
 
   it("skips the rest when the server's process ends, naming the check it ended in", async () => {

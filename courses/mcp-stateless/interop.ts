@@ -9,6 +9,7 @@ import type { CheckResult } from "../../src/report/types.js";
 import type { ServerCommand } from "../../src/sandbox/live.js";
 import { SERVER_READY } from "../../src/sandbox/live-protocol.js";
 import { SERVER_STARTUP_LIMIT_MS, serverReady } from "../../src/live/ready.js";
+import { NoAnswer, unjudgedSilence, withTimeout } from "../../src/live/time-limit.js";
 import { ORDERS, PROTOCOL_VERSION, RESOURCES, TOOLS } from "./course.js";
 
 const OLD_VERSION = "2025-06-18";
@@ -102,11 +103,6 @@ function describe(error: unknown, s: Sdk, limit: number): string {
   return error instanceof Error ? `${error.name}: ${oneParagraph(error.message)}` : oneParagraph(String(error));
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer to ${what} within ${ms} ms`)), ms); });
-  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
-}
 
 /** One request the client sent and what came back for it, as the server wrote it. */
 interface Exchange { method: string; response?: JsonObject; filled?: string[] }
@@ -282,7 +278,7 @@ async function drive(s: Sdk, server: ServerCommand, timeoutMs: number, cacheHint
       try {
         result = await body();
       } catch (error) {
-        result = check(name, "fail", { actual: describe(error, s, limit), message: `${describe(error, s, limit)}.` });
+        result = check(name, verdictOf(error), { actual: describe(error, s, limit), message: `${describe(error, s, limit)}.${unjudged(error)}` });
       }
       results.push(result);
       if (name === "connect" && result.status !== "pass") stop = "Skipped: the SDK client could not connect (t2_sdk_connect).";
@@ -293,8 +289,15 @@ async function drive(s: Sdk, server: ServerCommand, timeoutMs: number, cacheHint
       const unread = transport.clientErrors.length ? ` The client could not read: ${cap(transport.clientErrors.join(" | "), 300)}.` : "";
       return (answer ? ` Your server answered ${method} with ${quote(answer)}.` : ` Your server sent no answer to ${method} that the client could read.`) + unread;
     };
+    // A time-out with nothing at all from the server is not judged ("error", not scored): on a
+    // busy machine a correct server can miss the limit, and a hang is the sandbox checks' to
+    // judge. A server that wrote something the client could not read did fail.
+    const timedOut = (error: unknown): boolean => (error instanceof s.SdkError && error.code === s.SdkErrorCode.RequestTimeout) || error instanceof NoAnswer;
+    const verdictOf = (error: unknown, method?: string): "fail" | "error" =>
+      timedOut(error) && transport.clientErrors.length === 0 && (method === undefined || !transport.answerTo(method)) ? "error" : "fail";
+    const unjudged = (error: unknown, method?: string): string => (verdictOf(error, method) === "error" ? unjudgedSilence(limit) : "");
     const failed = (name: Step, method: string, error: unknown): CheckResult =>
-      check(name, "fail", { actual: describe(error, s, limit), message: `${describe(error, s, limit)}.${answered(method)}` });
+      check(name, verdictOf(error, method), { actual: describe(error, s, limit), message: `${describe(error, s, limit)}.${answered(method)}${unjudged(error, method)}` });
     const filledNote = (...methods: string[]): Partial<CheckResult> => {
       const notes = methods.map((m) => [m, transport.filledFor(m)] as const).filter(([, f]) => f.length);
       if (notes.length === 0) return {};
@@ -306,7 +309,7 @@ async function drive(s: Sdk, server: ServerCommand, timeoutMs: number, cacheHint
       try {
         await withTimeout(client.connect(transport, { timeout: limit }), limit + 500, "server/discover");
       } catch (error) {
-        return check("connect", "fail", { actual: describe(error, s, limit), message: `The SDK client could not connect: ${describe(error, s, limit)}.${answered("server/discover")}${stderrEnd()}` });
+        return check("connect", verdictOf(error, "server/discover"), { actual: describe(error, s, limit), message: `The SDK client could not connect: ${describe(error, s, limit)}.${answered("server/discover")}${unjudged(error, "server/discover")}${stderrEnd()}` });
       }
       const version = client.getNegotiatedProtocolVersion();
       const info = client.getServerVersion();
@@ -364,7 +367,7 @@ async function drive(s: Sdk, server: ServerCommand, timeoutMs: number, cacheHint
           ...(ok ? {} : { message: `The client asked the user, answered accept with ${answers.join(", ")}, retried, and got ${quote(result)}, not the text ${JSON.stringify(F.cancel.expectedText)}.` }),
         });
       } catch (error) {
-        return check("cancel", "fail", { actual: describe(error, s, limit), message: `${describe(error, s, limit)}.${asked.length ? ` The client had asked the user ${asked.map((q) => JSON.stringify(q)).join(", ")} and answered accept with ${answers.join(", ")}.` : ""}${answered("tools/call")}` });
+        return check("cancel", verdictOf(error, "tools/call"), { actual: describe(error, s, limit), message: `${describe(error, s, limit)}.${unjudged(error, "tools/call")}${asked.length ? ` The client had asked the user ${asked.map((q) => JSON.stringify(q)).join(", ")} and answered accept with ${answers.join(", ")}.` : ""}${answered("tools/call")}` });
       }
     });
 
@@ -405,7 +408,7 @@ async function drive(s: Sdk, server: ServerCommand, timeoutMs: number, cacheHint
         const why = error instanceof s.ProtocolError && error.code === -32022
           ? `The client read -32022, but its data ${quote(error.data)} is not {"supported": [<versions>], "requested": "<the version asked for>"}, so the client cannot tell which version to use.`
           : `${describe(error, s, limit)}, not -32022.`;
-        return check("version", "fail", { expected, actual: describe(error, s, limit), message: `${why}${answered("tools/list")}` });
+        return check("version", verdictOf(error, "tools/list"), { expected, actual: describe(error, s, limit), message: `${why}${answered("tools/list")}${unjudged(error, "tools/list")}` });
       }
     });
 

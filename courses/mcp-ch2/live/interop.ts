@@ -6,6 +6,7 @@ import { MCP_TOOL, UNKNOWN_TOOL_CODE, foundText } from "../course/protocol.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { ServerCommand } from "../../../src/sandbox/live.js";
 import { SERVER_STARTUP_LIMIT_MS, serverReady } from "../../../src/live/ready.js";
+import { NoAnswer, unjudgedSilence, withTimeout } from "../../../src/live/time-limit.js";
 
 const CALL_ARGS = { service: "api", query: "timeout" };
 const UNKNOWN_TOOL = "deploy_nuke";
@@ -39,11 +40,6 @@ function describeError(error: unknown, { McpError, ErrorCode }: Sdk): string {
   return `McpError ${error.code}: ${error.message}${timedOut}`;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer to ${what} within ${ms} ms`)), ms); });
-  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
-}
 
 export async function interopChecks(server: ServerCommand, timeoutMs: number): Promise<CheckResult[]> {
   const mod = await loadSdk();
@@ -66,6 +62,11 @@ export async function interopChecks(server: ServerCommand, timeoutMs: number): P
     if (inner.pid) { try { process.kill(inner.pid, "SIGKILL"); } catch { /* already gone */ } }
     return [check("connect", "error", { message: `The server did not start within ${SERVER_STARTUP_LIMIT_MS} ms, so the client was not tried.` }), ...(["list", "call", "unknown"] as const).map((s) => check(s, "skip", { message: "The server did not start." }))];
   }
+  // A time-out is not judged ("error"): see src/live/time-limit.ts. A line the client could not
+  // read ends as a time-out too; the stdio check judges such lines.
+  const timedOut = (error: unknown): boolean => (error instanceof McpError && error.code === ErrorCode.RequestTimeout) || error instanceof NoAnswer;
+  const verdictOf = (error: unknown): "fail" | "error" => (timedOut(error) ? "error" : "fail");
+  const unjudged = (error: unknown): string => (timedOut(error) ? unjudgedSilence(limit) : "");
   const skipRest = (from: Step[], why: string): void => { for (const s of from) results.push(check(s, "skip", { message: why })); };
   try {
     try {
@@ -73,7 +74,7 @@ export async function interopChecks(server: ServerCommand, timeoutMs: number): P
       const info = client.getServerVersion();
       results.push(check("connect", "pass", { actual: `server ${info?.name ?? "?"} ${info?.version ?? "?"}, capabilities ${JSON.stringify(client.getServerCapabilities() ?? {})}` }));
     } catch (error) {
-      results.push(check("connect", "fail", { actual: describe(error), message: `The SDK client could not connect: ${describe(error)}.` }));
+      results.push(check("connect", verdictOf(error), { actual: describe(error), message: `The SDK client could not connect: ${describe(error)}.${unjudged(error)}` }));
       skipRest(["list", "call", "unknown"], "The client could not connect.");
       return results;
     }
@@ -84,7 +85,7 @@ export async function interopChecks(server: ServerCommand, timeoutMs: number): P
         ? check("list", "pass", { actual: names.join(",") })
         : check("list", "fail", { expected: MCP_TOOL.name, actual: names.join(","), message: `The client saw the tools [${names.join(", ")}], without ${MCP_TOOL.name}.` }));
     } catch (error) {
-      results.push(check("list", "fail", { actual: describe(error), message: `listTools failed in the client: ${describe(error)}.` }));
+      results.push(check("list", verdictOf(error), { actual: describe(error), message: `listTools failed in the client: ${describe(error)}.${unjudged(error)}` }));
     }
     const expectedText = foundText(CALL_ARGS.query, CALL_ARGS.service);
     try {
@@ -97,16 +98,16 @@ export async function interopChecks(server: ServerCommand, timeoutMs: number): P
         ...(ok ? {} : { message: `callTool(${MCP_TOOL.name}, ${JSON.stringify(CALL_ARGS)}) returned ${JSON.stringify(result)}.` }),
       }));
     } catch (error) {
-      results.push(check("call", "fail", { expected: expectedText, actual: describe(error), message: `callTool(${MCP_TOOL.name}, ${JSON.stringify(CALL_ARGS)}) rejected in the client: ${describe(error)}.` }));
+      results.push(check("call", verdictOf(error), { expected: expectedText, actual: describe(error), message: `callTool(${MCP_TOOL.name}, ${JSON.stringify(CALL_ARGS)}) rejected in the client: ${describe(error)}.${unjudged(error)}` }));
     }
     try {
       const result = await withTimeout(client.callTool({ name: UNKNOWN_TOOL, arguments: {} }, undefined, options), limit + 500, "tools/call");
       results.push(check("unknown", "fail", { expected: `McpError ${UNKNOWN_TOOL_CODE}`, actual: JSON.stringify(result), message: `callTool(${UNKNOWN_TOOL}) resolved with a result instead of rejecting: ${JSON.stringify(result)}. The client only rejects on an error response.` }));
     } catch (error) {
       const ok = error instanceof McpError && error.code === ErrorCode.InvalidParams;
-      results.push(check("unknown", ok ? "pass" : "fail", {
+      results.push(check("unknown", ok ? "pass" : verdictOf(error), {
         expected: `McpError ${UNKNOWN_TOOL_CODE}`, actual: describe(error),
-        ...(ok ? {} : { message: `callTool(${UNKNOWN_TOOL}) rejected, but with ${describe(error)}, not the protocol error ${UNKNOWN_TOOL_CODE}.` }),
+        ...(ok ? {} : { message: `callTool(${UNKNOWN_TOOL}) rejected, but with ${describe(error)}, not the protocol error ${UNKNOWN_TOOL_CODE}.${unjudged(error)}` }),
       }));
     }
     return results;
