@@ -8,9 +8,10 @@ import {
   CLIENT_CAPABILITIES, META_CAPABILITIES, firstText, META_CLIENT_INFO, META_VERSION, describeType, isRecord, metaOf, metaProblem, own,
   paramsOf, sameJson, sortedJson,
 } from "./client-messages.js";
-import { answersOf, describeOutcome } from "./client-rules.js";
+import { answersOf, callProblem, describeOutcome } from "./client-rules.js";
 import { SERVER, replyTo, type CallTrace, type Rounds, type Sent } from "./client-trace.js";
 import { MAX_ROUNDS, PROTOCOL_VERSION, TOO_MANY_ROUNDS, asksForInput, requestsOf, type ServerStep } from "./mock-server.js";
+import type { CallCase } from "./client-cases.js";
 
 /** What the fixture runs left: request's calls, in FIXTURE_REQUESTS's order, and each fixture call of callWithInput. */
 export interface ClientFixtures {
@@ -52,6 +53,51 @@ const metaField = (fx: ClientFixtures, method: string, key: string): unknown => 
 
 const toServer = (trace: CallTrace): Sent[] => trace.sent.filter((s) => s.peer === SERVER);
 const rounds = (fx: ClientFixtures, c: FixtureCall): Rounds => fx.calls[c].rounds;
+
+/** Where the fixture's call ends: the round (from 0) whose step is not input_required, within the cap. */
+const endOf = (c: FixtureCall): number => {
+  const i = (FIXTURE_CALLS[c].server as ServerStep[]).findIndex((s) => !asksForInput(s));
+  return i < 0 || i >= MAX_ROUNDS ? MAX_ROUNDS - 1 : i;
+};
+
+/**
+ * The mock answers its script whatever it is sent: what a fixture call got back (and so what it
+ * returned or threw) counts only when the rounds it sent, up to where the call ends, were the call.
+ */
+function needTheCall(fx: ClientFixtures, c: FixtureCall, what: string, level: "request" | "call" = "call"): void {
+  const r = rounds(fx, c);
+  need(r.rounds.length > 0, `callWithInput on "${FIXTURE_CALLS[c].label}" sent nothing to the server, so ${what} is not an answer to the call`);
+  const wrong = callProblem(FIXTURE_CALLS[c] as CallCase, r, endOf(c) + 1, level);
+  need(!wrong, `${wrong?.why ?? ""}: the mock server answers whatever it is sent, so ${what} is not the answer to the call`);
+}
+
+/** A count of rounds as a line reads it: the number, with the first round that was not a tools/call request for the call's tool. */
+function roundCount(fx: ClientFixtures, c: FixtureCall): string {
+  const r = rounds(fx, c);
+  const wrong = callProblem(FIXTURE_CALLS[c] as CallCase, r, endOf(c) + 1, "request");
+  return wrong ? `${r.rounds.length} (round ${wrong.round} is not the call)` : String(r.rounds.length);
+}
+const notTheCall = (actual: string | undefined, fx: ClientFixtures | undefined, c: FixtureCall): string | undefined => {
+  if (!fx || !actual?.includes("is not the call")) return undefined;
+  const wrong = callProblem(FIXTURE_CALLS[c] as CallCase, rounds(fx, c), endOf(c) + 1, "request");
+  return wrong ? `Only requests of the call count: ${wrong.why}. Each round is a tools/call request for the call's tool.` : undefined;
+};
+
+/** The fixture calls that sent nothing to the server: a line about what was sent cannot be earned by sending nothing. */
+function silentCalls(fx: ClientFixtures): string[] {
+  return [
+    ...fx.requests.flatMap((t, i) => (toServer(t).length ? [] : [`request(${JSON.stringify(FIXTURE_REQUESTS.cases[i]!.method)}, …)`])),
+    ...(Object.keys(fx.calls) as FixtureCall[]).flatMap((c) => (toServer(fx.calls[c].trace).length ? [] : [`callWithInput on "${FIXTURE_CALLS[c].label}"`])),
+  ];
+}
+const FIXTURE_CALL_COUNT = FIXTURE_REQUESTS.cases.length + Object.keys(FIXTURE_CALLS).length;
+const silentValue = (fx: ClientFixtures): string | undefined => {
+  const silent = silentCalls(fx);
+  if (!silent.length) return undefined;
+  return silent.length === FIXTURE_CALL_COUNT ? "nothing sent" : `nothing sent by ${silent.length} of ${FIXTURE_CALL_COUNT} fixture calls`;
+};
+const diagnoseSilent = (actual: string | undefined, fx: ClientFixtures | undefined): string | undefined =>
+  actual?.startsWith("nothing sent") && fx ? `Nothing was sent to the server by ${silentCalls(fx).join(", ")}: every call of request sends its message, and every call of callWithInput sends tools/call.` : undefined;
 
 function returnedText(fx: ClientFixtures, c: FixtureCall): string {
   const o = fx.calls[c].trace.outcome;
@@ -128,18 +174,22 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
       "Every message request sends, and so every round of callWithInput, carries the three _meta fields."),
     run: "request",
     compute: (fx) => {
+      const silent = silentValue(fx);
+      if (silent) return silent;
       const all = [...fx.requests, ...Object.values(fx.calls).map((c) => c.trace)].flatMap(toServer);
       return String(all.filter((s) => metaProblem(s) !== undefined).length);
     },
-    diagnose: (actual) => Number(actual) > 0 ? "Some messages lack protocolVersion, clientCapabilities or clientInfo in params._meta: a retry built without going through request, say." : undefined,
+    diagnose: (actual, fx) => diagnoseSilent(actual, fx) ?? (Number(actual) > 0 ? "Some messages lack protocolVersion, clientCapabilities or clientInfo in params._meta: a retry built without going through request, say." : undefined),
   },
   {
     line: line("t3_ids_distinct", "No two requests share an id", "true",
       "Each request gets a new id (a counter kept outside the function), and a retry is a new request."),
     run: "request",
-    diagnose: (actual, fx) => actual !== "false" || !fx ? undefined
-      : `The ids request sent were ${fx.requests.flatMap(toServer).map((s) => JSON.stringify(own(s.value, "id")) ?? "missing").join(", ")}: each request needs one of its own.`,
+    diagnose: (actual, fx) => diagnoseSilent(actual, fx) ?? (actual !== "false" || !fx ? undefined
+      : `The ids request sent were ${fx.requests.flatMap(toServer).map((s) => JSON.stringify(own(s.value, "id")) ?? "missing").join(", ")}: each request needs one of its own.`),
     compute: (fx) => {
+      const silent = silentValue(fx);
+      if (silent) return silent;
       const runs = [fx.requests.flatMap(toServer), ...Object.values(fx.calls).map((c) => toServer(c.trace))];
       return String(runs.every((sent) => {
         const ids = sent.map((s) => own(s.value, "id"));
@@ -151,24 +201,42 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
     line: line("t3_request_returns_reply", "request returns the response it got", "true",
       "request returns what send returned, the whole response, unchanged."),
     run: "request",
-    compute: (fx) => String(fx.requests.every((t) => {
+    // The reply counts only as the response to a request for the method given (the mock answers anything).
+    compute: (fx) => String(fx.requests.every((t, i) => {
       const sent = toServer(t);
-      return sent.length === 1 && t.outcome.kind === "returned" && sameJson(t.outcome.value, replyTo(FIXTURE_REQUESTS.reply, sent[0]!));
+      return sent.length === 1 && own(sent[0]!.value, "method") === FIXTURE_REQUESTS.cases[i]!.method && t.outcome.kind === "returned" && sameJson(t.outcome.value, replyTo(FIXTURE_REQUESTS.reply, sent[0]!));
     })),
+    diagnose: (actual, fx) => {
+      if (actual !== "false" || !fx) return undefined;
+      const i = fx.requests.findIndex((t, j) => toServer(t).length !== 1 || own(toServer(t)[0]!.value, "method") !== FIXTURE_REQUESTS.cases[j]!.method);
+      if (i < 0) return undefined;
+      const n = toServer(fx.requests[i]!).length;
+      return `request(${JSON.stringify(FIXTURE_REQUESTS.cases[i]!.method)}, …) sent ${n === 1 ? "a message that is not a request for that method" : `${n} messages`}: request sends one request for its method and returns send's answer to it.`;
+    },
   },
   {
     line: line("t3_rounds", "Requests sent for the confirmed cancel", accept.server.findIndex((s) => !asksForInput(s)) + 1,
       "The first answer is input_required: ask, then send the same call again; the second answer is complete, so stop there."),
     run: "accept",
-    compute: (fx) => String(rounds(fx, "accept").rounds.length),
-    diagnose: (actual) => actual === "1" ? "callWithInput stopped after the first answer, whose resultType is \"input_required\": that answer is a question, not the result. Ask, then retry." : undefined,
+    compute: (fx) => roundCount(fx, "accept"),
+    diagnose: (actual, fx) => notTheCall(actual, fx, "accept") ?? (actual === "1" ? "callWithInput stopped after the first answer, whose resultType is \"input_required\": that answer is a question, not the result. Ask, then retry." : undefined),
   },
   {
     line: line("t3_ask_calls", "Questions put to the user for the confirmed cancel", accept.server.reduce((n, s) => n + Object.keys(requestsOf(s)).length, 0),
       "ask is called once for each entry of inputRequests."),
     run: "accept",
-    compute: (fx) => String(rounds(fx, "accept").early.length + rounds(fx, "accept").rounds.reduce((n, r) => n + r.asks.length, 0)),
-    diagnose: (actual) => actual === "0" ? "ask was never called: each input request is a question for the user, and its answer goes into the retry." : undefined,
+    // An ask counts when it put one of the server's input requests, as sent, after the answer that held it.
+    compute: (fx) => {
+      const r = rounds(fx, "accept");
+      let asked = 0;
+      let other = r.early.length;
+      for (const round of r.rounds) {
+        const requests = round.step ? Object.values(requestsOf(round.step)) : [];
+        for (const a of round.asks) if (requests.some((q) => sameJson(a.question.value, q))) asked++; else other++;
+      }
+      return other ? `${asked} (and ${other} not with the server's input request)` : String(asked);
+    },
+    diagnose: (actual) => actual?.includes("not with the server's input request") ? "ask is called with each entry of the answer's inputRequests, as the server sent it, after that answer: not before the first request, not with anything else." : actual === "0" ? "ask was never called: each input request is a question for the user, and its answer goes into the retry." : undefined,
   },
   {
     line: line("t3_retry_same_call", "The retry repeats the call's name and arguments", "true",
@@ -186,11 +254,12 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
       "inputResponses holds, under each key of inputRequests, what ask returned for that request."),
     run: "accept",
     compute: (fx) => {
-      const two = rounds(fx, "accept").rounds[1];
-      need(two, "there was no retry");
+      const [one, two] = rounds(fx, "accept").rounds;
+      need(one && two, "there was no retry");
       const sent = own(paramsOf(two.message), "inputResponses");
       need(sent !== undefined, "the retry has no params.inputResponses");
-      return sortedJson(sent);
+      // What ask returned for the server's questions: answers to questions it was not asked are not theirs.
+      return answersOf(one) ? sortedJson(sent) : `${sortedJson(sent)} (ask was not asked each input request)`;
     },
     diagnose: (_actual, fx) => {
       if (!fx) return undefined;
@@ -202,21 +271,21 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
     line: line("t3_final_text", "What the confirmed cancel returns", finalText(accept.server.at(-1)),
       "callWithInput returns the result of the round that is complete."),
     run: "accept",
-    compute: (fx) => returnedText(fx, "accept"),
+    compute: (fx) => { needTheCall(fx, "accept", "what it returned"); return returnedText(fx, "accept"); },
     diagnose: (_actual, fx) => (fx ? returnsInstead(fx, "accept") : undefined),
   },
   {
     line: line("t3_declined_text", "What the declined cancel returns", finalText(decline.server.at(-1)),
       "A declined question is still an answer: send it in inputResponses and return what the server says then."),
     run: "decline",
-    compute: (fx) => returnedText(fx, "decline"),
+    compute: (fx) => { needTheCall(fx, "decline", "what it returned"); return returnedText(fx, "decline"); },
     diagnose: (_actual, fx) => (fx ? returnsInstead(fx, "decline") : undefined),
   },
   {
     line: line("t3_round_cap", "A server that never stops asking ends in the Error", TOO_MANY_ROUNDS,
       `After ${MAX_ROUNDS} rounds answered input_required, callWithInput throws new Error("${TOO_MANY_ROUNDS}").`),
     run: "cap",
-    compute: (fx) => thrownMessage(fx, "cap"),
+    compute: (fx) => { needTheCall(fx, "cap", "what it threw", "request"); return thrownMessage(fx, "cap"); },
     diagnose: (_actual, fx) => {
       const n = fx ? rounds(fx, "cap").rounds.length : 0;
       return n > MAX_ROUNDS ? `callWithInput sent ${n} requests to a server that kept asking (the grader's mock stops answering after a while): stop after ${MAX_ROUNDS} rounds and throw.` : undefined;
@@ -226,8 +295,10 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
     line: line("t3_cap_requests", "Requests sent to a server that never stops asking", MAX_ROUNDS,
       `At most ${MAX_ROUNDS} rounds: the third input_required answer ends the call, with no fourth request.`),
     run: "cap",
-    compute: (fx) => String(rounds(fx, "cap").rounds.length),
-    diagnose: (actual) => {
+    compute: (fx) => roundCount(fx, "cap"),
+    diagnose: (actual, fx) => {
+      const wrong = notTheCall(actual, fx, "cap");
+      if (wrong) return wrong;
       const n = Number(actual);
       if (n > MAX_ROUNDS) return `More than ${MAX_ROUNDS} requests: count the rounds and stop after the third input_required answer, even if the server would go on asking.`;
       if (n < MAX_ROUNDS) return `Fewer than ${MAX_ROUNDS} requests: the cap is ${MAX_ROUNDS} rounds, so the third request is still sent.`;
@@ -238,7 +309,7 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
     line: line("t3_error_message", "An unknown tool's error ends the call with its message", ERROR_MESSAGE,
       "A response with error instead of result: callWithInput throws an Error whose message is error.message."),
     run: "error",
-    compute: (fx) => thrownMessage(fx, "error"),
+    compute: (fx) => { needTheCall(fx, "error", "what it threw"); return thrownMessage(fx, "error"); },
     diagnose: (actual, fx) => actual?.includes(ERROR_MESSAGE)
       ? "The message must be the error's message and nothing else: no code, no prefix."
       : fx?.calls.error.trace.outcome.kind === "returned" ? "The server answered with a JSON-RPC error, and callWithInput returned instead of throwing: check for error before reading result." : undefined,

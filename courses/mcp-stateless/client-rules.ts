@@ -85,22 +85,59 @@ export function answersOf(round: Round): Record<string, Json> | undefined {
 
 const sentCount = (n: number): string => `${n} request${n === 1 ? "" : "s"} to the server`;
 
+/**
+ * Why round i (from 0) of a call is not the call itself. The mock answers its script whatever it
+ * is sent, so what came back counts for a rule or a line only when the rounds sent were the call.
+ * A round of the call ("request") is a tools/call request for the case's tool; the call itself
+ * ("call", what its result stands for) has the case's arguments in every round too, and each
+ * retry, sent after an input_required answer whose questions were each put to ask once, carries
+ * what ask returned as inputResponses.
+ */
+export function roundProblem(c: CallCase, rounds: readonly Round[], i: number, level: "request" | "call" = "call"): string | undefined {
+  const m = rounds[i]!.message;
+  const wrong = notARequest(m);
+  if (wrong) return `round ${i + 1}: ${wrong}`;
+  if (own(m.value, "jsonrpc") !== "2.0" || own(m.value, "method") !== "tools/call") return `round ${i + 1} sent jsonrpc ${show(own(m.value, "jsonrpc"))}, method ${show(own(m.value, "method"))}, not a tools/call request`;
+  const params = paramsOf(m);
+  if (own(params, "name") !== c.name) return `round ${i + 1} sent name ${show(own(params, "name"))}, not ${show(c.name)}`;
+  if (level === "request") return undefined;
+  const args = isRecord(params) && Object.hasOwn(params, "arguments") ? params["arguments"] : undefined;
+  if (!sameJson(args, c.args)) return `round ${i + 1} sent arguments ${show(args)}, not ${show(c.args)}`;
+  if (i === 0) return undefined;
+  const before = rounds[i - 1]!;
+  if (!asksForInput(before.step)) return `round ${i + 1} was sent after an answer that was not input_required`;
+  const answers = answersOf(before);
+  if (!answers) return `round ${i + 1} is not a retry with the user's answers: after round ${i}, ask was not called once with each input request`;
+  const sent = own(params, "inputResponses");
+  return sameJson(sent, answers) ? undefined : `round ${i + 1}'s inputResponses are ${sent === undefined ? "missing" : show(sent)}, not what ask returned (${show(answers)})`;
+}
+
+/** The first of a call's first `upTo` rounds that is not the call (or not a request of it), with why; undefined when they all are. */
+export function callProblem(c: CallCase, rounds: Rounds, upTo = rounds.rounds.length, level: "request" | "call" = "call"): { round: number; why: string } | undefined {
+  for (let i = 0; i < Math.min(upTo, rounds.rounds.length); i++) {
+    const why = roundProblem(c, rounds.rounds, i, level);
+    if (why) return { round: i + 1, why };
+  }
+  return undefined;
+}
+
 export const CLIENT_RULES: ClientRule[] = [
   {
     id: "t3_meta_every_request", kind: "behaviour",
     title: "Every request carries _meta with the protocol version, the client's capabilities and clientInfo",
     rule: "In the stateless 2026-07-28 protocol nothing is remembered between requests, so every request's params._meta carries io.modelcontextprotocol/protocolVersion \"2026-07-28\", io.modelcontextprotocol/clientCapabilities and io.modelcontextprotocol/clientInfo {name, version}: server/discover too, and every retry.",
     hint: "Build _meta in one place (request) and add it to every message it sends, whatever params it was given.",
-    request: ({ trace }) => check(first(toServer(trace), (s, i) => prefix(i, metaProblem(s))), "every message's params._meta with the three fields"),
-    call: ({ trace }) => check(first(toServer(trace), (s, i) => prefix(i, metaProblem(s))), "every message's params._meta with the three fields"),
+    // Nothing sent is not a message with _meta: request_as_given's and the rounds' rules' to judge.
+    request: ({ trace }) => (toServer(trace).length ? check(first(toServer(trace), (s, i) => prefix(i, metaProblem(s))), "every message's params._meta with the three fields") : "n/a"),
+    call: ({ trace }) => (toServer(trace).length ? check(first(toServer(trace), (s, i) => prefix(i, metaProblem(s))), "every message's params._meta with the three fields") : "n/a"),
   },
   {
     id: "t3_new_id_each_request", kind: "behaviour",
     title: "Every request, every retry included, has an id of its own",
     rule: "A request's id (a string or an integer) identifies it and its response: no two requests of a client share one, and a retry with inputResponses is a new request with a new id.",
     hint: "Keep the counter outside request (at module level) and move it on before every message, never per call of callWithInput.",
-    request: ({ trace, earlierIds }) => check(idProblem(toServer(trace), earlierIds), "an id no earlier request had"),
-    call: ({ trace, earlierIds }) => check(idProblem(toServer(trace), earlierIds ?? []), earlierIds ? "a new id on every message, none an earlier call sent" : "a new id on every message"),
+    request: ({ trace, earlierIds }) => (toServer(trace).length ? check(idProblem(toServer(trace), earlierIds), "an id no earlier request had") : "n/a"),
+    call: ({ trace, earlierIds }) => (toServer(trace).length ? check(idProblem(toServer(trace), earlierIds ?? []), earlierIds ? "a new id on every message, none an earlier call sent" : "a new id on every message") : "n/a"),
   },
   {
     id: "t3_request_as_given", kind: "behaviour",
@@ -131,9 +168,10 @@ export const CLIENT_RULES: ClientRule[] = [
     title: "request returns the response send returned, as it is",
     rule: "request returns what send returned: the whole JSON-RPC response (result or error), unchanged.",
     hint: "Return send's answer itself: do not unwrap result, throw on error or rebuild it (that is callWithInput's job).",
-    request: ({ trace, reply }) => {
+    request: ({ c, trace, reply }) => {
       const messages = toServer(trace);
-      if (messages.length !== 1) return "n/a"; // request_as_given's to judge
+      // request_as_given's to judge: one message, a request for the method given (the mock answers anything).
+      if (messages.length !== 1 || own(messages[0]!.value, "method") !== c.method) return "n/a";
       const expected = replyTo(reply, messages[0]!);
       if (trace.outcome.kind === "returned" && sameJson(trace.outcome.value, expected)) return undefined;
       return { expected: `returned ${show(expected)}`, actual: describeOutcome(trace.outcome) };
@@ -146,6 +184,7 @@ export const CLIENT_RULES: ClientRule[] = [
     hint: "Build each round's params from name and args afresh and add inputResponses; do not change args itself.",
     call: ({ c, rounds }) => {
       const expected = `tools/call with name ${show(c.name)} and arguments ${show(c.args)} in every round`;
+      if (rounds.rounds.length === 0) return "n/a"; // nothing sent: the rules on the rounds' count judge it
       return check(first(rounds.rounds, ({ message: m }, i) => {
         const wrong = notARequest(m);
         if (wrong) return `round ${i + 1}: ${wrong}`;
@@ -204,6 +243,8 @@ export const CLIENT_RULES: ClientRule[] = [
     hint: "Count the rounds in a for loop with a fixed end rather than while (true), and throw after the loop.",
     call: ({ c, trace, rounds }) => {
       if (ending(c)) return "n/a";
+      // Rounds that were not the call got the mock's script all the same: the other rules' to judge.
+      if (callProblem(c, rounds, MAX_ROUNDS, "request")) return "n/a";
       const expected = `${sentCount(MAX_ROUNDS)}, then Error: ${TOO_MANY_ROUNDS}`;
       const o = trace.outcome;
       const ok = rounds.rounds.length === MAX_ROUNDS && o.kind === "threw" && o.name !== "" && o.message === TOO_MANY_ROUNDS;
@@ -218,6 +259,7 @@ export const CLIENT_RULES: ClientRule[] = [
     call: ({ c, trace, rounds }) => {
       const end = ending(c);
       if (!end || end.step.kind !== "result") return "n/a";
+      if (callProblem(c, rounds, end.at + 1)) return "n/a";
       const n = rounds.rounds.length;
       const o = trace.outcome;
       if (n === end.at + 1 && o.kind === "returned" && sameJson(o.value, end.step.result)) return undefined;
@@ -232,6 +274,7 @@ export const CLIENT_RULES: ClientRule[] = [
     call: ({ c, trace, rounds }) => {
       const end = ending(c);
       if (!end || end.step.kind !== "error") return "n/a";
+      if (callProblem(c, rounds, end.at + 1)) return "n/a";
       const n = rounds.rounds.length;
       const o = trace.outcome;
       if (n === end.at + 1 && o.kind === "threw" && o.name !== "" && o.message === end.step.message) return undefined;

@@ -217,9 +217,11 @@ describe("judgeClient", () => {
     expect(checks.get("t3_round_cap")!.message).toMatch(/sent \d+ requests to a server that kept asking/);
   });
 
-  it("a client retrying without inputResponses fails the inputResponses checks", () => {
+  it("a client retrying without inputResponses fails the inputResponses checks, and the final texts (its retry was not the call)", () => {
     const { checks } = grade(makeClient({ noInputResponses: true }));
-    expect(failing(checks)).toEqual(["t3_input_responses_keyed", "t3_retry_input_responses"]);
+    // The mock answers whatever it is sent: what a retry without the answers got back is not the call's result.
+    expect(failing(checks)).toEqual(["t3_declined_text", "t3_final_text", "t3_input_responses_keyed", "t3_retry_input_responses"]);
+    expect(checks.get("t3_final_text")!.message).toMatch(/round 2's inputResponses are missing, not what ask returned .*: the mock server answers whatever it is sent/);
     const c = checks.get("t3_retry_input_responses")!;
     expect(c.message).toBe("This line could not be computed: the retry has no params.inputResponses.");
   });
@@ -241,9 +243,82 @@ describe("judgeClient", () => {
     ["takes only resultType \"complete\" as the end", { completeOnly: true }, ["t3_final_result_returned"]],
     ["puts the code in the Error's message", { errorWithCode: true }, ["t3_error_message", "t3_error_response_throws"]],
     ["keeps earlier rounds' answers in the retry", { accumulate: true }, ["t3_input_responses_keyed"]],
-    ["sends the answers inside arguments", { argsCarryAnswers: true }, ["t3_input_responses_keyed", "t3_retry_input_responses", "t3_retry_same_call", "t3_same_call_each_round"]],
+    // Its retry is not the call (other arguments): what it got back is not the call's result either.
+    ["sends the answers inside arguments", { argsCarryAnswers: true }, ["t3_declined_text", "t3_final_text", "t3_input_responses_keyed", "t3_retry_input_responses", "t3_retry_same_call", "t3_same_call_each_round"]],
   ])("a client that %s fails only what that breaks", (_name, options, expected) => {
     expect(failing(grade(makeClient(options)).checks)).toEqual(expected);
+  });
+
+  // The mock answers its script whatever it is sent: a client earns a line or a rule only by what it sent.
+  const allLines = CLIENT_EVIDENCE.map((e) => e.line.key);
+  const behaviourRules = CLIENT_RULES.filter((r) => r.kind === "behaviour").map((r) => r.id);
+  const passing = (checks: Map<string, CheckResult>): string[] => [...checks.values()].filter((c) => c.status === "pass").map((c) => c.name).sort();
+
+  it("a client that sends nothing earns no line and no rule", () => {
+    const nothing: Client = { request: () => ({ jsonrpc: "2.0", id: 0, result: {} }), callWithInput: () => ({ content: [], isError: false }) };
+    const { checks, evidence } = grade(nothing);
+    expect(passing(checks)).toEqual(["t3_messages_json"]);
+    expect(evidence["t3_requests_without_meta"]).toBe("nothing sent");
+    expect(evidence["t3_ids_distinct"]).toBe("nothing sent");
+    expect(checks.get("t3_requests_without_meta")!.message).toMatch(/^Nothing was sent to the server by request\("server\/discover", …\), .*callWithInput on "an unknown tool"/);
+    for (const key of allLines) expect(checks.get(key)!.status, key).not.toBe("pass");
+  });
+
+  it("a client that sends one request earns no line", () => {
+    let sent = false;
+    const once: Client = {
+      request: (_m, _p, send) => (sent ? { jsonrpc: "2.0", id: 0, result: {} } : (sent = true, (send as Fn)({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } }))),
+      callWithInput: () => ({ content: [], isError: false }),
+    };
+    const { checks, evidence } = grade(once, false);
+    expect(evidence["t3_requests_without_meta"]).toBe("nothing sent by 7 of 8 fixture calls");
+    expect(evidence["t3_ids_distinct"]).toBe("nothing sent by 7 of 8 fixture calls");
+    for (const key of ["t3_requests_without_meta", "t3_ids_distinct", "t3_request_returns_reply", "t3_final_text", "t3_cap_requests"]) expect(checks.get(key)!.status, key).toBe("fail");
+  });
+
+  it("a client that sends anything three times, asks once whatever was asked, and returns the last result earns nothing", () => {
+    const junk: Client = {
+      request: (_m, _p, send) => (send as Fn)({}),
+      callWithInput: (_n, _a, send, ask) => {
+        let last: Msg = {};
+        (ask as Fn)("anything");
+        for (let i = 0; i < 3; i++) { try { last = (send as Fn)({ nope: i }) as Msg; } catch { /* the script ended */ } }
+        if (last["error"]) throw new Error((last["error"] as Msg)["message"] as string);
+        return last["result"];
+      },
+    };
+    const { checks, evidence } = grade(junk);
+    expect(passing(checks)).toEqual(["t3_messages_json"]);
+    expect(evidence["t3_cap_requests"]).toBe("3 (round 1 is not the call)");
+    expect(evidence["t3_ask_calls"]).toBe("0 (and 1 not with the server's input request)");
+    expect(checks.get("t3_final_text")!.message).toMatch(/round 1 sent jsonrpc undefined, method undefined, not a tools\/call request: the mock server answers whatever it is sent, so what it returned is not the answer to the call/);
+    expect(checks.get("t3_cap_requests")!.message).toMatch(/^Only requests of the call count: round 1/);
+    for (const id of behaviourRules) expect(checks.get(id)!.status, id).not.toBe("pass");
+  });
+
+  it("a client that sends the call but asks once with something else than the server's question does not earn the ask count", () => {
+    const client = makeClient();
+    const asksOther: Client = { ...client, callWithInput: (n, a, send, ask) => client.callWithInput(n, a, send, () => (ask as Fn)({ question: "anything?" })) };
+    const { checks, evidence } = grade(asksOther, false);
+    expect(evidence["t3_ask_calls"]).toBe("0 (and 1 not with the server's input request)");
+    expect(checks.get("t3_ask_calls")!.message).toMatch(/as the server sent it/);
+    expect(evidence["t3_retry_input_responses"]).toMatch(/\(ask was not asked each input request\)$/);
+    expect(checks.get("t3_final_text")!.status).toBe("fail");
+  });
+
+  it("a client that throws the cap's Error or the error's message without sending the call does not earn those lines", () => {
+    const thrower: Client = {
+      ...makeClient(),
+      callWithInput: (name, _a, send) => {
+        if (name === "delete_everything") { const r = (send as Fn)({ jsonrpc: "2.0", id: 9, method: "x" }) as Msg; throw new Error((r["error"] as Msg)["message"] as string); }
+        throw new Error("too many input rounds");
+      },
+    };
+    const { checks } = grade(thrower, false);
+    expect(checks.get("t3_round_cap")!.status).toBe("fail");
+    expect(checks.get("t3_round_cap")!.message).toMatch(/sent nothing to the server/);
+    expect(checks.get("t3_error_message")!.status).toBe("fail");
+    expect(checks.get("t3_error_message")!.message).toMatch(/not a tools\/call request/);
   });
 
   it("names the smallest case that broke a rule, with what was expected and what happened", () => {

@@ -63,8 +63,38 @@ const resultOf = (value: FixtureValue, id: number): Record<string, unknown> => {
   const r = own((value as unknown[])[messageIndex(id)], "result");
   return isObject(r) ? r : {};
 };
-const missingIn = (ids: number[]): string => (ids.length ? ids.join(",") : "none");
 const CACHED_IDS = [1, 2, 7, 8];
+/** The requests of the fixtures that get a result (the model's answers): an envelope line reads each of them. */
+const RESULT_IDS: readonly number[] = resultIds(answersOf(MESSAGES));
+const NO_RESULT = "no result for ids ";
+
+/**
+ * An envelope line's value: the ids of the results lacking the field, then the ids of the fixtures'
+ * results that got none (an error, null, not a response), since a field cannot be read there: "none"
+ * is earned only by code that answered every one of them with a result that has it.
+ */
+function withoutField(v: FixtureValue, due: readonly number[], lacks: (result: Record<string, unknown>) => boolean, extras: boolean): string {
+  const got = resultIds(v);
+  const lacking = (extras ? got : due.filter((id) => got.includes(id))).filter((id) => lacks(resultOf(v, id)));
+  const none = due.filter((id) => !got.includes(id));
+  const parts = [...(lacking.length ? [lacking.join(",")] : []), ...(none.length ? [`${NO_RESULT}${none.join(",")}`] : [])];
+  return parts.length ? parts.join("; ") : "none";
+}
+
+/** The diagnosis of an envelope line's value: what lacks the field, and which results were not there to read. */
+function diagnoseWithout(actual: string, lacking: (ids: string) => string): string {
+  const parts = actual.split("; ");
+  const none = parts.find((p) => p.startsWith(NO_RESULT));
+  const ids = parts.find((p) => !p.startsWith(NO_RESULT));
+  const out: string[] = [];
+  if (ids !== undefined) out.push(lacking(ids));
+  if (none !== undefined) out.push(`handle gave no result to the requests with ids ${none.slice(NO_RESULT.length)} (an error, null or not a response instead), so their envelope could not be read: this line needs every request of the fixtures that gets a result answered with one.`);
+  return out.join(" ") || lacking(actual);
+}
+
+/** Whether r is a JSON-RPC response to the request m: jsonrpc "2.0", m's id, and exactly one of result and error. */
+const respondsTo = (m: Record<string, unknown>, r: unknown): boolean =>
+  isObject(r) && own(r, "jsonrpc") === "2.0" && own(r, "id") === m["id"] && (own(r, "result") !== undefined) !== (own(r, "error") !== undefined);
 
 const t2 = (key: string, title: string, hint: string, read: (v: FixtureValue) => string, diagnose: (actual: string) => string): EvidenceCheck =>
   ({ key, task: "task2", title, hint, read, diagnose });
@@ -91,13 +121,28 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
     "Python's repr() of a str: which quote it picks, and what it escapes inside (the task's header lists the rules)."),
   {
     key: "t1_valid_count", task: "task1", title: "Valid arguments give no problems", hint: "check_args returns an empty list when nothing is wrong: no empty strings, no placeholders.",
-    read: (value) => String(problems(value, "valid").length),
-    diagnose: () => "Fine arguments came back with something in the list: return [] when there is nothing wrong (an empty problems list, not [\"\"]).",
+    // [] for everything finds nothing wrong here either: the count is earned only by a checkArgs that found a problem somewhere else.
+    read: (value) => {
+      const n = problems(value, "valid").length;
+      return n === 0 && CHECK_ARGS_NAMES.every((name) => name === "valid" || problems(value, name).length === 0) ? "0, and no problem found in the other calls either" : String(n);
+    },
+    diagnose: (a) => a.startsWith("0,") ? "checkArgs returned [] for every call, the bad arguments too: an empty list is right only where nothing is wrong." : "Fine arguments came back with something in the list: return [] when there is nothing wrong (an empty problems list, not [\"\"]).",
   },
-  t2("t2_responses", "Every request is answered and the notification is not",
-    "Rule 1: a message with no id key is a notification and gets null; every other message gets a response.",
-    (v) => String((v as unknown[]).filter((r) => r !== null && r !== undefined).length),
-    (a) => Number(a) > 12 ? "The notification got a response: a message with no \"id\" key gets null." : "A request got null: only a message without an \"id\" key is a notification."),
+  {
+    key: "t2_responses", task: "task2", title: "Every request is answered and the notification is not",
+    hint: "Rule 1: a message with no id key is a notification and gets null; every other message gets a response.",
+    // A request counts when its answer is a response to it (jsonrpc, its id, result or error): a
+    // handle answering {} or a fixed id to everything answered nothing. A notification counts when it got anything.
+    read: (v) => String(MESSAGES.filter((m, i) => {
+      const r = (v as unknown[])[i];
+      return Object.hasOwn(m, "id") ? respondsTo(m, r) : r !== null && r !== undefined;
+    }).length),
+    diagnose: (a, v) => {
+      const wrong = Array.isArray(v) ? MESSAGES.flatMap((m, i) => (Object.hasOwn(m, "id") && !respondsTo(m, v[i]) ? [printed(m["id"])] : [])) : [];
+      if (wrong.length) return `The answers to the requests with ids ${wrong.join(", ")} are not responses to them: a request gets {jsonrpc: "2.0", id: <its id>, result} or {jsonrpc: "2.0", id: <its id>, error}, never null (only a message without an "id" key is a notification).`;
+      return Number(a) > 12 ? "The notification got a response: a message with no \"id\" key gets null." : "A request got null: only a message without an \"id\" key is a notification.";
+    },
+  },
   t2("t2_discover_versions", "server/discover lists the supported versions",
     "Rule 4: server/discover answers whatever its params, with supportedVersions [PROTOCOL_VERSION].",
     (v) => JSON.stringify(at(v, 1, ["result", "supportedVersions"])),
@@ -112,8 +157,9 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
     (v) => text(v, 4),
     () => "The text starts with \"Error: \", then the page's ToolFailure message for an unknown order, word for word."),
   t2("t2_z9_is_error", "The unknown order's result has isError true", "Rule 7 and the page's note in 2.4: a tool that ran and failed returns a normal result with isError: true.",
-    (v) => printed(at(v, 4, ["result", "isError"])),
-    () => "A tool's failure is a result the model reads: set isError to true on it (false on success)."),
+    // isError true everywhere (a fixed answer) is not told apart from a failure: A100's success must not say it.
+    (v) => { const z9 = printed(at(v, 4, ["result", "isError"])); return z9 === "true" && own(resultOf(v, 3), "isError") === true ? "true, on A100's success too" : z9; },
+    (a) => a.startsWith("true,") ? "isError is true on the result for A100, which succeeded, as well: isError says whether this call failed (true for Z9, false for A100)." : "A tool's failure is a result the model reads: set isError to true on it (false on success)."),
   t2("t2_bad_args_text", "Bad arguments are reported through checkArgs", "Rule 7: arguments that fail checkArgs give a result with text \"Error: \" + the problems joined with \"; \".",
     (v) => text(v, 5),
     () => "Run checkArgs on the arguments before the tool, and put \"Error: \" before its problems joined with \"; \"."),
@@ -127,8 +173,13 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
     (v) => canonicalJson(at(v, 99, ["error", "data"])),
     (a) => a.includes("requested") ? "data.requested is the version the request carried, as it was." : "The specification's error has data.requested too (the page's has only supported): add the version the request asked for."),
   t2("t2_cancel_round1", "cancel_order asks first", "Rule 9 and 2.3: without an answer, cancel_order returns early with a result that asks the user (inputRequests.confirm), and its resultType says so.",
-    (v) => printed(at(v, 10, ["result", "resultType"])),
-    () => "The first round has no inputResponses: return {resultType: \"input_required\", inputRequests: {confirm: ...}}, and keep it (do not overwrite resultType with \"complete\")."),
+    (v) => {
+      const type = printed(at(v, 10, ["result", "resultType"]));
+      // The resultType alone (on every result, say) does not ask anything: the question must be there.
+      return type === "input_required" && !isObject(own(own(resultOf(v, 10), "inputRequests"), "confirm")) ? "input_required without inputRequests.confirm" : type;
+    },
+    (a) => a.endsWith("without inputRequests.confirm") ? "The result says input_required but asks nothing: put the question under inputRequests.confirm (an elicitation/create request)."
+      : "The first round has no inputResponses: return {resultType: \"input_required\", inputRequests: {confirm: ...}}, and keep it (do not overwrite resultType with \"complete\")."),
   t2("t2_cancel_accept_text", "The accepted retry cancels", "Rule 9: {action: \"accept\", content: {confirm: true}} in inputResponses.confirm cancels the order.",
     (v) => text(v, 11),
     () => "The retry carries the answer in params.inputResponses.confirm; read it there (not from memory of round 1)."),
@@ -136,14 +187,14 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
     (v) => text(v, 12),
     () => "Only action \"accept\" with content.confirm === true cancels; anything else is \"<id> kept: the user did not confirm\"."),
   t2("t2_without_result_type", "Every result has a resultType", "Rule 3: every result has resultType (\"complete\" unless it is input_required).",
-    (v) => missingIn(resultIds(v).filter((id) => typeof resultOf(v, id)["resultType"] !== "string")),
-    (a) => `The results to ids ${a} have no resultType: add "complete" to every result that has none, tool errors included.`),
+    (v) => withoutField(v, RESULT_IDS, (r) => typeof r["resultType"] !== "string", true),
+    (a) => diagnoseWithout(a, (ids) => `The results to ids ${ids} have no resultType: add "complete" to every result that has none, tool errors included.`)),
   t2("t2_without_server_info", "Every result carries serverInfo in _meta", "Rule 3: every result has _meta {\"io.modelcontextprotocol/serverInfo\": SERVER_INFO}.",
-    (v) => missingIn(resultIds(v).filter((id) => !sameJson(resultOf(v, id)["_meta"], { [SERVER_INFO_KEY]: SERVER_INFO }))),
-    (a) => `The results to ids ${a} lack _meta with serverInfo (or it is different): add it in one place, where every result is wrapped.`),
+    (v) => withoutField(v, RESULT_IDS, (r) => !sameJson(r["_meta"], { [SERVER_INFO_KEY]: SERVER_INFO }), true),
+    (a) => diagnoseWithout(a, (ids) => `The results to ids ${ids} lack _meta with serverInfo (or it is different): add it in one place, where every result is wrapped.`)),
   t2("t2_without_cache_hints", "Cacheable results carry the cache hints", "Rules 4, 6, 10, 11 (spec: DiscoverResult, ListToolsResult, ListResourcesResult and ReadResourceResult require cacheScope and ttlMs).",
-    (v) => missingIn(CACHED_IDS.filter((id) => resultOf(v, id)["cacheScope"] !== CACHE_HINTS.cacheScope || resultOf(v, id)["ttlMs"] !== CACHE_HINTS.ttlMs)),
-    (a) => `The results to ids ${a} lack "cacheScope": "public" and "ttlMs": 0, which the schema requires of discover, tools/list, resources/list and resources/read.`),
+    (v) => withoutField(v, CACHED_IDS, (r) => r["cacheScope"] !== CACHE_HINTS.cacheScope || r["ttlMs"] !== CACHE_HINTS.ttlMs, false),
+    (a) => diagnoseWithout(a, (ids) => `The results to ids ${ids} lack "cacheScope": "public" and "ttlMs": 0, which the schema requires of discover, tools/list, resources/list and resources/read.`)),
   {
     key: "t4_out_ids", task: "task4", title: "One output line per response, in order", hint: "Task 4 rules 1–4: a parse error line for what is not JSON, handle's response for a request, nothing for a notification or a blank line.",
     read: (value) => lists(value).out.map((l) => { const p = parsed(l); return isObject(p) && Object.hasOwn(p, "id") ? printed(p["id"]) : "?"; }).join(","),
@@ -152,11 +203,13 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
   {
     key: "t4_parse_error_line", task: "task4", title: "The line that is not JSON gets the exact parse error line", hint: "Task 4 rule 3: a line JSON.parse cannot read is answered with the parse error response, id null, as JSON.stringify writes it.",
     read: (value) => {
-      const line = lists(value).out.find((l) => { const p = parsed(l); return isObject(p) && isObject(p["error"]) && p["error"]["code"] === -32700; });
-      need(line !== undefined, "no line in out answers \"{not json\" with code -32700");
-      return line!;
+      const found = lists(value).out.filter((l) => { const p = parsed(l); return isObject(p) && isObject(p["error"]) && p["error"]["code"] === -32700; });
+      need(found.length > 0, "no line in out answers \"{not json\" with code -32700");
+      // One line of the fixtures is not JSON: a parse error for every line answers none of them.
+      return found.length === 1 ? found[0]! : `${found.length} lines have code -32700, for 1 input line that is not JSON`;
     },
-    diagnose: () => "Write the response with JSON.stringify and these keys in this order: jsonrpc, id (null), error {code, message \"Parse error\"}.",
+    diagnose: (a) => /^\d+ lines have code -32700/.test(a) ? "Only a line JSON.parse cannot read gets the parse error: skip blank lines and answer the others with handle's response."
+      : "Write the response with JSON.stringify and these keys in this order: jsonrpc, id (null), error {code, message \"Parse error\"}.",
   },
   {
     key: "t4_log", task: "task4", title: "One log line per non-blank line, numbered by position", hint: "Task 4 rule 2: \"line N\" for every line that is not blank, N counting every line from 1, blank ones too.",
