@@ -1,6 +1,7 @@
 // Turns the sandbox's reply into each task's checks: the evidence lines and output rules of the
 // fixture run, then behaviour (against the model; serve against the handle it calls), the
 // statelessness checks (fresh module instances) and the schema checks. Task 3 is client.ts's.
+import { createHash } from "node:crypto";
 import type { PlanInput, TaskJudgement } from "../../src/pack/types.js";
 import type { CheckResult } from "../../src/report/types.js";
 import type { SandboxReply, TaskFailure } from "../../src/sandbox/protocol.js";
@@ -163,7 +164,27 @@ function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: 
   return judgement;
 }
 
+// The judgement is a function of the options, which files there are (they fix the plan) and the
+// replies alone: a class's identical replies (most of a class's correct answers are) are judged
+// once. Keyed by a hash of what the judging reads (not the runs' durations), bounded.
+const judged = new Map<string, Record<string, TaskJudgement>>();
+const JUDGED_ENTRIES = 256;
+const FILES = ["task1.ts", "task2.ts", "task3.ts", "task4.ts"];
+
 export function judge(plan: StatelessPlan, reply: SandboxReply, input: PlanInput): Record<string, TaskJudgement> {
+  const hash = createHash("sha256").update(JSON.stringify([input.tasks, input.behaviour, input.schema, input.seed, FILES.map((f) => input.has(f))]));
+  hash.update(JSON.stringify(reply.runs, (key, value: unknown) => (key === "durationMs" ? undefined : value)));
+  const key = hash.digest("hex");
+  let out = judged.get(key);
+  if (!out) {
+    out = judgeAll(plan, reply, input);
+    if (judged.size >= JUDGED_ENTRIES) judged.delete(judged.keys().next().value!);
+    judged.set(key, out);
+  }
+  return out;
+}
+
+function judgeAll(plan: StatelessPlan, reply: SandboxReply, input: PlanInput): Record<string, TaskJudgement> {
   const out: Record<string, TaskJudgement> = {};
   for (const id of input.tasks) {
     if (id === "task3") out[id] = judgeClient(plan.client, reply, input);
