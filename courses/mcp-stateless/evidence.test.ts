@@ -91,6 +91,9 @@ describe("evidence lines", () => {
     expect(read("t2_z9_is_error", fixed({ isError: true }))).toBe("true, on A100's success too");
     expect(read("t2_cancel_round1", fixed({ resultType: "input_required" }))).toBe("input_required without inputRequests.confirm");
     expect(read("t2_responses", fixed({}))).toBe("12"); // a response to each request, with its id: rule 1's work
+    const refuse = (error: Record<string, unknown>): unknown[] => MESSAGES.map((m) => (m["id"] === undefined ? null : { jsonrpc: "2.0", id: m["id"], error }));
+    expect(read("t2_old_version_code", refuse({ code: -32022, message: "no" }))).toBe("-32022, to the current version too");
+    expect(read("t2_unknown_tool_error", refuse({ code: -32602, message: "unknown tool: delete_everything" }))).toBe("-32602 unknown tool: delete_everything, and to get_order_status too");
   });
 
   it("checkArgs returning [] for everything does not earn t1_valid_count", () => {

@@ -164,11 +164,22 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
     (v) => text(v, 5),
     () => "Run checkArgs on the arguments before the tool, and put \"Error: \" before its problems joined with \"; \"."),
   t2("t2_unknown_tool_error", "An unknown tool is a protocol error -32602", "Rule 7 and the note in 2.4: an unknown tool or method is a protocol error (error with a code), not an isError result.",
-    (v) => `${printed(at(v, 6, ["error", "code"]))} ${printed(at(v, 6, ["error", "message"]))}`,
-    () => "A tool TOOLS does not have (as its own key) is error {code: -32602, message: \"unknown tool: <name>\"}, not a result."),
+    // The same error to a known tool's call (get_order_status, id 3) tells no tool apart.
+    (v) => {
+      const code = at(v, 6, ["error", "code"]);
+      const line = `${printed(code)} ${printed(at(v, 6, ["error", "message"]))}`;
+      return code === -32602 && own(own((v as unknown[])[messageIndex(3)], "error"), "code") === -32602 ? `${line}, and to get_order_status too` : line;
+    },
+    (a) => a.endsWith("to get_order_status too") ? "get_order_status is a tool of TOOLS: only a name TOOLS does not have (as its own key) is an unknown tool."
+      : "A tool TOOLS does not have (as its own key) is error {code: -32602, message: \"unknown tool: <name>\"}, not a result."),
   t2("t2_old_version_code", "An old protocol version is refused with -32022", "Rule 5: every method but server/discover reads _meta's protocolVersion and refuses anything but PROTOCOL_VERSION.",
-    (v) => printed(at(v, 99, ["error", "code"])),
-    () => "Check params._meta[\"io.modelcontextprotocol/protocolVersion\"] before routing any method other than server/discover, tools/list included."),
+    // Refusing the current version too (tools/list at 2026-07-28, id 2) checks nothing.
+    (v) => {
+      const code = printed(at(v, 99, ["error", "code"]));
+      return code === "-32022" && own(own((v as unknown[])[messageIndex(2)], "error"), "code") === -32022 ? "-32022, to the current version too" : code;
+    },
+    (a) => a.endsWith("current version too") ? "tools/list with protocolVersion \"2026-07-28\" was refused as well: refuse only a version other than PROTOCOL_VERSION."
+      : "Check params._meta[\"io.modelcontextprotocol/protocolVersion\"] before routing any method other than server/discover, tools/list included."),
   t2("t2_old_version_data", "The refusal says what is supported and what was requested", "Rule 5 (spec: UnsupportedProtocolVersionError): data has supported and requested.",
     (v) => canonicalJson(at(v, 99, ["error", "data"])),
     (a) => a.includes("requested") ? "data.requested is the version the request carried, as it was." : "The specification's error has data.requested too (the page's has only supported): add the version the request asked for."),
