@@ -4,13 +4,13 @@
 // a multi round-trip through the client's own elicitation handler), resources/list and read, and a
 // request naming an old protocol version. The report says what the client saw and what the server
 // answered. The server process is always killed at the end.
-import type { JSONRPCMessage } from "@modelcontextprotocol/client";
 import type { CheckResult } from "../../src/report/types.js";
 import type { ServerCommand } from "../../src/sandbox/live.js";
 import { SERVER_READY } from "../../src/sandbox/live-protocol.js";
 import { SERVER_STARTUP_LIMIT_MS, serverReady } from "../../src/live/ready.js";
 import { NoAnswer, unjudgedSilence, withTimeout } from "../../src/live/time-limit.js";
 import { ORDERS, PROTOCOL_VERSION, RESOURCES, TOOLS } from "./course.js";
+import { cap, canonical, isObject, oneParagraph, quote, transportClass, type Exchange, type Json, type JsonObject } from "./interop-transport.js";
 
 const OLD_VERSION = "2025-06-18";
 const SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo";
@@ -48,46 +48,17 @@ export const INTEROP_STEPS = Object.values(STEPS);
  */
 export interface InteropOptions { cacheHints?: "fill" | "require" }
 
-// The results the client holds to that rule (it reads server/discover's without them).
-const CACHEABLE = new Set(["tools/list", "prompts/list", "resources/list", "resources/templates/list", "resources/read"]);
-
 // A real host waits a moment, not the task limit: a server that answers at all answers in ms.
 export const INTEROP_REQUEST_LIMIT_MS = 3000;
 const MAX_ROUNDS = 3;
 
-type Sdk = typeof import("./sdk.js");
+import type { Sdk } from "./interop-sdk.js";
 let sdk: Promise<Sdk> | undefined;
 /** The SDK's modules take a while to load: on first use, or early from the grader. */
 export const loadSdk = (): Promise<Sdk> => (sdk ??= import("./sdk.js"));
 
 const check = (step: Step, status: CheckResult["status"], fields: Partial<CheckResult> = {}): CheckResult =>
   ({ ...STEPS[step], kind: "interop", status, ...fields });
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
-const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === "object" && !Array.isArray(v);
-
-const cap = (text: string, n = 300): string => (text.length > n ? `${text.slice(0, n)}…` : text);
-const quote = (value: unknown): string => cap(JSON.stringify(value) ?? String(value));
-
-/** Keys sorted at every level, so two JSON values compare by content. */
-const canonical = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) =>
-  isObject(x) ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, x[k]])) : x);
-
-/** One paragraph: zod's issue lists become "path: message; …", every run of whitespace one space. */
-function oneParagraph(text: string): string {
-  const at = text.indexOf(": [");
-  if (at >= 0) {
-    try {
-      const issues = JSON.parse(text.slice(at + 2)) as unknown;
-      if (Array.isArray(issues) && issues.every((i) => isObject(i) && typeof i["message"] === "string")) {
-        const listed = (issues as JsonObject[]).map((i) => `${Array.isArray(i["path"]) && i["path"].length ? `${i["path"].join(".")}: ` : ""}${String(i["message"])}`);
-        text = `${text.slice(0, at)}: ${listed.join("; ")}`;
-      }
-    } catch { /* not an issue list: kept as it is */ }
-  }
-  return cap(text.replace(/\s+/g, " ").trim(), 600);
-}
 
 function describe(error: unknown, s: Sdk, limit: number): string {
   if (error instanceof s.ProtocolError) {
@@ -104,86 +75,6 @@ function describe(error: unknown, s: Sdk, limit: number): string {
 }
 
 
-/** One request the client sent and what came back for it, as the server wrote it. */
-interface Exchange { method: string; response?: JsonObject; filled?: string[] }
-
-/**
- * The SDK's stdio transport, recording every request and response, and filling in absent cache
- * hints when asked to. A subclass on purpose: the SDK probes a subclass in place, where the base
- * class would spend a second process (a "sibling") on server/discover, with its stderr discarded.
- * start() may be called more than once, so the grader can start the server and wait for it to be
- * ready before the client's connect() starts it again.
- */
-function transportClass(s: Sdk) {
-  return class RecordingTransport extends s.StdioClientTransport {
-    readonly exchanges = new Map<string, Exchange>();
-    readonly clientErrors: string[] = [];
-    ended = false;
-    private started?: Promise<void>;
-
-    constructor(params: ConstructorParameters<typeof s.StdioClientTransport>[0], fillHints: boolean) {
-      super(params);
-      // The base class calls this.onmessage / this.onclose; wrapped here, whoever sets them.
-      type Handler = (...args: unknown[]) => void;
-      const unwrapped = new WeakMap<Handler, Handler>();
-      const intercept = (key: "onmessage" | "onclose", before: (args: unknown[]) => unknown[]): void => {
-        let wrapped: Handler | undefined;
-        Object.defineProperty(this, key, {
-          configurable: true, enumerable: true,
-          get: () => wrapped,
-          set: (h: Handler | undefined) => {
-            // A handler read from here and set back (the SDK's probe saves and restores them) is
-            // the same handler, not one wrapped twice.
-            const handler = h && (unwrapped.get(h) ?? h);
-            wrapped = handler && ((...args: unknown[]) => handler(...before(args)));
-            if (wrapped && handler) unwrapped.set(wrapped, handler);
-          },
-        });
-      };
-      intercept("onmessage", ([message, ...rest]) => [this.received(message, fillHints), ...rest]);
-      intercept("onclose", (args) => { this.ended = true; return args; });
-    }
-
-    override start(): Promise<void> {
-      return (this.started ??= super.start());
-    }
-
-    override send(message: JSONRPCMessage): Promise<void> {
-      const m = message as unknown as JsonObject;
-      if (typeof m["method"] === "string" && "id" in m && this.exchanges.size < 200) this.exchanges.set(JSON.stringify(m["id"]), { method: m["method"] });
-      return super.send(message);
-    }
-
-    private received(message: unknown, fillHints: boolean): unknown {
-      if (!isObject(message) || !("id" in message) || !("result" in message || "error" in message)) return message;
-      const exchange = this.exchanges.get(JSON.stringify(message["id"]));
-      if (!exchange) return message;
-      exchange.response = JSON.parse(JSON.stringify(message)) as JsonObject;
-      const result = message["result"];
-      if (!fillHints || !isObject(result) || result["resultType"] !== "complete" || !CACHEABLE.has(exchange.method)) return message;
-      const missing = { ttlMs: 0, cacheScope: "private" } as const;
-      const filled = (Object.keys(missing) as (keyof typeof missing)[]).filter((k) => !(k in result));
-      if (filled.length === 0) return message;
-      exchange.filled = filled;
-      return { ...message, result: { ...result, ...Object.fromEntries(filled.map((k) => [k, missing[k]])) } };
-    }
-
-    /** The answer to the last request of this method, as the server wrote it. */
-    answerTo(method: string): JsonObject | undefined {
-      return [...this.exchanges.values()].filter((e) => e.method === method && e.response).at(-1)?.response;
-    }
-
-    filledFor(method: string): string[] {
-      return [...new Set([...this.exchanges.values()].filter((e) => e.method === method).flatMap((e) => e.filled ?? []))];
-    }
-
-    requestsOf(method: string): number {
-      return [...this.exchanges.values()].filter((e) => e.method === method).length;
-    }
-  };
-}
-
-/** What the user answers to a form: yes to every boolean, the first choice of every enum. */
 function acceptForm(requested: unknown): Record<string, string | number | boolean> {
   const properties = isObject(requested) && isObject(requested["properties"]) ? requested["properties"] : {};
   return Object.fromEntries(Object.entries(properties).map(([key, p]) => {
