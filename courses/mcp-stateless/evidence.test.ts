@@ -83,6 +83,9 @@ describe("evidence lines", () => {
       : { jsonrpc: "2.0", id: m["id"], result: { resultType: "complete" } }));
     expect(read("t2_without_result_type", some)).toBe("no result for ids 3,7");
     expect(read("t2_without_server_info", some)).toBe("1,2,4,5,6,8,99,10,11,12; no result for ids 3,7");
+    // A result under another id (or with no jsonrpc) is not the request's result.
+    const otherIds = MESSAGES.map((m) => (m["id"] === undefined ? null : { jsonrpc: "2.0", id: "x", result: { resultType: "complete" } }));
+    expect(read("t2_without_result_type", otherIds)).toBe(ALL_RESULTS);
     expect(diagnose("t2_without_server_info", some)).toMatch(/^The results to ids 1,2,4,5,6,8,99,10,11,12 lack _meta .* handle gave no result to the requests with ids 3,7/);
   });
 

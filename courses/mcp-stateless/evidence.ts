@@ -58,7 +58,11 @@ const response = (value: FixtureValue, id: number): unknown => {
 };
 const at = (value: FixtureValue, id: number, path: (string | number)[]): unknown => dig(response(value, id), path, `the response to id ${id}`);
 const text = (value: FixtureValue, id: number): string => printed(at(value, id, ["result", "content", 0, "text"]));
-const resultIds = (value: FixtureValue): number[] => MESSAGES.flatMap((m, i) => (typeof m["id"] === "number" && isObject((value as unknown[])[i]) && Object.hasOwn((value as Record<string, unknown>[])[i]!, "result") ? [m["id"]] : []));
+/** Whether r is a JSON-RPC response to the request m: jsonrpc "2.0", m's id, and exactly one of result and error. */
+const respondsTo = (m: Record<string, unknown>, r: unknown): boolean =>
+  isObject(r) && own(r, "jsonrpc") === "2.0" && own(r, "id") === m["id"] && (own(r, "result") !== undefined) !== (own(r, "error") !== undefined);
+/** The ids of the requests answered with a result: a response to that request (its id) holding one. */
+const resultIds = (value: FixtureValue): number[] => MESSAGES.flatMap((m, i) => (typeof m["id"] === "number" && respondsTo(m, (value as unknown[])[i]) && own((value as unknown[])[i], "result") !== undefined ? [m["id"]] : []));
 const resultOf = (value: FixtureValue, id: number): Record<string, unknown> => {
   const r = own((value as unknown[])[messageIndex(id)], "result");
   return isObject(r) ? r : {};
@@ -92,9 +96,6 @@ function diagnoseWithout(actual: string, lacking: (ids: string) => string): stri
   return out.join(" ") || lacking(actual);
 }
 
-/** Whether r is a JSON-RPC response to the request m: jsonrpc "2.0", m's id, and exactly one of result and error. */
-const respondsTo = (m: Record<string, unknown>, r: unknown): boolean =>
-  isObject(r) && own(r, "jsonrpc") === "2.0" && own(r, "id") === m["id"] && (own(r, "result") !== undefined) !== (own(r, "error") !== undefined);
 
 const t2 = (key: string, title: string, hint: string, read: (v: FixtureValue) => string, diagnose: (actual: string) => string): EvidenceCheck =>
   ({ key, task: "task2", title, hint, read, diagnose });
