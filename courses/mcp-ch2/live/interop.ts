@@ -54,6 +54,10 @@ export async function interopChecks(server: ServerCommand, timeoutMs: number): P
   const readiness = inner.stderr ? await serverReady(inner.stderr) : "ready";
   const transport = new Proxy(inner, { get: (target, key) => (key === "start" ? async () => undefined : Reflect.get(target, key)) });
   const client = new Client({ name: "grade-interop", version: "1.0.0" });
+  // What the client could not read (a line that is not one JSON-RPC message): a time-out after
+  // one is the server's fault, not a silence.
+  let unreadable = 0;
+  client.onerror = () => { unreadable += 1; };
   const limit = Math.min(timeoutMs, INTEROP_REQUEST_LIMIT_MS);
   const options = { timeout: limit };
   const results: CheckResult[] = [];
@@ -62,9 +66,9 @@ export async function interopChecks(server: ServerCommand, timeoutMs: number): P
     if (inner.pid) { try { process.kill(inner.pid, "SIGKILL"); } catch { /* already gone */ } }
     return [check("connect", "error", { message: `The server did not start within ${SERVER_STARTUP_LIMIT_MS} ms, so the client was not tried.` }), ...(["list", "call", "unknown"] as const).map((s) => check(s, "skip", { message: "The server did not start." }))];
   }
-  // A time-out is not judged ("error"): see src/live/time-limit.ts. A line the client could not
-  // read ends as a time-out too; the stdio check judges such lines.
-  const timedOut = (error: unknown): boolean => (error instanceof McpError && error.code === ErrorCode.RequestTimeout) || error instanceof NoAnswer;
+  // A time-out with nothing the client could not read is not judged ("error"): see
+  // src/live/time-limit.ts. One after an unreadable line is the server's: it fails.
+  const timedOut = (error: unknown): boolean => unreadable === 0 && ((error instanceof McpError && error.code === ErrorCode.RequestTimeout) || error instanceof NoAnswer);
   const verdictOf = (error: unknown): "fail" | "error" => (timedOut(error) ? "error" : "fail");
   const unjudged = (error: unknown): string => (timedOut(error) ? unjudgedSilence(limit) : "");
   const skipRest = (from: Step[], why: string): void => { for (const s of from) results.push(check(s, "skip", { message: why })); };
