@@ -99,14 +99,22 @@ const REMEMBER = { mustFail: ["t2_stateless"] };
 export const ATTACKS: readonly Attack[] = [
   // Forging a pass.
   {
-    name: "read-answers",
-    known: { checks: ["t3_ask_calls"], why: "t3_ask_calls counts the calls of ask, so a client that calls ask once whatever the server asked gets the line" },
+    // It calls ask once whatever the server asked: t3_ask_calls counts only asks with the server's input request.
+    // Its handle answers every request (with its id) with a result whose resultType is "complete": each result has one.
+    name: "read-answers", earned: ["t2_without_result_type"],
     tries: "read the expected answers from globalThis, the course module, require's cache, the peers' source (Function.prototype.toString), their caller/arguments, the errors and stacks they throw, and resend the mock's replies" },
   { name: "hardcode-fixtures", verdict: "fixtures", tries: "answer the fixtures from a table of the accepted answers (task1, task2, task4) and anything else with a fixed answer: every evidence line passes, the behaviour checks must keep every task off full marks" },
   {
+    // It sends anything three times and returns the last result: the final texts and the cap count read what was sent.
     name: "client-forge",
-    known: { checks: ["t3_final_text", "t3_declined_text", "t3_cap_requests"], why: "the mock answers its script whatever it is sent, so a client that sends anything three times and returns the last result gets the final-text and cap lines" },
     tries: "a client that sends nothing right but makes its messages look right to a second read: toJSON (own and on Object.prototype), getters and Proxies that change between reads, patched JSON.stringify and Object.keys, the right request as a pre-made string" },
+  // Doing nothing, or junk: a line is earned only by code that does its work.
+  { name: "do-nothing-null", tries: "checkArgs returns [] for everything, handle null, request and callWithInput null having sent nothing, serve empty lists: no result to read an envelope on, nothing sent to read _meta or ids on" },
+  { name: "do-nothing-empty", tries: "checkArgs and serve throw, handle returns {} for everything, request and callWithInput {} having sent nothing" },
+  {
+    name: "junk-answers", earned: ["t2_responses", "t2_stdio_clean"],
+    tries: "checkArgs the same problem for all, handle the same error for every request (its id, null for the notification: rule 1's work, t2_responses, earned, and as a live server only JSON-RPC frames on stdout, t2_stdio_clean), a client that sends anything three times, asks once whatever was asked and returns or throws what came back (the cap's Error when it still asked), serve a parse error for every line and every line logged",
+  },
   { name: "client-flood", alone: true, tries: "send called a million times per call, a 100 MB string in one message, a message of a million keys, ask as often" },
   { name: "client-never-returns", tries: "a request that loops on send forever, a callWithInput that waits forever", check: stoppedClient },
   { name: "async-tricks", tries: "Promises and thenables for answers, queueMicrotask/nextTick that rewrite the answer and the module's state after the call, promise loops left running, a client that talks to the mock after its call returned with peers it kept" },
@@ -387,13 +395,20 @@ function rowViolations(batch: Batch, attack: Attack, free: ReadonlySet<string>):
 
 describe.skipIf(!HOSTILE)(`mcp-stateless: grade --dir on hostile submissions (${WHY_SKIPPED})`, () => {
   let free: ReadonlySet<string> = new Set();
+  let nothing: ReportV1 | undefined;
 
   beforeAll(async () => {
     const { report, violations } = await gradeDir(undefined);
     expect(violations).toEqual([]);
     expect(report?.status).toBe("fail");
+    nothing = report;
     free = freeChecks(report!);
   }, 300_000);
+
+  it("the honest wrong tasks (implementing nothing) earn no evidence line, so no attack is let off one", () => {
+    const earned = nothing!.tasks.flatMap((t) => t.checks.filter((c) => c.kind === "evidence" && c.status === "pass").map((c) => c.name));
+    expect(earned).toEqual([]);
+  });
 
   const graded = new Map<string, Promise<{ report: ReportV1 | undefined; violations: string[] }>>();
   const gradedOnce = (attack: Attack) => {
