@@ -14,19 +14,25 @@ const COURSES = path.join(PACKAGE_ROOT, "courses");
 type Bundled = Record<string, () => { default: Pack }>;
 const bundled = (): Bundled | undefined => (globalThis as Record<symbol, Bundled | undefined>)[Symbol.for("grade.bundledPacks")];
 
+// What packs there are and which is the default do not change while grade runs: found once.
+let found: readonly string[] | undefined;
+let defaultId: string | undefined;
+
 /** The ids of every pack, sorted. */
-export function packIds(): string[] {
+export function packIds(): readonly string[] {
+  if (found) return found;
   const inBundle = bundled();
-  if (inBundle) return Object.keys(inBundle).sort();
-  if (!existsSync(COURSES)) return [];
-  return readdirSync(COURSES, { withFileTypes: true })
+  if (inBundle) return (found = Object.keys(inBundle).sort());
+  if (!existsSync(COURSES)) return (found = []);
+  return (found = readdirSync(COURSES, { withFileTypes: true })
     .filter((e) => e.isDirectory() && existsSync(path.join(COURSES, e.name, "pack.ts")))
-    .map((e) => e.name).sort();
+    .map((e) => e.name).sort());
 }
 
 export function defaultPackId(): string {
+  if (defaultId !== undefined) return defaultId;
   const manifest = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { grade?: { defaultPack?: string } };
-  return manifest.grade?.defaultPack ?? packIds()[0] ?? "";
+  return (defaultId = manifest.grade?.defaultPack ?? packIds()[0] ?? "");
 }
 
 const loaded = new Map<string, Promise<Pack>>();
