@@ -71,7 +71,8 @@ const lazyScripts = {
   setup(build) {
     build.onResolve({ filter: /^\.\/sdk\.js$/ }, (args) => {
       const file = path.join(path.dirname(args.importer), "sdk.ts");
-      if (!path.relative(path.join(root, "courses"), file).match(/^[^.]/) || !existsSync(file)) return undefined;
+      const inCourses = path.relative(path.join(root, "courses"), file);
+      if (inCourses.startsWith("..") || path.isAbsolute(inCourses) || !existsSync(file)) return undefined;
       const name = `sdk-${path.relative(root, path.dirname(file)).split(path.sep).join("-")}`;
       lazyEntries[name] = file;
       return { path: name, namespace: "grade-lazy" };

@@ -8,6 +8,7 @@ import { defaultPackId, loadPack, packFolder, packIds } from "../pack/registry.j
 import type { Pack } from "../pack/types.js";
 import { choosePack } from "./pack-choice.js";
 import { renderHint } from "../report/hint.js";
+import { listed } from "../report/words.js";
 import { renderJson } from "../report/json.js";
 import { renderQuiz } from "../report/quiz.js";
 import { parseLevel, showHint } from "../student/hint.js";
@@ -35,8 +36,7 @@ export function parseTask(pack: Pack, arg: string): string {
   const found = pack.tasks.find((t) => t.id === name || String(t.number) === name);
   if (found) return found.id;
   const ids = pack.tasks.map((t) => t.id);
-  const named = ids.length > 1 ? `${ids.slice(0, -1).join(", ")} or ${ids.at(-1)}` : ids.join("");
-  throw new UserError(`"${arg}" is not a task. Name one of ${named}, for example: npx grade hint ${ids[1] ?? ids[0]}.`);
+  throw new UserError(`"${arg}" is not a task. Name one of ${listed(ids, "or")}, for example: npx grade hint ${ids[1] ?? ids[0]}.`);
 }
 
 export function registerStudentCommands(program: Command, ctx: CommandContext): void {
