@@ -1,24 +1,22 @@
-// How a submission's score is counted: the course's score policy, as data. Every reporter shows
+// How a submission's score is counted: the pack's score policy, as data. Every reporter shows
 // the score this file computes (report.score, each task's score, Gradescope's tests), so the
 // number is the same in pretty, json, junit, gradescope, grades.csv and the GitHub summary.
 //
-// The default policy:
-// - each of the chapter's 17 evidence lines earns 1 point when it is right (17 in all);
-// - a check of a rule the chapter states earns nothing of its own, but a broken rule takes a
-//   point off its task: nothing but protocol messages on stdout (t1/t2/t3_no_stdout, and the
-//   live stdio check, which is the same rule as t2_no_stdout and is not charged twice), serve
-//   prints nothing at all (t3_no_stderr), answers JSON can carry (tN_json_data);
-// - the chapter's rules on inputs beyond the fixtures (behaviour, schema, interop checks) take
-//   one point off a task whose evidence lines are all right, however many of them fail: code
-//   that only fits the fixtures cannot have full marks, and a bug an evidence line already
-//   charged is not charged again (nor interop when t2_no_stdout failed: a client cannot read
-//   such a server);
-// - the type check (kind types) is shown, never scored: grade runs it by default, grade batch
-//   only with --typecheck, and the score must not depend on which command graded;
-// - a task never scores below 0, and a check that was skipped or in error (not judged) neither
-//   earns nor costs.
-// So code that breaks a rule the chapter states never gets full marks, and the maximum stays
-// the number of evidence lines, whichever checks ran.
+// Points are earned by rules, not printed:
+// - each evidence line earns its points when its value is right (the policy's `evidence` kind);
+// - each line names the rules it shows (`lines`: the checks that judge those rules on inputs the
+//   code has not seen). A broken rule takes one point of the right lines it shows: so one
+//   mistake costs one point, a mistake whose line is already wrong costs nothing more, and code
+//   that fits only the fixtures (every rule broken on everything else) keeps no line's point. A
+//   task never loses more to broken rules than the right lines they show;
+// - a rule no line shows (nothing but protocol messages on stdout, answers JSON can carry, the
+//   schema and interop checks) costs its kind's points, as the policy says (`costsAtMost`,
+//   `onlyAtFullMarks`, `sameRuleAs` keep one root cause from being charged twice);
+// - a check in error (the grader could not judge it: a live server that would not start on this
+//   machine) and a skipped one (its root cause charged elsewhere) neither earn nor cost. A check
+//   that could not judge because of the student's code is a failure, never an error: the packs'
+//   judges say so;
+// - a task never scores below 0, and its maximum is its lines' points, whichever checks ran.
 import type { CheckResult, Report, TaskResult } from "../report/types.js";
 
 export interface Points {
@@ -46,6 +44,12 @@ export interface ScorePolicy {
   checks: Record<string, Points>;
   /** A kind the policy does not name. */
   other: Points;
+  /**
+   * Per evidence line (by key), the checks of the rules it shows on the fixtures, judged on
+   * inputs the code has not seen: the pack's evidence lines' `rules`, as data. A line's point is
+   * earned only while those rules hold (see scoreTask).
+   */
+  lines?: Readonly<Record<string, readonly string[]>>;
 }
 
 
@@ -53,8 +57,7 @@ export function pointsOf(check: Pick<CheckResult, "name" | "kind">, policy: Scor
   return policy.checks[check.name] ?? policy.kinds[check.kind] ?? policy.other;
 }
 
-// Only a failure costs: a check in error is one the grader could not judge (a live server that
-// would not start on this machine), and a skipped one has its root cause charged elsewhere.
+// Only a failure costs (see the header).
 const broken = (c: CheckResult): boolean => c.status === "fail";
 
 export interface TaskPoints {
@@ -70,11 +73,36 @@ export function scoreTask(task: Pick<TaskResult, "checks">, policy: ScorePolicy)
   const maxScore = points.reduce((n, p) => n + p.earns, 0);
   const checks = task.checks.map((c, i) => (c.status === "pass" ? points[i]!.earns : 0));
   let score = checks.reduce((n, p) => n + p, 0);
+  // The lines of this task that show each rule, and which of them are right.
+  const shownBy = new Map<string, number[]>();
+  task.checks.forEach((c, i) => {
+    for (const rule of policy.lines?.[c.name] ?? []) shownBy.set(rule, [...(shownBy.get(rule) ?? []), i]);
+  });
+  // Broken rules that right lines show: one point each, at most those lines' points.
+  const lineRules: number[] = [];
+  const voided = new Set<number>();
+  task.checks.forEach((check, i) => {
+    const shown = shownBy.get(check.name);
+    if (!shown || !broken(check) || points[i]!.costs <= 0) return;
+    const right = shown.filter((l) => task.checks[l]!.status === "pass");
+    if (right.length === 0) return; // its line is already wrong: charged there
+    lineRules.push(i);
+    for (const l of right) voided.add(l);
+  });
+  const voidedPoints = [...voided].reduce((n, l) => n + points[l]!.earns, 0);
+  let lineBudget = voidedPoints;
+  for (const i of lineRules) {
+    const cost = Math.min(points[i]!.costs, lineBudget, score);
+    if (cost <= 0) break;
+    lineBudget -= cost;
+    score -= cost;
+    checks[i] = -cost;
+  }
   const full = score === maxScore;
   const costByKind = new Map<string, number>();
   task.checks.forEach((check, i) => {
     const p = points[i]!;
-    if (!broken(check) || p.costs <= 0) return;
+    if (shownBy.has(check.name) || !broken(check) || p.costs <= 0) return;
     if (p.onlyAtFullMarks && !full) return;
     if (p.sameRuleAs !== undefined && task.checks.some((c) => c.name === p.sameRuleAs && broken(c))) return;
     const spent = costByKind.get(check.kind) ?? 0;

@@ -35,6 +35,12 @@ export interface EvidenceLine {
   accepted: string;
   /** The rule to reread, without giving the value away. */
   hint: string;
+  /**
+   * The checks (by name, of the same task) that judge the rules this line shows on inputs the
+   * code has not seen: its point is earned only while they hold. A pack's score policy reads
+   * them (ScorePolicy.lines); grade dev check wants every line to name at least one.
+   */
+  rules?: readonly string[];
 }
 
 /** One level of a task's hints, from a nudge to the exact rule (the last level). */

@@ -17,10 +17,12 @@ export interface EvidenceRule {
   accepted: string;
   /** The rule to reread, without giving the value away. */
   hint: string;
+  /** The behaviour checks of the rules the line shows (src/pack/score.ts). */
+  rules: readonly string[];
 }
 
-export const EVIDENCE_RULES = Object.fromEntries(EVIDENCE_LINES.map(({ key, task, title, accepted, hint }): [EvidenceKey, EvidenceRule] =>
-  [key, { key, task, title, accepted, hint }])) as Record<EvidenceKey, EvidenceRule>;
+export const EVIDENCE_RULES = Object.fromEntries(EVIDENCE_LINES.map(({ key, task, title, accepted, hint, rules }): [EvidenceKey, EvidenceRule] =>
+  [key, { key, task, title, accepted, hint, rules }])) as Record<EvidenceKey, EvidenceRule>;
 
 export function keysOfTask(task: TaskId): EvidenceKey[] {
   return EVIDENCE_KEYS.filter((k) => EVIDENCE_RULES[k].task === task);

@@ -1,10 +1,12 @@
-// Chapter 2's score: each evidence line earns a point; a rule of the chapter broken (the output,
-// stdio, behaviour, schema and interop checks) costs one, at most one per kind and task, and only
+// Chapter 2's score: each evidence line earns a point while the rules it shows hold on generated
+// inputs (its behaviour checks: a broken one takes a point of its lines); a rule no line shows
+// (output, stdio, schema, interop) costs one, schema and interop at most one per kind and only
 // from a task whose lines are all right (src/pack/score.ts reads this).
 import type { ScorePolicy } from "../../../src/pack/score.js";
+import { EVIDENCE_LINES } from "../evidence/lines.js";
 
 export const SCORE_POLICY: ScorePolicy = {
-  id: "chapter2-score-v1",
+  id: "chapter2-score-v2",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },
@@ -19,4 +21,5 @@ export const SCORE_POLICY: ScorePolicy = {
     t2_stdio_clean: { earns: 0, costs: 1, sameRuleAs: "t2_no_stdout" },
   },
   other: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
+  lines: Object.fromEntries(EVIDENCE_LINES.map((line) => [line.key, line.rules])),
 };

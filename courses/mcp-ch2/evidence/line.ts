@@ -25,6 +25,11 @@ export interface EvidenceCheck<V extends TaskValue = TaskValue, K extends string
   accepted: string;
   /** The rule to reread, without giving the value away. */
   hint: string;
+  /**
+   * The behaviour checks that judge, on inputs the code has not seen, the rules this line shows
+   * on the fixtures: the line's point is earned only while they hold (src/pack/score.ts).
+   */
+  rules: readonly string[];
   /** The line as the chapter's runner prints it; throws Missing (reading.ts) when the runner would have crashed. */
   compute(value: V): string;
   /**

@@ -9,7 +9,8 @@ import { ANSWER_KEY } from "../behaviour/key.js";
 import { planBehaviour, planInputs } from "../behaviour/plan.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { CallOutcome } from "../../../src/runner/outcome.js";
-import type { SandboxReply } from "../../../src/sandbox/protocol.js";
+import type { SandboxReply, TaskFailure } from "../../../src/sandbox/protocol.js";
+import { unjudgedStatus } from "../../../src/pack/verdict.js";
 import { freshCheck } from "./fresh.js";
 import { readCalls } from "./outcomes.js";
 import { FIXTURE_INPUTS, type GradingRequest, type TaskRuns } from "./request.js";
@@ -28,8 +29,10 @@ export interface ExtraCheckOptions {
 
 const NOT_RUN = "Not run: the code it needs did not run on the fixtures.";
 
-const asError = (checks: CheckResult[], message: string): CheckResult[] =>
-  checks.map(({ name, kind, title, hint }) => ({ name, kind, title, ...(hint ? { hint } : {}), status: "error", message }));
+// A run the code stopped judges nothing more: each check fails with the reason (an error only
+// when the stop was the grader's, src/pack/verdict.ts).
+const unjudged = (checks: CheckResult[], stopped: TaskFailure, message: string): CheckResult[] =>
+  checks.map(({ name, kind, title, hint }) => ({ name, kind, title, ...(hint ? { hint } : {}), status: unjudgedStatus(stopped), message }));
 
 function schemaChecks(task: TaskId, exchanges: Exchange[]): CheckResult[] {
   return task === "task1" ? task1SchemaChecks(exchanges) : task === "task2" ? task2SchemaChecks(exchanges) : [];
@@ -157,5 +160,5 @@ function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle
     ...(o.schema ? schemaChecks(task, exchanges) : []),
   ];
   const stopped = generated.status === "ran" ? generated.stopped : undefined;
-  return stopped ? asError(list, `The run of ${TASKS[task].exportName} on the generated inputs stopped: ${stopped.message}`) : list;
+  return stopped ? unjudged(list, stopped, `The run of ${TASKS[task].exportName} on the generated inputs stopped, so this rule could not be judged: ${stopped.message}`) : list;
 }

@@ -8,6 +8,7 @@ import { deepEqual } from "../evidence/reading.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { CallOutcome } from "../../../src/runner/outcome.js";
 import type { WireRun } from "../../../src/sandbox/protocol.js";
+import { unjudgedStatus } from "../../../src/pack/verdict.js";
 
 const SHOWN = 600;
 const show = (v: unknown): string => {
@@ -39,8 +40,8 @@ export const freshCheck = {
     explained: (i: number, shared: CallOutcome | undefined, fresh: CallOutcome | undefined) => boolean = () => false): CheckResult {
     const b = base(task);
     if (!run || run.status === "skipped") return { ...b, status: "skip", message: "Not run: the run on the generated inputs did not finish." };
-    if (run.status === "failed") return { ...b, status: "error", message: `In a fresh module, ${TASKS[task].file} did not load: ${run.failure.message}` };
-    if (run.stopped) return { ...b, status: "error", message: `The fresh-module calls stopped: ${run.stopped.message}` };
+    if (run.status === "failed") return { ...b, status: unjudgedStatus(run.failure), message: `In a fresh module, ${TASKS[task].file} did not load: ${run.failure.message}` };
+    if (run.stopped) return { ...b, status: unjudgedStatus(run.stopped), message: `The fresh-module calls stopped: ${run.stopped.message}` };
     const differing = inputs.map((input, i) => ({ input, i })).filter(({ i }) => !same(shared[i], fresh?.[i]) && !explained(i, shared[i], fresh?.[i]));
     if (!differing.length) return { ...b, status: "pass", message: `${inputs.length} inputs, each alone in a fresh module: the same answers.` };
     const smallest = differing.reduce((a, x) => (show(x.input).length < show(a.input).length ? x : a));
