@@ -42,7 +42,7 @@ export async function devCheck(options: { root: string; timeoutMs?: number; pack
 
 async function packItems(pack: Pack, options: { root: string; timeoutMs?: number }): Promise<DevCheckItem[]> {
   const items: DevCheckItem[] = [{ name: `${pack.id}: format ${pack.format}, ${pack.tasks.length} tasks, ${pack.evidence.length} evidence lines`, ok: true, detail: pack.title }];
-  const starters = packFolder("tasks", pack.id);
+  const starters = packFolder("starters", pack.id);
   const solutions = packFolder("solutions", pack.id);
   const missing = [starters, solutions].flatMap((dir) => pack.tasks.map((t) => `${dir}/${t.file}`)).filter((f) => !existsSync(path.join(options.root, f)));
   if (missing.length) return [...items, { name: `${pack.id}: every task has a starter and a solution`, ok: false, detail: `missing: ${missing.join(", ")}` }];

@@ -59,8 +59,12 @@ export function loadPack(id: string): Promise<Pack> {
   return pack;
 }
 
-/** Where a pack's starters and solutions live: the default pack at the top, others in a folder named after the pack. */
-export function packFolder(top: "tasks" | "solutions" | "evidence", packId: string): string {
+/**
+ * Where a pack's files live: the default pack at the top, others in a folder named after the
+ * pack. starters/ holds the starters as shipped, which grade init copies; tasks/ is the student's
+ * working copy of them, edited in place.
+ */
+export function packFolder(top: "starters" | "tasks" | "solutions" | "evidence", packId: string): string {
   return packId === defaultPackId() ? top : `${top}/${packId}`;
 }
 

@@ -1,6 +1,6 @@
-// `grade init DIR`: a fresh submission folder holding the pack's starters, copied from its
-// starters folder (tasks/, or tasks/<pack>/; the file names come from the pack). It never
-// overwrites. The commands in the starters' header comments get the new folder's --dir, so they
+// `grade init DIR`: a fresh submission folder holding the pack's starters as shipped, copied from
+// starters/ (or starters/<pack>/; the file names come from the pack), never from tasks/, which is
+// the student's own working copy and may hold their work. It never overwrites. The commands in the starters' header comments get the new folder's --dir, so they
 // run as printed. A folder of a pack other than the default also gets grade.json, naming its pack,
 // and a tsconfig.json mapping "grade/course" to that pack's module for the editor.
 import { existsSync, statSync } from "node:fs";
@@ -31,7 +31,7 @@ export async function initSubmission(options: { root: string; cwd: string; dir: 
   try {
     await mkdir(target, { recursive: true });
     for (const file of files) {
-      const starter = await readFile(path.join(options.root, packFolder("tasks", pack.id), file), "utf8");
+      const starter = await readFile(path.join(options.root, packFolder("starters", pack.id), file), "utf8");
       await writeFile(path.join(target, file), withDir(starter, options.dir), { flag: "wx" });
     }
     if (pack.id !== defaultPackId()) {

@@ -55,7 +55,7 @@ describe("docs/ci workflows", () => {
   it("student: its grade command, run as written in a copy of the edition, annotates tasks/ by its path in the repository", async () => {
     const command = /run: npx grade (.*)/.exec(student)![1]!.split(" ");
     const repo = tempDir("grade-workflow-");
-    cpSync(path.join(ROOT, "tasks"), path.join(repo, "tasks"), { recursive: true });
+    cpSync(path.join(ROOT, "starters"), path.join(repo, "tasks"), { recursive: true });
     const run = await runCli([...command, "--no-behaviour", "--no-typecheck"], { cwd: repo, env: { GITHUB_WORKSPACE: repo, GITHUB_STEP_SUMMARY: undefined } });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe("");

@@ -104,7 +104,7 @@ describe.concurrent("grading one task", () => {
   });
 
   it("the starters fail as shipped, saying they are not written yet", async () => {
-    const result = await runCli(["--dir", path.join(ROOT, "tasks"), "--evidence", path.join(tempDir(), "e.txt")]);
+    const result = await runCli(["--dir", path.join(ROOT, "starters"), "--evidence", path.join(tempDir(), "e.txt")]);
     expect(result.code).toBe(1);
     expect(result.stdout.match(/is not written yet: replace the TODO/g)).toHaveLength(3);
   });

@@ -18,7 +18,7 @@ function classRepository(): string {
   overlay(path.join(cls, "good"));
   overlay(path.join(cls, "printer"), path.join(FIXTURES, "issue3", "stdout-banner"));
   overlay(path.join(cls, "broken"), path.join(FIXTURES, "submissions", "syntax-error"));
-  cpSync(path.join(ROOT, "tasks"), path.join(cls, "starter"), { recursive: true });
+  cpSync(path.join(ROOT, "starters"), path.join(cls, "starter"), { recursive: true });
   overlay(path.join(cls, "bob", "tasks"));
   // A classmate's folder and a folder outside the class, by link: never graded as the student's.
   symlinkSync("good", path.join(cls, "copycat"));
@@ -130,7 +130,7 @@ describe("grade batch --typecheck", () => {
 describe("grade with every report in a file", () => {
   it("prints the score and the Wrote lines on stderr, with annotation paths from the working directory", async () => {
     const repo = tempDir("grade-instructor-");
-    cpSync(path.join(ROOT, "tasks"), path.join(repo, "tasks"), { recursive: true });
+    cpSync(path.join(ROOT, "starters"), path.join(repo, "tasks"), { recursive: true });
     const run = await runCli(["--no-behaviour", "--no-typecheck", "--reporter", "github=out/github.txt", "--reporter", "json=out/report.json"], { cwd: repo, env: { GITHUB_WORKSPACE: undefined } });
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");

@@ -73,7 +73,7 @@ describe.concurrent("the mcp-stateless pack through the CLI", () => {
     solutionCopy(path.join(cwd, "class", "ann"));
     solutionCopy(path.join(cwd, "class", "bob"), "missing-is-error");
     mkdirSync(path.join(cwd, "class", "cy"));
-    for (const f of FILES) copyFileSync(path.join(ROOT, "tasks", "mcp-stateless", f), path.join(cwd, "class", "cy", f));
+    for (const f of FILES) copyFileSync(path.join(ROOT, "starters", "mcp-stateless", f), path.join(cwd, "class", "cy", f));
     const run = await runCli(["batch", "class", "--pack", "mcp-stateless", "--out", "out"], { cwd });
     expect(run.code).toBe(0);
     const rows = parseCsv(readFileSync(path.join(cwd, "out", "grades.csv"), "utf8"));

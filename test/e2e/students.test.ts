@@ -30,7 +30,7 @@ describe("printed commands run as printed", () => {
     expect(header).toContain("`npx grade task2 --dir my-work`");
     expect(header).not.toMatch(/`npx grade (?![^`]*--dir my-work)[^`]*`/);
     // The repository's own starters keep the plain form, right for tasks/.
-    expect(readFileSync(path.join(ROOT, "tasks", "task2.ts"), "utf8")).toContain("`npx grade task2`");
+    expect(readFileSync(path.join(ROOT, "starters", "task2.ts"), "utf8")).toContain("`npx grade task2`");
     // What `npx grade` resolves to in the repository: this package's bin (npm exec matches the root's bin).
     const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { bin: Record<string, string> };
     expect(pkg.bin["grade"]).toBe("bin/grade.js");

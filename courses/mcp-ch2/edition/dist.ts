@@ -78,7 +78,7 @@ export async function distStudent(options: { root: string; cwd: string; out: str
   // The edition's practice data is made from the default pack's model (practice-data.ts); a pack
   // without such data would ship its executable model, so it stays out of the edition whole.
   const others = packIds().filter((id) => id !== defaultPackId());
-  const packRule = { test: (f: string) => others.some((id) => ["courses", "tasks", "solutions", "evidence"].some((top) => f.startsWith(`${top}/${id}/`))), why: "a pack other than the default: the student edition carries only the default pack's practice data, and this pack's model of its rules is executable" };
+  const packRule = { test: (f: string) => others.some((id) => ["courses", "starters", "tasks", "solutions", "evidence"].some((top) => f.startsWith(`${top}/${id}/`))), why: "a pack other than the default: the student edition carries only the default pack's practice data, and this pack's model of its rules is executable" };
   for (const file of trackedFiles(options.root)) {
     const rule = [...STUDENT_EDITION_EXCLUDES, packRule].find((r) => r.test(file));
     if (rule) excluded.push({ file, why: rule.why });

@@ -1,0 +1,72 @@
+/**
+ * Task 2 — A stateless MCP server (protocol revision 2026-07-28)
+ *
+ * Write `handle(message)`: one parsed JSON-RPC message in, its response out, or `null` when no
+ * response is due. The server's data (PROTOCOL_VERSION, SERVER_INFO, ORDERS, TOOLS, RESOURCES)
+ * comes from "grade/course"; check arguments with your `checkArgs` from ./task1.
+ *
+ * Where the page's Python and the 2026-07-28 schema differ, the schema wins: the rules below say
+ * exactly what to return (marked "spec").
+ *
+ *  1. A message with no `id` key is a notification: return null.
+ *  2. Every other message gets {"jsonrpc": "2.0", "id": <its id>, ...} with a `result` or an
+ *     `error` {"code", "message"} (and "data" only where a rule gives one). `params` that is
+ *     absent or not an object reads as {}; so does a `_meta` that is not an object. Read only own
+ *     fields: a name such as "constructor" or "__proto__" is never found in TOOLS, ORDERS or
+ *     RESOURCES.
+ *  3. Every result has "resultType" ("complete" unless a rule says otherwise) and
+ *     "_meta": {"io.modelcontextprotocol/serverInfo": SERVER_INFO}.
+ *  4. server/discover, whatever its params: result {"supportedVersions": [PROTOCOL_VERSION],
+ *     "capabilities": {"tools": {}, "resources": {}}, "serverInfo": SERVER_INFO,
+ *     "cacheScope": "public", "ttlMs": 0}. (spec: DiscoverResult requires the cache hints.)
+ *  5. Any other method first reads params._meta["io.modelcontextprotocol/protocolVersion"].
+ *     Anything but exactly PROTOCOL_VERSION is refused: error {"code": -32022, "message":
+ *     "unsupported protocol version <v>", "data": {"supported": [PROTOCOL_VERSION],
+ *     "requested": <v>}}, where <v> in the message is Python's repr of the value (None when it is
+ *     absent or null, True/False, numbers as written, strings as in task 1), and in data the value
+ *     itself, or null when absent. (spec: UnsupportedProtocolVersionError requires "requested";
+ *     the page's data has only "supported".) The version is checked before the method is.
+ *  6. tools/list: result {"tools": [{"name": <key>, "description", "inputSchema"} for each tool
+ *     in TOOLS, in order], "cacheScope": "public", "ttlMs": 0}. (spec: cache hints.)
+ *  7. tools/call: params.name not a tool in TOOLS: error {"code": -32602, "message":
+ *     "unknown tool: <name>"} (<name> as Python's str(): the text itself, None when absent).
+ *     Otherwise params.arguments (an object; absent or not an object reads as {}) is checked with
+ *     checkArgs against the tool's inputSchema. A tool's failure is a result, not an error:
+ *     {"content": [{"type": "text", "text": "Error: <problem>"}], "isError": true,
+ *     "resultType": "complete"}, where <problem> is the problems joined with "; ", or for an
+ *     order_id that is not in ORDERS "order <id> not found: IDs look like A100" (for both tools).
+ *  8. get_order_status with a known order: {"content": [{"type": "text", "text":
+ *     JSON.stringify(data)}], "isError": false, "structuredContent": data} where data is
+ *     {"order_id", "status", "eta"} of the order.
+ *  9. cancel_order with a known order asks the user first, and keeps no memory between rounds:
+ *     everything it needs comes back in the retry's params.inputResponses.
+ *     - No answer (inputResponses absent or not an object, or its "confirm" absent or null):
+ *       result {"resultType": "input_required", "inputRequests": {"confirm": {"method":
+ *       "elicitation/create", "params": {"mode": "form", "message": "Really cancel order <id>?",
+ *       "requestedSchema": {"type": "object", "properties": {"confirm": {"type": "boolean"}},
+ *       "required": ["confirm"]}}}}}.
+ *     - An answer {"action": "accept", "content": {"confirm": true}} (true itself: confirm is a
+ *       boolean; "yes" or 1 is not true): the order's status becomes "cancelled", result text
+ *       "<id> cancelled", isError false.
+ *     - Any other answer (decline, cancel, no content, confirm false...): text
+ *       "<id> kept: the user did not confirm", isError false.
+ * 10. resources/list: result {"resources": [{"uri", "name": <the part after "//">, "mimeType":
+ *     "text/plain"} for each resource], "cacheScope": "public", "ttlMs": 0}.
+ * 11. resources/read: params.uri not in RESOURCES: error {"code": -32602, "message":
+ *     "resource not found: <uri>"}; else result {"contents": [{"uri", "mimeType": "text/plain",
+ *     "text"}], "cacheScope": "public", "ttlMs": 0}.
+ * 12. Any other method: error {"code": -32601, "message": "method not found: <method>"}.
+ *
+ * grade runs the page's session (13 MESSAGES) through one instance and prints the t2_ evidence
+ * lines; it also sends each round of the cancel to a module instance of its own (t2_stateless).
+ * Run `npx grade task2`; `npx grade hint task2` helps.
+ */
+import { notWrittenYet, type JsonRpcMessage, type JsonRpcResponse } from "grade/course";
+import { checkArgs } from "./task1.js";
+
+export function handle(message: JsonRpcMessage): JsonRpcResponse | null {
+  // TODO: answer `message` following rules 1-12 above.
+  void message;
+  void checkArgs;
+  return notWrittenYet("handle");
+}
