@@ -11,7 +11,8 @@ export interface TypeFinding {
   message: string;
 }
 
-export type TaskTypes = { findings: TypeFinding[] } | { skipped: string };
+/** `stopped`: the check hit its time or memory limit (thread.ts), the submission's doing. */
+export type TaskTypes = { findings: TypeFinding[] } | { skipped: string } | { stopped: string };
 
 const MAX_SHOWN = 5;
 
@@ -22,6 +23,7 @@ export function typesCheck(info: PackTask, types: TaskTypes): CheckResult {
     hint: `grade type-checks ${info.exportName} as the chapter's runner uses it: called on the course's fixtures, its result read as ${info.signature.split(" => ")[1]}. Your own types are fine when that use fits them; the course's (from "grade/course") fit by construction: ${info.signature}.`,
   };
   if ("skipped" in types) return { ...check, status: "skip", message: types.skipped };
+  if ("stopped" in types) return { ...check, status: "fail", message: types.stopped };
   if (!types.findings.length) return check;
   const shown = types.findings.slice(0, MAX_SHOWN).map((f) => `${f.file}:${f.line}:${f.column} ${f.message}`);
   const more = types.findings.length > MAX_SHOWN ? [`(and ${types.findings.length - MAX_SHOWN} more)`] : [];

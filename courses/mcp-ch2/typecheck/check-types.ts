@@ -9,7 +9,8 @@ import path from "node:path";
 import ts from "typescript";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import type { TaskTypes, TypeFinding } from "../../../src/typecheck/types-check.js";
-import { explainOwn } from "./explain.js";
+import { explainOwn, flatten } from "./explain.js";
+import { refusalsOf } from "../../../src/typecheck/refusals.js";
 import { exportOf, onExportParameter, probeDiagnostics, probeFindings } from "./probe-findings.js";
 import { NEEDS_NODE_CODES, ProgramBuilder } from "./program.js";
 
@@ -31,13 +32,13 @@ export class TypeChecker {
     const present = tasks.filter((t) => existsSync(path.join(submissionDir, TASKS[t].file)));
     for (const t of tasks) if (!present.includes(t)) result[t] = { skipped: `${TASKS[t].file} does not exist.` };
     if (!present.length) return result;
-    let built = this.builder.build(submissionDir, present, false);
+    let built = this.builder.build(submissionDir, present, false, display);
     const usesNode = present.some((t) => {
       const sf = built.program.getSourceFile(path.join(submissionDir, TASKS[t].file));
       return sf !== undefined && built.program.getSemanticDiagnostics(sf).some((d) => NEEDS_NODE_CODES.has(d.code));
     });
-    if (usesNode) built = this.builder.build(submissionDir, present, true);
-    const { program, probe, probeFile } = built;
+    if (usesNode) built = this.builder.build(submissionDir, present, true, display);
+    const { program, probe, probeFile, gate } = built;
     const checker = program.getTypeChecker();
     const probeSf = program.getSourceFile(probeFile)!;
     const diagnostics = probeDiagnostics(probeSf, probe, program.getSemanticDiagnostics(probeSf));
@@ -46,7 +47,11 @@ export class TypeChecker {
       const sf = program.getSourceFile(path.join(submissionDir, info.file))!;
       if (program.getSyntacticDiagnostics(sf).length) { result[task] = { skipped: `${info.file} could not be compiled.` }; continue; }
       const exported = exportOf(checker, sf, info.exportName);
-      const findings = program.getSemanticDiagnostics(sf).map((d) => at(sf, d.start ?? 0, display, explainOwn(d, task, onExportParameter(exported, d.start ?? 0))));
+      const findings = program.getSemanticDiagnostics(sf).map((d) => {
+        const refused = refusalsOf(d, gate.refused);
+        const message = refused.length ? `${flatten(d)} ${refused.join(" ")}` : explainOwn(d, task, onExportParameter(exported, d.start ?? 0));
+        return at(sf, d.start ?? 0, display, message);
+      });
       for (const f of probeFindings(checker, probeSf, probe, diagnostics, task, exported)) {
         findings.push(at(sf, f.pos, display, f.message));
       }

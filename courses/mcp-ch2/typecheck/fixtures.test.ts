@@ -45,11 +45,12 @@ function check(name: string): Record<TaskId, TaskTypes> {
   return checker.check(dir, TASK_IDS, (abs) => path.relative(cwd, abs));
 }
 
-const messages = (types: TaskTypes): string[] => ("skipped" in types ? [`skipped: ${types.skipped}`] : types.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.message}`));
+const messages = (types: TaskTypes): string[] => (!("findings" in types) ? [JSON.stringify(types)] : types.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.message}`));
 
 describe("the type check by use, on fixture submissions", () => {
   it("knows every fixture folder as correct or wrong", () => {
-    expect(readdirSync(FIXTURES).sort()).toEqual([...CORRECT, ...Object.keys(WRONG)].sort());
+    // hostile-paths is hostile.test.ts's: its links and FIFO are made at run time.
+    expect(readdirSync(FIXTURES).filter((f) => f !== "hostile-paths").sort()).toEqual([...CORRECT, ...Object.keys(WRONG)].sort());
   });
 
   it.each(CORRECT)("passes %s", (name) => {

@@ -9,9 +9,9 @@
 // student's code turns out to use Node (process, require, a node: import, a global such as
 // structuredClone that the standard library lacks) is it rebuilt with @types/node 20, so such
 // code is checked as it really is.
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
+import { confinedHost, FileGate } from "../../../src/typecheck/confined-host.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import { PROBE_FILE, probeSource, type Probe } from "./probe.js";
 
@@ -43,44 +43,46 @@ export const compilerOptions = (packageRoot: string, withNode: boolean): ts.Comp
   paths: { "grade/course": [path.join(packageRoot, "courses", "mcp-ch2", "course", "index.ts")] },
 });
 
+/** The grader's own files the compiler may read: the standard library, @types, the course module. */
+export function graderDirs(packageRoot: string): string[] {
+  const modules = path.join(packageRoot, "node_modules");
+  return [
+    path.dirname(ts.getDefaultLibFilePath({})), path.join(modules, "@types"), path.join(modules, "undici-types"),
+    path.join(packageRoot, "courses", "mcp-ch2", "course"), path.join(packageRoot, "courses", "mcp-ch2", "typecheck", "caller-types.ts"),
+    path.join(packageRoot, "src", "json", "python-json.ts"), path.join(packageRoot, "src", "pack", "not-written-yet.ts"),
+  ];
+}
+
+export interface Built {
+  program: ts.Program;
+  probe: Probe;
+  probeFile: string;
+  /** What the submission named that the compiler was not given, and why. */
+  gate: FileGate;
+}
+
 export class ProgramBuilder {
   private readonly shared = new Map<string, ts.SourceFile | undefined>();
   private readonly previous = new Map<boolean, ts.Program>();
+  private readonly graderDirs: string[];
 
-  constructor(private readonly packageRoot: string) {}
+  constructor(private readonly packageRoot: string) {
+    this.graderDirs = graderDirs(packageRoot);
+  }
 
   /** A Program over the given task files of the submission (absolute paths), and its probe. */
-  build(submissionDir: string, tasks: readonly TaskId[], withNode: boolean): { program: ts.Program; probe: Probe; probeFile: string } {
+  build(submissionDir: string, tasks: readonly TaskId[], withNode: boolean, display: (abs: string) => string): Built {
     const options = compilerOptions(this.packageRoot, withNode);
-    const host = ts.createCompilerHost(options, true);
     const probe = probeSource(tasks, path.join(this.packageRoot, "courses", "mcp-ch2", "typecheck", "caller-types.ts"));
     const probeFile = path.join(submissionDir, PROBE_FILE);
     const generated = new Map([[probeFile, probe.text]]);
     if (!withNode) generated.set(path.join(submissionDir, GLOBALS_FILE), GLOBALS);
-    const inSubmission = (file: string): boolean => path.resolve(file).startsWith(submissionDir + path.sep);
-    const defaultGet = host.getSourceFile.bind(host);
-    host.getSourceFile = (fileName, languageVersion, onError) => {
-      const text = generated.get(path.resolve(fileName));
-      if (text !== undefined) return ts.createSourceFile(fileName, text, languageVersion, true);
-      if (inSubmission(fileName)) return defaultGet(fileName, languageVersion, onError);
-      if (!this.shared.has(fileName)) this.shared.set(fileName, defaultGet(fileName, languageVersion, onError));
-      return this.shared.get(fileName);
-    };
-    const defaultExists = host.fileExists.bind(host);
-    host.fileExists = (fileName) => generated.has(path.resolve(fileName)) || defaultExists(fileName);
-    host.readFile = (fileName) => generated.get(path.resolve(fileName)) ?? readTextOrUndefined(fileName);
+    const gate = new FileGate(submissionDir, this.graderDirs, display);
+    const host = confinedHost(ts, options, gate, generated, this.shared);
     const roots = [...tasks.map((t) => path.join(submissionDir, TASKS[t].file)), ...generated.keys()];
     const oldProgram = this.previous.get(withNode);
     const program = ts.createProgram({ rootNames: roots, options, host, ...(oldProgram ? { oldProgram } : {}) });
     this.previous.set(withNode, program);
-    return { program, probe, probeFile };
-  }
-}
-
-function readTextOrUndefined(file: string): string | undefined {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return undefined;
+    return { program, probe, probeFile, gate };
   }
 }

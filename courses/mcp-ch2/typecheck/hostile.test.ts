@@ -1,0 +1,74 @@
+// The type check on hostile paths (test/fixtures/types/hostile-paths/, whose links, FIFO and huge
+// file are made here: git holds none of them) and at its limits: each ends in that task's
+// failure with the reason, never in a grader that waits.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { overlay, ROOT } from "../../../test/overlay.js";
+import { gradeSubmission } from "../../../src/grading/grade.js";
+import { limitReason } from "../../../src/typecheck/thread.js";
+import { TASK_IDS } from "../course/tasks.js";
+import { TypeChecker } from "./check-types.js";
+import { TypeCheckWorker } from "./worker-client.js";
+
+function hostile(): { cwd: string; abs: string } {
+  const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-types-hostile-"));
+  const abs = overlay(path.join(cwd, "sub"), path.join(ROOT, "test", "fixtures", "types", "hostile-paths"));
+  symlinkSync("/proc/self/fd/1", path.join(abs, "stdout.ts"));
+  symlinkSync("/dev/zero", path.join(abs, "zero.ts"));
+  execFileSync("mkfifo", [path.join(abs, "fifo.ts")]);
+  writeFileSync(path.join(abs, "huge.ts"), "");
+  truncateSync(path.join(abs, "huge.ts"), 600 * 1024 * 1024);
+  writeFileSync(path.join(cwd, "outside.ts"), "export type Outside = string;\n");
+  symlinkSync(path.join(cwd, "outside.ts"), path.join(abs, "outside.ts"));
+  return { cwd, abs };
+}
+
+describe("the type check on paths that are no regular files of the submission", () => {
+  it("reads none of them and fails the task that names them, saying why for each", () => {
+    const { cwd, abs } = hostile();
+    const result = new TypeChecker(ROOT).check(abs, TASK_IDS, (p) => path.relative(cwd, p));
+    expect(result.task2).toEqual({ findings: [] });
+    const findings = "findings" in result.task1 ? result.task1.findings : [];
+    expect(findings.map((f) => `${f.line} ${f.message.split(":")[0]}`)).toEqual(["6 TS6053", "7 TS6053", "8 TS6053", "9 TS6053", "10 TS2307"]);
+    const [stdout, zero, fifo, huge, outside] = findings.map((f) => f.message);
+    expect(stdout).toContain("sub/stdout.ts is a symbolic link that leads out of the submission folder (to /proc/");
+    expect(zero).toContain("(to /dev/zero)");
+    expect(fifo).toContain("sub/fifo.ts is not a regular file");
+    expect(huge).toContain("sub/huge.ts is too large to type-check");
+    expect(outside).toContain("sub/outside.ts is a symbolic link that leads out of the submission folder");
+  });
+});
+
+describe("the type checker's thread at its limits", () => {
+  const workers: TypeCheckWorker[] = [];
+  afterAll(() => Promise.all(workers.map((w) => w.close())));
+  const worker = (timeMs: number, heapMb: number) => {
+    const w = new TypeCheckWorker({ timeMs, heapMb });
+    workers.push(w);
+    return w;
+  };
+
+  it("stops a check past its time and fails every task with the reason, then checks the next one in a fresh thread", async () => {
+    const w = worker(1, 384);
+    const stopped = await w.check(ROOT, path.join(ROOT, "solutions"), TASK_IDS);
+    expect(stopped).toEqual(Object.fromEntries(TASK_IDS.map((t) => [t, { stopped: limitReason.time(1) }])));
+  });
+
+  it("stops a check past its memory and fails every task with the reason", async () => {
+    const w = worker(120_000, 16);
+    const stopped = await w.check(ROOT, path.join(ROOT, "solutions"), TASK_IDS);
+    expect(stopped).toEqual(Object.fromEntries(TASK_IDS.map((t) => [t, { stopped: limitReason.memory(16) }])));
+  });
+
+  it("grades the hostile submission to the end, its task 1 failing the type check with the reasons", async () => {
+    const { cwd } = hostile();
+    const report = await gradeSubmission({ cwd, dir: "sub", tasks: TASK_IDS, typecheck: worker(120_000, 384) });
+    const types = report.tasks[0]!.checks.find((c) => c.kind === "types");
+    expect(types).toMatchObject({ name: "t1_types", status: "fail" });
+    expect(types!.message).toContain("sub/fifo.ts is not a regular file");
+    expect(report.tasks[1]!.checks.find((c) => c.kind === "types")).toMatchObject({ status: "pass" });
+  });
+});

@@ -1,0 +1,21 @@
+// The type checker's side of its thread (thread.ts): one request at a time, each answered with
+// every task's findings or the error that stopped the check (a bug in grade).
+import { parentPort } from "node:worker_threads";
+import { saveCodeCaches } from "../runner/cached-script.cjs";
+import type { TypeCheckReply, TypeCheckRequest } from "./thread.js";
+import type { TaskTypes } from "./types-check.js";
+
+export function serveTypeChecks(check: (request: TypeCheckRequest) => Record<string, TaskTypes>): void {
+  parentPort!.on("message", (request: TypeCheckRequest) => {
+    let reply: TypeCheckReply;
+    try {
+      reply = { ok: true, result: check(request) };
+    } catch (error) {
+      reply = { ok: false, error: (error as Error)?.stack ?? String(error) };
+    }
+    // Before the reply, so that a grader that closes the thread on it cannot cut the write short;
+    // only the first check after an install (or a Node upgrade) pays for it.
+    saveCodeCaches();
+    parentPort!.postMessage(reply);
+  });
+}
