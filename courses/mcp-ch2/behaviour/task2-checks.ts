@@ -8,6 +8,7 @@ import type { BehaviourCheck } from "./check.js";
 import type { Random } from "../../../src/pack/random.js";
 import { ARGUMENT_CHECKS } from "./task2-argument-checks.js";
 import { ODD_MESSAGE_CHECKS } from "./task2-odd-checks.js";
+import { VARIANT_CHECKS } from "./task2-variant-checks.js";
 import { SERVICES, argumentCheck, call, query, request, times, validArgs } from "./task2-inputs.js";
 
 const OTHER_METHODS = ["ping", "prompts/list", "prompts/get", "resources/list", "resources/read", "resources/templates/list", "logging/setLevel", "completion/complete", "tools/List", "Initialize"];
@@ -97,4 +98,4 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
   },
 ];
 
-export const TASK2_CHECKS: BehaviourCheck[] = [...SINGLE_RULE_CHECKS, ...ARGUMENT_CHECKS, ...ODD_MESSAGE_CHECKS];
+export const TASK2_CHECKS: BehaviourCheck[] = [...SINGLE_RULE_CHECKS, ...VARIANT_CHECKS, ...ARGUMENT_CHECKS, ...ODD_MESSAGE_CHECKS];

@@ -49,6 +49,16 @@ function notRun(task: TaskId, on: { behaviour: boolean; schema: boolean }): Chec
 
 class Unjudged extends Error {}
 
+/**
+ * The calls of a run that holds another list's too (handle's, with serve's oracle): this list's,
+ * in order, up to the first that was not made (a run that stopped).
+ */
+function picked(calls: CallOutcome[] | undefined, picks: number[] | undefined): CallOutcome[] | undefined {
+  if (!calls || !picks) return calls;
+  const made = picks.findIndex((i) => calls[i] === undefined);
+  return (made < 0 ? picks : picks.slice(0, made)).map((i) => calls[i]!);
+}
+
 /** The fresh run's calls back in the order of the inputs (it sent them in `order`). */
 function inInputOrder(calls: CallOutcome[] | undefined, order: number[] | undefined): CallOutcome[] | undefined {
   if (!calls || !order) return calls;
@@ -96,7 +106,7 @@ function serveOracle(graded: Pick<GradingRequest, "tasks" | "oracle">, reply: Sa
   const oracleRun = o ? reply.runs[o.shared] : undefined;
   if (!r || !usesHandle || !o || oracleRun?.status !== "ran" || oracleRun.stopped) return undefined;
   // Index 0 is LINES (the fixture), then every generated list.
-  const shared = grouped(readCalls("task2", reply.runs[o.shared]), o.sharedSizes);
+  const shared = grouped(picked(readCalls("task2", reply.runs[o.shared]), o.picks), o.sharedSizes);
   const offsets = new Map(r.plan.map((p, k) => [p, planInputs(r.plan).offsets[k]!]));
   const expect = (answers: (unknown[] | undefined)[], g: number, lines: unknown): unknown | typeof Unjudged => {
     try { return serveAnswer(lines, answers[g]); } catch (error) { if (error instanceof Unjudged) return Unjudged; throw error; }
@@ -148,7 +158,7 @@ export function extraChecks(tasks: readonly TaskId[], graded: Pick<GradingReques
 function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }): CheckResult[] {
   const r = graded.tasks[task];
   const generated = r?.generated !== undefined ? reply.runs[r.generated] : undefined;
-  const calls: CallOutcome[] | undefined = readCalls(task, generated);
+  const calls: CallOutcome[] | undefined = picked(readCalls(task, generated), r?.picks);
   if (!r || !generated || !calls) return notRun(task, o);
   const fixtureCount = FIXTURE_INPUTS[task].length;
   const oracle = task === "task3" ? serveOracle(graded, reply) : undefined;

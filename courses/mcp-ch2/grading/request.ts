@@ -6,6 +6,7 @@ import { LINES, MESSAGES, TOOL } from "../course/fixtures.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import { planBehaviour, planInputs, type PlannedCheck } from "../behaviour/plan.js";
 import type { RunSpec } from "../../../src/sandbox/protocol.js";
+import { makeRandom } from "../../../src/pack/random.js";
 
 export const FIXTURE_INPUTS: Record<TaskId, readonly unknown[]> = { task1: [TOOL], task2: MESSAGES, task3: [LINES] };
 
@@ -20,18 +21,54 @@ export interface TaskRuns {
   plan: PlannedCheck[];
   /** The generated inputs in the order they were sent (planInputs). */
   inputs: unknown[];
+  /**
+   * When serve's oracle messages share the generated run (handle's): the index in that run's
+   * calls of each of the fixtures then the generated inputs, in order.
+   */
+  picks?: number[];
 }
 
 export interface GradingRequest {
   runs: RunSpec[];
   tasks: Partial<Record<TaskId, TaskRuns>>;
   /**
-   * The student's own handle on the messages in serve's inputs, in the order serve's run after
-   * the fixtures meets them (one instance: LINES, then every generated list). A serve that calls
-   * that handle is judged against these answers, not the model's (extra-checks.ts), so task 3
-   * never fails for task 2's mistakes, state kept between calls included.
+   * The student's own handle on the messages in serve's inputs, in the order serve's run meets
+   * them (LINES, then every generated list). A serve that calls that handle is judged against
+   * these answers, not the model's (extra-checks.ts), so task 3 never fails for task 2's
+   * mistakes. No run is the oracle's own: its messages are shuffled in among handle's judged
+   * generated inputs (the same run, a seeded interleaving), so handle cannot tell them apart by
+   * the run or the order it is called in and answer them otherwise (null, say, for a serve that
+   * only knows the fixtures). `picks`: the index in run `shared`'s calls of each message.
    */
-  oracle?: { shared: number; sharedSizes: number[] };
+  oracle?: { shared: number; picks: number[]; sharedSizes: number[] };
+}
+
+// Made once per list: a batch grades every student with one seed.
+const interleavings = new WeakMap<readonly unknown[], { oracle: readonly string[]; inputs: string[]; own: number[]; theirs: number[] }>();
+
+/**
+ * handle's fixtures (kept first) then its generated inputs, and the oracle's messages, merged in
+ * a seeded random order, each in its own order; where each one's items went.
+ */
+function interleave(generated: readonly unknown[], oracle: readonly string[], seed: number): { inputs: string[]; own: number[]; theirs: number[] } {
+  const made = interleavings.get(generated);
+  if (made && made.oracle === oracle) return made;
+  const fixed = FIXTURE_INPUTS.task2.length;
+  const own = asTexts([...FIXTURE_INPUTS.task2, ...generated]);
+  const random = makeRandom(seed ^ 0x5eed);
+  const inputs = own.slice(0, fixed);
+  const mine = own.map((_, i) => i).slice(0, fixed);
+  const theirs: number[] = [];
+  let a = fixed;
+  let b = 0;
+  while (a < own.length || b < oracle.length) {
+    const left = own.length - a;
+    if (random.next() * (left + oracle.length - b) < left) { mine.push(inputs.length); inputs.push(own[a++]!); }
+    else { theirs.push(inputs.length); inputs.push(oracle[b++]!); }
+  }
+  const out = { oracle, inputs, own: mine, theirs };
+  interleavings.set(generated, out);
+  return out;
 }
 
 /** The messages serve hands to handle for one list of lines, as JSON texts, in order. */
@@ -107,12 +144,22 @@ export function buildRequest(has: (file: string) => boolean, readable: (file: st
   let oracle: GradingRequest["oracle"];
   const serveInputs = runs.task3?.inputs;
   if (serveInputs?.length && readable(TASKS.task2.file)) {
-    // After handle's own run on the fixtures, when it is graded: a handle that hangs there is
-    // not run again (serve's judging then falls back on the model).
-    const after = runs.task2 ? { after: { run: runs.task2.fixture, need: "finished" as const } } : {};
-    const base = { entry: TASKS.task2.file, exportName: TASKS.task2.exportName, stopOnFailure: false, ...after };
     const { messages, sizes } = serveMessages(serveInputs);
-    oracle = { shared: specs.push({ ...base, inputs: messages, instance: "shared" }) - 1, sharedSizes: sizes };
+    const own = runs.task2?.generated !== undefined ? runs.task2 : undefined;
+    // Handle's judged run when task 2 is graded; otherwise a run of the same inputs all the same
+    // (judged by nothing but serve's oracle), so that the oracle's run is never one of its own.
+    const handlePlan = planBehaviour("task2", o.seed);
+    const ownInputs = own ? own.inputs : generatedInputs.get(handlePlan) ?? generatedInputs.set(handlePlan, planInputs(handlePlan).inputs).get(handlePlan)!;
+    const mixed = interleave(ownInputs, messages, o.seed);
+    let shared: number;
+    if (own) {
+      shared = own.generated!;
+      specs[shared] = { ...specs[shared]!, inputs: mixed.inputs };
+      own.picks = mixed.own;
+    } else {
+      shared = specs.push({ entry: TASKS.task2.file, exportName: TASKS.task2.exportName, inputs: mixed.inputs, instance: "shared", stopOnFailure: false }) - 1;
+    }
+    oracle = { shared, picks: mixed.theirs, sharedSizes: sizes };
   }
   return { runs: specs, tasks: runs, ...(oracle ? { oracle } : {}) };
 }

@@ -1,0 +1,44 @@
+// Each of the chapter's requests again with other ids: rules 1-7 decide an answer from the
+// method and params, and the id only comes back in it. One check per fixture request, so that
+// each evidence line has a rule of its own on inputs the code has not seen (src/pack/score.ts):
+// code that answers the fixtures from a table keyed by the whole message fails every one, and a
+// wrong rule fails only the check of its own line. Their messages are also the ones serve's
+// generated lines carry (task3-checks.ts), so a handle cannot tell serve's messages from these.
+import { MESSAGES } from "../course/fixtures.js";
+import type { JsonRpcMessage } from "../course/types.js";
+import type { BehaviourCheck } from "./check.js";
+import type { Random } from "../../../src/pack/random.js";
+
+interface Variant {
+  /** The fixture request's id. */
+  id: number;
+  name: string;
+  title: string;
+  rule: string;
+}
+
+const VARIANTS: Variant[] = [
+  { id: 1, name: "t2_same_initialize", title: "The chapter's initialize with another id gets the same result", rule: "Rule 2: initialize is answered with the server's protocol version, capabilities and serverInfo, under the request's own id." },
+  { id: 2, name: "t2_same_tools_list", title: "The chapter's tools/list with another id lists the same tool", rule: "Rule 3: tools/list answers {\"tools\": [<the converted tool>]}, under the request's own id." },
+  { id: 3, name: "t2_same_valid_call", title: "The chapter's valid call with another id returns the same text", rule: "Rule 6: a call whose arguments pass the schema returns the fixed text, under the request's own id." },
+  { id: 4, name: "t2_same_unknown_tool", title: "The chapter's unknown tool with another id is the same protocol error", rule: "Rule 4: a tool the server does not have is a -32602 error naming it, under the request's own id." },
+  { id: 5, name: "t2_same_invalid_call", title: "The chapter's invalid call with another id is the same tool error", rule: "Rule 5: arguments that fail the schema give a result with isError true and the rule set's message, under the request's own id." },
+  { id: 6, name: "t2_same_unknown_method", title: "The chapter's unknown method with another id is the same -32601 error", rule: "Rule 7: a method the server does not handle is -32601 Method not found, under the request's own id." },
+  { id: 7, name: "t2_same_call_with_limit", title: "The chapter's call with a limit, with another id, returns the same text", rule: "Rule 6: a call whose arguments pass the schema, limit included, returns the fixed text, under the request's own id." },
+];
+
+const HINT = "The answer depends on the method and params; the id is only copied into the response. Look for code that recognises the chapter's exact messages (a table of answers, a test of the id or of the whole message) instead of following the rule.";
+
+/** The fixture request with `id` under other ids, each well away from the fixtures'. */
+function withOtherIds(id: number, random: Random): JsonRpcMessage[] {
+  const fixture = MESSAGES.find((m) => "id" in m && m.id === id)!;
+  return Array.from({ length: 6 }, () => ({ ...structuredClone(fixture), id: random.int(8, 999) }) as JsonRpcMessage);
+}
+
+export const VARIANT_CHECKS: BehaviourCheck[] = VARIANTS.map(({ id, name, title, rule }) => ({
+  name, task: "task2", judge: "output", title, rule, hint: HINT,
+  inputs: (random: Random) => withOtherIds(id, random),
+}));
+
+/** Each variant check's name by the fixture id it varies: the evidence line of that id names it. */
+export const VARIANT_OF_ID: Readonly<Record<number, string>> = Object.fromEntries(VARIANTS.map((v) => [v.id, v.name]));
