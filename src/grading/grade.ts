@@ -20,7 +20,8 @@ import { withExtraChecks } from "./extra-report.js";
 import { LIMITS } from "./limits.js";
 import { makeDisplay } from "./paths.js";
 
-export const DEFAULT_TIMEOUT_MS = 5000;
+// The clock's backstop per run (--timeout): limits are counted in work (src/sandbox/fuel.ts).
+export const DEFAULT_TIMEOUT_MS = 60_000;
 
 export interface ExtraCheckOptions {
   /** The seed of the generated inputs; a fresh one (printed in the report) when absent. */

@@ -1,8 +1,9 @@
 // Runs one submission's request (a sandbox thread's unit of work): its runs in order, each under
-// its own time limit and within the submission's budget, in one Session (session.ts), each run's
+// its own fuel and within the submission's budget (fuel.ts), the clock only a backstop, in one Session (session.ts), each run's
 // output apart.
 import type { RunSpec, SandboxReply, SandboxRequest, TaskFailure, WireCall, WireRun } from "./protocol.js";
 import { failures } from "./failures.js";
+import { RUN_FUEL } from "./fuel.js";
 import { Session, type EngineAssets } from "./session.js";
 
 export type { EngineAssets } from "./session.js";
@@ -18,17 +19,26 @@ export async function runRequest(assets: EngineAssets, request: SandboxRequest):
     out.dropped[stream] += Math.max(0, text.length - room) + cut;
   });
   const runs: WireRun[] = [];
-  let left = request.limits.budgetMs ?? Infinity;
+  const { limits } = request;
+  const runFuel = limits.fuel ?? RUN_FUEL;
+  let fuelLeft = limits.budgetFuel ?? Infinity;
+  let msLeft = limits.budgetMs ?? Infinity;
   try {
     for (const spec of request.runs) {
       if (spec.after && !passed(runs[spec.after.run], spec.after.need)) { runs.push({ status: "skipped" }); continue; }
       const started = Date.now();
-      const timeMs = Math.max(0, Math.min(request.limits.timeMs, left));
+      const fuel = Math.min(runFuel, fuelLeft);
+      const backstopMs = Math.max(0, Math.min(limits.timeMs, msLeft));
+      const willRun = !session.broken && fuel > 0 && backstopMs > 0;
       const run = session.broken ? { status: "failed" as const, failure: session.broken }
-        : timeMs <= 0 ? { status: "failed" as const, failure: failures.budget(request.limits.budgetMs!) }
-        : runOne(session, request, spec, timeMs);
-      left -= Date.now() - started;
-      runs.push({ ...run, stdout: capped(out.stdout, out.dropped.stdout), stderr: capped(out.stderr, out.dropped.stderr), durationMs: Date.now() - started } as WireRun);
+        : fuel <= 0 ? { status: "failed" as const, failure: failures.budget(limits.budgetFuel!) }
+        // The clock's budget spent is the grader's trouble, like its backstop.
+        : backstopMs <= 0 ? { status: "failed" as const, failure: failures.backstop(limits.budgetMs!, 0, fuel) }
+        : runOne(session, request, spec, fuel, backstopMs, fuel < runFuel ? limits.budgetFuel : undefined);
+      const used = willRun ? session.fuel : 0;
+      fuelLeft -= used;
+      msLeft -= Date.now() - started;
+      runs.push({ ...run, stdout: capped(out.stdout, out.dropped.stdout), stderr: capped(out.stderr, out.dropped.stderr), durationMs: Date.now() - started, fuel: used } as WireRun);
       out.stdout = ""; out.stderr = ""; out.dropped.stdout = 0; out.dropped.stderr = 0;
     }
   } finally {
@@ -46,8 +56,8 @@ const capped = (text: string, dropped: number): string => (dropped ? `${text}\nâ
 
 type Ran = { status: "ran"; calls: WireCall[]; stopped?: TaskFailure; modules?: string[] } | { status: "failed"; failure: TaskFailure };
 
-function runOne(session: Session, request: SandboxRequest, spec: RunSpec, timeMs: number): Ran {
-  session.limit(timeMs);
+function runOne(session: Session, request: SandboxRequest, spec: RunSpec, fuel: number, backstopMs: number, budget: number | undefined): Ran {
+  session.limit(fuel, backstopMs, budget);
   try {
     const run = session.run(spec, request.limits.valueChars);
     if (run.failure) return { status: "failed", failure: run.failure };

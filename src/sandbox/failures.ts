@@ -1,8 +1,11 @@
 // The failures a run can end in, each as one paragraph for the student, and where in their
 // files a throw happened (the first frame in one of their modules).
+import { REFERENCE_RUN_FUEL, REFERENCE_SUBMISSION_FUEL } from "./fuel.js";
 import type { FailureReason, RunSpec, TaskFailure } from "./protocol.js";
 
 const failure = (reason: FailureReason, message: string): TaskFailure => ({ reason, message });
+const percent = (part: number, whole: number): string => `${Math.min(100, Math.round((100 * part) / whole))}%`;
+const LOOP_ADVICE = "Look for a loop that never ends (a while loop whose condition never changes, or a recursion with no base case), or work that grows far faster than its input. The budget counts the work the engine did, not time, so this verdict is the same on any machine.";
 export const NOT_WRITTEN_NAME = "GradeNotWrittenYet";
 
 interface Thrown { name: string; text: string; exit?: string; where?: string }
@@ -10,8 +13,13 @@ interface Thrown { name: string; text: string; exit?: string; where?: string }
 const at = (t: Thrown): string => (t.where ? `${t.text} (at ${t.where})` : t.text);
 
 export const failures = {
-  timeout: (ms: number): TaskFailure => failure("timeout", `It did not finish within ${ms} ms and was stopped. Look for a loop that never ends (a while loop whose condition never changes, or a recursion with no base case); raise the limit with --timeout MS only if your code is just slow.`),
-  budget: (ms: number): TaskFailure => failure("timeout", `It was not run: the submission's earlier runs had used all of its ${ms} ms (a task that never returns uses its whole limit). Fix the one that did not finish first.`),
+  /** Out of fuel: the run's own budget (`limit`), or, given `budget`, what was left of the submission's. */
+  timeout: (used: number, limit: number, budget?: number): TaskFailure => failure("timeout", budget === undefined
+    ? `It was stopped after using ${percent(used, limit)} of its work budget (${limit} units; the reference solution uses ${percent(REFERENCE_RUN_FUEL, limit)} of it on its largest run). ${LOOP_ADVICE}`
+    : `It was stopped when the submission's work budget ran out (${budget} units for all its runs together; the reference solution uses ${percent(REFERENCE_SUBMISSION_FUEL, budget)} of it). ${LOOP_ADVICE}`),
+  budget: (budget: number): TaskFailure => failure("timeout", `It was not run: the submission's earlier runs had used all of its work budget (${budget} units; the reference solution uses ${percent(REFERENCE_SUBMISSION_FUEL, budget)} of it). A task that never returns uses its whole budget: fix the one that did not finish first.`),
+  /** The clock's backstop: the grader's trouble, never a verdict on the student's code. */
+  backstop: (ms: number, used: number, limit: number): TaskFailure => failure("backstop", `The grader stopped it by the clock after ${ms} ms, not by its work: it had used ${percent(used, limit)} of its work budget. This is not your code's fault; the machine was too busy to finish in time. Grade again, or give the grader more time with --timeout MS.`),
   outOfMemory: (mb?: number): TaskFailure => failure("out-of-memory", `It used more than ${mb === undefined ? "the sandbox's limit" : `${mb} MB`} of memory and was stopped. Look for a list or string that grows without end.`),
   crash: (why: string): TaskFailure => failure("crash", `The grader could not run it: ${why}. This is most likely a bug in the grader; please report it with your files.`),
   tooLarge: (spec: Pick<RunSpec, "exportName">): TaskFailure => failure("too-large", `${spec.exportName} returned more than the grader reads (about 1 MB of answers per task, all its calls together). Return only what the task asks for.`),

@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { canonicalJson } from "../json/python-json.js";
+import { RUN_FUEL } from "./fuel.js";
 import { instanceMaker } from "./instance.js";
 import { SERVER_READY, type LiveRequest } from "./live-protocol.js";
 import { Session, Stopped } from "./session.js";
@@ -22,7 +23,9 @@ async function main(file: string): Promise<void> {
   const session = await Session.open({ newModule: instanceMaker(request.wasmPath), guest: request.guest, modules: request.modules }, request.submission,
     (stream, text) => { (stream === "stderr" ? process.stderr : process.stdout).write(text); });
   const { entry, exportName } = request;
-  session.limit(request.submission.limits.timeMs);
+  // Each message (and the loading) gets a run's fuel, counted as in the grading runs (fuel.ts).
+  const fuel = request.submission.limits.fuel ?? RUN_FUEL;
+  session.limit(fuel, request.submission.limits.timeMs);
   const loaded = session.load(entry, exportName);
   if (!Array.isArray(loaded)) {
     const failure = loaded;
@@ -48,7 +51,7 @@ async function main(file: string): Promise<void> {
       log(`handle ${why}; answered with -32603 Internal error`);
       if (id !== undefined) process.stdout.write(`${canonicalJson({ jsonrpc: "2.0", id, error: { code: -32603, message: "Internal error" } })}\n`);
     };
-    session.limit(request.submission.limits.timeMs);
+    session.limit(fuel, request.submission.limits.timeMs);
     let call;
     try {
       call = session.call(entry, exportName, line.trim(), false);

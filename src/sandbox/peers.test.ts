@@ -3,10 +3,10 @@
 // the client does to the built-ins, and each call reports its own.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SandboxPool } from "./pool.js";
-import type { PeerScript, RunSpec, WireCall, WireRun } from "./protocol.js";
+import type { PeerScript, RunSpec, SandboxRequest, WireCall, WireRun } from "./protocol.js";
 import { decodeValue } from "./value.js";
 
-const LIMITS = { timeMs: 3000, memoryBytes: 128 * 2 ** 20, valueChars: 2 ** 20, outputChars: 16384 };
+const LIMITS: SandboxRequest["limits"] = { timeMs: 3000, memoryBytes: 128 * 2 ** 20, valueChars: 2 ** 20, outputChars: 16384 };
 const SERVER = '{"jsonrpc":"2.0","id":0,"result":{"ok":true}}';
 
 let pool: SandboxPool;
@@ -112,9 +112,9 @@ describe("scripted peers", () => {
     expect(texts(call)[63]).toBe('{"i":63}');
   });
 
-  it("stops a client that never stops calling at the time limit, and the next run still works", async () => {
+  it("stops a client that never stops calling by its fuel, and the next run still works", async () => {
     const spin = `export function client(send: (m: unknown) => any) { for (;;) { try { send({}); } catch {} } }`;
-    const [stopped, next] = await request([{ code: spin, args: [[]] }, { args: [[]] }], `export function client(send: (m: unknown) => any) { return send({ ok: 1 }); }`, { timeMs: 800 });
+    const [stopped, next] = await request([{ code: spin, args: [[]] }, { args: [[]] }], `export function client(send: (m: unknown) => any) { return send({ ok: 1 }); }`, { fuel: 20 });
     expect(stopped?.status === "ran" && stopped.stopped?.reason).toBe("timeout");
     expect(next?.status === "ran" && next.calls[0]?.sent).toEqual([{ peer: 0, text: '{"ok":1}' }]);
   });

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { cachedBuild, keptFile } from "../runner/build-cache.js";
 import { failures } from "./failures.js";
+import { RUN_FUEL } from "./fuel.js";
 import { sandboxModules } from "./modules.js";
 import type { SandboxReply, SandboxRequest, TaskFailure } from "./protocol.js";
 import { checkReply } from "./reply.js";
@@ -138,7 +139,7 @@ export class SandboxPool {
       slot.timer = setTimeout(() => {
         slot.worker.removeAllListeners("exit");
         void slot.worker.terminate();
-        this.finish(slot, failedReply(job.request, failures.timeout(job.request.limits.timeMs)), true);
+        this.finish(slot, failedReply(job.request, failures.backstop(limit, 0, job.request.limits.fuel ?? RUN_FUEL)), true);
       }, limit);
       slot.worker.postMessage({ id: 0, request: job.request });
     }

@@ -5,7 +5,9 @@
 /** Why a run, or a call in it, did not give a value. */
 export type FailureReason =
   | "not-written" | "missing-file" | "syntax" | "missing-export" | "import-error" | "refused-file" | "throw"
-  | "promise" | "not-json" | "exit" | "timeout" | "crash" | "out-of-memory" | "too-large";
+  | "promise" | "not-json" | "exit" | "timeout" | "crash" | "out-of-memory" | "too-large"
+  /** Stopped by the clock's backstop, not by its work: the grader's trouble, not a verdict. */
+  | "backstop";
 
 export interface TaskFailure {
   reason: FailureReason;
@@ -81,10 +83,11 @@ export interface SandboxRequest {
   /** How messages name the submission's files: this before each path ("my-work/"). */
   shownAs?: string;
   /**
-   * Per run: its time limit. For the whole submission: all its runs' time together (a run gets
-   * what is left, up to its own limit), its memory, and the size of its answers.
+   * Per run: its work budget in fuel (fuel.ts; RUN_FUEL when absent) and the clock's backstop in
+   * ms. For the whole submission: all its runs' fuel together and the backstop together (a run
+   * gets what is left, up to its own), its memory, and the size of its answers.
    */
-  limits: { timeMs: number; budgetMs?: number; memoryBytes: number; valueChars: number; outputChars: number };
+  limits: { fuel?: number; budgetFuel?: number; timeMs: number; budgetMs?: number; memoryBytes: number; valueChars: number; outputChars: number };
 }
 
 /**
@@ -94,8 +97,8 @@ export interface SandboxRequest {
 export type WireCall = ({ ok: true; value: string; input?: string } | { ok: false; failure: TaskFailure }) & { sent?: PeerMessage[] };
 
 export type WireRun =
-  | { status: "ran"; calls: WireCall[]; stopped?: TaskFailure; /** The modules the entry loaded, by id. */ modules?: string[]; stdout: string; stderr: string; durationMs: number }
-  | { status: "failed"; failure: TaskFailure; stdout: string; stderr: string; durationMs: number }
+  | { status: "ran"; calls: WireCall[]; stopped?: TaskFailure; /** The modules the entry loaded, by id. */ modules?: string[]; stdout: string; stderr: string; durationMs: number; /** The work it did (fuel.ts). */ fuel?: number }
+  | { status: "failed"; failure: TaskFailure; stdout: string; stderr: string; durationMs: number; fuel?: number }
   | { status: "skipped" };
 
 export interface SandboxReply {

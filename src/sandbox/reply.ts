@@ -5,7 +5,7 @@ import { failures } from "./failures.js";
 import { PEER_LIMITS } from "./peers.js";
 import type { FailureReason, PeerMessage, SandboxReply, SandboxRequest, TaskFailure, WireCall, WireRun } from "./protocol.js";
 
-const REASONS = new Set<FailureReason>(["not-written", "missing-file", "syntax", "missing-export", "import-error", "refused-file", "throw", "promise", "not-json", "exit", "timeout", "crash", "out-of-memory", "too-large"]);
+const REASONS = new Set<FailureReason>(["not-written", "missing-file", "syntax", "missing-export", "import-error", "refused-file", "throw", "promise", "not-json", "exit", "timeout", "crash", "out-of-memory", "too-large", "backstop"]);
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 const text = (v: unknown, cap: number): string | undefined => (typeof v === "string" && v.length <= cap ? v : undefined);
 
@@ -46,7 +46,8 @@ function runOf(v: unknown, spec: SandboxRequest["runs"][number], request: Sandbo
   const stdout = need(text(v["stdout"], outCap));
   const stderr = need(text(v["stderr"], outCap));
   const durationMs = typeof v["durationMs"] === "number" && v["durationMs"] >= 0 ? v["durationMs"] : 0;
-  if (v["status"] === "failed") return { status: "failed", failure: failureOf(v["failure"]), stdout, stderr, durationMs };
+  const fuel = typeof v["fuel"] === "number" && Number.isSafeInteger(v["fuel"]) && v["fuel"] >= 0 ? { fuel: v["fuel"] } : {};
+  if (v["status"] === "failed") return { status: "failed", failure: failureOf(v["failure"]), stdout, stderr, durationMs, ...fuel };
   if (v["status"] !== "ran" || !Array.isArray(v["calls"]) || v["calls"].length > spec.inputs.length) throw new Bad();
   // All of a run's answers together within the cap (the engine keeps to it; a reply past it is not its).
   const cap = request.limits.valueChars + 64;
@@ -58,7 +59,7 @@ function runOf(v: unknown, spec: SandboxRequest["runs"][number], request: Sandbo
   if (sentTotal > PEER_LIMITS.runChars) throw new Bad();
   const stopped = v["stopped"] === undefined ? undefined : failureOf(v["stopped"]);
   const modules = Array.isArray(v["modules"]) ? v["modules"].filter((m): m is string => typeof m === "string" && m.length < 300).slice(0, 200) : undefined;
-  return { status: "ran", calls, ...(stopped ? { stopped } : {}), ...(modules ? { modules } : {}), stdout, stderr, durationMs };
+  return { status: "ran", calls, ...(stopped ? { stopped } : {}), ...(modules ? { modules } : {}), stdout, stderr, durationMs, ...fuel };
 }
 
 export function checkReply(request: SandboxRequest, message: unknown): SandboxReply {

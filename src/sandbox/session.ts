@@ -1,12 +1,14 @@
 // One submission in the engine: a fresh QuickJS WebAssembly instance (its own linear memory, so
 // nothing of another student's run is in reach), one runtime with the submission's memory cap,
-// one context, the deadline as an interrupt. The student's code reaches only what guest.js gives
+// one context, the fuel meter (fuel.ts) as the interrupt. The student's code reaches only what guest.js gives
 // it and the host functions here (write text, resolve a module, and the scripted peers of
 // peers.ts); it never reaches Node, a file or another student. Used by the batch threads
 // (engine.ts) and by the live server (live-server.ts).
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
 import { compileModule } from "./compile.js";
+import { makeSlicer, messageOf, readText, type Slicer } from "./engine-text.js";
 import { failures } from "./failures.js";
+import { FuelMeter, TAKE_FUEL } from "./fuel.js";
 import type { RunSpec, SandboxRequest, TaskFailure, WireCall } from "./protocol.js";
 import { frames, parseGuest } from "./guest-reply.js";
 import { PEER_LIMITS, PeerLog, peerHostFunctions, readScripts } from "./peers.js";
@@ -31,18 +33,21 @@ const MEMORY_HEADROOM_BYTES = 32 * 1024 * 1024;
 // QuickJS raises its own stack overflow well before the WebAssembly stack runs out.
 const MAX_STACK_BYTES = 512 * 1024;
 
-/** A call or load stopped by the time or memory limit (the run ends there). */
+/** A call or load stopped by the fuel, the clock's backstop or the memory limit (the run ends there). */
 export class Stopped extends Error {
   constructor(readonly failure: TaskFailure) { super(failure.message); }
 }
 
-interface Realm { ctx: QuickJSContext; harness: QuickJSHandle }
+interface Realm { ctx: QuickJSContext; harness: QuickJSHandle; slicer: Slicer }
+// The most of the harness's reply read out of the engine: a run's answers are capped far below.
+const REPLY_CHARS = 16 * 1024 * 1024;
 
 export class Session {
   private realm: Realm | undefined;
-  private deadline = 0;
   private readonly shown: string;
-  private timeMs = 0;
+  private readonly meter = new FuelMeter();
+  /** Set when this run's fuel is what was left of the submission's budget (the failure says so). */
+  private sharedBudget: number | undefined;
   /** The record of the run in progress, when it has peers. */
   private peers: PeerLog | undefined;
   /** Set when the WebAssembly itself failed: nothing more runs in this instance. */
@@ -59,16 +64,23 @@ export class Session {
     const runtime = module.newRuntime();
     runtime.setMemoryLimit(submission.limits.memoryBytes);
     runtime.setMaxStackSize(MAX_STACK_BYTES);
-    return new Session(module, runtime, assets, submission, write);
+    const session = new Session(module, runtime, assets, submission, write);
+    runtime.setInterruptHandler(session.meter.tick);
+    return session;
   }
 
-  /** Starts a time limit: every load and call until the next limit must end by then. */
-  limit(timeMs: number): void {
-    this.timeMs = timeMs;
-    this.deadline = Date.now() + timeMs;
-    const deadline = this.deadline;
-    this.runtime.setInterruptHandler(() => Date.now() > deadline);
+  /**
+   * Starts a limit: every load, call and promise job until the next one together may use `fuel`
+   * (the run's, or, given `budget`, what is left of the submission's budget of that size), and
+   * must end within `backstopMs` of the clock.
+   */
+  limit(fuel: number, backstopMs: number, budget?: number): void {
+    this.sharedBudget = budget;
+    this.meter.start(fuel, backstopMs);
   }
+
+  /** The fuel used since the last limit. */
+  get fuel(): number { return this.meter.used; }
 
   /** A fresh instance of the entry's modules: the ids of the modules it loaded, or why it did not load. */
   load(entry: string, exportName: string): string[] | TaskFailure {
@@ -112,9 +124,8 @@ export class Session {
       this.peers = undefined;
       if (!(error instanceof Stopped)) throw error;
       stopped = error.failure;
-      // A moment to read back what was done: the harness only returns a string it holds.
-      const until = Date.now() + 1000;
-      this.runtime.setInterruptHandler(() => Date.now() > until);
+      // A little fuel to read back what was done: the harness only returns a string it holds.
+      this.meter.extend(TAKE_FUEL, this.meter.backstopMs);
       try { text = this.guestCall("take", [], false, realm); } catch { text = ""; }
     }
     // A peer kept past the run (in a global, a promise) answers nothing from now on.
@@ -175,7 +186,7 @@ export class Session {
   private context(): Realm {
     if (!this.realm) {
       const ctx = this.runtime.newContext();
-      this.realm = { ctx, harness: this.setUp(ctx) };
+      this.realm = { ctx, ...this.setUp(ctx) };
     }
     return this.realm;
   }
@@ -189,26 +200,28 @@ export class Session {
   private freshRealm(): Realm | TaskFailure {
     try {
       const ctx = this.runtime.newContext();
-      return { ctx, harness: this.setUp(ctx) };
+      return { ctx, ...this.setUp(ctx) };
     } catch (error) {
-      if (Date.now() > this.deadline) return failures.timeout(this.timeMs);
+      if (this.meter.stop) return this.stopped();
       const limit = this.submission.limits.memoryBytes;
       return this.memoryBytes() >= limit || /memory/i.test(String(error)) ? failures.outOfMemory(limit / 2 ** 20) : failures.crash(`a fresh context could not be made: ${String(error).slice(0, 200)}`);
     }
   }
 
-  private setUp(ctx: QuickJSContext): QuickJSHandle {
+  private setUp(ctx: QuickJSContext): { harness: QuickJSHandle; slicer: Slicer } {
     const host = ctx.newObject();
+    const slicer = makeSlicer(ctx);
     const write = ctx.newFunction("write", (streamHandle, textHandle, lengthHandle) => {
-      if (ctx.typeof(textHandle) !== "string" || ctx.typeof(streamHandle) !== "string") return;
       // The guest sends at most 16 KB a write (guest.js), and the length it had.
-      const text = ctx.getString(textHandle).slice(0, 16384);
+      const text = readText(ctx, slicer, textHandle, 16384)?.text;
+      const stream = readText(ctx, slicer, streamHandle, 10)?.text;
+      if (text === undefined || stream === undefined) return;
       const length = ctx.typeof(lengthHandle) === "number" ? ctx.getNumber(lengthHandle) : text.length;
-      this.write(ctx.getString(streamHandle) === "stderr" ? "stderr" : "stdout", text, Math.max(0, length - text.length));
+      this.write(stream === "stderr" ? "stderr" : "stdout", text, Math.max(0, length - text.length));
     });
     const resolve = ctx.newFunction("resolve", (fromHandle, specHandle) => {
-      const from = ctx.typeof(fromHandle) === "string" ? ctx.getString(fromHandle).slice(0, 1000) : "";
-      const spec = ctx.typeof(specHandle) === "string" ? ctx.getString(specHandle).slice(0, 1000) : "";
+      const from = readText(ctx, slicer, fromHandle, 1000)?.text ?? "";
+      const spec = readText(ctx, slicer, specHandle, 1000)?.text ?? "";
       const found = resolveModule(this.submission, this.assets.modules, from, spec);
       // Thrown in the guest, with the import's line on its stack.
       if ("refused" in found) return { error: ctx.newError({ name: "ModuleRefused", message: found.refused }) };
@@ -238,12 +251,12 @@ export class Session {
     made.value.dispose();
     host.dispose();
     if (harness.error) { harness.error.dispose(); throw new Error("the guest harness did not start"); }
-    return harness.value;
+    return { harness: harness.value, slicer };
   }
 
-  /** Calls a harness function; its text reply, or Stopped at the time or memory limit. */
+  /** Calls a harness function; its text reply, or Stopped at the fuel, clock or memory limit. */
   private guestCall(name: "load" | "call" | "run" | "take", args: (string | number | boolean)[], drain = true, realm: Realm = this.context()): string {
-    const { ctx, harness } = realm;
+    const { ctx, harness, slicer } = realm;
     const fn = ctx.getProp(harness, name);
     const handles = args.map((a) => (typeof a === "string" ? ctx.newString(a) : typeof a === "number" ? ctx.newNumber(a) : a ? ctx.true : ctx.false));
     const result = ctx.callFunction(fn, ctx.undefined, ...handles);
@@ -254,7 +267,7 @@ export class Session {
       result.error.dispose();
       throw new Stopped(this.stopFailure(message));
     }
-    const text = ctx.typeof(result.value) === "string" ? ctx.getString(result.value) : "";
+    const text = readText(ctx, slicer, result.value, REPLY_CHARS)?.text ?? "";
     result.value.dispose();
     if (!drain) return text;
     // Promise callbacks the call queued run now, as they would before node's next event.
@@ -264,31 +277,23 @@ export class Session {
       // queue (the interrupt, or no memory left, when even its message may not be readable).
       const message = messageOf(jobs.error.context, jobs.error);
       try { jobs.error.dispose(); } catch { /* freed with the runtime */ }
-      throw new Stopped(message === "interrupted" ? failures.timeout(this.timeMs) : failures.outOfMemory(this.submission.limits.memoryBytes / 2 ** 20));
+      throw new Stopped(message === "interrupted" ? this.stopped() : failures.outOfMemory(this.submission.limits.memoryBytes / 2 ** 20));
     }
-    // A job loop stopped at the interrupt may end without an error: the clock says.
-    if (Date.now() > this.deadline) throw new Stopped(failures.timeout(this.timeMs));
+    // A job loop stopped at the interrupt may end without an error: the meter says.
+    if (this.meter.stop) throw new Stopped(this.stopped());
     return text;
   }
 
   private stopFailure(message: string): TaskFailure {
     if (message === "out of memory") return failures.outOfMemory(this.submission.limits.memoryBytes / 2 ** 20);
-    if (message === "interrupted") return failures.timeout(this.timeMs);
+    if (message === "interrupted") return this.stopped();
     return failures.crash(`the harness failed: ${message.slice(0, 200)}`);
   }
-}
 
-/** An error's message, read without trusting it: only a short string is copied out. */
-function messageOf(ctx: QuickJSContext, error: QuickJSHandle): string {
-  try {
-    const message = ctx.getProp(error, "message");
-    const length = ctx.typeof(message) === "string" ? ctx.getProp(message, "length") : undefined;
-    const short = length !== undefined && ctx.typeof(length) === "number" && ctx.getNumber(length) <= 200;
-    length?.dispose();
-    const text = short ? ctx.getString(message) : "";
-    message.dispose();
-    return text;
-  } catch {
-    return "out of memory"; // reading it failed: the engine had no memory left
+  /** Why the meter stopped the code: its fuel (the student's loop) or the clock (the grader's trouble). */
+  private stopped(): TaskFailure {
+    const { used, limit, backstopMs } = this.meter;
+    if (this.meter.stop === "clock") return failures.backstop(backstopMs, used, limit);
+    return failures.timeout(used, limit, this.sharedBudget);
   }
 }

@@ -1,0 +1,74 @@
+// Limits counted in work (fuel.ts): a loop is stopped by its fuel, whatever the clock says; the
+// same code uses the same fuel every time; promise jobs and fresh contexts are counted; the
+// submission's budget is shared by its runs; the clock is only a backstop, reported as the
+// grader's trouble. No figure here is a time.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RUN_FUEL } from "./fuel.js";
+import { SandboxPool } from "./pool.js";
+import type { RunSpec, SandboxRequest, WireRun } from "./protocol.js";
+
+// A backstop no run here comes near: every stop below is by fuel.
+const LIMITS = { timeMs: 600_000, memoryBytes: 128 * 2 ** 20, valueChars: 2 ** 20, outputChars: 16384 };
+const CODE = `
+export function spin() { for (;;) {} }
+export function count(n: number) { let s = 0; for (let i = 0; i < n; i++) s += i % 7; return s; }
+export function jobs() { void (async () => { for (;;) await null; })(); return "returned"; }
+export async function work(n: number) {
+  const seen = new Map<string, number>();
+  for (let i = 0; i < n; i++) { const k = JSON.stringify({ i: i % 97 }); seen.set(k, (seen.get(k) ?? 0) + 1); await null; }
+  return [...seen.values()].sort((a, b) => a - b).join(",").length;
+}`;
+
+let pool: SandboxPool;
+beforeAll(() => { pool = new SandboxPool(1); });
+afterAll(() => pool.close());
+
+const spec = (exportName: string, inputs: unknown[], more: Partial<RunSpec> = {}): RunSpec =>
+  ({ entry: "code.ts", exportName, inputs: inputs.map((i) => JSON.stringify(i)), instance: "shared", stopOnFailure: false, ...more });
+const grade = async (runs: RunSpec[], limits: Partial<SandboxRequest["limits"]> = {}): Promise<WireRun[]> =>
+  (await pool.run({ files: { "code.ts": CODE }, refused: {}, runs, limits: { ...LIMITS, ...limits } })).runs;
+const fuelOf = (r: WireRun | undefined): number => (r && r.status !== "skipped" ? r.fuel ?? -1 : -1);
+const stopOf = (r: WireRun | undefined) => (r?.status === "ran" ? r.stopped : r?.status === "failed" ? r.failure : undefined);
+
+describe("fuel", () => {
+  it("stops an endless loop by its fuel, as the student's timeout, saying how much it used against the reference", async () => {
+    const [run] = await grade([spec("spin", [null])]);
+    expect(stopOf(run)?.reason).toBe("timeout");
+    expect(stopOf(run)?.message).toMatch(/stopped after using 100% of its work budget \(\d+ units; the reference solution uses \d+% of it/);
+    expect(stopOf(run)?.message).toMatch(/Look for a loop that never ends/);
+    expect(fuelOf(run)).toBe(RUN_FUEL + 1);
+  });
+
+  it("uses the same fuel for the same code twice, and about twice as much for twice the work", async () => {
+    const runs = [spec("count", [1e6]), spec("count", [2e6]), spec("work", [3000]), spec("work", [3000], { instance: "fresh", context: "fresh" })];
+    const first = (await grade(runs)).map(fuelOf);
+    const second = (await grade(runs)).map(fuelOf);
+    expect(second).toEqual(first);
+    expect(first.every((f) => f > 0)).toBe(true);
+    // The interrupt comes every 10,000 ticks; a loop's turn is a few.
+    expect(Math.abs(first[1]! - 2 * first[0]!)).toBeLessThanOrEqual(2);
+    // A fresh context's set-up is counted too (its harness runs in the engine).
+    expect(first[3]!).toBeGreaterThan(first[2]!);
+  });
+
+  it("counts the promise jobs a call leaves behind: an endless await loop is stopped by fuel", async () => {
+    const [run, after] = await grade([spec("jobs", [null]), spec("count", [10])]);
+    expect(run?.status === "ran" && run.calls[0]?.ok).toBe(true);
+    expect(stopOf(run)?.reason).toBe("timeout");
+    expect(after?.status === "ran" && after.calls[0]?.ok).toBe(true);
+  });
+
+  it("shares the submission's budget among its runs, and says so", async () => {
+    const runs = await grade([spec("spin", [null]), spec("spin", [null]), spec("count", [10])], { fuel: 100, budgetFuel: 150 });
+    expect(stopOf(runs[0])?.message).toMatch(/100% of its work budget \(100 units/);
+    expect(stopOf(runs[1])?.message).toMatch(/the submission's work budget ran out \(150 units for all its runs together/);
+    expect(stopOf(runs[2])?.reason).toBe("timeout");
+    expect(stopOf(runs[2])?.message).toMatch(/It was not run: the submission's earlier runs had used all of its work budget \(150 units/);
+  });
+
+  it("reports the clock's backstop as the grader's trouble, not as a timeout", async () => {
+    const [run] = await grade([spec("spin", [null])], { fuel: Number.MAX_SAFE_INTEGER, timeMs: 300 });
+    expect(stopOf(run)?.reason).toBe("backstop");
+    expect(stopOf(run)?.message).toMatch(/stopped it by the clock after 300 ms, not by its work.*not your code's fault/);
+  });
+});

@@ -1,0 +1,53 @@
+// Limits counted in work, not time. QuickJS calls its interrupt handler once every 10,000 of its
+// own ticks (a function call, a loop's jump back, a step of a regular expression), whatever the
+// machine and its load: each call is one unit of fuel. The same code on the same inputs uses the
+// same fuel on a laptop, in CI and in a batch of a thousand, so its verdict is the same.
+// Budgets are sized from the reference solutions (bench/fuel.ts measures them; docs/sandbox.md
+// has the figures). The clock stays only as a backstop, for work that does not tick.
+
+/** The most fuel a reference solution's run used, over both packs and the seeds measured. */
+export const REFERENCE_RUN_FUEL = 19;
+/** The most fuel a reference solution used for a whole submission (all its tasks' runs). */
+export const REFERENCE_SUBMISSION_FUEL = 52;
+/** A run's budget: about 50 times the largest reference run. */
+export const RUN_FUEL = 50 * REFERENCE_RUN_FUEL;
+/** A submission's budget, all its runs together: about 50 times the largest reference submission. */
+export const SUBMISSION_FUEL = 50 * REFERENCE_SUBMISSION_FUEL;
+/** After a stop, what reading back the run's record may use (it returns a string it holds). */
+export const TAKE_FUEL = 100;
+
+export type Stop = "fuel" | "clock";
+
+/**
+ * A session's meter: the fuel used since the last start, the limit, and the clock's backstop.
+ * tick() is the engine's interrupt handler; true stops the code.
+ */
+export class FuelMeter {
+  used = 0;
+  limit = RUN_FUEL;
+  backstopMs = 0;
+  private until = Infinity;
+  /** Why the engine was last told to stop, until the next start. */
+  stop: Stop | undefined;
+
+  start(limit: number, backstopMs: number): void {
+    this.used = 0;
+    this.limit = limit;
+    this.backstopMs = backstopMs;
+    this.until = Date.now() + backstopMs;
+    this.stop = undefined;
+  }
+
+  /** A little more, after a stop, to read back what was done (the clock's limit stays the backstop). */
+  extend(fuel: number, backstopMs: number): void {
+    this.limit = this.used + fuel;
+    this.until = Date.now() + backstopMs;
+  }
+
+  readonly tick = (): boolean => {
+    this.used += 1;
+    if (this.used > this.limit) { this.stop ??= "fuel"; return true; }
+    if (Date.now() > this.until) { this.stop ??= "clock"; return true; }
+    return false;
+  };
+}
