@@ -2,6 +2,7 @@
 // the model's answer in the same order on one server (orders cancelled earlier stay cancelled).
 import type { Random } from "../../src/pack/random.js";
 import type { BehaviourCheck } from "./behaviour.js";
+import { TASK2_VARIANT_CHECKS } from "./behaviour-variants.js";
 import { INHERITED, ODD_NAMES } from "./behaviour-task1.js";
 import { CLIENT_META } from "./fixtures.js";
 import { CAPABILITIES_KEY, CLIENT_INFO_KEY, VERSION_KEY } from "./model.js";
@@ -49,7 +50,7 @@ const ANSWERS: unknown[] = [
   { confirm: { action: "accept", content: { confirm: true } } },
 ];
 
-export const TASK2_CHECKS: readonly BehaviourCheck[] = [
+const RULE_CHECKS: readonly BehaviourCheck[] = [
   {
     id: "t2_order_ids", task: "task2", title: "Order ids are looked up as ORDERS holds them",
     rule: "Rules 7–9: an order_id that is not an own key of ORDERS gives \"Error: order <id> not found: IDs look like A100\" (isError true) for both tools.",
@@ -77,7 +78,7 @@ export const TASK2_CHECKS: readonly BehaviourCheck[] = [
   },
   {
     id: "t2_version_check", task: "task2", compare: "version", title: "Every method but server/discover refuses a missing or wrong protocol version",
-    rule: "Rule 5: anything but exactly PROTOCOL_VERSION in params._meta[\"io.modelcontextprotocol/protocolVersion\"] (absent, null, another string, a number) is -32022 with the repr in the message and data {supported, requested}; server/discover always answers.",
+    rule: "Rule 5: anything but exactly PROTOCOL_VERSION in params._meta[\"io.modelcontextprotocol/protocolVersion\"] (absent, null, another string, a number) is -32022 with the repr in the message and data {supported, requested}; server/discover answers. Either answer is right where the spec differs: a _meta without a string protocolVersion or an object clientCapabilities may get -32602, discover included; discover naming another version may get -32022 with data {supported, requested}.",
     hint: "Check the version once, before routing, for every method except server/discover, and write <v> as Python's repr (None, True, 'text').",
     inputs: (random) => [
       ...METHODS_WITH_PARAMS(random).flatMap(([method, params]) => BAD_VERSIONS.map((v) => {
@@ -92,7 +93,7 @@ export const TASK2_CHECKS: readonly BehaviourCheck[] = [
   },
   {
     id: "t2_client_meta", task: "task2", title: "clientCapabilities and clientInfo do not change the answer",
-    rule: "Rules 4–12: the server answers from the protocol version and the method's params; the client's capabilities and info are not checked.",
+    rule: "Rules 4–12: the server answers from the protocol version and the method's params; clientInfo never changes the answer. A _meta without clientCapabilities (or with one that is not an object) may get the usual answer or, as the spec has it, -32602.",
     hint: "Only the protocol version is validated; a request without clientInfo, or with odd capabilities, is answered as usual.",
     inputs: (random) => METHODS_WITH_PARAMS(random).filter(([, p]) => p["name"] !== "cancel_order").flatMap(([method, params]) =>
       [CAPABILITIES_KEY, CLIENT_INFO_KEY].flatMap((key) => [undefined, null, "x", 5, [], {}].map((value) => {
@@ -117,7 +118,7 @@ export const TASK2_CHECKS: readonly BehaviourCheck[] = [
   },
   {
     id: "t2_odd_params", task: "task2", title: "params that is absent, null or not an object reads as {}",
-    rule: "Rule 2: params that is absent or not an object reads as {}, so a method that needs the version is refused with -32022 and 'None', and server/discover answers.",
+    rule: "Rule 2: params that is absent or not an object reads as {}, so a method that needs the version is refused with -32022 and 'None', and server/discover answers; or, as the spec has it, such a request (no _meta) gets -32602, discover included.",
     hint: "Guard the params before reading _meta from it.",
     inputs: (random) => ["server/discover", "tools/list", "tools/call", "resources/list", "resources/read", "nothing/here"].flatMap((method) =>
       [undefined, null, [], ["x"], "params", 5, true].map((params) => msg(random, method, params))),
@@ -191,3 +192,6 @@ export function cancelRounds(random: Random): Msg[] {
     ...answers.map((inputResponses) => call(random, "cancel_order", { order_id: orderId }, { inputResponses })),
   ]);
 }
+
+/** The rules' checks, then the page's requests again under other ids (behaviour-variants.ts). */
+export const TASK2_CHECKS: readonly BehaviourCheck[] = [...RULE_CHECKS, ...TASK2_VARIANT_CHECKS];

@@ -145,9 +145,9 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
     },
   },
   t2("t2_discover_versions", "server/discover lists the supported versions",
-    "Rule 4: server/discover answers whatever its params, with supportedVersions [PROTOCOL_VERSION].",
+    "Rule 4: server/discover answers with supportedVersions [PROTOCOL_VERSION] (this one carries the client's _meta and the current version).",
     (v) => JSON.stringify(at(v, 1, ["result", "supportedVersions"])),
-    () => "server/discover must not check the protocol version (a client calls it to learn which to use): answer supportedVersions as a list holding PROTOCOL_VERSION."),
+    () => "This server/discover carries a well-formed _meta with PROTOCOL_VERSION (a client calls it to learn which version to use): answer it, with supportedVersions a list holding PROTOCOL_VERSION."),
   t2("t2_tool_names", "tools/list lists both tools in TOOLS' order", "Rule 6: one entry per key of TOOLS, in order, with name, description and inputSchema.",
     (v) => (at(v, 2, ["result", "tools"]) as unknown[]).map((t, i) => printed(dig(t, ["name"], `result.tools[${i}]`))).join(","),
     () => "List every tool of TOOLS in its order, each as {name: <its key>, ...its spec}."),
@@ -182,7 +182,8 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
     (a) => a.endsWith("current version too") ? "tools/list with protocolVersion \"2026-07-28\" was refused as well: refuse only a version other than PROTOCOL_VERSION."
       : "Check params._meta[\"io.modelcontextprotocol/protocolVersion\"] before routing any method other than server/discover, tools/list included."),
   t2("t2_old_version_data", "The refusal says what is supported and what was requested", "Rule 5 (spec: UnsupportedProtocolVersionError): data has supported and requested.",
-    (v) => canonicalJson(at(v, 99, ["error", "data"])),
+    // The fields the rule fixes: data may hold more (Error.data is the sender's to define).
+    (v) => { const data = at(v, 99, ["error", "data"]); return canonicalJson(isObject(data) ? { supported: data["supported"], requested: data["requested"] } : data); },
     (a) => a.includes("requested") ? "data.requested is the version the request carried, as it was." : "The specification's error has data.requested too (the page's has only supported): add the version the request asked for."),
   t2("t2_cancel_round1", "cancel_order asks first", "Rule 9 and 2.3: without an answer, cancel_order returns early with a result that asks the user (inputRequests.confirm), and its resultType says so.",
     (v) => {
@@ -202,7 +203,7 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
     (v) => withoutField(v, RESULT_IDS, (r) => typeof r["resultType"] !== "string", true),
     (a) => diagnoseWithout(a, (ids) => `The results to ids ${ids} have no resultType: add "complete" to every result that has none, tool errors included.`)),
   t2("t2_without_server_info", "Every result carries serverInfo in _meta", "Rule 3: every result has _meta {\"io.modelcontextprotocol/serverInfo\": SERVER_INFO}.",
-    (v) => withoutField(v, RESULT_IDS, (r) => !sameJson(r["_meta"], { [SERVER_INFO_KEY]: SERVER_INFO }), true),
+    (v) => withoutField(v, RESULT_IDS, (r) => !sameJson(own(r["_meta"], SERVER_INFO_KEY), SERVER_INFO), true),
     (a) => diagnoseWithout(a, (ids) => `The results to ids ${ids} lack _meta with serverInfo (or it is different): add it in one place, where every result is wrapped.`)),
   t2("t2_without_cache_hints", "Cacheable results carry the cache hints", "Rules 4, 6, 10, 11 (spec: DiscoverResult, ListToolsResult, ListResourcesResult and ReadResourceResult require cacheScope and ttlMs).",
     (v) => withoutField(v, CACHED_IDS, (r) => r["cacheScope"] !== CACHE_HINTS.cacheScope || r["ttlMs"] !== CACHE_HINTS.ttlMs, false),

@@ -29,7 +29,9 @@ export const MESSAGES: readonly JsonObject[] = [
   call(6, "delete_everything", {}),
   request(7, "resources/list"),
   request(8, "resources/read", { uri: "policy://refunds" }),
-  request(99, "tools/list", {}, { [VERSION_KEY]: "2025-06-18" }),
+  // The page's old client sends only the version; with the capabilities too, the request breaks
+  // one rule, so the spec's -32602 for a _meta without them is not an answer here (README.md).
+  request(99, "tools/list", {}, { ...CLIENT_META, [VERSION_KEY]: "2025-06-18" }),
   { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 3, reason: "the user moved on" } },
   call(10, "cancel_order", { order_id: "A101" }),
   call(11, "cancel_order", { order_id: "A101" }, { inputResponses: ACCEPT }),

@@ -135,6 +135,29 @@ function route(orders: Record<string, Order>, method: unknown, params: Obj, chec
   }
 }
 
+/**
+ * Where the 2026-07-28 specification answers a request otherwise than the page (README.md, "Where
+ * the page and the specification disagree"): a request whose _meta lacks a field RequestMetaObject
+ * requires (protocolVersion, a string; clientCapabilities, an object) is malformed, -32602, and
+ * server/discover naming a version the server does not support is refused with -32022. The model
+ * answers as the page does; the checks accept these too.
+ */
+export type SpecAnswer = { code: typeof INVALID_PARAMS } | { code: typeof UNSUPPORTED_PROTOCOL_VERSION; requested: string };
+
+export function specAnswers(message: unknown): SpecAnswer[] {
+  if (!isObject(message) || !Object.hasOwn(message, "id")) return [];
+  const meta = own(own(message, "params"), "_meta");
+  const version = own(meta, VERSION_KEY);
+  const answers: SpecAnswer[] = [];
+  if (typeof version !== "string" || !isObject(own(meta, CAPABILITIES_KEY))) answers.push({ code: INVALID_PARAMS });
+  if (own(message, "method") === "server/discover" && typeof version === "string" && version !== PROTOCOL_VERSION) answers.push({ code: UNSUPPORTED_PROTOCOL_VERSION, requested: version });
+  return answers;
+}
+
+// The spec's answers to the request each of the model's responses answers (compare.ts reads them).
+const specOf = new WeakMap<object, SpecAnswer[]>();
+export const specAnswersTo = (response: unknown): SpecAnswer[] => (isObject(response) ? specOf.get(response) ?? [] : []);
+
 export type ModelHandle = (message: unknown) => Obj | null;
 
 /** A server instance of the model: its own copy of ORDERS, as a fresh module instance has. */
@@ -144,11 +167,17 @@ export function newServer(check: ArgsChecker = checkArgs): ModelHandle {
     if (!isObject(message) || !Object.hasOwn(message, "id")) return null;
     const params = own(message, "params");
     const routed = route(orders, own(message, "method"), isObject(params) ? params : {}, check);
-    if ("error" in routed) return { jsonrpc: "2.0", id: message["id"], error: routed.error };
-    const result = routed.result;
-    if (!Object.hasOwn(result, "resultType")) result["resultType"] = "complete";
-    result["_meta"] = { [SERVER_INFO_KEY]: { ...SERVER_INFO } };
-    return { jsonrpc: "2.0", id: message["id"], result };
+    let response: Obj;
+    if ("error" in routed) response = { jsonrpc: "2.0", id: message["id"], error: routed.error };
+    else {
+      const result = routed.result;
+      if (!Object.hasOwn(result, "resultType")) result["resultType"] = "complete";
+      result["_meta"] = { [SERVER_INFO_KEY]: { ...SERVER_INFO } };
+      response = { jsonrpc: "2.0", id: message["id"], result };
+    }
+    const spec = specAnswers(message);
+    if (spec.length) specOf.set(response, spec);
+    return response;
   };
 }
 

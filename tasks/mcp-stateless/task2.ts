@@ -10,12 +10,14 @@
  *
  *  1. A message with no `id` key is a notification: return null.
  *  2. Every other message gets {"jsonrpc": "2.0", "id": <its id>, ...} with a `result` or an
- *     `error` {"code", "message"} (and "data" only where a rule gives one). `params` that is
+ *     `error` {"code", "message"} ("data" as a rule gives it; where none does, data is yours to
+ *     add: the spec lets an error carry details, such as the uri of a resource not found). `params` that is
  *     absent or not an object reads as {}; so does a `_meta` that is not an object. Read only own
  *     fields: a name such as "constructor" or "__proto__" is never found in TOOLS, ORDERS or
  *     RESOURCES.
  *  3. Every result has "resultType" ("complete" unless a rule says otherwise) and
- *     "_meta": {"io.modelcontextprotocol/serverInfo": SERVER_INFO}.
+ *     "_meta": {"io.modelcontextprotocol/serverInfo": SERVER_INFO}. (spec: _meta and a result may
+ *     hold keys of your own besides the ones the rules name; they are not graded.)
  *  4. server/discover, whatever its params: result {"supportedVersions": [PROTOCOL_VERSION],
  *     "capabilities": {"tools": {}, "resources": {}}, "serverInfo": SERVER_INFO,
  *     "cacheScope": "public", "ttlMs": 0}. (spec: DiscoverResult requires the cache hints.)
@@ -56,6 +58,18 @@
  *     "resource not found: <uri>"}; else result {"contents": [{"uri", "mimeType": "text/plain",
  *     "text"}], "cacheScope": "public", "ttlMs": 0}.
  * 12. Any other method: error {"code": -32601, "message": "method not found: <method>"}.
+ *
+ * Where the page and the specification disagree, either answer is right (spec: "A request missing
+ * any required field is malformed; the server MUST reject it with JSON-RPC error code -32602"):
+ *  - a request whose params._meta lacks "io.modelcontextprotocol/protocolVersion" (a string) or
+ *    "io.modelcontextprotocol/clientCapabilities" (an object), server/discover included, may get
+ *    error {"code": -32602, "message": <any text>} instead of the answer rules 4-12 give;
+ *  - server/discover naming a version other than PROTOCOL_VERSION may get error {"code": -32022,
+ *    "message": <any text>, "data": {"supported": [PROTOCOL_VERSION], "requested": <the version>}};
+ *  - a request breaking both (an old version and no capabilities) may get either error;
+ *  - server/discover's result may leave out "serverInfo" (spec: it is in _meta), a tool result
+ *    "isError" when it is false (spec: absent means false); capabilities may hold more than tools
+ *    and resources.
  *
  * grade runs the page's session (13 MESSAGES) through one instance and prints the t2_ evidence
  * lines; it also sends each round of the cancel to a module instance of its own (t2_stateless).
