@@ -1,5 +1,5 @@
 // Builds a class folder for batch tests: one subfolder per student, each a copy of solutions/
-// with a fixture's files laid over it (test/fixtures/issue4/<name>/), plus "correct" (the
+// with a fixture's files laid over it (test/fixtures/batch-class/<name>/), plus "correct" (the
 // solutions as they are) and "empty" (nothing at all).
 import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { overlay } from "./overlay.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const FIXTURES = path.join(ROOT, "test", "fixtures", "issue4");
+export const FIXTURES = path.join(ROOT, "test", "fixtures", "batch-class");
 
 export function makeClass(names: readonly string[], into = mkdtempSync(path.join(os.tmpdir(), "grade-class-"))): string {
   for (const name of names) {

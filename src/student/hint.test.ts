@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeSubmission, starter } from "../../test/issue5/submission.js";
+import { makeSubmission, starter } from "../../test/student-commands/submission.js";
 import type { Report } from "../report/types.js";
 import { HINTS } from "../../courses/mcp-ch2/course/hints.js";
 import pack from "../../courses/mcp-ch2/pack.js";

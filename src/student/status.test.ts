@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeSubmission, solution, starter } from "../../test/issue5/submission.js";
+import { makeSubmission, solution, starter } from "../../test/student-commands/submission.js";
 import pack from "../../courses/mcp-ch2/pack.js";
 import { progressFileFor } from "../progress/progress-file.js";
 import { statusCommand } from "./status.js";

@@ -68,7 +68,7 @@ describe.concurrent("reporters and colour", () => {
     expect(plain.stdout).toMatch(/✗ t2_id5_text: service must be one of: api,worker,billing\n\s+expected: service must be one of: api, worker, billing\n\s+The enum values are separated by a comma and a space/);
     expect(plain.stdout).toMatch(/Evidence written to evidence\/enum-without-spaces\/chapter2-evidence\.txt/);
     expect(plain.stdout.trimEnd().split("\n").at(-1)).toBe("23 passed, 1 failed");
-    // These runs skip the type check (tested in src/typecheck and test/issue5): it is the
+    // These runs skip the type check (tested in src/typecheck and test/student-commands): it is the
     // compiler's second or so per run, and this test is about colour.
     const forced = await runCli(["--dir", dir, "--no-behaviour", "--no-typecheck"], { cwd: path.dirname(dir), env: { FORCE_COLOR: "1", NO_COLOR: undefined } });
     expect(forced.stdout).toMatch(ANSI);

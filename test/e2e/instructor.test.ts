@@ -16,7 +16,7 @@ function classRepository(): string {
   const repo = tempDir("grade-instructor-");
   const cls = path.join(repo, "submissions");
   overlay(path.join(cls, "good"));
-  overlay(path.join(cls, "printer"), path.join(FIXTURES, "issue3", "stdout-banner"));
+  overlay(path.join(cls, "printer"), path.join(FIXTURES, "beyond-evidence", "stdout-banner"));
   overlay(path.join(cls, "broken"), path.join(FIXTURES, "submissions", "syntax-error"));
   cpSync(path.join(ROOT, "starters"), path.join(cls, "starter"), { recursive: true });
   overlay(path.join(cls, "bob", "tasks"));

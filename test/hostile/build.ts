@@ -62,7 +62,7 @@ export function buildAttack(attack: Attack, dir: string, run: Run): string {
 }
 
 export function buildClassmate(name: (typeof CLASSMATES)[number], dir: string): string {
-  if (name.endsWith("classmate-wrong")) return overlay(dir, path.join(ROOT, "test", "fixtures", "issue4", "wrong"));
+  if (name.endsWith("classmate-wrong")) return overlay(dir, path.join(ROOT, "test", "fixtures", "batch-class", "wrong"));
   if (name.endsWith("classmate-nothing")) {
     mkdirSync(dir, { recursive: true });
     cpSync(WRONG, dir, { recursive: true });

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeSubmission, ROOT, solution } from "../../../test/issue5/submission.js";
+import { makeSubmission, ROOT, solution } from "../../../test/student-commands/submission.js";
 import { TASK_IDS } from "../course/tasks.js";
 import pack from "../pack.js";
 import { gradeSubmission } from "../../../src/grading/grade.js";

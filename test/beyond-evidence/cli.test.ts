@@ -1,5 +1,5 @@
-// End-to-end runs of the real CLI for issue 3: the JSON report with the extra kinds, the seed,
-// the switches, and `grade serve` driven through a pipe.
+// End-to-end runs of the real CLI for the checks beyond the evidence lines: the JSON report with
+// the extra kinds, the seed, the switches, and `grade serve` driven through a pipe.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";

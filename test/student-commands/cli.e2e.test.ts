@@ -1,4 +1,5 @@
-// A few real runs of the CLI for issue 5's commands: exit codes, stdout, and a clean stderr.
+// A few real runs of the CLI for the student commands (quiz, hint, status, init): exit codes,
+// stdout, and a clean stderr.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";

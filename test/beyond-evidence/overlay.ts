@@ -7,14 +7,14 @@ import { fileURLToPath } from "node:url";
 import { overlay } from "../overlay.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const FIXTURES = path.join(ROOT, "test", "fixtures", "issue3");
+export const FIXTURES = path.join(ROOT, "test", "fixtures", "beyond-evidence");
 
 export function fixtureNames(): string[] {
   return readdirSync(FIXTURES).sort();
 }
 
 export function overlaySubmission(name: string | undefined): { dir: string; cleanup: () => void } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), `grade-issue3-${name ?? "solutions"}-`));
+  const dir = mkdtempSync(path.join(os.tmpdir(), `grade-beyond-evidence-${name ?? "solutions"}-`));
   overlay(dir, name ? path.join(FIXTURES, name) : undefined);
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
