@@ -61,7 +61,7 @@
   globalThis.process = {
     stdout: streamOf("stdout"), stderr: streamOf("stderr"), env: {}, argv: ["node", "task"], platform: "linux",
     version: "v20.0.0", versions: { node: "20.0.0" }, exitCode: undefined, cwd: () => "/",
-    exit(code) { state.exit = code === undefined ? "" : toText(code); throw new ExitCalled("process.exit(" + state.exit + ")"); },
+    exit(code) { const text = code === undefined ? "" : toText(code); state.exit = text.length > 200 ? slice(text, 0, 200) + "…" : text; throw new ExitCalled("process.exit(" + state.exit + ")"); },
     nextTick(fn) { const args = []; for (let i = 1; i < arguments.length; i++) args[args.length] = arguments[i]; Promise.resolve().then(() => fn.apply(undefined, args)); },
     emitWarning() {}, on() { return this; }, once() { return this; }, off() { return this; },
   };

@@ -53,6 +53,12 @@ const nodeModule = (modules: Record<string, string>) => (report: ReportV1): stri
   return problems;
 };
 
+/** Each task's message shows the exit code cut short (issue 19 item 4: no text copied out of the engine whole). */
+const exitCut = (...ids: string[]) => (report: ReportV1): string[] => ids.flatMap((id) => {
+  const message = task(report, id)?.message ?? "";
+  return /process\.exit\([^)]{20,600}…\)/.test(message) && message.length < 2000 ? [] : [`${id}'s message does not show the exit code cut: ${JSON.stringify(message.slice(0, 300))}`];
+});
+
 const hangs = (...ids: string[]) => errors(Object.fromEntries(ids.map((id) => [id, []])));
 
 const link = (dir: string, name: string, target: string): void => {
@@ -133,6 +139,7 @@ export const ATTACKS: readonly Attack[] = [
   { name: "bloat-arraybuffer", class: "bloat", tries: "2 GB of ArrayBuffers, 1 GB of WebAssembly memory, 1 GB of SharedArrayBuffer, all written to", alone: true },
   { name: "deep-nesting", class: "bloat", tries: "values nested 3,000 to 1,000,000 deep, and recursion with no base case" },
   { name: "huge-string", class: "bloat", tries: "a 100 MB string in toMcp's result", alone: true },
+  { name: "exit-huge", class: "bloat", tries: "process.exit with a 24 MB code (a string, a toString, many lines) at the top level and in calls", check: exitCut("task1", "task2", "task3") },
   { name: "huge-reply", class: "bloat", tries: "10 MB in every answer of every task", alone: true },
   { name: "member-chain", class: "bloat", tries: "a 200 KB member chain ._a._a… in the source, for the grader's own regular expressions and compiler", setup: memberChain },
   { name: "huge-schema", class: "bloat", tries: "a different enormous schema from every toMcp call (1,500 properties, patterns, $ref cycles, an unknown dialect)" },
