@@ -77,6 +77,8 @@ const WRONG: [string, string, string[], string[]?][] = [
   ["client-meta-first", "task3", ["t3_meta_every_request"]], // hole: no params held a _meta of their own
   ["client-keys-by-field", "task3", ["t3_input_responses_keyed"]],
   ["client-accumulates-answers", "task3", ["t3_input_responses_keyed"]],
+  ["client-keeps-answers", "task3", ["t3_first_round_no_answers"]], // hole: no check read a first round's inputResponses
+  ["client-json-copy", "task3", ["t3_request_as_given"]], // hole: request was never called with params left out, as the page calls it
   ["arguments-array-as-object", "task2", ["t2_arguments"]],
   ["serve-trims-before-parse", "task4", ["t4_odd_lines"]], // hole: no line was JSON padded with U+00A0, U+FEFF...
   ["serve-blank-spaces-only", "task4", ["t4_odd_lines"]], // hole: no blank line held "\r" or U+00A0

@@ -7,7 +7,8 @@ import {
   confirmRequest, record, textResult, type Json, type JsonRecord, type ServerStep,
 } from "./mock-server.js";
 
-export interface RequestCase { method: string; params: JsonRecord }
+/** params absent: the call leaves the argument out, as the page's request("server/discover") does. */
+export interface RequestCase { method: string; params?: JsonRecord }
 /** One run of `request`: its calls, all answered by one mock server (the script restarts per call). */
 export interface RequestRun { label: string; cases: RequestCase[]; reply: ServerStep }
 
@@ -102,6 +103,12 @@ function requestCase(random: Random): RequestCase {
 export function generatedRequestRuns(random: Random): RequestRun[] {
   const cases = (n: number): RequestCase[] => Array.from({ length: n }, () => requestCase(random));
   return [
+    // The page's own calls (2.5), params left out: request("server/discover"), request("tools/list").
+    {
+      label: "request as the page calls it, params left out",
+      cases: [{ method: "server/discover" }, { method: "tools/list" }, { method: "resources/list" }],
+      reply: { kind: "result", result: { resultType: "complete", _meta: SERVER_META } },
+    },
     {
       label: "request with generated methods and params",
       cases: [

@@ -142,10 +142,11 @@ export const CLIENT_RULES: ClientRule[] = [
   {
     id: "t3_request_as_given", kind: "behaviour",
     title: "request sends one JSON-RPC message with the method and params it was given",
-    rule: "request(method, params, send) sends exactly one message, {jsonrpc: \"2.0\", id, method, params}, whose params are the given params, every key as given (\"__proto__\" and \"constructor\" too), plus _meta.",
+    rule: "request(method, params, send) sends exactly one message, {jsonrpc: \"2.0\", id, method, params}, whose params are the given params, every key as given (\"__proto__\" and \"constructor\" too), plus _meta; params left out (undefined, as in the page's request(\"server/discover\")) is {} plus _meta.",
     hint: "Copy params with spread ({...params, _meta}) rather than assigning key by key: obj[\"__proto__\"] = v sets the prototype, not a key.",
     request: ({ c, trace }) => {
-      const expected = `one message {jsonrpc: "2.0", id, method: ${show(c.method)}, params: ${show(c.params)} plus _meta}`;
+      const given = c.params ?? {};
+      const expected = `one message {jsonrpc: "2.0", id, method: ${show(c.method)}, params: ${show(given)} plus _meta}`;
       const messages = toServer(trace);
       if (messages.length !== 1) return { expected, actual: `${sentCount(messages.length)}; ${describeOutcome(trace.outcome)}` };
       const m = messages[0]!;
@@ -156,10 +157,10 @@ export const CLIENT_RULES: ClientRule[] = [
       const params = paramsOf(m);
       if (!isRecord(params)) return { expected, actual: `params is ${show(params)}` };
       // A _meta of the caller's is replaced by the client's ({...params, _meta}): t3_meta_every_request's.
-      const given = Object.keys(c.params).filter((k) => k !== "_meta");
-      const changed = given.find((k) => !Object.hasOwn(params, k) || !sameJson(params[k], c.params[k]));
+      const keys = Object.keys(given).filter((k) => k !== "_meta");
+      const changed = keys.find((k) => !Object.hasOwn(params, k) || !sameJson(params[k], given[k]));
       if (changed !== undefined) return { expected, actual: `params[${JSON.stringify(changed)}] is ${Object.hasOwn(params, changed) ? show(params[changed]) : "missing"}` };
-      const extra = Object.keys(params).find((k) => k !== "_meta" && !given.includes(k));
+      const extra = Object.keys(params).find((k) => k !== "_meta" && !keys.includes(k));
       return extra === undefined ? undefined : { expected, actual: `params has a key ${JSON.stringify(extra)} it was not given` };
     },
   },
@@ -194,6 +195,20 @@ export const CLIENT_RULES: ClientRule[] = [
         const args = isRecord(params) && Object.hasOwn(params, "arguments") ? params["arguments"] : undefined;
         return sameJson(args, c.args) ? undefined : `round ${i + 1} sent arguments ${show(args)}`;
       }), expected);
+    },
+  },
+  {
+    id: "t3_first_round_no_answers", kind: "behaviour",
+    title: "The first round of a call carries no inputResponses",
+    rule: "callWithInput's first tools/call has params {name, arguments} and _meta only: the user has been asked nothing yet in this call, so it carries no inputResponses, whatever an earlier call was answered.",
+    hint: "Keep the answers in a variable inside callWithInput, made afresh on every call, not at module level.",
+    call: ({ c, rounds }) => {
+      const r = rounds.rounds[0];
+      // Not a tools/call request for the tool: the rounds' rules' to judge.
+      if (!r || roundProblem(c, rounds.rounds, 0, "request")) return "n/a";
+      const params = paramsOf(r.message);
+      const sent = isRecord(params) && Object.hasOwn(params, "inputResponses") ? params["inputResponses"] : undefined;
+      return sent === undefined ? undefined : { expected: "round 1 without inputResponses", actual: `round 1 sent inputResponses ${show(sent)}` };
     },
   },
   {

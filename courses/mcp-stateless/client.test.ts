@@ -36,7 +36,10 @@ function callWith(spec: RunSpec, fn: Fn, input: string): WireCall {
     };
   });
   try {
-    const value = fn(...(JSON.parse(input) as unknown[]), ...peers);
+    // An input shorter than the run's arity leaves the rest undefined, as the sandbox does.
+    const args = JSON.parse(input) as unknown[];
+    while (args.length < (spec.arity ?? 0)) args.push(undefined);
+    const value = fn(...args, ...peers);
     return { ok: true, value: value === undefined ? '{"x":"undefined"}' : `J${JSON.stringify(value)}`, sent };
   } catch (error) {
     const e = error as Error;

@@ -32,10 +32,12 @@ export interface ClientPlan {
 
 const FIXTURE_NAMES = Object.keys(FIXTURE_CALLS) as FixtureCall[];
 
+// Two arguments before the peers (send; send and ask): a case without params calls
+// request(method, undefined, send), as the page's request("server/discover") does.
 function requestRun(spec: RequestRun, after?: RunSpec["after"]): RunSpec {
   return {
     entry: CLIENT_TASK.file, exportName: CLIENT_TASK.request, instance: "shared", stopOnFailure: false,
-    inputs: spec.cases.map((c) => JSON.stringify([c.method, c.params])),
+    inputs: spec.cases.map((c) => JSON.stringify(c.params === undefined ? [c.method] : [c.method, c.params])), arity: 2,
     peers: [serverPeer([spec.reply], true)], ...(after ? { after } : {}),
   };
 }
@@ -43,7 +45,7 @@ function requestRun(spec: RequestRun, after?: RunSpec["after"]): RunSpec {
 function callRun(spec: CallCase, after?: RunSpec["after"], times = 1): RunSpec {
   return {
     entry: CLIENT_TASK.file, exportName: CLIENT_TASK.call, instance: "shared", stopOnFailure: false,
-    inputs: Array.from({ length: times }, () => JSON.stringify([spec.name, spec.args])),
+    inputs: Array.from({ length: times }, () => JSON.stringify([spec.name, spec.args])), arity: 2,
     peers: [serverPeer(spec.server, spec.serverRepeats === true), userPeer(spec.answers, true)], ...(after ? { after } : {}),
   };
 }

@@ -346,12 +346,16 @@
       throw refusal(m.problem);
     };
   }
-  /** The call's arguments: the input's items, then the peers; defined, never set (a setter on Array.prototype sees none). */
-  function withPeers(input, count) {
+  /**
+   * The call's arguments: the input's items, undefined up to `arity` (an argument left out: JSON
+   * has no undefined), then the peers; defined, never set (a setter on Array.prototype sees none).
+   */
+  function withPeers(input, count, arity) {
     const args = [];
     const items = isArray(input) ? input : [input];
     const put = (v) => defineProperty(args, args.length, { __proto__: null, value: v, writable: true, enumerable: true, configurable: true });
     for (let i = 0; i < items.length; i++) put(items[i]);
+    while (args.length < arity) put(undefined);
     for (let k = 0; k < count; k++) put(peerOf(k));
     return args;
   }
@@ -367,7 +371,7 @@
     } catch (error) { return thrown(error); }
   }
   /** Calls the loaded entry's export on one input; "V<length>:<value><input>", or the failure as JSON. */
-  function callOne(id, name, input, limit, echo, at, peers) {
+  function callOne(id, name, input, limit, echo, at, peers, arity) {
     state.exit = undefined;
     let fn;
     const exports = cache !== null && hasOwn(cache, id) ? cache[id].exports : undefined;
@@ -383,7 +387,7 @@
       // The host records peers' messages only between these two turns: into this input's call.
       let threw = false, error;
       if (peers > 0) hostTurn(at);
-      try { value = apply(fn, undefined, withPeers(input, peers)); } catch (e) { threw = true; error = e; }
+      try { value = apply(fn, undefined, withPeers(input, peers, arity)); } catch (e) { threw = true; error = e; }
       if (peers > 0) hostTurn(-1);
       if (threw) return thrown(error);
     } else {
@@ -407,7 +411,7 @@
      * load, "L<failure>" for a load that threw (the run ends), then one per call. Promise
      * callbacks run after the run, as after a synchronous loop in node.
      */
-    run(id, name, inputsText, fresh, groupsText, limit, echo, stop, peers) {
+    run(id, name, inputsText, fresh, groupsText, limit, echo, stop, peers, arity) {
       done = "";
       const inputs = parse(inputsText);
       const starts = {};
@@ -428,7 +432,7 @@
           loaded = true;
         }
         if (inputs.length === 0) break;
-        const outcome = callOne(id, name, inputs[i], left, echo, i, peers);
+        const outcome = callOne(id, name, inputs[i], left, echo, i, peers, arity);
         frame(outcome);
         if (slice(outcome, 0, 1) === "V") left -= outcome.length;
         else if (stop) break;

@@ -56,6 +56,11 @@ export interface RunSpec {
   peers?: PeerScript[];
   /** Each input is a JSON array of the call's arguments (as with peers, without any): fn(...input). */
   spread?: boolean;
+  /**
+   * With peers or spread: the arguments before the peers. An input with fewer items leaves the
+   * rest undefined, as a call that leaves an argument out (JSON has no undefined): f(a, undefined, peer).
+   */
+  arity?: number;
 }
 
 /** A scripted peer: a mock server, a user to ask; the grader's, never the student's. */

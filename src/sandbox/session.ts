@@ -119,7 +119,7 @@ export class Session {
     const peers = spec.peers ? new PeerLog(scripts, spec.inputs.length) : undefined;
     this.peers = peers;
     try {
-      text = this.guestCall("run", [spec.entry, spec.exportName, inputs, spec.instance === "fresh", groups, budget, spec.echoInputs === true, spec.stopOnFailure, spread ? scripts.length : -1], true, realm);
+      text = this.guestCall("run", [spec.entry, spec.exportName, inputs, spec.instance === "fresh", groups, budget, spec.echoInputs === true, spec.stopOnFailure, spread ? scripts.length : -1, spec.arity ?? 0], true, realm);
     } catch (error) {
       this.peers = undefined;
       if (!(error instanceof Stopped)) throw error;

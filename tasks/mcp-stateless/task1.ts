@@ -23,6 +23,9 @@
  * "Has", "is in": own keys only. A key called "constructor", "toString" or "__proto__" is a key
  * like any other, not something every object inherits.
  *
+ * checkArgs prints nothing on stdout (the server it runs in speaks on stdout; log with
+ * console.error if you must).
+ *
  * grade runs it on a few fixed calls and prints four evidence lines (t1_bad_args ...
  * t1_quoted_name). Run `npx grade task1`; `npx grade hint task1` helps.
  */

@@ -71,6 +71,11 @@
  *    "isError" when it is false (spec: absent means false); capabilities may hold more than tools
  *    and resources.
  *
+ * handle keeps nothing between calls: every answer comes from the message and the data (a message
+ * sent alone to a fresh module instance gets the answer it gets after other calls). Every
+ * response is one the 2026-07-28 schema accepts (the schema checks hold each kind of result to its
+ * definition). handle prints nothing on stdout.
+ *
  * grade runs the page's session (13 MESSAGES) through one instance and prints the t2_ evidence
  * lines; it also sends each round of the cancel to a module instance of its own (t2_stateless).
  * Run `npx grade task2`; `npx grade hint task2` helps.
