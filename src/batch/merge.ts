@@ -11,7 +11,7 @@ import { evidenceFiles, readResults, writeResults } from "./outputs.js";
 export interface MergeOptions {
   cwd: string;
   /** The pack the runs graded (grades.csv's task columns and file names). */
-  pack?: Pick<Pack, "tasks">;
+  pack?: Pick<Pack, "tasks" | "title">;
   inputs: string[];
   out: string;
 }

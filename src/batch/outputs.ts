@@ -1,14 +1,17 @@
-// What a batch leaves in OUT: results.json (the version-1 reports, by id), grades.csv, one
-// evidence file per student, and .grade-state/ (what each report was graded from, for resume).
+// What a batch leaves in OUT: results.json (the list of version-1 reports, in id order),
+// grades.csv, report.html (the class report), one evidence file per student, and .grade-state/
+// (what each report was graded from, for resume).
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
 import type { Pack } from "../pack/types.js";
 import { writeEvidence } from "../evidence/file.js";
+import { renderClassHtml } from "../report/class-html.js";
 import type { Report } from "../report/types.js";
 import { gradesCsv } from "./csv.js";
 import { resultsText } from "./results-file.js";
 
 const STATE_DIR = ".grade-state";
+export const CLASS_REPORT = "report.html";
 const STATE_LOG = "graded.jsonl";
 
 export interface SavedState {
@@ -102,14 +105,19 @@ function readLog(file: string): { lines: Map<string, string>; count: number; cut
 }
 
 /** results.json and grades.csv at once (grade merge; a batch writes results.json as it goes). */
-export function writeResults(out: string, reports: readonly Report[], pack?: Pick<Pack, "tasks">): void {
+export function writeResults(out: string, reports: readonly Report[], pack?: Pick<Pack, "tasks" | "title">): void {
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, "results.json"), resultsText(reports.map((r) => JSON.stringify(r))));
   writeGrades(out, reports, pack);
 }
 
-export function writeGrades(out: string, reports: readonly Report[], pack?: Pick<Pack, "tasks">): void {
+export function writeGrades(out: string, reports: readonly Report[], pack?: Pick<Pack, "tasks" | "title">): void {
   writeFileSync(path.join(out, "grades.csv"), gradesCsv(reports, pack));
+  const evidence = new Set(evidenceFiles(out));
+  writeFileSync(path.join(out, CLASS_REPORT), renderClassHtml(reports, {
+    ...(pack?.title ? { title: pack.title } : {}),
+    evidenceOf: (id) => (evidence.has(`${id}.txt`) ? `evidence/${id}.txt` : undefined),
+  }));
 }
 
 export function readResults(out: string): Report[] | undefined {

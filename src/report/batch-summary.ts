@@ -47,7 +47,7 @@ export function renderBatchSummary(view: BatchView, color: boolean): string {
   }
   if (view.out) {
     const dir = terminalLine(view.out);
-    out.push("", s.dim(`Wrote ${dir}/results.json, ${dir}/grades.csv and ${dir}/evidence/.`));
+    out.push("", s.dim(`Wrote ${dir}/results.json, ${dir}/grades.csv, ${dir}/report.html (the class report, for a browser) and ${dir}/evidence/.`));
   }
   return out.join("\n") + "\n";
 }

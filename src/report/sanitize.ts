@@ -67,6 +67,11 @@ export function xmlAttribute(text: string): string {
   return defuseCommands(xmlEscape(escapeControls(lfOnly(text), "\n\t")).replace(/\n/g, "&#10;").replace(/\t/g, "&#9;"), XML_REFERENCES);
 }
 
+/** HTML text or a quoted attribute's value: inert markup, controls shown by code (class-html.ts). */
+export function htmlText(text: string): string {
+  return xmlEscape(escapeControls(lfOnly(text), "\n\t"));
+}
+
 // GitHub's own escapes for a workflow command (actions/runner ActionCommand.cs): the runner
 // decodes them, so the annotation reads as the text, and the command cannot end early.
 const WORKFLOW_DATA: Record<string, string> = { "%": "%25", "\r": "%0D", "\n": "%0A" };

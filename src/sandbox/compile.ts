@@ -1,82 +1,173 @@
-// A student's TypeScript to the CommonJS the guest's module system runs. Sucrase only strips
-// types and rewrites imports, keeping every line where it was, so a stack's line numbers are
-// the student's own with no source map. It runs in the sandbox's thread, under its watchdog,
-// never in the grader's. The same text compiles to the same code: kept in memory for a class's
-// identical files and, in the sandbox's threads, on disk (by a hash of the text), so that
-// grading unchanged files again compiles nothing. The live server, a process that can read
-// only its own files, never reads that folder: it holds every student's compiled code.
+// A submission's source files to the CommonJS the sandbox runs, all of them, before the engine
+// starts (SandboxPool.run, prepareServer): the engine compiles nothing. Each file goes through
+// TypeScript's own transpiler (transpile.ts) in a thread of its own, under a time limit: a
+// parser meets some shapes of code (a ? (b): c => … nested twenty deep kept sucrase busy for a
+// minute) with work that grows fast, and a file that outlives the limit is the student's compile
+// failure, its thread ended and replaced, never a stuck grader. The same text compiles to the
+// same code: kept in memory and, for `grade` and `watch`, on disk by a hash of the text, so that
+// grading unchanged files again compiles nothing (and never loads the compiler).
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { transform } from "sucrase";
-import { CACHE_DIR } from "../runner/build-cache.js";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { CACHE_DIR, cachedBuild, keptFile } from "../runner/build-cache.js";
+import type { CompiledFile } from "./protocol.js";
 
-export type Compiled = string | { syntax: string };
-
-const cache = new Map<string, Compiled>();
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const TYPESCRIPT = require.resolve("typescript");
+const VERSION = (require("typescript/package.json") as { version: string }).version;
+const CACHED_SCRIPT = path.join(here, "..", "runner", "cached-script.cjs");
+const DISK = path.join(CACHE_DIR, "compiled-ts");
 const CACHE_ENTRIES = 2000;
-const DISK = path.join(CACHE_DIR, "compiled");
-let disk = false;
+/** A file's compile time limit; the thread's start (loading the compiler) is not counted. */
+export const COMPILE_LIMIT_MS = 10_000;
+// The compiler's own heap: a file that needs more is refused like one that takes too long.
+const THREAD_HEAP_MB = 256;
+const SOURCE = /\.(c|m)?(t|j)sx?$/;
 
-/** Keeps compiled code on disk too (the threads of a grading or watch pool, worker.ts). */
-export function keepCompiledOnDisk(): void {
-  disk = true;
+export interface CompileOptions {
+  /** Keep what was compiled on disk too (grade, watch; a batch's files are each graded once). */
+  disk?: boolean;
+  limitMs?: number;
 }
 
-/** `shown` goes before the file's path in an error message ("my-work/"). */
-export function compileModule(id: string, source: string, shown = ""): Compiled {
-  const key = `${shown}\0${id}\0${source}`;
-  const kept = cache.get(key);
-  if (kept !== undefined) return kept;
-  const compiled = (disk ? fromDisk(key) : undefined) ?? compile(id, source, shown);
+const cache = new Map<string, CompiledFile>();
+
+/** Every source file of `files` (not .json), compiled; `shown` goes before a path in a message ("my-work/"). */
+export async function compileFiles(files: Record<string, string>, shown: string, options: CompileOptions = {}): Promise<Record<string, CompiledFile>> {
+  const ids = Object.keys(files).filter((id) => SOURCE.test(id));
+  const compiled = await Promise.all(ids.map((id) => compileFile(id, files[id]!, shown, options)));
+  return Object.fromEntries(ids.map((id, i) => [id, compiled[i]!]));
+}
+
+async function compileFile(id: string, source: string, shown: string, options: CompileOptions): Promise<CompiledFile> {
+  const key = createHash("sha256").update(`${VERSION}\0${shown}\0${id}\0`).update(source).digest("hex");
+  const kept = cache.get(key) ?? (options.disk ? fromDisk(key) : undefined);
+  if (kept) return kept;
+  const limitMs = options.limitMs ?? COMPILE_LIMIT_MS;
+  const compiled = await thread.compile(id, source, shown, limitMs);
+  // Stopped at the limit is the machine's load as much as the code's: compiled again next time.
+  if (compiled === "limit") return { syntax: overLimit(shown + id, limitMs) };
+  if (compiled === "memory") return { syntax: `${shown}${id} needs more memory to compile than the grader gives the compiler (${THREAD_HEAP_MB} MB). Make the file smaller: split it, or move long data into a .json file.` };
   if (cache.size >= CACHE_ENTRIES) cache.clear();
   cache.set(key, compiled);
+  if (options.disk) toDisk(key, compiled);
   return compiled;
 }
 
-function diskFile(key: string): string {
-  return path.join(DISK, `${createHash("sha256").update(key).digest("hex")}.json`);
-}
+const overLimit = (file: string, ms: number): string =>
+  `${file} took more than ${ms / 1000} s to compile and was stopped. Some shapes of code make a compiler's work grow very fast, such as expressions nested many levels deep (a ? (b): c => … inside one another): split the expression into smaller ones, naming the inner functions, and save.`;
 
-function fromDisk(key: string): Compiled | undefined {
+function fromDisk(key: string): CompiledFile | undefined {
   try {
-    return JSON.parse(readFileSync(diskFile(key), "utf8")) as Compiled;
+    const kept = JSON.parse(readFileSync(path.join(DISK, `${key}.json`), "utf8")) as CompiledFile;
+    return typeof kept === "object" && kept !== null && ("code" in kept || "syntax" in kept) ? kept : undefined;
   } catch {
     return undefined; // not compiled before, or unreadable: compiled now
   }
 }
 
-function toDisk(key: string, compiled: Compiled): void {
+function toDisk(key: string, compiled: CompiledFile): void {
   try {
     mkdirSync(DISK, { recursive: true });
-    const file = diskFile(key);
+    const file = path.join(DISK, `${key}.json`);
     const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     writeFileSync(temp, JSON.stringify(compiled));
     renameSync(temp, file);
   } catch { /* a read-only install compiles every time */ }
 }
 
-function compile(id: string, source: string, shown: string): Compiled {
-  const typed = /\.(c|m)?tsx?$/.test(id);
-  let compiled: Compiled;
-  try {
-    compiled = transform(source, {
-      transforms: typed ? ["typescript", "imports"] : ["imports"],
-      filePath: id, disableESTransforms: true, production: true, preserveDynamicImport: false,
-    }).code;
-  } catch (error) {
-    compiled = { syntax: describe(shown + id, error) };
+type Outcome = CompiledFile | "limit" | "memory";
+interface Job { id: number; file: string; source: string; shown: string; limitMs: number; done: (outcome: Outcome) => void; fail: (error: Error) => void }
+
+let threadCode: Promise<string> | undefined;
+const buildThread = (): Promise<string> => (threadCode ??= (async () => {
+  const code = await cachedBuild({
+    entryPoints: [path.join(here, "compile-thread.ts")], bundle: true, platform: "node", format: "cjs", target: "node20", logLevel: "silent",
+    external: ["typescript"],
+  });
+  return `require(${JSON.stringify(CACHED_SCRIPT)}).runCachedScript(${JSON.stringify(keptFile("compile-thread", code))});`;
+})());
+
+/** One thread, one file at a time; ended and replaced when a file outlives its limit. */
+class CompileThread {
+  private worker: Worker | undefined;
+  private ready = false;
+  private readonly queue: Job[] = [];
+  private current: (Job & { timer?: NodeJS.Timeout }) | undefined;
+  private next = 1;
+
+  compile(file: string, source: string, shown: string, limitMs: number): Promise<Outcome> {
+    return new Promise((done, fail) => {
+      this.queue.push({ id: this.next++, file, source, shown, limitMs, done, fail });
+      void this.pump();
+    });
   }
-  if (disk) toDisk(`${shown}\0${id}\0${source}`, compiled);
-  return compiled;
+
+  private async pump(): Promise<void> {
+    if (this.current || !this.queue.length) return;
+    if (!this.worker) {
+      this.start(await buildThread().catch((error: unknown) => { this.failAll(error); return undefined; }));
+      return;
+    }
+    if (!this.ready) return;
+    const job = this.queue.shift()!;
+    this.current = job;
+    this.worker.ref();
+    this.current.timer = setTimeout(() => this.end(job, "limit"), job.limitMs);
+    this.worker.postMessage({ id: job.id, file: job.file, source: job.source, shown: job.shown });
+  }
+
+  private start(code: string | undefined): void {
+    if (code === undefined || this.worker) return;
+    const worker = new Worker(code, {
+      // Its stdout and stderr piped here would hold the process open; the compiler prints nothing.
+      eval: true, env: {},
+      workerData: { typescript: TYPESCRIPT, codeCache: path.join(CACHE_DIR, `typescript-transpile-${VERSION}-${process.version}.v8cache`) },
+      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+    });
+    this.worker = worker;
+    this.ready = false;
+    worker.on("message", (message: { ready?: boolean; id?: number; compiled?: CompiledFile; error?: string }) => {
+      if (message.ready) { this.ready = true; void this.pump(); return; }
+      const job = this.current;
+      if (!job || message.id !== job.id) return;
+      clearTimeout(job.timer);
+      this.current = undefined;
+      // Idle, it does not keep the process alive; a file waiting for it does (pump).
+      if (!this.queue.length) worker.unref();
+      if (message.compiled) job.done(message.compiled);
+      else job.fail(new Error(`the compiler failed on ${job.file}: ${message.error ?? "no answer"}`));
+      void this.pump();
+    });
+    worker.on("error", () => { /* handled on exit */ });
+    worker.on("exit", () => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      const job = this.current;
+      // Out of its heap on a student's file; before any file, the compiler could not start.
+      if (job) this.end(job, "memory");
+      else if (!this.ready) this.failAll(new Error("the compile thread stopped before it was ready"));
+    });
+  }
+
+  private end(job: Job & { timer?: NodeJS.Timeout }, outcome: "limit" | "memory"): void {
+    clearTimeout(job.timer);
+    if (this.current !== job) return;
+    this.current = undefined;
+    const worker = this.worker;
+    this.worker = undefined;
+    if (worker) { worker.removeAllListeners("exit"); void worker.terminate(); }
+    job.done(outcome);
+    void this.pump();
+  }
+
+  private failAll(error: unknown): void {
+    for (const job of this.queue.splice(0)) job.fail(error instanceof Error ? error : new Error(String(error)));
+  }
 }
 
-function describe(id: string, error: unknown): string {
-  if (error instanceof RangeError) return `${id} is nested too deeply to compile. Split the expression into smaller ones.`;
-  // Sucrase's parse errors: "Error transforming task1.ts: Unexpected token, expected "," (5:91)".
-  const message = (error instanceof Error ? error.message : String(error)).replace(/^Error transforming [^:]*: /, "");
-  // Sucrase: "Unexpected token (3:7)" (line from 1, column from 0); shown as file:line:column.
-  const m = /^(.*?) \((\d+):(\d+)\)$/s.exec(message.slice(0, 500));
-  if (m) return `${id}:${m[2]}:${Number(m[3]) + 1}: ${m[1]}. Fix the code at that place and save.`;
-  return `${id} could not be compiled: ${message.slice(0, 300)}.`;
-}
+const thread = new CompileThread();

@@ -24,9 +24,10 @@ export type GuestReply =
 
 /**
  * Reads the guest's reply. A value stays text (the grader decodes it, value.ts); the rest is
- * checked field by field, since the student's code could have shaped its strings.
+ * checked field by field, since the student's code could have shaped its strings. `place` turns
+ * a place in compiled code into the student's own (Session, from the source maps).
  */
-export function parseGuest(text: string, shown: string): GuestReply | undefined {
+export function parseGuest(text: string, shown: string, place: (where: string) => string = (where) => where): GuestReply | undefined {
   // "V<length>:<value><input>": framed by length, so neither part is read for the other's end.
   const framed = /^V(\d{1,9}):/.exec(text.slice(0, 12));
   if (framed) {
@@ -45,7 +46,7 @@ export function parseGuest(text: string, shown: string): GuestReply | undefined 
   if (p["kind"] === "missing-export") return { kind: "missing-export", found: Array.isArray(p["found"]) ? p["found"].filter((f): f is string => typeof f === "string").slice(0, 20) : [] };
   if (p["kind"] === "throw") {
     const found = locate(str(p["stack"]));
-    const where = found ? shown + found : undefined;
+    const where = found ? shown + place(found) : undefined;
     return { kind: "throw", name: str(p["name"]), text: str(p["text"]), ...(typeof p["exit"] === "string" ? { exit: p["exit"] } : {}), ...(where ? { where } : {}) };
   }
   return undefined;

@@ -7,7 +7,9 @@ import type { SandboxRequest } from "./protocol.js";
 /** Modules every submission may import, as CommonJS text, by id ("grade/course", "node:util"). */
 export type ModuleSources = Record<string, string>;
 
-export type Resolved = { id: string; source: string } | { id: string; compiled: string } | { refused: string };
+/** A module to run (its CommonJS text), or why not. */
+export type Resolved = { id: string; compiled: string } | { id: string; syntax: string } | { refused: string };
+type Files = Pick<SandboxRequest, "files" | "refused" | "compiled">;
 
 const OUTSIDE: Record<string, string> = {
   fs: "reads and writes files", "fs/promises": "reads and writes files", child_process: "starts processes",
@@ -35,7 +37,7 @@ function nodeModule(name: string, modules: ModuleSources): Resolved {
   return { refused: `${id} is not a module the grader's sandbox has. The pure modules ${given} are available.` };
 }
 
-function fileModule(request: Pick<SandboxRequest, "files" | "refused">, from: string, spec: string): Resolved {
+function fileModule(request: Files, from: string, spec: string): Resolved {
   const joined = path.normalize(path.join(path.dirname(from || "."), spec));
   if (joined.startsWith("../") || joined === ".." || path.isAbsolute(joined)) {
     return { refused: `"${spec}" leads out of the submission folder; a task may import only files of its own submission.` };
@@ -46,9 +48,16 @@ function fileModule(request: Pick<SandboxRequest, "files" | "refused">, from: st
     const why = request.refused[id];
     if (why !== undefined) return { refused: why };
     const source = request.files[id];
-    if (source !== undefined) return id.endsWith(".json") ? { id, compiled: `module.exports = ${jsonModule(source)};` } : { id, source };
+    if (source !== undefined) return id.endsWith(".json") ? { id, compiled: `module.exports = ${jsonModule(source)};` } : compiledFile(request, id);
   }
   return { refused: `Cannot find "${spec}"${from ? ` (imported from ${from})` : ""}: no such file in the submission folder.` };
+}
+
+// Compiled before the engine ran (compile.ts): every source file of the request is.
+function compiledFile(request: Files, id: string): Resolved {
+  const compiled = request.compiled?.[id];
+  if (compiled === undefined) return { id, syntax: `${id} was not compiled before it ran. This is a bug in the grader; please report it with your files.` };
+  return "syntax" in compiled ? { id, syntax: compiled.syntax } : { id, compiled: compiled.code };
 }
 
 // A JSON file imported as a module: its text checked here as JSON, handed over as a literal.
@@ -60,13 +69,13 @@ function jsonModule(text: string): string {
   }
 }
 
-export function resolveModule(request: Pick<SandboxRequest, "files" | "refused">, modules: ModuleSources, from: string, spec: string): Resolved {
+export function resolveModule(request: Files, modules: ModuleSources, from: string, spec: string): Resolved {
   if (from === "") {
     // The entry the grader loads: a file of the submission, by its path.
     const why = request.refused[spec];
     if (why !== undefined) return { refused: why };
     const source = request.files[spec];
-    return source === undefined ? { refused: `${spec} is not in the submission folder.` } : { id: spec, source };
+    return source === undefined ? { refused: `${spec} is not in the submission folder.` } : compiledFile(request, spec);
   }
   if (spec === "grade/course") return { id: spec, compiled: modules[spec] ?? "" };
   if (spec.startsWith("./") || spec.startsWith("../") || spec === "." || spec === "..") return fileModule(request, from, spec);

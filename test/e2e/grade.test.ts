@@ -90,7 +90,8 @@ describe.concurrent("untrusted code ends as that task's error, and the rest is s
   it("a syntax error is reported with file:line:column in every task that imports it", async () => {
     const { report } = await gradeJson("syntax-error");
     expect(statuses(report)).toEqual(["error", "error", "error"]);
-    expect(report.tasks[0]!.message).toMatch(/task1\.ts:5:\d+: Unexpected token/);
+    // TypeScript's own words for it, as tsc would print them.
+    expect(report.tasks[0]!.message).toMatch(/task1\.ts:5:\d+: ',' expected\. Fix the code at that place and save\./);
   });
 
   it("a missing export names the expected export and lists those found", async () => {

@@ -53,7 +53,7 @@ export async function batchCommand(options: BatchCommandOptions, io: Io): Promis
   return { reports: result.reports, view, result };
 }
 
-export function mergeCommand(options: { cwd: string; inputs: string[]; out: string; pack?: Pick<Pack, "tasks"> }): { reports: Report[]; view: BatchView } {
+export function mergeCommand(options: { cwd: string; inputs: string[]; out: string; pack?: Pick<Pack, "tasks" | "title"> }): { reports: Report[]; view: BatchView } {
   const started = Date.now();
   const reports = mergeBatches(options);
   return { reports, view: { summary: summarise(reports), graded: 0, skipped: 0, durationMs: Date.now() - started, out: options.out, broken: [], mergedFrom: options.inputs.length } };

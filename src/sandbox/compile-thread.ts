@@ -1,0 +1,25 @@
+// The compile thread (compile.ts): TypeScript's transpiler, one student file at a time, each
+// under a time limit kept by the grader's thread, which ends this thread when a file outlives
+// it. Bundled with esbuild; TypeScript itself is loaded through a V8 code cache.
+import { parentPort, workerData } from "node:worker_threads";
+import type * as TS from "typescript";
+import { runCachedScript, saveCodeCaches } from "../runner/cached-script.cjs";
+import { transpile } from "./transpile.js";
+
+/** typescript.js and where its code cache is kept (a name of its own: it holds what transpiling compiled). */
+interface Data { typescript: string; codeCache: string }
+const data = workerData as Data;
+const ts = runCachedScript(data.typescript, { cacheFile: data.codeCache }) as typeof TS;
+let saved = false;
+
+parentPort!.on("message", (job: { id: number; file: string; source: string; shown: string }) => {
+  let reply: object;
+  try {
+    reply = { id: job.id, compiled: transpile(ts, job.file, job.source, job.shown) };
+  } catch (error) {
+    reply = { id: job.id, error: String(error instanceof Error ? error.message : error).slice(0, 300) };
+  }
+  parentPort!.postMessage(reply);
+  if (!saved) { saved = true; saveCodeCaches(); }
+});
+parentPort!.postMessage({ ready: true });

@@ -1,0 +1,63 @@
+// One student file to the CommonJS the sandbox's module system runs, by TypeScript's own
+// transpileModule under the course's compiler options (tsconfig.json: target ES2022, so class
+// fields are defined in place, TC39 decorators lowered, `using` lowered; verbatimModuleSyntax, so
+// an import is kept as written), so the code means what `tsc` makes of it. Only the module format
+// differs: CommonJS, which the sandbox loads. Runs in the compile thread (compile-thread.ts),
+// given the compiler, so that nothing here loads TypeScript.
+import type * as TS from "typescript";
+import type { CompiledFile } from "./protocol.js";
+
+/** The course's options, as ts.transpileModule takes them (tsconfig.json), module aside. */
+export function courseOptions(ts: typeof TS): TS.CompilerOptions {
+  return {
+    target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, esModuleInterop: true, verbatimModuleSyntax: true,
+    strict: true, isolatedModules: true, sourceMap: true, removeComments: true, allowJs: true,
+  };
+}
+
+const ESM = /\.(m?ts|m?js|tsx|jsx)$/;
+
+export function transpile(ts: typeof TS, id: string, source: string, shown: string): CompiledFile {
+  const refused: string[] = [];
+  // Read from the tree the compiler parsed (a transformer sees it before the emit): no second parse.
+  const esmOnly: TS.TransformerFactory<TS.SourceFile> = () => (file) => {
+    if (ESM.test(id)) for (const statement of file.statements) {
+      const why = commonJsOnly(ts, statement);
+      if (why) refused.push(`${place(ts, file, statement.getStart(file), shown + id)}: ${why}`);
+    }
+    return file;
+  };
+  let output: TS.TranspileOutput;
+  try {
+    output = ts.transpileModule(source, { fileName: id, compilerOptions: courseOptions(ts), reportDiagnostics: true, transformers: { before: [esmOnly] } });
+  } catch (error) {
+    if (error instanceof RangeError) return { syntax: `${shown}${id} is nested too deeply to compile. Split the expression into smaller ones.` };
+    throw error;
+  }
+  const error = output.diagnostics?.find((d) => d.category === ts.DiagnosticCategory.Error);
+  if (error) {
+    const text = ts.flattenDiagnosticMessageText(error.messageText, " ").replace(/\.$/, "");
+    const where = error.file && error.start !== undefined ? place(ts, error.file, error.start, shown + id) : shown + id;
+    return { syntax: `${where}: ${text.slice(0, 300)}. Fix the code at that place and save.` };
+  }
+  if (refused.length) return { syntax: refused[0]! };
+  const map = output.sourceMapText ? (JSON.parse(output.sourceMapText) as { mappings?: unknown }).mappings : "";
+  return { code: output.outputText.replace(/\n\/\/# sourceMappingURL=[^\n]*\s*$/, "\n"), map: typeof map === "string" ? map : "" };
+}
+
+function place(ts: typeof TS, file: TS.SourceFile, at: number, name: string): string {
+  const { line, character } = ts.getLineAndCharacterOfPosition(file, at);
+  return `${name}:${line + 1}:${character + 1}`;
+}
+
+// What `tsc` refuses in an ES module under the course's tsconfig (verbatimModuleSyntax), and
+// what compiled to CommonJS would otherwise run here as if it were fine.
+function commonJsOnly(ts: typeof TS, statement: TS.Statement): string | undefined {
+  if (ts.isExportAssignment(statement) && statement.isExportEquals) {
+    return "`export =` is CommonJS syntax, which an ES module (every .ts file of the course is one) cannot use. Write `export default …` or named exports (`export function …`) instead.";
+  }
+  if (ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference)) {
+    return "`import … = require(…)` is CommonJS syntax, which an ES module (every .ts file of the course is one) cannot use. Write `import name from \"…\"` or `import { name } from \"…\"` instead.";
+  }
+  return undefined;
+}
