@@ -1,3 +1,4 @@
+import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -6,13 +7,18 @@ export default defineConfig({
   resolve: { alias: { "grade/course": fileURLToPath(new URL("./courses/mcp-ch2/course/index.ts", import.meta.url)) } },
   test: {
     include: ["src/**/*.test.ts", "courses/**/*.test.ts", "test/**/*.test.ts"],
-    // The hostile submissions run on their own, one file at a time, after the rest
-    // (vitest.hostile.config.ts, npm test): each grades dozens of attacks and samples the
-    // machine's processes and memory, which other tests running beside them would disturb.
+    // The hostile submissions run on their own, after the rest (vitest.hostile.config.ts, npm
+    // test): each grades dozens of attacks and watches the machine's processes and files.
     exclude: ["test/hostile/**", "**/node_modules/**"],
-    // End-to-end tests spawn the real CLI, which spawns a process per task: generous limits,
-    // since our machines are shared. Speed is measured in bench/, never asserted here.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // A file per core. Vitest's default is one fewer (a single worker on two cores), which leaves a
+    // core idle while a file waits on the CLI processes and sandbox threads it started.
+    pool: "forks",
+    maxWorkers: Math.max(2, os.availableParallelism()),
+    // End-to-end tests spawn the real CLI, which runs a sandbox thread, a type-check thread and
+    // live servers. The limits only stop a hang: they are generous because our machines are
+    // shared, and a test that waits ends as soon as what it waits for happens. Speed is measured
+    // in bench/, never asserted here.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 });

@@ -5,7 +5,7 @@
 // no answer: it turns a call's return value (or throw) into text the grader parses with its own
 // code. A student who replaces what it uses can only change how their own values are described,
 // which is what writing code is.
-(function (host) {
+(function (host, lib) {
   "use strict";
   const { keys, freeze } = Object;
   const isArray = Array.isArray;
@@ -66,67 +66,6 @@
     emitWarning() {}, on() { return this; }, once() { return this; }, off() { return this; },
   };
   globalThis.global = globalThis;
-  // UTF-8 only, as Node's: what a task might use to measure or cut text by bytes.
-  globalThis.TextEncoder = class TextEncoder {
-    get encoding() { return "utf-8"; }
-    encode(input) {
-      const text = input === undefined ? "" : toText(input);
-      const bytes = [];
-      for (let i = 0; i < text.length; i++) {
-        let c = text.charCodeAt(i);
-        if (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length) {
-          const d = text.charCodeAt(i + 1);
-          if (d >= 0xdc00 && d < 0xe000) { c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00); i++; }
-          else c = 0xfffd;
-        } else if (c >= 0xd800 && c < 0xe000) c = 0xfffd;
-        if (c < 0x80) bytes.push(c);
-        else if (c < 0x800) bytes.push(0xc0 | (c >> 6), 0x80 | (c & 63));
-        else if (c < 0x10000) bytes.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-        else bytes.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-      }
-      return new Uint8Array(bytes);
-    }
-  };
-  globalThis.TextDecoder = class TextDecoder {
-    get encoding() { return "utf-8"; }
-    decode(input) {
-      if (input === undefined) return "";
-      const bytes = input instanceof Uint8Array ? input : new Uint8Array(input.buffer ?? input);
-      let out = "";
-      for (let i = 0; i < bytes.length;) {
-        const b = bytes[i];
-        const n = b < 0x80 ? 0 : b >= 0xf0 && b < 0xf8 ? 3 : b >= 0xe0 ? 2 : b >= 0xc0 ? 1 : -1;
-        let c = n === 0 ? b : n === 1 ? b & 31 : n === 2 ? b & 15 : b & 7;
-        let ok = n >= 0 && i + n < bytes.length;
-        for (let k = 1; ok && k <= n; k++) { const x = bytes[i + k]; if (x === undefined || (x & 0xc0) !== 0x80) ok = false; else c = (c << 6) | (x & 63); }
-        if (!ok) { out += "\ufffd"; i += 1; continue; }
-        out += String.fromCodePoint(c);
-        i += n + 1;
-      }
-      return out;
-    }
-  };
-  globalThis.queueMicrotask = (fn) => { Promise.resolve().then(fn); };
-  globalThis.structuredClone = function structuredClone(value) {
-    const seen = new Map();
-    const clone = (v) => {
-      if (v === null || typeof v !== "object") {
-        if (typeof v === "function" || typeof v === "symbol") throw new ErrorType("DataCloneError: " + toText(typeof v) + " could not be cloned");
-        return v;
-      }
-      if (seen.has(v)) return seen.get(v);
-      if (v instanceof Date) return new Date(v.getTime());
-      if (v instanceof Map) { const m = new Map(); seen.set(v, m); v.forEach((x, k) => m.set(clone(k), clone(x))); return m; }
-      if (v instanceof Set) { const s = new Set(); seen.set(v, s); v.forEach((x) => s.add(clone(x))); return s; }
-      const out = isArray(v) ? [] : {};
-      seen.set(v, out);
-      const names = keys(v);
-      for (let i = 0; i < names.length; i++) out[names[i]] = clone(v[names[i]]);
-      return out;
-    };
-    return clone(value);
-  };
-
   // ---- modules: CommonJS over the factories the host resolves; one cache per module instance ----
   let cache = null;
   // Each module's code is compiled once per context; a fresh instance runs its factory again.
@@ -149,6 +88,13 @@
       return module.exports;
     };
   }
+
+  // The globals made on first use (globals/web.js: Buffer) load Node's pure modules through here.
+  lib.require = (spec) => {
+    const saved = cache;
+    if (cache === null) cache = {};
+    try { return requireFrom("grade-guest.js")(spec); } finally { cache = saved; }
+  };
 
   // ---- values: a returned value described as plain JSON the grader decodes ----
   // In the tree, a JSON value stands for itself; {"a":[…]} is an array, {"o":[[key, value], …]}

@@ -1,14 +1,13 @@
 // How the grader starts a live server (live-server.ts) for a submission: the server's bundle
 // (kept, build-cache.ts), a request file in a folder of its own, and the command: plain node
 // under the permission model, reading only those files, with an empty environment.
-import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cachedBuild, keptFile } from "../runner/build-cache.js";
-import { compileFiles } from "./compile.js";
+import { guestSource } from "./guest-source.js";
 import { sandboxModules } from "./modules.js";
 import type { SandboxRequest } from "./protocol.js";
 import type { LiveRequest } from "./live-protocol.js";
@@ -30,15 +29,12 @@ async function serverScript(): Promise<string> {
 }
 
 /** Makes a server ready to start, any number of times, for one submission's entry. */
-export async function prepareServer(given: Pick<SandboxRequest, "files" | "compiled" | "refused" | "limits" | "shownAs">, entry: string, exportName: string, label: string, course: string): Promise<LiveServer> {
-  // Compiled here, each file under its time limit (compile.ts): the server only runs code.
-  const compiled = given.compiled ?? compileFiles(given.files, given.shownAs ?? "", { disk: true });
-  const [script, modules, files] = await Promise.all([serverScript(), sandboxModules(course), compiled]);
-  const submission = { ...given, compiled: files };
+export async function prepareServer(submission: Pick<SandboxRequest, "files" | "refused" | "limits" | "shownAs">, entry: string, exportName: string, label: string, course: string): Promise<LiveServer> {
+  const [script, modules] = await Promise.all([serverScript(), sandboxModules(course)]);
   const dir = await mkdtemp(path.join(os.tmpdir(), "grade-live-"));
   const requestFile = path.join(dir, "request.json");
   const wasmPath = require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
-  const request: LiveRequest = { wasmPath, guest: readFileSync(path.join(here, "guest.js"), "utf8"), modules, submission, entry, exportName, label };
+  const request: LiveRequest = { wasmPath, guest: guestSource(), modules, submission, entry, exportName, label };
   await writeFile(requestFile, JSON.stringify(request));
   const command: ServerCommand = {
     command: process.execPath,

@@ -1,0 +1,24 @@
+// npm run test:quick: the unit tests beside the code (src/, courses/), without the files that
+// grade whole submissions many times over or spawn the CLI; under a minute on two cores. npm
+// test runs everything, these included.
+import { defineConfig } from "vitest/config";
+import base from "./vitest.config.js";
+
+/** Test files beside the code that grade whole submissions through the sandbox and the type check, dozens of times each. */
+export const SLOW = [
+  "courses/mcp-stateless/class.test.ts",
+  "courses/mcp-stateless/mistakes.test.ts",
+  "courses/mcp-stateless/interop.test.ts",
+  "courses/mcp-stateless/client.test.ts",
+  "courses/mcp-ch2/typecheck/hostile.test.ts",
+  "courses/mcp-ch2/typecheck/check-types.test.ts",
+  "courses/mcp-ch2/typecheck/fixtures.test.ts",
+  "src/grading/grade.test.ts",
+  "src/student/hint.test.ts",
+  "src/student/status.test.ts",
+];
+
+export default defineConfig({
+  ...base,
+  test: { ...base.test, include: ["src/**/*.test.ts", "courses/**/*.test.ts"], exclude: [...SLOW, "**/node_modules/**"] },
+});
