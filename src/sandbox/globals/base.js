@@ -1,0 +1,73 @@
+// The first of the sandbox's Node 20 globals (guest-source.ts puts them before guest.js): what
+// QuickJS has that Node 20 does not is removed, so that code which passes here runs on the
+// student's Node; the helpers the other globals files share are put on `lib`.
+(function (host, lib) {
+  "use strict";
+  const defineProperty = Object.defineProperty;
+  /** A global as Node defines its own: writable, configurable, not enumerable. */
+  lib.define = (name, value, on = globalThis) => defineProperty(on, name, { __proto__: null, value, writable: true, enumerable: false, configurable: true });
+  /** A global made on first use (a getter that leaves a plain value behind), as Node's Buffer is. */
+  lib.lazy = (name, make) => defineProperty(globalThis, name, {
+    __proto__: null, enumerable: false, configurable: true,
+    get() { const value = make(); lib.define(name, value); return value; },
+    set(value) { lib.define(name, value); },
+  });
+  /** What the sandbox deliberately does not run: an error naming it and what to use instead. */
+  lib.refusal = (what, instead) => new Error(`${what} is not available in the grader's sandbox: ${instead}`);
+
+  /** How Node's ERR_INVALID_ARG_TYPE names the value it got. */
+  lib.received = (value) => {
+    if (value === undefined || value === null) return `Received ${value}`;
+    if (typeof value === "function") return `Received function ${value.name}`;
+    if (typeof value === "object") return value.constructor?.name ? `Received an instance of ${value.constructor.name}` : "Received [Object: null prototype]";
+    let shown = typeof value === "string" ? `'${value.length > 25 ? value.slice(0, 25) + "..." : value}'` : String(value);
+    if (typeof value === "bigint") shown += "n";
+    return `Received type ${typeof value} (${shown})`;
+  };
+  lib.argType = (name, expected, value) => Object.assign(new TypeError(`The "${name}" argument must be ${expected}. ${lib.received(value)}`), { code: "ERR_INVALID_ARG_TYPE" });
+  // What Node 20 has and the sandbox deliberately does not give: a use names it.
+  for (const [name, why] of [["WebAssembly", "the tasks need only JavaScript."], ["Atomics", "there are no threads in it to share memory with."]]) {
+    defineProperty(globalThis, name, { __proto__: null, enumerable: false, configurable: true, get() { throw lib.refusal(name, why); }, set(value) { lib.define(name, value); } });
+  }
+
+  // Node 20 (V8 11.3) has none of these; QuickJS has them all.
+  const remove = (holder, names) => { for (const name of names) delete holder[name]; };
+  remove(Object, ["groupBy"]);
+  remove(Map, ["groupBy"]);
+  remove(Promise, ["withResolvers", "try"]);
+  remove(Set.prototype, ["union", "intersection", "difference", "symmetricDifference", "isSubsetOf", "isSupersetOf", "isDisjointFrom"]);
+  remove(ArrayBuffer.prototype, ["transfer", "transferToFixedLength", "detached"]);
+  remove(RegExp, ["escape"]);
+  remove(Math, ["sumPrecise", "f16round"]);
+  remove(Error, ["isError"]);
+  remove(globalThis, ["Float16Array", "InternalError"]);
+  if (typeof Iterator === "function") {
+    // The iterator helpers (Node 22): [].values().map and the rest.
+    remove(Iterator.prototype, ["map", "filter", "take", "drop", "flatMap", "reduce", "toArray", "forEach", "some", "every", "find"]);
+    remove(globalThis, ["Iterator"]);
+  }
+  // V8's wording (QuickJS's AggregateError from Promise.any has no message).
+  const nativeAny = Promise.any;
+  lib.define("any", function any(values) {
+    return nativeAny.call(this, values).catch((error) => {
+      if (error instanceof AggregateError && error.message === "") throw new AggregateError(error.errors, "All promises were rejected");
+      throw error;
+    });
+  }, Promise);
+  // Node 20 has these two, made by Node itself.
+  defineProperty(Symbol, "dispose", { __proto__: null, value: Symbol("nodejs.dispose"), writable: false, enumerable: false, configurable: false });
+  defineProperty(Symbol, "asyncDispose", { __proto__: null, value: Symbol("nodejs.asyncDispose"), writable: false, enumerable: false, configurable: false });
+
+  const CODES = { IndexSizeError: 1, NotFoundError: 8, NotSupportedError: 9, InvalidStateError: 11, SyntaxError: 12, InvalidCharacterError: 5, AbortError: 20, TimeoutError: 23, DataCloneError: 25 };
+  class DOMException extends Error {
+    constructor(message = "", options = "Error") {
+      super(String(message));
+      const name = typeof options === "object" && options !== null ? String(options.name ?? "Error") : String(options);
+      defineProperty(this, "name", { __proto__: null, value: name, writable: true, enumerable: false, configurable: true });
+      if (typeof options === "object" && options !== null && "cause" in options) defineProperty(this, "cause", { __proto__: null, value: options.cause, writable: true, enumerable: false, configurable: true });
+    }
+    get code() { return CODES[this.name] ?? 0; }
+    get [Symbol.toStringTag]() { return "DOMException"; }
+  }
+  lib.define("DOMException", DOMException);
+});

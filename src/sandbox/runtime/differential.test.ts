@@ -1,0 +1,36 @@
+// The sandbox is Node 20 for what a student writes: every entry of the table gives the same
+// result in the sandbox as under this Node, or, for what the sandbox deliberately does not run,
+// an error that names it and says what to use instead.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SandboxPool } from "../pool.js";
+import { inNode, inSandbox } from "./differential.js";
+import { TABLE } from "./table.js";
+
+let pool: SandboxPool;
+let node: Map<string, string>;
+let sandbox: Map<string, string>;
+
+beforeAll(async () => {
+  pool = new SandboxPool(1);
+  [node, sandbox] = await Promise.all([inNode(TABLE), inSandbox(pool, TABLE)]);
+}, 120_000);
+afterAll(() => pool.close());
+
+describe("the sandbox against Node 20", () => {
+  it("runs on Node 20, as students do", () => {
+    expect(process.versions.node.split(".")[0]).toBe("20");
+  });
+
+  it.each(TABLE.filter((e) => !e.refused).map((e) => [e.name, e] as const))("%s", (name, entry) => {
+    const [here, there] = [sandbox.get(name)!, node.get(name)!];
+    if (entry.engineMessage) expect((JSON.parse(here) as { throw?: string }).throw).toBe((JSON.parse(there) as { throw: string }).throw);
+    else expect(here).toBe(there);
+  });
+
+  it.each(TABLE.filter((e) => e.refused).map((e) => [e.name, e] as const))("refuses %s, naming it", (name, entry) => {
+    const got = JSON.parse(sandbox.get(name)!) as { throw?: string; message?: string };
+    expect(got.throw).toBe("Error");
+    expect(got.message).toContain(entry.refused);
+    expect(got.message).toMatch(/grader's sandbox/);
+  });
+});

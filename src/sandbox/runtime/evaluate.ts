@@ -1,0 +1,89 @@
+// The differential table's evaluator: the same JavaScript text runs an entry under the host's
+// Node and inside the sandbox, and describes its result (or its throw) as JSON text, so that the
+// two texts are equal exactly when the two runtimes agree. It is source text, not a function of
+// this module, so that both sides run the very same code.
+
+/** One line of the table: `code` is an expression, or with `program`, statements that `return`. */
+export interface Entry {
+  name: string;
+  code: string;
+  program?: boolean;
+  /** The code returns a Promise: its settled value is compared. */
+  async?: boolean;
+  /** An error the engine itself raises: its name must agree, its wording is the engine's own (QuickJS's, not V8's). */
+  engineMessage?: boolean;
+  /** Deliberately not offered in the sandbox: it throws there, naming this and what to use instead. */
+  refused?: string;
+}
+
+/**
+ * `describe(value)`: JSON text that tells apart what JSON.stringify would merge (undefined, NaN,
+ * -0, a Map, a class instance, an object's `__proto__` own key, a cycle). `evaluate(entry,
+ * require)`: the entry's result or throw, described.
+ */
+export const EVALUATOR = String.raw`
+function describe(value) {
+  const seen = [];
+  const walk = (v) => {
+    switch (typeof v) {
+      case "undefined": return { $: "undefined" };
+      case "number": return Object.is(v, -0) ? { $: "-0" } : Number.isFinite(v) ? v : { $: String(v) };
+      case "bigint": return { $: "bigint", v: String(v) };
+      case "symbol": return { $: "symbol", v: String(v) };
+      case "function": return { $: "function", name: v.name };
+      case "string": case "boolean": return v;
+    }
+    if (v === null) return null;
+    if (seen.indexOf(v) >= 0) return { $: "cycle", at: seen.indexOf(v) };
+    seen.push(v);
+    const tag = Object.prototype.toString.call(v);
+    const proto = Object.getPrototypeOf(v);
+    const kind = proto === null ? "null" : typeof proto.constructor === "function" ? proto.constructor.name : "?";
+    const own = () => Object.keys(v).map((k) => [k, walk(v[k])]);
+    if (Array.isArray(v)) return kind === "Array" ? Array.from(v, walk) : { $: kind, items: Array.from(v, walk) };
+    if (v instanceof Date) return { $: "Date", v: isNaN(v.getTime()) ? "Invalid" : v.toISOString() };
+    if (v instanceof RegExp) return { $: "RegExp", v: String(v), lastIndex: v.lastIndex };
+    if (v instanceof Map) return { $: kind, v: Array.from(v, ([k, x]) => [walk(k), walk(x)]) };
+    if (v instanceof Set) return { $: kind, v: Array.from(v, walk) };
+    if (v instanceof Error) return { $: kind, name: v.name, message: v.message, own: own() };
+    if (ArrayBuffer.isView(v)) return { $: kind, v: Array.from(v instanceof DataView ? new Uint8Array(v.buffer, v.byteOffset, v.byteLength) : v, walk) };
+    if (v instanceof ArrayBuffer) return { $: "ArrayBuffer", v: Array.from(new Uint8Array(v)) };
+    if (typeof v.then === "function") return { $: "Promise" };
+    if (tag === "[object Boolean]" || tag === "[object Number]" || tag === "[object String]") return { $: tag, v: walk(v.valueOf()) };
+    return { $: kind, own: own() };
+  };
+  return JSON.stringify(walk(value));
+}
+function thrown(error) {
+  if (error instanceof Error || (error !== null && typeof error === "object" && typeof error.message === "string")) {
+    return JSON.stringify({ throw: String(error.name), message: String(error.message) });
+  }
+  return JSON.stringify({ throw: "value", value: describe(error) });
+}
+function evaluate(entry, require) {
+  const body = entry.program ? entry.code : "return (" + entry.code + "\n);";
+  try {
+    const value = new Function("require", body)(require);
+    if (!entry.async) return describe(value);
+    return Promise.resolve(value).then(describe, thrown);
+  } catch (error) {
+    return entry.async ? Promise.resolve(thrown(error)) : thrown(error);
+  }
+}
+`;
+
+/**
+ * The module the sandbox loads: `evaluate` answers each entry (an async one's answer is kept
+ * until `settled` reads it, after the promise queue has run).
+ */
+export const SANDBOX_MODULE = `${EVALUATOR}
+// On the global object: each run loads a fresh instance of this module.
+const later: Record<string, string> = ((globalThis as any).__tableLater ??= {});
+export function run(entry: { name: string; async?: boolean }): string {
+  const out = evaluate(entry, (name: string) => require(name));
+  if (!entry.async) return out as string;
+  (out as Promise<string>).then((text) => { later[entry.name] = text; });
+  return "";
+}
+export function settled(): Record<string, string> { return (globalThis as any).__tableLater; }
+`;
