@@ -11,10 +11,22 @@ export interface TypeFinding {
   message: string;
 }
 
-/** `stopped`: the check hit its time or memory limit (thread.ts), the submission's doing. */
-export type TaskTypes = { findings: TypeFinding[] } | { skipped: string } | { stopped: string };
+/**
+ * `findings` fail the check: the exports, used as the pack's runner uses them, do not type-check
+ * (or could not be checked: a file refused, a limit hit). `advice` costs nothing: the compiler's
+ * errors inside the student's own code under "strict", and an `any` that hides the interface.
+ * `stopped`: the check hit its time or memory limit (thread.ts), the submission's doing.
+ */
+export type TaskTypes = { findings: TypeFinding[]; advice?: TypeFinding[] } | { skipped: string } | { stopped: string };
 
 const MAX_SHOWN = 5;
+
+const listed = (found: readonly TypeFinding[]): string[] => [
+  ...found.slice(0, MAX_SHOWN).map((f) => `${f.file}:${f.line}:${f.column} ${f.message}`),
+  ...(found.length > MAX_SHOWN ? [`(and ${found.length - MAX_SHOWN} more)`] : []),
+];
+
+const ADVICE = "Advice, which costs nothing (your own code, checked with \"strict\": true, as tsc would check it):";
 
 export function typesCheck(info: PackTask, types: TaskTypes): CheckResult {
   const check: CheckResult = {
@@ -24,8 +36,7 @@ export function typesCheck(info: PackTask, types: TaskTypes): CheckResult {
   };
   if ("skipped" in types) return { ...check, status: "skip", message: types.skipped };
   if ("stopped" in types) return { ...check, status: "fail", message: types.stopped };
-  if (!types.findings.length) return check;
-  const shown = types.findings.slice(0, MAX_SHOWN).map((f) => `${f.file}:${f.line}:${f.column} ${f.message}`);
-  const more = types.findings.length > MAX_SHOWN ? [`(and ${types.findings.length - MAX_SHOWN} more)`] : [];
-  return { ...check, status: "fail", message: [...shown, ...more].join("\n") };
+  const advice = types.advice?.length ? [ADVICE, ...listed(types.advice)] : [];
+  if (!types.findings.length) return advice.length ? { ...check, message: advice.join("\n") } : check;
+  return { ...check, status: "fail", message: [...listed(types.findings), ...advice].join("\n") };
 }

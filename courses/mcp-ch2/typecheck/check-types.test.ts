@@ -20,6 +20,11 @@ const findings = (r: ReturnType<typeof check>, task: "task1" | "task2" | "task3"
   if (!("findings" in t)) throw new Error(JSON.stringify(t));
   return t.findings;
 };
+const advice = (r: ReturnType<typeof check>, task: "task1" | "task2" | "task3") => {
+  const t = r[task];
+  if (!("findings" in t)) throw new Error(JSON.stringify(t));
+  return t.advice ?? [];
+};
 
 describe("TypeChecker", () => {
   it("finds nothing in the reference solutions nor in the starters", () => {
@@ -37,8 +42,9 @@ describe("TypeChecker", () => {
     expect(finding!.message).toContain("TS2345: Argument of type 'TOOL' is not assignable to parameter of type 'string'.");
   });
 
-  it("reports a missing return case with the compiler's message", () => {
-    expect(findings(check("missing-return-case"), "task1")).toEqual([
+  it("advises on a missing return case with the compiler's message, at no cost", () => {
+    expect(findings(check("missing-return-case"), "task1")).toEqual([]);
+    expect(advice(check("missing-return-case"), "task1")).toEqual([
       { file: "sub/task1.ts", line: 5, column: 46, message: "TS2366: Function lacks ending return statement and return type does not include 'undefined'." },
     ]);
   });
@@ -49,32 +55,36 @@ describe("TypeChecker", () => {
     expect(findings(check("any-leak"), "task3")).toEqual([]);
   });
 
-  it("reports an export typed any, whose call nothing checks", () => {
+  it("advises on an export typed any, whose call nothing checks (an any type-checks wherever it is used)", () => {
     const sub = makeSubmission({ files: { "task1.ts": `import { toMcp as reference } from "./reference/task1.js";\nexport const toMcp: any = reference;\n` } });
-    const [finding, ...more] = findings(checker.check(sub.abs, TASK_IDS, makeDisplay(sub.cwd, sub.abs).path), "task1");
+    const result = checker.check(sub.abs, TASK_IDS, makeDisplay(sub.cwd, sub.abs).path);
+    expect(findings(result, "task1")).toEqual([]);
+    const [finding, ...more] = advice(result, "task1");
     expect(more).toEqual([]);
     expect(finding).toMatchObject({ line: 2, column: 14 });
     expect(finding!.message).toMatch(/^toMcp has type any, so nothing checks that the chapter's runner can call it/);
   });
 
-  it("reports a type that cannot be found once, not again as an any result", () => {
+  it("advises on a type that cannot be found once, not again as an any result", () => {
     const sub = makeSubmission({ files: { "task3.ts": solution("task3.ts").replace("(lines: string[]): ServeResult", "(lines: string[]): Served") } });
-    expect(findings(checker.check(sub.abs, TASK_IDS, makeDisplay(sub.cwd, sub.abs).path), "task3").map((f) => f.message)).toEqual(["TS2304: Cannot find name 'Served'."]);
+    const result = checker.check(sub.abs, TASK_IDS, makeDisplay(sub.cwd, sub.abs).path);
+    expect(findings(result, "task3")).toEqual([]);
+    expect(advice(result, "task3").map((f) => f.message)).toEqual(["TS2304: Cannot find name 'Served'."]);
   });
 
-  it("knows Node 20's globals without an import, and still reports a name that does not exist", () => {
+  it("knows Node 20's globals without an import, and still advises on a name that does not exist", () => {
     const globals = "structuredClone, queueMicrotask, TextEncoder, TextDecoder, URL, URLSearchParams, AbortController, setTimeout, performance, atob, btoa, crypto.randomUUID";
     const known = makeSubmission({ files: { "task1.ts": `${solution("task1.ts")}\nexport const globals = [${globals}];\nconsole.table(globals);\n` } });
-    expect(findings(checker.check(known.abs, TASK_IDS, makeDisplay(known.cwd, known.abs).path), "task1")).toEqual([]);
+    expect(advice(checker.check(known.abs, TASK_IDS, makeDisplay(known.cwd, known.abs).path), "task1")).toEqual([]);
     const typo = makeSubmission({ files: { "task3.ts": `${solution("task3.ts")}\nexport const copy = structuredClon({});\n` } });
-    expect(findings(checker.check(typo.abs, TASK_IDS, makeDisplay(typo.cwd, typo.abs).path), "task3").map((f) => f.message))
+    expect(advice(checker.check(typo.abs, TASK_IDS, makeDisplay(typo.cwd, typo.abs).path), "task3").map((f) => f.message))
       .toEqual([expect.stringMatching(/^TS2552: Cannot find name 'structuredClon'. Did you mean 'structuredClone'\?/)]);
   });
 
   it("says of every implicit any that strict mode makes it an error, and what to annotate", () => {
     const extra = "\nfunction size(value: unknown) {\n  return Array.isArray(value) ? value.map(size).length : 1;\n}\nexport function collect(xs: string[]) {\n  const acc = [];\n  xs.forEach(() => acc.push(size(xs)));\n  return acc;\n}\n";
     const sub = makeSubmission({ files: { "task3.ts": solution("task3.ts") + extra } });
-    const found = findings(checker.check(sub.abs, TASK_IDS, makeDisplay(sub.cwd, sub.abs).path), "task3").map((f) => f.message);
+    const found = advice(checker.check(sub.abs, TASK_IDS, makeDisplay(sub.cwd, sub.abs).path), "task3").map((f) => f.message);
     expect(found.length).toBeGreaterThan(0);
     for (const m of found) expect(m).toContain('grade type-checks with "strict": true, under which an implicit any is an error');
     expect(found.filter((m) => m.startsWith("TS7023")).map((m) => m.endsWith("annotate the function's return type, e.g. function dumps(value: unknown): string.)"))).toEqual([true]);
@@ -87,8 +97,8 @@ describe("TypeChecker", () => {
       "task1.ts": `${solution("task1.ts")}\nimport { readFileSync } from "node:fs";\nexport const size: number = readFileSync("x", "utf8");\n`,
     } });
     const result = checker.check(sub.abs, TASK_IDS, makeDisplay(sub.cwd, sub.abs).path);
-    expect(findings(result, "task3")).toEqual([]);
-    expect(findings(result, "task1").map((f) => f.message)).toEqual(["TS2322: Type 'string' is not assignable to type 'number'."]);
+    expect(advice(result, "task3")).toEqual([]);
+    expect(advice(result, "task1").map((f) => f.message)).toEqual(["TS2322: Type 'string' is not assignable to type 'number'."]);
   });
 
   it("skips a file that does not compile or does not exist (the run reports those)", () => {
@@ -112,13 +122,18 @@ describe("gradeSubmission with typecheck", () => {
   const worker = new TypeCheckWorker();
   afterAll(() => worker.close());
 
-  it("adds the types checks, fails a task whose evidence all passes, and leaves them out when not asked", async () => {
-    const sub = makeSubmission({ files: { "task3.ts": readFileSync(path.join(ROOT, "test", "fixtures", "types", "serve-returns-any", "task3.ts"), "utf8") } });
+  it("adds the types checks, fails a task whose evidence all passes, passes one with advice, and leaves them out when not asked", async () => {
+    // serve's values are right, its declared type says the runner cannot use them; toMcp has no annotations.
+    const lying = `import { serve as reference } from "./reference/task3.js";\nexport function serve(lines: string[]): string[] {\n  return reference(lines) as unknown as string[];\n}\n`;
+    const plain = readFileSync(path.join(ROOT, "test", "fixtures", "types", "plain-javascript", "task1.ts"), "utf8");
+    const sub = makeSubmission({ files: { "task3.ts": lying, "task1.ts": plain } });
     const typed = await gradeSubmission({ cwd: sub.cwd, dir: sub.dir, tasks: TASK_IDS, typecheck: worker });
     const t3 = typed.tasks[2]!;
     expect(t3).toMatchObject({ status: "fail", score: 5, maxScore: 5 });
     expect(t3.checks.find((c) => c.kind === "types")).toMatchObject({ name: "t3_types", status: "fail" });
-    expect(typed.tasks[0]!.checks.find((c) => c.kind === "types")).toMatchObject({ status: "pass" });
+    expect(t3.checks.find((c) => c.kind === "types")!.message).toContain("but it returns string[]");
+    expect(typed.tasks[0]).toMatchObject({ status: "pass", score: 3, maxScore: 3 });
+    expect(typed.tasks[0]!.checks.find((c) => c.kind === "types")).toMatchObject({ status: "pass", message: expect.stringMatching(/^Advice, which costs nothing .*\nsub\/task1.ts:3:23 TS7006/) });
 
     const untyped = await gradeSubmission({ cwd: sub.cwd, dir: sub.dir, tasks: TASK_IDS });
     expect(untyped.tasks.flatMap((t) => t.checks).some((c) => c.kind === "types")).toBe(false);

@@ -1,9 +1,10 @@
 // The `types` check: a submission against the chapter's interface, with the TypeScript compiler,
-// judged by use. Two kinds of finding, each with file:line: the compiler's own errors in the
-// task's file (a missing return case, an implicit any under strict mode), and what the probe
-// (probe.ts) shows about the export: that the chapter's runner cannot call it on the course's
-// fixtures, cannot use what it returns, or cannot tell because it is typed `any`. A submission's
-// own copies of the course's types pass whenever the runner's use of them does.
+// judged by use. It fails only on what the probe (probe.ts) shows about an export: that the
+// chapter's runner cannot import it, call it on the course's fixtures or use what it returns
+// (or that a file it names could not be read). The compiler's errors inside the student's own
+// code under "strict" (an implicit any, a missing return case) and an export typed `any` are
+// advice, each with its fix: correct code in any style passes. A submission's own copies of the
+// course's types pass whenever the runner's use of them does.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -47,15 +48,18 @@ export class TypeChecker {
       const sf = program.getSourceFile(path.join(submissionDir, info.file))!;
       if (program.getSyntacticDiagnostics(sf).length) { result[task] = { skipped: `${info.file} could not be compiled.` }; continue; }
       const exported = exportOf(checker, sf, info.exportName);
-      const findings = program.getSemanticDiagnostics(sf).map((d) => {
+      const findings: TypeFinding[] = [];
+      const advice: TypeFinding[] = [];
+      for (const d of program.getSemanticDiagnostics(sf)) {
+        // A file the submission names that could not be read fails the check: what it declares is unknown.
         const refused = refusalsOf(d, gate.refused);
-        const message = refused.length ? `${flatten(d)} ${refused.join(" ")}` : explainOwn(d, task, onExportParameter(exported, d.start ?? 0));
-        return at(sf, d.start ?? 0, display, message);
-      });
-      for (const f of probeFindings(checker, probeSf, probe, diagnostics, task, exported)) {
-        findings.push(at(sf, f.pos, display, f.message));
+        if (refused.length) findings.push(at(sf, d.start ?? 0, display, `${flatten(d)} ${refused.join(" ")}`));
+        else advice.push(at(sf, d.start ?? 0, display, explainOwn(d, task, onExportParameter(exported, d.start ?? 0))));
       }
-      result[task] = { findings };
+      for (const f of probeFindings(checker, probeSf, probe, diagnostics, task, exported)) {
+        (f.advice ? advice : findings).push(at(sf, f.pos, display, f.message));
+      }
+      result[task] = advice.length ? { findings, advice } : { findings };
     }
     return result;
   }

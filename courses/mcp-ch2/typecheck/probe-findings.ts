@@ -11,6 +11,8 @@ export interface ExportFinding {
   /** Where in the student's file: the export's name, or the start of the file when it has none. */
   pos: number;
   message: string;
+  /** An `any` hides the export from the check: said, but the runner's use still type-checks. */
+  advice?: true;
 }
 
 export type ExportOf =
@@ -73,7 +75,7 @@ export function probeFindings(
   const pos = exported.node?.getStart() ?? 0;
   if (exported.kind !== "named") return [{ pos, message: exported.kind === "missing" ? explain.missing(task) : explain.defaultExport(task) }];
   const exportType = checker.getTypeOfSymbolAtLocation(exported.symbol, exported.node);
-  if (exportType.flags & ts.TypeFlags.Any) return isWrittenAny(exportType) ? [{ pos, message: explain.exportIsAny(task) }] : [];
+  if (exportType.flags & ts.TypeFlags.Any) return isWrittenAny(exportType) ? [{ pos, message: explain.exportIsAny(task), advice: true }] : [];
 
   const lines = [...probe.lines].filter(([, l]) => l.task === task);
   const calls = lines.filter(([, l]) => l.role === "call");
@@ -89,7 +91,7 @@ export function probeFindings(
     .map(([, l]) => ({ line: l, type: checker.getTypeAtLocation(declarations.get(l.result)!.name) }));
   if (results.some((r) => r.type.flags & ts.TypeFlags.Any)) {
     const written = results.find((r) => isWrittenAny(r.type));
-    return written ? [...findings, { pos, message: explain.returnsAny(task, written.line.fixture) }] : findings;
+    return written ? [...findings, { pos, message: explain.returnsAny(task, written.line.fixture), advice: true }] : findings;
   }
   const unusable = results.find((r) => diagnostics.has(useLine.get(r.line.result)!));
   if (unusable) {
