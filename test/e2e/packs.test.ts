@@ -6,6 +6,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFi
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "../../src/batch/csv.js";
+import { OutputWait } from "../output-wait.js";
 import { ROOT, runCli, tempDir } from "./cli.js";
 
 const SOLUTION = path.join(ROOT, "solutions", "mcp-stateless");
@@ -88,18 +89,11 @@ describe.concurrent("the mcp-stateless pack through the CLI", () => {
     const cwd = tempDir();
     await runCli(["init", "w", "--pack", "mcp-stateless"], { cwd });
     const child = spawn(process.execPath, [path.join(ROOT, "bin", "grade.js"), "watch", "--dir", "w", "--no-live", "--no-behaviour"], { cwd, env: { ...process.env, NO_COLOR: "1" } });
-    let out = "";
-    child.stdout.on("data", (d: Buffer) => { out += d.toString(); });
-    const until = async (pattern: RegExp): Promise<void> => {
-      for (let waited = 0; !pattern.test(out); waited += 100) {
-        if (waited > 45_000) throw new Error(`watch never printed ${pattern}: ${out}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    };
+    const out = new OutputWait(child.stdout);
     try {
-      await until(/Task 1 ·[^\n]*FAIL/);
+      await out.until(/Task 1 ·[^\n]*FAIL/);
       copyFileSync(path.join(SOLUTION, "task1.ts"), path.join(cwd, "w", "task1.ts"));
-      await until(/Task 1 ·[^\n]*PASS/);
+      await out.until(/Task 1 ·[^\n]*PASS/);
     } finally {
       child.kill();
     }

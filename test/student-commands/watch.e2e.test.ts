@@ -3,33 +3,38 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { OutputWait } from "../output-wait.js";
 import { makeSubmission, ROOT, solution } from "./submission.js";
 
 const BIN = path.join(ROOT, "bin", "grade.js");
 const REPORT_HEADER = /^── grade watch: graded at/m;
 
 class Session {
-  out = "";
+  private readonly stdout: OutputWait;
   err = "";
   readonly exited: Promise<number | null>;
   constructor(readonly child: ChildProcess) {
-    child.stdout!.on("data", (d: Buffer) => { this.out += d.toString(); });
+    this.stdout = new OutputWait(child.stdout!);
     child.stderr!.on("data", (d: Buffer) => { this.err += d.toString(); });
     this.exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
+  }
+
+  get out(): string {
+    return this.stdout.text;
   }
 
   reports(): string[] {
     return this.out.split(REPORT_HEADER).slice(1);
   }
 
-  /** Waits, without a clock of its own, until the n-th report is complete (vitest's timeout bounds it). */
+  /** The n-th report, once complete (its closing count line is out): waits on the output, not a clock. */
   async report(n: number): Promise<string> {
-    for (;;) {
+    const complete = (): string | undefined => {
       const all = this.reports();
-      // A report is complete once its closing count line is out.
-      if (all.length >= n && /\d+ passed, \d+ failed/.test(all[n - 1]!)) return all[n - 1]!;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+      return all.length >= n && /\d+ passed, \d+ failed/.test(all[n - 1]!) ? all[n - 1] : undefined;
+    };
+    await this.stdout.until(() => complete() !== undefined);
+    return complete()!;
   }
 }
 
