@@ -11,10 +11,11 @@ import { ATTACKS, folderOf, type Attack } from "./attacks.js";
 import { machineViolations, OUTPUT_LIMIT, outputViolations, readJson } from "./assess.js";
 import { batchRun, CLASSMATES, NOTHING, removeRoot } from "./build.js";
 import { HOSTILE, WHY_SKIPPED } from "./gate.js";
-import { canary, runGrade, type CliRun } from "./run.js";
+import { canary, limiter, runGrade, type CliRun } from "./run.js";
 import { evidenceViolations, freeChecks, parseCsv, reportViolations, type ReportV1 } from "./verdicts.js";
 
 const OUT = path.join("out", "batch");
+const twoAtOnce = limiter(2);
 const ARGS = ["--out", OUT, "--timeout", "3000", "--reporter", "junit=out/junit.xml", "--reporter", "github=out/github.txt"];
 
 interface Batch {
@@ -132,10 +133,11 @@ describe.skipIf(!HOSTILE)(`grade batch with hostile submissions (${WHY_SKIPPED})
     }
   });
 
+  // Two batches at once: each alone batch has one sandbox thread (--jobs 1), and the machine two cores.
   describe("each attack that could take a batch down, in a batch of its own", () => {
     for (const attack of ATTACKS.filter((a) => a.alone)) {
-      it(`${attack.name}: ${attack.tries}`, async () => {
-        const batch = await gradeBatch(attack.name, [attack], ["--jobs", "1"]);
+      it.concurrent(`${attack.name}: ${attack.tries}`, async ({ expect }) => {
+        const batch = await twoAtOnce(() => gradeBatch(attack.name, [attack], ["--jobs", "1"]));
         expect([...rowViolations(batch, attack, free), ...classmateViolations(batch, baseline), ...batch.violations]).toEqual([]);
       }, 600_000);
     }

@@ -11,9 +11,11 @@ import { ROOT } from "./build.js";
 
 /** A run that has not ended by then is frozen: it is stopped and said to be. Never a timing claim. */
 export const FROZEN_AFTER_MS = 240_000;
-/** How long after the CLI ended a delayed action (a timer, a detached process) gets to show itself. */
-export const AFTER_MS = 3_500;
-/** How long the grader's own processes get to go away after it ended. */
+/**
+ * How long the run's processes get to go away after the CLI ended; those still there are
+ * leftovers, and killed. A delayed action (a timer, a detached process) needs a process of the
+ * run to carry it, so the files are looked at again once none is left: no fixed wait.
+ */
 const GRACE_MS = 5_000;
 
 export interface CliRun {
@@ -29,7 +31,7 @@ export interface CliRun {
   leftovers: string[];
   /** The files under the root's out/ when the CLI ended (their first 8 MB), by path from the root. */
   outputs: Map<string, { text: string; size: number }>;
-  /** The run's root: before the run, when the CLI ended, and AFTER_MS later. */
+  /** The run's root: before the run, when the CLI ended, and once no process of the run was left (or GRACE_MS later). */
   files: { before: Snapshot; atExit: Snapshot; after: Snapshot };
   /** Files named with the run's tag outside its root (repository, /tmp): markers of an escape. */
   markersOutside: string[];
@@ -148,7 +150,7 @@ function readOutputs(root: string): Map<string, { text: string; size: number }> 
 /**
  * `node bin/grade.js ...args` in root, in a process group of its own, colour off, with a secret
  * and the run's token in its environment. Resolves when it ended (or was stopped as frozen) and
- * AFTER_MS more have passed; kills whatever of the run is left after that, by pid.
+ * its processes are gone, or GRACE_MS later; kills whatever of the run is left then, by pid.
  */
 export async function runGrade(args: string[], root: string, env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   const token = randomBytes(8).toString("hex");
@@ -181,11 +183,12 @@ export async function runGrade(args: string[], root: string, env: NodeJS.Process
   clearTimeout(watchdog);
   const atExit = snapshot(root);
   const outputs = readOutputs(root);
-  await sleep(AFTER_MS);
+  let left = runProcesses(pid, token, root);
+  for (const until = Date.now() + GRACE_MS; left.length && Date.now() < until; left = left.filter((p) => alive(p.pid))) await sleep(100);
+  // Looked for again: a process of the run may have started another while it went.
+  left = [...left, ...runProcesses(pid, token, root).filter((p) => !left.some((q) => q.pid === p.pid))];
   clearInterval(sampler);
   const after = snapshot(root);
-  let left = runProcesses(pid, token, root);
-  for (const until = Date.now() + GRACE_MS; left.length && Date.now() < until; left = left.filter((p) => alive(p.pid))) await sleep(200);
   const leftovers = left.map(describeProcess);
   for (const p of left) {
     for (const s of ["SIGCONT", "SIGKILL"] as const) try { process.kill(p.pid, s); } catch { /* gone */ }

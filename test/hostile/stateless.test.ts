@@ -500,12 +500,14 @@ describe.skipIf(!HOSTILE)(`mcp-stateless: grade batch with hostile submissions (
   });
 
   describe("each attack that could take a batch down, in a batch of its own", () => {
+    // Two batches at once: each alone batch has one sandbox thread (--jobs 1), and the machine two cores.
+    const twoAtOnce = limiter(2);
     for (const attack of ATTACKS.filter((a) => a.alone)) {
-      it(`${attack.name}: ${attack.tries}`, async () => {
+      it.concurrent(`${attack.name}: ${attack.tries}`, async ({ expect }) => {
         const live = attack.live ? ["--live"] : [];
-        const base = attack.live ? await gradeBatch(`${attack.name}-baseline`, [], live) : baseline;
+        const base = attack.live ? await twoAtOnce(() => gradeBatch(`${attack.name}-baseline`, [], live)) : baseline;
         const liveFree = attack.live ? freeChecks(base.reports.get(NOTHING)!) : free;
-        const batch = await gradeBatch(attack.name, [attack], ["--jobs", "1", ...live]);
+        const batch = await twoAtOnce(() => gradeBatch(attack.name, [attack], ["--jobs", "1", ...live]));
         expect(unknownOnes(attack, [...rowViolations(batch, attack, liveFree), ...classmateViolations(batch, base), ...batch.violations])).toEqual([]);
       }, 600_000);
     }
