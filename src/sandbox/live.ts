@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cachedBuild, keptFile } from "../runner/build-cache.js";
+import { compileFiles } from "./compile.js";
 import { guestSource } from "./guest-source.js";
 import { sandboxModules } from "./modules.js";
 import type { SandboxRequest } from "./protocol.js";
@@ -29,8 +30,11 @@ async function serverScript(): Promise<string> {
 }
 
 /** Makes a server ready to start, any number of times, for one submission's entry. */
-export async function prepareServer(submission: Pick<SandboxRequest, "files" | "refused" | "limits" | "shownAs">, entry: string, exportName: string, label: string, course: string): Promise<LiveServer> {
-  const [script, modules] = await Promise.all([serverScript(), sandboxModules(course)]);
+export async function prepareServer(given: Pick<SandboxRequest, "files" | "compiled" | "refused" | "limits" | "shownAs">, entry: string, exportName: string, label: string, course: string): Promise<LiveServer> {
+  // Compiled here, each file under its time limit (compile.ts): the server only runs code.
+  const compiled = given.compiled ?? compileFiles(given.files, given.shownAs ?? "", { disk: true });
+  const [script, modules, files] = await Promise.all([serverScript(), sandboxModules(course), compiled]);
+  const submission = { ...given, compiled: files };
   const dir = await mkdtemp(path.join(os.tmpdir(), "grade-live-"));
   const requestFile = path.join(dir, "request.json");
   const wasmPath = require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
