@@ -59,6 +59,20 @@ const exitCut = (...ids: string[]) => (report: ReportV1): string[] => ids.flatMa
   return /process\.exit\([^)]{20,600}…\)/.test(message) && message.length < 2000 ? [] : [`${id}'s message does not show the exit code cut: ${JSON.stringify(message.slice(0, 300))}`];
 });
 
+/** Issue 19 item 4: the invalid nest is task 1's compile failure at its place; the valid one compiles, so task 2 runs. */
+const compileNest = (report: ReportV1): string[] => {
+  const problems = errors({ task1: [/nest\.ts:3:\d+: '\)' expected\. Fix the code at that place and save\./] })(report);
+  const task2 = task(report, "task2");
+  if (!task2 || task2.status === "error") problems.push(`task2 did not run: ${JSON.stringify((task2?.message ?? "missing").slice(0, 300))}`);
+  return problems;
+};
+
+/** Each task stopped by the sandbox's processor-time limit on built-in calls (watchdog.ts), or not run after it. */
+const nativeStopped = (...ids: string[]) => (report: ReportV1): string[] => ids.flatMap((id) => {
+  const message = task(report, id)?.message ?? "";
+  return /processor's time spent in built-in calls|stopped in a built-in call that ran too long/.test(message) ? [] : [`${id} was not stopped as built-in work: ${JSON.stringify(message.slice(0, 300))}`];
+});
+
 const hangs = (...ids: string[]) => errors(Object.fromEntries(ids.map((id) => [id, []])));
 
 const link = (dir: string, name: string, target: string): void => {
@@ -135,9 +149,11 @@ export const ATTACKS: readonly Attack[] = [
   { name: "hang-atomics", class: "hang", tries: "Atomics.wait forever, at the top level and in calls", check: hangs("task1", "task2", "task3") },
   { name: "hang-microtask", class: "hang", tries: "promise and queueMicrotask loops left behind by the top level and by calls that returned", check: hangs("task1", "task2", "task3") },
   { name: "hang-regex", class: "hang", tries: "regular expressions with exponential backtracking", check: hangs("task1", "task2", "task3") },
+  { name: "hang-native", class: "hang", tries: "built-in calls on huge values (indexOf, includes, lastIndexOf) in endless loops, at the top level and in calls: a few ticks a turn", check: nativeStopped("task1", "task2", "task3") },
   { name: "bloat-heap", class: "bloat", tries: "unbounded allocation on the JavaScript heap (arrays, a Map, doubling strings)", check: hangs("task1", "task2", "task3"), alone: true },
   { name: "bloat-arraybuffer", class: "bloat", tries: "2 GB of ArrayBuffers, 1 GB of WebAssembly memory, 1 GB of SharedArrayBuffer, all written to", alone: true },
   { name: "deep-nesting", class: "bloat", tries: "values nested 3,000 to 1,000,000 deep, and recursion with no base case" },
+  { name: "compile-nest", class: "bloat", tries: "a 22-level nest of a ? (…): c => in an imported file, which kept the compiler busy for minutes (issue 19 item 4), and the same nest as valid TypeScript", check: compileNest },
   { name: "huge-string", class: "bloat", tries: "a 100 MB string in toMcp's result", alone: true },
   { name: "exit-huge", class: "bloat", tries: "process.exit with a 24 MB code (a string, a toString, many lines) at the top level and in calls", check: exitCut("task1", "task2", "task3") },
   { name: "huge-reply", class: "bloat", tries: "10 MB in every answer of every task", alone: true },
