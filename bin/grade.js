@@ -109,8 +109,9 @@ async function buildScripts(dir) {
       // The small packages every run needs (commander, chalk) go into the script: resolving and
       // loading them file by file costs more than the rest of the start-up. The large ones are
       // loaded only by the runs that need them (or need their own files: esbuild's binary).
-      // The sandbox's engine and sucrase run in the sandbox's threads, bundled apart (src/sandbox/).
-      external: ["esbuild", "typescript", "ajv", "ajv-formats", "sucrase", "quickjs-emscripten-core", "@jitl/quickjs-wasmfile-release-sync"],
+      // The sandbox's engine runs in the sandbox's threads, bundled apart (src/sandbox/), and the
+      // student's code is compiled by TypeScript in a thread of its own (compile.ts).
+      external: ["esbuild", "typescript", "ajv", "ajv-formats", "quickjs-emscripten-core", "@jitl/quickjs-wasmfile-release-sync"],
     })];
   // The lazy scripts the CLI's bundle met, each bundled apart.
   if (Object.keys(lazyEntries).length) results.push(await build({ ...common, entryPoints: { ...lazyEntries } }));

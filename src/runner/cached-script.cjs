@@ -1,8 +1,8 @@
 // Runs a CommonJS file through a V8 code cache (FILE.v8cache, or a file of the caller's choice).
 // Node 20 keeps no code cache for the modules it loads, and on our machines compiling what a run
-// uses is a large part of its start-up: the grader's own bundle (bin/grade.js), sucrase after an
-// edit, the TypeScript compiler for a type check. Plain CommonJS, with types in
-// cached-script.d.cts, so that bin/grade.js can use it before anything is compiled.
+// uses is a large part of its start-up: the grader's own bundle (bin/grade.js), the TypeScript
+// compiler for a type check and for the student's files after an edit. Plain CommonJS, with
+// types in cached-script.d.cts, so that bin/grade.js can use it before anything is compiled.
 //
 // A cache is written once, at the end of the first run that had none (or one V8 rejected: another
 // Node, other flags, another file), so that it holds the functions that run compiled; V8 itself

@@ -26,8 +26,8 @@ describe.concurrent("usage errors exit 2 with one clear paragraph and no stack t
     expect(result.stdout).toBe("");
   });
 
-  it("runs from its bundle, with the lazy parts (sucrase, the SDK) in scripts of their own", async () => {
-    // An edited submission needs sucrase; every check includes the interop check (the SDK).
+  it("runs from its bundle, with the lazy parts (the compile thread, the SDK) in scripts of their own", async () => {
+    // An edited submission needs the compile thread; every check includes the interop check (the SDK).
     const dir = makeSubmission(undefined);
     const result = await runCli(["--dir", dir, "--evidence", path.join(tempDir(), "e.txt"), "--no-typecheck", "--reporter", "json"], { env: { GRADE_DEBUG: "1" } });
     expect(result.stderr).toBe("");

@@ -56,7 +56,7 @@ describe("grade watch without a terminal", () => {
 
     writeFileSync(path.join(sub.abs, "task1.ts"), "export function toMcp(tool) {\n  return { name: tool.name,\n");
     const second = await s.report(2);
-    expect(second).toMatch(/sub\/task1\.ts:3:\d+: Unexpected token/);
+    expect(second).toMatch(/sub\/task1\.ts:3:\d+: '}' expected/);
 
     writeFileSync(path.join(sub.abs, "task1.ts"), solution("task1.ts"));
     const third = await s.report(3);
