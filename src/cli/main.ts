@@ -54,7 +54,7 @@ function common(command: Command, reporters: string[]): Command {
   return command
     .option("--dir <dir>", "the submission folder (default: the pack's starters, tasks/ or tasks/<pack>/)")
     .option("--pack <name>", "the exercise pack (a folder under courses/; default: the submission's grade.json, else the course's default)")
-    .option("--timeout <ms>", "the clock's backstop for each run, in milliseconds (default 60000); limits count work, not time")
+    .option("--timeout <ms>", "the clock's backstop for each run, in milliseconds (default 120000); limits count work, not time")
     .addOption(new Option("--reporter <name[=file]>", `report format: ${reporters.join(", ")}; repeatable, =FILE writes to a file`).default([]).argParser(collect))
     .option("--no-color", "plain text, no colour");
 }
@@ -98,7 +98,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .option("--out <dir>", "where results.json, grades.csv and evidence/ go", "grade-results")
     .option("--pack <name>", "the exercise pack every submission is graded against (default: the class folder's grade.json, else the course's default)")
     .option("--jobs <n>", "sandbox threads to run at once (default: one per core)")
-    .option("--timeout <ms>", "the clock's backstop for each run, in milliseconds (default 60000); limits count work, not time")
+    .option("--timeout <ms>", "the clock's backstop for each run, in milliseconds (default 120000); limits count work, not time")
     .option("--shard <i/n>", "grade only part I of N of the class, split by student id (for CI matrices)")
     .option("--force", "regrade submissions that did not change since the last run with this --out")
     .option("--no-behaviour", "evidence only: no behaviour or schema checks")

@@ -22,7 +22,7 @@ export function parseTimeout(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const ms = Number(value);
   if (!Number.isInteger(ms) || ms < 100 || ms > 600_000) {
-    throw new UserError(`--timeout takes a whole number of milliseconds from 100 to 600000, got "${value}". It sets the clock's backstop for each run (default 60000); a task's limit is counted in the work its code does, not in time, so --timeout only matters on a machine too busy to finish in time.`);
+    throw new UserError(`--timeout takes a whole number of milliseconds from 100 to 600000, got "${value}". It sets the clock's backstop for each run (default 120000); a task's limit is counted in the work its code does, not in time, so --timeout only matters on a machine too busy to finish in time.`);
   }
   return ms;
 }

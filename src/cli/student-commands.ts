@@ -48,7 +48,7 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
     .option("--level <n>", "show this hint level instead of the next one")
     .option("--dir <dir>", "the submission folder (graded to find its first failing check; default: the pack's starters)")
     .option("--pack <name>", "the exercise pack (default: the submission's grade.json, else the course's default)")
-    .option("--timeout <ms>", "the clock's backstop for each run, in milliseconds (default 60000); limits count work, not time")
+    .option("--timeout <ms>", "the clock's backstop for each run, in milliseconds (default 120000); limits count work, not time")
     .option("--no-color", "plain text, no colour")
     .action(async (taskArg: string, opts: { level?: string; dir?: string; pack?: string; timeout?: string; color?: boolean }) => {
       const { pack, dir } = await choosePack(io.cwd, opts);
@@ -80,7 +80,7 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
     .option("--dir <dir>", "the submission folder (default: the pack's starters)")
     .option("--pack <name>", "the exercise pack (default: the submission's grade.json, else the course's default)")
     .option("--evidence <file>", `the evidence file to read (default: ${EVIDENCE_DEFAULT_HELP})`)
-    .option("--timeout <ms>", "the clock's backstop for each run, in milliseconds (default 60000); limits count work, not time")
+    .option("--timeout <ms>", "the clock's backstop for each run, in milliseconds (default 120000); limits count work, not time")
     .option("--no-typecheck", "skip the type check against the chapter's interface")
     .option("--no-behaviour", "evidence only: no behaviour, schema, stdio or interop checks")
     .option("--no-live", "no live server checks (stdio, interop)")
@@ -104,7 +104,7 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
     .option("--dir <dir>", "the submission folder (default: the pack's starters)")
     .option("--pack <name>", "the exercise pack (default: the submission's grade.json, else the course's default)")
     .option("--evidence <file>", `the evidence file to write (default: ${EVIDENCE_DEFAULT_HELP})`)
-    .option("--timeout <ms>", "the clock's backstop for each run, in milliseconds (default 60000); limits count work, not time")
+    .option("--timeout <ms>", "the clock's backstop for each run, in milliseconds (default 120000); limits count work, not time")
     .option("--no-typecheck", "skip the type check against the chapter's interface")
     .option("--no-behaviour", "evidence only: no behaviour, schema, stdio or interop checks")
     .option("--no-live", "no live server checks (stdio, interop)")

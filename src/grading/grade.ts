@@ -21,7 +21,7 @@ import { LIMITS } from "./limits.js";
 import { makeDisplay } from "./paths.js";
 
 // The clock's backstop per run (--timeout): limits are counted in work (src/sandbox/fuel.ts).
-export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_TIMEOUT_MS = 120_000;
 
 export interface ExtraCheckOptions {
   /** The seed of the generated inputs; a fresh one (printed in the report) when absent. */

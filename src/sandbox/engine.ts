@@ -10,7 +10,8 @@ export type { EngineAssets } from "./session.js";
 
 interface Output { stdout: string; stderr: string; dropped: { stdout: number; stderr: number } }
 
-export async function runRequest(assets: EngineAssets, request: SandboxRequest): Promise<SandboxReply> {
+/** `onRun(i, previous)`: run i starts, after `previous` (the pool's watchdog keeps what was done). */
+export async function runRequest(assets: EngineAssets, request: SandboxRequest, onRun?: (index: number, previous: WireRun | undefined) => void): Promise<SandboxReply> {
   const out: Output = { stdout: "", stderr: "", dropped: { stdout: 0, stderr: 0 } };
   const cap = request.limits.outputChars;
   const session = await Session.open(assets, request, (stream, text, cut) => {
@@ -25,6 +26,7 @@ export async function runRequest(assets: EngineAssets, request: SandboxRequest):
   let msLeft = limits.budgetMs ?? Infinity;
   try {
     for (const spec of request.runs) {
+      onRun?.(runs.length, runs.at(-1));
       if (spec.after && !passed(runs[spec.after.run], spec.after.need)) { runs.push({ status: "skipped" }); continue; }
       const started = Date.now();
       const fuel = Math.min(runFuel, fuelLeft);
@@ -33,7 +35,7 @@ export async function runRequest(assets: EngineAssets, request: SandboxRequest):
       const run = session.broken ? { status: "failed" as const, failure: session.broken }
         : fuel <= 0 ? { status: "failed" as const, failure: failures.budget(limits.budgetFuel!) }
         // The clock's budget spent is the grader's trouble, like its backstop.
-        : backstopMs <= 0 ? { status: "failed" as const, failure: failures.backstop(limits.budgetMs!, 0, fuel) }
+        : backstopMs <= 0 ? { status: "failed" as const, failure: failures.backstop(limits.budgetMs!) }
         : runOne(session, request, spec, fuel, backstopMs, fuel < runFuel ? limits.budgetFuel : undefined);
       const used = willRun ? session.fuel : 0;
       fuelLeft -= used;

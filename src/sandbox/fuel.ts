@@ -13,6 +13,11 @@ export const REFERENCE_SUBMISSION_FUEL = 52;
 export const RUN_FUEL = 50 * REFERENCE_RUN_FUEL;
 /** A submission's budget, all its runs together: about 50 times the largest reference submission. */
 export const SUBMISSION_FUEL = 50 * REFERENCE_SUBMISSION_FUEL;
+/**
+ * A run's processor time, past which the pool ends the thread (watchdog.ts): for work that does
+ * not tick (a built-in call on a huge value). Twice the whole run's limit before fuel (5 s).
+ */
+export const NATIVE_CPU_MS = 10_000;
 /** After a stop, what reading back the run's record may use (it returns a string it holds). */
 export const TAKE_FUEL = 100;
 

@@ -1,19 +1,25 @@
 // How the grader starts a live server (live-server.ts) for a submission: the server's bundle
 // (kept, build-cache.ts), a request file in a folder of its own, and the command: plain node
-// under the permission model, reading only those files, with an empty environment.
+// under the permission model, reading only those files, with an empty environment, and a limit
+// on its processor time (ulimit, through /bin/sh where there is one).
+import { readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cachedBuild, keptFile } from "../runner/build-cache.js";
-import { compileFiles } from "./compile.js";
-import { guestSource } from "./guest-source.js";
+import { NATIVE_CPU_MS } from "./fuel.js";
 import { sandboxModules } from "./modules.js";
 import type { SandboxRequest } from "./protocol.js";
 import type { LiveRequest } from "./live-protocol.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const SHELL = "/bin/sh";
+// A whole live server's processor time, in s, beyond a run's (limits.cpuMs): node's start and
+// every message's (the reference's server uses well under a second; see docs/sandbox.md).
+const LIVE_CPU_EXTRA_S = 5;
 const require = createRequire(import.meta.url);
 
 export interface ServerCommand { command: string; args: string[]; env: Record<string, string> }
@@ -30,21 +36,21 @@ async function serverScript(): Promise<string> {
 }
 
 /** Makes a server ready to start, any number of times, for one submission's entry. */
-export async function prepareServer(given: Pick<SandboxRequest, "files" | "compiled" | "refused" | "limits" | "shownAs">, entry: string, exportName: string, label: string, course: string): Promise<LiveServer> {
-  // Compiled here, each file under its time limit (compile.ts): the server only runs code.
-  const compiled = given.compiled ?? compileFiles(given.files, given.shownAs ?? "", { disk: true });
-  const [script, modules, files] = await Promise.all([serverScript(), sandboxModules(course), compiled]);
-  const submission = { ...given, compiled: files };
+export async function prepareServer(submission: Pick<SandboxRequest, "files" | "refused" | "limits" | "shownAs">, entry: string, exportName: string, label: string, course: string): Promise<LiveServer> {
+  const [script, modules] = await Promise.all([serverScript(), sandboxModules(course)]);
   const dir = await mkdtemp(path.join(os.tmpdir(), "grade-live-"));
   const requestFile = path.join(dir, "request.json");
   const wasmPath = require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
-  const request: LiveRequest = { wasmPath, guest: guestSource(), modules, submission, entry, exportName, label };
+  const request: LiveRequest = { wasmPath, guest: readFileSync(path.join(here, "guest.js"), "utf8"), modules, submission, entry, exportName, label };
   await writeFile(requestFile, JSON.stringify(request));
-  const command: ServerCommand = {
-    command: process.execPath,
-    args: ["--experimental-permission", `--allow-fs-read=${script}`, `--allow-fs-read=${wasmPath}`, `--allow-fs-read=${requestFile}`,
-      "--no-warnings", "--max-old-space-size=256", script, requestFile],
-    env: {},
-  };
+  const cpuSeconds = Math.ceil((submission.limits.cpuMs ?? NATIVE_CPU_MS) / 1000) + LIVE_CPU_EXTRA_S;
+  const node = [process.execPath, "--experimental-permission", `--allow-fs-read=${script}`, `--allow-fs-read=${wasmPath}`, `--allow-fs-read=${requestFile}`,
+    "--no-warnings", "--max-old-space-size=256", script, requestFile];
+  // The engine's fuel stops every loop (fuel.ts); a built-in call that runs long without ticking
+  // is stopped by the kernel at the server's processor-time limit (the server is killed, the
+  // check sees it end), as the sandbox threads' watchdog does (watchdog.ts). exec keeps the pid.
+  const command: ServerCommand = existsSync(SHELL)
+    ? { command: SHELL, args: ["-c", `ulimit -t ${cpuSeconds} && exec "$0" "$@"`, ...node], env: {} }
+    : { command: node[0]!, args: node.slice(1), env: {} };
   return { command, close: () => rm(dir, { recursive: true, force: true }) };
 }

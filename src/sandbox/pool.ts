@@ -2,26 +2,25 @@
 // request at a time. A request that outlives its limits (each run's time, plus a margin) has its
 // thread ended and a new one started; whatever a thread sends back is checked (reply.ts) before
 // the grader reads it, and anything wrong with it is that submission's error, never the grader's.
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { cachedBuild, keptFile } from "../runner/build-cache.js";
-import { compileFiles } from "./compile.js";
 import { failures } from "./failures.js";
-import { guestSource } from "./guest-source.js";
 import { sandboxModules } from "./modules.js";
 import type { SandboxReply, SandboxRequest, TaskFailure } from "./protocol.js";
 import { checkReply } from "./reply.js";
+import { Watchdog } from "./watchdog.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 // The thread's own heap (its JavaScript, not the engine's memory, which the engine caps).
 const THREAD_HEAP_MB = 192;
-const MARGIN_MS = 2000;
 
 interface Job { request: SandboxRequest; resolve: (reply: SandboxReply) => void }
-interface Slot { worker: Worker; job?: Job; timer?: NodeJS.Timeout }
+interface Slot { worker: Worker; job?: Job; watch?: Watchdog; tid?: number }
 
 const CACHED_SCRIPT = path.join(here, "..", "runner", "cached-script.cjs");
 
@@ -57,7 +56,7 @@ export class SandboxPool {
   private closed = false;
 
   /**
-   * `keepCompiled`: compiled student code is kept on disk too (compile.ts), so that a
+   * `keepCompiled`: the threads keep compiled student code on disk too (compile.ts), so that a
    * student's next grading of unchanged files compiles nothing; a batch, whose every file is
    * new and graded once, leaves it off rather than write a file per student's file.
    * `course`: the pack's "grade/course" module, as CommonJS text (Pack.course.sandboxSource).
@@ -67,24 +66,15 @@ export class SandboxPool {
   private assets(): Promise<{ code: string; data: object }> {
     this.starting ??= (async () => {
       const [code, modules] = await Promise.all([buildWorker(), sandboxModules(this.course)]);
-      const guest = guestSource();
-      return { code, data: { wasmPath: require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm"), guest, modules, cachedScript: CACHED_SCRIPT } };
+      const guest = readFileSync(path.join(here, "guest.js"), "utf8");
+      return { code, data: { wasmPath: require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm"), guest, modules, cachedScript: CACHED_SCRIPT, keepCompiled: this.keepCompiled } };
     })();
     return this.starting;
   }
 
-  /**
-   * Runs a submission's request; always resolves, with the failure in the reply if it had one.
-   * Its files are compiled first, each under a time limit (compile.ts), unless it says how.
-   */
-  async run(asked: SandboxRequest): Promise<SandboxReply> {
-    if (this.closed) return failedReply(asked, failures.crash("the sandbox was closed"));
-    let request = asked;
-    try {
-      request = { ...asked, compiled: asked.compiled ?? await compileFiles(asked.files, asked.shownAs ?? "", { disk: this.keepCompiled }) };
-    } catch (error) {
-      return failedReply(asked, failures.crash(`the compiler failed: ${String(error instanceof Error ? error.message : error).slice(0, 200)}`));
-    }
+  /** Runs a submission's request; always resolves, with the failure in the reply if it had one. */
+  async run(request: SandboxRequest): Promise<SandboxReply> {
+    if (this.closed) return failedReply(request, failures.crash("the sandbox was closed"));
     const assets = await this.assets();
     while (this.slots.length < this.size) this.slots.push(this.spawn(assets));
     return new Promise((resolve) => {
@@ -100,8 +90,11 @@ export class SandboxPool {
     worker.stdout.resume();
     worker.stderr.resume();
     worker.on("message", (message: unknown) => {
+      const note = message as { tid?: unknown; run?: unknown; previous?: unknown };
+      if (note !== null && typeof note === "object" && "tid" in note) { slot.tid = typeof note.tid === "number" ? note.tid : undefined; return; }
       const job = slot.job;
       if (!job) return;
+      if (typeof note?.run === "number") { slot.watch?.started(note.run, note.previous); return; }
       this.finish(slot, checkReply(job.request, message));
     });
     worker.on("error", () => { /* handled on exit */ });
@@ -116,9 +109,9 @@ export class SandboxPool {
 
   private finish(slot: Slot, reply: SandboxReply, lost = false): void {
     const job = slot.job!;
-    clearTimeout(slot.timer);
+    slot.watch?.cancel();
     slot.job = undefined;
-    slot.timer = undefined;
+    slot.watch = undefined;
     if (lost) this.replace(slot, true);
     else slot.worker.unref();
     job.resolve(reply);
@@ -141,15 +134,13 @@ export class SandboxPool {
       const job = this.queue.shift()!;
       slot.job = job;
       slot.worker.ref();
-      const limits = job.request.limits;
-      const limit = Math.min(job.request.runs.length * limits.timeMs, limits.budgetMs ?? Infinity) + MARGIN_MS;
-      // A thread that does not answer in time (the engine's own interrupt should have ended the
-      // run) is ended from here: nothing the code does can outlast this.
-      slot.timer = setTimeout(() => {
+      // A thread stuck in a built-in call, or not answering (the engine's own limits should have
+      // ended the run), is ended from here: nothing the code does can outlast this.
+      slot.watch = new Watchdog(job.request, () => slot.tid, (reply) => {
         slot.worker.removeAllListeners("exit");
         void slot.worker.terminate();
-        this.finish(slot, failedReply(job.request, failures.timeout(job.request.limits.timeMs)), true);
-      }, limit);
+        this.finish(slot, reply, true);
+      });
       slot.worker.postMessage({ id: 0, request: job.request });
     }
   }
@@ -159,7 +150,7 @@ export class SandboxPool {
     const slots = this.slots.splice(0);
     for (const job of this.queue.splice(0)) job.resolve(failedReply(job.request, failures.crash("the sandbox was closed")));
     await Promise.all(slots.map(async (slot) => {
-      clearTimeout(slot.timer);
+      slot.watch?.cancel();
       slot.worker.removeAllListeners("exit");
       if (slot.job) slot.job.resolve(failedReply(slot.job.request, failures.crash("the sandbox was closed")));
       await slot.worker.terminate();
