@@ -11,6 +11,7 @@ import { judge } from "./judge.js";
 import { liveChecks } from "./live.js";
 import { plan, TASKS, type StatelessPlan } from "./plan.js";
 import { lintQuiz, QUIZ } from "./quiz.js";
+import { StatelessTypeCheck } from "./typecheck/worker-client.js";
 
 /** Each evidence line earns a point; a broken rule costs one; checks beyond the fixtures cost at most one, and only at full marks. */
 export const SCORE_POLICY: ScorePolicy = {
@@ -52,6 +53,7 @@ const pack: Pack<StatelessPlan> = {
     if (!check || accepted === undefined) return accepted === undefined ? `${key} is not a line of this pack.` : `The accepted value is ${accepted}.`;
     return actual === accepted ? "This is the accepted value." : check.diagnose(actual, undefined);
   },
+  types: { checker: () => new StatelessTypeCheck() },
   plan,
   judge,
 };

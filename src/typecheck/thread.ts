@@ -75,13 +75,14 @@ export class TypeCheckThread implements TypeChecker {
   private running: { job: Job; timer: NodeJS.Timeout } | undefined;
   private closed = false;
 
-  constructor(private readonly entry: string, private readonly limits: ThreadLimits = DEFAULT_LIMITS) {}
+  /** `data`: plain data the thread's code reads from workerData beside packageRoot. */
+  constructor(private readonly entry: string, private readonly limits: ThreadLimits = DEFAULT_LIMITS, private readonly data: object = {}) {}
 
   private start(): Promise<Worker> {
     if (this.worker) return this.worker;
     const started: Promise<Worker> = (async () => {
       const worker = new Worker(await bundleTypeCheckWorker(this.entry), {
-        eval: true, workerData: { packageRoot: PACKAGE_ROOT },
+        eval: true, workerData: { ...this.data, packageRoot: PACKAGE_ROOT },
         resourceLimits: { maxOldGenerationSizeMb: this.limits.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
       });
       // A thread that was stopped (time) or replaced still reports its end: not this thread's job.
