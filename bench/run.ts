@@ -1,113 +1,29 @@
-// npm run bench: the issues' speed targets, measured on this machine and printed with their
-// ratios, and each against the baseline build (the last build before the sound sandbox, checked
-// out from git into a temporary folder) measured in the same run. Nothing here is asserted;
-// machines are shared and noisy. Usage:
+// npm run bench: issue 21's table (bench/table.ts), then the earlier issues' speed targets,
+// measured on this machine and printed with their ratios, each against the previous build
+// (PREVIOUS_BUILD, or --baseline <ref>: its files from git in a temporary folder) measured in the
+// same run. Nothing here is asserted; machines are shared and noisy. Usage:
 //   npm run bench                      # every measurement, the batches on 1,000 submissions
+//   npm run bench -- --table           # issue 21's table only
 //   npm run bench -- --size 200        # a smaller class
-//   npm run bench -- --baseline none   # no baseline (or --baseline <commit>)
-import { execFileSync, spawn } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+//   npm run bench -- --single-runs 5   # rounds of each single grade (default 9)
+//   npm run bench -- --baseline none   # no previous build (or --baseline <ref>, e.g. b013eea, before the sandbox)
+import { execFileSync } from "node:child_process";
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { generateClass, generateStatelessClass, ROOT } from "./generate.js";
+import { buildOf, measure, median, seconds, THIS_BUILD, tmp, type Measured } from "./measure.js";
+import { PREVIOUS_BUILD, table } from "./table.js";
 
-let GRADE = path.join(ROOT, "bin", "grade.js");
+const GRADE = path.join(ROOT, "bin", "grade.js");
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const BASELINE = ((): string => { const i = process.argv.indexOf("--baseline"); return i >= 0 ? process.argv[i + 1]! : "b013eea"; })();
-
-/**
- * The baseline build in a folder of its own: its commit's files from git, and this checkout's
- * packages linked one by one (its node_modules/.cache stays its own, as its CLI cache must).
- */
-function baselineBuild(commit: string): string {
-  const dir = tmp();
-  execFileSync("bash", ["-c", `git -C '${ROOT}' archive ${commit} | tar -x -C '${dir}'`]);
-  mkdirSync(path.join(dir, "node_modules"));
-  for (const entry of readdirSync(path.join(ROOT, "node_modules"))) {
-    if (entry !== ".cache") symlinkSync(path.join(ROOT, "node_modules", entry), path.join(dir, "node_modules", entry));
-  }
-  return path.join(dir, "bin", "grade.js");
-}
+const BASELINE = ((): string => { const i = process.argv.indexOf("--baseline"); return i >= 0 ? process.argv[i + 1]! : PREVIOUS_BUILD; })();
 const SIZE = arg("--size", 1000);
 const NAIVE_SAMPLE = arg("--naive-sample", 20);
 const SINGLE_RUNS = arg("--single-runs", 9);
-const tmp = (): string => mkdtempSync(path.join(os.tmpdir(), "grade-bench-"));
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
-
-/** One look at a process tree in /proc: resident memory in all, and per process its CPU so far. */
-interface TreeSample {
-  rssBytes: number;
-  /** CPU seconds (user and system) per pid, and the process's name (its comm). */
-  cpu: Map<number, { seconds: number; name: string }>;
-}
-
-// Linux's clock ticks per second for /proc/<pid>/stat (sysconf(_SC_CLK_TCK), 100 everywhere here).
-const TICKS = 100;
-
-function sampleTree(root: number): TreeSample {
-  const parents = new Map<number, number>();
-  const stats = new Map<number, { rss: number; seconds: number; name: string }>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      parents.set(Number(entry), Number(fields[1]));
-      stats.set(Number(entry), { rss: Number(fields[21]) * 4096, seconds: (Number(fields[11]) + Number(fields[12])) / TICKS, name });
-    } catch { /* gone */ }
-  }
-  const sample: TreeSample = { rssBytes: 0, cpu: new Map() };
-  for (const [pid, s] of stats) {
-    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parents.get(p)) {
-      if (p !== root) continue;
-      sample.rssBytes += s.rss;
-      sample.cpu.set(pid, { seconds: s.seconds, name: s.name });
-      break;
-    }
-  }
-  return sample;
-}
-
-interface Measured {
-  ms: number;
-  peakBytes: number;
-  /** CPU seconds of the grader's own process, and of its children by name (node: the sandbox). */
-  cpu: { grader: number; children: Map<string, number> };
-  stdout: string;
-  code: number | null;
-}
-
-/**
- * Runs the CLI, sampling the whole process tree every 50 ms: its peak memory, and the CPU each
- * process had used when last seen (a process that ends between samples loses its last 50 ms).
- * CPU time moves less than wall time on a shared machine: it shows where a change went.
- */
-function measure(args: string[]): Promise<Measured> {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [GRADE, ...args], { stdio: ["ignore", "pipe", "inherit"] });
-    let stdout = "";
-    let peakBytes = 0;
-    const cpu = new Map<number, { seconds: number; name: string }>();
-    child.stdout.on("data", (c: Buffer) => { stdout += c.toString(); });
-    const sampler = setInterval(() => {
-      const sample = sampleTree(child.pid!);
-      peakBytes = Math.max(peakBytes, sample.rssBytes);
-      for (const [pid, seen] of sample.cpu) cpu.set(pid, seen);
-    }, 50);
-    child.on("close", (code) => {
-      clearInterval(sampler);
-      const children = new Map<string, number>();
-      for (const [pid, { seconds, name }] of cpu) if (pid !== child.pid) children.set(name, (children.get(name) ?? 0) + seconds);
-      resolve({ ms: performance.now() - started, peakBytes, cpu: { grader: cpu.get(child.pid!)?.seconds ?? 0, children }, stdout, code });
-    });
-  });
-}
 
 /**
  * The median of `grade` on the reference solution. `edited`: a copy whose task2.ts changes before
@@ -147,7 +63,7 @@ function naive(classDir: string, count: number, flags: string[]): number {
 
 /** A batch of the class with `flags`, against the issue's targets and the naive way with `naiveFlags`; its time. */
 async function batch(classDir: string, flags: string[], label: string, naiveFlags: string[]): Promise<number> {
-  const run = await measure(["batch", classDir, "--out", path.join(tmp(), "out"), "--no-color", ...flags]);
+  const run = await measure(GRADE, ["batch", classDir, "--out", path.join(tmp(), "out"), "--no-color", ...flags]);
   const rate = SIZE / (run.ms / 1000);
   console.log(`\nbatch of ${SIZE} generated submissions (3 in 4 correct, 1 in 4 wrong), ${label}: ${seconds(run.ms)}, ${rate.toFixed(1)} submissions/s (target >= 100, ratio ${(rate / 100).toFixed(2)}), peak memory of the whole process tree ${(run.peakBytes / 2 ** 20).toFixed(0)} MB (target <= 500), exit ${run.code}`);
   console.log(`  ${run.stdout.split("\n")[0]}`);
@@ -162,13 +78,17 @@ async function batch(classDir: string, flags: string[], label: string, naiveFlag
 
 /** The baseline's batch of the same class, and this build's time against it. */
 async function baselineBatch(baseline: string, classDir: string, flags: string[], ours: number): Promise<void> {
-  const run = await new Promise<Measured>((resolve) => { const was = GRADE; GRADE = baseline; void measure(["batch", classDir, "--out", path.join(tmp(), "out"), "--no-color", ...flags]).then((m) => { GRADE = was; resolve(m); }); });
+  const run: Measured = await measure(baseline, ["batch", classDir, "--out", path.join(tmp(), "out"), "--no-color", ...flags]);
   console.log(`  baseline ${BASELINE}, the same batch: ${seconds(run.ms)}, ${(SIZE / (run.ms / 1000)).toFixed(1)} submissions/s, peak ${(run.peakBytes / 2 ** 20).toFixed(0)} MB; this build / baseline ${(ours / run.ms).toFixed(2)}x the time`);
 }
 
 async function main(): Promise<void> {
   console.log(`grade benchmarks on ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}\n`);
-  const baseline = BASELINE === "none" ? undefined : baselineBuild(BASELINE);
+  const previous = BASELINE === "none" ? undefined : buildOf(BASELINE);
+  const baseline = previous?.grade;
+  await table(THIS_BUILD, previous, { runs: SINGLE_RUNS, size: SIZE, saves: arg("--saves", 5) });
+  if (process.argv.includes("--table")) return;
+  console.log("The earlier issues' targets (issue 12's single grade and batch, issue 15's packs):\n");
   const versus = (ours: number, theirs: number | undefined): void => {
     if (theirs !== undefined) console.log(`  baseline ${BASELINE}: median ${theirs.toFixed(0)} ms; this build / baseline ${(ours / theirs).toFixed(2)}x`);
   };
@@ -190,7 +110,7 @@ async function main(): Promise<void> {
 
   const jobs = os.availableParallelism();
   const hanging = generateClass(20, { hanging: true });
-  const hang = await measure(["batch", hanging, "--out", path.join(tmp(), "out"), "--timeout", "2000", "--jobs", String(jobs), "--no-color"]);
+  const hang = await measure(GRADE, ["batch", hanging, "--out", path.join(tmp(), "out"), "--timeout", "2000", "--jobs", String(jobs), "--no-color"]);
   const bound = (20 / jobs) * 2000;
   console.log(`\n20 submissions that never return, --timeout 2000 --jobs ${jobs}: ${seconds(hang.ms)} (target: within ${seconds(bound)} plus a few seconds; over the bound by ${seconds(Math.max(0, hang.ms - bound))})`);
   console.log(`  ${hang.stdout.split("\n")[0]}`);
