@@ -11,6 +11,8 @@ let node: Map<string, string>;
 let sandbox: Map<string, string>;
 
 beforeAll(async () => {
+  // The sandbox formats dates in UTC whatever the machine's zone: so does this side of the table.
+  process.env.TZ = "UTC";
   pool = new SandboxPool(1);
   [node, sandbox] = await Promise.all([inNode(TABLE), inSandbox(pool, TABLE)]);
 }, 120_000);
