@@ -1,0 +1,42 @@
+// The work budgets (src/sandbox/fuel.ts) are sized from the reference solutions, and the message a
+// student sees says what share the reference uses: both stay true only while the references use
+// what fuel.ts says. Grades each pack's reference (every extra check but the live ones) and reads
+// each run's fuel; when this fails, measure again with `npx tsx bench/fuel.ts` and update fuel.ts.
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { gradeSubmission } from "../src/grading/grade.js";
+import { loadPack } from "../src/pack/registry.js";
+import { REFERENCE_RUN_FUEL, REFERENCE_SUBMISSION_FUEL } from "../src/sandbox/fuel.js";
+import { SandboxPool } from "../src/sandbox/pool.js";
+import type { SandboxReply, SandboxRequest } from "../src/sandbox/protocol.js";
+import { ROOT } from "./overlay.js";
+
+/** A pool that keeps each run's fuel. */
+class MeteredPool extends SandboxPool {
+  readonly fuel: number[][] = [];
+  override async run(request: SandboxRequest): Promise<SandboxReply> {
+    const reply = await super.run(request);
+    this.fuel.push(reply.runs.map((r) => (r.status === "skipped" ? 0 : r.fuel ?? 0)));
+    return reply;
+  }
+}
+
+const pools: SandboxPool[] = [];
+afterAll(async () => { for (const pool of pools) await pool.close(); });
+
+describe("the work budgets", () => {
+  it.each([["mcp-ch2", "solutions"], ["mcp-stateless", "solutions/mcp-stateless"]])("fit %s's reference solution, which gets full marks within them", async (id, dir) => {
+    const pack = await loadPack(id);
+    const pool = new MeteredPool(1, true, pack.course.sandboxSource());
+    pools.push(pool);
+    const report = await gradeSubmission({ cwd: ROOT, pack, dir: path.join(ROOT, dir), tasks: pack.tasks.map((t) => t.id), pool, extra: { seed: 7, live: false } });
+    expect(report.score).toBe(report.maxScore);
+    const runs = pool.fuel.flat();
+    const largest = Math.max(...runs);
+    const total = runs.reduce((a, b) => a + b, 0);
+    // fuel.ts's figures are the largest over both packs; a quarter more is drift to measure again.
+    expect(largest).toBeGreaterThan(0);
+    expect(largest).toBeLessThanOrEqual(REFERENCE_RUN_FUEL * 1.25);
+    expect(total).toBeLessThanOrEqual(REFERENCE_SUBMISSION_FUEL * 1.25);
+  }, 300_000);
+});
