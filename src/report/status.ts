@@ -43,7 +43,7 @@ export function renderStatus(report: StatusReport, color: boolean): string {
   const s = makeStyle(color);
   const width = Math.max(...report.tasks.map((t) => t.title.length));
   const out = [
-    `${s.bold("grade status")} ${line(report.submission)}/ · ${report.score}/${report.maxScore} evidence lines right · ${report.tasksDone} of ${report.tasks.length} tasks done`,
+    `${s.bold("grade status")} ${line(report.submission)}/ · score ${report.score}/${report.maxScore} · ${report.evidenceRight}/${report.evidenceTotal} evidence lines right · ${report.tasksDone} of ${report.tasks.length} tasks done`,
     "",
     ...report.tasks.map((t) => `  ${mark(t, s)} Task ${t.task.slice(4)} · ${t.title.padEnd(width)}  ${t.state.padEnd(12)} ${line(counts(t))}${s.dim(change(t))}`),
     "",

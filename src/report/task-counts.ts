@@ -17,6 +17,11 @@ export function evidenceCount(checks: TaskCountsInput["checks"]): string {
   return `evidence ${lines.filter((c) => c.status === "pass").length}/${lines.length}`;
 }
 
+/** Evidence lines right across a report's tasks (the score is the pack's policy, and may count others too). */
+export function evidenceRight(tasks: readonly Pick<TaskCountsInput, "checks">[]): number {
+  return tasks.reduce((n, t) => n + t.checks.filter((c) => c.kind === "evidence" && c.status === "pass").length, 0);
+}
+
 /** The names of failing checks, the first few: "t1_keys, t1_types and 2 more". */
 export function failingNames(names: readonly string[]): string {
   if (names.length <= NAMED) return names.join(", ");

@@ -10,7 +10,7 @@ import type { ExtraCheckOptions } from "../grading/grade.js";
 import { gradeSubmission, resolveSubmission } from "../grading/grade.js";
 import { progressFileFor, readProgress, recordReport, writeProgress, type TaskProgress } from "../progress/progress-file.js";
 import { lineValue } from "../report/sanitize.js";
-import { evidenceCount } from "../report/task-counts.js";
+import { evidenceCount, evidenceRight } from "../report/task-counts.js";
 import type { CheckResult, Report } from "../report/types.js";
 import { nextStep, taskState, type NextStep, type TaskState } from "./next-step.js";
 
@@ -39,6 +39,9 @@ export interface StatusReport {
   submission: string;
   score: number;
   maxScore: number;
+  /** Evidence lines right, and the pack's evidence lines: not the score, which weighs every check. */
+  evidenceRight: number;
+  evidenceTotal: number;
   tasksDone: number;
   tasks: TaskStatusLine[];
   next: NextStep;
@@ -69,6 +72,7 @@ export function statusFromReport(pack: Pack, report: Report, before: Record<stri
   }));
   return {
     submission: report.submission, score: report.score, maxScore: report.maxScore,
+    evidenceRight: evidenceRight(report.tasks), evidenceTotal: pack.evidence.length,
     tasksDone: tasks.filter((t) => t.state === "done").length, tasks, next: nextStep(pack, report, undefined, evidence?.file),
     ...(evidence ? { evidence } : {}),
   };

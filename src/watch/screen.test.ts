@@ -28,9 +28,15 @@ const t2 = task("task2", "fail", [
 const t3NotStarted = task("task3", "fail", [check("t3_out_count", "skip")], { message: "serve in task3.ts is not written yet" });
 
 describe("renderWatchScreen", () => {
+  it("labels the bar with the score, and counts the evidence lines apart (a failing check beyond them lowers only the score)", () => {
+    const t1 = task("task1", "fail", [check("t1_keys", "pass"), check("t1_schema_unchanged", "pass"), check("t1_name_description_unchanged", "pass"), check("t1_no_stdout", "fail", { kind: "output" })], { score: 1 });
+    const screen = renderWatchScreen({ pack, report: { ...report([t1]), score: 1, maxScore: 17 } }, false);
+    expect(screen).toContain("] score 1/17 · 3/17 evidence lines right · 0 of 1 tasks done");
+  });
+
   it("shows the progress, the current task's first failing check with its diagnosis, and the keys", () => {
     const screen = renderWatchScreen({ pack, report: report([t1Done, t2, t3NotStarted]) }, false);
-    expect(screen).toContain("] 4/17 evidence lines right · 1 of 3 tasks done");
+    expect(screen).toContain("] score 4/17 · 4/17 evidence lines right · 1 of 3 tasks done");
     expect(screen).toContain("Task 2 · Title task2  FAIL · evidence 1/3 · 2 of 3 checks failed: t2_init_version, t2_tool_names");
     expect(screen).toContain("✗ t2_init_version: 2025-03-26\n      expected: 2025-06-18\n      You echoed the client's protocolVersion.");
     expect(screen).not.toContain("second");

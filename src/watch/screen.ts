@@ -6,7 +6,7 @@ import type { Report } from "../report/types.js";
 import { gradeCommandLine } from "../report/command-line.js";
 import { terminalLine as line, terminalText as text } from "../report/sanitize.js";
 import { makeStyle, type Style } from "../report/style.js";
-import { taskCounts } from "../report/task-counts.js";
+import { evidenceRight, taskCounts } from "../report/task-counts.js";
 import type { HintResult } from "../student/hint.js";
 import { currentTask, firstFailingCheck, nextStep, taskState } from "../student/next-step.js";
 
@@ -58,7 +58,7 @@ export function renderWatchScreen(state: WatchScreenState, color: boolean): stri
   const out = [
     `${s.bold("grade watch")} ${line(report.submission)}/${state.busy ? s.dim("  grading…") : ""}`,
     "",
-    `${progressBar(report.score, state.pack.evidence.length, s)} ${report.score}/${state.pack.evidence.length} evidence lines right · ${done} of ${report.tasks.length} tasks done`,
+    `${progressBar(report.score, report.maxScore, s)} score ${report.score}/${report.maxScore} · ${evidenceRight(report.tasks)}/${state.pack.evidence.length} evidence lines right · ${done} of ${report.tasks.length} tasks done`,
     "",
     ...currentLines(state, s),
   ];

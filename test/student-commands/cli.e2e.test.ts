@@ -68,7 +68,7 @@ describe("grade hint, status and init", () => {
     const sub = makeSubmission({ files: { "task3.ts": starter("task3.ts") } });
     const first = grade(sub.cwd, ["status", "--dir", "sub", "--no-typecheck", "--no-behaviour"]);
     expect(first).toMatchObject({ code: 1, stderr: "" });
-    expect(first.stdout).toContain("12/17 evidence lines right · 2 of 3 tasks done");
+    expect(first.stdout).toContain("score 12/17 · 12/17 evidence lines right · 2 of 3 tasks done");
     expect(first.stdout).toMatch(/- Task 3 · .*not started {2}evidence 0\/5/);
     expect(first.stdout).toContain("Progress is remembered in .grade/progress/sub.json.");
     writeFileSync(path.join(sub.abs, "task3.ts"), readFileSync(path.join(ROOT, "solutions", "task3.ts"), "utf8"));
