@@ -27,13 +27,13 @@ export function listSubmissions(classDir: string, shown: string, files: readonly
     if (!statSync(classDir).isDirectory()) throw new Error("not a folder");
     entries = readdirSync(classDir, { withFileTypes: true });
   } catch {
-    throw new UserError(`The class folder ${shown} does not exist or is not a folder. Pass a folder that holds one subfolder per student, each with ${named}: grade batch submissions/.`);
+    throw new UserError(`The class folder ${shown} does not exist or is not a folder. Pass a folder that holds one subfolder per student, each with ${named}: npx grade batch submissions/.`);
   }
   const ids = entries.filter((e) => (e.isDirectory() || e.isSymbolicLink()) && !e.name.startsWith(".") && e.name !== "node_modules")
     .map((e) => e.name).sort(byId);
   // Task files in the class folder itself: one submission given where a class was expected.
   if (hasTaskFiles(classDir, files)) {
-    throw new UserError(`The class folder ${shown} holds task files itself, so it is one submission, not a class of them. Grade it with grade --dir ${shown}, or give grade batch the folder that holds one subfolder per student: ${shown}/ann/${files[0]}.`);
+    throw new UserError(`The class folder ${shown} holds task files itself, so it is one submission, not a class of them. Grade it with npx grade --dir ${shown}, or give npx grade batch the folder that holds one subfolder per student: ${shown}/ann/${files[0]}.`);
   }
   if (ids.length === 0) {
     throw new UserError(`The class folder ${shown} holds no submission folders. Put one subfolder per student in it, each with ${named}: ${shown}/ann/${files[0]}.`);

@@ -17,7 +17,7 @@ export interface MergeOptions {
 }
 
 export function mergeBatches(options: MergeOptions): Report[] {
-  if (options.inputs.length === 0) throw new UserError("grade merge needs the output folders of the batch runs to join, for example: grade merge shard-1 shard-2 --out merged.");
+  if (options.inputs.length === 0) throw new UserError("grade merge needs the output folders of the batch runs to join, for example: npx grade merge shard-1 shard-2 --out merged.");
   const seen = new Map<string, string>();
   const reports: Report[] = [];
   const out = path.resolve(options.cwd, options.out);
@@ -29,7 +29,7 @@ export function mergeBatches(options: MergeOptions): Report[] {
     } catch (error) {
       throw new UserError(`${input}/results.json is not valid JSON (${(error as Error).message}). Pass folders written by grade batch --out, unchanged.`);
     }
-    if (!results) throw new UserError(`${input} holds no results.json from grade batch. Pass the folders that grade batch --out wrote, for example: grade merge shard-1 shard-2 --out merged.`);
+    if (!results) throw new UserError(`${input} holds no results.json from grade batch. Pass the folders that grade batch --out wrote, for example: npx grade merge shard-1 shard-2 --out merged.`);
     for (const report of results) {
       if (report?.version !== 1 || typeof report.submission !== "string") throw new UserError(`${input}/results.json holds something that is not a version-1 report. Pass folders written by grade batch, unchanged.`);
       const other = seen.get(report.submission);

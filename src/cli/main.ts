@@ -68,6 +68,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showSuggestionAfterError(true)
+    .helpCommand("help [command]", "display help for a command")
     .enablePositionalOptions();
 
   common(program, Object.keys(REPORTERS))

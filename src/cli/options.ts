@@ -13,7 +13,7 @@ export function parseTaskNames(pack: Pick<Pack, "tasks" | "id">, args: readonly 
     if (name === "all") ids.forEach((t) => chosen.add(t));
     else if (ids.includes(name)) chosen.add(name);
     else if (byNumber) chosen.add(byNumber);
-    else throw new UserError(`"${arg}" is not a task. Name one or more of ${ids.join(", ")}, or all (the default), for example: grade ${ids[1] ?? ids[0]}.`);
+    else throw new UserError(`"${arg}" is not a task. Name one or more of ${ids.join(", ")}, or all (the default), for example: npx grade ${ids[1] ?? ids[0]}.`);
   }
   return ids.filter((t) => chosen.has(t));
 }

@@ -11,7 +11,7 @@ import { renderHint } from "../report/hint.js";
 import { listed } from "../report/words.js";
 import { renderJson } from "../report/json.js";
 import { renderQuiz } from "../report/quiz.js";
-import { parseLevel, showHint } from "../student/hint.js";
+import { firstUnfinishedTask, parseLevel, showHint } from "../student/hint.js";
 import { quizCommand } from "../student/quiz.js";
 import { initSubmission } from "../student/init.js";
 import { renderDist, renderInit } from "../report/student.js";
@@ -36,7 +36,7 @@ export function parseTask(pack: Pack, arg: string): string {
   const found = pack.tasks.find((t) => t.id === name || String(t.number) === name);
   if (found) return found.id;
   const ids = pack.tasks.map((t) => t.id);
-  throw new UserError(`"${arg}" is not a task. Name one of ${listed(ids, "or")}, for example: npx grade hint ${ids[1] ?? ids[0]}.`);
+  throw new UserError(`"${arg}" is not a task. Name one of ${listed(ids, "or")}, for example: npx grade hint ${ids[1] ?? ids[0]} (or npx grade hint alone, for the first task that does not pass).`);
 }
 
 export function registerStudentCommands(program: Command, ctx: CommandContext): void {
@@ -44,17 +44,17 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
 
   program.command("hint")
     .description("the next hint for the task's first failing check, from a nudge to the exact rule (never the answer)")
-    .argument("<task>", "the task: task1, task2, ...")
+    .argument("[task]", "the task: task1, task2, ... (default: the first that does not pass)")
     .option("--level <n>", "show this hint level instead of the next one")
     .option("--dir <dir>", "the submission folder (graded to find its first failing check; default: the pack's starters)")
     .option("--pack <name>", "the exercise pack (default: the submission's grade.json, else the course's default)")
     .option("--timeout <ms>", "the clock's backstop for each run, in milliseconds (default 120000); limits count work, not time")
     .option("--no-color", "plain text, no colour")
-    .action(async (taskArg: string, opts: { level?: string; dir?: string; pack?: string; timeout?: string; color?: boolean }) => {
+    .action(async (taskArg: string | undefined, opts: { level?: string; dir?: string; pack?: string; timeout?: string; color?: boolean }) => {
       const { pack, dir } = await choosePack(io.cwd, opts);
-      const task = parseTask(pack, taskArg);
       const timeoutMs = parseTimeout(opts.timeout);
-      const result = await showHint({ cwd: io.cwd, pack, dir, task, level: parseLevel(pack, opts.level, task), ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+      const { task, report } = taskArg === undefined ? await firstUnfinishedTask({ cwd: io.cwd, pack, dir, ...(timeoutMs !== undefined ? { timeoutMs } : {}) }) : { task: parseTask(pack, taskArg), report: undefined };
+      const result = await showHint({ cwd: io.cwd, pack, dir, task, level: parseLevel(pack, opts.level, task), ...(report ? { report } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
       io.stdout(renderHint(result, ctx.color(opts.color)));
     });
 
@@ -144,7 +144,7 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
     .argument("<out>", "a new folder for it")
     .option("--no-color", "plain text, no colour")
     .action(async (edition: string, out: string, opts: { color?: boolean }) => {
-      if (edition !== "student") throw new UserError(`There is no "${edition}" edition. grade dist student OUT writes the student edition (everything but the solutions and the quiz key) to the folder OUT.`);
+      if (edition !== "student") throw new UserError(`There is no "${edition}" edition. npx grade dist student OUT writes the student edition (everything but the solutions and the quiz key) to the folder OUT.`);
       // The edition is of the course repository, made by its default pack (which knows its model).
       const pack = await loadPack(defaultPackId());
       if (!pack.edition) throw new UserError(`The course's default pack, ${pack.id}, makes no student edition, so grade dist has nothing to write.`);

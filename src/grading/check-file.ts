@@ -33,7 +33,7 @@ export interface CheckFileOptions {
 function readEvidenceFile(cwd: string, file: string, name: string): string {
   const abs = path.resolve(cwd, file);
   if (!existsSync(abs)) throw new UserError(`There is no evidence file at ${file}. Run npx grade first to write it, or name your file: npx grade check path/to/${name}.`);
-  if (statSync(abs).isDirectory()) throw new UserError(`${file} is a folder, not an evidence file. Name the file itself: grade check ${path.join(file, name)}.`);
+  if (statSync(abs).isDirectory()) throw new UserError(`${file} is a folder, not an evidence file. Name the file itself: npx grade check ${path.join(file, name)}.`);
   try {
     return readFileSync(abs, "utf8");
   } catch (error) {
@@ -66,7 +66,7 @@ export async function checkEvidenceFile(options: CheckFileOptions): Promise<File
           name: `${key}_matches_code`, kind: "consistency", title: `${key} is what the code prints`, status: "fail",
           expected: codeValue ?? "", actual: entry.value,
           message: codeValue === undefined
-            ? `line ${entry.line}: your file says ${JSON.stringify(entry.value)}, but your code prints no value for ${key} (see grade ${task}).`
+            ? `line ${entry.line}: your file says ${JSON.stringify(entry.value)}, but your code prints no value for ${key} (see npx grade ${task}).`
             : `line ${entry.line}: your file says ${JSON.stringify(entry.value)}, your code prints ${JSON.stringify(codeValue)}. Write what your code printed, not what you expected it to print.`,
         });
       }

@@ -1,4 +1,4 @@
-// `grade hint TASK [--level N]`: the next hint for the task's first failing check (the hints
+// `grade hint [TASK] [--level N]`: the next hint for the task's first failing check (the hints
 // about that check, then the exact rule), or the level asked for. A task not written yet, or
 // one that does not run, unfolds all the task's hints in order. What was shown is remembered in
 // the submission's progress file, per check, so that hints unfold in order.
@@ -67,6 +67,19 @@ export function hintedCheck(report: Report | undefined, task: string): CheckResu
 }
 
 const shownDir = (dir: string): string => dir.split(path.sep).join("/");
+
+/**
+ * The task `grade hint` with no task is about: the first that does not pass, graded now (the
+ * first task when the folder does not exist yet, the last when every task passes).
+ */
+export async function firstUnfinishedTask(options: Pick<HintOptions, "cwd" | "pack" | "dir" | "timeoutMs">): Promise<{ task: string; report?: Report }> {
+  const { pack } = options;
+  const abs = path.resolve(options.cwd, options.dir);
+  if (!existsSync(abs) || !statSync(abs).isDirectory()) return { task: pack.tasks[0]!.id };
+  // Graded as showHint grades one task, so its report serves the hint too.
+  const report = await gradeSubmission({ cwd: options.cwd, pack, dir: options.dir, tasks: pack.tasks.map((t) => t.id), typecheck: true, extra: { live: true }, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) });
+  return { task: (report.tasks.find((t) => t.status !== "pass") ?? report.tasks.at(-1)!).task, report };
+}
 
 export async function showHint(options: HintOptions): Promise<HintResult> {
   const { pack } = options;

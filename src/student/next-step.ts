@@ -1,6 +1,6 @@
 // The one next thing to do, from a report: the first task that does not pass, and in it the
 // first thing to change. Shared by grade status and grade watch.
-import { packFolder } from "../pack/registry.js";
+import { defaultPackId, packFolder } from "../pack/registry.js";
 import type { Pack } from "../pack/types.js";
 import { gradeCommandLine } from "../report/command-line.js";
 import type { CheckResult, Report, TaskResult } from "../report/types.js";
@@ -15,6 +15,11 @@ export function taskState(task: TaskResult): TaskState {
 
 export function firstFailingCheck(task: TaskResult): CheckResult | undefined {
   return task.checks.find((c) => c.status === "fail" || c.status === "error");
+}
+
+/** grade quiz takes no --dir: it names the pack, unless it is the course's default. */
+export function quizCommandLine(pack: Pick<Pack, "id">): string {
+  return pack.id === defaultPackId() ? "npx grade quiz" : `npx grade quiz --pack ${pack.id}`;
 }
 
 export interface NextStep {
@@ -34,8 +39,8 @@ export function nextStep(pack: Pack, report: Report, focus?: string, evidenceFil
   const task = currentTask(report, focus);
   const dir = report.submission === "." ? "" : `${report.submission}/`;
   if (!task || task.status === "pass") {
-    const all = report.tasks.length === pack.tasks.length && report.score === pack.evidence.length;
-    const quiz = pack.quiz ? `, then answer the quiz in ${packFolder("tasks", pack.id)}/quiz.md and check it with ${gradeCommandLine("quiz", packFolder("tasks", pack.id))}` : "";
+    const all = report.tasks.length === pack.tasks.length && report.tasks.every((t) => t.status === "pass");
+    const quiz = pack.quiz ? `, then answer the quiz in ${packFolder("tasks", pack.id)}/quiz.md and check it with ${quizCommandLine(pack)}` : "";
     return all
       ? { text: `All ${pack.evidence.length} evidence lines are right. Hand in ${evidenceFile}${quiz}.` }
       : { text: `${task ? `Task ${task.task.slice(4)} passes.` : "Nothing to do here."} Go on with the next task that does not pass.` };

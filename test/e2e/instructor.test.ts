@@ -108,7 +108,7 @@ describe("grade batch on a class folder that holds no submission", () => {
     overlay(path.join(repo, "mine"));
     const run = await runCli(["batch", "mine", "--out", "out"], { cwd: repo });
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe("grade: The class folder mine holds task files itself, so it is one submission, not a class of them. Grade it with grade --dir mine, or give grade batch the folder that holds one subfolder per student: mine/ann/task1.ts.\n");
+    expect(run.stderr).toBe("grade: The class folder mine holds task files itself, so it is one submission, not a class of them. Grade it with npx grade --dir mine, or give npx grade batch the folder that holds one subfolder per student: mine/ann/task1.ts.\n");
   });
 });
 

@@ -1,0 +1,132 @@
+// Every command grade prints for a student runs as printed, for every pack: init's Next lines,
+// the commands in the starters' comments, status (on starters, half-done and finished work),
+// hint (with and without a task), the watch screen, and the examples in its error messages.
+// Each is collected from the real CLI's output, then run through the real CLI in the same folder.
+import { spawn } from "node:child_process";
+import { copyFileSync, cpSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { defaultPackId, loadPack, packFolder, packIds } from "../../src/pack/registry.js";
+import type { Pack } from "../../src/pack/types.js";
+import type { Report } from "../../src/report/types.js";
+import { renderWatchScreen } from "../../src/watch/screen.js";
+import { OutputWait } from "../output-wait.js";
+import { ROOT, runCli, tempDir } from "./cli.js";
+
+const VALUED = new Set(["--dir", "--pack", "--level", "--out", "--evidence", "--seed", "--timeout", "--reporter", "--shard", "--jobs", "--class", "--key"]);
+
+/** The `npx grade …` commands in a text, each as its arguments (a command ends at the first word that is not one of its own). */
+export function printedCommands(text: string, pack: Pick<Pack, "tasks">, commandNames: readonly string[]): string[][] {
+  const words = new Set([...commandNames, ...pack.tasks.map((t) => t.id), "all", "student"]);
+  const found: string[][] = [];
+  for (const match of text.matchAll(/npx grade\b/g)) {
+    const tokens = text.slice(match.index + match[0].length).split(/[ \t]+/);
+    const args: string[] = [];
+    let wantsValue = false;
+    for (const raw of tokens) {
+      if (raw === "") continue;
+      const token = raw.replace(/[`.,;:)]+$/, "").split("\n")[0]!;
+      const ended = token !== raw;
+      if (wantsValue || token.startsWith("-") || words.has(token) || /^\d+$/.test(token)) {
+        wantsValue = !wantsValue && VALUED.has(token);
+        if (token) args.push(token);
+        if (ended && !wantsValue) break;
+      } else break;
+    }
+    found.push(args);
+  }
+  return found;
+}
+
+async function commandNames(): Promise<string[]> {
+  const help = await runCli(["--help"]);
+  return [...help.stdout.matchAll(/^ {2}([a-z-]+) /gm)].map((m) => m[1]!);
+}
+
+/** Runs a printed command in `cwd`; watch until it says it is watching, then Ctrl-C. */
+async function runPrinted(args: string[], cwd: string): Promise<{ code: number; stderr: string }> {
+  if (args[0] !== "watch") return runCli(args, { cwd });
+  const child = spawn(process.execPath, [path.join(ROOT, "bin", "grade.js"), ...args], { cwd, env: { ...process.env, NO_COLOR: "1" } });
+  const out = new OutputWait(child.stdout);
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => { stderr += d.toString(); });
+  const code = new Promise<number>((resolve) => child.on("exit", (c) => resolve(c ?? 0)));
+  try {
+    await out.until(/watching .* for changes/);
+  } catch {
+    return { code: await code, stderr };
+  }
+  child.kill("SIGINT");
+  await code;
+  return { code: 0, stderr };
+}
+
+function copyTasks(pack: Pack, from: string, to: string): void {
+  for (const t of pack.tasks) copyFileSync(path.join(from, t.file), path.join(to, t.file));
+}
+
+describe.each(packIds())("the commands grade prints for the pack %s", (packId) => {
+  it("run as printed, in the folder they were printed in", async () => {
+    const pack = await loadPack(packId);
+    const names = await commandNames();
+    const cwd = tempDir("grade-printed-");
+    const packArgs = packId === defaultPackId() ? [] : ["--pack", packId];
+    const texts: string[] = [];
+    const say = (label: string, text: string): void => { texts.push(`${label}\n${text}`); };
+
+    const init = await runCli(["init", "my-work", ...packArgs], { cwd });
+    expect(init.code).toBe(0);
+    say("init", init.stdout);
+    for (const t of pack.tasks) say(`starter ${t.file}`, readFileSync(path.join(cwd, "my-work", t.file), "utf8"));
+    // The starters: not started. Then one task solved, another with a failing check, then all solved.
+    say("status (starters)", (await runCli(["status", "--dir", "my-work"], { cwd })).stdout);
+    say("hint (no task)", (await runCli(["hint", "--dir", "my-work"], { cwd })).stdout);
+    say("hint (a task not there)", (await runCli(["hint", "nope", "--dir", "my-work"], { cwd })).stderr);
+    say("grade (a task not there)", (await runCli(["nope", "--dir", "my-work"], { cwd })).stderr);
+    const solutions = path.join(ROOT, packFolder("solutions", packId));
+    copyFileSync(path.join(solutions, pack.tasks[0]!.file), path.join(cwd, "my-work", pack.tasks[0]!.file));
+    say("status (one task solved)", (await runCli(["status", "--dir", "my-work"], { cwd })).stdout);
+    copyTasks(pack, solutions, path.join(cwd, "my-work"));
+    // Without the live server checks: a busy machine may fail one, and this run is only for what it prints.
+    const solved = await runCli(["status", "--dir", "my-work", "--no-live"], { cwd });
+    expect(solved.stdout).toMatch(/All \d+ evidence lines are right/);
+    say("status (all solved)", solved.stdout);
+    const solvedHint = await runCli(["hint", "--dir", "my-work"], { cwd });
+    say("hint (all solved)", solvedHint.stdout);
+    say("hint (a level)", (await runCli(["hint", pack.tasks[0]!.id, "--level", "1", "--dir", "my-work"], { cwd })).stdout);
+    // A submission with checks failing: the watch screen, from the report grade makes of it.
+    const half = path.join(cwd, "half");
+    cpSync(path.join(cwd, "my-work"), half, { recursive: true });
+    for (const t of pack.tasks) copyFileSync(path.join(ROOT, packFolder("starters", packId), t.file), path.join(half, t.file));
+    copyFileSync(path.join(solutions, pack.tasks[0]!.file), path.join(half, pack.tasks[0]!.file));
+    const report = JSON.parse((await runCli(["--dir", "half", "--reporter", "json"], { cwd })).stdout) as Report;
+    say("watch screen (half)", renderWatchScreen({ pack, report }, false));
+    say("watch screen (half, on task 2)", renderWatchScreen({ pack, report, focus: pack.tasks[1]!.id }, false));
+    say("status (half)", (await runCli(["status", "--dir", "half"], { cwd })).stdout);
+
+    const commands = new Map<string, string>();
+    for (const text of texts) for (const args of printedCommands(text, pack, names)) if (!commands.has(args.join(" "))) commands.set(args.join(" "), text.split("\n")[0]!);
+    // What every pack's student is told to run, at the least.
+    expect([...commands.keys()]).toEqual(expect.arrayContaining(["watch --dir my-work", "status --dir my-work", "hint task1 --dir my-work", "--dir my-work", "hint task2"]));
+    expect([...commands.keys()].some((c) => c.startsWith("quiz") || !pack.quiz)).toBe(true);
+
+    const failures: string[] = [];
+    for (const [command, where] of commands) {
+      const run = await runPrinted(command.split(" "), cwd);
+      // 0 or 1 is a grading (pass or fail); 2 with a usage error, or anything from commander, is a command that does not run.
+      if (run.code > 1 || /error: (unknown|missing|too many)|is not a task|unknown option/.test(run.stderr)) failures.push(`npx grade ${command} (printed by ${where}): exit ${run.code}: ${run.stderr.trim()}`);
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
+
+describe("printedCommands", () => {
+  const pack = { tasks: [{ id: "task1" }, { id: "task2" }] } as Pick<Pack, "tasks">;
+  it("reads a command inside a sentence up to the first word that is not its own", () => {
+    expect(printedCommands("Stuck? npx grade hint task2 --dir my-work gives a hint for it.", pack, ["hint"])).toEqual([["hint", "task2", "--dir", "my-work"]]);
+    expect(printedCommands("check it with npx grade quiz --pack mcp-stateless.", pack, ["quiz"])).toEqual([["quiz", "--pack", "mcp-stateless"]]);
+    expect(printedCommands("`npx grade task2 --dir mine`; `npx grade hint task2 --dir mine` helps", pack, ["hint"])).toEqual([["task2", "--dir", "mine"], ["hint", "task2", "--dir", "mine"]]);
+    expect(printedCommands("is not written yet; npx grade --dir my-work writes it.", pack, [])).toEqual([["--dir", "my-work"]]);
+  });
+});
+
