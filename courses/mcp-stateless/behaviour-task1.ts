@@ -2,6 +2,7 @@
 // inherits, and on generated schemas and arguments (the order of the problems).
 import type { Random } from "../../src/pack/random.js";
 import type { BehaviourCheck } from "./behaviour.js";
+import { TASK1_VARIANT_CHECKS } from "./behaviour-variants.js";
 
 /** Names every JavaScript object inherits, and the one that sets a prototype. */
 export const INHERITED = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "__defineGetter__"];
@@ -27,7 +28,7 @@ function oddName(random: Random): string {
   return parts.sort(() => random.next() - 0.5).join("");
 }
 
-export const TASK1_CHECKS: readonly BehaviourCheck[] = [
+const RULE_CHECKS: readonly BehaviourCheck[] = [
   {
     id: "t1_repr_quoting", task: "task1", title: "Names are quoted exactly as Python's repr() quotes them",
     rule: "<name> is written as Python's repr() writes a str: its quote choice, backslash escapes, \\t \\n \\r, and \\x, \\u or \\U for what str.isprintable() refuses.",
@@ -65,3 +66,6 @@ export const TASK1_CHECKS: readonly BehaviourCheck[] = [
     }),
   },
 ];
+
+/** The rules' checks, then the fixtures' cases again with other names and ids (behaviour-variants.ts). */
+export const TASK1_CHECKS: readonly BehaviourCheck[] = [...RULE_CHECKS, ...TASK1_VARIANT_CHECKS];

@@ -2,6 +2,7 @@
 // the model's answer in the same order on one server (orders cancelled earlier stay cancelled).
 import type { Random } from "../../src/pack/random.js";
 import type { BehaviourCheck } from "./behaviour.js";
+import { TASK2_VARIANT_CHECKS } from "./behaviour-variants.js";
 import { INHERITED, ODD_NAMES } from "./behaviour-task1.js";
 import { CLIENT_META } from "./fixtures.js";
 import { CAPABILITIES_KEY, CLIENT_INFO_KEY, VERSION_KEY } from "./model.js";
@@ -49,7 +50,7 @@ const ANSWERS: unknown[] = [
   { confirm: { action: "accept", content: { confirm: true } } },
 ];
 
-export const TASK2_CHECKS: readonly BehaviourCheck[] = [
+const RULE_CHECKS: readonly BehaviourCheck[] = [
   {
     id: "t2_order_ids", task: "task2", title: "Order ids are looked up as ORDERS holds them",
     rule: "Rules 7–9: an order_id that is not an own key of ORDERS gives \"Error: order <id> not found: IDs look like A100\" (isError true) for both tools.",
@@ -191,3 +192,6 @@ export function cancelRounds(random: Random): Msg[] {
     ...answers.map((inputResponses) => call(random, "cancel_order", { order_id: orderId }, { inputResponses })),
   ]);
 }
+
+/** The rules' checks, then the page's requests again under other ids (behaviour-variants.ts). */
+export const TASK2_CHECKS: readonly BehaviourCheck[] = [...RULE_CHECKS, ...TASK2_VARIANT_CHECKS];

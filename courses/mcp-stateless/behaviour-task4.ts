@@ -2,6 +2,7 @@
 // the handle serve calls (the student's own, replayed; the model's when serve has its own).
 import type { Random } from "../../src/pack/random.js";
 import type { BehaviourCheck } from "./behaviour.js";
+import { TASK4_VARIANT_CHECKS } from "./behaviour-variants.js";
 import { call, CLIENT_META, request } from "./fixtures.js";
 
 const BLANK = ["", " ", "\t", "   ", " \t "];
@@ -29,7 +30,7 @@ function messageLine(random: Random): string {
   return random.bool() ? JSON.stringify(made) : JSON.stringify(made).replace(/,"/g, ', "').replace(/":/g, '": ');
 }
 
-export const TASK4_CHECKS: readonly BehaviourCheck[] = [
+const RULE_CHECKS: readonly BehaviourCheck[] = [
   {
     id: "t4_odd_lines", task: "task4", title: "Blank lines, lines that are not JSON and JSON that is not an object",
     rule: "Task 4 rules 1–3: a blank line is skipped (but counted), a line JSON.parse cannot read gets the parse error line, JSON that is not an object the Invalid Request line, each with its \"line N\" log.",
@@ -55,3 +56,6 @@ export const TASK4_CHECKS: readonly BehaviourCheck[] = [
     ],
   },
 ];
+
+/** The rules' checks, then the fixtures' cases again with other names and ids (behaviour-variants.ts). */
+export const TASK4_CHECKS: readonly BehaviourCheck[] = [...RULE_CHECKS, ...TASK4_VARIANT_CHECKS];

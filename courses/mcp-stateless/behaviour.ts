@@ -23,6 +23,12 @@ export interface BehaviourCheck {
    * only resultType, _meta and the cache hints of a result.
    */
   compare?: "content" | "version" | "envelope";
+  /**
+   * handle's checks of an evidence line's own rule: what of the compared answer its line reads
+   * (the text of a tool error, say), so that a mistake another rule charges does not fail it
+   * too. Applied to the model's and the code's answers alike; an answer without it fails.
+   */
+  part?: (answer: unknown) => unknown;
   /** Fixed edge cases first, then generated ones; every one an input whose answer the rules decide. */
   inputs(random: Random): unknown[];
 }

@@ -4,10 +4,11 @@
 import { createHash } from "node:crypto";
 import type { PlanInput, TaskJudgement } from "../../src/pack/types.js";
 import type { CheckResult } from "../../src/report/types.js";
-import type { SandboxReply, TaskFailure } from "../../src/sandbox/protocol.js";
+import type { SandboxReply, TaskFailure, WireRun } from "../../src/sandbox/protocol.js";
+import { unjudgedStatus } from "../../src/pack/verdict.js";
 import { judgeChecks, verdict, type Outcome, type PlannedCheck } from "./behaviour.js";
 import { judgeClient } from "./client.js";
-import { acceptsPart, expectedPart } from "./compare.js";
+import { acceptsPart, comparedPart, expectedPart } from "./compare.js";
 import { MESSAGES } from "./fixtures.js";
 import { evidenceChecks, outputChecks } from "./judge-parts.js";
 import { answersOf, answersWith, checkArgs, isObject, newServer, serveWith, Unjudged, type ArgsChecker } from "./model.js";
@@ -52,8 +53,22 @@ function argsChecker(plan: StatelessPlan, reply: SandboxReply): ArgsChecker {
   };
 }
 
-function placeholders(plan: PlannedCheck[], kind: string, message: string): CheckResult[] {
-  return plan.map((p) => ({ name: p.check.id, kind, title: p.check.title, hint: `${p.check.rule} ${p.check.hint}`, status: "skip", message }));
+/** A check of a line's own rule: the part its line reads, the same in the code's answer as in the model's. */
+const readsTheSame = (check: PlannedCheck["check"]) => (want: unknown, actual: unknown): boolean =>
+  sameJson(check.part!(comparedPart(actual, check.compare ?? "content")), want);
+
+function placeholders(plan: PlannedCheck[], kind: string, message: string, status: CheckResult["status"] = "skip"): CheckResult[] {
+  return plan.map((p) => ({ name: p.check.id, kind, title: p.check.title, hint: `${p.check.rule} ${p.check.hint}`, status, message }));
+}
+
+/**
+ * Why a run of code that ran on its fixtures gave no answers (a module that throws when it is
+ * loaded again, a fresh instance that does not load): the checks that needed it fail with this,
+ * never skip, or code that breaks only outside the fixture run would lose nothing.
+ */
+function noAnswers(run: WireRun | undefined, what: string): { status: "fail" | "error"; message: string } {
+  if (run?.status === "failed") return { status: unjudgedStatus(run.failure), message: `${what} did not load again, so this rule could not be judged: ${run.failure.message}` };
+  return { status: "fail", message: `${what} gave no answers (the run before it did not finish), so this rule could not be judged.` };
 }
 
 function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outcome[] | undefined, generated: readonly unknown[], seed: number, check: ArgsChecker): CheckResult[] {
@@ -62,7 +77,10 @@ function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outco
   const outcomes = readRun(task, reply.runs[fresh.run], true);
   const stateless = { name: "t2_stateless", kind: "behaviour", title: "Every round of cancel_order is answered alone, by a fresh server", hint: "2.3: \"The server keeps no memory between the two rounds. Everything it needs comes back in the retry.\" Look for a map or a variable outside handle that round 1 fills and the retry reads." };
   const independent = { name: "t2_no_session_state", kind: "behaviour", title: "handle answers the same in a fresh module instance as after earlier calls", hint: "Rules 1–12 decide every answer from the message and the data: nothing kept from earlier calls (a counter, a cache, a flag set by server/discover) may change it." };
-  if (!outcomes || !shared) return [{ ...stateless, status: "skip", message: NOT_RUN }, ...(generated.length ? [{ ...independent, status: "skip" as const, message: NOT_RUN }] : [])];
+  if (!outcomes || !shared) {
+    const why = shared ? noAnswers(reply.runs[fresh.run], `${task.file}, in a fresh module instance,`) : { status: "skip" as const, message: NOT_RUN };
+    return [{ ...stateless, ...why }, ...(generated.length ? [{ ...independent, ...why }] : [])];
+  }
   const rounds = fresh.rounds;
   // A round alone must get the model's answer, or at least the code's own answer after its
   // first round: a wrong answer the code gives either way is another check's (no cascade).
@@ -118,14 +136,16 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
   const checks: CheckResult[] = [];
   const offset = id === "task1" ? 0 : FIXTURE_INPUTS[id].length;
   if (input.behaviour) {
-    if (!calls) checks.push(...placeholders(runs.checks, "behaviour", NOT_RUN));
+    if (!calls && fixtureRan) { const why = noAnswers(generatedRun, `${task.file}, loaded in a fresh module for the generated inputs,`); checks.push(...placeholders(runs.checks, "behaviour", why.message, why.status)); }
+    else if (!calls) checks.push(...placeholders(runs.checks, "behaviour", NOT_RUN));
     else if (id === "task1") checks.push(...judgeChecks(runs.checks, calls, (i) => { const [s, a] = generated[i] as [unknown, unknown]; return { value: checkArgs(s, a) }; }, () => sameJson, input.seed));
     else if (id === "task2") {
       const answers = sharedAnswers(generated, runs.checks, argsChecker(plan, reply));
       checks.push(...judgeChecks(runs.checks, calls.slice(offset), (i, check) => {
         const answer = answers[offset + i];
-        return answer && expectedPart(answer.value, check.compare ?? "content");
-      }, (check) => acceptsPart(check.compare ?? "content"), input.seed));
+        const expected = answer && expectedPart(answer.value, check.compare ?? "content");
+        return expected && check.part ? { value: check.part(expected.value) } : expected;
+      }, (check) => (check.part ? readsTheSame(check) : acceptsPart(check.compare ?? "content")), input.seed));
     } else {
       const expected = serveExpectations(plan, reply, [FIXTURE_INPUTS.task4[0] as unknown as unknown[], ...(generated as unknown[][])]);
       checks.push(...judgeChecks(runs.checks, calls.slice(offset), (i) => (expected[offset + i] === undefined ? undefined : { value: expected[offset + i] }), () => sameServe, input.seed));
@@ -142,7 +162,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
     }
   }
   const stopped = generatedRun?.status === "ran" ? generatedRun.stopped : undefined;
-  return stopped ? checks.map((c) => ({ ...c, status: "error", message: `The run on the generated inputs stopped: ${stopped.message}` })) : checks;
+  return stopped ? checks.map((c) => ({ ...c, status: unjudgedStatus(stopped), message: `The run on the generated inputs stopped, so this rule could not be judged: ${stopped.message}` })) : checks;
 }
 
 function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput): TaskJudgement {

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scoreTask } from "../../src/pack/score.js";
 import type { PlanInput } from "../../src/pack/types.js";
 import type { CheckResult } from "../../src/report/types.js";
 import { SandboxPool } from "../../src/sandbox/pool.js";
@@ -72,32 +73,37 @@ describe("mcp-stateless through the sandbox", () => {
   // [fixture, its task, its own checks (which must fail, with a counterexample), every other
   // check of that task it fails with seed 7 (the same bug seen by a check whose inputs it
   // touches), checks of other tasks it may fail too]
-  const MISTAKES: [string, string, string[], string[], string[]?][] = [
+  // [fixture, task, its own checks, others it fails in its task, checks it fails in other tasks,
+  // the points it costs (1: one mistake, one point; 2 where two evidence lines show it)].
+  const MISTAKES: [string, string, string[], string[], string[]?, number?][] = [
     // handle writes the -32022 message's <v> with repr too (rule 5), and the reference handle
     // shares task 1's: a version holding a quote is handle's own rule broken by the same code.
     ["repr-always-single", "task1", ["t1_quoted_name", "t1_repr_quoting"], [], ["t2_version_check"]],
     ["args-in-operator", "task1", ["t1_inherited_names"], []],
-    ["missing-is-error", "task2", ["t2_z9_is_error"], ["t2_order_ids", "t2_inherited_names", "t2_input_responses", "t2_arguments"]],
-    ["unknown-tool-as-result", "task2", ["t2_unknown_tool_error", "t2_unknown_names"], ["t2_inherited_names"]],
-    ["version-unchecked-on-list", "task2", ["t2_old_version_code", "t2_version_check"], ["t2_old_version_data", "t2_inherited_names", "t2_odd_params"]],
+    ["missing-is-error", "task2", ["t2_z9_is_error"], ["t2_order_ids", "t2_inherited_names", "t2_input_responses", "t2_arguments", "t2_same_z9"]],
+    ["unknown-tool-as-result", "task2", ["t2_unknown_tool_error", "t2_unknown_names"], ["t2_inherited_names", "t2_same_unknown_tool"]],
+    ["version-unchecked-on-list", "task2", ["t2_old_version_code", "t2_version_check"], ["t2_old_version_data", "t2_inherited_names", "t2_odd_params", "t2_same_old_version"], [], 2],
     ["no-data-requested", "task2", ["t2_old_version_data", "t2_version_check", "t2_schema_errors"], []],
     ["no-server-info-on-input-required", "task2", ["t2_without_server_info", "t2_result_envelope"], []],
-    ["no-result-type-on-tool-error", "task2", ["t2_without_result_type", "t2_result_envelope", "t2_schema_tools_call"], []],
-    ["no-cache-hints", "task2", ["t2_without_cache_hints", "t2_result_envelope", "t2_schema_discover", "t2_schema_tools_list", "t2_schema_resources"], []],
+    ["no-result-type-on-tool-error", "task2", ["t2_without_result_type", "t2_result_envelope", "t2_schema_tools_call"], ["t2_same_envelope"]],
+    ["no-cache-hints", "task2", ["t2_without_cache_hints", "t2_result_envelope", "t2_schema_discover", "t2_schema_tools_list", "t2_schema_resources"], ["t2_same_envelope"]],
     ["remembers-round-one", "task2", ["t2_stateless"], ["t2_cancel_decline_text", "t2_no_session_state"]],
     ["needs-discover-first", "task2", ["t2_stateless", "t2_no_session_state"], []],
-    ["accepts-decline", "task2", ["t2_cancel_decline_text", "t2_input_responses"], ["t2_order_ids", "t2_client_meta", "t2_no_session_state"]],
+    ["accepts-decline", "task2", ["t2_cancel_decline_text", "t2_input_responses"], ["t2_order_ids", "t2_client_meta", "t2_no_session_state", "t2_same_cancel_decline"]],
     ["confirm-truthy", "task2", ["t2_input_responses"], []],
     ["prototype-lookups", "task2", ["t2_inherited_names"], []],
     ["discover-checks-version", "task2", ["t2_version_check", "t2_odd_params"], []],
     ["truthy-id", "task2", ["t2_notifications"], []],
     ["serve-prints", "task4", ["t4_no_stdout"], []],
-    ["serve-counts-non-blank", "task4", ["t4_log", "t4_odd_lines"], ["t4_messages"]],
-    ["serve-drops-parse-error", "task4", ["t4_parse_error_line", "t4_odd_lines"], ["t4_out_ids", "t4_messages"]],
+    ["serve-counts-non-blank", "task4", ["t4_log", "t4_odd_lines"], ["t4_messages", "t4_same_lines"]],
+    ["serve-drops-parse-error", "task4", ["t4_parse_error_line", "t4_odd_lines"], ["t4_out_ids", "t4_messages", "t4_same_lines"], [], 2],
   ];
 
-  it.each(MISTAKES)("fails %s in its own checks (%s: %j), with a counterexample", async (name, task, own, alsoInTask, shared = []) => {
+  it.each(MISTAKES)("fails %s in its own checks (%s: %j), with a counterexample", async (name, task, own, alsoInTask, shared = [], cost = 1) => {
     const checks = await grade(submission(name));
+    // One mistake costs its points, however many checks it fails (src/pack/score.ts).
+    const full = pack.evidence.filter((l) => l.task === task).length;
+    expect(scoreTask({ checks: checks[task]! }, pack.score).score, `${name}: its task's score`).toBe(full - cost);
     for (const id of own) {
       const check = checks[task]!.find((c) => c.name === id);
       expect(check?.status, `${name}: ${id}`).toBe("fail");

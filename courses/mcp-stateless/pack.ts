@@ -7,15 +7,16 @@ import { CLIENT_EVIDENCE } from "./client.js";
 import { sandboxSource } from "./course-source.js";
 import { EVIDENCE, EVIDENCE_CHECKS } from "./evidence.js";
 import { HINTS } from "./hints.js";
+import { LINE_RULES } from "./line-rules.js";
 import { judge } from "./judge.js";
 import { liveChecks } from "./live.js";
 import { plan, TASKS, type StatelessPlan } from "./plan.js";
 import { lintQuiz, QUIZ } from "./quiz.js";
 import { StatelessTypeCheck } from "./typecheck/worker-client.js";
 
-/** Each evidence line earns a point; a broken rule costs one; checks beyond the fixtures cost at most one, and only at full marks. */
+/** Each evidence line earns a point while the rules it shows hold (line-rules.ts); a broken rule costs one; other checks beyond the fixtures at most one, and only at full marks. */
 export const SCORE_POLICY: ScorePolicy = {
-  id: "mcp-stateless-score-v1",
+  id: "mcp-stateless-score-v2",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },
@@ -27,9 +28,11 @@ export const SCORE_POLICY: ScorePolicy = {
   },
   checks: {},
   other: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
+  lines: LINE_RULES,
 };
 
-const evidence = [...EVIDENCE.filter((l) => l.task !== "task4"), ...CLIENT_EVIDENCE.map((c) => c.line), ...EVIDENCE.filter((l) => l.task === "task4")];
+const evidence = [...EVIDENCE.filter((l) => l.task !== "task4"), ...CLIENT_EVIDENCE.map((c) => c.line), ...EVIDENCE.filter((l) => l.task === "task4")]
+  .map((line) => ({ ...line, rules: LINE_RULES[line.key] ?? [] }));
 const diagnoses = new Map(EVIDENCE_CHECKS.map((c) => [c.key, c] as const));
 
 const pack: Pack<StatelessPlan> = {

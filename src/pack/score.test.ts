@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CheckResult } from "../report/types.js";
 import { scoreTask, type ScorePolicy } from "./score.js";
 
-// A task of three lines: a shows rule r1, b shows r1 and r2, c shows r3. s is a rule no line shows.
+// A task of three lines: a's own rule is r1, b's are r1 and r2, c's r3; g is a general rule.
 const POLICY: ScorePolicy = {
   id: "test",
   kinds: { evidence: { earns: 1, costs: 0 }, output: { earns: 0, costs: 1 }, behaviour: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true } },
@@ -15,49 +15,48 @@ const task = (failing: string[], statuses: Record<string, CheckResult["status"]>
   checks: [
     ...["a", "b", "c"].map((k) => c(k, "evidence", statuses[k] ?? "pass")),
     c("out", "output", statuses["out"] ?? "pass"),
-    ...["r1", "r2", "r3", "s"].map((r) => c(r, "behaviour", failing.includes(r) ? "fail" : statuses[r] ?? "pass")),
+    ...["r1", "r2", "r3", "g", "g2"].map((r) => c(r, "behaviour", failing.includes(r) ? "fail" : statuses[r] ?? "pass")),
   ],
 });
+const score = (failing: string[], statuses: Record<string, CheckResult["status"]> = {}): number => scoreTask(task(failing, statuses), POLICY).score;
 
 describe("points earned by rules", () => {
-  it("gives every right line its point while its rules hold", () => {
+  it("gives every right line its point while its own rules hold", () => {
     expect(scoreTask(task([]), POLICY)).toMatchObject({ score: 3, maxScore: 3 });
   });
 
-  it("takes one point for one broken rule, however many lines show it", () => {
+  it("keeps no point of a line whose own rule breaks on inputs it has not seen", () => {
     const points = scoreTask(task(["r1"]), POLICY);
-    expect(points.score).toBe(2);
-    expect(points.checks).toEqual([1, 1, 1, 0, -1, 0, 0, 0]);
+    // r1 is a's and b's: code that does a and b only on the fixtures earns neither.
+    expect(points.score).toBe(1);
+    expect(points.checks).toEqual([1, 1, 1, 0, -2, 0, 0, 0, 0]);
+    expect(score(["r3"])).toBe(2);
   });
 
-  it("takes one point per broken rule, never more than the right lines they show", () => {
-    expect(scoreTask(task(["r1", "r2"]), POLICY).score).toBe(1);
-    // r1 and r2 show only a and b: two points at most, whatever else breaks among them.
-    expect(scoreTask(task(["r1", "r2", "r3"]), POLICY).score).toBe(0);
+  it("keeps no point at all of code that breaks every rule", () => {
+    expect(score(["r1", "r2", "r3", "g", "g2"])).toBe(0);
   });
 
-  it("charges nothing more for a rule whose lines are already wrong", () => {
-    expect(scoreTask(task(["r3"], { c: "fail" }), POLICY).score).toBe(2);
-    expect(scoreTask(task(["r1"], { a: "fail", b: "fail" }), POLICY).score).toBe(1);
+  it("charges nothing more for a rule one of whose lines is already wrong", () => {
+    expect(score(["r3"], { c: "fail" })).toBe(2);
+    expect(score(["r1"], { a: "fail" })).toBe(2);
+    expect(score(["r1", "r2"], { b: "fail" })).toBe(2);
   });
 
-  it("keeps no point of code that breaks every rule on inputs it has not seen", () => {
-    expect(scoreTask(task(["r1", "r2", "r3", "s"]), POLICY).score).toBe(0);
-  });
-
-  it("charges a rule no line shows by its kind's policy, after the lines", () => {
-    // s is behaviour that no line shows: at full marks only, at most one.
-    expect(scoreTask(task(["s"]), POLICY).score).toBe(2);
-    expect(scoreTask(task(["s", "r3"]), POLICY).score).toBe(2);
-    expect(scoreTask(task([], { out: "fail" }), POLICY).score).toBe(2);
+  it("takes one point for the general rules at full marks only, once", () => {
+    expect(score(["g"])).toBe(2);
+    expect(score(["g", "g2"])).toBe(2);
+    expect(score(["g"], { c: "fail" })).toBe(2);
+    expect(score(["g", "r3"])).toBe(2);
+    expect(score([], { out: "fail" })).toBe(2);
   });
 
   it("neither earns nor costs for a rule in error or skipped", () => {
-    expect(scoreTask(task([], { r1: "error", r2: "skip" }), POLICY).score).toBe(3);
+    expect(score([], { r1: "error", r2: "skip", g: "error" })).toBe(3);
   });
 
-  it("adds up its checks' points to the score", () => {
-    for (const failing of [["r1"], ["r2", "s"], ["r1", "r3"], ["r1", "r2", "r3", "s"]]) {
+  it("adds up its checks' points to the score, never below 0", () => {
+    for (const failing of [["r1"], ["r2", "g"], ["r1", "r3"], ["r1", "r2", "r3", "g"]]) {
       const points = scoreTask(task(failing, { out: "fail" }), POLICY);
       expect(points.checks.reduce((n, p) => n + p, 0)).toBe(points.score);
       expect(points.score).toBeGreaterThanOrEqual(0);

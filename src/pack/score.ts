@@ -4,13 +4,13 @@
 //
 // Points are earned by rules, not printed:
 // - each evidence line earns its points when its value is right (the policy's `evidence` kind);
-// - each line names the rules it shows (`lines`: the checks that judge those rules on inputs the
-//   code has not seen). A broken rule takes one point of the right lines it shows: so one
-//   mistake costs one point, a mistake whose line is already wrong costs nothing more, and code
-//   that fits only the fixtures (every rule broken on everything else) keeps no line's point. A
-//   task never loses more to broken rules than the right lines they show;
-// - a rule no line shows (nothing but protocol messages on stdout, answers JSON can carry, the
-//   schema and interop checks) costs its kind's points, as the policy says (`costsAtMost`,
+// - each line names its own rules (`lines`): the checks of what it shows, tried on inputs the
+//   code has not seen (the fixture's request under other ids, the same case with other names).
+//   A line's point is earned only while they hold: a broken one takes the points of the right
+//   lines that name it, so code that fits only the fixtures keeps no line's point. None when one
+//   of those lines is already wrong: that line shows the same mistake and is charged there;
+// - a rule no line names (the general rules: ids echoed, every argument check, nothing but
+//   protocol messages on stdout, the schema and interop checks) costs its kind's points, as the policy says (`costsAtMost`,
 //   `onlyAtFullMarks`, `sameRuleAs` keep one root cause from being charged twice);
 // - a check in error (the grader could not judge it: a live server that would not start on this
 //   machine) and a skipped one (its root cause charged elsewhere) neither earn nor cost. A check
@@ -78,26 +78,19 @@ export function scoreTask(task: Pick<TaskResult, "checks">, policy: ScorePolicy)
   task.checks.forEach((c, i) => {
     for (const rule of policy.lines?.[c.name] ?? []) shownBy.set(rule, [...(shownBy.get(rule) ?? []), i]);
   });
-  // Broken rules that right lines show: one point each, at most those lines' points.
-  const lineRules: number[] = [];
+  // A broken rule takes the points of the lines that show it, each once; none when one of them
+  // is already wrong (that line shows the same mistake, and is charged there).
   const voided = new Set<number>();
   task.checks.forEach((check, i) => {
     const shown = shownBy.get(check.name);
     if (!shown || !broken(check) || points[i]!.costs <= 0) return;
-    const right = shown.filter((l) => task.checks[l]!.status === "pass");
-    if (right.length === 0) return; // its line is already wrong: charged there
-    lineRules.push(i);
-    for (const l of right) voided.add(l);
-  });
-  const voidedPoints = [...voided].reduce((n, l) => n + points[l]!.earns, 0);
-  let lineBudget = voidedPoints;
-  for (const i of lineRules) {
-    const cost = Math.min(points[i]!.costs, lineBudget, score);
-    if (cost <= 0) break;
-    lineBudget -= cost;
+    if (shown.some((l) => task.checks[l]!.status !== "pass")) return;
+    let cost = 0;
+    for (const l of shown) if (!voided.has(l)) { voided.add(l); cost += points[l]!.earns; }
+    cost = Math.min(cost, score);
     score -= cost;
-    checks[i] = -cost;
-  }
+    if (cost > 0) checks[i] = -cost;
+  });
   const full = score === maxScore;
   const costByKind = new Map<string, number>();
   task.checks.forEach((check, i) => {

@@ -18,6 +18,12 @@ export interface BehaviourCheck {
    * one of its inputs fails the check of that answer's rule and not this one too.
    */
   judge: "output" | "input-unchanged" | "answered";
+  /**
+   * With "output": compare the answer's result or error only, its id and jsonrpc taken as the
+   * model's: they are other checks' rules (t2_ids_echoed, the schema checks), so that a mistake
+   * there does not fail every check of an evidence line's own rule too (src/pack/score.ts).
+   */
+  contentOnly?: boolean;
   /** Fixed edge cases first, then generated ones: only inputs whose answer the rules decide. */
   inputs: (random: Random) => unknown[];
   /**

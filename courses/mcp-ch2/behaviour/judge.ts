@@ -38,7 +38,20 @@ function counterexample(planned: PlannedCheck, task: TaskId, index: number, outc
   if (!outcome) return { input, expected, actual: "(not called: the process stopped before this input)" };
   if (!outcome.ok) return { input, expected, actual: outcome.failure.message };
   const actual = outcome.value === undefined ? null : outcome.value;
-  return accepts(expectation, actual) ? undefined : { input, expected, actual: show(actual) };
+  const compared = planned.check.contentOnly ? withEnvelopeOf(actual, expectation) : actual;
+  return accepts(expectation, compared) ? undefined : { input, expected, actual: show(actual) };
+}
+
+/** An answer with the model's id and jsonrpc in place of its own (BehaviourCheck.contentOnly). */
+function withEnvelopeOf(actual: unknown, expectation: Expectation): unknown {
+  const model = expectation.value;
+  if (actual === null || typeof actual !== "object" || Array.isArray(actual) || model === null || typeof model !== "object" || Array.isArray(model)) return actual;
+  const out: Record<string, unknown> = { ...(actual as Record<string, unknown>) };
+  for (const key of ["jsonrpc", "id"]) {
+    if (Object.hasOwn(model, key)) out[key] = (model as Record<string, unknown>)[key];
+    else delete out[key];
+  }
+  return out;
 }
 
 /** Judges one check given the outcomes of its inputs, in the same order. */

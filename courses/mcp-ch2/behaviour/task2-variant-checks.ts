@@ -36,7 +36,7 @@ function withOtherIds(id: number, random: Random): JsonRpcMessage[] {
 }
 
 export const VARIANT_CHECKS: BehaviourCheck[] = VARIANTS.map(({ id, name, title, rule }) => ({
-  name, task: "task2", judge: "output", title, rule, hint: HINT,
+  name, task: "task2", judge: "output", contentOnly: true, title, rule, hint: HINT,
   inputs: (random: Random) => withOtherIds(id, random),
 }));
 

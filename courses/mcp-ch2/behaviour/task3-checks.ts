@@ -1,7 +1,7 @@
 // Task 3 beyond LINES: blank lines anywhere, several parse errors, notifications, spaces around
 // the JSON, long inputs. Every line is either blank, JSON both Python and JavaScript parse the
 // same way, or text neither parses.
-import { MESSAGES } from "../course/fixtures.js";
+import { LINES, MESSAGES } from "../course/fixtures.js";
 import { pythonDumps } from "../../../src/json/python-json.js";
 import type { BehaviourCheck } from "./check.js";
 import type { Random } from "../../../src/pack/random.js";
@@ -21,7 +21,24 @@ function linesOf(random: Random, length: number, extra: () => string): string[] 
 
 const times = <T>(n: number, make: () => T): T[] => Array.from({ length: n }, make);
 
+/** LINES with every id changed (the same lines otherwise): serve's answer depends on each line, not on the list being the chapter's. */
+function relabelled(random: Random): string[] {
+  return LINES.map((line) => {
+    let message: unknown;
+    try { message = JSON.parse(line); } catch { return line; }
+    if (message === null || typeof message !== "object" || !("id" in message)) return line;
+    return pythonDumps({ ...(message as Record<string, unknown>), id: random.int(8, 999) } as never);
+  });
+}
+
 export const TASK3_CHECKS: BehaviourCheck[] = [
+  {
+    name: "t3_same_lines", task: "task3", judge: "output",
+    title: "The chapter's six lines with other ids get the same answers, each with its own id",
+    rule: "serve answers each line by what it is (blank, not JSON, a message for handle), whatever its id: the same out and log lines as for LINES, the ids changed.",
+    hint: "Look for code that recognises the chapter's exact lines (a table of answers) instead of going through the lines one by one.",
+    inputs: (random) => Array.from({ length: 4 }, () => relabelled(random)),
+  },
   {
     name: "t3_blank_lines", task: "task3", judge: "output",
     title: "Empty and whitespace-only lines anywhere are skipped, and still counted in the numbering",

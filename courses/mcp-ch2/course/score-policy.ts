@@ -1,7 +1,7 @@
-// Chapter 2's score: each evidence line earns a point while the rules it shows hold on generated
-// inputs (its behaviour checks: a broken one takes a point of its lines); a rule no line shows
-// (output, stdio, schema, interop) costs one, schema and interop at most one per kind and only
-// from a task whose lines are all right (src/pack/score.ts reads this).
+// Chapter 2's score: each evidence line earns a point while its own rules hold on generated
+// inputs (the fixture under other ids: a broken one takes the points of its right lines); the
+// output and stdio rules cost one each; the general behaviour rules, the schema and interop
+// checks at most one per kind and only from a task still at full marks (src/pack/score.ts).
 import type { ScorePolicy } from "../../../src/pack/score.js";
 import { EVIDENCE_LINES } from "../evidence/lines.js";
 

@@ -26,8 +26,9 @@ export interface EvidenceCheck<V extends TaskValue = TaskValue, K extends string
   /** The rule to reread, without giving the value away. */
   hint: string;
   /**
-   * The behaviour checks that judge, on inputs the code has not seen, the rules this line shows
-   * on the fixtures: the line's point is earned only while they hold (src/pack/score.ts).
+   * The line's own rules: the behaviour checks of what it shows, on inputs the code has not seen
+   * (the fixture under other ids, other tools). Its point is earned only while they hold
+   * (src/pack/score.ts); the general rules (ids, every argument check) are named by no line.
    */
   rules: readonly string[];
   /** The line as the chapter's runner prints it; throws Missing (reading.ts) when the runner would have crashed. */

@@ -45,7 +45,7 @@ const listResponse = { jsonrpc: "2.0", id: 2, result: { tools: [MCP_TOOL] } };
 
 export const TASK3_LINES = linesOfTask("task3", [
   {
-    key: "t3_out_count", task: "task3", rules: ["t3_notifications", "t3_parse_errors", "t3_long_input"], title: "One output line per answered message", accepted: "4",
+    key: "t3_out_count", task: "task3", rules: ["t3_same_lines"], title: "One output line per answered message", accepted: "4",
     hint: "out gets one line for each message handle answers and one Parse error line per line that is not JSON; a notification and an empty line add nothing.",
     compute: ({ result }) => String(lists(result).out.length),
     diagnose: (actual) => {
@@ -56,7 +56,7 @@ export const TASK3_LINES = linesOfTask("task3", [
     },
   },
   {
-    key: "t3_log_count", task: "task3", rules: ["t3_blank_lines", "t3_notifications"], title: "One log line per non-empty line", accepted: "5",
+    key: "t3_log_count", task: "task3", rules: ["t3_same_lines"], title: "One log line per non-empty line", accepted: "5",
     hint: "log gets \"line N\" for every line that is not empty after strip(). Empty lines add no log line, but they still count in the numbering.",
     compute: ({ result }) => String(lists(result).log.length),
     diagnose: (actual) => {
@@ -67,20 +67,20 @@ export const TASK3_LINES = linesOfTask("task3", [
     },
   },
   {
-    key: "t3_no_embedded_newline", task: "task3", rules: ["t3_long_input", "t3_spaces_around_json"], title: "No output line contains a newline", accepted: "true",
+    key: "t3_no_embedded_newline", task: "task3", rules: ["t3_same_lines"], title: "No output line contains a newline", accepted: "true",
     hint: "The stdio transport: messages MUST NOT contain embedded newlines. Serialise without indentation.",
     compute: ({ result }) => printed(!lists(result).out.some((l) => l.includes("\n"))),
     diagnose: (actual) => actual !== "false" ? undefined : "A line in out contains a newline: the stdio transport's messages MUST NOT contain embedded newlines. Serialise without indentation.",
   },
   {
-    key: "t3_parse_error_line", task: "task3", rules: ["t3_parse_errors"], title: "The not-JSON line is answered with the exact Parse error line",
+    key: "t3_parse_error_line", task: "task3", rules: ["t3_same_lines"], title: "The not-JSON line is answered with the exact Parse error line",
     accepted: canonicalJson(PARSE_ERROR_RESPONSE),
     hint: "A line json.loads cannot parse is answered with {\"jsonrpc\": \"2.0\", \"id\": null, \"error\": {\"code\": -32700, \"message\": \"Parse error\"}}, serialised with keys sorted at every level and no spaces after , or :.",
     compute: ({ result }) => answering(result, (p) => isObject(p) && isObject(p["error"]) && p["error"]["code"] === -32700, "-32700", "line 4 ({not json})"),
     diagnose: (actual) => diagnoseSerialisation(actual),
   },
   {
-    key: "t3_list_line_length", task: "task3", rules: ["t3_spaces_around_json", "t3_long_input"], title: "The tools/list line has the canonical length",
+    key: "t3_list_line_length", task: "task3", rules: ["t3_same_lines"], title: "The tools/list line has the canonical length",
     accepted: String(pythonLength(canonicalJson(listResponse))),
     hint: "Serialise every output line as json.dumps(response, separators=(\",\", \":\"), sort_keys=True) does: keys sorted at every level, no spaces, no newline.",
     compute: ({ result }) => String(pythonLength(answering(
