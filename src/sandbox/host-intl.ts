@@ -6,8 +6,8 @@
 // back is the method's plain result or the error V8 raised (its name and message). No object of
 // the host's is ever handed over, and nothing here reaches Node beyond Intl itself.
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
+import { MAX_CHARS, urlCall } from "./host-url.js";
 
-export const MAX_CHARS = 10_000;
 // The grader's machine decides nothing: Node's defaults on a usual student machine, fixed.
 const DEFAULT_LOCALE = "en-US";
 const DEFAULT_TIME_ZONE = "UTC";
@@ -101,14 +101,17 @@ export function intlCall(text: string): string {
   }
 }
 
-/** The host function the guest's Intl calls (session.ts setUp): a string in, a string out; a longer one is not read. */
-export function intlHostFunction(ctx: QuickJSContext): { intl: QuickJSHandle; intlChars: QuickJSHandle } {
-  const intl = ctx.newFunction("intl", (textHandle) => {
-    if (ctx.typeof(textHandle) !== "string") return ctx.newString(intlCall(""));
+/**
+ * The host functions the guest's Intl and URL call (session.ts setUp): a string in, a string
+ * out; a string longer than MAX_CHARS is not read.
+ */
+export function v8HostFunctions(ctx: QuickJSContext): { intl: QuickJSHandle; url: QuickJSHandle; hostChars: QuickJSHandle } {
+  const reader = (answer: (text: string) => string) => (textHandle: QuickJSHandle): QuickJSHandle => {
+    if (ctx.typeof(textHandle) !== "string") return ctx.newString(answer(""));
     const length = ctx.getProp(textHandle, "length");
     const fits = ctx.typeof(length) === "number" && ctx.getNumber(length) <= MAX_CHARS;
     length.dispose();
-    return ctx.newString(intlCall(fits ? ctx.getString(textHandle) : "x".repeat(MAX_CHARS + 1)));
-  });
-  return { intl, intlChars: ctx.newNumber(MAX_CHARS) };
+    return ctx.newString(answer(fits ? ctx.getString(textHandle) : "x".repeat(MAX_CHARS + 1)));
+  };
+  return { intl: ctx.newFunction("intl", reader(intlCall)), url: ctx.newFunction("url", reader(urlCall)), hostChars: ctx.newNumber(MAX_CHARS) };
 }

@@ -21,6 +21,8 @@ const PURE: Record<string, string> = {
   "path/posix": 'module.exports = require("path-browserify");',
   buffer: 'module.exports = require("buffer/");',
   string_decoder: 'module.exports = require("string_decoder/");',
+  // The sandbox's own URL (globals/url.js); the legacy API is refused by name.
+  url: 'const no = (name) => () => { throw new Error(name + " is not available in the grader\'s sandbox: use new URL(...) and its searchParams."); }; module.exports = { URL, URLSearchParams, parse: no("url.parse"), format: no("url.format"), resolve: no("url.resolve"), fileURLToPath: no("url.fileURLToPath"), pathToFileURL: no("url.pathToFileURL") };',
 };
 
 async function pureModule(name: string, contents: string): Promise<string> {

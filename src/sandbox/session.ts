@@ -11,7 +11,7 @@ import { failures } from "./failures.js";
 import { FuelMeter, TAKE_FUEL } from "./fuel.js";
 import type { RunSpec, SandboxRequest, TaskFailure, WireCall } from "./protocol.js";
 import { frames, parseGuest } from "./guest-reply.js";
-import { intlHostFunction } from "./host-intl.js";
+import { v8HostFunctions } from "./host-intl.js";
 import { PEER_LIMITS, PeerLog, peerHostFunctions, readScripts } from "./peers.js";
 import { resolveModule, type ModuleSources } from "./resolve.js";
 
@@ -242,7 +242,7 @@ export class Session {
     });
     const { turn, peer } = peerHostFunctions(ctx, () => this.peers);
     const limits = { peerChars: ctx.newNumber(PEER_LIMITS.messageChars), peerMessages: ctx.newNumber(PEER_LIMITS.messagesPerCall) };
-    for (const [name, handle] of Object.entries({ write, resolve, turn, peer, ...limits, ...intlHostFunction(ctx) })) {
+    for (const [name, handle] of Object.entries({ write, resolve, turn, peer, ...limits, ...v8HostFunctions(ctx) })) {
       ctx.setProp(host, name, handle);
       handle.dispose();
     }

@@ -5,7 +5,7 @@
 (function (host, lib) {
   "use strict";
   const hostIntl = host.intl;
-  const MAX = host.intlChars;
+  const MAX = host.hostChars;
   const { stringify, parse } = JSON;
   const { defineProperty, create } = Object;
   const states = new WeakMap();
