@@ -1,9 +1,11 @@
-// Runs a pack's type checker in a worker thread of the grader's process, with a time and a
+// Runs a pack's type checker in a worker thread of the grader's process, with a CPU and a
 // memory limit. The compiler's work grows with what a submission writes (a type that takes
 // minutes to check, a file that fills the heap); a check that hits a limit ends the thread and
-// is that check's failure, with the reason, and the next check gets a fresh thread. Checks run
-// one at a time (a batch's jobs share one thread), so that a limit is charged to the submission
-// that hit it, never to the one queued behind it.
+// is that check's failure, with the reason, and the next check gets a fresh thread. The time
+// limit counts the thread's own CPU (read from /proc, where there is one), so the verdict does
+// not depend on the machine's load; a wall-clock bound stays as a backstop, and hitting it alone
+// is the grader's problem (an error), not the student's. Checks run one at a time (a batch's
+// jobs share one thread), so that a limit is charged to the submission that hit it.
 //
 // The thread's code is bundled with esbuild (kept between runs, build-cache.ts), so it runs on
 // plain node whatever loaded the grader (tsx, vitest). The compiler is not in the bundle: it is
@@ -11,6 +13,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { cachedBuild } from "../runner/build-cache.js";
 import type { TypeChecker } from "./attach.js";
@@ -27,18 +30,22 @@ export interface TypeCheckRequest {
   tasks: string[];
 }
 
-export type TypeCheckReply = { ok: true; result: Record<string, TaskTypes> } | { ok: false; error: string };
+/** The thread's first message says where its CPU time is kept (/proc/PID/task/TID), or null. */
+export type TypeCheckReply = { ready: true; thread: string | null } | { ok: true; result: Record<string, TaskTypes> } | { ok: false; error: string };
 
 export interface ThreadLimits {
-  /** Per check, from the moment the thread takes it (a fresh thread's start included). */
-  timeMs: number;
+  /** The thread's CPU per check (wall time where the thread's CPU cannot be read). */
+  cpuMs: number;
   /** The thread's V8 heap. */
   heapMb: number;
+  /** Wall time per check, the thread's start included: the backstop. */
+  wallMs: number;
 }
 
-// A cold check (the compiler's load, the standard library and @types/node parsed) takes 1-2 s on
-// a quiet machine and peaks near 150 MB of heap; the limits leave room for a busy machine.
-export const DEFAULT_LIMITS: ThreadLimits = { timeMs: 30_000, heapMb: 384 };
+// A cold check (the standard library and @types/node parsed) takes 1-2 s of CPU and peaks near
+// 150 MB of heap; 20 s is ten times that. The backstop leaves room for a machine with a load of 30.
+export const DEFAULT_LIMITS: ThreadLimits = { cpuMs: 20_000, heapMb: 384, wallMs: 300_000 };
+const POLL_MS = 100;
 
 export function bundleTypeCheckWorker(entry: string): Promise<string> {
   return cachedBuild({
@@ -58,10 +65,22 @@ export function bundleTypeCheckWorker(entry: string): Promise<string> {
 /** Why a check hit a limit, as every task's failure says it. */
 export const limitReason = {
   time: (ms: number): string =>
-    `The type check did not finish within ${ms / 1000} s and was stopped. The compiler's time grows with the types a submission writes: look for a deeply nested or recursive type (a conditional or mapped type that refers to itself), or a very long file.`,
+    `The type check used more than ${ms / 1000} s of CPU and was stopped. The compiler's time grows with the types a submission writes: look for a deeply nested or recursive type (a conditional or mapped type that refers to itself), or a very long file.`,
   memory: (mb: number): string =>
     `The type check used more than its ${mb} MB of memory and was stopped. Look for a very large file, a huge literal, or a type that expands without end.`,
+  wall: (ms: number): string =>
+    `the type check did not finish within ${ms / 1000} s of wall time while under its CPU limit: the machine is overloaded, or the checker is stuck`,
 };
+
+/** CPU milliseconds a thread has used, from /proc/PID/task/TID/stat (utime + stime, in ticks of 10 ms). */
+function threadCpuMs(thread: string): number | undefined {
+  try {
+    const fields = readFileSync(`${thread}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
 
 interface Job {
   request: TypeCheckRequest;
@@ -69,46 +88,53 @@ interface Job {
   reject: (e: Error) => void;
 }
 
+interface Started { worker: Worker; thread: string | null }
+
 export class TypeCheckThread implements TypeChecker {
-  private worker: Promise<Worker> | undefined;
+  private worker: Promise<Started> | undefined;
   private readonly queue: Job[] = [];
-  private running: { job: Job; timer: NodeJS.Timeout } | undefined;
+  private running: { job: Job; timers: NodeJS.Timeout[] } | undefined;
   private closed = false;
 
   /** `data`: plain data the thread's code reads from workerData beside packageRoot. */
   constructor(private readonly entry: string, private readonly limits: ThreadLimits = DEFAULT_LIMITS, private readonly data: object = {}) {}
 
-  private start(): Promise<Worker> {
+  private start(): Promise<Started> {
     if (this.worker) return this.worker;
-    const started: Promise<Worker> = (async () => {
+    const started: Promise<Started> = (async () => {
       const worker = new Worker(await bundleTypeCheckWorker(this.entry), {
         eval: true, workerData: { ...this.data, packageRoot: PACKAGE_ROOT },
         resourceLimits: { maxOldGenerationSizeMb: this.limits.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
       });
-      // A thread that was stopped (time) or replaced still reports its end: not this thread's job.
+      // A thread that was stopped or replaced still reports its end: not this thread's job.
       const current = (): boolean => this.worker === started;
-      worker.on("message", (reply: TypeCheckReply) => {
-        if (!current()) return;
-        const job = this.finishRunning();
-        if (reply.ok) job?.resolve(reply.result);
-        else job?.reject(new Error(reply.error));
-        this.next();
+      const ready = new Promise<string | null>((resolve, reject) => {
+        worker.on("message", (reply: TypeCheckReply) => {
+          if ("ready" in reply) { resolve(reply.thread); return; }
+          if (!current()) return;
+          const job = this.finishRunning();
+          if (reply.ok) job?.resolve(reply.result);
+          else job?.reject(new Error(reply.error));
+          this.next();
+        });
+        worker.on("error", (error: Error & { code?: string }) => {
+          reject(error);
+          if (!current()) return;
+          this.worker = undefined;
+          const job = this.finishRunning();
+          if (error.code === "ERR_WORKER_OUT_OF_MEMORY") job?.resolve(stopped(job.request, limitReason.memory(this.limits.heapMb)));
+          else job?.reject(error);
+          this.next();
+        });
+        worker.on("exit", (code) => {
+          reject(new Error(`the type checker's thread ended (code ${code})`));
+          if (!current()) return;
+          this.worker = undefined;
+          this.finishRunning()?.reject(new Error(`the type checker's thread ended (code ${code})`));
+          this.next();
+        });
       });
-      worker.on("error", (error: Error & { code?: string }) => {
-        if (!current()) return;
-        this.worker = undefined;
-        const job = this.finishRunning();
-        if (error.code === "ERR_WORKER_OUT_OF_MEMORY") job?.resolve(stopped(job.request, limitReason.memory(this.limits.heapMb)));
-        else job?.reject(error);
-        this.next();
-      });
-      worker.on("exit", (code) => {
-        if (!current()) return;
-        this.worker = undefined;
-        this.finishRunning()?.reject(new Error(`the type checker's thread ended (code ${code})`));
-        this.next();
-      });
-      return worker;
+      return { worker, thread: await ready };
     })();
     this.worker = started;
     return started;
@@ -117,34 +143,48 @@ export class TypeCheckThread implements TypeChecker {
   private finishRunning(): Job | undefined {
     const running = this.running;
     this.running = undefined;
-    if (running) clearTimeout(running.timer);
+    for (const t of running?.timers ?? []) clearTimeout(t);
     return running?.job;
+  }
+
+  /** Ends the running job's thread and answers the job; the next job gets a fresh thread. */
+  private stop(job: Job, answer: () => void): void {
+    if (this.running?.job !== job) return;
+    this.finishRunning();
+    const started = this.worker;
+    this.worker = undefined;
+    void started?.then((s) => s.worker.terminate(), () => undefined);
+    answer();
+    this.next();
   }
 
   private next(): void {
     if (this.running || this.closed) return;
     const job = this.queue.shift();
     if (!job) {
-      void this.worker?.then((w) => w.unref(), () => undefined);
+      void this.worker?.then((s) => s.worker.unref(), () => undefined);
       return;
     }
-    const timer = setTimeout(() => {
+    const backstop = setTimeout(() => this.stop(job, () => job.reject(new Error(limitReason.wall(this.limits.wallMs)))), this.limits.wallMs);
+    this.running = { job, timers: [backstop] };
+    this.start().then(({ worker, thread }) => {
       if (this.running?.job !== job) return;
-      this.finishRunning();
-      const worker = this.worker;
-      this.worker = undefined;
-      void worker?.then((w) => w.terminate(), () => undefined);
-      job.resolve(stopped(job.request, limitReason.time(this.limits.timeMs)));
-      this.next();
-    }, this.limits.timeMs);
-    this.running = { job, timer };
-    this.start().then((w) => {
-      if (this.running?.job !== job) return;
-      w.ref();
-      w.postMessage(job.request);
+      const atStart = thread ? threadCpuMs(thread) : undefined;
+      const startedAt = performance.now();
+      const overCpu = (): void => {
+        const cpu = thread && atStart !== undefined ? threadCpuMs(thread) : undefined;
+        const used = cpu !== undefined ? cpu - atStart! : performance.now() - startedAt;
+        if (used > this.limits.cpuMs) this.stop(job, () => job.resolve(stopped(job.request, limitReason.time(this.limits.cpuMs))));
+        else if (this.running?.job === job) this.running.timers.push(setTimeout(overCpu, POLL_MS));
+      };
+      this.running.timers.push(setTimeout(overCpu, POLL_MS));
+      worker.ref();
+      worker.postMessage(job.request);
     }, (error: unknown) => {
+      if (this.running?.job !== job) return;
       this.worker = undefined;
-      if (this.finishRunning() === job) job.reject(error instanceof Error ? error : new Error(String(error)));
+      this.finishRunning();
+      job.reject(error instanceof Error ? error : new Error(String(error)));
       this.next();
     });
   }
@@ -160,9 +200,9 @@ export class TypeCheckThread implements TypeChecker {
     this.closed = true;
     const running = this.finishRunning();
     for (const job of [...(running ? [running] : []), ...this.queue.splice(0)]) job.reject(new Error("the type checker was closed"));
-    const worker = this.worker;
+    const started = this.worker;
     this.worker = undefined;
-    if (worker) await worker.then((w) => w.terminate(), () => undefined);
+    if (started) await started.then((s) => s.worker.terminate(), () => undefined);
   }
 }
 

@@ -2,20 +2,21 @@
 // file are made here: git holds none of them) and at its limits: each ends in that task's
 // failure with the reason, never in a grader that waits.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { overlay, ROOT } from "../../../test/overlay.js";
+import { gradeBatch } from "../../../src/batch/run.js";
 import { gradeSubmission } from "../../../src/grading/grade.js";
 import { limitReason } from "../../../src/typecheck/thread.js";
 import { TASK_IDS } from "../course/tasks.js";
+import pack from "../pack.js";
 import { TypeChecker } from "./check-types.js";
 import { TypeCheckWorker } from "./worker-client.js";
 
-function hostile(): { cwd: string; abs: string } {
-  const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-types-hostile-"));
-  const abs = overlay(path.join(cwd, "sub"), path.join(ROOT, "test", "fixtures", "types", "hostile-paths"));
+function hostile(cwd = mkdtempSync(path.join(os.tmpdir(), "grade-types-hostile-")), name = "sub"): { cwd: string; abs: string } {
+  const abs = overlay(path.join(cwd, name), path.join(ROOT, "test", "fixtures", "types", "hostile-paths"));
   symlinkSync("/proc/self/fd/1", path.join(abs, "stdout.ts"));
   symlinkSync("/dev/zero", path.join(abs, "zero.ts"));
   execFileSync("mkfifo", [path.join(abs, "fifo.ts")]);
@@ -45,16 +46,22 @@ describe("the type check on paths that are no regular files of the submission", 
 describe("the type checker's thread at its limits", () => {
   const workers: TypeCheckWorker[] = [];
   afterAll(() => Promise.all(workers.map((w) => w.close())));
-  const worker = (timeMs: number, heapMb: number) => {
-    const w = new TypeCheckWorker({ timeMs, heapMb });
+  const worker = (cpuMs: number, heapMb: number) => {
+    const w = new TypeCheckWorker({ cpuMs, heapMb, wallMs: 600_000 });
     workers.push(w);
     return w;
   };
 
-  it("stops a check past its time and fails every task with the reason, then checks the next one in a fresh thread", async () => {
+  it("stops a check past its CPU time and fails every task with the reason", async () => {
     const w = worker(1, 384);
     const stopped = await w.check(ROOT, path.join(ROOT, "solutions"), TASK_IDS);
     expect(stopped).toEqual(Object.fromEntries(TASK_IDS.map((t) => [t, { stopped: limitReason.time(1) }])));
+  });
+
+  it("takes a check past the wall-clock backstop alone (under its CPU limit) for the grader's error, not the student's failure", async () => {
+    const w = new TypeCheckWorker({ cpuMs: 600_000, heapMb: 384, wallMs: 1 });
+    workers.push(w);
+    await expect(w.check(ROOT, path.join(ROOT, "solutions"), TASK_IDS)).rejects.toThrow(limitReason.wall(1));
   });
 
   it("stops a check past its memory and fails every task with the reason", async () => {
@@ -70,5 +77,17 @@ describe("the type checker's thread at its limits", () => {
     expect(types).toMatchObject({ name: "t1_types", status: "fail" });
     expect(types!.message).toContain("sub/fifo.ts is not a regular file");
     expect(report.tasks[1]!.checks.find((c) => c.kind === "types")).toMatchObject({ status: "pass" });
+  });
+
+  it("grades a class with the hostile submission in it to the end, grades.csv and all", async () => {
+    const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-types-hostile-class-"));
+    hostile(path.join(cwd, "class"), "alice");
+    overlay(path.join(cwd, "class", "bob"));
+    const result = await gradeBatch({ cwd, pack, dir: "class", out: "out", jobs: 1, typecheck: true });
+    expect(result.reports.map((r) => r.submission).sort()).toEqual(["alice", "bob"]);
+    expect(existsSync(path.join(cwd, "out", "grades.csv"))).toBe(true);
+    expect(readFileSync(path.join(cwd, "out", "grades.csv"), "utf8").split("\n").filter(Boolean)).toHaveLength(3);
+    const alice = result.reports.find((r) => r.submission === "alice")!;
+    expect(alice.tasks[0]!.checks.find((c) => c.kind === "types")!.message).toContain("alice/zero.ts is a symbolic link that leads out of the submission folder");
   });
 });
