@@ -15,17 +15,36 @@ export interface Build { grade: string; root: string; label: string }
 
 export const THIS_BUILD: Build = { grade: path.join(ROOT, "bin", "grade.js"), root: ROOT, label: "this build" };
 
+/** The packages `dir`'s package.json pins that this checkout's node_modules lacks or holds at another version. */
+function missingPackages(dir: string): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  return Object.entries({ ...pkg.dependencies, ...pkg.devDependencies }).filter(([name, version]) => {
+    try {
+      return (JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string }).version !== version;
+    } catch {
+      return true;
+    }
+  }).map(([name]) => name);
+}
+
 /**
  * `ref`'s files from git in a folder of their own, with this checkout's packages linked one by one
- * (its node_modules/.cache stays its own, as its CLI cache must). Uncommitted work is not in it.
+ * when they are the ones it pins (its node_modules/.cache stays its own, as its CLI cache must),
+ * or else its own `npm ci`. Uncommitted work is not in it.
  */
 export function buildOf(ref: string): Build {
   const commit = execFileSync("git", ["-C", ROOT, "rev-parse", "--short", ref], { encoding: "utf8" }).trim();
   const dir = tmp();
   execFileSync("bash", ["-c", `git -C '${ROOT}' archive ${commit} | tar -x -C '${dir}'`]);
-  mkdirSync(path.join(dir, "node_modules"));
-  for (const entry of readdirSync(path.join(ROOT, "node_modules"))) {
-    if (entry !== ".cache") symlinkSync(path.join(ROOT, "node_modules", entry), path.join(dir, "node_modules", entry));
+  const missing = missingPackages(dir);
+  if (missing.length > 0) {
+    console.log(`the previous build (${commit}) pins packages this checkout does not have (${missing.join(", ")}): npm ci in its folder`);
+    execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+  } else {
+    mkdirSync(path.join(dir, "node_modules"));
+    for (const entry of readdirSync(path.join(ROOT, "node_modules"))) {
+      if (entry !== ".cache") symlinkSync(path.join(ROOT, "node_modules", entry), path.join(dir, "node_modules", entry));
+    }
   }
   return { grade: path.join(dir, "bin", "grade.js"), root: dir, label: commit };
 }
