@@ -2,7 +2,6 @@
 // (kept, build-cache.ts), a request file in a folder of its own, and the command: plain node
 // under the permission model, reading only those files, with an empty environment, and a limit
 // on its processor time (ulimit, through /bin/sh where there is one).
-import { readFileSync } from "node:fs";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -10,6 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cachedBuild, keptFile } from "../runner/build-cache.js";
+import { compileFiles } from "./compile.js";
+import { guestSource } from "./guest-source.js";
 import { NATIVE_CPU_MS } from "./fuel.js";
 import { sandboxModules } from "./modules.js";
 import type { SandboxRequest } from "./protocol.js";
@@ -36,12 +37,15 @@ async function serverScript(): Promise<string> {
 }
 
 /** Makes a server ready to start, any number of times, for one submission's entry. */
-export async function prepareServer(submission: Pick<SandboxRequest, "files" | "refused" | "limits" | "shownAs">, entry: string, exportName: string, label: string, course: string): Promise<LiveServer> {
-  const [script, modules] = await Promise.all([serverScript(), sandboxModules(course)]);
+export async function prepareServer(given: Pick<SandboxRequest, "files" | "compiled" | "refused" | "limits" | "shownAs">, entry: string, exportName: string, label: string, course: string): Promise<LiveServer> {
+  // Compiled here, each file under its time limit (compile.ts): the server only runs code.
+  const compiled = given.compiled ?? compileFiles(given.files, given.shownAs ?? "", { disk: true });
+  const [script, modules, files] = await Promise.all([serverScript(), sandboxModules(course), compiled]);
+  const submission = { ...given, compiled: files };
   const dir = await mkdtemp(path.join(os.tmpdir(), "grade-live-"));
   const requestFile = path.join(dir, "request.json");
   const wasmPath = require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
-  const request: LiveRequest = { wasmPath, guest: readFileSync(path.join(here, "guest.js"), "utf8"), modules, submission, entry, exportName, label };
+  const request: LiveRequest = { wasmPath, guest: guestSource(), modules, submission, entry, exportName, label };
   await writeFile(requestFile, JSON.stringify(request));
   const cpuSeconds = Math.ceil((submission.limits.cpuMs ?? NATIVE_CPU_MS) / 1000) + LIVE_CPU_EXTRA_S;
   const node = [process.execPath, "--experimental-permission", `--allow-fs-read=${script}`, `--allow-fs-read=${wasmPath}`, `--allow-fs-read=${requestFile}`,

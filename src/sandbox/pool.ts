@@ -2,13 +2,14 @@
 // request at a time. A request that outlives its limits (each run's time, plus a margin) has its
 // thread ended and a new one started; whatever a thread sends back is checked (reply.ts) before
 // the grader reads it, and anything wrong with it is that submission's error, never the grader's.
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { cachedBuild, keptFile } from "../runner/build-cache.js";
+import { compileFiles } from "./compile.js";
 import { failures } from "./failures.js";
+import { guestSource } from "./guest-source.js";
 import { sandboxModules } from "./modules.js";
 import type { SandboxReply, SandboxRequest, TaskFailure } from "./protocol.js";
 import { checkReply } from "./reply.js";
@@ -56,7 +57,7 @@ export class SandboxPool {
   private closed = false;
 
   /**
-   * `keepCompiled`: the threads keep compiled student code on disk too (compile.ts), so that a
+   * `keepCompiled`: compiled student code is kept on disk too (compile.ts), so that a
    * student's next grading of unchanged files compiles nothing; a batch, whose every file is
    * new and graded once, leaves it off rather than write a file per student's file.
    * `course`: the pack's "grade/course" module, as CommonJS text (Pack.course.sandboxSource).
@@ -66,15 +67,24 @@ export class SandboxPool {
   private assets(): Promise<{ code: string; data: object }> {
     this.starting ??= (async () => {
       const [code, modules] = await Promise.all([buildWorker(), sandboxModules(this.course)]);
-      const guest = readFileSync(path.join(here, "guest.js"), "utf8");
-      return { code, data: { wasmPath: require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm"), guest, modules, cachedScript: CACHED_SCRIPT, keepCompiled: this.keepCompiled } };
+      const guest = guestSource();
+      return { code, data: { wasmPath: require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm"), guest, modules, cachedScript: CACHED_SCRIPT } };
     })();
     return this.starting;
   }
 
-  /** Runs a submission's request; always resolves, with the failure in the reply if it had one. */
-  async run(request: SandboxRequest): Promise<SandboxReply> {
-    if (this.closed) return failedReply(request, failures.crash("the sandbox was closed"));
+  /**
+   * Runs a submission's request; always resolves, with the failure in the reply if it had one.
+   * Its files are compiled first, each under a time limit (compile.ts), unless it says how.
+   */
+  async run(asked: SandboxRequest): Promise<SandboxReply> {
+    if (this.closed) return failedReply(asked, failures.crash("the sandbox was closed"));
+    let request = asked;
+    try {
+      request = { ...asked, compiled: asked.compiled ?? await compileFiles(asked.files, asked.shownAs ?? "", { disk: this.keepCompiled }) };
+    } catch (error) {
+      return failedReply(asked, failures.crash(`the compiler failed: ${String(error instanceof Error ? error.message : error).slice(0, 200)}`));
+    }
     const assets = await this.assets();
     while (this.slots.length < this.size) this.slots.push(this.spawn(assets));
     return new Promise((resolve) => {

@@ -56,6 +56,11 @@ export interface RunSpec {
   peers?: PeerScript[];
   /** Each input is a JSON array of the call's arguments (as with peers, without any): fn(...input). */
   spread?: boolean;
+  /**
+   * With peers or spread: the arguments before the peers. An input with fewer items leaves the
+   * rest undefined, as a call that leaves an argument out (JSON has no undefined): f(a, undefined, peer).
+   */
+  arity?: number;
 }
 
 /** A scripted peer: a mock server, a user to ask; the grader's, never the student's. */
@@ -74,9 +79,18 @@ export interface PeerScript {
  */
 export interface PeerMessage { peer: number; text: string; problem?: string }
 
+/**
+ * A source file as the grader compiled it (compile.ts), before the engine runs: CommonJS text
+ * and its source map's `mappings` (a stack's places are the student's own lines), or why it did
+ * not compile, one paragraph.
+ */
+export type CompiledFile = { code: string; map: string } | { syntax: string };
+
 export interface SandboxRequest {
   /** The submission's source files by path ("task1.ts", "lib/util.ts"), as text. */
   files: Record<string, string>;
+  /** Each of `files` but .json, compiled (SandboxPool.run fills it in; the engine compiles nothing). */
+  compiled?: Record<string, CompiledFile>;
   /** Files the grader refused to read (a link out of the folder), by path, with the reason. */
   refused: Record<string, string>;
   runs: RunSpec[];

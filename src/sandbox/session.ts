@@ -5,7 +5,6 @@
 // peers.ts); it never reaches Node, a file or another student. Used by the batch threads
 // (engine.ts) and by the live server (live-server.ts).
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
-import { compileModule } from "./compile.js";
 import { makeSlicer, messageOf, readText, type Slicer } from "./engine-text.js";
 import { failures } from "./failures.js";
 import { FuelMeter, TAKE_FUEL } from "./fuel.js";
@@ -14,6 +13,7 @@ import { frames, parseGuest } from "./guest-reply.js";
 import { v8HostFunctions } from "./host-intl.js";
 import { PEER_LIMITS, PeerLog, peerHostFunctions, readScripts } from "./peers.js";
 import { resolveModule, type ModuleSources } from "./resolve.js";
+import { mapPlace } from "./source-map.js";
 
 export interface EngineAssets {
   /** A fresh QuickJS WebAssembly instance whose linear memory can never grow past `maxBytes`. */
@@ -24,7 +24,7 @@ export interface EngineAssets {
   modules: ModuleSources;
 }
 
-export type Submission = Pick<SandboxRequest, "files" | "refused" | "limits" | "shownAs">;
+export type Submission = Pick<SandboxRequest, "files" | "compiled" | "refused" | "limits" | "shownAs">;
 export type Stream = "stdout" | "stderr";
 /** Takes what the code printed: the text, and how many characters of it were cut off. */
 export type Writer = (stream: Stream, text: string, cut: number) => void;
@@ -46,6 +46,8 @@ const REPLY_CHARS = 16 * 1024 * 1024;
 export class Session {
   private realm: Realm | undefined;
   private readonly shown: string;
+  /** A place in compiled code ("task1.ts:40:9") as the student wrote it (source-map.ts). */
+  private readonly place = (where: string): string => mapPlace(this.submission.compiled, where);
   private readonly meter = new FuelMeter();
   /** Set when this run's fuel is what was left of the submission's budget (the failure says so). */
   private sharedBudget: number | undefined;
@@ -85,7 +87,7 @@ export class Session {
 
   /** A fresh instance of the entry's modules: the ids of the modules it loaded, or why it did not load. */
   load(entry: string, exportName: string): string[] | TaskFailure {
-    const reply = parseGuest(this.guestCall("load", [entry]), this.shown);
+    const reply = parseGuest(this.guestCall("load", [entry]), this.shown, this.place);
     if (reply?.kind === "loaded") return reply.modules;
     if (reply?.kind === "throw") return failures.load({ entry: this.shown + entry, exportName }, reply);
     return failures.crash("the harness gave no answer while loading the module");
@@ -120,7 +122,7 @@ export class Session {
     const peers = spec.peers ? new PeerLog(scripts, spec.inputs.length) : undefined;
     this.peers = peers;
     try {
-      text = this.guestCall("run", [spec.entry, spec.exportName, inputs, spec.instance === "fresh", groups, budget, spec.echoInputs === true, spec.stopOnFailure, spread ? scripts.length : -1], true, realm);
+      text = this.guestCall("run", [spec.entry, spec.exportName, inputs, spec.instance === "fresh", groups, budget, spec.echoInputs === true, spec.stopOnFailure, spread ? scripts.length : -1, spec.arity ?? 0], true, realm);
     } catch (error) {
       this.peers = undefined;
       if (!(error instanceof Stopped)) throw error;
@@ -134,10 +136,10 @@ export class Session {
     const out: { calls: WireCall[]; modules?: string[]; failure?: TaskFailure; stopped?: TaskFailure } = { calls: [] };
     for (const frame of frames(text)) {
       if (frame.startsWith("M")) {
-        const loaded = parseGuest(frame.slice(1), this.shown);
+        const loaded = parseGuest(frame.slice(1), this.shown, this.place);
         if (loaded?.kind === "loaded") out.modules = loaded.modules;
       } else if (frame.startsWith("L")) {
-        const reply = parseGuest(frame.slice(1), this.shown);
+        const reply = parseGuest(frame.slice(1), this.shown, this.place);
         out.failure = reply?.kind === "throw" ? failures.load(shownSpec, reply) : failures.crash("the harness gave no answer while loading the module");
       } else {
         const call = this.readCall(frame, shownSpec);
@@ -155,7 +157,7 @@ export class Session {
   }
 
   private readCall(text: string, spec: { entry: string; exportName: string }): WireCall | "out-of-memory" {
-    const reply = parseGuest(text, this.shown);
+    const reply = parseGuest(text, this.shown, this.place);
     if (reply?.kind === "value") return { ok: true, value: reply.valueText, ...(reply.inputText !== undefined ? { input: reply.inputText } : {}) };
     if (reply?.kind === "throw") {
       // Caught by the harness, the engine's own out-of-memory error still ends the run.
@@ -226,8 +228,8 @@ export class Session {
       const found = resolveModule(this.submission, this.assets.modules, from, spec);
       // Thrown in the guest, with the import's line on its stack.
       if ("refused" in found) return { error: ctx.newError({ name: "ModuleRefused", message: found.refused }) };
-      const code = "compiled" in found ? found.compiled : compileModule(found.id, found.source, this.shown);
-      if (typeof code !== "string") return { error: ctx.newError({ name: "CompileError", message: code.syntax }) };
+      if ("syntax" in found) return { error: ctx.newError({ name: "CompileError", message: found.syntax }) };
+      const code = found.compiled;
       // import.meta is module syntax; in the CommonJS the module runs as, it is a parameter.
       const body = code.includes("import.meta") ? code.split("import.meta").join("__gradeImportMeta") : code;
       const factory = ctx.evalCode(`(function (exports, require, module, __filename, __dirname, __gradeImportMeta) {${body}\n})`, found.id);

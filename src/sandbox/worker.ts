@@ -3,21 +3,19 @@
 // the grader. What it sends back is plain data the grader checks again (pool.ts).
 import { parentPort, workerData } from "node:worker_threads";
 import { createRequire } from "node:module";
-import { keepCompiledOnDisk } from "./compile.js";
 import { runRequest, type EngineAssets } from "./engine.js";
 import { instanceMaker } from "./instance.js";
 import type { SandboxRequest } from "./protocol.js";
 import { ownThreadId } from "./watchdog.js";
 import type { ModuleSources } from "./resolve.js";
 
-interface Data { wasmPath: string; guest: string; modules: ModuleSources; cachedScript: string; keepCompiled: boolean }
+interface Data { wasmPath: string; guest: string; modules: ModuleSources; cachedScript: string }
 const data = workerData as Data;
 // The very module that ran this thread's code (pool.ts), so that it saves that code's cache.
 const { saveCodeCaches } = createRequire(import.meta.url)(data.cachedScript) as { saveCodeCaches: () => void };
 // Compiled once per thread; each submission gets an instance of its own (its own memory).
 const assets: EngineAssets = { newModule: instanceMaker(data.wasmPath), guest: data.guest, modules: data.modules };
 let cached = false;
-if (data.keepCompiled) keepCompiledOnDisk();
 
 // The pool reads this thread's processor time by its id (watchdog.ts).
 parentPort!.postMessage({ tid: ownThreadId() ?? null });
