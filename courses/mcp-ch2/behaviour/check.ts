@@ -19,11 +19,12 @@ export interface BehaviourCheck {
    */
   judge: "output" | "input-unchanged" | "answered";
   /**
-   * With "output": compare the answer's result or error only, its id and jsonrpc taken as the
-   * model's: they are other checks' rules (t2_ids_echoed, the schema checks), so that a mistake
-   * there does not fail every check of an evidence line's own rule too (src/pack/score.ts).
+   * With "output", an evidence line's own rule: what of the answer its line reads (the tool
+   * names of tools/list, the text of a call), compared in the code's answer and the model's, so
+   * that a mistake another rule charges (an id, a schema changed) does not fail it too
+   * (src/pack/score.ts). The whole answer when absent.
    */
-  contentOnly?: boolean;
+  part?: (answer: unknown) => unknown;
   /** Fixed edge cases first, then generated ones: only inputs whose answer the rules decide. */
   inputs: (random: Random) => unknown[];
   /**

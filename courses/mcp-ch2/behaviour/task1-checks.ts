@@ -87,6 +87,8 @@ function toolsWithInheritedNames(random: Random): ToolDefinition[] {
   return [...fixed, ...generated];
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
 export const TASK1_CHECKS: BehaviourCheck[] = [
   {
     name: "t1_other_tools", task: "task1", judge: "output",
@@ -94,6 +96,15 @@ export const TASK1_CHECKS: BehaviourCheck[] = [
     rule: "to_mcp works for every tool, not just logs_search: copy name and description, put input_schema unchanged under inputSchema, add nothing else.",
     inputs: tools,
   },
+  // The evidence lines' own rules, on the same tools and calls: each compares what its line reads.
+  ...([
+    ["t1_same_keys", "Any tool converts to exactly name, description and inputSchema", "to_mcp returns an object with exactly the keys name, description and inputSchema, for every tool.", (a: unknown) => (isRecord(a) ? Object.keys(a).sort() : a)],
+    ["t1_same_name_description", "Any tool keeps its name and description", "to_mcp copies name and description unchanged, for every tool.", (a: unknown) => (isRecord(a) ? [a["name"], a["description"]] : a)],
+    ["t1_same_schema", "Any tool's input_schema reaches inputSchema unchanged", "to_mcp puts input_schema unchanged under inputSchema, for every tool.", (a: unknown) => (isRecord(a) ? a["inputSchema"] ?? null : a)],
+  ] as const).map(([name, title, rule, part]): BehaviourCheck => ({
+    name, task: "task1", judge: "output", title, rule, part, inputs: tools, stream: "t1_other_tools",
+    hint: "Look for code that recognises the chapter's TOOL (a table, a test of its name) instead of converting the tool it is given.",
+  })),
   {
     name: "t1_input_unchanged", task: "task1", judge: "input-unchanged",
     title: "The tool definition passed in is not changed",

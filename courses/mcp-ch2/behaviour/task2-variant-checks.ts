@@ -15,16 +15,23 @@ interface Variant {
   name: string;
   title: string;
   rule: string;
+  /** What its evidence line reads of the answer (evidence/task2-lines.ts). */
+  part: (answer: unknown) => unknown;
 }
 
+const at = (value: unknown, path: (string | number)[]): unknown =>
+  path.reduce<unknown>((v, k) => (v !== null && typeof v === "object" && Object.hasOwn(v, k) ? (v as Record<string | number, unknown>)[k] : undefined), value) ?? null;
+const text = (a: unknown): unknown => at(a, ["result", "content", 0, "text"]);
+const toolNames = (a: unknown): unknown => { const tools = at(a, ["result", "tools"]); return Array.isArray(tools) ? tools.map((t) => at(t, ["name"])) : tools; };
+
 const VARIANTS: Variant[] = [
-  { id: 1, name: "t2_same_initialize", title: "The chapter's initialize with another id gets the same result", rule: "Rule 2: initialize is answered with the server's protocol version, capabilities and serverInfo, under the request's own id." },
-  { id: 2, name: "t2_same_tools_list", title: "The chapter's tools/list with another id lists the same tool", rule: "Rule 3: tools/list answers {\"tools\": [<the converted tool>]}, under the request's own id." },
-  { id: 3, name: "t2_same_valid_call", title: "The chapter's valid call with another id returns the same text", rule: "Rule 6: a call whose arguments pass the schema returns the fixed text, under the request's own id." },
-  { id: 4, name: "t2_same_unknown_tool", title: "The chapter's unknown tool with another id is the same protocol error", rule: "Rule 4: a tool the server does not have is a -32602 error naming it, under the request's own id." },
-  { id: 5, name: "t2_same_invalid_call", title: "The chapter's invalid call with another id is the same tool error", rule: "Rule 5: arguments that fail the schema give a result with isError true and the rule set's message, under the request's own id." },
-  { id: 6, name: "t2_same_unknown_method", title: "The chapter's unknown method with another id is the same -32601 error", rule: "Rule 7: a method the server does not handle is -32601 Method not found, under the request's own id." },
-  { id: 7, name: "t2_same_call_with_limit", title: "The chapter's call with a limit, with another id, returns the same text", rule: "Rule 6: a call whose arguments pass the schema, limit included, returns the fixed text, under the request's own id." },
+  { id: 1, name: "t2_same_initialize", title: "The chapter's initialize with another id gets the same result", rule: "Rule 2: initialize is answered with the server's protocol version, whatever the client asked for, under the request's own id.", part: (a) => at(a, ["result", "protocolVersion"]) },
+  { id: 2, name: "t2_same_tools_list", title: "The chapter's tools/list with another id lists the same tool", rule: "Rule 3: tools/list lists the converted tool by its name, under the request's own id.", part: toolNames },
+  { id: 3, name: "t2_same_valid_call", title: "The chapter's valid call with another id returns the same text", rule: "Rule 6: a call whose arguments pass the schema returns the fixed text, under the request's own id.", part: text },
+  { id: 4, name: "t2_same_unknown_tool", title: "The chapter's unknown tool with another id is the same protocol error", rule: "Rule 4: a tool the server does not have is a -32602 error naming it, under the request's own id.", part: (a) => [at(a, ["error", "code"]), at(a, ["error", "message"])] },
+  { id: 5, name: "t2_same_invalid_call", title: "The chapter's invalid call with another id is the same tool error", rule: "Rule 5: arguments that fail the schema give a result with isError true and the rule set's message, under the request's own id.", part: (a) => [at(a, ["result", "isError"]), text(a)] },
+  { id: 6, name: "t2_same_unknown_method", title: "The chapter's unknown method with another id is the same -32601 error", rule: "Rule 7: a method the server does not handle is -32601 Method not found, under the request's own id.", part: (a) => at(a, ["error", "code"]) },
+  { id: 7, name: "t2_same_call_with_limit", title: "The chapter's call with a limit, with another id, returns the same text", rule: "Rule 6: a call whose arguments pass the schema, limit included, returns the fixed text, under the request's own id.", part: text },
 ];
 
 const HINT = "The answer depends on the method and params; the id is only copied into the response. Look for code that recognises the chapter's exact messages (a table of answers, a test of the id or of the whole message) instead of following the rule.";
@@ -35,8 +42,8 @@ function withOtherIds(id: number, random: Random): JsonRpcMessage[] {
   return Array.from({ length: 6 }, () => ({ ...structuredClone(fixture), id: random.int(8, 999) }) as JsonRpcMessage);
 }
 
-export const VARIANT_CHECKS: BehaviourCheck[] = VARIANTS.map(({ id, name, title, rule }) => ({
-  name, task: "task2", judge: "output", contentOnly: true, title, rule, hint: HINT,
+export const VARIANT_CHECKS: BehaviourCheck[] = VARIANTS.map(({ id, name, title, rule, part }) => ({
+  name, task: "task2", judge: "output", part, title, rule, hint: HINT,
   inputs: (random: Random) => withOtherIds(id, random),
 }));
 

@@ -17,7 +17,7 @@ function resultObject(r: unknown): Record<string, unknown> {
 
 export const TASK1_LINES = linesOfTask("task1", [
   {
-    key: "t1_keys", task: "task1", rules: ["t1_other_tools"], title: "The converted tool has exactly name, description and inputSchema",
+    key: "t1_keys", task: "task1", rules: ["t1_same_keys"], title: "The converted tool has exactly name, description and inputSchema",
     accepted: Object.keys(MCP_TOOL).sort().join(","),
     hint: "to_mcp returns a new object with the same name and description and the schema under inputSchema instead of input_schema, and no other keys.",
     // Own keys, as Python's sorted(out) reads them: a key whose value is undefined is a key.
@@ -31,13 +31,13 @@ export const TASK1_LINES = linesOfTask("task1", [
     },
   },
   {
-    key: "t1_schema_unchanged", task: "task1", rules: ["t1_schema_extra_keys", "t1_inherited_names"], title: "inputSchema equals the original input_schema", accepted: "true",
+    key: "t1_schema_unchanged", task: "task1", rules: ["t1_same_schema", "t1_schema_extra_keys", "t1_inherited_names"], title: "inputSchema equals the original input_schema", accepted: "true",
     hint: "Move the schema across as it is: do not add, drop or change anything inside it.",
     compute: (value) => printed(deepEqual(data(dig(value.result, ["inputSchema"], "the result"), "the result's inputSchema"), data(toolOf(value)["input_schema"], "the tool's input_schema"))),
     diagnose: (actual) => actual !== "false" ? undefined : "inputSchema must be the same schema as input_schema, unchanged: no key renamed, added or removed inside it.",
   },
   {
-    key: "t1_name_description_unchanged", task: "task1", rules: ["t1_other_tools"], title: "Name and description are unchanged", accepted: "true",
+    key: "t1_name_description_unchanged", task: "task1", rules: ["t1_same_name_description"], title: "Name and description are unchanged", accepted: "true",
     hint: "Copy name and description as they are, character for character.",
     compute: (value) => {
       const tool = toolOf(value);
