@@ -1,7 +1,7 @@
 // What a batch leaves in OUT: results.json (the list of version-1 reports, in id order),
 // grades.csv, report.html (the class report), one evidence file per student, and .grade-state/
 // (what each report was graded from, for resume).
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
 import type { Pack } from "../pack/types.js";
 import { writeEvidence } from "../evidence/file.js";
@@ -24,6 +24,39 @@ export interface SavedState {
 export function prepareOut(out: string): void {
   mkdirSync(path.join(out, STATE_DIR), { recursive: true });
   mkdirSync(path.join(out, "evidence"), { recursive: true });
+  // A batch killed outright leaves its half-written results.json.<pid>.partial: gone once that process is.
+  for (const name of readdirSync(out)) {
+    const pid = /^results\.json\.(\d+)\.partial$/.exec(name)?.[1];
+    if (pid !== undefined && !alive(Number(pid))) rmSync(path.join(out, name), { force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+const SHARD_FILE = "shard.json";
+
+/** Which part of the class a batch graded (--shard I/N), for grade merge to find a part missing; none for the whole class. */
+export function writeShard(out: string, shard: { index: number; count: number } | undefined): void {
+  writeFileSync(path.join(out, STATE_DIR, SHARD_FILE), `${JSON.stringify(shard ? { index: shard.index, count: shard.count } : { whole: true })}\n`);
+}
+
+/** The part a batch output holds: undefined when it does not say (an output of an older grade). */
+export function readShard(out: string): { index: number; count: number } | "whole" | undefined {
+  try {
+    const data = JSON.parse(readFileSync(path.join(out, STATE_DIR, SHARD_FILE), "utf8")) as { index?: unknown; count?: unknown; whole?: unknown };
+    if (data.whole === true) return "whole";
+    return Number.isInteger(data.index) && Number.isInteger(data.count) ? { index: data.index as number, count: data.count as number } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
