@@ -10,7 +10,7 @@ import { fullMarks } from "../pack/score.js";
 import type { Pack } from "../pack/types.js";
 import { REPORT_VERSION, type Report } from "../report/types.js";
 import { hashSubmission, listSubmissions, refusal } from "./discover.js";
-import { openStateLog, prepareOut, writeGrades } from "./outputs.js";
+import { openStateLog, prepareOut, writeGrades, writeShard } from "./outputs.js";
 import { writeResultsAsTheyCome } from "./results-file.js";
 import { inShard, type Shard } from "./shard.js";
 
@@ -32,6 +32,15 @@ export interface BatchOptions {
   /** Grading options passed through to every submission's gradeSubmission. */
   grade?: Partial<Omit<GradeOptions, "cwd" | "dir" | "pool" | "timeoutMs" | "typecheck" | "pack">>;
   onProgress?: (progress: BatchProgress) => void;
+  /** Aborted (Ctrl-C): no new submission starts; those in flight finish and are saved for the resume. */
+  signal?: AbortSignal;
+}
+
+/** A batch stopped by its signal: what was graded is saved in OUT, and the same command resumes. */
+export class BatchInterrupted extends Error {
+  constructor(readonly done: number, readonly total: number) {
+    super(`the batch was interrupted after ${done} of ${total} submissions`);
+  }
 }
 
 export interface BatchProgress {
@@ -68,6 +77,7 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
   const reports = new Map<string, Report>();
   const broken: BatchResult["broken"] = [];
   prepareOut(out);
+  writeShard(out, options.shard);
   // Opened before any sandbox process starts: if OUT cannot be written, nothing is left running.
   const states = openStateLog(out, pack);
   const results = writeResultsAsTheyCome(out, ids.length);
@@ -120,12 +130,13 @@ export async function gradeBatch(options: BatchOptions): Promise<BatchResult> {
     for (let started = 0; started < Math.min(ids.length, jobs * 3); started++) {
       if (started > 0) await new Promise((resolve) => setImmediate(resolve));
       const lane = (async () => {
-        for (let index = next++; index < ids.length; index = next++) await gradeOne(ids[index]!, index);
+        for (let index = next++; index < ids.length && !options.signal?.aborted; index = next++) await gradeOne(ids[index]!, index);
       })();
       lane.catch(() => undefined); // seen by Promise.all below, not an unhandled rejection meanwhile
       lanes.push(lane);
     }
     await Promise.all(lanes);
+    if (options.signal?.aborted) throw new BatchInterrupted(progress.done, ids.length);
     results.finish();
     states.close(ids);
   } catch (error) {

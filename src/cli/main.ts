@@ -16,7 +16,7 @@ import { renderRunSummary } from "../report/run-summary.js";
 import { BATCH_REPORTERS, REPORTERS } from "../report/registry.js";
 import { terminalText } from "../report/sanitize.js";
 import { wantsColor } from "../report/style.js";
-import { batchCommand, mergeCommand } from "./commands/batch.js";
+import { batchCommand, EXIT_INTERRUPTED, interruptedText, mergeCommand } from "./commands/batch.js";
 import { checkCommand } from "./commands/check.js";
 import { gradeCommand } from "./commands/grade.js";
 import { serveCommand } from "./commands/serve.js";
@@ -115,7 +115,13 @@ export async function main(argv: string[], io: Io): Promise<number> {
       const seed = parseSeed(opts.seed);
       const extra = opts.behaviour ? { seed: seed ?? 0, live: opts.live ?? false } : undefined;
       const { pack } = await choosePack(io.cwd, { dir, ...(opts.pack ? { pack: opts.pack } : {}) });
-      const { reports, view, result } = await batchCommand({ cwd: io.cwd, pack, dir, out: opts.out, jobs: opts.jobs, timeoutMs: parseTimeout(opts.timeout), shard: opts.shard, force: opts.force, typecheck: opts.typecheck ?? false, ...(extra ? { extra } : {}) }, io);
+      const outcome = await batchCommand({ cwd: io.cwd, pack, dir, out: opts.out, jobs: opts.jobs, timeoutMs: parseTimeout(opts.timeout), shard: opts.shard, force: opts.force, typecheck: opts.typecheck ?? false, ...(extra ? { extra } : {}) }, io);
+      if ("interrupted" in outcome) {
+        io.stderr(interruptedText(outcome.interrupted, opts.out, argv));
+        exitCode = EXIT_INTERRUPTED;
+        return;
+      }
+      const { reports, view, result } = outcome;
       const reporterOptions = { gradescopeHide: parseHiddenKinds(opts.gradescopeHide), githubRoot: annotationRoot(io, dir), pack };
       await emit(io, choices, color(opts.color), (name, v, c) => BATCH_REPORTERS[name]!(reports, v, c, reporterOptions), view, (c) => renderBatchSummary(view, c));
       if (choices.some((c) => c.name === "github")) await appendStepSummary(io, renderGithubSummary(reports));
