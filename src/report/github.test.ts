@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderGithub, renderGithubSummary } from "./github.js";
+import type { Report } from "./types.js";
 import { HOSTILE, NORMAL, hostileReport, runnerCommands, terminalHazards } from "./hostile.js";
 import { SAMPLE_REPORT } from "./sample-report.js";
 import { escapeControls } from "./sanitize.js";
@@ -75,5 +76,34 @@ describe("github reporter on a hostile submission", () => {
 
   it("keeps letters and emoji as they are in the summary", () => {
     expect(renderGithubSummary([hostileReport(NORMAL)])).toContain(`| task1 | fail | 1/3 | t1_keys: ${NORMAL} |`);
+  });
+});
+
+describe("github annotations within GitHub's limits", () => {
+  const failing = (id: string, n: number): Report => ({
+    version: 1, submission: id, status: "fail", score: 0, maxScore: n, evidence: {},
+    tasks: [{ task: "task1", title: "t", status: "fail", score: 0, maxScore: n, checks: Array.from({ length: n }, (_, i) => ({ name: `c${i + 1}`, kind: "evidence", title: `check ${i + 1}`, status: "fail" as const })) }],
+  });
+  const errors = (out: string): string[] => out.split("\n").filter((l) => l.startsWith("::error "));
+
+  it("annotates at most 10 problems of one student, the rest counted in the notice and the step summary", () => {
+    const out = renderGithub([failing("ann", 12)]);
+    expect(errors(out)).toHaveLength(10);
+    expect(out).toMatch(/::notice title=grade::ann: 0\/12 \(fail\); 2 more problems not annotated \(GitHub shows 10 per step\)/);
+    expect(renderGithubSummary([failing("ann", 12)])).toContain("12 problems: the first 10 are annotated on the files (GitHub shows 10 error annotations per step), the other 2 are not");
+  });
+
+  it("reaches every student's first problem before anyone's second", () => {
+    const class_ = Array.from({ length: 34 }, (_, i) => failing(`s${String(i).padStart(2, "0")}`, 2));
+    const out = errors(renderGithub(class_));
+    expect(out).toHaveLength(10);
+    expect(out.every((l) => l.includes("title=c1%3A check 1"))).toBe(true);
+    expect(new Set(out.map((l) => /file=(s\d+)\//.exec(l)![1])).size).toBe(10);
+    expect(renderGithubSummary(class_)).toContain("68 problems: the first 10 are annotated");
+  });
+
+  it("says nothing of a limit when every problem is annotated", () => {
+    expect(renderGithub([failing("ann", 3)])).toMatch(/::notice title=grade::ann: 0\/3 \(fail\)\n$/);
+    expect(renderGithubSummary([failing("ann", 3)])).not.toContain("annotated");
   });
 });

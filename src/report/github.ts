@@ -28,6 +28,13 @@ export interface GithubOptions {
 
 const join = (...parts: string[]): string => parts.filter((p) => p !== "" && p !== ".").join("/");
 
+/**
+ * GitHub shows at most 10 error annotations per step (and 50 per job) and drops the rest without
+ * a word; grade annotates within it and counts the rest in the step summary.
+ */
+export const ANNOTATIONS_PER_STEP = 10;
+
+/** A task's problems, the root cause first: why it did not run (or was never written), then its failing checks. */
 function taskAnnotations(report: Report, task: TaskResult, root: string, fileOf: (task: string) => string): string[] {
   // Messages name the file as the report does (relative to its root); the annotation from the repository's root.
   const shown = join(report.submission, fileOf(task.task));
@@ -44,6 +51,33 @@ function taskAnnotations(report: Report, task: TaskResult, root: string, fileOf:
   return lines;
 }
 
+/**
+ * The most useful first: each student's first problem in each task, student after student, then
+ * their next ones in the same order, so ten annotations reach ten students (or each task) before
+ * anyone's second.
+ */
+function ordered(reports: readonly Report[], root: string, fileOf: (task: string) => string): string[] {
+  const perStudent = reports.map((r) => r.tasks.map((t) => taskAnnotations(r, t, root, fileOf)));
+  const depth = Math.max(0, ...perStudent.flat().map((a) => a.length));
+  const tasks = Math.max(0, ...perStudent.map((s) => s.length));
+  const out: string[] = [];
+  for (let level = 0; level < depth; level++) {
+    for (let t = 0; t < tasks; t++) {
+      for (const student of perStudent) {
+        const line = student[t]?.[level];
+        if (line) out.push(line);
+      }
+    }
+  }
+  return out;
+}
+
+/** How many problems the reports have, and how many of them get an annotation. */
+export function annotationCounts(reports: readonly Report[]): { problems: number; annotated: number } {
+  const problems = ordered(reports, "", (task) => task).length;
+  return { problems, annotated: Math.min(problems, ANNOTATIONS_PER_STEP) };
+}
+
 function describe(check: CheckResult): string {
   return [
     check.message,
@@ -53,9 +87,14 @@ function describe(check: CheckResult): string {
 }
 
 export function renderGithub(reports: readonly Report[], options: GithubOptions = {}): string {
-  const lines = reports.flatMap((r) => r.tasks.flatMap((t) => taskAnnotations(r, t, options.root ?? "", options.fileOf ?? ((task) => `${task}.ts`))));
+  const fileOf = options.fileOf ?? ((task: string) => `${task}.ts`);
+  const all = ordered(reports, options.root ?? "", fileOf);
+  // Within the limit, in the report's order; past it, the most useful first.
+  const lines = all.length <= ANNOTATIONS_PER_STEP ? reports.flatMap((r) => r.tasks.flatMap((t) => taskAnnotations(r, t, options.root ?? "", fileOf))) : all.slice(0, ANNOTATIONS_PER_STEP);
   const passed = reports.filter((r) => r.status === "pass").length;
-  lines.push(`::notice title=grade::${data(reports.length === 1 ? `${reports[0]!.submission}: ${reports[0]!.score}/${reports[0]!.maxScore} (${reports[0]!.status})` : `${passed} of ${reports.length} submissions pass every check`)}`);
+  const rest = all.length - lines.length;
+  const more = rest > 0 ? `; ${rest} more problem${rest === 1 ? "" : "s"} not annotated (GitHub shows ${ANNOTATIONS_PER_STEP} per step): the step summary counts them, grade's report lists them` : "";
+  lines.push(`::notice title=grade::${data(`${reports.length === 1 ? `${reports[0]!.submission}: ${reports[0]!.score}/${reports[0]!.maxScore} (${reports[0]!.status})` : `${passed} of ${reports.length} submissions pass every check`}${more}`)}`);
   return lines.join("\n") + "\n";
 }
 
@@ -69,8 +108,10 @@ export function renderGithubSummary(reports: readonly Report[]): string {
       out.push(`| ${t.task} | ${t.status} | ${t.score}/${t.maxScore} | ${md(first ? `${first.name}: ${first.message ?? first.title}` : t.message ?? "")} |`);
     }
   } else {
-    out.push("| student | status | score |", "|---|---|---|");
-    for (const r of reports) out.push(`| ${md(r.submission)} | ${r.status} | ${r.score}/${r.maxScore} |`);
+    out.push("| student | status | score | problems |", "|---|---|---|---|");
+    for (const r of reports) out.push(`| ${md(r.submission)} | ${r.status} | ${r.score}/${r.maxScore} | ${annotationCounts([r]).problems} |`);
   }
+  const { problems, annotated } = annotationCounts(reports);
+  if (problems > annotated) out.push("", `${problems} problems: the first ${annotated} are annotated on the files (GitHub shows ${ANNOTATIONS_PER_STEP} error annotations per step), the other ${problems - annotated} are not; grade's report and this table have them all.`);
   return out.join("\n") + "\n";
 }
