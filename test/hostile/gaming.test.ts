@@ -1,0 +1,101 @@
+// Points without the work (issue 19): submissions that answer the fixtures from a table and
+// anything else with nothing, a throw, a loop or a constant, and a handle that answers serve's
+// oracle otherwise, graded through the real CLI in a batch beside a correct classmate and a
+// classmate with one mistake, for both packs, and alone (grade --dir, every default check). None
+// may have a task at full marks, nor more than the classmate with one mistake; the correct
+// classmate keeps full marks and the one mistake costs one point. Made by gaming.ts.
+import { cpSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { overlay } from "../overlay.js";
+import { newRoot, removeRoot, ROOT } from "./build.js";
+import { chapter2Oracle, chapter2Table, FALLBACKS, statelessTable, writeSubmission } from "./gaming.js";
+import { HOSTILE, WHY_SKIPPED } from "./gate.js";
+import { runGrade, type CliRun } from "./run.js";
+
+interface Row { id: string; score: number; max_score: number; tasks: Record<string, number> }
+interface TaskReport { task: string; score: number; maxScore: number }
+interface Report { score: number; maxScore: number; tasks: TaskReport[] }
+
+function rows(csv: string, tasks: string[]): Map<string, Row> {
+  const [head, ...lines] = csv.trim().split("\n");
+  const names = head!.split(",");
+  const out = new Map<string, Row>();
+  for (const line of lines) {
+    const cells = line.split(",");
+    const cell = (n: string): string => cells[names.indexOf(n)]!;
+    out.set(cell("id"), { id: cell("id"), score: Number(cell("score")), max_score: Number(cell("max_score")), tasks: Object.fromEntries(tasks.map((t) => [t, Number(cell(t))])) });
+  }
+  return out;
+}
+
+const PACKS = [
+  {
+    pack: "mcp-ch2", tasks: ["task1", "task2", "task3"], full: { task1: 3, task2: 9, task3: 5 } as Record<string, number>,
+    gaming: { ...Object.fromEntries(FALLBACKS.map((k) => [`table-${k}`, chapter2Table(k)])), oracle: chapter2Oracle(path.join(ROOT, "solutions")) },
+    correct: (dir: string) => overlay(dir),
+    oneMistake: (dir: string) => overlay(dir, path.join(ROOT, "test", "fixtures", "submissions", "unknown-tool-iserror")),
+  },
+  {
+    pack: "mcp-stateless", tasks: ["task1", "task2", "task3", "task4"], full: { task1: 5, task2: 16, task3: 17, task4: 3 } as Record<string, number>,
+    gaming: Object.fromEntries(FALLBACKS.map((k) => [`table-${k}`, statelessTable(k)])),
+    correct: (dir: string) => copyTs(path.join(ROOT, "solutions", "mcp-stateless"), dir),
+    oneMistake: (dir: string) => { copyTs(path.join(ROOT, "solutions", "mcp-stateless"), dir); copyTs(path.join(ROOT, "test", "fixtures", "mcp-stateless", "truthy-id"), dir); },
+  },
+];
+
+function copyTs(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const f of readdirSync(from).filter((n) => n.endsWith(".ts"))) cpSync(path.join(from, f), path.join(to, f));
+}
+
+describe.skipIf(!HOSTILE)(`points without the work${HOSTILE ? "" : ` (${WHY_SKIPPED})`}`, () => {
+  for (const spec of PACKS) {
+    describe(spec.pack, () => {
+      let root: string;
+      let batch: CliRun;
+      let table: Map<string, Row>;
+      beforeAll(async () => {
+        root = newRoot(`gaming-${spec.pack}`);
+        const klass = path.join(root, "class");
+        for (const [name, files] of Object.entries(spec.gaming)) writeSubmission(path.join(klass, name), files);
+        spec.correct(path.join(klass, "classmate-correct"));
+        spec.oneMistake(path.join(klass, "classmate-one-mistake"));
+        batch = await runGrade(["batch", "class", "--pack", spec.pack, "--out", "out", "--no-color"], root);
+        table = rows(batch.outputs.get(path.join("out", "grades.csv"))?.text ?? "", spec.tasks);
+      });
+      afterAll(() => removeRoot(root));
+
+      it("grades the whole class, the correct classmate at full marks and the one mistake one point off", () => {
+        expect(batch.frozen).toBe(false);
+        expect(batch.code, batch.stderr).toBe(0);
+        expect(table.size).toBe(Object.keys(spec.gaming).length + 2);
+        const full = Object.values(spec.full).reduce((a, b) => a + b, 0);
+        expect(table.get("classmate-correct")?.score).toBe(full);
+        expect(table.get("classmate-one-mistake")?.score).toBe(full - 1);
+      });
+
+      for (const name of Object.keys(spec.gaming)) {
+        // The oracle attack games serve alone (its toMcp and handle are the reference's).
+        const gamed = name === "oracle" ? ["task3"] : spec.tasks;
+        it(`keeps ${name} off full marks on every task it games, and below the classmate with one mistake`, () => {
+          const row = table.get(name)!;
+          expect(row, name).toBeDefined();
+          for (const task of gamed) expect(row.tasks[task], `${name} ${task}`).toBeLessThan(spec.full[task]!);
+          expect(row.score).toBeLessThan(table.get("classmate-one-mistake")!.score);
+          // Code that implements nothing earns (nearly) nothing: a constant may be right where the rule's answer is one constant.
+          if (name !== "oracle") expect(row.score, name).toBeLessThanOrEqual(2);
+        });
+      }
+
+      it("keeps a submission that hangs on every input it does not know at no points alone too, every default check on", async () => {
+        const alone = await runGrade(["--pack", spec.pack, "--dir", path.join("class", "table-loop"), "--reporter", "json=out/alone.json", "--no-color"], root);
+        expect(alone.frozen).toBe(false);
+        expect(alone.code).toBe(1);
+        const report = JSON.parse(readFileSync(path.join(root, "out", "alone.json"), "utf8")) as Report;
+        expect(report.score).toBe(0);
+        expect(report.tasks.every((t) => t.score < t.maxScore)).toBe(true);
+      });
+    });
+  }
+});
