@@ -4,8 +4,15 @@
 import { defineConfig } from "vitest/config";
 import base from "./vitest.config.js";
 
-/** Test files beside the code that grade whole submissions through the sandbox and the type check, dozens of times each. */
+/**
+ * Test files beside the code that grade whole submissions through the sandbox or the type check
+ * dozens of times, compile against tsc, or spend a limit's worth of processor time on purpose.
+ */
 export const SLOW = [
+  "courses/mcp-stateless/typecheck/check.test.ts",
+  "src/sandbox/compile.test.ts",
+  "src/sandbox/live.test.ts",
+  "src/sandbox/watchdog.test.ts",
   "courses/mcp-stateless/class.test.ts",
   "courses/mcp-stateless/mistakes.test.ts",
   "courses/mcp-stateless/interop.test.ts",
