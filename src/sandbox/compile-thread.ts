@@ -19,7 +19,9 @@ parentPort!.on("message", (job: { id: number; file: string; source: string; show
   } catch (error) {
     reply = { id: job.id, error: String(error instanceof Error ? error.message : error).slice(0, 300) };
   }
-  parentPort!.postMessage(reply);
+  // Before the first reply, not after: the grader may end the process (and this thread) as soon
+  // as it has its answer. The cache then holds what compiling a file compiled.
   if (!saved) { saved = true; saveCodeCaches(); }
+  parentPort!.postMessage(reply);
 });
 parentPort!.postMessage({ ready: true });

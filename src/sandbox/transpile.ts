@@ -25,6 +25,8 @@ export function transpile(ts: typeof TS, id: string, source: string, shown: stri
       const why = commonJsOnly(ts, statement);
       if (why) refused.push(`${place(ts, file, statement.getStart(file), shown + id)}: ${why}`);
     }
+    const waits = topLevelAwait(ts, file);
+    if (waits) refused.push(`${place(ts, file, waits.getStart(file), shown + id)}: ${TOP_LEVEL_AWAIT}`);
     return file;
   };
   let output: TS.TranspileOutput;
@@ -60,4 +62,16 @@ function commonJsOnly(ts: typeof TS, statement: TS.Statement): string | undefine
     return "`import … = require(…)` is CommonJS syntax, which an ES module (every .ts file of the course is one) cannot use. Write `import name from \"…\"` or `import { name } from \"…\"` instead.";
   }
   return undefined;
+}
+
+const TOP_LEVEL_AWAIT = "`await` at the top level of a module runs while the module is being imported, which the grader's sandbox does not do: it loads every module synchronously, as the chapter's runner imports it. Move the await into the function that needs it (and make that function async).";
+
+// An await (or for await) outside every function: the module would load asynchronously.
+function topLevelAwait(ts: typeof TS, file: TS.SourceFile): TS.Node | undefined {
+  const visit = (node: TS.Node): TS.Node | undefined => {
+    if (ts.isFunctionLike(node) || ts.isClassStaticBlockDeclaration(node)) return undefined;
+    if (ts.isAwaitExpression(node) || (ts.isForOfStatement(node) && node.awaitModifier)) return node;
+    return ts.forEachChild(node, visit);
+  };
+  return ts.forEachChild(file, visit);
 }
