@@ -10,7 +10,9 @@ function schemaOf(random: Random, depth: number): JsonSchema {
   const kind = depth > 0 ? random.pick(["string", "integer", "number", "boolean", "object", "array"]) : random.pick(["string", "integer", "boolean"]);
   const schema: JsonSchema = { type: kind };
   if (random.bool()) schema.description = `${random.word(3, 8)} ${random.word(3, 8)} é ${random.word(2, 6)}`;
-  if (kind === "string" && random.bool()) schema.enum = [random.word(2, 6), random.word(2, 6)];
+  // Two distinct values: JSON Schema wants an enum's items unique (a duplicate failed the
+  // reference solution's t1_schema_compiles for some seeds).
+  if (kind === "string" && random.bool()) { const first = random.word(2, 6); let second = random.word(2, 6); while (second === first) second = random.word(2, 6); schema.enum = [first, second]; }
   if (kind === "integer" || kind === "number") {
     if (random.bool()) schema.minimum = random.int(-5, 5);
     if (random.bool()) schema.maximum = random.int(10, 1000);
