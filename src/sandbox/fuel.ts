@@ -14,10 +14,14 @@ export const RUN_FUEL = 50 * REFERENCE_RUN_FUEL;
 /** A submission's budget, all its runs together: about 50 times the largest reference submission. */
 export const SUBMISSION_FUEL = 50 * REFERENCE_SUBMISSION_FUEL;
 /**
- * A run's processor time, past which the pool ends the thread (watchdog.ts): for work that does
- * not tick (a built-in call on a huge value). Twice the whole run's limit before fuel (5 s).
+ * The processor time a run may spend without a single unit of fuel counted, past which the pool
+ * ends the thread (watchdog.ts): only work that does not tick (a built-in call on a huge value)
+ * goes that long; the costliest ticking work measured takes about 40 ms a unit. A run's whole
+ * processor time is held to RUN_CPU_FACTOR times as much (a loop of such calls that ticks now
+ * and then), far above what a run that uses all its fuel takes.
  */
-export const NATIVE_CPU_MS = 10_000;
+export const NATIVE_CPU_MS = 5_000;
+export const RUN_CPU_FACTOR = 12;
 /** After a stop, what reading back the run's record may use (it returns a string it holds). */
 export const TAKE_FUEL = 100;
 
@@ -49,8 +53,12 @@ export class FuelMeter {
     this.until = Date.now() + backstopMs;
   }
 
+  /** Every unit counted in this instance, where the pool can read it (watchdog.ts). */
+  constructor(private readonly shared?: Int32Array) {}
+
   readonly tick = (): boolean => {
     this.used += 1;
+    if (this.shared) this.shared[0] = (this.shared[0]! + 1) | 0;
     if (this.used > this.limit) { this.stop ??= "fuel"; return true; }
     if (Date.now() > this.until) { this.stop ??= "clock"; return true; }
     return false;

@@ -18,8 +18,8 @@ import type { LiveRequest } from "./live-protocol.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SHELL = "/bin/sh";
-// A whole live server's processor time, in s, beyond a run's (limits.cpuMs): node's start and
-// every message's (the reference's server uses well under a second; see docs/sandbox.md).
+// A whole live server's processor time, in s: four times a run's stretch without fuel
+// (limits.cpuMs), and node's start (the reference's server uses well under a second).
 const LIVE_CPU_EXTRA_S = 5;
 const require = createRequire(import.meta.url);
 
@@ -47,7 +47,7 @@ export async function prepareServer(given: Pick<SandboxRequest, "files" | "compi
   const wasmPath = require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
   const request: LiveRequest = { wasmPath, guest: guestSource(), modules, submission, entry, exportName, label };
   await writeFile(requestFile, JSON.stringify(request));
-  const cpuSeconds = Math.ceil((submission.limits.cpuMs ?? NATIVE_CPU_MS) / 1000) + LIVE_CPU_EXTRA_S;
+  const cpuSeconds = Math.ceil((4 * (submission.limits.cpuMs ?? NATIVE_CPU_MS)) / 1000) + LIVE_CPU_EXTRA_S;
   const node = [process.execPath, "--experimental-permission", `--allow-fs-read=${script}`, `--allow-fs-read=${wasmPath}`, `--allow-fs-read=${requestFile}`,
     "--no-warnings", "--max-old-space-size=256", script, requestFile];
   // The engine's fuel stops every loop (fuel.ts); a built-in call that runs long without ticking

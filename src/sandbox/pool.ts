@@ -21,7 +21,7 @@ const require = createRequire(import.meta.url);
 const THREAD_HEAP_MB = 192;
 
 interface Job { request: SandboxRequest; resolve: (reply: SandboxReply) => void }
-interface Slot { worker: Worker; job?: Job; watch?: Watchdog; tid?: number }
+interface Slot { worker: Worker; job?: Job; watch?: Watchdog; tid?: number; ticks?: Int32Array }
 
 const CACHED_SCRIPT = path.join(here, "..", "runner", "cached-script.cjs");
 
@@ -103,8 +103,12 @@ export class SandboxPool {
     worker.stdout.resume();
     worker.stderr.resume();
     worker.on("message", (message: unknown) => {
-      const note = message as { tid?: unknown; run?: unknown; previous?: unknown };
-      if (note !== null && typeof note === "object" && "tid" in note) { slot.tid = typeof note.tid === "number" ? note.tid : undefined; return; }
+      const note = message as { tid?: unknown; ticks?: unknown; run?: unknown; previous?: unknown };
+      if (note !== null && typeof note === "object" && "tid" in note) {
+        slot.tid = typeof note.tid === "number" ? note.tid : undefined;
+        slot.ticks = note.ticks instanceof Int32Array && note.ticks.length === 1 ? note.ticks : undefined;
+        return;
+      }
       const job = slot.job;
       if (!job) return;
       if (typeof note?.run === "number") { slot.watch?.started(note.run, note.previous); return; }
@@ -149,7 +153,7 @@ export class SandboxPool {
       slot.worker.ref();
       // A thread stuck in a built-in call, or not answering (the engine's own limits should have
       // ended the run), is ended from here: nothing the code does can outlast this.
-      slot.watch = new Watchdog(job.request, () => slot.tid, (reply) => {
+      slot.watch = new Watchdog(job.request, () => ({ tid: slot.tid, ticks: slot.ticks?.[0] }), (reply) => {
         slot.worker.removeAllListeners("exit");
         void slot.worker.terminate();
         this.finish(slot, reply, true);

@@ -20,6 +20,8 @@ export interface EngineAssets {
   newModule(maxBytes: number): Promise<QuickJSWASMModule>;
   /** guest.js's text. */
   guest: string;
+  /** Where the fuel meter counts every unit, for the pool's watchdog (watchdog.ts). */
+  ticks?: Int32Array;
   /** The modules every submission may import ("grade/course", the pure node: ports), as CommonJS. */
   modules: ModuleSources;
 }
@@ -48,7 +50,7 @@ export class Session {
   private readonly shown: string;
   /** A place in compiled code ("task1.ts:40:9") as the student wrote it (source-map.ts). */
   private readonly place = (where: string): string => mapPlace(this.submission.compiled, where);
-  private readonly meter = new FuelMeter();
+  private readonly meter: FuelMeter;
   /** Set when this run's fuel is what was left of the submission's budget (the failure says so). */
   private sharedBudget: number | undefined;
   /** The record of the run in progress, when it has peers. */
@@ -58,6 +60,7 @@ export class Session {
 
   private constructor(private readonly instance: QuickJSWASMModule, private readonly runtime: QuickJSRuntime, private readonly assets: EngineAssets, private readonly submission: Submission, private readonly write: Writer) {
     this.shown = submission.shownAs ?? "";
+    this.meter = new FuelMeter(assets.ticks);
   }
 
   static async open(assets: EngineAssets, submission: Submission, write: Writer): Promise<Session> {

@@ -28,7 +28,7 @@ describe("work the fuel does not count", () => {
     const runs = await grade({ "code.ts": CODE }, [spec("fine"), spec("search"), spec("fine")], { cpuMs: 1500 });
     expect(runs[0]?.status === "ran" && runs[0].calls[0]).toEqual({ ok: true, value: "J2" });
     expect(failureOf(runs[1])?.reason).toBe("timeout");
-    expect(failureOf(runs[1])?.message).toMatch(/stopped after 1\.5 s of the processor's time spent in built-in calls/);
+    expect(failureOf(runs[1])?.message).toMatch(/stopped after 1\.5 s of the processor's time in which its work budget counted nothing: it was in built-in calls/);
     expect(failureOf(runs[2])?.message).toMatch(/It was not run: an earlier run of this submission was stopped in a built-in call/);
   });
 
@@ -37,6 +37,13 @@ describe("work the fuel does not count", () => {
     expect(failureOf(run)?.reason).toBe("timeout");
     const [next] = await grade({ "code.ts": CODE }, [spec("fine")], {});
     expect(next?.status === "ran" && next.calls[0]).toEqual({ ok: true, value: "J2" });
+  });
+
+  it("leaves ticking work to its fuel, however dear each unit (an endless throw and catch)", async () => {
+    const throwing = `export function fine() { for (;;) { try { throw new Error("again"); } catch { /* again */ } } }`;
+    const [run] = await grade({ "code.ts": throwing }, [spec("fine")], { cpuMs: 1000, fuel: 100 });
+    expect(failureOf(run)?.reason).toBe("timeout");
+    expect(failureOf(run)?.message).toMatch(/stopped after using 100% of its work budget \(100 units/);
   });
 
   it("stops it by the clock's backstop when the processor time is not reached, as the grader's trouble", async () => {

@@ -3,14 +3,15 @@
 // thread that does not answer. The thread tells the pool as each run starts, with the run before
 // it; ended here, the runs it finished keep their results.
 //
-// - The thread's own processor time (Linux: /proc/self/task/<tid>/stat) in one run past
-//   `cpuMs`: the student's code did that much work, which a busy machine does not change, so it
-//   is the student's (reason timeout).
+// - The thread's own processor time (Linux: /proc/self/task/<tid>/stat): `cpuMs` of it with no
+//   unit of fuel counted (fuel.ts's counter, shared with the thread), or RUN_CPU_FACTOR times
+//   that in one run: the student's code did that much work outside the counter, which a busy
+//   machine does not change, so it is the student's (reason timeout).
 // - The clock past the run's backstop (`timeMs`) or the request's, with less processor time than
 //   that: the grader's trouble (reason backstop), not a verdict on the code.
 import { readFileSync } from "node:fs";
 import { failures } from "./failures.js";
-import { NATIVE_CPU_MS } from "./fuel.js";
+import { NATIVE_CPU_MS, RUN_CPU_FACTOR } from "./fuel.js";
 import type { SandboxReply, SandboxRequest, TaskFailure, WireRun } from "./protocol.js";
 import { checkReply } from "./reply.js";
 
@@ -45,12 +46,16 @@ export class Watchdog {
   private readonly done: unknown[] = [];
   private index = 0;
   private cpuAt: number | undefined;
+  /** The fuel counter as last seen, and the processor time when it last moved. */
+  private ticks: number | undefined;
+  private tickedAt: number | undefined;
   private runTimer: NodeJS.Timeout | undefined;
   private readonly requestTimer: NodeJS.Timeout;
   private readonly poll: NodeJS.Timeout;
 
   /** `end` ends the thread and takes the reply made of what it finished. */
-  constructor(private readonly request: SandboxRequest, private readonly tid: () => number | undefined, private readonly end: (reply: SandboxReply) => void) {
+  /** `thread()`: the sandbox thread's id and its fuel counter now. */
+  constructor(private readonly request: SandboxRequest, private readonly thread: () => { tid: number | undefined; ticks: number | undefined }, private readonly end: (reply: SandboxReply) => void) {
     const { limits } = request;
     const whole = Math.min(request.runs.length * limits.timeMs, limits.budgetMs ?? Infinity) + MARGIN_MS;
     this.requestTimer = setTimeout(() => this.stop("clock", whole), whole);
@@ -62,7 +67,8 @@ export class Watchdog {
   started(index: number, previous: unknown): void {
     if (index === this.done.length + 1) this.done.push(previous);
     this.index = this.done.length;
-    this.cpuAt = threadCpuMs(this.tid());
+    this.cpuAt = threadCpuMs(this.thread().tid);
+    this.tickedAt = this.cpuAt;
     clearTimeout(this.runTimer);
     const ms = this.request.limits.timeMs + MARGIN_MS;
     this.runTimer = setTimeout(() => this.stop("clock", ms), ms);
@@ -75,17 +81,20 @@ export class Watchdog {
   }
 
   private check(): void {
-    const now = threadCpuMs(this.tid());
+    const { tid, ticks } = this.thread();
+    const now = threadCpuMs(tid);
     if (now === undefined) return;
     this.cpuAt ??= now;
+    if (ticks !== this.ticks || this.tickedAt === undefined) { this.ticks = ticks; this.tickedAt = now; }
     const limit = this.request.limits.cpuMs ?? NATIVE_CPU_MS;
-    if (now - this.cpuAt > limit) this.stop("cpu", limit);
+    if (now - this.tickedAt > limit) this.stop("cpu", limit);
+    else if (now - this.cpuAt > limit * RUN_CPU_FACTOR) this.stop("run-cpu", limit * RUN_CPU_FACTOR);
   }
 
-  private stop(why: "cpu" | "clock", ms: number): void {
+  private stop(why: "cpu" | "run-cpu" | "clock", ms: number): void {
     this.cancel();
-    const failure: TaskFailure = why === "cpu" ? failures.nativeWork(ms) : failures.backstop(ms);
-    const later: TaskFailure = why === "cpu" ? failures.afterNativeWork() : failure;
+    const failure: TaskFailure = why === "clock" ? failures.backstop(ms) : failures.nativeWork(ms, why === "run-cpu");
+    const later: TaskFailure = why === "clock" ? failure : failures.afterNativeWork();
     const runs: unknown[] = this.request.runs.map((_, i): unknown => i < this.done.length ? this.done[i]
       : { status: "failed", failure: i === this.index ? failure : later, stdout: "", stderr: "", durationMs: 0 } satisfies WireRun);
     this.end(checkReply(this.request, { reply: { runs } }));

@@ -14,11 +14,13 @@ const data = workerData as Data;
 // The very module that ran this thread's code (pool.ts), so that it saves that code's cache.
 const { saveCodeCaches } = createRequire(import.meta.url)(data.cachedScript) as { saveCodeCaches: () => void };
 // Compiled once per thread; each submission gets an instance of its own (its own memory).
-const assets: EngineAssets = { newModule: instanceMaker(data.wasmPath), guest: data.guest, modules: data.modules };
+// Every unit of fuel counted, shared with the pool, which reads it while the engine runs.
+const ticks = new Int32Array(new SharedArrayBuffer(4));
+const assets: EngineAssets = { newModule: instanceMaker(data.wasmPath), guest: data.guest, modules: data.modules, ticks };
 let cached = false;
 
 // The pool reads this thread's processor time by its id (watchdog.ts).
-parentPort!.postMessage({ tid: ownThreadId() ?? null });
+parentPort!.postMessage({ tid: ownThreadId() ?? null, ticks });
 
 parentPort!.on("message", (message: { id: number; request: SandboxRequest }) => {
   runRequest(assets, message.request, (run, previous) => parentPort!.postMessage({ id: message.id, run, previous })).then(
