@@ -16,7 +16,7 @@ const MARKERS = ["/tmp/grade-sandbox-write-attempt.txt", "/tmp/grade-sandbox-spa
 describe("the sandbox", () => {
   let pool: SandboxPool;
   let classDir: string;
-  const grade = (id: string, timeoutMs = 5000): Promise<Report> => gradeSubmission({ cwd: classDir, dir: id, tasks: TASK_IDS, timeoutMs, pool });
+  const grade = (id: string): Promise<Report> => gradeSubmission({ cwd: classDir, dir: id, tasks: TASK_IDS, pool });
 
   beforeAll(async () => {
     for (const m of MARKERS) rmSync(m, { force: true });
@@ -65,9 +65,9 @@ describe("the sandbox", () => {
   });
 
   it("stops a loop in the promise queue as well as a plain one", async () => {
-    const report = await grade("spinning", 1500);
+    const report = await grade("spinning");
     expect(report.tasks.map((t) => t.status)).toEqual(["pass", "pass", "error"]);
-    expect(report.tasks[2]!.message).toMatch(/did not finish within 1500 ms/);
+    expect(report.tasks[2]!.message).toMatch(/stopped after using 100% of its work budget/);
   });
 });
 

@@ -13,10 +13,12 @@ describe("the instructor's line in grades.csv", () => {
     expect(factsOf("It used more than 64 MB of memory and was stopped. Look for a list or string that grows without end.")).toBe("It used more than 64 MB of memory and was stopped.");
   });
 
-  it("says a time-out the same way for every task, with the limit", () => {
-    const message = "It did not finish within 5000 ms and was stopped. Look for a loop that never ends; raise the limit with --timeout MS only if your code is just slow.";
-    expect(taskProblem({ task: "task3", status: "error", message }, fileOf)).toBe("task3.ts timed out (stopped after 5000 ms)");
-    expect(taskProblem({ task: "task1", status: "error", message: message.replace("5000", "1200") }, fileOf)).toBe("task1.ts timed out (stopped after 1200 ms)");
+  it("says each of the sandbox's stops the same way for every task", () => {
+    const fuel = "It was stopped after using 100% of its work budget (1100 units; the reference solution uses about 2% of it on its largest run). Look for a loop that never ends.";
+    expect(taskProblem({ task: "task3", status: "fail", message: fuel }, fileOf)).toBe("task3.ts ran out of its work budget (a loop that never ends?)");
+    expect(taskProblem({ task: "task1", status: "fail", message: "It was not run: the submission's earlier runs had used all of its work budget (3000 units)." }, fileOf)).toBe("task1.ts ran out of its work budget (a loop that never ends?)");
+    expect(taskProblem({ task: "task2", status: "fail", message: "It was stopped after 5 s of the processor's time in which its work budget counted nothing: it was in built-in calls, which the budget cannot count step by step." }, fileOf)).toBe("task2.ts timed out in built-in calls");
+    expect(taskProblem({ task: "task2", status: "error", message: "The grader stopped it by the clock after 120000 ms, not by its work. This is not your code's fault." }, fileOf)).toBe("task2.ts was stopped by the grader's clock (not the student's fault)");
     expect(taskProblem({ task: "task2", status: "fail", message: "handle in ann/task2.ts is not written yet: replace the TODO in it with your code." }, fileOf)).toBe("task2.ts not written yet (the starter is unchanged)");
   });
 

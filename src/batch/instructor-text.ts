@@ -25,8 +25,10 @@ export function taskProblem(task: Pick<TaskResult, "task" | "message" | "status"
   const message = task.message ?? "";
   // An entry refused as a submission (discover.ts): already written for the instructor.
   if (message.startsWith("Not graded:")) return message;
-  const timeout = /did not finish within (\d+) ms/.exec(message);
-  if (timeout) return `${file} timed out (stopped after ${timeout[1]} ms)`;
+  // The sandbox's stops (src/sandbox/failures.ts): its work budget, built-in calls, the clock.
+  if (/of its work budget|work budget ran out/.test(message)) return `${file} ran out of its work budget (a loop that never ends?)`;
+  if (/processor's time .*in built-in calls|stopped in a built-in call/.test(message)) return `${file} timed out in built-in calls`;
+  if (/stopped it by the clock/.test(message)) return `${file} was stopped by the grader's clock (not the student's fault)`;
   if (task.status !== "error" && /is not written yet/.test(message)) return `${file} not written yet (the starter is unchanged)`;
   const facts = factsOf(message);
   return clip(facts.includes(file) ? facts : `${file}: ${facts}`);

@@ -19,13 +19,13 @@ describe("a handle that hangs on a method only the generated inputs use", () => 
       'if (message.method === "ping") for (;;) { /* hangs */ }\n  if (!("id" in message)) return null;',
     );
     writeFileSync(file, source);
-    const report = await gradeSubmission({ cwd: dir, dir: ".", tasks: ["task1", "task2", "task3"], timeoutMs: 3000, extra: { seed: 1 } });
+    const report = await gradeSubmission({ cwd: dir, dir: ".", tasks: ["task1", "task2", "task3"], extra: { seed: 1 } });
     expect(report.tasks.map((t) => t.message ?? "ran")).toEqual(["ran", "ran", "ran"]);
     expect(report.score).toBe(17);
     const task2 = report.tasks.find((t) => t.task === "task2")!;
     const behaviour = task2.checks.filter((c) => c.kind === "behaviour");
     expect(behaviour.length).toBeGreaterThan(0);
-    expect(behaviour.every((c) => c.status === "error" && /did not finish within 3000 ms/.test(c.message ?? ""))).toBe(true);
+    expect(behaviour.every((c) => c.status === "error" && /stopped after using 100% of its work budget/.test(c.message ?? ""))).toBe(true);
     expect(task2.checks.find((c) => c.name === "t2_interop_call")?.status).toBe("pass");
     expect(task2.status).toBe("fail");
   });

@@ -16,7 +16,7 @@ import { evidenceViolations, freeChecks, parseCsv, reportViolations, type Report
 
 const OUT = path.join("out", "batch");
 const twoAtOnce = limiter(2);
-const ARGS = ["--out", OUT, "--timeout", "3000", "--reporter", "junit=out/junit.xml", "--reporter", "github=out/github.txt"];
+const ARGS = ["--out", OUT, "--reporter", "junit=out/junit.xml", "--reporter", "github=out/github.txt"];
 
 interface Batch {
   cli: CliRun;

@@ -10,7 +10,7 @@ import { HOSTILE, WHY_SKIPPED } from "./gate.js";
 import { canary, limiter, runGrade } from "./run.js";
 import { closingLines, freeChecks, passMarks, reportViolations, type ReportV1 } from "./verdicts.js";
 
-const ARGS = ["--timeout", "3000", "--evidence", "out/evidence.txt", "--reporter", "pretty", "--reporter", "json=out/report.json", "--reporter", "junit=out/junit.xml", "--reporter", "github=out/github.txt"];
+const ARGS = ["--evidence", "out/evidence.txt", "--reporter", "pretty", "--reporter", "json=out/report.json", "--reporter", "junit=out/junit.xml", "--reporter", "github=out/github.txt"];
 const atOnce = limiter(3);
 
 /** One `grade --dir` of attack (or of the honest wrong classmate), and what it must not have done. */

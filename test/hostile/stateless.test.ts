@@ -292,7 +292,7 @@ const knownOnes = (attack: Attack, list: string[]): string[] => list.filter(isKn
 
 // ---- grade --dir ----
 
-const DIR_ARGS = ["--pack", PACK, "--timeout", "3000", "--evidence", "out/evidence.txt", "--reporter", "pretty", "--reporter", "json=out/report.json", "--reporter", "junit=out/junit.xml", "--reporter", "github=out/github.txt"];
+const DIR_ARGS = ["--pack", PACK, "--evidence", "out/evidence.txt", "--reporter", "pretty", "--reporter", "json=out/report.json", "--reporter", "junit=out/junit.xml", "--reporter", "github=out/github.txt"];
 const atOnce = limiter(3);
 
 async function gradeDir(attack: Attack | undefined): Promise<{ report: ReportV1 | undefined; violations: string[] }> {
@@ -331,7 +331,7 @@ async function gradeDir(attack: Attack | undefined): Promise<{ report: ReportV1 
 interface Batch { cli: CliRun; rows: Map<string, string[]>; reports: Map<string, ReportV1>; evidence: Map<string, string>; violations: string[] }
 
 const OUT = path.join("out", "batch");
-const BATCH_ARGS = ["--pack", PACK, "--out", OUT, "--timeout", "3000", "--reporter", "junit=out/junit.xml", "--reporter", "github=out/github.txt"];
+const BATCH_ARGS = ["--pack", PACK, "--out", OUT, "--reporter", "junit=out/junit.xml", "--reporter", "github=out/github.txt"];
 
 async function gradeBatch(prefix: string, attacks: readonly Attack[], extra: string[] = []): Promise<Batch> {
   const ear = await canary();
