@@ -3,6 +3,7 @@ import type { FileCheckReport } from "../grading/check-file.js";
 import { HOSTILE, NORMAL, hostileReport, runnerCommands, terminalHazards } from "./hostile.js";
 import type { Report } from "./types.js";
 import { renderPretty, renderPrettyFileCheck } from "./pretty.js";
+import { SAMPLE_REPORT } from "./sample-report.js";
 
 const report: Report = {
   version: 1, submission: "tasks", status: "error", score: 1, maxScore: 2, evidence: { t1_keys: "name" },
@@ -28,6 +29,14 @@ describe("renderPretty", () => {
     expect(text).toContain("  ✗ t1_keys: name\n      expected: a,b\n      Why it failed.\n      hint: The rule.\n");
     expect(text).toContain("  ✓ t1_schema_unchanged: true\n  ✓ toMcp prints nothing on stdout\n");
   });
+  it("labels stderr as what failed a check that forbids it, never as not graded", () => {
+    const task = { task: "task3", title: "Serve", status: "fail" as const, score: 4, maxScore: 5, stderr: "debug\n",
+      checks: [{ name: "t3_no_stderr", kind: "output", title: "serve prints nothing on stderr", status: "fail" as const }] };
+    const text = renderPretty({ ...SAMPLE_REPORT, tasks: [task] }, false);
+    expect(text).toContain("  stderr (what t3_no_stderr failed on):\n    │ debug\n");
+    expect(text).not.toContain("not graded");
+  });
+
   it("says why a task did not run, lists what was skipped, and shows stderr without failing it", () => {
     expect(text).toContain("Task 1 · Convert a tool definition  FAIL · evidence 1/2 · 1 of 3 checks failed: t1_keys\n");
     expect(text).toContain("Task 2 · Answer  ERROR · did not run · evidence 0/1\n  ! It threw.\n  - skipped: t2_responses\n  stderr (shown, not graded):\n    │ warning\n");

@@ -57,7 +57,12 @@ function renderTask(task: TaskResult, s: Style): string[] {
   const skipped = task.checks.filter((c) => c.status === "skip");
   for (const check of task.checks) if (check.status !== "skip") out.push(...renderCheck(check, s));
   if (skipped.length) out.push(`  ${s.skip(MARKS.skip)} ${s.dim(`skipped: ${skipped.map((c) => line(c.name)).join(", ")}`)}`);
-  if (task.stderr) out.push(s.dim("  stderr (shown, not graded):"), s.dim(quoted(text(task.stderr.trimEnd()), "    ", `    ${GUTTER}`)));
+  if (task.stderr) {
+    // Most tasks may log on stderr; a task whose rule forbids it (t3_no_stderr) is graded on it.
+    const judged = task.checks.find((c) => /stderr/.test(c.name) && (c.status === "fail" || c.status === "error"));
+    const label = judged ? `stderr (what ${line(judged.name)} failed on):` : "stderr (shown, not graded):";
+    out.push(s.dim(`  ${label}`), s.dim(quoted(text(task.stderr.trimEnd()), "    ", `    ${GUTTER}`)));
+  }
   return out;
 }
 
