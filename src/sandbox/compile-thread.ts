@@ -12,10 +12,10 @@ const data = workerData as Data;
 const ts = runCachedScript(data.typescript, { cacheFile: data.codeCache }) as typeof TS;
 let saved = false;
 
-parentPort!.on("message", (job: { id: number; file: string; source: string; shown: string }) => {
+parentPort!.on("message", (job: { id: number; file: string; source: string }) => {
   let reply: object;
   try {
-    reply = { id: job.id, compiled: transpile(ts, job.file, job.source, job.shown) };
+    reply = { id: job.id, compiled: transpile(ts, job.file, job.source) };
   } catch (error) {
     reply = { id: job.id, error: String(error instanceof Error ? error.message : error).slice(0, 300) };
   }

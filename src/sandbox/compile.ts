@@ -43,15 +43,22 @@ export async function compileFiles(files: Record<string, string>, shown: string,
   return Object.fromEntries(ids.map((id, i) => [id, compiled[i]!]));
 }
 
+// A message names the file as the student sees it: `shown` goes before it, outside the cache, so
+// that the same file in two students' folders (a starter left as shipped) compiles once.
 async function compileFile(id: string, source: string, shown: string, options: CompileOptions): Promise<CompiledFile> {
-  const key = createHash("sha256").update(`${VERSION}\0${shown}\0${id}\0`).update(source).digest("hex");
+  const compiled = await compileText(id, source, options);
+  return "syntax" in compiled ? { syntax: shown + compiled.syntax } : compiled;
+}
+
+async function compileText(id: string, source: string, options: CompileOptions): Promise<CompiledFile> {
+  const key = createHash("sha256").update(`${VERSION}\0${id}\0`).update(source).digest("hex");
   const kept = cache.get(key) ?? (options.disk ? fromDisk(key) : undefined);
   if (kept) return kept;
   const limitMs = options.limitMs ?? COMPILE_LIMIT_MS;
-  const compiled = await thread.compile(id, source, shown, limitMs);
+  const compiled = await thread.compile(id, source, limitMs);
   // Stopped at the limit is the machine's load as much as the code's: compiled again next time.
-  if (compiled === "limit") return { syntax: overLimit(shown + id, limitMs) };
-  if (compiled === "memory") return { syntax: `${shown}${id} needs more memory to compile than the grader gives the compiler (${THREAD_HEAP_MB} MB). Make the file smaller: split it, or move long data into a .json file.` };
+  if (compiled === "limit") return { syntax: overLimit(id, limitMs) };
+  if (compiled === "memory") return { syntax: `${id} needs more memory to compile than the grader gives the compiler (${THREAD_HEAP_MB} MB). Make the file smaller: split it, or move long data into a .json file.` };
   if (cache.size >= CACHE_ENTRIES) cache.clear();
   cache.set(key, compiled);
   if (options.disk) toDisk(key, compiled);
@@ -81,7 +88,7 @@ function toDisk(key: string, compiled: CompiledFile): void {
 }
 
 type Outcome = CompiledFile | "limit" | "memory";
-interface Job { id: number; file: string; source: string; shown: string; limitMs: number; done: (outcome: Outcome) => void; fail: (error: Error) => void }
+interface Job { id: number; file: string; source: string; limitMs: number; done: (outcome: Outcome) => void; fail: (error: Error) => void }
 
 let threadCode: Promise<string> | undefined;
 const buildThread = (): Promise<string> => (threadCode ??= (async () => {
@@ -100,9 +107,9 @@ class CompileThread {
   private current: (Job & { timer?: NodeJS.Timeout }) | undefined;
   private next = 1;
 
-  compile(file: string, source: string, shown: string, limitMs: number): Promise<Outcome> {
+  compile(file: string, source: string, limitMs: number): Promise<Outcome> {
     return new Promise((done, fail) => {
-      this.queue.push({ id: this.next++, file, source, shown, limitMs, done, fail });
+      this.queue.push({ id: this.next++, file, source, limitMs, done, fail });
       void this.pump();
     });
   }
@@ -118,7 +125,7 @@ class CompileThread {
     this.current = job;
     this.worker.ref();
     this.current.timer = setTimeout(() => this.end(job, "limit"), job.limitMs);
-    this.worker.postMessage({ id: job.id, file: job.file, source: job.source, shown: job.shown });
+    this.worker.postMessage({ id: job.id, file: job.file, source: job.source });
   }
 
   private start(code: string | undefined): void {

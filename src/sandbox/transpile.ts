@@ -17,29 +17,30 @@ export function courseOptions(ts: typeof TS): TS.CompilerOptions {
 
 const ESM = /\.(m?ts|m?js|tsx|jsx)$/;
 
-export function transpile(ts: typeof TS, id: string, source: string, shown: string): CompiledFile {
+/** A compile failure's message starts with `id`: the caller puts the student's folder before it. */
+export function transpile(ts: typeof TS, id: string, source: string): CompiledFile {
   const refused: string[] = [];
   // Read from the tree the compiler parsed (a transformer sees it before the emit): no second parse.
   const esmOnly: TS.TransformerFactory<TS.SourceFile> = () => (file) => {
     if (ESM.test(id)) for (const statement of file.statements) {
       const why = commonJsOnly(ts, statement);
-      if (why) refused.push(`${place(ts, file, statement.getStart(file), shown + id)}: ${why}`);
+      if (why) refused.push(`${place(ts, file, statement.getStart(file), id)}: ${why}`);
     }
     const waits = topLevelAwait(ts, file);
-    if (waits) refused.push(`${place(ts, file, waits.getStart(file), shown + id)}: ${TOP_LEVEL_AWAIT}`);
+    if (waits) refused.push(`${place(ts, file, waits.getStart(file), id)}: ${TOP_LEVEL_AWAIT}`);
     return file;
   };
   let output: TS.TranspileOutput;
   try {
     output = ts.transpileModule(source, { fileName: id, compilerOptions: courseOptions(ts), reportDiagnostics: true, transformers: { before: [esmOnly] } });
   } catch (error) {
-    if (error instanceof RangeError) return { syntax: `${shown}${id} is nested too deeply to compile. Split the expression into smaller ones.` };
+    if (error instanceof RangeError) return { syntax: `${id} is nested too deeply to compile. Split the expression into smaller ones.` };
     throw error;
   }
   const error = output.diagnostics?.find((d) => d.category === ts.DiagnosticCategory.Error);
   if (error) {
     const text = ts.flattenDiagnosticMessageText(error.messageText, " ").replace(/\.$/, "");
-    const where = error.file && error.start !== undefined ? place(ts, error.file, error.start, shown + id) : shown + id;
+    const where = error.file && error.start !== undefined ? place(ts, error.file, error.start, id) : id;
     return { syntax: `${where}: ${text.slice(0, 300)}. Fix the code at that place and save.` };
   }
   if (refused.length) return { syntax: refused[0]! };
