@@ -8,6 +8,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import type TypeScript from "typescript";
+import type { TaskTypes } from "./types-check.js";
 
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs|json)$/;
 const SKIP_DIRS = new Set(["node_modules", ".git"]);
@@ -168,4 +169,11 @@ export function confinedHost(ts: typeof TypeScript, options: TypeScript.Compiler
     return shared.get(fileName);
   };
   return host;
+}
+
+/** A task's own file that cannot be checked: absent (skipped: the run says so) or refused (the check fails, saying why). */
+export function unreadableTask(gate: FileGate, abs: string, file: string, display: (abs: string) => string): TaskTypes | undefined {
+  if (gate.exists(abs)) return undefined;
+  const refused = gate.refused.get(path.resolve(abs));
+  return refused ? { findings: [{ file: display(abs), line: 1, column: 1, message: refused }] } : { skipped: `${file} does not exist.` };
 }

@@ -7,7 +7,7 @@
 // (confined-host.ts). Chapter 2 has its own, older copy of this (courses/mcp-ch2/typecheck/).
 import path from "node:path";
 import ts from "typescript";
-import { confinedHost, FileGate } from "./confined-host.js";
+import { confinedHost, FileGate, unreadableTask } from "./confined-host.js";
 import type { ProbeExport, ProbeSpec, ProbeTask } from "./probe-spec.js";
 import { refusalsOf } from "./refusals.js";
 import type { TaskTypes, TypeFinding } from "./types-check.js";
@@ -81,8 +81,11 @@ export class ProbeChecker {
     const result: Record<string, TaskTypes> = {};
     const gate = new FileGate(dir, [], display);
     const tasks = this.spec.tasks.filter((t) => ids.includes(t.id));
-    const present = tasks.filter((t) => gate.exists(path.join(dir, t.file)));
-    for (const t of tasks) if (!present.includes(t)) result[t.id] = { skipped: gate.refused.get(path.resolve(dir, t.file)) ?? `${t.file} does not exist.` };
+    const present = tasks.filter((t) => {
+      const unreadable = unreadableTask(gate, path.join(dir, t.file), t.file, display);
+      if (unreadable) result[t.id] = unreadable;
+      return !unreadable;
+    });
     if (!present.length) return result;
     let built = this.build(dir, present, false, display);
     const own = (t: ProbeTask) => built.program.getSourceFile(path.join(dir, t.file));

@@ -5,13 +5,13 @@
 // code under "strict" (an implicit any, a missing return case) and an export typed `any` are
 // advice, each with its fix: correct code in any style passes. A submission's own copies of the
 // course's types pass whenever the runner's use of them does.
-import { existsSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import type { TaskTypes, TypeFinding } from "../../../src/typecheck/types-check.js";
 import { explainOwn, flatten } from "./explain.js";
 import { refusalsOf } from "../../../src/typecheck/refusals.js";
+import { FileGate, unreadableTask } from "../../../src/typecheck/confined-host.js";
 import { exportOf, onExportParameter, probeDiagnostics, probeFindings } from "./probe-findings.js";
 import { NEEDS_NODE_CODES, ProgramBuilder } from "./program.js";
 
@@ -30,8 +30,12 @@ export class TypeChecker {
 
   check(submissionDir: string, tasks: readonly TaskId[], display: (abs: string) => string): Record<TaskId, TaskTypes> {
     const result = {} as Record<TaskId, TaskTypes>;
-    const present = tasks.filter((t) => existsSync(path.join(submissionDir, TASKS[t].file)));
-    for (const t of tasks) if (!present.includes(t)) result[t] = { skipped: `${TASKS[t].file} does not exist.` };
+    const files = new FileGate(submissionDir, [], display);
+    const present = tasks.filter((t) => {
+      const unreadable = unreadableTask(files, path.join(submissionDir, TASKS[t].file), TASKS[t].file, display);
+      if (unreadable) result[t] = unreadable;
+      return !unreadable;
+    });
     if (!present.length) return result;
     let built = this.builder.build(submissionDir, present, false, display);
     const usesNode = present.some((t) => {

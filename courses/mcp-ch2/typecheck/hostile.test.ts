@@ -2,7 +2,7 @@
 // file are made here: git holds none of them) and at its limits: each ends in that task's
 // failure with the reason, never in a grader that waits.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -40,6 +40,21 @@ describe("the type check on paths that are no regular files of the submission", 
     expect(fifo).toContain("sub/fifo.ts is not a regular file");
     expect(huge).toContain("sub/huge.ts is too large to type-check");
     expect(outside).toContain("sub/outside.ts is a symbolic link that leads out of the submission folder");
+  });
+
+  it("fails a task whose own file is no regular file of the submission, and a task that imports it", () => {
+    const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-types-hostile-"));
+    const abs = overlay(path.join(cwd, "sub"));
+    rmSync(path.join(abs, "task1.ts"));
+    symlinkSync("/dev/zero", path.join(abs, "task1.ts"));
+    rmSync(path.join(abs, "task3.ts"));
+    execFileSync("mkfifo", [path.join(abs, "task3.ts")]);
+    const result = new TypeChecker(ROOT).check(abs, TASK_IDS, (p) => path.relative(cwd, p));
+    expect(result.task1).toEqual({ findings: [{ file: "sub/task1.ts", line: 1, column: 1, message: expect.stringContaining("sub/task1.ts is a symbolic link that leads out of the submission folder (to /dev/zero)") }] });
+    expect(result.task3).toEqual({ findings: [{ file: "sub/task3.ts", line: 1, column: 1, message: expect.stringContaining("sub/task3.ts is not a regular file") }] });
+    // task2 imports task1: what it imports is unknown, said at the import.
+    expect("findings" in result.task2 ? result.task2.findings.map((f) => f.message) : result.task2)
+      .toEqual([expect.stringMatching(/^TS2307: Cannot find module '\.\/task1\.js'.* sub\/task1\.ts is a symbolic link that leads out of the submission folder \(to \/dev\/zero\)/)]);
   });
 });
 

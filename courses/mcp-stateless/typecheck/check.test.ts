@@ -1,7 +1,8 @@
 // The stateless pack's type check on test/fixtures/types/mcp-stateless/: correct submissions in
 // other styles pass (their own code's errors under "strict" as advice), wrong ones fail at the
 // export with what the runner needed. Each folder is laid over a copy of the reference solution.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -86,6 +87,20 @@ describe("the stateless pack's type check by use", () => {
     expect(finding).toMatch(new RegExp(`^sub/${wrong.task}\\.ts:${wrong.at} `));
     for (const part of wrong.says) expect(finding).toContain(part);
     for (const t of TASK_IDS.filter((x) => x !== wrong.task)) expect(findings(result[t]), t).toEqual([]);
+  });
+});
+
+describe("the stateless pack's type check on paths that are no regular files of the submission", () => {
+  it("reads none of them: a task file that is a FIFO, a reference to /proc/self/fd/1; each fails its task with the reason", () => {
+    const { cwd, dir } = submission();
+    rmSync(path.join(dir, "task4.ts"));
+    execFileSync("mkfifo", [path.join(dir, "task4.ts")]);
+    symlinkSync("/proc/self/fd/1", path.join(dir, "out.ts"));
+    writeFileSync(path.join(dir, "task1.ts"), `/// <reference path="./out.ts" />\n${readFileSync(path.join(SOLUTIONS, "task1.ts"), "utf8")}`);
+    const result = checker.check(dir, TASK_IDS, (abs) => path.relative(cwd, abs));
+    expect(findings(result["task4"])).toEqual([expect.stringMatching(/^sub\/task4.ts:1:1 sub\/task4.ts is not a regular file/)]);
+    expect(findings(result["task1"])).toEqual([expect.stringMatching(/^sub\/task1.ts:1:22 TS6053: .* sub\/out.ts is a symbolic link that leads out of the submission folder \(to \/proc\//)]);
+    expect(findings(result["task2"])).toEqual([]);
   });
 });
 
