@@ -6,7 +6,7 @@ import { SandboxPool } from "./pool.js";
 import type { RunSpec, WireCall, WireRun } from "./protocol.js";
 import { decodeValue } from "./value.js";
 
-const LIMITS = { timeMs: 3000, memoryBytes: 128 * 2 ** 20, valueChars: 2 ** 20, outputChars: 16384 };
+const LIMITS = { timeMs: 600_000, memoryBytes: 128 * 2 ** 20, valueChars: 2 ** 20, outputChars: 16384 };
 const PEER = { replies: ['{"jsonrpc":"2.0","id":0,"result":{"n":1}}'], repeatLast: true, echoId: true };
 
 let pool: SandboxPool;

@@ -6,7 +6,7 @@ import { SandboxPool } from "./pool.js";
 import type { PeerScript, RunSpec, SandboxRequest, WireCall, WireRun } from "./protocol.js";
 import { decodeValue } from "./value.js";
 
-const LIMITS: SandboxRequest["limits"] = { timeMs: 3000, memoryBytes: 128 * 2 ** 20, valueChars: 2 ** 20, outputChars: 16384 };
+const LIMITS: SandboxRequest["limits"] = { timeMs: 600_000, memoryBytes: 128 * 2 ** 20, valueChars: 2 ** 20, outputChars: 16384 };
 const SERVER = '{"jsonrpc":"2.0","id":0,"result":{"ok":true}}';
 
 let pool: SandboxPool;

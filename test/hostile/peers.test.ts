@@ -8,7 +8,7 @@ import { PEER_LIMITS } from "../../src/sandbox/peers.js";
 import type { RunSpec, WireCall, WireRun } from "../../src/sandbox/protocol.js";
 import { HOSTILE, WHY_SKIPPED } from "./gate.js";
 
-const LIMITS = { timeMs: 5000, memoryBytes: 128 * 2 ** 20, valueChars: 2 ** 20, outputChars: 16384 };
+const LIMITS = { timeMs: 600_000, memoryBytes: 128 * 2 ** 20, valueChars: 2 ** 20, outputChars: 16384 };
 const PEER = { replies: ['{"jsonrpc":"2.0","id":0,"result":{}}'], repeatLast: true, echoId: true };
 
 interface PeerAttack {
