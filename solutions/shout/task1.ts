@@ -1,0 +1,3 @@
+export function shout(text: string): string {
+  return `${text.toUpperCase()}!`;
+}
