@@ -5,6 +5,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import type * as TS from "typescript";
 import { runCachedScript, saveCodeCaches } from "../runner/cached-script.cjs";
 import { transpile } from "./transpile.js";
+import { ownThreadId } from "./watchdog.js";
 
 /** typescript.js and where its code cache is kept (a name of its own: it holds what transpiling compiled). */
 interface Data { typescript: string; codeCache: string }
@@ -24,4 +25,5 @@ parentPort!.on("message", (job: { id: number; file: string; source: string }) =>
   if (!saved) { saved = true; saveCodeCaches(); }
   parentPort!.postMessage(reply);
 });
-parentPort!.postMessage({ ready: true });
+// Its id, so that the grader can read its processor time (watchdog.ts) for the limit.
+parentPort!.postMessage({ ready: true, tid: ownThreadId() ?? null });

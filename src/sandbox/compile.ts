@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { CACHE_DIR, cachedBuild, keptFile } from "../runner/build-cache.js";
 import type { CompiledFile } from "./protocol.js";
+import { threadCpuMs } from "./watchdog.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -22,8 +23,20 @@ const VERSION = (require("typescript/package.json") as { version: string }).vers
 const CACHED_SCRIPT = path.join(here, "..", "runner", "cached-script.cjs");
 const DISK = path.join(CACHE_DIR, "compiled-ts");
 const CACHE_ENTRIES = 2000;
-/** A file's compile time limit; the thread's start (loading the compiler) is not counted. */
+/**
+ * A file's compile limit, in the compile thread's processor time (the clock where /proc cannot be
+ * read), so that a busy machine does not change the verdict; the thread's start (loading the
+ * compiler) is not counted.
+ */
 export const COMPILE_LIMIT_MS = 10_000;
+// The clock's backstop for one file, past which the machine, not the file, is too slow: the grader's trouble.
+const BACKSTOP_MS = 120_000;
+const POLL_MS = 100;
+
+/** The compile thread was stopped by the clock's backstop, not by the file's own work. */
+export class CompileBackstop extends Error {
+  constructor(readonly ms: number) { super(`the compiler was stopped by the clock after ${ms} ms`); }
+}
 // The compiler's own heap: a file that needs more is refused like one that takes too long.
 const THREAD_HEAP_MB = 256;
 const SOURCE = /\.(c|m)?(t|j)sx?$/;
@@ -56,6 +69,7 @@ async function compileText(id: string, source: string, options: CompileOptions):
   if (kept) return kept;
   const limitMs = options.limitMs ?? COMPILE_LIMIT_MS;
   const compiled = await thread.compile(id, source, limitMs);
+  if (compiled === "backstop") throw new CompileBackstop(Math.max(BACKSTOP_MS, limitMs));
   // Stopped at the limit is the machine's load as much as the code's: compiled again next time.
   if (compiled === "limit") return { syntax: overLimit(id, limitMs) };
   if (compiled === "memory") return { syntax: `${id} needs more memory to compile than the grader gives the compiler (${THREAD_HEAP_MB} MB). Make the file smaller: split it, or move long data into a .json file.` };
@@ -66,7 +80,7 @@ async function compileText(id: string, source: string, options: CompileOptions):
 }
 
 const overLimit = (file: string, ms: number): string =>
-  `${file} took more than ${ms / 1000} s to compile and was stopped. Some shapes of code make a compiler's work grow very fast, such as expressions nested many levels deep (a ? (b): c => … inside one another): split the expression into smaller ones, naming the inner functions, and save.`;
+  `${file} took the compiler more than ${ms / 1000} s of processor time and was stopped. Some shapes of code make a compiler's work grow very fast, such as expressions nested many levels deep (a ? (b): c => … inside one another): split the expression into smaller ones, naming the inner functions, and save.`;
 
 function fromDisk(key: string): CompiledFile | undefined {
   try {
@@ -87,7 +101,7 @@ function toDisk(key: string, compiled: CompiledFile): void {
   } catch { /* a read-only install compiles every time */ }
 }
 
-type Outcome = CompiledFile | "limit" | "memory";
+type Outcome = CompiledFile | "limit" | "memory" | "backstop";
 interface Job { id: number; file: string; source: string; limitMs: number; done: (outcome: Outcome) => void; fail: (error: Error) => void }
 
 let threadCode: Promise<string> | undefined;
@@ -104,7 +118,8 @@ class CompileThread {
   private worker: Worker | undefined;
   private ready = false;
   private readonly queue: Job[] = [];
-  private current: (Job & { timer?: NodeJS.Timeout }) | undefined;
+  private current: (Job & { timer?: NodeJS.Timeout; poll?: NodeJS.Timeout }) | undefined;
+  private tid: number | undefined;
   private next = 1;
 
   compile(file: string, source: string, limitMs: number): Promise<Outcome> {
@@ -124,7 +139,13 @@ class CompileThread {
     const job = this.queue.shift()!;
     this.current = job;
     this.worker.ref();
-    this.current.timer = setTimeout(() => this.end(job, "limit"), job.limitMs);
+    const cpuAt = threadCpuMs(this.tid);
+    if (cpuAt === undefined) {
+      this.current.timer = setTimeout(() => this.end(job, "limit"), job.limitMs);
+    } else {
+      this.current.poll = setInterval(() => { if ((threadCpuMs(this.tid) ?? cpuAt) - cpuAt > job.limitMs) this.end(job, "limit"); }, POLL_MS);
+      this.current.timer = setTimeout(() => this.end(job, "backstop"), Math.max(BACKSTOP_MS, job.limitMs));
+    }
     this.worker.postMessage({ id: job.id, file: job.file, source: job.source });
   }
 
@@ -138,11 +159,12 @@ class CompileThread {
     });
     this.worker = worker;
     this.ready = false;
-    worker.on("message", (message: { ready?: boolean; id?: number; compiled?: CompiledFile; error?: string }) => {
-      if (message.ready) { this.ready = true; void this.pump(); return; }
+    worker.on("message", (message: { ready?: boolean; tid?: number | null; id?: number; compiled?: CompiledFile; error?: string }) => {
+      if (message.ready) { this.ready = true; this.tid = message.tid ?? undefined; void this.pump(); return; }
       const job = this.current;
       if (!job || message.id !== job.id) return;
       clearTimeout(job.timer);
+      clearInterval(job.poll);
       this.current = undefined;
       // Idle, it does not keep the process alive; a file waiting for it does (pump).
       if (!this.queue.length) worker.unref();
@@ -161,8 +183,9 @@ class CompileThread {
     });
   }
 
-  private end(job: Job & { timer?: NodeJS.Timeout }, outcome: "limit" | "memory"): void {
+  private end(job: Job & { timer?: NodeJS.Timeout; poll?: NodeJS.Timeout }, outcome: "limit" | "memory" | "backstop"): void {
     clearTimeout(job.timer);
+    clearInterval(job.poll);
     if (this.current !== job) return;
     this.current = undefined;
     const worker = this.worker;

@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { cachedBuild, keptFile } from "../runner/build-cache.js";
-import { compileFiles } from "./compile.js";
+import { CompileBackstop, compileFiles } from "./compile.js";
 import { failures } from "./failures.js";
 import { guestSource } from "./guest-source.js";
 import { sandboxModules } from "./modules.js";
@@ -88,6 +88,7 @@ export class SandboxPool {
     try {
       request = { ...asked, compiled: await compiling };
     } catch (error) {
+      if (error instanceof CompileBackstop) return failedReply(asked, failures.backstop(error.ms));
       return failedReply(asked, failures.crash(`the compiler failed: ${String(error instanceof Error ? error.message : error).slice(0, 200)}`));
     }
     return new Promise((resolve) => {
