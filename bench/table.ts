@@ -48,7 +48,9 @@ async function watchRedraw(build: Build, saves: number): Promise<number[]> {
   const dir = path.join(cwd, "sub");
   for (const f of ["task1.ts", "task2.ts", "task3.ts"]) cpSync(path.join(build.root, "solutions", f), path.join(dir, f));
   const task2 = readFileSync(path.join(dir, "task2.ts"), "utf8");
-  const child = spawn(process.execPath, [build.grade, "watch", "--dir", "sub", "--no-color"], { cwd, stdio: ["ignore", "pipe", "ignore"], env: { ...process.env, NO_COLOR: "1" } });
+  const child = spawn(process.execPath, [build.grade, "watch", "--dir", "sub", "--no-color"], { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+  let err = "";
+  child.stderr.on("data", (d: Buffer) => { err += d.toString(); });
   let out = "";
   let waiting: { count: number; resolve: (ok: boolean) => void } | undefined;
   const reports = (): number => out.match(REPORT_DONE)?.length ?? 0;
@@ -63,8 +65,9 @@ async function watchRedraw(build: Build, saves: number): Promise<number[]> {
   });
   const times: number[] = [];
   try {
-    if (!(await until(1))) return [Number.NaN];
-    for (let i = 1; i <= saves; i++) {
+    const first = await until(1);
+    if (!first) times.push(Number.NaN);
+    for (let i = 1; first && i <= saves; i++) {
       const started = performance.now();
       writeFileSync(path.join(dir, "task2.ts"), `// save ${i}\n${task2}`);
       times.push((await until(i + 1)) ? performance.now() - started : Number.NaN);
@@ -73,6 +76,7 @@ async function watchRedraw(build: Build, saves: number): Promise<number[]> {
   } finally {
     child.kill();
   }
+  if (times.some((t) => Number.isNaN(t))) console.log(`  (${build.label}'s watch printed no report within three minutes after ${times.length - 1} saves; its stderr: ${JSON.stringify(err.slice(0, 300))})`);
   return times;
 }
 
