@@ -3,6 +3,8 @@
 // is what the engine reads of them.
 import { fileURLToPath } from "node:url";
 import type { Pack, PackPlan, TaskJudgement } from "../../src/pack/types.js";
+import { ownOutput } from "../../src/pack/own-output.js";
+import type { SandboxReply } from "../../src/sandbox/protocol.js";
 import { TypeCheckWorker } from "./typecheck/worker-client.js";
 import { EVIDENCE_KEYS, EVIDENCE_RULES, type EvidenceKey } from "./course/evidence-keys.js";
 import { diagnose } from "./evidence/lines.js";
@@ -18,8 +20,16 @@ import { runLiveChecks } from "./grading/live.js";
 import { fixtureOutcome } from "./grading/outcomes.js";
 import { buildRequest, type GradingRequest } from "./grading/request.js";
 import { gradeTask } from "./grading/task-result.js";
+import { settle } from "./grading/settle.js";
 
 interface Chapter2Plan extends PackPlan, Omit<GradingRequest, "runs"> {}
+
+/** What a task's own fixture run printed on stdout, when it ran in this request. */
+function fixtureStdout(plan: GradingRequest, reply: SandboxReply, task: TaskId): string | undefined {
+  const runs = plan.tasks[task];
+  const run = runs ? reply.runs[runs.fixture] : undefined;
+  return run && run.status !== "skipped" ? run.stdout : undefined;
+}
 
 const pack: Pack<Chapter2Plan> = {
   format: 1,
@@ -42,6 +52,7 @@ const pack: Pack<Chapter2Plan> = {
   edition: { student: distStudent },
   diagnose: (key, actual) => diagnose({ key: key as EvidenceKey, actual }),
   types: { checker: () => new TypeCheckWorker() },
+  settle,
   plan(input) {
     return buildRequest(input.has, input.has, input.tasks as TaskId[], input);
   },
@@ -54,8 +65,11 @@ const pack: Pack<Chapter2Plan> = {
       // No file, no run: its checks are shown skipped, and the engine says the file is missing.
       const run = runs ? reply.runs[runs.fixture] : undefined;
       const stdio = run && run.status !== "skipped" ? { stdout: run.stdout, stderr: run.stderr } : {};
+      // What the tasks it loaded printed in their own runs is theirs (src/pack/own-output.ts).
+      const loaded = run?.status === "ran" ? Object.fromEntries(tasks.filter((t) => t !== task && (run.modules ?? []).includes(TASKS[t].file)).map((t) => [TASKS[t].file, fixtureStdout(plan, reply, t)])) : {};
+      const mine = stdio.stdout !== undefined ? ownOutput(stdio.stdout, loaded) : undefined;
       const outcome = runs ? fixtureOutcome(task, run) : { failure: { reason: "missing-file" as const, message: `${TASKS[task].file} does not exist.` } };
-      const graded = gradeTask(task, { outcome, ...stdio });
+      const graded = gradeTask(task, { outcome, ...stdio, ...(mine ? { stdout: mine.own, printedBy: mine.others } : {}) });
       out[task] = {
         checks: graded.result.checks, evidence: graded.evidence as Record<string, string>,
         ...("failure" in outcome ? { failure: outcome.failure } : {}),

@@ -40,12 +40,15 @@ export function summariseKinds(tasks: TaskResult[]): Record<string, KindSummary>
 
 export function withExtraChecks(pack: Pack, report: Report, extra: ExtraRun): Report {
   const byTask = new Map(report.tasks.map((t) => [t.task, t]));
-  const tasks = report.tasks.map((task): TaskResult => {
+  const merged = report.tasks.map((task): TaskResult => {
     const own = extra.checks[task.task] ?? [];
     const why = blocker(pack, task.task, byTask);
-    const checks = [...task.checks, ...(why ? skipAll(own, why) : own)];
-    const merged = { ...task, checks };
-    return { ...merged, status: taskStatus(merged) };
+    return { ...task, checks: [...task.checks, ...(why ? skipAll(own, why) : own)] };
+  });
+  const settled = pack.settle?.(merged);
+  const tasks = merged.map((task): TaskResult => {
+    const checks = settled?.[task.task] ?? task.checks;
+    return { ...task, checks, status: taskStatus({ ...task, checks }) };
   });
   const status: TaskStatus = tasks.some((t) => t.status === "error") ? "error" : tasks.some((t) => t.status === "fail") ? "fail" : "pass";
   return scoreReport({ ...report, status, tasks, ...(extra.seed !== undefined ? { seed: extra.seed } : {}), byKind: summariseKinds(tasks) }, pack.score);

@@ -12,6 +12,7 @@
 // - a rule no line names (the general rules: ids echoed, every argument check, nothing but
 //   protocol messages on stdout, the schema and interop checks) costs its kind's points, as the policy says (`costsAtMost`,
 //   `onlyAtFullMarks`, `sameRuleAs` keep one root cause from being charged twice);
+// - a failure whose cause another task's check charges (`chargedTo`) costs nothing more;
 // - a check in error (the grader could not judge it: a live server that would not start on this
 //   machine) and a skipped one (its root cause charged elsewhere) neither earn nor cost. A check
 //   that could not judge because of the student's code is a failure, never an error: the packs'
@@ -58,7 +59,7 @@ export function pointsOf(check: Pick<CheckResult, "name" | "kind">, policy: Scor
 }
 
 // Only a failure costs (see the header).
-const broken = (c: CheckResult): boolean => c.status === "fail";
+const broken = (c: CheckResult): boolean => c.status === "fail" && c.chargedTo === undefined;
 
 export interface TaskPoints {
   score: number;

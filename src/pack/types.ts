@@ -121,6 +121,12 @@ export interface Pack<P extends PackPlan = PackPlan> {
   serves?: string;
   /** The type check against the pack's typed interface (checks of kind types), if it has one. */
   types?: { checker(): TypeChecker };
+  /**
+   * A last look at every task's checks once all are in (live ones included), before the score:
+   * where a failure's cause is another task's, the pack says so (CheckResult.chargedTo), so that
+   * one mistake costs one task one point.
+   */
+  settle?(tasks: readonly { task: string; checks: readonly CheckResult[] }[]): Record<string, CheckResult[]>;
   plan(input: PlanInput): P;
   judge(plan: P, reply: SandboxReply, input: PlanInput): Record<string, TaskJudgement>;
 }

@@ -18,6 +18,11 @@ export interface CheckResult {
   /** Why it failed, or why it was skipped. */
   message?: string;
   hint?: string;
+  /**
+   * A failure whose cause another task's check charges (by name: task 1's print, seen again in
+   * task 2's live server): shown as failed, it costs nothing itself (src/pack/score.ts).
+   */
+  chargedTo?: string;
 }
 
 export interface TaskResult {

@@ -18,7 +18,7 @@ export interface GradedTask {
 
 const QUOTE_LIMIT = 400;
 
-function stdoutCheck(task: TaskId, stdout: string | undefined, ran: boolean): CheckResult {
+function stdoutCheck(task: TaskId, stdout: string | undefined, ran: boolean, printedBy: readonly string[] = []): CheckResult {
   const info = TASKS[task];
   const check: CheckResult = {
     name: `t${info.number}_no_stdout`, kind: "output", title: `${info.exportName} prints nothing on stdout`,
@@ -26,7 +26,7 @@ function stdoutCheck(task: TaskId, stdout: string | undefined, ran: boolean): Ch
     hint: "On the stdio transport the server MUST NOT write anything to its stdout that is not a valid MCP message. Debug output goes to stderr (console.error), or into serve's log list.",
   };
   if (stdout === undefined || (stdout === "" && !ran)) return { ...check, status: "skip", message: `${info.file} did not run to the end.` };
-  if (stdout === "") return check;
+  if (stdout === "") return printedBy.length ? { ...check, message: `What its run printed, ${printedBy.join(" and ")} printed in ${printedBy.length > 1 ? "their" : "its"} own run: charged there, not here.` } : check;
   const quoted = stdout.length > QUOTE_LIMIT ? `${stdout.slice(0, QUOTE_LIMIT)}…` : stdout;
   return {
     ...check, status: "fail", expected: "", actual: quoted,
@@ -95,16 +95,18 @@ function evidenceChecks(task: TaskId, outcome: FixtureOutcome): { checks: CheckR
 /** What grading a task starts from: how the fixture run ended, and what its process printed. */
 export interface TaskRunSummary {
   outcome: FixtureOutcome;
-  /** Absent when the task never ran (a missing file, a syntax error). */
+  /** Absent when the task never ran (a missing file, a syntax error). Its own code's lines only (src/pack/own-output.ts). */
   stdout?: string;
   stderr?: string;
+  /** The loaded tasks' files that printed the rest of what its run printed. */
+  printedBy?: string[];
 }
 
 /** Grades one task from its fixture run, or from the failure that kept it from running. */
 export function gradeTask(task: TaskId, run: TaskRunSummary): GradedTask {
   const failure: TaskFailure | undefined = "failure" in run.outcome ? run.outcome.failure : undefined;
   const { checks, evidence } = evidenceChecks(task, run.outcome);
-  checks.push(dataCheck(task, run.outcome), stdoutCheck(task, run.stdout, !failure));
+  checks.push(dataCheck(task, run.outcome), stdoutCheck(task, run.stdout, !failure, run.printedBy));
   if (task === "task3") checks.push(serveStderrCheck(run.stderr, !failure && run.stdout !== undefined));
   const evidenceChecksOnly = checks.filter((c) => c.kind === "evidence");
   const score = evidenceChecksOnly.filter((c) => c.status === "pass").length;

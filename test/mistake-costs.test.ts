@@ -1,0 +1,41 @@
+// One mistake costs one point (issue 20), as a table: each submission of test/fixtures/submissions
+// with one mistake, graded through the sandbox with every default check but the type check, and
+// the points it may cost. Where two evidence lines of the chapter show the same mistake (a serve
+// that pretty-prints fails three of them), the table says so.
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pack from "../courses/mcp-ch2/pack.js";
+import { TASK_IDS } from "../courses/mcp-ch2/course/tasks.js";
+import { gradeSubmission } from "../src/grading/grade.js";
+import { SandboxPool } from "../src/sandbox/pool.js";
+import { overlay, ROOT } from "./overlay.js";
+
+// [fixture, points it costs, why more than one]
+const COSTS: [string, number, string?][] = [
+  ["counts-empty-lines", 1],
+  ["echoes-protocol-version", 1],
+  ["enum-without-spaces", 1],
+  ["prints-in-serve", 1],
+  ["prints-in-tomcp", 1],
+  ["unknown-tool-32601", 1],
+  ["unknown-tool-iserror", 1],
+  ["unsorted-keys", 1],
+  ["answers-notifications", 2, "serve's out count on LINES counts handle's answer to the notification"],
+  ["mutates-input", 3, "the schema toMcp returns loses its required list: task 1's line, and what tasks 2 and 3 print of the tool"],
+  ["pretty-printed", 3, "three of serve's evidence lines read its line format"],
+];
+
+describe("what one mistake costs", () => {
+  let pool: SandboxPool;
+  let cwd: string;
+  beforeAll(() => { pool = new SandboxPool(2, true, pack.course.sandboxSource()); cwd = mkdtempSync(path.join(os.tmpdir(), "grade-costs-")); });
+  afterAll(() => pool.close());
+
+  it.each(COSTS)("%s costs %i", async (fixture, cost) => {
+    const dir = overlay(path.join(cwd, fixture), path.join(ROOT, "test", "fixtures", "submissions", fixture));
+    const report = await gradeSubmission({ cwd, dir: path.relative(cwd, dir), tasks: TASK_IDS, pool, extra: { seed: 5 } });
+    expect(report.maxScore - report.score, report.tasks.map((t) => `${t.task} ${t.score}/${t.maxScore}: ${t.checks.filter((c) => c.status === "fail").map((c) => c.name).join(" ")}`).join("\n")).toBe(cost);
+  });
+});
