@@ -19,7 +19,7 @@ export interface FileCheckReport {
   problems: EvidenceProblem[];
   tasks: TaskResult[];
   /** Whether the code was run to compare with, and if not, why. */
-  code: { compared: true; submission: string } | { compared: false; reason: string };
+  code: { compared: true; submission: string; /** Tasks still starters: their lines checked against the rules alone. */ leftOut?: string[] } | { compared: false; reason: string };
 }
 
 export interface CheckFileOptions {
@@ -49,7 +49,13 @@ async function codeReport(options: CheckFileOptions): Promise<Report | string> {
 export async function checkEvidenceFile(options: CheckFileOptions): Promise<FileCheckReport> {
   const { pack } = options;
   const parsed = parseEvidence(readEvidenceFile(options.cwd, options.file, pack.evidenceFile), pack.evidence);
-  const code = await codeReport(options);
+  const graded = await codeReport(options);
+  // A task still a starter prints nothing to compare with: the file is checked against the rules
+  // alone there, and the report says so (a hand-written file beside untouched starters is right).
+  const unwritten = typeof graded === "string" ? [] : graded.tasks.filter((t) => /not written yet/.test(t.message ?? "")).map((t) => t.task);
+  const code = typeof graded !== "string" && unwritten.length === graded.tasks.length
+    ? `the code in ${options.dir}/ is still the starters (not written yet), so the comparison with what it prints was left out`
+    : graded;
   const printed = typeof code === "string" ? undefined : code.evidence;
   const tasks = pack.tasks.map(({ id: task, title }): TaskResult => {
     const checks: CheckResult[] = [];
@@ -61,7 +67,7 @@ export async function checkEvidenceFile(options: CheckFileOptions): Promise<File
       else if (entry.value === rule.accepted) checks.push({ ...base, status: "pass", actual: entry.value });
       else checks.push({ ...base, status: "fail", actual: entry.value, message: `line ${entry.line}: ${pack.diagnose ? pack.diagnose(key, entry.value) : `the rule accepts ${JSON.stringify(rule.accepted)}, not ${JSON.stringify(entry.value)}.`}` });
       const codeValue = printed?.[key];
-      if (entry && printed && codeValue !== entry.value) {
+      if (entry && printed && codeValue !== entry.value && !unwritten.includes(task)) {
         checks.push({
           name: `${key}_matches_code`, kind: "consistency", title: `${key} is what the code prints`, status: "fail",
           expected: codeValue ?? "", actual: entry.value,
@@ -81,6 +87,6 @@ export async function checkEvidenceFile(options: CheckFileOptions): Promise<File
     version: REPORT_VERSION, file: options.file.split(path.sep).join("/"),
     status: formatProblems.length || tasks.some((t) => t.status !== "pass") ? "fail" : "pass",
     score, maxScore: pack.evidence.length, problems: parsed.problems, tasks,
-    code: typeof code === "string" ? { compared: false, reason: code } : { compared: true, submission: code.submission },
+    code: typeof code === "string" ? { compared: false, reason: code } : { compared: true, submission: code.submission, ...(unwritten.length ? { leftOut: unwritten } : {}) },
   };
 }

@@ -99,7 +99,7 @@ export function renderPrettyFileCheck(report: FileCheckReport, color: boolean): 
   }
   for (const task of report.tasks) out.push(...renderTask(task, s), "");
   out.push(s.dim(report.code.compared
-    ? `Compared with what the code in ${line(report.code.submission)}/ prints.`
+    ? `Compared with what the code in ${line(report.code.submission)}/ prints${report.code.leftOut?.length ? ` (not for ${report.code.leftOut.join(", ")}: still the starters, so checked against the rules alone)` : ""}.`
     : `Not compared with the code: ${line(report.code.reason)}.`));
   const formatFailed = format.length;
   if (formatFailed) out.push(`${formatFailed} format problem${formatFailed > 1 ? "s" : ""} in the file`);
