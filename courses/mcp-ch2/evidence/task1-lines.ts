@@ -23,6 +23,10 @@ export const TASK1_LINES = linesOfTask("task1", [
     // Own keys, as Python's sorted(out) reads them: a key whose value is undefined is a key.
     compute: ({ result }) => Object.keys(resultObject(result)).sort(compareCodePoints).join(","),
     diagnose: (actual) => {
+      // A hand-written line with spaces after the commas: the keys may be right, the spacing is not.
+      if (actual !== undefined && /\s/.test(actual) && actual.split(",").map((k) => k.trim()).join(",") === Object.keys(MCP_TOOL).sort().join(",")) {
+        return `The keys are right, but the line has spaces in it: the runner prints them joined by a comma alone, with no space (${Object.keys(MCP_TOOL).sort().join(",")}).`;
+      }
       const keys = actual?.split(",") ?? [];
       if (keys.includes("input_schema")) return "The result still has input_schema: the MCP shape has the schema under inputSchema instead, and the old key must not stay.";
       const extra = keys.filter((k) => !["name", "description", "inputSchema"].includes(k));
