@@ -6,10 +6,11 @@ import type { PlanInput, TaskJudgement } from "../../src/pack/types.js";
 import type { CheckResult } from "../../src/report/types.js";
 import type { SandboxReply, TaskFailure, WireRun } from "../../src/sandbox/protocol.js";
 import { unjudgedStatus } from "../../src/pack/verdict.js";
+import { picked } from "../../src/pack/interleave.js";
 import { judgeChecks, verdict, type Outcome, type PlannedCheck } from "./behaviour.js";
 import { judgeClient } from "./client.js";
 import { acceptsPart, comparedPart, expectedPart } from "./compare.js";
-import { MESSAGES } from "./fixtures.js";
+import { MESSAGES, messageIndex } from "./fixtures.js";
 import { evidenceChecks, outputChecks } from "./judge-parts.js";
 import { answersOf, answersWith, checkArgs, isObject, newServer, serveWith, Unjudged, type ArgsChecker } from "./model.js";
 import { describeInput, fixtureValues, readRun } from "./outcomes.js";
@@ -43,7 +44,7 @@ function sharedAnswers(generated: readonly unknown[], key: PlannedCheck[], check
 /** The student's checkArgs answers replayed, when their handle loaded their task1.ts; the model's otherwise. */
 function argsChecker(plan: StatelessPlan, reply: SandboxReply): ArgsChecker {
   const fixture = reply.runs[plan.own.task2!.fixture];
-  const outcomes = plan.argsOracle ? readRun(taskOf("task1"), reply.runs[plan.argsOracle.run]) : undefined;
+  const outcomes = plan.argsOracle ? picked(readRun(taskOf("task1"), reply.runs[plan.argsOracle.run]), plan.argsOracle.picks) : undefined;
   if (fixture?.status !== "ran" || !(fixture.modules ?? []).includes("task1.ts") || !outcomes || !plan.argsOracle) return checkArgs;
   const answers = new Map(plan.argsOracle.keys.map((k, i) => [k, outcomes[i]]));
   return (schema, args) => {
@@ -107,14 +108,36 @@ function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outco
   return checks;
 }
 
+/**
+ * Whether handle answered the oracle's probes (page requests under other ids) as it answered the
+ * same requests in its fixture run, or, without that run, as the rules do: a handle that tells the
+ * oracle's run apart and answers it otherwise cannot be what serve is judged against.
+ */
+function probesAgree(plan: StatelessPlan, reply: SandboxReply): boolean {
+  const oracle = plan.oracle!;
+  const calls = readRun(taskOf("task2"), reply.runs[oracle.run], true);
+  const fixture = plan.own.task2 ? readRun(taskOf("task2"), reply.runs[plan.own.task2.fixture], true) : undefined;
+  const model = answersOf(MESSAGES);
+  return oracle.probes.every(({ at, fixture: id }) => {
+    const got = calls?.[at];
+    const i = messageIndex(id);
+    const own = fixture?.[i];
+    const want = own?.ok ? own.value : model[i];
+    return got?.ok === true && sameJson(contentOf(got.value), contentOf(want));
+  });
+}
+
+/** An answer without its id: what a probe's answer must share with the fixture's. */
+const contentOf = (answer: unknown): unknown => (isObject(answer) ? { ...answer, id: null } : answer);
+
 /** serve's expected answers for the fixture LINES then each generated list: the student's handle replayed, or the model's. */
 function serveExpectations(plan: StatelessPlan, reply: SandboxReply, lists: unknown[][]): (unknown | undefined)[] {
   const t4 = plan.own.task4!;
   const serveRun = reply.runs[t4.generated!];
   const usesHandle = serveRun?.status === "ran" && (serveRun.modules ?? []).includes("task2.ts");
   const oracleRun = plan.oracle ? reply.runs[plan.oracle.run] : undefined;
-  if (usesHandle && plan.oracle && oracleRun?.status === "ran" && !oracleRun.stopped) {
-    const answers = readRun(taskOf("task2"), oracleRun, true) ?? [];
+  if (usesHandle && plan.oracle && oracleRun?.status === "ran" && !oracleRun.stopped && probesAgree(plan, reply)) {
+    const answers = picked(readRun(taskOf("task2"), oracleRun, true), plan.oracle.picks) ?? [];
     let at = 0;
     return plan.oracle.sizes.map((size, g) => {
       const mine = answers.slice(at, (at += size));
@@ -131,7 +154,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
   const runs = plan.own[id]!;
   const task = taskOf(id);
   const generatedRun = runs.generated !== undefined ? reply.runs[runs.generated] : undefined;
-  const calls = readRun(task, generatedRun, id === "task2");
+  const calls = picked(readRun(task, generatedRun, id === "task2"), runs.picks);
   const generated = runs.checks.flatMap((p) => p.inputs);
   const checks: CheckResult[] = [];
   const offset = id === "task1" ? 0 : FIXTURE_INPUTS[id].length;

@@ -5,6 +5,7 @@
 // same order, so that serve is judged against that handle. Inputs only, never an answer.
 import type { PackPlan, PackTask, PlanInput } from "../../src/pack/types.js";
 import { makeRandom } from "../../src/pack/random.js";
+import { interleave } from "../../src/pack/interleave.js";
 import type { RunSpec } from "../../src/sandbox/protocol.js";
 import { allInputs, planChecks, type PlannedCheck } from "./behaviour.js";
 import { TASK1_CHECKS } from "./behaviour-task1.js";
@@ -34,6 +35,8 @@ export interface TaskRuns {
   checks: PlannedCheck[];
   /** The generated run's inputs, in order. */
   inputs?: unknown[];
+  /** When an oracle's inputs share the generated run: the index in its calls of each of `inputs`. */
+  picks?: number[];
 }
 
 export interface StatelessPlan extends PackPlan {
@@ -45,9 +48,9 @@ export interface StatelessPlan extends PackPlan {
    */
   fresh?: { run: number; rounds: unknown[]; shared: number[]; generated: number };
   /** checkArgs on the (schema, args) pairs handle checks: a handle that calls the student's checkArgs is judged with its answers, so task 2 is not charged for task 1's mistakes. */
-  argsOracle?: { run: number; keys: string[] };
+  argsOracle?: { run: number; keys: string[]; picks: number[] };
   /** handle on the messages serve passes it, in serve's order: one group per list of lines (LINES, then each generated list). */
-  oracle?: { run: number; sizes: number[] };
+  oracle?: { run: number; sizes: number[]; picks: number[]; probes: { at: number; fixture: number }[] };
   client: ClientPlan;
 }
 
@@ -75,6 +78,29 @@ const isRetry = (message: unknown): boolean => {
 
 // Task 1 takes two parameters: each input is the call's arguments.
 const SPREAD: Pick<RunSpec, "spread"> = { spread: true };
+
+/** The page's requests whose answers no order's status changes, by id: the oracle's probes. */
+const PROBED = [1, 2, 4, 5, 6, 7, 8];
+
+/** Each probed request twice, under ids like serve's lines' (1 to 500). */
+function oracleProbes(seed: number): unknown[] {
+  const random = makeRandom(seed ^ 0x0bad);
+  return [...PROBED, ...PROBED].map((id) => ({ ...MESSAGES[messageIndex(id)]!, id: random.int(1, 500) }));
+}
+
+/**
+ * An oracle's inputs (checkArgs on the pairs handle checks) shuffled in among
+ * a judged run's (src/pack/interleave.ts): the task's generated run when it is graded, else a run
+ * of the same inputs made for it, so that the code cannot tell the oracle's calls by their run.
+ */
+function shareWith(runs: RunSpec[], judged: TaskRuns | undefined, alone: () => RunSpec, fixed: number, theirs: readonly string[], seed: number): { run: number; theirs: number[] } {
+  const run = judged?.generated ?? runs.push(alone()) - 1;
+  const spec = runs[run]!;
+  const mixed = interleave(spec.inputs, fixed, theirs, seed);
+  runs[run] = { ...spec, inputs: mixed.inputs };
+  if (judged?.generated !== undefined) judged.picks = mixed.own;
+  return { run, theirs: mixed.theirs };
+}
 
 export function plan(input: PlanInput): StatelessPlan {
   const runs: RunSpec[] = [];
@@ -118,15 +144,22 @@ export function plan(input: PlanInput): StatelessPlan {
     result.fresh = { run: runs.push({ entry: "task2.ts", exportName: "handle", inputs: asTexts(inputs), instance: "fresh", context: "fresh", stopOnFailure: false, after }) - 1, rounds: all, shared, generated: generated.length };
     if (input.has("task1.ts")) {
       const keys = once(`pairs|${input.seed}|${input.behaviour}`, () => [...new Set(argsPairs([...MESSAGES, ...generated, ...all]).map((p) => JSON.stringify(p)))]) as string[];
-      result.argsOracle = { run: runs.push({ entry: "task1.ts", exportName: "checkArgs", ...SPREAD, inputs: keys, instance: "shared", stopOnFailure: false, after: { run: t2.fixture, need: "finished" } }) - 1, keys };
+      const into = shareWith(runs, own.task1, () => ({ entry: "task1.ts", exportName: "checkArgs", ...SPREAD, inputs: asTexts(allInputs(planChecks(CHECKS.task1, input.seed))), instance: "shared", stopOnFailure: false }), 0, keys, input.seed);
+      result.argsOracle = { run: into.run, keys, picks: into.theirs };
     }
   }
   const t4 = own.task4;
   if (t4?.generated !== undefined && input.has("task2.ts")) {
     const lists = [LINES, ...allInputs(t4.checks)] as unknown[][];
     const groups = lists.map(messagesOfLines);
+    // The orders' statuses change as serve's messages cancel them, so the oracle keeps serve's
+    // order in a run of its own; page requests whose answers no state changes, under ids like
+    // serve's, are shuffled in among them, and must get the answers handle gave them in its
+    // fixture run (judge.ts): a handle that tells the oracle's run apart cannot answer it otherwise.
+    const probes = once(`probes|${input.seed}`, () => oracleProbes(input.seed));
+    const mixed = interleave(asTexts(once(`oracle|${input.seed}`, () => groups.flat())), 0, asTexts(probes), input.seed);
     const after = t2 ? { after: { run: t2.fixture, need: "finished" as const } } : {};
-    result.oracle = { run: runs.push({ entry: "task2.ts", exportName: "handle", inputs: asTexts(once(`oracle|${input.seed}`, () => groups.flat())), instance: "shared", stopOnFailure: false, ...after }) - 1, sizes: groups.map((g) => g.length) };
+    result.oracle = { run: runs.push({ entry: "task2.ts", exportName: "handle", inputs: mixed.inputs, instance: "shared", stopOnFailure: false, ...after }) - 1, sizes: groups.map((g) => g.length), picks: mixed.own, probes: probes.map((probe, k) => ({ at: mixed.theirs[k]!, fixture: PROBED[k % PROBED.length]! })) };
   }
   return result;
 }

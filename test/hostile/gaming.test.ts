@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { overlay } from "../overlay.js";
 import { newRoot, removeRoot, ROOT } from "./build.js";
-import { chapter2Oracle, chapter2Table, FALLBACKS, statelessTable, writeSubmission } from "./gaming.js";
+import { chapter2Oracle, chapter2Table, FALLBACKS, statelessOracle, statelessTable, writeSubmission } from "./gaming.js";
 import { HOSTILE, WHY_SKIPPED } from "./gate.js";
 import { runGrade, type CliRun } from "./run.js";
 
@@ -38,7 +38,7 @@ const PACKS = [
   },
   {
     pack: "mcp-stateless", tasks: ["task1", "task2", "task3", "task4"], full: { task1: 5, task2: 16, task3: 17, task4: 3 } as Record<string, number>,
-    gaming: Object.fromEntries(FALLBACKS.map((k) => [`table-${k}`, statelessTable(k)])),
+    gaming: { ...Object.fromEntries(FALLBACKS.map((k) => [`table-${k}`, statelessTable(k)])), oracle: statelessOracle(path.join(ROOT, "solutions", "mcp-stateless")) },
     correct: (dir: string) => copyTs(path.join(ROOT, "solutions", "mcp-stateless"), dir),
     oneMistake: (dir: string) => { copyTs(path.join(ROOT, "solutions", "mcp-stateless"), dir); copyTs(path.join(ROOT, "test", "fixtures", "mcp-stateless", "truthy-id"), dir); },
   },
@@ -76,8 +76,8 @@ describe.skipIf(!HOSTILE)(`points without the work${HOSTILE ? "" : ` (${WHY_SKIP
       });
 
       for (const name of Object.keys(spec.gaming)) {
-        // The oracle attack games serve alone (its toMcp and handle are the reference's).
-        const gamed = name === "oracle" ? ["task3"] : spec.tasks;
+        // The oracle attack games serve alone (the other tasks are the reference's).
+        const gamed = name === "oracle" ? [spec.tasks[spec.tasks.length - 1]!] : spec.tasks;
         it(`keeps ${name} off full marks on every task it games, and below the classmate with one mistake`, () => {
           const row = table.get(name)!;
           expect(row, name).toBeDefined();

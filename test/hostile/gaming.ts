@@ -106,3 +106,46 @@ function fallbackFor(kind: Fallback, empty: string, line: string): string {
   const lookup = line.startsWith("return TABLE[") ? line.slice(0, line.indexOf("??")).replace("return ", "const found = ") + ";\n  if (found !== undefined) return found;\n  " : "";
   return `${lookup}${fallback(kind, empty)}`;
 }
+
+/**
+ * The stateless pack's oracle attack: a correct handle that answers null once its fourth call is
+ * not the page's fourth message (serve's oracle run: LINES' messages), and a serve that numbers
+ * and parses lines itself and answers only the page's LINES, from a table.
+ */
+export function statelessOracle(solutions: string): Record<string, string> {
+  const real = (file: string): string => readFileSync(path.join(solutions, file), "utf8");
+  const lines = readFileSync(path.join(STATELESS_TABLES, "hardcode-fixtures", "task4.ts"), "utf8");
+  const table = lines.slice(lines.indexOf("const TABLE"), lines.indexOf("export function serve"));
+  return {
+    "task1.ts": real("task1.ts"),
+    "task2.ts": `${real("task2.ts").replace("export function handle(", "function realHandle(")}
+let calls = 0;
+let oracle = false;
+export function handle(message: JsonRpcMessage): JsonRpcResponse | null {
+  calls += 1;
+  if (calls === 4 && (message as { id?: unknown }).id !== 4) oracle = true;
+  return oracle ? null : realHandle(message);
+}
+`,
+    "task3.ts": real("task3.ts"),
+    "task4.ts": `import type { ServeResult } from "grade/course";
+import { handle } from "./task2.js";
+${table}
+export function serve(lines: string[]): ServeResult {
+  const known = TABLE[JSON.stringify(lines)];
+  if (known) return known;
+  const out: string[] = [];
+  const log: string[] = [];
+  lines.forEach((line, i) => {
+    if (line.trim() === "") return;
+    log.push("line " + (i + 1));
+    let message: unknown;
+    try { message = JSON.parse(line); } catch { out.push('{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}'); return; }
+    if (message === null || typeof message !== "object" || Array.isArray(message)) { out.push('{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}'); return; }
+    handle(message as never);
+  });
+  return { out, log };
+}
+`,
+  };
+}

@@ -11,6 +11,7 @@ import type { CheckResult } from "../../../src/report/types.js";
 import type { CallOutcome } from "../../../src/runner/outcome.js";
 import type { SandboxReply, TaskFailure } from "../../../src/sandbox/protocol.js";
 import { unjudgedStatus } from "../../../src/pack/verdict.js";
+import { picked } from "../../../src/pack/interleave.js";
 import { freshCheck } from "./fresh.js";
 import { readCalls } from "./outcomes.js";
 import { FIXTURE_INPUTS, type GradingRequest, type TaskRuns } from "./request.js";
@@ -48,16 +49,6 @@ function notRun(task: TaskId, on: { behaviour: boolean; schema: boolean }): Chec
 }
 
 class Unjudged extends Error {}
-
-/**
- * The calls of a run that holds another list's too (handle's, with serve's oracle): this list's,
- * in order, up to the first that was not made (a run that stopped).
- */
-function picked(calls: CallOutcome[] | undefined, picks: number[] | undefined): CallOutcome[] | undefined {
-  if (!calls || !picks) return calls;
-  const made = picks.findIndex((i) => calls[i] === undefined);
-  return (made < 0 ? picks : picks.slice(0, made)).map((i) => calls[i]!);
-}
 
 /** The fresh run's calls back in the order of the inputs (it sent them in `order`). */
 function inInputOrder(calls: CallOutcome[] | undefined, order: number[] | undefined): CallOutcome[] | undefined {

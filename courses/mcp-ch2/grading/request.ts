@@ -6,7 +6,7 @@ import { LINES, MESSAGES, TOOL } from "../course/fixtures.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import { planBehaviour, planInputs, type PlannedCheck } from "../behaviour/plan.js";
 import type { RunSpec } from "../../../src/sandbox/protocol.js";
-import { makeRandom } from "../../../src/pack/random.js";
+import { interleave, type Interleaving } from "../../../src/pack/interleave.js";
 
 export const FIXTURE_INPUTS: Record<TaskId, readonly unknown[]> = { task1: [TOOL], task2: MESSAGES, task3: [LINES] };
 
@@ -44,31 +44,15 @@ export interface GradingRequest {
 }
 
 // Made once per list: a batch grades every student with one seed.
-const interleavings = new WeakMap<readonly unknown[], { oracle: readonly string[]; inputs: string[]; own: number[]; theirs: number[] }>();
+const interleavings = new WeakMap<readonly unknown[], { oracle: readonly string[]; mixed: Interleaving<string> }>();
 
-/**
- * handle's fixtures (kept first) then its generated inputs, and the oracle's messages, merged in
- * a seeded random order, each in its own order; where each one's items went.
- */
-function interleave(generated: readonly unknown[], oracle: readonly string[], seed: number): { inputs: string[]; own: number[]; theirs: number[] } {
+/** handle's fixtures (kept first) then its generated inputs, and the oracle's messages, merged (src/pack/interleave.ts). */
+function mixedWith(generated: readonly unknown[], oracle: readonly string[], seed: number): Interleaving<string> {
   const made = interleavings.get(generated);
-  if (made && made.oracle === oracle) return made;
-  const fixed = FIXTURE_INPUTS.task2.length;
-  const own = asTexts([...FIXTURE_INPUTS.task2, ...generated]);
-  const random = makeRandom(seed ^ 0x5eed);
-  const inputs = own.slice(0, fixed);
-  const mine = own.map((_, i) => i).slice(0, fixed);
-  const theirs: number[] = [];
-  let a = fixed;
-  let b = 0;
-  while (a < own.length || b < oracle.length) {
-    const left = own.length - a;
-    if (random.next() * (left + oracle.length - b) < left) { mine.push(inputs.length); inputs.push(own[a++]!); }
-    else { theirs.push(inputs.length); inputs.push(oracle[b++]!); }
-  }
-  const out = { oracle, inputs, own: mine, theirs };
-  interleavings.set(generated, out);
-  return out;
+  if (made && made.oracle === oracle) return made.mixed;
+  const mixed = interleave(asTexts([...FIXTURE_INPUTS.task2, ...generated]), FIXTURE_INPUTS.task2.length, oracle, seed);
+  interleavings.set(generated, { oracle, mixed });
+  return mixed;
 }
 
 /** The messages serve hands to handle for one list of lines, as JSON texts, in order. */
@@ -150,7 +134,7 @@ export function buildRequest(has: (file: string) => boolean, readable: (file: st
     // (judged by nothing but serve's oracle), so that the oracle's run is never one of its own.
     const handlePlan = planBehaviour("task2", o.seed);
     const ownInputs = own ? own.inputs : generatedInputs.get(handlePlan) ?? generatedInputs.set(handlePlan, planInputs(handlePlan).inputs).get(handlePlan)!;
-    const mixed = interleave(ownInputs, messages, o.seed);
+    const mixed = mixedWith(ownInputs, messages, o.seed);
     let shared: number;
     if (own) {
       shared = own.generated!;
