@@ -11,6 +11,24 @@ import type { ModuleSources } from "./resolve.js";
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const require = createRequire(import.meta.url);
 
+// buffer@6 with what Node 20's has and it lacks: base64url, UTF-8 decoded as WHATWG's (and
+// Node's) decoder does, and Blob refused by name.
+const BUFFER = `const port = require("buffer/");
+const { Buffer } = port;
+const url = (e) => typeof e === "string" && e.toLowerCase() === "base64url";
+const from = Buffer.from, toString = Buffer.prototype.toString, byteLength = Buffer.byteLength, isEncoding = Buffer.isEncoding, write = Buffer.prototype.write;
+Buffer.from = function (value, encoding, length) { return from.call(this, value, url(encoding) ? "base64" : encoding, length); };
+Buffer.byteLength = function (value, encoding) { return byteLength.call(this, value, url(encoding) ? "base64" : encoding); };
+Buffer.isEncoding = function (encoding) { return url(encoding) || isEncoding.call(this, encoding); };
+Buffer.prototype.write = function (text, offset, length, encoding) { return url(encoding) ? write.call(this, text, offset, length, "base64") : url(length) ? write.call(this, text, offset, "base64") : url(offset) ? write.call(this, text, "base64") : write.apply(this, arguments); };
+Buffer.prototype.toString = function (encoding, start, end) {
+  if (url(encoding)) return toString.call(this, "base64", start, end).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
+  if (encoding === undefined || /^utf-?8$/i.test(String(encoding))) return new TextDecoder().decode(this.subarray(start ?? 0, end ?? this.length));
+  return toString.apply(this, arguments);
+};
+class Blob { constructor() { throw new Error("Blob is not available in the grader's sandbox: use a Buffer or a Uint8Array."); } }
+module.exports = { ...port, Blob };`;
+
 /** Each pure module: what its CommonJS text exports, from the browser ports in package.json. */
 const PURE: Record<string, string> = {
   assert: 'module.exports = require("assert");',
@@ -19,7 +37,7 @@ const PURE: Record<string, string> = {
   events: 'module.exports = require("events/");',
   path: 'module.exports = require("path-browserify");',
   "path/posix": 'module.exports = require("path-browserify");',
-  buffer: 'module.exports = require("buffer/");',
+  buffer: BUFFER,
   string_decoder: 'module.exports = require("string_decoder/");',
   // The sandbox's own URL (globals/url.js); the legacy API is refused by name.
   url: 'const no = (name) => () => { throw new Error(name + " is not available in the grader\'s sandbox: use new URL(...) and its searchParams."); }; module.exports = { URL, URLSearchParams, parse: no("url.parse"), format: no("url.format"), resolve: no("url.resolve"), fileURLToPath: no("url.fileURLToPath"), pathToFileURL: no("url.pathToFileURL") };',
@@ -29,7 +47,7 @@ async function pureModule(name: string, contents: string): Promise<string> {
   const entry = path.join(ROOT, "src", "sandbox", "modules.ts");
   return cachedBuild({
     entryPoints: [entry], bundle: true, format: "cjs", platform: "browser", target: "es2020",
-    minify: true, legalComments: "none", logLevel: "silent", write: false,
+    minify: true, keepNames: true, legalComments: "none", logLevel: "silent", write: false,
     define: { "process.env.NODE_DEBUG": "false", global: "globalThis" },
     plugins: [{
       name: "pure-entry",

@@ -25,10 +25,16 @@
     return `Received type ${typeof value} (${shown})`;
   };
   lib.argType = (name, expected, value) => Object.assign(new TypeError(`The "${name}" argument must be ${expected}. ${lib.received(value)}`), { code: "ERR_INVALID_ARG_TYPE" });
-  // What Node 20 has and the sandbox deliberately does not give: a use names it.
-  for (const [name, why] of [["WebAssembly", "the tasks need only JavaScript."], ["Atomics", "there are no threads in it to share memory with."]]) {
-    defineProperty(globalThis, name, { __proto__: null, enumerable: false, configurable: true, get() { throw lib.refusal(name, why); }, set(value) { lib.define(name, value); } });
-  }
+  // What Node 20 has and the sandbox deliberately does not give: there, as in Node, and a use
+  // names it (typeof still says "object", as library code checks).
+  const refused = (name, members, why) => {
+    const holder = {};
+    for (const member of members) lib.define(member, function () { throw lib.refusal(`${name}.${member}`, why); }, holder);
+    defineProperty(holder, Symbol.toStringTag, { __proto__: null, value: name, configurable: true });
+    lib.define(name, holder);
+  };
+  refused("WebAssembly", ["compile", "validate", "instantiate", "compileStreaming", "instantiateStreaming", "Module", "Instance", "Memory", "Table", "Global"], "the tasks need only JavaScript.");
+  refused("Atomics", ["add", "and", "compareExchange", "exchange", "isLockFree", "load", "notify", "or", "store", "sub", "wait", "waitAsync", "xor"], "there are no threads in it to share memory with.");
 
   // Node 20 (V8 11.3) has none of these; QuickJS has them all.
   const remove = (holder, names) => { for (const name of names) delete holder[name]; };

@@ -10,8 +10,8 @@ export interface Entry {
   program?: boolean;
   /** The code returns a Promise: its settled value is compared. */
   async?: boolean;
-  /** An error the engine itself raises: its name must agree, its wording is the engine's own (QuickJS's, not V8's). */
-  engineMessage?: boolean;
+  /** An error the engine (or a module's browser port) raises: its name must agree, its wording is its own (QuickJS's, not V8's). */
+  ownWording?: boolean;
   /** Deliberately not offered in the sandbox: it throws there, naming this and what to use instead. */
   refused?: string;
 }

@@ -2,8 +2,8 @@
 // sandbox (differential.test.ts), whose results must be identical. To extend it, add a line to
 // a family: an expression, or { code, program: true } for statements that `return` a value.
 // A line whose code the sandbox deliberately does not run says so with `refused`: the name the
-// sandbox's error must give; one whose error the engine raises with its own wording says
-// `engineMessage` (the error's name must still agree). `require` is given for Node's pure modules.
+// sandbox's error must give; one whose error the engine (or a module's port) raises in its own
+// words says `ownWording` (the error's name must still agree). `require` is given for Node's pure modules.
 import type { Entry } from "./evaluate.js";
 
 type Line = string | Omit<Entry, "name">;
@@ -30,7 +30,7 @@ const FAMILIES: Record<string, Line[]> = {
     "Object.getOwnPropertyNames(Number).sort().join()", "Object.getOwnPropertyNames(JSON).sort().join()",
     "JSON.stringify({ b: 1, a: [1, 'x', null] }, null, 2)", "JSON.stringify({ a: undefined, b: () => 1, c: Symbol() })",
     "JSON.stringify([undefined, NaN, -0, Infinity])", "JSON.stringify('\\u2028\\ud800')", "JSON.parse('{\"__proto__\": 1}')",
-    "JSON.stringify(new Date(0))", "JSON.stringify({ k: 1n })", { code: "JSON.parse('{')", engineMessage: true }, { code: "JSON.parse('[1,]')", engineMessage: true }, "JSON.parse('')",
+    "JSON.stringify(new Date(0))", "JSON.stringify({ k: 1n })", { code: "JSON.parse('{')", ownWording: true }, { code: "JSON.parse('[1,]')", ownWording: true }, "JSON.parse('')",
     "JSON.stringify({ a: 1 }, (k, v) => (typeof v === 'number' ? v * 2 : v))", "JSON.stringify({ b: 2, a: 1 }, ['a'])",
     "Object.keys({ 2: 'a', 1: 'b', x: 'c', [-1]: 'd' })", "(0.1 + 0.2).toFixed(20)", "(1234.5678).toFixed(2)", "(0.000001234).toPrecision(2)",
     "(255).toString(16)", "(1e21).toString()", "(123.456).toExponential(2)", "Number('0x1f')", "parseInt('08')", "parseFloat('3.14abc')",
@@ -41,10 +41,10 @@ const FAMILIES: Record<string, Line[]> = {
     "new Date('2024-01-02T03:04:05.678Z').toJSON()", "String(new Date(NaN))",
     "'Straße'.toUpperCase()", "'İ'.toLowerCase()", "'ǅ'.toLowerCase()", "'abc'.normalize('NFD').length", "'é'.normalize('NFD').length",
     "'a,b,,c'.split(',')", "'x'.repeat(3)", "'  x '.trim()", "'abc'.localeCompare('abd')", "[...'👍🏽']", "'👍'.length", "'👍'.codePointAt(0)",
-    "String.raw`a\\nb`", "encodeURIComponent('a b&c/é')", "encodeURI('http://x/a b?q=é')", "decodeURIComponent('%E2%82%AC')", { code: "decodeURIComponent('%')", engineMessage: true },
+    "String.raw`a\\nb`", "encodeURIComponent('a b&c/é')", "encodeURI('http://x/a b?q=é')", "decodeURIComponent('%E2%82%AC')", { code: "decodeURIComponent('%')", ownWording: true },
     "escape('ä b')", "unescape('%E4')",
     "/a.c/s.test('a\\nc')", "'aBc'.match(/b/i).index", "[...'a1b2'.matchAll(/\\d/g)].map((m) => m[0])", "'x'.replace(/x/, '$&$&')",
-    "/(?<=\\$)\\d+/.exec('cost $42')[0]", "/\\p{Script=Greek}/u.test('α')", { code: "new RegExp('[').source", engineMessage: true }, "/a/dg.exec('ba').indices[0]",
+    "/(?<=\\$)\\d+/.exec('cost $42')[0]", "/\\p{Script=Greek}/u.test('α')", { code: "new RegExp('[').source", ownWording: true }, "/a/dg.exec('ba').indices[0]",
     "'2024-01-05'.replace(/(\\d+)-(\\d+)-(\\d+)/, '$3/$2/$1')", "/^[\\w.-]+$/.test('file-name.ts')",
     { code: "class A { #x = 1; static s = 2; get x() { return this.#x; } static { A.t = 3; } static has(o) { return #x in o; } } const a = new A(); return [a.x, A.s, A.t, A.has(a), A.has({})];", program: true },
     { code: "class A { a = 1; constructor() { this.b = 2; } c = 3; } return Object.keys(new A());", program: true },
@@ -60,14 +60,14 @@ const FAMILIES: Record<string, Line[]> = {
     { code: "const p = new Proxy({}, { get: (t, k) => 'got ' + String(k) }); return p.anything;", program: true },
     { code: "return Reflect.ownKeys({ b: 1, [Symbol('s')]: 2, 1: 3 }).map(String);", program: true },
     { code: "const o = Object.freeze({ a: 1 }); 'use strict'; try { o.a = 2; } catch (e) { return e.name; } return o.a;", program: true },
-    { code: "'use strict'; const o = Object.freeze({ a: 1 }); o.a = 2;", program: true, engineMessage: true },
+    { code: "'use strict'; const o = Object.freeze({ a: 1 }); o.a = 2;", program: true, ownWording: true },
     { code: "return [1, 10, 2, 21].sort();", program: true },
     { code: "const a = []; a[5] = 1; return [a.length, a.indexOf(undefined), a.includes(undefined), Object.keys(a)];", program: true },
     { code: "return Array.from({ length: 3 }, (_, i) => i * i);", program: true },
     { code: "const s = [5, 1, 4].map((x) => ({ x })); return s.sort((a, b) => a.x - b.x).map((o) => o.x);", program: true },
     { code: "return Object.entries({ b: 2, a: 1 }).sort(([a], [b]) => (a < b ? -1 : 1));", program: true },
     { code: "const sum = [1, 2, 3].reduce((acc, x) => acc + x); return sum;", program: true },
-    { code: "return [].reduce((a, b) => a + b);", program: true, engineMessage: true },
+    { code: "return [].reduce((a, b) => a + b);", program: true, ownWording: true },
     { code: "const d = Object.getOwnPropertyDescriptor(class { get x() { return 1; } }.prototype, 'x'); return [typeof d.get, d.enumerable];", program: true },
     { code: "return Symbol('desc').description;", program: true },
     { code: "const r = new WeakRef({}); return typeof r.deref;", program: true },
@@ -167,6 +167,34 @@ const FAMILIES: Record<string, Line[]> = {
     "Object.prototype.toString.call(new URL('http://a'))", "Object.prototype.toString.call(new URLSearchParams())", "require('node:url').URL === URL", "new (require('url').URLSearchParams)('a=1').get('a')",
     { code: "return require('node:url').parse('http://a/b');", program: true, refused: "url.parse" },
   ],
+  "buffer": [
+    "Buffer.from('héllo').toString('base64')", "Buffer.from('aGk=', 'base64').toString()", "Buffer.from('hi').toString('hex')", "Buffer.from('6869', 'hex').toString('utf8')",
+    "Buffer.from('héllo').length", "Buffer.byteLength('héllo')", "Buffer.byteLength('👍')", "Buffer.from([1, 2, 3]).toJSON()", "JSON.stringify(Buffer.from('ab'))",
+    "Buffer.from('abc').toString('base64url')", "Buffer.from('YWJj', 'base64url').toString()", "Buffer.from('€').toString('latin1')", "Buffer.from('hi', 'utf16le')",
+    "Buffer.concat([Buffer.from('a'), Buffer.from('b')]).toString()", "Buffer.alloc(3, 'x').toString()", "Buffer.compare(Buffer.from('a'), Buffer.from('b'))",
+    "Buffer.from('abc').equals(Buffer.from('abc'))", "Buffer.from('hello').subarray(1, 3).toString()", "Buffer.from('hello').slice(-2).toString()", "Buffer.isBuffer(Buffer.alloc(1))",
+    "Buffer.isBuffer(new Uint8Array(1))", "Buffer.from('abc') instanceof Uint8Array", "Buffer.from('a,b').indexOf(',')", "Buffer.from('hello').includes('ell')",
+    "Buffer.from([0xff, 0xfe]).readUInt16BE(0)", "Buffer.from([1, 2, 3, 4]).readInt32LE(0)", "Buffer.from(new Uint8Array([104, 105])).toString()",
+    { code: "const b = Buffer.alloc(4); b.writeUInt32BE(0xdeadbeef); return b.toString('hex');", program: true },
+    "Buffer.from('\\uD800').toString('hex')", "Buffer.from([0xe2, 0x82]).toString()", "Buffer.from('x').toString('nope')", { code: "Buffer.from({})", ownWording: true }, { code: "Buffer.alloc(-1)", ownWording: true },
+    "typeof require('node:buffer').Blob", { code: "return new (require('node:buffer').Blob)(['x']);", program: true, refused: "Blob" }, "require('buffer').Buffer === Buffer", "Buffer.from('hi').swap16().toString('hex')", "String(Buffer.from('ab'))",
+  ],
+  "util": [
+    "require('node:util').format('%s is %d years', 'Ann', 42)", "require('util').format('%i %f %j', '42.9x', '1.5', { a: 1 })", "require('util').format('%o', [1])",
+    "require('util').format('%O', { a: { b: { c: { d: 1 } } } })", "require('util').format('a', 'b', 3, null, undefined)", "require('util').format('%%s %s', 'x')", "require('util').format('%s', 1n, Symbol('s'))",
+    "require('util').format('%s', { a: 1 })", "require('util').format('%s', [1, [2, [3, [4]]]])", "require('util').format('%d', '0x10')", "require('util').format('%s')", "require('util').format({ a: 'x' }, 'y')",
+    "require('util').inspect({ a: 1, b: 'two', c: [1, 2, 3], d: { e: null, f: undefined } })", "require('util').inspect(['a', 'b'])", "require('util').inspect('str')",
+    "require('util').inspect(new Map([['a', 1], ['b', { c: 2 }]]))", "require('util').inspect(new Set([1, 'x']))", "require('util').inspect(new (class Point { constructor() { this.x = 1; this.y = 2; } })())",
+    "require('util').inspect({ a: { b: { c: { d: { e: 1 } } } } })", "require('util').inspect({ a: { b: { c: { d: { e: 1 } } } } }, { depth: null })", "require('util').inspect([undefined, null, NaN, -0, 1n])",
+    "require('util').inspect(Object.create(null))", "require('util').inspect({ 'a-b': 1, __proto__x: 2 })", "require('util').inspect(function named() {})", "require('util').inspect(() => 1)",
+    "require('util').inspect(class A {})", "require('util').inspect(Symbol('s'))", "require('util').inspect(new Date(0))", "require('util').inspect(/re/g)", "require('util').inspect([,1])",
+    "require('util').inspect(new Error('boom')).split('\\n')[0]", "require('util').inspect({ s: 'it\\'s' })", "require('util').inspect('a\\nb')", "require('util').inspect([[1, [2, [3, [4]]]]])",
+    "require('util').inspect(Array.from({ length: 120 }, (_, i) => i)).split('\\n').length", "require('util').inspect({ long: 'x'.repeat(100), other: 1 })",
+    "require('util').inspect(Array.from({ length: 30 }, (_, i) => 'item' + i))", "require('util').inspect({ a: [{ b: 1 }, { c: [1, 2] }] })", "require('util').inspect(new Uint8Array([1, 2]))",
+    "require('util').inspect(Promise.resolve(1))", "require('util').inspect(new WeakMap())", "require('util').inspect({ get g() { return 1; } })", "require('util').inspect([1, 2, 3].entries())",
+    { code: "const o = { a: 1 }; o.self = o; return require('util').inspect(o);", program: true },
+    "require('util').isDeepStrictEqual({ a: [1] }, { a: [1] })", "require('util').types.isDate(new Date())", "typeof require('util').promisify", "require('util').inspect(new Map([[{ k: 1 }, new Set([1])]]))",
+  ],
   "web": [
     "typeof AbortController", "typeof AbortSignal", "typeof EventTarget", "typeof Event", "typeof CustomEvent", "typeof DOMException", "typeof performance.now()",
     "typeof crypto.randomUUID", "/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(crypto.randomUUID())", "crypto.getRandomValues(new Uint8Array(4)).length",
@@ -189,8 +217,9 @@ const FAMILIES: Record<string, Line[]> = {
     { code: "setImmediate(() => {});", program: true, refused: "setImmediate" },
     { code: "return AbortSignal.timeout(10);", program: true, refused: "AbortSignal.timeout" },
     { code: "return crypto.subtle.digest;", program: true, refused: "crypto.subtle" },
-    { code: "return WebAssembly.Module;", program: true, refused: "WebAssembly" },
-    { code: "return typeof Atomics.wait;", program: true, refused: "Atomics" },
+    { code: "return new WebAssembly.Module(new Uint8Array(8));", program: true, refused: "WebAssembly.Module" },
+    { code: "return Atomics.add(new Int32Array(1), 0, 1);", program: true, refused: "Atomics.add" },
+    "[typeof WebAssembly, typeof Atomics, typeof WebAssembly.Module]",
   ],
 
 };
