@@ -3,6 +3,7 @@
 // that came back into checks, outside the sandbox. The engine rolls them up (status, score, per
 // kind) the same way for every pack. Returns the report as data; writing files and printing are
 // the command's business.
+import { nameImportedTimeouts, withMessage } from "./imported-timeouts.js";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { UserError } from "../cli/errors.js";
@@ -137,6 +138,7 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     const limits = { ...LIMITS, timeMs: timeoutMs, budgetMs: timeoutMs * Math.max(1, options.tasks.length) };
     const reply = await pool.run({ files: files.files, refused: files.refused, runs: plan.runs, limits, ...(shownAs ? { shownAs } : {}) });
     const judged = pack.judge(plan, reply, input);
+    const timeouts = nameImportedTimeouts(options.tasks.map((id) => ({ task: taskOf(pack, id), ...(judged[id]?.failure ? { failure: judged[id]!.failure } : {}) })), files.files);
     const results = options.tasks.map((id): { result: TaskResult; evidence: Record<string, string>; extra: CheckResult[] } => {
       const task = taskOf(pack, id);
       const shown = display.submission === "." ? task.file : `${display.submission}/${task.file}`;
@@ -146,7 +148,7 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
       const own = mine && input.has(task.file) ? mine
         : { checks: mine?.checks ?? [], evidence: {}, ...(mine?.extra ? { extra: mine.extra } : {}), failure: missingFile(pack, shown) };
       const clean = sanitiseJudgement(own, display.sanitise);
-      return { result: taskResult(task, clean), evidence: clean.evidence, extra: clean.extra ?? [] };
+      return { result: withMessage(taskResult(task, clean), timeouts.has(id) ? display.sanitise(timeouts.get(id)!) : undefined), evidence: clean.evidence, extra: clean.extra ?? [] };
     });
     const typed = await typing;
     // The compiler's messages name files by their absolute paths: shown relative, as every other text.

@@ -1,0 +1,21 @@
+// A loop in task1.ts that tasks 2 and 3 reach through their imports: through the real CLI, their
+// time-outs name task1.ts.
+import { copyFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT, runCli, tempDir } from "./cli.js";
+
+describe("a time-out in task1.ts, reached from tasks 2 and 3", () => {
+  it("is named as task1.ts's in every task it stops", async () => {
+    const dir = tempDir("grade-timeout-");
+    for (const f of ["task2.ts", "task3.ts"]) copyFileSync(path.join(ROOT, "solutions", f), path.join(dir, f));
+    writeFileSync(path.join(dir, "task1.ts"), "export function toMcp(tool: unknown): unknown {\n  while (true) {}\n}\n");
+    const run = await runCli(["--dir", dir, "--no-behaviour", "--no-live", "--no-typecheck", "--evidence", path.join(dir, "e.txt"), "--reporter", "json"]);
+    const report = JSON.parse(run.stdout) as { tasks: { task: string; status: string; message?: string }[] };
+    const [t1, t2, t3] = report.tasks;
+    expect(t1).toMatchObject({ status: "error" });
+    expect(t1!.message).not.toContain("fix that file first");
+    expect(t2!.message).toContain("task2.ts imports task1.ts, whose own task was stopped the same way: the endless work is most likely in task1.ts");
+    if (t3!.status === "error") expect(t3!.message).toContain("most likely in task1.ts");
+  });
+});
