@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { UserError } from "../cli/errors.js";
+import { readSubmission } from "../grading/files.js";
 import { listed } from "../report/words.js";
 
 const hasTaskFiles = (dir: string, files: readonly string[]): boolean => {
@@ -68,21 +69,16 @@ export function refusal(classDir: string, id: string, files: readonly string[]):
   return undefined;
 }
 
-/** sha256 over every file's relative path and bytes, in a fixed order. */
+/**
+ * sha256 over what the grader reads of a submission (its source files, within the reader's caps,
+ * and what it refused and why): a change anywhere else (a .git folder, a huge file the grader
+ * never opens) neither regrades it nor costs the batch the time and memory to read it.
+ */
 export function hashSubmission(dir: string): string {
+  const { files, refused } = readSubmission(dir, path.basename(dir));
   const hash = createHash("sha256");
-  const walk = (rel: string): void => {
-    const entries = readdirSync(path.join(dir, rel), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
-    for (const e of entries) {
-      const child = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) {
-        if (e.name !== "node_modules") walk(child);
-      } else if (e.isFile()) {
-        hash.update(`${child}\0`).update(readFileSync(path.join(dir, child))).update("\0");
-      }
-    }
-  };
-  walk("");
+  for (const id of Object.keys(files).sort(byId)) hash.update(`f\0${id}\0`).update(files[id]!).update("\0");
+  for (const id of Object.keys(refused).sort(byId)) hash.update(`r\0${id}\0${refused[id]!}\0`);
   return hash.digest("hex");
 }
 
