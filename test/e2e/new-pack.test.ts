@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 const root = path.join(import.meta.dirname, "..", "..");
 let copy = "";
-const cli = (args: string[]) => spawnSync(process.execPath, [path.join(copy, "bin", "grade.js"), ...args], { cwd: copy, encoding: "utf8", timeout: 120_000 });
+const cli = (args: string[], timeout = 120_000) => spawnSync(process.execPath, [path.join(copy, "bin", "grade.js"), ...args], { cwd: copy, encoding: "utf8", timeout });
 
 // The new pack is the shipped example (courses/shout/ and its starters/, tasks/ and solutions/
 // folders) copied under another id, as docs/authoring.md tells a course author to start.
@@ -38,12 +38,13 @@ beforeAll(() => {
 
 describe("a new pack, the example copied under another id", () => {
   it("is linted by grade dev check: its starter fails as shipped, its solution passes every check", () => {
-    const run = cli(["dev", "check", "--no-color"]);
+    // dev check grades every pack's starters and solutions with every check: minutes on a busy machine.
+    const run = cli(["dev", "check", "--no-color"], 900_000);
     const lines = run.stdout.split("\n").filter((l) => l.includes(NEW));
     expect(lines.join("\n"), run.stdout + run.stderr).toMatch(/✓ yell: format 1, 1 tasks, 1 evidence lines/);
     expect(lines).toContain("✓ starters/yell/task1.ts fails as shipped — reports \"not written yet\"");
     expect(lines.some((l) => l.startsWith("✓ solutions/yell/task1.ts passes every check"))).toBe(true);
-  });
+  }, 900_000);
 
   it("is graded by --pack and by its folder's name, its evidence in the pack's own file", () => {
     const solved = cli(["--dir", "solutions/yell", "--reporter", "json"]);
