@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** In the order they run: a later file may use what an earlier one put on `lib`. */
-export const GLOBALS = ["base.js", "text.js", "clone.js", "web.js", "intl.js", "url.js"];
+export const GLOBALS = ["base.js", "text.js", "clone.js", "web.js", "intl.js", "url.js", "inspect.js"];
 
 let source: string | undefined;
 

@@ -45,9 +45,13 @@
     } catch { /* a cycle, a BigInt: shown as its String */ }
     try { return toText(value); } catch { return "[object]"; }
   }
+  // As Node writes it (globals/inspect.js); a value whose inspection throws (a Proxy, a getter) is shown plainly.
+  const format = lib.format;
   const line = (stream) => function () {
     let text = "";
-    for (let i = 0; i < arguments.length; i++) text += (i ? " " : "") + show(arguments[i], 0);
+    try { text = apply(format, undefined, arguments); } catch {
+      for (let i = 0; i < arguments.length; i++) text += (i ? " " : "") + show(arguments[i], 0);
+    }
     write(stream, text + "\n");
   };
   const streamOf = (stream) => freeze({ write: (chunk) => { write(stream, typeof chunk === "string" ? chunk : show(chunk, 0)); return true; }, isTTY: false, columns: 80 });
@@ -85,6 +89,8 @@
       cache[id] = module;
       if (shared) libraries[id] = module;
       found[1].call(module.exports, module.exports, requireFrom(id), module, id, "/", { url: "file:///submission/" + id });
+      // node:util's format and inspect are the sandbox's own, as console's (globals/inspect.js).
+      if (id === "node:util") { module.exports.format = format; module.exports.inspect = lib.inspect; }
       return module.exports;
     };
   }

@@ -36,3 +36,17 @@ describe("the sandbox against Node 20", () => {
     expect(got.message).toMatch(/grader's sandbox/);
   });
 });
+
+describe("console.log in the sandbox", () => {
+  // What Node's console.log writes is util.format of its arguments.
+  const LINES = ["'%s has %d items', 'cart', 3", "{ a: 1, b: ['x', { c: null }] }", "new Map([['k', new Set([1])]])", "'plain', 42, undefined, [1, 'two']",
+    "new (class Order { constructor() { this.id = 7; } })()", "{ deep: { er: { still: { hidden: 1 } } } }", "Array.from({ length: 40 }, (_, i) => i * 3)"];
+  it("writes what Node's console.log writes", async () => {
+    const code = `export function log() { ${LINES.map((l) => `console.log(${l});`).join(" ")} return 0; }`;
+    const reply = await pool.run({ files: { "log.ts": code }, refused: {}, limits: { timeMs: 20_000, memoryBytes: 64 * 2 ** 20, valueChars: 2 ** 20, outputChars: 16384 },
+      runs: [{ entry: "log.ts", exportName: "log", inputs: ["null"], instance: "shared", stopOnFailure: false }] });
+    const util = await import("node:util");
+    const expected = LINES.map((l) => util.format(...(new Function(`return [${l}];`)() as unknown[]))).join("\n") + "\n";
+    expect(reply.runs[0]?.stdout).toBe(expected);
+  });
+});

@@ -1,0 +1,214 @@
+// util.inspect and util.format as Node 20 writes them, for console.log and node:util: quoting,
+// class names, Map(n)/Set(n), [Object] past the depth, <ref *1>/[Circular *1], [Getter], holes,
+// and Node's rule for one line or several (80 columns, 3 levels, long arrays in columns).
+(function (host, lib) {
+  "use strict";
+  const { getPrototypeOf, getOwnPropertyDescriptor, keys, hasOwn } = Object;
+  const toString = Function.prototype.call.bind(Object.prototype.toString);
+  const IDENTIFIER = /^[a-zA-Z_][a-zA-Z_0-9]*$/;
+  const ESCAPES = { "\n": "\\n", "\t": "\\t", "\r": "\\r", "\b": "\\b", "\f": "\\f", "\v": "\\v", "\\": "\\\\" };
+  function quote(s) {
+    const q = !s.includes("'") ? "'" : !s.includes('"') ? '"' : !s.includes("`") && !s.includes("${") ? "`" : "'";
+    return q + s.replace(new RegExp(`[\\\\\\n\\t\\r\\b\\f\\v${q}\\x00-\\x1f\\x7f]`, "g"), (c) => ESCAPES[c] ?? (c === q ? "\\" + c : "\\x" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"))) + q;
+  }
+  const number = (n) => (Object.is(n, -0) ? "-0" : String(n));
+  const nameOf = (v) => {
+    for (let p = getPrototypeOf(v); p !== null; p = getPrototypeOf(p)) {
+      const d = getOwnPropertyDescriptor(p, "constructor");
+      if (d && typeof d.value === "function" && d.value.name !== "") return d.value.name;
+    }
+    return null;
+  };
+  function fnBase(f) {
+    const text = Function.prototype.toString.call(f);
+    if (text.startsWith("class") && /^class\b/.test(text)) return `[class ${f.name || "(anonymous)"}${getPrototypeOf(f) !== Function.prototype && getPrototypeOf(f)?.name ? ` extends ${getPrototypeOf(f).name}` : ""}]`;
+    const kind = toString(f) === "[object AsyncFunction]" ? "AsyncFunction" : toString(f) === "[object GeneratorFunction]" ? "GeneratorFunction" : "Function";
+    return `[${kind}${f.name ? `: ${f.name}` : " (anonymous)"}]`;
+  }
+
+  function inspect(value, options = {}) {
+    const ctx = { showHidden: options.showHidden === true, depth: options.depth === undefined ? 2 : options.depth === null ? Infinity : options.depth, breakLength: options.breakLength ?? 80, compact: options.compact ?? 3,
+      seen: [], circular: new Map(), indentationLvl: 0, currentDepth: 0 };
+    return formatValue(ctx, value, 0);
+  }
+  function formatValue(ctx, v, depth, inArray) {
+    switch (typeof v) {
+      case "string": return quote(v);
+      case "number": return number(v);
+      case "bigint": return `${v}n`;
+      case "boolean": case "undefined": return String(v);
+      case "symbol": return v.toString();
+    }
+    if (v === null) return "null";
+    if (ctx.seen.includes(v)) {
+      if (!ctx.circular.has(v)) ctx.circular.set(v, ctx.circular.size + 1);
+      return `[Circular *${ctx.circular.get(v)}]`;
+    }
+    return formatRaw(ctx, v, depth, inArray);
+  }
+  function formatRaw(ctx, v, depth) {
+    const tag = toString(v).slice(8, -1);
+    const ctor = nameOf(v);
+    const prefix = (fallback, size) => `${ctor === null ? `[${fallback}: null prototype] ` : ctor !== fallback ? `${ctor} [${fallback}] ` : ""}${ctor === fallback || ctor === null ? fallback : ""}${size === undefined ? "" : `(${size})`} `.replace(/^ /, "");
+    let braces, base = "", entries = [], isArrayLike = false, ownKeys = keys(v);
+    if (Array.isArray(v)) {
+      isArrayLike = true;
+      braces = [`${ctor === "Array" ? "" : prefix("Array", v.length)}[`, "]"];
+      ownKeys = ownKeys.filter((k) => !(String(k >>> 0) === k && k >>> 0 < v.length));
+    } else if (typeof v === "function") {
+      base = fnBase(v);
+      if (ownKeys.length === 0) return base;
+      braces = ["{", "}"];
+    } else if (v instanceof Map) braces = [`${prefix("Map", v.size)}{`, "}"];
+    else if (v instanceof Set) braces = [`${prefix("Set", v.size)}{`, "}"];
+    else if (ArrayBuffer.isView(v) && !(v instanceof DataView)) { isArrayLike = true; braces = [`${prefix(tag, v.length)}[`, "]"]; ownKeys = ownKeys.filter((k) => String(k >>> 0) !== k); }
+    else if (v instanceof Date) { base = isNaN(v.getTime()) ? "Invalid Date" : v.toISOString(); if (ownKeys.length === 0) return base; braces = ["{", "}"]; }
+    else if (v instanceof RegExp) { base = RegExp.prototype.toString.call(v); if (ownKeys.length === 0) return base; braces = ["{", "}"]; }
+    else if (v instanceof Error) {
+      base = typeof v.stack === "string" && v.stack !== "" ? (v.stack.startsWith(`${v.name}`) ? v.stack : `${String(v)}\n${v.stack}`).replace(/\n$/, "") : `[${String(v)}]`;
+      ownKeys = ownKeys.filter((k) => k !== "stack" && k !== "message");
+      if (ownKeys.length === 0) return base;
+      braces = ["{", "}"];
+    } else if (tag === "Promise") braces = [`Promise {`, "}"];
+    else if (tag === "WeakMap" || tag === "WeakSet") return `${tag} { <items unknown> }`;
+    else if (tag === "Map Iterator" || tag === "Set Iterator" || tag === "Array Iterator") braces = [`[${tag}] {`, "}"];
+    else braces = [`${ctor === "Object" ? "" : ctor === null ? "[Object: null prototype] " : `${ctor} `}{`, "}"];
+    if (tag !== "Object" && typeof v !== "function" && !Array.isArray(v) && ctor === "Object" && !braces[0].startsWith(`Object [${tag}]`) && hasOwn(v, Symbol.toStringTag) === false && tag !== "Error") braces[0] = `Object [${tag}] {`;
+    if (depth > ctx.depth) return ctor === null ? "[Object: null prototype]" : `[${Array.isArray(v) ? "Array" : ctor ?? "Object"}]`;
+    ctx.seen.push(v);
+    ctx.currentDepth = depth;
+    if (isArrayLike) {
+      const max = Math.min(v.length, 100);
+      let holes = 0;
+      const flush = () => { if (holes) { entries.push(`<${holes} empty item${holes > 1 ? "s" : ""}>`); holes = 0; } };
+      for (let i = 0; i < max; i++) {
+        if (!hasOwn(v, i) && Array.isArray(v)) { holes++; continue; }
+        flush();
+        entries.push(formatValue(ctx, v[i], depth + 1, true));
+      }
+      flush();
+      if (v.length > 100) entries.push(`... ${v.length - 100} more item${v.length - 100 > 1 ? "s" : ""}`);
+      if (ctx.showHidden && Array.isArray(v)) entries.push(`[length]: ${v.length}`);
+    } else if (v instanceof Map) {
+      ctx.indentationLvl += 2;
+      for (const [k, x] of v) entries.push(`${formatValue(ctx, k, depth + 1)} => ${formatValue(ctx, x, depth + 1)}`);
+      ctx.indentationLvl -= 2;
+    } else if (v instanceof Set) {
+      ctx.indentationLvl += 2;
+      for (const x of v) entries.push(formatValue(ctx, x, depth + 1));
+      ctx.indentationLvl -= 2;
+    } else if (tag === "Promise") entries.push("<unknown>");
+    for (const k of ownKeys) {
+      const d = getOwnPropertyDescriptor(v, k);
+      const name = IDENTIFIER.test(k) ? k : quote(k);
+      ctx.indentationLvl += 2;
+      const shown = d.get ? (d.set ? "[Getter/Setter]" : "[Getter]") : d.set ? "[Setter]" : formatValue(ctx, d.value, depth + 1);
+      ctx.indentationLvl -= 2;
+      entries.push(`${name}: ${shown}`);
+    }
+    ctx.seen.pop();
+    let out = reduce(ctx, entries, base, braces, isArrayLike, depth, v);
+    const ref = ctx.circular.get(v);
+    if (ref !== undefined) out = `<ref *${ref}> ${out}`;
+    return out;
+  }
+  function reduce(ctx, output, base, braces, isArrayLike, depth, value) {
+    if (output.length === 0 && base === "") return `${braces[0]}${braces[1]}`.replace("{}", "{}");
+    if (output.length === 0) return `${base} ${braces[0]}${braces[1]}`;
+    const entries = output.length;
+    if (isArrayLike && entries > 6) output = group(ctx, output, value);
+    if (ctx.currentDepth - depth < ctx.compact && entries === output.length) {
+      const start = output.length + ctx.indentationLvl + braces[0].length + base.length + 10;
+      if (below(ctx, output, start, base)) {
+        const joined = output.join(", ");
+        if (!joined.includes("\n")) return `${base ? `${base} ` : ""}${braces[0]} ${joined} ${braces[1]}`;
+      }
+    }
+    const indentation = `\n${" ".repeat(ctx.indentationLvl)}`;
+    return `${base ? `${base} ` : ""}${braces[0]}${indentation}  ${output.join(`,${indentation}  `)}${indentation}${braces[1]}`;
+  }
+  function below(ctx, output, start, base) {
+    let total = output.length + start;
+    if (total + output.length > ctx.breakLength) return false;
+    for (const o of output) { total += o.length; if (total > ctx.breakLength) return false; }
+    return base === "" || !base.includes("\n");
+  }
+  function group(ctx, output, value) {
+    let total = 0, maxLength = 0;
+    const outputLength = output.length - (value.length > 100 ? 1 : 0);
+    const dataLen = [];
+    for (let i = 0; i < outputLength; i++) { const len = output[i].length; dataLen[i] = len; total += len + 2; if (maxLength < len) maxLength = len; }
+    const actualMax = maxLength + 2;
+    if (actualMax * 3 + ctx.indentationLvl < ctx.breakLength && (total / actualMax > 5 || maxLength <= 6)) {
+      const averageBias = Math.sqrt(actualMax - total / output.length);
+      const biasedMax = Math.max(actualMax - 3 - averageBias, 1);
+      const columns = Math.min(Math.round(Math.sqrt(2.5 * biasedMax * outputLength) / biasedMax), Math.floor((ctx.breakLength - ctx.indentationLvl) / actualMax), ctx.compact * 4, 15);
+      if (columns <= 1) return output;
+      const tmp = [], maxLineLength = [];
+      for (let i = 0; i < columns; i++) {
+        let lineLength = 0;
+        for (let j = i; j < output.length; j += columns) if (dataLen[j] > lineLength) lineLength = dataLen[j];
+        maxLineLength.push(lineLength + 2);
+      }
+      let padStart = true;
+      for (let i = 0; i < output.length; i++) if (typeof value[i] !== "number" && typeof value[i] !== "bigint") { padStart = false; break; }
+      for (let i = 0; i < outputLength; i += columns) {
+        const max = Math.min(i + columns, outputLength);
+        let str = "", j = i;
+        for (; j < max - 1; j++) str += padStart ? `${output[j]}, `.padStart(maxLineLength[j - i], " ") : `${output[j]}, `.padEnd(maxLineLength[j - i], " ");
+        str += padStart ? output[j].padStart(maxLineLength[j - i] - 2, " ") : output[j];
+        tmp.push(str);
+      }
+      if (value.length > 100) tmp.push(output[outputLength]);
+      return tmp;
+    }
+    return output;
+  }
+
+  const BUILT_IN = new Set(["Object", "Error", "Array", "Map", "Set", "Date", "RegExp", "Promise", "Function", "Boolean", "Number", "String", "Symbol", "BigInt", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError", "URIError", "AggregateError", "Uint8Array", "Int8Array", "Uint16Array", "Int16Array", "Uint32Array", "Int32Array", "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array", "Uint8ClampedArray", "ArrayBuffer", "DataView", "WeakMap", "WeakSet"]);
+  function builtInToString(v) {
+    if (typeof v.toString !== "function") return true;
+    if (hasOwn(v, "toString")) return false;
+    let p = v;
+    do { p = getPrototypeOf(p); } while (p !== null && !hasOwn(p, "toString"));
+    const d = p === null ? undefined : getOwnPropertyDescriptor(p, "constructor");
+    return d !== undefined && typeof d.value === "function" && BUILT_IN.has(d.value.name);
+  }
+  function format(...args) {
+    const first = args[0];
+    let a = 0, out = "";
+    if (typeof first === "string" && args.length > 1) {
+      a = 1;
+      let last = 0;
+      for (let i = 0; i < first.length - 1; i++) {
+        if (first.charCodeAt(i) !== 37) continue;
+        const c = first[i + 1];
+        if (a >= args.length && c !== "%") continue;
+        let text;
+        switch (c) {
+          case "s": { const x = args[a++]; text = typeof x === "number" ? number(x) : typeof x === "bigint" ? `${x}n` : typeof x !== "object" || x === null || !builtInToString(x) ? String(x) : inspect(x, { depth: 0 }); break; }
+          case "j": try { text = JSON.stringify(args[a++]); } catch (e) { text = "[Circular]"; } break;
+          case "d": { const x = args[a++]; text = typeof x === "bigint" ? `${x}n` : typeof x === "symbol" ? "NaN" : number(Number(x)); break; }
+          case "O": text = inspect(args[a++]); break;
+          case "o": text = inspect(args[a++], { depth: 4, showHidden: true }); break;
+          case "i": { const x = args[a++]; text = typeof x === "bigint" ? `${x}n` : typeof x === "symbol" ? "NaN" : number(parseInt(x)); break; }
+          case "f": { const x = args[a++]; text = typeof x === "symbol" ? "NaN" : number(parseFloat(x)); break; }
+          case "c": a++; text = ""; break;
+          case "%": out += first.slice(last, i) + "%"; last = i + 2; i++; continue;
+          default: continue;
+        }
+        out += first.slice(last, i) + text;
+        last = i + 2;
+        i++;
+      }
+      out += first.slice(last);
+    }
+    for (; a < args.length; a++) {
+      const x = args[a];
+      out += (out === "" && a === 0 ? "" : " ") + (typeof x === "string" ? x : inspect(x));
+    }
+    return out;
+  }
+  lib.inspect = inspect;
+  lib.format = format;
+});
