@@ -47,6 +47,8 @@ describe("console.log in the sandbox", () => {
       runs: [{ entry: "log.ts", exportName: "log", inputs: ["null"], instance: "shared", stopOnFailure: false }] });
     const util = await import("node:util");
     const expected = LINES.map((l) => util.format(...(new Function(`return [${l}];`)() as unknown[]))).join("\n") + "\n";
-    expect(reply.runs[0]?.stdout).toBe(expected);
+    const run = reply.runs[0];
+    expect(run?.status).toBe("ran");
+    expect(run?.status === "ran" ? run.stdout : "").toBe(expected);
   });
 });
