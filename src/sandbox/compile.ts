@@ -70,7 +70,7 @@ async function compileText(id: string, source: string, options: CompileOptions):
   const limitMs = options.limitMs ?? COMPILE_LIMIT_MS;
   const compiled = await thread.compile(id, source, limitMs);
   if (compiled === "backstop") throw new CompileBackstop(Math.max(BACKSTOP_MS, limitMs));
-  // Stopped at the limit is the machine's load as much as the code's: compiled again next time.
+  // A stopped compile is not kept: the next grading tries again, in a fresh thread.
   if (compiled === "limit") return { syntax: overLimit(id, limitMs) };
   if (compiled === "memory") return { syntax: `${id} needs more memory to compile than the grader gives the compiler (${THREAD_HEAP_MB} MB). Make the file smaller: split it, or move long data into a .json file.` };
   if (cache.size >= CACHE_ENTRIES) cache.clear();
