@@ -68,6 +68,16 @@ async function packItems(pack: Pack, options: { root: string; timeoutMs?: number
   const ruleGaps = pack.evidence.filter((e) => !e.title.trim() || !e.hint.trim() || e.accepted === "").map((e) => e.key);
   const gaps = [...new Set([...untitled, ...ruleGaps])];
   items.push({ name: `${pack.id}: every check has a title and a hint`, ok: gaps.length === 0, detail: gaps.length ? `missing on: ${gaps.join(", ")}` : `${checks.length} checks` });
+  // A line's own rules (src/pack/score.ts) must be checks its task runs, or the line would earn
+  // its point with nothing judged beyond the fixtures.
+  const lineRules = pack.score.lines ?? {};
+  const runs = (task: string): Set<string> => new Set(solved.tasks.find((t) => t.task === task)?.checks.map((c) => c.name) ?? []);
+  const unknownRules = pack.evidence.flatMap((e) => (lineRules[e.key] ?? []).filter((r) => !runs(e.task).has(r)).map((r) => `${e.key} names ${r}`));
+  const ruleless = pack.evidence.filter((e) => !(lineRules[e.key] ?? []).length).map((e) => e.key);
+  items.push({
+    name: `${pack.id}: every rule an evidence line names is a check of its task`, ok: unknownRules.length === 0,
+    detail: unknownRules.length ? `no such check: ${unknownRules.join("; ")}` : ruleless.length ? `${ruleless.length} of ${pack.evidence.length} lines name no rule of their own (earned by the fixtures alone): ${ruleless.join(", ")}` : `${pack.evidence.length} lines, each with its own rules`,
+  });
   const ids = new Set(checks.map((c) => c.name));
   const thin = pack.tasks.map((t) => t.id).filter((t) => !pack.hints[t]?.length || pack.hints[t]!.some((h) => !h.text.trim() || !h.reread.trim()));
   const stray = Object.values(pack.hints).flatMap((list) => list.flatMap((h) => h.checks)).filter((c) => !ids.has(c) && !pack.evidence.some((e) => e.key === c));
