@@ -84,7 +84,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       const seed = parseSeed(opts.seed);
       const extra = opts.behaviour ? { ...(seed !== undefined ? { seed } : {}), live: opts.live } : undefined;
       const { pack, dir } = await choosePack(io.cwd, opts);
-      const options = { cwd: io.cwd, pack, dir, tasks: parseTaskNames(pack, tasks), ...(opts.evidence !== undefined ? { evidence: opts.evidence } : {}), timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck, ...(extra ? { extra } : {}) };
+      const options = { cwd: io.cwd, pack, dir, tasks: parseTaskNames(pack, tasks, dir), ...(opts.evidence !== undefined ? { evidence: opts.evidence } : {}), timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck, ...(extra ? { extra } : {}) };
       const report = await gradeCommand(options);
       const reporterOptions = { gradescopeHide: parseHiddenKinds(opts.gradescopeHide), githubRoot: annotationRoot(io, "."), pack, namePack: pack.id !== defaultPackId() };
       await emit(io, choices, color(opts.color), (name, r, c) => REPORTERS[name]!(r, c, reporterOptions), report, (c) => renderRunSummary(report, c));

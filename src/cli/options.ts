@@ -1,9 +1,10 @@
 // Parsing and checking of option values shared by the commands, with errors that teach.
 import type { Pack } from "../pack/types.js";
+import { gradeCommandLine } from "../report/command-line.js";
 import { UserError } from "./errors.js";
 
 /** Task arguments (ids, their numbers, or all, the default), in the pack's order. */
-export function parseTaskNames(pack: Pick<Pack, "tasks" | "id">, args: readonly string[]): string[] {
+export function parseTaskNames(pack: Pick<Pack, "tasks" | "id">, args: readonly string[], dir?: string): string[] {
   const ids = pack.tasks.map((t) => t.id);
   if (args.length === 0) return ids;
   const chosen = new Set<string>();
@@ -13,7 +14,7 @@ export function parseTaskNames(pack: Pick<Pack, "tasks" | "id">, args: readonly 
     if (name === "all") ids.forEach((t) => chosen.add(t));
     else if (ids.includes(name)) chosen.add(name);
     else if (byNumber) chosen.add(byNumber);
-    else throw new UserError(`"${arg}" is not a task. Name one or more of ${ids.join(", ")}, or all (the default), for example: npx grade ${ids[1] ?? ids[0]}.`);
+    else throw new UserError(`"${arg}" is not a task. Name one or more of ${ids.join(", ")}, or all (the default), for example: ${gradeCommandLine(ids[1] ?? ids[0]!, dir)}.`);
   }
   return ids.filter((t) => chosen.has(t));
 }

@@ -7,6 +7,7 @@ import { renderQuizMarkdown } from "../quiz/markdown.js";
 import { defaultPackId, loadPack, packFolder, packIds } from "../pack/registry.js";
 import type { Pack } from "../pack/types.js";
 import { choosePack } from "./pack-choice.js";
+import { gradeCommandLine } from "../report/command-line.js";
 import { renderHint } from "../report/hint.js";
 import { listed } from "../report/words.js";
 import { renderJson } from "../report/json.js";
@@ -31,12 +32,12 @@ export interface CommandContext {
   setExit: (code: number) => void;
 }
 
-export function parseTask(pack: Pack, arg: string): string {
+export function parseTask(pack: Pack, arg: string, dir?: string): string {
   const name = arg.toLowerCase();
   const found = pack.tasks.find((t) => t.id === name || String(t.number) === name);
   if (found) return found.id;
   const ids = pack.tasks.map((t) => t.id);
-  throw new UserError(`"${arg}" is not a task. Name one of ${listed(ids, "or")}, for example: npx grade hint ${ids[1] ?? ids[0]} (or npx grade hint alone, for the first task that does not pass).`);
+  throw new UserError(`"${arg}" is not a task. Name one of ${listed(ids, "or")}, for example: ${gradeCommandLine(`hint ${ids[1] ?? ids[0]}`, dir)} (or ${gradeCommandLine("hint", dir)} alone, for the first task that does not pass).`);
 }
 
 export function registerStudentCommands(program: Command, ctx: CommandContext): void {
@@ -53,7 +54,7 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
     .action(async (taskArg: string | undefined, opts: { level?: string; dir?: string; pack?: string; timeout?: string; color?: boolean }) => {
       const { pack, dir } = await choosePack(io.cwd, opts);
       const timeoutMs = parseTimeout(opts.timeout);
-      const { task, report } = taskArg === undefined ? await firstUnfinishedTask({ cwd: io.cwd, pack, dir, ...(timeoutMs !== undefined ? { timeoutMs } : {}) }) : { task: parseTask(pack, taskArg), report: undefined };
+      const { task, report } = taskArg === undefined ? await firstUnfinishedTask({ cwd: io.cwd, pack, dir, ...(timeoutMs !== undefined ? { timeoutMs } : {}) }) : { task: parseTask(pack, taskArg, dir), report: undefined };
       const result = await showHint({ cwd: io.cwd, pack, dir, task, level: parseLevel(pack, opts.level, task), ...(report ? { report } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
       io.stdout(renderHint(result, ctx.color(opts.color)));
     });
@@ -114,7 +115,7 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
       await watchCommand(io, {
         pack, dir, ...(opts.evidence !== undefined ? { evidence: opts.evidence } : {}), timeoutMs: parseTimeout(opts.timeout), typecheck: opts.typecheck,
         ...(opts.behaviour ? { extra: { live: opts.live } } : {}),
-        color: ctx.color(opts.color), ...(taskArg ? { focus: parseTask(pack, taskArg) } : {}),
+        color: ctx.color(opts.color), ...(taskArg ? { focus: parseTask(pack, taskArg, dir) } : {}),
       });
     });
 
