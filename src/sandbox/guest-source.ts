@@ -1,20 +1,56 @@
 // The text every QuickJS context evaluates before any student code: the Node 20 globals
-// (globals/*.js, in order, each given the host functions and a shared `lib`), then guest.js, the
-// harness, which it returns. Read once per process; QuickJS compiles it once per context.
+// (globals/*.js, each given the host functions and a shared `lib`), then guest.js, the harness,
+// which it returns. QuickJS compiles all of it for every context (a submission's, and each
+// "fresh" one), so the larger globals are carried as strings and compiled on first use: a
+// context whose code never touches URL, Intl or structuredClone does not pay for them.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** In the order they run: a later file may use what an earlier one put on `lib`. */
-export const GLOBALS = ["base.js", "text.js", "clone.js", "web.js", "intl.js", "url.js", "inspect.js"];
+/** Run at set-up, in this order: a later file may use what an earlier one put on `lib`. */
+export const EAGER = ["base.js", "web.js"];
+/** Compiled on first use of one of the globals each gives (or, for inspect.js, of console or util). */
+export const LAZY: Record<string, { globals: string[]; methods?: [string, string[]][]; lib?: string[] }> = {
+  "text.js": { globals: ["TextEncoder", "TextDecoder", "atob", "btoa"] },
+  "clone.js": { globals: ["structuredClone"] },
+  "url.js": { globals: ["URL", "URLSearchParams"] },
+  "intl.js": {
+    globals: ["Intl"],
+    methods: [["String.prototype", ["localeCompare", "toLocaleUpperCase", "toLocaleLowerCase"]], ["Number.prototype", ["toLocaleString"]], ["BigInt.prototype", ["toLocaleString"]],
+      ["Date.prototype", ["toLocaleString", "toLocaleDateString", "toLocaleTimeString"]], ["Array.prototype", ["toLocaleString"]]],
+  },
+  "inspect.js": { globals: [], lib: ["format", "inspect"] },
+};
+
+const read = (file: string): string => readFileSync(path.join(here, "globals", file), "utf8").trim().replace(/;$/, "");
+
+/** The stand-ins that compile a lazy file when first used; the file then defines the real ones over them. */
+function lazyStubs(): string {
+  const lines: string[] = [];
+  for (const [file, { globals, methods = [], lib = [] }] of Object.entries(LAZY)) {
+    const load = `lib.load(${JSON.stringify(file)})`;
+    for (const name of globals) lines.push(`lib.lazy(${JSON.stringify(name)}, () => { ${load}; return globalThis[${JSON.stringify(name)}]; });`);
+    for (const [holder, names] of methods) {
+      for (const name of names) lines.push(`lib.define(${JSON.stringify(name)}, { ${JSON.stringify(name)}(...args) { ${load}; return ${holder}[${JSON.stringify(name)}].apply(this, args); } }[${JSON.stringify(name)}], ${holder});`);
+    }
+    for (const name of lib) lines.push(`lib[${JSON.stringify(name)}] = (...args) => { ${load}; return lib[${JSON.stringify(name)}](...args); };`);
+  }
+  return lines.join("\n");
+}
 
 let source: string | undefined;
 
 export function guestSource(): string {
   source ??= [
     "(function (host) {\n\"use strict\";\nconst lib = {};",
-    ...GLOBALS.map((file) => `(${readFileSync(path.join(here, "globals", file), "utf8").trim().replace(/;$/, "")})(host, lib);`),
+    // Our own text, compiled by the engine's own eval as captured here, before any student code.
+    "const evaluate = eval;",
+    `const sources = ${JSON.stringify(Object.fromEntries(Object.keys(LAZY).map((file) => [file, `(${read(file)})`])))};`,
+    "const loaded = {};",
+    "lib.load = (file) => { if (!loaded[file]) { loaded[file] = true; evaluate(sources[file])(host, lib); } };",
+    ...EAGER.map((file) => `(${read(file)})(host, lib);`),
+    lazyStubs(),
     `return (${readFileSync(path.join(here, "guest.js"), "utf8").trim()})(host, lib);\n})`,
   ].join("\n");
   return source;

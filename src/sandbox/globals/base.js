@@ -9,7 +9,8 @@
   /** A global made on first use (a getter that leaves a plain value behind), as Node's Buffer is. */
   lib.lazy = (name, make) => defineProperty(globalThis, name, {
     __proto__: null, enumerable: false, configurable: true,
-    get() { const value = make(); lib.define(name, value); return value; },
+    // make() may define the global itself (a lazy file of guest-source.ts does, as Node would).
+    get() { const value = make(); if (Object.getOwnPropertyDescriptor(globalThis, name)?.get !== undefined) lib.define(name, value); return value; },
     set(value) { lib.define(name, value); },
   });
   /** What the sandbox deliberately does not run: an error naming it and what to use instead. */
