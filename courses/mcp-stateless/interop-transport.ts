@@ -1,6 +1,7 @@
 // The SDK client's stdio transport as the interop checks use it: recording every request and
 // response the server wrote, and the helpers that read them. Apart from interop.ts, which drives
 // the client through the checks.
+import { capLines, MAX_LINE_BYTES, processOf } from "../../src/live/line-cap.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/client";
 import type { Sdk } from "./interop-sdk.js";
 
@@ -74,7 +75,10 @@ export function transportClass(s: Sdk) {
     }
 
     override start(): Promise<void> {
-      return (this.started ??= super.start());
+      return (this.started ??= super.start().then(() => {
+        // A line past the cap stops the server (src/live/line-cap.ts): what the client could not read.
+        capLines(processOf(this), () => this.clientErrors.push(`the server wrote more than ${MAX_LINE_BYTES} bytes without a newline and was stopped`));
+      }));
     }
 
     override send(message: JSONRPCMessage): Promise<void> {

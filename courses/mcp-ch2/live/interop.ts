@@ -2,6 +2,7 @@
 // talks to the submission's server as a real host would: initialize, tools/list, a call of
 // logs_search, and a call of a tool that does not exist, which must reject with -32602. The
 // report says what the client saw. The server process is always killed at the end.
+import { capLines, processOf } from "../../../src/live/line-cap.js";
 import { MCP_TOOL, UNKNOWN_TOOL_CODE, foundText } from "../course/protocol.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { ServerCommand } from "../../../src/sandbox/live.js";
@@ -45,18 +46,20 @@ export async function interopChecks(server: ServerCommand, timeoutMs: number): P
   const mod = await loadSdk();
   const { Client, StdioClientTransport, McpError, ErrorCode } = mod;
   const describe = (error: unknown): string => describeError(error, mod);
+  let unreadable = 0;
   const inner = new StdioClientTransport({ command: server.command, args: server.args, stderr: "pipe", env: server.env });
   inner.stderr?.on("data", () => { /* the server's log: read so the pipe never fills */ });
   // Start the server first and give the client only a server that is up, so the request time
   // limits measure the student's code, not node starting on a busy machine. The SDK's connect()
   // calls start() itself; the proxy hands it the already started transport.
   await inner.start();
+  // A line past the cap stops the server (src/live/line-cap.ts): what the client could not read.
+  capLines(processOf(inner), () => { unreadable += 1; });
   const readiness = inner.stderr ? await serverReady(inner.stderr) : "ready";
   const transport = new Proxy(inner, { get: (target, key) => (key === "start" ? async () => undefined : Reflect.get(target, key)) });
   const client = new Client({ name: "grade-interop", version: "1.0.0" });
-  // What the client could not read (a line that is not one JSON-RPC message): a time-out after
-  // one is the server's fault, not a silence.
-  let unreadable = 0;
+  // What the client could not read (a line that is not one JSON-RPC message, one past the cap):
+  // a time-out after one is the server's fault, not a silence (unreadable, above).
   client.onerror = () => { unreadable += 1; };
   const limit = Math.min(timeoutMs, INTEROP_REQUEST_LIMIT_MS);
   const options = { timeout: limit };
