@@ -29,6 +29,27 @@ Buffer.prototype.toString = function (encoding, start, end) {
 class Blob { constructor() { throw new Error("Blob is not available in the grader's sandbox: use a Buffer or a Uint8Array."); } }
 module.exports = { ...port, Blob };`;
 
+const CRYPTO = `const { Buffer } = require("buffer/");
+const no = (name) => () => { throw new Error("crypto." + name + " is not available in the grader's sandbox: it hashes, signs or ciphers, which the tasks do not need."); };
+function randomBytes(size, callback) {
+  if (typeof size !== "number" || !Number.isInteger(size) || size < 0) throw new RangeError('The value of "size" is out of range. It must be >= 0 && <= 2147483647. Received ' + String(size));
+  const bytes = Buffer.alloc(size);
+  for (let at = 0; at < size; at += 65536) globalThis.crypto.getRandomValues(bytes.subarray(at, Math.min(size, at + 65536)));
+  if (typeof callback === "function") throw new Error("crypto.randomBytes with a callback is not available in the grader's sandbox: call it without one.");
+  return bytes;
+}
+function randomInt(min, max) {
+  if (max === undefined || typeof max === "function") { max = min; min = 0; }
+  if (!(max > min)) throw new RangeError('The value of "max" is out of range. It must be greater than the value of "min" (' + min + "). Received " + max);
+  return min + Math.floor(Math.random() * (max - min));
+}
+module.exports = {
+  randomUUID: () => globalThis.crypto.randomUUID(), getRandomValues: (array) => globalThis.crypto.getRandomValues(array), webcrypto: globalThis.crypto,
+  randomBytes, randomInt, createHash: no("createHash"), createHmac: no("createHmac"), createCipheriv: no("createCipheriv"), createDecipheriv: no("createDecipheriv"),
+  createSign: no("createSign"), createVerify: no("createVerify"), generateKeyPair: no("generateKeyPair"), pbkdf2: no("pbkdf2"), scrypt: no("scrypt"), subtle: undefined,
+};
+Object.defineProperty(module.exports, "subtle", { get: no("subtle"), enumerable: false });`;
+
 /** Each pure module: what its CommonJS text exports, from the browser ports in package.json. */
 const PURE: Record<string, string> = {
   assert: 'module.exports = require("assert");',
@@ -39,6 +60,9 @@ const PURE: Record<string, string> = {
   "path/posix": 'module.exports = require("path-browserify");',
   buffer: BUFFER,
   string_decoder: 'module.exports = require("string_decoder/");',
+  // What a task may want of node:crypto (ids, random bytes), from the sandbox's own crypto
+  // (globals/web.js); hashing, ciphers and keys are refused by name.
+  crypto: CRYPTO,
   // The sandbox's own URL (globals/url.js); the legacy API is refused by name.
   url: 'const no = (name) => () => { throw new Error(name + " is not available in the grader\'s sandbox: use new URL(...) and its searchParams."); }; module.exports = { URL, URLSearchParams, parse: no("url.parse"), format: no("url.format"), resolve: no("url.resolve"), fileURLToPath: no("url.fileURLToPath"), pathToFileURL: no("url.pathToFileURL") };',
 };
