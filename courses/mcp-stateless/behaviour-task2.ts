@@ -193,5 +193,5 @@ export function cancelRounds(random: Random): Msg[] {
   ]);
 }
 
-/** The rules' checks, then the page's requests again under other ids (behaviour-variants.ts). */
-export const TASK2_CHECKS: readonly BehaviourCheck[] = [...RULE_CHECKS, ...TASK2_VARIANT_CHECKS];
+/** The page's requests again under other ids (behaviour-variants.ts), first: a run that stops on a later input keeps their verdicts; then the rules' checks. */
+export const TASK2_CHECKS: readonly BehaviourCheck[] = [...TASK2_VARIANT_CHECKS, ...RULE_CHECKS];

@@ -415,7 +415,7 @@ describe("judgeClient on the sandbox's reply", () => {
     const j = judgeClient(plan, reply, i);
     const checks = new Map([...j.checks, ...j.extra!].map((c) => [c.name, c]));
     expect(checks.get("t3_final_text")).toMatchObject({ status: "fail", actual: null });
-    expect(checks.get("t3_final_text")!.message).toMatch(/^This line has no value: It did not finish within 800 ms/);
+    expect(checks.get("t3_final_text")!.message).toMatch(/^This line has no value: It (was stopped|did not finish)/);
     expect(checks.get("t3_declined_text")!.status).toBe("skip");
     expect(checks.get("t3_declined_text")!.message).toMatch(/earlier run of the task did not finish/);
     expect(checks.get("t3_request_keys")!.status).toBe("pass");

@@ -127,8 +127,8 @@ function probesAgree(plan: StatelessPlan, reply: SandboxReply): boolean {
   });
 }
 
-/** An answer without its id: what a probe's answer must share with the fixture's. */
-const contentOf = (answer: unknown): unknown => (isObject(answer) ? { ...answer, id: null } : answer);
+/** What a probe's answer must share with the fixture's: what the checks compare of it (compare.ts), its id aside. */
+const contentOf = (answer: unknown): unknown => { const part = comparedPart(answer, "content"); return isObject(part) ? { ...part, id: null } : part; };
 
 /** serve's expected answers for the fixture LINES then each generated list: the student's handle replayed, or the model's. */
 function serveExpectations(plan: StatelessPlan, reply: SandboxReply, lists: unknown[][]): (unknown | undefined)[] {
@@ -185,7 +185,13 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
     }
   }
   const stopped = generatedRun?.status === "ran" ? generatedRun.stopped : undefined;
-  return stopped ? checks.map((c) => ({ ...c, status: unjudgedStatus(stopped), message: `The run on the generated inputs stopped, so this rule could not be judged: ${stopped.message}` })) : checks;
+  if (!stopped) return checks;
+  // A check judged on inputs answered before the stop keeps its verdict (the evidence lines' own
+  // rules run first); every other fails with the reason, or is an error when the stop was the
+  // grader's (src/pack/verdict.ts). Code that stalls on every input it does not know passes nothing.
+  const status = unjudgedStatus(stopped);
+  const judged = (c: CheckResult): boolean => c.status === "pass" || (status === "fail" && c.status === "fail" && !c.actual?.startsWith("(not called"));
+  return checks.map((c) => (judged(c) ? c : { ...c, status, message: `The run on the generated inputs stopped, so this rule could not be judged on all of its inputs: ${stopped.message}` }));
 }
 
 function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput): TaskJudgement {

@@ -151,12 +151,13 @@ describe("the course itself", () => {
   it("grade dev check: starters fail, solutions pass, every check has a title and a hint", async () => {
     const result = await runCli(["dev", "check"]);
     // Every pack is checked, each from its "<pack>: format" line: chapter 2's are its format, 3
-    // starters, 3 solutions, titles and hints, hints per task, the quiz key and quiz.md.
+    // starters, 3 solutions, titles and hints, the lines' own rules, hints per task, the quiz key
+    // and quiz.md.
     const lines = result.stdout.split("\n");
     const start = lines.findIndex((l) => /^. mcp-ch2: format 1/.test(l));
     const next = lines.findIndex((l, i) => i > start && /^. [a-z0-9-]+: format /.test(l));
     const chapter2 = lines.slice(start, next < 0 ? lines.findIndex((l, i) => i > start && l === "") : next);
-    expect(chapter2).toHaveLength(11);
+    expect(chapter2).toHaveLength(12);
     expect(chapter2.filter((l) => !l.startsWith("✓ "))).toEqual([]);
     // The exit code is the whole course's: 0 only when no pack has a failing item.
     expect(result.code).toBe(lines.some((l) => l.startsWith("✗ ")) ? 1 : 0);

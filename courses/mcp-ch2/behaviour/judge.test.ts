@@ -62,12 +62,13 @@ describe("judgeBehaviour", () => {
 });
 
 describe("planBehaviour", () => {
-  it("gives t1_input_unchanged the very inputs of t1_other_tools, and laid out once", () => {
+  it("gives t1_input_unchanged and the lines' own checks the very inputs of t1_other_tools, laid out once", () => {
     const plan = planBehaviour("task1", 7);
     const byName = Object.fromEntries(plan.map((p) => [p.check.name, p.inputs]));
-    expect(byName["t1_input_unchanged"]).toBe(byName["t1_other_tools"]);
+    const sharing = ["t1_input_unchanged", "t1_same_keys", "t1_same_name_description", "t1_same_schema"];
+    for (const name of sharing) expect(byName[name], name).toBe(byName["t1_other_tools"]);
     const distinct = [...new Set(plan.map((p) => p.inputs))];
-    expect(distinct).toHaveLength(plan.length - 1);
+    expect(distinct).toHaveLength(plan.length - sharing.length);
     expect(planInputs(plan).inputs).toHaveLength(distinct.reduce((n, list) => n + list.length, 0));
     expect(planInputs(plan).offsets.slice(0, 2)).toEqual([0, 0]);
   });

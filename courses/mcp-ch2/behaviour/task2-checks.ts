@@ -98,4 +98,5 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
   },
 ];
 
-export const TASK2_CHECKS: BehaviourCheck[] = [...SINGLE_RULE_CHECKS, ...VARIANT_CHECKS, ...ARGUMENT_CHECKS, ...ODD_MESSAGE_CHECKS];
+// The evidence lines' own rules first: a run that stops on a later input keeps their verdicts.
+export const TASK2_CHECKS: BehaviourCheck[] = [...VARIANT_CHECKS, ...SINGLE_RULE_CHECKS, ...ARGUMENT_CHECKS, ...ODD_MESSAGE_CHECKS];

@@ -30,10 +30,15 @@ export interface ExtraCheckOptions {
 
 const NOT_RUN = "Not run: the code it needs did not run on the fixtures.";
 
-// A run the code stopped judges nothing more: each check fails with the reason (an error only
-// when the stop was the grader's, src/pack/verdict.ts).
-const unjudged = (checks: CheckResult[], stopped: TaskFailure, message: string): CheckResult[] =>
-  checks.map(({ name, kind, title, hint }) => ({ name, kind, title, ...(hint ? { hint } : {}), status: unjudgedStatus(stopped), message }));
+// A run the code stopped: a check judged on inputs answered before the stop keeps its verdict
+// (the evidence lines' own rules run first, so a hang in a general rule's input costs that rule);
+// every other fails with the reason, or is an error when the stop was the grader's
+// (src/pack/verdict.ts). Code that stalls on every input it does not know passes nothing.
+const unjudged = (checks: CheckResult[], stopped: TaskFailure, message: string): CheckResult[] => {
+  const status = unjudgedStatus(stopped);
+  return checks.map((c) => (c.status === "pass" || (status === "fail" && c.status === "fail" && !c.actual?.startsWith("(not called")) ? c
+    : { name: c.name, kind: c.kind, title: c.title, ...(c.hint ? { hint: c.hint } : {}), status, message, ...(c.expected !== undefined ? { expected: c.expected } : {}), ...(c.actual !== undefined ? { actual: c.actual } : {}) }));
+};
 
 function schemaChecks(task: TaskId, exchanges: Exchange[]): CheckResult[] {
   return task === "task1" ? task1SchemaChecks(exchanges) : task === "task2" ? task2SchemaChecks(exchanges) : [];
@@ -161,5 +166,5 @@ function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle
     ...(o.schema ? schemaChecks(task, exchanges) : []),
   ];
   const stopped = generated.status === "ran" ? generated.stopped : undefined;
-  return stopped ? unjudged(list, stopped, `The run of ${TASKS[task].exportName} on the generated inputs stopped, so this rule could not be judged: ${stopped.message}`) : list;
+  return stopped ? unjudged(list, stopped, `The run of ${TASKS[task].exportName} on the generated inputs stopped, so this rule could not be judged on all of its inputs: ${stopped.message}`) : list;
 }
