@@ -37,6 +37,17 @@ export function chapter2Table(kind: Fallback): Record<string, string> {
   };
 }
 
+/** The reference handle, answering null from the call where `tells` says the run is the oracle's on. */
+const detectingHandle = (reference: string, tells: string): string => `${reference.replace("export function handle(", "function realHandle(")}
+let calls = 0;
+let oracle = false;
+export function handle(message: JsonRpcMessage): JsonRpcResponse | null {
+  calls += 1;
+  if (${tells}) oracle = true;
+  return oracle ? null : realHandle(message);
+}
+`;
+
 /**
  * The oracle attack: a correct handle that answers null once it sees it is not in the fixture
  * or judged run (its fifth call is not the fixtures' fifth message: serve's oracle, as it was a
@@ -48,15 +59,7 @@ export function chapter2Oracle(solutions: string): Record<string, string> {
   const fifth = JSON.stringify(JSON.stringify(MESSAGES[4]));
   return {
     "task1.ts": real("task1.ts"),
-    "task2.ts": `${real("task2.ts").replace("export function handle(", "function realHandle(")}
-let calls = 0;
-let oracle = false;
-export function handle(message: JsonRpcMessage): JsonRpcResponse | null {
-  calls += 1;
-  if (calls === 5 && JSON.stringify(message) !== ${fifth}) oracle = true;
-  return oracle ? null : realHandle(message);
-}
-`,
+    "task2.ts": detectingHandle(real("task2.ts"), `calls === 5 && JSON.stringify(message) !== ${fifth}`),
     "task3.ts": `import { handle } from "./task2.js";
 ${table([[LINES, serve(LINES)]])}
 export function serve(lines: string[]) {
@@ -118,15 +121,7 @@ export function statelessOracle(solutions: string): Record<string, string> {
   const table = lines.slice(lines.indexOf("const TABLE"), lines.indexOf("export function serve"));
   return {
     "task1.ts": real("task1.ts"),
-    "task2.ts": `${real("task2.ts").replace("export function handle(", "function realHandle(")}
-let calls = 0;
-let oracle = false;
-export function handle(message: JsonRpcMessage): JsonRpcResponse | null {
-  calls += 1;
-  if (calls === 4 && (message as { id?: unknown }).id !== 4) oracle = true;
-  return oracle ? null : realHandle(message);
-}
-`,
+    "task2.ts": detectingHandle(real("task2.ts"), "calls === 4 && (message as { id?: unknown }).id !== 4"),
     "task3.ts": real("task3.ts"),
     "task4.ts": `import type { ServeResult } from "grade/course";
 import { handle } from "./task2.js";
