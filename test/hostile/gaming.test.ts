@@ -1,6 +1,6 @@
 // Points without the work (issue 19): submissions that answer the fixtures from a table and
-// anything else with nothing, a throw, a loop or a constant, and a handle that answers serve's
-// oracle otherwise, graded through the real CLI in a batch beside a correct classmate and a
+// anything else with nothing, a throw, a loop or a constant, a handle that answers serve's oracle
+// otherwise, and correct code that throws when its module is loaded a second time, graded through the real CLI in a batch beside a correct classmate and a
 // classmate with one mistake, for both packs, and alone (grade --dir, every default check). None
 // may have a task at full marks, nor more than the classmate with one mistake; the correct
 // classmate keeps full marks and the one mistake costs one point. Made by gaming.ts.
@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { overlay } from "../overlay.js";
 import { newRoot, removeRoot, ROOT } from "./build.js";
-import { chapter2Oracle, chapter2Table, FALLBACKS, statelessOracle, statelessTable, writeSubmission } from "./gaming.js";
+import { chapter2Oracle, chapter2Table, FALLBACKS, readTs, statelessOracle, statelessTable, throwsOnReload, writeSubmission } from "./gaming.js";
 import { HOSTILE, WHY_SKIPPED } from "./gate.js";
 import { runGrade, type CliRun } from "./run.js";
 
@@ -32,13 +32,13 @@ function rows(csv: string, tasks: string[]): Map<string, Row> {
 const PACKS = [
   {
     pack: "mcp-ch2", tasks: ["task1", "task2", "task3"], full: { task1: 3, task2: 9, task3: 5 } as Record<string, number>,
-    gaming: { ...Object.fromEntries(FALLBACKS.map((k) => [`table-${k}`, chapter2Table(k)])), oracle: chapter2Oracle(path.join(ROOT, "solutions")) },
+    gaming: { ...Object.fromEntries(FALLBACKS.map((k) => [`table-${k}`, chapter2Table(k)])), oracle: chapter2Oracle(path.join(ROOT, "solutions")), "throws-on-reload": throwsOnReload(readTs(path.join(ROOT, "solutions"))) },
     correct: (dir: string) => overlay(dir),
     oneMistake: (dir: string) => overlay(dir, path.join(ROOT, "test", "fixtures", "submissions", "unknown-tool-iserror")),
   },
   {
     pack: "mcp-stateless", tasks: ["task1", "task2", "task3", "task4"], full: { task1: 5, task2: 16, task3: 17, task4: 3 } as Record<string, number>,
-    gaming: { ...Object.fromEntries(FALLBACKS.map((k) => [`table-${k}`, statelessTable(k)])), oracle: statelessOracle(path.join(ROOT, "solutions", "mcp-stateless")) },
+    gaming: { ...Object.fromEntries(FALLBACKS.map((k) => [`table-${k}`, statelessTable(k)])), oracle: statelessOracle(path.join(ROOT, "solutions", "mcp-stateless")), "throws-on-reload": throwsOnReload(readTs(path.join(ROOT, "solutions", "mcp-stateless"))) },
     correct: (dir: string) => copyTs(path.join(ROOT, "solutions", "mcp-stateless"), dir),
     oneMistake: (dir: string) => { copyTs(path.join(ROOT, "solutions", "mcp-stateless"), dir); copyTs(path.join(ROOT, "test", "fixtures", "mcp-stateless", "truthy-id"), dir); },
   },
@@ -84,7 +84,7 @@ describe.skipIf(!HOSTILE)(`points without the work${HOSTILE ? "" : ` (${WHY_SKIP
           for (const task of gamed) expect(row.tasks[task], `${name} ${task}`).toBeLessThan(spec.full[task]!);
           expect(row.score).toBeLessThan(table.get("classmate-one-mistake")!.score);
           // Code that implements nothing earns (nearly) nothing: a constant may be right where the rule's answer is one constant.
-          if (name !== "oracle") expect(row.score, name).toBeLessThanOrEqual(2);
+          if (name.startsWith("table-")) expect(row.score, name).toBeLessThanOrEqual(2);
         });
       }
 

@@ -4,7 +4,7 @@
 // constant (the first fixture's answer) — or a handle that answers serve's oracle otherwise than
 // it answers the same messages when judged. Each is written as a student would write it: a
 // module with the task's export, nothing else.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { LINES, MESSAGES, TOOL } from "../../courses/mcp-ch2/course/fixtures.js";
 import { toMcp } from "../../solutions/task1.js";
@@ -143,4 +143,17 @@ export function serve(lines: string[]): ServeResult {
 }
 `,
   };
+}
+
+/** A submission's task files, each throwing when its module is loaded a second time in the same context. */
+export function throwsOnReload(files: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(files).map(([name, text]) => {
+    const flag = JSON.stringify(`__loaded_${name}`);
+    return [name, `${text}\nif ((globalThis as Record<string, unknown>)[${flag}]) throw new Error("loaded twice");\n(globalThis as Record<string, unknown>)[${flag}] = true;\n`];
+  }));
+}
+
+/** Every .ts file of a folder, by name. */
+export function readTs(dir: string): Record<string, string> {
+  return Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith(".ts")).map((f) => [f, readFileSync(path.join(dir, f), "utf8")]));
 }

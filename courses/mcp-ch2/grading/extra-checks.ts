@@ -155,6 +155,12 @@ function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle
   const r = graded.tasks[task];
   const generated = r?.generated !== undefined ? reply.runs[r.generated] : undefined;
   const calls: CallOutcome[] | undefined = picked(readCalls(task, generated), r?.picks);
+  // Code that ran on the fixtures but will not load again (it throws the second time) has its
+  // rules unjudged because of itself: they fail, or it would keep every point for nothing.
+  if (r && generated?.status === "failed") {
+    const why = `${TASKS[task].file}, loaded again for the generated inputs, did not load, so this rule could not be judged: ${generated.failure.message}`;
+    return notRun(task, o).map((c) => ({ ...c, status: unjudgedStatus(generated.failure), message: why }));
+  }
   if (!r || !generated || !calls) return notRun(task, o);
   const fixtureCount = FIXTURE_INPUTS[task].length;
   const oracle = task === "task3" ? serveOracle(graded, reply) : undefined;
