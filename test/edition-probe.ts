@@ -54,7 +54,7 @@ function passes(task: TaskId, fn: Fn): boolean {
 
 const edition = process.argv[2]!;
 // Entry points of threads and processes run on load and export nothing.
-const entries = new Set(["src/sandbox/worker.ts", "src/sandbox/live-server.ts", "courses/mcp-ch2/typecheck/worker.ts"]);
+const entries = new Set(["src/sandbox/worker.ts", "src/sandbox/live-server.ts", "src/sandbox/compile-thread.ts", "src/typecheck/probe-worker.ts", "courses/mcp-ch2/typecheck/worker.ts"]);
 const passing: string[] = [];
 let modules = 0;
 let functions = 0;
