@@ -50,6 +50,9 @@ export interface InteropOptions { cacheHints?: "fill" | "require" }
 
 // A real host waits a moment, not the task limit: a server that answers at all answers in ms.
 export const INTEROP_REQUEST_LIMIT_MS = 3000;
+// The first request also waits for the server's first work (loading the submission's modules):
+// on a loaded machine that took over 3 s for the reference solution.
+export const INTEROP_CONNECT_LIMIT_MS = 15_000;
 const MAX_ROUNDS = 3;
 
 import type { Sdk } from "./interop-sdk.js";
@@ -107,6 +110,7 @@ export async function interopChecks(server: ServerCommand, timeoutMs: number, op
 
 async function drive(s: Sdk, server: ServerCommand, timeoutMs: number, cacheHints: "fill" | "require"): Promise<CheckResult[]> {
   const limit = Math.min(timeoutMs, INTEROP_REQUEST_LIMIT_MS);
+  const connectLimit = Math.min(timeoutMs, INTEROP_CONNECT_LIMIT_MS);
   // The SDK adds HOME, PATH, USER… to whatever environment it is given: blanked, so that the
   // server keeps the empty environment sandbox/live.ts gives it.
   const env = { ...Object.fromEntries(s.DEFAULT_INHERITED_ENV_VARS.map((k) => [k, ""])), ...server.env };
@@ -122,7 +126,7 @@ async function drive(s: Sdk, server: ServerCommand, timeoutMs: number, cacheHint
 
   const client = new s.Client({ name: "grade-interop", version: "1.0.0" }, {
     capabilities: { elicitation: { form: {} } },
-    versionNegotiation: { mode: { pin: PROTOCOL_VERSION }, probe: { timeoutMs: limit } },
+    versionNegotiation: { mode: { pin: PROTOCOL_VERSION }, probe: { timeoutMs: connectLimit } },
     inputRequired: { maxRounds: MAX_ROUNDS },
     // A server without a capability is an error to report, not an empty list (and the SDK's
     // lenient path would print to the grader's stdout with console.debug).
@@ -198,7 +202,7 @@ async function drive(s: Sdk, server: ServerCommand, timeoutMs: number, cacheHint
 
     await step("connect", async () => {
       try {
-        await withTimeout(client.connect(transport, { timeout: limit }), limit + 500, "server/discover");
+        await withTimeout(client.connect(transport, { timeout: connectLimit }), connectLimit + 500, "server/discover");
       } catch (error) {
         return check("connect", verdictOf(error, "server/discover"), { actual: describe(error, s, limit), message: `The SDK client could not connect: ${describe(error, s, limit)}.${answered("server/discover")}${unjudged(error, "server/discover")}${stderrEnd()}` });
       }
