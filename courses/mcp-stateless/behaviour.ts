@@ -110,6 +110,9 @@ export function verdict(
     else if (!outcome.ok) failures.push({ input, expected, actual: outcome.failure.message });
     else if (!judged.accepts(want.value, outcome.value, i)) failures.push({ input, expected, actual: show(outcome.value === undefined ? null : outcome.value) });
   });
+  // A check none of whose inputs could be judged (each answer hangs on the student's own checkArgs,
+  // which gave none it could use) did not pass: it is not judged, and earns nothing.
+  if (failures.length === 0 && tried === 0 && inputs.length > 0) return { ...base, status: "skip", message: `Not judged: none of its ${inputs.length} inputs has an answer the rules fix here (seed ${seed}).` };
   if (failures.length === 0) return { ...base, status: "pass", message: `${tried} inputs tried (seed ${seed}).` };
   const smallest = failures.reduce((a, b) => (show(b.input, Infinity).length < show(a.input, Infinity).length ? b : a));
   return {

@@ -90,7 +90,9 @@ function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outco
     accepts: (want, actual, i) => { const own = shared[fresh.shared[i]!]; return sameJson(actual, want) || (own?.ok === true && sameJson(actual, own.value)); },
   }, seed, "answered differently when sent alone to a fresh module instance", " (alone, in a fresh module instance)")];
   if (generated.length) {
-    const alone = outcomes.slice(rounds.length);
+    // Back in the generated inputs' order (the fresh run sent every server/discover last).
+    const alone: (Outcome | undefined)[] = [];
+    fresh.order.forEach((g, k) => { alone[g] = outcomes[rounds.length + k]; });
     const model = answersOf([...MESSAGES, ...generated]).slice(MESSAGES.length);
     checks.push(verdict(independent, "task2", generated, alone, {
       // Judged only where the rules give one answer either way (a cancelled order reads differently

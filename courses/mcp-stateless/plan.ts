@@ -46,7 +46,7 @@ export interface StatelessPlan extends PackPlan {
    * behaviour the generated ones), then every generated message. `shared`: where each round is
    * in the shared run (the generated run, or the fixture run for the page's rounds).
    */
-  fresh?: { run: number; rounds: unknown[]; shared: number[]; generated: number };
+  fresh?: { run: number; rounds: unknown[]; shared: number[]; generated: number; /** The fresh run's k-th generated message is generated[order[k]]. */ order: number[] };
   /** checkArgs on the (schema, args) pairs handle checks: a handle that calls the student's checkArgs is judged with its answers, so task 2 is not charged for task 1's mistakes. */
   argsOracle?: { run: number; keys: string[]; picks: number[] };
   /** handle on the messages serve passes it, in serve's order: one group per list of lines (LINES, then each generated list). */
@@ -138,10 +138,17 @@ export function plan(input: PlanInput): StatelessPlan {
       return [...both.filter((r) => isRetry(r.round)), ...both.filter((r) => !isRetry(r.round))];
     }) as { round: unknown; at: number }[];
     const all = once(`fresh-rounds|${input.seed}|${input.behaviour}`, () => inOrder.map((r) => r.round));
-    const inputs = once(`fresh|${input.seed}|${input.behaviour}`, () => [...all, ...generated]);
+    // Every server/discover last: a flag it sets on globalThis (a "session") would otherwise let
+    // every message after it in this run's context through.
+    const order = once(`fresh-generated-order|${input.seed}|${input.behaviour}`, () => {
+      const isDiscover = (i: number): boolean => (generated[i] as { method?: unknown } | null)?.method === "server/discover";
+      const indices = generated.map((_, i) => i);
+      return [...indices.filter((i) => !isDiscover(i)), ...indices.filter(isDiscover)];
+    }) as number[];
+    const inputs = once(`fresh|${input.seed}|${input.behaviour}`, () => [...all, ...order.map((i) => generated[i])]);
     const shared = inOrder.map((r) => r.at);
     const after = { run: t2.generated ?? t2.fixture, need: "finished" as const };
-    result.fresh = { run: runs.push({ entry: "task2.ts", exportName: "handle", inputs: asTexts(inputs), instance: "fresh", context: "fresh", stopOnFailure: false, after }) - 1, rounds: all, shared, generated: generated.length };
+    result.fresh = { run: runs.push({ entry: "task2.ts", exportName: "handle", inputs: asTexts(inputs), instance: "fresh", context: "fresh", stopOnFailure: false, after }) - 1, rounds: all, shared, generated: generated.length, order };
     if (input.has("task1.ts")) {
       const keys = once(`pairs|${input.seed}|${input.behaviour}`, () => [...new Set(argsPairs([...MESSAGES, ...generated, ...all]).map((p) => JSON.stringify(p)))]) as string[];
       const into = shareWith(runs, own.task1, () => ({ entry: "task1.ts", exportName: "checkArgs", ...SPREAD, inputs: asTexts(allInputs(planChecks(CHECKS.task1, input.seed))), instance: "shared", stopOnFailure: false }), 0, keys, input.seed);

@@ -123,7 +123,8 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
   const course = courseSource(pack);
   // A pool made for another course module would give the code the wrong "grade/course": our bug.
   if (options.pool && options.pool.course !== course) throw new Error(`the sandbox pool was made for another course module than the pack ${pack.id}'s`);
-  const pool = options.pool ?? new SandboxPool(1, true, course);
+  // One grading: its pool lets the compiler go once the files are compiled (sandbox/compile.ts).
+  const pool = options.pool ?? new SandboxPool(1, true, course, true);
   const checker = options.typecheck === true ? pack.types?.checker() : options.typecheck || undefined;
   try {
     // The type checker reads the files and runs nothing: in its thread, beside the sandbox.

@@ -195,9 +195,25 @@ class CompileThread {
     void this.pump();
   }
 
+  /** Ends the thread when it has nothing to do: its compiler's heap is not held through the grading. */
+  release(): void {
+    if (this.current || this.queue.length || !this.worker) return;
+    const worker = this.worker;
+    this.worker = undefined;
+    worker.removeAllListeners("exit");
+    void worker.terminate();
+  }
+
   private failAll(error: unknown): void {
     for (const job of this.queue.splice(0)) job.fail(error instanceof Error ? error : new Error(String(error)));
   }
 }
 
 const thread = new CompileThread();
+
+/**
+ * A single grading's pool lets the compile thread go once its files are compiled: TypeScript's
+ * heap beside the sandbox, the live server and the type check took one grade past 500 MB. A
+ * batch or watch keeps it (the next submission compiles at once).
+ */
+export const releaseCompiler = (): void => thread.release();

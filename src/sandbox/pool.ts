@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { cachedBuild, keptFile } from "../runner/build-cache.js";
-import { CompileBackstop, compileFiles } from "./compile.js";
+import { CompileBackstop, compileFiles, releaseCompiler } from "./compile.js";
 import { failures } from "./failures.js";
 import { guestSource } from "./guest-source.js";
 import { sandboxModules } from "./modules.js";
@@ -62,7 +62,7 @@ export class SandboxPool {
    * new and graded once, leaves it off rather than write a file per student's file.
    * `course`: the pack's "grade/course" module, as CommonJS text (Pack.course.sandboxSource).
    */
-  constructor(private readonly size = 1, private readonly keepCompiled = true, readonly course = "") {}
+  constructor(private readonly size = 1, private readonly keepCompiled = true, readonly course = "", private readonly oneShot = false) {}
 
   private assets(): Promise<{ code: string; data: object }> {
     this.starting ??= (async () => {
@@ -80,7 +80,8 @@ export class SandboxPool {
   async run(asked: SandboxRequest): Promise<SandboxReply> {
     if (this.closed) return failedReply(asked, failures.crash("the sandbox was closed"));
     // Compiled while the sandbox's threads start: two threads, two cores.
-    const compiling = asked.compiled ? Promise.resolve(asked.compiled) : compileFiles(asked.files, asked.shownAs ?? "", { disk: this.keepCompiled });
+    const compiling = (asked.compiled ? Promise.resolve(asked.compiled) : compileFiles(asked.files, asked.shownAs ?? "", { disk: this.keepCompiled }))
+      .finally(() => { if (this.oneShot) releaseCompiler(); });
     compiling.catch(() => { /* read below */ });
     const assets = await this.assets();
     while (this.slots.length < this.size) this.slots.push(this.spawn(assets));

@@ -27,6 +27,8 @@ export interface Attack {
   alone?: boolean;
   /** What its report must show besides what every hostile report must (violations, or none). */
   check?: (report: ReportV1) => string[];
+  /** Checks it passes honestly (its answer there is right), beyond what the honest wrong classmate passes. */
+  earned?: string[];
 }
 
 const task = (report: ReportV1, id: string) => report.tasks.find((t) => t.task === id);
@@ -158,7 +160,8 @@ export const ATTACKS: readonly Attack[] = [
   { name: "exit-huge", class: "bloat", tries: "process.exit with a 24 MB code (a string, a toString, many lines) at the top level and in calls", check: exitCut("task1", "task2", "task3") },
   { name: "huge-reply", class: "bloat", tries: "10 MB in every answer of every task", alone: true },
   { name: "member-chain", class: "bloat", tries: "a 200 KB member chain ._a._a… in the source, for the grader's own regular expressions and compiler", setup: memberChain },
-  { name: "huge-schema", class: "bloat", tries: "a different enormous schema from every toMcp call (1,500 properties, patterns, $ref cycles, an unknown dialect)" },
+  // Its enormous schemas are JSON Schemas, and its tools MCP Tools: t1_schema_tool is earned.
+  { name: "huge-schema", class: "bloat", earned: ["t1_schema_tool"], tries: "a different enormous schema from every toMcp call (1,500 properties, patterns, $ref cycles, an unknown dialect)" },
   { name: "flood-output", class: "bloat", tries: "100 MB of console output in small writes, 64 MB in one write, console.table/dir of a huge object", alone: true },
   // Report injection.
   { name: "inject-terminal", class: "inject", tries: "ESC/CSI/OSC sequences (clear, title, OSC 8 link, OSC 52 clipboard), \\r overprinting, C1 controls, bidi overrides" },

@@ -89,7 +89,7 @@ function classmateViolations(batch: Batch, baseline: Batch): string[] {
 function rowViolations(batch: Batch, attack: Attack, free: ReadonlySet<string>): string[] {
   const id = folderOf(attack);
   const report = batch.reports.get(id);
-  const out = reportViolations(report, free);
+  const out = reportViolations(report, free, attack.earned);
   if (report && attack.check) out.push(...attack.check(report));
   const row = batch.rows.get(id);
   if (row && row[6] === "pass") out.push("its grades.csv row says pass");

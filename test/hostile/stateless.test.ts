@@ -109,10 +109,13 @@ export const ATTACKS: readonly Attack[] = [
     name: "client-forge",
     tries: "a client that sends nothing right but makes its messages look right to a second read: toJSON (own and on Object.prototype), getters and Proxies that change between reads, patched JSON.stringify and Object.keys, the right request as a pre-made string" },
   // Doing nothing, or junk: a line is earned only by code that does its work.
-  { name: "do-nothing-null", tries: "checkArgs returns [] for everything, handle null, request and callWithInput null having sent nothing, serve empty lists: no result to read an envelope on, nothing sent to read _meta or ids on" },
+  // checkArgs' [] is the right answer to valid arguments (t1_same_valid), and null the same answer
+  // to a notification alone as after earlier calls (t2_no_session_state judges only those here): earned.
+  { name: "do-nothing-null", earned: ["t1_same_valid", "t2_no_session_state"], tries: "checkArgs returns [] for everything, handle null, request and callWithInput null having sent nothing, serve empty lists: no result to read an envelope on, nothing sent to read _meta or ids on" },
   { name: "do-nothing-empty", tries: "checkArgs and serve throw, handle returns {} for everything, request and callWithInput {} having sent nothing" },
   {
-    name: "junk-answers", earned: ["t2_responses", "t2_stdio_clean"],
+    // The same answer to a message alone as after earlier calls (t2_no_session_state judges the notifications here): earned too.
+    name: "junk-answers", earned: ["t2_responses", "t2_stdio_clean", "t2_no_session_state"],
     tries: "checkArgs the same problem for all, handle the same error for every request (its id, null for the notification: rule 1's work, t2_responses, earned, and as a live server only JSON-RPC frames on stdout, t2_stdio_clean), a client that sends anything three times, asks once whatever was asked and returns or throws what came back (the cap's Error when it still asked), serve a parse error for every line and every line logged",
   },
   { name: "client-flood", alone: true, tries: "send called a million times per call, a 100 MB string in one message, a message of a million keys, ask as often" },
@@ -162,7 +165,9 @@ export const ATTACKS: readonly Attack[] = [
   // Bloat and injection.
   { name: "huge-deep", alone: true, tries: "10 MB strings, a million problems, values nested a million deep, cycles, unbounded recursion, 20 MB of out lines" },
   { name: "serve-forge-output", tries: "serve and handle print forged report lines (pass marks, '41 passed, 0 failed', a JSON report), ANSI, ::error/::add-mask::/##vso commands on stdout and stderr, and answer with them" },
-  { name: "inject-report", tries: "answers with evidence lines after every kind of line break, terminal escapes, workflow commands, HTML, JUnit-closing XML, a spreadsheet formula" },
+  // handle is judged with its own checkArgs' answers: with its checkArgs reporting problems for every call, A100's answer is a tool error
+  // without an order, as its handle gives (t2_same_a100): earned.
+  { name: "inject-report", earned: ["t2_same_a100"], tries: "answers with evidence lines after every kind of line break, terminal escapes, workflow commands, HTML, JUnit-closing XML, a spreadsheet formula" },
 ];
 
 // ---- building ----
@@ -418,7 +423,8 @@ describe.skipIf(!HOSTILE)(`mcp-stateless: grade --dir on hostile submissions (${
   for (const attack of ATTACKS) {
     it.concurrent(`${attack.name}: ${attack.tries}`, async ({ expect }) => {
       const { report, violations } = await gradedOnce(attack);
-      expect(unknownOnes(attack, [...reportViolations(report, attack, free), ...violations])).toEqual([]);
+      const found = unknownOnes(attack, [...reportViolations(report, attack, free), ...violations]);
+      expect(found, found.join("\n")).toEqual([]);
     }, 1_200_000);
     if (attack.known) {
       it.fails(`${attack.name}: known gap, fails until closed: ${attack.known.why}`, async () => {

@@ -12,7 +12,12 @@ interface Counterexample {
   actual: string;
 }
 
-const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
+// What a report quotes of the code's answers is cut: an answer may be megabytes.
+const SHOWN = 2000;
+const show = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > SHOWN ? `${text.slice(0, SHOWN)}… (${text.length} characters)` : text;
+};
 
 /** What an input's answer must be instead of the model's; undefined: the input is not judged. */
 export type ExpectOverride = (planned: PlannedCheck, index: number) => Expectation | undefined;
