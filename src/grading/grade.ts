@@ -127,8 +127,6 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
   const pool = options.pool ?? new SandboxPool(1, true, course, true);
   const checker = options.typecheck === true ? pack.types?.checker() : options.typecheck || undefined;
   try {
-    // The type checker reads the files and runs nothing: in its thread, beside the sandbox.
-    const typing = checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
     const files = readSubmission(submissionDir, display.submission);
     const shownAs = display.submission === "." ? "" : `${display.submission}/`;
     const input: PlanInput = { tasks: options.tasks, has: (f) => files.files[f] !== undefined || files.refused[f] !== undefined, behaviour, schema, seed };
@@ -138,6 +136,9 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     liveRun?.catch(() => undefined);
     const limits = { ...LIMITS, timeMs: timeoutMs, budgetMs: timeoutMs * Math.max(1, options.tasks.length) };
     const reply = await pool.run({ files: files.files, refused: files.refused, runs: plan.runs, limits, ...(shownAs ? { shownAs } : {}) });
+    // The type checker reads the files and runs nothing: in its thread, after the sandbox's run,
+    // so that TypeScript's heap and the submission's never add up (one grade stays under 500 MB).
+    const typing = checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
     const judged = pack.judge(plan, reply, input);
     const timeouts = nameImportedTimeouts(options.tasks.map((id) => ({ task: taskOf(pack, id), ...(judged[id]?.failure ? { failure: judged[id]!.failure } : {}) })), files.files);
     const results = options.tasks.map((id): { result: TaskResult; evidence: Record<string, string>; extra: CheckResult[] } => {
