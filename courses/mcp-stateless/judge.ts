@@ -12,7 +12,7 @@ import { judgeClient } from "./client.js";
 import { acceptsPart, comparedPart, expectedPart } from "./compare.js";
 import { MESSAGES, messageIndex } from "./fixtures.js";
 import { evidenceChecks, outputChecks } from "./judge-parts.js";
-import { answersOf, answersWith, checkArgs, isObject, newServer, serveWith, Unjudged, type ArgsChecker } from "./model.js";
+import { answersOf, answersWith, checkArgs, isObject, newServer, serveWith, type ArgsChecker } from "./model.js";
 import { describeInput, fixtureValues, readRun } from "./outcomes.js";
 import { FIXTURE_INPUTS, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
 import { sameJson } from "./reading.js";
@@ -49,7 +49,10 @@ function argsChecker(plan: StatelessPlan, reply: SandboxReply): ArgsChecker {
   const answers = new Map(plan.argsOracle.keys.map((k, i) => [k, outcomes[i]]));
   return (schema, args) => {
     const o = answers.get(JSON.stringify([schema, args]));
-    if (!o?.ok || !Array.isArray(o.value) || !o.value.every((p) => typeof p === "string")) throw new Unjudged();
+    // An answer of the student's checkArgs that is no list of problems (a throw, junk) cannot
+    // stand for theirs: the rules' answer does, so handle's checks are still judged (leaving them
+    // unjudged let a handle importing a throwing checkArgs keep its lines for nothing).
+    if (!o?.ok || !Array.isArray(o.value) || !o.value.every((p) => typeof p === "string")) return checkArgs(schema, args);
     return o.value as string[];
   };
 }
