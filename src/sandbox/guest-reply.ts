@@ -20,6 +20,8 @@ export function frames(text: string): string[] {
 export interface GuestThrow { kind: "throw"; name: string; text: string; exit?: string; where?: string }
 export type GuestReply =
   | { kind: "loaded"; modules: string[] } | GuestThrow | { kind: "missing-export"; found: string[] } | { kind: "too-large" }
+  /** The run's `via` is no function of the course module: the pack's mistake. */
+  | { kind: "no-driver"; name: string }
   | { kind: "value"; valueText: string; inputText?: string };
 
 /**
@@ -43,6 +45,7 @@ export function parseGuest(text: string, shown: string, place: (where: string) =
   const str = (v: unknown): string => (typeof v === "string" ? v : "");
   if (p["kind"] === "loaded") return { kind: "loaded", modules: Array.isArray(p["modules"]) ? p["modules"].filter((m): m is string => typeof m === "string").slice(0, 200) : [] };
   if (p["kind"] === "too-large") return { kind: "too-large" };
+  if (p["kind"] === "no-driver") return { kind: "no-driver", name: str(p["name"]).slice(0, 100) };
   if (p["kind"] === "missing-export") return { kind: "missing-export", found: Array.isArray(p["found"]) ? p["found"].filter((f): f is string => typeof f === "string").slice(0, 20) : [] };
   if (p["kind"] === "throw") {
     const found = locate(str(p["stack"]));

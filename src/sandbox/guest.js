@@ -302,10 +302,12 @@
    * The call's arguments: the input's items, undefined up to `arity` (an argument left out: JSON
    * has no undefined), then the peers; defined, never set (a setter on Array.prototype sees none).
    */
-  function withPeers(input, count, arity) {
+  function withPeers(input, count, arity, driven) {
     const args = [];
     const items = isArray(input) ? input : [input];
     const put = (v) => defineProperty(args, args.length, { __proto__: null, value: v, writable: true, enumerable: true, configurable: true });
+    // A run `via` a driver of the course module: the export goes first, then the arguments.
+    if (driven !== undefined) put(driven);
     for (let i = 0; i < items.length; i++) put(items[i]);
     while (args.length < arity) put(undefined);
     for (let k = 0; k < count; k++) put(peerOf(k));
@@ -323,7 +325,7 @@
     } catch (error) { return thrown(error); }
   }
   /** Calls the loaded entry's export on one input; "V<length>:<value><input>", or the failure as JSON. */
-  function callOne(id, name, input, limit, echo, at, peers, arity) {
+  function callOne(id, name, input, limit, echo, at, peers, arity, via) {
     state.exit = undefined;
     let fn;
     const exports = cache !== null && hasOwn(cache, id) ? cache[id].exports : undefined;
@@ -333,17 +335,28 @@
       try { found = exports === undefined || exports === null ? [] : keys(exports); } catch { /* shown as none */ }
       return '{"kind":"missing-export","found":' + quote(found) + "}";
     }
+    // `via`: the course module's function that makes the call (RunSpec.via), given the export
+    // first: a class is driven through a session of calls on its instances.
+    let driven;
+    if (via !== undefined && via !== "") {
+      driven = fn;
+      try {
+        const course = requireFrom(id)("grade/course");
+        fn = course === undefined || course === null ? undefined : course[via];
+      } catch (error) { return thrown(error); }
+      if (typeof fn !== "function") return '{"kind":"no-driver","name":' + quote(via) + "}";
+    }
     let value;
     // peers >= 0: the input is the call's arguments (then that many peers); otherwise the one argument.
     if (peers >= 0) {
       // The host records peers' messages only between these two turns: into this input's call.
       let threw = false, error;
       if (peers > 0) hostTurn(at);
-      try { value = apply(fn, undefined, withPeers(input, peers, arity)); } catch (e) { threw = true; error = e; }
+      try { value = apply(fn, undefined, withPeers(input, peers, arity, driven)); } catch (e) { threw = true; error = e; }
       if (peers > 0) hostTurn(-1);
       if (threw) return thrown(error);
     } else {
-      try { value = fn(input); } catch (error) { return thrown(error); }
+      try { value = driven === undefined ? fn(input) : fn(driven, input); } catch (error) { return thrown(error); }
     }
     if (state.exit !== undefined) return thrown(new ExitCalled("process.exit(" + state.exit + ")"));
     budget = limit;
@@ -363,7 +376,7 @@
      * load, "L<failure>" for a load that threw (the run ends), then one per call. Promise
      * callbacks run after the run, as after a synchronous loop in node.
      */
-    run(id, name, inputsText, fresh, groupsText, limit, echo, stop, peers, arity) {
+    run(id, name, inputsText, fresh, groupsText, limit, echo, stop, peers, arity, via) {
       done = "";
       const inputs = parse(inputsText);
       const starts = {};
@@ -384,7 +397,7 @@
           loaded = true;
         }
         if (inputs.length === 0) break;
-        const outcome = callOne(id, name, inputs[i], left, echo, i, peers, arity);
+        const outcome = callOne(id, name, inputs[i], left, echo, i, peers, arity, via);
         frame(outcome);
         if (slice(outcome, 0, 1) === "V") left -= outcome.length;
         else if (stop) break;

@@ -54,6 +54,14 @@ export interface RunSpec {
    * engine, and records what it was given. With peers, each input is a JSON array of arguments.
    */
   peers?: PeerScript[];
+  /**
+   * A function of the pack's course module ("grade/course", the instance the entry's modules
+   * get) that makes each call instead of the engine: it is given the entry's export first, then
+   * the input (or, with peers or spread, its arguments and the peers), and what it returns is the
+   * call's value. For an export a plain call cannot drive: a class, whose instances a session of
+   * calls needs. The driver is the pack's code and holds no answer: it only makes the calls.
+   */
+  via?: string;
   /** Each input is a JSON array of the call's arguments (as with peers, without any): fn(...input). */
   spread?: boolean;
   /**

@@ -125,7 +125,7 @@ export class Session {
     const peers = spec.peers ? new PeerLog(scripts, spec.inputs.length) : undefined;
     this.peers = peers;
     try {
-      text = this.guestCall("run", [spec.entry, spec.exportName, inputs, spec.instance === "fresh", groups, budget, spec.echoInputs === true, spec.stopOnFailure, spread ? scripts.length : -1, spec.arity ?? 0], true, realm);
+      text = this.guestCall("run", [spec.entry, spec.exportName, inputs, spec.instance === "fresh", groups, budget, spec.echoInputs === true, spec.stopOnFailure, spread ? scripts.length : -1, spec.arity ?? 0, spec.via ?? ""], true, realm);
     } catch (error) {
       this.peers = undefined;
       if (!(error instanceof Stopped)) throw error;
@@ -169,6 +169,7 @@ export class Session {
     }
     if (reply?.kind === "missing-export") return { ok: false, failure: failures.missingExport(spec, reply.found) };
     if (reply?.kind === "too-large") return { ok: false, failure: failures.tooLarge(spec) };
+    if (reply?.kind === "no-driver") return { ok: false, failure: failures.crash(`the pack's course module has no function ${reply.name} to drive the call`) };
     return { ok: false, failure: failures.crash("the harness gave no answer for a call") };
   }
 
