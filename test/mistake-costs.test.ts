@@ -1,7 +1,6 @@
 // One mistake costs one point (issue 20), as a table: each submission of test/fixtures/submissions
 // with one mistake, graded through the sandbox with every default check but the type check, and
-// the points it may cost. Where two evidence lines of the chapter show the same mistake (a serve
-// that pretty-prints fails three of them), the table says so.
+// the points it may cost. Where one mistake still costs more than a point, the table says why.
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,9 +21,11 @@ const COSTS: [string, number, string?][] = [
   ["unknown-tool-32601", 1],
   ["unknown-tool-iserror", 1],
   ["unsorted-keys", 1],
-  ["answers-notifications", 2, "serve's out count on LINES counts handle's answer to the notification"],
-  ["mutates-input", 3, "the schema toMcp returns loses its required list: task 1's line, and what tasks 2 and 3 print of the tool"],
-  ["pretty-printed", 3, "three of serve's evidence lines read its line format"],
+  // serve's out count reads handle's answer to the notification: charged to task 2 (read-through.ts).
+  ["answers-notifications", 1],
+  // Three of serve's lines read its line format: the first charges it (read-through.ts).
+  ["pretty-printed", 1],
+  ["mutates-input", 2, "toMcp empties the chapter's own tool definition, which handle then validates arguments against: task 2's argument checks fail on handle's own run"],
 ];
 
 describe("what one mistake costs", () => {

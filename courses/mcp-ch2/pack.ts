@@ -15,7 +15,8 @@ import { distStudent } from "./edition/dist.js";
 import { SCORE_POLICY } from "./course/score-policy.js";
 import { sandboxCourseSource } from "./course/sandbox-source.js";
 import { TASK_IDS, TASKS, type TaskId } from "./course/tasks.js";
-import { extraChecks } from "./grading/extra-checks.js";
+import { extraChecks, serveWithOwnHandle } from "./grading/extra-checks.js";
+import { chargeReadThrough } from "./grading/read-through.js";
 import { runLiveChecks } from "./grading/live.js";
 import { fixtureOutcome } from "./grading/outcomes.js";
 import { buildRequest, type GradingRequest } from "./grading/request.js";
@@ -60,6 +61,7 @@ const pack: Pack<Chapter2Plan> = {
     const tasks = input.tasks as TaskId[];
     const extra = input.behaviour || input.schema ? extraChecks(tasks, plan, reply, input) : {};
     const out: Record<string, TaskJudgement> = {};
+    let served: unknown;
     for (const task of tasks) {
       const runs = plan.tasks[task];
       // No file, no run: its checks are shown skipped, and the engine says the file is missing.
@@ -69,6 +71,7 @@ const pack: Pack<Chapter2Plan> = {
       const loaded = run?.status === "ran" ? Object.fromEntries(tasks.filter((t) => t !== task && (run.modules ?? []).includes(TASKS[t].file)).map((t) => [TASKS[t].file, fixtureStdout(plan, reply, t)])) : {};
       const mine = stdio.stdout !== undefined ? ownOutput(stdio.stdout, loaded) : undefined;
       const outcome = runs ? fixtureOutcome(task, run) : { failure: { reason: "missing-file" as const, message: `${TASKS[task].file} does not exist.` } };
+      if (task === "task3" && "value" in outcome && outcome.value.task === "task3") served = { result: outcome.value.result };
       const graded = gradeTask(task, { outcome, ...stdio, ...(mine ? { stdout: mine.own, printedBy: mine.others } : {}) });
       out[task] = {
         checks: graded.result.checks, evidence: graded.evidence as Record<string, string>,
@@ -76,6 +79,16 @@ const pack: Pack<Chapter2Plan> = {
         ...(graded.result.stderr ? { stderr: graded.result.stderr } : {}),
         ...(extra[task] ? { extra: extra[task] } : {}),
       };
+    }
+    const serve = out["task3"];
+    if (serve && served) {
+      const task2 = [...(out["task2"]?.checks ?? []), ...(out["task2"]?.extra ?? [])];
+      const failed = task2.find((c) => c.status === "fail" && c.kind === "evidence") ?? task2.find((c) => c.status === "fail" && c.chargedTo === undefined);
+      serve.checks = chargeReadThrough(serve.checks, {
+        result: (served as { result: unknown }).result,
+        ...(input.behaviour ? { withOwnHandle: serveWithOwnHandle(plan, reply) } : {}),
+        ...(failed ? { task2Failure: failed.name } : {}),
+      });
     }
     return out;
   },

@@ -62,4 +62,14 @@ describe("points earned by rules", () => {
       expect(points.score).toBeGreaterThanOrEqual(0);
     }
   });
+
+  it("gives a line charged to another check its point, and lets its rules cost as if it were right", () => {
+    const charged = (name: string, chargedTo: string) => (t: ReturnType<typeof task>) => ({ checks: t.checks.map((x) => (x.name === name ? { ...x, status: "fail" as const, chargedTo } : x)) });
+    // c shows another task's mistake: right for this task's own code.
+    expect(scoreTask(charged("c", "t2_x")(task([])), POLICY).score).toBe(3);
+    // Its own rule broken all the same: the charged line is not "already wrong", so r3 still costs.
+    expect(scoreTask(charged("c", "t2_x")(task(["r3"])), POLICY).score).toBe(2);
+    // b charged to a, the line that shows the mistake first: one point in all.
+    expect(scoreTask(charged("b", "a")(task([], { a: "fail" })), POLICY).score).toBe(2);
+  });
 });

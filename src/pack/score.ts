@@ -12,7 +12,8 @@
 // - a rule no line names (the general rules: ids echoed, every argument check, nothing but
 //   protocol messages on stdout, the schema and interop checks) costs its kind's points, as the policy says (`costsAtMost`,
 //   `onlyAtFullMarks`, `sameRuleAs` keep one root cause from being charged twice);
-// - a failure whose cause another task's check charges (`chargedTo`) costs nothing more;
+// - a failure whose cause another check charges (`chargedTo`: another task's, or the line that
+//   shows the same mistake first) costs nothing more: a line so charged earns its point;
 // - a check in error (the grader could not judge it: a live server that would not start on this
 //   machine) and a skipped one (its root cause charged elsewhere) neither earn nor cost. A check
 //   that could not judge because of the student's code is a failure, never an error: the packs'
@@ -72,20 +73,23 @@ export interface TaskPoints {
 export function scoreTask(task: Pick<TaskResult, "checks">, policy: ScorePolicy): TaskPoints {
   const points = task.checks.map((c) => pointsOf(c, policy));
   const maxScore = points.reduce((n, p) => n + p.earns, 0);
-  const checks = task.checks.map((c, i) => (c.status === "pass" ? points[i]!.earns : 0));
+  // A line charged to another check is right for this task's own code: it earns its points.
+  const earning = (c: CheckResult): boolean => c.status === "pass" || (c.status === "fail" && c.chargedTo !== undefined);
+  const checks = task.checks.map((c, i) => (earning(c) ? points[i]!.earns : 0));
   let score = checks.reduce((n, p) => n + p, 0);
   // The lines of this task that show each rule, and which of them are right.
   const shownBy = new Map<string, number[]>();
   task.checks.forEach((c, i) => {
     for (const rule of policy.lines?.[c.name] ?? []) shownBy.set(rule, [...(shownBy.get(rule) ?? []), i]);
   });
-  // A broken rule takes the points of the lines that show it, each once; none when one of them
-  // is already wrong (that line shows the same mistake, and is charged there).
+  // A broken rule takes the points of the right lines that show it, each once; none when one of
+  // them is wrong on its own account (that line shows the same mistake, and is charged there). A
+  // line charged to another check (`chargedTo`) shows that check's mistake, not this rule's.
   const voided = new Set<number>();
   task.checks.forEach((check, i) => {
     const shown = shownBy.get(check.name);
     if (!shown || !broken(check) || points[i]!.costs <= 0) return;
-    if (shown.some((l) => task.checks[l]!.status !== "pass")) return;
+    if (shown.some((l) => !earning(task.checks[l]!))) return;
     let cost = 0;
     for (const l of shown) if (!voided.has(l)) { voided.add(l); cost += points[l]!.earns; }
     cost = Math.min(cost, score);

@@ -92,17 +92,32 @@ interface ServeOracle {
  * that task 3 never fails for task 2's mistakes; a list with a message handle could not answer
  * is not judged.
  */
-function serveOracle(graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply): ServeOracle | undefined {
+/**
+ * The student's handle's answers to serve's inputs, per input list (index 0 is LINES, the
+ * fixture, then every generated list), from the oracle's messages in handle's judged run; absent
+ * when serve's module did not load task2.ts or the oracle's run did not finish.
+ */
+function ownHandleAnswers(graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply): (unknown[] | undefined)[] | undefined {
   const r = graded.tasks.task3;
   const fixture = r ? reply.runs[r.fixture] : undefined;
   const usesHandle = fixture?.status === "ran" && (fixture.modules ?? []).includes(TASKS.task2.file);
   const o = graded.oracle;
-  // Without the oracle's answers, all of them (its run skipped after a handle that hung, or
-  // stopped itself), serve is judged against the model: never left unjudged.
   const oracleRun = o ? reply.runs[o.shared] : undefined;
   if (!r || !usesHandle || !o || oracleRun?.status !== "ran" || oracleRun.stopped) return undefined;
-  // Index 0 is LINES (the fixture), then every generated list.
-  const shared = grouped(picked(readCalls("task2", reply.runs[o.shared]), o.picks), o.sharedSizes);
+  return grouped(picked(readCalls("task2", reply.runs[o.shared]), o.picks), o.sharedSizes);
+}
+
+/**
+ * When serve's module loaded the submission's task2.ts, serve is judged against what the
+ * student's own handle answered to the same messages in the same order (the oracle runs), so
+ * that task 3 never fails for task 2's mistakes; a list with a message handle could not answer
+ * is not judged. Without the oracle's answers, all of them (its run skipped after a handle that
+ * hung, or stopped itself), serve is judged against the model: never left unjudged.
+ */
+function serveOracle(graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply): ServeOracle | undefined {
+  const shared = ownHandleAnswers(graded, reply);
+  const r = graded.tasks.task3;
+  if (!shared || !r) return undefined;
   const offsets = new Map(r.plan.map((p, k) => [p, planInputs(r.plan).offsets[k]!]));
   const expect = (answers: (unknown[] | undefined)[], g: number, lines: unknown): unknown | typeof Unjudged => {
     try { return serveAnswer(lines, answers[g]); } catch (error) { if (error instanceof Unjudged) return Unjudged; throw error; }
@@ -114,6 +129,13 @@ function serveOracle(graded: Pick<GradingRequest, "tasks" | "oracle">, reply: Sa
       return value === Unjudged ? undefined : { kind: "exact", value };
     },
   };
+}
+
+/** What the chapter's serve returns on LINES given the student's own handle's answers to them, when known. */
+export function serveWithOwnHandle(graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply): unknown {
+  const answers = ownHandleAnswers(graded, reply)?.[0];
+  if (!answers) return undefined;
+  try { return serveAnswer(FIXTURE_INPUTS.task3[0], answers); } catch (error) { if (error instanceof Unjudged) return undefined; throw error; }
 }
 
 // The checks are a function of the runs' replies alone: a class's identical replies (most of a
