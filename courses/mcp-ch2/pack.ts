@@ -17,6 +17,7 @@ import { sandboxCourseSource } from "./course/sandbox-source.js";
 import { TASK_IDS, TASKS, type TaskId } from "./course/tasks.js";
 import { extraChecks, serveWithOwnHandle } from "./grading/extra-checks.js";
 import { chargeReadThrough } from "./grading/read-through.js";
+import { resolveTask1Charges } from "./grading/read-through-tool.js";
 import { runLiveChecks } from "./grading/live.js";
 import { fixtureOutcome } from "./grading/outcomes.js";
 import { buildRequest, type GradingRequest } from "./grading/request.js";
@@ -80,14 +81,17 @@ const pack: Pack<Chapter2Plan> = {
         ...(extra[task] ? { extra: extra[task] } : {}),
       };
     }
+    const handle = out["task2"];
+    if (handle?.extra) handle.extra = resolveTask1Charges(handle.extra, [...(out["task1"]?.checks ?? []), ...(out["task1"]?.extra ?? [])]);
     const serve = out["task3"];
     if (serve && served) {
       const task2 = [...(out["task2"]?.checks ?? []), ...(out["task2"]?.extra ?? [])];
-      const failed = task2.find((c) => c.status === "fail" && c.kind === "evidence") ?? task2.find((c) => c.status === "fail" && c.chargedTo === undefined);
+      // The check that charges handle's mistake: task 2's own, or the one task 2's points to.
+      const failed = task2.find((c) => c.status === "fail" && c.kind === "evidence") ?? task2.find((c) => c.status === "fail");
       serve.checks = chargeReadThrough(serve.checks, {
         result: (served as { result: unknown }).result,
         ...(input.behaviour ? { withOwnHandle: serveWithOwnHandle(plan, reply) } : {}),
-        ...(failed ? { task2Failure: failed.name } : {}),
+        ...(failed ? { task2Failure: failed.chargedTo ?? failed.name } : {}),
       });
     }
     return out;

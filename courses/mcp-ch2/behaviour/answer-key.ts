@@ -3,7 +3,7 @@
 // instructor's side); the student edition carries the model's answers for a few input sets as
 // data (practice-key.ts) and no code that could answer an input it has not seen.
 import type { TaskId } from "../course/tasks.js";
-import type { ServeResult } from "../course/types.js";
+import type { McpTool, ServeResult } from "../course/types.js";
 import type { BehaviourCheck } from "./check.js";
 import type { Expectation } from "./expectation.js";
 
@@ -17,4 +17,9 @@ export interface AnswerKey {
    * message in the order serve meets them; undefined when the key cannot tell for these lines.
    */
   serveWith(lines: readonly string[], next: () => unknown): ServeResult | undefined;
+  /**
+   * What handle must answer to a message when it serves `tool` (what the student's toMcp
+   * returned) instead of the chapter's converted tool; absent where the key has no model.
+   */
+  expectWithTool?(message: unknown, tool: McpTool): Expectation;
 }

@@ -11,4 +11,5 @@ export const MODEL_KEY: AnswerKey = {
     return { kind: "exact", value: task === "task1" ? modelToMcp(input as ToolDefinition) : modelServe(input as string[]) };
   }),
   serveWith: (lines, next) => serveWith([...lines], () => next()),
+  expectWithTool: (message, tool) => expectHandle(message as JsonObject, tool),
 };

@@ -58,15 +58,19 @@ const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === "ob
 // Only the example shown with an undecided call's expectation: any response with the id will do.
 const INVALID_PARAMS = { code: -32602, message: "Invalid params" };
 
-/** Task 2's rules 1-7: what the chapter requires of handle's answer to one message. */
-export function expectHandle(message: JsonObject): Expectation {
+/**
+ * Task 2's rules 1-7: what the chapter requires of handle's answer to one message. `tool` is the
+ * converted tool handle serves: the chapter's, or what the student's own toMcp returned (to tell
+ * handle's mistakes from toMcp's, grading/read-through-tool.ts).
+ */
+export function expectHandle(message: JsonObject, tool: McpTool = MCP_TOOL): Expectation {
   if (!Object.hasOwn(message, "id")) return { kind: "exact", value: null };
   const id = message["id"] as JsonValue;
   const answer = (body: JsonObject): JsonObject => ({ jsonrpc: "2.0", id, ...body });
   const exact = (body: JsonObject): Expectation => ({ kind: "exact", value: answer(body) });
   switch (message["method"]) {
     case "initialize": return exact({ result: structuredClone(INITIALIZE_RESULT) });
-    case "tools/list": return exact({ result: { tools: [structuredClone(MCP_TOOL) as unknown as JsonObject] } });
+    case "tools/list": return exact({ result: { tools: [structuredClone(tool) as unknown as JsonObject] } });
     case "tools/call": break;
     default: return exact({ error: { ...METHOD_NOT_FOUND } });
   }
@@ -75,12 +79,12 @@ export function expectHandle(message: JsonObject): Expectation {
   const undecided: Expectation = { kind: "protocol", id, value: answer({ error: INVALID_PARAMS }) };
   if (!isObject(params) || typeof params["name"] !== "string") return undecided;
   const name = params["name"];
-  if (name !== MCP_TOOL.name) return exact({ error: { code: UNKNOWN_TOOL_CODE, message: unknownToolMessage(name) } });
+  if (name !== tool.name) return exact({ error: { code: UNKNOWN_TOOL_CODE, message: unknownToolMessage(name) } });
   // MCP makes arguments optional: a call without them has every required field missing. Arguments
   // that are there but not an object are a case the chapter does not decide.
   const args = Object.hasOwn(params, "arguments") ? params["arguments"] : {};
   if (!isObject(args)) return undecided;
-  const errors = modelValidate(args, MCP_TOOL.inputSchema);
+  const errors = modelValidate(args, tool.inputSchema);
   if (errors.length) return { kind: "messages", value: answer({ result: toolResult(errors.join("; "), true) }), messages: errors };
   return exact({ result: toolResult(foundText(String(args["query"]), String(args["service"])), false) });
 }

@@ -13,6 +13,7 @@ import type { SandboxReply, TaskFailure } from "../../../src/sandbox/protocol.js
 import { unjudgedStatus } from "../../../src/pack/verdict.js";
 import { picked } from "../../../src/pack/interleave.js";
 import { freshCheck } from "./fresh.js";
+import { chargeToolReadThrough, studentTool } from "./read-through-tool.js";
 import { readCalls } from "./outcomes.js";
 import { FIXTURE_INPUTS, type GradingRequest, type TaskRuns } from "./request.js";
 import { task1SchemaChecks, task2SchemaChecks, type Exchange } from "../schema/checks.js";
@@ -145,7 +146,7 @@ const JUDGED_ENTRIES = 256;
 
 function judgedKey(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }): string {
   const r = graded.tasks[task]!;
-  const used = [r.fixture, r.generated, r.fresh, ...(task === "task3" && graded.oracle ? [graded.oracle.shared] : [])];
+  const used = [r.fixture, r.generated, r.fresh, ...(task === "task3" && graded.oracle ? [graded.oracle.shared] : []), ...(task === "task2" && graded.tasks.task1 ? [graded.tasks.task1.fixture] : [])];
   const hash = createHash("sha256").update(`${task}|${o.behaviour}|${o.schema}|${o.seed}|${r.plan.length}`);
   // What the judging reads of each run: not its time, nor its output (the output checks are apart).
   for (const i of used) {
@@ -188,8 +189,10 @@ function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle
   const oracle = task === "task3" ? serveOracle(graded, reply) : undefined;
   const inputs = [...FIXTURE_INPUTS[task], ...r.inputs];
   const exchanges: Exchange[] = inputs.map((input, i) => ({ input, outcome: calls[i] }));
+  const tool = task === "task2" && o.behaviour && ANSWER_KEY.expectWithTool ? studentTool(graded, reply) : undefined;
+  const behaviour = o.behaviour ? judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, oracle?.override) : [];
   const list = [
-    ...(o.behaviour ? judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, oracle?.override) : []),
+    ...(tool ? chargeToolReadThrough(behaviour, judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, (planned, i) => ANSWER_KEY.expectWithTool!(planned.inputs[i], tool))) : behaviour),
     ...(o.behaviour && r.fresh !== undefined ? [freshCheck.judge(task, r.inputs, calls.slice(fixtureCount), inInputOrder(readCalls(task, reply.runs[r.fresh]), r.freshOrder), reply.runs[r.fresh])] : []),
     ...(o.schema ? schemaChecks(task, exchanges) : []),
   ];

@@ -1,0 +1,52 @@
+// One mistake, one point, across tasks 1 and 2 (issue 20). handle serves the tool toMcp converts,
+// and validates arguments against its inputSchema: a toMcp that loses the required list (or
+// empties the chapter's own definition on the way) makes handle's argument checks fail on
+// handle's own run, although handle follows its rules. So a behaviour check of handle that fails
+// against the chapter's tool, but passes against the tool the student's own toMcp returned, is
+// toMcp's mistake: it is charged to task 1's failed check, and handle's own mistakes are still
+// charged (they fail against either tool).
+import type { CheckResult } from "../../../src/report/types.js";
+import type { SandboxReply } from "../../../src/sandbox/protocol.js";
+import { MCP_TOOL } from "../course/protocol.js";
+import { TASKS } from "../course/tasks.js";
+import type { McpTool } from "../course/types.js";
+import { deepEqual, isObject } from "../evidence/reading.js";
+import { readCalls } from "./outcomes.js";
+import type { GradingRequest } from "./request.js";
+
+/** Marks a check charged to task 1 until the task's verdicts are known (resolveTask1Charges). */
+const TASK1 = "task1";
+
+/** What the student's toMcp returned for the chapter's tool, when handle's run loaded it and it differs from the chapter's. */
+export function studentTool(graded: Pick<GradingRequest, "tasks">, reply: SandboxReply): McpTool | undefined {
+  const handleRun = graded.tasks.task2?.generated !== undefined ? reply.runs[graded.tasks.task2.generated] : undefined;
+  const toMcpRun = graded.tasks.task1 ? reply.runs[graded.tasks.task1.fixture] : undefined;
+  if (handleRun?.status !== "ran" || !(handleRun.modules ?? []).includes(TASKS.task1.file)) return undefined;
+  const call = readCalls("task1", toMcpRun)?.[0];
+  if (!call?.ok) return undefined;
+  const tool = call.value;
+  if (!isObject(tool) || typeof tool["name"] !== "string" || !isObject(tool["inputSchema"]) || deepEqual(tool, MCP_TOOL)) return undefined;
+  return tool as unknown as McpTool;
+}
+
+/** handle's checks with those that pass against the student's own tool marked as task 1's. */
+export function chargeToolReadThrough(checks: readonly CheckResult[], againstOwnTool: readonly CheckResult[]): CheckResult[] {
+  return checks.map((check) => {
+    const again = againstOwnTool.find((c) => c.name === check.name);
+    return check.status === "fail" && check.chargedTo === undefined && again?.status === "pass" ? { ...check, chargedTo: TASK1 } : check;
+  });
+}
+
+/**
+ * The checks marked as task 1's, charged to task 1's failed check (its evidence lines first), or
+ * charged here after all when none of task 1's checks failed.
+ */
+export function resolveTask1Charges(checks: readonly CheckResult[], task1: readonly CheckResult[]): CheckResult[] {
+  const failed = task1.find((c) => c.status === "fail" && c.kind === "evidence") ?? task1.find((c) => c.status === "fail" && c.chargedTo === undefined);
+  return checks.map((check) => {
+    if (check.chargedTo !== TASK1) return check;
+    const { chargedTo: _, ...own } = check;
+    if (!failed) return own;
+    return { ...own, chargedTo: failed.name, message: `${check.message ?? ""} Against the tool your toMcp returned, handle answers by its rules: toMcp's mistake (task1.ts), charged by ${failed.name}; it costs task 2 nothing more.` };
+  });
+}
