@@ -6,14 +6,14 @@ import { fileURLToPath } from "node:url";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { NOT_WRITTEN_YET as ENGINE_NOT_WRITTEN_YET } from "../../src/pack/not-written-yet.js";
-import { TASK1_CHECKS } from "./behaviour-task1.js";
-import { TASK2_CHECKS } from "./behaviour-task2.js";
-import { TASK4_CHECKS } from "./behaviour-task4.js";
-import { CLIENT_RULES } from "./client.js";
-import * as course from "./course.js";
-import { sandboxSource } from "./course-source.js";
+import { TASK1_CHECKS } from "./behaviour/task1-checks.js";
+import { TASK2_CHECKS } from "./behaviour/task2-checks.js";
+import { TASK4_CHECKS } from "./behaviour/task4-checks.js";
+import { CLIENT_RULES } from "./client/task3.js";
+import * as course from "./course/index.js";
+import { sandboxSource } from "./course/sandbox-source.js";
 import pack from "./pack.js";
-import { SCHEMA_CHECKS } from "./schema.js";
+import { SCHEMA_CHECKS } from "./schema/checks.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -30,7 +30,7 @@ describe("the mcp-stateless pack", () => {
     expect(tasks).toEqual([...tasks].sort());
     expect(new Set(pack.evidence.map((l) => l.key)).size).toBe(pack.evidence.length);
     for (const l of pack.evidence) expect(l.key.startsWith(`t${l.task.slice(4)}_`), l.key).toBe(true);
-    expect(pack.course.typesFile).toBe(path.join(ROOT, "courses", "mcp-stateless", "course.ts"));
+    expect(pack.course.typesFile).toBe(path.join(ROOT, "courses", "mcp-stateless", "course", "index.ts"));
   });
 
   it("has hints that name only checks it has, the last level of each task being the exact rule", () => {

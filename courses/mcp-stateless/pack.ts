@@ -3,15 +3,15 @@
 import { fileURLToPath } from "node:url";
 import type { Pack } from "../../src/pack/types.js";
 import type { ScorePolicy } from "../../src/pack/score.js";
-import { CLIENT_EVIDENCE } from "./client.js";
-import { sandboxSource } from "./course-source.js";
-import { EVIDENCE, EVIDENCE_CHECKS } from "./evidence.js";
-import { HINTS } from "./hints.js";
-import { LINE_RULES } from "./line-rules.js";
-import { judge } from "./judge.js";
-import { liveChecks } from "./live.js";
-import { plan, TASKS, type StatelessPlan } from "./plan.js";
-import { lintQuiz, QUIZ } from "./quiz.js";
+import { CLIENT_EVIDENCE } from "./client/task3.js";
+import { sandboxSource } from "./course/sandbox-source.js";
+import { EVIDENCE, EVIDENCE_CHECKS } from "./evidence/lines.js";
+import { HINTS } from "./course/hints.js";
+import { LINE_RULES } from "./evidence/line-rules.js";
+import { judge } from "./grading/judge.js";
+import { liveChecks } from "./grading/live.js";
+import { plan, TASKS, type StatelessPlan } from "./grading/plan.js";
+import { lintQuiz, QUIZ } from "./course/quiz.js";
 import { StatelessTypeCheck } from "./typecheck/worker-client.js";
 
 /** Each evidence line earns a point while the rules it shows hold (line-rules.ts); a broken rule costs one; other checks beyond the fixtures at most one, and only at full marks. */
@@ -45,7 +45,7 @@ const pack: Pack<StatelessPlan> = {
   evidence,
   score: SCORE_POLICY,
   hints: HINTS,
-  course: { typesFile: fileURLToPath(new URL("./course.ts", import.meta.url)), sandboxSource },
+  course: { typesFile: fileURLToPath(new URL("./course/index.ts", import.meta.url)), sandboxSource },
   live: { drivers: ["stdio", "interop"], run: liveChecks },
   serves: "task2",
   quiz: QUIZ,

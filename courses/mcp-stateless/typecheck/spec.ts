@@ -5,8 +5,8 @@
 import path from "node:path";
 import { literalType } from "../../../src/typecheck/literal-type.js";
 import type { ProbeSpec } from "../../../src/typecheck/probe-spec.js";
-import { CHECK_ARGS_CASES, CHECK_ARGS_NAMES, MESSAGES } from "../fixtures.js";
-import { TASKS } from "../plan.js";
+import { CHECK_ARGS_CASES, CHECK_ARGS_NAMES, MESSAGES } from "../course/fixtures.js";
+import { TASKS } from "../grading/plan.js";
 
 const signature = (id: string): string => TASKS.find((t) => t.id === id)!.signature;
 const RESPONSE = "a response (an object with jsonrpc, id, and a result or an error)";
@@ -23,8 +23,8 @@ export function statelessSpec(packageRoot: string): ProbeSpec {
     "declare const ASK: (question: unknown) => any;",
   ].join("\n");
   return {
-    courseModule: path.join(here, "course.ts"),
-    graderFiles: [path.join(here, "course.ts"), callerTypes],
+    courseModule: path.join(here, "course", "index.ts"),
+    graderFiles: [path.join(here, "course", "index.ts"), callerTypes],
     preamble,
     tasks: [
       { id: "task1", file: "task1.ts", exports: [{

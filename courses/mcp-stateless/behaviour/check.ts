@@ -1,0 +1,134 @@
+// Behaviour checks: each is data (id, the line the student reads, the rule, a hint, a seeded
+// input generator), judged by comparing what the code answered with what the model answers to
+// the same inputs in the same order. A failure names the smallest input that breaks it, as a
+// call to paste, with the seed that makes it again (--seed N).
+import { makeRandom, type Random } from "../../../src/pack/random.js";
+import type { CheckResult } from "../../../src/report/types.js";
+import type { TaskFailure } from "../../../src/sandbox/protocol.js";
+import { show } from "../evidence/reading.js";
+
+export type BehaviourTask = "task1" | "task2" | "task4";
+
+export interface BehaviourCheck {
+  id: string;
+  task: BehaviourTask;
+  title: string;
+  /** The rule this check holds the code to (the task header's words). */
+  rule: string;
+  /** Where to look for the mistake, never the code to write. */
+  hint: string;
+  /**
+   * handle's checks: what of each answer is compared (compare.ts). "content" (the default): all
+   * but the result's envelope and the -32022 data; "version": the -32022 data too; "envelope":
+   * only resultType, _meta and the cache hints of a result.
+   */
+  compare?: "content" | "version" | "envelope";
+  /**
+   * handle's checks of an evidence line's own rule: what of the compared answer its line reads
+   * (the text of a tool error, say), so that a mistake another rule charges does not fail it
+   * too. Applied to the model's and the code's answers alike; an answer without it fails.
+   */
+  part?: (answer: unknown) => unknown;
+  /** Fixed edge cases first, then generated ones; every one an input whose answer the rules decide. */
+  inputs(random: Random): unknown[];
+}
+
+export interface PlannedCheck {
+  check: BehaviourCheck;
+  inputs: unknown[];
+  /** Where its inputs start in the task's list of generated inputs. */
+  offset: number;
+}
+
+/** What the code did with one input: its value (as JSON carries it) or why it gave none. */
+export type Outcome = { ok: true; value: unknown } | { ok: false; failure: TaskFailure };
+
+// Each check draws from its own stream, so adding a check does not change another's inputs.
+function streamSeed(seed: number, id: string): number {
+  let h = 2166136261 ^ seed;
+  for (const ch of id) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  return h >>> 0;
+}
+
+// JSON's own copy: keys such as "__proto__" become own keys, as the sandbox's JSON.parse makes them.
+const asJson = (v: unknown): unknown => JSON.parse(JSON.stringify(v)) as unknown;
+
+const planned = new Map<string, PlannedCheck[]>();
+
+/** The checks' inputs for a seed, made once per seed (a batch grades every student with one). */
+export function planChecks(checks: readonly BehaviourCheck[], seed: number): PlannedCheck[] {
+  const key = `${checks.map((c) => c.id).join(",")}|${seed}`;
+  let plan = planned.get(key);
+  if (!plan) {
+    let offset = 0;
+    plan = checks.map((check) => {
+      const inputs = check.inputs(makeRandom(streamSeed(seed, check.id))).map(asJson);
+      const p = { check, inputs, offset };
+      offset += inputs.length;
+      return p;
+    });
+    if (planned.size > 32) planned.clear();
+    planned.set(key, plan);
+  }
+  return plan;
+}
+
+export const allInputs = (plan: readonly PlannedCheck[]): unknown[] => plan.flatMap((p) => p.inputs);
+
+export interface Judged {
+  /** The expected answer to the input at this index of the check; undefined: not judged. */
+  expected(index: number): { value: unknown } | undefined;
+  /** Whether the code's value is the expected one (for the input at this index). */
+  accepts(expected: unknown, actual: unknown, index: number): boolean;
+}
+
+/** How a task's call reads in a message: checkArgs(...), handle(...), serve(...). */
+export function callText(task: BehaviourTask, input: unknown): string {
+  if (task === "task1") {
+    const [schema, args] = input as [unknown, unknown];
+    return `checkArgs(${show(schema)}, ${show(args)})`;
+  }
+  return `${task === "task2" ? "handle" : "serve"}(${show(input)})`;
+}
+
+interface Counterexample { input: unknown; expected: string; actual: string }
+
+export function verdict(
+  base: { name: string; kind: string; title: string; hint: string },
+  task: BehaviourTask, inputs: readonly unknown[], outcomes: readonly (Outcome | undefined)[], judged: Judged, seed: number,
+  what = "answered differently from the rules", where = "",
+): CheckResult {
+  const failures: Counterexample[] = [];
+  let tried = 0;
+  inputs.forEach((input, i) => {
+    const want = judged.expected(i);
+    if (!want) return;
+    tried++;
+    const outcome = outcomes[i];
+    const expected = show(want.value);
+    if (!outcome) failures.push({ input, expected, actual: "(not called: the run stopped before this input)" });
+    else if (!outcome.ok) failures.push({ input, expected, actual: outcome.failure.message });
+    else if (!judged.accepts(want.value, outcome.value, i)) failures.push({ input, expected, actual: show(outcome.value === undefined ? null : outcome.value) });
+  });
+  // A check none of whose inputs could be judged (each answer hangs on the student's own checkArgs,
+  // which gave none it could use) did not pass: it is not judged, and earns nothing.
+  if (failures.length === 0 && tried === 0 && inputs.length > 0) return { ...base, status: "skip", message: `Not judged: none of its ${inputs.length} inputs has an answer the rules fix here (seed ${seed}).` };
+  if (failures.length === 0) return { ...base, status: "pass", message: `${tried} inputs tried (seed ${seed}).` };
+  const smallest = failures.reduce((a, b) => (show(b.input, Infinity).length < show(a.input, Infinity).length ? b : a));
+  return {
+    ...base, status: "fail", expected: smallest.expected, actual: smallest.actual,
+    message: `${failures.length} of ${tried} inputs ${what} (seed ${seed}, run again with --seed ${seed}). The smallest: ${callText(task, smallest.input)}${where}`,
+  };
+}
+
+export function judgeChecks(
+  plan: readonly PlannedCheck[], outcomes: readonly (Outcome | undefined)[],
+  expectedAt: (globalIndex: number, check: BehaviourCheck) => { value: unknown } | undefined,
+  accepts: (check: BehaviourCheck) => Judged["accepts"], seed: number,
+): CheckResult[] {
+  return plan.map((p) => verdict(
+    { name: p.check.id, kind: "behaviour", title: p.check.title, hint: `${p.check.rule} ${p.check.hint}` },
+    p.check.task, p.inputs, p.inputs.map((_, i) => outcomes[p.offset + i]),
+    { expected: (i) => expectedAt(p.offset + i, p.check), accepts: accepts(p.check) }, seed,
+  ));
+}

@@ -1,0 +1,117 @@
+// What a behaviour check of handle compares, so that one mistake fails the check about it and
+// not every check whose inputs it touches: the result's envelope (resultType "complete",
+// _meta, the cache hints) is judged by t2_result_envelope and the schema checks, the -32022
+// error's data by t2_version_check; every other check compares the rest of the answer. A check
+// judges the fields a rule fixes and leaves what the 2026-07-28 specification lets a server add
+// (README.md lists each): fields of a result no rule names, keys of _meta besides serverInfo,
+// capabilities besides tools and resources, an error's data where no rule gives one.
+import { PROTOCOL_VERSION, SERVER_INFO } from "../course/index.js";
+import { isObject, own, SERVER_INFO_KEY, specAnswersTo, UNSUPPORTED_PROTOCOL_VERSION, type SpecAnswer } from "./model.js";
+import { sameJson } from "../evidence/reading.js";
+
+export type Compared = "content" | "version" | "envelope";
+
+const ENVELOPE = ["_meta", "cacheScope", "ttlMs"];
+/** The fields of a result the rules name: each is judged where a rule puts it and where none does. */
+const NAMED = new Set(["resultType", "_meta", "cacheScope", "ttlMs", "content", "isError", "structuredContent", "inputRequests", "tools", "resources", "contents", "supportedVersions", "capabilities", "serverInfo"]);
+
+type Obj = Record<string, unknown>;
+
+/** Keys sorted at every level: one text for one JSON value. */
+const sortedText = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (isObject(x) ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, x[k]])) : x));
+
+/**
+ * get_order_status's text is JSON.stringify(data), and rule 8 lists data's fields, not an order
+ * for its keys: a text that is the compact JSON of an object reads the same in any key order.
+ */
+function textInAnyKeyOrder(content: unknown): unknown {
+  if (!Array.isArray(content)) return content;
+  return content.map((item) => {
+    const text = own(item, "text");
+    if (typeof text !== "string" || !text.startsWith("{")) return item;
+    let parsed: unknown;
+    try { parsed = JSON.parse(text); } catch { return item; }
+    return isObject(parsed) && JSON.stringify(parsed) === text ? { ...(item as Obj), text: sortedText(parsed) } : item;
+  });
+}
+
+/** _meta as the rules fix it: serverInfo; other keys are the server's to add (MetaObject is open). */
+const metaPart = (meta: unknown): unknown => (isObject(meta) ? { [SERVER_INFO_KEY]: meta[SERVER_INFO_KEY] } : meta);
+
+/** A result without the fields no rule names, read as the specification reads it. */
+function resultPart(result: Obj): Obj {
+  const r: Obj = Object.fromEntries(Object.entries(result).filter(([k]) => NAMED.has(k)));
+  // CallToolResult: isError "if not set, is assumed to be false".
+  if (Object.hasOwn(r, "content") && r["isError"] === undefined) r["isError"] = false;
+  // DiscoverResult has no serverInfo (it is in _meta): the page's copy in the result may be left out.
+  if (Object.hasOwn(r, "supportedVersions") && r["serverInfo"] === undefined) r["serverInfo"] = { ...SERVER_INFO };
+  // ServerCapabilities is open: tools and resources are judged, as objects (their own fields are optional).
+  const caps = r["capabilities"];
+  if (isObject(caps)) r["capabilities"] = Object.fromEntries(["tools", "resources"].filter((k) => caps[k] !== undefined).map((k) => [k, isObject(caps[k]) ? {} : caps[k]]));
+  return r;
+}
+
+/** The answer without what `compared` leaves to other checks. */
+export function comparedPart(answer: unknown, compared: Compared): unknown {
+  if (compared === "envelope") {
+    const r = own(answer, "result");
+    if (!isObject(r)) return undefined;
+    return Object.fromEntries(["resultType", ...ENVELOPE].map((k) => [k, !Object.hasOwn(r, k) ? null : k === "_meta" ? metaPart(r[k]) : r[k]]));
+  }
+  if (!isObject(answer)) return answer;
+  const out: Obj = { ...answer };
+  const result = own(answer, "result");
+  if (isObject(result)) {
+    const r = resultPart(result);
+    for (const k of ENVELOPE) delete r[k];
+    if (r["resultType"] === "complete" || r["resultType"] === undefined) delete r["resultType"];
+    if (Object.hasOwn(r, "structuredContent") && Object.hasOwn(r, "content")) r["content"] = textInAnyKeyOrder(r["content"]);
+    out["result"] = r;
+  }
+  const error = own(answer, "error");
+  if (isObject(error)) {
+    const e: Obj = { ...error };
+    if (error["code"] === UNSUPPORTED_PROTOCOL_VERSION) {
+      // Rule 5 spells <v>'s repr for null, booleans, numbers and strings only: for a version that
+      // is a list or an object, the message is judged up to <v> (the refusal and its data still are).
+      const requested = own(own(error, "data"), "requested");
+      if (typeof e["message"] === "string" && requested !== null && typeof requested === "object") e["message"] = `${e["message"].split(" ").slice(0, 3).join(" ")} …`;
+      if (compared === "content") delete e["data"];
+      else if (isObject(e["data"])) e["data"] = { supported: e["data"]["supported"], requested: e["data"]["requested"] };
+    } else delete e["data"]; // Error.data is "defined by the sender" where no rule gives one (the uri of a resource not found, say)
+    out["error"] = e;
+  }
+  return out;
+}
+
+// The specification's answers to the request an expected part stands for (model.ts specAnswers).
+const specFor = new WeakMap<object, { id: unknown; answers: SpecAnswer[] }>();
+
+/** The expected part of the model's answer; undefined when this check does not judge it (no result to hold an envelope). */
+export function expectedPart(model: unknown, compared: Compared): { value: unknown } | undefined {
+  const part = comparedPart(model, compared);
+  if (compared === "envelope" && part === undefined) return undefined;
+  const answers = specAnswersTo(model);
+  if (answers.length && isObject(part)) specFor.set(part, { id: own(model, "id"), answers });
+  return { value: part };
+}
+
+/** Whether `actual` is the specification's answer `spec` to a request with this id: an error with its code (and for -32022 the data it requires), any message. */
+export function isSpecAnswer(spec: SpecAnswer, id: unknown, actual: unknown, compared: Compared): boolean {
+  if (!isObject(actual) || Object.keys(actual).some((k) => !["jsonrpc", "id", "error"].includes(k) && actual[k] !== undefined)) return false;
+  const error = actual["error"];
+  if (actual["jsonrpc"] !== "2.0" || !sameJson(actual["id"], id) || !isObject(error) || error["code"] !== spec.code || typeof error["message"] !== "string") return false;
+  if (spec.code !== UNSUPPORTED_PROTOCOL_VERSION || compared === "content") return true;
+  return sameJson(own(error["data"], "supported"), [PROTOCOL_VERSION]) && own(error["data"], "requested") === spec.requested;
+}
+
+/** Whether the code's answer has the expected part, or is an answer the specification gives there instead; an answer of another shape is not the envelope check's to judge. */
+export function acceptsPart(compared: Compared): (want: unknown, actual: unknown) => boolean {
+  return (want, actual) => {
+    const part = comparedPart(actual, compared);
+    if (compared === "envelope") return part === undefined || sameJson(part, want);
+    if (sameJson(part, want)) return true;
+    const spec = isObject(want) ? specFor.get(want) : undefined;
+    return spec !== undefined && spec.answers.some((a) => isSpecAnswer(a, spec.id, actual, compared));
+  };
+}

@@ -1,0 +1,71 @@
+// Task 1's behaviour checks: checkArgs on names Python quotes oddly, on names every object
+// inherits, and on generated schemas and arguments (the order of the problems).
+import type { Random } from "../../../src/pack/random.js";
+import type { BehaviourCheck } from "./check.js";
+import { TASK1_VARIANT_CHECKS } from "./variant-checks.js";
+
+/** Names every JavaScript object inherits, and the one that sets a prototype. */
+export const INHERITED = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "__defineGetter__"];
+
+export const ODD_NAMES = [
+  "it's", 'say "hi"', "a'b\"c", "C:\\tmp", "tab\there", "new\nline", "cr\rhere", "nul\u0000", "del\u007f",
+  "caf\u00e9", "nbsp\u00a0", "zero\u200bwidth", "emoji\u{1F600}", "soft\u00adhyphen", "line\u2028sep", "\u0085next",
+  "", " ", "'", '"', "\\", "''", "\"'\"", "order id", "ORDER_ID",
+  // Beyond a hand-made list of ranges: other spaces (Zs), format characters (Cf), private use (Co).
+  "ideo\u3000space", "ogham\u1680mark", "word\u2060joiner", "isolate\u2066", "private\ue000", "tag\u{E0001}", "bom\ufeff",
+  // Every backslash and every chosen quote escaped, not the first only (String.replace with a string).
+  "a\\b\\c", "\\\\", "x'y'z\"", "it's Bob's",
+];
+
+const schemaOf = (properties: string[], required: string[]) =>
+  ({ type: "object", properties: Object.fromEntries(properties.map((p) => [p, { type: "string" }])), required });
+const ORDER = schemaOf(["order_id"], ["order_id"]);
+
+const NOT_STRINGS = [100, 0, -1, 1.5, true, false, null, [], ["A100"], {}, { id: "A100" }];
+
+function oddName(random: Random): string {
+  const parts = [random.pick(ODD_NAMES), random.word(1, 4), random.pick(["'", '"', "\\", "\t", "\u00e9", "\u00a0", "\x01", "\u{1F4E6}"])];
+  return parts.sort(() => random.next() - 0.5).join("");
+}
+
+const RULE_CHECKS: readonly BehaviourCheck[] = [
+  {
+    id: "t1_repr_quoting", task: "task1", title: "Names are quoted exactly as Python's repr() quotes them",
+    rule: "<name> is written as Python's repr() writes a str: its quote choice, backslash escapes, \\t \\n \\r, and \\x, \\u or \\U for what str.isprintable() refuses.",
+    hint: "Compare your quoting with the task header's examples for a name holding a quote, a backslash, a control character, a non-breaking space.",
+    inputs: (random) => [
+      ...ODD_NAMES.map((name) => [ORDER, { order_id: "A100", [name]: 1 }]),
+      ...ODD_NAMES.map((name) => [schemaOf([name], [name]), {}]),
+      ...Array.from({ length: 12 }, () => [ORDER, { order_id: "A100", [oddName(random)]: random.word(1, 3) }]),
+    ],
+  },
+  {
+    id: "t1_inherited_names", task: "task1", title: "Names such as constructor and __proto__ are names like any other",
+    rule: "\"Has\" and \"is in\" mean own keys: a key every object inherits is neither in args nor in schema.properties unless it is written there.",
+    hint: "Look for `in`, a plain lookup like properties[name] or args[name] !== undefined: they all see Object.prototype. Object.hasOwn sees only what is there.",
+    inputs: () => INHERITED.flatMap((name) => [
+      [ORDER, { order_id: "A100", [name]: "x" }],
+      [ORDER, { [name]: 5 }],
+      [schemaOf([name], [name]), {}],
+      [schemaOf([name], [name]), { [name]: 7 }],
+      [schemaOf(["order_id"], ["order_id", name]), { order_id: "A100" }],
+    ]),
+  },
+  {
+    id: "t1_generated_args", task: "task1", title: "Generated schemas and arguments give the problems in the page's order",
+    rule: "Missing names in schema.required's order, then unexpected keys, then values that are not strings, both in Object.keys(args)'s order.",
+    hint: "Collect the three kinds separately and concatenate them; a key can be unexpected or of the wrong type, never both.",
+    inputs: (random) => Array.from({ length: 40 }, () => {
+      // Names once each: JSON Schema wants required's items unique, so no schema lists one twice.
+      const properties = [...new Set(Array.from({ length: random.int(1, 4) }, () => random.word(2, 8, true)))];
+      const required = properties.filter(() => random.bool());
+      const args: Record<string, unknown> = {};
+      for (const p of properties) if (random.next() < 0.6) args[p] = random.bool() ? random.word(0, 5) : random.pick(NOT_STRINGS);
+      for (let i = random.int(0, 2); i > 0; i--) args[random.word(2, 6)] = random.bool() ? "x" : random.pick(NOT_STRINGS);
+      return [schemaOf(properties, required), args];
+    }),
+  },
+];
+
+/** The fixtures' cases again with other names and ids (behaviour-variants.ts), first: a run that stops on a later input keeps their verdicts; then the rules' checks. */
+export const TASK1_CHECKS: readonly BehaviourCheck[] = [...TASK1_VARIANT_CHECKS, ...RULE_CHECKS];

@@ -1,0 +1,197 @@
+// Task 2's behaviour checks: generated messages beyond the page's session, each judged against
+// the model's answer in the same order on one server (orders cancelled earlier stay cancelled).
+import type { Random } from "../../../src/pack/random.js";
+import type { BehaviourCheck } from "./check.js";
+import { TASK2_VARIANT_CHECKS } from "./variant-checks.js";
+import { INHERITED, ODD_NAMES } from "./task1-checks.js";
+import { CLIENT_META } from "../course/fixtures.js";
+import { CAPABILITIES_KEY, CLIENT_INFO_KEY, VERSION_KEY } from "./model.js";
+
+type Msg = Record<string, unknown>;
+
+const id = (random: Random): number | string => (random.next() < 0.25 ? `req-${random.word(1, 4)}-${random.int(0, 999)}` : random.int(1000, 999_999));
+const msg = (random: Random, method: unknown, params?: unknown): Msg =>
+  (params === undefined ? { jsonrpc: "2.0", id: id(random), method } : { jsonrpc: "2.0", id: id(random), method, params });
+const withMeta = (params: Msg = {}, meta: unknown = CLIENT_META): Msg => ({ ...params, _meta: meta });
+const call = (random: Random, name: unknown, args: unknown, extra: Msg = {}): Msg =>
+  msg(random, "tools/call", withMeta({ name, arguments: args, ...extra }));
+
+const METHODS_WITH_PARAMS = (random: Random): [string, Msg][] => [
+  ["tools/list", {}],
+  ["tools/call", { name: "get_order_status", arguments: { order_id: random.pick(["A100", "A101"]) } }],
+  ["tools/call", { name: "cancel_order", arguments: { order_id: "A101" } }],
+  ["resources/list", {}],
+  ["resources/read", { uri: "policy://refunds" }],
+  ["prompts/list", {}],
+];
+
+const KNOWN_IDS = ["A100", "A101"];
+const unknownIds = (random: Random): string[] => [
+  "A102", "a100", " A100", "A100 ", "A1000", "Z9", "", "A", "100", "A100\n",
+  ...ODD_NAMES.slice(0, 10),
+  ...Array.from({ length: 6 }, () => `${random.pick(["A", "B", "Z", "a"])}${random.int(0, 9999)}`),
+];
+
+// A list holding the version equals it loosely (["2026-07-28"] == "2026-07-28"): refused all the same.
+export const BAD_VERSIONS: unknown[] = [undefined, null, "2025-06-18", "2025-11-25", "2026-07-29", "2026-07-28 ", " 2026-07-28", "", "it's", "x'y'z\"", "2026\\07\\28", "2026_07_28", 20260728, 0, true, false, ["2026-07-28"]];
+const BAD_META: unknown[] = [undefined, null, "2026-07-28", 5, [], [CLIENT_META], {}];
+
+const ANSWERS: unknown[] = [
+  {}, { confirm: null }, { other: { action: "accept", content: { confirm: true } } },
+  { confirm: { action: "decline" } }, { confirm: { action: "cancel" } },
+  { confirm: { action: "accept" } }, { confirm: { action: "accept", content: {} } }, { confirm: { action: "accept", content: null } },
+  { confirm: { action: "accept", content: { confirm: false } } }, { confirm: { action: "accept", content: { confirm: "yes" } } },
+  { confirm: { action: "accept", content: { confirm: 1 } } }, { confirm: { action: "accept", content: { confirm: "true" } } },
+  { confirm: { action: "accept", content: { confirm: [true] } } }, { confirm: { action: "ACCEPT", content: { confirm: true } } },
+  { confirm: { action: "accept", content: { confirm: true, note: "please" } }, extra: { action: "decline" } },
+  { confirm: { content: { confirm: true } } }, { confirm: "yes" }, { confirm: true }, { confirm: ["accept"] },
+  { confirm: { action: "decline", content: { confirm: true } } },
+  "yes", [], [{ action: "accept", content: { confirm: true } }], null, 5,
+  { confirm: { action: "accept", content: { confirm: true } } },
+];
+
+const RULE_CHECKS: readonly BehaviourCheck[] = [
+  {
+    id: "t2_order_ids", task: "task2", title: "Order ids are looked up as ORDERS holds them",
+    rule: "Rules 7–9: an order_id that is not an own key of ORDERS gives \"Error: order <id> not found: IDs look like A100\" (isError true) for both tools.",
+    hint: "Try ids that differ from A100 by case, a space or one character, and ids with quotes or new lines.",
+    inputs: (random) => [...KNOWN_IDS, ...unknownIds(random)].flatMap((orderId) => [
+      call(random, "get_order_status", { order_id: orderId }),
+      call(random, "cancel_order", { order_id: orderId }),
+    ]),
+  },
+  {
+    id: "t2_inherited_names", task: "task2", title: "Names every object inherits are never tools, orders, resources or methods",
+    rule: "Rule 2: read only own fields; \"constructor\", \"__proto__\" or \"toString\" is not in TOOLS, ORDERS or RESOURCES, and is not a method.",
+    hint: "Look for `name in TOOLS`, TOOLS[name] tested for truthiness, or a method table indexed by the method: each finds Object.prototype's members. Use Object.hasOwn or a Map.",
+    inputs: (random) => INHERITED.flatMap((name) => [
+      call(random, name, { order_id: "A100" }),
+      call(random, "get_order_status", { order_id: name }),
+      call(random, "cancel_order", { order_id: name }),
+      call(random, "get_order_status", { order_id: "A100", [name]: "x" }),
+      call(random, "get_order_status", { [name]: "A100" }),
+      msg(random, "resources/read", withMeta({ uri: name })),
+      msg(random, name, withMeta()),
+      call(random, "cancel_order", { order_id: "A100" }, { inputResponses: { [name]: { action: "accept", content: { confirm: true } } } }),
+      msg(random, "tools/list", withMeta({}, { ...CLIENT_META, [VERSION_KEY]: name })),
+    ]),
+  },
+  {
+    id: "t2_version_check", task: "task2", compare: "version", title: "Every method but server/discover refuses a missing or wrong protocol version",
+    rule: "Rule 5: anything but exactly PROTOCOL_VERSION in params._meta[\"io.modelcontextprotocol/protocolVersion\"] (absent, null, another string, a number) is -32022 with the repr in the message and data {supported, requested}; server/discover answers. Either answer is right where the spec differs: a _meta without a string protocolVersion or an object clientCapabilities may get -32602, discover included; discover naming another version may get -32022 with data {supported, requested}.",
+    hint: "Check the version once, before routing, for every method except server/discover, and write <v> as Python's repr (None, True, 'text').",
+    inputs: (random) => [
+      ...METHODS_WITH_PARAMS(random).flatMap(([method, params]) => BAD_VERSIONS.map((v) => {
+        const meta: Msg = { ...CLIENT_META };
+        if (v === undefined) delete meta[VERSION_KEY]; else meta[VERSION_KEY] = v;
+        return msg(random, method, withMeta(params, meta));
+      })),
+      ...METHODS_WITH_PARAMS(random).flatMap(([method, params]) => BAD_META.map((m) => msg(random, method, m === undefined ? params : withMeta(params, m)))),
+      ...BAD_VERSIONS.map((v) => msg(random, "server/discover", withMeta({}, v === undefined ? {} : { [VERSION_KEY]: v }))),
+      ...BAD_META.map((m) => msg(random, "server/discover", m === undefined ? {} : withMeta({}, m))),
+    ],
+  },
+  {
+    id: "t2_client_meta", task: "task2", title: "clientCapabilities and clientInfo do not change the answer",
+    rule: "Rules 4–12: the server answers from the protocol version and the method's params; clientInfo never changes the answer. A _meta without clientCapabilities (or with one that is not an object) may get the usual answer or, as the spec has it, -32602.",
+    hint: "Only the protocol version is validated; a request without clientInfo, or with odd capabilities, is answered as usual.",
+    inputs: (random) => METHODS_WITH_PARAMS(random).filter(([, p]) => p["name"] !== "cancel_order").flatMap(([method, params]) =>
+      [CAPABILITIES_KEY, CLIENT_INFO_KEY].flatMap((key) => [undefined, null, "x", 5, [], {}].map((value) => {
+        const meta: Msg = { ...CLIENT_META };
+        if (value === undefined) delete meta[key]; else meta[key] = value;
+        return msg(random, method, withMeta(params, meta));
+      }))),
+  },
+  {
+    id: "t2_input_responses", task: "task2", title: "Only an accept with confirm true cancels; no answer asks again",
+    rule: "Rule 9: no answer (inputResponses absent or not an object, confirm absent or null) asks; {action: \"accept\", content: {confirm: true}} cancels (get_order_status says \"cancelled\" from then on); any other answer keeps the order.",
+    hint: "Test confirm with === true (\"yes\" and 1 are truthy but not true), read action and content as own fields, and do not crash on an answer that is not an object.",
+    inputs: (random) => [
+      ...ANSWERS.flatMap((answer) => [random.pick(["A100", "A101"]), "Z9"].map((orderId) => call(random, "cancel_order", { order_id: orderId }, { inputResponses: answer }))),
+      // Both orders cancelled for sure, then asked about: the status is read from ORDERS now, not
+      // from anything kept since the page's session asked about A100.
+      ...KNOWN_IDS.flatMap((orderId) => [
+        call(random, "cancel_order", { order_id: orderId }, { inputResponses: { confirm: { action: "accept", content: { confirm: true } } } }),
+        call(random, "get_order_status", { order_id: orderId }),
+      ]),
+    ],
+  },
+  {
+    id: "t2_odd_params", task: "task2", title: "params that is absent, null or not an object reads as {}",
+    rule: "Rule 2: params that is absent or not an object reads as {}, so a method that needs the version is refused with -32022 and 'None', and server/discover answers; or, as the spec has it, such a request (no _meta) gets -32602, discover included.",
+    hint: "Guard the params before reading _meta from it.",
+    inputs: (random) => ["server/discover", "tools/list", "tools/call", "resources/list", "resources/read", "nothing/here"].flatMap((method) =>
+      [undefined, null, [], ["x"], "params", 5, true].map((params) => msg(random, method, params))),
+  },
+  {
+    id: "t2_arguments", task: "task2", title: "Generated arguments are checked with checkArgs before the tool runs",
+    rule: "Rule 7: arguments (absent or not an object: {}) go through checkArgs against the tool's inputSchema; problems are an isError result \"Error: \" + problems joined with \"; \".",
+    hint: "Pass the arguments object itself to checkArgs; default it to {} only when it is absent or not an object.",
+    inputs: (random) => [
+      ...["get_order_status", "cancel_order"].flatMap((name) => [undefined, null, [], ["A100"], "A100", 7].map((args) => call(random, name, args))),
+      ...Array.from({ length: 30 }, () => {
+        const args: Record<string, unknown> = {};
+        if (random.next() < 0.7) args["order_id"] = random.pick(["A100", "A101", "Z9", 100, null, true, ["A100"], { id: "A100" }]);
+        for (let i = random.int(0, 2); i > 0; i--) args[random.word(1, 6, true)] = random.pick(["x", 1, null]);
+        return call(random, random.pick(["get_order_status", "cancel_order"]), args);
+      }),
+    ],
+  },
+  {
+    id: "t2_unknown_names", task: "task2", title: "Unknown tools, resources and methods are protocol errors",
+    rule: "Rules 7, 11, 12: an unknown tool is -32602 \"unknown tool: <name>\", an unknown uri -32602 \"resource not found: <uri>\", an unknown method -32601 \"method not found: <method>\", the value as Python's str() writes it.",
+    hint: "These are errors with a code, not isError results; write a name that is absent as None.",
+    inputs: (random) => [
+      ...[undefined, null, "", "Get_Order_Status", "get_order_status ", "delete_everything", 5, true, random.word(3, 12, true)].map((name) =>
+        msg(random, "tools/call", withMeta(name === undefined ? { arguments: {} } : { name, arguments: { order_id: "A100" } }))),
+      ...[undefined, null, "", "policy://Refunds", "policy://refunds/", "policy:/refunds", "refunds", 5, `policy://${random.word(3, 8)}`].map((uri) =>
+        msg(random, "resources/read", withMeta(uri === undefined ? {} : { uri }))),
+      ...["tools/List", "tools/lists", "resources/get", "prompts/list", "initialize", "", "server/Discover", random.word(3, 9)].map((method) => msg(random, method, withMeta())),
+      { jsonrpc: "2.0", id: id(random), params: withMeta() },
+      { jsonrpc: "2.0", id: id(random), method: 42, params: withMeta() },
+    ],
+  },
+  {
+    id: "t2_result_envelope", task: "task2", compare: "envelope", title: "Every generated result has resultType, serverInfo in _meta and, where due, the cache hints",
+    rule: "Rules 3, 4, 6, 10, 11: every result has resultType and _meta {\"io.modelcontextprotocol/serverInfo\": SERVER_INFO}; discover, tools/list, resources/list and resources/read also \"cacheScope\": \"public\", \"ttlMs\": 0; a tool result has no cache hints.",
+    hint: "Wrap every result in one place, whatever path produced it: tool errors, the input_required question and the cancel's answers included.",
+    inputs: (random) => [
+      ...METHODS_WITH_PARAMS(random).map(([method, params]) => msg(random, method, withMeta(params))),
+      msg(random, "server/discover", withMeta()),
+      msg(random, "server/discover"),
+      ...["A100", "Z9"].flatMap((orderId) => [call(random, "get_order_status", { order_id: orderId }), call(random, "cancel_order", { order_id: orderId })]),
+      call(random, "get_order_status", { id: 1 }),
+      ...ANSWERS.slice(0, 8).map((answer) => call(random, "cancel_order", { order_id: "A101" }, { inputResponses: answer })),
+    ],
+  },
+  {
+    id: "t2_notifications", task: "task2", title: "A message without an id gets null; any id gets a response",
+    rule: "Rule 1: no `id` key is a notification (null), whatever its method; a message with an id, 0 or \"\" included, is a request.",
+    hint: "Test for the key (\"id\" in message), not for a truthy id.",
+    inputs: (random) => [
+      ...["notifications/cancelled", "tools/call", "tools/list", "server/discover", "nothing"].map((method) => ({ jsonrpc: "2.0", method, params: withMeta() })),
+      { jsonrpc: "2.0", method: "tools/call", params: withMeta({ name: "cancel_order", arguments: { order_id: "A101" }, inputResponses: { confirm: { action: "accept", content: { confirm: true } } } }) },
+      ...[0, "", "0", -1, random.word(1, 5)].map((rid) => ({ jsonrpc: "2.0", id: rid, method: "tools/list", params: withMeta() })),
+    ],
+  },
+];
+
+/**
+ * The multi round-trip's generated rounds (t2_stateless): first rounds and retries (accepted,
+ * declined, cancelled) for known and unknown orders, each also sent alone to a fresh instance.
+ * Only answers the rules read plainly: odd answers are t2_input_responses's.
+ */
+export function cancelRounds(random: Random): Msg[] {
+  const answers = [
+    { confirm: { action: "accept", content: { confirm: true } } },
+    { confirm: { action: "decline" } },
+    { confirm: { action: "cancel" } },
+  ];
+  return ["A100", "A101", "Z9"].flatMap((orderId) => [
+    call(random, "cancel_order", { order_id: orderId }),
+    ...answers.map((inputResponses) => call(random, "cancel_order", { order_id: orderId }, { inputResponses })),
+  ]);
+}
+
+/** The page's requests again under other ids (behaviour-variants.ts), first: a run that stops on a later input keeps their verdicts; then the rules' checks. */
+export const TASK2_CHECKS: readonly BehaviourCheck[] = [...TASK2_VARIANT_CHECKS, ...RULE_CHECKS];

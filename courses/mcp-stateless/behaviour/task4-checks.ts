@@ -1,0 +1,61 @@
+// Task 4's behaviour checks: generated lists of lines for serve, judged against the rules with
+// the handle serve calls (the student's own, replayed; the model's when serve has its own).
+import type { Random } from "../../../src/pack/random.js";
+import type { BehaviourCheck } from "./check.js";
+import { TASK4_VARIANT_CHECKS } from "./variant-checks.js";
+import { call, CLIENT_META, request } from "../course/fixtures.js";
+
+const BLANK = ["", " ", "\t", "   ", " \t "];
+const NOT_JSON = ["{not json", "{", "}", "not json", "{\"jsonrpc\": \"2.0\",", "[1, 2", "'single'", "undefined", "NaN", "{'id': 1}", "tools/list"];
+// trim() removes more than JSON's own whitespace (space, tab, CR, LF): U+00A0, U+FEFF, U+2028
+// and the like. A line of them alone is blank; a message padded with them is not JSON.
+const BLANK_UNICODE = ["\r", "\u00a0", "\ufeff", "\u2028", " \r", "\u3000\t"];
+const PADDED = ["\u00a0", "\ufeff", "\u2028", "\u3000", "\v", "\f"].map((pad, i) =>
+  i % 2 ? `${JSON.stringify(request(i + 1, "tools/list"))}${pad}` : `${pad}${JSON.stringify(request(i + 1, "tools/list"))}`);
+const NOT_OBJECTS = ["5", "[1,2]", "[]", "\"tools/list\"", "null", "true", "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}]"];
+
+function messageLine(random: Random): string {
+  const id = random.int(1, 500);
+  const made = random.pick([
+    () => request(id, "server/discover"),
+    () => request(id, "tools/list"),
+    () => call(id, "get_order_status", { order_id: random.pick(["A100", "A101", "Z9"]) }),
+    () => call(id, "cancel_order", { order_id: "A100" }),
+    () => request(id, "resources/read", { uri: "policy://refunds" }),
+    () => request(id, "prompts/list"),
+    () => ({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: id } }),
+    () => ({ jsonrpc: "2.0", id, method: "tools/list", params: { _meta: { ...CLIENT_META, "io.modelcontextprotocol/protocolVersion": "2025-06-18" } } }),
+  ])();
+  // Pretty-printed on one line or compact: both are one JSON message.
+  return random.bool() ? JSON.stringify(made) : JSON.stringify(made).replace(/,"/g, ', "').replace(/":/g, '": ');
+}
+
+const RULE_CHECKS: readonly BehaviourCheck[] = [
+  {
+    id: "t4_odd_lines", task: "task4", title: "Blank lines, lines that are not JSON and JSON that is not an object",
+    rule: "Task 4 rules 1–3: a blank line is skipped (but counted), a line JSON.parse cannot read gets the parse error line, JSON that is not an object the Invalid Request line, each with its \"line N\" log.",
+    hint: "Try serve([\"\", \"{\", \"5\"]) by hand: log [\"line 2\", \"line 3\"], two error lines out.",
+    inputs: (random) => [
+      [], ...BLANK.map((b) => [b]), ...NOT_JSON.map((l) => [l]), ...NOT_OBJECTS.map((l) => [l]),
+      ...BLANK_UNICODE.map((b) => [b]), ...PADDED.map((l) => [l]),
+      [`\t${JSON.stringify(request(7, "tools/list"))}\r`, ...BLANK_UNICODE],
+      ...Array.from({ length: 12 }, () => Array.from({ length: random.int(1, 6) }, () => random.pick([...BLANK, ...NOT_JSON, ...NOT_OBJECTS]))),
+    ],
+  },
+  {
+    id: "t4_messages", task: "task4", title: "Generated sessions: one line per response, in order, nothing for a notification",
+    rule: "Task 4 rules 2 and 4: every message goes to handle in order, its response written with JSON.stringify on one line, null adding nothing; log \"line N\" by position.",
+    hint: "Keep one loop over the lines with their index; do not stop at the first error, and do not answer a notification.",
+    inputs: (random) => [
+      // Ids a falsy test drops: 0 and "" are ids like any other (a notification has no id key).
+      [0, "", 0].map((id, i) => JSON.stringify(i === 2 ? call(id, "get_order_status", { order_id: "A100" }) : request(id, i ? "server/discover" : "tools/list"))),
+      ...Array.from({ length: 20 }, () => Array.from({ length: random.int(1, 7) }, () => {
+      const r = random.next();
+      return r < 0.65 ? messageLine(random) : r < 0.8 ? random.pick(BLANK) : random.pick([...NOT_JSON, ...NOT_OBJECTS]);
+    })),
+    ],
+  },
+];
+
+/** The fixtures' cases again with other names and ids (behaviour-variants.ts), first: a run that stops on a later input keeps their verdicts; then the rules' checks. */
+export const TASK4_CHECKS: readonly BehaviourCheck[] = [...TASK4_VARIANT_CHECKS, ...RULE_CHECKS];

@@ -1,0 +1,128 @@
+// The fixtures' cases again with other names and ids: checkArgs decides from the schema and the
+// arguments, not from which field the page happened to call order_id, and serve's answer to a
+// line depends on the line, not on whether it is the page's. One check per evidence line that
+// the other checks share (src/pack/score.ts): code that answers the fixtures from a table fails
+// every one, and a wrong rule fails the check of its own line only.
+import type { Random } from "../../../src/pack/random.js";
+import type { BehaviourCheck } from "./check.js";
+import { LINES, MESSAGES, messageIndex } from "../course/fixtures.js";
+import { own } from "./model.js";
+
+const at = (list: unknown, i: number): unknown => (Array.isArray(list) ? list[i] : undefined);
+
+const schemaOf = (properties: string[], required: string[]) =>
+  ({ type: "object", properties: Object.fromEntries(properties.map((p) => [p, { type: "string" }])), required });
+const NOT_STRINGS = [100, 0, -1, 2.5, true, false, null, [], ["A100"], { id: "A100" }];
+
+/** Two distinct plain names, so that the case reads as the page's with its names changed. */
+function names(random: Random): [string, string] {
+  const a = random.word(3, 9, true);
+  let b = random.word(3, 9, true);
+  while (b === a) b = random.word(3, 9, true);
+  return [a, b];
+}
+
+const HINT = "The answer depends on the schema and the arguments only. Look for code that recognises the page's exact inputs (a table, a test of the field name order_id) instead of following the rule.";
+
+export const TASK1_VARIANT_CHECKS: readonly BehaviourCheck[] = [
+  {
+    id: "t1_same_missing_unexpected", task: "task1", title: "The page's missing and unexpected names, with other names, give the same problems",
+    rule: "Rules 1 and 2: a name in schema.required that args lacks is \"missing <name>\"; a key of args that schema.properties lacks is \"unexpected <name>\", missing ones first.",
+    hint: HINT,
+    inputs: (random) => Array.from({ length: 8 }, () => { const [need, extra] = names(random); return [schemaOf([need], [need]), { [extra]: random.int(1, 999) }]; }),
+  },
+  {
+    id: "t1_same_wrong_type", task: "task1", title: "The page's value that is not a string, under another name, gives the same problem",
+    rule: "Rule 3: a listed key whose value is not a string is \"<name> must be a string\".",
+    hint: HINT,
+    inputs: (random) => Array.from({ length: 8 }, () => { const [name] = names(random); return [schemaOf([name], [name]), { [name]: random.pick(NOT_STRINGS) }]; }),
+  },
+  {
+    id: "t1_same_problem_order", task: "task1", title: "The page's three kinds of problem, with other names, come in the same order",
+    rule: "Missing names in schema.required's order, then unexpected keys, then values that are not strings, both in Object.keys(args)'s order.",
+    hint: HINT,
+    inputs: (random) => Array.from({ length: 8 }, () => {
+      const [a, b] = names(random);
+      let extra = random.word(3, 9, true);
+      while (extra === a || extra === b) extra = random.word(3, 9, true);
+      return [schemaOf([a, b], [a, b]), { [a]: random.pick(NOT_STRINGS), [extra]: random.word(1, 6) }];
+    }),
+  },
+  {
+    id: "t1_same_valid", task: "task1", title: "Valid arguments under other names give no problems",
+    rule: "Arguments with every required name, only listed keys and string values give an empty list.",
+    hint: HINT,
+    inputs: (random) => Array.from({ length: 8 }, () => { const [a, b] = names(random); return [schemaOf([a, b], [a]), random.bool() ? { [a]: random.word(0, 6) } : { [a]: random.word(1, 6), [b]: "" }]; }),
+  },
+];
+
+/** The page's lines with every id changed: the same answers, each with its own id. */
+function relabelled(random: Random): string[] {
+  return LINES.map((line) => {
+    let message: unknown;
+    try { message = JSON.parse(line); } catch { return line; }
+    if (message === null || typeof message !== "object" || !("id" in message)) return line;
+    return JSON.stringify({ ...message, id: random.int(100, 999) });
+  });
+}
+
+export const TASK4_VARIANT_CHECKS: readonly BehaviourCheck[] = [
+  {
+    id: "t4_same_lines", task: "task4", title: "The page's lines with other ids get the same answers, each with its own id",
+    rule: "Task 4 rules 1–4: each line is answered by what it is (blank, not JSON, a message), whatever its id.",
+    hint: "Look for code that recognises the page's exact lines (a table of answers) instead of handling each line.",
+    inputs: (random) => Array.from({ length: 6 }, () => relabelled(random)),
+  },
+];
+
+type Part = (answer: unknown) => unknown;
+/** The result or the error, without the id and jsonrpc: t2_notifications and the schema checks judge those. */
+const content: Part = (a) => ({ result: own(a, "result"), error: own(a, "error") });
+const firstText = (a: unknown): unknown => own(at(own(own(a, "result"), "content"), 0), "text");
+/** What t2_z9_text and t2_z9_is_error read: the text and isError (left out: false, as the spec reads it). */
+const toolError: Part = (a) => ({ text: firstText(a), isError: own(own(a, "result"), "isError") ?? false });
+/** What t2_bad_args_text reads: the text alone (isError is t2_z9_is_error's rule). */
+const textOnly: Part = (a) => firstText(a) ?? null;
+/**
+ * What t2_a100_structured reads of the order, its status aside: the orders' statuses change as the
+ * session cancels them, so a cancel's mistake earlier in the run would read through (the cancel's
+ * own rules charge it).
+ */
+const orderOf: Part = (a) => {
+  const order = own(own(a, "result"), "structuredContent");
+  if (order === null || typeof order !== "object" || Array.isArray(order)) return order ?? null;
+  const { status: _status, ...rest } = order as Record<string, unknown>;
+  return rest;
+};
+/** What the envelope lines read: resultType, serverInfo in _meta, the cache hints; an answer without a result has none. */
+const envelope: Part = (a) => a ?? null;
+
+/** handle's fixture requests by id, each under other ids: what its line reads, the same. */
+const HANDLE_VARIANTS: { id: string; fixtures: number[]; title: string; rule: string; part?: Part; compare?: "envelope" }[] = [
+  { id: "t2_same_discover", fixtures: [1], title: "The page's server/discover with other ids gets the same answer", rule: "Rule 3: server/discover lists the supported versions, the capabilities and serverInfo, under the request's own id." },
+  { id: "t2_same_tools_list", fixtures: [2], title: "The page's tools/list with other ids lists the same tools", rule: "Rule 4: tools/list lists TOOLS in their order, under the request's own id." },
+  { id: "t2_same_a100", fixtures: [3], part: orderOf, title: "The page's call for order A100 with other ids returns the same order", rule: "Rule 6: get_order_status of a known order returns it as structuredContent and as text, under the request's own id." },
+  { id: "t2_same_z9", fixtures: [4], part: toolError, title: "The page's call for the unknown order Z9 with other ids is the same tool error", rule: "Rule 6: an unknown order is a result with isError true and the page's text, under the request's own id." },
+  { id: "t2_same_bad_args", fixtures: [5], part: textOnly, title: "The page's call with bad arguments with other ids reports the same problems", rule: "Rule 5: arguments checkArgs finds problems in give a tool error with its problems, under the request's own id." },
+  { id: "t2_same_unknown_tool", fixtures: [6], title: "The page's unknown tool with other ids is the same protocol error", rule: "Rule 5: a tool the server does not have is the -32602 protocol error, under the request's own id." },
+  { id: "t2_same_resources", fixtures: [7, 8], title: "The page's resources/list and resources/read with other ids get the same answers", rule: "Rules 10 and 11: the resources and the policy's text, under the request's own id." },
+  { id: "t2_same_old_version", fixtures: [99], title: "The page's request in an old version with other ids is refused the same way", rule: "Rule 2: a request whose _meta names a version the server does not support is -32022 with its data, under the request's own id." },
+  { id: "t2_same_cancel_ask", fixtures: [10], title: "The page's first cancel_order round with other ids asks the same question", rule: "Rule 8: cancel_order without inputResponses answers input_required with the confirm question, under the request's own id." },
+  { id: "t2_same_cancel_accept", fixtures: [11], title: "The page's accepted retry with other ids answers the same way", rule: "Rule 8: the retry with an accept and confirm true cancels the order, under the request's own id." },
+  { id: "t2_same_cancel_decline", fixtures: [12], title: "The page's declined retry with other ids keeps the order", rule: "Rule 8: the retry with a decline keeps the order, under the request's own id." },
+  {
+    id: "t2_same_envelope", fixtures: [1, 2, 3, 4, 7, 8], compare: "envelope", part: envelope,
+    title: "The page's requests with other ids get results with the same envelope",
+    rule: "Rules 3, 4, 6, 10 and 11: every result has resultType, serverInfo in _meta and, on server/discover, tools/list, resources/list and resources/read, the cache hints.",
+  },
+];
+
+const HANDLE_HINT = "The answer depends on the method, params and _meta; the id is only copied into the response. Look for code that recognises the page's exact messages (a table of answers, a test of the id) instead of following the rule.";
+
+export const TASK2_VARIANT_CHECKS: readonly BehaviourCheck[] = HANDLE_VARIANTS.map(({ id, fixtures, title, rule, part, compare }) => ({
+  id, task: "task2", title, rule, hint: HANDLE_HINT, part: part ?? content, ...(compare ? { compare } : {}),
+  inputs: (random: Random) => fixtures.flatMap((fixture) => {
+    const message = MESSAGES[messageIndex(fixture)]!;
+    return Array.from({ length: 4 }, () => ({ ...structuredClone(message), id: random.int(1000, 999_999) }));
+  }),
+}));

@@ -1,0 +1,207 @@
+// What task 3's client is run on: the chapter's own calls (2.5: request on a few methods; the
+// cancel_order round trip accepted, declined, a server that never stops asking, an unknown tool)
+// and, with behaviour checks on, seeded generated cases. A case is the arguments of one call and
+// the scripts of the grader's mock server and mock user; nothing in it is the student's.
+import type { Random } from "../../../src/pack/random.js";
+import {
+  confirmRequest, record, textResult, type Json, type JsonRecord, type ServerStep,
+} from "./mock-server.js";
+
+/** params absent: the call leaves the argument out, as the page's request("server/discover") does. */
+export interface RequestCase { method: string; params?: JsonRecord }
+/** One run of `request`: its calls, all answered by one mock server (the script restarts per call). */
+export interface RequestRun { label: string; cases: RequestCase[]; reply: ServerStep }
+
+export interface CallCase {
+  label: string;
+  name: string;
+  args: JsonRecord;
+  server: ServerStep[];
+  /** The server answers its last step again and again. */
+  serverRepeats?: boolean;
+  /** The user's answers, in the order ask is called; the last again when they run out. */
+  answers: Json[];
+}
+
+export const SERVER_META: JsonRecord = { "io.modelcontextprotocol/serverInfo": { name: "orders", version: "0.1.0" } };
+
+export const ACCEPT: Json = { action: "accept", content: { confirm: true } };
+export const DECLINE: Json = { action: "decline" };
+const confirm = (order: string): JsonRecord => record([["confirm", confirmRequest(`Really cancel order ${order}?`)]]);
+
+export const FIXTURE_REQUESTS: RequestRun = {
+  label: "request on the chapter's methods",
+  cases: [
+    { method: "server/discover", params: {} },
+    { method: "tools/list", params: {} },
+    { method: "tools/call", params: { name: "get_order_status", arguments: { order_id: "A100" } } },
+    { method: "resources/read", params: { uri: "policy://refunds" } },
+  ],
+  reply: { kind: "result", result: { resultType: "complete", _meta: SERVER_META } },
+};
+
+export const FIXTURE_CALLS = {
+  accept: {
+    label: "cancel_order A101, the user accepts", name: "cancel_order", args: { order_id: "A101" },
+    server: [{ kind: "input", requests: confirm("A101") }, { kind: "result", result: textResult("A101 cancelled") }],
+    answers: [ACCEPT],
+  },
+  decline: {
+    label: "cancel_order A101, the user declines", name: "cancel_order", args: { order_id: "A101" },
+    server: [{ kind: "input", requests: confirm("A101") }, { kind: "result", result: textResult("A101 kept: the user did not confirm") }],
+    answers: [DECLINE],
+  },
+  cap: {
+    label: "cancel_order A100 on a server that always asks again", name: "cancel_order", args: { order_id: "A100" },
+    server: [{ kind: "input", requests: confirm("A100") }], serverRepeats: true,
+    answers: [ACCEPT],
+  },
+  error: {
+    label: "an unknown tool", name: "delete_everything", args: {},
+    server: [{ kind: "error", code: -32602, message: "unknown tool: delete_everything" }],
+    answers: [ACCEPT],
+  },
+} satisfies Record<string, CallCase>;
+export type FixtureCall = keyof typeof FIXTURE_CALLS;
+
+// Names a client must treat as plain keys: an object written with `obj[key] = value` turns
+// "__proto__" into its prototype instead of a key, and `key in obj` finds "constructor" anywhere.
+export const PROTO_NAMES = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"];
+
+const METHODS = ["tools/list", "tools/call", "resources/list", "resources/read", "prompts/list", "prompts/get", "completion/complete"];
+
+function key(random: Random): string {
+  return random.next() < 0.25 ? random.pick(PROTO_NAMES) : random.word(2, 10, true);
+}
+
+function value(random: Random, depth: number): Json {
+  const r = random.int(0, depth > 1 ? 5 : 7);
+  if (r === 0) return random.word(0, 12);
+  if (r === 1) return random.int(-1000, 1000);
+  if (r === 2) return random.bool();
+  if (r === 3) return null;
+  if (r === 4) return `${random.word(1, 6)} ✓ "${random.word(1, 4)}"\n`;
+  if (r === 5) return random.next() / 7;
+  if (r === 6) return Array.from({ length: random.int(0, 3) }, () => value(random, depth + 1));
+  return object(random, depth + 1);
+}
+
+function object(random: Random, depth = 0): JsonRecord {
+  const entries: [string, Json][] = [];
+  for (let i = random.int(0, 4); i > 0; i--) {
+    const k = key(random);
+    if (!entries.some(([e]) => e === k)) entries.push([k, value(random, depth)]);
+  }
+  return record(entries);
+}
+
+function requestCase(random: Random): RequestCase {
+  const method = random.next() < 0.7 ? random.pick(METHODS) : `${random.word(3, 8)}/${random.word(3, 8)}`;
+  return { method, params: object(random) };
+}
+
+export function generatedRequestRuns(random: Random): RequestRun[] {
+  const cases = (n: number): RequestCase[] => Array.from({ length: n }, () => requestCase(random));
+  return [
+    // The page's own calls (2.5), params left out: request("server/discover"), request("tools/list").
+    {
+      label: "request as the page calls it, params left out",
+      cases: [{ method: "server/discover" }, { method: "tools/list" }, { method: "resources/list" }],
+      reply: { kind: "result", result: { resultType: "complete", _meta: SERVER_META } },
+    },
+    {
+      label: "request with generated methods and params",
+      cases: [
+        { method: "tools/list", params: { cursor: "c1" } },
+        // params with a _meta of their own: the client's _meta replaces it ({...params, _meta}).
+        { method: "tools/list", params: { cursor: "c2", _meta: { "com.example/trace": "t-1" } } },
+        { method: "tools/call", params: record([["name", "constructor"], ["arguments", record([["__proto__", 1]])], ["__proto__", { x: 1 }], ["constructor", "c"]]) },
+        ...cases(6),
+      ],
+      reply: { kind: "result", result: { resultType: "complete", tools: [] } },
+    },
+    { label: "request answered with a JSON-RPC error", cases: cases(3), reply: { kind: "error", code: -32601, message: "method not found", data: { method: "x" } } },
+    { label: "request answered with an odd but valid result", cases: cases(3), reply: { kind: "result", result: record([["__proto__", { a: 1 }], ["resultType", "complete"], ["note", "naïve ✓"]]) } },
+  ];
+}
+
+/** A question of its own for every key (its number in the message), so the judge can tell which key ask was asked about. */
+function inputRequest(random: Random, n: number): Json {
+  const question = confirmRequest(`question ${n}: ${random.word(3, 9)} ${random.word(3, 9)}?`, key(random));
+  if (random.bool()) (question["params"] as JsonRecord)["_meta"] = { "com.example/step": n };
+  return question;
+}
+
+function answer(random: Random): Json {
+  const kind = random.int(0, 3);
+  if (kind === 0) return DECLINE;
+  if (kind === 1) return { action: "cancel" };
+  return { action: "accept", content: record([[key(random), random.pick<Json>([true, false, random.word(1, 8), random.int(0, 99)])]]) };
+}
+
+function finalStep(random: Random): ServerStep {
+  const r = random.int(0, 5);
+  const text = `${random.word(3, 8)} ${random.word(3, 8)}`;
+  if (r === 0) return { kind: "error", code: random.pick([-32602, -32603, -32001]), message: `${random.word(3, 8)} failed: ${text}` };
+  // A result from a server on an older version, without resultType: the client takes it as complete.
+  if (r === 1) return { kind: "result", result: { content: [{ type: "text", text }], isError: false } };
+  if (r === 2) return { kind: "result", result: { ...textResult(text, true), structuredContent: object(random), _meta: SERVER_META } };
+  return { kind: "result", result: textResult(text) };
+}
+
+function callCase(random: Random, n: number): CallCase {
+  const rounds = random.pick([0, 1, 1, 2, 2, 3, 4]);
+  const server: ServerStep[] = [];
+  let questions = 0;
+  for (let i = 0; i < rounds; i++) {
+    const entries: [string, Json][] = [];
+    for (let k = random.int(1, 3); k > 0; k--) {
+      const name = key(random);
+      if (!entries.some(([e]) => e === name)) entries.push([name, inputRequest(random, questions++)]);
+    }
+    const step: ServerStep = { kind: "input", requests: record(entries) };
+    if (random.next() < 0.3) step.requestState = random.word(8, 16);
+    server.push(step);
+  }
+  server.push(finalStep(random));
+  const name = random.next() < 0.3 ? random.pick(PROTO_NAMES) : random.word(3, 12, true);
+  return {
+    label: `generated case ${n + 1}`, name, args: object(random), server,
+    answers: Array.from({ length: Math.max(1, questions) }, () => answer(random)),
+  };
+}
+
+const q = (n: number, field = "confirm"): Json => confirmRequest(`question ${n}: go ahead?`, field);
+
+/** The edge cases every seed tries, before the generated ones. */
+export const EDGE_CALLS: CallCase[] = [
+  {
+    label: "Object.prototype names as the tool, its arguments and the input requests' keys", name: "constructor",
+    args: record([["__proto__", { polluted: true }], ["toString", "t"]]),
+    server: [{ kind: "input", requests: record([["__proto__", q(1)], ["constructor", q(2, "__proto__")]]) }, { kind: "result", result: textResult("done") }],
+    answers: [{ action: "accept", content: record([["__proto__", true]]) }, DECLINE],
+  },
+  {
+    label: "a result with no resultType (an older server), in the first round", name: "get_order_status", args: { order_id: "A100" },
+    server: [{ kind: "result", result: { content: [{ type: "text", text: "shipped" }], isError: false } }],
+    answers: [ACCEPT],
+  },
+  {
+    label: "two rounds of questions with other keys, complete in the third round", name: "refund_order", args: { order_id: "A100", amount_inr: 10 },
+    server: [
+      { kind: "input", requests: record([["confirm", q(1)], ["reason", q(2, "reason")]]) },
+      { kind: "input", requests: record([["really", q(3, "really")]]), requestState: "opaque-1" },
+      { kind: "result", result: textResult("A100 refunded") },
+    ],
+    answers: [ACCEPT, { action: "accept", content: { reason: "late" } }, { action: "cancel" }],
+  },
+  {
+    label: "an error in the second round", name: "cancel_order", args: { order_id: "A101" },
+    server: [{ kind: "input", requests: confirm("A101") }, { kind: "error", code: -32603, message: "the order service is down" }],
+    answers: [ACCEPT],
+  },
+];
+
+export function generatedCalls(random: Random, count = 14): CallCase[] {
+  return [...EDGE_CALLS, ...Array.from({ length: count }, (_, n) => callCase(random, n))];
+}

@@ -1,0 +1,317 @@
+// Task 3's evidence lines, each with how its value is computed from what the client did on the
+// fixtures (the record of what it sent, what it returned or threw) and a diagnosis of a wrong
+// value. Accepted values come from the grader's own mock script (client-cases.ts), never typed
+// in; the test pins them as literals.
+import type { EvidenceLine } from "../../../src/pack/types.js";
+import { FIXTURE_CALLS, FIXTURE_REQUESTS, type FixtureCall } from "./cases.js";
+import {
+  CLIENT_CAPABILITIES, META_CAPABILITIES, firstText, META_CLIENT_INFO, META_VERSION, describeType, isRecord, metaOf, metaProblem, own,
+  paramsOf, sameJson, sortedJson,
+} from "./messages.js";
+import { answersOf, callProblem, describeOutcome } from "./rules.js";
+import { SERVER, replyTo, type CallTrace, type Rounds, type Sent } from "./trace.js";
+import { MAX_ROUNDS, PROTOCOL_VERSION, TOO_MANY_ROUNDS, asksForInput, requestsOf, type ServerStep } from "./mock-server.js";
+import type { CallCase } from "./cases.js";
+
+/** What the fixture runs left: request's calls, in FIXTURE_REQUESTS's order, and each fixture call of callWithInput. */
+export interface ClientFixtures {
+  requests: CallTrace[];
+  calls: Record<FixtureCall, { trace: CallTrace; rounds: Rounds }>;
+}
+
+/** The line's value cannot be computed: why, in the student's terms. */
+export class Missing extends Error {}
+const need: (ok: unknown, why: string) => asserts ok = (ok, why) => { if (!ok) throw new Missing(why); };
+
+export interface ClientEvidence {
+  line: EvidenceLine;
+  /** The fixture run the line reads ("request", or a fixture call of callWithInput). */
+  run: "request" | FixtureCall;
+  compute: (fx: ClientFixtures) => string;
+  /**
+   * What the student most likely got wrong, when the value is not the accepted one: from the
+   * value alone, or (with the fixture runs, when there were any) from what the code did.
+   */
+  diagnose?: (actual: string | undefined, fx?: ClientFixtures) => string | undefined;
+}
+
+const index = (method: string): number => FIXTURE_REQUESTS.cases.findIndex((c) => c.method === method);
+
+function messageFor(fx: ClientFixtures, method: string): Sent {
+  const trace = fx.requests[index(method)]!;
+  const sent = trace.sent.find((s) => s.peer === SERVER);
+  need(sent, `request(${JSON.stringify(method)}, …) sent nothing to send; it ${describeOutcome(trace.outcome)}`);
+  need(isRecord(sent.value), `request(${JSON.stringify(method)}, …) handed send ${describeType(sent.value)}, not the request object`);
+  return sent;
+}
+
+const metaField = (fx: ClientFixtures, method: string, key: string): unknown => {
+  const meta = metaOf(messageFor(fx, method));
+  need(isRecord(meta), `the ${method} request has no params._meta object`);
+  return own(meta, key);
+};
+
+const toServer = (trace: CallTrace): Sent[] => trace.sent.filter((s) => s.peer === SERVER);
+const rounds = (fx: ClientFixtures, c: FixtureCall): Rounds => fx.calls[c].rounds;
+
+/** Where the fixture's call ends: the round (from 0) whose step is not input_required, within the cap. */
+const endOf = (c: FixtureCall): number => {
+  const i = (FIXTURE_CALLS[c].server as ServerStep[]).findIndex((s) => !asksForInput(s));
+  return i < 0 || i >= MAX_ROUNDS ? MAX_ROUNDS - 1 : i;
+};
+
+/**
+ * The mock answers its script whatever it is sent: what a fixture call got back (and so what it
+ * returned or threw) counts only when the rounds it sent, up to where the call ends, were the call.
+ */
+function needTheCall(fx: ClientFixtures, c: FixtureCall, what: string, level: "request" | "call" = "call"): void {
+  const r = rounds(fx, c);
+  need(r.rounds.length > 0, `callWithInput on "${FIXTURE_CALLS[c].label}" sent nothing to the server, so ${what} is not an answer to the call`);
+  const wrong = callProblem(FIXTURE_CALLS[c] as CallCase, r, endOf(c) + 1, level);
+  need(!wrong, `${wrong?.why ?? ""}: the mock server answers whatever it is sent, so ${what} is not the answer to the call`);
+}
+
+/** A count of rounds as a line reads it: the number, with the first round that was not a tools/call request for the call's tool. */
+function roundCount(fx: ClientFixtures, c: FixtureCall): string {
+  const r = rounds(fx, c);
+  const wrong = callProblem(FIXTURE_CALLS[c] as CallCase, r, endOf(c) + 1, "request");
+  return wrong ? `${r.rounds.length} (round ${wrong.round} is not the call)` : String(r.rounds.length);
+}
+const notTheCall = (actual: string | undefined, fx: ClientFixtures | undefined, c: FixtureCall): string | undefined => {
+  if (!fx || !actual?.includes("is not the call")) return undefined;
+  const wrong = callProblem(FIXTURE_CALLS[c] as CallCase, rounds(fx, c), endOf(c) + 1, "request");
+  return wrong ? `Only requests of the call count: ${wrong.why}. Each round is a tools/call request for the call's tool.` : undefined;
+};
+
+/** The fixture calls that sent nothing to the server: a line about what was sent cannot be earned by sending nothing. */
+function silentCalls(fx: ClientFixtures): string[] {
+  return [
+    ...fx.requests.flatMap((t, i) => (toServer(t).length ? [] : [`request(${JSON.stringify(FIXTURE_REQUESTS.cases[i]!.method)}, …)`])),
+    ...(Object.keys(fx.calls) as FixtureCall[]).flatMap((c) => (toServer(fx.calls[c].trace).length ? [] : [`callWithInput on "${FIXTURE_CALLS[c].label}"`])),
+  ];
+}
+const FIXTURE_CALL_COUNT = FIXTURE_REQUESTS.cases.length + Object.keys(FIXTURE_CALLS).length;
+const silentValue = (fx: ClientFixtures): string | undefined => {
+  const silent = silentCalls(fx);
+  if (!silent.length) return undefined;
+  return silent.length === FIXTURE_CALL_COUNT ? "nothing sent" : `nothing sent by ${silent.length} of ${FIXTURE_CALL_COUNT} fixture calls`;
+};
+const diagnoseSilent = (actual: string | undefined, fx: ClientFixtures | undefined): string | undefined =>
+  actual?.startsWith("nothing sent") && fx ? `Nothing was sent to the server by ${silentCalls(fx).join(", ")}: every call of request sends its message, and every call of callWithInput sends tools/call.` : undefined;
+
+function returnedText(fx: ClientFixtures, c: FixtureCall): string {
+  const o = fx.calls[c].trace.outcome;
+  need(o.kind === "returned", `callWithInput on "${FIXTURE_CALLS[c].label}" ${describeOutcome(o)}`);
+  const text = firstText(o.value);
+  need(text !== undefined, `what callWithInput returned has no content[0].text (it is ${describeType(o.value)}${isRecord(o.value) && Object.hasOwn(o.value, "result") ? ", a whole response" : ""})`);
+  return text;
+}
+
+function thrownMessage(fx: ClientFixtures, c: FixtureCall): string {
+  const o = fx.calls[c].trace.outcome;
+  need(o.kind === "threw", `callWithInput on "${FIXTURE_CALLS[c].label}" ${describeOutcome(o)}, instead of throwing an Error`);
+  return o.message;
+}
+
+const finalText = (step: ServerStep | undefined): string => {
+  const text = step?.kind === "result" ? firstText(step.result) : undefined;
+  if (text === undefined) throw new Error("the fixture's last step is not a text result");
+  return text;
+};
+const { accept, decline, error } = FIXTURE_CALLS;
+const errorStep = error.server[0]!;
+const ERROR_MESSAGE = errorStep.kind === "error" ? errorStep.message : "";
+const acceptAnswers = Object.fromEntries(Object.keys(requestsOf(accept.server[0]!)).map((k, i) => [k, accept.answers[i]]));
+
+const line = (key: string, title: string, accepted: string | number, hint: string): EvidenceLine => ({ key, task: "task3", title, accepted: String(accepted), hint });
+const returnsInstead = (fx: ClientFixtures, c: FixtureCall): string | undefined => {
+  const o = fx.calls[c].trace.outcome;
+  if (o.kind !== "returned") return undefined;
+  if (own(o.value, "resultType") === "input_required") return "callWithInput returned a result whose resultType is \"input_required\": that is the server's question. Ask the user, retry with inputResponses, and return the result that ends the call.";
+  return isRecord(o.value) && Object.hasOwn(o.value, "result") ? "callWithInput returned the whole response: it returns the response's result." : undefined;
+};
+
+export const CLIENT_EVIDENCE: ClientEvidence[] = [
+  {
+    line: line("t3_request_keys", "A request has exactly jsonrpc, id, method and params", "id,jsonrpc,method,params",
+      "request builds {jsonrpc: \"2.0\", id, method, params} and nothing else; the _meta goes inside params."),
+    run: "request",
+    compute: (fx) => Object.keys(messageFor(fx, "tools/list").value as object).sort().join(","),
+    diagnose: (actual) => actual?.split(",").includes("_meta") ? "_meta belongs inside params, not beside it: params: {...params, _meta}." : undefined,
+  },
+  {
+    line: line("t3_request_meta_version", "The request says which protocol version it speaks", PROTOCOL_VERSION,
+      `Every request's params._meta["${META_VERSION}"] names the version this client speaks, the stateless one.`),
+    run: "request",
+    compute: (fx) => String(metaField(fx, "tools/list", META_VERSION)),
+    diagnose: (actual) => actual === "undefined" ? `The request's _meta has no "${META_VERSION}" key: spell the key in full, with its io.modelcontextprotocol/ prefix.`
+      : actual !== undefined && actual !== PROTOCOL_VERSION ? "That is not the version of the stateless protocol this course follows: use PROTOCOL_VERSION from grade/course." : undefined,
+  },
+  {
+    line: line("t3_request_capabilities", "The request declares the client's capabilities", sortedJson(CLIENT_CAPABILITIES),
+      `Capabilities are declared per request now: _meta["${META_CAPABILITIES}"] says this client answers form elicitations.`),
+    run: "request",
+    compute: (fx) => sortedJson(metaField(fx, "tools/list", META_CAPABILITIES)),
+  },
+  {
+    line: line("t3_client_info", "The request names the client: clientInfo with name and version", "true",
+      `_meta["${META_CLIENT_INFO}"] is {name, version}, both strings.`),
+    run: "request",
+    compute: (fx) => {
+      const info = metaField(fx, "tools/list", META_CLIENT_INFO);
+      return String(typeof own(info, "name") === "string" && typeof own(info, "version") === "string");
+    },
+  },
+  {
+    line: line("t3_discover_meta", "server/discover carries _meta too", "true",
+      "The 2026-07-28 schema's DiscoverRequest requires params._meta like every other request: do not leave it out for server/discover."),
+    run: "request",
+    compute: (fx) => String(metaProblem(messageFor(fx, "server/discover")) === undefined),
+    diagnose: (actual) => actual === "false" ? "The server/discover request lacks part of _meta. Some older code leaves _meta off it, but in the 2026-07-28 schema DiscoverRequest's params require _meta with protocolVersion and clientCapabilities." : undefined,
+  },
+  {
+    line: line("t3_requests_without_meta", "Requests (retries included) that lack a _meta field", 0,
+      "Every message request sends, and so every round of callWithInput, carries the three _meta fields."),
+    run: "request",
+    compute: (fx) => {
+      const silent = silentValue(fx);
+      if (silent) return silent;
+      const all = [...fx.requests, ...Object.values(fx.calls).map((c) => c.trace)].flatMap(toServer);
+      return String(all.filter((s) => metaProblem(s) !== undefined).length);
+    },
+    diagnose: (actual, fx) => diagnoseSilent(actual, fx) ?? (Number(actual) > 0 ? "Some messages lack protocolVersion, clientCapabilities or clientInfo in params._meta: a retry built without going through request, say." : undefined),
+  },
+  {
+    line: line("t3_ids_distinct", "No two requests share an id", "true",
+      "Each request gets a new id (a counter kept outside the function), and a retry is a new request."),
+    run: "request",
+    diagnose: (actual, fx) => diagnoseSilent(actual, fx) ?? (actual !== "false" || !fx ? undefined
+      : `The ids request sent were ${fx.requests.flatMap(toServer).map((s) => JSON.stringify(own(s.value, "id")) ?? "missing").join(", ")}: each request needs one of its own.`),
+    compute: (fx) => {
+      const silent = silentValue(fx);
+      if (silent) return silent;
+      const runs = [fx.requests.flatMap(toServer), ...Object.values(fx.calls).map((c) => toServer(c.trace))];
+      return String(runs.every((sent) => {
+        const ids = sent.map((s) => own(s.value, "id"));
+        return ids.every((id) => id !== undefined && id !== null) && new Set(ids).size === ids.length;
+      }));
+    },
+  },
+  {
+    line: line("t3_request_returns_reply", "request returns the response it got", "true",
+      "request returns what send returned, the whole response, unchanged."),
+    run: "request",
+    // The reply counts only as the response to a request for the method given (the mock answers anything).
+    compute: (fx) => String(fx.requests.every((t, i) => {
+      const sent = toServer(t);
+      return sent.length === 1 && own(sent[0]!.value, "method") === FIXTURE_REQUESTS.cases[i]!.method && t.outcome.kind === "returned" && sameJson(t.outcome.value, replyTo(FIXTURE_REQUESTS.reply, sent[0]!));
+    })),
+    diagnose: (actual, fx) => {
+      if (actual !== "false" || !fx) return undefined;
+      const i = fx.requests.findIndex((t, j) => toServer(t).length !== 1 || own(toServer(t)[0]!.value, "method") !== FIXTURE_REQUESTS.cases[j]!.method);
+      if (i < 0) return undefined;
+      const n = toServer(fx.requests[i]!).length;
+      return `request(${JSON.stringify(FIXTURE_REQUESTS.cases[i]!.method)}, …) sent ${n === 1 ? "a message that is not a request for that method" : `${n} messages`}: request sends one request for its method and returns send's answer to it.`;
+    },
+  },
+  {
+    line: line("t3_rounds", "Requests sent for the confirmed cancel", accept.server.findIndex((s) => !asksForInput(s)) + 1,
+      "The first answer is input_required: ask, then send the same call again; the second answer is complete, so stop there."),
+    run: "accept",
+    compute: (fx) => roundCount(fx, "accept"),
+    diagnose: (actual, fx) => notTheCall(actual, fx, "accept") ?? (actual === "1" ? "callWithInput stopped after the first answer, whose resultType is \"input_required\": that answer is a question, not the result. Ask, then retry." : undefined),
+  },
+  {
+    line: line("t3_ask_calls", "Questions put to the user for the confirmed cancel", accept.server.reduce((n, s) => n + Object.keys(requestsOf(s)).length, 0),
+      "ask is called once for each entry of inputRequests."),
+    run: "accept",
+    // An ask counts when it put one of the server's input requests, as sent, after the answer that held it.
+    compute: (fx) => {
+      const r = rounds(fx, "accept");
+      let asked = 0;
+      let other = r.early.length;
+      for (const round of r.rounds) {
+        const requests = round.step ? Object.values(requestsOf(round.step)) : [];
+        for (const a of round.asks) if (requests.some((q) => sameJson(a.question.value, q))) asked++; else other++;
+      }
+      return other ? `${asked} (and ${other} not with the server's input request)` : String(asked);
+    },
+    diagnose: (actual) => actual?.includes("not with the server's input request") ? "ask is called with each entry of the answer's inputRequests, as the server sent it, after that answer: not before the first request, not with anything else." : actual === "0" ? "ask was never called: each input request is a question for the user, and its answer goes into the retry." : undefined,
+  },
+  {
+    line: line("t3_retry_same_call", "The retry repeats the call's name and arguments", "true",
+      "The retry is the same tools/call: the same name and arguments, with inputResponses added."),
+    run: "accept",
+    compute: (fx) => {
+      const [one, two] = rounds(fx, "accept").rounds;
+      need(one && two, "there was no retry");
+      const p = [paramsOf(one.message), paramsOf(two.message)];
+      return String(p.every((x) => own(x, "name") === accept.name && sortedJson(own(x, "arguments")) === sortedJson(accept.args)));
+    },
+  },
+  {
+    line: line("t3_retry_input_responses", "The retry's inputResponses", sortedJson(acceptAnswers),
+      "inputResponses holds, under each key of inputRequests, what ask returned for that request."),
+    run: "accept",
+    compute: (fx) => {
+      const [one, two] = rounds(fx, "accept").rounds;
+      need(one && two, "there was no retry");
+      const sent = own(paramsOf(two.message), "inputResponses");
+      need(sent !== undefined, "the retry has no params.inputResponses");
+      // What ask returned for the server's questions: answers to questions it was not asked are not theirs.
+      return answersOf(one) ? sortedJson(sent) : `${sortedJson(sent)} (ask was not asked each input request)`;
+    },
+    diagnose: (_actual, fx) => {
+      if (!fx) return undefined;
+      const [one, two] = rounds(fx, "accept").rounds;
+      return one && two && !answersOf(one) ? "ask was not called once per input request, so the answers could not all be sent." : undefined;
+    },
+  },
+  {
+    line: line("t3_final_text", "What the confirmed cancel returns", finalText(accept.server.at(-1)),
+      "callWithInput returns the result of the round that is complete."),
+    run: "accept",
+    compute: (fx) => { needTheCall(fx, "accept", "what it returned"); return returnedText(fx, "accept"); },
+    diagnose: (_actual, fx) => (fx ? returnsInstead(fx, "accept") : undefined),
+  },
+  {
+    line: line("t3_declined_text", "What the declined cancel returns", finalText(decline.server.at(-1)),
+      "A declined question is still an answer: send it in inputResponses and return what the server says then."),
+    run: "decline",
+    compute: (fx) => { needTheCall(fx, "decline", "what it returned"); return returnedText(fx, "decline"); },
+    diagnose: (_actual, fx) => (fx ? returnsInstead(fx, "decline") : undefined),
+  },
+  {
+    line: line("t3_round_cap", "A server that never stops asking ends in the Error", TOO_MANY_ROUNDS,
+      `After ${MAX_ROUNDS} rounds answered input_required, callWithInput throws new Error("${TOO_MANY_ROUNDS}").`),
+    run: "cap",
+    compute: (fx) => { needTheCall(fx, "cap", "what it threw", "request"); return thrownMessage(fx, "cap"); },
+    diagnose: (_actual, fx) => {
+      const n = fx ? rounds(fx, "cap").rounds.length : 0;
+      return n > MAX_ROUNDS ? `callWithInput sent ${n} requests to a server that kept asking (the grader's mock stops answering after a while): stop after ${MAX_ROUNDS} rounds and throw.` : undefined;
+    },
+  },
+  {
+    line: line("t3_cap_requests", "Requests sent to a server that never stops asking", MAX_ROUNDS,
+      `At most ${MAX_ROUNDS} rounds: the third input_required answer ends the call, with no fourth request.`),
+    run: "cap",
+    compute: (fx) => roundCount(fx, "cap"),
+    diagnose: (actual, fx) => {
+      const wrong = notTheCall(actual, fx, "cap");
+      if (wrong) return wrong;
+      const n = Number(actual);
+      if (n > MAX_ROUNDS) return `More than ${MAX_ROUNDS} requests: count the rounds and stop after the third input_required answer, even if the server would go on asking.`;
+      if (n < MAX_ROUNDS) return `Fewer than ${MAX_ROUNDS} requests: the cap is ${MAX_ROUNDS} rounds, so the third request is still sent.`;
+      return undefined;
+    },
+  },
+  {
+    line: line("t3_error_message", "An unknown tool's error ends the call with its message", ERROR_MESSAGE,
+      "A response with error instead of result: callWithInput throws an Error whose message is error.message."),
+    run: "error",
+    compute: (fx) => { needTheCall(fx, "error", "what it threw"); return thrownMessage(fx, "error"); },
+    diagnose: (actual, fx) => actual?.includes(ERROR_MESSAGE)
+      ? "The message must be the error's message and nothing else: no code, no prefix."
+      : fx?.calls.error.trace.outcome.kind === "returned" ? "The server answered with a JSON-RPC error, and callWithInput returned instead of throwing: check for error before reading result." : undefined,
+  },
+];

@@ -1,0 +1,315 @@
+// Task 3's rules, each judged on every case it applies to from the record the sandbox made of
+// what the client sent (never from what the client says it sent). A rule names one thing, so a
+// client that breaks one rule fails that check and no other: the retry's inputResponses are not
+// judged in a round whose questions were not asked one per input request, say.
+import type { CallCase, RequestCase } from "./cases.js";
+import {
+  isRecord, isRequestId, metaProblem, notARequest, own, paramsOf, sameJson, show,
+} from "./messages.js";
+import { replyTo, type CallTrace, type Outcome, type Round, type Rounds, type Sent } from "./trace.js";
+import { MAX_ROUNDS, TOO_MANY_ROUNDS, asksForInput, record, requestsOf, type Json, type ServerStep } from "./mock-server.js";
+
+/** Passed (undefined), not this rule's case ("n/a"), or what was expected and what happened. */
+export type Verdict = undefined | "n/a" | { expected: string; actual: string };
+
+export interface RequestContext { c: RequestCase; trace: CallTrace; reply: ServerStep; earlierIds: unknown[] }
+/** earlierIds: what an earlier call of callWithInput in the same module instance sent as ids. */
+export interface CallContext { c: CallCase; trace: CallTrace; rounds: Rounds; earlierIds?: unknown[] }
+
+export interface ClientRule {
+  id: string;
+  kind: "behaviour" | "output";
+  title: string;
+  /** The task's rule, as the student reads it. */
+  rule: string;
+  /** Where to look, not the code to write. */
+  hint: string;
+  request?: (x: RequestContext) => Verdict;
+  call?: (x: CallContext) => Verdict;
+}
+
+export function describeOutcome(o: Outcome): string {
+  if (o.kind === "returned") return `returned ${show(o.value)}`;
+  if (o.kind === "threw") return o.name ? `threw ${o.name}: ${o.message}` : `threw the value ${o.message} (not an Error)`;
+  if (o.kind === "failed") return `did not return: ${o.failure.message}`;
+  return `was not called: ${o.why}`;
+}
+
+const toServer = (t: CallTrace): Sent[] => t.sent.filter((s) => s.peer === 0);
+const ids = (sent: Sent[]): unknown[] => sent.map((s) => own(s.value, "id"));
+
+function idProblem(messages: Sent[], earlier: unknown[]): string | undefined {
+  const seen = [...earlier];
+  for (const [i, id] of ids(messages).entries()) {
+    if (!isRequestId(id)) return `message ${i + 1} has id ${show(id)}: an id is a string or an integer`;
+    if (seen.some((s) => s === id)) return `message ${i + 1}'s id ${show(id)} was already used by an earlier request`;
+    seen.push(id);
+  }
+  return undefined;
+}
+
+const first = <T>(items: readonly T[], problem: (item: T, i: number) => string | undefined): string | undefined => {
+  for (const [i, item] of items.entries()) {
+    const p = problem(item, i);
+    if (p) return p;
+  }
+  return undefined;
+};
+
+/** The round that ends the call: the first whose step does not ask for input, if within the cap. */
+function ending(c: CallCase): { at: number; step: ServerStep } | undefined {
+  for (let i = 0; i < MAX_ROUNDS; i++) {
+    const step = c.server[Math.min(i, c.server.length - 1)]!;
+    if (i >= c.server.length && !c.serverRepeats) return undefined;
+    if (!asksForInput(step)) return { at: i, step };
+  }
+  return undefined;
+}
+
+/** Which key each question of a round answers, matched to the input requests as given; undefined unless one per key. */
+export function answersOf(round: Round): Record<string, Json> | undefined {
+  if (!round.step) return undefined;
+  const requests = requestsOf(round.step);
+  const keys = Object.keys(requests);
+  if (round.asks.length !== keys.length) return undefined;
+  const left = new Set(keys);
+  const entries: [string, Json][] = [];
+  for (const ask of round.asks) {
+    const key = [...left].find((k) => sameJson(ask.question.value, requests[k]));
+    if (key === undefined || ask.answer === undefined) return undefined;
+    left.delete(key);
+    entries.push([key, ask.answer]);
+  }
+  return record(entries);
+}
+
+const sentCount = (n: number): string => `${n} request${n === 1 ? "" : "s"} to the server`;
+
+/**
+ * Why round i (from 0) of a call is not the call itself. The mock answers its script whatever it
+ * is sent, so what came back counts for a rule or a line only when the rounds sent were the call.
+ * A round of the call ("request") is a tools/call request for the case's tool; the call itself
+ * ("call", what its result stands for) has the case's arguments in every round too, and each
+ * retry, sent after an input_required answer whose questions were each put to ask once, carries
+ * what ask returned as inputResponses.
+ */
+export function roundProblem(c: CallCase, rounds: readonly Round[], i: number, level: "request" | "call" = "call"): string | undefined {
+  const m = rounds[i]!.message;
+  const wrong = notARequest(m);
+  if (wrong) return `round ${i + 1}: ${wrong}`;
+  if (own(m.value, "jsonrpc") !== "2.0" || own(m.value, "method") !== "tools/call") return `round ${i + 1} sent jsonrpc ${show(own(m.value, "jsonrpc"))}, method ${show(own(m.value, "method"))}, not a tools/call request`;
+  const params = paramsOf(m);
+  if (own(params, "name") !== c.name) return `round ${i + 1} sent name ${show(own(params, "name"))}, not ${show(c.name)}`;
+  if (level === "request") return undefined;
+  const args = isRecord(params) && Object.hasOwn(params, "arguments") ? params["arguments"] : undefined;
+  if (!sameJson(args, c.args)) return `round ${i + 1} sent arguments ${show(args)}, not ${show(c.args)}`;
+  if (i === 0) return undefined;
+  const before = rounds[i - 1]!;
+  if (!asksForInput(before.step)) return `round ${i + 1} was sent after an answer that was not input_required`;
+  const answers = answersOf(before);
+  if (!answers) return `round ${i + 1} is not a retry with the user's answers: after round ${i}, ask was not called once with each input request`;
+  const sent = own(params, "inputResponses");
+  return sameJson(sent, answers) ? undefined : `round ${i + 1}'s inputResponses are ${sent === undefined ? "missing" : show(sent)}, not what ask returned (${show(answers)})`;
+}
+
+/** The first of a call's first `upTo` rounds that is not the call (or not a request of it), with why; undefined when they all are. */
+export function callProblem(c: CallCase, rounds: Rounds, upTo = rounds.rounds.length, level: "request" | "call" = "call"): { round: number; why: string } | undefined {
+  for (let i = 0; i < Math.min(upTo, rounds.rounds.length); i++) {
+    const why = roundProblem(c, rounds.rounds, i, level);
+    if (why) return { round: i + 1, why };
+  }
+  return undefined;
+}
+
+export const CLIENT_RULES: ClientRule[] = [
+  {
+    id: "t3_meta_every_request", kind: "behaviour",
+    title: "Every request carries _meta with the protocol version, the client's capabilities and clientInfo",
+    rule: "In the stateless 2026-07-28 protocol nothing is remembered between requests, so every request's params._meta carries io.modelcontextprotocol/protocolVersion \"2026-07-28\", io.modelcontextprotocol/clientCapabilities and io.modelcontextprotocol/clientInfo {name, version}: server/discover too, and every retry.",
+    hint: "Build _meta in one place (request) and add it to every message it sends, whatever params it was given.",
+    // Nothing sent is not a message with _meta: request_as_given's and the rounds' rules' to judge.
+    request: ({ trace }) => (toServer(trace).length ? check(first(toServer(trace), (s, i) => prefix(i, metaProblem(s))), "every message's params._meta with the three fields") : "n/a"),
+    call: ({ trace }) => (toServer(trace).length ? check(first(toServer(trace), (s, i) => prefix(i, metaProblem(s))), "every message's params._meta with the three fields") : "n/a"),
+  },
+  {
+    id: "t3_new_id_each_request", kind: "behaviour",
+    title: "Every request, every retry included, has an id of its own",
+    rule: "A request's id (a string or an integer) identifies it and its response: no two requests of a client share one, and a retry with inputResponses is a new request with a new id.",
+    hint: "Keep the counter outside request (at module level) and move it on before every message, never per call of callWithInput.",
+    request: ({ trace, earlierIds }) => (toServer(trace).length ? check(idProblem(toServer(trace), earlierIds), "an id no earlier request had") : "n/a"),
+    call: ({ trace, earlierIds }) => (toServer(trace).length ? check(idProblem(toServer(trace), earlierIds ?? []), earlierIds ? "a new id on every message, none an earlier call sent" : "a new id on every message") : "n/a"),
+  },
+  {
+    id: "t3_request_as_given", kind: "behaviour",
+    title: "request sends one JSON-RPC message with the method and params it was given",
+    rule: "request(method, params, send) sends exactly one message, {jsonrpc: \"2.0\", id, method, params}, whose params are the given params, every key as given (\"__proto__\" and \"constructor\" too), plus _meta; params left out (undefined, as in the page's request(\"server/discover\")) is {} plus _meta.",
+    hint: "Copy params with spread ({...params, _meta}) rather than assigning key by key: obj[\"__proto__\"] = v sets the prototype, not a key.",
+    request: ({ c, trace }) => {
+      const given = c.params ?? {};
+      const expected = `one message {jsonrpc: "2.0", id, method: ${show(c.method)}, params: ${show(given)} plus _meta}`;
+      const messages = toServer(trace);
+      if (messages.length !== 1) return { expected, actual: `${sentCount(messages.length)}; ${describeOutcome(trace.outcome)}` };
+      const m = messages[0]!;
+      const wrong = notARequest(m);
+      if (wrong) return { expected, actual: wrong };
+      if (own(m.value, "jsonrpc") !== "2.0") return { expected, actual: `jsonrpc is ${show(own(m.value, "jsonrpc"))}` };
+      if (own(m.value, "method") !== c.method) return { expected, actual: `method is ${show(own(m.value, "method"))}` };
+      const params = paramsOf(m);
+      if (!isRecord(params)) return { expected, actual: `params is ${show(params)}` };
+      // A _meta of the caller's is replaced by the client's ({...params, _meta}): t3_meta_every_request's.
+      const keys = Object.keys(given).filter((k) => k !== "_meta");
+      const changed = keys.find((k) => !Object.hasOwn(params, k) || !sameJson(params[k], given[k]));
+      if (changed !== undefined) return { expected, actual: `params[${JSON.stringify(changed)}] is ${Object.hasOwn(params, changed) ? show(params[changed]) : "missing"}` };
+      const extra = Object.keys(params).find((k) => k !== "_meta" && !keys.includes(k));
+      return extra === undefined ? undefined : { expected, actual: `params has a key ${JSON.stringify(extra)} it was not given` };
+    },
+  },
+  {
+    id: "t3_returns_send_reply", kind: "behaviour",
+    title: "request returns the response send returned, as it is",
+    rule: "request returns what send returned: the whole JSON-RPC response (result or error), unchanged.",
+    hint: "Return send's answer itself: do not unwrap result, throw on error or rebuild it (that is callWithInput's job).",
+    request: ({ c, trace, reply }) => {
+      const messages = toServer(trace);
+      // request_as_given's to judge: one message, a request for the method given (the mock answers anything).
+      if (messages.length !== 1 || own(messages[0]!.value, "method") !== c.method) return "n/a";
+      const expected = replyTo(reply, messages[0]!);
+      if (trace.outcome.kind === "returned" && sameJson(trace.outcome.value, expected)) return undefined;
+      return { expected: `returned ${show(expected)}`, actual: describeOutcome(trace.outcome) };
+    },
+  },
+  {
+    id: "t3_same_call_each_round", kind: "behaviour",
+    title: "Every round sends tools/call with the same name and arguments",
+    rule: "A retry is the same call again: method tools/call, params.name and params.arguments exactly as callWithInput was given them, in every round.",
+    hint: "Build each round's params from name and args afresh and add inputResponses; do not change args itself.",
+    call: ({ c, rounds }) => {
+      const expected = `tools/call with name ${show(c.name)} and arguments ${show(c.args)} in every round`;
+      if (rounds.rounds.length === 0) return "n/a"; // nothing sent: the rules on the rounds' count judge it
+      return check(first(rounds.rounds, ({ message: m }, i) => {
+        const wrong = notARequest(m);
+        if (wrong) return `round ${i + 1}: ${wrong}`;
+        if (own(m.value, "jsonrpc") !== "2.0" || own(m.value, "method") !== "tools/call") return `round ${i + 1} sent jsonrpc ${show(own(m.value, "jsonrpc"))}, method ${show(own(m.value, "method"))}`;
+        const params = paramsOf(m);
+        if (own(params, "name") !== c.name) return `round ${i + 1} sent name ${show(own(params, "name"))}`;
+        const args = isRecord(params) && Object.hasOwn(params, "arguments") ? params["arguments"] : undefined;
+        return sameJson(args, c.args) ? undefined : `round ${i + 1} sent arguments ${show(args)}`;
+      }), expected);
+    },
+  },
+  {
+    id: "t3_first_round_no_answers", kind: "behaviour",
+    title: "The first round of a call carries no inputResponses",
+    rule: "callWithInput's first tools/call has params {name, arguments} and _meta only: the user has been asked nothing yet in this call, so it carries no inputResponses, whatever an earlier call was answered.",
+    hint: "Keep the answers in a variable inside callWithInput, made afresh on every call, not at module level.",
+    call: ({ c, rounds }) => {
+      const r = rounds.rounds[0];
+      // Not a tools/call request for the tool: the rounds' rules' to judge.
+      if (!r || roundProblem(c, rounds.rounds, 0, "request")) return "n/a";
+      const params = paramsOf(r.message);
+      const sent = isRecord(params) && Object.hasOwn(params, "inputResponses") ? params["inputResponses"] : undefined;
+      return sent === undefined ? undefined : { expected: "round 1 without inputResponses", actual: `round 1 sent inputResponses ${show(sent)}` };
+    },
+  },
+  {
+    id: "t3_ask_each_request", kind: "behaviour",
+    title: "ask is called once for each input request, with the request as the server sent it",
+    rule: "When a result has resultType \"input_required\", ask(question) is called once per entry of inputRequests, with that entry as it is, before the retry; never before the first request, nor after a complete result.",
+    hint: "Loop over Object.entries(result.inputRequests) and pass each value to ask unchanged.",
+    call: ({ rounds }) => {
+      if (rounds.early.length) return { expected: "no question before the first request", actual: `ask was called with ${show(rounds.early[0]!.question.value)} before anything was sent` };
+      let judged = false;
+      for (const [i, round] of rounds.rounds.entries()) {
+        const asking = asksForInput(round.step);
+        // After the last round's input_required, asking is allowed but not needed: its answers are never sent.
+        if (asking && i === MAX_ROUNDS - 1 && round.asks.length === 0) continue;
+        if (asking) judged = true;
+        if (!asking && round.asks.length) return { expected: "no question after a complete result or an error", actual: `ask was called with ${show(round.asks[0]!.question.value)} after round ${i + 1}` };
+        if (asking && !answersOf(round)) {
+          const requests = requestsOf(round.step!);
+          return { expected: `after round ${i + 1}, ask called once with each of ${show(requests)}`, actual: round.asks.length ? `ask was called ${round.asks.length} times, with ${round.asks.map((a) => show(a.question.value)).join(", ")}` : "ask was not called" };
+        }
+      }
+      return judged ? undefined : "n/a";
+    },
+  },
+  {
+    id: "t3_input_responses_keyed", kind: "behaviour",
+    title: "The retry carries inputResponses: each answer under its input request's key",
+    rule: "The retry's params.inputResponses is {key: answer} with exactly the keys of the previous result's inputRequests, each holding what ask returned for that request (keys such as \"__proto__\" are keys like any other).",
+    hint: "Collect the answers in a fresh object per round, keyed as inputRequests; define keys rather than assign them if one may be \"__proto__\".",
+    call: ({ rounds }) => {
+      let judged = false;
+      for (const [i, round] of rounds.rounds.entries()) {
+        const next = rounds.rounds[i + 1];
+        const answers = next && asksForInput(round.step) ? answersOf(round) : undefined;
+        if (!next || !answers) continue; // no retry, or questions not asked one per request (ask_each_request's)
+        judged = true;
+        const sent = own(paramsOf(next.message), "inputResponses");
+        if (!sameJson(sent, answers)) return { expected: `round ${i + 2}'s inputResponses ${show(answers)}`, actual: sent === undefined ? `round ${i + 2} has no inputResponses` : `round ${i + 2}'s inputResponses ${show(sent)}` };
+      }
+      return judged ? undefined : "n/a";
+    },
+  },
+  {
+    id: "t3_at_most_three_rounds", kind: "behaviour",
+    title: `At most ${MAX_ROUNDS} rounds, then an Error "${TOO_MANY_ROUNDS}"`,
+    rule: `A server that keeps answering input_required gets ${MAX_ROUNDS} tools/call requests in all; after the third such answer callWithInput throws an Error whose message is "${TOO_MANY_ROUNDS}", and sends nothing more.`,
+    hint: "Count the rounds in a for loop with a fixed end rather than while (true), and throw after the loop.",
+    call: ({ c, trace, rounds }) => {
+      if (ending(c)) return "n/a";
+      // Rounds that were not the call got the mock's script all the same: the other rules' to judge.
+      if (callProblem(c, rounds, MAX_ROUNDS, "request")) return "n/a";
+      const expected = `${sentCount(MAX_ROUNDS)}, then Error: ${TOO_MANY_ROUNDS}`;
+      const o = trace.outcome;
+      const ok = rounds.rounds.length === MAX_ROUNDS && o.kind === "threw" && o.name !== "" && o.message === TOO_MANY_ROUNDS;
+      return ok ? undefined : { expected, actual: `${sentCount(rounds.rounds.length)}, then it ${describeOutcome(o)}` };
+    },
+  },
+  {
+    id: "t3_final_result_returned", kind: "behaviour",
+    title: "The first result that is not input_required is returned as the server sent it",
+    rule: "callWithInput returns the response's result (not the whole response) of the first round whose resultType is not \"input_required\", unchanged; a result with no resultType (an older server) counts as complete.",
+    hint: "Compare resultType with \"input_required\" only; any other result, or none, ends the loop.",
+    call: ({ c, trace, rounds }) => {
+      const end = ending(c);
+      if (!end || end.step.kind !== "result") return "n/a";
+      if (callProblem(c, rounds, end.at + 1)) return "n/a";
+      const n = rounds.rounds.length;
+      const o = trace.outcome;
+      if (n === end.at + 1 && o.kind === "returned" && sameJson(o.value, end.step.result)) return undefined;
+      return { expected: `${sentCount(end.at + 1)}, then returned ${show(end.step.result)}`, actual: `${sentCount(n)}, then it ${describeOutcome(o)}` };
+    },
+  },
+  {
+    id: "t3_error_response_throws", kind: "behaviour",
+    title: "A JSON-RPC error response makes callWithInput throw an Error with its message",
+    rule: "A response with error instead of result ends the call: callWithInput throws an Error whose message is the error's message, exactly, and sends nothing more.",
+    hint: "Check for error before reading result, in every round.",
+    call: ({ c, trace, rounds }) => {
+      const end = ending(c);
+      if (!end || end.step.kind !== "error") return "n/a";
+      if (callProblem(c, rounds, end.at + 1)) return "n/a";
+      const n = rounds.rounds.length;
+      const o = trace.outcome;
+      if (n === end.at + 1 && o.kind === "threw" && o.name !== "" && o.message === end.step.message) return undefined;
+      return { expected: `${sentCount(end.at + 1)}, then Error: ${end.step.message}`, actual: `${sentCount(n)}, then it ${describeOutcome(o)}` };
+    },
+  },
+  {
+    id: "t3_messages_json", kind: "output",
+    title: "What the client hands to send and ask is JSON data",
+    rule: "A message goes over the wire as JSON: no undefined inside lists, functions, BigInt, NaN or cycles in it.",
+    hint: "Build messages from plain objects, strings, numbers, booleans and null.",
+    request: ({ trace }) => check(first(trace.sent, (s, i) => (s.problem?.startsWith("not JSON") ? `message ${i + 1} is ${s.problem}` : undefined)), "JSON data only"),
+    call: ({ trace }) => check(first(trace.sent, (s, i) => (s.problem?.startsWith("not JSON") ? `message ${i + 1} is ${s.problem}` : undefined)), "JSON data only"),
+  },
+];
+
+function prefix(i: number, problem: string | undefined): string | undefined {
+  return problem === undefined ? undefined : `message ${i + 1}: ${problem}`;
+}
+
+function check(problem: string | undefined, expected: string): Verdict {
+  return problem === undefined ? undefined : { expected, actual: problem };
+}

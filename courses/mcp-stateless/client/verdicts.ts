@@ -1,0 +1,65 @@
+// Judges one rule of task 3 on every case it applies to (the fixture cases, then the edge and
+// generated ones) and gives one check: pass with how many cases were tried, fail with the
+// smallest case that broke it, or skip with the reason no case could be judged.
+import type { CheckResult } from "../../../src/report/types.js";
+import type { CallCase, RequestRun } from "./cases.js";
+import { show } from "./messages.js";
+import type { ClientRule, Verdict } from "./rules.js";
+import { SERVER, roundsOf, type CallTrace } from "./trace.js";
+import type { ServerStep } from "./mock-server.js";
+
+export interface RequestRunTraces { spec: RequestRun; traces: CallTrace[] }
+/** earlierIds: the ids an earlier call of the same module instance sent (the second of two calls). */
+export interface CallRunTrace { spec: CallCase; trace: CallTrace; earlierIds?: unknown[] }
+
+interface JudgedCase { verdict: Verdict; shown: string }
+
+const describeStep = (s: ServerStep): string =>
+  s.kind === "input" ? `input_required ${show(Object.keys(s.requests))}` : s.kind === "error" ? `error ${s.code} ${show(s.message)}` : `result ${show(s.result)}`;
+
+export function showCall(c: CallCase): string {
+  const server = c.server.map(describeStep).join(" → ") + (c.serverRepeats ? " (again and again)" : "");
+  return `callWithInput(${show(c.name)}, ${show(c.args)}, send, ask), the server answering ${server}, ask answering ${c.answers.map(show).join(", ")}`;
+}
+
+/** A case is judged unless its call never ran (its run failed to load, or was skipped). */
+const ran = (t: CallTrace): boolean => t.outcome.kind !== "not-run" && !(t.outcome.kind === "failed" && t.sent.length === 0 && !["timeout", "out-of-memory", "crash", "too-large", "not-json", "promise", "exit"].includes(t.outcome.failure.reason));
+
+function casesFor(rule: ClientRule, requestRuns: readonly RequestRunTraces[], callRuns: readonly CallRunTrace[]): { judged: JudgedCase[]; notRun: string | undefined } {
+  const judged: JudgedCase[] = [];
+  let notRun: string | undefined;
+  const why = (t: CallTrace): string => (t.outcome.kind === "not-run" ? t.outcome.why : t.outcome.kind === "failed" ? t.outcome.failure.message : "");
+  if (rule.request) {
+    for (const { spec, traces } of requestRuns) {
+      const earlierIds: unknown[] = [];
+      traces.forEach((trace, i) => {
+        const c = spec.cases[i]!;
+        if (!ran(trace)) { notRun ??= why(trace); return; }
+        judged.push({ verdict: rule.request!({ c, trace, reply: spec.reply, earlierIds: [...earlierIds] }), shown: `request(${show(c.method)}, ${show(c.params)}, send), the server answering ${describeStep(spec.reply)}` });
+        for (const s of trace.sent) if (s.peer === SERVER && s.value !== null && typeof s.value === "object") earlierIds.push((s.value as Record<string, unknown>)["id"]);
+      });
+    }
+  }
+  if (rule.call) {
+    for (const { spec, trace, earlierIds } of callRuns) {
+      if (!ran(trace)) { notRun ??= why(trace); continue; }
+      const after = earlierIds ? `, called a second time in the same module instance (the first sent ids ${show(earlierIds)})` : "";
+      judged.push({ verdict: rule.call({ c: spec, trace, rounds: roundsOf(trace, spec), ...(earlierIds ? { earlierIds } : {}) }), shown: showCall(spec) + after });
+    }
+  }
+  return { judged: judged.filter((j) => j.verdict !== "n/a"), notRun };
+}
+
+export function judgeRule(rule: ClientRule, requestRuns: readonly RequestRunTraces[], callRuns: readonly CallRunTrace[], seed: number | undefined): CheckResult {
+  const base = { name: rule.id, kind: rule.kind, title: rule.title, hint: `${rule.rule} ${rule.hint}` } as const;
+  const { judged, notRun } = casesFor(rule, requestRuns, callRuns);
+  if (judged.length === 0) return { ...base, status: "skip", message: notRun ? `No case could be judged: ${notRun}` : "No case applies: no call got as far as this rule judges." };
+  const seedText = seed === undefined ? "" : ` (seed ${seed}, run again with --seed ${seed})`;
+  const failed = judged.filter((j): j is JudgedCase & { verdict: { expected: string; actual: string } } => typeof j.verdict === "object");
+  if (failed.length === 0) return { ...base, status: "pass", message: `${judged.length} cases tried${seedText}.` };
+  const smallest = failed.reduce((a, b) => (b.shown.length < a.shown.length ? b : a));
+  return {
+    ...base, status: "fail", expected: smallest.verdict.expected, actual: smallest.verdict.actual,
+    message: `${failed.length} of ${judged.length} cases broke this rule${seedText}. The smallest: ${smallest.shown}.`,
+  };
+}

@@ -1,0 +1,20 @@
+// "grade/course" inside the sandbox: the same data as course.ts, as CommonJS text with the data
+// as JSON literals, so that each module instance that imports it gets a fresh copy (a cancel in
+// one instance does not show in the next). Nothing here is an answer: it is the server's data.
+import { CLIENT_INFO, NOT_WRITTEN_YET, ORDERS, PROTOCOL_VERSION, RESOURCES, SERVER_INFO, TOOLS } from "./index.js";
+
+const data = (value: unknown): string => JSON.stringify(value);
+
+export function sandboxSource(): string {
+  return [
+    '"use strict"; Object.defineProperty(exports, "__esModule", { value: true });',
+    `exports.PROTOCOL_VERSION = ${data(PROTOCOL_VERSION)};`,
+    `exports.SERVER_INFO = ${data(SERVER_INFO)};`,
+    `exports.CLIENT_INFO = ${data(CLIENT_INFO)};`,
+    `exports.ORDERS = ${data(ORDERS)};`,
+    `exports.TOOLS = ${data(TOOLS)};`,
+    `exports.RESOURCES = ${data(RESOURCES)};`,
+    `exports.NOT_WRITTEN_YET = ${data(NOT_WRITTEN_YET)};`,
+    `exports.notWrittenYet = function notWrittenYet(task) { const e = new Error(String(task) + " is not written yet"); e.name = ${data(NOT_WRITTEN_YET)}; throw e; };`,
+  ].join("\n");
+}

@@ -1,0 +1,154 @@
+// "Think like the class": submissions the fixtures never show, through the real sandbox (plan →
+// SandboxPool → judge, as mistakes.test.ts does). Each is a folder of
+// test/fixtures/mcp-stateless-class/ laid over solutions/mcp-stateless/. The correct ones, each in
+// a style other than the reference's, pass every check on two seeds; each subtly wrong one, wrong
+// only on inputs the fixtures do not hold, fails the check whose rule it breaks, with a
+// counterexample.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PlanInput } from "../../../src/pack/types.js";
+import type { CheckResult } from "../../../src/report/types.js";
+import { SandboxPool } from "../../../src/sandbox/pool.js";
+import { planChecks } from "../behaviour/check.js";
+import { TASK1_CHECKS } from "../behaviour/task1-checks.js";
+import { comparedPart } from "../behaviour/compare.js";
+import { newServer } from "../behaviour/model.js";
+import pack from "../pack.js";
+import { show } from "../evidence/reading.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+const SOLUTION = path.join(ROOT, "solutions", "mcp-stateless");
+const FIXTURES = path.join(ROOT, "test", "fixtures", "mcp-stateless-class");
+const TASK_IDS = ["task1", "task2", "task3", "task4"];
+const LIMITS = { timeMs: 10_000, memoryBytes: 128 * 1024 * 1024, valueChars: 1024 * 1024, outputChars: 16 * 1024 };
+
+const readTs = (dir: string): Record<string, string> =>
+  Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith(".ts")).map((f) => [f, readFileSync(path.join(dir, f), "utf8")]));
+const submission = (fixture: string): Record<string, string> => ({ ...readTs(SOLUTION), ...readTs(path.join(FIXTURES, fixture)) });
+
+/** Correct submissions in other styles: every check passes. */
+const CORRECT = [
+  "correct-switch-own-types", // task 2: a switch router, its own types and repr, keys in another order
+  "correct-null-proto-table", // task 2: Object.create(null) tables, node:util isDeepStrictEqual, frozen templates
+  "correct-status-key-order", // task 2: get_order_status's data as {status, eta, order_id}
+  "correct-checkargs-reduce", // task 1: reduce into buckets, one replace with Unicode property escapes
+  "correct-checkargs-class", // task 1: a class, a Map of properties, node:assert, long category names
+  "correct-client-random-ids", // task 3: uuid-like random string ids, a while loop, Object.entries
+  "correct-client-class", // task 3: a Client class, ids from 1000, recursion, for-in with Object.hasOwn
+  "correct-serve-flatmap", // task 4: entries/filter/flatMap, /^\s*$/, literal error lines
+  "correct-serve-class", // task 4: a StdioLoop class fed by reduce, == null for no response
+  "correct-client-reverse-asks", // task 3: questions asked in reverse key order, inputResponses: undefined on round 1
+  "correct-required-deduped", // task 1: schema.required through a Set (the same on every valid schema)
+  "correct-client-error-subclass", // task 3: ids from 0, errors thrown as subclasses of Error
+  "correct-undefined-fields", // task 2: structuredContent and data undefined rather than absent
+  // Where the page and the 2026-07-28 specification disagree, both are right (README.md):
+  "spec-meta-required", // task 2: a _meta without protocolVersion or clientCapabilities is -32602 first, discover included; discover refuses another version
+  "spec-version-first", // task 2: another version is -32022 first, discover included; then a malformed _meta is -32602
+  "spec-error-data", // task 2: data on errors no rule gives data (the uri of a resource not found), a key more in -32022's data
+  "spec-open-result", // task 2: _meta keys, capabilities and result fields of its own, no serverInfo in discover's result, no isError on success
+  "correct-client-request-state", // task 3: the retry echoes requestState too (the schema allows it)
+];
+
+/**
+ * [fixture, its task, the checks of that task it must fail (each with a counterexample), checks
+ * of other tasks it may fail too]. The marked ones passed every check before the check or input
+ * that catches them was added.
+ */
+const WRONG: [string, string, string[], string[]?][] = [
+  ["args-undefined-check", "task1", ["t1_inherited_names"]],
+  // handle's fixture answer to {id: 100} shows checkArgs's extra problem in a task 2 evidence line.
+  ["args-reports-twice", "task1", ["t1_generated_args"], ["t2_bad_args_text"]],
+  ["repr-hand-ranges", "task1", ["t1_repr_quoting"]], // hole: ODD_NAMES had no U+3000, U+1680, U+2060, U+2066, U+E000, U+E0001
+  // hole: no name held two backslashes or two of the chosen quote. The reference handle writes
+  // <v> with task 1's repr, so its -32022 message shows the same bug (as repr-always-single's).
+  ["repr-replace-first", "task1", ["t1_repr_quoting"], ["t2_version_check"]],
+  ["version-repr-replace-first", "task2", ["t2_version_check"]], // hole: the same for the -32022 message's <v>
+  ["version-startswith", "task2", ["t2_version_check"]],
+  ["version-loose-equal", "task2", ["t2_version_check"]], // hole: no version was a list (["2026-07-28"] == "2026-07-28")
+  ["memo-order-data", "task2", ["t2_input_responses"]], // hole: no status asked of an order surely cancelled after its first status
+  // data is the server's to add where no rule gives one (README.md): the stale data is the state's.
+  ["shared-error-object", "task2", ["t2_no_session_state"]],
+  ["client-object-assign", "task3", ["t3_request_as_given"]],
+  ["client-reuses-id-third-round", "task3", ["t3_new_id_each_request", "t3_ids_distinct"]],
+  ["client-two-rounds", "task3", ["t3_at_most_three_rounds", "t3_cap_requests"]],
+  ["client-local-counter", "task3", ["t3_new_id_each_request"]], // hole: callWithInput was never called twice in one instance
+  ["client-meta-first", "task3", ["t3_meta_every_request"]], // hole: no params held a _meta of their own
+  ["client-keys-by-field", "task3", ["t3_input_responses_keyed"]],
+  ["client-accumulates-answers", "task3", ["t3_input_responses_keyed"]],
+  ["client-keeps-answers", "task3", ["t3_first_round_no_answers"]], // hole: no check read a first round's inputResponses
+  ["client-json-copy", "task3", ["t3_request_as_given"]], // hole: request was never called with params left out, as the page calls it
+  ["arguments-array-as-object", "task2", ["t2_arguments"]],
+  ["serve-trims-before-parse", "task4", ["t4_odd_lines"]], // hole: no line was JSON padded with U+00A0, U+FEFF...
+  ["serve-blank-spaces-only", "task4", ["t4_odd_lines"]], // hole: no blank line held "\r" or U+00A0
+  ["serve-falsy-id-notification", "task4", ["t4_messages"]], // hole: serve's lines never had id 0 or ""
+];
+
+describe("mcp-stateless: the class's submissions through the sandbox", () => {
+  let pool: SandboxPool;
+  beforeAll(() => { pool = new SandboxPool(1, false, pack.course.sandboxSource()); });
+  afterAll(() => pool.close());
+
+  async function grade(files: Record<string, string>, seed: number): Promise<Record<string, CheckResult[]>> {
+    const input: PlanInput = { tasks: TASK_IDS, has: (f) => f in files, behaviour: true, schema: true, seed };
+    const plan = pack.plan(input);
+    const reply = await pool.run({ files, refused: {}, runs: plan.runs, limits: LIMITS });
+    const j = pack.judge(plan, reply, input);
+    return Object.fromEntries(TASK_IDS.map((t) => [t, [...(j[t]?.checks ?? []), ...(j[t]?.extra ?? [])]]));
+  }
+  const notPassing = (checks: CheckResult[]): string[] => checks.filter((c) => c.status !== "pass").map((c) => `${c.name} (${c.status}): ${c.message ?? ""}`);
+
+  it("has a folder for every submission named here, and names every folder", () => {
+    const named = [...CORRECT, ...WRONG.map(([n]) => n)].sort();
+    expect(readdirSync(FIXTURES).sort()).toEqual(named);
+  });
+
+  it.each(CORRECT)("passes %s on every check, seeds 0 and 12345", async (name) => {
+    for (const seed of [0, 12345]) {
+      const checks = await grade(submission(name), seed);
+      for (const t of TASK_IDS) expect(notPassing(checks[t]!), `${name} ${t} seed ${seed}`).toEqual([]);
+    }
+  });
+
+  it.each(WRONG)("fails %s (%s) on %j, with a counterexample", async (name, task, own, shared = []) => {
+    const checks = await grade(submission(name), 7);
+    for (const id of own) {
+      const check = checks[task]!.find((c) => c.name === id);
+      expect(check?.status, `${name}: ${id}`).toBe("fail");
+      if (check!.kind === "evidence" || check!.kind === "output") expect(check!.actual, `${name}: ${id}`).not.toBeUndefined();
+      else expect(check!.message, `${name}: ${id}`).toMatch(/The smallest: /);
+    }
+    // A mistake in one task is that task's alone.
+    for (const other of TASK_IDS.filter((t) => t !== task)) expect(notPassing(checks[other]!.filter((c) => !shared.includes(c.name))), `${name} in ${other}`).toEqual([]);
+  });
+});
+
+describe("mcp-stateless: what the class found in the checks", () => {
+  it("never generates a schema that lists a required name twice (JSON Schema wants them unique)", () => {
+    for (const seed of [1026, 1402, 0, 7]) {
+      for (const p of planChecks(TASK1_CHECKS, seed)) {
+        for (const input of p.inputs as [{ required: string[] }, unknown][]) expect(new Set(input[0].required).size, `seed ${seed}`).toBe(input[0].required.length);
+      }
+    }
+  });
+
+  it("reads get_order_status's JSON text in any key order, and only as compact JSON.stringify text", () => {
+    const answer = newServer()({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_order_status", arguments: { order_id: "A100" }, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } } });
+    const withText = (text: string): unknown => {
+      const copy = structuredClone(answer) as { result: { content: { text: string }[] } };
+      copy.result.content[0]!.text = text;
+      return comparedPart(copy, "content");
+    };
+    const want = comparedPart(answer, "content");
+    expect(withText('{"status":"shipped","eta":"Friday","order_id":"A100"}')).toEqual(want);
+    expect(withText('{"status": "shipped", "eta": "Friday", "order_id": "A100"}')).not.toEqual(want);
+    expect(withText('{"order_id":"A100","status":"shipped"}')).not.toEqual(want);
+  });
+
+  it("shows characters a reader cannot tell from a space escaped, as JSON that pastes back the same", () => {
+    const text = show(["\u00a0{", "\u2028", "zero\u200bwidth", "caf\u00e9", "tag\u{E0001}"]);
+    expect(text).toBe('["\\u00a0{","\\u2028","zero\\u200bwidth","café","tag\\udb40\\udc01"]');
+    expect(JSON.parse(text)).toEqual(["\u00a0{", "\u2028", "zero\u200bwidth", "caf\u00e9", "tag\u{E0001}"]);
+  });
+});

@@ -1,0 +1,54 @@
+// The checks of one task's fixture run: its evidence lines, each against its accepted value,
+// and the output rules (nothing on stdout; serve prints nothing at all).
+import type { PackTask } from "../../../src/pack/types.js";
+import type { CheckResult } from "../../../src/report/types.js";
+import type { TaskFailure, WireRun } from "../../../src/sandbox/protocol.js";
+import { acceptedOf, evidenceOf, type EvidenceTask } from "../evidence/lines.js";
+import { Missing } from "../evidence/reading.js";
+
+const QUOTE_LIMIT = 400;
+const quoted = (text: string): string => (text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT)}…` : text);
+
+export function evidenceChecks(task: EvidenceTask, outcome: { values: unknown[] } | { failure: TaskFailure }, exportName: string): { checks: CheckResult[]; evidence: Record<string, string> } {
+  const evidence: Record<string, string> = {};
+  const checks = evidenceOf(task).map((line): CheckResult => {
+    const base = { name: line.key, kind: "evidence", title: line.title, expected: acceptedOf(line.key), hint: line.hint } as const;
+    if ("failure" in outcome) {
+      const why = outcome.failure.reason === "not-written" ? `${exportName} is not written yet.` : "The task did not run to the end on its fixtures, so this line has no value.";
+      return { ...base, status: "skip", message: why };
+    }
+    const value = task === "task4" ? outcome.values[0] : outcome.values;
+    let actual: string;
+    try {
+      actual = line.read(value);
+    } catch (error) {
+      if (!(error instanceof Missing)) throw error;
+      return { ...base, status: "fail", actual: null, message: `This line could not be computed: ${error.message}.` };
+    }
+    evidence[line.key] = actual;
+    return actual === base.expected ? { ...base, status: "pass", actual } : { ...base, status: "fail", actual, message: line.diagnose(actual, value) };
+  });
+  return { checks, evidence };
+}
+
+export function outputChecks(task: PackTask, run: WireRun | undefined, ran: boolean): CheckResult[] {
+  const printed = run && run.status !== "skipped" ? run : undefined;
+  const stdout: CheckResult = {
+    name: `t${task.number}_no_stdout`, kind: "output", title: `${task.exportName} prints nothing on stdout`, status: "pass",
+    hint: "On the stdio transport stdout is the protocol channel: anything else printed there corrupts the stream (2.6). Log to stderr with console.error, or into serve's log list.",
+  };
+  const checks = [stdout];
+  if (task.id === "task4") {
+    checks.push({
+      name: "t4_no_stderr", kind: "output", title: "serve prints nothing on stderr either", status: "pass",
+      hint: "serve prints nothing at all: its log lines go into the log list it returns. Remove console.log and console.error calls from serve and what it calls.",
+    });
+  }
+  return checks.map((check) => {
+    if (!printed || !ran) return { ...check, status: "skip", message: `${task.file} did not run to the end.` };
+    const text = check.name.endsWith("no_stderr") ? printed.stderr : printed.stdout;
+    if (!text) return check;
+    const where = check.name.endsWith("no_stderr") ? "stderr" : "stdout";
+    return { ...check, status: "fail", expected: "", actual: quoted(text), message: `Your code printed this on ${where}: ${JSON.stringify(quoted(text))}. ${where === "stdout" ? "A client reading stdout would try to parse it as a message and fail. Print debug output with console.error, or remove it." : "Put log lines in the log list instead."}` };
+  });
+}

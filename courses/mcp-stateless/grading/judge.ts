@@ -1,0 +1,248 @@
+// Turns the sandbox's reply into each task's checks: the evidence lines and output rules of the
+// fixture run, then behaviour (against the model; serve against the handle it calls), the
+// statelessness checks (fresh module instances) and the schema checks. Task 3 is client.ts's.
+import { createHash } from "node:crypto";
+import type { PlanInput, TaskJudgement } from "../../../src/pack/types.js";
+import type { CheckResult } from "../../../src/report/types.js";
+import type { SandboxReply, TaskFailure, WireRun } from "../../../src/sandbox/protocol.js";
+import { unjudgedStatus } from "../../../src/pack/verdict.js";
+import { picked } from "../../../src/pack/interleave.js";
+import { judgeChecks, verdict, type Outcome, type PlannedCheck } from "../behaviour/check.js";
+import { judgeClient } from "../client/task3.js";
+import { acceptsPart, comparedPart, expectedPart } from "../behaviour/compare.js";
+import { MESSAGES, messageIndex } from "../course/fixtures.js";
+import { evidenceChecks, outputChecks } from "./judge-parts.js";
+import { answersOf, answersWith, checkArgs, isObject, newServer, serveWith, type ArgsChecker } from "../behaviour/model.js";
+import { describeInput, fixtureValues, readRun } from "./outcomes.js";
+import { FIXTURE_INPUTS, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
+import { sameJson } from "../evidence/reading.js";
+import { schemaChecks } from "../schema/checks.js";
+
+const NOT_RUN = "Not run: the code it needs did not run on its fixtures.";
+
+/** Whether serve's answer is the expected one: the same log, and out lines that are one JSON message each, equal to the expected ones. */
+export function sameServe(expected: unknown, actual: unknown): boolean {
+  const want = expected as { out: string[]; log: string[] };
+  if (!isObject(actual) || !Array.isArray(actual["out"]) || !Array.isArray(actual["log"])) return false;
+  const out = actual["out"] as unknown[];
+  if (!sameJson(actual["log"], want.log) || out.length !== want.out.length) return false;
+  return out.every((line, i) => {
+    if (typeof line !== "string" || line.includes("\n")) return false;
+    try { return sameJson(JSON.parse(line), JSON.parse(want.out[i]!)); } catch { return false; }
+  });
+}
+
+const t2Answers = new WeakMap<readonly unknown[], ({ value: unknown } | undefined)[]>();
+/** The model's answers to the fixtures then the generated messages, on one server (made once per plan with the model's own checkArgs). */
+function sharedAnswers(generated: readonly unknown[], key: PlannedCheck[], check: ArgsChecker): ({ value: unknown } | undefined)[] {
+  if (check !== checkArgs) return answersWith([...MESSAGES, ...generated], check);
+  let answers = t2Answers.get(key);
+  if (!answers) t2Answers.set(key, (answers = answersWith([...MESSAGES, ...generated], check)));
+  return answers;
+}
+
+/** The student's checkArgs answers replayed, when their handle loaded their task1.ts; the model's otherwise. */
+function argsChecker(plan: StatelessPlan, reply: SandboxReply): ArgsChecker {
+  const fixture = reply.runs[plan.own.task2!.fixture];
+  const outcomes = plan.argsOracle ? picked(readRun(taskOf("task1"), reply.runs[plan.argsOracle.run]), plan.argsOracle.picks) : undefined;
+  if (fixture?.status !== "ran" || !(fixture.modules ?? []).includes("task1.ts") || !outcomes || !plan.argsOracle) return checkArgs;
+  const answers = new Map(plan.argsOracle.keys.map((k, i) => [k, outcomes[i]]));
+  return (schema, args) => {
+    const o = answers.get(JSON.stringify([schema, args]));
+    // An answer of the student's checkArgs that is no list of problems (a throw, junk) cannot
+    // stand for theirs: the rules' answer does, so handle's checks are still judged (leaving them
+    // unjudged let a handle importing a throwing checkArgs keep its lines for nothing).
+    if (!o?.ok || !Array.isArray(o.value) || !o.value.every((p) => typeof p === "string")) return checkArgs(schema, args);
+    return o.value as string[];
+  };
+}
+
+/** A check of a line's own rule: the part its line reads, the same in the code's answer as in the model's. */
+const readsTheSame = (check: PlannedCheck["check"]) => (want: unknown, actual: unknown): boolean =>
+  sameJson(check.part!(comparedPart(actual, check.compare ?? "content")), want);
+
+function placeholders(plan: PlannedCheck[], kind: string, message: string, status: CheckResult["status"] = "skip"): CheckResult[] {
+  return plan.map((p) => ({ name: p.check.id, kind, title: p.check.title, hint: `${p.check.rule} ${p.check.hint}`, status, message }));
+}
+
+/**
+ * Why a run of code that ran on its fixtures gave no answers (a module that throws when it is
+ * loaded again, a fresh instance that does not load): the checks that needed it fail with this,
+ * never skip, or code that breaks only outside the fixture run would lose nothing.
+ */
+function noAnswers(run: WireRun | undefined, what: string): { status: "fail" | "error"; message: string } {
+  if (run?.status === "failed") return { status: unjudgedStatus(run.failure), message: `${what} did not load again, so this rule could not be judged: ${run.failure.message}` };
+  return { status: "fail", message: `${what} gave no answers (the run before it did not finish), so this rule could not be judged.` };
+}
+
+function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outcome[] | undefined, generated: readonly unknown[], seed: number, check: ArgsChecker): CheckResult[] {
+  const fresh = plan.fresh!;
+  const task = taskOf("task2");
+  const outcomes = readRun(task, reply.runs[fresh.run], true);
+  const stateless = { name: "t2_stateless", kind: "behaviour", title: "Every round of cancel_order is answered alone, by a fresh server", hint: "2.3: \"The server keeps no memory between the two rounds. Everything it needs comes back in the retry.\" Look for a map or a variable outside handle that round 1 fills and the retry reads." };
+  const independent = { name: "t2_no_session_state", kind: "behaviour", title: "handle answers the same in a fresh module instance as after earlier calls", hint: "Rules 1–12 decide every answer from the message and the data: nothing kept from earlier calls (a counter, a cache, a flag set by server/discover) may change it." };
+  if (!outcomes || !shared) {
+    const why = shared ? noAnswers(reply.runs[fresh.run], `${task.file}, in a fresh module instance,`) : { status: "skip" as const, message: NOT_RUN };
+    return [{ ...stateless, ...why }, ...(generated.length ? [{ ...independent, ...why }] : [])];
+  }
+  const rounds = fresh.rounds;
+  // A round alone must get the model's answer, or at least the code's own answer after its
+  // first round: a wrong answer the code gives either way is another check's (no cascade).
+  const checks = [verdict(stateless, "task2", rounds, outcomes.slice(0, rounds.length), {
+    expected: (i) => answersWith([rounds[i]], check)[0],
+    accepts: (want, actual, i) => { const own = shared[fresh.shared[i]!]; return sameJson(actual, want) || (own?.ok === true && sameJson(actual, own.value)); },
+  }, seed, "answered differently when sent alone to a fresh module instance", " (alone, in a fresh module instance)")];
+  if (generated.length) {
+    // Back in the generated inputs' order (the fresh run sent every server/discover last).
+    const alone: (Outcome | undefined)[] = [];
+    fresh.order.forEach((g, k) => { alone[g] = outcomes[rounds.length + k]; });
+    const model = answersOf([...MESSAGES, ...generated]).slice(MESSAGES.length);
+    checks.push(verdict(independent, "task2", generated, alone, {
+      // Judged only where the rules give one answer either way (a cancelled order reads differently
+      // later) and the code gave the rules' answer at least one way: an answer wrong both ways is
+      // another check's (a version let through shows an earlier call's cancel, not a session).
+      expected: (i) => {
+        const s = shared[MESSAGES.length + i];
+        if (!s?.ok || !sameJson(model[i], newServer()(generated[i]))) return undefined;
+        const rules = (o: Outcome | undefined): boolean => o?.ok === true && acceptsPart("content")(expectedPart(model[i], "content")!.value, o.value);
+        return rules(s) || rules(alone[i]) ? { value: s.value } : undefined;
+      },
+      accepts: sameJson,
+    }, seed, "were answered differently in a fresh module instance than after the earlier calls (expected: your own answer after them)", " (alone, in a fresh module instance)"));
+  }
+  return checks;
+}
+
+/**
+ * Whether handle answered the oracle's probes (page requests under other ids) as it answered the
+ * same requests in its fixture run, or, without that run, as the rules do: a handle that tells the
+ * oracle's run apart and answers it otherwise cannot be what serve is judged against.
+ */
+function probesAgree(plan: StatelessPlan, reply: SandboxReply): boolean {
+  const oracle = plan.oracle!;
+  const calls = readRun(taskOf("task2"), reply.runs[oracle.run], true);
+  const fixture = plan.own.task2 ? readRun(taskOf("task2"), reply.runs[plan.own.task2.fixture], true) : undefined;
+  const model = answersOf(MESSAGES);
+  return oracle.probes.every(({ at, fixture: id }) => {
+    const got = calls?.[at];
+    const i = messageIndex(id);
+    const own = fixture?.[i];
+    const want = own?.ok ? own.value : model[i];
+    return got?.ok === true && sameJson(contentOf(got.value), contentOf(want));
+  });
+}
+
+/** What a probe's answer must share with the fixture's: what the checks compare of it (compare.ts), its id aside. */
+const contentOf = (answer: unknown): unknown => { const part = comparedPart(answer, "content"); return isObject(part) ? { ...part, id: null } : part; };
+
+/** serve's expected answers for the fixture LINES then each generated list: the student's handle replayed, or the model's. */
+function serveExpectations(plan: StatelessPlan, reply: SandboxReply, lists: unknown[][]): (unknown | undefined)[] {
+  const t4 = plan.own.task4!;
+  const serveRun = reply.runs[t4.generated!];
+  const usesHandle = serveRun?.status === "ran" && (serveRun.modules ?? []).includes("task2.ts");
+  const oracleRun = plan.oracle ? reply.runs[plan.oracle.run] : undefined;
+  if (usesHandle && plan.oracle && oracleRun?.status === "ran" && !oracleRun.stopped && probesAgree(plan, reply)) {
+    const answers = picked(readRun(taskOf("task2"), oracleRun, true), plan.oracle.picks) ?? [];
+    let at = 0;
+    return plan.oracle.sizes.map((size, g) => {
+      const mine = answers.slice(at, (at += size));
+      if (mine.length !== size || !mine.every((a) => a.ok)) return undefined;
+      let next = 0;
+      return serveWith(lists[g] as string[], () => (mine[next++] as { value: unknown }).value);
+    });
+  }
+  const model = newServer();
+  return lists.map((lines) => serveWith(lines as string[], model));
+}
+
+function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput, fixtureRan: boolean): CheckResult[] {
+  const runs = plan.own[id]!;
+  const task = taskOf(id);
+  const generatedRun = runs.generated !== undefined ? reply.runs[runs.generated] : undefined;
+  const calls = picked(readRun(task, generatedRun, id === "task2"), runs.picks);
+  const generated = runs.checks.flatMap((p) => p.inputs);
+  const checks: CheckResult[] = [];
+  const offset = id === "task1" ? 0 : FIXTURE_INPUTS[id].length;
+  if (input.behaviour) {
+    if (!calls && fixtureRan) { const why = noAnswers(generatedRun, `${task.file}, loaded in a fresh module for the generated inputs,`); checks.push(...placeholders(runs.checks, "behaviour", why.message, why.status)); }
+    else if (!calls) checks.push(...placeholders(runs.checks, "behaviour", NOT_RUN));
+    else if (id === "task1") checks.push(...judgeChecks(runs.checks, calls, (i) => { const [s, a] = generated[i] as [unknown, unknown]; return { value: checkArgs(s, a) }; }, () => sameJson, input.seed));
+    else if (id === "task2") {
+      const answers = sharedAnswers(generated, runs.checks, argsChecker(plan, reply));
+      checks.push(...judgeChecks(runs.checks, calls.slice(offset), (i, check) => {
+        const answer = answers[offset + i];
+        const expected = answer && expectedPart(answer.value, check.compare ?? "content");
+        return expected && check.part ? { value: check.part(expected.value) } : expected;
+      }, (check) => (check.part ? readsTheSame(check) : acceptsPart(check.compare ?? "content")), input.seed));
+    } else {
+      const expected = serveExpectations(plan, reply, [FIXTURE_INPUTS.task4[0] as unknown as unknown[], ...(generated as unknown[][])]);
+      checks.push(...judgeChecks(runs.checks, calls.slice(offset), (i) => (expected[offset + i] === undefined ? undefined : { value: expected[offset + i] }), () => sameServe, input.seed));
+    }
+  }
+  if (id === "task2") {
+    const fixture = readRun(task, reply.runs[runs.fixture], true);
+    checks.push(...statelessChecks(plan, reply, calls ?? (fixtureRan ? fixture : undefined), input.behaviour ? generated : [], input.seed, argsChecker(plan, reply)));
+    if (input.schema) {
+      const inputs = runs.inputs ?? MESSAGES;
+      const outcomes = calls ?? (fixtureRan ? fixture : undefined);
+      const exchanges = outcomes ? outcomes.map((outcome, i) => ({ input: inputs[i], outcome })) : [];
+      checks.push(...schemaChecks(exchanges).map((c) => (outcomes ? c : { ...c, status: "skip" as const, message: NOT_RUN })));
+    }
+  }
+  const stopped = generatedRun?.status === "ran" ? generatedRun.stopped : undefined;
+  if (!stopped) return checks;
+  // A check judged on inputs answered before the stop keeps its verdict (the evidence lines' own
+  // rules run first); every other fails with the reason, or is an error when the stop was the
+  // grader's (src/pack/verdict.ts). Code that stalls on every input it does not know passes nothing.
+  const status = unjudgedStatus(stopped);
+  const judged = (c: CheckResult): boolean => c.status === "pass" || (status === "fail" && c.status === "fail" && !c.actual?.startsWith("(not called"));
+  return checks.map((c) => (judged(c) ? c : { ...c, status, message: `The run on the generated inputs stopped, so this rule could not be judged on all of its inputs: ${stopped.message}` }));
+}
+
+function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput): TaskJudgement {
+  const task = taskOf(id);
+  const runs = plan.own[id];
+  if (!runs) {
+    const failure: TaskFailure = { reason: "missing-file", message: `${task.file} is not in the submission.` };
+    return { checks: evidenceChecks(id, { failure }, task.exportName).checks, evidence: {}, failure };
+  }
+  const run = reply.runs[runs.fixture];
+  const inputs = FIXTURE_INPUTS[id] as readonly unknown[];
+  const outcome = fixtureValues(task, run, id === "task2", (i) => describeInput(task.exportName, inputs[i]));
+  const { checks, evidence } = evidenceChecks(id, outcome, task.exportName);
+  checks.push(...outputChecks(task, run, !("failure" in outcome)));
+  const judgement: TaskJudgement = { checks, evidence };
+  if ("failure" in outcome) judgement.failure = outcome.failure;
+  if (run && run.status !== "skipped" && run.stderr) judgement.stderr = run.stderr;
+  judgement.extra = extraChecks(id, plan, reply, input, !("failure" in outcome));
+  return judgement;
+}
+
+// The judgement is a function of the options, which files there are (they fix the plan) and the
+// replies alone: a class's identical replies (most of a class's correct answers are) are judged
+// once. Keyed by a hash of what the judging reads (not the runs' durations), bounded.
+const judged = new Map<string, Record<string, TaskJudgement>>();
+const JUDGED_ENTRIES = 256;
+const FILES = ["task1.ts", "task2.ts", "task3.ts", "task4.ts"];
+
+export function judge(plan: StatelessPlan, reply: SandboxReply, input: PlanInput): Record<string, TaskJudgement> {
+  const hash = createHash("sha256").update(JSON.stringify([input.tasks, input.behaviour, input.schema, input.seed, FILES.map((f) => input.has(f))]));
+  hash.update(JSON.stringify(reply.runs, (key, value: unknown) => (key === "durationMs" ? undefined : value)));
+  const key = hash.digest("hex");
+  let out = judged.get(key);
+  if (!out) {
+    out = judgeAll(plan, reply, input);
+    if (judged.size >= JUDGED_ENTRIES) judged.delete(judged.keys().next().value!);
+    judged.set(key, out);
+  }
+  return out;
+}
+
+function judgeAll(plan: StatelessPlan, reply: SandboxReply, input: PlanInput): Record<string, TaskJudgement> {
+  const out: Record<string, TaskJudgement> = {};
+  for (const id of input.tasks) {
+    if (id === "task3") out[id] = judgeClient(plan.client, reply, input);
+    else if (id === "task1" || id === "task2" || id === "task4") out[id] = judgeOwn(id, plan, reply, input);
+  }
+  return out;
+}

@@ -1,0 +1,127 @@
+// The pack end to end through the real sandbox: plan → SandboxPool → judge. The reference
+// solution passes every check; each mistake submission (test/fixtures/mcp-stateless/<mistake>:
+// the solution's files with one file changed) fails its own named check with a counterexample,
+// and a task 2 mistake never fails task 4; two correct submissions in other styles pass all.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scoreTask } from "../../../src/pack/score.js";
+import type { PlanInput } from "../../../src/pack/types.js";
+import type { CheckResult } from "../../../src/report/types.js";
+import { SandboxPool } from "../../../src/sandbox/pool.js";
+import pack from "../pack.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+const SOLUTION = path.join(ROOT, "solutions", "mcp-stateless");
+const FIXTURES = path.join(ROOT, "test", "fixtures", "mcp-stateless");
+const TASK_IDS = ["task1", "task2", "task3", "task4"];
+const LIMITS = { timeMs: 10_000, memoryBytes: 128 * 1024 * 1024, valueChars: 1024 * 1024, outputChars: 16 * 1024 };
+
+const readTs = (dir: string): Record<string, string> =>
+  Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith(".ts")).map((f) => [f, readFileSync(path.join(dir, f), "utf8")]));
+
+/** The solution's files with the fixture's laid over them: a full submission with one change. */
+const submission = (fixture?: string): Record<string, string> => ({ ...readTs(SOLUTION), ...(fixture ? readTs(path.join(FIXTURES, fixture)) : {}) });
+
+describe("mcp-stateless through the sandbox", () => {
+  let pool: SandboxPool;
+  beforeAll(() => { pool = new SandboxPool(1, false, pack.course.sandboxSource()); });
+  afterAll(() => pool.close());
+
+  async function judged(files: Record<string, string>, seed = 7, on = { behaviour: true, schema: true }) {
+    const input: PlanInput = { tasks: TASK_IDS, has: (f) => f in files, ...on, seed };
+    const plan = pack.plan(input);
+    const reply = await pool.run({ files, refused: {}, runs: plan.runs, limits: LIMITS });
+    return pack.judge(plan, reply, input);
+  }
+  async function grade(files: Record<string, string>, seed = 7, on = { behaviour: true, schema: true }): Promise<Record<string, CheckResult[]>> {
+    const j = await judged(files, seed, on);
+    return Object.fromEntries(TASK_IDS.map((t) => [t, [...(j[t]?.checks ?? []), ...(j[t]?.extra ?? [])]]));
+  }
+  const notPassing = (checks: CheckResult[]): string[] => checks.filter((c) => c.status !== "pass").map((c) => `${c.name} (${c.status}): ${c.message ?? ""}`);
+
+  it("passes the reference solution on every check, evidence lines included", async () => {
+    const checks = await grade(submission());
+    for (const t of TASK_IDS) expect(notPassing(checks[t]!), t).toEqual([]);
+    expect(checks["task2"]!.map((c) => c.name)).toEqual(expect.arrayContaining(["t2_stateless", "t2_no_session_state", "t2_schema_discover", "t2_schema_errors"]));
+  });
+
+  it("without behaviour and schema checks runs the evidence lines, the output rules and t2_stateless", async () => {
+    const checks = await grade(submission(), 7, { behaviour: false, schema: false });
+    for (const t of TASK_IDS) expect(notPassing(checks[t]!), t).toEqual([]);
+    expect(checks["task2"]!.filter((c) => c.kind !== "evidence" && c.kind !== "output").map((c) => c.name)).toEqual(["t2_stateless"]);
+  });
+
+  it("reports the starters as not written yet, every check skipped, and a missing file as missing", async () => {
+    const starters = await judged(readTs(path.join(ROOT, "tasks", "mcp-stateless")));
+    for (const t of TASK_IDS) {
+      expect(starters[t]!.failure?.reason, t).toBe("not-written");
+      expect([...starters[t]!.checks, ...(starters[t]!.extra ?? [])].filter((c) => c.status !== "skip").map((c) => c.name), t).toEqual([]);
+    }
+    const { ["task4.ts"]: _, ...without } = submission();
+    const missing = await judged(without);
+    expect(missing["task4"]!.failure?.reason).toBe("missing-file");
+    expect(notPassing([...missing["task2"]!.checks, ...missing["task2"]!.extra!])).toEqual([]);
+  });
+
+  it.each(["correct-classes", "correct-map-registry"])("passes %s, written in another style, on every check", async (name) => {
+    const checks = await grade(submission(name));
+    for (const t of TASK_IDS) expect(notPassing(checks[t]!), `${name} ${t}`).toEqual([]);
+  });
+
+  // [fixture, its task, its own checks (which must fail, with a counterexample), every other
+  // check of that task it fails with seed 7 (the same bug seen by a check whose inputs it
+  // touches), checks of other tasks it may fail too]
+  // [fixture, task, its own checks, others it fails in its task, checks it fails in other tasks,
+  // the points it costs (1: one mistake, one point; 2 where two evidence lines show it)].
+  const MISTAKES: [string, string, string[], string[], string[]?, number?][] = [
+    // handle writes the -32022 message's <v> with repr too (rule 5), and the reference handle
+    // shares task 1's: a version holding a quote is handle's own rule broken by the same code.
+    ["repr-always-single", "task1", ["t1_quoted_name", "t1_repr_quoting"], [], ["t2_version_check"]],
+    ["args-in-operator", "task1", ["t1_inherited_names"], []],
+    ["missing-is-error", "task2", ["t2_z9_is_error"], ["t2_order_ids", "t2_inherited_names", "t2_input_responses", "t2_arguments", "t2_same_z9"]],
+    ["unknown-tool-as-result", "task2", ["t2_unknown_tool_error", "t2_unknown_names"], ["t2_inherited_names", "t2_same_unknown_tool"]],
+    ["version-unchecked-on-list", "task2", ["t2_old_version_code", "t2_version_check"], ["t2_old_version_data", "t2_inherited_names", "t2_odd_params", "t2_same_old_version"], [], 2],
+    ["no-data-requested", "task2", ["t2_old_version_data", "t2_version_check", "t2_schema_errors"], []],
+    ["no-server-info-on-input-required", "task2", ["t2_without_server_info", "t2_result_envelope"], []],
+    ["no-result-type-on-tool-error", "task2", ["t2_without_result_type", "t2_result_envelope", "t2_schema_tools_call"], ["t2_same_envelope"]],
+    ["no-cache-hints", "task2", ["t2_without_cache_hints", "t2_result_envelope", "t2_schema_discover", "t2_schema_tools_list", "t2_schema_resources"], ["t2_same_envelope"]],
+    ["remembers-round-one", "task2", ["t2_stateless"], ["t2_cancel_decline_text", "t2_no_session_state"]],
+    ["needs-discover-first", "task2", ["t2_stateless", "t2_no_session_state"], []],
+    ["accepts-decline", "task2", ["t2_cancel_decline_text", "t2_input_responses"], ["t2_order_ids", "t2_client_meta", "t2_no_session_state", "t2_same_cancel_decline"]],
+    ["confirm-truthy", "task2", ["t2_input_responses"], []],
+    ["prototype-lookups", "task2", ["t2_inherited_names"], []],
+    ["discover-checks-version", "task2", ["t2_version_check", "t2_odd_params"], []],
+    ["truthy-id", "task2", ["t2_notifications"], []],
+    ["serve-prints", "task4", ["t4_no_stdout"], []],
+    ["serve-counts-non-blank", "task4", ["t4_log", "t4_odd_lines"], ["t4_messages", "t4_same_lines"]],
+    ["serve-drops-parse-error", "task4", ["t4_parse_error_line", "t4_odd_lines"], ["t4_out_ids", "t4_messages", "t4_same_lines"], [], 2],
+  ];
+
+  it.each(MISTAKES)("fails %s in its own checks (%s: %j), with a counterexample", async (name, task, own, alsoInTask, shared = [], cost = 1) => {
+    const checks = await grade(submission(name));
+    // One mistake costs its points, however many checks it fails (src/pack/score.ts).
+    const full = pack.evidence.filter((l) => l.task === task).length;
+    expect(scoreTask({ checks: checks[task]! }, pack.score).score, `${name}: its task's score`).toBe(full - cost);
+    for (const id of own) {
+      const check = checks[task]!.find((c) => c.name === id);
+      expect(check?.status, `${name}: ${id}`).toBe("fail");
+      // Every failure shows what the code did: a behaviour check its smallest breaking input, an evidence line its value.
+      if (check!.kind === "evidence" || check!.kind === "output") expect(check!.actual, `${name}: ${id}`).not.toBeUndefined();
+      else expect(check!.message, `${name}: ${id}`).toMatch(/The smallest: (checkArgs|handle|serve)\(|handle\(/);
+    }
+    expect(checks[task]!.filter((c) => c.status !== "pass").map((c) => c.name).sort(), name).toEqual([...own, ...alsoInTask].sort());
+    // One task's mistake is charged to that task alone: task 4 is judged against the student's own handle.
+    for (const other of TASK_IDS.filter((t) => t !== task)) {
+      expect(notPassing(checks[other]!.filter((c) => !shared.includes(c.name))), `${name} in ${other}`).toEqual([]);
+    }
+  });
+
+  it("replays a failing behaviour check with the same seed, and names it", async () => {
+    const first = (await grade(submission("confirm-truthy"), 11))["task2"]!.find((c) => c.name === "t2_input_responses")!;
+    const again = (await grade(submission("confirm-truthy"), 11))["task2"]!.find((c) => c.name === "t2_input_responses")!;
+    expect(first.message).toContain("--seed 11");
+    expect(again).toEqual(first);
+  });
+});

@@ -1,0 +1,51 @@
+// Reads the sandbox's runs as the grader's own values: each call's value decoded and held to
+// what JSON carries (a function, a Promise or a cycle in an answer makes the call a failure),
+// and the failure that kept a task from running on its fixtures, in the student's terms.
+import type { PackTask } from "../../../src/pack/types.js";
+import type { TaskFailure, WireCall, WireRun } from "../../../src/sandbox/protocol.js";
+import { decodeValue, NotData, notJson, toJsonValue } from "../../../src/sandbox/value.js";
+import type { Outcome } from "../behaviour/check.js";
+import { show } from "../evidence/reading.js";
+
+const crash = (why: string): TaskFailure => ({ reason: "crash", message: `The grader could not read the answer: ${why}. This is most likely a bug in the grader; please report it with your files.` });
+
+/** One call's value as data, or its failure. `nullForUndefined`: handle's "no response" may be undefined too. */
+export function readCall(task: PackTask, call: WireCall, nullForUndefined: boolean): Outcome {
+  if (!call.ok) return { ok: false, failure: call.failure };
+  const decoded = decodeValue(call.value);
+  if (!decoded.ok) return { ok: false, failure: crash(decoded.problem) };
+  const value = decoded.value === undefined && nullForUndefined ? null : decoded.value;
+  if (value instanceof NotData && value.what === "promise") {
+    return { ok: false, failure: { reason: "promise", message: `${task.exportName} returned a Promise. Everything in this course is synchronous: remove async and await and return the value itself.` } };
+  }
+  if (decoded.plain) return { ok: true, value };
+  const problem = notJson(value);
+  if (problem) return { ok: false, failure: { reason: "not-json", message: `${task.exportName} returned something JSON cannot represent: ${problem.replace(/^\$/, "the return value")}.` } };
+  return { ok: true, value: toJsonValue(value) };
+}
+
+export function readRun(task: PackTask, run: WireRun | undefined, nullForUndefined = false): Outcome[] | undefined {
+  if (!run || run.status !== "ran") return undefined;
+  return run.calls.map((c) => readCall(task, c, nullForUndefined));
+}
+
+const withSignature = (task: PackTask, failure: TaskFailure): TaskFailure => (failure.reason !== "missing-export" ? failure
+  : { ...failure, message: failure.message.replace(`a function named ${task.exportName}.`, `a function named ${task.exportName} with the signature ${task.signature}.`) });
+
+/** The values of the fixture run, or why there are none. `describe` names the input a call failed on. */
+export function fixtureValues(task: PackTask, run: WireRun | undefined, nullForUndefined: boolean, describe?: (index: number) => string): { values: unknown[] } | { failure: TaskFailure } {
+  if (!run || run.status === "skipped") return { failure: crash("the fixture run was not made") };
+  if (run.status === "failed") return { failure: withSignature(task, run.failure) };
+  const calls = readRun(task, run, nullForUndefined)!;
+  const failed = calls.findIndex((c) => !c.ok);
+  if (failed >= 0) {
+    const failure = withSignature(task, (calls[failed] as { ok: false; failure: TaskFailure }).failure);
+    const plain = failure.reason === "not-written" || failure.reason === "missing-export" || !describe;
+    return { failure: plain ? failure : { ...failure, message: `For ${describe(failed)}: ${failure.message}` } };
+  }
+  if (run.stopped) return { failure: run.stopped };
+  return { values: calls.map((c) => (c as { value: unknown }).value) };
+}
+
+export const describeInput = (exportName: string, input: unknown): string =>
+  Array.isArray(input) && exportName === "checkArgs" ? `checkArgs(${input.map((a) => show(a, 200)).join(", ")})` : `${exportName}(${show(input, 200)})`;

@@ -1,0 +1,172 @@
+// What one submission's grading asks of the sandbox: per task, its run on the fixtures, then
+// (with behaviour or schema checks) its run on the generated inputs after the fixtures in one
+// module instance; for handle, every round of the cancel (and every generated message) alone in
+// a fresh instance; for serve, the student's own handle on the messages serve passes it, in the
+// same order, so that serve is judged against that handle. Inputs only, never an answer.
+import type { PackPlan, PackTask, PlanInput } from "../../../src/pack/types.js";
+import { makeRandom } from "../../../src/pack/random.js";
+import { interleave } from "../../../src/pack/interleave.js";
+import type { RunSpec } from "../../../src/sandbox/protocol.js";
+import { allInputs, planChecks, type PlannedCheck } from "../behaviour/check.js";
+import { TASK1_CHECKS } from "../behaviour/task1-checks.js";
+import { cancelRounds, TASK2_CHECKS } from "../behaviour/task2-checks.js";
+import { TASK4_CHECKS } from "../behaviour/task4-checks.js";
+import { planClient, type ClientPlan } from "../client/task3.js";
+import { CANCEL_ROUNDS, CHECK_ARGS_INPUTS, LINES, MESSAGES, messageIndex } from "../course/fixtures.js";
+import { argsPairs, messagesOfLines } from "../behaviour/model.js";
+
+export const TASKS: readonly PackTask[] = [
+  { id: "task1", number: 1, title: "Check a tool call's arguments", file: "task1.ts", exportName: "checkArgs", signature: "(schema: InputSchema, args: JsonObject) => string[]" },
+  { id: "task2", number: 2, title: "A stateless MCP server", file: "task2.ts", exportName: "handle", signature: "(message: JsonRpcMessage) => JsonRpcResponse | null" },
+  { id: "task3", number: 3, title: "The client", file: "task3.ts", exportName: "request", signature: "(method: string, params: JsonObject | undefined, send: Send) => JsonRpcResponse" },
+  { id: "task4", number: 4, title: "The stdio loop", file: "task4.ts", exportName: "serve", signature: "(lines: string[]) => { out: string[]; log: string[] }" },
+];
+export const taskOf = (id: string): PackTask => TASKS.find((t) => t.id === id)!;
+
+export const FIXTURE_INPUTS = { task1: CHECK_ARGS_INPUTS, task2: MESSAGES, task4: [LINES] } as const;
+export type OwnTask = keyof typeof FIXTURE_INPUTS;
+const OWN_TASKS: readonly OwnTask[] = ["task1", "task2", "task4"];
+const CHECKS = { task1: TASK1_CHECKS, task2: TASK2_CHECKS, task4: TASK4_CHECKS };
+
+export interface TaskRuns {
+  fixture: number;
+  /** The fixtures then the generated inputs, one instance (task1: the generated inputs only). */
+  generated?: number;
+  checks: PlannedCheck[];
+  /** The generated run's inputs, in order. */
+  inputs?: unknown[];
+  /** When an oracle's inputs share the generated run: the index in its calls of each of `inputs`. */
+  picks?: number[];
+}
+
+export interface StatelessPlan extends PackPlan {
+  own: Partial<Record<OwnTask, TaskRuns>>;
+  /**
+   * handle, each input alone in a fresh instance: the cancel's rounds (the page's, then with
+   * behaviour the generated ones), then every generated message. `shared`: where each round is
+   * in the shared run (the generated run, or the fixture run for the page's rounds).
+   */
+  fresh?: { run: number; rounds: unknown[]; shared: number[]; generated: number; /** The fresh run's k-th generated message is generated[order[k]]. */ order: number[] };
+  /** checkArgs on the (schema, args) pairs handle checks: a handle that calls the student's checkArgs is judged with its answers, so task 2 is not charged for task 1's mistakes. */
+  argsOracle?: { run: number; keys: string[]; picks: number[] };
+  /** handle on the messages serve passes it, in serve's order: one group per list of lines (LINES, then each generated list). */
+  oracle?: { run: number; sizes: number[]; picks: number[]; probes: { at: number; fixture: number }[] };
+  client: ClientPlan;
+}
+
+const texts = new WeakMap<readonly unknown[], string[]>();
+const asTexts = (inputs: readonly unknown[]): string[] => {
+  let list = texts.get(inputs);
+  if (!list) texts.set(inputs, (list = inputs.map((i) => JSON.stringify(i))));
+  return list;
+};
+const memo = new Map<string, unknown[]>();
+function once(key: string, make: () => unknown[]): unknown[] {
+  let v = memo.get(key);
+  if (!v) {
+    if (memo.size > 64) memo.clear();
+    memo.set(key, (v = make()));
+  }
+  return v;
+}
+
+/** A cancel round that carries the user's answer (a retry), not a first round. */
+const isRetry = (message: unknown): boolean => {
+  const params = (message as { params?: unknown }).params;
+  return typeof params === "object" && params !== null && Object.hasOwn(params, "inputResponses");
+};
+
+// Task 1 takes two parameters: each input is the call's arguments.
+const SPREAD: Pick<RunSpec, "spread"> = { spread: true };
+
+/** The page's requests whose answers no order's status changes, by id: the oracle's probes. */
+const PROBED = [1, 2, 4, 5, 6, 7, 8];
+
+/** Each probed request twice, under ids like serve's lines' (1 to 500). */
+function oracleProbes(seed: number): unknown[] {
+  const random = makeRandom(seed ^ 0x0bad);
+  return [...PROBED, ...PROBED].map((id) => ({ ...MESSAGES[messageIndex(id)]!, id: random.int(1, 500) }));
+}
+
+/**
+ * An oracle's inputs (checkArgs on the pairs handle checks) shuffled in among
+ * a judged run's (src/pack/interleave.ts): the task's generated run when it is graded, else a run
+ * of the same inputs made for it, so that the code cannot tell the oracle's calls by their run.
+ */
+function shareWith(runs: RunSpec[], judged: TaskRuns | undefined, alone: () => RunSpec, fixed: number, theirs: readonly string[], seed: number): { run: number; theirs: number[] } {
+  const run = judged?.generated ?? runs.push(alone()) - 1;
+  const spec = runs[run]!;
+  const mixed = interleave(spec.inputs, fixed, theirs, seed);
+  runs[run] = { ...spec, inputs: mixed.inputs };
+  if (judged?.generated !== undefined) judged.picks = mixed.own;
+  return { run, theirs: mixed.theirs };
+}
+
+export function plan(input: PlanInput): StatelessPlan {
+  const runs: RunSpec[] = [];
+  const own: StatelessPlan["own"] = {};
+  const extra = input.behaviour || input.schema;
+  // The cancel's generated rounds go to the shared run too (after everything else), so that
+  // each round's answer alone in a fresh instance can be compared with the answer after its
+  // first round.
+  const rounds = once(`rounds|${input.seed}|${input.behaviour}`, () => (input.behaviour ? cancelRounds(makeRandom(input.seed)) : []));
+  for (const id of OWN_TASKS) {
+    const task = taskOf(id);
+    if (!input.tasks.includes(id) || !input.has(task.file)) continue;
+    const base = { entry: task.file, exportName: task.exportName, ...(id === "task1" ? SPREAD : {}) };
+    const fixture = runs.push({ ...base, inputs: asTexts(FIXTURE_INPUTS[id]), instance: "shared", stopOnFailure: true }) - 1;
+    const checks = input.behaviour ? planChecks(CHECKS[id], input.seed) : [];
+    const entry: TaskRuns = { fixture, checks };
+    if (input.behaviour || (input.schema && id === "task2")) {
+      const generated = allInputs(checks);
+      const all = id === "task1" ? generated : once(`${id}|${input.seed}|${input.behaviour}`, () => [...FIXTURE_INPUTS[id], ...generated, ...(id === "task2" ? rounds : [])]);
+      if (all.length) entry.generated = runs.push({ ...base, inputs: asTexts(all), instance: "shared", stopOnFailure: false, after: { run: fixture, need: "clean" } }) - 1;
+      entry.inputs = all;
+    }
+    own[id] = entry;
+  }
+  const result: StatelessPlan = { runs, own, client: planClient(input, runs) };
+  const t2 = own.task2;
+  if (t2) {
+    const generated = allInputs(t2.checks);
+    // Every retry before every first round, in a context of its own: a fresh module instance
+    // resets module variables only, and state kept on globalThis, a prototype or a library by
+    // the earlier runs (or by a first round of this one) would still remember round 1.
+    const sharedAt = [...CANCEL_ROUNDS.map((m) => messageIndex(m["id"] as number)), ...rounds.map((_, k) => MESSAGES.length + generated.length + k)];
+    const inOrder = once(`fresh-order|${input.seed}|${input.behaviour}`, () => {
+      const both = [...CANCEL_ROUNDS, ...rounds].map((round, i) => ({ round, at: sharedAt[i]! }));
+      return [...both.filter((r) => isRetry(r.round)), ...both.filter((r) => !isRetry(r.round))];
+    }) as { round: unknown; at: number }[];
+    const all = once(`fresh-rounds|${input.seed}|${input.behaviour}`, () => inOrder.map((r) => r.round));
+    // Every server/discover last: a flag it sets on globalThis (a "session") would otherwise let
+    // every message after it in this run's context through.
+    const order = once(`fresh-generated-order|${input.seed}|${input.behaviour}`, () => {
+      const isDiscover = (i: number): boolean => (generated[i] as { method?: unknown } | null)?.method === "server/discover";
+      const indices = generated.map((_, i) => i);
+      return [...indices.filter((i) => !isDiscover(i)), ...indices.filter(isDiscover)];
+    }) as number[];
+    const inputs = once(`fresh|${input.seed}|${input.behaviour}`, () => [...all, ...order.map((i) => generated[i])]);
+    const shared = inOrder.map((r) => r.at);
+    const after = { run: t2.generated ?? t2.fixture, need: "finished" as const };
+    result.fresh = { run: runs.push({ entry: "task2.ts", exportName: "handle", inputs: asTexts(inputs), instance: "fresh", context: "fresh", stopOnFailure: false, after }) - 1, rounds: all, shared, generated: generated.length, order };
+    if (input.has("task1.ts")) {
+      const keys = once(`pairs|${input.seed}|${input.behaviour}`, () => [...new Set(argsPairs([...MESSAGES, ...generated, ...all]).map((p) => JSON.stringify(p)))]) as string[];
+      const into = shareWith(runs, own.task1, () => ({ entry: "task1.ts", exportName: "checkArgs", ...SPREAD, inputs: asTexts(allInputs(planChecks(CHECKS.task1, input.seed))), instance: "shared", stopOnFailure: false }), 0, keys, input.seed);
+      result.argsOracle = { run: into.run, keys, picks: into.theirs };
+    }
+  }
+  const t4 = own.task4;
+  if (t4?.generated !== undefined && input.has("task2.ts")) {
+    const lists = [LINES, ...allInputs(t4.checks)] as unknown[][];
+    const groups = lists.map(messagesOfLines);
+    // The orders' statuses change as serve's messages cancel them, so the oracle keeps serve's
+    // order in a run of its own; page requests whose answers no state changes, under ids like
+    // serve's, are shuffled in among them, and must get the answers handle gave them in its
+    // fixture run (judge.ts): a handle that tells the oracle's run apart cannot answer it otherwise.
+    const probes = once(`probes|${input.seed}`, () => oracleProbes(input.seed));
+    const mixed = interleave(asTexts(once(`oracle|${input.seed}`, () => groups.flat())), 0, asTexts(probes), input.seed);
+    const after = t2 ? { after: { run: t2.fixture, need: "finished" as const } } : {};
+    result.oracle = { run: runs.push({ entry: "task2.ts", exportName: "handle", inputs: mixed.inputs, instance: "shared", stopOnFailure: false, ...after }) - 1, sizes: groups.map((g) => g.length), picks: mixed.own, probes: probes.map((probe, k) => ({ at: mixed.theirs[k]!, fixture: PROBED[k % PROBED.length]! })) };
+  }
+  return result;
+}
