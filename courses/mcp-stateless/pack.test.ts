@@ -1,5 +1,5 @@
 // The pack as the engine reads it: its data hangs together (tasks, evidence keys, hints that
-// name only checks that exist, the quiz), and its course module in the sandbox is course.ts's
+// name only checks that exist, the quiz), and its course module in the sandbox is course/index.ts's
 // data, a fresh copy per module instance, with notWrittenYet.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,7 +24,7 @@ function load(): Record<string, any> {
 }
 
 describe("the mcp-stateless pack", () => {
-  it("names its four tasks, its evidence lines in order (task 3's from client.ts) and its files", () => {
+  it("names its four tasks, its evidence lines in order (task 3's from client/task3.ts) and its files", () => {
     expect(pack.tasks.map((t) => `${t.id}:${t.file}:${t.exportName}`)).toEqual(["task1:task1.ts:checkArgs", "task2:task2.ts:handle", "task3:task3.ts:request", "task4:task4.ts:serve"]);
     const tasks = pack.evidence.map((l) => l.task);
     expect(tasks).toEqual([...tasks].sort());
@@ -45,7 +45,7 @@ describe("the mcp-stateless pack", () => {
     expect(pack.lint!(ROOT).filter((r) => !r.ok)).toEqual([]);
   });
 
-  it("gives the sandbox course.ts's data, fresh in each module instance, and notWrittenYet under the engine's name", () => {
+  it("gives the sandbox course/index.ts's data, fresh in each module instance, and notWrittenYet under the engine's name", () => {
     const a = load();
     for (const name of ["PROTOCOL_VERSION", "SERVER_INFO", "CLIENT_INFO", "ORDERS", "TOOLS", "RESOURCES"]) expect(a[name], name).toEqual((course as Record<string, unknown>)[name]);
     a["ORDERS"].A101.status = "cancelled";

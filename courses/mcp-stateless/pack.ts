@@ -14,7 +14,7 @@ import { plan, TASKS, type StatelessPlan } from "./grading/plan.js";
 import { lintQuiz, QUIZ } from "./course/quiz.js";
 import { StatelessTypeCheck } from "./typecheck/worker-client.js";
 
-/** Each evidence line earns a point while the rules it shows hold (line-rules.ts); a broken rule costs one; other checks beyond the fixtures at most one, and only at full marks. */
+/** Each evidence line earns a point while the rules it shows hold (evidence/line-rules.ts); a broken rule costs one; other checks beyond the fixtures at most one, and only at full marks. */
 export const SCORE_POLICY: ScorePolicy = {
   id: "mcp-stateless-score-v2",
   kinds: {

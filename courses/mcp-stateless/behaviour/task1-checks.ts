@@ -67,5 +67,5 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
   },
 ];
 
-/** The fixtures' cases again with other names and ids (behaviour-variants.ts), first: a run that stops on a later input keeps their verdicts; then the rules' checks. */
+/** The fixtures' cases again with other names and ids (variant-checks.ts), first: a run that stops on a later input keeps their verdicts; then the rules' checks. */
 export const TASK1_CHECKS: readonly BehaviourCheck[] = [...TASK1_VARIANT_CHECKS, ...RULE_CHECKS];

@@ -193,5 +193,5 @@ export function cancelRounds(random: Random): Msg[] {
   ]);
 }
 
-/** The page's requests again under other ids (behaviour-variants.ts), first: a run that stops on a later input keeps their verdicts; then the rules' checks. */
+/** The page's requests again under other ids (variant-checks.ts), first: a run that stops on a later input keeps their verdicts; then the rules' checks. */
 export const TASK2_CHECKS: readonly BehaviourCheck[] = [...TASK2_VARIANT_CHECKS, ...RULE_CHECKS];

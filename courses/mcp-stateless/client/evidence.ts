@@ -1,6 +1,6 @@
 // Task 3's evidence lines, each with how its value is computed from what the client did on the
 // fixtures (the record of what it sent, what it returned or threw) and a diagnosis of a wrong
-// value. Accepted values come from the grader's own mock script (client-cases.ts), never typed
+// value. Accepted values come from the grader's own mock script (cases.ts), never typed
 // in; the test pins them as literals.
 import type { EvidenceLine } from "../../../src/pack/types.js";
 import { FIXTURE_CALLS, FIXTURE_REQUESTS, type FixtureCall } from "./cases.js";

@@ -16,7 +16,7 @@ export const HINTS: Record<string, readonly Hint[]> = {
     { text: "cancel_order remembers nothing: round 1 asks, the retry brings the answer in inputResponses.confirm, and only accept with confirm exactly true cancels.", reread: "2.3 Multi round-trip", checks: ["t2_cancel_round1", "t2_cancel_accept_text", "t2_cancel_decline_text", "t2_input_responses", "t2_stateless", "t2_no_session_state", "t2_schema_input_required"] },
     { text: "The exact rules are the twelve in the header of task2.ts; read only own fields (Object.hasOwn), never `in`.", reread: "task2.ts header", checks: [] },
   ],
-  // Task 3's checks are client.ts's; these hints name them (its author may refine them).
+  // Task 3's checks are client/task3.ts's; these hints name them (its author may refine them).
   task3: [
     { text: "Every stateless request carries the client's _meta: the protocol version, the client's capabilities and its clientInfo. The schema asks for it on server/discover too.", reread: "2.5 A client (CLIENT_META)", checks: ["t3_request_keys", "t3_request_meta_version", "t3_request_capabilities", "t3_client_info", "t3_discover_meta", "t3_requests_without_meta", "t3_meta_every_request", "t3_request_as_given"] },
     { text: "Each request gets an id never used before by this client, retries included; request returns what send returned, as it is, and works with params left out, as the page calls request(\"server/discover\").", reread: "2.5 request() (next_id)", checks: ["t3_ids_distinct", "t3_new_id_each_request", "t3_request_returns_reply", "t3_returns_send_reply", "t3_messages_json"] },

@@ -7,7 +7,7 @@
  * parameter typed as a record (`Record<string, unknown>`, `{ [key: string]: JsonValue }`). A
  * submission may declare its own copies instead: only the shapes matter.
  *
- * In the sandbox every module instance gets its own copy of the data (course-source.ts), so a
+ * In the sandbox every module instance gets its own copy of the data (sandbox-source.ts), so a
  * cancelled order in one instance is still "processing" in the next.
  */
 

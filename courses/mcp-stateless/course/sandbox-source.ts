@@ -1,4 +1,4 @@
-// "grade/course" inside the sandbox: the same data as course.ts, as CommonJS text with the data
+// "grade/course" inside the sandbox: the same data as course/index.ts, as CommonJS text with the data
 // as JSON literals, so that each module instance that imports it gets a fresh copy (a cancel in
 // one instance does not show in the next). Nothing here is an answer: it is the server's data.
 import { CLIENT_INFO, NOT_WRITTEN_YET, ORDERS, PROTOCOL_VERSION, RESOURCES, SERVER_INFO, TOOLS } from "./index.js";

@@ -1,8 +1,8 @@
 // The evidence lines of tasks 1, 2 and 4, each one check in one place: its key, title, the rule
 // to reread (hint), how its value is read from what the code returned on the fixtures, and what a
 // wrong value most likely means. The accepted value is the same reading of the model's answers on
-// the same fixtures (never typed in), pinned as literals in evidence.test.ts. Task 3's lines are
-// the client's (client.ts, CLIENT_EVIDENCE).
+// the same fixtures (never typed in), pinned as literals in lines.test.ts. Task 3's lines are
+// the client's (client/task3.ts, CLIENT_EVIDENCE).
 import { canonicalJson } from "../../../src/json/python-json.js";
 import type { EvidenceLine } from "../../../src/pack/types.js";
 import { CHECK_ARGS_INPUTS, CHECK_ARGS_NAMES, LINES, MESSAGES, messageIndex, type CheckArgsCase } from "../course/fixtures.js";

@@ -1,6 +1,6 @@
 // Turns the sandbox's reply into each task's checks: the evidence lines and output rules of the
 // fixture run, then behaviour (against the model; serve against the handle it calls), the
-// statelessness checks (fresh module instances) and the schema checks. Task 3 is client.ts's.
+// statelessness checks (fresh module instances) and the schema checks. Task 3 is client/task3.ts's.
 import { createHash } from "node:crypto";
 import type { PlanInput, TaskJudgement } from "../../../src/pack/types.js";
 import type { CheckResult } from "../../../src/report/types.js";
@@ -132,7 +132,7 @@ function probesAgree(plan: StatelessPlan, reply: SandboxReply): boolean {
   });
 }
 
-/** What a probe's answer must share with the fixture's: what the checks compare of it (compare.ts), its id aside. */
+/** What a probe's answer must share with the fixture's: what the checks compare of it (behaviour/compare.ts), its id aside. */
 const contentOf = (answer: unknown): unknown => { const part = comparedPart(answer, "content"); return isObject(part) ? { ...part, id: null } : part; };
 
 /** serve's expected answers for the fixture LINES then each generated list: the student's handle replayed, or the model's. */

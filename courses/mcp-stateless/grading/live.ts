@@ -1,6 +1,6 @@
 // The pack's live checks: the submission's handle served over a real pipe by the sandbox's live
-// server, first with a fixed session written to its stdin (stdio.ts), then to the official
-// 2026-07-28 SDK client (interop.ts). Both belong to task 2, whose code they run.
+// server, first with a fixed session written to its stdin (live/stdio.ts), then to the official
+// 2026-07-28 SDK client (live/interop.ts). Both belong to task 2, whose code they run.
 import { liveLimits } from "../../../src/grading/limits.js";
 import { liveTurn } from "../../../src/live/turns.js";
 import type { LiveInput } from "../../../src/pack/types.js";

@@ -16,7 +16,7 @@ const OLD_VERSION = "2025-06-18";
 const SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo";
 
 const RESOURCE_URI = "policy://refunds";
-/** What the checks ask for and expect: the server's data (course.ts, the page's 2.1), read once. */
+/** What the checks ask for and expect: the server's data (course/index.ts, the page's 2.1), read once. */
 export const INTEROP_FIXTURES = {
   tools: Object.keys(TOOLS),
   status: { order_id: "A100", expected: { order_id: "A100", status: ORDERS["A100"]!.status, eta: ORDERS["A100"]!.eta } },
