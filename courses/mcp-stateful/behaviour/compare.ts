@@ -1,0 +1,98 @@
+// One step's outcome against the model's, in one of two parts, so that one mistake fails the
+// check about it: the envelope (jsonrpc "2.0", the request's id echoed, never both result and
+// error) or the body (null where nothing is due, the result, or the error's code with some
+// message; an outbox's notifications). What the rules leave free is not compared: an error's
+// message text and data, `isError: false` on a successful tool call (the spec: absent means
+// false), -32002 for an unknown resource (the spec's code) where the lab raises -32602.
+import type { Outcome, Step } from "./session.js";
+
+export type Part = "envelope" | "body";
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const NOT_DATA = "\u0000notData";
+
+/** Deep equality of JSON values, key order free. */
+export function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i]));
+  if (!isObject(a) || !isObject(b) || Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && same(a[k], b[k]));
+}
+
+/** A value to show: JSON, with what JSON could not carry named. */
+export function shown(v: unknown): string {
+  if (isObject(v) && typeof v[NOT_DATA] === "string") return `<${v[NOT_DATA]}>`;
+  const text = JSON.stringify(v, (_, x: unknown) => (isObject(x) && typeof x[NOT_DATA] === "string" ? `<${x[NOT_DATA]}>` : x));
+  return text === undefined ? String(v) : text.length > 600 ? `${text.slice(0, 600)}…` : text;
+}
+
+function withoutIsErrorFalse(result: unknown): unknown {
+  if (!isObject(result) || result["isError"] !== false || !Object.hasOwn(result, "content")) return result;
+  const { isError: _, ...rest } = result;
+  return rest;
+}
+
+function envelope(expected: Record<string, unknown>, actual: Record<string, unknown>): string | undefined {
+  if (actual["jsonrpc"] !== "2.0") return `its jsonrpc is ${shown(actual["jsonrpc"])}, not "2.0"`;
+  if (!Object.hasOwn(actual, "id") || !same(actual["id"], expected["id"])) return `its id is ${Object.hasOwn(actual, "id") ? shown(actual["id"]) : "missing"}, not the request's ${shown(expected["id"])}`;
+  if (Object.hasOwn(actual, "result") && Object.hasOwn(actual, "error")) return "it has both result and error";
+  return undefined;
+}
+
+function body(expected: Record<string, unknown>, actual: Record<string, unknown>, step: Step): string | undefined {
+  if (Object.hasOwn(expected, "error")) {
+    const code = (expected["error"] as { code: number }).code;
+    const error = actual["error"];
+    if (!isObject(error)) return `an error with code ${code} is due, and it ${Object.hasOwn(actual, "result") ? "has a result instead" : "has no error"}`;
+    const method = step.op === "handle" && isObject(step.message) ? step.message["method"] : undefined;
+    const codes = method === "resources/read" && code === -32602 ? [code, -32002] : [code];
+    if (!codes.includes(error["code"] as number)) return `its error code is ${shown(error["code"])}, not ${code}`;
+    if (typeof error["message"] !== "string" || error["message"] === "") return "its error has no message (a non-empty string)";
+    return undefined;
+  }
+  if (!Object.hasOwn(actual, "result")) return `a result is due, and it ${Object.hasOwn(actual, "error") ? `is error ${shown(actual["error"])}` : "has none"}`;
+  if (!same(withoutIsErrorFalse(actual["result"]), expected["result"])) return `its result is ${shown(actual["result"])}`;
+  return undefined;
+}
+
+function notifications(expected: unknown[], actual: unknown, part: Part): string | undefined {
+  if (!Array.isArray(actual)) return part === "body" ? `drainOutbox() returned ${shown(actual)}, not a list` : undefined;
+  for (const [i, n] of actual.entries()) {
+    if (!isObject(n)) return part === "body" ? `item ${i} is ${shown(n)}` : undefined;
+    if (part === "envelope") {
+      if (Object.hasOwn(n, "id")) return `notification ${i} has an id key (${shown(n["id"])}): a notification has none`;
+      if (n["jsonrpc"] !== "2.0") return `notification ${i}'s jsonrpc is ${shown(n["jsonrpc"])}`;
+    }
+  }
+  if (part === "envelope") return undefined;
+  const methods = actual.map((n) => (n as Record<string, unknown>)["method"]);
+  const want = expected.map((n) => (n as Record<string, unknown>)["method"]);
+  if (!same(methods, want)) return `it held ${shown(methods)}, not ${shown(want)}`;
+  const params = actual.find((n) => Object.hasOwn(n as object, "params") && !same((n as Record<string, unknown>)["params"], {}));
+  return params ? `list_changed carries no payload, and this one has params ${shown((params as Record<string, unknown>)["params"])}` : undefined;
+}
+
+/** Why the actual outcome of a step is not the model's in this part, or undefined when it is. */
+export function compareStep(step: Step, expected: Outcome, actual: Outcome, part: Part): string | undefined {
+  const call = step.op === "handle" ? "handle" : step.op === "addTool" ? "addTool" : "drainOutbox";
+  if ("threw" in actual) return part === "body" ? `${call} threw ${actual.threw.name ? `${actual.threw.name}: ` : ""}${actual.threw.message}` : undefined;
+  const want = (expected as { value: unknown }).value;
+  if (step.op === "addTool") return undefined;
+  if (step.op === "drain") return notifications(want as unknown[], actual.value, part);
+  if (want === null) return actual.value === null || part === "envelope" ? undefined : `it answered ${shown(actual.value)}; nothing is due (null)`;
+  if (!isObject(actual.value)) return part === "body" ? `it answered ${shown(actual.value)}; a response is due` : undefined;
+  const w = want as Record<string, unknown>;
+  return part === "envelope" ? envelope(w, actual.value) : body(w, actual.value, step);
+}
+
+/** The first step where the session's outcomes differ from the model's, with why. */
+export function firstDifference(steps: readonly Step[], expected: readonly Outcome[], actual: readonly Outcome[], part: Part): { at: number; why: string } | undefined {
+  for (let i = 0; i < steps.length; i++) {
+    const got = actual[i];
+    if (got === undefined) return { at: i, why: "the session stopped before this step" };
+    const why = compareStep(steps[i]!, expected[i]!, got, part);
+    if (why !== undefined) return { at: i, why };
+  }
+  return undefined;
+}

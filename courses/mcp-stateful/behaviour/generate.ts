@@ -1,0 +1,98 @@
+// Generated sessions, seeded: the messages and steps each server check is made of. A session
+// builds itself step by step with its own ids, so that every session reads as a client would
+// drive the server (or, on purpose, as a client should not).
+import type { Random } from "../../../src/pack/random.js";
+import { LAB_TOOLS, PROMPTS, PROTOCOL_VERSION, RESOURCES, type ServerConfig } from "../course/index.js";
+import type { Session, Step } from "./session.js";
+
+export const TOOL_NAMES = Object.keys(LAB_TOOLS);
+/** Names no lab tool has, Object.prototype's among them: a tools object is no Map. */
+export const UNKNOWN_TOOLS = ["multiply", "Add", "add ", "constructor", "toString", "__proto__", "hasOwnProperty"];
+export const METHODS = ["tools/list", "tools/call", "resources/list", "resources/read", "prompts/list", "prompts/get"];
+
+type Message = Record<string, unknown>;
+
+/** Builds one session: steps on server `on`, each request with the next id. */
+export class SessionBuilder {
+  readonly steps: Step[] = [];
+  private id: number;
+  constructor(private readonly random: Random, readonly servers: ServerConfig[] = [{ allowedTools: ["add", "weather", "subtract"] }]) {
+    this.id = random.int(0, 3) === 0 ? 0 : random.int(1, 50);
+  }
+  /** The next id: mostly integers, sometimes strings ("" and "7" included). */
+  nextId(): string | number {
+    const n = this.id++;
+    const r = this.random.int(0, 9);
+    return r === 0 ? `req-${n}` : r === 1 ? String(n) : r === 2 && n % 5 === 0 ? "" : n;
+  }
+  handle(message: Message, on = 0): this { this.steps.push(on ? { op: "handle", on, message } : { op: "handle", message }); return this; }
+  request(method: string, params?: Message, on = 0): this {
+    return this.handle(params === undefined ? { jsonrpc: "2.0", id: this.nextId(), method } : { jsonrpc: "2.0", id: this.nextId(), method, params }, on);
+  }
+  notify(method: string, params?: Message, on = 0): this {
+    return this.handle(params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params }, on);
+  }
+  initialize(on = 0): this {
+    return this.request("initialize", { protocolVersion: PROTOCOL_VERSION, capabilities: this.random.bool() ? {} : { elicitation: {} }, clientInfo: { name: "probe", version: "1.0" } }, on);
+  }
+  initialized(on = 0): this { return this.notify("notifications/initialized", undefined, on); }
+  handshake(on = 0): this { return this.initialize(on).initialized(on); }
+  addTool(tool: string, notify?: boolean, on = 0): this {
+    this.steps.push({ op: "addTool", tool, ...(notify === undefined ? {} : { notify }), ...(on ? { on } : {}) });
+    return this;
+  }
+  drain(on = 0): this { this.steps.push(on ? { op: "drain", on } : { op: "drain" }); return this; }
+  /** Adds the lab's first tools, as the page's server is set up before a client connects. */
+  setUp(names: readonly string[] = ["add", "weather", "delete_db"], on = 0): this {
+    for (const name of names) this.addTool(name, undefined, on);
+    return this;
+  }
+  done(): Session { return { servers: this.servers, steps: this.steps }; }
+}
+
+/** Arguments for a tool: all required ones, or one left out; numbers where numbers are due. */
+export function argsFor(random: Random, tool: string, leaveOut = false): Message {
+  const spec = Object.hasOwn(LAB_TOOLS, tool) ? LAB_TOOLS[tool] : undefined;
+  const args: Message = {};
+  for (const [key, schema] of Object.entries(spec?.inputSchema.properties ?? {})) {
+    args[key] = schema.type === "number" ? random.pick([0, 1, 2, 3, 7, -4, 10, 2.5]) : random.pick(["Pune", "Oslo", "Lima"]);
+  }
+  if (leaveOut) {
+    const required = spec?.inputSchema.required ?? [];
+    if (required.length) delete args[random.pick(required)];
+  }
+  if (random.int(0, 4) === 0) args["extra"] = "ignored";
+  return args;
+}
+
+/** An allow-list of any size: none, some, every lab tool, names no tool has. */
+export function allowList(random: Random): string[] {
+  const size = random.int(0, TOOL_NAMES.length + 1);
+  const list = TOOL_NAMES.filter(() => random.int(0, TOOL_NAMES.length) < size);
+  if (random.int(0, 3) === 0) list.push(random.pick(UNKNOWN_TOOLS));
+  return list;
+}
+
+/** One call of one of the six methods, with params right or wrong in one way. */
+export function anyCall(b: SessionBuilder, random: Random, on = 0): SessionBuilder {
+  const method = random.pick(METHODS);
+  switch (method) {
+    case "tools/call": {
+      const known = random.int(0, 5) > 0;
+      const name = known ? random.pick(TOOL_NAMES) : random.pick(UNKNOWN_TOOLS);
+      return b.request(method, { name, arguments: argsFor(random, name, random.int(0, 3) === 0) }, on);
+    }
+    case "resources/read": {
+      const uri = random.int(0, 4) === 0 ? random.pick(["lab://none", "lab://README", ""]) : random.pick(RESOURCES).uri;
+      return b.request(method, { uri }, on);
+    }
+    case "prompts/get": {
+      const prompt = random.int(0, 5) === 0 ? { name: "missing", arguments: [] } : random.pick(PROMPTS);
+      const args: Message = {};
+      for (const a of prompt.arguments) if (random.int(0, 3) > 0) args[a.name] = random.pick(["MCP", "JSON-RPC", "stdio", "{x}"]);
+      return b.request(method, { name: prompt.name, arguments: args }, on);
+    }
+    default:
+      return b.request(method, random.bool() ? {} : undefined, on);
+  }
+}

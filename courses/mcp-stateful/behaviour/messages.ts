@@ -1,0 +1,95 @@
+// Task 1's model and its behaviour checks: the four builders and kindOf on generated arguments
+// and shapes. A builder's answer is compared key by key with its own keys as it returned them (a
+// key set to undefined is a key: `"id" in message` sees it).
+import { makeRandom, type Random } from "../../../src/pack/random.js";
+import type { MessageKind } from "../course/index.js";
+import { same, shown } from "./compare.js";
+
+export const BUILDERS = ["request", "notification", "response", "errorResponse"] as const;
+export type Builder = (typeof BUILDERS)[number];
+export const KIND_OF = "kindOf";
+
+/** What each builder must return for its arguments (JSON: what JSON can carry). */
+export function built(builder: Builder, args: readonly unknown[]): Record<string, unknown> {
+  const [a, b, c, d] = args;
+  switch (builder) {
+    case "request": return c === undefined ? { jsonrpc: "2.0", id: a, method: b } : { jsonrpc: "2.0", id: a, method: b, params: c };
+    case "notification": return b === undefined ? { jsonrpc: "2.0", method: a } : { jsonrpc: "2.0", method: a, params: b };
+    case "response": return { jsonrpc: "2.0", id: a, result: b };
+    case "errorResponse": return { jsonrpc: "2.0", id: a, error: d === undefined ? { code: b, message: c } : { code: b, message: c, data: d } };
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+export function kindOf(message: unknown): MessageKind {
+  if (!isObject(message)) return "invalid";
+  if (Object.hasOwn(message, "method")) {
+    if (typeof message["method"] !== "string") return "invalid";
+    return Object.hasOwn(message, "id") ? "request" : "notification";
+  }
+  if (!Object.hasOwn(message, "id")) return "invalid";
+  const result = Object.hasOwn(message, "result");
+  if (result === Object.hasOwn(message, "error")) return "invalid";
+  return result ? "response" : "error";
+}
+
+/** Why a builder's answer is not the one due (undefined keys count as keys), or undefined. */
+export function compareBuilt(want: Record<string, unknown>, got: unknown): string | undefined {
+  if (!isObject(got)) return `it returned ${shown(got)}, not an object`;
+  const extra = Object.keys(got).filter((k) => !Object.hasOwn(want, k));
+  if (extra.length) return `it has ${extra.map((k) => `"${k}"`).join(", ")}${extra.includes("id") ? " (a notification has no id key at all, not even null or undefined)" : ""}`;
+  const missing = Object.keys(want).filter((k) => !Object.hasOwn(got, k));
+  if (missing.length) return `it has no ${missing.map((k) => `"${k}"`).join(", ")}`;
+  const wrong = Object.keys(want).find((k) => !same(want[k], got[k]));
+  return wrong ? `its ${wrong} is ${shown(got[wrong])}, not ${shown(want[wrong])}` : undefined;
+}
+
+export interface BuilderCase { builder: Builder; args: unknown[] }
+
+const ids = (r: Random): string | number => r.pick<string | number>([0, 1, r.int(2, 999), "", "abc", `req-${r.int(1, 99)}`]);
+const methods = (r: Random): string => r.pick(["initialize", "tools/list", "tools/call", "notifications/initialized", "notifications/tools/list_changed", "x"]);
+const params = (r: Random): Record<string, unknown> | undefined => r.pick([undefined, {}, { name: "add", arguments: { x: r.int(0, 9), y: 2 } }, { id: 7 }, { nested: { id: null } }]);
+
+/** Generated builder calls: ids 0 and "", params absent or holding an "id" of their own. */
+export function builderCases(seed: number): BuilderCase[] {
+  const r = makeRandom((seed ^ 0xb17d) >>> 0);
+  const out: BuilderCase[] = [];
+  for (let i = 0; i < 24; i++) {
+    const builder = BUILDERS[i % 4]!;
+    const p = params(r);
+    if (builder === "request") out.push({ builder, args: p === undefined ? [ids(r), methods(r)] : [ids(r), methods(r), p] });
+    else if (builder === "notification") out.push({ builder, args: p === undefined ? [methods(r)] : [methods(r), p] });
+    else if (builder === "response") out.push({ builder, args: [ids(r), p ?? {}] });
+    else {
+      const code = r.pick([-32700, -32600, -32601, -32602, -32603]);
+      const data = r.pick<unknown>([undefined, undefined, { uri: "lab://x" }, "detail", 0, null]);
+      out.push({ builder, args: data === undefined ? [r.pick([ids(r), null]), code, `message ${r.int(1, 9)}`] : [ids(r), code, "with data", data] });
+    }
+  }
+  return out;
+}
+
+/** Generated shapes for kindOf: id null, 0 and "", a method that is no string, both or neither of result and error. */
+export function kindCases(seed: number): unknown[] {
+  const r = makeRandom((seed ^ 0x41d) >>> 0);
+  const id = (): unknown => r.pick([null, 0, "", 5, "x"]);
+  const out: unknown[] = [];
+  for (let i = 0; i < 30; i++) {
+    const m: Record<string, unknown> = {};
+    if (r.int(0, 5) > 0) m["jsonrpc"] = "2.0";
+    const shape = r.int(0, 4);
+    if (shape <= 1) {
+      m["method"] = r.int(0, 6) === 0 ? r.pick([null, 3]) : methods(r);
+      if (shape === 0) m["id"] = id();
+      if (r.bool()) m["params"] = params(r) ?? { id: 1 };
+    } else {
+      if (r.int(0, 6) > 0) m["id"] = id();
+      const has = r.int(0, 3);
+      if (has === 0 || has === 2) m["result"] = r.pick([{}, null, 0]);
+      if (has === 1 || has === 2) m["error"] = { code: -32600, message: "x" };
+    }
+    out.push(m);
+  }
+  return [...out, null, [], "request", 7];
+}

@@ -1,0 +1,132 @@
+// The grader's model of the lab server (task 2): the rules of the seed's MCPServer, answering a
+// session as the student's class must. Never in the sandbox: expected answers come from here.
+//
+// One choice the page leaves open has two answers (README): an initialized notification that
+// arrives before any initialize. The page's code flips `_initialized` whenever the notification
+// arrives ("page"); the specification's lifecycle has it follow the initialize exchange ("spec").
+import {
+  INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, LAB_TOOLS, METHOD_NOT_FOUND, PROMPTS, PROTOCOL_VERSION, RESOURCES, SERVER_INFO,
+  type JsonObject, type JsonValue, type LabTool, type ServerConfig,
+} from "../course/index.js";
+
+export type Variant = "page" | "spec";
+export const VARIANTS: readonly Variant[] = ["page", "spec"];
+
+export const LIST_CHANGED = "notifications/tools/list_changed";
+export const CAPABILITIES = { tools: { listChanged: true }, resources: {}, prompts: {} };
+
+class RpcError extends Error {
+  constructor(readonly code: number, message: string) { super(message); }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const own = (o: Record<string, unknown>, key: string): unknown => (Object.hasOwn(o, key) ? o[key] : undefined);
+const objectOr = (v: unknown): Record<string, unknown> => (isObject(v) ? v : {});
+const show = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v) ?? String(v));
+const text = (t: string): JsonObject => ({ type: "text", text: t });
+const VARIABLE = /\{(\w+)\}/g;
+
+export class ModelServer {
+  private live = false;
+  private answeredInitialize = false;
+  private readonly tools = new Map<string, LabTool>();
+  private outbox: JsonObject[] = [];
+  private readonly allowed: readonly unknown[];
+
+  constructor(config: ServerConfig, private readonly variant: Variant = "page") {
+    this.allowed = Array.isArray(config.allowedTools) ? [...config.allowedTools] : [];
+  }
+
+  addTool(tool: LabTool, options?: { notify?: boolean }): void {
+    this.tools.set(tool.name, tool);
+    if (options?.notify === true && this.live) this.outbox.push({ jsonrpc: "2.0", method: LIST_CHANGED });
+  }
+
+  drainOutbox(): JsonObject[] {
+    const queued = this.outbox;
+    this.outbox = [];
+    return queued;
+  }
+
+  /** The response to one message, or null: a notification is never answered. */
+  handle(message: unknown): JsonObject | null {
+    const m = objectOr(message);
+    const notification = !Object.hasOwn(m, "id");
+    const id = (own(m, "id") ?? null) as JsonValue;
+    try {
+      // "id must not be null in a request": with a present id key, it is a malformed request.
+      if (!notification && typeof id !== "string" && typeof id !== "number") throw new RpcError(INVALID_REQUEST, "a request's id is a string or an integer");
+      const result = this.route(m);
+      return notification ? null : { jsonrpc: "2.0", id, result: result as JsonObject };
+    } catch (error) {
+      if (notification) return null;
+      const code = error instanceof RpcError ? error.code : INTERNAL_ERROR;
+      return { jsonrpc: "2.0", id, error: { code, message: error instanceof Error ? error.message : "internal error" } };
+    }
+  }
+
+  private route(m: Record<string, unknown>): JsonObject | null {
+    if (own(m, "jsonrpc") !== "2.0") throw new RpcError(INVALID_REQUEST, "jsonrpc must be \"2.0\"");
+    const method = own(m, "method");
+    if (typeof method !== "string") throw new RpcError(INVALID_REQUEST, "method must be a string");
+    if (method === "initialize") {
+      this.answeredInitialize = true;
+      return { protocolVersion: PROTOCOL_VERSION, capabilities: structuredClone(CAPABILITIES), serverInfo: { ...SERVER_INFO } };
+    }
+    if (method === "notifications/initialized") {
+      if (this.variant === "page" || this.answeredInitialize) this.live = true;
+      return null;
+    }
+    if (!this.live) throw new RpcError(INVALID_REQUEST, "server not initialized");
+    const params = objectOr(own(m, "params"));
+    switch (method) {
+      case "tools/list": return { tools: [...this.tools.values()].map(({ name, description, inputSchema }) => structuredClone({ name, description, inputSchema })) };
+      case "tools/call": return this.callTool(params);
+      case "resources/list": return { resources: RESOURCES.map(({ uri, name, mimeType }) => ({ uri, name, mimeType })) };
+      case "resources/read": return this.readResource(own(params, "uri"));
+      case "prompts/list": return { prompts: PROMPTS.map(({ name, description, arguments: args }) => structuredClone({ name, description, arguments: args })) };
+      case "prompts/get": return this.getPrompt(own(params, "name"), objectOr(own(params, "arguments")));
+      default: throw new RpcError(METHOD_NOT_FOUND, `method not found: ${method}`);
+    }
+  }
+
+  // The page's lattice, in its order: unknown, not permitted, a missing argument, the tool's own failure.
+  private callTool(params: Record<string, unknown>): JsonObject {
+    const name = own(params, "name");
+    const tool = typeof name === "string" ? this.tools.get(name) : undefined;
+    if (!tool) throw new RpcError(METHOD_NOT_FOUND, `unknown tool: ${show(name)}`);
+    if (!this.allowed.includes(name)) throw new RpcError(INVALID_REQUEST, `tool '${tool.name}' not permitted for this client`);
+    const args = objectOr(own(params, "arguments"));
+    for (const required of tool.inputSchema.required) {
+      if (!Object.hasOwn(args, required)) throw new RpcError(INVALID_PARAMS, `missing required argument '${required}'`);
+    }
+    try {
+      return { content: [text(tool.run(args as JsonObject))] };
+    } catch (error) {
+      return { content: [text(`ERROR: ${error instanceof Error ? error.message : String(error)}`)], isError: true };
+    }
+  }
+
+  private readResource(uri: unknown): JsonObject {
+    const resource = RESOURCES.find((r) => r.uri === uri);
+    if (!resource) throw new RpcError(INVALID_PARAMS, `unknown resource: ${show(uri)}`);
+    return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: resource.read() }] };
+  }
+
+  private getPrompt(name: unknown, args: Record<string, unknown>): JsonObject {
+    const prompt = PROMPTS.find((p) => p.name === name);
+    if (!prompt) throw new RpcError(INVALID_PARAMS, `unknown prompt: ${show(name)}`);
+    for (const [, variable] of prompt.template.matchAll(VARIABLE)) {
+      if (!Object.hasOwn(args, variable!)) throw new RpcError(INVALID_PARAMS, `missing variable '${variable}'`);
+    }
+    const filled = prompt.template.replace(VARIABLE, (_, v: string) => show(args[v]));
+    return { description: prompt.description, messages: [{ role: "user", content: text(filled) }] };
+  }
+}
+
+/** A fresh copy of a lab tool, as the driver hands one to addTool. */
+export function labTool(name: string): LabTool {
+  const tool = Object.hasOwn(LAB_TOOLS, name) ? LAB_TOOLS[name] : undefined;
+  if (!tool) throw new Error(`no lab tool ${name}`);
+  return { ...structuredClone({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }), run: tool.run };
+}

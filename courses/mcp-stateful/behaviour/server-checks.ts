@@ -1,0 +1,161 @@
+// The server's behaviour checks: each a named set of generated sessions (its own random stream
+// from the seed, so that adding a check leaves the others' sessions as they were), compared
+// answer by answer with the model in one part (compare.ts). Every session runs in a fresh
+// module instance of the student's file; t2_isolation's sessions hold two servers side by side.
+import { makeRandom, type Random } from "../../../src/pack/random.js";
+import { PROMPTS } from "../course/index.js";
+import type { Part } from "./compare.js";
+import { allowList, anyCall, argsFor, METHODS, SessionBuilder, TOOL_NAMES, UNKNOWN_TOOLS } from "./generate.js";
+import type { Session } from "./session.js";
+
+export interface ServerCheck {
+  name: string;
+  title: string;
+  hint: string;
+  part: Part;
+  /** Its sessions; empty for a check that reads every other check's sessions (the envelope). */
+  sessions(random: Random): Session[];
+}
+
+const times = <T>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i));
+
+function handshakeSessions(r: Random): Session[] {
+  const out: Session[] = [];
+  // No handshake at all: every method is refused.
+  out.push(new SessionBuilder(r).setUp().request("tools/list").request("tools/call", { name: "add", arguments: { x: 1, y: 2 } }).request("resources/list").request("prompts/list").request("nope/nothing").done());
+  // initialize answered, initialized missing, then late.
+  const late = new SessionBuilder(r).setUp().initialize();
+  times(r.int(1, 3), () => anyCall(late, r));
+  late.initialized();
+  times(r.int(1, 3), () => anyCall(late, r));
+  out.push(late.done());
+  // initialized early (before initialize), then the handshake.
+  const early = new SessionBuilder(r).setUp().initialized().request("tools/list").initialize().request("tools/list");
+  if (r.bool()) early.initialized().request("tools/list");
+  out.push(early.done());
+  // initialized twice; initialize again once live.
+  out.push(new SessionBuilder(r).setUp().handshake().initialized().request("tools/list").initialize().request("prompts/list").done());
+  // Random orders of the handshake's two steps among calls.
+  for (let k = 0; k < 6; k++) {
+    const b = new SessionBuilder(r).setUp();
+    for (let i = 0, n = r.int(1, 8); i < n; i++) {
+      const pick = r.int(0, 5);
+      if (pick === 0) b.initialize();
+      else if (pick === 1) b.initialized();
+      else anyCall(b, r);
+    }
+    out.push(b.done());
+  }
+  return out;
+}
+
+function toolCallSessions(r: Random): Session[] {
+  return times(10, () => {
+    const b = new SessionBuilder(r, [{ allowedTools: allowList(r) }]).setUp(TOOL_NAMES.filter(() => r.int(0, 3) > 0)).handshake();
+    for (let i = 0, n = r.int(2, 7); i < n; i++) {
+      const name = r.int(0, 5) === 0 ? r.pick(UNKNOWN_TOOLS) : r.pick(TOOL_NAMES);
+      const params: Record<string, unknown> = { name, arguments: argsFor(r, name, r.int(0, 3) === 0) };
+      if (r.int(0, 7) === 0) delete params["arguments"];
+      b.request("tools/call", params);
+    }
+    return b.done();
+  });
+}
+
+function listChangedSessions(r: Random): Session[] {
+  return times(10, () => {
+    const b = new SessionBuilder(r, [{ allowedTools: allowList(r) }]);
+    const notify = (): boolean | undefined => r.pick([true, false, undefined, true]);
+    for (let i = 0, n = r.int(0, 2); i < n; i++) b.addTool(r.pick(TOOL_NAMES), notify());
+    if (r.bool()) b.drain();
+    if (r.int(0, 4) > 0) b.initialize();
+    for (let i = 0, n = r.int(0, 2); i < n; i++) b.addTool(r.pick(TOOL_NAMES), notify());
+    if (r.int(0, 5) > 0) b.initialized();
+    for (let i = 0, n = r.int(1, 4); i < n; i++) {
+      const pick = r.int(0, 3);
+      if (pick === 0) b.addTool(r.pick(TOOL_NAMES), notify());
+      else if (pick === 1) b.drain();
+      else if (pick === 2) b.request("tools/list");
+      else b.request("tools/call", { name: r.pick(TOOL_NAMES), arguments: argsFor(r, "add") });
+    }
+    return b.drain().request("tools/list").drain().done();
+  });
+}
+
+function promptResourceSessions(r: Random): Session[] {
+  return times(6, () => {
+    const b = new SessionBuilder(r).handshake();
+    for (let i = 0, n = r.int(2, 6); i < n; i++) {
+      const pick = r.int(0, 3);
+      if (pick === 0) {
+        const prompt = r.pick(PROMPTS);
+        const args: Record<string, unknown> = {};
+        for (const a of prompt.arguments) if (r.int(0, 2) > 0) args[a.name] = r.pick(["MCP", "the handshake", "{a}", ""]);
+        b.request("prompts/get", r.int(0, 6) === 0 ? { name: prompt.name } : { name: prompt.name, arguments: args });
+      } else if (pick === 1) b.request("resources/read", { uri: r.pick(["lab://readme", "lab://config", "lab://broken", "lab://missing"]) });
+      else anyCall(b, r);
+    }
+    return b.done();
+  });
+}
+
+function notificationSessions(r: Random): Session[] {
+  return times(5, () => {
+    const b = new SessionBuilder(r).setUp();
+    if (r.bool()) b.handle({ jsonrpc: "1.0", method: "notifications/initialized" });
+    if (r.bool()) b.handle({ jsonrpc: "2.0", id: null, method: "notifications/initialized" });
+    b.initialize();
+    if (r.bool()) b.handle({ jsonrpc: r.pick(["1.0", "2", 2]), method: "notifications/initialized" });
+    b.initialized();
+    for (let i = 0, n = r.int(1, 5); i < n; i++) {
+      const pick = r.int(0, 4);
+      if (pick === 0) b.notify(r.pick([...METHODS, "notifications/cancelled", "nope"]), r.bool() ? { name: "add", arguments: { x: 1, y: 1 } } : undefined);
+      else if (pick === 1) b.handle({ jsonrpc: r.pick(["1.0", "2.0 ", null]), id: b.nextId(), method: r.pick(METHODS) });
+      else if (pick === 2) b.handle({ jsonrpc: "2.0", id: r.pick([0, "", "x"]), method: "tools/list" });
+      else anyCall(b, r);
+    }
+    return b.done();
+  });
+}
+
+function isolationSessions(r: Random): Session[] {
+  return times(5, () => {
+    const b = new SessionBuilder(r, [{ allowedTools: allowList(r) }, { allowedTools: allowList(r) }]);
+    b.setUp(["add", "weather"], 0).setUp(["delete_db"], 1).handshake(0);
+    for (let i = 0, n = r.int(2, 7); i < n; i++) {
+      const on = r.int(0, 1);
+      const pick = r.int(0, 5);
+      if (pick === 0) b.addTool(r.pick(TOOL_NAMES), r.bool(), on);
+      else if (pick === 1) b.drain(on);
+      else if (pick === 2) b.request("tools/list", undefined, on);
+      else if (pick === 3 && r.int(0, 2) === 0) b.handshake(on);
+      else {
+        const name = r.pick(TOOL_NAMES);
+        b.request("tools/call", { name, arguments: argsFor(r, name) }, on);
+      }
+    }
+    return b.drain(0).drain(1).request("tools/list", undefined, 1).done();
+  });
+}
+
+export const SERVER_CHECKS: readonly ServerCheck[] = [
+  { name: "t2_handshake", title: "The handshake is a gate: every method but initialize is -32600 until notifications/initialized", part: "body", sessions: handshakeSessions,
+    hint: "Reread 'The stateful handshake and its invariant': only initialize is answered before the session is live, and only notifications/initialized makes it live." },
+  { name: "t2_tool_calls", title: "tools/call follows the lattice: unknown -32601, not allowed -32600, missing argument -32602, a raising tool isError", part: "body", sessions: toolCallSessions,
+    hint: "Reread '_call_tool error lattice': check in its order, and a tool that raises is content with isError true, not an error response." },
+  { name: "t2_list_changed", title: "addTool with notify after initialization queues list_changed; never before, never without notify", part: "body", sessions: listChangedSessions,
+    hint: "Reread 'listChanged: the one dynamic capability': queue notifications/tools/list_changed (no id, no payload) only when notify is true and the session is live; drainOutbox empties the outbox." },
+  { name: "t2_prompts_resources", title: "resources and prompts: listed, read, filled; a missing variable is -32602, a failing reader -32603", part: "body", sessions: promptResourceSessions,
+    hint: "Reread 'The five standard error codes': a missing prompt variable is invalid params; an exception in a handler becomes -32603." },
+  { name: "t2_notifications", title: "A notification is never answered; jsonrpc other than \"2.0\" is -32600; id null is a request", part: "body", sessions: notificationSessions,
+    hint: "Reread 'Three message shapes': is_notification = \"id\" not in message, whatever else is wrong with it; a request with a bad jsonrpc is -32600." },
+  { name: "t2_isolation", title: "Two servers side by side share nothing: not the session, the allow-list, the tools or the outbox", part: "body", sessions: isolationSessions,
+    hint: "Keep every piece of state on the instance (this), none in module variables or on globalThis: each client has a server of its own." },
+  { name: "t2_envelope", title: "Every response echoes the request's id with jsonrpc \"2.0\", and a notification in the outbox has no id", part: "envelope", sessions: () => [],
+    hint: "A response carries the request's id as it came (0 and \"\" included) and jsonrpc \"2.0\"; result or error, never both." },
+];
+
+/** Every check's sessions for a seed, each check on its own stream. */
+export function sessionsOf(seed: number): { check: ServerCheck; sessions: Session[] }[] {
+  return SERVER_CHECKS.map((check, k) => ({ check, sessions: check.sessions(makeRandom((seed ^ (0x5e55 * (k + 1))) >>> 0)) }));
+}

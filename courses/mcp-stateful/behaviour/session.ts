@@ -1,0 +1,45 @@
+// A session: the unit the server's checks run. Servers made with their configs, then steps, each
+// on one of them; the sandbox's driver (course/drivers-source.ts) makes the calls on the
+// student's class, the model (model.ts) answers the same steps, and each step's outcome is
+// compared (compare.ts). A session is shown to the student as the code that replays it.
+import type { ServerConfig } from "../course/index.js";
+import { labTool, ModelServer, type Variant } from "./model.js";
+
+export type Step =
+  | { op: "handle"; on?: number; message: unknown }
+  | { op: "addTool"; on?: number; tool: string; notify?: boolean }
+  | { op: "drain"; on?: number };
+
+export interface Session { servers: ServerConfig[]; steps: Step[] }
+
+/** What one step gave: a value, or the throw the driver caught (name, message, code). */
+export type Outcome = { value: unknown } | { threw: { name: string; message: string; code: number | null } };
+
+/** The model's outcome of every step of the session, on fresh model servers. */
+export function modelSession(session: Session, variant: Variant): Outcome[] {
+  const servers = session.servers.map((config) => new ModelServer(config, variant));
+  return session.steps.map((step): Outcome => {
+    const server = servers[step.on ?? 0]!;
+    if (step.op === "handle") return { value: server.handle(structuredClone(step.message)) };
+    if (step.op === "addTool") {
+      server.addTool(labTool(step.tool), step.notify === undefined ? undefined : { notify: step.notify });
+      return { value: null };
+    }
+    return { value: server.drainOutbox() };
+  });
+}
+
+const json = (v: unknown): string => JSON.stringify(v);
+
+/** The session as TypeScript to paste (the first `upTo` steps): what to run to see the failure. */
+export function sessionCode(session: Session, upTo = session.steps.length): string {
+  const names = session.servers.map((_, i) => (session.servers.length === 1 ? "server" : `server${i + 1}`));
+  const lines = session.servers.map((config, i) => `const ${names[i]} = new LabServer(${json(config)});`);
+  for (const step of session.steps.slice(0, upTo)) {
+    const on = names[step.on ?? 0]!;
+    if (step.op === "handle") lines.push(`${on}.handle(${json(step.message)});`);
+    else if (step.op === "addTool") lines.push(`${on}.addTool(LAB_TOOLS.${step.tool}${step.notify === undefined ? "" : `, { notify: ${step.notify} }`});`);
+    else lines.push(`${on}.drainOutbox();`);
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,80 @@
+// The grader's model of task 3's client, and the scripted server it is driven against. A scenario
+// is a list of client operations and, for each, what the server does; running the model client
+// against it gives the messages a correct client sends, the script of replies in that order (the
+// peers' script in the sandbox), and what each operation returns and leaves in the tools cache.
+import { CLIENT_INFO, PROTOCOL_VERSION } from "../course/index.js";
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Op = readonly ["connect"] | readonly ["list"] | readonly ["call", string, Json] | readonly ["pump"];
+
+/** What the server does for one operation's request(s). */
+export type Plan =
+  | { kind: "ok"; result: Json }
+  | { kind: "error"; code: number; message: string };
+
+export interface Scenario {
+  ops: Op[];
+  /** Per op: connect's initialize, list's tools/list, call's tools/call answer; pump: its notifications. */
+  plans: (Plan | undefined)[];
+  /** Per pump, in order: the notifications drained, and the tools/list result a re-fetch gets. */
+  pumps: { notes: Json[]; tools: Json[] }[];
+}
+
+export interface Expected {
+  /** The messages a correct client sends, in order (ids as the model numbers them). */
+  sent: { method: string; request: boolean; params?: Json }[];
+  /** The send peer's replies, in the same order (null for a notification). */
+  replies: Json[];
+  /** The poll peer's replies: one per pump. */
+  polls: Json[][];
+  outcomes: ({ value: Json } | { code: number })[];
+  /** The tools cache after each op. */
+  caches: Json[][];
+}
+
+export const LIST_CHANGED = "notifications/tools/list_changed";
+const respond = (plan: Plan): Json => (plan.kind === "ok" ? { jsonrpc: "2.0", id: 0, result: plan.result } : { jsonrpc: "2.0", id: 0, error: { code: plan.code, message: plan.message } });
+
+export function initializeParams(): Json {
+  return { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { ...CLIENT_INFO } };
+}
+
+/** The model client on the scenario: what it sends, the replies it gets, what it returns. */
+export function expected(s: Scenario): Expected {
+  const out: Expected = { sent: [], replies: [], polls: [], outcomes: [], caches: [] };
+  let cache: Json[] = [];
+  let pump = 0;
+  const request = (method: string, plan: Plan, params?: Json): Json => {
+    out.sent.push(params === undefined ? { method, request: true } : { method, request: true, params });
+    out.replies.push(respond(plan));
+    if (plan.kind === "error") throw plan;
+    return plan.result;
+  };
+  s.ops.forEach((op, i) => {
+    const plan = s.plans[i];
+    try {
+      let value: Json = null;
+      if (op[0] === "connect") {
+        value = request("initialize", plan!, initializeParams());
+        out.sent.push({ method: "notifications/initialized", request: false });
+        out.replies.push(null);
+      } else if (op[0] === "list") {
+        cache = ((request("tools/list", plan!) as { tools?: Json[] }).tools ?? []) as Json[];
+        value = cache;
+      } else if (op[0] === "call") value = request("tools/call", plan!, { name: op[1], arguments: op[2] });
+      else {
+        const p = s.pumps[pump++]!;
+        out.polls.push(p.notes);
+        if (p.notes.some((n) => (n as { method?: string }).method === LIST_CHANGED)) {
+          cache = (request("tools/list", { kind: "ok", result: { tools: p.tools } }) as { tools: Json[] }).tools;
+        }
+        value = p.notes.length;
+      }
+      out.outcomes.push({ value });
+    } catch (error) {
+      out.outcomes.push({ code: (error as { code: number }).code });
+    }
+    out.caches.push(cache);
+  });
+  return out;
+}

@@ -1,0 +1,94 @@
+// Task 3's rules, each judged on every scenario's record: what the client sent (recorded by the
+// peers, outside the sandbox) against what the model client sends, what each operation gave,
+// and the tools cache after it; and the transport's probes.
+import { same, shown } from "../behaviour/compare.js";
+import { CLIENT_INFO, PROTOCOL_VERSION } from "../course/index.js";
+import type { Expected, Json } from "./model.js";
+
+export interface ClientRecord {
+  /** The send peer's messages (parsed, or the text when not JSON), in order. */
+  sent: unknown[];
+  /** The driver's outcomes, one per op, or undefined when the run failed. */
+  outcomes?: { value?: unknown; threw?: { name: string; message: string; code: number | null }; cache?: unknown }[];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The handshake: initialize (a request with the version, capabilities and clientInfo), then initialized (no id), before anything else. */
+export function handshakeProblem(expected: Expected, record: ClientRecord): string | undefined {
+  const [first, second] = record.sent;
+  if (!isObject(first) || first["method"] !== "initialize") return `the first message was ${shown(first)}; initialize comes first`;
+  if (!Object.hasOwn(first, "id")) return "initialize was sent without an id: it is a request";
+  const params = first["params"];
+  if (!isObject(params) || params["protocolVersion"] !== PROTOCOL_VERSION) return `initialize's params.protocolVersion is ${shown(isObject(params) ? params["protocolVersion"] : params)}, not "${PROTOCOL_VERSION}"`;
+  if (!isObject(params["capabilities"])) return "initialize's params.capabilities is not an object";
+  if (!same(params["clientInfo"], CLIENT_INFO)) return `initialize's params.clientInfo is ${shown(params["clientInfo"])}, not CLIENT_INFO`;
+  const refused = expected.sent.length === 1;
+  if (refused) return record.sent.length > 1 ? `initialize was refused, and the client still sent ${shown(record.sent[1])}` : undefined;
+  if (!isObject(second) || second["method"] !== "notifications/initialized") return `the second message was ${shown(second)}; notifications/initialized comes right after initialize's response`;
+  if (Object.hasOwn(second, "id")) return `notifications/initialized carries an id (${shown(second["id"])}): a notification has no id key`;
+  return undefined;
+}
+
+function messageProblem(want: Expected["sent"][number], got: unknown): string | undefined {
+  if (!isObject(got)) return `${shown(got)} is not a message`;
+  if (got["jsonrpc"] !== "2.0") return `${shown(got)} has no jsonrpc "2.0"`;
+  if (got["method"] !== want.method) return `it sent ${shown(got["method"])} where ${want.method} was due`;
+  if (Object.hasOwn(got, "id") !== want.request) return want.request ? `${want.method} was sent without an id` : `${want.method} was sent with an id`;
+  if (want.method === "tools/call" && !same(got["params"], want.params)) return `tools/call's params are ${shown(got["params"])}, not ${shown(want.params)}`;
+  if (want.method === "tools/list" && Object.hasOwn(got, "params") && !same(got["params"], {})) return `tools/list carries params ${shown(got["params"])}`;
+  return undefined;
+}
+
+/** The whole sequence: exactly the model's messages, in order (a re-fetch exactly on list_changed). */
+export function messagesProblem(expected: Expected, record: ClientRecord): string | undefined {
+  for (let i = 0; i < Math.max(expected.sent.length, record.sent.length); i++) {
+    const want = expected.sent[i];
+    if (!want) return `after the model's ${expected.sent.length} messages it also sent ${shown(record.sent[i])}`;
+    if (i >= record.sent.length) return `it stopped after ${record.sent.length} messages; ${want.method} was due next`;
+    const why = messageProblem(want, record.sent[i]);
+    if (why) return `message ${i + 1}: ${why}`;
+  }
+  return undefined;
+}
+
+/** Every request's id a string or an integer, none used twice. */
+export function idsProblem(record: ClientRecord): string | undefined {
+  const seen = new Set<unknown>();
+  for (const m of record.sent) {
+    if (!isObject(m) || !Object.hasOwn(m, "id")) continue;
+    const id = m["id"];
+    if (!(typeof id === "string" || (typeof id === "number" && Number.isInteger(id)))) return `${shown(m["method"])} has id ${shown(id)}: an id is a string or an integer`;
+    if (seen.has(id)) return `id ${shown(id)} was used twice`;
+    seen.add(id);
+  }
+  return undefined;
+}
+
+/** What each op gave: the result, or a throw with the error response's code. */
+export function outcomesProblem(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord): string | undefined {
+  if (!record.outcomes) return "the client's run did not finish";
+  for (let i = 0; i < expected.outcomes.length; i++) {
+    const want = expected.outcomes[i]!;
+    const got = record.outcomes[i];
+    const op = `${String(ops[i]?.[0])}()`;
+    if (!got) return `${op} gave nothing`;
+    if (String(ops[i]?.[0]) === "pump" && "value" in want && !got.threw) continue;
+    if ("code" in want) {
+      if (!got.threw) return `${op} returned ${shown(got.value)}; the server answered error ${want.code}, which it must throw (McpError)`;
+      if (got.threw.code !== want.code) return `${op} threw with code ${shown(got.threw.code)}, not the response's ${want.code}`;
+    } else if (got.threw) return `${op} threw ${got.threw.message}; it should have returned ${shown(want.value)}`;
+    else if (!same(got.value, want.value)) return `${op} returned ${shown(got.value)}, not ${shown(want.value)}`;
+  }
+  return undefined;
+}
+
+/** The tools cache after each op: the last tools/list's tools. */
+export function cacheProblem(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord): string | undefined {
+  if (!record.outcomes) return "the client's run did not finish";
+  for (let i = 0; i < expected.caches.length; i++) {
+    const got = record.outcomes[i]?.cache;
+    if (!same(got, expected.caches[i] as Json)) return `after ${String(ops[i]?.[0])}() its tools are ${shown(got)}, not ${shown(expected.caches[i])}`;
+  }
+  return undefined;
+}

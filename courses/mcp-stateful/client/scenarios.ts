@@ -1,0 +1,71 @@
+// The client's scenarios: the page's trace (its server's answers are the model server's) and
+// generated ones, seeded: the handshake refused, error responses and failed tools, pumps that
+// drain nothing, list_changed, or other notifications.
+import { makeRandom, type Random } from "../../../src/pack/random.js";
+import { labTool, LIST_CHANGED as SERVER_LIST_CHANGED, ModelServer } from "../behaviour/model.js";
+import { CALL_ADD, CALL_DELETE_DB, CLIENT_OPS, INITIALIZE, INITIALIZED, LIST, TRACE_CONFIG } from "../course/fixtures.js";
+import type { Json, Op, Plan, Scenario } from "./model.js";
+
+function planOf(response: Json): Plan {
+  const r = response as { result?: Json; error?: { code: number; message: string } };
+  return r.error ? { kind: "error", code: r.error.code, message: r.error.message } : { kind: "ok", result: r.result ?? null };
+}
+
+/** The trace: the model server answers the messages a correct client sends. */
+export function traceScenario(): Scenario {
+  const server = new ModelServer(TRACE_CONFIG);
+  for (const name of ["add", "weather", "delete_db"]) server.addTool(labTool(name));
+  const init = server.handle(INITIALIZE) as Json;
+  server.handle(INITIALIZED);
+  const list = server.handle(LIST) as Json;
+  const add = server.handle(CALL_ADD) as Json;
+  const deleteDb = server.handle(CALL_DELETE_DB) as Json;
+  server.addTool(labTool("subtract"), { notify: true });
+  const notes = server.drainOutbox() as Json[];
+  const again = server.handle({ jsonrpc: "2.0", id: 5, method: "tools/list" }) as { result: { tools: Json[] } };
+  return {
+    ops: CLIENT_OPS.map((op) => [...op] as unknown as Op),
+    plans: [planOf(init), planOf(list), planOf(add), planOf(deleteDb), undefined],
+    pumps: [{ notes, tools: again.result.tools }],
+  };
+}
+
+const tool = (name: string): Json => ({ name, description: `the ${name} tool`, inputSchema: { type: "object", properties: {}, required: [] } });
+const tools = (r: Random): Json[] => ["add", "weather", "delete_db", "subtract", "divide"].filter(() => r.int(0, 2) > 0).map(tool);
+const text = (t: string, isError?: boolean): Json => (isError ? { content: [{ type: "text", text: t }], isError: true } : { content: [{ type: "text", text: t }] });
+const INIT_RESULT: Json = { protocolVersion: "2025-06-18", capabilities: { tools: { listChanged: true }, resources: {}, prompts: {} }, serverInfo: { name: "lab-server", version: "0.3.0" } };
+const OTHER_NOTES: Json[] = [{ jsonrpc: "2.0", method: "notifications/resources/list_changed" }, { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "hi" } }];
+
+function errorPlan(r: Random): Plan {
+  const code = r.pick([-32600, -32601, -32602, -32603]);
+  return { kind: "error", code, message: `refused (${code})` };
+}
+
+/** Generated scenarios: each a connect, then list, call and pump in a random order. */
+export function generatedScenarios(seed: number): Scenario[] {
+  const r = makeRandom((seed ^ 0xc1e7) >>> 0);
+  const out: Scenario[] = [];
+  // The handshake refused: connect throws, and nothing more is sent.
+  out.push({ ops: [["connect"]], plans: [errorPlan(r)], pumps: [] });
+  for (let k = 0; k < 8; k++) {
+    const s: Scenario = { ops: [["connect"]], plans: [{ kind: "ok", result: INIT_RESULT }], pumps: [] };
+    for (let i = 0, n = r.int(2, 7); i < n; i++) {
+      const pick = r.int(0, 3);
+      if (pick === 0) { s.ops.push(["list"]); s.plans.push(r.int(0, 5) === 0 ? errorPlan(r) : { kind: "ok", result: { tools: tools(r) } }); }
+      else if (pick === 1) {
+        const name = r.pick(["add", "divide", "weather", "nope"]);
+        s.ops.push(["call", name, { x: r.int(0, 9), y: r.int(0, 2) }]);
+        const outcome = r.int(0, 3);
+        s.plans.push(outcome === 0 ? errorPlan(r) : { kind: "ok", result: text(outcome === 1 ? "ERROR: division by zero" : String(r.int(0, 99)), outcome === 1) });
+      } else {
+        s.ops.push(["pump"]);
+        s.plans.push(undefined);
+        const which = r.int(0, 3);
+        const notes: Json[] = which === 0 ? [] : which === 1 ? [{ jsonrpc: "2.0", method: SERVER_LIST_CHANGED }] : which === 2 ? [r.pick(OTHER_NOTES)] : [r.pick(OTHER_NOTES), { jsonrpc: "2.0", method: SERVER_LIST_CHANGED }];
+        s.pumps.push({ notes, tools: tools(r) });
+      }
+    }
+    out.push(s);
+  }
+  return out;
+}

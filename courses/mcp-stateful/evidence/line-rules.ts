@@ -1,0 +1,22 @@
+// Each evidence line's own rules: the behaviour checks that try what the line shows on sessions
+// and inputs the code has not seen. A line's point is earned only while they hold (src/pack/score.ts).
+export const LINE_RULES: Readonly<Record<string, readonly string[]>> = {
+  t1_request_keys: ["t1_builders"],
+  t1_notification_keys: ["t1_builders"],
+  t1_error_response: ["t1_builders"],
+  t1_trace_kinds: ["t1_kinds"],
+  t1_null_id_kind: ["t1_kinds"],
+  t2_init_version: ["t2_handshake"],
+  t2_init_capabilities: ["t2_handshake"],
+  t2_initialized_answer: ["t2_notifications"],
+  t2_tool_names: ["t2_list_changed"],
+  t2_add_text: ["t2_tool_calls"],
+  t2_delete_db_code: ["t2_tool_calls"],
+  t2_outbox: ["t2_list_changed"],
+  t2_tools_after: ["t2_list_changed"],
+  t3_sent_methods: ["t3_handshake", "t3_messages"],
+  t3_add_text: ["t3_outcomes"],
+  t3_delete_db_code: ["t3_outcomes"],
+  t3_cache_after_pump: ["t3_cache"],
+  t3_date_across: ["t3_transport"],
+};

@@ -1,0 +1,88 @@
+// The checks per task from what came back: the evidence lines read from the fixture runs, the
+// output rule, and with behaviour checks on, every rule on the generated inputs, judged against
+// the model outside the sandbox.
+import type { PlanInput, TaskJudgement } from "../../../src/pack/types.js";
+import type { CheckResult } from "../../../src/report/types.js";
+import type { SandboxReply, TaskFailure, WireRun } from "../../../src/sandbox/protocol.js";
+import { BUILDERS, type Builder } from "../behaviour/messages.js";
+import type { Outcome } from "../behaviour/session.js";
+import { LINES, Missing, type Fixtures } from "../evidence/lines.js";
+import { client, messages, server } from "./behaviour.js";
+import type { StatefulPlan } from "./plan.js";
+import { rootCause, valueOf } from "./values.js";
+
+function stdoutCheck(task: string, runs: (WireRun | undefined)[]): CheckResult {
+  const printed = runs.map((r) => (r && r.status !== "skipped" ? r.stdout : "")).join("");
+  const base = { name: `${task.replace("task", "t")}_no_stdout`, kind: "output", title: "Nothing printed on stdout", hint: "Return values; on stdio, stdout carries only protocol messages. Log to stderr (console.error)." } as const;
+  return printed === "" ? { ...base, status: "pass" } : { ...base, status: "fail", actual: printed.slice(0, 200), message: "The code printed on stdout. Use console.error for logs." };
+}
+
+function lineChecks(task: string, fx: Fixtures, cause: TaskFailure | undefined): { checks: CheckResult[]; evidence: Record<string, string> } {
+  const evidence: Record<string, string> = {};
+  const checks = LINES.filter((l) => l.task === task).map((line): CheckResult => {
+    const base = { name: line.key, kind: "evidence", title: line.title, expected: line.accepted, hint: line.hint } as const;
+    if (cause) return { ...base, status: "skip", message: `This line has no value: ${cause.message}` };
+    let actual: string;
+    try { actual = line.read(fx); } catch (error) {
+      if (!(error instanceof Missing)) throw error;
+      return { ...base, status: "fail", actual: null, message: `This line could not be read: ${error.message}` };
+    }
+    evidence[line.key] = actual;
+    if (actual === line.accepted) return { ...base, status: "pass", actual };
+    return { ...base, status: "fail", actual, message: line.diagnose?.(actual) ?? `Expected ${line.accepted}, got ${actual}.` };
+  });
+  return { checks, evidence };
+}
+
+function judgeTask1(p: NonNullable<StatefulPlan["task1"]>, reply: SandboxReply, input: PlanInput): TaskJudgement {
+  const runs = [...BUILDERS.map((b) => reply.runs[p.builders[b].run]), reply.runs[p.kinds.run]];
+  const causes = runs.map(rootCause);
+  const builders: Fixtures["builders"] = {};
+  BUILDERS.forEach((b: Builder) => {
+    const run = reply.runs[p.builders[b].run];
+    if (run?.status === "ran") builders[b] = run.calls.map(valueOf);
+  });
+  const kindsRun = reply.runs[p.kinds.run];
+  const fx: Fixtures = { builders, ...(kindsRun?.status === "ran" ? { kinds: kindsRun.calls.map(valueOf) } : {}) };
+  const failure = causes.every((c) => c !== undefined) ? causes.find((c) => c.reason !== "crash") ?? causes[0] : undefined;
+  const { checks, evidence } = lineChecks("task1", fx, failure);
+  checks.push(stdoutCheck("task1", runs));
+  return { checks, evidence, ...(failure ? { failure } : {}), ...(input.behaviour ? { extra: messages(p, reply, input.seed) } : {}) };
+}
+
+function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, input: PlanInput): TaskJudgement {
+  const run = reply.runs[p.fixture];
+  const failure = rootCause(run);
+  const value = run?.status === "ran" ? valueOf(run.calls[0]) : undefined;
+  const fx: Fixtures = { builders: {}, ...(Array.isArray(value) ? { session: value as Outcome[] } : {}) };
+  const { checks, evidence } = lineChecks("task2", fx, failure);
+  checks.push(stdoutCheck("task2", [run, ...(p.sessions ? [reply.runs[p.sessions.run]] : [])]));
+  const stderr = run && run.status !== "skipped" ? run.stderr : "";
+  return { checks, evidence, ...(failure ? { failure } : {}), ...(stderr ? { stderr } : {}), ...(input.behaviour && p.sessions ? { extra: server(p.sessions, reply, input.seed) } : {}) };
+}
+
+function judgeTask3(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, input: PlanInput): TaskJudgement {
+  const transportRun = reply.runs[p.transport.run];
+  const traceRun = reply.runs[p.clients[0]!.run];
+  const causes = [rootCause(transportRun), rootCause(traceRun)];
+  const failure = causes.every((c) => c !== undefined) ? causes.find((c) => c.reason !== "crash") ?? causes[0] : undefined;
+  const trace = client.record(traceRun);
+  const transport = transportRun?.status === "ran" ? valueOf(transportRun.calls[0]) : undefined;
+  const fx: Fixtures = { builders: {}, ...(trace ? { client: { outcomes: trace.outcomes ?? [], sent: trace.sent } } : {}), ...(transport ? { transport: transport as Fixtures["transport"] } : {}) };
+  const { checks, evidence } = lineChecks("task3", fx, failure);
+  // A line read from one run is not the other run's to skip: a client that ran is read even when the transport did not.
+  for (const c of checks) {
+    const from = c.name === "t3_date_across" ? causes[0] : causes[1];
+    if (!failure && from && c.status !== "pass") Object.assign(c, { status: "fail", actual: null, message: `This line has no value: ${from.message}` });
+  }
+  checks.push(stdoutCheck("task3", [transportRun, ...p.clients.map((c) => reply.runs[c.run])]));
+  return { checks, evidence, ...(failure ? { failure } : {}), ...(input.behaviour ? { extra: client.checks(p, reply, input.seed) } : {}) };
+}
+
+export function judge(plan: StatefulPlan, reply: SandboxReply, input: PlanInput): Record<string, TaskJudgement> {
+  const out: Record<string, TaskJudgement> = {};
+  if (plan.task1) out["task1"] = judgeTask1(plan.task1, reply, input);
+  if (plan.task2) out["task2"] = judgeTask2(plan.task2, reply, input);
+  if (plan.task3) out["task3"] = judgeTask3(plan.task3, reply, input);
+  return out;
+}

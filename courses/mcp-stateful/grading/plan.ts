@@ -1,0 +1,90 @@
+// What one submission's grading asks of the sandbox. Task 1: each builder and kindOf on the
+// trace's calls, then the generated ones. Task 2: the trace as one session, then (behaviour) every
+// generated session, each in a fresh module instance of task2.ts. Task 3: the transport's probes
+// and the client's scenarios, the client against the grader's scripted server (peers: the record
+// of what it sent is made outside the sandbox). Inputs only, never an answer.
+import type { PackPlan, PackTask, PlanInput } from "../../../src/pack/types.js";
+import type { RunSpec } from "../../../src/sandbox/protocol.js";
+import { builderCases, BUILDERS, kindCases, KIND_OF, type Builder } from "../behaviour/messages.js";
+import { sessionsOf } from "../behaviour/server-checks.js";
+import type { Session } from "../behaviour/session.js";
+import { expected, type Scenario } from "../client/model.js";
+import { generatedScenarios, traceScenario } from "../client/scenarios.js";
+import { FIXTURE_PROBE, generatedProbes, type Probe } from "../client/transport.js";
+import { BUILDER_CALLS, TRACE_SESSION, WIRE } from "../course/fixtures.js";
+
+export const TASKS: readonly PackTask[] = [
+  { id: "task1", number: 1, title: "Messages: build them, tell them apart", file: "task1.ts", exportName: "request", signature: "request(id, method, params?), notification(method, params?), response(id, result), errorResponse(id, code, message, data?), kindOf(message)" },
+  { id: "task2", number: 2, title: "The stateful lab server", file: "task2.ts", exportName: "LabServer", signature: "class LabServer { constructor(config: ServerConfig); handle(message): JsonRpcResponse | null; addTool(tool: LabTool, options?: { notify?: boolean }): void; drainOutbox(): JsonRpcNotification[] }" },
+  { id: "task3", number: 3, title: "The in-memory transport and the client", file: "task3.ts", exportName: "LabClient", signature: "class InMemoryTransport { constructor(server); send(message); notifications() } and class LabClient { tools: Tool[]; constructor(transport: Transport); connect(); listTools(); callTool(name, args); pump() }" },
+];
+
+export interface StatefulPlan extends PackPlan {
+  seed: number;
+  behaviour: boolean;
+  task1?: { builders: Record<Builder, { run: number; args: unknown[][] }>; kinds: { run: number; inputs: unknown[] } };
+  task2?: { fixture: number; sessions?: { run: number; groups: { name: string; from: number; count: number }[]; all: Session[] } };
+  task3?: { transport: { run: number; probes: Probe[] }; clients: { run: number; scenario: Scenario }[] };
+}
+
+const texts = (inputs: readonly unknown[]): string[] => inputs.map((i) => JSON.stringify(i));
+
+function planTask1(runs: RunSpec[], input: PlanInput): StatefulPlan["task1"] {
+  const cases = input.behaviour ? builderCases(input.seed) : [];
+  const builders = {} as Record<Builder, { run: number; args: unknown[][] }>;
+  let first: number | undefined;
+  for (const builder of BUILDERS) {
+    const args = [...(BUILDER_CALLS[builder] as readonly (readonly unknown[])[]).map((a) => [...a]), ...cases.filter((c) => c.builder === builder).map((c) => c.args)];
+    const run = runs.push({ entry: "task1.ts", exportName: builder, inputs: texts(args), spread: true, instance: "shared", stopOnFailure: false, ...(first === undefined ? {} : { after: { run: first, need: "finished" as const } }) }) - 1;
+    first ??= run;
+    builders[builder] = { run, args };
+  }
+  const inputs = [...WIRE, ...(input.behaviour ? kindCases(input.seed) : [])];
+  const kinds = { run: runs.push({ entry: "task1.ts", exportName: KIND_OF, inputs: texts(inputs), instance: "shared", stopOnFailure: false }) - 1, inputs };
+  return { builders, kinds };
+}
+
+function planTask2(runs: RunSpec[], input: PlanInput): StatefulPlan["task2"] {
+  const base = { entry: "task2.ts", exportName: "LabServer", via: "driveServer" } as const;
+  const fixture = runs.push({ ...base, inputs: texts([TRACE_SESSION]), instance: "shared", stopOnFailure: true }) - 1;
+  if (!input.behaviour) return { fixture };
+  const groups: { name: string; from: number; count: number }[] = [];
+  const all: Session[] = [];
+  for (const { check, sessions } of sessionsOf(input.seed)) {
+    groups.push({ name: check.name, from: all.length, count: sessions.length });
+    all.push(...sessions);
+  }
+  // Each session in a fresh module instance: a server that keeps state outside its instance
+  // (a module variable) carries it into the next session, whose answers then differ.
+  const run = runs.push({ ...base, inputs: texts(all), instance: "fresh", stopOnFailure: false, after: { run: fixture, need: "finished" } }) - 1;
+  return { fixture, sessions: { run, groups, all } };
+}
+
+function clientRun(scenario: Scenario, after?: RunSpec["after"]): RunSpec {
+  const e = expected(scenario);
+  return {
+    entry: "task3.ts", exportName: "LabClient", via: "driveClient", inputs: [JSON.stringify([scenario.ops])], arity: 1, instance: "shared", stopOnFailure: false,
+    peers: [{ replies: e.replies.map((r) => JSON.stringify(r)), echoId: true }, { replies: e.polls.map((p) => JSON.stringify(p)) }],
+    ...(after ? { after } : {}),
+  };
+}
+
+function planTask3(runs: RunSpec[], input: PlanInput): StatefulPlan["task3"] {
+  const probes = [FIXTURE_PROBE, ...(input.behaviour ? generatedProbes(input.seed) : [])];
+  const transport = { run: runs.push({ entry: "task3.ts", exportName: "InMemoryTransport", via: "driveTransport", inputs: texts(probes), instance: "shared", stopOnFailure: false }) - 1, probes };
+  const trace = traceScenario();
+  const first = runs.push(clientRun(trace)) - 1;
+  const clients = [{ run: first, scenario: trace }];
+  if (input.behaviour) for (const scenario of generatedScenarios(input.seed)) clients.push({ run: runs.push(clientRun(scenario, { run: first, need: "finished" })) - 1, scenario });
+  return { transport, clients };
+}
+
+export function plan(input: PlanInput): StatefulPlan {
+  const runs: RunSpec[] = [];
+  const wanted = (id: string): boolean => input.tasks.includes(id) && input.has(TASKS.find((t) => t.id === id)!.file);
+  const out: StatefulPlan = { runs, seed: input.seed, behaviour: input.behaviour };
+  if (wanted("task1")) out.task1 = planTask1(runs, input);
+  if (wanted("task2")) out.task2 = planTask2(runs, input);
+  if (wanted("task3")) out.task3 = planTask3(runs, input);
+  return out;
+}

@@ -1,0 +1,50 @@
+// "Deep Dive: the Model Context Protocol": a stateful lab server (the 2025-06-18 handshake as a
+// gate, a per-client allow-list, listChanged), its messages, its transport and its client, in
+// three tasks. This file is what the engine reads of the pack.
+import { fileURLToPath } from "node:url";
+import type { ScorePolicy } from "../../src/pack/score.js";
+import type { Pack } from "../../src/pack/types.js";
+import { HINTS } from "./course/hints.js";
+import { sandboxSource } from "./course/sandbox-source.js";
+import { LINE_RULES } from "./evidence/line-rules.js";
+import { LINES } from "./evidence/lines.js";
+import { judge } from "./grading/judge.js";
+import { plan, TASKS, type StatefulPlan } from "./grading/plan.js";
+
+/** Each evidence line earns a point while its rules hold; an output rule costs one; behaviour at most one per task, only at full marks. */
+export const SCORE_POLICY: ScorePolicy = {
+  id: "mcp-stateful-score-v1",
+  kinds: {
+    evidence: { earns: 1, costs: 0 },
+    output: { earns: 0, costs: 1 },
+    behaviour: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
+  },
+  checks: {},
+  other: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
+  lines: LINE_RULES,
+};
+
+const evidence = LINES.map(({ key, task, title, accepted, hint }) => ({ key, task, title, accepted, hint, rules: LINE_RULES[key] ?? [] }));
+
+const pack: Pack<StatefulPlan> = {
+  format: 1,
+  id: "mcp-stateful",
+  title: "Deep Dive: a stateful lab server (2025-06-18), its messages, transport and client",
+  evidenceFile: "stateful-evidence.txt",
+  schemaRevision: "2025-06-18",
+  tasks: TASKS,
+  evidence,
+  score: SCORE_POLICY,
+  hints: HINTS,
+  course: { typesFile: fileURLToPath(new URL("./course/index.ts", import.meta.url)), sandboxSource },
+  diagnose(key, actual) {
+    const line = LINES.find((l) => l.key === key);
+    if (!line) return `${key} is not a line of this pack.`;
+    if (actual === line.accepted) return "This is the accepted value.";
+    return line.diagnose?.(actual) ?? `The accepted value is ${line.accepted}.`;
+  },
+  plan,
+  judge,
+};
+
+export default pack;
