@@ -14,11 +14,12 @@ interface Output { stdout: string; stderr: string; dropped: { stdout: number; st
 export async function runRequest(assets: EngineAssets, request: SandboxRequest, onRun?: (index: number, previous: WireRun | undefined) => void): Promise<SandboxReply> {
   const out: Output = { stdout: "", stderr: "", dropped: { stdout: 0, stderr: 0 } };
   const cap = request.limits.outputChars;
+  const contexts = 1 + request.runs.filter((r) => r.context === "fresh").length;
   const session = await Session.open(assets, request, (stream, text, cut) => {
     const room = Math.max(0, cap - out[stream].length);
     out[stream] += text.slice(0, room);
     out.dropped[stream] += Math.max(0, text.length - room) + cut;
-  });
+  }, contexts);
   const runs: WireRun[] = [];
   const { limits } = request;
   const runFuel = limits.fuel ?? RUN_FUEL;

@@ -5,7 +5,7 @@
 // that kind's fixed list and its arguments (strings, numbers, a list of strings). What comes
 // back is the method's plain result or the error V8 raised (its name and message). No object of
 // the host's is ever handed over, and nothing here reaches Node beyond Intl itself.
-import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
+import type { QuickJSContext, QuickJSHandle, VmFunctionImplementation } from "quickjs-emscripten-core";
 import { MAX_CHARS, urlCall } from "./host-url.js";
 
 // The grader's machine decides nothing: Node's defaults on a usual student machine, fixed.
@@ -102,10 +102,10 @@ export function intlCall(text: string): string {
 }
 
 /**
- * The host functions the guest's Intl and URL call (session.ts setUp): a string in, a string
+ * The host functions the guest's Intl and URL call (session.ts hostFunctions): a string in, a string
  * out; a string longer than MAX_CHARS is not read.
  */
-export function v8HostFunctions(ctx: QuickJSContext): { intl: QuickJSHandle; url: QuickJSHandle; hostChars: QuickJSHandle } {
+export function v8HostFunctions(ctx: QuickJSContext): { intl: VmFunctionImplementation<QuickJSHandle>; url: VmFunctionImplementation<QuickJSHandle> } {
   const reader = (answer: (text: string) => string) => (textHandle: QuickJSHandle): QuickJSHandle => {
     if (ctx.typeof(textHandle) !== "string") return ctx.newString(answer(""));
     const length = ctx.getProp(textHandle, "length");
@@ -113,5 +113,5 @@ export function v8HostFunctions(ctx: QuickJSContext): { intl: QuickJSHandle; url
     length.dispose();
     return ctx.newString(answer(fits ? ctx.getString(textHandle) : "x".repeat(MAX_CHARS + 1)));
   };
-  return { intl: ctx.newFunction("intl", reader(intlCall)), url: ctx.newFunction("url", reader(urlCall)), hostChars: ctx.newNumber(MAX_CHARS) };
+  return { intl: reader(intlCall), url: reader(urlCall) };
 }

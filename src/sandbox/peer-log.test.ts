@@ -79,8 +79,8 @@ describe("the peers' record", () => {
     const ctx = (await newModule(256 * 2 ** 20)).newContext();
     const peers = log([{ replies: ["true"], repeatLast: true }]);
     const { peer, turn } = peerHostFunctions(ctx, () => peers);
-    ctx.setProp(ctx.global, "peer", peer);
-    ctx.setProp(ctx.global, "turn", turn);
+    ctx.setProp(ctx.global, "peer", ctx.newFunction("peer", peer));
+    ctx.setProp(ctx.global, "turn", ctx.newFunction("turn", turn));
     const huge = ctx.unwrapResult(ctx.evalCode('"x".repeat(50000000)'));
     const read = vi.spyOn(ctx, "getString");
     expect(shortString(ctx, huge, 100)).toBeUndefined();

@@ -2,7 +2,7 @@
 // scripted replies. The record is made here, outside the engine, so the student's code can shape
 // what it sends but never what was recorded; the guest (guest.js) only writes a message's JSON
 // and hands it over. Course-free: the scripts and the judging are the grader's.
-import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
+import type { QuickJSContext, QuickJSHandle, VmFunctionImplementation } from "quickjs-emscripten-core";
 import type { PeerMessage, PeerScript } from "./protocol.js";
 
 export const PEER_LIMITS = {
@@ -117,11 +117,11 @@ export function shortString(ctx: QuickJSContext, handle: QuickJSHandle, cap: num
  * object): `turn(index)` as a call of the export begins and ends, and `peer(index, text, problem,
  * cut)` for each message, which answers with the reply's text or a REFUSED number.
  */
-export function peerHostFunctions(ctx: QuickJSContext, log: () => PeerLog | undefined): { turn: QuickJSHandle; peer: QuickJSHandle } {
-  const turn = ctx.newFunction("turn", (indexHandle) => {
+export function peerHostFunctions(ctx: QuickJSContext, log: () => PeerLog | undefined): { turn: VmFunctionImplementation<QuickJSHandle>; peer: VmFunctionImplementation<QuickJSHandle> } {
+  const turn = (indexHandle: QuickJSHandle): void => {
     log()?.turn(ctx.typeof(indexHandle) === "number" ? ctx.getNumber(indexHandle) : -1);
-  });
-  const peer = ctx.newFunction("peer", (indexHandle, textHandle, problemHandle, cutHandle) => {
+  };
+  const peer = (indexHandle: QuickJSHandle, textHandle: QuickJSHandle, problemHandle: QuickJSHandle, cutHandle: QuickJSHandle): QuickJSHandle => {
     const current = log();
     const index = ctx.typeof(indexHandle) === "number" ? ctx.getNumber(indexHandle) : -1;
     const refused = current ? current.refusal(index) : REFUSED.outsideCall;
@@ -132,6 +132,6 @@ export function peerHostFunctions(ctx: QuickJSContext, log: () => PeerLog | unde
     const cut = ctx.typeof(cutHandle) === "boolean" && ctx.dump(cutHandle) === true;
     const answer = current.receive(index, text ?? "", text === undefined && problem === undefined ? "a message the grader could not read" : problem, cut);
     return typeof answer === "string" ? ctx.newString(answer) : ctx.newNumber(answer);
-  });
+  };
   return { turn, peer };
 }

@@ -4,20 +4,28 @@
 // it and the host functions here (write text, resolve a module, and the scripted peers of
 // peers.ts); it never reaches Node, a file or another student. Used by the batch threads
 // (engine.ts) and by the live server (live-server.ts).
-import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule, VmFunctionImplementation } from "quickjs-emscripten-core";
 import { makeSlicer, messageOf, readText, type Slicer } from "./engine-text.js";
 import { failures } from "./failures.js";
 import { FuelMeter, TAKE_FUEL } from "./fuel.js";
+import { adoptContext, adoptRuntime, captureImage, checkHostRefs, findRandomState, PAGE, pagesInUse, recordHostRefs, reseed, type EngineImage } from "./image.js";
+import type { NewInstance } from "./instance.js";
 import type { RunSpec, SandboxRequest, TaskFailure, WireCall } from "./protocol.js";
 import { frames, parseGuest } from "./guest-reply.js";
 import { v8HostFunctions } from "./host-intl.js";
+import { MAX_CHARS } from "./host-url.js";
 import { PEER_LIMITS, PeerLog, peerHostFunctions, readScripts } from "./peers.js";
 import { resolveModule, type ModuleSources } from "./resolve.js";
 import { mapPlace } from "./source-map.js";
 
 export interface EngineAssets {
   /** A fresh QuickJS WebAssembly instance whose linear memory can never grow past `maxBytes`. */
-  newModule(maxBytes: number): Promise<QuickJSWASMModule>;
+  newModule: NewInstance;
+  /**
+   * The thread's engine images by their number of contexts (image.ts), made on first use; a
+   * session without them builds its contexts itself.
+   */
+  images?: Map<number, Promise<EngineImage | undefined>>;
   /** guest.js's text. */
   guest: string;
   /** Where the fuel meter counts every unit, for the pool's watchdog (watchdog.ts). */
@@ -35,6 +43,10 @@ export type Writer = (stream: Stream, text: string, cut: number) => void;
 const MEMORY_HEADROOM_BYTES = 32 * 1024 * 1024;
 // QuickJS raises its own stack overflow well before the WebAssembly stack runs out.
 const MAX_STACK_BYTES = 512 * 1024;
+// The most contexts an image holds: a request with more fresh-context runs builds the rest.
+const MAX_IMAGE_CONTEXTS = 4;
+// An image's instance has no submission's cap: enough for the guest in a few contexts.
+const IMAGE_BUILD_BYTES = 64 * 1024 * 1024;
 
 /** A call or load stopped by the fuel, the clock's backstop or the memory limit (the run ends there). */
 export class Stopped extends Error {
@@ -47,6 +59,10 @@ const REPLY_CHARS = 16 * 1024 * 1024;
 
 export class Session {
   private realm: Realm | undefined;
+  /** Contexts of the image, set up and never used, for the runs with a context of their own. */
+  private spares: Realm[] = [];
+  /** Whether the instance is a copy of an image (image.ts). */
+  fromImage = false;
   private readonly shown: string;
   /** A place in compiled code ("task1.ts:40:9") as the student wrote it (source-map.ts). */
   private readonly place = (where: string): string => mapPlace(this.submission.compiled, where);
@@ -63,16 +79,72 @@ export class Session {
     this.meter = new FuelMeter(assets.ticks);
   }
 
-  static async open(assets: EngineAssets, submission: Submission, write: Writer): Promise<Session> {
+  /** `contexts`: how many the request will use (its shared one and one per fresh-context run). */
+  static async open(assets: EngineAssets, submission: Submission, write: Writer, contexts = 1): Promise<Session> {
+    const maxBytes = submission.limits.memoryBytes + MEMORY_HEADROOM_BYTES;
+    const image = await Session.image(assets, Math.min(contexts, MAX_IMAGE_CONTEXTS));
+    const usable = image && image.pages * PAGE <= maxBytes ? image : undefined;
     // The engine's own limit counts most of what it allocates, not all (typed arrays' storage
     // escapes it): the instance's memory itself is capped, a little above, for everything.
-    const module = await assets.newModule(submission.limits.memoryBytes + MEMORY_HEADROOM_BYTES);
-    const runtime = module.newRuntime();
+    const module = await assets.newModule(maxBytes, usable);
+    const runtime = usable ? adoptRuntime(module, usable) : module.newRuntime();
     runtime.setMemoryLimit(submission.limits.memoryBytes);
     runtime.setMaxStackSize(MAX_STACK_BYTES);
     const session = new Session(module, runtime, assets, submission, write);
     runtime.setInterruptHandler(session.meter.tick);
+    if (usable) session.adopt(usable);
     return session;
+  }
+
+  /** The thread's image with `contexts` contexts, made the first time it is asked for. */
+  private static image(assets: EngineAssets, contexts: number): Promise<EngineImage | undefined> {
+    const images = assets.images;
+    if (!images) return Promise.resolve(undefined);
+    let image = images.get(contexts);
+    if (!image) {
+      // An image that cannot be made (the engine's build changed under it) leaves the sessions
+      // to build their contexts, as they did before images.
+      image = Session.buildImage(assets, contexts).catch(() => undefined);
+      images.set(contexts, image);
+    }
+    return image;
+  }
+
+  /**
+   * Sets up `contexts` contexts in a new instance, as a session would, and keeps its memory.
+   * Their host functions are this throwaway session's, never called (the guest calls none while
+   * it is set up); a copy registers its own in the same order (adopt).
+   */
+  private static async buildImage(assets: EngineAssets, contexts: number): Promise<EngineImage> {
+    const probe = await assets.newModule(IMAGE_BUILD_BYTES);
+    const randomAt = findRandomState(probe, probe.newRuntime().newContext());
+    const module = await assets.newModule(IMAGE_BUILD_BYTES);
+    const started = pagesInUse((module as unknown as { module: { HEAPU8: Uint8Array } }).module.HEAPU8);
+    const runtime = module.newRuntime();
+    const ids = recordHostRefs(runtime);
+    const nobody: Submission = { files: {}, compiled: {}, refused: {}, limits: { timeMs: 0, memoryBytes: 0, valueChars: 0, outputChars: 0 } };
+    const builder = new Session(module, runtime, assets, nobody, () => undefined);
+    const realms: Realm[] = [];
+    for (let i = 0; i < contexts; i++) {
+      const ctx = runtime.newContext();
+      realms.push({ ctx, ...builder.setUp(ctx) });
+    }
+    return captureImage(module, runtime, realms, ids, started, randomAt);
+  }
+
+  /** Takes the contexts of the image this instance's memory was copied from. */
+  private adopt(image: EngineImage): void {
+    const ids = recordHostRefs(this.runtime);
+    const realms = image.realms.map((r) => {
+      const { ctx, harness, slicer } = adoptContext(this.runtime, r);
+      for (const [, fn] of this.hostFunctions(ctx, slicer)) this.runtime.hostRefs.put(fn);
+      return { ctx, harness, slicer };
+    });
+    checkHostRefs(image, ids);
+    reseed(this.instance, image);
+    this.realm = realms[0];
+    this.spares = realms.slice(1);
+    this.fromImage = true;
   }
 
   /**
@@ -205,6 +277,8 @@ export class Session {
    * with the instance (see dispose).
    */
   private freshRealm(): Realm | TaskFailure {
+    const spare = this.spares.shift();
+    if (spare) return spare;
     try {
       const ctx = this.runtime.newContext();
       return { ctx, ...this.setUp(ctx) };
@@ -218,15 +292,39 @@ export class Session {
   private setUp(ctx: QuickJSContext): { harness: QuickJSHandle; slicer: Slicer } {
     const host = ctx.newObject();
     const slicer = makeSlicer(ctx);
-    const write = ctx.newFunction("write", (streamHandle, textHandle, lengthHandle) => {
+    for (const [name, fn] of this.hostFunctions(ctx, slicer)) {
+      const handle = ctx.newFunction(name, fn);
+      ctx.setProp(host, name, handle);
+      handle.dispose();
+    }
+    for (const [name, value] of Object.entries({ peerChars: PEER_LIMITS.messageChars, peerMessages: PEER_LIMITS.messagesPerCall, hostChars: MAX_CHARS })) {
+      const handle = ctx.newNumber(value);
+      ctx.setProp(host, name, handle);
+      handle.dispose();
+    }
+    const made = ctx.evalCode(this.assets.guest, "grade-guest.js");
+    if (made.error) { made.error.dispose(); host.dispose(); throw new Error("the guest harness did not compile"); }
+    const harness = ctx.callFunction(made.value, ctx.undefined, host);
+    made.value.dispose();
+    host.dispose();
+    if (harness.error) { harness.error.dispose(); throw new Error("the guest harness did not start"); }
+    return { harness: harness.value, slicer };
+  }
+
+  /**
+   * The host functions a context's guest is given, in a fixed order: an image's contexts hold
+   * them by the ids that order gives (adopt).
+   */
+  private hostFunctions(ctx: QuickJSContext, slicer: Slicer): [string, VmFunctionImplementation<QuickJSHandle>][] {
+    const write: VmFunctionImplementation<QuickJSHandle> = (streamHandle, textHandle, lengthHandle) => {
       // The guest sends at most 16 KB a write (guest.js), and the length it had.
       const text = readText(ctx, slicer, textHandle, 16384)?.text;
       const stream = readText(ctx, slicer, streamHandle, 10)?.text;
       if (text === undefined || stream === undefined) return;
       const length = ctx.typeof(lengthHandle) === "number" ? ctx.getNumber(lengthHandle) : text.length;
       this.write(stream === "stderr" ? "stderr" : "stdout", text, Math.max(0, length - text.length));
-    });
-    const resolve = ctx.newFunction("resolve", (fromHandle, specHandle) => {
+    };
+    const resolve: VmFunctionImplementation<QuickJSHandle> = (fromHandle, specHandle) => {
       const from = readText(ctx, slicer, fromHandle, 1000)?.text ?? "";
       const spec = readText(ctx, slicer, specHandle, 1000)?.text ?? "";
       const found = resolveModule(this.submission, this.assets.modules, from, spec);
@@ -245,20 +343,10 @@ export class Session {
       id.dispose();
       factory.value.dispose();
       return pair;
-    });
+    };
     const { turn, peer } = peerHostFunctions(ctx, () => this.peers);
-    const limits = { peerChars: ctx.newNumber(PEER_LIMITS.messageChars), peerMessages: ctx.newNumber(PEER_LIMITS.messagesPerCall) };
-    for (const [name, handle] of Object.entries({ write, resolve, turn, peer, ...limits, ...v8HostFunctions(ctx) })) {
-      ctx.setProp(host, name, handle);
-      handle.dispose();
-    }
-    const made = ctx.evalCode(this.assets.guest, "grade-guest.js");
-    if (made.error) { made.error.dispose(); host.dispose(); throw new Error("the guest harness did not compile"); }
-    const harness = ctx.callFunction(made.value, ctx.undefined, host);
-    made.value.dispose();
-    host.dispose();
-    if (harness.error) { harness.error.dispose(); throw new Error("the guest harness did not start"); }
-    return { harness: harness.value, slicer };
+    const { intl, url } = v8HostFunctions(ctx);
+    return [["write", write], ["resolve", resolve], ["turn", turn], ["peer", peer], ["intl", intl], ["url", url]];
   }
 
   /** Calls a harness function; its text reply, or Stopped at the fuel, clock or memory limit. */

@@ -13,10 +13,11 @@ interface Data { wasmPath: string; guest: string; modules: ModuleSources; cached
 const data = workerData as Data;
 // The very module that ran this thread's code (pool.ts), so that it saves that code's cache.
 const { saveCodeCaches } = createRequire(import.meta.url)(data.cachedScript) as { saveCodeCaches: () => void };
-// Compiled once per thread; each submission gets an instance of its own (its own memory).
+// Compiled once per thread; each submission gets an instance of its own (its own memory), a
+// copy of the thread's engine image (image.ts): contexts with the guest set up, made once.
 // Every unit of fuel counted, shared with the pool, which reads it while the engine runs.
 const ticks = new Int32Array(new SharedArrayBuffer(4));
-const assets: EngineAssets = { newModule: instanceMaker(data.wasmPath), guest: data.guest, modules: data.modules, ticks };
+const assets: EngineAssets = { newModule: instanceMaker(data.wasmPath), guest: data.guest, modules: data.modules, ticks, images: new Map() };
 let cached = false;
 
 // The pool reads this thread's processor time by its id (watchdog.ts).
