@@ -15,9 +15,8 @@ import { distStudent } from "./edition/dist.js";
 import { SCORE_POLICY } from "./course/score-policy.js";
 import { sandboxCourseSource } from "./course/sandbox-source.js";
 import { TASK_IDS, TASKS, type TaskId } from "./course/tasks.js";
-import { extraChecks, serveWithOwnHandle } from "./grading/extra-checks.js";
-import { chargeReadThrough } from "./grading/read-through.js";
-import { resolveTask1Charges } from "./grading/read-through-tool.js";
+import { extraChecks } from "./grading/extra-checks.js";
+import { chargeAcrossTasks, type FixtureFacts } from "./grading/charges.js";
 import { runLiveChecks } from "./grading/live.js";
 import { fixtureOutcome } from "./grading/outcomes.js";
 import { buildRequest, type GradingRequest } from "./grading/request.js";
@@ -62,7 +61,7 @@ const pack: Pack<Chapter2Plan> = {
     const tasks = input.tasks as TaskId[];
     const extra = input.behaviour || input.schema ? extraChecks(tasks, plan, reply, input) : {};
     const out: Record<string, TaskJudgement> = {};
-    let served: unknown;
+    const facts: FixtureFacts = {};
     for (const task of tasks) {
       const runs = plan.tasks[task];
       // No file, no run: its checks are shown skipped, and the engine says the file is missing.
@@ -72,7 +71,13 @@ const pack: Pack<Chapter2Plan> = {
       const loaded = run?.status === "ran" ? Object.fromEntries(tasks.filter((t) => t !== task && (run.modules ?? []).includes(TASKS[t].file)).map((t) => [TASKS[t].file, fixtureStdout(plan, reply, t)])) : {};
       const mine = stdio.stdout !== undefined ? ownOutput(stdio.stdout, loaded) : undefined;
       const outcome = runs ? fixtureOutcome(task, run) : { failure: { reason: "missing-file" as const, message: `${TASKS[task].file} does not exist.` } };
-      if (task === "task3" && "value" in outcome && outcome.value.task === "task3") served = { result: outcome.value.result };
+      const loads = (t: TaskId) => run?.status === "ran" && (run.modules ?? []).includes(TASKS[t].file);
+      if ("value" in outcome) {
+        const v = outcome.value;
+        if (v.task === "task1") facts.toMcp = { result: v.result };
+        if (v.task === "task2") facts.handle = { responses: v.responses, loadsToMcp: loads("task1") };
+        if (v.task === "task3") facts.serve = { result: v.result, loadsHandle: loads("task2") };
+      }
       const graded = gradeTask(task, { outcome, ...stdio, ...(mine ? { stdout: mine.own, printedBy: mine.others } : {}) });
       out[task] = {
         checks: graded.result.checks, evidence: graded.evidence as Record<string, string>,
@@ -81,19 +86,7 @@ const pack: Pack<Chapter2Plan> = {
         ...(extra[task] ? { extra: extra[task] } : {}),
       };
     }
-    const handle = out["task2"];
-    if (handle?.extra) handle.extra = resolveTask1Charges(handle.extra, [...(out["task1"]?.checks ?? []), ...(out["task1"]?.extra ?? [])]);
-    const serve = out["task3"];
-    if (serve && served) {
-      const task2 = [...(out["task2"]?.checks ?? []), ...(out["task2"]?.extra ?? [])];
-      // The check that charges handle's mistake: task 2's own, or the one task 2's points to.
-      const failed = task2.find((c) => c.status === "fail" && c.kind === "evidence") ?? task2.find((c) => c.status === "fail");
-      serve.checks = chargeReadThrough(serve.checks, {
-        result: (served as { result: unknown }).result,
-        ...(input.behaviour ? { withOwnHandle: serveWithOwnHandle(plan, reply) } : {}),
-        ...(failed ? { task2Failure: failed.chargedTo ?? failed.name } : {}),
-      });
-    }
+    chargeAcrossTasks(out, facts);
     return out;
   },
 };

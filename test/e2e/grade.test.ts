@@ -33,6 +33,9 @@ describe("grade on the reference solution", () => {
 });
 
 describe.concurrent("each mistake is diagnosed by the key it breaks", () => {
+  // [fixture, the lines it gets wrong, the first one's diagnosis]. Each costs one point: a line
+  // that only reads through a mistake another line charges is shown wrong and costs nothing more
+  // (courses/mcp-ch2/grading/charges.ts).
   const cases: [string, string[], RegExp][] = [
     ["unknown-tool-iserror", ["t2_id4_error"], /protocol error/],
     ["unknown-tool-32601", ["t2_id4_error"], /-32601 means the method does not exist/],
@@ -51,7 +54,8 @@ describe.concurrent("each mistake is diagnosed by the key it breaks", () => {
       expect(code).toBe(1);
       expect(failing(report)).toEqual(keys);
       expect(check(report, keys[0]!).message).toMatch(diagnosis);
-      expect(report.score).toBe(17 - keys.length);
+      for (const key of keys.slice(1)) expect(check(report, key).chargedTo, key).toBeDefined();
+      expect(report.score).toBe(16);
     });
   }
 });

@@ -132,13 +132,6 @@ function serveOracle(graded: Pick<GradingRequest, "tasks" | "oracle">, reply: Sa
   };
 }
 
-/** What the chapter's serve returns on LINES given the student's own handle's answers to them, when known. */
-export function serveWithOwnHandle(graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply): unknown {
-  const answers = ownHandleAnswers(graded, reply)?.[0];
-  if (!answers) return undefined;
-  try { return serveAnswer(FIXTURE_INPUTS.task3[0], answers); } catch (error) { if (error instanceof Unjudged) return undefined; throw error; }
-}
-
 // The checks are a function of the runs' replies alone: a class's identical replies (most of a
 // class's correct answers are) are judged once. Keyed by a hash of the reply text, bounded.
 const judged = new Map<string, CheckResult[]>();

@@ -17,16 +17,19 @@ import type { GradingRequest } from "./request.js";
 /** Marks a check charged to task 1 until the task's verdicts are known (resolveTask1Charges). */
 const TASK1 = "task1";
 
+/** A value toMcp returned, as a tool handle could serve, when it is one and differs from the chapter's converted tool. */
+export function asTool(value: unknown): McpTool | undefined {
+  if (!isObject(value) || typeof value["name"] !== "string" || !isObject(value["inputSchema"]) || deepEqual(value, MCP_TOOL)) return undefined;
+  return value as unknown as McpTool;
+}
+
 /** What the student's toMcp returned for the chapter's tool, when handle's run loaded it and it differs from the chapter's. */
 export function studentTool(graded: Pick<GradingRequest, "tasks">, reply: SandboxReply): McpTool | undefined {
   const handleRun = graded.tasks.task2?.generated !== undefined ? reply.runs[graded.tasks.task2.generated] : undefined;
   const toMcpRun = graded.tasks.task1 ? reply.runs[graded.tasks.task1.fixture] : undefined;
   if (handleRun?.status !== "ran" || !(handleRun.modules ?? []).includes(TASKS.task1.file)) return undefined;
   const call = readCalls("task1", toMcpRun)?.[0];
-  if (!call?.ok) return undefined;
-  const tool = call.value;
-  if (!isObject(tool) || typeof tool["name"] !== "string" || !isObject(tool["inputSchema"]) || deepEqual(tool, MCP_TOOL)) return undefined;
-  return tool as unknown as McpTool;
+  return call?.ok ? asTool(call.value) : undefined;
 }
 
 /** handle's checks with those that pass against the student's own tool marked as task 1's. */

@@ -5,14 +5,34 @@
 //   whose value is right once every out line is written canonically reads through it;
 // - handle's answers: serve writes what handle returned, so a handle that answers a notification
 //   makes serve's out count 5. A line whose value is what the chapter's serve writes for the
-//   student's own handle's answers to LINES (serve's oracle, extra-checks.ts) is right for
+//   student's own handle's answers to LINES' messages (in handle's fixture run) is right for
 //   serve's own code, and is charged to the task 2 check that failed. When no task 2 check
 //   failed, the line costs as it would have.
 // Such a line stays failed (the evidence file is what the runner prints); `chargedTo` names the
 // check that charges its mistake, and the score counts it there only (src/pack/score.ts).
 import { canonicalJson } from "../../../src/json/python-json.js";
 import type { CheckResult } from "../../../src/report/types.js";
+import { ANSWER_KEY } from "../behaviour/key.js";
+import { LINES, MESSAGES } from "../course/fixtures.js";
+import { deepEqual } from "../evidence/reading.js";
 import { TASK3_LINES } from "../evidence/task3-lines.js";
+
+/**
+ * What the chapter's serve returns on LINES with the student's handle's answers to the same
+ * messages in its fixture run (LINES holds four of task 2's MESSAGES, in their order); undefined
+ * when a message of LINES is not one of them.
+ */
+export function serveWithOwnHandle(responses: readonly unknown[]): unknown {
+  return ANSWER_KEY.serveWith(LINES, (() => {
+    const messages = LINES.flatMap((line) => { try { return [JSON.parse(line) as unknown]; } catch { return []; } });
+    let next = 0;
+    return () => {
+      const at = MESSAGES.findIndex((m) => deepEqual(m, messages[next]));
+      next += 1;
+      return at >= 0 ? responses[at] : undefined;
+    };
+  })());
+}
 
 type Line = (typeof TASK3_LINES)[number];
 
