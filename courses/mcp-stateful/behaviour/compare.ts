@@ -85,14 +85,3 @@ export function compareStep(step: Step, expected: Outcome, actual: Outcome, part
   const w = want as Record<string, unknown>;
   return part === "envelope" ? envelope(w, actual.value) : body(w, actual.value, step);
 }
-
-/** The first step where the session's outcomes differ from the model's, with why. */
-export function firstDifference(steps: readonly Step[], expected: readonly Outcome[], actual: readonly Outcome[], part: Part): { at: number; why: string } | undefined {
-  for (let i = 0; i < steps.length; i++) {
-    const got = actual[i];
-    if (got === undefined) return { at: i, why: "the session stopped before this step" };
-    const why = compareStep(steps[i]!, expected[i]!, got, part);
-    if (why !== undefined) return { at: i, why };
-  }
-  return undefined;
-}

@@ -26,7 +26,16 @@ const show = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify
 const text = (t: string): JsonObject => ({ type: "text", text: t });
 const VARIABLE = /\{(\w+)\}/g;
 
+/** Which rule decided an answer: what each behaviour check judges (server-checks.ts). */
+export type Rule =
+  | "jsonrpc" | "badId" | "notification" | "initialize" | "gate" | "unknownMethod"
+  | "toolsList" | "toolUnknown" | "toolNotAllowed" | "toolMissingArg" | "toolRaised" | "toolOk"
+  | "resourcesList" | "resourceRead" | "resourceUnknown" | "resourceFailed"
+  | "promptsList" | "promptGet" | "promptUnknown" | "promptMissingVar";
+
 export class ModelServer {
+  /** The rule that decided the last answer of handle. */
+  rule: Rule = "notification";
   private live = false;
   private answeredInitialize = false;
   private readonly tools = new Map<string, LabTool>();
@@ -53,23 +62,28 @@ export class ModelServer {
     const m = objectOr(message);
     const notification = !Object.hasOwn(m, "id");
     const id = (own(m, "id") ?? null) as JsonValue;
+    this.rule = "notification";
     try {
       // "id must not be null in a request": with a present id key, it is a malformed request.
-      if (!notification && typeof id !== "string" && typeof id !== "number") throw new RpcError(INVALID_REQUEST, "a request's id is a string or an integer");
+      if (!notification && typeof id !== "string" && typeof id !== "number") { this.rule = "badId"; throw new RpcError(INVALID_REQUEST, "a request's id is a string or an integer"); }
       const result = this.route(m);
+      if (notification) this.rule = "notification";
       return notification ? null : { jsonrpc: "2.0", id, result: result as JsonObject };
     } catch (error) {
-      if (notification) return null;
+      if (notification) { this.rule = "notification"; return null; }
+      if (!(error instanceof RpcError) && (this.rule as Rule) === "resourceRead") this.rule = "resourceFailed";
       const code = error instanceof RpcError ? error.code : INTERNAL_ERROR;
       return { jsonrpc: "2.0", id, error: { code, message: error instanceof Error ? error.message : "internal error" } };
     }
   }
 
   private route(m: Record<string, unknown>): JsonObject | null {
+    this.rule = "jsonrpc";
     if (own(m, "jsonrpc") !== "2.0") throw new RpcError(INVALID_REQUEST, "jsonrpc must be \"2.0\"");
     const method = own(m, "method");
     if (typeof method !== "string") throw new RpcError(INVALID_REQUEST, "method must be a string");
     if (method === "initialize") {
+      this.rule = "initialize";
       this.answeredInitialize = true;
       return { protocolVersion: PROTOCOL_VERSION, capabilities: structuredClone(CAPABILITIES), serverInfo: { ...SERVER_INFO } };
     }
@@ -77,16 +91,17 @@ export class ModelServer {
       if (this.variant === "page" || this.answeredInitialize) this.live = true;
       return null;
     }
+    this.rule = "gate";
     if (!this.live) throw new RpcError(INVALID_REQUEST, "server not initialized");
     const params = objectOr(own(m, "params"));
     switch (method) {
-      case "tools/list": return { tools: [...this.tools.values()].map(({ name, description, inputSchema }) => structuredClone({ name, description, inputSchema })) };
+      case "tools/list": this.rule = "toolsList"; return { tools: [...this.tools.values()].map(({ name, description, inputSchema }) => structuredClone({ name, description, inputSchema })) };
       case "tools/call": return this.callTool(params);
-      case "resources/list": return { resources: RESOURCES.map(({ uri, name, mimeType }) => ({ uri, name, mimeType })) };
+      case "resources/list": this.rule = "resourcesList"; return { resources: RESOURCES.map(({ uri, name, mimeType }) => ({ uri, name, mimeType })) };
       case "resources/read": return this.readResource(own(params, "uri"));
-      case "prompts/list": return { prompts: PROMPTS.map(({ name, description, arguments: args }) => structuredClone({ name, description, arguments: args })) };
+      case "prompts/list": this.rule = "promptsList"; return { prompts: PROMPTS.map(({ name, description, arguments: args }) => structuredClone({ name, description, arguments: args })) };
       case "prompts/get": return this.getPrompt(own(params, "name"), objectOr(own(params, "arguments")));
-      default: throw new RpcError(METHOD_NOT_FOUND, `method not found: ${method}`);
+      default: this.rule = "unknownMethod"; throw new RpcError(METHOD_NOT_FOUND, `method not found: ${method}`);
     }
   }
 
@@ -94,31 +109,42 @@ export class ModelServer {
   private callTool(params: Record<string, unknown>): JsonObject {
     const name = own(params, "name");
     const tool = typeof name === "string" ? this.tools.get(name) : undefined;
+    this.rule = "toolUnknown";
     if (!tool) throw new RpcError(METHOD_NOT_FOUND, `unknown tool: ${show(name)}`);
+    this.rule = "toolNotAllowed";
     if (!this.allowed.includes(name)) throw new RpcError(INVALID_REQUEST, `tool '${tool.name}' not permitted for this client`);
     const args = objectOr(own(params, "arguments"));
+    this.rule = "toolMissingArg";
     for (const required of tool.inputSchema.required) {
       if (!Object.hasOwn(args, required)) throw new RpcError(INVALID_PARAMS, `missing required argument '${required}'`);
     }
     try {
-      return { content: [text(tool.run(args as JsonObject))] };
+      const out = { content: [text(tool.run(args as JsonObject))] };
+      this.rule = "toolOk";
+      return out;
     } catch (error) {
+      this.rule = "toolRaised";
       return { content: [text(`ERROR: ${error instanceof Error ? error.message : String(error)}`)], isError: true };
     }
   }
 
   private readResource(uri: unknown): JsonObject {
     const resource = RESOURCES.find((r) => r.uri === uri);
+    this.rule = "resourceUnknown";
     if (!resource) throw new RpcError(INVALID_PARAMS, `unknown resource: ${show(uri)}`);
+    this.rule = "resourceRead";
     return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: resource.read() }] };
   }
 
   private getPrompt(name: unknown, args: Record<string, unknown>): JsonObject {
     const prompt = PROMPTS.find((p) => p.name === name);
+    this.rule = "promptUnknown";
     if (!prompt) throw new RpcError(INVALID_PARAMS, `unknown prompt: ${show(name)}`);
+    this.rule = "promptMissingVar";
     for (const [, variable] of prompt.template.matchAll(VARIABLE)) {
       if (!Object.hasOwn(args, variable!)) throw new RpcError(INVALID_PARAMS, `missing variable '${variable}'`);
     }
+    this.rule = "promptGet";
     const filled = prompt.template.replace(VARIABLE, (_, v: string) => show(args[v]));
     return { description: prompt.description, messages: [{ role: "user", content: text(filled) }] };
   }

@@ -1,18 +1,20 @@
 // The server's behaviour checks: each a named set of generated sessions (its own random stream
-// from the seed, so that adding a check leaves the others' sessions as they were), compared
-// answer by answer with the model in one part (compare.ts). Every session runs in a fresh
-// module instance of the student's file; t2_isolation's sessions hold two servers side by side.
+// from the seed, so that adding a check leaves the others' sessions as they were). Every session
+// runs in a fresh module instance of the student's file. A check judges, in every session, the
+// steps whose answer its rules decide (the model says which rule did: model.ts), so that one
+// mistake fails the check about it; the envelope check judges every answer's envelope; and
+// t2_isolation compares each of two servers side by side with the same server alone.
 import { makeRandom, type Random } from "../../../src/pack/random.js";
 import { PROMPTS } from "../course/index.js";
-import type { Part } from "./compare.js";
 import { allowList, anyCall, argsFor, METHODS, SessionBuilder, TOOL_NAMES, UNKNOWN_TOOLS } from "./generate.js";
-import type { Session } from "./session.js";
+import type { Session, StepRule } from "./session.js";
 
 export interface ServerCheck {
   name: string;
   title: string;
   hint: string;
-  part: Part;
+  /** The rules whose steps it judges; "envelope": every step's envelope; "alone": each server beside another against itself alone. */
+  judges: readonly StepRule[] | "envelope" | "alone";
   /** Its sessions; empty for a check that reads every other check's sessions (the envelope). */
   sessions(random: Random): Session[];
 }
@@ -139,19 +141,19 @@ function isolationSessions(r: Random): Session[] {
 }
 
 export const SERVER_CHECKS: readonly ServerCheck[] = [
-  { name: "t2_handshake", title: "The handshake is a gate: every method but initialize is -32600 until notifications/initialized", part: "body", sessions: handshakeSessions,
+  { name: "t2_handshake", title: "The handshake is a gate: every method but initialize is -32600 until notifications/initialized", judges: ["gate", "initialize"], sessions: handshakeSessions,
     hint: "Reread 'The stateful handshake and its invariant': only initialize is answered before the session is live, and only notifications/initialized makes it live." },
-  { name: "t2_tool_calls", title: "tools/call follows the lattice: unknown -32601, not allowed -32600, missing argument -32602, a raising tool isError", part: "body", sessions: toolCallSessions,
+  { name: "t2_tool_calls", title: "tools/call follows the lattice: unknown -32601, not allowed -32600, missing argument -32602, a raising tool isError", judges: ["toolUnknown", "toolNotAllowed", "toolMissingArg", "toolRaised", "toolOk"], sessions: toolCallSessions,
     hint: "Reread '_call_tool error lattice': check in its order, and a tool that raises is content with isError true, not an error response." },
-  { name: "t2_list_changed", title: "addTool with notify after initialization queues list_changed; never before, never without notify", part: "body", sessions: listChangedSessions,
+  { name: "t2_list_changed", title: "addTool with notify after initialization queues list_changed; never before, never without notify", judges: ["toolsList", "addTool", "drain"], sessions: listChangedSessions,
     hint: "Reread 'listChanged: the one dynamic capability': queue notifications/tools/list_changed (no id, no payload) only when notify is true and the session is live; drainOutbox empties the outbox." },
-  { name: "t2_prompts_resources", title: "resources and prompts: listed, read, filled; a missing variable is -32602, a failing reader -32603", part: "body", sessions: promptResourceSessions,
+  { name: "t2_prompts_resources", title: "resources and prompts: listed, read, filled; a missing variable is -32602, a failing reader -32603", judges: ["resourcesList", "resourceRead", "resourceUnknown", "resourceFailed", "promptsList", "promptGet", "promptUnknown", "promptMissingVar"], sessions: promptResourceSessions,
     hint: "Reread 'The five standard error codes': a missing prompt variable is invalid params; an exception in a handler becomes -32603." },
-  { name: "t2_notifications", title: "A notification is never answered; jsonrpc other than \"2.0\" is -32600; id null is a request", part: "body", sessions: notificationSessions,
+  { name: "t2_notifications", title: "A notification is never answered; jsonrpc other than \"2.0\" is -32600; id null is a request", judges: ["notification", "jsonrpc", "badId", "unknownMethod"], sessions: notificationSessions,
     hint: "Reread 'Three message shapes': is_notification = \"id\" not in message, whatever else is wrong with it; a request with a bad jsonrpc is -32600." },
-  { name: "t2_isolation", title: "Two servers side by side share nothing: not the session, the allow-list, the tools or the outbox", part: "body", sessions: isolationSessions,
+  { name: "t2_isolation", title: "Two servers side by side share nothing: not the session, the allow-list, the tools or the outbox", judges: "alone", sessions: isolationSessions,
     hint: "Keep every piece of state on the instance (this), none in module variables or on globalThis: each client has a server of its own." },
-  { name: "t2_envelope", title: "Every response echoes the request's id with jsonrpc \"2.0\", and a notification in the outbox has no id", part: "envelope", sessions: () => [],
+  { name: "t2_envelope", title: "Every response echoes the request's id with jsonrpc \"2.0\", and a notification in the outbox has no id", judges: "envelope", sessions: () => [],
     hint: "A response carries the request's id as it came (0 and \"\" included) and jsonrpc \"2.0\"; result or error, never both." },
 ];
 

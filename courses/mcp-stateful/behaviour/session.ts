@@ -3,7 +3,7 @@
 // student's class, the model (model.ts) answers the same steps, and each step's outcome is
 // compared (compare.ts). A session is shown to the student as the code that replays it.
 import type { ServerConfig } from "../course/index.js";
-import { labTool, ModelServer, type Variant } from "./model.js";
+import { labTool, ModelServer, type Rule, type Variant } from "./model.js";
 
 export type Step =
   | { op: "handle"; on?: number; message: unknown }
@@ -15,18 +15,33 @@ export interface Session { servers: ServerConfig[]; steps: Step[] }
 /** What one step gave: a value, or the throw the driver caught (name, message, code). */
 export type Outcome = { value: unknown } | { threw: { name: string; message: string; code: number | null } };
 
-/** The model's outcome of every step of the session, on fresh model servers. */
-export function modelSession(session: Session, variant: Variant): Outcome[] {
+/** What decided a step's answer: the model's rule for handle, or the step's own kind. */
+export type StepRule = Rule | "addTool" | "drain";
+
+/** The model's outcome of every step of the session, on fresh model servers, and the rule that decided each. */
+export function modelSession(session: Session, variant: Variant): { outcomes: Outcome[]; rules: StepRule[] } {
   const servers = session.servers.map((config) => new ModelServer(config, variant));
-  return session.steps.map((step): Outcome => {
+  const rules: StepRule[] = [];
+  const outcomes = session.steps.map((step): Outcome => {
     const server = servers[step.on ?? 0]!;
-    if (step.op === "handle") return { value: server.handle(structuredClone(step.message)) };
+    if (step.op === "handle") {
+      const value = server.handle(structuredClone(step.message));
+      rules.push(server.rule);
+      return { value };
+    }
+    rules.push(step.op);
     if (step.op === "addTool") {
       server.addTool(labTool(step.tool), step.notify === undefined ? undefined : { notify: step.notify });
       return { value: null };
     }
     return { value: server.drainOutbox() };
   });
+  return { outcomes, rules };
+}
+
+/** The session of server `k` alone: its config and its steps, as if the other were not there. */
+export function alone(session: Session, k: number): Session {
+  return { servers: [session.servers[k]!], steps: session.steps.filter((s) => (s.on ?? 0) === k).map(({ on: _, ...rest }) => rest as Step) };
 }
 
 const json = (v: unknown): string => JSON.stringify(v);

@@ -30,6 +30,8 @@ export interface Expected {
   outcomes: ({ value: Json } | { code: number })[];
   /** The tools cache after each op. */
   caches: Json[][];
+  /** Per op, where its messages are in `sent`: [first, after the last). */
+  ranges: [number, number][];
 }
 
 export const LIST_CHANGED = "notifications/tools/list_changed";
@@ -41,7 +43,7 @@ export function initializeParams(): Json {
 
 /** The model client on the scenario: what it sends, the replies it gets, what it returns. */
 export function expected(s: Scenario): Expected {
-  const out: Expected = { sent: [], replies: [], polls: [], outcomes: [], caches: [] };
+  const out: Expected = { sent: [], replies: [], polls: [], outcomes: [], caches: [], ranges: [] };
   let cache: Json[] = [];
   let pump = 0;
   const request = (method: string, plan: Plan, params?: Json): Json => {
@@ -52,6 +54,7 @@ export function expected(s: Scenario): Expected {
   };
   s.ops.forEach((op, i) => {
     const plan = s.plans[i];
+    const first = out.sent.length;
     try {
       let value: Json = null;
       if (op[0] === "connect") {
@@ -75,6 +78,7 @@ export function expected(s: Scenario): Expected {
       out.outcomes.push({ code: (error as { code: number }).code });
     }
     out.caches.push(cache);
+    out.ranges.push([first, out.sent.length]);
   });
   return out;
 }

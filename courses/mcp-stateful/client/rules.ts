@@ -1,6 +1,10 @@
 // Task 3's rules, each judged on every scenario's record: what the client sent (recorded by the
 // peers, outside the sandbox) against what the model client sends, what each operation gave,
-// and the tools cache after it; and the transport's probes.
+// and the tools cache after it. The scripted server answers in order whatever it is sent, so
+// after the first message that differs from the model's the replies are no longer the ones
+// meant: what each operation gave and the ids are judged in the operations before the first
+// that sent otherwise (the driver's mark peer records where each began; the rest is
+// t3_messages' to charge).
 import { same, shown } from "../behaviour/compare.js";
 import { CLIENT_INFO, PROTOCOL_VERSION } from "../course/index.js";
 import type { Expected, Json } from "./model.js";
@@ -8,6 +12,8 @@ import type { Expected, Json } from "./model.js";
 export interface ClientRecord {
   /** The send peer's messages (parsed, or the text when not JSON), in order. */
   sent: unknown[];
+  /** The same, op by op (the driver's mark peer says where each op began); [0] holds what came before the first op. */
+  byOp: unknown[][];
   /** The driver's outcomes, one per op, or undefined when the run failed. */
   outcomes?: { value?: unknown; threw?: { name: string; message: string; code: number | null }; cache?: unknown }[];
 }
@@ -23,8 +29,8 @@ export function handshakeProblem(expected: Expected, record: ClientRecord): stri
   if (!isObject(params) || params["protocolVersion"] !== PROTOCOL_VERSION) return `initialize's params.protocolVersion is ${shown(isObject(params) ? params["protocolVersion"] : params)}, not "${PROTOCOL_VERSION}"`;
   if (!isObject(params["capabilities"])) return "initialize's params.capabilities is not an object";
   if (!same(params["clientInfo"], CLIENT_INFO)) return `initialize's params.clientInfo is ${shown(params["clientInfo"])}, not CLIENT_INFO`;
-  const refused = expected.sent.length === 1;
-  if (refused) return record.sent.length > 1 ? `initialize was refused, and the client still sent ${shown(record.sent[1])}` : undefined;
+  // After a refused initialize, what the client does is t3_messages' and t3_outcomes' to judge.
+  if (expected.sent.length === 1) return undefined;
   if (!isObject(second) || second["method"] !== "notifications/initialized") return `the second message was ${shown(second)}; notifications/initialized comes right after initialize's response`;
   if (Object.hasOwn(second, "id")) return `notifications/initialized carries an id (${shown(second["id"])}): a notification has no id key`;
   return undefined;
@@ -40,35 +46,45 @@ function messageProblem(want: Expected["sent"][number], got: unknown): string | 
   return undefined;
 }
 
-/** The whole sequence: exactly the model's messages, in order (a re-fetch exactly on list_changed). */
-export function messagesProblem(expected: Expected, record: ClientRecord): string | undefined {
-  for (let i = 0; i < Math.max(expected.sent.length, record.sent.length); i++) {
-    const want = expected.sent[i];
-    if (!want) return `after the model's ${expected.sent.length} messages it also sent ${shown(record.sent[i])}`;
-    if (i >= record.sent.length) return `it stopped after ${record.sent.length} messages; ${want.method} was due next`;
-    const why = messageProblem(want, record.sent[i]);
-    if (why) return `message ${i + 1}: ${why}`;
+/** Op by op, exactly the model's messages (a re-fetch exactly on list_changed): the first op that differs, and how. */
+export function messagesProblem(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord): { op: number; why: string } | undefined {
+  const [before, ...each] = record.byOp;
+  if (before?.length) return { op: 0, why: `it sent ${shown(before[0])} before any call (in its constructor)` };
+  for (let i = 0; i < expected.ranges.length; i++) {
+    const [from, to] = expected.ranges[i]!;
+    const want = expected.sent.slice(from, to);
+    const got = each[i] ?? [];
+    const name = `${String(ops[i]?.[0])}()`;
+    for (let k = 0; k < Math.max(want.length, got.length); k++) {
+      if (!want[k]) return { op: i, why: `${name} sent ${shown(got[k])} after the ${want.length} message(s) due` };
+      if (k >= got.length) return { op: i, why: `${name} sent ${got.length} message(s); ${want[k]!.method} was due next` };
+      const why = messageProblem(want[k]!, got[k]);
+      if (why) return { op: i, why: `${name}: ${why}` };
+    }
   }
   return undefined;
 }
 
-/** Every request's id a string or an integer, none used twice. */
-export function idsProblem(record: ClientRecord): string | undefined {
+/** Every request's id a string or an integer, none used twice (in the ops before `upTo`, where the model sends a request). */
+export function idsProblem(expected: Expected, record: ClientRecord, upTo: number): string | undefined {
   const seen = new Set<unknown>();
-  for (const m of record.sent) {
-    if (!isObject(m) || !Object.hasOwn(m, "id")) continue;
-    const id = m["id"];
-    if (!(typeof id === "string" || (typeof id === "number" && Number.isInteger(id)))) return `${shown(m["method"])} has id ${shown(id)}: an id is a string or an integer`;
-    if (seen.has(id)) return `id ${shown(id)} was used twice`;
-    seen.add(id);
+  for (let i = 0; i < Math.min(upTo, expected.ranges.length); i++) {
+    const [from] = expected.ranges[i]!;
+    for (const [k, m] of (record.byOp[i + 1] ?? []).entries()) {
+      if (!expected.sent[from + k]?.request || !isObject(m)) continue;
+      const id = m["id"];
+      if (!(typeof id === "string" || (typeof id === "number" && Number.isInteger(id)))) return `${shown(m["method"])} has id ${shown(id)}: an id is a string or an integer`;
+      if (seen.has(id)) return `id ${shown(id)} was used twice`;
+      seen.add(id);
+    }
   }
   return undefined;
 }
 
 /** What each op gave: the result, or a throw with the error response's code. */
-export function outcomesProblem(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord): string | undefined {
+export function outcomesProblem(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord, upTo: number): string | undefined {
   if (!record.outcomes) return "the client's run did not finish";
-  for (let i = 0; i < expected.outcomes.length; i++) {
+  for (let i = 0; i < expected.outcomes.length && i < upTo; i++) {
     const want = expected.outcomes[i]!;
     const got = record.outcomes[i];
     const op = `${String(ops[i]?.[0])}()`;
@@ -84,9 +100,9 @@ export function outcomesProblem(ops: readonly (readonly unknown[])[], expected: 
 }
 
 /** The tools cache after each op: the last tools/list's tools. */
-export function cacheProblem(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord): string | undefined {
+export function cacheProblem(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord, upTo: number): string | undefined {
   if (!record.outcomes) return "the client's run did not finish";
-  for (let i = 0; i < expected.caches.length; i++) {
+  for (let i = 0; i < expected.caches.length && i < upTo; i++) {
     const got = record.outcomes[i]?.cache;
     if (!same(got, expected.caches[i] as Json)) return `after ${String(ops[i]?.[0])}() its tools are ${shown(got)}, not ${shown(expected.caches[i])}`;
   }

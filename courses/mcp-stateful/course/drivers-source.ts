@@ -10,8 +10,9 @@
 //   drainOutbox(). Returns one outcome per step: {value} or {threw}.
 // - driveTransport(Transport, probe): a transport over a recording server; what the server was
 //   given and what came back, and whether either was the very object the other side held.
-// - driveClient(Client, ops, send, poll): a client over the grader's scripted peers; per op
-//   (connect, list, call, pump) its value or throw, and the tools cache after it.
+// - driveClient(Client, ops, send, poll, mark): a client over the grader's scripted peers; per
+//   op (connect, list, call, pump) its value or throw, and the tools cache after it; `mark`,
+//   a peer only the driver holds, records where each op begins.
 export const DRIVERS_SOURCE = String.raw`
 (function () {
   const NOT_WRITTEN = exports.NOT_WRITTEN_YET;
@@ -97,11 +98,15 @@ export const DRIVERS_SOURCE = String.raw`
     return { given, reply: replied, replySame, drained: snap(drained), drainedSame, notice: snap(notice), again: snap(transport.notifications()) };
   };
 
-  exports.driveClient = function driveClient(Client, ops, send, poll) {
+  exports.driveClient = function driveClient(Client, ops, send, poll, mark) {
     const transport = { send: (message) => send(message), notifications: () => poll({ drain: true }) };
     const client = new Client(transport);
     const out = [];
-    for (const op of ops) {
+    for (let i = 0; i < ops.length; i++) {
+      const op = ops[i];
+      // Where each op begins in the peers' record (made outside the sandbox), so that what the
+      // client sent is judged op by op.
+      mark({ op: i });
       try {
         let value;
         if (op[0] === "connect") value = client.connect();

@@ -145,7 +145,7 @@ const SPECS: Spec[] = [
 function modelFixtures(): Fixtures {
   const builders: Fixtures["builders"] = {};
   for (const [name, calls] of Object.entries(BUILDER_CALLS)) builders[name as Builder] = calls.map((args) => built(name as Builder, args));
-  return { builders, kinds: WIRE.map(kindOf), session: modelSession(TRACE_SESSION, "page") };
+  return { builders, kinds: WIRE.map(kindOf), session: modelSession(TRACE_SESSION, "page").outcomes };
 }
 
 const model = modelFixtures();

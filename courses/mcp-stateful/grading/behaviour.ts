@@ -3,16 +3,16 @@
 // its first wrong answer, as code to paste) and the seed that makes it again.
 import type { CheckResult } from "../../../src/report/types.js";
 import type { SandboxReply, WireRun } from "../../../src/sandbox/protocol.js";
-import { firstDifference, shown } from "../behaviour/compare.js";
+import { compareStep, same, shown } from "../behaviour/compare.js";
 import { built, compareBuilt, kindOf, BUILDERS } from "../behaviour/messages.js";
 import { VARIANTS } from "../behaviour/model.js";
 import { SERVER_CHECKS } from "../behaviour/server-checks.js";
-import { modelSession, sessionCode, type Outcome, type Session } from "../behaviour/session.js";
+import { modelSession, sessionCode, type Outcome, type Session, type StepRule } from "../behaviour/session.js";
 import { expected } from "../client/model.js";
 import { cacheProblem, handshakeProblem, idsProblem, messagesProblem, outcomesProblem, type ClientRecord } from "../client/rules.js";
 import { transportProblem, type TransportRecord } from "../client/transport.js";
 import { rootCause, valueOf } from "./values.js";
-import type { StatefulPlan } from "./plan.js";
+import type { SessionsPlan, StatefulPlan } from "./plan.js";
 
 interface Rule { name: string; title: string; hint: string }
 
@@ -78,38 +78,80 @@ function outcomesOf(run: WireRun | undefined, i: number): { outcomes?: Outcome[]
   return Array.isArray(v) ? { outcomes: v as Outcome[] } : { failed: `the driver gave ${shown(v)}` };
 }
 
-export function server(p: NonNullable<NonNullable<StatefulPlan["task2"]>["sessions"]>, reply: SandboxReply, seed: number): CheckResult[] {
-  const run = reply.runs[p.run];
-  const envelope = SERVER_CHECKS.find((c) => c.part === "envelope")!;
-  const judgeOne = (session: Session, at: number, part: "body" | "envelope"): { steps: number; message: string; expected?: string; actual?: string } | undefined | "n/a" => {
-    const got = outcomesOf(run, at);
-    if (got.failed) return part === "body" ? { steps: session.steps.length, message: `This session:\n${sessionCode(session)}\nstopped: ${got.failed}` } : "n/a";
-    // Either reading of an initialized notification sent before initialize, whole sessions each.
-    let best: { at: number; why: string; want: Outcome[] } | undefined;
-    for (const variant of VARIANTS) {
-      const want = modelSession(session, variant);
-      const diff = firstDifference(session.steps, want, got.outcomes!, part);
-      if (!diff) return undefined;
-      if (!best || diff.at > best.at) best = { ...diff, want };
-    }
-    const step = best!.at;
-    const gotStep = got.outcomes![step];
+/**
+ * The model's answers to a session, in the reading of an early initialized notification that
+ * the code's answers follow best (either is accepted; one reading per session).
+ */
+function modelFor(session: Session, got: readonly Outcome[]): { outcomes: Outcome[]; rules: StepRule[] } {
+  let best: { outcomes: Outcome[]; rules: StepRule[]; wrong: number } | undefined;
+  for (const variant of VARIANTS) {
+    const m = modelSession(session, variant);
+    const wrong = session.steps.filter((step, j) => got[j] === undefined || compareStep(step, m.outcomes[j]!, got[j]!, "body") !== undefined).length;
+    if (!best || wrong < best.wrong) best = { ...m, wrong };
+  }
+  return best!;
+}
+
+type Failure = { steps: number; message: string; expected?: string; actual?: string };
+const shownOutcome = (o: Outcome | undefined): string => (o === undefined ? "(nothing)" : "threw" in o ? `threw ${o.threw.message}` : shown(o.value));
+
+function judgeSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope"): Failure | undefined {
+  const model = modelFor(session, got);
+  for (let j = 0; j < session.steps.length; j++) {
+    if (judges !== "envelope" && !judges.includes(model.rules[j]!)) continue;
+    const why = got[j] === undefined ? "the session stopped before this step" : compareStep(session.steps[j]!, model.outcomes[j]!, got[j]!, judges === "envelope" ? "envelope" : "body");
+    if (why === undefined) continue;
     return {
-      steps: step + 1,
-      message: `The last call of this session is answered wrongly:\n${sessionCode(session, step + 1)}\n→ ${best!.why}.`,
-      expected: shown((best!.want[step] as { value: unknown }).value),
-      actual: gotStep === undefined ? "(nothing)" : "threw" in gotStep ? `threw ${gotStep.threw.message}` : shown(gotStep.value),
+      steps: j + 1,
+      message: `The last call of this session is answered wrongly:\n${sessionCode(session, j + 1)}\n→ ${why}.`,
+      expected: shown((model.outcomes[j] as { value: unknown }).value),
+      actual: shownOutcome(got[j]),
     };
-  };
+  }
+  return undefined;
+}
+
+/** Each server beside the other answers as it does alone. */
+function judgeAlone(session: Session, got: readonly Outcome[], alone: readonly (readonly Outcome[])[]): Failure | undefined {
+  const seen = session.servers.map(() => 0);
+  for (let j = 0; j < session.steps.length; j++) {
+    const k = session.steps[j]!.on ?? 0;
+    const own = alone[k]![seen[k]!++];
+    if (same(own, got[j])) continue;
+    const name = (i: number): string => `server${i + 1}`;
+    return {
+      steps: j + 1,
+      message: `${name(k)} answers this session's last call differently beside ${name(1 - k)} than alone: state leaks between instances (module variables, globalThis).\n${sessionCode(session, j + 1)}`,
+      expected: `${shownOutcome(own)} (what ${name(k)} answers alone)`,
+      actual: shownOutcome(got[j]),
+    };
+  }
+  return undefined;
+}
+
+export function server(p: SessionsPlan, reply: SandboxReply, seed: number): CheckResult[] {
+  const run = reply.runs[p.run];
+  const results = p.all.map((_, i) => outcomesOf(run, i));
+  const stopped = (i: number): Failure => ({ steps: p.all[i]!.steps.length, message: `This session:\n${sessionCode(p.all[i]!)}\nstopped: ${results[i]!.failed}` });
   return SERVER_CHECKS.map((check) => {
-    const group = check.part === "envelope" ? { from: 0, count: p.all.length } : p.groups.find((g) => g.name === check.name)!;
-    let smallest: { steps: number; message: string; expected?: string; actual?: string } | undefined;
+    let smallest: Failure | undefined;
     let judged = 0;
-    for (let i = group.from; i < group.from + group.count; i++) {
-      const r = judgeOne(p.all[i]!, i, check === envelope ? "envelope" : "body");
-      if (r === "n/a") continue;
-      judged++;
-      if (r && (!smallest || r.steps < smallest.steps)) smallest = r;
+    const consider = (f: Failure | undefined): void => { judged++; if (f && (!smallest || f.steps < smallest.steps)) smallest = f; };
+    if (check.judges === "alone") {
+      for (const { session, at } of p.alone) {
+        const got = results[session]!.outcomes;
+        const alone = at.map((i) => results[i]!.outcomes);
+        if (!got || alone.some((a) => !a)) continue;
+        consider(judgeAlone(p.all[session]!, got, alone as Outcome[][]));
+      }
+    } else {
+      p.all.forEach((session, i) => {
+        // Two servers side by side are t2_isolation's; each alone is a session of its own here.
+        if (session.servers.length > 1 && check.judges !== "envelope") return;
+        const got = results[i]!.outcomes;
+        if (!got) { if (check.judges !== "envelope") consider(stopped(i)); return; }
+        consider(judgeSteps(session, got, check.judges as readonly StepRule[] | "envelope"));
+      });
     }
     return verdict(check, seed, smallest, judged);
   });
@@ -130,9 +172,14 @@ function record(run: WireRun | undefined): ClientRecord | undefined {
   if (run?.status !== "ran") return undefined;
   const call = run.calls[0];
   if (!call) return undefined;
-  const sent = (call.sent ?? []).filter((m) => m.peer === 0).map((m) => { try { return JSON.parse(m.text) as unknown; } catch { return m.text; } });
+  const parsed = (text: string): unknown => { try { return JSON.parse(text) as unknown; } catch { return text; } };
+  const byOp: unknown[][] = [[]];
+  for (const m of call.sent ?? []) {
+    if (m.peer === 2) byOp.push([]);
+    else if (m.peer === 0) byOp[byOp.length - 1]!.push(parsed(m.text));
+  }
   const v = call.ok ? valueOf(call) : undefined;
-  return { sent, ...(Array.isArray(v) ? { outcomes: v as ClientRecord["outcomes"] } : {}) };
+  return { sent: byOp.flat(), byOp, ...(Array.isArray(v) ? { outcomes: v as ClientRecord["outcomes"] } : {}) };
 }
 
 function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed: number): CheckResult[] {
@@ -151,11 +198,14 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     const why = (m: string | undefined): string | undefined => (m === undefined ? undefined : `${m}.\n(${ops})`);
     const failed = !reply.runs[run] || reply.runs[run]!.status !== "ran" || !(reply.runs[run] as { calls: { ok: boolean }[] }).calls[0]?.ok;
     const stopped = failed ? `; the call failed: ${rootCause(reply.runs[run])?.message ?? "it threw"}` : "";
+    const differs = messagesProblem(scenario.ops, e, r);
+    const upTo = differs?.op ?? Infinity;
+    const outcomes = outcomesProblem(scenario.ops, e, r, upTo);
     note("t3_handshake", scenario.ops.length, why(handshakeProblem(e, r)));
-    note("t3_messages", scenario.ops.length, why(messagesProblem(e, r)));
-    note("t3_ids", scenario.ops.length, why(idsProblem(r)));
-    note("t3_outcomes", scenario.ops.length, why(outcomesProblem(scenario.ops, e, r) && `${outcomesProblem(scenario.ops, e, r)}${stopped}`));
-    note("t3_cache", scenario.ops.length, why(cacheProblem(scenario.ops, e, r)));
+    note("t3_messages", scenario.ops.length, why(differs?.why));
+    note("t3_ids", scenario.ops.length, why(idsProblem(e, r, upTo)));
+    note("t3_outcomes", scenario.ops.length, why(outcomes && `${outcomes}${stopped}`));
+    note("t3_cache", scenario.ops.length, why(cacheProblem(scenario.ops, e, r, upTo)));
   }
   const t = reply.runs[p.transport.run];
   if (t?.status === "ran") {

@@ -7,7 +7,7 @@ import type { PackPlan, PackTask, PlanInput } from "../../../src/pack/types.js";
 import type { RunSpec } from "../../../src/sandbox/protocol.js";
 import { builderCases, BUILDERS, kindCases, KIND_OF, type Builder } from "../behaviour/messages.js";
 import { sessionsOf } from "../behaviour/server-checks.js";
-import type { Session } from "../behaviour/session.js";
+import { alone as aloneOf, type Session } from "../behaviour/session.js";
 import { expected, type Scenario } from "../client/model.js";
 import { generatedScenarios, traceScenario } from "../client/scenarios.js";
 import { FIXTURE_PROBE, generatedProbes, type Probe } from "../client/transport.js";
@@ -19,11 +19,20 @@ export const TASKS: readonly PackTask[] = [
   { id: "task3", number: 3, title: "The in-memory transport and the client", file: "task3.ts", exportName: "LabClient", signature: "class InMemoryTransport { constructor(server); send(message); notifications() } and class LabClient { tools: Tool[]; constructor(transport: Transport); connect(); listTools(); callTool(name, args); pump() }" },
 ];
 
+export interface SessionsPlan {
+  run: number;
+  /** Each check's sessions in `all`. */
+  groups: { name: string; from: number; count: number }[];
+  all: Session[];
+  /** For each session of two servers: where in `all` each server's session alone is. */
+  alone: { session: number; at: number[] }[];
+}
+
 export interface StatefulPlan extends PackPlan {
   seed: number;
   behaviour: boolean;
   task1?: { builders: Record<Builder, { run: number; args: unknown[][] }>; kinds: { run: number; inputs: unknown[] } };
-  task2?: { fixture: number; sessions?: { run: number; groups: { name: string; from: number; count: number }[]; all: Session[] } };
+  task2?: { fixture: number; sessions?: SessionsPlan };
   task3?: { transport: { run: number; probes: Probe[] }; clients: { run: number; scenario: Scenario }[] };
 }
 
@@ -54,17 +63,23 @@ function planTask2(runs: RunSpec[], input: PlanInput): StatefulPlan["task2"] {
     groups.push({ name: check.name, from: all.length, count: sessions.length });
     all.push(...sessions);
   }
+  // Each server of a two-server session also alone, in a session of its own: side by side, its
+  // answers must be the ones it gives alone.
+  const alone: SessionsPlan["alone"] = [];
+  all.forEach((session, i) => {
+    if (session.servers.length > 1) alone.push({ session: i, at: session.servers.map((_, k) => all.push(aloneOf(session, k)) - 1) });
+  });
   // Each session in a fresh module instance: a server that keeps state outside its instance
   // (a module variable) carries it into the next session, whose answers then differ.
   const run = runs.push({ ...base, inputs: texts(all), instance: "fresh", stopOnFailure: false, after: { run: fixture, need: "finished" } }) - 1;
-  return { fixture, sessions: { run, groups, all } };
+  return { fixture, sessions: { run, groups, all, alone } };
 }
 
 function clientRun(scenario: Scenario, after?: RunSpec["after"]): RunSpec {
   const e = expected(scenario);
   return {
     entry: "task3.ts", exportName: "LabClient", via: "driveClient", inputs: [JSON.stringify([scenario.ops])], arity: 1, instance: "shared", stopOnFailure: false,
-    peers: [{ replies: e.replies.map((r) => JSON.stringify(r)), echoId: true }, { replies: e.polls.map((p) => JSON.stringify(p)) }],
+    peers: [{ replies: e.replies.map((r) => JSON.stringify(r)), echoId: true }, { replies: e.polls.map((p) => JSON.stringify(p)) }, { replies: ["null"], repeatLast: true }],
     ...(after ? { after } : {}),
   };
 }

@@ -1,0 +1,98 @@
+// The pack end to end through the real sandbox: plan → SandboxPool → judge. The reference
+// solution passes every check; each mistake (the solution with one change, made inline) fails
+// its own named check with a counterexample; correct submissions in other styles pass all.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PlanInput } from "../../../src/pack/types.js";
+import type { CheckResult } from "../../../src/report/types.js";
+import { SandboxPool } from "../../../src/sandbox/pool.js";
+import pack from "../pack.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+const TASK_IDS = ["task1", "task2", "task3"];
+const LIMITS = { timeMs: 20_000, memoryBytes: 128 * 1024 * 1024, valueChars: 1024 * 1024, outputChars: 16 * 1024 };
+const readTs = (dir: string): Record<string, string> =>
+  Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith(".ts")).map((f) => [f, readFileSync(path.join(dir, f), "utf8")]));
+const SOLUTION = readTs(path.join(ROOT, "solutions", "mcp-stateful"));
+
+/** The solution with `from` replaced by `to` in one file (each must be there: a test of nothing fails). */
+function mutate(file: string, ...pairs: [string, string][]): Record<string, string> {
+  let text = SOLUTION[file]!;
+  for (const [from, to] of pairs) {
+    if (!text.includes(from)) throw new Error(`${file} has no ${from}`);
+    text = text.replace(from, to);
+  }
+  return { ...SOLUTION, [file]: text };
+}
+
+let pool: SandboxPool;
+beforeAll(() => { pool = new SandboxPool(1, false, pack.course.sandboxSource()); });
+afterAll(() => pool.close());
+
+async function grade(files: Record<string, string>, seed = 7, behaviour = true): Promise<Record<string, CheckResult[]>> {
+  const input: PlanInput = { tasks: TASK_IDS, has: (f) => f in files, behaviour, schema: false, seed };
+  const plan = pack.plan(input);
+  const reply = await pool.run({ files, refused: {}, runs: plan.runs, limits: LIMITS });
+  const j = pack.judge(plan, reply, input);
+  // As the engine does: a task that did not run on the fixtures has its extra checks skipped.
+  return Object.fromEntries(TASK_IDS.map((t) => [t, [...(j[t]?.checks ?? []), ...(j[t]?.failure ? [] : j[t]?.extra ?? [])]]));
+}
+const failing = (checks: Record<string, CheckResult[]>): string[] => Object.values(checks).flat().filter((c) => c.status !== "pass").map((c) => c.name);
+const message = (checks: Record<string, CheckResult[]>, name: string): string => Object.values(checks).flat().find((c) => c.name === name)?.message ?? "";
+
+describe("mcp-stateful through the sandbox", () => {
+  it("passes the reference solution on every check, on several seeds", async () => {
+    for (const seed of [0, 7, 12345]) expect(failing(await grade(SOLUTION, seed)), `seed ${seed}`).toEqual([]);
+  });
+
+  it("reports the starters as not written yet, every check skipped", async () => {
+    const checks = await grade(readTs(path.join(ROOT, "starters", "mcp-stateful")));
+    const ran = Object.values(checks).flat().filter((c) => c.status !== "skip" && c.kind !== "output");
+    expect(ran.map((c) => c.name)).toEqual([]);
+  });
+
+  const MISTAKES: [string, Record<string, string>, string[]][] = [
+    ["a notification with id: null", mutate("task1.ts", ['? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params }', '? { jsonrpc: "2.0", id: null, method } as never : { jsonrpc: "2.0", id: null, method, params } as never']), ["t1_notification_keys", "t1_builders"]],
+    ["kindOf by the id's value", mutate("task1.ts", ['return "id" in message ? "request" : "notification";', 'return (message as { id?: unknown }).id != null ? "request" : "notification";']), ["t1_null_id_kind", "t1_kinds"]],
+    ["a raising tool as -32603", mutate("task2.ts", ["      return { content: [{ type: \"text\", text: `ERROR:", "      throw error;\n      return { content: [{ type: \"text\", text: `ERROR:"]), ["t2_tool_calls"]],
+    ["the allow-list checked before the tool exists", mutate("task2.ts", ["    if (!tool) throw new RPCError(METHOD_NOT_FOUND, `unknown tool: ${String(name)}`);\n    if (!this.allowed.has(tool.name))", "    if (!this.allowed.has(String(name))) throw new RPCError(INVALID_REQUEST, \"not permitted\");\n    if (!tool) throw new RPCError(METHOD_NOT_FOUND, `unknown tool: ${String(name)}`);\n    if (!this.allowed.has(tool.name))"]), ["t2_tool_calls"]],
+    ["list_changed queued before initialization", mutate("task2.ts", ["if (options.notify && this.initialized)", "if (options.notify)"]), ["t2_list_changed"]],
+    ["the session kept in a module variable", mutate("task2.ts", ["export class LabServer {\n  private initialized = false;", "let live = false;\nexport class LabServer {\n  private get initialized(): boolean { return live; }\n  private set initialized(v: boolean) { live = v; }"]), ["t2_isolation"]],
+    ["notifications answered", mutate("task2.ts", ["      if (isNotification) return null;\n      return { jsonrpc: \"2.0\", id: id!", "      return { jsonrpc: \"2.0\", id: id!"]), ["t2_initialized_answer", "t2_notifications"]],
+    ["no gate", mutate("task2.ts", ['    if (!this.initialized) throw new RPCError(INVALID_REQUEST, "server not initialized");\n', ""]), ["t2_handshake"]],
+    ["a missing prompt variable left as it is", mutate("task2.ts", ["if (!Object.hasOwn(args, variable)) throw new RPCError(INVALID_PARAMS, `missing variable '${variable}'`);", "if (!Object.hasOwn(args, variable)) return `{${variable}}`;"]), ["t2_prompts_resources"]],
+    ["ids not echoed", mutate("task2.ts", ['return { jsonrpc: "2.0", id: id!, result: result ?? {} };', 'return { jsonrpc: "2.0", id: 1, result: result ?? {} };']), ["t2_envelope"]],
+    ["a transport that hands over the object", mutate("task3.ts", ["const response = this.server.handle(roundTrip(message));", "const response = this.server.handle(message);"]), ["t3_date_across", "t3_transport"]],
+    ["pump re-fetches on every notification", mutate("task3.ts", ['if (notes.some((n) => n.method === "notifications/tools/list_changed")) this.listTools();', "if (notes.length > 0) this.listTools();"]), ["t3_messages"]],
+    ["an error response returned, not thrown", mutate("task3.ts", ['if ("error" in response) throw new McpError(response.error.code, response.error.message);', 'if ("error" in response) return response as never;']), ["t3_delete_db_code", "t3_outcomes", "t3_messages", "t3_cache"]],
+    ["initialized sent with id null", mutate("task3.ts", ['this.transport.send({ jsonrpc: "2.0", method: "notifications/initialized" });', 'this.transport.send({ jsonrpc: "2.0", id: null, method: "notifications/initialized" } as never);']), ["t3_handshake", "t3_messages"]],
+    ["the same id for every request", mutate("task3.ts", ["const id = this.nextId++;", "const id = this.nextId;"]), ["t3_ids"]],
+  ];
+
+  for (const [what, files, expected] of MISTAKES) {
+    it(`fails ${expected.join(", ")} for ${what}, and nothing else`, async () => {
+      const checks = await grade(files);
+      if (process.env["DBG"]) console.log(Object.values(checks).flat().filter((c) => c.status !== "pass").map((c) => `${c.name}: ${c.message}`).join("\n"));
+      expect(failing(checks).sort()).toEqual([...expected].sort());
+      for (const name of expected) expect(message(checks, name).length, name).toBeGreaterThan(10);
+    });
+  }
+
+  it("shows a failing session as code to paste", async () => {
+    const checks = await grade(MISTAKES.find(([w]) => w === "list_changed queued before initialization")![1]);
+    const text = message(checks, "t2_list_changed");
+    expect(text).toMatch(/const server = new LabServer\(/);
+    expect(text).toMatch(/server\.drainOutbox\(\);/);
+    expect(text).toMatch(/--seed 7/);
+  });
+
+  it("accepts an initialized notification before initialize read either way, and tools kept in a plain object", async () => {
+    const spec = mutate("task2.ts",
+      ["  private initialized = false;", "  private initialized = false;\n  private answered = false;"],
+      ["    if (message.method === \"initialize\") {\n", "    if (message.method === \"initialize\") {\n      this.answered = true;\n"],
+      ["      this.initialized = true;\n      return null;", "      if (this.answered) this.initialized = true;\n      return null;"]);
+    expect(failing(await grade(spec))).toEqual([]);
+  });
+});
