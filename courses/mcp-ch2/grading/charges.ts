@@ -8,7 +8,8 @@ import { ANSWER_KEY } from "../behaviour/key.js";
 import { accepts } from "../behaviour/expectation.js";
 import { MESSAGES } from "../course/fixtures.js";
 import { chargeReadThrough, serveWithOwnHandle } from "./read-through.js";
-import { asTool, resolveTask1Charges } from "./read-through-tool.js";
+import { asTool } from "./read-through-tool.js";
+import { chargingCheck, resolveCharges } from "../../../src/pack/charges.js";
 
 /** What the fixture runs showed, as pack.ts's judge reads them. */
 export interface FixtureFacts {
@@ -21,12 +22,6 @@ export interface FixtureFacts {
 }
 
 const all = (j: TaskJudgement | undefined): CheckResult[] => [...(j?.checks ?? []), ...(j?.extra ?? [])];
-/** The check that charges a task's mistake: a failed evidence line first, else any failed check, followed to where it is charged. */
-function charging(checks: readonly CheckResult[]): string | undefined {
-  const failed = checks.find((c) => c.status === "fail" && c.kind === "evidence") ?? checks.find((c) => c.status === "fail");
-  return failed ? failed.chargedTo ?? failed.name : undefined;
-}
-
 /** Whether handle answered each message as the rules say it must with the tool the student's toMcp returned. */
 function followsOwnTool(facts: FixtureFacts): boolean {
   const tool = facts.toMcp && facts.handle?.loadsToMcp ? asTool(facts.toMcp.result) : undefined;
@@ -38,12 +33,12 @@ function followsOwnTool(facts: FixtureFacts): boolean {
 
 export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: FixtureFacts): void {
   const handle = out["task2"];
-  if (handle?.extra) handle.extra = resolveTask1Charges(handle.extra, all(out["task1"]));
+  if (handle?.extra) handle.extra = resolveCharges(handle.extra, "task1", all(out["task1"]), (target) => `Against the tool your toMcp returned, handle answers by its rules: toMcp's mistake (task1.ts), charged by ${target}; it costs task 2 nothing more.`);
   const serve = out["task3"];
   if (!serve || !facts.serve) return;
   // handle's answers are charged in task 2, or, when they follow its rules for the tool toMcp
   // returned, in task 1.
-  const handleCharge = charging(all(handle)) ?? (followsOwnTool(facts) ? charging(all(out["task1"])) : undefined);
+  const handleCharge = chargingCheck(all(handle)) ?? (followsOwnTool(facts) ? chargingCheck(all(out["task1"])) : undefined);
   serve.checks = chargeReadThrough(serve.checks, {
     result: facts.serve.result,
     ...(facts.serve.loadsHandle && facts.handle ? { withOwnHandle: serveWithOwnHandle(facts.handle.responses) } : {}),

@@ -14,7 +14,7 @@ import { deepEqual, isObject } from "../evidence/reading.js";
 import { readCalls } from "./outcomes.js";
 import type { GradingRequest } from "./request.js";
 
-/** Marks a check charged to task 1 until the task's verdicts are known (resolveTask1Charges). */
+/** Marks a check charged to task 1 until the task's verdicts are known (src/pack/charges.ts). */
 const TASK1 = "task1";
 
 /** A value toMcp returned, as a tool handle could serve, when it is one and differs from the chapter's converted tool. */
@@ -37,19 +37,5 @@ export function chargeToolReadThrough(checks: readonly CheckResult[], againstOwn
   return checks.map((check) => {
     const again = againstOwnTool.find((c) => c.name === check.name);
     return check.status === "fail" && check.chargedTo === undefined && again?.status === "pass" ? { ...check, chargedTo: TASK1 } : check;
-  });
-}
-
-/**
- * The checks marked as task 1's, charged to task 1's failed check (its evidence lines first), or
- * charged here after all when none of task 1's checks failed.
- */
-export function resolveTask1Charges(checks: readonly CheckResult[], task1: readonly CheckResult[]): CheckResult[] {
-  const failed = task1.find((c) => c.status === "fail" && c.kind === "evidence") ?? task1.find((c) => c.status === "fail" && c.chargedTo === undefined);
-  return checks.map((check) => {
-    if (check.chargedTo !== TASK1) return check;
-    const { chargedTo: _, ...own } = check;
-    if (!failed) return own;
-    return { ...own, chargedTo: failed.name, message: `${check.message ?? ""} Against the tool your toMcp returned, handle answers by its rules: toMcp's mistake (task1.ts), charged by ${failed.name}; it costs task 2 nothing more.` };
   });
 }

@@ -23,6 +23,11 @@ export interface EvidenceCheck {
   read(value: FixtureValue): string;
   /** Why a wrong value is most likely wrong, for the student to act on. */
   diagnose(actual: string, value: FixtureValue): string;
+  /**
+   * The line of the same task whose mistake this one only reads through, and when: then, with
+   * that line wrong too, this one is charged there (one mistake, one point; judge-parts.ts).
+   */
+  readsThrough?: { line: string; when(actual: string | undefined, accepted: string, value: FixtureValue): boolean };
 }
 
 // ---- task 1 ----
@@ -110,6 +115,7 @@ function lists(value: FixtureValue): { out: string[]; log: string[] } {
   return { out: out as string[], log: log as string[] };
 }
 const parsed = (line: string): unknown => { try { return JSON.parse(line); } catch { return undefined; } };
+const withoutNull = (ids: string): string => ids.split(",").filter((id) => id !== "null" && id !== "?").join(",");
 
 export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
   argsLine("t1_bad_args", "bad_args", "Arguments {id: 100}: the missing name, then the unexpected one",
@@ -181,10 +187,14 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
     },
     (a) => a.endsWith("current version too") ? "tools/list with protocolVersion \"2026-07-28\" was refused as well: refuse only a version other than PROTOCOL_VERSION."
       : "Check params._meta[\"io.modelcontextprotocol/protocolVersion\"] before routing any method other than server/discover, tools/list included."),
-  t2("t2_old_version_data", "The refusal says what is supported and what was requested", "Rule 5 (spec: UnsupportedProtocolVersionError): data has supported and requested.",
-    // The fields the rule fixes: data may hold more (Error.data is the sender's to define).
-    (v) => { const data = at(v, 99, ["error", "data"]); return canonicalJson(isObject(data) ? { supported: data["supported"], requested: data["requested"] } : data); },
-    (a) => a.includes("requested") ? "data.requested is the version the request carried, as it was." : "The specification's error has data.requested too (the page's has only supported): add the version the request asked for."),
+  {
+    ...t2("t2_old_version_data", "The refusal says what is supported and what was requested", "Rule 5 (spec: UnsupportedProtocolVersionError): data has supported and requested.",
+      // The fields the rule fixes: data may hold more (Error.data is the sender's to define).
+      (v) => { const data = at(v, 99, ["error", "data"]); return canonicalJson(isObject(data) ? { supported: data["supported"], requested: data["requested"] } : data); },
+      (a) => a.includes("requested") ? "data.requested is the version the request carried, as it was." : "The specification's error has data.requested too (the page's has only supported): add the version the request asked for."),
+    // No refusal at all has no data to read: the missing refusal is t2_old_version_code's mistake.
+    readsThrough: { line: "t2_old_version_code", when: (_a, _accepted, v) => !isObject(own((v as unknown[])[messageIndex(99)], "error")) },
+  },
   t2("t2_cancel_round1", "cancel_order asks first", "Rule 9 and 2.3: without an answer, cancel_order returns early with a result that asks the user (inputRequests.confirm), and its resultType says so.",
     (v) => {
       const type = printed(at(v, 10, ["result", "resultType"]));
@@ -212,6 +222,9 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
     key: "t4_out_ids", task: "task4", title: "One output line per response, in order", hint: "Task 4 rules 1–4: a parse error line for what is not JSON, handle's response for a request, nothing for a notification or a blank line.",
     read: (value) => lists(value).out.map((l) => { const p = parsed(l); return isObject(p) && Object.hasOwn(p, "id") ? printed(p["id"]) : "?"; }).join(","),
     diagnose: (a) => a.includes("?") ? "An output line is not a JSON message: write JSON.stringify(response), one message per line." : "The lines are not one per response in input order: skip blank lines, answer a bad line with the parse error line, and add nothing for a notification's null.",
+    // The parse error line's id is null: without it (or with it in another form) the ids read
+    // through t4_parse_error_line's mistake when every other id is right and in order.
+    readsThrough: { line: "t4_parse_error_line", when: (a, accepted) => a !== undefined && withoutNull(a) === withoutNull(accepted) },
   },
   {
     key: "t4_parse_error_line", task: "task4", title: "The line that is not JSON gets the exact parse error line", hint: "Task 4 rule 3: a line JSON.parse cannot read is answered with the parse error response, id null, as JSON.stringify writes it.",

@@ -28,7 +28,19 @@ export function evidenceChecks(task: EvidenceTask, outcome: { values: unknown[] 
     evidence[line.key] = actual;
     return actual === base.expected ? { ...base, status: "pass", actual } : { ...base, status: "fail", actual, message: line.diagnose(actual, value) };
   });
-  return { checks, evidence };
+  return { checks: chargedThrough(task, checks, "failure" in outcome ? undefined : task === "task4" ? outcome.values[0] : outcome.values), evidence };
+}
+
+/** The lines that only read through another wrong line's mistake, charged there (EvidenceCheck.readsThrough). */
+function chargedThrough(task: EvidenceTask, checks: CheckResult[], value: unknown): CheckResult[] {
+  const lines = evidenceOf(task);
+  return checks.map((check) => {
+    const through = lines.find((l) => l.key === check.name)?.readsThrough;
+    const first = through && checks.find((c) => c.name === through.line);
+    if (!through || !first || check.status !== "fail" || first.status !== "fail" || first.chargedTo !== undefined) return check;
+    if (!through.when(typeof check.actual === "string" ? check.actual : undefined, acceptedOf(check.name), value)) return check;
+    return { ...check, chargedTo: first.name, message: `${check.message ?? ""} It reads through ${first.name}'s mistake, charged there: it costs nothing more.` };
+  });
 }
 
 export function outputChecks(task: PackTask, run: WireRun | undefined, ran: boolean): CheckResult[] {

@@ -17,6 +17,8 @@ import { describeInput, fixtureValues, readRun } from "./outcomes.js";
 import { FIXTURE_INPUTS, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
 import { sameJson } from "../evidence/reading.js";
 import { schemaChecks } from "../schema/checks.js";
+import { chargeReprReadThrough } from "./read-through.js";
+import { resolveCharges } from "../../../src/pack/charges.js";
 
 const NOT_RUN = "Not run: the code it needs did not run on its fixtures.";
 
@@ -169,11 +171,15 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
     else if (id === "task1") checks.push(...judgeChecks(runs.checks, calls, (i) => { const [s, a] = generated[i] as [unknown, unknown]; return { value: checkArgs(s, a) }; }, () => sameJson, input.seed));
     else if (id === "task2") {
       const answers = sharedAnswers(generated, runs.checks, argsChecker(plan, reply));
-      checks.push(...judgeChecks(runs.checks, calls.slice(offset), (i, check) => {
+      const expectedAt = (i: number, check: PlannedCheck["check"]) => {
         const answer = answers[offset + i];
         const expected = answer && expectedPart(answer.value, check.compare ?? "content");
         return expected && check.part ? { value: check.part(expected.value) } : expected;
-      }, (check) => (check.part ? readsTheSame(check) : acceptsPart(check.compare ?? "content")), input.seed));
+      };
+      const accepts = (check: PlannedCheck["check"]) => (check.part ? readsTheSame(check) : acceptsPart(check.compare ?? "content"));
+      const judged = judgeChecks(runs.checks, calls.slice(offset), expectedAt, accepts, input.seed);
+      const loadsTask1 = generatedRun?.status === "ran" && (generatedRun.modules ?? []).includes("task1.ts");
+      checks.push(...(loadsTask1 ? chargeReprReadThrough(runs.checks, judged, calls.slice(offset), expectedAt, accepts, input.seed) : judged));
     } else {
       const expected = serveExpectations(plan, reply, [FIXTURE_INPUTS.task4[0] as unknown as unknown[], ...(generated as unknown[][])]);
       checks.push(...judgeChecks(runs.checks, calls.slice(offset), (i) => (expected[offset + i] === undefined ? undefined : { value: expected[offset + i] }), () => sameServe, input.seed));
@@ -244,5 +250,8 @@ function judgeAll(plan: StatelessPlan, reply: SandboxReply, input: PlanInput): R
     if (id === "task3") out[id] = judgeClient(plan.client, reply, input);
     else if (id === "task1" || id === "task2" || id === "task4") out[id] = judgeOwn(id, plan, reply, input);
   }
+  const handle = out["task2"];
+  const task1 = [...(out["task1"]?.checks ?? []), ...(out["task1"]?.extra ?? [])];
+  if (handle?.extra) handle.extra = resolveCharges(handle.extra, "task1", task1, (target) => `Up to the version's repr, handle answers by its rules: the repr is task 1's pyRepr, whose mistake ${target} charges; it costs task 2 nothing more.`);
   return out;
 }
