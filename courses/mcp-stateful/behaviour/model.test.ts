@@ -1,0 +1,96 @@
+// The grader's model against the page: its worked trace step by step, the gate, the lattice's
+// order, the three tiers, listChanged only once live, and the two readings of an early initialized.
+import { describe, expect, it } from "vitest";
+import { AT, TRACE_SESSION } from "../course/fixtures.js";
+import { labTool, ModelServer } from "./model.js";
+import { alone, modelSession, sessionCode } from "./session.js";
+
+const req = (id: number | string | null, method: string, params?: object) => ({ jsonrpc: "2.0", id, method, ...(params ? { params } : {}) });
+const note = (method: string) => ({ jsonrpc: "2.0", method });
+const codeOf = (r: unknown): unknown => (r as { error?: { code: number } } | null)?.error?.code;
+const live = (allowedTools: string[], tools = ["add", "weather", "delete_db"]): ModelServer => {
+  const s = new ModelServer({ allowedTools });
+  for (const t of tools) s.addTool(labTool(t));
+  s.handle(req(1, "initialize", {}));
+  s.handle(note("notifications/initialized"));
+  return s;
+};
+
+describe("the model of the lab server", () => {
+  it("answers the page's worked trace as it prints it", () => {
+    const { outcomes } = modelSession(TRACE_SESSION, "page");
+    const at = (i: number) => (outcomes[i] as { value: unknown }).value;
+    // 1. ← {"id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{"listChanged":true},...},"serverInfo":{...}}}
+    expect(at(AT.initialize)).toEqual({ jsonrpc: "2.0", id: 1, result: { protocolVersion: "2025-06-18", capabilities: { tools: { listChanged: true }, resources: {}, prompts: {} }, serverInfo: { name: "lab-server", version: "0.3.0" } } });
+    // 2. "server flips _initialized, returns None, nothing on the wire"
+    expect(at(AT.initialized)).toBeNull();
+    // 3. {"tools":[{"name":"add",...},{"name":"weather",...},{"name":"delete_db",...}]}
+    expect((at(AT.list) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name)).toEqual(["add", "weather", "delete_db"]);
+    // 4. {"id":3,"result":{"content":[{"type":"text","text":"5"}]}}
+    expect(at(AT.add)).toEqual({ jsonrpc: "2.0", id: 3, result: { content: [{ type: "text", text: "5" }] } });
+    // 5. {"id":4,"error":{"code":-32600,"message":"tool 'delete_db' not permitted..."}}
+    expect(codeOf(at(AT.deleteDb))).toBe(-32600);
+    // 6. subtract with notify=True queues list_changed; the re-fetch lists it.
+    expect(at(AT.drain)).toEqual([{ jsonrpc: "2.0", method: "notifications/tools/list_changed" }]);
+    expect((at(AT.listAgain) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name)).toEqual(["add", "weather", "delete_db", "subtract"]);
+  });
+
+  it("gates every method but initialize until notifications/initialized: 'a tools/list sent between step 1 and step 3 returns -32600'", () => {
+    const s = new ModelServer({ allowedTools: ["add"] });
+    expect(codeOf(s.handle(req(1, "tools/list")))).toBe(-32600);
+    expect(codeOf(s.handle(req(2, "initialize", {})))).toBeUndefined();
+    expect(codeOf(s.handle(req(3, "tools/list")))).toBe(-32600);
+    expect(s.rule).toBe("gate");
+    expect(s.handle(note("notifications/initialized"))).toBeNull();
+    expect(s.handle(req(4, "tools/list"))).toEqual({ jsonrpc: "2.0", id: 4, result: { tools: [] } });
+  });
+
+  it("reads an initialized notification before initialize the page's way or the spec's", () => {
+    for (const [variant, code] of [["page", undefined], ["spec", -32600]] as const) {
+      const s = new ModelServer({ allowedTools: [] }, variant);
+      s.handle(note("notifications/initialized"));
+      s.handle(req(1, "initialize", {}));
+      expect(codeOf(s.handle(req(2, "tools/list"))), variant).toBe(code);
+    }
+  });
+
+  it("checks tools/call in the page's order: unknown -32601, not allowed -32600, missing -32602, raising isError", () => {
+    const s = live(["add", "divide"], ["add", "divide", "delete_db"]);
+    expect(codeOf(s.handle(req(1, "tools/call", { name: "nope", arguments: {} })))).toBe(-32601);
+    expect(codeOf(s.handle(req(2, "tools/call", { name: "constructor", arguments: {} })))).toBe(-32601);
+    expect(codeOf(s.handle(req(3, "tools/call", { name: "delete_db", arguments: {} })))).toBe(-32600);
+    expect(codeOf(s.handle(req(4, "tools/call", { name: "add", arguments: { x: 1 } })))).toBe(-32602);
+    expect(s.handle(req(5, "tools/call", { name: "divide", arguments: { x: 1, y: 0 } }))).toEqual({ jsonrpc: "2.0", id: 5, result: { content: [{ type: "text", text: "ERROR: division by zero" }], isError: true } });
+  });
+
+  it("maps a handler's own exception to -32603, a missing prompt variable to -32602, and never answers a notification", () => {
+    const s = live([]);
+    expect(codeOf(s.handle(req(1, "resources/read", { uri: "lab://broken" })))).toBe(-32603);
+    expect(codeOf(s.handle(req(2, "prompts/get", { name: "compare", arguments: { a: "x" } })))).toBe(-32602);
+    expect(s.handle(req(3, "prompts/get", { name: "compare", arguments: { a: "{b}", b: "y" } }))).toMatchObject({ result: { messages: [{ content: { text: "Compare {b} with y: where do {b} and y differ?" } }] } });
+    expect(s.handle({ jsonrpc: "1.0", method: "tools/list" })).toBeNull();
+    expect(codeOf(s.handle({ jsonrpc: "1.0", id: 9, method: "tools/list" }))).toBe(-32600);
+    expect(codeOf(s.handle(req(null, "notifications/initialized")))).toBe(-32600);
+  });
+
+  it("queues list_changed only for notify after initialization", () => {
+    const s = new ModelServer({ allowedTools: [] });
+    s.addTool(labTool("add"), { notify: true });
+    s.handle(req(1, "initialize", {}));
+    s.addTool(labTool("weather"), { notify: true });
+    expect(s.drainOutbox()).toEqual([]);
+    s.handle(note("notifications/initialized"));
+    s.addTool(labTool("subtract"));
+    s.addTool(labTool("divide"), { notify: false });
+    expect(s.drainOutbox()).toEqual([]);
+    s.addTool(labTool("flaky"), { notify: true });
+    expect(s.drainOutbox()).toEqual([{ jsonrpc: "2.0", method: "notifications/tools/list_changed" }]);
+    expect(s.drainOutbox()).toEqual([]);
+  });
+
+  it("shows a session as code to paste, and a two-server session's servers alone", () => {
+    const session = { servers: [{ allowedTools: ["add"] }, { allowedTools: [] }], steps: [{ op: "addTool" as const, tool: "add" }, { op: "drain" as const, on: 1 }] };
+    expect(sessionCode(session)).toBe('const server1 = new LabServer({"allowedTools":["add"]});\nconst server2 = new LabServer({"allowedTools":[]});\nserver1.addTool(LAB_TOOLS.add);\nserver2.drainOutbox();');
+    expect(alone(session, 1)).toEqual({ servers: [{ allowedTools: [] }], steps: [{ op: "drain" }] });
+  });
+});
