@@ -6,10 +6,11 @@
 // `any` that hides an export, are advice. Nothing is run; every read goes through the gate
 // (confined-host.ts). Chapter 2 has its own, older copy of this (courses/mcp-ch2/typecheck/).
 import path from "node:path";
-import ts from "typescript";
-import { confinedHost, FileGate, unreadableTask } from "./confined-host.js";
+import { FileGate, unreadableTask } from "./confined-host.js";
 import type { ProbeExport, ProbeSpec, ProbeTask } from "./probe-spec.js";
 import { refusalsOf } from "./refusals.js";
+import { typeScript7 } from "./program-7.js";
+import { shown, type Compiler, type Diag, type TypedProgram } from "./typed-program.js";
 import type { TaskTypes, TypeFinding } from "./types-check.js";
 
 const PROBE_FILE = "__grade_probe__.ts";
@@ -21,12 +22,7 @@ const NEEDS_NODE = new Set([2304, 2552, 2580, 2591, 2592, 2503, 2307, 2868]);
 const STRICT = `grade type-checks with "strict": true, as tsc does with the course's tsconfig`;
 const IMPLICIT_ANY = new Set([7005, 7006, 7008, 7010, 7011, 7015, 7017, 7018, 7019, 7022, 7023, 7024, 7031, 7034, 7053]);
 
-interface Line { task: ProbeTask; exp: ProbeExport; role: "call" | "use"; call: number }
-
-function flatten(d: ts.Diagnostic): string {
-  const text = ts.flattenDiagnosticMessageText(d.messageText, "\n").split("\n").map((l) => l.trim()).filter(Boolean);
-  return `TS${d.code}: ${text.slice(0, 3).join(" ")}${text.length > 3 ? " …" : ""}`;
-}
+interface Line { task: ProbeTask; exp: ProbeExport; role: "call" | "use"; call: number; result: string }
 
 function probeSource(spec: ProbeSpec, tasks: readonly ProbeTask[]): { text: string; lines: Map<number, Line> } {
   const text = spec.preamble.trimEnd().split("\n");
@@ -36,34 +32,25 @@ function probeSource(spec: ProbeSpec, tasks: readonly ProbeTask[]): { text: stri
       const fn = `__${task.id}_${e}`;
       text.push(`import { ${exp.name} as ${fn} } from "./${task.file}";`);
       exp.calls.forEach((call, i) => {
-        lines.set(text.length, { task, exp, role: "call", call: i });
-        text.push(`const ${fn}_${i} = ${fn}(${call.args});`);
-        lines.set(text.length, { task, exp, role: "use", call: i });
-        text.push(`const ${fn}_${i}_use: ${exp.use.replaceAll("$R", `typeof ${fn}_${i}`)} = ${fn}_${i};`);
+        const result = `${fn}_${i}`;
+        lines.set(text.length, { task, exp, role: "call", call: i, result });
+        text.push(`const ${result} = ${fn}(${call.args});`);
+        lines.set(text.length, { task, exp, role: "use", call: i, result });
+        text.push(`const ${result}_use: ${exp.use.replaceAll("$R", `typeof ${result}`)} = ${result};`);
       });
     });
   }
   return { text: text.join("\n") + "\n", lines };
 }
 
-const isWrittenAny = (type: ts.Type): boolean => (type.flags & ts.TypeFlags.Any) !== 0 && (type as { intrinsicName?: string }).intrinsicName !== "error";
-
 export class ProbeChecker {
-  private readonly shared = new Map<string, ts.SourceFile | undefined>();
   private readonly graderDirs: string[];
+  private readonly compiler: Compiler;
 
-  constructor(private readonly packageRoot: string, private readonly spec: ProbeSpec) {
-    const modules = path.join(packageRoot, "node_modules");
-    this.graderDirs = [path.dirname(ts.getDefaultLibFilePath({})), path.join(modules, "@types"), path.join(modules, "undici-types"), ...spec.graderFiles];
-  }
-
-  private options(withNode: boolean): ts.CompilerOptions {
-    return {
-      strict: true, noImplicitReturns: true, noEmit: true, skipLibCheck: true, allowImportingTsExtensions: true,
-      target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler,
-      lib: ["lib.es2023.d.ts"], types: withNode ? ["node"] : [], typeRoots: [path.join(this.packageRoot, "node_modules", "@types")],
-      paths: { "grade/course": [this.spec.courseModule] },
-    };
+  /** Without a compiler, TypeScript 7 (the thread passes the one compilers.ts chose). */
+  constructor(packageRoot: string, private readonly spec: ProbeSpec, compiler?: Compiler) {
+    this.compiler = compiler ?? typeScript7(packageRoot);
+    this.graderDirs = [...this.compiler.libraryDirs, ...spec.graderFiles];
   }
 
   private build(dir: string, tasks: readonly ProbeTask[], withNode: boolean, display: (abs: string) => string) {
@@ -71,10 +58,8 @@ export class ProbeChecker {
     const generated = new Map([[path.join(dir, PROBE_FILE), probe.text]]);
     if (!withNode) generated.set(path.join(dir, GLOBALS_FILE), GLOBALS);
     const gate = new FileGate(dir, this.graderDirs, display);
-    const options = this.options(withNode);
-    const host = confinedHost(ts, options, gate, generated, this.shared);
-    const program = ts.createProgram({ rootNames: [...tasks.map((t) => path.join(dir, t.file)), ...generated.keys()], options, host });
-    return { program, probe, gate, probeSf: program.getSourceFile(path.join(dir, PROBE_FILE))! };
+    const program = this.compiler.build({ dir, roots: tasks.map((t) => path.join(dir, t.file)), generated, withNode, courseModule: this.spec.courseModule, gate });
+    return { program, probe, gate };
   }
 
   check(dir: string, ids: readonly string[], display: (abs: string) => string): Record<string, TaskTypes> {
@@ -87,53 +72,54 @@ export class ProbeChecker {
       return !unreadable;
     });
     if (!present.length) return result;
+    const own = (t: ProbeTask) => path.join(dir, t.file);
     let built = this.build(dir, present, false, display);
-    const own = (t: ProbeTask) => built.program.getSourceFile(path.join(dir, t.file));
-    if (present.some((t) => { const sf = own(t); return sf && built.program.getSemanticDiagnostics(sf).some((d) => NEEDS_NODE.has(d.code)); })) {
-      built = this.build(dir, present, true, display);
-    }
-    const { program, probe, probeSf } = built;
-    const checker = program.getTypeChecker();
-    const byLine = new Map<number, ts.Diagnostic>();
-    for (const d of program.getSemanticDiagnostics(probeSf)) {
-      const line = probeSf.getLineAndCharacterOfPosition(d.start ?? 0).line;
-      if (probe.lines.has(line) && !byLine.has(line)) byLine.set(line, d);
-    }
-    for (const task of present) {
-      const sf = own(task);
-      if (!sf || program.getSyntacticDiagnostics(sf).length) { result[task.id] = { skipped: `${task.file} could not be compiled.` }; continue; }
-      const at = (pos: number, message: string): TypeFinding => {
-        const { line, character } = sf.getLineAndCharacterOfPosition(pos);
-        return { file: display(sf.fileName), line: line + 1, column: character + 1, message };
-      };
-      const findings: TypeFinding[] = [];
-      const advice: TypeFinding[] = [];
-      for (const d of program.getSemanticDiagnostics(sf)) {
-        const refused = refusalsOf(d, built.gate.refused);
-        if (refused.length) findings.push(at(d.start ?? 0, `${flatten(d)} ${refused.join(" ")}`));
-        else advice.push(at(d.start ?? 0, IMPLICIT_ANY.has(d.code) ? `${flatten(d)} (${STRICT}; annotate it, or type the object it indexes as a record, e.g. Record<string, unknown>.)` : flatten(d)));
+    try {
+      if (present.some((t) => built.program.semantic(own(t)).some((d) => NEEDS_NODE.has(d.code)))) {
+        built.program.dispose();
+        built = this.build(dir, present, true, display);
       }
-      for (const exp of task.exports) judgeExport(checker, probeSf, probe.lines, byLine, sf, task, exp, (pos, message, isAdvice) => (isAdvice ? advice : findings).push(at(pos, message)));
-      result[task.id] = advice.length ? { findings, advice } : { findings };
+      const { program, probe } = built;
+      const probeFile = path.join(dir, PROBE_FILE);
+      const byLine = new Map<number, Diag>();
+      for (const d of program.semantic(probeFile)) {
+        const line = program.where(probeFile, d.start).line;
+        if (probe.lines.has(line) && !byLine.has(line)) byLine.set(line, d);
+      }
+      for (const task of present) {
+        const file = own(task);
+        if (!program.compiles(file)) { result[task.id] = { skipped: `${task.file} could not be compiled.` }; continue; }
+        const at = (pos: number, message: string): TypeFinding => {
+          const { line, character } = program.where(file, pos);
+          return { file: display(file), line: line + 1, column: character + 1, message };
+        };
+        const findings: TypeFinding[] = [];
+        const advice: TypeFinding[] = [];
+        for (const d of program.semantic(file)) {
+          const refused = refusalsOf(d, built.gate.refused);
+          if (refused.length) findings.push(at(d.start, `${shown(d)} ${refused.join(" ")}`));
+          else advice.push(at(d.start, IMPLICIT_ANY.has(d.code) ? `${shown(d)} (${STRICT}; annotate it, or type the object it indexes as a record, e.g. Record<string, unknown>.)` : shown(d)));
+        }
+        for (const exp of task.exports) judgeExport(program, file, probeFile, probe.lines, byLine, task, exp, (pos, message, isAdvice) => (isAdvice ? advice : findings).push(at(pos, message)));
+        result[task.id] = advice.length ? { findings, advice } : { findings };
+      }
+      return result;
+    } finally {
+      built.program.dispose();
     }
-    return result;
   }
 }
 
-function judgeExport(checker: ts.TypeChecker, probeSf: ts.SourceFile, lines: Map<number, Line>, byLine: Map<number, ts.Diagnostic>,
-  sf: ts.SourceFile, task: ProbeTask, exp: ProbeExport, say: (pos: number, message: string, advice: boolean) => void): void {
-  const moduleSymbol = checker.getSymbolAtLocation(sf);
-  const symbol = moduleSymbol ? checker.getExportsOfModule(moduleSymbol).find((s) => s.name === exp.name) : undefined;
-  const resolved = symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-  const decl = resolved?.declarations?.[0];
-  if (!resolved || !decl) {
+function judgeExport(program: TypedProgram, file: string, probeFile: string, lines: Map<number, Line>, byLine: Map<number, Diag>,
+  task: ProbeTask, exp: ProbeExport, say: (pos: number, message: string, advice: boolean) => void): void {
+  const exported = program.exportOf(file, exp.name);
+  if (exported.kind !== "named") {
     say(0, `${task.file} has no export named ${exp.name}, the name the runner imports. Write export function ${exp.name}${exp.signature.replace(" => ", ": ")} { … } (or export { ${exp.name} }).`, false);
     return;
   }
-  const node = (decl as { name?: ts.Node }).name ?? decl;
-  const pos = node.getStart();
+  const pos = exported.pos;
   const misfit = `${exp.name} does not fit the course's signature ${exp.signature}`;
-  if (checker.getTypeOfSymbolAtLocation(resolved, node).flags & ts.TypeFlags.Any) {
+  if (exported.type.any) {
     say(pos, `${exp.name} has type any, so nothing checks that the runner can call it or use what it returns. Declare it as a function: ${exp.signature}.`, true);
     return;
   }
@@ -142,16 +128,12 @@ function judgeExport(checker: ts.TypeChecker, probeSf: ts.SourceFile, lines: Map
   if (failed.length) {
     const [n, l] = failed[0]!;
     const more = failed.length > 1 ? ` The same call fails for ${failed.length - 1} more of the runner's calls.` : "";
-    say(pos, `${misfit}: the runner calls ${exp.calls[l.call]!.shown}, and ${flatten(byLine.get(n)!)}${more}`, false);
+    say(pos, `${misfit}: the runner calls ${exp.calls[l.call]!.shown}, and ${shown(byLine.get(n)!)}${more}`, false);
   }
-  const results = new Map<number, ts.Type>();
-  for (const statement of probeSf.statements) {
-    if (!ts.isVariableStatement(statement)) continue;
-    const line = probeSf.getLineAndCharacterOfPosition(statement.getStart()).line;
-    const l = lines.get(line);
-    if (l?.exp === exp && l.role === "call" && !byLine.has(line)) results.set(l.call, checker.getTypeAtLocation(statement.declarationList.declarations[0]!.name));
-  }
-  const anyResult = [...results].find(([, t]) => isWrittenAny(t));
+  const judged = mine.filter(([n, l]) => l.role === "call" && !byLine.has(n)).map(([, l]) => l);
+  const types = program.typesOf(probeFile, judged.map((l) => l.result));
+  const results = new Map(judged.map((l, i) => [l.call, types[i]!]));
+  const anyResult = [...results].find(([, t]) => t.writtenAny);
   if (anyResult) {
     say(pos, `${exp.calls[anyResult[0]]!.shown} returns any, so nothing checks that the runner can use its result (${exp.needs}). Declare ${exp.name}'s return type.`, true);
     return;
@@ -160,11 +142,9 @@ function judgeExport(checker: ts.TypeChecker, probeSf: ts.SourceFile, lines: Map
   if (!unusable) return;
   const [n, l] = unusable;
   const type = results.get(l.call)!;
-  const returned = checker.typeToString(type);
-  const members = type.isUnion() ? type.types : [type];
-  if (members.some((t) => checker.getPropertyOfType(t, "then") !== undefined)) {
-    say(pos, `${misfit}: ${exp.calls[l.call]!.shown} returns ${returned}, a Promise: ${exp.name} is async, but the runner uses what it returns at once. Make it a plain function (no async, no await).`, false);
+  if (type.thenable) {
+    say(pos, `${misfit}: ${exp.calls[l.call]!.shown} returns ${type.shown}, a Promise: ${exp.name} is async, but the runner uses what it returns at once. Make it a plain function (no async, no await).`, false);
   } else {
-    say(pos, `${misfit}: the runner calls ${exp.calls[l.call]!.shown} and needs back ${exp.needs}, but it returns ${returned}. ${flatten(byLine.get(n)!)}`, false);
+    say(pos, `${misfit}: the runner calls ${exp.calls[l.call]!.shown} and needs back ${exp.needs}, but it returns ${type.shown}. ${shown(byLine.get(n)!)}`, false);
   }
 }

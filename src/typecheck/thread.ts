@@ -1,5 +1,5 @@
 // Runs a pack's type checker in a worker thread of the grader's process, with a CPU and a
-// memory limit. The compiler's work grows with what a submission writes (a type that takes
+// memory limit (TypeScript 7's native process, which the thread starts, included). The compiler's work grows with what a submission writes (a type that takes
 // minutes to check, a file that fills the heap); a check that hits a limit ends the thread and
 // is that check's failure, with the reason, and the next check gets a fresh thread. The time
 // limit counts the thread's own CPU (read from /proc, where there is one), so the verdict does
@@ -8,15 +8,17 @@
 // jobs share one thread), so that a limit is charged to the submission that hit it.
 //
 // The thread's code is bundled with esbuild (kept between runs, build-cache.ts), so it runs on
-// plain node whatever loaded the grader (tsx, vitest). The compiler is not in the bundle: it is
-// loaded in the thread through a V8 code cache (load-typescript.ts).
+// plain node whatever loaded the grader (tsx, vitest). TypeScript 5.9 is not in the bundle: where
+// it is the fallback (compilers.ts), it is loaded in the thread through a V8 code cache
+// (load-typescript.ts). TypeScript 7's process is the thread's child: its CPU counts with the
+// thread's, its resident memory has its own limit, and it is killed with the thread.
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { readFileSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { cachedBuild } from "../runner/build-cache.js";
 import type { TypeChecker } from "./attach.js";
+import { childrenOf, killChildren, residentMb, threadAndChildrenCpuMs } from "./proc.js";
 import type { TaskTypes } from "./types-check.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,17 +36,20 @@ export interface TypeCheckRequest {
 export type TypeCheckReply = { ready: true; thread: string | null } | { ok: true; result: Record<string, TaskTypes> } | { ok: false; error: string };
 
 export interface ThreadLimits {
-  /** The thread's CPU per check (wall time where the thread's CPU cannot be read). */
+  /** The CPU per check of the thread and its children (wall time where the thread's CPU cannot be read). */
   cpuMs: number;
   /** The thread's V8 heap. */
   heapMb: number;
+  /** The resident memory of each process the thread started (TypeScript 7's). */
+  nativeMb: number;
   /** Wall time per check, the thread's start included: the backstop. */
   wallMs: number;
 }
 
 // A cold check (the standard library and @types/node parsed) takes 1-2 s of CPU and peaks near
-// 150 MB of heap; 20 s is ten times that. The backstop leaves room for a machine with a load of 30.
-export const DEFAULT_LIMITS: ThreadLimits = { cpuMs: 20_000, heapMb: 384, wallMs: 300_000 };
+// 150 MB of heap with 5.9; TypeScript 7's process peaks near 70 MB resident over every fixture.
+// 20 s is ten times the slowest. The backstop leaves room for a machine with a load of 30.
+export const DEFAULT_LIMITS: ThreadLimits = { cpuMs: 20_000, heapMb: 384, nativeMb: 512, wallMs: 300_000 };
 const POLL_MS = 100;
 
 export function bundleTypeCheckWorker(entry: string): Promise<string> {
@@ -71,16 +76,6 @@ export const limitReason = {
   wall: (ms: number): string =>
     `the type check did not finish within ${ms / 1000} s of wall time while under its CPU limit: the machine is overloaded, or the checker is stuck`,
 };
-
-/** CPU milliseconds a thread has used, from /proc/PID/task/TID/stat (utime + stime, in ticks of 10 ms). */
-function threadCpuMs(thread: string): number | undefined {
-  try {
-    const fields = readFileSync(`${thread}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
 
 interface Job {
   request: TypeCheckRequest;
@@ -153,7 +148,7 @@ export class TypeCheckThread implements TypeChecker {
     this.finishRunning();
     const started = this.worker;
     this.worker = undefined;
-    void started?.then((s) => s.worker.terminate(), () => undefined);
+    void started?.then(end, () => undefined);
     answer();
     this.next();
   }
@@ -169,15 +164,17 @@ export class TypeCheckThread implements TypeChecker {
     this.running = { job, timers: [backstop] };
     this.start().then(({ worker, thread }) => {
       if (this.running?.job !== job) return;
-      const atStart = thread ? threadCpuMs(thread) : undefined;
+      const atStart = thread ? threadAndChildrenCpuMs(thread) : undefined;
       const startedAt = performance.now();
-      const overCpu = (): void => {
-        const cpu = thread && atStart !== undefined ? threadCpuMs(thread) : undefined;
+      const overLimits = (): void => {
+        const cpu = thread && atStart !== undefined ? threadAndChildrenCpuMs(thread) : undefined;
         const used = cpu !== undefined ? cpu - atStart! : performance.now() - startedAt;
+        const resident = thread ? Math.max(0, ...childrenOf(thread).map(residentMb)) : 0;
         if (used > this.limits.cpuMs) this.stop(job, () => job.resolve(stopped(job.request, limitReason.time(this.limits.cpuMs))));
-        else if (this.running?.job === job) this.running.timers.push(setTimeout(overCpu, POLL_MS));
+        else if (resident > this.limits.nativeMb) this.stop(job, () => job.resolve(stopped(job.request, limitReason.memory(this.limits.nativeMb))));
+        else if (this.running?.job === job) this.running.timers.push(setTimeout(overLimits, POLL_MS));
       };
-      this.running.timers.push(setTimeout(overCpu, POLL_MS));
+      this.running.timers.push(setTimeout(overLimits, POLL_MS));
       worker.ref();
       worker.postMessage(job.request);
     }, (error: unknown) => {
@@ -202,8 +199,14 @@ export class TypeCheckThread implements TypeChecker {
     for (const job of [...(running ? [running] : []), ...this.queue.splice(0)]) job.reject(new Error("the type checker was closed"));
     const started = this.worker;
     this.worker = undefined;
-    if (started) await started.then((s) => s.worker.terminate(), () => undefined);
+    if (started) await started.then(end, () => undefined);
   }
+}
+
+/** Ends a thread and the processes it started (which would outlive it). */
+async function end(started: Started): Promise<void> {
+  const killed = started.thread ? killChildren(started.thread) : undefined;
+  await Promise.all([killed, started.worker.terminate()]);
 }
 
 function stopped(request: TypeCheckRequest, reason: string): Record<string, TaskTypes> {

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeSubmission, ROOT, solution } from "../../../test/student-commands/submission.js";
@@ -6,27 +6,32 @@ import { TASK_IDS } from "../course/tasks.js";
 import pack from "../pack.js";
 import { gradeSubmission } from "../../../src/grading/grade.js";
 import { makeDisplay } from "../../../src/grading/paths.js";
-import { TypeChecker, typesCheck } from "./check-types.js";
+import { bothCompilers } from "../../../test/compilers.js";
+import { TypeChecker, typesCheck, type TaskTypes } from "./check-types.js";
 import { TypeCheckWorker } from "./worker-client.js";
 
-// One checker for the file, as watch mode keeps one: the standard library is parsed once.
-const checker = new TypeChecker(ROOT);
-const check = (fixture?: string) => {
-  const sub = makeSubmission(fixture ? { fixture } : {});
-  return checker.check(sub.abs, TASK_IDS, makeDisplay(sub.cwd, sub.abs).path);
-};
-const findings = (r: ReturnType<typeof check>, task: "task1" | "task2" | "task3") => {
+type Result = Record<"task1" | "task2" | "task3", TaskTypes>;
+const findings = (r: Result, task: "task1" | "task2" | "task3") => {
   const t = r[task];
   if (!("findings" in t)) throw new Error(JSON.stringify(t));
   return t.findings;
 };
-const advice = (r: ReturnType<typeof check>, task: "task1" | "task2" | "task3") => {
+const advice = (r: Result, task: "task1" | "task2" | "task3") => {
   const t = r[task];
   if (!("findings" in t)) throw new Error(JSON.stringify(t));
   return t.advice ?? [];
 };
 
-describe("TypeChecker", () => {
+// Each compiler gives the same findings (the messages are the student's).
+describe.each(bothCompilers())("TypeChecker with %s", (_, compiler) => {
+  // One checker for each compiler, as watch mode keeps one: the standard library is parsed once.
+  let kept: TypeChecker | undefined;
+  const checker = { check: (...args: Parameters<TypeChecker["check"]>) => (kept ??= new TypeChecker(ROOT, compiler())).check(...args) };
+  const check = (fixture?: string): Result => {
+    const sub = makeSubmission(fixture ? { fixture } : {});
+    return checker.check(sub.abs, TASK_IDS, makeDisplay(sub.cwd, sub.abs).path);
+  };
+
   it("finds nothing in the reference solutions nor in the starters", () => {
     const solutions = check();
     for (const t of TASK_IDS) expect(findings(solutions, t)).toEqual([]);
@@ -107,6 +112,21 @@ describe("TypeChecker", () => {
     rmSync(path.join(sub.abs, "task3.ts"));
     const result = checker.check(sub.abs, ["task1", "task3"], (p) => p);
     expect(result).toEqual({ task1: { findings: [] }, task3: { skipped: "task3.ts does not exist." } });
+  });
+
+  it("sees each edit between two checks of the same folder, as watch mode makes them: a changed, a new and a removed file", () => {
+    const sub = makeSubmission();
+    const again = () => checker.check(sub.abs, ["task3"], makeDisplay(sub.cwd, sub.abs).path);
+    expect(findings(again(), "task3")).toEqual([]);
+    writeFileSync(path.join(sub.abs, "task3.ts"), readFileSync(path.join(ROOT, "test", "fixtures", "types", "serve-returns-array", "task3.ts"), "utf8"));
+    expect(findings(again(), "task3").map((f) => f.message)).toEqual([expect.stringContaining("but it returns string[]")]);
+    writeFileSync(path.join(sub.abs, "task3.ts"), `import { serve as mine } from "./helper.js";\nexport const serve = mine;\n`);
+    expect(findings(again(), "task3").map((f) => f.message)).toEqual([]);
+    expect(advice(again(), "task3").map((f) => f.message)).toEqual([expect.stringMatching(/^TS2307: Cannot find module '\.\/helper\.js'/)]);
+    writeFileSync(path.join(sub.abs, "helper.ts"), solution("task3.ts"));
+    expect(again()).toEqual({ task3: { findings: [] } });
+    rmSync(path.join(sub.abs, "helper.ts"));
+    expect(advice(again(), "task3").map((f) => f.message)).toEqual([expect.stringMatching(/^TS2307: Cannot find module '\.\/helper\.js'/)]);
   });
 });
 

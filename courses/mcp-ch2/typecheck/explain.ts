@@ -1,14 +1,12 @@
 // The type check's messages, as the student reads them: the compiler's diagnostic, and around it
 // what it means for the chapter's runner and how to fix it.
-import ts from "typescript";
+import { shown, type Diag } from "../../../src/typecheck/typed-program.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import { describeFixture } from "./probe.js";
 
 /** "TS2322: first lines of the chain …", with the probe's names for the fixtures made readable. */
-export function flatten(d: ts.Diagnostic): string {
-  const text = ts.flattenDiagnosticMessageText(d.messageText, "\n").split("\n").map((l) => l.trim()).filter(Boolean);
-  const shown = `TS${d.code}: ${text.slice(0, 3).join(" ")}${text.length > 3 ? " …" : ""}`;
-  return shown.replace(/\bMESSAGES_(\d+)\b/g, "MESSAGES[$1]");
+export function flatten(d: Diag): string {
+  return shown(d).replace(/\bMESSAGES_(\d+)\b/g, "MESSAGES[$1]");
 }
 
 // Under `strict`, noImplicitAny makes these errors; a student who never met the flag reads only
@@ -24,7 +22,7 @@ const parameters = (task: TaskId): string => TASKS[task].signature.split(" => ")
 const RETURNS: Record<TaskId, string> = { task1: "McpTool", task2: "JsonRpcResponse | null", task3: "ServeResult" };
 
 /** A diagnostic in the student's own file, with a fix for implicit `any`. */
-export function explainOwn(d: ts.Diagnostic, task: TaskId, onExportParameter: boolean): string {
+export function explainOwn(d: Diag, task: TaskId, onExportParameter: boolean): string {
   const base = flatten(d);
   if (IMPLICIT_ANY_PARAMETER.has(d.code)) {
     const example = onExportParameter ? `, e.g. ${TASKS[task].exportName}${parameters(task)} with the types from "grade/course", or your own` : " with the type of what it receives";
@@ -55,10 +53,10 @@ export const explain = {
     `${TASKS[task].file} has no export named ${TASKS[task].exportName}, the name the chapter's runner imports. Write export function ${TASKS[task].exportName}${parameters(task)}: ${RETURNS[task]} { … }, or export { ${TASKS[task].exportName} }.`,
   defaultExport: (task: TaskId): string =>
     `${TASKS[task].file} has a default export but no export named ${TASKS[task].exportName}, the name the chapter's runner imports. Write export function ${TASKS[task].exportName}(…) (or export { ${TASKS[task].exportName} }) instead of export default.`,
-  cannotCall: (task: TaskId, fixture: string, d: ts.Diagnostic, alsoFailing: number): string =>
+  cannotCall: (task: TaskId, fixture: string, d: Diag, alsoFailing: number): string =>
     `${misfit(task)}: the chapter's runner calls ${call(task, fixture)}, and ${flatten(d)}` +
     (alsoFailing ? ` The same call fails for ${alsoFailing} more of the chapter's MESSAGES.` : ""),
-  cannotUse: (task: TaskId, fixture: string, returned: string, d: ts.Diagnostic): string =>
+  cannotUse: (task: TaskId, fixture: string, returned: string, d: Diag): string =>
     `${misfit(task)}: the chapter's runner calls ${call(task, fixture)} and needs back ${NEEDS[task]}, but it returns ${returned}. ${flatten(d)}`,
   async: (task: TaskId, fixture: string, returned: string): string =>
     `${misfit(task)}: ${call(task, fixture)} returns ${returned}, a Promise: ${TASKS[task].exportName} is async, but the chapter's runner uses what it returns at once. Make it a plain function that returns ${RETURNS[task]} (no async, no await).`,

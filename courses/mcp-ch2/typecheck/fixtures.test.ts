@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { bothCompilers } from "../../../test/compilers.js";
 import { overlay, ROOT } from "../../../test/overlay.js";
 import { TASK_IDS, type TaskId } from "../course/tasks.js";
 import { TypeChecker, type TaskTypes, type TypeFinding } from "./check-types.js";
@@ -55,19 +56,20 @@ const WRONG: Record<string, Wrong> = {
   "missing-export": { task: "task3", at: "1:1", says: ["task3.ts has no export named serve"] },
 };
 
-const checker = new TypeChecker(ROOT);
-
-function check(name: string): Record<TaskId, TaskTypes> {
-  const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-types-"));
-  const dir = overlay(path.join(cwd, "sub"), path.join(FIXTURES, name));
-  return checker.check(dir, TASK_IDS, (abs) => path.relative(cwd, abs));
-}
-
 const line = (f: TypeFinding): string => `${f.file}:${f.line}:${f.column} ${f.message}`;
 const messages = (types: TaskTypes): string[] => (!("findings" in types) ? [JSON.stringify(types)] : types.findings.map(line));
 const advice = (types: TaskTypes): string[] => ("findings" in types ? (types.advice ?? []).map(line) : []);
 
-describe("the type check by use, on fixture submissions", () => {
+// The fixtures referee the compilers: each gives every fixture the same verdicts and messages.
+describe.each(bothCompilers())("the type check by use with %s, on fixture submissions", (_, compiler) => {
+  let checker: TypeChecker | undefined;
+  const check = (name: string): Record<TaskId, TaskTypes> => {
+    checker ??= new TypeChecker(ROOT, compiler());
+    const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-types-"));
+    const dir = overlay(path.join(cwd, "sub"), path.join(FIXTURES, name));
+    return checker.check(dir, TASK_IDS, (abs) => path.relative(cwd, abs));
+  };
+
   it("knows every fixture folder as correct or wrong", () => {
     // hostile-paths is hostile.test.ts's (its links and FIFO are made at run time), mcp-stateless/ the other pack's.
     expect(readdirSync(FIXTURES).filter((f) => f !== "hostile-paths" && f !== "mcp-stateless").sort()).toEqual([...CORRECT, ...Object.keys(ADVISED), ...Object.keys(WRONG)].sort());

@@ -2,16 +2,18 @@
 // file are made here: git holds none of them) and at its limits: each ends in that task's
 // failure with the reason, never in a grader that waits.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { overlay, ROOT } from "../../../test/overlay.js";
 import { gradeBatch } from "../../../src/batch/run.js";
 import { gradeSubmission } from "../../../src/grading/grade.js";
-import { limitReason } from "../../../src/typecheck/thread.js";
+import { childrenOf } from "../../../src/typecheck/proc.js";
+import { DEFAULT_LIMITS, limitReason, type ThreadLimits } from "../../../src/typecheck/thread.js";
 import { TASK_IDS } from "../course/tasks.js";
 import pack from "../pack.js";
+import { bothCompilers } from "../../../test/compilers.js";
 import { TypeChecker } from "./check-types.js";
 import { TypeCheckWorker } from "./worker-client.js";
 
@@ -27,10 +29,10 @@ function hostile(cwd = mkdtempSync(path.join(os.tmpdir(), "grade-types-hostile-"
   return { cwd, abs };
 }
 
-describe("the type check on paths that are no regular files of the submission", () => {
+describe.each(bothCompilers())("the type check with %s on paths that are no regular files of the submission", (_, compiler) => {
   it("reads none of them and fails the task that names them, saying why for each", () => {
     const { cwd, abs } = hostile();
-    const result = new TypeChecker(ROOT).check(abs, TASK_IDS, (p) => path.relative(cwd, p));
+    const result = new TypeChecker(ROOT, compiler()).check(abs, TASK_IDS, (p) => path.relative(cwd, p));
     expect(result.task2).toEqual({ findings: [] });
     const findings = "findings" in result.task1 ? result.task1.findings : [];
     expect(findings.map((f) => `${f.line} ${f.message.split(":")[0]}`)).toEqual(["6 TS6053", "7 TS6053", "8 TS6053", "9 TS6053", "10 TS2307"]);
@@ -49,7 +51,7 @@ describe("the type check on paths that are no regular files of the submission", 
     symlinkSync("/dev/zero", path.join(abs, "task1.ts"));
     rmSync(path.join(abs, "task3.ts"));
     execFileSync("mkfifo", [path.join(abs, "task3.ts")]);
-    const result = new TypeChecker(ROOT).check(abs, TASK_IDS, (p) => path.relative(cwd, p));
+    const result = new TypeChecker(ROOT, compiler()).check(abs, TASK_IDS, (p) => path.relative(cwd, p));
     expect(result.task1).toEqual({ findings: [{ file: "sub/task1.ts", line: 1, column: 1, message: expect.stringContaining("sub/task1.ts is a symbolic link that leads out of the submission folder (to /dev/zero)") }] });
     expect(result.task3).toEqual({ findings: [{ file: "sub/task3.ts", line: 1, column: 1, message: expect.stringContaining("sub/task3.ts is not a regular file") }] });
     // task2 imports task1: what it imports is unknown, said at the import.
@@ -58,32 +60,50 @@ describe("the type check on paths that are no regular files of the submission", 
   });
 });
 
-describe("the type checker's thread at its limits", () => {
+describe.each(["7", "5.9"] as const)("the type checker's thread with TypeScript %s at its limits", (compiler) => {
   const workers: TypeCheckWorker[] = [];
   afterAll(() => Promise.all(workers.map((w) => w.close())));
-  const worker = (cpuMs: number, heapMb: number) => {
-    const w = new TypeCheckWorker({ cpuMs, heapMb, wallMs: 600_000 });
+  const worker = (limits: Partial<ThreadLimits>) => {
+    const w = new TypeCheckWorker({ ...DEFAULT_LIMITS, wallMs: 600_000, ...limits }, compiler);
     workers.push(w);
     return w;
   };
 
-  it("stops a check past its CPU time and fails every task with the reason", async () => {
-    const w = worker(1, 384);
-    const stopped = await w.check(ROOT, path.join(ROOT, "solutions"), TASK_IDS);
+  it("stops a check past its CPU time (TypeScript 7's process's counted with the thread's) and fails every task with the reason", async () => {
+    const stopped = await worker({ cpuMs: 1 }).check(ROOT, path.join(ROOT, "solutions"), TASK_IDS);
     expect(stopped).toEqual(Object.fromEntries(TASK_IDS.map((t) => [t, { stopped: limitReason.time(1) }])));
   });
 
   it("takes a check past the wall-clock backstop alone (under its CPU limit) for the grader's error, not the student's failure", async () => {
-    const w = new TypeCheckWorker({ cpuMs: 600_000, heapMb: 384, wallMs: 1 });
-    workers.push(w);
-    await expect(w.check(ROOT, path.join(ROOT, "solutions"), TASK_IDS)).rejects.toThrow(limitReason.wall(1));
+    await expect(worker({ cpuMs: 600_000, wallMs: 1 }).check(ROOT, path.join(ROOT, "solutions"), TASK_IDS)).rejects.toThrow(limitReason.wall(1));
   });
 
-  it("stops a check past its memory and fails every task with the reason", async () => {
-    const w = worker(120_000, 16);
-    const stopped = await w.check(ROOT, path.join(ROOT, "solutions"), TASK_IDS);
+  it("stops a check past its memory (5.9's heap, TypeScript 7's resident memory) and fails every task with the reason", async () => {
+    const limits = compiler === "5.9" ? { cpuMs: 120_000, heapMb: 16 } : { cpuMs: 120_000, nativeMb: 16 };
+    const stopped = await worker(limits).check(ROOT, path.join(ROOT, "solutions"), TASK_IDS);
     expect(stopped).toEqual(Object.fromEntries(TASK_IDS.map((t) => [t, { stopped: limitReason.memory(16) }])));
   });
+
+  it("leaves no TypeScript 7 process running once a check was stopped", async () => {
+    // Running, not ended (a zombie): those of this process's threads, the other tests' compilers included.
+    const running = (): number[] => readdirSync("/proc/self/task").flatMap((t) => childrenOf(`/proc/self/task/${t}`))
+      .filter((pid) => { try { return / \(tsc\) [^Z]/.test(readFileSync(`/proc/${pid}/stat`, "utf8")); } catch { return false; } });
+    const before = running();
+    const w = worker({ cpuMs: 1 });
+    await w.check(ROOT, path.join(ROOT, "solutions"), TASK_IDS);
+    await w.close();
+    expect(running().filter((pid) => !before.includes(pid))).toEqual([]);
+  });
+});
+
+describe("the type checker's thread on hostile submissions", () => {
+  const workers: TypeCheckWorker[] = [];
+  afterAll(() => Promise.all(workers.map((w) => w.close())));
+  const worker = (cpuMs: number, heapMb: number) => {
+    const w = new TypeCheckWorker({ ...DEFAULT_LIMITS, cpuMs, heapMb, wallMs: 600_000 });
+    workers.push(w);
+    return w;
+  };
 
   it("grades the hostile submission to the end, its task 1 failing the type check with the reasons", async () => {
     const { cwd } = hostile();

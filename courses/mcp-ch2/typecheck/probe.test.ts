@@ -1,6 +1,7 @@
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../course/fixtures.js";
+import type { Diag } from "../../../src/typecheck/typed-program.js";
 import { probeDiagnostics } from "./probe-findings.js";
 import { describeFixture, literalType, probeSource } from "./probe.js";
 
@@ -34,8 +35,8 @@ describe("probeSource", () => {
 
   it("takes a diagnostic on a line no task owns for grade's bug, not the student's", () => {
     const sf = ts.createSourceFile("probe.ts", probe.text, ts.ScriptTarget.ES2022, true);
-    const onFixture: ts.Diagnostic = { file: sf, start: sf.getPositionOfLineAndCharacter(1, 0), length: 1, messageText: "x", category: ts.DiagnosticCategory.Error, code: 2322 };
-    expect(() => probeDiagnostics(sf, probe, [onFixture])).toThrow(/probe does not compile/);
+    const onFixture: Diag = { fileName: sf.fileName, start: sf.getPositionOfLineAndCharacter(1, 0), lines: ["x"], code: 2322 };
+    expect(() => probeDiagnostics((pos) => sf.getLineAndCharacterOfPosition(pos).line, probe, [onFixture])).toThrow(/probe does not compile/);
   });
 
   it("names a message by its index, method and id", () => {

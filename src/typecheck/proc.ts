@@ -1,0 +1,59 @@
+// What the type checker's thread and the processes it started (TypeScript 7's) have used, read
+// from /proc (Linux), so that a check's limits count its own work whatever the machine's load.
+import { readFileSync } from "node:fs";
+
+const TICK_MS = 10;
+const PAGE_BYTES = 4096;
+
+/** utime + stime of a /proc/PID or /proc/PID/task/TID folder, in ms, or undefined when it is gone. */
+export function cpuMs(proc: string): number | undefined {
+  try {
+    const fields = readFileSync(`${proc}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The processes a thread started that are still running (/proc/PID/task/TID/children). */
+export function childrenOf(thread: string): number[] {
+  try {
+    return readFileSync(`${thread}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** A process's resident memory in MB, or 0 when it is gone. */
+export function residentMb(pid: number): number {
+  try {
+    return (Number(readFileSync(`/proc/${pid}/statm`, "utf8").split(" ")[1]) * PAGE_BYTES) / 1024 / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** The thread's CPU and its children's together (a child that ended no longer counts). */
+export function threadAndChildrenCpuMs(thread: string): number | undefined {
+  const own = cpuMs(thread);
+  if (own === undefined) return undefined;
+  return childrenOf(thread).reduce((sum, pid) => sum + (cpuMs(`/proc/${pid}`) ?? 0), own);
+}
+
+/** Whether a process has ended (a zombie, not yet reaped, has). */
+function ended(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.startsWith("Z");
+  } catch {
+    return true;
+  }
+}
+
+/** Kills the processes a thread started; resolves once they have ended (a killed process takes a moment). */
+export async function killChildren(thread: string): Promise<void> {
+  const pids = childrenOf(thread);
+  for (const pid of pids) {
+    try { process.kill(pid, "SIGKILL"); } catch { /* already gone */ }
+  }
+  for (let waited = 0; waited < 2_000 && !pids.every(ended); waited += 10) await new Promise((r) => setTimeout(r, 10));
+}
