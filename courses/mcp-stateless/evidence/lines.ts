@@ -187,14 +187,13 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
     },
     (a) => a.endsWith("current version too") ? "tools/list with protocolVersion \"2026-07-28\" was refused as well: refuse only a version other than PROTOCOL_VERSION."
       : "Check params._meta[\"io.modelcontextprotocol/protocolVersion\"] before routing any method other than server/discover, tools/list included."),
-  {
-    ...t2("t2_old_version_data", "The refusal says what is supported and what was requested", "Rule 5 (spec: UnsupportedProtocolVersionError): data has supported and requested.",
-      // The fields the rule fixes: data may hold more (Error.data is the sender's to define).
-      (v) => { const data = at(v, 99, ["error", "data"]); return canonicalJson(isObject(data) ? { supported: data["supported"], requested: data["requested"] } : data); },
-      (a) => a.includes("requested") ? "data.requested is the version the request carried, as it was." : "The specification's error has data.requested too (the page's has only supported): add the version the request asked for."),
-    // No refusal at all has no data to read: the missing refusal is t2_old_version_code's mistake.
-    readsThrough: { line: "t2_old_version_code", when: (_a, _accepted, v) => !isObject(own((v as unknown[])[messageIndex(99)], "error")) },
-  },
+  // Not read through t2_old_version_code when there is no refusal at all: the fixtures' one
+  // old-version request is the data rule's only witness, so the line would earn a point that no
+  // code showed (a table answering it with anything but an error kept it).
+  t2("t2_old_version_data", "The refusal says what is supported and what was requested", "Rule 5 (spec: UnsupportedProtocolVersionError): data has supported and requested.",
+    // The fields the rule fixes: data may hold more (Error.data is the sender's to define).
+    (v) => { const data = at(v, 99, ["error", "data"]); return canonicalJson(isObject(data) ? { supported: data["supported"], requested: data["requested"] } : data); },
+    (a) => a.includes("requested") ? "data.requested is the version the request carried, as it was." : "The specification's error has data.requested too (the page's has only supported): add the version the request asked for."),
   t2("t2_cancel_round1", "cancel_order asks first", "Rule 9 and 2.3: without an answer, cancel_order returns early with a result that asks the user (inputRequests.confirm), and its resultType says so.",
     (v) => {
       const type = printed(at(v, 10, ["result", "resultType"]));
