@@ -34,9 +34,12 @@ export function readRegularFile(real: string, cap: number): { text: string } | {
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { refused: "not-regular" };
     if (stat.size > cap) return { refused: "too-large", size: stat.size };
-    const buffer = Buffer.alloc(cap + 1);
+    // Sized by what fstat says (a cap's worth, zero-filled, for each standard library file cost
+    // more than the compiler's own parse), grown while the file gives more, never past the cap.
+    let buffer = Buffer.allocUnsafe(Math.min(cap + 1, stat.size + 1, 1 << 30) || 1);
     let length = 0;
     for (let n = 1; n > 0 && length <= cap;) {
+      if (length === buffer.length) buffer = Buffer.concat([buffer, Buffer.allocUnsafe(Math.min(cap + 1 - length, Math.max(length, 4096)))]);
       n = readSync(fd, buffer, length, buffer.length - length, null);
       length += n;
     }
