@@ -28,6 +28,7 @@ const COSTS: [string, number][] = [
   // toMcp's schema loses its required list, and handle validates against it: handle's checks
   // that pass against the tool toMcp returned are charged to task 1 (read-through-tool.ts).
   ["mutates-input", 1],
+  ["renames-in-place", 1],
 ];
 
 describe("what one mistake costs", () => {
