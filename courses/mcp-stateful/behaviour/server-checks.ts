@@ -124,6 +124,8 @@ function isolationSessions(r: Random): Session[] {
   return times(5, () => {
     const b = new SessionBuilder(r, [{ allowedTools: allowList(r) }, { allowedTools: allowList(r) }]);
     b.setUp(["add", "weather"], 0).setUp(["delete_db"], 1).handshake(0);
+    // A notification queued on one server, then the other's outbox drained first: a shared outbox shows.
+    if (r.int(0, 2) > 0) b.addTool(r.pick(TOOL_NAMES), true, 0).drain(1);
     for (let i = 0, n = r.int(2, 7); i < n; i++) {
       const on = r.int(0, 1);
       const pick = r.int(0, 5);
@@ -136,7 +138,7 @@ function isolationSessions(r: Random): Session[] {
         b.request("tools/call", { name, arguments: argsFor(r, name) }, on);
       }
     }
-    return b.drain(0).drain(1).request("tools/list", undefined, 1).done();
+    return (r.bool() ? b.drain(1).drain(0) : b.drain(0).drain(1)).request("tools/list", undefined, 1).done();
   });
 }
 

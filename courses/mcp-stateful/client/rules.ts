@@ -3,8 +3,8 @@
 // and the tools cache after it. The scripted server answers in order whatever it is sent, so
 // after the first message that differs from the model's the replies are no longer the ones
 // meant: what each operation gave and the ids are judged in the operations before the first
-// that sent otherwise (the driver's mark peer records where each began; the rest is
-// t3_messages' to charge).
+// that sent other methods or another number of messages (the driver's mark peer records where
+// each began; the rest is t3_messages' to charge).
 import { same, shown } from "../behaviour/compare.js";
 import { CLIENT_INFO, PROTOCOL_VERSION } from "../course/index.js";
 import type { Expected, Json } from "./model.js";
@@ -63,6 +63,22 @@ export function messagesProblem(ops: readonly (readonly unknown[])[], expected: 
     }
   }
   return undefined;
+}
+
+/**
+ * How many ops, from the first, sent the model's number of messages with the model's methods:
+ * the scripted replies stay in step with the calls that far, so what those ops gave can be read
+ * (their details, an id or a param, are t3_messages' and t3_handshake's to judge).
+ */
+export function alignedOps(expected: Expected, record: ClientRecord): number {
+  if (record.byOp[0]?.length) return 0;
+  for (let i = 0; i < expected.ranges.length; i++) {
+    const [from, to] = expected.ranges[i]!;
+    const got = record.byOp[i + 1] ?? [];
+    const methods = got.map((m) => (isObject(m) ? m["method"] : undefined));
+    if (!same(methods, expected.sent.slice(from, to).map((m) => m.method))) return i;
+  }
+  return expected.ranges.length;
 }
 
 /** Every request's id a string or an integer, none used twice (in the ops before `upTo`, where the model sends a request). */

@@ -16,7 +16,8 @@ export interface Fixtures {
   builders: Partial<Record<Builder, unknown[]>>;
   kinds?: unknown[];
   session?: Outcome[];
-  client?: { outcomes: ClientOutcome[]; sent: unknown[] };
+  /** `matched`: how many of the trace's ops, from the first, sent the model's methods (the record is the peers'). */
+  client?: { outcomes: ClientOutcome[]; sent: unknown[]; matched: number };
   transport?: { given?: { when?: unknown }[] };
 }
 
@@ -56,8 +57,12 @@ const firstText = (result: Record<string, unknown>): string => {
   if (!isObject(first) || typeof first["text"] !== "string") throw new Missing(`the result has no text content: ${shown(result)}.`);
   return first["text"];
 };
+// What a call gave is read only when it and every call before it sent the trace's methods (the
+// peers' record, made outside the sandbox): a value the client returns without the exchange
+// behind it, or after the scripted replies went out of step, shows nothing.
 function clientOutcome(fx: Fixtures, at: number): ClientOutcome {
-  const o = fx.client?.outcomes[at];
+  if (!fx.client || fx.client.matched <= at) throw new Missing("the client's calls up to this one did not send the trace's methods (t3_sent_methods shows what it sent).");
+  const o = fx.client.outcomes[at];
   if (!o) throw new Missing("the client's run stopped before this call.");
   return o;
 }

@@ -9,7 +9,7 @@ import { VARIANTS } from "../behaviour/model.js";
 import { SERVER_CHECKS } from "../behaviour/server-checks.js";
 import { modelSession, sessionCode, type Outcome, type Session, type StepRule } from "../behaviour/session.js";
 import { expected } from "../client/model.js";
-import { cacheProblem, handshakeProblem, idsProblem, messagesProblem, outcomesProblem, type ClientRecord } from "../client/rules.js";
+import { alignedOps, cacheProblem, handshakeProblem, idsProblem, messagesProblem, outcomesProblem, type ClientRecord } from "../client/rules.js";
 import { transportProblem, type TransportRecord } from "../client/transport.js";
 import { rootCause, valueOf } from "./values.js";
 import type { SessionsPlan, StatefulPlan } from "./plan.js";
@@ -138,9 +138,9 @@ export function server(p: SessionsPlan, reply: SandboxReply, seed: number): Chec
     let judged = 0;
     const consider = (f: Failure | undefined): void => { judged++; if (f && (!smallest || f.steps < smallest.steps)) smallest = f; };
     if (check.judges === "alone") {
-      for (const { session, at } of p.alone) {
-        const got = results[session]!.outcomes;
-        const alone = at.map((i) => results[i]!.outcomes);
+      for (const { session, together, apart } of p.alone) {
+        const got = outcomesOf(reply.runs[together], 0).outcomes;
+        const alone = apart.map((r) => outcomesOf(reply.runs[r], 0).outcomes);
         if (!got || alone.some((a) => !a)) continue;
         consider(judgeAlone(p.all[session]!, got, alone as Outcome[][]));
       }
@@ -185,7 +185,8 @@ function record(run: WireRun | undefined): ClientRecord | undefined {
 function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed: number): CheckResult[] {
   const fails = new Map<string, { size: number; message: string }>();
   const judged = new Map<string, number>();
-  const note = (rule: string, size: number, message: string | undefined): void => {
+  const note = (rule: string, size: number, message: string | undefined, judgedAny = true): void => {
+    if (!judgedAny) return;
     judged.set(rule, (judged.get(rule) ?? 0) + 1);
     const had = fails.get(rule);
     if (message !== undefined && (!had || size < had.size)) fails.set(rule, { size, message });
@@ -199,13 +200,14 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     const failed = !reply.runs[run] || reply.runs[run]!.status !== "ran" || !(reply.runs[run] as { calls: { ok: boolean }[] }).calls[0]?.ok;
     const stopped = failed ? `; the call failed: ${rootCause(reply.runs[run])?.message ?? "it threw"}` : "";
     const differs = messagesProblem(scenario.ops, e, r);
-    const upTo = differs?.op ?? Infinity;
+    const upTo = alignedOps(e, r);
     const outcomes = outcomesProblem(scenario.ops, e, r, upTo);
     note("t3_handshake", scenario.ops.length, why(handshakeProblem(e, r)));
     note("t3_messages", scenario.ops.length, why(differs?.why));
-    note("t3_ids", scenario.ops.length, why(idsProblem(e, r, upTo)));
-    note("t3_outcomes", scenario.ops.length, why(outcomes && `${outcomes}${stopped}`));
-    note("t3_cache", scenario.ops.length, why(cacheProblem(scenario.ops, e, r, upTo)));
+    // Judged only where an op sent as the model did: a scenario whose first op did not is t3_messages' alone.
+    note("t3_ids", scenario.ops.length, why(idsProblem(e, r, upTo)), upTo > 0);
+    note("t3_outcomes", scenario.ops.length, why(outcomes && `${outcomes}${stopped}`), upTo > 0);
+    note("t3_cache", scenario.ops.length, why(cacheProblem(scenario.ops, e, r, upTo)), upTo > 0);
   }
   const t = reply.runs[p.transport.run];
   if (t?.status === "ran") {

@@ -6,6 +6,8 @@ import type { CheckResult } from "../../../src/report/types.js";
 import type { SandboxReply, TaskFailure, WireRun } from "../../../src/sandbox/protocol.js";
 import { BUILDERS, type Builder } from "../behaviour/messages.js";
 import type { Outcome } from "../behaviour/session.js";
+import { expected } from "../client/model.js";
+import { alignedOps } from "../client/rules.js";
 import { LINES, Missing, type Fixtures } from "../evidence/lines.js";
 import { client, messages, server } from "./behaviour.js";
 import type { StatefulPlan } from "./plan.js";
@@ -67,8 +69,10 @@ function judgeTask3(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, 
   const causes = [rootCause(transportRun), rootCause(traceRun)];
   const failure = causes.every((c) => c !== undefined) ? causes.find((c) => c.reason !== "crash") ?? causes[0] : undefined;
   const trace = client.record(traceRun);
+  const traceScenario = p.clients[0]!.scenario;
+  const matched = trace ? alignedOps(expected(traceScenario), trace) : 0;
   const transport = transportRun?.status === "ran" ? valueOf(transportRun.calls[0]) : undefined;
-  const fx: Fixtures = { builders: {}, ...(trace ? { client: { outcomes: trace.outcomes ?? [], sent: trace.sent } } : {}), ...(transport ? { transport: transport as Fixtures["transport"] } : {}) };
+  const fx: Fixtures = { builders: {}, ...(trace ? { client: { outcomes: trace.outcomes ?? [], sent: trace.sent, matched } } : {}), ...(transport ? { transport: transport as Fixtures["transport"] } : {}) };
   const { checks, evidence } = lineChecks("task3", fx, failure);
   // A line read from one run is not the other run's to skip: a client that ran is read even when the transport did not.
   for (const c of checks) {

@@ -24,8 +24,12 @@ export interface SessionsPlan {
   /** Each check's sessions in `all`. */
   groups: { name: string; from: number; count: number }[];
   all: Session[];
-  /** For each session of two servers: where in `all` each server's session alone is. */
-  alone: { session: number; at: number[] }[];
+  /**
+   * For each session of two servers (its index in `all`): runs of its own, each in a context of
+   * its own, of the session and of each server's steps alone, so that nothing one left on
+   * globalThis or a prototype reaches another.
+   */
+  alone: { session: number; together: number; apart: number[] }[];
 }
 
 export interface StatefulPlan extends PackPlan {
@@ -63,15 +67,18 @@ function planTask2(runs: RunSpec[], input: PlanInput): StatefulPlan["task2"] {
     groups.push({ name: check.name, from: all.length, count: sessions.length });
     all.push(...sessions);
   }
-  // Each server of a two-server session also alone, in a session of its own: side by side, its
-  // answers must be the ones it gives alone.
-  const alone: SessionsPlan["alone"] = [];
-  all.forEach((session, i) => {
-    if (session.servers.length > 1) alone.push({ session: i, at: session.servers.map((_, k) => all.push(aloneOf(session, k)) - 1) });
-  });
+
   // Each session in a fresh module instance: a server that keeps state outside its instance
   // (a module variable) carries it into the next session, whose answers then differ.
-  const run = runs.push({ ...base, inputs: texts(all), instance: "fresh", stopOnFailure: false, after: { run: fixture, need: "finished" } }) - 1;
+  const after = { run: fixture, need: "finished" as const };
+  const run = runs.push({ ...base, inputs: texts(all), instance: "fresh", stopOnFailure: false, after }) - 1;
+  // Each two-server session again, and each of its servers alone: side by side, a server's
+  // answers must be the ones it gives alone.
+  const own = (session: Session): number => runs.push({ ...base, inputs: texts([session]), instance: "fresh", context: "fresh", stopOnFailure: false, after }) - 1;
+  const alone: SessionsPlan["alone"] = [];
+  all.forEach((session, i) => {
+    if (session.servers.length > 1) alone.push({ session: i, together: own(session), apart: session.servers.map((_, k) => own(aloneOf(session, k))) });
+  });
   return { fixture, sessions: { run, groups, all, alone } };
 }
 
