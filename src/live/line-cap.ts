@@ -1,15 +1,15 @@
 // A server that writes on and on without a newline makes the SDK's stdio client grow one buffer
 // and scan it whole on every chunk (a grade took 20 s of the grader's processor time). No line of
 // a message here comes near the cap: past it the server is stopped, and the client sees it close.
-import type { ChildProcess } from "node:child_process";
+import type { Readable } from "node:stream";
 
 export const MAX_LINE_BYTES = 1024 * 1024;
 
-/** The SDK's StdioClientTransport keeps its process private: read here only to watch its stdout. */
-export const processOf = (transport: object): ChildProcess | undefined => (transport as { _process?: ChildProcess })._process;
+/** A server's output and how to stop it: a process, or a connection (connection.ts). */
+export interface Stoppable { readonly stdout: Readable | null; kill(signal: "SIGKILL"): unknown }
 
 /** Stops `child` when its stdout runs past `max` bytes without a newline; `onCap` says so first. */
-export function capLines(child: ChildProcess | undefined, onCap: () => void, max = MAX_LINE_BYTES): void {
+export function capLines(child: Stoppable | undefined, onCap: () => void, max = MAX_LINE_BYTES): void {
   const out = child?.stdout;
   if (!child || !out) return;
   let since = 0;

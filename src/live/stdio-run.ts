@@ -1,8 +1,7 @@
-// A server run over a real pipe, for any pack's stdio check: the submission's server started,
-// lines written to its stdin, stdout and stderr kept (capped); and what makes a stdout line one
-// JSON-RPC message. The judging of the run is the pack's.
-import { spawn } from "node:child_process";
-import type { ServerCommand } from "../sandbox/live.js";
+// A server run over a real pipe, for any pack's stdio check: a connection to the submission's
+// server, lines written to its input, its output and log kept (capped); and what makes a stdout
+// line one JSON-RPC message. The judging of the run is the pack's.
+import type { LiveServer } from "./connection.js";
 import { SERVER_STARTUP_LIMIT_MS, serverReady } from "./ready.js";
 
 const CAP = 64 * 1024;
@@ -16,14 +15,13 @@ export interface StdioRun {
 }
 
 /**
- * Starts the bundled server, writes the lines, closes stdin and waits (killed at timeoutMs). The
- * server starts at once; the lines go in when `go` says so (node takes a while to start, and
- * meanwhile the grader learns whether the code it serves ran at all): undefined if it says no.
+ * Connects to the server, writes the lines, ends its input and waits for it to end (stopped at
+ * timeoutMs after it is ready). The server starts at once; the lines go in when `go` says so
+ * (node takes a while to start, and meanwhile the grader learns whether the code it serves ran
+ * at all): undefined if it says no.
  */
-export async function runStdio(server: ServerCommand, lines: readonly string[], timeoutMs: number, go: Promise<boolean> = Promise.resolve(true)): Promise<StdioRun | undefined> {
-  // Its own process group, ended whole with the check.
-  const child = spawn(server.command, server.args, { stdio: ["pipe", "pipe", "pipe"], env: server.env, detached: true });
-  const killGroup = (): void => { try { if (child.pid) process.kill(-child.pid, "SIGKILL"); } catch { child.kill("SIGKILL"); } };
+export async function runStdio(server: LiveServer, lines: readonly string[], timeoutMs: number, go: Promise<boolean> = Promise.resolve(true)): Promise<StdioRun | undefined> {
+  const child = server.connect();
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (c: Buffer) => { if (stdout.length < CAP) stdout += c.toString("utf8"); });
@@ -32,15 +30,11 @@ export async function runStdio(server: ServerCommand, lines: readonly string[], 
   let timedOut: string | undefined;
   let timer: NodeJS.Timeout | undefined;
   let finished = false;
-  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolve) => {
-    child.once("error", (error) => resolve({ code: null, signal: null, error }));
-    child.once("close", (code, signal) => resolve({ code, signal }));
-  });
-  const expire = (why: string): void => { timedOut = why; killGroup(); };
+  const expire = (why: string): void => { timedOut = why; child.kill(); };
   const ready = serverReady(child.stderr);
   if (!(await go.catch(() => false))) {
-    killGroup();
-    await ended;
+    child.kill();
+    await child.ended;
     return undefined;
   }
   child.stdin.end(lines.map((l) => `${l}\n`).join(""));
@@ -49,10 +43,10 @@ export async function runStdio(server: ServerCommand, lines: readonly string[], 
     if (r === "timeout") expire(`the server did not start within ${SERVER_STARTUP_LIMIT_MS} ms, and was stopped`);
     else timer = setTimeout(() => expire(`the server did not exit within ${timeoutMs} ms after it started, although its input had ended, and was stopped`), timeoutMs);
   });
-  return ended.then(({ code, signal, error }) => {
+  return child.ended.then(({ code, signal, error }) => {
     finished = true;
     clearTimeout(timer);
-    killGroup();
+    child.release();
     const problem = error ? `the server could not be started: ${error.message}`
       : timedOut ? timedOut
       : code !== 0 ? `the server ended with ${signal ? `signal ${signal}` : `exit code ${code}`}` : undefined;

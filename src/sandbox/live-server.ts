@@ -1,79 +1,59 @@
-// The live server: a node process that serves a submission's handle over stdio, one JSON-RPC
-// message per stdin line and one per stdout line, with the student's code inside the same
-// QuickJS engine as every other run (session.ts). The process itself runs under Node's
-// permission model with an empty environment, reading only this script, the engine's
-// WebAssembly and the submission's request file; it starts no process. Bundled with esbuild
-// (live.ts) and run by plain node. The loop is the chapter's Task 3 rules; only the student's
-// code decides what else reaches stdout, which is what the stdio check looks at.
-import { readFileSync } from "node:fs";
-import { createInterface } from "node:readline";
-import { canonicalJson } from "../json/python-json.js";
-import { RUN_FUEL } from "./fuel.js";
+// The live server: a node process that serves a submission's handle over stdio (live-connection.ts),
+// with the student's code inside the same QuickJS engine as every other run. The process itself
+// runs under Node's permission model with an empty environment, reading only this script, the
+// engine's WebAssembly and the submission's request file; it starts no process. Bundled with
+// esbuild (live.ts) and run by plain node.
+//
+// Two ways to run it. `live-server.cjs REQUEST` (grade serve) serves one connection on its own
+// stdin and stdout and exits as it ends. `live-server.cjs REQUEST N` (the grader's live checks)
+// serves up to N connections one after another, connection k on the file descriptors 3k+3 (its
+// input), 3k+4 (its output) and 3k+5 (its log), each in a fresh Session, so that one process
+// start serves a grade's stdio and SDK checks; after each it writes one status line on stdout
+// (the grader's alone: no student text goes there) and goes on only when the connection ended
+// cleanly and cheaply, so that the next is served as a fresh process would serve it
+// (live-host.ts on the grader's side). Otherwise it exits as the connection ended.
+import { closeSync, readFileSync, writeSync } from "node:fs";
+import { Socket } from "node:net";
 import { instanceMaker } from "./instance.js";
-import { SERVER_READY, type LiveRequest } from "./live-protocol.js";
-import { Session, Stopped } from "./session.js";
-import { decodeValue, NotData, notJson, toJsonValue } from "./value.js";
+import { serveConnection } from "./live-connection.js";
+import { REUSE_LIMITS, type ConnectionStatus, type LiveRequest } from "./live-protocol.js";
 
-const log = (text: string): void => { process.stderr.write(`${text}\n`); };
-// JSON-RPC's answer to a line that is not JSON: the stdio loop's, whatever the course.
-const PARSE_ERROR_RESPONSE = { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } };
+const stderr = (text: string): void => { process.stderr.write(text); };
 
-async function main(file: string): Promise<void> {
-  const request = JSON.parse(readFileSync(file, "utf8")) as LiveRequest;
-  const session = await Session.open({ newModule: instanceMaker(request.wasmPath), guest: request.guest, modules: request.modules }, request.submission,
-    (stream, text) => { (stream === "stderr" ? process.stderr : process.stdout).write(text); });
-  const { entry, exportName } = request;
-  // Each message (and the loading) gets a run's fuel, counted as in the grading runs (fuel.ts).
-  const fuel = request.submission.limits.fuel ?? RUN_FUEL;
-  session.limit(fuel, request.submission.limits.timeMs);
-  const loaded = session.load(entry, exportName);
-  if (!Array.isArray(loaded)) {
-    const failure = loaded;
-    log(`grade serve: ${request.label} could not be served: ${failure.message}`);
-    process.exit(1);
-  }
-  log(`${SERVER_READY} ${request.label} over stdio, in the grader's sandbox (one JSON-RPC message per line; end of input stops it)`);
-  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-  let number = 0;
-  lines.on("line", (line) => {
-    number += 1;
-    if (line.trim() === "") return;
-    log(`line ${number}`);
-    let message: unknown;
-    try {
-      message = JSON.parse(line);
-    } catch {
-      process.stdout.write(`${canonicalJson(PARSE_ERROR_RESPONSE)}\n`);
-      return;
-    }
-    const id = message !== null && typeof message === "object" && "id" in message ? (message as { id: unknown }).id : undefined;
-    const internalError = (why: string): void => {
-      log(`handle ${why}; answered with -32603 Internal error`);
-      if (id !== undefined) process.stdout.write(`${canonicalJson({ jsonrpc: "2.0", id, error: { code: -32603, message: "Internal error" } })}\n`);
-    };
-    session.limit(fuel, request.submission.limits.timeMs);
-    let call;
-    try {
-      call = session.call(entry, exportName, line.trim(), false);
-    } catch (error) {
-      if (!(error instanceof Stopped)) throw error;
-      log(`grade serve: handle was stopped: ${error.failure.message}`);
-      process.exit(1);
-    }
-    if (!call.ok) return internalError(call.failure.message);
-    const decoded = decodeValue(call.value);
-    if (!decoded.ok) return internalError(decoded.problem);
-    const value = decoded.value;
-    if (value === null || value === undefined) return;
-    if (value instanceof NotData && value.what === "promise") return internalError("returned a Promise (everything in this chapter is synchronous)");
-    const problem = notJson(value);
-    if (problem) return internalError(`returned something JSON cannot represent: ${problem}`);
-    process.stdout.write(`${canonicalJson(toJsonValue(value))}\n`);
-  });
-  lines.on("close", () => process.stdout.write("", () => process.exit(0)));
+/** Writes all of `text` to a blocking descriptor, as node writes its own stdout to a pipe. */
+function writeAll(fd: number, text: string): void {
+  const bytes = Buffer.from(text, "utf8");
+  for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
 }
 
-void main(process.argv[2] ?? "").catch((error: unknown) => {
-  log(`grade serve: the server failed: ${error instanceof Error ? error.message : String(error)}`);
+async function main(file: string, connections: number): Promise<void> {
+  const request = JSON.parse(readFileSync(file, "utf8")) as LiveRequest;
+  const newModule = instanceMaker(request.wasmPath);
+  if (connections === 0) {
+    const code = await serveConnection(request, newModule, { input: process.stdin, out: (t) => { process.stdout.write(t); }, err: stderr });
+    process.stdout.write("", () => process.exit(code));
+    return;
+  }
+  for (let k = 0; k < connections; k += 1) {
+    const [input, out, err] = [3 * k + 3, 3 * k + 4, 3 * k + 5];
+    const socket = new Socket({ fd: input, readable: true, writable: false });
+    const code = await serveConnection(request, newModule, { input: socket, out: (t) => writeAll(out, t), err: (t) => writeAll(err, t) });
+    socket.destroy();
+    closeSync(out);
+    closeSync(err);
+    const cpu = process.cpuUsage();
+    const next = code === 0 && k + 1 < connections && (cpu.user + cpu.system) / 1000 < REUSE_LIMITS.cpuMs && process.memoryUsage().rss < REUSE_LIMITS.rssBytes;
+    const status: ConnectionStatus = { connection: k, code, next };
+    process.stdout.write(`${JSON.stringify(status)}\n`);
+    if (!next) {
+      process.stdout.write("", () => process.exit(code));
+      return;
+    }
+  }
+}
+
+const [file, count] = process.argv.slice(2);
+void main(file ?? "", Number(count ?? 0) || 0).catch((error: unknown) => {
+  stderr(`grade serve: the server failed: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

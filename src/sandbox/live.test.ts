@@ -16,6 +16,7 @@ const SERVE = `export function handle(m: any) {
 async function serve(lines: string[], cpuMs?: number): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
   const server = await prepareServer({ files: { "s.ts": SERVE }, refused: {}, limits: { ...LIMITS, ...(cpuMs ? { cpuMs } : {}) } }, "s.ts", "handle", "s.ts", "");
   try {
+    // grade serve's way: one connection on the process's own stdio.
     const child = spawn(server.command.command, server.command.args, { env: server.command.env, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";

@@ -1,7 +1,9 @@
 // How the grader starts a live server (live-server.ts) for a submission: the server's bundle
 // (kept, build-cache.ts), a request file in a folder of its own, and the command: plain node
 // under the permission model, reading only those files, with an empty environment, and a limit
-// on its processor time (ulimit, through /bin/sh where there is one).
+// on its processor time (ulimit, through /bin/sh where there is one). The live checks connect
+// to one process that serves them one after another (src/live/shared-server.ts); grade serve
+// runs the command on its own stdio.
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -15,6 +17,8 @@ import { NATIVE_CPU_MS } from "./fuel.js";
 import { sandboxModules } from "./modules.js";
 import type { SandboxRequest } from "./protocol.js";
 import type { LiveRequest } from "./live-protocol.js";
+import type { LiveConnection, LiveServer as Connectable, ServerCommand } from "../live/connection.js";
+import { SharedServer } from "../live/shared-server.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SHELL = "/bin/sh";
@@ -23,8 +27,16 @@ const SHELL = "/bin/sh";
 const LIVE_CPU_EXTRA_S = 5;
 const require = createRequire(import.meta.url);
 
-export interface ServerCommand { command: string; args: string[]; env: Record<string, string> }
-export interface LiveServer { command: ServerCommand; close(): Promise<void> }
+// Connections one server process serves: a grade's stdio check and its SDK client.
+const CONNECTIONS = 2;
+
+export type { ServerCommand } from "../live/connection.js";
+export interface LiveServer extends Connectable {
+  /** The server on its own stdin and stdout, one connection (grade serve). */
+  command: ServerCommand;
+  /** Stops the server process the connections share, and removes its files. */
+  close(): Promise<void>;
+}
 
 async function serverScript(): Promise<string> {
   const code = await cachedBuild({
@@ -48,13 +60,21 @@ export async function prepareServer(given: Pick<SandboxRequest, "files" | "compi
   const request: LiveRequest = { wasmPath, guest: guestSource(), modules, submission, entry, exportName, label };
   await writeFile(requestFile, JSON.stringify(request));
   const cpuSeconds = Math.ceil((4 * (submission.limits.cpuMs ?? NATIVE_CPU_MS)) / 1000) + LIVE_CPU_EXTRA_S;
-  const node = [process.execPath, "--experimental-permission", `--allow-fs-read=${script}`, `--allow-fs-read=${wasmPath}`, `--allow-fs-read=${requestFile}`,
-    "--no-warnings", "--max-old-space-size=256", script, requestFile];
+  const node = (...more: string[]): string[] => [process.execPath, "--experimental-permission", `--allow-fs-read=${script}`, `--allow-fs-read=${wasmPath}`, `--allow-fs-read=${requestFile}`,
+    "--no-warnings", "--max-old-space-size=256", script, requestFile, ...more];
   // The engine's fuel stops every loop (fuel.ts); a built-in call that runs long without ticking
   // is stopped by the kernel at the server's processor-time limit (the server is killed, the
   // check sees it end), as the sandbox threads' watchdog does (watchdog.ts). exec keeps the pid.
-  const command: ServerCommand = existsSync(SHELL)
-    ? { command: SHELL, args: ["-c", `ulimit -t ${cpuSeconds} && exec "$0" "$@"`, ...node], env: {} }
-    : { command: node[0]!, args: node.slice(1), env: {} };
-  return { command, close: () => rm(dir, { recursive: true, force: true }) };
+  const command = (args: string[]): ServerCommand => existsSync(SHELL)
+    ? { command: SHELL, args: ["-c", `ulimit -t ${cpuSeconds} && exec "$0" "$@"`, ...args], env: {} }
+    : { command: args[0]!, args: args.slice(1), env: {} };
+  const shared = new SharedServer(command(node(String(CONNECTIONS))), CONNECTIONS);
+  return {
+    command: command(node()),
+    connect: (): LiveConnection => shared.connect(),
+    close: async () => {
+      shared.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -27,9 +27,9 @@ async function liveChecks(files: SubmissionFiles, tasks: readonly TaskId[], time
   if (files.files[file] === undefined) return { task2: skipped(`${file} could not be read, so there is no server to run.`) };
   const server = await prepareServer({ files: files.files, refused: files.refused, limits: liveLimits(timeoutMs), shownAs }, file, exportName, shownAs + file, sandboxCourseSource());
   try {
-    const run = await runStdio(server.command, LINES, timeoutMs);
+    const run = await runStdio(server, LINES, timeoutMs);
     const stdio = run ? stdioChecks(run) : [];
-    const interop = await interopChecks(server.command, timeoutMs);
+    const interop = await interopChecks(server, timeoutMs);
     return { task2: [...stdio, ...interop] };
   } finally {
     await server.close();

@@ -1,11 +1,12 @@
-// The interop check: the official MCP TypeScript SDK's Client, over its StdioClientTransport,
-// talks to the submission's server as a real host would: initialize, tools/list, a call of
-// logs_search, and a call of a tool that does not exist, which must reject with -32602. The
-// report says what the client saw. The server process is always killed at the end.
-import { capLines, processOf } from "../../../src/live/line-cap.js";
+// The interop check: the official MCP TypeScript SDK's Client, over a stdio transport (the SDK's
+// framing, src/live/transport.ts), talks to the submission's server as a real host would:
+// initialize, tools/list, a call of logs_search, and a call of a tool that does not exist, which
+// must reject with -32602. The report says what the client saw. The server is stopped at the end.
+import { capLines } from "../../../src/live/line-cap.js";
+import type { LiveServer } from "../../../src/live/connection.js";
+import { connectionTransport } from "../../../src/live/transport.js";
 import { MCP_TOOL, UNKNOWN_TOOL_CODE, foundText } from "../course/protocol.js";
 import type { CheckResult } from "../../../src/report/types.js";
-import type { ServerCommand } from "../../../src/sandbox/live.js";
 import { SERVER_STARTUP_LIMIT_MS, serverReady } from "../../../src/live/ready.js";
 import { NoAnswer, unjudgedSilence, withTimeout } from "../../../src/live/time-limit.js";
 
@@ -45,21 +46,21 @@ function describeError(error: unknown, { McpError, ErrorCode }: Sdk): string {
 }
 
 
-export async function interopChecks(server: ServerCommand, timeoutMs: number): Promise<CheckResult[]> {
+export async function interopChecks(server: LiveServer, timeoutMs: number): Promise<CheckResult[]> {
   const mod = await loadSdk();
-  const { Client, StdioClientTransport, McpError, ErrorCode } = mod;
+  const { Client, McpError, ErrorCode, ReadBuffer, serializeMessage } = mod;
   const describe = (error: unknown): string => describeError(error, mod);
   let unreadable = 0;
-  const inner = new StdioClientTransport({ command: server.command, args: server.args, stderr: "pipe", env: server.env });
-  inner.stderr?.on("data", () => { /* the server's log: read so the pipe never fills */ });
+  const Transport = connectionTransport({ ReadBuffer, serializeMessage, notConnected: () => new Error("Not connected") });
+  const transport = new Transport(server);
+  transport.stderr.on("data", () => { /* the server's log: read so the pipe never fills */ });
   // Start the server first and give the client only a server that is up, so the request time
   // limits measure the student's code, not node starting on a busy machine. The SDK's connect()
-  // calls start() itself; the proxy hands it the already started transport.
-  await inner.start();
+  // calls start() again, which is the same start.
+  await transport.start();
   // A line past the cap stops the server (src/live/line-cap.ts): what the client could not read.
-  capLines(processOf(inner), () => { unreadable += 1; });
-  const readiness = inner.stderr ? await serverReady(inner.stderr) : "ready";
-  const transport = new Proxy(inner, { get: (target, key) => (key === "start" ? async () => undefined : Reflect.get(target, key)) });
+  capLines(transport.connection, () => { unreadable += 1; });
+  const readiness = await serverReady(transport.stderr);
   const client = new Client({ name: "grade-interop", version: "1.0.0" });
   // What the client could not read (a line that is not one JSON-RPC message, one past the cap):
   // a time-out after one is the server's fault, not a silence (unreadable, above).
@@ -68,8 +69,7 @@ export async function interopChecks(server: ServerCommand, timeoutMs: number): P
   const options = { timeout: limit };
   const results: CheckResult[] = [];
   if (readiness === "timeout") {
-    await inner.close().catch(() => undefined);
-    if (inner.pid) { try { process.kill(inner.pid, "SIGKILL"); } catch { /* already gone */ } }
+    transport.connection?.kill();
     return [check("connect", "error", { message: `The server did not start within ${SERVER_STARTUP_LIMIT_MS} ms, so the client was not tried.` }), ...(["list", "call", "unknown"] as const).map((s) => check(s, "skip", { message: "The server did not start." }))];
   }
   // A time-out with nothing the client could not read is not judged ("error"): see
@@ -123,8 +123,7 @@ export async function interopChecks(server: ServerCommand, timeoutMs: number): P
     }
     return results;
   } finally {
-    const pid = inner.pid;
     await withTimeout(client.close(), 1000, "close").catch(() => undefined);
-    if (pid) { try { process.kill(pid, "SIGKILL"); } catch { /* already gone */ } }
+    transport.connection?.release();
   }
 }

@@ -24,8 +24,8 @@ export function liveChecks(input: LiveInput): Promise<Record<string, CheckResult
     const submission = { files: input.files, refused: input.refused, limits: liveLimits(input.timeoutMs), shownAs: input.shownAs };
     const server = await prepareServer(submission, FILE, "handle", input.shownAs + FILE, sandboxSource());
     try {
-      const stdio = await stdioChecks(server.command, input.timeoutMs);
-      const interop = await interopChecks(server.command, input.timeoutMs);
+      const stdio = await stdioChecks(server, input.timeoutMs);
+      const interop = await interopChecks(server, input.timeoutMs);
       return { task2: [...stdio, ...interop] };
     } finally {
       await server.close();

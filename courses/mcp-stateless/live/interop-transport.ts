@@ -1,7 +1,9 @@
 // The SDK client's stdio transport as the interop checks use it: recording every request and
 // response the server wrote, and the helpers that read them. Apart from interop.ts, which drives
 // the client through the checks.
-import { capLines, MAX_LINE_BYTES, processOf } from "../../../src/live/line-cap.js";
+import type { LiveServer } from "../../../src/live/connection.js";
+import { capLines, MAX_LINE_BYTES } from "../../../src/live/line-cap.js";
+import { connectionTransport } from "../../../src/live/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/client";
 import type { Sdk } from "./interop-sdk.js";
 
@@ -38,21 +40,23 @@ export function oneParagraph(text: string): string {
 export interface Exchange { method: string; response?: JsonObject; filled?: string[] }
 
 /**
- * The SDK's stdio transport, recording every request and response, and filling in absent cache
- * hints when asked to. A subclass on purpose: the SDK probes a subclass in place, where the base
- * class would spend a second process (a "sibling") on server/discover, with its stderr discarded.
+ * A stdio transport over the grade's live server (src/live/transport.ts, with this SDK's own
+ * framing), recording every request and response, and filling in absent cache hints when asked
+ * to. Not the SDK's StdioClientTransport, which the SDK would probe on a second process (a
+ * "sibling") with its stderr discarded: this one it probes in place, as a subclass of it would be.
  * start() may be called more than once, so the grader can start the server and wait for it to be
  * ready before the client's connect() starts it again.
  */
 export function transportClass(s: Sdk) {
-  return class RecordingTransport extends s.StdioClientTransport {
+  const notConnected = (): Error => new s.SdkError(s.SdkErrorCode.NotConnected, "Not connected");
+  return class RecordingTransport extends connectionTransport({ ReadBuffer: s.ReadBuffer, serializeMessage: s.serializeMessage, notConnected }) {
     readonly exchanges = new Map<string, Exchange>();
     readonly clientErrors: string[] = [];
     ended = false;
     private started?: Promise<void>;
 
-    constructor(params: ConstructorParameters<typeof s.StdioClientTransport>[0], fillHints: boolean) {
-      super(params);
+    constructor(server: LiveServer, fillHints: boolean) {
+      super(server);
       // The base class calls this.onmessage / this.onclose; wrapped here, whoever sets them.
       type Handler = (...args: unknown[]) => void;
       const unwrapped = new WeakMap<Handler, Handler>();
@@ -77,7 +81,7 @@ export function transportClass(s: Sdk) {
     override start(): Promise<void> {
       return (this.started ??= super.start().then(() => {
         // A line past the cap stops the server (src/live/line-cap.ts): what the client could not read.
-        capLines(processOf(this), () => this.clientErrors.push(`the server wrote more than ${MAX_LINE_BYTES} bytes without a newline and was stopped`));
+        capLines(this.connection, () => this.clientErrors.push(`the server wrote more than ${MAX_LINE_BYTES} bytes without a newline and was stopped`));
       }));
     }
 

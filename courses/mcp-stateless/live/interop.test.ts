@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSubmission } from "../../../src/grading/files.js";
 import { liveLimits } from "../../../src/grading/limits.js";
 import type { CheckResult } from "../../../src/report/types.js";
-import { prepareServer, type ServerCommand } from "../../../src/sandbox/live.js";
+import { processServer, type LiveServer, type ServerCommand } from "../../../src/live/connection.js";
+import { prepareServer } from "../../../src/sandbox/live.js";
 import { SERVER_READY } from "../../../src/sandbox/live-protocol.js";
 import { sandboxSource } from "../course/sandbox-source.js";
 import { interopChecks, INTEROP_STEPS } from "./interop.js";
@@ -88,7 +89,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const fake = (...faults: string[]): ServerCommand => ({ command: process.execPath, args: [serverFile], env: { GRADE_FAKE: faults.join(",") } });
+const fakeCommand = (...faults: string[]): ServerCommand => ({ command: process.execPath, args: [serverFile], env: { GRADE_FAKE: faults.join(",") } });
+const fake = (...faults: string[]): LiveServer => processServer(fakeCommand(...faults));
 const verdicts = (checks: CheckResult[]): Record<string, string> => Object.fromEntries(checks.map((c) => [c.name, c.status]));
 const byName = (checks: CheckResult[], name: string): CheckResult => {
   const found = checks.find((c) => c.name === name);
@@ -102,8 +104,8 @@ const alive = (pid: number): boolean => { try { process.kill(pid, 0); return tru
 describe("interopChecks (the SDK 2.x client, pinned to 2026-07-28)", () => {
   it("passes a good server through every step, the cancel in two rounds, and kills the process", async () => {
     const pidFile = path.join(dir, "good.pid");
-    const server = fake();
-    const checks = await interopChecks({ ...server, env: { ...server.env, GRADE_PID_FILE: pidFile } }, 5000);
+    const server = fakeCommand();
+    const checks = await interopChecks(processServer({ ...server, env: { ...server.env, GRADE_PID_FILE: pidFile } }), 5000);
     expect(verdicts(checks)).toEqual(allPass);
     expect(checks.every((c) => c.kind === "interop" && c.title && c.hint)).toBe(true);
     expect(byName(checks, "t2_sdk_connect").actual).toContain("protocol 2026-07-28 (modern era), server orders 0.1.0");
@@ -170,7 +172,7 @@ describe("interopChecks (the SDK 2.x client, pinned to 2026-07-28)", () => {
     const early = await interopChecks(fake("early"), 5000);
     expect(byName(early, "t2_sdk_connect")).toMatchObject({ status: "fail", message: expect.stringContaining("The server stopped before it was ready to serve. Its stderr ends: grade serve: task2.ts could not be served: SyntaxError") });
     expect(early.slice(1).every((c) => c.status === "skip")).toBe(true);
-    const missing = await interopChecks({ command: path.join(dir, "no-such-node"), args: [], env: {} }, 5000);
+    const missing = await interopChecks(processServer({ command: path.join(dir, "no-such-node"), args: [], env: {} }), 5000);
     expect(byName(missing, "t2_sdk_connect")).toMatchObject({ status: "error", message: expect.stringContaining("The server could not be started: ") });
     expect(missing).toHaveLength(ALL.length);
   });
@@ -212,11 +214,11 @@ describe("stdioChecks", () => {
 // student's task2.ts, and two copies of it with one fault each.
 const SOLUTION = path.join(root, "solutions/mcp-stateless");
 describe.skipIf(!existsSync(path.join(SOLUTION, "task2.ts")))("the reference solution in the sandbox's live server", () => {
-  const served = async <T>(folder: string, run: (server: ServerCommand) => Promise<T>): Promise<T> => {
+  const served = async <T>(folder: string, run: (server: LiveServer) => Promise<T>): Promise<T> => {
     const files = readSubmission(folder, "submission");
     const server = await prepareServer({ ...files, limits: liveLimits(5000), shownAs: "submission" }, "task2.ts", "handle", "submission/task2.ts", sandboxSource());
     try {
-      return await run(server.command);
+      return await run(server);
     } finally {
       await server.close();
     }

@@ -3,9 +3,9 @@
 // server over stdio as a real host would: server/discover, tools/list, two tools/call (one of them
 // a multi round-trip through the client's own elicitation handler), resources/list and read, and a
 // request naming an old protocol version. The report says what the client saw and what the server
-// answered. The server process is always killed at the end.
+// answered. The server is always stopped at the end.
+import type { LiveServer } from "../../../src/live/connection.js";
 import type { CheckResult } from "../../../src/report/types.js";
-import type { ServerCommand } from "../../../src/sandbox/live.js";
 import { SERVER_READY } from "../../../src/sandbox/live-protocol.js";
 import { SERVER_STARTUP_LIMIT_MS, serverReady } from "../../../src/live/ready.js";
 import { NoAnswer, unjudgedSilence, withTimeout } from "../../../src/live/time-limit.js";
@@ -93,8 +93,8 @@ function acceptForm(requested: unknown): Record<string, string | number | boolea
 const allWith = (status: CheckResult["status"], message: string): CheckResult[] =>
   (Object.keys(STEPS) as Step[]).map((s, i) => check(s, i === 0 ? status : "skip", { message: i === 0 ? message : "The SDK client was not tried." }));
 
-/** The interop checks, for a server started by `server` (sandbox/live.ts prepareServer). Never throws. */
-export async function interopChecks(server: ServerCommand, timeoutMs: number, options: InteropOptions = {}): Promise<CheckResult[]> {
+/** The interop checks, over a connection to `server` (sandbox/live.ts prepareServer). Never throws. */
+export async function interopChecks(server: LiveServer, timeoutMs: number, options: InteropOptions = {}): Promise<CheckResult[]> {
   let s: Sdk;
   try {
     s = await loadSdk();
@@ -108,16 +108,13 @@ export async function interopChecks(server: ServerCommand, timeoutMs: number, op
   }
 }
 
-async function drive(s: Sdk, server: ServerCommand, timeoutMs: number, cacheHints: "fill" | "require"): Promise<CheckResult[]> {
+async function drive(s: Sdk, server: LiveServer, timeoutMs: number, cacheHints: "fill" | "require"): Promise<CheckResult[]> {
   const limit = Math.min(timeoutMs, INTEROP_REQUEST_LIMIT_MS);
   const connectLimit = Math.min(timeoutMs, INTEROP_CONNECT_LIMIT_MS);
-  // The SDK adds HOME, PATH, USER… to whatever environment it is given: blanked, so that the
-  // server keeps the empty environment sandbox/live.ts gives it.
-  const env = { ...Object.fromEntries(s.DEFAULT_INHERITED_ENV_VARS.map((k) => [k, ""])), ...server.env };
   const Transport = transportClass(s);
-  const transport = new Transport({ command: server.command, args: server.args, env, stderr: "pipe" }, cacheHints === "fill");
+  const transport = new Transport(server, cacheHints === "fill");
   let stderr = "";
-  transport.stderr?.on("data", (c: Buffer) => { stderr = (stderr + c.toString("utf8")).slice(-4096); });
+  transport.stderr.on("data", (c: Buffer) => { stderr = (stderr + c.toString("utf8")).slice(-4096); });
   const stderrEnd = (): string => {
     // The live server's own lines (ready, "line N") are left out: only what it said of the code.
     const lines = stderr.trim().split("\n").filter((l) => !l.startsWith("line ") && !l.startsWith(SERVER_READY)).slice(-3);
@@ -144,24 +141,20 @@ async function drive(s: Sdk, server: ServerCommand, timeoutMs: number, cacheHint
     return { action: "accept", content };
   });
 
-  let pid: number | undefined;
   try {
     try {
       await transport.start();
-      pid = transport.pid ?? undefined;
     } catch (error) {
       return allWith("error", `The server could not be started: ${describe(error, s, limit)}.`);
     }
-    const readiness = transport.stderr ? await serverReady(transport.stderr) : "ready";
+    const readiness = await serverReady(transport.stderr);
     if (readiness === "timeout") return allWith("error", `The server did not start within ${SERVER_STARTUP_LIMIT_MS} ms, so the client was not tried.`);
     if (readiness === "ended") return allWith("fail", `The server stopped before it was ready to serve.${stderrEnd()}`);
     return await runSteps();
   } finally {
     await withTimeout(client.close(), 1000, "close").catch(() => undefined);
     await withTimeout(transport.close(), 1000, "close").catch(() => undefined);
-    // StdioClientTransport starts no process group; the live server starts no process of its
-    // own, so its pid is the whole tree: its group first, in case it leads one.
-    if (pid) { try { process.kill(-pid, "SIGKILL"); } catch { try { process.kill(pid, "SIGKILL"); } catch { /* already gone */ } } }
+    transport.connection?.release();
   }
 
   async function runSteps(): Promise<CheckResult[]> {

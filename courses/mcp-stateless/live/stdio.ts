@@ -4,7 +4,7 @@
 // response per request, in order and with the request's id, none for the notification, nothing
 // else. The run itself (start, readiness, time limit, the process group killed) is chapter 2's.
 import type { CheckResult } from "../../../src/report/types.js";
-import type { ServerCommand } from "../../../src/sandbox/live.js";
+import type { LiveServer } from "../../../src/live/connection.js";
 import { jsonRpcProblem, runStdio, type StdioRun } from "../../../src/live/stdio-run.js";
 import type { JsonObject } from "../course/index.js";
 import { call, CLIENT_META, request } from "../course/fixtures.js";
@@ -76,7 +76,7 @@ export function judgeStdio(run: StdioRun, messages: readonly JsonObject[] = STDI
 }
 
 /** Starts the server (sandbox/live.ts prepareServer), writes STDIO_LINES, judges its stdout. Never throws. */
-export async function stdioChecks(server: ServerCommand, timeoutMs: number): Promise<CheckResult[]> {
+export async function stdioChecks(server: LiveServer, timeoutMs: number): Promise<CheckResult[]> {
   try {
     const run = await runStdio(server, STDIO_LINES, timeoutMs);
     return run ? [judgeStdio(run)] : [];
