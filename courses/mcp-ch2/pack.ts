@@ -54,6 +54,8 @@ const pack: Pack<Chapter2Plan> = {
   diagnose: (key, actual) => diagnose({ key: key as EvidenceKey, actual }),
   types: { checker: () => new TypeCheckWorker() },
   settle,
+  // A toMcp that changes the tool it was given changes the schema it returns and what handle serves.
+  rootCauses: ["t1_input_unchanged"],
   plan(input) {
     return buildRequest(input.has, input.has, input.tasks as TaskId[], input);
   },

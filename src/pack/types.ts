@@ -127,6 +127,12 @@ export interface Pack<P extends PackPlan = PackPlan> {
    * one mistake costs one task one point.
    */
   settle?(tasks: readonly { task: string; checks: readonly CheckResult[] }[]): Record<string, CheckResult[]>;
+  /**
+   * Checks whose failure explains the other failures of their task (toMcp changing the tool it
+   * was given explains a changed schema): when one fails, the next step, the watch screen and
+   * `grade hint` start there, in this order, before the task's first failing check.
+   */
+  rootCauses?: readonly string[];
   plan(input: PlanInput): P;
   judge(plan: P, reply: SandboxReply, input: PlanInput): Record<string, TaskJudgement>;
 }

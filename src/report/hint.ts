@@ -21,7 +21,7 @@ export function renderHint(result: HintResult, color: boolean): string {
     : `Still stuck? ${line(gradeCommandLine(`hint ${result.task}`, result.dir))} shows hint ${next} of ${result.levels}${result.check ? ", the next about this check" : ""}.`;
   return [
     s.bold(`Hint ${result.level} of ${result.levels} · ${heading}`),
-    ...(result.check ? [s.dim(`For the first failing check: ${line(result.check.name)} · ${line(result.check.title)}`)] : []),
+    ...(result.check ? [s.dim(`For the check to fix first: ${line(result.check.name)} · ${line(result.check.title)}`)] : []),
     "",
     result.hint.text,
     "",

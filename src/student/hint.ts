@@ -60,10 +60,10 @@ export function hintLadder(pack: Pack, task: string, check?: string): number[] {
 }
 
 /** The check a hint is for: the first that fails, in a task that runs and was started. */
-export function hintedCheck(report: Report | undefined, task: string): CheckResult | undefined {
+export function hintedCheck(report: Report | undefined, task: string, pack?: Pick<Pack, "rootCauses">): CheckResult | undefined {
   const result = report?.tasks.find((t) => t.task === task);
   if (!result || taskState(result) !== "in progress") return undefined;
-  return firstFailingCheck(result);
+  return firstFailingCheck(result, pack);
 }
 
 const shownDir = (dir: string): string => dir.split(path.sep).join("/");
@@ -92,7 +92,7 @@ export async function showHint(options: HintOptions): Promise<HintResult> {
     typecheck: true, extra: { live: true }, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   }) : undefined);
   const task = report?.tasks.find((t) => t.task === options.task);
-  const check = hintedCheck(report, options.task);
+  const check = hintedCheck(report, options.task, pack);
   const ladder = hintLadder(pack, options.task, check?.name);
   const progress = dir ? readProgress(options.cwd, options.dir) : undefined;
   const seen = check ? progress?.hintsFor[check.name] ?? 0 : progress?.hintsSeen[options.task] ?? 0;

@@ -1,7 +1,8 @@
 // The one next thing to do, from a report: the first task that does not pass, and in it the
 // first thing to change. Shared by grade status and grade watch.
-import { defaultPackId, packFolder } from "../pack/registry.js";
+import { packFolder } from "../pack/registry.js";
 import type { Pack } from "../pack/types.js";
+import { quizCommandLine } from "../quiz/command.js";
 import { gradeCommandLine } from "../report/command-line.js";
 import type { CheckResult, Report, TaskResult } from "../report/types.js";
 
@@ -13,13 +14,13 @@ export function taskState(task: TaskResult): TaskState {
   return task.checks.some((c) => c.kind === "evidence" && c.status !== "skip") ? "in progress" : "not started";
 }
 
-export function firstFailingCheck(task: TaskResult): CheckResult | undefined {
-  return task.checks.find((c) => c.status === "fail" || c.status === "error");
-}
-
-/** grade quiz takes no --dir: it names the pack, unless it is the course's default. */
-export function quizCommandLine(pack: Pick<Pack, "id">): string {
-  return pack.id === defaultPackId() ? "npx grade quiz" : `npx grade quiz --pack ${pack.id}`;
+export function firstFailingCheck(task: TaskResult, pack?: Pick<Pack, "rootCauses">): CheckResult | undefined {
+  const failing = task.checks.filter((c) => c.status === "fail" || c.status === "error");
+  for (const root of pack?.rootCauses ?? []) {
+    const found = failing.find((c) => c.name === root);
+    if (found) return found;
+  }
+  return failing[0];
 }
 
 export interface NextStep {
@@ -40,7 +41,7 @@ export function nextStep(pack: Pack, report: Report, focus?: string, evidenceFil
   const dir = report.submission === "." ? "" : `${report.submission}/`;
   if (!task || task.status === "pass") {
     const all = report.tasks.length === pack.tasks.length && report.tasks.every((t) => t.status === "pass");
-    const quiz = pack.quiz ? `, then answer the quiz in ${packFolder("tasks", pack.id)}/quiz.md and check it with ${quizCommandLine(pack)}` : "";
+    const quiz = pack.quiz ? `, then answer the quiz in ${packFolder("tasks", pack.id)}/quiz.md and check it with ${quizCommandLine(pack.id)}` : "";
     return all
       ? { text: `All ${pack.evidence.length} evidence lines are right. Hand in ${evidenceFile}${quiz}.` }
       : { text: `${task ? `Task ${task.task.slice(4)} passes.` : "Nothing to do here."} Go on with the next task that does not pass.` };
@@ -49,7 +50,7 @@ export function nextStep(pack: Pack, report: Report, focus?: string, evidenceFil
   const state = taskState(task);
   if (state === "not started") return { task: task.task, text: `Write ${info.exportName} in ${dir}${info.file}: replace the TODO with your code and save. The comment at the top of the file says what it must return.` };
   if (state === "does not run") return { task: task.task, text: `Make ${dir}${info.file} run: ${task.message ?? "it stopped before returning"}` };
-  const check = firstFailingCheck(task);
+  const check = firstFailingCheck(task, pack);
   const what = check ? `${check.kind === "evidence" ? `${check.name}: ` : ""}${check.title}` : "its checks";
   return { task: task.task, text: `Fix ${what}. Stuck? ${gradeCommandLine(`hint ${task.task}`, report.submission)} gives a hint for it.` };
 }

@@ -41,7 +41,7 @@ function currentLines(state: WatchScreenState, s: Style): string[] {
   const state_ = taskState(task);
   if (state_ === "not started") return [head, "", text(nextStep(state.pack, state.report, state.focus).text)];
   if (state_ === "does not run") return [head, "", ...indent(`${s.error("!")} ${text(task.message ?? "It stopped before returning.")}`, "  "), "", "Fix it and save: the screen updates by itself."];
-  const check = firstFailingCheck(task);
+  const check = firstFailingCheck(task, state.pack);
   if (!check) return [head];
   const lines = [head, "", `  ${s.fail("✗")} ${check.kind === "evidence" ? `${s.bold(`${line(check.name)}:`)} ${check.actual != null ? line(check.actual) : s.dim("(no value)")}` : line(check.title)}`];
   if (check.kind === "evidence" && check.expected !== undefined) lines.push(`      ${s.dim("expected:")} ${line(check.expected)}`);

@@ -94,7 +94,7 @@ describe("hints follow the first failing check", () => {
     const cwd = workspace("sub", "unknown-tool-32601");
     const first = await runCli(["hint", "task2", "--dir", "sub"], { cwd });
     expect(first).toMatchObject({ code: 0, stderr: "" });
-    expect(first.stdout).toMatch(/^Hint 4 of 5 · Task 2 · Answer the protocol's messages\nFor the first failing check: t2_id4_error · /);
+    expect(first.stdout).toMatch(/^Hint 4 of 5 · Task 2 · Answer the protocol's messages\nFor the check to fix first: t2_id4_error · /);
     expect(first.stdout).toContain("two channels");
     const second = await runCli(["hint", "task2", "--dir", "sub"], { cwd });
     expect(second.stdout).toMatch(/^Hint 5 of 5 /);

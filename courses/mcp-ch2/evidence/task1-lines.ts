@@ -38,7 +38,12 @@ export const TASK1_LINES = linesOfTask("task1", [
     key: "t1_schema_unchanged", task: "task1", rules: ["t1_same_schema", "t1_schema_extra_keys", "t1_inherited_names"], title: "inputSchema equals the original input_schema", accepted: "true",
     hint: "Move the schema across as it is: do not add, drop or change anything inside it.",
     compute: (value) => printed(deepEqual(data(dig(value.result, ["inputSchema"], "the result"), "the result's inputSchema"), data(toolOf(value)["input_schema"], "the tool's input_schema"))),
-    diagnose: (actual) => actual !== "false" ? undefined : "inputSchema must be the same schema as input_schema, unchanged: no key renamed, added or removed inside it.",
+    diagnose: (actual, value) => {
+      if (actual !== "false") return undefined;
+      // The root cause when the tool passed in came back changed: toMcp edited it on the way.
+      if (value && isObject(value.input) && !deepEqual(value.input, TOOL)) return "toMcp changed the tool it was given, and the schema with it: build a new object and leave the input alone (copy the schema with structuredClone if you change anything). inputSchema must be the same schema as the original input_schema, unchanged.";
+      return "inputSchema must be the same schema as input_schema, unchanged: no key renamed, added or removed inside it.";
+    },
   },
   {
     key: "t1_name_description_unchanged", task: "task1", rules: ["t1_same_name_description"], title: "Name and description are unchanged", accepted: "true",
