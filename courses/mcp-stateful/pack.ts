@@ -11,13 +11,14 @@ import { LINES } from "./evidence/lines.js";
 import { judge } from "./grading/judge.js";
 import { plan, TASKS, type StatefulPlan } from "./grading/plan.js";
 
-/** Each evidence line earns a point while its rules hold; an output rule costs one; behaviour at most one per task, only at full marks. */
+/** Each evidence line earns a point while its rules hold; an output rule costs one; behaviour and schema at most one per task each, only at full marks. */
 export const SCORE_POLICY: ScorePolicy = {
-  id: "mcp-stateful-score-v1",
+  id: "mcp-stateful-score-v2",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },
     behaviour: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
+    schema: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
   },
   checks: {},
   other: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },

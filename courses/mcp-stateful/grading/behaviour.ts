@@ -69,7 +69,7 @@ export function messages(p: NonNullable<StatefulPlan["task1"]>, reply: SandboxRe
 // ---- task 2 ----
 
 /** The session's outcomes from its call; a call that failed gives none (the message says why). */
-function outcomesOf(run: WireRun | undefined, i: number): { outcomes?: Outcome[]; failed?: string } {
+export function outcomesOf(run: WireRun | undefined, i: number): { outcomes?: Outcome[]; failed?: string } {
   if (run?.status !== "ran") return { failed: rootCause(run)?.message ?? "it did not run" };
   const call = run.calls[i];
   if (!call) return { failed: run.stopped?.message ?? "the run stopped before this session" };
@@ -222,4 +222,9 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
   return RULES_3.map((rule) => verdict(rule, seed, fails.get(rule.name), judged.get(rule.name) ?? 0));
 }
 
-export const client = { record, checks };
+/** Everything the client sent in every scenario, for the schema check. */
+function allSent(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply): unknown[] {
+  return p.clients.flatMap(({ run }) => record(reply.runs[run])?.sent ?? []);
+}
+
+export const client = { record, checks, allSent };

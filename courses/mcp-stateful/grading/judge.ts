@@ -9,7 +9,9 @@ import type { Outcome } from "../behaviour/session.js";
 import { expected } from "../client/model.js";
 import { alignedOps } from "../client/rules.js";
 import { LINES, Missing, type Fixtures } from "../evidence/lines.js";
-import { client, messages, server } from "./behaviour.js";
+import { TRACE_SESSION } from "../course/fixtures.js";
+import { clientSchemaCheck, serverSchemaChecks } from "../schema/checks.js";
+import { client, messages, outcomesOf, server } from "./behaviour.js";
 import type { StatefulPlan } from "./plan.js";
 import { rootCause, valueOf } from "./values.js";
 
@@ -60,7 +62,13 @@ function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, 
   const { checks, evidence } = lineChecks("task2", fx, failure);
   checks.push(stdoutCheck("task2", [run, ...(p.sessions ? [reply.runs[p.sessions.run]] : [])]));
   const stderr = run && run.status !== "skipped" ? run.stderr : "";
-  return { checks, evidence, ...(failure ? { failure } : {}), ...(stderr ? { stderr } : {}), ...(input.behaviour && p.sessions ? { extra: server(p.sessions, reply, input.seed) } : {}) };
+  const extra = [...(input.behaviour && p.sessions ? server(p.sessions, reply, input.seed) : [])];
+  if (input.schema) {
+    const sessions = [{ session: TRACE_SESSION, outcomes: fx.session ?? [] }];
+    if (p.sessions) p.sessions.all.forEach((session, i) => sessions.push({ session, outcomes: outcomesOf(reply.runs[p.sessions!.run], i).outcomes ?? [] }));
+    extra.push(...serverSchemaChecks(sessions));
+  }
+  return { checks, evidence, ...(failure ? { failure } : {}), ...(stderr ? { stderr } : {}), ...(extra.length ? { extra } : {}) };
 }
 
 function judgeTask3(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, input: PlanInput): TaskJudgement {
@@ -80,7 +88,8 @@ function judgeTask3(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, 
     if (!failure && from && c.status !== "pass") Object.assign(c, { status: "fail", actual: null, message: `This line has no value: ${from.message}` });
   }
   checks.push(stdoutCheck("task3", [transportRun, ...p.clients.map((c) => reply.runs[c.run])]));
-  return { checks, evidence, ...(failure ? { failure } : {}), ...(input.behaviour ? { extra: client.checks(p, reply, input.seed) } : {}) };
+  const extra = [...(input.behaviour ? client.checks(p, reply, input.seed) : []), ...(input.schema ? [clientSchemaCheck(client.allSent(p, reply))] : [])];
+  return { checks, evidence, ...(failure ? { failure } : {}), ...(extra.length ? { extra } : {}) };
 }
 
 export function judge(plan: StatefulPlan, reply: SandboxReply, input: PlanInput): Record<string, TaskJudgement> {
