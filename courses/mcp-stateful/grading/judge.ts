@@ -11,7 +11,9 @@ import { alignedOps } from "../client/rules.js";
 import { LINES, Missing, type Fixtures } from "../evidence/lines.js";
 import { TRACE_SESSION } from "../course/fixtures.js";
 import { clientSchemaCheck, serverSchemaChecks } from "../schema/checks.js";
-import { client, messages, outcomesOf, server } from "./behaviour.js";
+import { client } from "./client-verdicts.js";
+import { messages } from "./messages-verdicts.js";
+import { outcomesOf, server } from "./server-verdicts.js";
 import type { StatefulPlan } from "./plan.js";
 import { rootCause, valueOf } from "./values.js";
 

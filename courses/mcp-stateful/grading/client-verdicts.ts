@@ -1,0 +1,81 @@
+// Task 3's behaviour verdicts: every scenario's record (the peers', op by op) against the model
+// client, and the transport's probes.
+import type { CheckResult } from "../../../src/report/types.js";
+import type { SandboxReply, WireRun } from "../../../src/sandbox/protocol.js";
+import { shown } from "../behaviour/compare.js";
+import { expected } from "../client/model.js";
+import { alignedOps, cacheProblem, handshakeProblem, idsProblem, messagesProblem, outcomesProblem, type ClientRecord } from "../client/rules.js";
+import { transportProblem, type TransportRecord } from "../client/transport.js";
+import type { StatefulPlan } from "./plan.js";
+import { rootCause, valueOf } from "./values.js";
+import { verdict } from "./verdict.js";
+
+const RULES_3 = [
+  { name: "t3_handshake", title: "connect sends initialize, then notifications/initialized (no id), before any other request; nothing after a refused initialize", hint: "Reread 'The stateful handshake': wait for initialize's response, then send the initialized notification." },
+  { name: "t3_messages", title: "Every scenario's messages in order: a tools/list re-fetch exactly when pump drains list_changed, none otherwise", hint: "pump() calls notifications() once; only notifications/tools/list_changed makes it fetch tools/list again." },
+  { name: "t3_ids", title: "Each request has a new id, a string or an integer", hint: "Number requests from a counter on the client." },
+  { name: "t3_outcomes", title: "Results returned as they are (isError ones too); an error response thrown as McpError with its code", hint: "A tool's failure is content with isError: return it. A JSON-RPC error aborts the call: throw new McpError(code, message)." },
+  { name: "t3_cache", title: "The tools cache after each call is the last tools/list's tools", hint: "listTools() and pump()'s re-fetch replace client.tools with the tools/list result." },
+  { name: "t3_transport", title: "The transport sends every message, response and notification through JSON", hint: "send: JSON.parse(JSON.stringify(message)) to the server, and the same for its answer; notifications() drains the server's outbox the same way." },
+] as const;
+
+function record(run: WireRun | undefined): ClientRecord | undefined {
+  if (run?.status !== "ran") return undefined;
+  const call = run.calls[0];
+  if (!call) return undefined;
+  const parsed = (text: string): unknown => { try { return JSON.parse(text) as unknown; } catch { return text; } };
+  const byOp: unknown[][] = [[]];
+  for (const m of call.sent ?? []) {
+    if (m.peer === 2) byOp.push([]);
+    else if (m.peer === 0) byOp[byOp.length - 1]!.push(parsed(m.text));
+  }
+  const v = call.ok ? valueOf(call) : undefined;
+  return { sent: byOp.flat(), byOp, ...(Array.isArray(v) ? { outcomes: v as ClientRecord["outcomes"] } : {}) };
+}
+
+function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed: number): CheckResult[] {
+  const fails = new Map<string, { size: number; message: string }>();
+  const judged = new Map<string, number>();
+  const note = (rule: string, size: number, message: string | undefined, judgedAny = true): void => {
+    if (!judgedAny) return;
+    judged.set(rule, (judged.get(rule) ?? 0) + 1);
+    const had = fails.get(rule);
+    if (message !== undefined && (!had || size < had.size)) fails.set(rule, { size, message });
+  };
+  for (const { run, scenario } of p.clients) {
+    const r = record(reply.runs[run]);
+    if (!r) continue;
+    const e = expected(scenario);
+    const ops = `ops: ${shown(scenario.ops)}`;
+    const why = (m: string | undefined): string | undefined => (m === undefined ? undefined : `${m}.\n(${ops})`);
+    const failed = !reply.runs[run] || reply.runs[run]!.status !== "ran" || !(reply.runs[run] as { calls: { ok: boolean }[] }).calls[0]?.ok;
+    const stopped = failed ? `; the call failed: ${rootCause(reply.runs[run])?.message ?? "it threw"}` : "";
+    const differs = messagesProblem(scenario.ops, e, r);
+    const upTo = alignedOps(e, r);
+    const outcomes = outcomesProblem(scenario.ops, e, r, upTo);
+    note("t3_handshake", scenario.ops.length, why(handshakeProblem(e, r)));
+    note("t3_messages", scenario.ops.length, why(differs?.why));
+    // Judged only where an op sent as the model did: a scenario whose first op did not is t3_messages' alone.
+    note("t3_ids", scenario.ops.length, why(idsProblem(e, r, upTo)), upTo > 0);
+    note("t3_outcomes", scenario.ops.length, why(outcomes && `${outcomes}${stopped}`), upTo > 0);
+    note("t3_cache", scenario.ops.length, why(cacheProblem(scenario.ops, e, r, upTo)), upTo > 0);
+  }
+  const t = reply.runs[p.transport.run];
+  if (t?.status === "ran") {
+    p.transport.probes.forEach((probe, i) => {
+      const call = t.calls[i];
+      if (!call) return;
+      const v = call.ok ? (valueOf(call) as TransportRecord) : undefined;
+      const problem = call.ok ? transportProblem(probe, v) : `it failed: ${call.failure.message}`;
+      note("t3_transport", 1, problem === undefined ? undefined : `Sending ${shown(probe.message)}: ${problem}.`);
+    });
+  }
+  return RULES_3.map((rule) => verdict(rule, seed, fails.get(rule.name), judged.get(rule.name) ?? 0));
+}
+
+/** Everything the client sent in every scenario, for the schema check. */
+function allSent(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply): unknown[] {
+  return p.clients.flatMap(({ run }) => record(reply.runs[run])?.sent ?? []);
+}
+
+export const client = { record, checks, allSent };

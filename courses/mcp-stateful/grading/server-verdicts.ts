@@ -1,0 +1,102 @@
+// Task 2's behaviour verdicts: each check judges, in every one-server session, the steps its rules
+// decide, against the model (either reading of an early initialized, one per session); the
+// shortest failing session up to its first wrong answer is shown as code to paste. t2_isolation
+// compares each of two servers side by side with itself alone.
+import type { CheckResult } from "../../../src/report/types.js";
+import type { SandboxReply, WireRun } from "../../../src/sandbox/protocol.js";
+import { compareStep, same, shown } from "../behaviour/compare.js";
+import { VARIANTS } from "../behaviour/model.js";
+import { SERVER_CHECKS } from "../behaviour/server-checks.js";
+import { modelSession, sessionCode, type Outcome, type Session, type StepRule } from "../behaviour/session.js";
+import type { SessionsPlan } from "./plan.js";
+import { rootCause, valueOf } from "./values.js";
+import { verdict } from "./verdict.js";
+
+/** The session's outcomes from its call; a call that failed gives none (the message says why). */
+export function outcomesOf(run: WireRun | undefined, i: number): { outcomes?: Outcome[]; failed?: string } {
+  if (run?.status !== "ran") return { failed: rootCause(run)?.message ?? "it did not run" };
+  const call = run.calls[i];
+  if (!call) return { failed: run.stopped?.message ?? "the run stopped before this session" };
+  if (!call.ok) return { failed: call.failure.message };
+  const v = valueOf(call);
+  return Array.isArray(v) ? { outcomes: v as Outcome[] } : { failed: `the driver gave ${shown(v)}` };
+}
+
+/**
+ * The model's answers to a session, in the reading of an early initialized notification that
+ * the code's answers follow best (either is accepted; one reading per session).
+ */
+function modelFor(session: Session, got: readonly Outcome[]): { outcomes: Outcome[]; rules: StepRule[] } {
+  let best: { outcomes: Outcome[]; rules: StepRule[]; wrong: number } | undefined;
+  for (const variant of VARIANTS) {
+    const m = modelSession(session, variant);
+    const wrong = session.steps.filter((step, j) => got[j] === undefined || compareStep(step, m.outcomes[j]!, got[j]!, "body") !== undefined).length;
+    if (!best || wrong < best.wrong) best = { ...m, wrong };
+  }
+  return best!;
+}
+
+type Failure = { steps: number; message: string; expected?: string; actual?: string };
+const shownOutcome = (o: Outcome | undefined): string => (o === undefined ? "(nothing)" : "threw" in o ? `threw ${o.threw.message}` : shown(o.value));
+
+function judgeSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope"): Failure | undefined {
+  const model = modelFor(session, got);
+  for (let j = 0; j < session.steps.length; j++) {
+    if (judges !== "envelope" && !judges.includes(model.rules[j]!)) continue;
+    const why = got[j] === undefined ? "the session stopped before this step" : compareStep(session.steps[j]!, model.outcomes[j]!, got[j]!, judges === "envelope" ? "envelope" : "body");
+    if (why === undefined) continue;
+    return {
+      steps: j + 1,
+      message: `The last call of this session is answered wrongly:\n${sessionCode(session, j + 1)}\n→ ${why}.`,
+      expected: shown((model.outcomes[j] as { value: unknown }).value),
+      actual: shownOutcome(got[j]),
+    };
+  }
+  return undefined;
+}
+
+/** Each server beside the other answers as it does alone. */
+function judgeAlone(session: Session, got: readonly Outcome[], alone: readonly (readonly Outcome[])[]): Failure | undefined {
+  const seen = session.servers.map(() => 0);
+  for (let j = 0; j < session.steps.length; j++) {
+    const k = session.steps[j]!.on ?? 0;
+    const own = alone[k]![seen[k]!++];
+    if (same(own, got[j])) continue;
+    const name = (i: number): string => `server${i + 1}`;
+    return {
+      steps: j + 1,
+      message: `${name(k)} answers this session's last call differently beside ${name(1 - k)} than alone: state leaks between instances (module variables, globalThis).\n${sessionCode(session, j + 1)}`,
+      expected: `${shownOutcome(own)} (what ${name(k)} answers alone)`,
+      actual: shownOutcome(got[j]),
+    };
+  }
+  return undefined;
+}
+
+export function server(p: SessionsPlan, reply: SandboxReply, seed: number): CheckResult[] {
+  const run = reply.runs[p.run];
+  const results = p.all.map((_, i) => outcomesOf(run, i));
+  const stopped = (i: number): Failure => ({ steps: p.all[i]!.steps.length, message: `This session:\n${sessionCode(p.all[i]!)}\nstopped: ${results[i]!.failed}` });
+  return SERVER_CHECKS.map((check) => {
+    let smallest: Failure | undefined;
+    let judged = 0;
+    const consider = (f: Failure | undefined): void => { judged++; if (f && (!smallest || f.steps < smallest.steps)) smallest = f; };
+    if (check.judges === "alone") {
+      for (const { session, together, apart } of p.alone) {
+        const got = outcomesOf(reply.runs[together], 0).outcomes;
+        const alone = apart.map((r) => outcomesOf(reply.runs[r], 0).outcomes);
+        if (!got || alone.some((a) => !a)) continue;
+        consider(judgeAlone(p.all[session]!, got, alone as Outcome[][]));
+      }
+    } else {
+      p.all.forEach((session, i) => {
+        // Two servers side by side are t2_isolation's; each alone is a session of its own here.
+        if (session.servers.length > 1 && check.judges !== "envelope") return;
+        const got = results[i]!.outcomes;
+        if (!got) { if (check.judges !== "envelope") consider(stopped(i)); return; }
+        consider(judgeSteps(session, got, check.judges as readonly StepRule[] | "envelope"));
+      });
+    }
+    return verdict(check, seed, smallest, judged);
+  });
+}
