@@ -115,6 +115,9 @@ function lists(value: FixtureValue): { out: string[]; log: string[] } {
   return { out: out as string[], log: log as string[] };
 }
 const parsed = (line: string): unknown => { try { return JSON.parse(line); } catch { return undefined; } };
+const parseErrorLines = (value: FixtureValue): string[] => lists(value).out.filter((l) => { const p = parsed(l); return isObject(p) && isObject(p["error"]) && p["error"]["code"] === -32700; });
+/** The fixture lines of spaces only: blank after trim(), not empty. */
+const SPACES_ONLY = LINES.filter((l) => l !== "" && l.trim() === "").length;
 const withoutNull = (ids: string): string => ids.split(",").filter((id) => id !== "null" && id !== "?").join(",");
 
 export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
@@ -228,13 +231,16 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
   {
     key: "t4_parse_error_line", task: "task4", title: "The line that is not JSON gets the exact parse error line", hint: "Task 4 rule 3: a line JSON.parse cannot read is answered with the parse error response, id null, as JSON.stringify writes it.",
     read: (value) => {
-      const found = lists(value).out.filter((l) => { const p = parsed(l); return isObject(p) && isObject(p["error"]) && p["error"]["code"] === -32700; });
+      const found = parseErrorLines(value);
       need(found.length > 0, "no line in out answers \"{not json\" with code -32700");
       // One line of the fixtures is not JSON: a parse error for every line answers none of them.
       return found.length === 1 ? found[0]! : `${found.length} lines have code -32700, for 1 input line that is not JSON`;
     },
     diagnose: (a) => /^\d+ lines have code -32700/.test(a) ? "Only a line JSON.parse cannot read gets the parse error: skip blank lines and answer the others with handle's response."
       : "Write the response with JSON.stringify and these keys in this order: jsonrpc, id (null), error {code, message \"Parse error\"}.",
+
+    // A line of spaces taken for one that is not JSON: the blank rule's mistake, which t4_log shows.
+    readsThrough: { line: "t4_log", when: (_a, accepted, v) => { const found = parseErrorLines(v); return found.length === 1 + SPACES_ONLY && found.every((l) => l === accepted); } },
   },
   {
     key: "t4_log", task: "task4", title: "One log line per non-blank line, numbered by position", hint: "Task 4 rule 2: \"line N\" for every line that is not blank, N counting every line from 1, blank ones too.",

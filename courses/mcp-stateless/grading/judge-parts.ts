@@ -31,15 +31,27 @@ export function evidenceChecks(task: EvidenceTask, outcome: { values: unknown[] 
   return { checks: chargedThrough(task, checks, "failure" in outcome ? undefined : task === "task4" ? outcome.values[0] : outcome.values), evidence };
 }
 
-/** The lines that only read through another wrong line's mistake, charged there (EvidenceCheck.readsThrough). */
+/**
+ * The lines that only read through another wrong line's mistake, charged there
+ * (EvidenceCheck.readsThrough), following a chain to the line that charges it.
+ */
 function chargedThrough(task: EvidenceTask, checks: CheckResult[], value: unknown): CheckResult[] {
   const lines = evidenceOf(task);
+  const through = new Map<string, string>();
+  for (const check of checks) {
+    const reads = lines.find((l) => l.key === check.name)?.readsThrough;
+    const first = reads && checks.find((c) => c.name === reads.line);
+    if (!reads || !first || check.status !== "fail" || first.status !== "fail") continue;
+    if (reads.when(typeof check.actual === "string" ? check.actual : undefined, acceptedOf(check.name), value)) through.set(check.name, first.name);
+  }
+  const root = (name: string, seen = new Set<string>()): string => {
+    const next = through.get(name);
+    return next === undefined || seen.has(next) ? name : root(next, seen.add(name));
+  };
   return checks.map((check) => {
-    const through = lines.find((l) => l.key === check.name)?.readsThrough;
-    const first = through && checks.find((c) => c.name === through.line);
-    if (!through || !first || check.status !== "fail" || first.status !== "fail" || first.chargedTo !== undefined) return check;
-    if (!through.when(typeof check.actual === "string" ? check.actual : undefined, acceptedOf(check.name), value)) return check;
-    return { ...check, chargedTo: first.name, message: `${check.message ?? ""} It reads through ${first.name}'s mistake, charged there: it costs nothing more.` };
+    if (!through.has(check.name)) return check;
+    const target = root(check.name);
+    return { ...check, chargedTo: target, message: `${check.message ?? ""} It reads through ${target}'s mistake, charged there: it costs nothing more.` };
   });
 }
 

@@ -98,6 +98,7 @@ describe("mcp-stateless through the sandbox", () => {
     ["truthy-id", "task2", ["t2_notifications"], []],
     ["serve-prints", "task4", ["t4_no_stdout"], []],
     ["serve-counts-non-blank", "task4", ["t4_log", "t4_odd_lines"], ["t4_messages", "t4_same_lines"]],
+    ["serve-skips-only-empty", "task4", ["t4_log", "t4_odd_lines"], ["t4_out_ids", "t4_parse_error_line", "t4_messages", "t4_same_lines"]],
     ["serve-drops-parse-error", "task4", ["t4_parse_error_line", "t4_odd_lines"], ["t4_out_ids", "t4_messages", "t4_same_lines"]],
   ];
 
