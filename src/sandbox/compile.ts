@@ -20,6 +20,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const TYPESCRIPT = require.resolve("typescript");
 const VERSION = (require("typescript/package.json") as { version: string }).version;
+// What transpile.ts adds to tsc's output (the catch clauses' call): a cached file from before is compiled again.
+const OUTPUT_VERSION = "v8-errors";
 const CACHED_SCRIPT = path.join(here, "..", "runner", "cached-script.cjs");
 const DISK = path.join(CACHE_DIR, "compiled-ts");
 const CACHE_ENTRIES = 2000;
@@ -48,6 +50,8 @@ export interface CompileOptions {
 }
 
 const cache = new Map<string, CompiledFile>();
+// A file being compiled: the grading's run and its live server ask for the same files at once.
+const compiling = new Map<string, Promise<CompiledFile>>();
 
 /** Every source file of `files` (not .json), compiled; `shown` goes before a path in a message ("my-work/"). */
 export async function compileFiles(files: Record<string, string>, shown: string, options: CompileOptions = {}): Promise<Record<string, CompiledFile>> {
@@ -64,9 +68,17 @@ async function compileFile(id: string, source: string, shown: string, options: C
 }
 
 async function compileText(id: string, source: string, options: CompileOptions): Promise<CompiledFile> {
-  const key = createHash("sha256").update(`${VERSION}\0${id}\0`).update(source).digest("hex");
+  const key = createHash("sha256").update(`${VERSION}\0${OUTPUT_VERSION}\0${id}\0`).update(source).digest("hex");
   const kept = cache.get(key) ?? (options.disk ? fromDisk(key) : undefined);
   if (kept) return kept;
+  const pending = compiling.get(key);
+  if (pending) return pending;
+  const done = compileNew(id, source, key, options);
+  compiling.set(key, done);
+  return done.finally(() => compiling.delete(key));
+}
+
+async function compileNew(id: string, source: string, key: string, options: CompileOptions): Promise<CompiledFile> {
   const limitMs = options.limitMs ?? COMPILE_LIMIT_MS;
   const compiled = await thread.compile(id, source, limitMs);
   if (compiled === "backstop") throw new CompileBackstop(Math.max(BACKSTOP_MS, limitMs));

@@ -29,6 +29,10 @@ const require = createRequire(import.meta.url);
 
 // Connections one server process serves: a grade's stdio check and its SDK client.
 const CONNECTIONS = 2;
+// The engine's WebAssembly compiled by V8's baseline compiler only: a live server lives for a
+// few dozen messages, and optimising the engine's hot functions (its interpreter loop above all)
+// in the background cost more processor time than the whole server's work (docs/speed.md).
+const LIFTOFF_ONLY = "--liftoff-only";
 
 export type { ServerCommand } from "../live/connection.js";
 export interface LiveServer extends Connectable {
@@ -61,7 +65,7 @@ export async function prepareServer(given: Pick<SandboxRequest, "files" | "compi
   await writeFile(requestFile, JSON.stringify(request));
   const cpuSeconds = Math.ceil((4 * (submission.limits.cpuMs ?? NATIVE_CPU_MS)) / 1000) + LIVE_CPU_EXTRA_S;
   const node = (...more: string[]): string[] => [process.execPath, "--experimental-permission", `--allow-fs-read=${script}`, `--allow-fs-read=${wasmPath}`, `--allow-fs-read=${requestFile}`,
-    "--no-warnings", "--max-old-space-size=256", script, requestFile, ...more];
+    "--no-warnings", "--max-old-space-size=256", LIFTOFF_ONLY, script, requestFile, ...more];
   // The engine's fuel stops every loop (fuel.ts); a built-in call that runs long without ticking
   // is stopped by the kernel at the server's processor-time limit (the server is killed, the
   // check sees it end), as the sandbox threads' watchdog does (watchdog.ts). exec keeps the pid.

@@ -3,7 +3,7 @@
 // to the official MCP SDK client (the interop checks). Both belong to task 2, whose code they run.
 import { LINES } from "../course/fixtures.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
-import { interopChecks, INTEROP_STEPS } from "../live/interop.js";
+import { interopChecks, INTEROP_STEPS, loadSdk } from "../live/interop.js";
 import { runStdio, stdioChecks, STDIO_TITLES } from "../live/stdio.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import { prepareServer } from "../../../src/sandbox/live.js";
@@ -25,6 +25,8 @@ async function liveChecks(files: SubmissionFiles, tasks: readonly TaskId[], time
   if (!tasks.includes("task2")) return {};
   const { file, exportName } = TASKS.task2;
   if (files.files[file] === undefined) return { task2: skipped(`${file} could not be read, so there is no server to run.`) };
+  // The SDK loads while the server starts and the sandbox runs, not after the stdio check.
+  void loadSdk().catch(() => undefined);
   const server = await prepareServer({ files: files.files, refused: files.refused, limits: liveLimits(timeoutMs), shownAs }, file, exportName, shownAs + file, sandboxCourseSource());
   try {
     const run = await runStdio(server, LINES, timeoutMs);

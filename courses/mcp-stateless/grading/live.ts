@@ -7,7 +7,7 @@ import type { LiveInput } from "../../../src/pack/types.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import { prepareServer } from "../../../src/sandbox/live.js";
 import { sandboxSource } from "../course/sandbox-source.js";
-import { INTEROP_STEPS, interopChecks } from "../live/interop.js";
+import { INTEROP_STEPS, interopChecks, loadSdk } from "../live/interop.js";
 import { STDIO_CHECK, stdioChecks } from "../live/stdio.js";
 
 const FILE = "task2.ts";
@@ -20,6 +20,8 @@ const skipped = (why: string): CheckResult[] => [
 export function liveChecks(input: LiveInput): Promise<Record<string, CheckResult[]>> {
   if (!input.tasks.includes("task2")) return Promise.resolve({});
   if (input.files[FILE] === undefined) return Promise.resolve({ task2: skipped(`${FILE} could not be read, so there is no server to run.`) });
+  // The SDK loads while the server starts and the sandbox runs, not after the stdio check.
+  void loadSdk().catch(() => undefined);
   return liveTurn(async () => {
     const submission = { files: input.files, refused: input.refused, limits: liveLimits(input.timeoutMs), shownAs: input.shownAs };
     const server = await prepareServer(submission, FILE, "handle", input.shownAs + FILE, sandboxSource());
