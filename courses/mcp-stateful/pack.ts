@@ -9,16 +9,19 @@ import { sandboxSource } from "./course/sandbox-source.js";
 import { LINE_RULES } from "./evidence/line-rules.js";
 import { LINES } from "./evidence/lines.js";
 import { judge } from "./grading/judge.js";
+import { liveChecks } from "./grading/live.js";
 import { plan, TASKS, type StatefulPlan } from "./grading/plan.js";
 
-/** Each evidence line earns a point while its rules hold; an output rule costs one; behaviour and schema at most one per task each, only at full marks. */
+/** Each evidence line earns a point while its rules hold; an output rule costs one; behaviour, schema and interop at most one per task each, only at full marks, stdio too. */
 export const SCORE_POLICY: ScorePolicy = {
-  id: "mcp-stateful-score-v2",
+  id: "mcp-stateful-score-v3",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },
     behaviour: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
     schema: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
+    stdio: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
+    interop: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
   },
   checks: {},
   other: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
@@ -38,6 +41,7 @@ const pack: Pack<StatefulPlan> = {
   score: SCORE_POLICY,
   hints: HINTS,
   course: { typesFile: fileURLToPath(new URL("./course/index.ts", import.meta.url)), sandboxSource },
+  live: { drivers: ["stdio", "interop"], run: liveChecks },
   diagnose(key, actual) {
     const line = LINES.find((l) => l.key === key);
     if (!line) return `${key} is not a line of this pack.`;

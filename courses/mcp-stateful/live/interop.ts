@@ -1,0 +1,82 @@
+// Interop with the official SDK 1.x client (2025-06-18) over the live server: the handshake
+// (connect), listTools (the lab's tools), callTool add {x: 2, y: 3} (text "5"), and a tool the
+// server does not have, which the page answers -32601 and the client must reject with.
+import { capLines } from "../../../src/live/line-cap.js";
+import type { LiveServer } from "../../../src/live/connection.js";
+import { SERVER_STARTUP_LIMIT_MS, serverReady } from "../../../src/live/ready.js";
+import { NoAnswer, unjudgedSilence, withTimeout } from "../../../src/live/time-limit.js";
+import { connectionTransport } from "../../../src/live/transport.js";
+import type { CheckResult } from "../../../src/report/types.js";
+import { LIVE_TOOLS } from "./entry.js";
+
+type Sdk = typeof import("./sdk.js");
+let sdk: Promise<Sdk> | undefined;
+const loadSdk = (): Promise<Sdk> => (sdk ??= import("./sdk.js"));
+
+const CONNECT_LIMIT_MS = 15_000;
+const REQUEST_LIMIT_MS = 3_000;
+
+export const INTEROP_STEPS = [
+  { name: "t2_sdk_connect", title: "The official SDK 1.x client completes the handshake with your server", hint: "initialize answered with protocolVersion 2025-06-18, capabilities and serverInfo; notifications/initialized answered with nothing." },
+  { name: "t2_sdk_list", title: "The SDK client lists the lab's tools", hint: "tools/list after the handshake: every tool added, each with name, description and inputSchema." },
+  { name: "t2_sdk_call", title: "The SDK client calls add {x: 2, y: 3} and reads 5", hint: "tools/call's result is {content: [{type: \"text\", text}]}." },
+  { name: "t2_sdk_unknown", title: "The SDK client's call of an unknown tool rejects with -32601", hint: "An unknown tool is a JSON-RPC error -32601 (method not found), which the client turns into a rejected promise." },
+] as const;
+type Step = 0 | 1 | 2 | 3;
+
+function check(step: Step, status: CheckResult["status"], more: Partial<CheckResult> = {}): CheckResult {
+  return { ...INTEROP_STEPS[step], kind: "interop", status, ...more };
+}
+
+export async function interopChecks(server: LiveServer, timeoutMs: number): Promise<CheckResult[]> {
+  const { Client, McpError, ErrorCode, ReadBuffer, serializeMessage } = await loadSdk();
+  const describe = (e: unknown): string => (e instanceof McpError ? `McpError ${e.code}: ${e.message}` : e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+  let unreadable = 0;
+  const Transport = connectionTransport({ ReadBuffer, serializeMessage, notConnected: () => new Error("Not connected") });
+  const transport = new Transport(server);
+  transport.stderr.on("data", () => { /* the server's log: read so the pipe never fills */ });
+  await transport.start();
+  capLines(transport.connection, () => { unreadable += 1; });
+  if ((await serverReady(transport.stderr)) === "timeout") {
+    transport.connection?.kill();
+    return [check(0, "error", { message: `The server did not start within ${SERVER_STARTUP_LIMIT_MS} ms.` }), ...([1, 2, 3] as const).map((s) => check(s, "skip", { message: "The server did not start." }))];
+  }
+  const client = new Client({ name: "grade-interop", version: "1.0.0" });
+  client.onerror = () => { unreadable += 1; };
+  const limit = Math.min(timeoutMs, REQUEST_LIMIT_MS);
+  // A time-out with nothing unreadable is not judged (src/live/time-limit.ts): the machine's, maybe.
+  const timedOut = (e: unknown): boolean => unreadable === 0 && ((e instanceof McpError && e.code === ErrorCode.RequestTimeout) || e instanceof NoAnswer);
+  const failed = (step: Step, e: unknown, what: string): CheckResult => check(step, timedOut(e) ? "error" : "fail", { actual: describe(e), message: `${what}: ${describe(e)}.${timedOut(e) ? unjudgedSilence(limit) : ""}` });
+  const results: CheckResult[] = [];
+  try {
+    try {
+      const connectLimit = Math.min(timeoutMs, CONNECT_LIMIT_MS);
+      await withTimeout(client.connect(transport, { timeout: connectLimit }), connectLimit + 500, "initialize");
+      results.push(check(0, "pass", { actual: JSON.stringify(client.getServerCapabilities() ?? {}) }));
+    } catch (error) {
+      return [failed(0, error, "The SDK client could not connect"), ...([1, 2, 3] as const).map((s) => check(s, "skip", { message: "The client could not connect." }))];
+    }
+    try {
+      const { tools } = await withTimeout(client.listTools(undefined, { timeout: limit }), limit + 500, "tools/list");
+      const names = tools.map((t) => t.name).join(",");
+      results.push(names === LIVE_TOOLS.join(",") ? check(1, "pass", { actual: names }) : check(1, "fail", { expected: LIVE_TOOLS.join(","), actual: names, message: `The client saw the tools [${names}].` }));
+    } catch (error) { results.push(failed(1, error, "listTools failed in the client")); }
+    try {
+      const result = await withTimeout(client.callTool({ name: "add", arguments: { x: 2, y: 3 } }, undefined, { timeout: limit }), limit + 500, "tools/call");
+      const first = (result as { content?: { type?: string; text?: string }[] }).content?.[0];
+      const ok = first?.type === "text" && first.text === "5" && result.isError !== true;
+      results.push(check(2, ok ? "pass" : "fail", { expected: "5", actual: JSON.stringify(result), ...(ok ? {} : { message: `callTool(add, {x: 2, y: 3}) returned ${JSON.stringify(result)}.` }) }));
+    } catch (error) { results.push(failed(2, error, "callTool(add) rejected in the client")); }
+    try {
+      const result = await withTimeout(client.callTool({ name: "no_such_tool", arguments: {} }, undefined, { timeout: limit }), limit + 500, "tools/call");
+      results.push(check(3, "fail", { expected: "McpError -32601", actual: JSON.stringify(result), message: `callTool(no_such_tool) resolved with ${JSON.stringify(result)}: an unknown tool is an error response (-32601), not a result.` }));
+    } catch (error) {
+      const ok = error instanceof McpError && error.code === ErrorCode.MethodNotFound;
+      results.push(ok ? check(3, "pass", { expected: "McpError -32601", actual: describe(error) }) : failed(3, error, "callTool(no_such_tool) rejected, but not with -32601"));
+    }
+    return results;
+  } finally {
+    await withTimeout(client.close(), 1000, "close").catch(() => undefined);
+    transport.connection?.release();
+  }
+}

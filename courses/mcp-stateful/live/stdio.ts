@@ -1,0 +1,60 @@
+// The stdio check: the submission's server through a real pipe (the page: "the same MCPServer ...
+// would run unchanged over stdio"), the trace's session written to its stdin, its stdout held to
+// the transport's rule (every line one JSON-RPC message, one response per request, in order, none
+// for a notification) and every response to the model's answer to the same session.
+import type { LiveServer } from "../../../src/live/connection.js";
+import { jsonRpcProblem, runStdio, type StdioRun } from "../../../src/live/stdio-run.js";
+import type { CheckResult } from "../../../src/report/types.js";
+import { compareStep, shown } from "../behaviour/compare.js";
+import { modelSession, type Session, type Step } from "../behaviour/session.js";
+import { CALL_ADD, CALL_DELETE_DB, INITIALIZE, INITIALIZED, LIST, TRACE_CONFIG } from "../course/fixtures.js";
+import { LIVE_TOOLS } from "./entry.js";
+
+const MESSAGES: readonly Record<string, unknown>[] = [
+  { jsonrpc: "2.0", id: 0, method: "tools/list" },
+  INITIALIZE, INITIALIZED, LIST, CALL_ADD, CALL_DELETE_DB,
+  { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 4 } },
+  { jsonrpc: "2.0", id: "last", method: "tools/call", params: { name: "nope", arguments: {} } },
+];
+
+export const STDIO_CHECK = {
+  name: "t2_stdio_session",
+  title: "Through a real pipe, your server answers the trace's session line by line, as the model does, and writes nothing else",
+  hint: "On stdio every stdout line is one JSON-RPC message: one response per request, in order, none for a notification; logs go to stderr (console.error).",
+} as const;
+
+function expected(): { steps: Step[]; answers: unknown[] } {
+  const session: Session = { servers: [TRACE_CONFIG], steps: [...LIVE_TOOLS.map((tool): Step => ({ op: "addTool", tool })), ...MESSAGES.map((message): Step => ({ op: "handle", message }))] };
+  const outcomes = modelSession(session, "page").outcomes.slice(LIVE_TOOLS.length);
+  return { steps: session.steps.slice(LIVE_TOOLS.length), answers: outcomes.map((o) => (o as { value: unknown }).value) };
+}
+
+export function judgeStdio(run: StdioRun): CheckResult {
+  const base = { ...STDIO_CHECK, kind: "stdio" } as const;
+  const lines = run.stdout.split("\n");
+  const rest = lines.pop() ?? "";
+  for (const [i, line] of lines.entries()) {
+    const problem = jsonRpcProblem(line);
+    if (problem) return { ...base, status: "fail", actual: line.slice(0, 300), message: `stdout line ${i + 1} is not one JSON-RPC message (${problem}).` };
+  }
+  if (rest) return { ...base, status: "fail", actual: rest.slice(0, 300), message: "stdout ends with text that is not a whole line." };
+  if (run.problem) return { ...base, status: "error", message: `The server did not finish: ${run.problem}.` };
+  const { steps, answers } = expected();
+  const due = steps.map((s, j) => ({ step: s, want: answers[j] })).filter((a) => a.want !== null);
+  if (lines.length !== due.length) return { ...base, status: "fail", expected: `${due.length} lines`, actual: `${lines.length} lines`, message: `${MESSAGES.length} messages written (${due.length} requests): one stdout line per request, none for a notification.` };
+  for (const [i, { step, want }] of due.entries()) {
+    const got = { value: JSON.parse(lines[i]!) as unknown };
+    const why = compareStep(step, { value: want }, got, "envelope") ?? compareStep(step, { value: want }, got, "body");
+    if (why) return { ...base, status: "fail", expected: shown(want), actual: lines[i]!.slice(0, 300), message: `Line ${i + 1} answers ${shown((step as { message: unknown }).message)}: ${why}.` };
+  }
+  return { ...base, status: "pass", message: `${lines.length} lines, each the model's answer.` };
+}
+
+export async function stdioChecks(server: LiveServer, timeoutMs: number): Promise<CheckResult[]> {
+  try {
+    const run = await runStdio(server, MESSAGES.map((m) => JSON.stringify(m)), timeoutMs);
+    return run ? [judgeStdio(run)] : [];
+  } catch (error) {
+    return [{ ...STDIO_CHECK, kind: "stdio", status: "error", message: `The stdio check could not run: ${error instanceof Error ? error.message : String(error)}.` }];
+  }
+}
