@@ -2,7 +2,7 @@
 // the JSON, long inputs. Every line is either blank, JSON both Python and JavaScript parse the
 // same way, or text neither parses.
 import { LINES, MESSAGES } from "../course/fixtures.js";
-import { pythonDumps } from "../../../src/json/python-json.js";
+import { canonicalJson, pythonDumps } from "../../../src/json/python-json.js";
 import type { BehaviourCheck } from "./check.js";
 import type { Random } from "../../../src/pack/random.js";
 
@@ -20,6 +20,21 @@ function linesOf(random: Random, length: number, extra: () => string): string[] 
 }
 
 const times = <T>(n: number, make: () => T): T[] => Array.from({ length: n }, make);
+
+/**
+ * serve's answer with every out line that is JSON written canonically: what the rules of which
+ * lines get which answers read. The line format is t3_same_lines' and the evidence lines' to
+ * judge, so a serve that pretty-prints or does not sort keys fails those, not every check here
+ * with a hint about something else.
+ */
+function whatIsAnswered(answer: unknown): unknown {
+  if (answer === null || typeof answer !== "object" || !Array.isArray((answer as { out?: unknown }).out)) return answer;
+  const out = (answer as { out: unknown[] }).out.map((line) => {
+    if (typeof line !== "string") return line;
+    try { return canonicalJson(JSON.parse(line)); } catch { return line; }
+  });
+  return { ...(answer as object), out };
+}
 
 /** LINES with every id changed (the same lines otherwise): serve's answer depends on each line, not on the list being the chapter's. */
 function relabelled(random: Random): string[] {
@@ -40,7 +55,7 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
     inputs: (random) => Array.from({ length: 4 }, () => relabelled(random)),
   },
   {
-    name: "t3_blank_lines", task: "task3", judge: "output",
+    name: "t3_blank_lines", task: "task3", judge: "output", part: whatIsAnswered,
     title: "Empty and whitespace-only lines anywhere are skipped, and still counted in the numbering",
     rule: "A line that is empty after strip() (spaces and tabs only count as empty) gets no log line and no output, but it counts: the next line's log says its real position, counting from 1.",
     inputs: (random) => [
@@ -49,7 +64,7 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
     ],
   },
   {
-    name: "t3_parse_errors", task: "task3", judge: "output",
+    name: "t3_parse_errors", task: "task3", judge: "output", part: whatIsAnswered,
     title: "Every line that is not JSON gets its own Parse error line",
     rule: "A line json.loads cannot parse gets {\"jsonrpc\": \"2.0\", \"id\": null, \"error\": {\"code\": -32700, \"message\": \"Parse error\"}} in out (serialised canonically), and the loop goes on with the next line.",
     inputs: (random) => [
@@ -59,7 +74,7 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
     ],
   },
   {
-    name: "t3_notifications", task: "task3", judge: "output",
+    name: "t3_notifications", task: "task3", judge: "output", part: whatIsAnswered,
     title: "A notification line gets a log line and no output",
     rule: "handle returns null for a notification, so nothing goes to out; the line is not empty, so it still gets \"line N\" in log.",
     inputs: (random) => [
@@ -69,7 +84,7 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
     ],
   },
   {
-    name: "t3_spaces_around_json", task: "task3", judge: "output",
+    name: "t3_spaces_around_json", task: "task3", judge: "output", part: whatIsAnswered,
     title: "A message with spaces or tabs around it is still a message",
     rule: "json.loads ignores whitespace around the JSON: \"  {...}  \" is the same message. Only a line that is empty after strip() is skipped.",
     inputs: (random) => [
@@ -78,7 +93,7 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
     ],
   },
   {
-    name: "t3_long_input", task: "task3", judge: "output",
+    name: "t3_long_input", task: "task3", judge: "output", part: whatIsAnswered,
     title: "Long inputs: hundreds of lines, long messages",
     rule: "serve handles every line the same way however many there are: one log line per non-empty line, numbered by position, and one out line per answer.",
     // 200 lines still number past 100 and hold about a hundred answers. It was 300, which made
