@@ -79,13 +79,13 @@ export async function interopChecks(server: LiveServer, timeoutMs: number): Prom
   const unjudged = (error: unknown): string => (timedOut(error) ? unjudgedSilence(limit) : "");
   const skipRest = (from: Step[], why: string): void => { for (const s of from) results.push(check(s, "skip", { message: why })); };
   try {
+    const connectLimit = Math.min(timeoutMs, INTEROP_CONNECT_LIMIT_MS);
     try {
-      const connectLimit = Math.min(timeoutMs, INTEROP_CONNECT_LIMIT_MS);
       await withTimeout(client.connect(transport, { timeout: connectLimit }), connectLimit + 500, "initialize");
       const info = client.getServerVersion();
       results.push(check("connect", "pass", { actual: `server ${info?.name ?? "?"} ${info?.version ?? "?"}, capabilities ${JSON.stringify(client.getServerCapabilities() ?? {})}` }));
     } catch (error) {
-      results.push(check("connect", verdictOf(error), { actual: describe(error), message: `The SDK client could not connect: ${describe(error)}.${unjudged(error)}` }));
+      results.push(check("connect", verdictOf(error), { actual: describe(error), message: `The SDK client could not connect: ${describe(error)}.${timedOut(error) ? unjudgedSilence(connectLimit) : ""}` }));
       skipRest(["list", "call", "unknown"], "The client could not connect.");
       return results;
     }

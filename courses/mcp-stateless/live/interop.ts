@@ -183,7 +183,7 @@ async function drive(s: Sdk, server: LiveServer, timeoutMs: number, cacheHints: 
     const timedOut = (error: unknown): boolean => (error instanceof s.SdkError && error.code === s.SdkErrorCode.RequestTimeout) || error instanceof NoAnswer;
     const verdictOf = (error: unknown, method?: string): "fail" | "error" =>
       timedOut(error) && transport.clientErrors.length === 0 && (method === undefined || !transport.answerTo(method)) ? "error" : "fail";
-    const unjudged = (error: unknown, method?: string): string => (verdictOf(error, method) === "error" ? unjudgedSilence(limit) : "");
+    const unjudged = (error: unknown, method?: string, within = limit): string => (verdictOf(error, method) === "error" ? unjudgedSilence(within) : "");
     const failed = (name: Step, method: string, error: unknown): CheckResult =>
       check(name, verdictOf(error, method), { actual: describe(error, s, limit), message: `${describe(error, s, limit)}.${answered(method)}${unjudged(error, method)}` });
     const filledNote = (...methods: string[]): Partial<CheckResult> => {
@@ -197,7 +197,7 @@ async function drive(s: Sdk, server: LiveServer, timeoutMs: number, cacheHints: 
       try {
         await withTimeout(client.connect(transport, { timeout: connectLimit }), connectLimit + 500, "server/discover");
       } catch (error) {
-        return check("connect", verdictOf(error, "server/discover"), { actual: describe(error, s, limit), message: `The SDK client could not connect: ${describe(error, s, limit)}.${answered("server/discover")}${unjudged(error, "server/discover")}${stderrEnd()}` });
+        return check("connect", verdictOf(error, "server/discover"), { actual: describe(error, s, limit), message: `The SDK client could not connect: ${describe(error, s, limit)}.${answered("server/discover")}${unjudged(error, "server/discover", connectLimit)}${stderrEnd()}` });
       }
       const version = client.getNegotiatedProtocolVersion();
       const info = client.getServerVersion();
