@@ -8,7 +8,7 @@
 //   - TypeScript 7 in a fresh thread per grade: what one `grade` run does now.
 // Each submission's findings (verdicts and messages) under 5.9 and 7 are compared. Prints
 // medians and ratios; asserts nothing (machines are shared and noisy).
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,7 +17,7 @@ import { TypeChecker, type TaskTypes } from "../courses/mcp-ch2/typecheck/check-
 import { TypeCheckWorker } from "../courses/mcp-ch2/typecheck/worker-client.js";
 import { TypeScript59 } from "../src/typecheck/program-59.js";
 import { typeScript7 } from "../src/typecheck/program-7.js";
-import { childrenOf, cpuMs as procCpuMs } from "../src/typecheck/proc.js";
+import { childrenOf, cpuMs as procCpuMs, ended } from "../src/typecheck/proc.js";
 import { DEFAULT_LIMITS } from "../src/typecheck/thread.js";
 import { overlay } from "../test/overlay.js";
 
@@ -29,8 +29,9 @@ const names = ["solutions", ...readdirSync(FIXTURES).filter((n) => n !== "hostil
 const base = mkdtempSync(path.join(os.tmpdir(), "grade-bench-types-"));
 const subs = names.map((n) => ({ name: n, dir: overlay(path.join(base, n), n === "solutions" ? undefined : path.join(FIXTURES, n)) }));
 
-/** The CPU of the children of every thread of this process that are still running (TypeScript 7's process). */
-const childrenCpuMs = (): number => readdirSync("/proc/self/task").flatMap((t) => childrenOf(`/proc/self/task/${t}`)).reduce((s, pid) => s + (procCpuMs(`/proc/${pid}`) ?? 0), 0);
+/** The CPU of the children of every thread of this process that are still running (TypeScript 7's process; a killed one, not yet reaped, is not). */
+const childrenCpuMs = (): number => readdirSync("/proc/self/task").flatMap((t) => childrenOf(`/proc/self/task/${t}`)).filter((pid) => !ended(pid))
+  .reduce((s, pid) => s + (procCpuMs(`/proc/${pid}`) ?? 0), 0);
 const cpuMs = (): number => { const c = process.cpuUsage(); return (c.user + c.system) / 1000 + childrenCpuMs(); };
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -79,6 +80,11 @@ line("5.9 kept warm (watch, batch), per submission", warm59.runs.map((r) => r.cp
 const ts7 = typeScript7(ROOT);
 const warm7 = await warm(new TypeChecker(ROOT, ts7));
 ts7.close();
+// Until its process has ended, its CPU would count at the start of the next measure and not at its end.
+const compilerRunning = (): boolean => readdirSync("/proc/self/task").flatMap((t) => childrenOf(`/proc/self/task/${t}`)).some((pid) => {
+  try { return !ended(pid) && readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "tsc"; } catch { return false; }
+});
+for (let i = 0; i < 200 && compilerRunning(); i++) await new Promise((r) => setTimeout(r, 10));
 line("TypeScript 7 kept warm, per submission", warm7.runs.map((r) => r.cpu), warm7.runs.map((r) => r.wall), previous);
 const fresh7 = await freshThreads("7");
 line("TypeScript 7, a fresh thread per grade (now)", fresh7.map((r) => r.cpu), fresh7.map((r) => r.wall), previous);

@@ -41,7 +41,7 @@ export function threadAndChildrenCpuMs(thread: string): number | undefined {
 }
 
 /** Whether a process has ended (a zombie, not yet reaped, has). */
-function ended(pid: number): boolean {
+export function ended(pid: number): boolean {
   try {
     return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.startsWith("Z");
   } catch {
