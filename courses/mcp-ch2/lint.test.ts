@@ -8,7 +8,7 @@ import { CHAPTER_QUIZ } from "./course/quiz.js";
 
 const KEY = readFileSync(path.join(import.meta.dirname, "..", "..", "solutions", "quiz-key.txt"), "utf8");
 
-function course(key: string | undefined, quizMd = renderQuizMarkdown(CHAPTER_QUIZ)): string {
+function course(key: string | undefined, quizMd = renderQuizMarkdown(CHAPTER_QUIZ, "mcp-ch2")): string {
   const root = mkdtempSync(path.join(os.tmpdir(), "grade-course-"));
   mkdirSync(path.join(root, "solutions"));
   mkdirSync(path.join(root, "tasks"));

@@ -27,7 +27,7 @@ export function courseDataItems(root: string): DevCheckItem[] {
   }
   items.push(keyItem);
   const quizFile = path.join(root, QUIZ_FILE);
-  const current = existsSync(quizFile) && readFileSync(quizFile, "utf8") === renderQuizMarkdown(CHAPTER_QUIZ);
+  const current = existsSync(quizFile) && readFileSync(quizFile, "utf8") === renderQuizMarkdown(CHAPTER_QUIZ, "mcp-ch2");
   items.push({ name: `${QUIZ_FILE} is the quiz data, rendered`, ok: current, detail: current ? `${QUIZ.length} questions` : "out of date with courses/mcp-ch2/course/quiz.ts: rewrite it with grade dev quiz-md" });
   return items;
 }

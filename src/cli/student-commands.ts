@@ -125,7 +125,7 @@ export function registerStudentCommands(program: Command, ctx: CommandContext): 
       for (const pack of await Promise.all(packIds().map(loadPack))) {
         if (!pack.quiz) continue;
         const file = `${packFolder("tasks", pack.id)}/quiz.md`;
-        await writeFile(path.join(ctx.root, file), renderQuizMarkdown(pack.quiz));
+        await writeFile(path.join(ctx.root, file), renderQuizMarkdown(pack.quiz, pack.id));
         io.stdout(`Wrote ${file} from the quiz of ${pack.id}.\n`);
       }
     });

@@ -1,6 +1,7 @@
 // Every command grade prints for a student runs as printed, for every pack: init's Next lines,
-// the commands in the starters' comments, status (on starters, half-done and finished work),
-// hint (with and without a task), the watch screen, and the examples in its error messages.
+// the commands in the starters' comments and in quiz.md, status (on starters, half-done and
+// finished work), hint (with and without a task), the watch screen, and the examples in its
+// error messages.
 // Each is collected from the real CLI's output, then run through the real CLI in the same folder.
 import { spawn } from "node:child_process";
 import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -106,6 +107,12 @@ describe.each(packIds())("the commands grade prints for the pack %s", (packId) =
     say("watch screen (half)", renderWatchScreen({ pack, report }, false));
     say("watch screen (half, on the last task)", renderWatchScreen({ pack, report, focus: pack.tasks.at(-1)!.id }, false));
     say("status (half)", (await runCli(["status", "--dir", "half"], { cwd })).stdout);
+    // The quiz's questions name the command that marks them: the pack's own, as status prints it.
+    if (pack.quiz) {
+      const quizMd = readFileSync(path.join(ROOT, packFolder("tasks", packId), "quiz.md"), "utf8");
+      expect(printedCommands(quizMd, pack.tasks.map((t) => t.id), names)).toEqual([["quiz", ...packArgs]]);
+      say("quiz.md", quizMd);
+    }
 
     const commands = new Map<string, string>();
     for (const text of texts) for (const args of printedCommands(text, pack.tasks.map((t) => t.id), names)) if (!commands.has(args.join(" "))) commands.set(args.join(" "), text.split("\n")[0]!);

@@ -78,7 +78,7 @@ describe("the quiz data", () => {
 
   it("tasks/quiz.md is the rendering of the data, and holds no answer to 9-10", () => {
     const md = readFileSync(path.join(root, "tasks", "quiz.md"), "utf8");
-    expect(md).toBe(renderQuizMarkdown(CHAPTER_QUIZ));
+    expect(md).toBe(renderQuizMarkdown(CHAPTER_QUIZ, "mcp-ch2"));
     expect(md).not.toContain("Method not found");
     expect(md).not.toContain("15,8");
   });

@@ -93,6 +93,6 @@ export function lintQuiz(root: string): { name: string; ok: boolean; detail: str
   const md = read(QUIZ_MD_FILE);
   return [
     { name: "quiz key", ok: marked?.status === "pass", detail: marked ? `${QUIZ_KEY_FILE} marks ${marked.score} of ${marked.maxScore} right` : `${QUIZ_KEY_FILE} is missing` },
-    { name: "quiz.md", ok: md === renderQuizMarkdown(QUIZ), detail: md === undefined ? `${QUIZ_MD_FILE} is missing` : `${QUIZ_MD_FILE} ${md === renderQuizMarkdown(QUIZ) ? "matches" : "differs from"} the quiz data` },
+    { name: "quiz.md", ok: md === renderQuizMarkdown(QUIZ, "mcp-stateless"), detail: md === undefined ? `${QUIZ_MD_FILE} is missing` : `${QUIZ_MD_FILE} ${md === renderQuizMarkdown(QUIZ, "mcp-stateless") ? "matches" : "differs from"} the quiz data` },
   ];
 }
