@@ -34,8 +34,9 @@ function run(code: Record<string, string>): string[] {
     if (kept) return kept.exports;
     const module = { exports: {} };
     loaded.set(id, module);
-    const factory = vm.runInContext(`(function (exports, require, module) {${code[id]}\n})`, context, { filename: id }) as (...a: unknown[]) => void;
-    factory(module.exports, (spec: string) => load(spec.replace(/^\.\//, "").replace(/\.js$/, ".ts")), module);
+    // As the sandbox's module factory (session.ts), with its catch clauses' call (transpile.ts) as node sees errors: unchanged.
+    const factory = vm.runInContext(`(function (exports, require, module, __filename, __dirname, __gradeImportMeta, __gradeError) {${code[id]}\n})`, context, { filename: id }) as (...a: unknown[]) => void;
+    factory(module.exports, (spec: string) => load(spec.replace(/^\.\//, "").replace(/\.js$/, ".ts")), module, id, "/", {}, (error: unknown) => error);
     return module.exports;
   };
   try {

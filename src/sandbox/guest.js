@@ -32,6 +32,8 @@
   const hostResolve = host.resolve;
   const resolve = (from, spec) => hostResolve(from, spec.length > 1000 ? slice(spec, 0, 1000) : spec);
   const MAX_DEPTH = 200;
+  // An error QuickJS raised, in V8's words (globals/errors.js); each module's catch clauses call it too.
+  const v8Error = lib.v8Error;
 
   // ---- output: console and process write into the host's capped buffers ----
   function show(value, depth) {
@@ -88,7 +90,7 @@
       const module = { exports: {}, id };
       cache[id] = module;
       if (shared) libraries[id] = module;
-      found[1].call(module.exports, module.exports, requireFrom(id), module, id, "/", { url: "file:///submission/" + id });
+      found[1].call(module.exports, module.exports, requireFrom(id), module, id, "/", { url: "file:///submission/" + id }, v8Error);
       // node:util's format and inspect are the sandbox's own, as console's (globals/inspect.js).
       if (id === "node:util") { module.exports.format = format; module.exports.inspect = lib.inspect; }
       return module.exports;
@@ -194,6 +196,7 @@
   // ---- errors: what a throw was, and where in the student's files ----
   function describe(error) {
     let name = "Error", message = "", stack = "";
+    v8Error(error);
     try {
       if (error instanceof ErrorType || (error !== null && typeof error === "object" && typeof error.message === "string")) {
         name = toText(error.name); message = toText(error.message); stack = typeof error.stack === "string" ? error.stack : "";

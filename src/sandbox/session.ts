@@ -41,8 +41,10 @@ export type Writer = (stream: Stream, text: string, cut: number) => void;
 
 // The engine's code, stack and static data, above the submission's own memory limit.
 const MEMORY_HEADROOM_BYTES = 32 * 1024 * 1024;
-// QuickJS raises its own stack overflow well before the WebAssembly stack runs out.
-const MAX_STACK_BYTES = 512 * 1024;
+// QuickJS's own stack limit: a plain one-line recursion gets as deep as under Node 20 (about
+// 13,950 frames; docs/sandbox.md has the figures). The WebAssembly's stack is 5 MB; the thread's
+// native stack (pool.ts SANDBOX_STACK_MB) holds the engine's C frames well past this limit.
+export const MAX_STACK_BYTES = 2400 * 1024;
 // The most contexts an image holds: a request with more fresh-context runs builds the rest.
 const MAX_IMAGE_CONTEXTS = 4;
 // An image's instance has no submission's cap: enough for the guest in a few contexts.
@@ -334,7 +336,7 @@ export class Session {
       const code = found.compiled;
       // import.meta is module syntax; in the CommonJS the module runs as, it is a parameter.
       const body = code.includes("import.meta") ? code.split("import.meta").join("__gradeImportMeta") : code;
-      const factory = ctx.evalCode(`(function (exports, require, module, __filename, __dirname, __gradeImportMeta) {${body}\n})`, found.id);
+      const factory = ctx.evalCode(`(function (exports, require, module, __filename, __dirname, __gradeImportMeta, __gradeError) {${body}\n})`, found.id);
       if (factory.error) return { error: factory.error };
       const pair = ctx.newArray();
       const id = ctx.newString(found.id);

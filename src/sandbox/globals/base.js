@@ -47,6 +47,8 @@
   remove(RegExp, ["escape"]);
   remove(Math, ["sumPrecise", "f16round"]);
   remove(Error, ["isError"]);
+  // The engine's stack overflow is one (errors.js makes it the RangeError V8 throws).
+  lib.InternalError = globalThis.InternalError;
   remove(globalThis, ["Float16Array", "InternalError"]);
   if (typeof Iterator === "function") {
     // The iterator helpers (Node 22): [].values().map and the rest.

@@ -3,7 +3,7 @@
 import { createRequire } from "node:module";
 import { decodeValue } from "../value.js";
 import type { SandboxPool } from "../pool.js";
-import { EVALUATOR, SANDBOX_MODULE, type Entry } from "./evaluate.js";
+import { EVALUATOR, SANDBOX_MODULE, modulesFile, type Entry } from "./evaluate.js";
 
 const LIMITS = { timeMs: 20_000, memoryBytes: 128 * 2 ** 20, valueChars: 8 * 2 ** 20, outputChars: 16384 };
 
@@ -22,7 +22,7 @@ export async function inNode(entries: Entry[]): Promise<Map<string, string>> {
 /** Each entry's result in one sandbox engine (one request: every entry, then the async ones' settled values). */
 export async function inSandbox(pool: SandboxPool, entries: Entry[]): Promise<Map<string, string>> {
   const reply = await pool.run({
-    files: { "table.ts": SANDBOX_MODULE }, refused: {}, limits: LIMITS,
+    files: { "table.ts": SANDBOX_MODULE, "modules.ts": modulesFile(entries) }, refused: {}, limits: LIMITS,
     runs: [
       { entry: "table.ts", exportName: "run", inputs: entries.map((e) => JSON.stringify(e)), instance: "shared", stopOnFailure: false },
       { entry: "table.ts", exportName: "settled", inputs: ["null"], instance: "shared", stopOnFailure: false },

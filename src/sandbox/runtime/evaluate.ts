@@ -14,6 +14,8 @@ export interface Entry {
   ownWording?: boolean;
   /** Deliberately not offered in the sandbox: it throws there, naming this and what to use instead. */
   refused?: string;
+  /** Statements (as `program`) that the sandbox runs as a student's file, through the compile step (its catch clauses as a student's are). */
+  module?: boolean;
 }
 
 /**
@@ -60,10 +62,10 @@ function thrown(error) {
   }
   return JSON.stringify({ throw: "value", value: describe(error) });
 }
-function evaluate(entry, require) {
-  const body = entry.program ? entry.code : "return (" + entry.code + "\n);";
+function evaluate(entry, require, compiled) {
+  const body = entry.program || entry.module ? entry.code : "return (" + entry.code + "\n);";
   try {
-    const value = new Function("require", body)(require);
+    const value = compiled ? compiled() : new Function("require", body)(require);
     if (!entry.async) return describe(value);
     return Promise.resolve(value).then(describe, thrown);
   } catch (error) {
@@ -77,13 +79,20 @@ function evaluate(entry, require) {
  * until `settled` reads it, after the promise queue has run).
  */
 export const SANDBOX_MODULE = `${EVALUATOR}
+import { compiled } from "./modules.js";
 // On the global object: each run loads a fresh instance of this module.
 const later: Record<string, string> = ((globalThis as any).__tableLater ??= {});
-export function run(entry: { name: string; async?: boolean }): string {
-  const out = evaluate(entry, (name: string) => require(name));
+export function run(entry: { name: string; async?: boolean; module?: boolean }): string {
+  const out = evaluate(entry, (name: string) => require(name), entry.module ? (compiled as any)[entry.name] : undefined);
   if (!entry.async) return out as string;
   (out as Promise<string>).then((text) => { later[entry.name] = text; });
   return "";
 }
 export function settled(): Record<string, string> { return (globalThis as any).__tableLater; }
 `;
+
+/** The file of the table's `module` entries, each a function of a student's file by the entry's name. */
+export function modulesFile(entries: Entry[]): string {
+  const fns = entries.filter((e) => e.module).map((e) => `  ${JSON.stringify(e.name)}: function () {\n${e.code}\n},`);
+  return `export const compiled: Record<string, () => unknown> = {\n${fns.join("\n")}\n};\n`;
+}

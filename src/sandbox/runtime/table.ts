@@ -3,7 +3,8 @@
 // a family: an expression, or { code, program: true } for statements that `return` a value.
 // A line whose code the sandbox deliberately does not run says so with `refused`: the name the
 // sandbox's error must give; one whose error the engine (or a module's port) raises in its own
-// words says `ownWording` (the error's name must still agree). `require` is given for Node's pure modules.
+// words says `ownWording` (the error's name must still agree); `module` runs the statements as a
+// student's file does, through the compile step. `require` is given for Node's pure modules.
 import type { Entry } from "./evaluate.js";
 
 type Line = string | Omit<Entry, "name">;
@@ -30,7 +31,7 @@ const FAMILIES: Record<string, Line[]> = {
     "Object.getOwnPropertyNames(Number).sort().join()", "Object.getOwnPropertyNames(JSON).sort().join()",
     "JSON.stringify({ b: 1, a: [1, 'x', null] }, null, 2)", "JSON.stringify({ a: undefined, b: () => 1, c: Symbol() })",
     "JSON.stringify([undefined, NaN, -0, Infinity])", "JSON.stringify('\\u2028\\ud800')", "JSON.parse('{\"__proto__\": 1}')",
-    "JSON.stringify(new Date(0))", "JSON.stringify({ k: 1n })", { code: "JSON.parse('{')", ownWording: true }, { code: "JSON.parse('[1,]')", ownWording: true }, "JSON.parse('')",
+    "JSON.stringify(new Date(0))", "JSON.stringify({ k: 1n })", "JSON.parse('{')", "JSON.parse('[1,]')", "JSON.parse('')",
     "JSON.stringify({ a: 1 }, (k, v) => (typeof v === 'number' ? v * 2 : v))", "JSON.stringify({ b: 2, a: 1 }, ['a'])",
     "Object.keys({ 2: 'a', 1: 'b', x: 'c', [-1]: 'd' })", "(0.1 + 0.2).toFixed(20)", "(1234.5678).toFixed(2)", "(0.000001234).toPrecision(2)",
     "(255).toString(16)", "(1e21).toString()", "(123.456).toExponential(2)", "Number('0x1f')", "parseInt('08')", "parseFloat('3.14abc')",
@@ -67,7 +68,7 @@ const FAMILIES: Record<string, Line[]> = {
     { code: "const s = [5, 1, 4].map((x) => ({ x })); return s.sort((a, b) => a.x - b.x).map((o) => o.x);", program: true },
     { code: "return Object.entries({ b: 2, a: 1 }).sort(([a], [b]) => (a < b ? -1 : 1));", program: true },
     { code: "const sum = [1, 2, 3].reduce((acc, x) => acc + x); return sum;", program: true },
-    { code: "return [].reduce((a, b) => a + b);", program: true, ownWording: true },
+    { code: "return [].reduce((a, b) => a + b);", program: true },
     { code: "const d = Object.getOwnPropertyDescriptor(class { get x() { return 1; } }.prototype, 'x'); return [typeof d.get, d.enumerable];", program: true },
     { code: "return Symbol('desc').description;", program: true },
     { code: "const r = new WeakRef({}); return typeof r.deref;", program: true },
@@ -78,6 +79,30 @@ const FAMILIES: Record<string, Line[]> = {
     { code: "class Foo { get [Symbol.toStringTag]() { return 'Bar'; } } return String(new Foo());", program: true },
     { code: "return Array.prototype.concat.call(1, 2);", program: true },
     { code: "return Math.hypot(3, 4) + Math.cbrt(27) + Math.sign(-3) + Math.trunc(4.7);", program: true },
+  ],
+  // Errors the engine raises itself, in V8's words (globals/errors.js, json-errors.js).
+  "errors": [
+    "JSON.parse('')", "JSON.parse(' ')", "JSON.parse('{\"a\":1,}')", "JSON.parse('{a:1}')", "JSON.parse('abc')", "JSON.parse('tru')", "JSON.parse('[1 2]')",
+    "JSON.parse('{\"a\" 1}')", "JSON.parse('\"abc')", "JSON.parse('\"a\\\\x\"')", "JSON.parse('\"a\\nb\"')", "JSON.parse('01')", "JSON.parse('1.')", "JSON.parse('-')",
+    "JSON.parse('1e')", "JSON.parse('[1,2')", "JSON.parse('{\"a\":1')", "JSON.parse('\"\\\\u12G4\"')", "JSON.parse('1 2')", "JSON.parse('{\"a\":1}}')", "JSON.parse('é')",
+    "JSON.parse('NaN')", "JSON.parse(undefined)", "JSON.parse({})", "JSON.parse('{\"a\":1,\"b\"}')", "JSON.parse('x'.repeat(50))", "JSON.parse('[' + '1,'.repeat(30) + 'x]')",
+    "JSON.parse('{\"x\":1, \"y\": [1, 2, {\"z\": }]}')", "JSON.parse('[' .repeat(100000))", "JSON.parse('{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"x\"')",
+    { code: "JSON.parse('{\"a\":1}', () => { throw new SyntaxError('from the reviver'); })", program: false },
+    { code: "try { JSON.parse('{'); } catch (e) { return [e.name, e.message, e instanceof SyntaxError, String(e)]; }", module: true },
+    { code: "const o = {}; return o.a.b;", program: true }, { code: "let u; return u.x;", program: true }, { code: "return null.x;", program: true },
+    { code: "let u; u.x = 1;", program: true }, { code: "const o = { a: null }; o.a.b = 2;", program: true }, { code: "return nope;", program: true },
+    { code: "return nope + 1;", program: true },
+    { code: "const o = {}; try { o.a.b; } catch (e) { return [e.name, e.message, String(e)]; }", module: true },
+    { code: "try { undefined.x; } catch { return 'caught'; }", module: true },
+    { code: "function f() { return f() + 1; } try { f(); } catch (e) { return [e.name, e.message, e instanceof RangeError, e.constructor.name]; }", module: true },
+    { code: "function f() { return f() + 1; } return f();", program: true },
+    { code: "return [].reduceRight((a, b) => a);", program: true }, { code: "return new Array(-1);", program: true }, { code: "return [].length = -1;", program: true },
+    { code: "return Symbol() + '';", program: true }, { code: "return new Date(NaN).toISOString();", program: true },
+    { code: "return Promise.resolve().then(() => undefined.y).catch((e) => [e.name, e.message]);", program: true, async: true },
+    { code: "return Promise.reject(new TypeError('mine')).then(null, (e) => e.message);", program: true, async: true },
+    { code: "return (async () => { try { await Promise.resolve().then(() => null.z); } catch (e) { return e.message; } })();", module: true, async: true },
+    { code: "return [typeof Promise.prototype.then, Promise.prototype.then.length, Promise.prototype.then.name, JSON.parse.length, JSON.parse.name];", program: true },
+    { code: "return new TypeError('my own words').message;", program: true },
   ],
   "text": [
     "new TextEncoder().encode('héllo 👍')", "new TextEncoder().encode('\\uD800x')", "new TextEncoder().encoding", "new TextEncoder().encode()",

@@ -1,0 +1,70 @@
+// Errors in Node 20's words. QuickJS words the errors it raises itself in its own way ("cannot
+// read property 'x' of undefined", "stack overflow"), and a student's code that prints
+// err.message into a reply would read differently here than on their Node. QuickJS has no hook
+// where it makes an error, so the words are changed where the student's code first sees one:
+// its catch clauses (the compile step puts a call to this at the start of each, transpile.ts),
+// a promise's rejection handlers (then, and so catch), and the harness's report of a throw. Only
+// messages whose V8 wording follows from QuickJS's alone are changed (docs/sandbox.md lists
+// them); JSON.parse's errors are V8's from the start (json-errors.js).
+(function (host, lib) {
+  "use strict";
+  const getPrototypeOf = Object.getPrototypeOf;
+  const setPrototypeOf = Object.setPrototypeOf;
+  const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+  const defineProperty = Object.defineProperty;
+  const exec = Function.prototype.call.bind(RegExp.prototype.exec);
+  const InternalError = lib.InternalError;
+  const NATIVE = [TypeError.prototype, ReferenceError.prototype, RangeError.prototype, SyntaxError.prototype, InternalError?.prototype];
+  const read = (key, of) => `Cannot read properties of ${of} (reading '${key}')`;
+  /** [prototype, QuickJS's message as a pattern, V8's message from its groups, V8's prototype]. */
+  const WORDS = [
+    [TypeError.prototype, /^cannot read property '((?!Symbol\.)[^]*)' of (undefined|null)$/, (m) => read(m[1], m[2])],
+    [TypeError.prototype, /^cannot set property '((?!Symbol\.)[^]*)' of (undefined|null)$/, (m) => `Cannot set properties of ${m[2]} (setting '${m[1]}')`],
+    [ReferenceError.prototype, /^'([^]*)' is not defined$/, (m) => `${m[1]} is not defined`],
+    [TypeError.prototype, /^empty array$/, () => "Reduce of empty array with no initial value"],
+    [RangeError.prototype, /^invalid array length$/, () => "Invalid array length"],
+    [TypeError.prototype, /^cannot convert symbol to (string|number)$/, (m) => `Cannot convert a Symbol value to a ${m[1]}`],
+    [RangeError.prototype, /^Date value is NaN$/, () => "Invalid time value"],
+    [InternalError?.prototype, /^stack overflow$/, () => "Maximum call stack size exceeded", RangeError.prototype],
+  ];
+  /** `error` with its message in V8's words where QuickJS raised it in its own; the same value. */
+  lib.v8Error = (error) => {
+    try {
+      if (error === null || typeof error !== "object") return error;
+      const proto = getPrototypeOf(error);
+      if (!NATIVE.includes(proto)) return error;
+      const own = getOwnPropertyDescriptor(error, "message");
+      if (own === undefined || typeof own.value !== "string" || !own.writable) return error;
+      for (const [from, pattern, words, to] of WORDS) {
+        if (from !== proto) continue;
+        const m = exec(pattern, own.value);
+        if (m === null) continue;
+        defineProperty(error, "message", { __proto__: null, value: words(m), writable: true, enumerable: false, configurable: true });
+        if (to !== undefined) setPrototypeOf(error, to);
+        break;
+      }
+    } catch { /* a value the student made strange: left as it is */ }
+    return error;
+  };
+
+  // A rejection handler gets the error in V8's words, as a catch clause does.
+  const then = Function.prototype.call.bind(Promise.prototype.then);
+  const v8Error = lib.v8Error;
+  lib.define("then", { then(onFulfilled, onRejected) {
+    return then(this, onFulfilled, typeof onRejected === "function" ? (error) => onRejected(v8Error(error)) : onRejected);
+  } }.then, Promise.prototype);
+
+  // The engine's JSON.parse, and V8's message when it refuses a text (or the reviver's own throw).
+  const parse = JSON.parse;
+  lib.define("parse", { parse(text, reviver) {
+    const source = `${text}`;
+    try {
+      return parse(source, reviver);
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error;
+      const message = lib.jsonParseMessage(source);
+      if (message === undefined) throw error;
+      throw new SyntaxError(message);
+    }
+  } }.parse, JSON);
+});
