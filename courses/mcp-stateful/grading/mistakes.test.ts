@@ -88,7 +88,19 @@ describe("mcp-stateful through the sandbox", () => {
     expect(text).toMatch(/--seed 7/);
   });
 
-  it("accepts an initialized notification before initialize read either way, and tools kept in a plain object", async () => {
+  it("accepts what the rules leave free: isError false, error data, -32002, params {} on list_changed and tools/list, string ids", async () => {
+    const server = mutate("task2.ts",
+      ['return { content: [{ type: "text", text: tool.run(args) }] };', 'return { content: [{ type: "text", text: tool.run(args) }], isError: false };'],
+      ['if (error instanceof RPCError) return { jsonrpc: "2.0", id, error: { code: error.code, message: error.message } };', 'if (error instanceof RPCError) return { jsonrpc: "2.0", id, error: { code: error.code, message: error.message, data: { why: "free" } } };'],
+      ["throw new RPCError(INVALID_PARAMS, `unknown resource:", "throw new RPCError(-32002, `unknown resource:"],
+      ['this.outbox.push({ jsonrpc: "2.0", method: "notifications/tools/list_changed" });', 'this.outbox.push({ jsonrpc: "2.0", method: "notifications/tools/list_changed", params: {} });']);
+    const client = mutate("task3.ts",
+      ["const id = this.nextId++;", "const id = `req-${this.nextId++}`;"],
+      ['this.tools = this.request("tools/list")["tools"] as Tool[];', 'this.tools = this.request("tools/list", {})["tools"] as Tool[];']);
+    expect(failing(await grade({ ...server, "task3.ts": client["task3.ts"]! }))).toEqual([]);
+  });
+
+  it("accepts a server that reads an initialized notification before initialize the spec's way", async () => {
     const spec = mutate("task2.ts",
       ["  private initialized = false;", "  private initialized = false;\n  private answered = false;"],
       ["    if (message.method === \"initialize\") {\n", "    if (message.method === \"initialize\") {\n      this.answered = true;\n"],
