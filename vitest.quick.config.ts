@@ -20,6 +20,8 @@ export const SLOW = [
   "courses/mcp-stateless/grading/mistakes.test.ts",
   "courses/mcp-stateless/live/interop.test.ts",
   "courses/mcp-stateless/client/task3.test.ts",
+  "courses/mcp-stateful/grading/mistakes.test.ts",
+  "courses/mcp-stateful/live/live.test.ts",
   "courses/mcp-ch2/typecheck/hostile.test.ts",
   "courses/mcp-ch2/typecheck/check-types.test.ts",
   "courses/mcp-ch2/typecheck/fixtures.test.ts",
