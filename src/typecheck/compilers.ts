@@ -12,7 +12,16 @@ export type CompilerChoice = "auto" | "7" | "5.9";
 export async function openCompiler(packageRoot: string, choice: CompilerChoice = "auto"): Promise<Compiler> {
   if (choice === "7") return typeScript7(packageRoot);
   const exe = choice === "5.9" ? undefined : typeScript7Binary(packageRoot);
-  if (exe) return new TypeScript7(packageRoot, exe);
+  if (exe) {
+    let compiler: TypeScript7 | undefined;
+    try {
+      compiler = new TypeScript7(packageRoot, exe);
+      return compiler.ready();
+    } catch {
+      // Installed but not runnable here (another libc, a damaged binary): 5.9 gives the same verdicts.
+      compiler?.close();
+    }
+  }
   const { TypeScript59 } = await import("./program-59.js");
   return new TypeScript59(packageRoot);
 }

@@ -154,6 +154,12 @@ export class TypeScript7 implements Compiler {
     });
   }
 
+  /** Throws when the process cannot answer (a binary that does not run on this machine). */
+  ready(): this {
+    this.api.updateSnapshot().dispose();
+    return this;
+  }
+
   build(request: ProgramRequest): TypedProgram {
     const config = path.join(request.dir, CONFIG_FILE);
     const compilerOptions = compilerOptionsJson(request, path.join(this.packageRoot, "node_modules", "@types"));
