@@ -143,11 +143,17 @@ function isolationSessions(r: Random): Session[] {
 }
 
 export const SERVER_CHECKS: readonly ServerCheck[] = [
-  { name: "t2_handshake", title: "The handshake is a gate: every method but initialize is -32600 until notifications/initialized", judges: ["gate", "initialize"], sessions: handshakeSessions,
+  { name: "t2_handshake", title: "The handshake is a gate: every method but initialize is -32600 until notifications/initialized", judges: ["gate"], sessions: handshakeSessions,
     hint: "Reread 'The stateful handshake and its invariant': only initialize is answered before the session is live, and only notifications/initialized makes it live." },
-  { name: "t2_tool_calls", title: "tools/call follows the lattice: unknown -32601, not allowed -32600, missing argument -32602, a raising tool isError", judges: ["toolUnknown", "toolNotAllowed", "toolMissingArg", "toolRaised", "toolOk"], sessions: toolCallSessions,
-    hint: "Reread '_call_tool error lattice': check in its order, and a tool that raises is content with isError true, not an error response." },
-  { name: "t2_list_changed", title: "addTool with notify after initialization queues list_changed; never before, never without notify", judges: ["toolsList", "addTool", "drain"], sessions: listChangedSessions,
+  { name: "t2_initialize", title: "initialize is answered, at any time, with the protocol version, the lab's capabilities and serverInfo", judges: ["initialize"], sessions: () => [],
+    hint: "{\"protocolVersion\": \"2025-06-18\", \"capabilities\": {\"tools\": {\"listChanged\": true}, \"resources\": {}, \"prompts\": {}}, \"serverInfo\": SERVER_INFO}." },
+  { name: "t2_tool_errors", title: "tools/call's errors in the lattice's order: unknown -32601, not allowed -32600, missing argument -32602", judges: ["toolUnknown", "toolNotAllowed", "toolMissingArg"], sessions: toolCallSessions,
+    hint: "Reread '_call_tool error lattice': check in its order; the allow-list is checked before the arguments and before the tool runs." },
+  { name: "t2_tool_results", title: "A tool that runs gives its text; a tool that raises gives isError true with \"ERROR: \" and its message", judges: ["toolOk", "toolRaised"], sessions: () => [],
+    hint: "A tool that divides by zero is not a protocol error: {content: [{type: \"text\", text: \"ERROR: ...\"}], isError: true}." },
+  { name: "t2_tools_list", title: "tools/list lists every tool added, in the order added, allowed or not", judges: ["toolsList"], sessions: () => [],
+    hint: "{tools: [{name, description, inputSchema}, ...]}; a name added again replaces its tool in its place." },
+  { name: "t2_list_changed", title: "addTool with notify after initialization queues list_changed; never before, never without notify", judges: ["addTool", "drain"], sessions: listChangedSessions,
     hint: "Reread 'listChanged: the one dynamic capability': queue notifications/tools/list_changed (no id, no payload) only when notify is true and the session is live; drainOutbox empties the outbox." },
   { name: "t2_prompts_resources", title: "resources and prompts: listed, read, filled; a missing variable is -32602, a failing reader -32603", judges: ["resourcesList", "resourceRead", "resourceUnknown", "resourceFailed", "promptsList", "promptGet", "promptUnknown", "promptMissingVar"], sessions: promptResourceSessions,
     hint: "Reread 'The five standard error codes': a missing prompt variable is invalid params; an exception in a handler becomes -32603." },

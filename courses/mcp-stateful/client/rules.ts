@@ -47,16 +47,20 @@ function messageProblem(want: Expected["sent"][number], got: unknown): string | 
 }
 
 /** Op by op, exactly the model's messages (a re-fetch exactly on list_changed): the first op that differs, and how. */
-export function messagesProblem(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord): { op: number; why: string } | undefined {
+export function messagesProblem(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord, until = Infinity): { op: number; why: string } | undefined {
   const [before, ...each] = record.byOp;
   if (before?.length) return { op: 0, why: `it sent ${shown(before[0])} before any call (in its constructor)` };
-  for (let i = 0; i < expected.ranges.length; i++) {
+  for (let i = 0; i < expected.ranges.length && i <= until; i++) {
     const [from, to] = expected.ranges[i]!;
     const want = expected.sent.slice(from, to);
     const got = each[i] ?? [];
     const name = `${String(ops[i]?.[0])}()`;
     for (let k = 0; k < Math.max(want.length, got.length); k++) {
-      if (!want[k]) return { op: i, why: `${name} sent ${shown(got[k])} after the ${want.length} message(s) due` };
+      if (!want[k]) {
+        // After an error it did not throw, what the client sends next is t3_outcomes' mistake.
+        if (i === until) break;
+        return { op: i, why: `${name} sent ${shown(got[k])} after the ${want.length} message(s) due` };
+      }
       if (k >= got.length) return { op: i, why: `${name} sent ${got.length} message(s); ${want[k]!.method} was due next` };
       const why = messageProblem(want[k]!, got[k]);
       if (why) return { op: i, why: `${name}: ${why}` };
@@ -81,6 +85,20 @@ export function alignedOps(expected: Expected, record: ClientRecord): number {
   return expected.ranges.length;
 }
 
+/**
+ * The first op whose response was an error the client did not surface as McpError with its code
+ * (it returned, or threw something else, such as the mock's "no reply left" for a message sent
+ * after it): what it sends and caches after that follows from that one mistake, which
+ * t3_outcomes charges; the other rules stop there. Infinity when there is none.
+ */
+export function unsurfacedError(expected: Expected, record: ClientRecord): number {
+  const i = expected.outcomes.findIndex((want, k) => {
+    const got = record.outcomes?.[k];
+    return "code" in want && got !== undefined && got.threw?.code !== want.code;
+  });
+  return i < 0 ? Infinity : i;
+}
+
 /** Every request's id a string or an integer, none used twice (in the ops before `upTo`, where the model sends a request). */
 export function idsProblem(expected: Expected, record: ClientRecord, upTo: number): string | undefined {
   const seen = new Set<unknown>();
@@ -98,9 +116,9 @@ export function idsProblem(expected: Expected, record: ClientRecord, upTo: numbe
 }
 
 /** What each op gave: the result, or a throw with the error response's code. */
-export function outcomesProblem(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord, upTo: number): string | undefined {
+export function outcomesProblem(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord, upTo: number, alsoAt = Infinity): string | undefined {
   if (!record.outcomes) return "the client's run did not finish";
-  for (let i = 0; i < expected.outcomes.length && i < upTo; i++) {
+  for (let i = 0; i < expected.outcomes.length && (i < upTo || i === alsoAt); i++) {
     const want = expected.outcomes[i]!;
     const got = record.outcomes[i];
     const op = `${String(ops[i]?.[0])}()`;

@@ -4,7 +4,7 @@ import type { CheckResult } from "../../../src/report/types.js";
 import type { SandboxReply, WireRun } from "../../../src/sandbox/protocol.js";
 import { shown } from "../behaviour/compare.js";
 import { expected } from "../client/model.js";
-import { alignedOps, cacheProblem, handshakeProblem, idsProblem, messagesProblem, outcomesProblem, type ClientRecord } from "../client/rules.js";
+import { alignedOps, cacheProblem, handshakeProblem, idsProblem, messagesProblem, outcomesProblem, unsurfacedError, type ClientRecord } from "../client/rules.js";
 import { transportProblem, type TransportRecord } from "../client/transport.js";
 import type { StatefulPlan } from "./plan.js";
 import { rootCause, valueOf } from "./values.js";
@@ -50,14 +50,18 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     const why = (m: string | undefined): string | undefined => (m === undefined ? undefined : `${m}.\n(${ops})`);
     const failed = !reply.runs[run] || reply.runs[run]!.status !== "ran" || !(reply.runs[run] as { calls: { ok: boolean }[] }).calls[0]?.ok;
     const stopped = failed ? `; the call failed: ${rootCause(reply.runs[run])?.message ?? "it threw"}` : "";
-    const differs = messagesProblem(scenario.ops, e, r);
-    const upTo = alignedOps(e, r);
-    const outcomes = outcomesProblem(scenario.ops, e, r, upTo);
+    const cut = unsurfacedError(e, r);
+    const differs = messagesProblem(scenario.ops, e, r, cut);
+    const aligned = alignedOps(e, r);
+    const upTo = Math.min(aligned, cut);
+    // The op whose error was not thrown is judged even where its extra messages misaligned it:
+    // its own reply was the one meant.
+    const outcomes = outcomesProblem(scenario.ops, e, r, aligned, cut <= aligned ? cut : Infinity);
     note("t3_handshake", scenario.ops.length, why(handshakeProblem(e, r)));
     note("t3_messages", scenario.ops.length, why(differs?.why));
     // Judged only where an op sent as the model did: a scenario whose first op did not is t3_messages' alone.
     note("t3_ids", scenario.ops.length, why(idsProblem(e, r, upTo)), upTo > 0);
-    note("t3_outcomes", scenario.ops.length, why(outcomes && `${outcomes}${stopped}`), upTo > 0);
+    note("t3_outcomes", scenario.ops.length, why(outcomes && `${outcomes}${stopped}`), aligned > 0 || cut === 0);
     note("t3_cache", scenario.ops.length, why(cacheProblem(scenario.ops, e, r, upTo)), upTo > 0);
   }
   const t = reply.runs[p.transport.run];

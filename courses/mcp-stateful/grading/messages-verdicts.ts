@@ -3,25 +3,28 @@
 import type { CheckResult } from "../../../src/report/types.js";
 import type { SandboxReply } from "../../../src/sandbox/protocol.js";
 import { shown } from "../behaviour/compare.js";
-import { built, compareBuilt, kindOf, BUILDERS } from "../behaviour/messages.js";
+import { built, compareBuilt, kindOf, BUILDERS, type Builder } from "../behaviour/messages.js";
 import type { StatefulPlan } from "./plan.js";
 import { valueOf } from "./values.js";
-import { verdict } from "./verdict.js";
+import { verdict, type Failure, type Rule } from "./verdict.js";
 
-const RULES_1 = {
-  t1_builders: { name: "t1_builders", title: "The builders on generated ids (0 and \"\" too), methods and params (absent, or holding an id of their own)", hint: "Reread 'Three message shapes': leave params out when none is given, and never give a notification an id key." },
-  t1_kinds: { name: "t1_kinds", title: "kindOf on generated shapes: id null, a method that is no string, both or neither of result and error", hint: "Decide by which keys are present (\"id\" in message), never by their values." },
+const BUILT: Record<Builder, Rule> = {
+  request: { name: "t1_request_built", title: "request(id, method, params?) on generated ids (0 and \"\" too), methods and params (absent, or holding an id of their own)", hint: "{jsonrpc, id, method} and params only when given: no params key at all otherwise." },
+  notification: { name: "t1_notification_built", title: "notification(method, params?) on generated methods and params: never an id key", hint: "Reread 'Three message shapes': the id key is absent, not null, not undefined; params only when given." },
+  response: { name: "t1_response_built", title: "response(id, result) on generated ids and results", hint: "{jsonrpc: \"2.0\", id, result}, with the id as given (0 and \"\" too)." },
+  errorResponse: { name: "t1_error_built", title: "errorResponse(id, code, message, data?) on generated ids (null too), codes and data", hint: "{jsonrpc, id, error: {code, message}} and data in error only when given." },
 };
+const KINDS: Rule = { name: "t1_kinds", title: "kindOf on generated shapes: id null, a method that is no string, both or neither of result and error", hint: "Decide by which keys are present (\"id\" in message), never by their values." };
 
-export function messages(p: NonNullable<StatefulPlan["task1"]>, reply: SandboxReply, seed: number): CheckResult[] {
-  let failure: { message: string; expected?: string; actual?: string } | undefined;
+/** One builder on every call of its run: the first answer that is not the one due. */
+function judgeBuilder(builder: Builder, p: NonNullable<StatefulPlan["task1"]>, reply: SandboxReply, seed: number): CheckResult {
+  const run = reply.runs[p.builders[builder].run];
+  let failure: Failure | undefined;
   let judged = 0;
-  for (const builder of BUILDERS) {
-    const run = reply.runs[p.builders[builder].run];
-    if (run?.status !== "ran" || failure) continue;
-    p.builders[builder].args.forEach((args, i) => {
+  if (run?.status === "ran") {
+    for (const [i, args] of p.builders[builder].args.entries()) {
       const call = run.calls[i];
-      if (failure || !call) return;
+      if (!call) break;
       judged++;
       const want = built(builder, args);
       const code = `${builder}(${args.map((a) => shown(a)).join(", ")})`;
@@ -30,11 +33,16 @@ export function messages(p: NonNullable<StatefulPlan["task1"]>, reply: SandboxRe
         const why = compareBuilt(want, valueOf(call));
         if (why) failure = { message: `${code}: ${why}.`, expected: shown(want), actual: shown(valueOf(call)) };
       }
-    });
+      if (failure) break;
+    }
   }
-  const out = [verdict(RULES_1.t1_builders, seed, failure, judged)];
-  failure = undefined;
-  judged = 0;
+  return verdict(BUILT[builder], seed, failure, judged);
+}
+
+export function messages(p: NonNullable<StatefulPlan["task1"]>, reply: SandboxReply, seed: number): CheckResult[] {
+  const out = BUILDERS.map((b) => judgeBuilder(b, p, reply, seed));
+  let failure: Failure | undefined;
+  let judged = 0;
   const kinds = reply.runs[p.kinds.run];
   if (kinds?.status === "ran") {
     for (const [i, message] of p.kinds.inputs.entries()) {
@@ -45,6 +53,6 @@ export function messages(p: NonNullable<StatefulPlan["task1"]>, reply: SandboxRe
       if (got !== kindOf(message)) { failure = { message: `kindOf(${shown(message)}) is "${kindOf(message)}"${call.ok ? "" : `; it failed: ${call.failure.message}`}.`, expected: kindOf(message), actual: call.ok ? shown(got) : "(no value)" }; break; }
     }
   }
-  out.push(verdict(RULES_1.t1_kinds, seed, failure, judged));
+  out.push(verdict(KINDS, seed, failure, judged));
   return out;
 }

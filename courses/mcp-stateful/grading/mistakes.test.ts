@@ -1,10 +1,12 @@
 // The pack end to end through the real sandbox: plan → SandboxPool → judge. The reference
 // solution passes every check; each mistake (the solution with one change, made inline) fails
-// its own named check with a counterexample; correct submissions in other styles pass all.
+// its own named checks with a counterexample and costs one point under the pack's score policy;
+// correct submissions in other styles pass all.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scoreTask } from "../../../src/pack/score.js";
 import type { PlanInput } from "../../../src/pack/types.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import { SandboxPool } from "../../../src/sandbox/pool.js";
@@ -54,10 +56,10 @@ describe("mcp-stateful through the sandbox", () => {
   });
 
   const MISTAKES: [string, Record<string, string>, string[]][] = [
-    ["a notification with id: null", mutate("task1.ts", ['? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params }', '? { jsonrpc: "2.0", id: null, method } as never : { jsonrpc: "2.0", id: null, method, params } as never']), ["t1_notification_keys", "t1_builders"]],
+    ["a notification with id: null", mutate("task1.ts", ['? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params }', '? { jsonrpc: "2.0", id: null, method } as never : { jsonrpc: "2.0", id: null, method, params } as never']), ["t1_notification_keys", "t1_notification_built"]],
     ["kindOf by the id's value", mutate("task1.ts", ['return "id" in message ? "request" : "notification";', 'return (message as { id?: unknown }).id != null ? "request" : "notification";']), ["t1_null_id_kind", "t1_kinds"]],
-    ["a raising tool as -32603", mutate("task2.ts", ["      return { content: [{ type: \"text\", text: `ERROR:", "      throw error;\n      return { content: [{ type: \"text\", text: `ERROR:"]), ["t2_tool_calls"]],
-    ["the allow-list checked before the tool exists", mutate("task2.ts", ["    if (!tool) throw new RPCError(METHOD_NOT_FOUND, `unknown tool: ${String(name)}`);\n    if (!this.allowed.has(tool.name))", "    if (!this.allowed.has(String(name))) throw new RPCError(INVALID_REQUEST, \"not permitted\");\n    if (!tool) throw new RPCError(METHOD_NOT_FOUND, `unknown tool: ${String(name)}`);\n    if (!this.allowed.has(tool.name))"]), ["t2_tool_calls"]],
+    ["a raising tool as -32603", mutate("task2.ts", ["      return { content: [{ type: \"text\", text: `ERROR:", "      throw error;\n      return { content: [{ type: \"text\", text: `ERROR:"]), ["t2_tool_results"]],
+    ["the allow-list checked before the tool exists", mutate("task2.ts", ["    if (!tool) throw new RPCError(METHOD_NOT_FOUND, `unknown tool: ${String(name)}`);\n    if (!this.allowed.has(tool.name))", "    if (!this.allowed.has(String(name))) throw new RPCError(INVALID_REQUEST, \"not permitted\");\n    if (!tool) throw new RPCError(METHOD_NOT_FOUND, `unknown tool: ${String(name)}`);\n    if (!this.allowed.has(tool.name))"]), ["t2_tool_errors"]],
     ["list_changed queued before initialization", mutate("task2.ts", ["if (options.notify && this.initialized)", "if (options.notify)"]), ["t2_list_changed"]],
     ["the session kept in a module variable", mutate("task2.ts", ["export class LabServer {\n  private initialized = false;", "let live = false;\nexport class LabServer {\n  private get initialized(): boolean { return live; }\n  private set initialized(v: boolean) { live = v; }"]), ["t2_isolation"]],
     ["notifications answered", mutate("task2.ts", ["      if (isNotification) return null;\n      return { jsonrpc: \"2.0\", id: id!", "      return { jsonrpc: \"2.0\", id: id!"]), ["t2_initialized_answer", "t2_notifications"]],
@@ -66,15 +68,17 @@ describe("mcp-stateful through the sandbox", () => {
     ["ids not echoed", mutate("task2.ts", ['return { jsonrpc: "2.0", id: id!, result: result ?? {} };', 'return { jsonrpc: "2.0", id: 1, result: result ?? {} };']), ["t2_envelope"]],
     ["a transport that hands over the object", mutate("task3.ts", ["const response = this.server.handle(roundTrip(message));", "const response = this.server.handle(message);"]), ["t3_date_across", "t3_transport"]],
     ["pump re-fetches on every notification", mutate("task3.ts", ['if (notes.some((n) => n.method === "notifications/tools/list_changed")) this.listTools();', "if (notes.length > 0) this.listTools();"]), ["t3_messages"]],
-    ["an error response returned, not thrown", mutate("task3.ts", ['if ("error" in response) throw new McpError(response.error.code, response.error.message);', 'if ("error" in response) return response as never;']), ["t3_delete_db_code", "t3_outcomes", "t3_messages", "t3_cache"]],
+    ["an error response returned, not thrown", mutate("task3.ts", ['if ("error" in response) throw new McpError(response.error.code, response.error.message);', 'if ("error" in response) return response as never;']), ["t3_delete_db_code", "t3_outcomes"]],
     ["initialized sent with id null", mutate("task3.ts", ['this.transport.send({ jsonrpc: "2.0", method: "notifications/initialized" });', 'this.transport.send({ jsonrpc: "2.0", id: null, method: "notifications/initialized" } as never);']), ["t3_handshake", "t3_messages"]],
     ["the same id for every request", mutate("task3.ts", ["const id = this.nextId++;", "const id = this.nextId;"]), ["t3_ids"]],
   ];
 
   for (const [what, files, expected] of MISTAKES) {
-    it(`fails ${expected.join(", ")} for ${what}, and nothing else`, async () => {
+    it(`fails ${expected.join(", ")} for ${what}, nothing else, and costs one point`, async () => {
       const checks = await grade(files);
-      if (process.env["DBG"]) console.log(Object.values(checks).flat().filter((c) => c.status !== "pass").map((c) => `${c.name}: ${c.message}`).join("\n"));
+      // One mistake, one point: a line it shows is wrong, or the first rule it breaks voids one.
+      const lost = TASK_IDS.map((t) => scoreTask({ checks: checks[t]! }, pack.score)).reduce((n, x) => n + x.maxScore - x.score, 0);
+      expect(lost).toBe(1);
       expect(failing(checks).sort()).toEqual([...expected].sort());
       for (const name of expected) expect(message(checks, name).length, name).toBeGreaterThan(10);
     });
