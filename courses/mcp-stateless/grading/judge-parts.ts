@@ -31,6 +31,11 @@ export function evidenceChecks(task: EvidenceTask, outcome: { values: unknown[] 
   return { checks: chargedThrough(task, checks, "failure" in outcome ? undefined : task === "task4" ? outcome.values[0] : outcome.values), evidence };
 }
 
+/** A reading that cannot be made (serve returned no { out, log }) excuses nothing. */
+function readsThroughWhen(when: (actual: string | undefined, accepted: string, value: unknown) => boolean, actual: string | undefined, accepted: string, value: unknown): boolean {
+  try { return when(actual, accepted, value); } catch (error) { if (error instanceof Missing) return false; throw error; }
+}
+
 /**
  * The lines that only read through another wrong line's mistake, charged there
  * (EvidenceCheck.readsThrough), following a chain to the line that charges it.
@@ -42,7 +47,7 @@ function chargedThrough(task: EvidenceTask, checks: CheckResult[], value: unknow
     const reads = lines.find((l) => l.key === check.name)?.readsThrough;
     const first = reads && checks.find((c) => c.name === reads.line);
     if (!reads || !first || check.status !== "fail" || first.status !== "fail") continue;
-    if (reads.when(typeof check.actual === "string" ? check.actual : undefined, acceptedOf(check.name), value)) through.set(check.name, first.name);
+    if (readsThroughWhen(reads.when, typeof check.actual === "string" ? check.actual : undefined, acceptedOf(check.name), value)) through.set(check.name, first.name);
   }
   const root = (name: string, seen = new Set<string>()): string => {
     const next = through.get(name);
