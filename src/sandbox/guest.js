@@ -206,6 +206,11 @@
     } catch { message = "a value that could not be shown"; }
     return { name: slice(name, 0, 100), text: slice(name ? name + ": " + message : "the value " + message, 0, 500), stack: slice(stack, 0, 2000) };
   }
+  // A throw in a timer's callback, which no one can catch: written as Node writes it before it ends.
+  lib.uncaught = (error) => {
+    const d = describe(error);
+    write("stderr", "Uncaught " + d.text + "\n");
+  };
   function thrown(error) {
     if (error instanceof TooLarge) return '{"kind":"too-large"}';
     const d = describe(error);
@@ -407,8 +412,10 @@
       }
       return done;
     },
-    /** What the run that was stopped had done. */
-    take() { return done; },
+    /** What the run that was stopped had done; its timers are forgotten, as its process would have ended. */
+    take() { lib.stopLoop(); return done; },
+    /** One callback of the event loop (globals/timers.js); false when none is left. */
+    turn: () => lib.turn(),
     /** One load, then calls one at a time, for the live server (one message per line). */
     load,
     call: (id, name, inputText, limit, echo) => callOne(id, name, parse(inputText), limit, echo, -1, 0),

@@ -51,6 +51,15 @@ module.exports = {
 Object.defineProperty(module.exports, "subtle", { get: no("subtle"), enumerable: false });`;
 
 /** Each pure module: what its CommonJS text exports, from the browser ports in package.json. */
+// node:timers/promises over the sandbox's timers; its setInterval (an async iterator that keeps
+// time on its own) is refused by name.
+const TIMER_PROMISES = `const later = (schedule) => (...args) => new Promise((resolve) => schedule(resolve, ...args));
+const wait = later((resolve, delay, value) => setTimeout(resolve, delay, value));
+const immediate = later((resolve, value) => setImmediate(resolve, value));
+module.exports = { setTimeout: wait, setImmediate: immediate,
+  setInterval() { throw new Error("setInterval of node:timers/promises is not available in the grader's sandbox: loop with await setTimeout(ms) from it instead."); },
+  scheduler: { wait: (delay) => wait(delay), yield: () => immediate() } };`;
+
 const PURE: Record<string, string> = {
   assert: 'module.exports = require("assert");',
   "assert/strict": 'module.exports = require("assert").strict;',
@@ -64,6 +73,9 @@ const PURE: Record<string, string> = {
   // (globals/web.js); hashing, ciphers and keys are refused by name.
   crypto: CRYPTO,
   // The sandbox's own URL (globals/url.js); the legacy API is refused by name.
+  // The sandbox's timers on its virtual clock (globals/timers.js).
+  timers: "module.exports = { setTimeout, setInterval, setImmediate, clearTimeout, clearInterval, clearImmediate };",
+  "timers/promises": TIMER_PROMISES,
   url: 'const no = (name) => () => { throw new Error(name + " is not available in the grader\'s sandbox: use new URL(...) and its searchParams."); }; module.exports = { URL, URLSearchParams, parse: no("url.parse"), format: no("url.format"), resolve: no("url.resolve"), fileURLToPath: no("url.fileURLToPath"), pathToFileURL: no("url.pathToFileURL") };',
 };
 

@@ -20,7 +20,6 @@ const OUTSIDE: Record<string, string> = {
   inspector: "reaches the JavaScript engine itself", module: "loads code from files", readline: "reads the terminal",
   repl: "reads the terminal", tty: "reads the terminal", perf_hooks: "measures the machine", async_hooks: "reaches the engine's internals",
   crypto: "is not one of the pure modules the sandbox gives", zlib: "is not one of the pure modules the sandbox gives",
-  timers: "schedules work after the call has returned", "timers/promises": "schedules work after the call has returned",
 };
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".json"];
 

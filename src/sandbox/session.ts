@@ -56,6 +56,8 @@ export class Stopped extends Error {
 }
 
 interface Realm { ctx: QuickJSContext; harness: QuickJSHandle; slicer: Slicer }
+// Turns of the event loop (timer callbacks) that cost one unit of fuel besides their work.
+const TURNS_PER_FUEL = 10;
 // The most of the harness's reply read out of the engine: a run's answers are capped far below.
 const REPLY_CHARS = 16 * 1024 * 1024;
 
@@ -367,7 +369,27 @@ export class Session {
     const text = readText(ctx, slicer, result.value, REPLY_CHARS)?.text ?? "";
     result.value.dispose();
     if (!drain) return text;
-    // Promise callbacks the call queued run now, as they would before node's next event.
+    // Promise callbacks the call queued run now, as they would before node's next event; then
+    // the event loop's timers, one callback a turn (globals/timers.js), the jobs after each. The
+    // turns themselves cost fuel too: an interval never cleared ends by fuel, not as a hang.
+    for (let turns = 1; ; turns++) {
+      this.drainJobs();
+      if (turns % TURNS_PER_FUEL === 0 && this.meter.tick()) throw new Stopped(this.stopped());
+      const turn = ctx.getProp(harness, "turn");
+      const more = ctx.callFunction(turn, ctx.undefined);
+      turn.dispose();
+      if (more.error) {
+        const message = messageOf(ctx, more.error);
+        more.error.dispose();
+        throw new Stopped(this.stopFailure(message));
+      }
+      const again = ctx.typeof(more.value) === "boolean" && ctx.dump(more.value) === true;
+      more.value.dispose();
+      if (!again) return text;
+    }
+  }
+
+  private drainJobs(): void {
     const jobs = this.runtime.executePendingJobs(-1);
     if (jobs.error) {
       // A job's own throw only rejects its promise: an error here is the engine stopping the
@@ -378,7 +400,6 @@ export class Session {
     }
     // A job loop stopped at the interrupt may end without an error: the meter says.
     if (this.meter.stop) throw new Stopped(this.stopped());
-    return text;
   }
 
   private stopFailure(message: string): TaskFailure {
