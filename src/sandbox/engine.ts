@@ -10,16 +10,21 @@ export type { EngineAssets } from "./session.js";
 
 interface Output { stdout: string; stderr: string; dropped: { stdout: number; stderr: number } }
 
+/** How many contexts a request uses: the submission's shared one and one per fresh-context run. */
+export const contextsOf = (request: SandboxRequest): number => 1 + request.runs.filter((r) => r.context === "fresh").length;
+
+/** The thread's engine image for requests like this one, made if it has none (session.ts prepareImage). */
+export const prepareImage = (assets: EngineAssets, request: SandboxRequest): Promise<unknown> => Session.prepareImage(assets, contextsOf(request));
+
 /** `onRun(i, previous)`: run i starts, after `previous` (the pool's watchdog keeps what was done). */
 export async function runRequest(assets: EngineAssets, request: SandboxRequest, onRun?: (index: number, previous: WireRun | undefined) => void): Promise<SandboxReply> {
   const out: Output = { stdout: "", stderr: "", dropped: { stdout: 0, stderr: 0 } };
   const cap = request.limits.outputChars;
-  const contexts = 1 + request.runs.filter((r) => r.context === "fresh").length;
   const session = await Session.open(assets, request, (stream, text, cut) => {
     const room = Math.max(0, cap - out[stream].length);
     out[stream] += text.slice(0, room);
     out.dropped[stream] += Math.max(0, text.length - room) + cut;
-  }, contexts);
+  }, contextsOf(request));
   const runs: WireRun[] = [];
   const { limits } = request;
   const runFuel = limits.fuel ?? RUN_FUEL;

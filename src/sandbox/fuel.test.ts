@@ -47,8 +47,9 @@ describe("fuel", () => {
     expect(first.every((f) => f > 0)).toBe(true);
     // The interrupt comes every 10,000 ticks; a loop's turn is a few.
     expect(Math.abs(first[1]! - 2 * first[0]!)).toBeLessThanOrEqual(2);
-    // A fresh context is one of the engine image's, set up before any student code (image.ts):
-    // its set-up is not the student's work, and the run costs what the same run in the shared one does.
+    // A context's set-up is the grader's work, not the run's: a fresh-context run costs what the
+    // same run in the shared context does, and the same whether its context was built (the
+    // thread's first request, `first`) or is one of the engine image's (image.ts, `second`).
     expect(first[3]!).toBe(first[2]!);
   });
 

@@ -56,9 +56,13 @@ export class FuelMeter {
   /** Every unit counted in this instance, where the pool can read it (watchdog.ts). */
   constructor(private readonly shared?: Int32Array) {}
 
+  /** While the grader's own code runs in the engine (a context's set-up): nothing counted, nothing stopped. */
+  paused = false;
+
   readonly tick = (): boolean => {
-    this.used += 1;
     if (this.shared) this.shared[0] = (this.shared[0]! + 1) | 0;
+    if (this.paused) return false;
+    this.used += 1;
     if (this.used > this.limit) { this.stop ??= "fuel"; return true; }
     if (Date.now() > this.until) { this.stop ??= "clock"; return true; }
     return false;

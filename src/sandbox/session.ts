@@ -22,8 +22,8 @@ export interface EngineAssets {
   /** A fresh QuickJS WebAssembly instance whose linear memory can never grow past `maxBytes`. */
   newModule: NewInstance;
   /**
-   * The thread's engine images by their number of contexts (image.ts), made on first use; a
-   * session without them builds its contexts itself.
+   * The thread's engine images by their number of contexts (image.ts), made between requests
+   * (prepareImage); a session with none for its number builds its contexts itself.
    */
   images?: Map<number, Promise<EngineImage | undefined>>;
   /** guest.js's text. */
@@ -86,7 +86,7 @@ export class Session {
   /** `contexts`: how many the request will use (its shared one and one per fresh-context run). */
   static async open(assets: EngineAssets, submission: Submission, write: Writer, contexts = 1): Promise<Session> {
     const maxBytes = submission.limits.memoryBytes + MEMORY_HEADROOM_BYTES;
-    const image = await Session.image(assets, Math.min(contexts, MAX_IMAGE_CONTEXTS));
+    const image = await assets.images?.get(Math.min(contexts, MAX_IMAGE_CONTEXTS));
     const usable = image && image.pages * PAGE <= maxBytes ? image : undefined;
     // The engine's own limit counts most of what it allocates, not all (typed arrays' storage
     // escapes it): the instance's memory itself is capped, a little above, for everything.
@@ -100,17 +100,18 @@ export class Session {
     return session;
   }
 
-  /** The thread's image with `contexts` contexts, made the first time it is asked for. */
-  private static image(assets: EngineAssets, contexts: number): Promise<EngineImage | undefined> {
+  /**
+   * Makes the thread's image for requests of `contexts` contexts, unless it has one: after a
+   * request, so that a single grading (one request, then the thread ends) never pays for it.
+   */
+  static prepareImage(assets: EngineAssets, contexts: number): Promise<unknown> {
     const images = assets.images;
-    if (!images) return Promise.resolve(undefined);
-    let image = images.get(contexts);
-    if (!image) {
-      // An image that cannot be made (the engine's build changed under it) leaves the sessions
-      // to build their contexts, as they did before images.
-      image = Session.buildImage(assets, contexts).catch(() => undefined);
-      images.set(contexts, image);
-    }
+    const count = Math.min(contexts, MAX_IMAGE_CONTEXTS);
+    if (!images || images.has(count)) return Promise.resolve();
+    // An image that cannot be made (the engine's build changed under it) leaves the sessions
+    // to build their contexts, as they did before images.
+    const image = Session.buildImage(assets, count).catch(() => undefined);
+    images.set(count, image);
     return image;
   }
 
@@ -294,6 +295,17 @@ export class Session {
   }
 
   private setUp(ctx: QuickJSContext): { harness: QuickJSHandle; slicer: Slicer } {
+    // The guest's set-up is the grader's work, not the run's: a context made now costs the run
+    // what one of the engine image's does, nothing, whichever the thread has (prepareImage).
+    this.meter.paused = true;
+    try {
+      return this.setUpGuest(ctx);
+    } finally {
+      this.meter.paused = false;
+    }
+  }
+
+  private setUpGuest(ctx: QuickJSContext): { harness: QuickJSHandle; slicer: Slicer } {
     const host = ctx.newObject();
     const slicer = makeSlicer(ctx);
     for (const [name, fn] of this.hostFunctions(ctx, slicer)) {

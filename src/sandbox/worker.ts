@@ -3,7 +3,7 @@
 // the grader. What it sends back is plain data the grader checks again (pool.ts).
 import { parentPort, workerData } from "node:worker_threads";
 import { createRequire } from "node:module";
-import { runRequest, type EngineAssets } from "./engine.js";
+import { prepareImage, runRequest, type EngineAssets } from "./engine.js";
 import { instanceMaker } from "./instance.js";
 import type { SandboxRequest } from "./protocol.js";
 import { ownThreadId } from "./watchdog.js";
@@ -14,7 +14,8 @@ const data = workerData as Data;
 // The very module that ran this thread's code (pool.ts), so that it saves that code's cache.
 const { saveCodeCaches } = createRequire(import.meta.url)(data.cachedScript) as { saveCodeCaches: () => void };
 // Compiled once per thread; each submission gets an instance of its own (its own memory), a
-// copy of the thread's engine image (image.ts): contexts with the guest set up, made once.
+// copy of the thread's engine image (image.ts): contexts with the guest set up, made once, after
+// the first request that needs it (a single grading's thread ends before).
 // Every unit of fuel counted, shared with the pool, which reads it while the engine runs.
 const ticks = new Int32Array(new SharedArrayBuffer(4));
 const assets: EngineAssets = { newModule: instanceMaker(data.wasmPath), guest: data.guest, modules: data.modules, ticks, images: new Map() };
@@ -29,6 +30,7 @@ parentPort!.on("message", (message: { id: number; request: SandboxRequest }) => 
       parentPort!.postMessage({ id: message.id, reply });
       // The thread's code cache, once, after the first request (pool.ts runs this file through it).
       if (!cached) { cached = true; saveCodeCaches(); }
+      void prepareImage(assets, message.request);
     },
     (error: unknown) => parentPort!.postMessage({ id: message.id, error: String(error instanceof Error ? error.message : error).slice(0, 300) }),
   );
