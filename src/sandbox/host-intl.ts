@@ -25,6 +25,8 @@ const METHODS: Record<string, readonly string[]> = {
   ListFormat: ["format", "formatToParts", "resolvedOptions"],
   DisplayNames: ["of", "resolvedOptions"],
   Segmenter: ["segment", "resolvedOptions"],
+  // Everything an Intl.Locale tells, read once when it is made (plain values only).
+  Locale: ["info"],
   Date: ["toLocaleString", "toLocaleDateString", "toLocaleTimeString"],
   String: ["toLocaleUpperCase", "toLocaleLowerCase"],
   Intl: ["getCanonicalLocales", "supportedLocalesOf", "supportedValuesOf"],
@@ -66,7 +68,20 @@ function formatter(kind: string, locales: string | string[], options: Options): 
 // A BigInt crosses as {"bigint": "digits"}, NaN and the infinities as {"number": "NaN"}: JSON has neither.
 const argument = (a: unknown): unknown => (isBigInt(a) ? BigInt(a.bigint) : typeof a === "object" && a !== null && !Array.isArray(a) ? NON_FINITE[(a as { number: string }).number] : a);
 
+const LOCALE_FIELDS = ["baseName", "language", "script", "region", "calendar", "caseFirst", "collation", "hourCycle", "numeric", "numberingSystem",
+  "calendars", "collations", "hourCycles", "numberingSystems", "textInfo", "timeZones", "weekInfo"] as const;
+
+/** An Intl.Locale's tag and fields (the lists and records as plain JSON), and its maximized and minimized tags. */
+function localeInfo(tag: unknown, options: Options): Record<string, unknown> {
+  if (typeof tag !== "string") throw new TypeError("First argument to Intl.Locale constructor can't be empty or missing");
+  const locale = new Intl.Locale(tag, options) as unknown as Record<string, unknown> & { maximize(): object; minimize(): object };
+  const info: Record<string, unknown> = { tag: String(locale), maximized: String(locale.maximize()), minimized: String(locale.minimize()) };
+  for (const field of LOCALE_FIELDS) info[field] = locale[field];
+  return info;
+}
+
 function perform(r: Request): unknown {
+  if (r.kind === "Locale") return localeInfo(r.locales, { ...(r.options ?? {}) });
   const locales = r.locales === undefined || (Array.isArray(r.locales) && r.locales.length === 0) ? DEFAULT_LOCALE : r.locales;
   const options: Options = { ...(r.options ?? {}) };
   const args = r.args ?? [];

@@ -9,6 +9,8 @@
   const { stringify, parse } = JSON;
   const { defineProperty, create } = Object;
   const states = new WeakMap();
+  // Each Intl.Locale's fields, as V8 told them (locale()).
+  const infos = new WeakMap();
 
   function ask(kind, locales, options, method, args) {
     const text = stringify({ kind, locales, options, method, args });
@@ -20,6 +22,8 @@
   const localesOf = (locales) => {
     if (locales === undefined) return undefined;
     if (typeof locales === "string") return locales;
+    // An Intl.Locale is one locale, as V8 reads it.
+    if (infos.has(locales)) return infos.get(locales).tag;
     if (locales === null) throw new TypeError("Cannot convert undefined or null to object");
     return Array.from(locales, (l) => { if (typeof l !== "string" && (typeof l !== "object" || l === null)) throw new TypeError("Language ID should be string or object."); return String(l); });
   };
@@ -90,11 +94,37 @@
     DisplayNames: kind("DisplayNames", { methods: { of: (run, code) => run("of", [String(code)]) } }),
     Segmenter: kind("Segmenter", { methods: { segment: (run, text) => segments(String(text), run("segment", [String(text)])) } }),
   };
+  /** Intl.Locale: what V8 tells of the tag, asked once when it is made; its getters read that. */
+  function locale() {
+    const FIELDS = ["baseName", "language", "script", "region", "calendar", "caseFirst", "collation", "hourCycle", "numeric", "numberingSystem",
+      "calendars", "collations", "hourCycles", "numberingSystems", "textInfo", "timeZones", "weekInfo"];
+    const infoOf = (self, what) => {
+      const info = infos.get(self);
+      if (info === undefined) throw new TypeError(`Method Intl.Locale.prototype.${what} called on incompatible receiver ${String(self)}`);
+      return info;
+    };
+    const copy = (v) => (v !== null && typeof v === "object" ? parse(stringify(v)) : v);
+    const Locale = function Locale(tag) {
+      if (new.target === undefined) throw new TypeError("Constructor Intl.Locale requires 'new'");
+      const options = arguments[1];
+      if (typeof tag !== "string" && (typeof tag !== "object" || tag === null)) throw new TypeError("First argument to Intl.Locale constructor can't be empty or missing");
+      infos.set(this, ask("Locale", String(tag), optionsOf(options), "info", []));
+    };
+    lib.define("toString", method("toString", function () { return infoOf(this, "toString").tag; }), Locale.prototype);
+    lib.define("maximize", method("maximize", function () { return new Locale(infoOf(this, "maximize").maximized); }), Locale.prototype);
+    lib.define("minimize", method("minimize", function () { return new Locale(infoOf(this, "minimize").minimized); }), Locale.prototype);
+    for (const field of FIELDS) {
+      defineProperty(Locale.prototype, field, { __proto__: null, enumerable: false, configurable: true, get: method(`get ${field}`, function () { return copy(infoOf(this, field)[field]); }) });
+    }
+    defineProperty(Locale.prototype, Symbol.toStringTag, { __proto__: null, value: "Intl.Locale", configurable: true });
+    return Locale;
+  }
   function segments(input, list) {
     const all = list.map((s) => ({ ...s, input }));
     return { containing: (i = 0) => all.find((s) => i >= s.index && i < s.index + s.segment.length), [Symbol.iterator]: () => all.map((s) => ({ ...s }))[Symbol.iterator]() };
   }
   for (const [name, Kind] of Object.entries(kinds)) lib.define(name, Kind, Intl);
+  lib.define("Locale", locale(), Intl);
   lib.define("getCanonicalLocales", method("getCanonicalLocales", (locales) => ask("Intl", localesOf(locales) ?? [], undefined, "getCanonicalLocales", [])), Intl);
   lib.define("supportedValuesOf", method("supportedValuesOf", (key) => ask("Intl", undefined, undefined, "supportedValuesOf", [String(key)])), Intl);
   defineProperty(Intl, Symbol.toStringTag, { __proto__: null, value: "Intl", configurable: true });

@@ -163,6 +163,13 @@ const FAMILIES: Record<string, Line[]> = {
     { code: "try { structuredClone(() => 1); } catch (e) { return [e.name, e.code, e instanceof Error, e instanceof DOMException, Object.prototype.toString.call(e)]; }", program: true },
   ],
   "intl": [
+    "(() => { const l = new Intl.Locale('en-Latn-US', { calendar: 'gregory', hourCycle: 'h12' }); return [String(l), l.baseName, l.language, l.script, l.region, l.calendar, l.hourCycle, l.numeric, JSON.stringify(l)]; })()",
+    "(() => { const l = new Intl.Locale('en-US'); return [l.calendars, l.hourCycles, l.textInfo, l.weekInfo, l.timeZones.length, l.numberingSystems, l.collations]; })()",
+    "[new Intl.Locale('en').maximize().toString(), new Intl.Locale('zh-Hant-TW').minimize().toString(), new Intl.Locale('en').timeZones, new Intl.Locale(new Intl.Locale('de-DE')).toString()]",
+    "new Intl.NumberFormat(new Intl.Locale('de-DE')).format(1234.5)", "(1234.5).toLocaleString(new Intl.Locale('fr-FR'))", "new Intl.Locale('en-u-kn-true').numeric",
+    "new Intl.Locale('x')", "new Intl.Locale()", "Intl.Locale('en')", "new Intl.Locale(5)", "new Intl.Locale('en', { hourCycle: 'h5' })",
+    "[Intl.Locale.name, Intl.Locale.length, Object.prototype.toString.call(new Intl.Locale('en')), typeof Intl.Locale.prototype.maximize]",
+    "Object.getOwnPropertyNames(Intl.Locale.prototype).sort().join()", "Object.getOwnPropertyNames(Intl).sort().join()",
     "['b', 'a', 'C', '_x', 'Z'].sort((a, b) => a.localeCompare(b))", "['b', 'a', 'C', '_x', 'Z'].sort(new Intl.Collator().compare)",
     "['ä', 'a', 'z'].sort(new Intl.Collator('de').compare)", "['ä', 'a', 'z'].sort(new Intl.Collator('sv').compare)", "'a'.localeCompare('B')", "'a'.localeCompare('A', undefined, { sensitivity: 'base' })",
     "['item10', 'item2', 'item1'].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))", "'résumé'.localeCompare('resume', 'en', { sensitivity: 'accent' })",
