@@ -12,7 +12,7 @@ import { QuickJSContext, QuickJSRuntime, type QuickJSHandle } from "quickjs-emsc
 import { gradeSubmission } from "../src/grading/grade.js";
 import { loadPack } from "../src/pack/registry.js";
 import { compileFiles, releaseCompiler } from "../src/sandbox/compile.js";
-import { runRequest, type EngineAssets } from "../src/sandbox/engine.js";
+import { prepareImage, runRequest, type EngineAssets } from "../src/sandbox/engine.js";
 import { guestSource } from "../src/sandbox/guest-source.js";
 import { instanceMaker } from "../src/sandbox/instance.js";
 import { sandboxModules } from "../src/sandbox/modules.js";
@@ -89,6 +89,8 @@ for (const [packId, dir] of [["mcp-ch2", "solutions"], ["mcp-stateless", "soluti
   const base = { newModule: timedModule, guest: timedGuest(), modules: await sandboxModules(course) };
   for (const [label, assets] of [["contexts built", base], ["engine image", { ...base, images: new Map() }]] as const) {
     await runRequest(assets, request);
+    // As a sandbox thread does after its first request (worker.ts).
+    await prepareImage(assets, request);
     for (const part of Object.keys(totals)) delete totals[part];
     const started = performance.now();
     const cpu = process.cpuUsage();
