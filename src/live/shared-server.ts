@@ -6,7 +6,7 @@
 // process is gone, so that a server that misbehaves meets each check as a new process, as before.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
-import { PassThrough, type Readable, type Writable } from "node:stream";
+import { PassThrough, Writable, type Readable } from "node:stream";
 import { finished } from "node:stream/promises";
 import type { ConnectionStatus } from "../sandbox/live-protocol.js";
 import { killGroup, type Ended, type LiveConnection, type LiveServer, type ServerCommand } from "./connection.js";
@@ -58,7 +58,8 @@ class Host {
   take(): LiveConnection {
     const k = this.taken;
     this.taken += 1;
-    const [stdin, stdout, log] = [this.child.stdio[3 * k + 3] as Writable, this.child.stdio[3 * k + 4] as Readable, this.child.stdio[3 * k + 5] as Readable];
+    const [input, stdout, log] = [this.child.stdio[3 * k + 3] as Writable, this.child.stdio[3 * k + 4] as Readable, this.child.stdio[3 * k + 5] as Readable];
+    const stdin = writeOnly(input);
     const stderr = new PassThrough();
     if (this.early) stderr.write(this.early);
     this.early = "";
@@ -95,6 +96,20 @@ class Host {
     this.stopped = true;
     killGroup(this.child.pid);
   }
+}
+
+/**
+ * The connection's input as a process's stdin is: written only. Node reads the grader's end of a
+ * pipe on file descriptor 3 and above, and a server that ends with lines unread makes that read
+ * fail (ECONNRESET), which a process's stdin never reports; a write's failure is passed on.
+ */
+function writeOnly(socket: Writable): Writable {
+  const stdin = new Writable({
+    write: (chunk: Buffer, _encoding, done) => { socket.write(chunk, () => done()); },
+    final: (done) => { socket.end(); done(); },
+  });
+  socket.on("error", (error: NodeJS.ErrnoException) => { if (error.syscall !== "read") stdin.destroy(error); });
+  return stdin;
 }
 
 /** The grade's live server: `command` serves `slots` connections in one process (live-server.ts). */
