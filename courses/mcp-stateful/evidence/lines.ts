@@ -33,6 +33,7 @@ const keysOf = (v: unknown): string => (isObject(v) ? Object.keys(v).sort().join
 function builderValue(fx: Fixtures, builder: Builder, i: number): unknown {
   const values = fx.builders[builder];
   if (!values || values.length <= i) throw new Missing(`${builder} gave no answer for the trace's call.`);
+  if (values[i] instanceof Missing) throw values[i];
   return values[i];
 }
 function stepValue(fx: Fixtures, at: number): unknown {
@@ -80,12 +81,15 @@ const SPECS: Spec[] = [
   { key: "t1_trace_kinds", task: "task1", title: "kindOf on the trace's messages, in order", hint: "Reread 'Three message shapes': method with id is a request, without one a notification; otherwise result or error.",
     read: (fx) => {
       if (!fx.kinds || fx.kinds.length < WIRE.length - 1) throw new Missing("kindOf gave no answer for every message of the trace.");
+      const failed = fx.kinds.slice(0, WIRE.length - 1).find((k) => k instanceof Missing);
+      if (failed) throw failed;
       return fx.kinds.slice(0, WIRE.length - 1).map((k) => (typeof k === "string" ? k : shown(k))).join(",");
     } },
   { key: "t1_null_id_kind", task: "task1", title: "kindOf({\"jsonrpc\": \"2.0\", \"id\": null, \"method\": \"notifications/initialized\"})", hint: "\"null is a present key\": the message has an id key, so it is not a notification.",
     read: (fx) => {
       const k = fx.kinds?.[WIRE.length - 1];
       if (k === undefined) throw new Missing("kindOf gave no answer for the id-null message.");
+      if (k instanceof Missing) throw k;
       return typeof k === "string" ? k : shown(k);
     },
     diagnose: (a) => (a === "notification" ? "A message with \"id\": null has the id key: test with `\"id\" in message`, not `message.id == null`." : `Expected request, got ${a}.`) },

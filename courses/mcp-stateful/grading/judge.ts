@@ -46,10 +46,11 @@ function judgeTask1(p: NonNullable<StatefulPlan["task1"]>, reply: SandboxReply, 
   const builders: Fixtures["builders"] = {};
   BUILDERS.forEach((b: Builder) => {
     const run = reply.runs[p.builders[b].run];
-    if (run?.status === "ran") builders[b] = run.calls.map(valueOf);
+    // A call that failed (a builder still the starter's, a throw) is read as why, not as a value.
+    if (run?.status === "ran") builders[b] = run.calls.map((c) => (c.ok ? valueOf(c) : new Missing(`${b} gave no value: ${c.failure.message}`)));
   });
   const kindsRun = reply.runs[p.kinds.run];
-  const fx: Fixtures = { builders, ...(kindsRun?.status === "ran" ? { kinds: kindsRun.calls.map(valueOf) } : {}) };
+  const fx: Fixtures = { builders, ...(kindsRun?.status === "ran" ? { kinds: kindsRun.calls.map((c) => (c.ok ? valueOf(c) : new Missing(`kindOf gave no value: ${c.failure.message}`))) } : {}) };
   const failure = causes.every((c) => c !== undefined) ? causes.find((c) => c.reason !== "crash") ?? causes[0] : undefined;
   const { checks, evidence } = lineChecks("task1", fx, failure);
   checks.push(stdoutCheck("task1", runs));
