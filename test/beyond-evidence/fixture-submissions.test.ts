@@ -13,11 +13,19 @@ afterAll(() => cleanups.forEach((c) => c()));
 // suite shares its machine with other end-to-end tests.
 const NEEDS_LIVE = new Set(["stdout-banner", "result-and-error"]);
 
-async function grade(name: string | undefined, seed = SEED): Promise<Report> {
-  const { dir, cleanup } = overlaySubmission(name);
-  cleanups.push(cleanup);
-  const live = name === undefined || NEEDS_LIVE.has(name);
-  return gradeSubmission({ cwd: dir, dir: ".", tasks: ["task1", "task2", "task3"], extra: { seed, live } });
+// One grading per submission and seed, read by every test that looks at it.
+const graded = new Map<string, Promise<Report>>();
+
+function grade(name: string | undefined, seed = SEED): Promise<Report> {
+  const key = `${name ?? "reference"} ${seed}`;
+  let report = graded.get(key);
+  if (!report) {
+    const { dir, cleanup } = overlaySubmission(name);
+    cleanups.push(cleanup);
+    const live = name === undefined || NEEDS_LIVE.has(name);
+    graded.set(key, (report = gradeSubmission({ cwd: dir, dir: ".", tasks: ["task1", "task2", "task3"], extra: { seed, live } })));
+  }
+  return report;
 }
 
 const check = (report: Report, name: string): CheckResult => {
