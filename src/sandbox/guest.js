@@ -77,12 +77,23 @@
   // Each module's code is compiled once per context; a fresh instance runs its factory again.
   const resolved = {};
   const libraries = {};
+  // Each module's compiled text, read back from its factory when an error raised in it is worded
+  // as V8 words it (globals/errors.js): the stack's line and column are places in that text.
+  const factories = {};
+  const texts = {};
+  const functionText = call.bind(Function.prototype.toString);
+  lib.moduleText = (id) => {
+    if (!hasOwn(factories, id)) return undefined;
+    if (!hasOwn(texts, id)) texts[id] = "(" + functionText(factories[id]);
+    return texts[id];
+  };
   function requireFrom(from) {
     return function require(spec) {
       const key = from + "\0" + toText(spec);
       // [id, factory], or a throw naming what is refused
       const found = hasOwn(resolved, key) ? resolved[key] : (resolved[key] = resolve(from, toText(spec)));
       const id = found[0];
+      factories[id] = found[1];
       if (hasOwn(cache, id)) return cache[id].exports;
       // Node's pure modules are libraries, not the student's state: one instance per context.
       const shared = slice(id, 0, 5) === "node:";
