@@ -63,12 +63,39 @@
     assert: function (ok) { if (!ok) line("stderr").apply(undefined, ["Assertion failed"]); },
   };
   const state = { exit: undefined };
+  // process.nextTick's queue: Node runs it when the task in progress ends (the harness's call, a
+  // timer's callback), before any promise callback that task queued, and again whenever the
+  // promise jobs are drained (the host then asks for a turn of the loop).
+  const ticks = [];
+  let inTask = false;
+  function flushTicks() {
+    while (ticks.length > 0) {
+      const [fn, args] = ticks.shift();
+      try { apply(fn, undefined, args); } catch (error) {
+        // Node ends the process on a throw no one caught.
+        ticks.length = 0;
+        lib.stopLoop();
+        lib.uncaught(error);
+      }
+    }
+  }
+  /** `fn` as one of Node's tasks: the nextTick queue runs when it ends. */
+  const task = (fn) => function () {
+    inTask = true;
+    try { return apply(fn, this, arguments); } finally { flushTicks(); inTask = false; }
+  };
   class ExitCalled extends ErrorType {}
   globalThis.process = {
     stdout: streamOf("stdout"), stderr: streamOf("stderr"), env: {}, argv: ["node", "task"], platform: "linux",
     version: "v20.0.0", versions: { node: "20.0.0" }, exitCode: undefined, cwd: () => "/",
     exit(code) { const text = code === undefined ? "" : toText(code); state.exit = text.length > 200 ? slice(text, 0, 200) + "…" : text; throw new ExitCalled("process.exit(" + state.exit + ")"); },
-    nextTick(fn) { const args = []; for (let i = 1; i < arguments.length; i++) args[args.length] = arguments[i]; Promise.resolve().then(() => fn.apply(undefined, args)); },
+    nextTick(fn) {
+      if (typeof fn !== "function") throw lib.argType("callback", "of type function", fn);
+      const args = [];
+      for (let i = 1; i < arguments.length; i++) args[args.length] = arguments[i];
+      // Queued from a promise callback, it runs when the promise jobs are drained (turn, below).
+      ticks[ticks.length] = [fn, args];
+    },
     emitWarning() {}, on() { return this; }, once() { return this; }, off() { return this; },
   };
   globalThis.global = globalThis;
@@ -395,7 +422,7 @@
      * load, "L<failure>" for a load that threw (the run ends), then one per call. Promise
      * callbacks run after the run, as after a synchronous loop in node.
      */
-    run(id, name, inputsText, fresh, groupsText, limit, echo, stop, peers, arity, via) {
+    run: task(function run(id, name, inputsText, fresh, groupsText, limit, echo, stop, peers, arity, via) {
       done = "";
       const inputs = parse(inputsText);
       const starts = {};
@@ -422,13 +449,17 @@
         else if (stop) break;
       }
       return done;
-    },
+    }),
     /** What the run that was stopped had done; its timers are forgotten, as its process would have ended. */
-    take() { lib.stopLoop(); return done; },
+    take() { lib.stopLoop(); ticks.length = 0; inTask = false; return done; },
     /** One callback of the event loop (globals/timers.js); false when none is left. */
-    turn: () => lib.turn(),
+    turn: () => {
+      // Ticks queued by promise callbacks run first, then the host drains the jobs they queued.
+      if (ticks.length > 0) { task(flushTicks)(); return true; }
+      return task(lib.turn)() || lib.loopPending();
+    },
     /** One load, then calls one at a time, for the live server (one message per line). */
-    load,
-    call: (id, name, inputText, limit, echo) => callOne(id, name, parse(inputText), limit, echo, -1, 0),
+    load: task(load),
+    call: task((id, name, inputText, limit, echo) => callOne(id, name, parse(inputText), limit, echo, -1, 0)),
   });
 })

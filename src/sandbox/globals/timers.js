@@ -143,6 +143,8 @@
     idle = !more;
     return more;
   };
+  /** Whether a timer or an immediate still keeps the loop going. */
+  lib.loopPending = () => immediates.length > 0 || timers.some((t) => t.hasRef());
   /** Forgets every timer (a run stopped: its process would have ended). */
   lib.stopLoop = () => { timers = []; immediates = []; checking = null; timersDone = false; idle = true; };
 });
