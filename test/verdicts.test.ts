@@ -18,9 +18,16 @@ const failing = (report: Report, task: TaskId): string[] =>
 describe("verdicts through the sandbox", () => {
   let pool: SandboxPool;
   let cwd: string;
+  // One grading per submission and options, read by every test that looks at it.
+  const graded = new Map<string, Promise<Report>>();
   const grade = (fixture: string | undefined, from: string, tasks: readonly TaskId[] = TASK_IDS, live = false, typecheck = true): Promise<Report> => {
-    const dir = overlay(path.join(cwd, fixture ?? "reference"), fixture ? path.join(ROOT, "test", "fixtures", from, fixture) : undefined);
-    return gradeSubmission({ cwd, dir: path.relative(cwd, dir), tasks, pool, typecheck, extra: { seed: 7, live } });
+    const key = JSON.stringify([fixture, from, tasks, live, typecheck]);
+    let report = graded.get(key);
+    if (!report) {
+      const dir = overlay(path.join(cwd, fixture ?? "reference"), fixture ? path.join(ROOT, "test", "fixtures", from, fixture) : undefined);
+      graded.set(key, (report = gradeSubmission({ cwd, dir: path.relative(cwd, dir), tasks, pool, typecheck, extra: { seed: 7, live } })));
+    }
+    return report;
   };
   beforeAll(() => { pool = new SandboxPool(2, true, pack.course.sandboxSource()); cwd = mkdtempSync(path.join(os.tmpdir(), "grade-verdicts-")); });
   afterAll(() => pool.close());
