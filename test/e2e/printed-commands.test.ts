@@ -42,9 +42,12 @@ export function printedCommands(text: string, taskIds: readonly string[], comman
   return found;
 }
 
-async function commandNames(): Promise<string[]> {
-  const help = await runCli(["--help"]);
-  return [...help.stdout.matchAll(/^ {2}([a-z-]+) /gm)].map((m) => m[1]!);
+let commandList: Promise<string[]> | undefined;
+
+/** The CLI's commands, from its --help: asked once for every pack. */
+function commandNames(): Promise<string[]> {
+  commandList ??= runCli(["--help"]).then((help) => [...help.stdout.matchAll(/^ {2}([a-z-]+) /gm)].map((m) => m[1]!));
+  return commandList;
 }
 
 /** Runs a printed command in `cwd`; watch until it says it is watching, then Ctrl-C. */
@@ -69,8 +72,9 @@ function copyTasks(pack: Pack, from: string, to: string): void {
   for (const t of pack.tasks) copyFileSync(path.join(from, t.file), path.join(to, t.file));
 }
 
-describe.each(packIds())("the commands grade prints for the pack %s", (packId) => {
-  it("run as printed, in the folder they were printed in", async () => {
+// The packs at once: each is a long chain of CLI runs, one after the other in a folder of its own.
+describe.concurrent.each(packIds())("the commands grade prints for the pack %s", (packId) => {
+  it("run as printed, in the folder they were printed in", async ({ expect }) => {
     const pack = await loadPack(packId);
     const names = await commandNames();
     const cwd = tempDir("grade-printed-");
@@ -95,9 +99,15 @@ describe.each(packIds())("the commands grade prints for the pack %s", (packId) =
     const solved = await runCli(["status", "--dir", "my-work", "--no-live"], { cwd });
     expect(solved.stdout).toMatch(/All \d+ evidence lines are right/);
     say("status (all solved)", solved.stdout);
-    const solvedHint = await runCli(["hint", "--dir", "my-work"], { cwd });
-    say("hint (all solved)", solvedHint.stdout);
-    say("hint (a level)", (await runCli(["hint", pack.tasks[0]!.id, "--level", "1", "--dir", "my-work"], { cwd })).stdout);
+    // Runs on my-work as it stays from here on: a printed command among them has already run as printed.
+    const ranOnSolved = new Map<string, { code: number; stderr: string }>();
+    const onSolved = async (args: string[]): Promise<string> => {
+      const run = await runCli(args, { cwd });
+      ranOnSolved.set(args.join(" "), run);
+      return run.stdout;
+    };
+    say("hint (all solved)", await onSolved(["hint", "--dir", "my-work"]));
+    say("hint (a level)", await onSolved(["hint", pack.tasks[0]!.id, "--level", "1", "--dir", "my-work"]));
     // A submission with checks failing: the watch screen, from the report grade makes of it.
     const half = path.join(cwd, "half");
     cpSync(path.join(cwd, "my-work"), half, { recursive: true });
@@ -127,7 +137,7 @@ describe.each(packIds())("the commands grade prints for the pack %s", (packId) =
     }
     const failures: string[] = [];
     for (const [command, where] of commands) {
-      const run = await runPrinted(command.split(" "), cwd);
+      const run = ranOnSolved.get(command) ?? await runPrinted(command.split(" "), cwd);
       // 0 or 1 is a grading (pass or fail); 2 with a usage error, or anything from commander, is a command that does not run.
       if (run.code > 1 || /error: (unknown|missing|too many)|is not a task|unknown option/.test(run.stderr)) failures.push(`npx grade ${command} (printed by ${where}): exit ${run.code}: ${run.stderr.trim()}`);
     }
