@@ -89,7 +89,7 @@ export function anyCall(b: SessionBuilder, random: Random, on = 0): SessionBuild
     case "prompts/get": {
       const prompt = random.int(0, 5) === 0 ? { name: "missing", arguments: [] } : random.pick(PROMPTS);
       const args: Message = {};
-      for (const a of prompt.arguments) if (random.int(0, 3) > 0) args[a.name] = random.pick(["MCP", "JSON-RPC", "stdio", "{x}"]);
+      for (const a of prompt.arguments) if (random.int(0, 3) > 0) args[a.name] = random.pick(["MCP", "JSON-RPC", "stdio", "{x}", "{a}", "{b}", "{topic}"]);
       return b.request(method, { name: prompt.name, arguments: args }, on);
     }
     default:

@@ -85,14 +85,16 @@ function listChangedSessions(r: Random): Session[] {
 }
 
 function promptResourceSessions(r: Random): Session[] {
-  return times(6, () => {
+  return times(6, (k) => {
     const b = new SessionBuilder(r).handshake();
+    // A value holding another placeholder is filled once (str.format), never again by a later argument.
+    if (k === 0) b.request("prompts/get", { name: "compare", arguments: { a: "{b}", b: "MCP" } });
     for (let i = 0, n = r.int(2, 6); i < n; i++) {
       const pick = r.int(0, 3);
       if (pick === 0) {
         const prompt = r.pick(PROMPTS);
         const args: Record<string, unknown> = {};
-        for (const a of prompt.arguments) if (r.int(0, 2) > 0) args[a.name] = r.pick(["MCP", "the handshake", "{a}", ""]);
+        for (const a of prompt.arguments) if (r.int(0, 2) > 0) args[a.name] = r.pick(["MCP", "the handshake", "{a}", "{b}", ""]);
         b.request("prompts/get", r.int(0, 6) === 0 ? { name: prompt.name } : { name: prompt.name, arguments: args });
       } else if (pick === 1) b.request("resources/read", { uri: r.pick(["lab://readme", "lab://config", "lab://broken", "lab://missing"]) });
       else anyCall(b, r);
