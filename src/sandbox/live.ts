@@ -33,6 +33,11 @@ const CONNECTIONS = 2;
 // few dozen messages, and optimising the engine's hot functions (its interpreter loop above all)
 // in the background cost more processor time than the whole server's work (docs/speed.md).
 const LIFTOFF_ONLY = "--liftoff-only";
+// The engine's C frames for QuickJS's own stack (session.ts MAX_STACK_BYTES) need far more native
+// stack than a main thread's default (docs/sandbox.md, Recursion depth): where the shell may raise
+// it (ulimit -s, in KB), the server gets as much as a sandbox thread, and V8 is told a little less.
+const NATIVE_STACK_KB = 64 * 1024;
+const V8_STACK_KB = 60 * 1024;
 
 export type { ServerCommand } from "../live/connection.js";
 export interface LiveServer extends Connectable {
@@ -70,7 +75,7 @@ export async function prepareServer(given: Pick<SandboxRequest, "files" | "compi
   // is stopped by the kernel at the server's processor-time limit (the server is killed, the
   // check sees it end), as the sandbox threads' watchdog does (watchdog.ts). exec keeps the pid.
   const command = (args: string[]): ServerCommand => existsSync(SHELL)
-    ? { command: SHELL, args: ["-c", `ulimit -t ${cpuSeconds} && exec "$0" "$@"`, ...args], env: {} }
+    ? { command: SHELL, args: ["-c", `ulimit -t ${cpuSeconds} && if ulimit -s ${NATIVE_STACK_KB} 2>/dev/null; then exec "$0" --stack-size=${V8_STACK_KB} "$@"; else exec "$0" "$@"; fi`, ...args], env: {} }
     : { command: args[0]!, args: args.slice(1), env: {} };
   const shared = new SharedServer(command(node(String(CONNECTIONS))), CONNECTIONS);
   return {

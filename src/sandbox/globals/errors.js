@@ -26,6 +26,8 @@
     [TypeError.prototype, /^cannot convert symbol to (string|number)$/, (m) => `Cannot convert a Symbol value to a ${m[1]}`],
     [RangeError.prototype, /^Date value is NaN$/, () => "Invalid time value"],
     [InternalError?.prototype, /^stack overflow$/, () => "Maximum call stack size exceeded", RangeError.prototype],
+    // The parser's, on eval of a nest too deep.
+    [SyntaxError.prototype, /^stack overflow$/, () => "Maximum call stack size exceeded", RangeError.prototype],
   ];
   // V8 names what was called (`o.a.f is not a function`); QuickJS says `not a function`, at the
   // place of the call's "(". The callee is read back from the student's compiled text there, as

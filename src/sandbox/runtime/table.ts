@@ -96,6 +96,7 @@ const FAMILIES: Record<string, Line[]> = {
     { code: "try { undefined.x; } catch { return 'caught'; }", module: true },
     { code: "function f() { return f() + 1; } try { f(); } catch (e) { return [e.name, e.message, e instanceof RangeError, e.constructor.name]; }", module: true },
     { code: "function f() { return f() + 1; } return f();", program: true },
+    { code: "try { (0, eval)('('.repeat(100000) + '1' + ')'.repeat(100000)); } catch (e) { return [e.name, e.message, e instanceof RangeError]; }", module: true },
     { code: "const o = { a: { b: [0] }, f() { return {}; } }; const out = []; for (const t of [() => o.g(), () => o.a.g(1, 2), () => o.a.b[0](), () => o['k'](), () => o.f().g(), () => new o.x(), () => new o.a(), () => o?.z(), () => o.a.b[1].c, () => o.zz[0], () => o.zz['key']]) { try { t(); } catch (e) { out.push(e.name + ': ' + e.message); } } return out;", module: true },
     { code: "const o = {}; try { o.handler(); } catch (e) { return String(e); }", module: true },
     { code: "const tools = { add: (a) => a + 1 }; try { return tools['sub'](1); } catch (e) { return [e.name, e.message]; }", module: true },
