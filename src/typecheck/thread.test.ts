@@ -11,6 +11,13 @@ const BURNER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", 
 const burners = (): number[] => readdirSync("/proc/self/task").flatMap((t) => childrenOf(`/proc/self/task/${t}`))
   .filter((pid) => { try { return !ended(pid) && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("-e\0"); } catch { return false; } });
 
+/** The burners started since `before` that are still running once a killed process has had time to end. */
+async function leftRunning(before: number[]): Promise<number[]> {
+  const started = () => burners().filter((pid) => !before.includes(pid));
+  for (let waited = 0; waited < 5_000 && started().length; waited += 50) await new Promise((r) => setTimeout(r, 50));
+  return started();
+}
+
 describe("the type checker's thread and the processes it starts (TypeScript 7's)", () => {
   const threads: TypeCheckThread[] = [];
   afterAll(() => Promise.all(threads.map((t) => t.close())));
@@ -24,13 +31,13 @@ describe("the type checker's thread and the processes it starts (TypeScript 7's)
     const before = burners();
     const stopped = await thread({}, { cpuMs: 500 }).check("/", "/", ["task1"]);
     expect(stopped).toEqual({ task1: { stopped: limitReason.time(500) } });
-    expect(burners().filter((pid) => !before.includes(pid))).toEqual([]);
+    expect(await leftRunning(before)).toEqual([]);
   });
 
   it("holds a child to its resident memory: one that fills it is stopped at the limit, and killed", async () => {
     const before = burners();
     const stopped = await thread({ fill: true }, { cpuMs: 600_000, nativeMb: 128 }).check("/", "/", ["task1"]);
     expect(stopped).toEqual({ task1: { stopped: limitReason.memory(128) } });
-    expect(burners().filter((pid) => !before.includes(pid))).toEqual([]);
+    expect(await leftRunning(before)).toEqual([]);
   });
 });
