@@ -90,6 +90,8 @@ export class TypeCheckThread implements TypeChecker {
   private readonly queue: Job[] = [];
   private running: { job: Job; timers: NodeJS.Timeout[] } | undefined;
   private closed = false;
+  /** Stopped threads still being ended (their processes killed): close() waits for them. */
+  private readonly ending = new Set<Promise<void>>();
 
   /** `data`: plain data the thread's code reads from workerData beside packageRoot. */
   constructor(private readonly entry: string, private readonly limits: ThreadLimits = DEFAULT_LIMITS, private readonly data: object = {}) {}
@@ -148,7 +150,11 @@ export class TypeCheckThread implements TypeChecker {
     this.finishRunning();
     const started = this.worker;
     this.worker = undefined;
-    void started?.then(end, () => undefined);
+    const ending = started?.then(end, () => undefined);
+    if (ending) {
+      this.ending.add(ending);
+      void ending.then(() => this.ending.delete(ending));
+    }
     answer();
     this.next();
   }
@@ -200,6 +206,7 @@ export class TypeCheckThread implements TypeChecker {
     const started = this.worker;
     this.worker = undefined;
     if (started) await started.then(end, () => undefined);
+    await Promise.all(this.ending);
   }
 }
 
