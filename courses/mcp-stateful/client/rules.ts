@@ -115,6 +115,18 @@ export function idsProblem(expected: Expected, record: ClientRecord, upTo: numbe
   return undefined;
 }
 
+/**
+ * Why an op threw something other than McpError, when it sent more than the error response's
+ * exchange: the grader's server had no reply for the message sent after the error, so the send
+ * threw. The client sent it before throwing McpError (or instead of throwing).
+ */
+function sentAfterError(expected: Expected, record: ClientRecord, i: number): string {
+  const [from, to] = expected.ranges[i] ?? [0, 0];
+  const extra = (record.byOp[i + 1] ?? []).slice(to - from);
+  if (!extra.length) return "";
+  return `: it sent ${shown(extra[0])} after the error response, and that send failed (nothing answers after a refusal). Throw McpError as soon as the response is an error, before sending anything else`;
+}
+
 /** What each op gave: the result, or a throw with the error response's code. */
 export function outcomesProblem(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord, upTo: number, alsoAt = Infinity): string | undefined {
   if (!record.outcomes) return "the client's run did not finish";
@@ -126,7 +138,7 @@ export function outcomesProblem(ops: readonly (readonly unknown[])[], expected: 
     if (String(ops[i]?.[0]) === "pump" && "value" in want && !got.threw) continue;
     if ("code" in want) {
       if (!got.threw) return `${op} returned ${shown(got.value)}; the server answered error ${want.code}, which it must throw (McpError)`;
-      if (got.threw.code !== want.code) return `${op} threw with code ${shown(got.threw.code)}, not the response's ${want.code}`;
+      if (got.threw.code !== want.code) return `${op} threw with code ${shown(got.threw.code)}, not the response's ${want.code}${sentAfterError(expected, record, i)}`;
     } else if (got.threw) return `${op} threw ${got.threw.message}; it should have returned ${shown(want.value)}`;
     else if (!same(got.value, want.value)) return `${op} returned ${shown(got.value)}, not ${shown(want.value)}`;
   }
