@@ -32,5 +32,8 @@ export const SLOW = [
 
 export default defineConfig({
   ...base,
-  test: { ...base.test, include: ["src/**/*.test.ts", "courses/**/*.test.ts"], exclude: [...SLOW, "**/node_modules/**"] },
+  // One process per worker for all its files, not one per file: these files import the same
+  // engine and course modules, and loading them again for each file was about half the run's
+  // processor time (docs/speed.md, "The test suite").
+  test: { ...base.test, isolate: false, include: ["src/**/*.test.ts", "courses/**/*.test.ts"], exclude: [...SLOW, "**/node_modules/**"] },
 });
