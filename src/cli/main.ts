@@ -168,9 +168,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
 
   program.command("dev").description("tools for course authors")
     .command("check").description("lint the course: every starter fails, every solution passes, every check has a title and a hint")
+    .option("--pack <name>", "lint only this pack (repeatable; default: every pack under courses/)", (v: string, all: string[] = []) => [...all, v])
     .option("--no-color", "plain text, no colour")
-    .action(async (opts: { color?: boolean }) => {
-      const report = await devCheck({ root: PACKAGE_ROOT });
+    .action(async (opts: { color?: boolean; pack?: string[] }) => {
+      // An unknown name is the user's to fix, before minutes of linting the others.
+      for (const id of opts.pack ?? []) await loadPack(id);
+      const report = await devCheck({ root: PACKAGE_ROOT, ...(opts.pack ? { packs: opts.pack } : {}) });
       io.stdout(renderDevCheck(report, color(opts.color)));
       exitCode = report.ok ? EXIT.pass : EXIT.fail;
     });

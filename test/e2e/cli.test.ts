@@ -163,6 +163,12 @@ describe("the course itself", () => {
     expect(result.code).toBe(lines.some((l) => l.startsWith("✗ ")) ? 1 : 0);
   });
 
+  it("grade dev check --pack refuses a pack that does not exist, naming the packs there are", async () => {
+    const result = await runCli(["dev", "check", "--pack", "no-such-pack"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/There is no pack "no-such-pack"\. The packs here are .*mcp-ch2/);
+  });
+
   it("writes byte for byte the evidence file the chapter's Python reference writes", async () => {
     const { execFileSync } = await import("node:child_process");
     const work = tempDir();
