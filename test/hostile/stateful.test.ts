@@ -144,7 +144,7 @@ describe.skipIf(!HOSTILE)(`hostile submissions of the mcp-stateful pack${HOSTILE
     expect(passing(forged.checks["task3"]!).filter((n) => n.startsWith("t3_") && n !== "t3_date_across" && n !== "t3_transport" && n !== "t3_no_stdout")).toEqual([]);
     expect(forged.score["task3"]!.score).toBeLessThanOrEqual(1);
     const echo = await grade(ECHO_TRACE_CLIENT);
-    expect(failing(echo.checks["task3"]!)).toEqual(expect.arrayContaining(["t3_outcomes", "t3_cache"]));
+    expect(failing(echo.checks["task3"]!)).toEqual(expect.arrayContaining(["t3_results", "t3_errors", "t3_cache"]));
     expect(echo.score["task3"]!.score).toBeLessThanOrEqual(1);
   });
 });

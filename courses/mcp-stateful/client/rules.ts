@@ -29,7 +29,7 @@ export function handshakeProblem(expected: Expected, record: ClientRecord): stri
   if (!isObject(params) || params["protocolVersion"] !== PROTOCOL_VERSION) return `initialize's params.protocolVersion is ${shown(isObject(params) ? params["protocolVersion"] : params)}, not "${PROTOCOL_VERSION}"`;
   if (!isObject(params["capabilities"])) return "initialize's params.capabilities is not an object";
   if (!same(params["clientInfo"], CLIENT_INFO)) return `initialize's params.clientInfo is ${shown(params["clientInfo"])}, not CLIENT_INFO`;
-  // After a refused initialize, what the client does is t3_messages' and t3_outcomes' to judge.
+  // After a refused initialize, what the client does is t3_messages' and t3_errors' to judge.
   if (expected.sent.length === 1) return undefined;
   if (!isObject(second) || second["method"] !== "notifications/initialized") return `the second message was ${shown(second)}; notifications/initialized comes right after initialize's response`;
   if (Object.hasOwn(second, "id")) return `notifications/initialized carries an id (${shown(second["id"])}): a notification has no id key`;
@@ -57,7 +57,7 @@ export function messagesProblem(ops: readonly (readonly unknown[])[], expected: 
     const name = `${String(ops[i]?.[0])}()`;
     for (let k = 0; k < Math.max(want.length, got.length); k++) {
       if (!want[k]) {
-        // After an error it did not throw, what the client sends next is t3_outcomes' mistake.
+        // After an error it did not throw, what the client sends next is t3_errors' mistake.
         if (i === until) break;
         return { op: i, why: `${name} sent ${shown(got[k])} after the ${want.length} message(s) due` };
       }
@@ -89,7 +89,7 @@ export function alignedOps(expected: Expected, record: ClientRecord): number {
  * The first op whose response was an error the client did not surface as McpError with its code
  * (it returned, or threw something else, such as the mock's "no reply left" for a message sent
  * after it): what it sends and caches after that follows from that one mistake, which
- * t3_outcomes charges; the other rules stop there. Infinity when there is none.
+ * t3_errors charges; the other rules stop there. Infinity when there is none.
  */
 export function unsurfacedError(expected: Expected, record: ClientRecord): number {
   const i = expected.outcomes.findIndex((want, k) => {
@@ -127,13 +127,18 @@ function sentAfterError(expected: Expected, record: ClientRecord, i: number): st
   return `: it sent ${shown(extra[0])} after the error response, and that send failed (nothing answers after a refusal). Throw McpError as soon as the response is an error, before sending anything else`;
 }
 
-/** What each op gave: the result, or a throw with the error response's code. */
-export function outcomesProblem(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord, upTo: number, alsoAt = Infinity): string | undefined {
+/**
+ * What each op gave: the result ("results": the ops the model returns from), or a throw with the
+ * error response's code ("errors": the ops answered with an error). Two rules, one per evidence
+ * line, so that a mistake in one costs one point.
+ */
+export function outcomesProblem(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord, upTo: number, alsoAt: number, which: "results" | "errors"): string | undefined {
   if (!record.outcomes) return "the client's run did not finish";
   for (let i = 0; i < expected.outcomes.length && (i < upTo || i === alsoAt); i++) {
     const want = expected.outcomes[i]!;
     const got = record.outcomes[i];
     const op = `${String(ops[i]?.[0])}()`;
+    if (("code" in want) !== (which === "errors")) continue;
     if (!got) return `${op} gave nothing`;
     if (String(ops[i]?.[0]) === "pump" && "value" in want && !got.threw) continue;
     if ("code" in want) {

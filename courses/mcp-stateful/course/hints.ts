@@ -13,6 +13,6 @@ export const HINTS: Readonly<Record<string, readonly Hint[]>> = {
   ],
   task3: [
     { text: "The transport is three steps: stringify, parse, handle (and the same on the way back).", reread: "The in-memory transport proves the layering", checks: ["t3_date_across", "t3_transport"] },
-    { text: "connect: initialize, wait for its response (throw McpError on an error), then the initialized notification. pump: notifications() once; if any is notifications/tools/list_changed, listTools() again.", reread: "listChanged: the one dynamic capability", checks: ["t3_sent_methods", "t3_add_text", "t3_delete_db_code", "t3_cache_after_pump", "t3_handshake", "t3_messages", "t3_ids", "t3_outcomes", "t3_cache"] },
+    { text: "connect: initialize, wait for its response (throw McpError on an error), then the initialized notification. pump: notifications() once; if any is notifications/tools/list_changed, listTools() again.", reread: "listChanged: the one dynamic capability", checks: ["t3_sent_methods", "t3_add_text", "t3_delete_db_code", "t3_cache_after_pump", "t3_handshake", "t3_messages", "t3_ids", "t3_results", "t3_errors", "t3_cache"] },
   ],
 };

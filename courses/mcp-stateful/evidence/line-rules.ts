@@ -19,8 +19,8 @@ export const LINE_RULES: Readonly<Record<string, readonly string[]>> = {
   t2_outbox: ["t2_list_changed"],
   t2_tools_after: ["t2_tools_list"],
   t3_sent_methods: ["t3_handshake", "t3_messages"],
-  t3_add_text: ["t3_outcomes"],
-  t3_delete_db_code: ["t3_outcomes"],
+  t3_add_text: ["t3_results"],
+  t3_delete_db_code: ["t3_errors"],
   t3_cache_after_pump: ["t3_cache"],
   t3_date_across: ["t3_transport"],
 };

@@ -14,7 +14,8 @@ const RULES_3 = [
   { name: "t3_handshake", title: "connect sends initialize, then notifications/initialized (no id), before any other request; nothing after a refused initialize", hint: "Reread 'The stateful handshake': wait for initialize's response, then send the initialized notification." },
   { name: "t3_messages", title: "Every scenario's messages in order: a tools/list re-fetch exactly when pump drains list_changed, none otherwise", hint: "pump() calls notifications() once; only notifications/tools/list_changed makes it fetch tools/list again." },
   { name: "t3_ids", title: "Each request has a new id, a string or an integer", hint: "Number requests from a counter on the client." },
-  { name: "t3_outcomes", title: "Results returned as they are (isError ones too); an error response thrown as McpError with its code", hint: "A tool's failure is content with isError: return it. A JSON-RPC error aborts the call: throw new McpError(code, message)." },
+  { name: "t3_results", title: "Results returned as they are, isError ones too", hint: "A tool's failure is content with isError: return the result as it is, the model reads it." },
+  { name: "t3_errors", title: "An error response thrown as McpError with its code, in connect, listTools and callTool", hint: "A JSON-RPC error aborts the call: throw new McpError(code, message) as soon as the response is an error, before sending anything else." },
   { name: "t3_cache", title: "The tools cache after each call is the last tools/list's tools", hint: "listTools() and pump()'s re-fetch replace client.tools with the tools/list result." },
   { name: "t3_transport", title: "The transport sends every message, response and notification through JSON", hint: "send: JSON.parse(JSON.stringify(message)) to the server, and the same for its answer; notifications() drains the server's outbox the same way." },
 ] as const;
@@ -56,12 +57,19 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     const upTo = Math.min(aligned, cut);
     // The op whose error was not thrown is judged even where its extra messages misaligned it:
     // its own reply was the one meant.
-    const outcomes = outcomesProblem(scenario.ops, e, r, aligned, cut <= aligned ? cut : Infinity);
+    const alsoAt = cut <= aligned ? cut : Infinity;
+    const outcomes = (which: "results" | "errors"): string | undefined => {
+      const problem = outcomesProblem(scenario.ops, e, r, aligned, alsoAt, which);
+      return problem && `${problem}${stopped}`;
+    };
+    // A scenario judges results (or errors) only where an op it reads was due to give one.
+    const reads = (which: "results" | "errors"): boolean => e.outcomes.some((want, i) => (i < aligned || i === alsoAt) && ("code" in want) === (which === "errors"));
     note("t3_handshake", scenario.ops.length, why(handshakeProblem(e, r)));
     note("t3_messages", scenario.ops.length, why(differs?.why));
     // Judged only where an op sent as the model did: a scenario whose first op did not is t3_messages' alone.
     note("t3_ids", scenario.ops.length, why(idsProblem(e, r, upTo)), upTo > 0);
-    note("t3_outcomes", scenario.ops.length, why(outcomes && `${outcomes}${stopped}`), aligned > 0 || cut === 0);
+    note("t3_results", scenario.ops.length, why(outcomes("results")), reads("results"));
+    note("t3_errors", scenario.ops.length, why(outcomes("errors")), reads("errors"));
     note("t3_cache", scenario.ops.length, why(cacheProblem(scenario.ops, e, r, upTo)), upTo > 0);
   }
   const t = reply.runs[p.transport.run];
