@@ -1,0 +1,102 @@
+// The verdict on one export from the probe's diagnostics (probe-source.ts): a call the runner
+// makes that does not type-check, or a result that does not fit what the runner needs, is a
+// finding at the export; an `any` that hides what the runner uses is advice. A class is judged
+// on its construction first, then member by member on the instance.
+import type { ProbeCall, ProbeExport, ProbeMember, ProbeTask } from "./probe-spec.js";
+import type { ProbeLine } from "./probe-source.js";
+import { shown, type Diag, type TypedProgram } from "./typed-program.js";
+
+/** A property that does not exist on the instance (TS2339, TS2551 "did you mean"). */
+const NO_SUCH_MEMBER = new Set([2339, 2551]);
+
+export interface ProbeDiagnostics {
+  program: TypedProgram;
+  file: string;
+  probeFile: string;
+  lines: Map<number, ProbeLine>;
+  /** The first diagnostic of each probe line that has one. */
+  byLine: Map<number, Diag>;
+}
+
+type Say = (pos: number, message: string, advice: boolean) => void;
+
+/** What one group of lines (the export's calls, the constructs, one member's) is judged against. */
+interface Group {
+  misfit: string;
+  who: string;
+  calls: readonly ProbeCall[];
+  /** For a property read: how the runner reads it. */
+  read?: string;
+  needs?: string;
+  lines: [number, ProbeLine][];
+}
+
+export function judgeExport(d: ProbeDiagnostics, task: ProbeTask, exp: ProbeExport, say: Say): void {
+  const exported = d.program.exportOf(d.file, exp.name);
+  const isClass = exp.kind === "class";
+  if (exported.kind !== "named") {
+    const write = isClass ? `export class ${exp.name} { ${exp.signature} { … } … }` : `export function ${exp.name}${exp.signature.replace(" => ", ": ")} { … }`;
+    say(0, `${task.file} has no export named ${exp.name}, the name the runner imports. Write ${write} (or export { ${exp.name} }).`, false);
+    return;
+  }
+  const pos = exported.pos;
+  if (exported.type.any) {
+    const what = isClass ? `construct it and use its members. Declare it as a class: ${exp.signature}` : `call it or use what it returns. Declare it as a function: ${exp.signature}`;
+    say(pos, `${exp.name} has type any, so nothing checks that the runner can ${what}.`, true);
+    return;
+  }
+  const mine = [...d.lines].filter(([, l]) => l.task === task && l.exp === exp);
+  const misfit = `${exp.name} does not fit the course's signature ${exp.signature}`;
+  if (!isClass) {
+    judgeGroup(d, { misfit, who: exp.name, calls: exp.calls, needs: exp.needs, lines: mine }, pos, say);
+    return;
+  }
+  if (judgeGroup(d, { misfit, who: exp.name, calls: exp.constructs, lines: mine.filter(([, l]) => !l.member) }, pos, say)) return;
+  for (const member of exp.members) {
+    const lines = mine.filter(([, l]) => l.member === member);
+    const [first] = lines;
+    const missing = first && d.byLine.get(first[0]);
+    if (missing && NO_SUCH_MEMBER.has(missing.code)) {
+      const uses = member.calls ? `calls: ${member.calls[0]!.shown}` : `reads: ${readOf(exp, member)}`;
+      say(pos, `${exp.name} has no ${member.calls ? "method" : "property"} ${member.name}, which the runner ${uses}. Add it: ${member.signature}. (${shown(missing)})`, false);
+      continue;
+    }
+    judgeGroup(d, {
+      misfit: `${exp.name}'s ${member.name} does not fit the course's ${member.signature}`, who: `${exp.name}'s ${member.name}`,
+      calls: member.calls ?? [], read: member.calls ? undefined : readOf(exp, member), needs: member.needs, lines,
+    }, pos, say);
+  }
+}
+
+const readOf = (exp: ProbeExport, member: ProbeMember): string => member.read ?? `${exp.name}.${member.name}`;
+
+/** Judges one group's lines; true when it made a finding. */
+function judgeGroup(d: ProbeDiagnostics, g: Group, pos: number, say: Say): boolean {
+  const what = (call: number): string => g.read ?? g.calls[call]!.shown;
+  const failed = g.lines.filter(([n, l]) => l.role === "call" && d.byLine.has(n));
+  if (failed.length) {
+    const [n, l] = failed[0]!;
+    const more = failed.length > 1 ? ` The same call fails for ${failed.length - 1} more of the runner's calls.` : "";
+    say(pos, `${g.misfit}: the runner ${g.read ? "reads" : "calls"} ${what(l.call)}, and ${shown(d.byLine.get(n)!)}${more}`, false);
+    return true;
+  }
+  if (g.needs === undefined) return false;
+  const judged = g.lines.filter(([, l]) => l.role === "call").map(([, l]) => l);
+  const types = d.program.typesOf(d.probeFile, judged.map((l) => l.result));
+  const results = new Map(judged.map((l, i) => [l.call, types[i]!]));
+  const anyResult = [...results].find(([, t]) => t.writtenAny);
+  if (anyResult) {
+    say(pos, `${what(anyResult[0])} ${g.read ? "is" : "returns"} any, so nothing checks that the runner can use ${g.read ? "it" : "its result"} (${g.needs}). Declare ${g.who}'s ${g.read ? "type" : "return type"}.`, true);
+    return false;
+  }
+  const unusable = g.lines.find(([n, l]) => l.role === "use" && results.has(l.call) && d.byLine.has(n));
+  if (!unusable) return false;
+  const [n, l] = unusable;
+  const type = results.get(l.call)!;
+  if (type.thenable && !g.read) {
+    say(pos, `${g.misfit}: ${what(l.call)} returns ${type.shown}, a Promise: ${g.who} is async, but the runner uses what it returns at once. Make it a plain function (no async, no await).`, false);
+  } else {
+    say(pos, `${g.misfit}: the runner ${g.read ? "reads" : "calls"} ${what(l.call)} and needs ${g.read ? "" : "back "}${g.needs}, but it ${g.read ? "is" : "returns"} ${type.shown}. ${shown(d.byLine.get(n)!)}`, false);
+  }
+  return true;
+}
