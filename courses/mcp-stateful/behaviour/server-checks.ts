@@ -158,7 +158,7 @@ export const SERVER_CHECKS: readonly ServerCheck[] = [
   { name: "t2_list_changed", title: "addTool with notify after initialization queues list_changed; never before, never without notify", judges: ["addTool", "drain"], sessions: listChangedSessions,
     hint: "Reread 'listChanged: the one dynamic capability': queue notifications/tools/list_changed (no id, no payload) only when notify is true and the session is live; drainOutbox empties the outbox." },
   { name: "t2_prompts_resources", title: "resources and prompts: listed, read, filled; a missing variable is -32602, a failing reader -32603", judges: ["resourcesList", "resourceRead", "resourceUnknown", "resourceFailed", "promptsList", "promptGet", "promptUnknown", "promptMissingVar"], sessions: promptResourceSessions,
-    hint: "Reread 'The five standard error codes': a missing prompt variable is invalid params; an exception in a handler becomes -32603." },
+    hint: "Reread 'The five standard error codes': a missing prompt variable is invalid params; an exception in a handler becomes -32603. Each {variable} of the template is filled once (Python's str.format): a value that holds {b} stays as it is." },
   { name: "t2_notifications", title: "A notification is never answered; jsonrpc other than \"2.0\" is -32600; id null is a request", judges: ["notification", "jsonrpc", "badId", "unknownMethod"], sessions: notificationSessions,
     hint: "Reread 'Three message shapes': is_notification = \"id\" not in message, whatever else is wrong with it; a request with a bad jsonrpc is -32600." },
   { name: "t2_isolation", title: "Two servers side by side share nothing: not the session, the allow-list, the tools or the outbox", judges: "alone", sessions: isolationSessions,

@@ -56,9 +56,11 @@ function judgeSteps(session: Session, got: readonly Outcome[], judges: readonly 
     if (judges !== "envelope" && !judges.includes(ruleOf(session.steps[j]!, model.rules[j]!, got[j]))) continue;
     const why = got[j] === undefined ? "the session stopped before this step" : compareStep(session.steps[j]!, model.outcomes[j]!, got[j]!, judges === "envelope" ? "envelope" : "body");
     if (why === undefined) continue;
+    const falsyId = ruleOf(session.steps[j]!, model.rules[j]!, got[j]) !== model.rules[j];
+    const cause = falsyId ? ` Its id is ${shown((session.steps[j] as { message: { id: unknown } }).message.id)}: a message with an "id" key is a request, whatever the id's value` : "";
     return {
       steps: j + 1,
-      message: `The last call of this session is answered wrongly:\n${sessionCode(session, j + 1)}\n→ ${why}.`,
+      message: `The last call of this session is answered wrongly:\n${sessionCode(session, j + 1)}\n→ ${why}.${cause}${cause && "."}`,
       expected: shown((model.outcomes[j] as { value: unknown }).value),
       actual: shownOutcome(got[j]),
     };
