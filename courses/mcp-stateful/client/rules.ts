@@ -36,13 +36,21 @@ export function handshakeProblem(expected: Expected, record: ClientRecord): stri
   return undefined;
 }
 
+/** Params without a `_meta` object: the specification lets any request's params carry one (a progressToken). */
+function withoutMeta(params: unknown): unknown {
+  if (!isObject(params) || !isObject(params["_meta"])) return params;
+  const { _meta: _, ...rest } = params;
+  return rest;
+}
+
 function messageProblem(want: Expected["sent"][number], got: unknown): string | undefined {
   if (!isObject(got)) return `${shown(got)} is not a message`;
   if (got["jsonrpc"] !== "2.0") return `${shown(got)} has no jsonrpc "2.0"`;
   if (got["method"] !== want.method) return `it sent ${shown(got["method"])} where ${want.method} was due`;
   if (Object.hasOwn(got, "id") !== want.request) return want.request ? `${want.method} was sent without an id` : `${want.method} was sent with an id`;
-  if (want.method === "tools/call" && !same(got["params"], want.params)) return `tools/call's params are ${shown(got["params"])}, not ${shown(want.params)}`;
-  if (want.method === "tools/list" && Object.hasOwn(got, "params") && !same(got["params"], {})) return `tools/list carries params ${shown(got["params"])}`;
+  const params = withoutMeta(got["params"]);
+  if (want.method === "tools/call" && !same(params, want.params)) return `tools/call's params are ${shown(got["params"])}, not ${shown(want.params)}`;
+  if (want.method === "tools/list" && Object.hasOwn(got, "params") && !same(params, {})) return `tools/list carries params ${shown(got["params"])}`;
   return undefined;
 }
 

@@ -33,6 +33,7 @@ const CORRECT = [
   "correct-client-emitter", // task 3: notifications through an EventEmitter, ids from a generator, tools/list with params {}
   "correct-client-uuid", // task 3: crypto.randomUUID ids, a Map of requests in flight, the cache copied
   "correct-kindof-switch", // task 1: spreads for optional keys, kindOf as a switch over a key signature (Reflect.has)
+  "correct-client-meta", // task 3: a _meta (progressToken) in every request's params, roots and sampling capabilities
 ];
 
 /** [fixture, the checks it must fail (and nothing else), points it costs, what their diagnosis shows]. */
