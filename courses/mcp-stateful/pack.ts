@@ -11,6 +11,7 @@ import { LINES } from "./evidence/lines.js";
 import { judge } from "./grading/judge.js";
 import { liveChecks } from "./grading/live.js";
 import { plan, TASKS, type StatefulPlan } from "./grading/plan.js";
+import { StatefulTypeCheck } from "./typecheck/worker-client.js";
 
 /** Each evidence line earns a point while its rules hold; an output rule costs one; behaviour, schema and interop at most one per task each, only at full marks, stdio too. */
 export const SCORE_POLICY: ScorePolicy = {
@@ -22,6 +23,7 @@ export const SCORE_POLICY: ScorePolicy = {
     schema: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
     stdio: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
     interop: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
+    types: { earns: 0, costs: 0 },
   },
   checks: {},
   other: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
@@ -48,6 +50,7 @@ const pack: Pack<StatefulPlan> = {
     if (actual === line.accepted) return "This is the accepted value.";
     return line.diagnose?.(actual) ?? `The accepted value is ${line.accepted}.`;
   },
+  types: { checker: () => new StatefulTypeCheck() },
   plan,
   judge,
 };

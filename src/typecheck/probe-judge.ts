@@ -3,7 +3,7 @@
 // finding at the export; an `any` that hides what the runner uses is advice. A class is judged
 // on its construction first, then member by member on the instance.
 import type { ProbeCall, ProbeExport, ProbeMember, ProbeTask } from "./probe-spec.js";
-import type { ProbeLine } from "./probe-source.js";
+import { PARAMETERS_SEEN, type ProbeLine } from "./probe-source.js";
 import { shown, type Diag, type TypedProgram } from "./typed-program.js";
 
 /** A property that does not exist on the instance (TS2339, TS2551 "did you mean"). */
@@ -57,12 +57,17 @@ export function judgeExport(d: ProbeDiagnostics, task: ProbeTask, exp: ProbeExpo
     const [first] = lines;
     const missing = first && d.byLine.get(first[0]);
     if (missing && NO_SUCH_MEMBER.has(missing.code)) {
+      const undeclared = d.program.semantic(d.file).some((own) => own.code === missing.code && own.lines[0] === missing.lines[0]);
+      if (undeclared) {
+        say(pos, `${exp.name} uses ${member.name} without declaring it (plain JavaScript's style), so for TypeScript it has no such member and the runner's ${member.calls ? member.calls[0]!.shown : readOf(exp, member)} does not type-check (${shown(missing)}) Declare it in the class: ${member.signature}.`, true);
+        continue;
+      }
       const uses = member.calls ? `calls: ${member.calls[0]!.shown}` : `reads: ${readOf(exp, member)}`;
       say(pos, `${exp.name} has no ${member.calls ? "method" : "property"} ${member.name}, which the runner ${uses}. Add it: ${member.signature}. (${shown(missing)})`, false);
       continue;
     }
     judgeGroup(d, {
-      misfit: `${exp.name}'s ${member.name} does not fit the course's ${member.signature}`, who: `${exp.name}'s ${member.name}`,
+      misfit: `${exp.name}'s ${member.name} does not fit the course's ${member.signature}`, who: `${exp.name}.${member.name}`,
       calls: member.calls ?? [], read: member.calls ? undefined : readOf(exp, member), needs: member.needs, lines,
     }, pos, say);
   }
@@ -70,10 +75,26 @@ export function judgeExport(d: ProbeDiagnostics, task: ProbeTask, exp: ProbeExpo
 
 const readOf = (exp: ProbeExport, member: ProbeMember): string => member.read ?? `${exp.name}.${member.name}`;
 
+/** Too few arguments, where every parameter the call leaves out is typed any (plain JavaScript's style): advice, not a misfit. */
+function leftOutUntyped(d: ProbeDiagnostics, diag: Diag, line: ProbeLine): boolean {
+  const counts = diag.code === 2554 ? /Expected (\d+)(?:-\d+)? arguments, but got (\d+)/.exec(diag.lines[0] ?? "") : null;
+  if (!counts || !line.parameter) return false;
+  const [wanted, got] = [Number(counts[1]), Number(counts[2])];
+  if (got >= wanted || wanted > PARAMETERS_SEEN) return false;
+  const names = Array.from({ length: wanted - got }, (_, i) => `${line.parameter}${got + i}`);
+  return d.program.typesOf(d.probeFile, names).every((t) => t.writtenAny);
+}
+
 /** Judges one group's lines; true when it made a finding. */
 function judgeGroup(d: ProbeDiagnostics, g: Group, pos: number, say: Say): boolean {
   const what = (call: number): string => g.read ?? g.calls[call]!.shown;
-  const failed = g.lines.filter(([n, l]) => l.role === "call" && d.byLine.has(n));
+  const calls = g.lines.filter(([n, l]) => l.role === "call" && d.byLine.has(n));
+  const untyped = calls.filter(([n, l]) => leftOutUntyped(d, d.byLine.get(n)!, l));
+  const failed = calls.filter((c) => !untyped.includes(c));
+  if (untyped.length) {
+    const [n, l] = untyped[0]!;
+    say(pos, `${what(l.call)} leaves out parameters of ${g.who} that have no type, and TypeScript takes every parameter without a "?" or a default as required (${shown(d.byLine.get(n)!)}). Mark the ones the runner may leave out optional, as the course's ${g.misfit.replace(/^.* the course's /, "")} does.`, true);
+  }
   if (failed.length) {
     const [n, l] = failed[0]!;
     const more = failed.length > 1 ? ` The same call fails for ${failed.length - 1} more of the runner's calls.` : "";

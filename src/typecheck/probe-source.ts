@@ -15,7 +15,12 @@ export interface ProbeLine {
   call: number;
   /** The name of the probe's variable holding the result. */
   result: string;
+  /** With the position appended, the probe's variable typed as that parameter of what this line calls. */
+  parameter: string;
 }
+
+/** The parameters declared for each call (probe-judge.ts asks whether those a call leaves out are typed at all). */
+export const PARAMETERS_SEEN = 6;
 
 export interface ProbeSource { text: string; lines: Map<number, ProbeLine> }
 
@@ -26,8 +31,12 @@ export function probeSource(spec: ProbeSpec, tasks: readonly ProbeTask[]): Probe
     lines.set(text.length, { task, exp, ...line });
     text.push(source);
   };
-  const callAndUse = (task: ProbeTask, exp: ProbeExport, member: ProbeMember | undefined, result: string, call: number, expression: string, use: string | undefined): void => {
-    const base = member ? { member, call, result } : { call, result };
+  const parameters = (prefix: string, type: string): string => {
+    for (let i = 0; i < PARAMETERS_SEEN; i++) text.push(`declare const ${prefix}${i}: ${type}[${i}];`);
+    return prefix;
+  };
+  const callAndUse = (task: ProbeTask, exp: ProbeExport, member: ProbeMember | undefined, result: string, call: number, expression: string, use: string | undefined, parameter = ""): void => {
+    const base = member ? { member, call, result, parameter } : { call, result, parameter };
     add({ ...base, role: "call" }, task, exp, `const ${result} = ${expression};`);
     if (use !== undefined) add({ ...base, role: "use" }, task, exp, `const ${result}_use: ${use.replaceAll("$R", `typeof ${result}`)} = ${result};`);
   };
@@ -36,15 +45,18 @@ export function probeSource(spec: ProbeSpec, tasks: readonly ProbeTask[]): Probe
       const local = `__${task.id}_${e}`;
       text.push(`import { ${exp.name} as ${local} } from "./${task.file}";`);
       if (exp.kind === "class") {
-        exp.constructs.forEach((c, i) => callAndUse(task, exp, undefined, `${local}_${i}`, i, `new ${local}(${c.args})`, undefined));
+        const made = parameters(`${local}_new_p`, `ConstructorParameters<typeof ${local}>`);
+        exp.constructs.forEach((c, i) => callAndUse(task, exp, undefined, `${local}_${i}`, i, `new ${local}(${c.args})`, undefined, made));
         const instance = `${local}_0`;
         exp.members.forEach((m, k) => {
           const result = `${local}_m${k}`;
-          if (!m.calls) callAndUse(task, exp, m, result, 0, `${instance}.${m.name}`, m.use);
-          else m.calls.forEach((c: ProbeCall, i) => callAndUse(task, exp, m, `${result}_${i}`, i, `${instance}.${m.name}(${c.args})`, m.use));
+          if (!m.calls) return callAndUse(task, exp, m, result, 0, `${instance}.${m.name}`, m.use);
+          const taken = parameters(`${result}_p`, `Parameters<typeof ${instance}.${m.name}>`);
+          m.calls.forEach((c: ProbeCall, i) => callAndUse(task, exp, m, `${result}_${i}`, i, `${instance}.${m.name}(${c.args})`, m.use, taken));
         });
       } else {
-        exp.calls.forEach((c, i) => callAndUse(task, exp, undefined, `${local}_${i}`, i, `${local}(${c.args})`, exp.use));
+        const taken = parameters(`${local}_p`, `Parameters<typeof ${local}>`);
+        exp.calls.forEach((c, i) => callAndUse(task, exp, undefined, `${local}_${i}`, i, `${local}(${c.args})`, exp.use, taken));
       }
     });
   }
