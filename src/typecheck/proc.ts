@@ -49,11 +49,17 @@ export function ended(pid: number): boolean {
   }
 }
 
-/** Kills the processes a thread started; resolves once they have ended (a killed process takes a moment). */
+/**
+ * Kills the processes a thread started; resolves once the thread has reaped them (at most 2 s),
+ * so it must not be terminated before: only the thread that spawned a process waits for it, and
+ * one ended while its thread was being terminated stays a zombie, reparented at the grader's exit
+ * to an init that may never reap it (one per type check, in a batch or a CI run).
+ */
 export async function killChildren(thread: string): Promise<void> {
   const pids = childrenOf(thread);
   for (const pid of pids) {
     try { process.kill(pid, "SIGKILL"); } catch { /* already gone */ }
   }
-  for (let waited = 0; waited < 2_000 && !pids.every(ended); waited += 10) await new Promise((r) => setTimeout(r, 10));
+  const reaped = (pid: number): boolean => !childrenOf(thread).includes(pid);
+  for (let waited = 0; waited < 2_000 && !pids.every(reaped); waited += 10) await new Promise((r) => setTimeout(r, 10));
 }

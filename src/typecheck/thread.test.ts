@@ -40,4 +40,13 @@ describe("the type checker's thread and the processes it starts (TypeScript 7's)
     expect(stopped).toEqual({ task1: { stopped: limitReason.memory(128) } });
     expect(await leftRunning(before)).toEqual([]);
   });
+
+  it("leaves no zombie: a child it killed is reaped by its thread before the thread ends", async () => {
+    const zombies = (): number[] => readdirSync("/proc/self/task").flatMap((t) => childrenOf(`/proc/self/task/${t}`)).filter(ended);
+    const before = zombies();
+    const t = thread({}, { cpuMs: 300 });
+    expect(await t.check("/", "/", ["task1"])).toEqual({ task1: { stopped: limitReason.time(300) } });
+    await t.close();
+    expect(zombies().filter((pid) => !before.includes(pid))).toEqual([]);
+  });
 });

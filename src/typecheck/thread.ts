@@ -210,10 +210,10 @@ export class TypeCheckThread implements TypeChecker {
   }
 }
 
-/** Ends a thread and the processes it started (which would outlive it). */
+/** Ends the processes a thread started (which would outlive it), once reaped by it, then the thread. */
 async function end(started: Started): Promise<void> {
-  const killed = started.thread ? killChildren(started.thread) : undefined;
-  await Promise.all([killed, started.worker.terminate()]);
+  if (started.thread) await killChildren(started.thread);
+  await started.worker.terminate();
 }
 
 function stopped(request: TypeCheckRequest, reason: string): Record<string, TaskTypes> {

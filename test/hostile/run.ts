@@ -186,7 +186,8 @@ export async function runGrade(args: string[], root: string, env: NodeJS.Process
   let left = runProcesses(pid, token, root);
   for (const until = Date.now() + GRACE_MS; left.length && Date.now() < until; left = left.filter((p) => alive(p.pid))) await sleep(100);
   // Looked for again: a process of the run may have started another while it went.
-  left = [...left, ...runProcesses(pid, token, root).filter((p) => !left.some((q) => q.pid === p.pid))];
+  // A zombie is not running: an ended process whose parent left it to an init that does not reap.
+  left = [...left, ...runProcesses(pid, token, root).filter((p) => alive(p.pid) && !left.some((q) => q.pid === p.pid))];
   clearInterval(sampler);
   const after = snapshot(root);
   const leftovers = left.map(describeProcess);
