@@ -9,6 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { TASK_IDS } from "../courses/mcp-ch2/course/tasks.js";
 import { TypeChecker } from "../courses/mcp-ch2/typecheck/check-types.js";
+import { statefulSpec } from "../courses/mcp-stateful/typecheck/spec.js";
 import { statelessSpec } from "../courses/mcp-stateless/typecheck/spec.js";
 import { ProbeChecker } from "../src/typecheck/probe-check.js";
 import type { Compiler } from "../src/typecheck/typed-program.js";
@@ -28,6 +29,15 @@ function verdicts(result: Record<string, TaskTypes>): unknown {
   }));
 }
 
+/** The stateful pack's reference solution with a fixture folder laid over it. */
+function stateful(fixture?: string): { cwd: string; dir: string } {
+  const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-compilers-"));
+  const dir = path.join(cwd, "sub");
+  cpSync(path.join(ROOT, "solutions", "mcp-stateful"), dir, { recursive: true });
+  if (fixture) cpSync(path.join(FIXTURES, "mcp-stateful", fixture), dir, { recursive: true });
+  return { cwd, dir };
+}
+
 function stateless(fixture?: string): { cwd: string; dir: string } {
   const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-compilers-"));
   const dir = path.join(cwd, "sub");
@@ -42,7 +52,7 @@ function stateless(fixture?: string): { cwd: string; dir: string } {
 }
 
 describe("TypeScript 7 and 5.9 on the type-check fixtures", () => {
-  const chapter2 = ["solutions", "starters", ...readdirSync(FIXTURES).filter((f) => f !== "hostile-paths" && f !== "mcp-stateless")];
+  const chapter2 = ["solutions", "starters", ...readdirSync(FIXTURES).filter((f) => f !== "hostile-paths" && !f.startsWith("mcp-"))];
   let checkers: [TypeChecker, TypeChecker] | undefined;
 
   it.each(chapter2)("chapter 2, %s: the same verdicts", (name) => {
@@ -60,6 +70,16 @@ describe("TypeScript 7 and 5.9 on the type-check fixtures", () => {
     probes ??= [new ProbeChecker(ROOT, statelessSpec(ROOT), ts7()), new ProbeChecker(ROOT, statelessSpec(ROOT), ts59())];
     const { cwd, dir } = stateless(name === "solutions" ? undefined : name);
     const [seven, older] = probes.map((c) => c.check(dir, ["task1", "task2", "task3", "task4"], (abs) => path.relative(cwd, abs)));
+    expect(verdicts(seven!)).toEqual(verdicts(older!));
+  });
+
+  const statefulNames = ["solutions", ...readdirSync(path.join(FIXTURES, "mcp-stateful"))];
+  let classProbes: [ProbeChecker, ProbeChecker] | undefined;
+
+  it.each(statefulNames)("the stateful pack, %s: the same verdicts", (name) => {
+    classProbes ??= [new ProbeChecker(ROOT, statefulSpec(ROOT), ts7()), new ProbeChecker(ROOT, statefulSpec(ROOT), ts59())];
+    const { cwd, dir } = stateful(name === "solutions" ? undefined : name);
+    const [seven, older] = classProbes.map((c) => c.check(dir, ["task1", "task2", "task3"], (abs) => path.relative(cwd, abs)));
     expect(verdicts(seven!)).toEqual(verdicts(older!));
   });
 });
