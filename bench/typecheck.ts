@@ -25,7 +25,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const FIXTURES = path.join(ROOT, "test", "fixtures", "types");
 const COLD_RUNS = Number(process.env["BENCH_RUNS"] ?? 3);
 
-const names = ["solutions", ...readdirSync(FIXTURES).filter((n) => n !== "hostile-paths" && n !== "mcp-stateless").sort()];
+const names = ["solutions", ...readdirSync(FIXTURES).filter((n) => n !== "hostile-paths" && !n.startsWith("mcp-")).sort()];
 const base = mkdtempSync(path.join(os.tmpdir(), "grade-bench-types-"));
 const subs = names.map((n) => ({ name: n, dir: overlay(path.join(base, n), n === "solutions" ? undefined : path.join(FIXTURES, n)) }));
 
