@@ -14,6 +14,8 @@ export const SLOW = [
   "src/sandbox/live.test.ts",
   "src/sandbox/watchdog.test.ts",
   "src/sandbox/fuel.test.ts",
+  // Also counts the zombies of its own process: alone in it in npm test, not beside other files here.
+  "src/typecheck/thread.test.ts",
   "src/sandbox/peers.test.ts",
   "src/sandbox/exit-text.test.ts",
   "courses/mcp-stateless/grading/class.test.ts",
