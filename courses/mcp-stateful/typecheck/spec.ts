@@ -52,7 +52,7 @@ export function statefulSpec(packageRoot: string): ProbeSpec {
       ...BUILDERS.map((b) => ({ name: b, signature: SIGNATURES[b], calls: spread(b), use: "UsableAs<$R, UsableMessage>", needs: MESSAGE })),
       {
         name: "kindOf", signature: "(message: unknown) => MessageKind", use: "string", needs: "a string (the message's kind)",
-        calls: kinds.map((k, i) => ({ args: args(`KIND_${i}`, k), shown: `kindOf(${shownJson(k)})` })),
+        calls: kinds.map((k, i) => ({ args: args(`KIND_${i}`, k), shown: `kindOf(${nameOf(k)})` })),
       },
     ] },
     { id: "task2", file: "task2.ts", exports: [{
