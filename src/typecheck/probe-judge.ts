@@ -23,6 +23,8 @@ type Say = (pos: number, message: string, advice: boolean) => void;
 /** What one group of lines (the export's calls, the constructs, one member's) is judged against. */
 interface Group {
   misfit: string;
+  /** The course's signature the group is held to, as the messages quote it. */
+  signature: string;
   who: string;
   calls: readonly ProbeCall[];
   /** For a property read: how the runner reads it. */
@@ -46,12 +48,13 @@ export function judgeExport(d: ProbeDiagnostics, task: ProbeTask, exp: ProbeExpo
     return;
   }
   const mine = [...d.lines].filter(([, l]) => l.task === task && l.exp === exp);
-  const misfit = `${exp.name} does not fit the course's signature ${exp.signature}`;
+  const signature = `signature ${exp.signature}`;
+  const misfit = `${exp.name} does not fit the course's ${signature}`;
   if (!isClass) {
-    judgeGroup(d, { misfit, who: exp.name, calls: exp.calls, needs: exp.needs, lines: mine }, pos, say);
+    judgeGroup(d, { misfit, signature, who: exp.name, calls: exp.calls, needs: exp.needs, lines: mine }, pos, say);
     return;
   }
-  if (judgeGroup(d, { misfit, who: exp.name, calls: exp.constructs, lines: mine.filter(([, l]) => !l.member) }, pos, say)) return;
+  if (judgeGroup(d, { misfit, signature, who: exp.name, calls: exp.constructs, lines: mine.filter(([, l]) => !l.member) }, pos, say)) return;
   for (const member of exp.members) {
     const lines = mine.filter(([, l]) => l.member === member);
     const [first] = lines;
@@ -67,7 +70,7 @@ export function judgeExport(d: ProbeDiagnostics, task: ProbeTask, exp: ProbeExpo
       continue;
     }
     judgeGroup(d, {
-      misfit: `${exp.name}'s ${member.name} does not fit the course's ${member.signature}`, who: `${exp.name}.${member.name}`,
+      misfit: `${exp.name}'s ${member.name} does not fit the course's ${member.signature}`, signature: member.signature, who: `${exp.name}.${member.name}`,
       calls: member.calls ?? [], read: member.calls ? undefined : readOf(exp, member), needs: member.needs, lines,
     }, pos, say);
   }
@@ -93,7 +96,7 @@ function judgeGroup(d: ProbeDiagnostics, g: Group, pos: number, say: Say): boole
   const failed = calls.filter((c) => !untyped.includes(c));
   if (untyped.length) {
     const [n, l] = untyped[0]!;
-    say(pos, `${what(l.call)} leaves out parameters of ${g.who} that have no type, and TypeScript takes every parameter without a "?" or a default as required (${shown(d.byLine.get(n)!)}). Mark the ones the runner may leave out optional, as the course's ${g.misfit.replace(/^.* the course's /, "")} does.`, true);
+    say(pos, `${what(l.call)} leaves out parameters of ${g.who} that have no type, and TypeScript takes every parameter without a "?" or a default as required (${shown(d.byLine.get(n)!)}). Mark the ones the runner may leave out optional, as the course's ${g.signature} does.`, true);
   }
   if (failed.length) {
     const [n, l] = failed[0]!;
