@@ -28,11 +28,18 @@ const listed = (found: readonly TypeFinding[]): string[] => [
 
 const ADVICE = "Advice, which costs nothing (your own code, checked with \"strict\": true, as tsc would check it):";
 
+/** A function's signature names what its result is read as; a task of several exports or classes says how they are used. */
+function howUsed(info: PackTask): string {
+  const returns = info.signature.split(" => ")[1];
+  if (returns !== undefined) return `grade type-checks ${info.exportName} as the chapter's runner uses it: called on the course's fixtures, its result read as ${returns}.`;
+  return `grade type-checks ${info.file}'s exports as the chapter's runner uses them: each function called and each class constructed, its methods called and properties read, on the course's fixtures, and what they give read as the runner reads it.`;
+}
+
 export function typesCheck(info: PackTask, types: TaskTypes): CheckResult {
   const check: CheckResult = {
     name: `t${info.number}_types`, kind: "types", title: `${info.file} type-checks against the chapter's interface`,
     status: "pass", expected: `${info.exportName}: ${info.signature}`,
-    hint: `grade type-checks ${info.exportName} as the chapter's runner uses it: called on the course's fixtures, its result read as ${info.signature.split(" => ")[1]}. Your own types are fine when that use fits them; the course's (from "grade/course") fit by construction: ${info.signature}.`,
+    hint: `${howUsed(info)} Your own types are fine when that use fits them; the course's (from "grade/course") fit by construction: ${info.signature}.`,
   };
   if ("skipped" in types) return { ...check, status: "skip", message: types.skipped };
   if ("stopped" in types) return { ...check, status: "fail", message: types.stopped };
