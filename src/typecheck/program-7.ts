@@ -125,28 +125,25 @@ class Program7 implements TypedProgram {
 export class TypeScript7 implements Compiler {
   readonly name = "TypeScript 7";
   readonly libraryDirs: readonly string[];
-  private readonly api: API;
+  private api: API;
   private current: { dir: string; gate: FileGate; generated: ReadonlyMap<string, string> } | undefined;
-  /**
-   * Every path of a submission folder the compiler asked about, by folder: told to it as changed
-   * when the folder is checked again (watch mode), so that an edit, a new or a removed file is seen.
-   */
-  private readonly asked = new Map<string, Set<string>>();
+  /** The submission folders this process has checked. */
+  private readonly checked = new Set<string>();
 
-  constructor(private readonly packageRoot: string, exe: string) {
+  constructor(private readonly packageRoot: string, private readonly exe: string) {
     const modules = path.join(packageRoot, "node_modules");
     this.libraryDirs = [path.dirname(exe), path.join(modules, "@types"), path.join(modules, "undici-types")];
+    this.api = this.open();
+  }
+
+  private open(): API {
     const generated = (f: string) => this.current?.generated.get(path.resolve(f));
-    const ask = (f: string): void => {
-      const abs = path.resolve(f);
-      if (this.current && abs.startsWith(this.current.dir + path.sep)) this.asked.get(this.current.dir)?.add(abs);
-    };
-    this.api = new API({
-      cwd: packageRoot, tsserverPath: exe,
+    return new API({
+      cwd: this.packageRoot, tsserverPath: this.exe,
       fs: {
         // null, never undefined: undefined would let the process read the real file itself.
-        readFile: (f) => { ask(f); return generated(f) ?? this.current?.gate.read(f) ?? null; },
-        fileExists: (f) => { ask(f); return generated(f) !== undefined || (this.current?.gate.exists(f) ?? false); },
+        readFile: (f) => generated(f) ?? this.current?.gate.read(f) ?? null,
+        fileExists: (f) => generated(f) !== undefined || (this.current?.gate.exists(f) ?? false),
         directoryExists: (d) => this.current?.gate.directoryExists(d) ?? false,
         realpath: (f) => (generated(f) !== undefined ? f : this.current?.gate.realpath(f) ?? f),
         getAccessibleEntries: (d) => ({ files: [], directories: this.current?.gate.directories(d) ?? [] }),
@@ -166,11 +163,17 @@ export class TypeScript7 implements Compiler {
     const generated = new Map(request.generated);
     generated.set(config, JSON.stringify({ compilerOptions, files: [...request.roots, ...request.generated.keys()] }));
     const dir = path.resolve(request.dir);
+    // A folder checked before (watch, after a save) gets a fresh process: TypeScript 7.0.2's API
+    // answered the second snapshot of a changed folder with data its own reader could not decode
+    // (RangeError: Offset is outside the bounds of the DataView). Other folders (a batch) share one.
+    if (this.checked.has(dir)) {
+      this.api.close();
+      this.api = this.open();
+      this.checked.clear();
+    }
+    this.checked.add(dir);
     this.current = { dir, gate: request.gate, generated };
-    const asked = this.asked.get(dir) ?? new Set();
-    this.asked.set(dir, asked);
-    const changed = [...asked];
-    const snapshot: Snapshot = this.api.updateSnapshot({ openProjects: [config], fileChanges: { changed } });
+    const snapshot: Snapshot = this.api.updateSnapshot({ openProjects: [config] });
     const project = snapshot.getProject(config) ?? snapshot.getProjects()[0];
     if (!project) throw new Error("TypeScript 7 opened no project for the type check");
     return new Program7(project, () => {
