@@ -17,8 +17,11 @@ export function makeDisplay(cwd: string, submissionDir: string): Display {
   const prefixes = [[submissionDir + path.sep, submission === "." ? "" : `${submission}/`], [cwd + path.sep, ""]] as const;
   // Most texts hold no path at all: looking costs less than splitting (a batch sanitises tens of
   // texts per submission).
+  // An absolute path only where one starts: "../../tmp/x/task2.ts" holds "/tmp/x/" but is already
+  // relative (replacing inside it doubled the path).
+  const patterns = prefixes.map(([abs, shown]) => [new RegExp(`(?:file://)?(?<![\\w.~-])${abs.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "g"), shown] as const);
   const sanitise = (text: string): string => (!prefixes.some(([abs]) => text.includes(abs)) ? text
-    : prefixes.reduce((t, [abs, shown]) => t.split(`file://${abs}`).join(shown).split(abs).join(shown), text));
+    : patterns.reduce((t, [pattern, shown]) => t.replace(pattern, () => shown), text));
   return {
     submission, path: relative, sanitise,
   };
