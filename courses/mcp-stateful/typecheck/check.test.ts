@@ -46,6 +46,8 @@ const CORRECT: Record<string, Record<string, string[]>> = {
     task3: ["LabClient uses tools without declaring it (plain JavaScript's style)", "Declare it in the class: tools: Tool[]."],
   },
   "exported-any": { task2: ["LabServer has type any, so nothing checks that the runner can construct it and use its members."] },
+  // Its transport's constructor takes its own LabServer class, as the course's session passes one.
+  "transport-takes-own-server": {},
 };
 
 /** The task that fails, where, and what its one finding says. */
@@ -54,7 +56,6 @@ const WRONG: Record<string, { task: string; at: string; says: string[] }> = {
   "server-constructor-two-args": { task: "task2", at: "18:14", says: ["the runner calls new LabServer({\"allowedTools\":[\"add\",\"weather\",\"subtract\"]})", "TS2554: Expected 2 arguments, but got 1."] },
   "missing-drain-outbox": { task: "task2", at: "18:14", says: ["LabServer has no method drainOutbox, which the runner calls: server.drainOutbox(). Add it: drainOutbox(): JsonRpcNotification[]."] },
   "client-async": { task: "task3", at: "24:14", says: ["client.connect() returns Promise<JsonObject>, a Promise: LabClient.connect is async", "no async, no await"] },
-  "transport-takes-own-server": { task: "task3", at: "13:14", says: ["the runner calls new InMemoryTransport(server), with a server object of the grader's that has handle(message) and drainOutbox() only", "is missing the following properties"] },
   "kindof-takes-message": { task: "task1", at: "22:17", says: ["kindOf does not fit the course's signature (message: unknown) => MessageKind: the runner calls kindOf({", "The same call fails for"] },
   "missing-lab-client": { task: "task3", at: "1:1", says: ["task3.ts has no export named LabClient, the name the runner imports. Write export class LabClient {"] },
 };

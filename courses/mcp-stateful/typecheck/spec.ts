@@ -76,7 +76,7 @@ export function statefulSpec(packageRoot: string): ProbeSpec {
     { id: "task3", file: "task3.ts", exports: [
       {
         kind: "class", name: "InMemoryTransport", signature: "constructor(server: { handle(message), drainOutbox() })",
-        constructs: [{ args: "SERVER", shown: "new InMemoryTransport(server), with a server object of the grader's that has handle(message) and drainOutbox() only" }],
+        constructs: [{ args: "SERVER", shown: "new InMemoryTransport(server)" }],
         members: [
           {
             name: "send", signature: "send(message: JsonRpcMessage): JsonRpcResponse | null", use: MAYBE_MESSAGE, needs: RESPONSE,
@@ -87,7 +87,7 @@ export function statefulSpec(packageRoot: string): ProbeSpec {
       },
       {
         kind: "class", name: "LabClient", signature: "constructor(transport: Transport)",
-        constructs: [{ args: "TRANSPORT", shown: "new LabClient(transport), with a transport object of the grader's that has send(message) and notifications() only" }],
+        constructs: [{ args: "TRANSPORT", shown: "new LabClient(transport)" }],
         members: [
           { name: "connect", signature: "connect(): JsonObject", use: "UsableObject", needs: "the initialize result (an object)", calls: [{ args: "", shown: "client.connect()" }] },
           { name: "listTools", signature: "listTools(): Tool[]", use: "UsableList<$R, UsableTool>", needs: "the list of tools", calls: [{ args: "", shown: "client.listTools()" }] },
@@ -107,8 +107,11 @@ export function statefulSpec(packageRoot: string): ProbeSpec {
     ...decl,
     // The lab's run functions read any object's keys: what a submission's own tool type says run takes is its own business.
     `declare const TOOL: ${literalType(tool)} & { run: (args: any) => string };`,
-    "declare const SERVER: { handle(message: JsonRpcMessage): JsonRpcResponse | null; drainOutbox(): JsonRpcNotification[] };",
-    "declare const TRANSPORT: { send: (message: unknown) => any; notifications: () => any };",
+    // The server a transport is given, and the transport a client is given, are the runner's own
+    // objects: a submission may name their type after its own classes (constructor(server:
+    // LabServer)), as the course's own session does; what it calls on them is checked at run time.
+    "declare const SERVER: any;",
+    "declare const TRANSPORT: any;",
   ].join("\n");
   return { courseModule: path.join(here, "course", "index.ts"), graderFiles: [path.join(here, "course", "index.ts"), callerTypes], preamble, tasks };
 }
