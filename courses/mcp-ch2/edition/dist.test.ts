@@ -24,7 +24,7 @@ describe("distStudent", () => {
     expect(report.excluded.map((e) => e.file)).toContain("solutions/quiz-key.txt");
     expect(report.items.map((i) => i.name)).toContain("tasks/task3.ts fails as shipped");
     // The grader's source is checked too: only the files that must share a line are notes.
-    expect(report.notes.every((n) => n.startsWith("src/sandbox/live-server.ts "))).toBe(true);
+    expect(report.notes.every((n) => n.startsWith("src/sandbox/live-connection.ts "))).toBe(true);
     // No executable model: its answers ship as data, and the edition's key reads them.
     for (const { file } of INSTRUCTOR_MODULES) expect(existsSync(path.join(out, file)), file).toBe(false);
     expect(readFileSync(path.join(out, "courses/mcp-ch2/behaviour/key.ts"), "utf8")).toBe(EDITION_FILES["courses/mcp-ch2/behaviour/key.ts"]);

@@ -41,7 +41,7 @@ export const PRACTICE_DATA_PATH = `courses/mcp-ch2/behaviour/${PRACTICE_DATA_FIL
  * leaks. Everything else that ships, src/ included, must hold no solution line.
  */
 export const GRADER_SHARES: Readonly<Record<string, string>> = {
-  "src/sandbox/live-server.ts": "the live server feeds the student's own handle one stdin line at a time, so it skips blank lines as serve does; it is a process, with no function a task could call",
+  "src/sandbox/live-connection.ts": "the live server feeds the student's own handle one stdin line at a time, so it skips blank lines as serve does; it is a process, with no function a task could call",
 };
 
 /** What the student edition leaves out, and why. Everything else git tracks is copied. */
