@@ -1,7 +1,7 @@
 // Points without the work (issue 19): submissions that answer the fixtures from a table and
 // anything else with nothing, a throw, a loop or a constant, a handle that answers serve's oracle
 // otherwise, and correct code that throws when its module is loaded a second time, graded through the real CLI in a batch beside a correct classmate and a
-// classmate with one mistake, for both packs, and alone (grade --dir, every default check). None
+// classmate with one mistake, for every pack, and alone (grade --dir, every default check). None
 // may have a task at full marks, nor more than the classmate with one mistake; the correct
 // classmate keeps full marks and the one mistake costs one point. Made by gaming.ts.
 import { cpSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { overlay } from "../overlay.js";
 import { newRoot, removeRoot, ROOT } from "./build.js";
 import { chapter2Oracle, chapter2Table, FALLBACKS, readTs, statelessOracle, statelessTable, throwsOnReload, writeSubmission } from "./gaming.js";
+import { statefulTable } from "./gaming-stateful.js";
 import { HOSTILE, WHY_SKIPPED } from "./gate.js";
 import { runGrade, type CliRun } from "./run.js";
 
@@ -41,6 +42,12 @@ const PACKS = [
     gaming: { ...Object.fromEntries(FALLBACKS.map((k) => [`table-${k}`, statelessTable(k)])), oracle: statelessOracle(path.join(ROOT, "solutions", "mcp-stateless")), "throws-on-reload": throwsOnReload(readTs(path.join(ROOT, "solutions", "mcp-stateless"))) },
     correct: (dir: string) => copyTs(path.join(ROOT, "solutions", "mcp-stateless"), dir),
     oneMistake: (dir: string) => { copyTs(path.join(ROOT, "solutions", "mcp-stateless"), dir); copyTs(path.join(ROOT, "test", "fixtures", "mcp-stateless", "truthy-id"), dir); },
+  },
+  {
+    pack: "mcp-stateful", tasks: ["task1", "task2", "task3"], full: { task1: 5, task2: 8, task3: 5 } as Record<string, number>,
+    gaming: { ...Object.fromEntries(FALLBACKS.map((k) => [`table-${k}`, statefulTable(k)])), "throws-on-reload": throwsOnReload(readTs(path.join(ROOT, "solutions", "mcp-stateful"))) },
+    correct: (dir: string) => copyTs(path.join(ROOT, "solutions", "mcp-stateful"), dir),
+    oneMistake: (dir: string) => { copyTs(path.join(ROOT, "solutions", "mcp-stateful"), dir); copyTs(path.join(ROOT, "test", "fixtures", "mcp-stateful-class", "outbox-not-cleared"), dir); },
   },
 ];
 
