@@ -1,6 +1,7 @@
 // Grades a submission folder against a pack: its files read (confined to the folder), one request
 // to the sandbox with every run the pack's plan asks for, then the pack's judge turns the values
-// that came back into checks, outside the sandbox. The engine rolls them up (status, score, per
+// that came back into checks, outside the sandbox (and, when one failed, the pack's follow-up
+// request may retell its failures: follow-up.ts). The engine rolls them up (status, score, per
 // kind) the same way for every pack. Returns the report as data; writing files and printing are
 // the command's business.
 import { nameImportedTimeouts, withMessage } from "./imported-timeouts.js";
@@ -12,12 +13,13 @@ import { scoreReport } from "../pack/score.js";
 import { defaultPackId, loadPack, packFolder } from "../pack/registry.js";
 import type { Pack, PackTask, PlanInput, TaskJudgement } from "../pack/types.js";
 import { SandboxPool } from "../sandbox/pool.js";
-import type { TaskFailure } from "../sandbox/protocol.js";
+import type { RunSpec, TaskFailure } from "../sandbox/protocol.js";
 import { REPORT_VERSION, type CheckResult, type Report, type TaskResult, type TaskStatus } from "../report/types.js";
 import { listed } from "../report/words.js";
 import { attachTypes, type TypeChecker } from "../typecheck/attach.js";
 import { readSubmission } from "./files.js";
 import { withExtraChecks } from "./extra-report.js";
+import { followUp } from "./follow-up.js";
 import { LIMITS } from "./limits.js";
 import { makeDisplay } from "./paths.js";
 
@@ -135,11 +137,13 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     const liveRun = extra && (extra.live ?? true) && pack.live ? pack.live.run({ files: files.files, refused: files.refused, tasks: options.tasks, timeoutMs, shownAs }) : undefined;
     liveRun?.catch(() => undefined);
     const limits = { ...LIMITS, timeMs: timeoutMs, budgetMs: timeoutMs * Math.max(1, options.tasks.length) };
-    const reply = await pool.run({ files: files.files, refused: files.refused, runs: plan.runs, limits, ...(shownAs ? { shownAs } : {}) });
-    // The type checker reads the files and runs nothing: in its thread, after the sandbox's run,
+    const request = (runs: RunSpec[]) => pool.run({ files: files.files, refused: files.refused, runs, limits, ...(shownAs ? { shownAs } : {}) });
+    const reply = await request(plan.runs);
+    // A failure's follow-up (Pack.refine) is one more request, only when a check failed.
+    const judged = await followUp(pack, plan, reply, input, pack.judge(plan, reply, input), request);
+    // The type checker reads the files and runs nothing: in its thread, after the sandbox's runs,
     // so that TypeScript's heap and the submission's never add up (one grade stays under 500 MB).
     const typing = checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
-    const judged = pack.judge(plan, reply, input);
     const timeouts = nameImportedTimeouts(options.tasks.map((id) => ({ task: taskOf(pack, id), ...(judged[id]?.failure ? { failure: judged[id]!.failure } : {}) })), files.files);
     const results = options.tasks.map((id): { result: TaskResult; evidence: Record<string, string>; extra: CheckResult[] } => {
       const task = taskOf(pack, id);

@@ -67,6 +67,21 @@ export interface PackPlan {
   runs: RunSpec[];
 }
 
+/**
+ * One more request to the sandbox that a pack asks for after judging, only when a check failed
+ * (Pack.refine): runs of its own, under the same limits as the first request's.
+ */
+export interface FollowUp {
+  /** At most FOLLOW_UP_RUNS (src/grading/follow-up.ts) runs. */
+  runs: RunSpec[];
+  /**
+   * Failed checks judged again with the follow-up's reply, by task (a smaller counterexample,
+   * say). The engine takes only their text (message, expected, actual), and only for a check of
+   * the same name that failed and fails here too: verdicts and score stay the first request's.
+   */
+  recheck(reply: SandboxReply): Record<string, CheckResult[]>;
+}
+
 /** One task's verdict from the sandbox's reply. */
 export interface TaskJudgement {
   /** The evidence lines and output checks of the fixture run, in the order they are shown. */
@@ -135,4 +150,10 @@ export interface Pack<P extends PackPlan = PackPlan> {
   rootCauses?: readonly string[];
   plan(input: PlanInput): P;
   judge(plan: P, reply: SandboxReply, input: PlanInput): Record<string, TaskJudgement>;
+  /**
+   * Asked only when a check failed: one follow-up request whose reply can make a failure's text
+   * better (the stateful pack shrinks a failing session to the smallest that still fails), never
+   * its verdict. Undefined, or no runs, when there is nothing to refine.
+   */
+  refine?(plan: P, reply: SandboxReply, input: PlanInput): FollowUp | undefined;
 }
