@@ -7,8 +7,9 @@
  *
  * `new LabServer({ allowedTools })`: this client's allow-list. The server starts with no tools.
  *
- * `addTool(tool, options?)`: registers a LabTool under tool.name (the same name again replaces it
- * and keeps its place). With `{ notify: true }` and the session live, it appends
+ * `addTool(tool, options?)`: registers a LabTool under tool.name (the same name again replaces it;
+ * where tools/list shows it then, in its first place or last, is yours: the page does not say).
+ * With `{ notify: true }` and the session live, it appends
  * {"jsonrpc": "2.0", "method": "notifications/tools/list_changed"} (no id, no params: "a
  * cache-invalidation signal, not a diff") to the outbox; before the session is live, or without
  * notify, nothing is queued.

@@ -3,7 +3,8 @@
 // error) or the body (null where nothing is due, the result, or the error's code with some
 // message; an outbox's notifications). What the rules leave free is not compared: an error's
 // message text and data, `isError: false` on a successful tool call (the spec: absent means
-// false), -32002 for an unknown resource (the spec's code) where the lab raises -32602.
+// false), -32002 for an unknown resource (the spec's code) where the lab raises -32602, and the
+// place in tools/list of a tool added again under a name already there (the page never says).
 import type { Outcome, Step } from "./session.js";
 
 export type Part = "envelope" | "body";
@@ -40,7 +41,26 @@ function envelope(expected: Record<string, unknown>, actual: Record<string, unkn
   return undefined;
 }
 
-function body(expected: Record<string, unknown>, actual: Record<string, unknown>, step: Step): string | undefined {
+const nameOf = (tool: unknown): unknown => (isObject(tool) ? tool["name"] : undefined);
+const byName = (a: unknown, b: unknown): number => String(nameOf(a)).localeCompare(String(nameOf(b)));
+
+/** A result with the `movable` tools' entries taken out of its list, and those entries by name. */
+function apart(result: unknown, movable: readonly string[]): { rest: unknown; moved: unknown[] } {
+  if (!isObject(result) || !Array.isArray(result["tools"])) return { rest: result, moved: [] };
+  const tools = result["tools"] as unknown[];
+  const free = (t: unknown): boolean => movable.includes(nameOf(t) as string);
+  return { rest: { ...result, tools: tools.filter((t) => !free(t)) }, moved: tools.filter(free).sort(byName) };
+}
+
+/** The same result, where the tools added again may be anywhere in the list (each once, as registered last). */
+function sameResult(actual: unknown, expected: unknown, movable: readonly string[]): boolean {
+  if (movable.length === 0) return same(actual, expected);
+  const a = apart(actual, movable);
+  const e = apart(expected, movable);
+  return same(a.rest, e.rest) && same(a.moved, e.moved);
+}
+
+function body(expected: Record<string, unknown>, actual: Record<string, unknown>, step: Step, movable: readonly string[]): string | undefined {
   if (Object.hasOwn(expected, "error")) {
     const code = (expected["error"] as { code: number }).code;
     const error = actual["error"];
@@ -52,7 +72,7 @@ function body(expected: Record<string, unknown>, actual: Record<string, unknown>
     return undefined;
   }
   if (!Object.hasOwn(actual, "result")) return `a result is due, and it ${Object.hasOwn(actual, "error") ? `is error ${shown(actual["error"])}` : "has none"}`;
-  if (!same(withoutIsErrorFalse(actual["result"]), expected["result"])) return `its result is ${shown(actual["result"])}`;
+  if (!sameResult(withoutIsErrorFalse(actual["result"]), expected["result"], movable)) return `its result is ${shown(actual["result"])}`;
   return undefined;
 }
 
@@ -83,5 +103,5 @@ export function compareStep(step: Step, expected: Outcome, actual: Outcome, part
   if (want === null) return actual.value === null || part === "envelope" ? undefined : `it answered ${shown(actual.value)}; nothing is due (null)`;
   if (!isObject(actual.value)) return part === "body" ? `it answered ${shown(actual.value)}; a response is due` : undefined;
   const w = want as Record<string, unknown>;
-  return part === "envelope" ? envelope(w, actual.value) : body(w, actual.value, step);
+  return part === "envelope" ? envelope(w, actual.value) : body(w, actual.value, step, (expected as { movable?: string[] }).movable ?? []);
 }

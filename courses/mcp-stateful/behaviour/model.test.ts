@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { AT, TRACE_SESSION } from "../course/fixtures.js";
 import { labTool, ModelServer } from "./model.js";
-import { alone, modelSession, sessionCode } from "./session.js";
+import { compareStep } from "./compare.js";
+import { alone, modelSession, sessionCode, type Session } from "./session.js";
 
 const req = (id: number | string | null, method: string, params?: object) => ({ jsonrpc: "2.0", id, method, ...(params ? { params } : {}) });
 const note = (method: string) => ({ jsonrpc: "2.0", method });
@@ -92,5 +93,34 @@ describe("the model of the lab server", () => {
     const session = { servers: [{ allowedTools: ["add"] }, { allowedTools: [] }], steps: [{ op: "addTool" as const, tool: "add" }, { op: "drain" as const, on: 1 }] };
     expect(sessionCode(session)).toBe('const server1 = new LabServer({"allowedTools":["add"]});\nconst server2 = new LabServer({"allowedTools":[]});\nserver1.addTool(LAB_TOOLS.add);\nserver2.drainOutbox();');
     expect(alone(session, 1)).toEqual({ servers: [{ allowedTools: [] }], steps: [{ op: "drain" }] });
+  });
+
+  it("leaves free where tools/list shows a tool added again, and nothing else about the list", () => {
+    const list = { op: "handle" as const, message: req(9, "tools/list") };
+    const session: Session = { servers: [{ allowedTools: [] }], steps: [
+      ...["add", "weather", "delete_db", "add"].map((tool) => ({ op: "addTool" as const, tool })),
+      { op: "handle", message: req(1, "initialize", {}) }, { op: "handle", message: note("notifications/initialized") }, list] };
+    const { outcomes, rules } = modelSession(session, "page");
+    const model = outcomes.at(-1)!;
+    expect(rules.at(-1)).toBe("toolsList");
+    expect(model).toMatchObject({ movable: ["add"] });
+    const tools = ((model as { value: { result: { tools: { name: string }[] } } }).value.result.tools);
+    const answer = (names: string[]) => ({ value: { jsonrpc: "2.0", id: 9, result: { tools: names.map((n) => tools.find((t) => t.name === n)!) } } });
+    expect(compareStep(list, model, answer(["add", "weather", "delete_db"]), "body")).toBeUndefined();
+    expect(compareStep(list, model, answer(["weather", "delete_db", "add"]), "body")).toBeUndefined();
+    expect(compareStep(list, model, answer(["weather", "add", "delete_db"]), "body")).toBeUndefined();
+    // The others keep their order; the tool added again is listed once.
+    expect(compareStep(list, model, answer(["delete_db", "weather", "add"]), "body")).toMatch(/its result is/);
+    expect(compareStep(list, model, answer(["add", "weather", "delete_db", "add"]), "body")).toMatch(/its result is/);
+    expect(compareStep(list, model, answer(["weather", "delete_db"]), "body")).toMatch(/its result is/);
+  });
+
+  it("judges tools/list after a tool was added to a live session by a rule of its own", () => {
+    const s = live(["add"]);
+    s.handle(req(2, "tools/list"));
+    expect(s.rule).toBe("toolsList");
+    s.addTool(labTool("subtract"), { notify: false });
+    s.handle(req(3, "tools/list"));
+    expect(s.rule).toBe("toolsListAdded");
   });
 });

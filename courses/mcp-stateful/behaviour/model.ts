@@ -29,7 +29,7 @@ const VARIABLE = /\{(\w+)\}/g;
 /** Which rule decided an answer: what each behaviour check judges (server-checks.ts). */
 export type Rule =
   | "jsonrpc" | "badId" | "notification" | "initialize" | "gate" | "unknownMethod"
-  | "toolsList" | "toolUnknown" | "toolNotAllowed" | "toolMissingArg" | "toolRaised" | "toolOk"
+  | "toolsList" | "toolsListAdded" | "toolUnknown" | "toolNotAllowed" | "toolMissingArg" | "toolRaised" | "toolOk"
   | "resourcesList" | "resourceRead" | "resourceUnknown" | "resourceFailed"
   | "promptsList" | "promptGet" | "promptUnknown" | "promptMissingVar";
 
@@ -39,6 +39,10 @@ export class ModelServer {
   private live = false;
   private answeredInitialize = false;
   private readonly tools = new Map<string, LabTool>();
+  /** Names added again while registered: where tools/list shows them the page leaves open. */
+  private readonly readded = new Set<string>();
+  /** A tool was added while the session was live: the later tools/list answers are toolsListAdded's. */
+  private addedLive = false;
   private outbox: JsonObject[] = [];
   private readonly allowed: readonly unknown[];
 
@@ -47,9 +51,14 @@ export class ModelServer {
   }
 
   addTool(tool: LabTool, options?: { notify?: boolean }): void {
+    if (this.tools.has(tool.name)) this.readded.add(tool.name);
+    if (this.live) this.addedLive = true;
     this.tools.set(tool.name, tool);
     if (options?.notify === true && this.live) this.outbox.push({ jsonrpc: "2.0", method: LIST_CHANGED });
   }
+
+  /** The tools whose place in tools/list is free: added again (in their first place here, or last). */
+  get movable(): string[] { return [...this.readded]; }
 
   drainOutbox(): JsonObject[] {
     const queued = this.outbox;
@@ -95,7 +104,7 @@ export class ModelServer {
     if (!this.live) throw new RpcError(INVALID_REQUEST, "server not initialized");
     const params = objectOr(own(m, "params"));
     switch (method) {
-      case "tools/list": this.rule = "toolsList"; return { tools: [...this.tools.values()].map(({ name, description, inputSchema }) => structuredClone({ name, description, inputSchema })) };
+      case "tools/list": this.rule = this.addedLive ? "toolsListAdded" : "toolsList"; return { tools: [...this.tools.values()].map(({ name, description, inputSchema }) => structuredClone({ name, description, inputSchema })) };
       case "tools/call": return this.callTool(params);
       case "resources/list": this.rule = "resourcesList"; return { resources: RESOURCES.map(({ uri, name, mimeType }) => ({ uri, name, mimeType })) };
       case "resources/read": return this.readResource(own(params, "uri"));

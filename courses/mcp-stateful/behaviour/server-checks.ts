@@ -154,7 +154,7 @@ export const SERVER_CHECKS: readonly ServerCheck[] = [
   { name: "t2_tool_results", title: "A tool that runs gives its text; a tool that raises gives isError true with \"ERROR: \" and its message", judges: ["toolOk", "toolRaised"], sessions: () => [],
     hint: "A tool that divides by zero is not a protocol error: {content: [{type: \"text\", text: \"ERROR: ...\"}], isError: true}." },
   { name: "t2_tools_list", title: "tools/list lists every tool added, in the order added, allowed or not", judges: ["toolsList"], sessions: () => [],
-    hint: "{tools: [{name, description, inputSchema}, ...]}; a name added again replaces its tool in its place." },
+    hint: "{tools: [{name, description, inputSchema}, ...]}; a name added again replaces its tool (where it is listed then is yours)." },
   { name: "t2_list_changed", title: "addTool with notify after initialization queues list_changed; never before, never without notify", judges: ["addTool", "drain"], sessions: listChangedSessions,
     hint: "Reread 'listChanged: the one dynamic capability': queue notifications/tools/list_changed (no id, no payload) only when notify is true and the session is live; drainOutbox empties the outbox." },
   { name: "t2_prompts_resources", title: "resources and prompts: listed, read, filled; a missing variable is -32602, a failing reader -32603", judges: ["resourcesList", "resourceRead", "resourceUnknown", "resourceFailed", "promptsList", "promptGet", "promptUnknown", "promptMissingVar"], sessions: promptResourceSessions,
@@ -165,6 +165,11 @@ export const SERVER_CHECKS: readonly ServerCheck[] = [
     hint: "Keep every piece of state on the instance (this), none in module variables or on globalThis: each client has a server of its own." },
   { name: "t2_envelope", title: "Every response echoes the request's id with jsonrpc \"2.0\", and a notification in the outbox has no id", judges: "envelope", sessions: () => [],
     hint: "A response carries the request's id as it came (0 and \"\" included) and jsonrpc \"2.0\"; result or error, never both." },
+  // Last, so that the checks before it keep their random streams (sessionsOf). Its steps are the
+  // tools/list answers after a tool was added to a live session (t2_tools_after's rule); a mistake
+  // in every list fails t2_tools_list too, which charges it (grading/judge.ts).
+  { name: "t2_tools_added", title: "A tool added to a live session is listed by the next tools/list, after the others", judges: ["toolsListAdded"], sessions: () => [],
+    hint: "addTool registers the tool whether or not notify is set; tools/list lists it from then on, after the tools added before it." },
 ];
 
 /** Every check's sessions for a seed, each check on its own stream. */

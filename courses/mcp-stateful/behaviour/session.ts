@@ -12,8 +12,11 @@ export type Step =
 
 export interface Session { servers: ServerConfig[]; steps: Step[] }
 
-/** What one step gave: a value, or the throw the driver caught (name, message, code). */
-export type Outcome = { value: unknown } | { threw: { name: string; message: string; code: number | null } };
+/**
+ * What one step gave: a value, or the throw the driver caught (name, message, code). The model's
+ * tools/list answers name the tools whose place in the list is free (`movable`: added again).
+ */
+export type Outcome = { value: unknown; movable?: string[] } | { threw: { name: string; message: string; code: number | null } };
 
 /** What decided a step's answer: the model's rule for handle, or the step's own kind. */
 export type StepRule = Rule | "addTool" | "drain";
@@ -27,7 +30,7 @@ export function modelSession(session: Session, variant: Variant): { outcomes: Ou
     if (step.op === "handle") {
       const value = server.handle(structuredClone(step.message));
       rules.push(server.rule);
-      return { value };
+      return (server.rule === "toolsList" || server.rule === "toolsListAdded") && server.movable.length > 0 ? { value, movable: server.movable } : { value };
     }
     rules.push(step.op);
     if (step.op === "addTool") {

@@ -1,8 +1,9 @@
 // Each evidence line's own rules: the behaviour checks that try what the line shows on sessions
 // and inputs the code has not seen. A line's point is earned only while they hold, and a broken
 // rule takes the points of every right line naming it (src/pack/score.ts): so each rule here is
-// as narrow as its line, and lines share a rule only where they show the same thing (tools/list's
-// names, initialize's result). The gate (t2_handshake), the envelope and isolation are general
+// as narrow as its line, and lines share a rule only where they show the same thing (initialize's
+// result, kindOf). The two tools/list lines have a rule each: the list before a tool was added to
+// the live session, and after (a mistake in both is charged by t2_tools_list: grading/judge.ts). The gate (t2_handshake), the envelope and isolation are general
 // rules, named by no line: each costs its kind's point.
 export const LINE_RULES: Readonly<Record<string, readonly string[]>> = {
   t1_request_keys: ["t1_request_built"],
@@ -17,7 +18,7 @@ export const LINE_RULES: Readonly<Record<string, readonly string[]>> = {
   t2_add_text: ["t2_tool_results"],
   t2_delete_db_code: ["t2_tool_errors"],
   t2_outbox: ["t2_list_changed"],
-  t2_tools_after: ["t2_tools_list"],
+  t2_tools_after: ["t2_tools_added"],
   t3_sent_methods: ["t3_handshake", "t3_messages"],
   t3_add_text: ["t3_results"],
   t3_delete_db_code: ["t3_errors"],

@@ -2,8 +2,7 @@
 // SandboxPool → judge, as mistakes.test.ts does). Each is a folder of
 // test/fixtures/mcp-stateful-class/ laid over solutions/mcp-stateful/. The correct ones, each in
 // a style other than the reference's, pass every check on two seeds; each wrong one makes one
-// realistic mistake, fails the check named for it with a counterexample, and costs one point
-// (two where a rule is named by two lines: see COSTS).
+// realistic mistake, fails the check named for it with a counterexample, and costs one point.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -34,6 +33,7 @@ const CORRECT = [
   "correct-client-uuid", // task 3: crypto.randomUUID ids, a Map of requests in flight, the cache copied
   "correct-kindof-switch", // task 1: spreads for optional keys, kindOf as a switch over a key signature (Reflect.has)
   "correct-client-meta", // task 3: a _meta (progressToken) in every request's params, roots and sampling capabilities
+  "correct-readded-moves-last", // task 2: tools in an array, a name added again moved last (the page leaves its place open)
 ];
 
 /** [fixture, the checks it must fail (and nothing else), points it costs, what their diagnosis shows]. */
@@ -45,9 +45,9 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["falsy-id-notification", ["t2_notifications"], 1, /whatever the id's value/], // cost 6 before: every method's check charged id 0's missing answer
   ["transport-structured-clone", ["t3_date_across", "t3_transport"], 1, /as a Date object/],
   ["error-data-falsy-dropped", ["t1_error_built"], 1, /"data":(null|0|"")/],
-  // Open: t2_tools_list is named by two lines (t2_tool_names, t2_tools_after), so a mistake the
-  // trace does not show voids both (src/pack/score.ts): two points for one mistake.
-  ["readded-tool-moves-last", ["t2_tools_list"], 2, /"tools":\[/],
+  // Both tools/list checks fail; t2_tools_added is charged to t2_tools_list (cost 2 when one rule
+  // was named by both tools/list lines, t2_tool_names and t2_tools_after).
+  ["tools-list-without-description", ["t2_tools_list", "t2_tools_added"], 1, /"tools":\[\{"name":"\w+","inputSchema"/],
   ["initialized-after-refusal", ["t3_errors"], 1, /notifications\/initialized"\} after the error response/], // cost 2 before: t3_outcomes, named by two lines, was split
   ["cache-appends", ["t3_cache_after_pump", "t3_cache"], 1, /add,weather,delete_db,add,weather,delete_db/],
 ];
