@@ -1,6 +1,9 @@
 // Interop with the official SDK 1.x client (2025-06-18) over the live server: the handshake
 // (connect), listTools (the lab's tools), callTool add {x: 2, y: 3} (text "5"), and a tool the
-// server does not have, which the page answers -32601 and the client must reject with.
+// server does not have, which the page answers -32601 and the client must reject with. A
+// handshake that got no answer is asked again, under ids 0 and 1, on a fresh connection: the
+// SDK's first request has id 0, and a server that answers only the 1 fails (answered-ids.ts).
+import { answeredIds } from "../../../src/live/answered-ids.js";
 import { capLines } from "../../../src/live/line-cap.js";
 import type { LiveServer } from "../../../src/live/connection.js";
 import { SERVER_STARTUP_LIMIT_MS, serverReady } from "../../../src/live/ready.js";
@@ -28,8 +31,25 @@ function check(step: Step, status: CheckResult["status"], more: Partial<CheckRes
   return { ...INTEROP_STEPS[step], kind: "interop", status, ...more };
 }
 
+const CLIENT = { name: "grade-interop", version: "1.0.0" };
+
 export async function interopChecks(server: LiveServer, timeoutMs: number): Promise<CheckResult[]> {
-  const { Client, McpError, ErrorCode, ReadBuffer, serializeMessage } = await loadSdk();
+  const { results, silentConnect, protocolVersion } = await sdkSteps(server, timeoutMs);
+  if (!silentConnect) return results;
+  // The SDK's initialize, as it sends it, under id 0 and then id 1.
+  const initialize = { jsonrpc: "2.0", method: "initialize", params: { protocolVersion, capabilities: {}, clientInfo: CLIENT } };
+  const answered = await answeredIds(server, initialize, [0, 1], timeoutMs).catch(() => undefined);
+  if (!answered || answered.includes(0) || !answered.includes(1)) return results;
+  return [check(0, "fail", {
+    expected: "a response with id 0",
+    actual: "no response to id 0; id 1 answered",
+    message: "The SDK client's first request, initialize, has id 0, and your server never answered it; sent again with id 1 it was answered. A message with an \"id\" key is a request whatever the id's value, 0 included (t2_notifications).",
+  }), ...results.slice(1)];
+}
+
+async function sdkSteps(server: LiveServer, timeoutMs: number): Promise<{ results: CheckResult[]; silentConnect: boolean; protocolVersion: string }> {
+  const { Client, McpError, ErrorCode, ReadBuffer, serializeMessage, LATEST_PROTOCOL_VERSION } = await loadSdk();
+  const done = (results: CheckResult[], silentConnect = false) => ({ results, silentConnect, protocolVersion: LATEST_PROTOCOL_VERSION });
   const describe = (e: unknown): string => (e instanceof McpError ? `McpError ${e.code}: ${e.message}` : e instanceof Error ? `${e.name}: ${e.message}` : String(e));
   let unreadable = 0;
   const Transport = connectionTransport({ ReadBuffer, serializeMessage, notConnected: () => new Error("Not connected") });
@@ -39,9 +59,9 @@ export async function interopChecks(server: LiveServer, timeoutMs: number): Prom
   capLines(transport.connection, () => { unreadable += 1; });
   if ((await serverReady(transport.stderr)) === "timeout") {
     transport.connection?.kill();
-    return [check(0, "error", { message: `The server did not start within ${SERVER_STARTUP_LIMIT_MS} ms.` }), ...([1, 2, 3] as const).map((s) => check(s, "skip", { message: "The server did not start." }))];
+    return done([check(0, "error", { message: `The server did not start within ${SERVER_STARTUP_LIMIT_MS} ms.` }), ...([1, 2, 3] as const).map((s) => check(s, "skip", { message: "The server did not start." }))]);
   }
-  const client = new Client({ name: "grade-interop", version: "1.0.0" });
+  const client = new Client(CLIENT);
   client.onerror = () => { unreadable += 1; };
   const limit = Math.min(timeoutMs, REQUEST_LIMIT_MS);
   // A time-out with nothing unreadable is not judged (src/live/time-limit.ts): the machine's, maybe.
@@ -54,7 +74,7 @@ export async function interopChecks(server: LiveServer, timeoutMs: number): Prom
       await withTimeout(client.connect(transport, { timeout: connectLimit }), connectLimit + 500, "initialize");
       results.push(check(0, "pass", { actual: JSON.stringify(client.getServerCapabilities() ?? {}) }));
     } catch (error) {
-      return [failed(0, error, "The SDK client could not connect"), ...([1, 2, 3] as const).map((s) => check(s, "skip", { message: "The client could not connect." }))];
+      return done([failed(0, error, "The SDK client could not connect"), ...([1, 2, 3] as const).map((s) => check(s, "skip", { message: "The client could not connect." }))], timedOut(error));
     }
     try {
       const { tools } = await withTimeout(client.listTools(undefined, { timeout: limit }), limit + 500, "tools/list");
@@ -74,7 +94,7 @@ export async function interopChecks(server: LiveServer, timeoutMs: number): Prom
       const ok = error instanceof McpError && error.code === ErrorCode.MethodNotFound;
       results.push(ok ? check(3, "pass", { expected: "McpError -32601", actual: describe(error) }) : failed(3, error, "callTool(no_such_tool) rejected, but not with -32601"));
     }
-    return results;
+    return done(results);
   } finally {
     await withTimeout(client.close(), 1000, "close").catch(() => undefined);
     transport.connection?.release();

@@ -4,4 +4,4 @@
 // its StdioClientTransport, which the grader's transport (src/live/transport.ts) uses.
 export { Client } from "@modelcontextprotocol/sdk/client/index.js";
 export { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
-export { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+export { ErrorCode, LATEST_PROTOCOL_VERSION, McpError } from "@modelcontextprotocol/sdk/types.js";
