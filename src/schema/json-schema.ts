@@ -4,10 +4,12 @@
 // budget, compiled by a fresh Ajv instance, so that nothing ($id, $ref, options) is shared
 // between two students' schemas, or two calls of one student's code.
 import { createHash } from "node:crypto";
-import type { Ajv, ValidateFunction } from "ajv";
+import { createRequire } from "node:module";
+import type { ValidateFunction } from "ajv";
 import type { UriResolver } from "ajv/dist/types/index.js";
 import { defaultUriResolver, DIALECTS, META_SCHEMA, newAjv, type Dialect } from "./ajv-classes.js";
 import { BoundedCache } from "./bounded-cache.js";
+import { loadValidators, saveValidators } from "./schema-cache.js";
 import { clip, describeErrors, describeValue, plainPath } from "./error-text.js";
 import { measureSchema, oversize, SCHEMA_CAPS, type SchemaSize } from "./schema-size.js";
 import type { Validation } from "./validator.js";
@@ -38,13 +40,23 @@ export function dialectOf(schema: Record<string, unknown>, where: string): { dia
 
 // One per dialect, made on first use: a meta-schema's validator is a plain function of its
 // input, so sharing it between students shares nothing of theirs. Ajv checks no formats in a
-// meta-schema (a bad pattern is found by compiling), so these have none.
-const metaAjv: Partial<Record<Dialect, Ajv>> = {};
+// meta-schema (a bad pattern is found by compiling), so these have none. Compiling one took
+// 300-500 ms of a grade (draft-07's, Ajv's compiler loaded for it): what Ajv makes of it is kept
+// as code in node_modules/.cache/grade, as the MCP schema's validators are (schema-cache.ts).
+const metaValidators: Partial<Record<Dialect, ValidateFunction>> = {};
+const metaKey = (dialect: Dialect): string => `meta-schema ${dialect}; ajv ${(createRequire(import.meta.url)("ajv/package.json") as { version: string }).version}`;
 function metaValidator(dialect: Dialect): ValidateFunction {
-  const ajv = (metaAjv[dialect] ??= newAjv(dialect, { strict: false }));
-  const fn = ajv.getSchema(META_SCHEMA[dialect]);
-  if (!fn) throw new Error(`Ajv has no meta-schema for ${dialect}`);
-  return fn;
+  const made = metaValidators[dialect];
+  if (made) return made;
+  const key = metaKey(dialect);
+  let fn = loadValidators(key)?.["validate"];
+  if (!fn) {
+    const ajv = newAjv(dialect, { strict: false, code: { source: true } });
+    fn = ajv.getSchema(META_SCHEMA[dialect]);
+    if (!fn) throw new Error(`Ajv has no meta-schema for ${dialect}`);
+    saveValidators(key, ajv, { validate: META_SCHEMA[dialect] });
+  }
+  return (metaValidators[dialect] = fn);
 }
 
 /** Compiles what every `grade` needs before its first student schema: draft-07's meta-schema. */
