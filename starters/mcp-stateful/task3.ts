@@ -11,7 +11,8 @@
  * `LabClient`, over any Transport (in grading, the grader's scripted server):
  * - `tools`: the tools cache, [] at first.
  * - `connect()`: sends the request initialize with params {"protocolVersion": PROTOCOL_VERSION,
- *   "capabilities": {} (any object), "clientInfo": CLIENT_INFO}; on its response sends the
+ *   "capabilities": {} (any object), "clientInfo": your client's own {"name", "version"}
+ *   (non-empty strings; CLIENT_INFO will do)}; on its response sends the
  *   notification {"jsonrpc": "2.0", "method": "notifications/initialized"} (no id) and returns
  *   the initialize result. Nothing else is sent before: "calling a method before it is calling
  *   into undefined behavior".

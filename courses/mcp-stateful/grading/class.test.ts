@@ -33,6 +33,7 @@ const CORRECT = [
   "correct-client-uuid", // task 3: crypto.randomUUID ids, a Map of requests in flight, the cache copied
   "correct-kindof-switch", // task 1: spreads for optional keys, kindOf as a switch over a key signature (Reflect.has)
   "correct-client-meta", // task 3: a _meta (progressToken) in every request's params, roots and sampling capabilities
+  "correct-client-own-info", // task 3: clientInfo the client's own (a name, title and version other than CLIENT_INFO)
   "correct-readded-moves-last", // task 2: tools in an array, a name added again moved last (the page leaves its place open)
 ];
 

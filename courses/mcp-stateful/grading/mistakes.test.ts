@@ -70,6 +70,7 @@ describe("mcp-stateful through the sandbox", () => {
     ["pump re-fetches on every notification", mutate("task3.ts", ['if (notes.some((n) => n.method === "notifications/tools/list_changed")) this.listTools();', "if (notes.length > 0) this.listTools();"]), ["t3_messages"]],
     ["an error response returned, not thrown", mutate("task3.ts", ['if ("error" in response) throw new McpError(response.error.code, response.error.message);', 'if ("error" in response) return response as never;']), ["t3_delete_db_code", "t3_errors"]],
     ["initialized sent with id null", mutate("task3.ts", ['this.transport.send({ jsonrpc: "2.0", method: "notifications/initialized" });', 'this.transport.send({ jsonrpc: "2.0", id: null, method: "notifications/initialized" } as never);']), ["t3_handshake", "t3_messages"]],
+    ["clientInfo without a version", mutate("task3.ts", ["clientInfo: CLIENT_INFO });", "clientInfo: { name: CLIENT_INFO.name } });"]), ["t3_handshake"]],
     ["the same id for every request", mutate("task3.ts", ["const id = this.nextId++;", "const id = this.nextId;"]), ["t3_ids"]],
   ];
 
