@@ -5,12 +5,14 @@ import { fileURLToPath } from "node:url";
 import type { ScorePolicy } from "../../src/pack/score.js";
 import type { Pack } from "../../src/pack/types.js";
 import { HINTS } from "./course/hints.js";
+import { lintQuiz, QUIZ } from "./course/quiz.js";
 import { sandboxSource } from "./course/sandbox-source.js";
 import { LINE_RULES } from "./evidence/line-rules.js";
 import { LINES } from "./evidence/lines.js";
 import { judge } from "./grading/judge.js";
 import { liveChecks } from "./grading/live.js";
 import { plan, TASKS, type StatefulPlan } from "./grading/plan.js";
+import { refine } from "./grading/shrink-runs.js";
 import { StatefulTypeCheck } from "./typecheck/worker-client.js";
 
 /** Each evidence line earns a point while its rules hold; an output rule costs one; behaviour, schema and interop at most one per task each, only at full marks, stdio too. */
@@ -44,6 +46,8 @@ const pack: Pack<StatefulPlan> = {
   hints: HINTS,
   course: { typesFile: fileURLToPath(new URL("./course/index.ts", import.meta.url)), sandboxSource },
   live: { drivers: ["stdio", "interop"], run: liveChecks },
+  quiz: QUIZ,
+  lint: lintQuiz,
   diagnose(key, actual) {
     const line = LINES.find((l) => l.key === key);
     if (!line) return `${key} is not a line of this pack.`;
@@ -53,6 +57,7 @@ const pack: Pack<StatefulPlan> = {
   types: { checker: () => new StatefulTypeCheck() },
   plan,
   judge,
+  refine,
 };
 
 export default pack;
