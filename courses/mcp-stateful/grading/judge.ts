@@ -13,7 +13,7 @@ import { TRACE_SESSION } from "../course/fixtures.js";
 import { clientSchemaCheck, serverSchemaChecks } from "../schema/checks.js";
 import { client } from "./client-verdicts.js";
 import { messages } from "./messages-verdicts.js";
-import { outcomesOf, server } from "./server-verdicts.js";
+import { outcomesOf, server, type Failure } from "./server-verdicts.js";
 import type { StatefulPlan } from "./plan.js";
 import { rootCause, valueOf } from "./values.js";
 
@@ -70,7 +70,7 @@ Every tools/list answer shows this mistake, not only those after a tool was adde
     : c));
 }
 
-function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, input: PlanInput): TaskJudgement {
+function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, input: PlanInput, smaller?: ReadonlyMap<string, Failure>): TaskJudgement {
   const run = reply.runs[p.fixture];
   const failure = rootCause(run);
   const value = run?.status === "ran" ? valueOf(run.calls[0]) : undefined;
@@ -78,7 +78,7 @@ function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, 
   const { checks, evidence } = lineChecks("task2", fx, failure);
   checks.push(stdoutCheck("task2", [run, ...(p.sessions ? [reply.runs[p.sessions.run]] : [])]));
   const stderr = run && run.status !== "skipped" ? run.stderr : "";
-  const extra = [...(input.behaviour && p.sessions ? chargeToolsLists(server(p.sessions, reply, input.seed)) : [])];
+  const extra = [...(input.behaviour && p.sessions ? chargeToolsLists(server(p.sessions, reply, input.seed, smaller)) : [])];
   if (input.schema) {
     const sessions = [{ session: TRACE_SESSION, outcomes: fx.session ?? [] }];
     if (p.sessions) p.sessions.all.forEach((session, i) => sessions.push({ session, outcomes: outcomesOf(reply.runs[p.sessions!.run], i).outcomes ?? [] }));
@@ -108,10 +108,11 @@ function judgeTask3(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, 
   return { checks, evidence, ...(failure ? { failure } : {}), ...(extra.length ? { extra } : {}) };
 }
 
-export function judge(plan: StatefulPlan, reply: SandboxReply, input: PlanInput): Record<string, TaskJudgement> {
+/** Every task's judgement; `smaller`: the server checks' smaller counterexamples the follow-up found (shrink-runs.ts). */
+export function judge(plan: StatefulPlan, reply: SandboxReply, input: PlanInput, smaller?: ReadonlyMap<string, Failure>): Record<string, TaskJudgement> {
   const out: Record<string, TaskJudgement> = {};
   if (plan.task1) out["task1"] = judgeTask1(plan.task1, reply, input);
-  if (plan.task2) out["task2"] = judgeTask2(plan.task2, reply, input);
+  if (plan.task2) out["task2"] = judgeTask2(plan.task2, reply, input, smaller);
   if (plan.task3) out["task3"] = judgeTask3(plan.task3, reply, input);
   return out;
 }

@@ -1,4 +1,4 @@
-// The pack end to end through the real sandbox: plan → SandboxPool → judge. The reference
+// The pack end to end through the real sandbox: plan → SandboxPool → judge → the follow-up. The reference
 // solution passes every check; each mistake (the solution with one change, made inline) fails
 // its own named checks with a counterexample and costs one point under the pack's score policy;
 // correct submissions in other styles pass all.
@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { followUp } from "../../../src/grading/follow-up.js";
 import { scoreTask } from "../../../src/pack/score.js";
 import type { PlanInput } from "../../../src/pack/types.js";
 import type { CheckResult } from "../../../src/report/types.js";
@@ -37,7 +38,8 @@ async function grade(files: Record<string, string>, seed = 7, behaviour = true):
   const input: PlanInput = { tasks: TASK_IDS, has: (f) => f in files, behaviour, schema: false, seed };
   const plan = pack.plan(input);
   const reply = await pool.run({ files, refused: {}, runs: plan.runs, limits: LIMITS });
-  const j = pack.judge(plan, reply, input);
+  // As the engine does: a failure's follow-up (the session shrunk) is asked for and judged too.
+  const j = await followUp(pack, plan, reply, input, pack.judge(plan, reply, input), (runs) => pool.run({ files, refused: {}, runs, limits: LIMITS }));
   // As the engine does: a task that did not run on the fixtures has its extra checks skipped.
   return Object.fromEntries(TASK_IDS.map((t) => [t, [...(j[t]?.checks ?? []), ...(j[t]?.failure ? [] : j[t]?.extra ?? [])]]));
 }

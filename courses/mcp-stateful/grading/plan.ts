@@ -57,8 +57,11 @@ function planTask1(runs: RunSpec[], input: PlanInput): StatefulPlan["task1"] {
   return { builders, kinds };
 }
 
+/** A run of sessions on task 2's server: each input a session, the course's driver making its calls. */
+export const SERVER_RUN = { entry: "task2.ts", exportName: "LabServer", via: "driveServer" } as const;
+
 function planTask2(runs: RunSpec[], input: PlanInput): StatefulPlan["task2"] {
-  const base = { entry: "task2.ts", exportName: "LabServer", via: "driveServer" } as const;
+  const base = SERVER_RUN;
   const fixture = runs.push({ ...base, inputs: texts([TRACE_SESSION]), instance: "shared", stopOnFailure: true }) - 1;
   if (!input.behaviour) return { fixture };
   const groups: { name: string; from: number; count: number }[] = [];

@@ -1,12 +1,13 @@
 // Task 2's behaviour verdicts: each check judges, in every one-server session, the steps its rules
 // decide, against the model (either reading of an early initialized, one per session); the
-// shortest failing session up to its first wrong answer is shown as code to paste. t2_isolation
-// compares each of two servers side by side with itself alone.
+// shortest failing session up to its first wrong answer is shown as code to paste, or a smaller
+// one the follow-up request found (grading/shrink-runs.ts). t2_isolation compares each of two
+// servers side by side with itself alone.
 import type { CheckResult } from "../../../src/report/types.js";
 import type { SandboxReply, WireRun } from "../../../src/sandbox/protocol.js";
 import { compareStep, same, shown } from "../behaviour/compare.js";
 import { VARIANTS } from "../behaviour/model.js";
-import { SERVER_CHECKS } from "../behaviour/server-checks.js";
+import { SERVER_CHECKS, type ServerCheck } from "../behaviour/server-checks.js";
 import { modelSession, sessionCode, type Outcome, type Session, type StepRule } from "../behaviour/session.js";
 import type { SessionsPlan } from "./plan.js";
 import { rootCause, valueOf } from "./values.js";
@@ -47,10 +48,10 @@ function ruleOf(step: Session["steps"][number], rule: StepRule, got: Outcome | u
   return Object.hasOwn(m, "id") && (m["id"] === 0 || m["id"] === "") ? "notification" : rule;
 }
 
-type Failure = { steps: number; message: string; expected?: string; actual?: string };
+export type Failure = { steps: number; message: string; expected?: string; actual?: string };
 const shownOutcome = (o: Outcome | undefined): string => (o === undefined ? "(nothing)" : "threw" in o ? `threw ${o.threw.message}` : shown(o.value));
 
-function judgeSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope"): Failure | undefined {
+export function judgeSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope"): Failure | undefined {
   const model = modelFor(session, got);
   for (let j = 0; j < session.steps.length; j++) {
     if (judges !== "envelope" && !judges.includes(ruleOf(session.steps[j]!, model.rules[j]!, got[j]))) continue;
@@ -69,7 +70,7 @@ function judgeSteps(session: Session, got: readonly Outcome[], judges: readonly 
 }
 
 /** Each server beside the other answers as it does alone. */
-function judgeAlone(session: Session, got: readonly Outcome[], alone: readonly (readonly Outcome[])[]): Failure | undefined {
+export function judgeAlone(session: Session, got: readonly Outcome[], alone: readonly (readonly Outcome[])[]): Failure | undefined {
   const seen = session.servers.map(() => 0);
   for (let j = 0; j < session.steps.length; j++) {
     const k = session.steps[j]!.on ?? 0;
@@ -86,20 +87,23 @@ function judgeAlone(session: Session, got: readonly Outcome[], alone: readonly (
   return undefined;
 }
 
-export function server(p: SessionsPlan, reply: SandboxReply, seed: number): CheckResult[] {
+/** A check's smallest failure; `session` (when a session's answers failed it, not a run that stopped): the session it was cut from. */
+export interface Found { check: ServerCheck; smallest?: Failure & { session?: Session }; judged: number }
+
+function smallestFailures(p: SessionsPlan, reply: SandboxReply): Found[] {
   const run = reply.runs[p.run];
   const results = p.all.map((_, i) => outcomesOf(run, i));
   const stopped = (i: number): Failure => ({ steps: p.all[i]!.steps.length, message: `This session:\n${sessionCode(p.all[i]!)}\nstopped: ${results[i]!.failed}` });
   return SERVER_CHECKS.map((check) => {
-    let smallest: Failure | undefined;
+    let smallest: Found["smallest"];
     let judged = 0;
-    const consider = (f: Failure | undefined): void => { judged++; if (f && (!smallest || f.steps < smallest.steps)) smallest = f; };
+    const consider = (f: Failure | undefined, session?: Session): void => { judged++; if (f && (!smallest || f.steps < smallest.steps)) smallest = session ? { ...f, session } : f; };
     if (check.judges === "alone") {
       for (const { session, together, apart } of p.alone) {
         const got = outcomesOf(reply.runs[together], 0).outcomes;
         const alone = apart.map((r) => outcomesOf(reply.runs[r], 0).outcomes);
         if (!got || alone.some((a) => !a)) continue;
-        consider(judgeAlone(p.all[session]!, got, alone as Outcome[][]));
+        consider(judgeAlone(p.all[session]!, got, alone as Outcome[][]), p.all[session]);
       }
     } else {
       p.all.forEach((session, i) => {
@@ -107,9 +111,23 @@ export function server(p: SessionsPlan, reply: SandboxReply, seed: number): Chec
         if (session.servers.length > 1 && check.judges !== "envelope") return;
         const got = results[i]!.outcomes;
         if (!got) { if (check.judges !== "envelope") consider(stopped(i)); return; }
-        consider(judgeSteps(session, got, check.judges as readonly StepRule[] | "envelope"));
+        consider(judgeSteps(session, got, check.judges as readonly StepRule[] | "envelope"), session);
       });
     }
-    return verdict(check, seed, smallest, judged);
+    return { check, ...(smallest ? { smallest } : {}), judged };
   });
+}
+
+/** Each failing check's counterexample, a session cut after its first wrong answer (grading/shrink-runs.ts makes it smaller). */
+export function counterexamples(p: SessionsPlan, reply: SandboxReply): { check: ServerCheck; session: Session; failure: Failure }[] {
+  return smallestFailures(p, reply).flatMap(({ check, smallest }) => {
+    if (!smallest?.session) return [];
+    const { session, ...failure } = smallest;
+    return [{ check, session: { servers: session.servers, steps: session.steps.slice(0, failure.steps) }, failure }];
+  });
+}
+
+/** Every server check's verdict; `smaller`, by check: a smaller counterexample of the same failure, shown in its place. */
+export function server(p: SessionsPlan, reply: SandboxReply, seed: number, smaller?: ReadonlyMap<string, Failure>): CheckResult[] {
+  return smallestFailures(p, reply).map(({ check, smallest, judged }) => verdict(check, seed, smallest && (smaller?.get(check.name) ?? smallest), judged));
 }
