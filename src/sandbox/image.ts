@@ -9,6 +9,7 @@
 // runtime and a context are made again around them (adoptRuntime, adoptContext): the library
 // pinned in package.json has no API for that, so what it reads of the module is named here.
 import { Lifetime, QuickJSRuntime, type JSContextPointer, type JSRuntimePointer, type JSValuePointer, type QuickJSContext, type QuickJSHandle, type QuickJSWASMModule } from "quickjs-emscripten-core";
+import { Buffer } from "node:buffer";
 import { randomBytes } from "node:crypto";
 
 /** A context in the image: its JSContext and two values it holds (the harness, the text slicer). */
@@ -41,15 +42,17 @@ const pointerOf = (owner: QuickJSRuntime | QuickJSContext, field: "rt" | "ctx"):
 
 const OS_PAGE = 4096;
 
+const ZERO_PAGE = new Uint8Array(OS_PAGE);
+
 /** For each 4 KiB page of the memory, whether any byte of it is not zero. */
 export function pagesInUse(heap: Uint8Array): boolean[] {
-  const words = new Uint32Array(heap.buffer, 0, heap.byteLength >>> 2);
-  const perPage = OS_PAGE / 4;
+  // Compared with a page of zeros natively: a loop over the words in JavaScript took 70-440 ms
+  // per image made (16 MB and more, twice), most of it before V8 had optimised the loop.
+  const bytes = Buffer.from(heap.buffer, heap.byteOffset, heap.byteLength);
   const used: boolean[] = [];
-  for (let page = 0; page * perPage < words.length; page++) {
-    let any = false;
-    for (let i = page * perPage, end = i + perPage; i < end && !any; i++) any = words[i] !== 0;
-    used.push(any);
+  for (let at = 0; at < bytes.length; at += OS_PAGE) {
+    const end = Math.min(at + OS_PAGE, bytes.length);
+    used.push(bytes.compare(ZERO_PAGE, 0, end - at, at, end) !== 0);
   }
   return used;
 }

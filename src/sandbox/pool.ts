@@ -65,6 +65,8 @@ export class SandboxPool {
    * student's next grading of unchanged files compiles nothing; a batch, whose every file is
    * new and graded once, leaves it off rather than write a file per student's file.
    * `course`: the pack's "grade/course" module, as CommonJS text (Pack.course.sandboxSource).
+   * `oneShot`: the pool runs one request (a single grading): the compiler goes once its files
+   * are compiled, and the thread makes no engine image.
    */
   constructor(private readonly size = 1, private readonly keepCompiled = true, readonly course = "", private readonly oneShot = false) {}
 
@@ -72,7 +74,9 @@ export class SandboxPool {
     this.starting ??= (async () => {
       const [code, modules] = await Promise.all([buildWorker(), sandboxModules(this.course)]);
       const guest = guestSource();
-      return { code, data: { wasmPath: require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm"), guest, modules, cachedScript: CACHED_SCRIPT } };
+      // A one-request pool's thread makes no engine image: nothing would copy it, and making one
+      // took 140-320 ms of processor time beside the grading's judging and type check.
+      return { code, data: { wasmPath: require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm"), guest, modules, cachedScript: CACHED_SCRIPT, image: !this.oneShot } };
     })();
     return this.starting;
   }

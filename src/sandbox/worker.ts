@@ -9,13 +9,14 @@ import type { SandboxRequest } from "./protocol.js";
 import { ownThreadId } from "./watchdog.js";
 import type { ModuleSources } from "./resolve.js";
 
-interface Data { wasmPath: string; guest: string; modules: ModuleSources; cachedScript: string }
+// image: whether the thread makes engine images (false for a pool that runs one request).
+interface Data { wasmPath: string; guest: string; modules: ModuleSources; cachedScript: string; image: boolean }
 const data = workerData as Data;
 // The very module that ran this thread's code (pool.ts), so that it saves that code's cache.
 const { saveCodeCaches } = createRequire(import.meta.url)(data.cachedScript) as { saveCodeCaches: () => void };
 // Compiled once per thread; each submission gets an instance of its own (its own memory), a
 // copy of the thread's engine image (image.ts): contexts with the guest set up, made once, after
-// the first request that needs it (a single grading's thread ends before).
+// the first request that needs it (never in a single grading's pool, which runs one request).
 // Every unit of fuel counted, shared with the pool, which reads it while the engine runs.
 const ticks = new Int32Array(new SharedArrayBuffer(4));
 const assets: EngineAssets = { newModule: instanceMaker(data.wasmPath), guest: data.guest, modules: data.modules, ticks, images: new Map() };
@@ -30,7 +31,7 @@ parentPort!.on("message", (message: { id: number; request: SandboxRequest }) => 
       parentPort!.postMessage({ id: message.id, reply });
       // The thread's code cache, once, after the first request (pool.ts runs this file through it).
       if (!cached) { cached = true; saveCodeCaches(); }
-      void prepareImage(assets, message.request);
+      if (data.image) void prepareImage(assets, message.request);
     },
     (error: unknown) => parentPort!.postMessage({ id: message.id, error: String(error instanceof Error ? error.message : error).slice(0, 300) }),
   );
