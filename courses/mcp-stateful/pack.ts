@@ -11,6 +11,7 @@ import { LINE_RULES } from "./evidence/line-rules.js";
 import { LINES } from "./evidence/lines.js";
 import { judge } from "./grading/judge.js";
 import { liveChecks } from "./grading/live.js";
+import { LIVE_ENTRY, LIVE_EXPORT, liveEntrySource } from "./live/entry.js";
 import { plan, TASKS, type StatefulPlan } from "./grading/plan.js";
 import { refine } from "./grading/shrink-runs.js";
 import { StatefulTypeCheck } from "./typecheck/worker-client.js";
@@ -46,6 +47,8 @@ const pack: Pack<StatefulPlan> = {
   hints: HINTS,
   course: { typesFile: fileURLToPath(new URL("./course/index.ts", import.meta.url)), sandboxSource },
   live: { drivers: ["stdio", "interop"], run: liveChecks },
+  // grade serve: task 2's class through the live checks' entry (one LabServer set up as the trace's, its handle per line).
+  serves: { task: "task2", entry: { file: LIVE_ENTRY, exportName: LIVE_EXPORT, source: liveEntrySource } },
   quiz: QUIZ,
   lint: lintQuiz,
   diagnose(key, actual) {

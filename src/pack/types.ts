@@ -105,6 +105,16 @@ export interface LiveInput {
   shownAs: string;
 }
 
+/**
+ * A served task whose export answers no message itself (a class): the pack adds the file `entry`
+ * to the submission's files, and its export `exportName` answers each line. One serve is one
+ * module instance, so what the entry makes of the task (one server object) lasts the session.
+ */
+export interface ServedThrough {
+  task: string;
+  entry: { file: string; exportName: string; source(): string };
+}
+
 export interface Pack<P extends PackPlan = PackPlan> {
   format: PackFormat;
   /** The folder name under courses/, and the value of --pack. */
@@ -132,8 +142,8 @@ export interface Pack<P extends PackPlan = PackPlan> {
   edition?: { student(options: { root: string; cwd: string; out: string }): Promise<DistReport> };
   /** What grade dev check lints of this pack beyond what it lints of every pack (a quiz key, say). */
   lint?(root: string): { name: string; ok: boolean; detail: string }[];
-  /** The task whose export answers one JSON-RPC message: what `grade serve` serves over stdio. */
-  serves?: string;
+  /** What `grade serve` serves over stdio: a task whose export answers one JSON-RPC message, or a task served through an entry of the pack's. */
+  serves?: string | ServedThrough;
   /** The type check against the pack's typed interface (checks of kind types), if it has one. */
   types?: { checker(): TypeChecker };
   /**
