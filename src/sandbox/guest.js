@@ -128,7 +128,12 @@
       const module = { exports: {}, id };
       cache[id] = module;
       if (shared) libraries[id] = module;
-      found[1].call(module.exports, module.exports, requireFrom(id), module, id, "/", { url: "file:///submission/" + id }, v8Error);
+      // The module's first statement hands over what it keeps for error messages (globals/errors.js).
+      const loading = lib.loading;
+      lib.loading = id;
+      try {
+        found[1].call(module.exports, module.exports, requireFrom(id), module, id, "/", { url: "file:///submission/" + id }, v8Error);
+      } finally { lib.loading = loading; }
       // node:util's format and inspect are the sandbox's own, as console's (globals/inspect.js).
       if (id === "node:util") { module.exports.format = format; module.exports.inspect = lib.inspect; }
       return module.exports;

@@ -5,6 +5,7 @@
 // differs: CommonJS, which the sandbox loads. Runs in the compile thread (compile-thread.ts),
 // given the compiler, so that nothing here loads TypeScript.
 import type * as TS from "typescript";
+import { errorSites } from "./error-sites.js";
 import type { CompiledFile } from "./protocol.js";
 
 /** The course's options, as ts.transpileModule takes them (tsconfig.json), module aside. */
@@ -32,7 +33,7 @@ export function transpile(ts: typeof TS, id: string, source: string): CompiledFi
   };
   let output: TS.TranspileOutput;
   try {
-    output = ts.transpileModule(source, { fileName: id, compilerOptions: courseOptions(ts), reportDiagnostics: true, transformers: { before: [esmOnly, v8Errors(ts)] } });
+    output = ts.transpileModule(source, { fileName: id, compilerOptions: courseOptions(ts), reportDiagnostics: true, transformers: { before: [esmOnly, errorSites(ts)] } });
   } catch (error) {
     if (error instanceof RangeError) return { syntax: `${id} is nested too deeply to compile. Split the expression into smaller ones.` };
     throw error;
@@ -46,28 +47,6 @@ export function transpile(ts: typeof TS, id: string, source: string): CompiledFi
   if (refused.length) return { syntax: refused[0]! };
   const map = output.sourceMapText ? (JSON.parse(output.sourceMapText) as { mappings?: unknown }).mappings : "";
   return { code: output.outputText.replace(/\n\/\/# sourceMappingURL=[^\n]*\s*$/, "\n"), map: typeof map === "string" ? map : "" };
-}
-
-/** What each catch clause calls first (the sandbox's module factory passes it: session.ts, guest.js). */
-export const ERROR_WORDS = "__gradeError";
-
-/**
- * `catch (e) {` becomes `catch (e) { e = __gradeError(e);`: an error QuickJS raised, in the words
- * V8 gives it (globals/errors.js), as the student's code on Node would see it. A destructured
- * catch binding is left as written.
- */
-function v8Errors(ts: typeof TS): TS.TransformerFactory<TS.SourceFile> {
-  return (context) => (file) => {
-    const f = context.factory;
-    const visit = (node: TS.Node): TS.Node => {
-      const inner = ts.visitEachChild(node, visit, context);
-      if (!ts.isCatchClause(inner) || !inner.variableDeclaration || !ts.isIdentifier(inner.variableDeclaration.name)) return inner;
-      const name = inner.variableDeclaration.name;
-      const call = f.createExpressionStatement(f.createAssignment(f.createIdentifier(name.text), f.createCallExpression(f.createIdentifier(ERROR_WORDS), undefined, [f.createIdentifier(name.text)])));
-      return f.updateCatchClause(inner, inner.variableDeclaration, f.updateBlock(inner.block, [call, ...inner.block.statements]));
-    };
-    return ts.visitEachChild(file, visit, context);
-  };
 }
 
 function place(ts: typeof TS, file: TS.SourceFile, at: number, name: string): string {

@@ -5,6 +5,7 @@
 // sandbox's error must give; one whose error the engine (or a module's port) raises in its own
 // words says `ownWording` (the error's name must still agree); `module` runs the statements as a
 // student's file does, through the compile step. `require` is given for Node's pure modules.
+import { ERROR_ROWS } from "./error-rows.js";
 import type { Entry } from "./evaluate.js";
 
 type Line = string | Omit<Entry, "name">;
@@ -292,5 +293,5 @@ const FAMILIES: Record<string, Line[]> = {
 
 };
 
-export const TABLE: Entry[] = Object.entries(FAMILIES).flatMap(([family, lines]) =>
+export const TABLE: Entry[] = Object.entries({ ...FAMILIES, ...ERROR_ROWS }).flatMap(([family, lines]) =>
   lines.map((line) => (typeof line === "string" ? { name: `${family}: ${line}`, code: line } : { name: `${family}: ${line.code.slice(0, 80)}`, ...line })));

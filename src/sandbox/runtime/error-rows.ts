@@ -1,0 +1,78 @@
+// The differential table's rows for errors the engine raises where V8's words need more than
+// QuickJS's message (globals/error-source.js, error-sites.ts): each runs as a student's file
+// (`module`), strict as a student's module is, and throws; name and message must be Node 20's.
+import type { Entry } from "./evaluate.js";
+
+type Line = Omit<Entry, "name">;
+const strict = (code: string, more: Partial<Line> = {}): Line => ({ code: `'use strict'; ${code}`, module: true, ...more });
+
+export const ERROR_ROWS: Record<string, Line[]> = {
+  // A read by a computed key of undefined or null names the key's value.
+  "error key": [
+    strict("const u = undefined; const i = 3; return u[i];"),
+    strict("const args = {}; const k = 'id'; return args.params[k];"),
+    strict("const rows = [[1]]; const i = 1, j = 0; return rows[i][j];"),
+    strict("const n = null; const s = Symbol('tool'); return n[s];"),
+    strict("const m = {}; const key = () => 'name'; return m.tools[key()];"),
+    strict("const u = undefined; const z = -0; return [u?.[z], u[z]];"),
+    strict("const u = undefined; return u[[1, 2]];"),
+    strict("const o = {}; const k = 'n'; o.counts[k] += 1;"),
+    strict("const handlers = {}; const name = 'echo'; try { handlers.byName[name](); } catch (e) { return [e.name, e.message]; }"),
+    strict("const state = {}; return Promise.resolve('x').then((k) => state.cache[k]).catch((e) => e.message);", { async: true }),
+  ],
+  // A call of what is not a function, in tail position (QuickJS places it at the `return`) and by a computed key.
+  "error call": [
+    strict("const o = {}; return o.handler({ id: 1 });"), strict("const tools = {}; const name = 'add'; return tools[name](1);"),
+    strict("const o = { a: [] }; const i = 0; return o.a[i]('x');"), strict("const o = {}; return new o.Client();"),
+  ],
+  // What is not iterable: named by its expression as V8 prints it, or by its value where V8 does.
+  "error iterable": [
+    strict("const o = {}; for (const x of o) {}"), strict("let u; for (const x of u) {}"), strict("for (const x of 5) {}"),
+    strict("const req = { params: { items: {} } }; for (const x of req.params.items) {}"), strict("const o = { k: null }; for (const x of o['k']) {}"),
+    strict("const f = () => ({}); for (const x of f()) {}"), strict("const o = { m: () => 1 }; for (const x of o.m()) {}"),
+    strict("let u; return [...u];"), strict("const n = null; return [1, ...n];"), strict("const o = {}; return [...o];"),
+    strict("let u; return Math.max(...u);"), strict("const o = { list: null }; return Math.max(...o.list);"), strict("const o = {}; return Math.max(...o);"),
+    strict("let u; const [a] = u;"), strict("const [a] = {};"), strict("const [first] = null;"), strict("const o = { u: undefined }; const [a] = o.u;"),
+    strict("const o = { m: () => 7 }; const [a] = o.m();"), strict("const f = () => 7; const [a] = f();"), strict("let a; [a] = undefined;"),
+    strict("const [[b]] = [undefined];"), strict("function pair([a, b]) { return a + b; } return pair();"),
+    strict("const out = []; for (const v of [undefined, {}, [1]]) { try { for (const x of v) out.push(x); } catch (e) { out.push(e.message); } } return out;"),
+    strict("const o = {}; try { for (const x of o) {} } catch (e) { return [e.name, e.message, e instanceof TypeError]; }"),
+  ],
+  // Destructuring undefined or null names the first property and the expression.
+  "error destructure": [
+    strict("const { a } = undefined;"), strict("let u; const { a, b } = u;"), strict("const { a } = null;"), strict("const {} = null;"),
+    strict("const req = {}; const { name, arguments: args } = req.params;"), strict("const f = () => undefined; const { a } = f();"),
+    strict("let u; const { ...rest } = u;"), strict("let u; const { a = 1 } = u;"), strict("let u, a; ({ a } = u);"), strict("let u; const { 'x-y': a } = u;"),
+    strict("const msg = { params: null }; try { const { uri } = msg.params; return uri; } catch (e) { return e.message; }"),
+    strict("const p = Promise.resolve(undefined); return p.then((r) => { const { content } = r; return content; }).catch((e) => [e.name, e.message]);", { async: true }),
+  ],
+  // Assignment to a constant.
+  "error const": [
+    strict("const c = 1; c = 2;"), strict("const c = 1; c++;"), strict("const c = 1; ++c;"), strict("const c = [1]; c += 1;"),
+    strict("const o = { x: 2 }; const k = 0; k = o.x;"), strict("const c = 1; [c] = [2];"), strict("const c = 0; c ||= 2;"),
+    strict("const total = 0; for (const n of [1, 2]) { try { total += n; } catch (e) { return [e.name, e.message]; } }"),
+    strict("const o = Object.freeze({ a: 1 }); o.a = 2;", { ownWording: true }),
+  ],
+  // JSON.stringify of a cycle names where it closes.
+  "error cycle": [
+    strict("const a = {}; a.a = a; return JSON.stringify(a);"), strict("const a = { b: {} }; a.b.c = a; return JSON.stringify(a);"),
+    strict("const a = []; a.push(a); return JSON.stringify(a);"), strict("const a = { x: [{}] }; a.x[0].back = a.x; return JSON.stringify(a);"),
+    strict("class Session { constructor() { this.self = this; } } return JSON.stringify({ s: new Session() });"),
+    strict("const a = { b: { c: { d: { x: {} } } } }; a.b.c.d.x.e = a; return JSON.stringify(a);"),
+    strict("const a = { b: { c: { d: {} } } }; a.b.c.d.e = a.b; return JSON.stringify(a, null, 2);"),
+    strict("const a = Object.create(null); a.b = a; return JSON.stringify(a);"), strict("const a = {}; a[''] = a; return JSON.stringify(a);"),
+    strict("const a = {}; a.b = a; return JSON.stringify(a, ['b']);"), strict("const a = [[[]]]; a[0][0].push(a); return JSON.stringify(a);"),
+    strict("const reply = { result: {} }; reply.result.reply = reply; try { JSON.stringify(reply); } catch (e) { return [e.name, e.message]; }"),
+    // The walk runs none of the student's code: a toJSON or a replacer function keeps QuickJS's words.
+    strict("const a = {}; a.x = { toJSON() { return a; } }; return JSON.stringify(a);", { ownWording: true }),
+    strict("const a = {}; a.b = a; return JSON.stringify(a, (k, v) => v);", { ownWording: true }),
+  ],
+  // Built-ins' argument checks whose V8 words follow from the built-in and QuickJS's message.
+  "error built-in": [
+    strict("return Object.keys(undefined);"), strict("return Object.entries(null);"), strict("return Object.assign(null, {});"),
+    strict("return Object.defineProperty(1, 'x', {});"), strict("return Object.defineProperties('s', {});"),
+    strict("return (1.5).toFixed(101);"), strict("return (1.5).toPrecision(0);"), strict("return (1.5).toExponential(-1);"), strict("return (255).toString(1);"),
+    strict("return 'abc'.normalize('X');"), strict("return encodeURIComponent('\\uD800');"), strict("return decodeURIComponent('%');"), strict("return decodeURI('%E0%A4%A');"),
+    strict("class Tool {} return Tool();"), strict("class A {} class B extends A { constructor() { this.x = 1; super(); } } return new B();"),
+  ],
+};
