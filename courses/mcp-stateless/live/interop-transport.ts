@@ -37,7 +37,7 @@ export function oneParagraph(text: string): string {
 }
 
 /** One request the client sent and what came back for it, as the server wrote it. */
-export interface Exchange { method: string; response?: JsonObject; filled?: string[] }
+export interface Exchange { method: string; request: JsonObject; response?: JsonObject; filled?: string[] }
 
 /**
  * A stdio transport over the grade's live server (src/live/transport.ts, with this SDK's own
@@ -87,7 +87,7 @@ export function transportClass(s: Sdk) {
 
     override send(message: JSONRPCMessage): Promise<void> {
       const m = message as unknown as JsonObject;
-      if (typeof m["method"] === "string" && "id" in m && this.exchanges.size < 200) this.exchanges.set(JSON.stringify(m["id"]), { method: m["method"] });
+      if (typeof m["method"] === "string" && "id" in m && this.exchanges.size < 200) this.exchanges.set(JSON.stringify(m["id"]), { method: m["method"], request: JSON.parse(JSON.stringify(m)) as JsonObject });
       return super.send(message);
     }
 

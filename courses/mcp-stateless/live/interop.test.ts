@@ -61,6 +61,7 @@ function route(method, params) {
 }
 function handle(message) {
   if (!("id" in message)) return faults.has("notifyreply") ? { jsonrpc: "2.0", id: null, result: { resultType: "complete" } } : null;
+  if (faults.has("falsyid") && !message.id) return null;
   try {
     const result = route(message.method, message.params ?? {});
     if (result === undefined) return null;
@@ -158,6 +159,14 @@ describe("interopChecks (the SDK 2.x client, pinned to 2026-07-28)", () => {
     const checks = await interopChecks(fake("hang"), 800);
     expect(verdicts(checks)).toEqual({ ...allPass, t2_sdk_call_status: "error" });
     expect(byName(checks, "t2_sdk_call_status").message).toMatch(/^the client stopped with SdkError REQUEST_TIMEOUT: .*\(no answer it could read within 800 ms.*That is not scored/);
+  });
+
+  it("fails, not errors, the step whose request id 0 the server takes for no id: asked again, it answers id 1", async () => {
+    // The request with id 0 is tools/list here: connect passes, having sent none under that id.
+    const checks = await interopChecks(fake("falsyid"), 2000);
+    expect(verdicts(checks)).toEqual({ ...allPass, t2_sdk_list_tools: "fail" });
+    expect(byName(checks, "t2_sdk_list_tools")).toMatchObject({ actual: "no response to id 0; id 1 answered" });
+    expect(byName(checks, "t2_sdk_list_tools").message).toMatch(/first request, tools\/list, has id 0, and your server never answered it/);
   });
 
   it("skips the rest when the server's process ends, naming the check it ended in", async () => {

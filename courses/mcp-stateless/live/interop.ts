@@ -4,6 +4,7 @@
 // a multi round-trip through the client's own elicitation handler), resources/list and read, and a
 // request naming an old protocol version. The report says what the client saw and what the server
 // answered. The server is always stopped at the end.
+import { answeredIds } from "../../../src/live/answered-ids.js";
 import type { LiveServer } from "../../../src/live/connection.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import { SERVER_READY } from "../../../src/sandbox/live-protocol.js";
@@ -141,6 +142,7 @@ async function drive(s: Sdk, server: LiveServer, timeoutMs: number, cacheHints: 
     return { action: "accept", content };
   });
 
+  let results: CheckResult[];
   try {
     try {
       await transport.start();
@@ -150,12 +152,25 @@ async function drive(s: Sdk, server: LiveServer, timeoutMs: number, cacheHints: 
     const readiness = await serverReady(transport.stderr);
     if (readiness === "timeout") return allWith("error", `The server did not start within ${SERVER_STARTUP_LIMIT_MS} ms, so the client was not tried.`);
     if (readiness === "ended") return allWith("fail", `The server stopped before it was ready to serve.${stderrEnd()}`);
-    return await runSteps();
+    results = await runSteps();
   } finally {
     await withTimeout(client.close(), 1000, "close").catch(() => undefined);
     await withTimeout(transport.close(), 1000, "close").catch(() => undefined);
     transport.connection?.release();
   }
+  // A silence is not judged by itself (a busy machine). The client's first request has id 0, and
+  // the first step it silenced is the one that sent it: asked again on a fresh connection under
+  // ids 0 and 1, a server that answers only the 1 took the 0 for no id, and fails there.
+  const first = transport.exchanges.get("0");
+  const silenced = results.findIndex((r) => r.status === "error");
+  if (silenced < 0 || !first || first.response) return results;
+  const { id: _, ...request } = first.request;
+  const ids = await answeredIds(server, request, [0, 1], timeoutMs).catch(() => undefined);
+  if (!ids || ids.includes(0) || !ids.includes(1)) return results;
+  return results.map((r, i) => (i !== silenced ? r : {
+    ...r, status: "fail", expected: "a response with id 0", actual: "no response to id 0; id 1 answered",
+    message: `The SDK client's first request, ${first.method}, has id 0, and your server never answered it; sent again with id 1 it was answered. A message with an "id" key is a request whatever the id's value, 0 included.`,
+  }));
 
   async function runSteps(): Promise<CheckResult[]> {
     const results: CheckResult[] = [];
