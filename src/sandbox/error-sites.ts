@@ -92,7 +92,31 @@ function destructuringSite(ts: typeof TS, pattern: TS.ObjectBindingPattern | TS.
   }
   // With a default on its first property, V8 reads that property as any read (`reading 'a'`).
   if (defaulted && name) return `r${name}`;
-  return `o${name}\u0001${printed(ts, value, false) ?? ""}`;
+  return `o${name}\u0001${printed(ts, value, false) ?? ""}\u0001${ts.isObjectBindingPattern(pattern) ? nested(ts, pattern, []).join("\u0002") : ""}`;
+}
+
+/**
+ * The object patterns inside `pattern`, in the order they are destructured: each as the keys
+ * that lead to it, "\u0004", and the property V8 names when what is there is undefined or null
+ * (`{ a: { b } }` reads 'b' of it), or "\u0005" where V8 words it otherwise. None where one has
+ * a default: what it destructures then is not the value's.
+ */
+function nested(ts: typeof TS, pattern: TS.ObjectBindingPattern, path: string[]): string[] {
+  const out: string[] = [];
+  for (const element of pattern.elements) {
+    if (!ts.isObjectBindingPattern(element.name)) continue;
+    const key = element.propertyName;
+    if (element.initializer || !key || !(ts.isIdentifier(key) || ts.isStringLiteral(key) || ts.isNumericLiteral(key))) return ["\u0005"];
+    const at = [...path, key.text];
+    const first = element.name.elements[0];
+    const firstKey = first && !first.dotDotDotToken ? first.propertyName ?? first.name : undefined;
+    const read = first?.dotDotDotToken ? "" : firstKey && (ts.isIdentifier(firstKey) || ts.isStringLiteral(firstKey) || ts.isNumericLiteral(firstKey)) ? firstKey.text : "\u0005";
+    out.push(`${at.join("\u0003")}\u0004${read}`);
+    const inner = nested(ts, element.name, at);
+    if (inner.includes("\u0005")) return [...out, "\u0005"];
+    out.push(...inner);
+  }
+  return out;
 }
 
 /** The transformer: catch clauses, computed reads and the values iterated or destructured. */

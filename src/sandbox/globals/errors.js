@@ -91,6 +91,20 @@
     }
   } }.parse, JSON);
 
+  // The engine's repeat; a count out of range is named as V8 names it (a primitive's only: an
+  // object's valueOf is not run again).
+  const repeat = Function.prototype.call.bind(String.prototype.repeat);
+  lib.define("repeat", { repeat(count) {
+    try {
+      return repeat(this, count);
+    } catch (error) {
+      if (error instanceof RangeError && getOwnPropertyDescriptor(error, "message")?.value === "invalid repeat count" && (count === null || (typeof count !== "object" && typeof count !== "function"))) {
+        defineProperty(error, "message", { __proto__: null, value: `Invalid count value: ${+count}`, writable: true, enumerable: false, configurable: true });
+      }
+      throw error;
+    }
+  } }.repeat, String.prototype);
+
   // The engine's JSON.stringify; on a cycle, V8's message, which names where it closes.
   const stringify = JSON.stringify;
   lib.define("stringify", { stringify(value, replacer, space) {

@@ -42,6 +42,9 @@ export const ERROR_ROWS: Record<string, Line[]> = {
   "error destructure": [
     strict("const { a } = undefined;"), strict("let u; const { a, b } = u;"), strict("const { a } = null;"), strict("const {} = null;"),
     strict("const req = {}; const { name, arguments: args } = req.params;"), strict("const f = () => undefined; const { a } = f();"),
+    strict("const o = {}; const { a: { b } } = o;"), strict("const req = {}; const { params: { name, arguments: args } } = req;"),
+    strict("const { x, a: { b }, c: { d } } = { a: { b: 1 } };"), strict("const { a: { b: { c } } } = { a: {} };"), strict("const { a: { b } } = { a: null };"),
+    strict("const { a: { ...r } } = {};"),
     strict("let u; const { ...rest } = u;"), strict("let u; const { a = 1 } = u;"), strict("let u, a; ({ a } = u);"), strict("let u; const { 'x-y': a } = u;"),
     strict("const msg = { params: null }; try { const { uri } = msg.params; return uri; } catch (e) { return e.message; }"),
     strict("const p = Promise.resolve(undefined); return p.then((r) => { const { content } = r; return content; }).catch((e) => [e.name, e.message]);", { async: true }),
@@ -72,7 +75,8 @@ export const ERROR_ROWS: Record<string, Line[]> = {
     strict("return Object.keys(undefined);"), strict("return Object.entries(null);"), strict("return Object.assign(null, {});"),
     strict("return Object.defineProperty(1, 'x', {});"), strict("return Object.defineProperties('s', {});"),
     strict("return (1.5).toFixed(101);"), strict("return (1.5).toPrecision(0);"), strict("return (1.5).toExponential(-1);"), strict("return (255).toString(1);"),
-    strict("return 'abc'.normalize('X');"), strict("return encodeURIComponent('\\uD800');"), strict("return decodeURIComponent('%');"), strict("return decodeURI('%E0%A4%A');"),
+    strict("return 'abc'.normalize('X');"), strict("return 'a'.repeat(-1);"), strict("return '-'.repeat(-1.5);"), strict("return 'x'.repeat(Infinity);"),
+    strict("const w = 3; return 'name'.padEnd(w) + ' '.repeat(w - 'name'.length);"), strict("return [String.prototype.repeat.length, String.prototype.repeat.name, 'ab'.repeat(2), ''.repeat(0)];"), strict("return encodeURIComponent('\\uD800');"), strict("return decodeURIComponent('%');"), strict("return decodeURI('%E0%A4%A');"),
     strict("class Tool {} return Tool();"), strict("class A {} class B extends A { constructor() { this.x = 1; super(); } } return new B();"),
   ],
 };
