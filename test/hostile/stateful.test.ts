@@ -1,5 +1,5 @@
 // Hostile submissions for the mcp-stateful pack, through the real sandbox as a grading runs it
-// (plan → SandboxPool → judge → the pack's score): a server that remembers across instances
+// (plan → SandboxPool → judge → its follow-up → the pack's score): a server that remembers across instances
 // (globalThis, its class's prototype) fails t2_isolation and stays off full marks; servers,
 // builders and clients that hard-code the page's trace earn nothing from it; a client that forges
 // what the driver records (Array.prototype.push replaced) or returns the trace's values without
@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pack from "../../courses/mcp-stateful/pack.js";
+import { followUp } from "../../src/grading/follow-up.js";
 import { scoreTask } from "../../src/pack/score.js";
 import type { PlanInput } from "../../src/pack/types.js";
 import type { CheckResult } from "../../src/report/types.js";
@@ -113,7 +114,8 @@ async function grade(files: Record<string, string>, seed = 11): Promise<{ checks
   const input: PlanInput = { tasks: TASKS, has: (f) => f in files, behaviour: true, schema: false, seed };
   const plan = pack.plan(input);
   const reply = await pool.run({ files, refused: {}, runs: plan.runs, limits: LIMITS });
-  const judged = pack.judge(plan, reply, input);
+  // As a grading does: a failure's follow-up (the failing session shrunk) is asked for too.
+  const judged = await followUp(pack, plan, reply, input, pack.judge(plan, reply, input), (runs) => pool.run({ files, refused: {}, runs, limits: LIMITS }));
   const checks = Object.fromEntries(TASKS.map((t) => [t, [...judged[t]!.checks, ...(judged[t]!.failure ? [] : judged[t]!.extra ?? [])]]));
   const score = Object.fromEntries(TASKS.map((t) => [t, scoreTask({ checks: checks[t]! }, pack.score)]));
   return { checks, score };

@@ -20,7 +20,7 @@ const SIDE_BY_SIDE_CANDIDATES = 10;
 /** A smaller counterexample: the failure, and the session cut after its wrong answer. */
 export type Shrunk = Failure & { session: Session };
 
-interface Try { session: Session; run: number; at: number; apart?: number[] }
+interface Try { session: Session; run: number; at: number; apart?: (number | undefined)[] }
 interface Asked { check: string; judges: readonly StepRule[] | "envelope" | "alone"; first: Failure; size: number[]; tries: Try[] }
 
 /** How big a counterexample reads: its steps, then its servers, then its code's length. */
@@ -34,7 +34,7 @@ const smaller = (a: readonly number[], b: readonly number[]): boolean => {
 function reproduced(a: Asked, t: Try, reply: SandboxReply): Failure | undefined {
   const got = outcomesOf(reply.runs[t.run], t.at).outcomes;
   if (!got) return undefined;
-  const alone = t.apart?.map((r) => outcomesOf(reply.runs[r], 0).outcomes);
+  const alone = t.apart?.map((r) => (r === undefined ? [] : outcomesOf(reply.runs[r], 0).outcomes));
   if (alone?.some((x) => x === undefined)) return undefined;
   const f = a.judges === "alone" ? judgeAlone(t.session, got, alone as Outcome[][]) : judgeSteps(t.session, got, a.judges);
   return f && f.expected === a.first.expected && f.actual === a.first.actual ? f : undefined;
@@ -53,9 +53,18 @@ export function shrinkRuns(plan: StatefulPlan, reply: SandboxReply, input: PlanI
     const sideBySide = check.judges === "alone";
     const sessions = candidates(session, sideBySide).slice(0, sideBySide ? SIDE_BY_SIDE_CANDIDATES : undefined);
     if (!sessions.length) continue;
-    const own = (s: Session): number => runs.push({ ...SERVER_RUN, inputs: [JSON.stringify(s)], instance: "fresh", context: "fresh", stopOnFailure: false }) - 1;
+    // A server alone is run once however many candidates leave it the same steps.
+    const made = new Map<string, number>();
+    const own = (s: Session): number => {
+      const text = JSON.stringify(s);
+      let run = made.get(text);
+      if (run === undefined) made.set(text, run = runs.push({ ...SERVER_RUN, inputs: [text], instance: "fresh", context: "fresh", stopOnFailure: false }) - 1);
+      return run;
+    };
     let tries: Try[];
-    if (sideBySide) tries = sessions.map((s) => ({ session: s, run: own(s), at: 0, apart: s.servers.map((_, k) => own(aloneOf(s, k))) }));
+    // A server with no steps left answers nothing alone: no run.
+    const apart = (s: Session): (number | undefined)[] => s.servers.map((_, k) => { const a = aloneOf(s, k); return a.steps.length ? own(a) : undefined; });
+    if (sideBySide) tries = sessions.map((s) => ({ session: s, run: own(s), at: 0, apart: apart(s) }));
     else {
       const run = runs.push({ ...SERVER_RUN, inputs: sessions.map((s) => JSON.stringify(s)), instance: "fresh", stopOnFailure: false }) - 1;
       tries = sessions.map((s, at) => ({ session: s, run, at }));
