@@ -22,7 +22,8 @@ export const LAZY: Record<string, { globals: string[]; methods?: [string, string
   },
   "inspect.js": { globals: [], lib: ["format", "inspect"] },
   "json-errors.js": { globals: [], lib: ["jsonParseMessage"] },
-  "error-source.js": { globals: [], lib: ["errorFromSource", "circularMessage"] },
+  "error-source.js": { globals: [], lib: ["errorFromSource"] },
+  "json-cycle.js": { globals: [], lib: ["circularMessage"] },
 };
 
 const read = (file: string): string => readFileSync(path.join(here, "globals", file), "utf8").trim().replace(/;$/, "");
