@@ -119,6 +119,28 @@ function nested(ts: typeof TS, pattern: TS.ObjectBindingPattern, path: string[])
   return out;
 }
 
+type AsyncFunction = TS.FunctionDeclaration | TS.FunctionExpression | TS.ArrowFunction | TS.MethodDeclaration;
+const isAsyncBody = (ts: typeof TS, node: TS.Node): node is AsyncFunction =>
+  (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node)) &&
+  node.body !== undefined && (ts.getCombinedModifierFlags(node as TS.Declaration) & ts.ModifierFlags.Async) !== 0;
+
+/**
+ * An async function's body in `try { … } catch (__gradeE) { throw __gradeError(__gradeE); }`:
+ * its error is worded as it leaves the function, before the promise machinery runs other code
+ * (which could replace what was kept) on the way to the catch that sees it. The same error is
+ * thrown, its stack as it was.
+ */
+function wrapAsync(ts: typeof TS, f: TS.NodeFactory, fn: AsyncFunction): TS.Node {
+  const body = fn.body!;
+  const statements = ts.isBlock(body) ? body.statements : [f.createReturnStatement(body)];
+  const rethrow = f.createCatchClause("__gradeE", f.createBlock([f.createThrowStatement(f.createCallExpression(f.createIdentifier(ERROR_WORDS), undefined, [f.createIdentifier("__gradeE")]))]));
+  const block = f.createBlock([f.createTryStatement(f.createBlock(statements, true), rethrow, undefined)], true);
+  if (ts.isFunctionDeclaration(fn)) return f.updateFunctionDeclaration(fn, fn.modifiers, fn.asteriskToken, fn.name, fn.typeParameters, fn.parameters, fn.type, block);
+  if (ts.isFunctionExpression(fn)) return f.updateFunctionExpression(fn, fn.modifiers, fn.asteriskToken, fn.name, fn.typeParameters, fn.parameters, fn.type, block);
+  if (ts.isArrowFunction(fn)) return f.updateArrowFunction(fn, fn.modifiers, fn.typeParameters, fn.parameters, fn.type, fn.equalsGreaterThanToken, block);
+  return f.updateMethodDeclaration(fn, fn.modifiers, fn.asteriskToken, fn.name, fn.questionToken, fn.typeParameters, fn.parameters, fn.type, block);
+}
+
 /** The transformer: catch clauses, computed reads and the values iterated or destructured. */
 export function errorSites(ts: typeof TS): TS.TransformerFactory<TS.SourceFile> {
   return (context) => (file) => {
@@ -154,6 +176,7 @@ export function errorSites(ts: typeof TS): TS.TransformerFactory<TS.SourceFile> 
         const call = f.createExpressionStatement(f.createAssignment(f.createIdentifier(name), f.createCallExpression(f.createIdentifier(ERROR_WORDS), undefined, [f.createIdentifier(name)])));
         return f.updateCatchClause(inner, inner.variableDeclaration, f.updateBlock(inner.block, [call, ...inner.block.statements]));
       }
+      if (isAsyncBody(ts, inner)) return wrapAsync(ts, f, inner);
       if (ts.isElementAccessExpression(inner) && !ts.isStringLiteralLike(inner.argumentExpression) && !ts.isNumericLiteral(inner.argumentExpression)) {
         marked = true;
         const key = f.createAssignment(f.createIdentifier(KEY), inner.argumentExpression);

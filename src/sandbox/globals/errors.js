@@ -68,13 +68,19 @@
     return error;
   };
 
-  // A rejection handler gets the error in V8's words, as a catch clause does.
+  // A rejection handler gets the error in V8's words, as a catch clause does; a fulfilment
+  // handler's own throw is worded as it leaves it, before other jobs run (what the compile step
+  // kept for it is then still its own).
   const then = Function.prototype.call.bind(Promise.prototype.then);
+  const apply = Function.prototype.call.bind(Function.prototype.apply);
   const v8Error = lib.v8Error;
   // Each module's first statement calls __gradeError.marks (error-sites.ts).
   defineProperty(v8Error, "marks", { __proto__: null, value: lib.v8ErrorMarks });
   lib.define("then", { then(onFulfilled, onRejected) {
-    return then(this, onFulfilled, typeof onRejected === "function" ? (error) => onRejected(v8Error(error)) : onRejected);
+    const fulfilled = typeof onFulfilled === "function" ? function (value) {
+      try { return apply(onFulfilled, undefined, [value]); } catch (error) { throw v8Error(error); }
+    } : onFulfilled;
+    return then(this, fulfilled, typeof onRejected === "function" ? (error) => onRejected(v8Error(error)) : onRejected);
   } }.then, Promise.prototype);
 
   // The engine's JSON.parse, and V8's message when it refuses a text (or the reviver's own throw).

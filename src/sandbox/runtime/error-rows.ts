@@ -7,6 +7,20 @@ type Line = Omit<Entry, "name">;
 const strict = (code: string, more: Partial<Line> = {}): Line => ({ code: `'use strict'; ${code}`, module: true, ...more });
 
 export const ERROR_ROWS: Record<string, Line[]> = {
+  // Correct code through the compile step's marks (error-sites.ts): the same values, each read once.
+  "marks in correct code": [
+    strict("const o = { a: 1 }; const k = 'a'; o[k] += 1; o[k]++; const d = delete o[k]; return [o, d, k in o];"),
+    strict("let a = 1, b = 2; [a, b] = [b, a]; const o = { x: 1, y: 2 }; let k, v; const out = []; for ([k, v] of Object.entries(o)) out.push(k + v); return [a, b, out];"),
+    strict("let a, rest; ({ a, ...rest } = { a: 1, b: 2, c: 3 }); const [x, ...ys] = [1, 2, 3]; return [a, rest, x, ys];"),
+    strict("let n = 0; const p = new Proxy({ list: [1, 2] }, { get(t, k, r) { n++; return Reflect.get(t, k, r); } }); const r = [...p.list]; const { list } = p; return [r, list, n];"),
+    // (A spread reads Symbol.iterator twice in QuickJS, marked or not: docs/sandbox.md.)
+    strict("let n = 0; const it = { get [Symbol.iterator]() { n++; return function* () { yield 1; }; } }; const r = []; for (const x of it) r.push(x); const [a] = it; return [r, a, n, [...it]];"),
+    strict("let n = 0; const o = { get a() { n++; return { b: 2 }; } }; const { a: { b } } = o; const { a } = o; return [b, a, n];"),
+    strict("function* g() { const [a] = yield 1; const { b } = yield 2; return a + b; } const it = g(); it.next(); it.next([3]); return it.next({ b: 4 });"),
+    strict("return (async () => { const out = []; for (const x of await Promise.resolve([1, 2])) out.push(x); const [y] = await Promise.resolve([3]); return [...out, y]; })();", { async: true }),
+    strict("class A { m() { return 1; } } class B extends A { m() { const k = 'm'; return super[k]() + 1; } } const o = null; const k = 'x'; return [new B().m(), o?.[k], [[1]][0]?.[0]];"),
+    strict("const keys = []; const o = new Proxy({}, { get(t, k) { keys.push(String(k)); return 1; } }); const i = { toString() { keys.push('toString'); return 'z'; } }; o[i]; return keys;"),
+  ],
   // A read by a computed key of undefined or null names the key's value.
   "error key": [
     strict("const u = undefined; const i = 3; return u[i];"),
@@ -48,6 +62,8 @@ export const ERROR_ROWS: Record<string, Line[]> = {
     strict("let u; const { ...rest } = u;"), strict("let u; const { a = 1 } = u;"), strict("let u, a; ({ a } = u);"), strict("let u; const { 'x-y': a } = u;"),
     strict("const msg = { params: null }; try { const { uri } = msg.params; return uri; } catch (e) { return e.message; }"),
     strict("const p = Promise.resolve(undefined); return p.then((r) => { const { content } = r; return content; }).catch((e) => [e.name, e.message]);", { async: true }),
+    strict("const call = async (k) => { await null; const { text } = k; return text; }; return Promise.all([call(undefined), call({ text: 'x' })]).catch((e) => e.message);", { async: true }),
+    strict("const get = async (o, k) => { await null; return o.cache[k]; }; return Promise.all([get({}, 'a'), get({ cache: [1] }, 0)]).catch((e) => e.message);", { async: true }),
   ],
   // Assignment to a constant.
   "error const": [
