@@ -3,9 +3,10 @@
 // error) or the body (null where nothing is due, the result, or the error's code with some
 // message; an outbox's notifications). What the rules leave free is not compared: an error's
 // message text and data, `isError: false` on a successful tool call (the spec: absent means
-// false), -32002 for an unknown resource (the spec's code) where the lab raises -32602, and the
-// place in tools/list of a tool added again under a name already there (the page never says).
-import type { Outcome, Step } from "./session.js";
+// false), -32002 for an unknown resource (the spec's code) where the lab raises -32602, the
+// place in tools/list of a tool added again under a name already there (the page never says), and
+// in a list after a tool was added live, all but the names (t2_tools_added's; session.ts).
+import type { ListTerms, Outcome, Step } from "./session.js";
 
 export type Part = "envelope" | "body";
 
@@ -52,15 +53,26 @@ function apart(result: unknown, movable: readonly string[]): { rest: unknown; mo
   return { rest: { ...result, tools: tools.filter((t) => !free(t)) }, moved: tools.filter(free).sort(byName) };
 }
 
-/** The same result, where the tools added again may be anywhere in the list (each once, as registered last). */
-function sameResult(actual: unknown, expected: unknown, movable: readonly string[]): boolean {
-  if (movable.length === 0) return same(actual, expected);
-  const a = apart(actual, movable);
-  const e = apart(expected, movable);
-  return same(a.rest, e.rest) && same(a.moved, e.moved);
+/** A tools/list result with each tool's name alone, or the value as it is when it holds no list. */
+const namesOf = (result: unknown): unknown =>
+  (isObject(result) && Array.isArray(result["tools"]) ? { tools: (result["tools"] as unknown[]).map((t) => ({ name: nameOf(t) })) } : result);
+
+/** The same result under a list's terms: tools added again anywhere (each once, as registered last), and names alone when only they count. */
+function sameResult(actual: unknown, expected: unknown, terms: ListTerms | undefined): boolean {
+  if (!terms) return same(actual, expected);
+  const [a, e] = terms.namesOnly ? [namesOf(actual), namesOf(expected)] : [actual, expected];
+  if (terms.movable.length === 0) return same(a, e);
+  const pa = apart(a, terms.movable);
+  const pe = apart(e, terms.movable);
+  return same(pa.rest, pe.rest) && same(pa.moved, pe.moved);
 }
 
-function body(expected: Record<string, unknown>, actual: Record<string, unknown>, step: Step, movable: readonly string[]): string | undefined {
+const listed = (result: unknown): string => {
+  const named = namesOf(result);
+  return isObject(named) && Array.isArray(named["tools"]) ? shown((named["tools"] as { name: unknown }[]).map((t) => t.name)) : shown(result);
+};
+
+function body(expected: Record<string, unknown>, actual: Record<string, unknown>, step: Step, terms: ListTerms | undefined): string | undefined {
   if (Object.hasOwn(expected, "error")) {
     const code = (expected["error"] as { code: number }).code;
     const error = actual["error"];
@@ -72,7 +84,9 @@ function body(expected: Record<string, unknown>, actual: Record<string, unknown>
     return undefined;
   }
   if (!Object.hasOwn(actual, "result")) return `a result is due, and it ${Object.hasOwn(actual, "error") ? `is error ${shown(actual["error"])}` : "has none"}`;
-  if (!sameResult(withoutIsErrorFalse(actual["result"]), expected["result"], movable)) return `its result is ${shown(actual["result"])}`;
+  if (!sameResult(withoutIsErrorFalse(actual["result"]), expected["result"], terms)) {
+    return terms?.namesOnly ? `it lists the tools ${listed(actual["result"])}, not ${listed(expected["result"])}` : `its result is ${shown(actual["result"])}`;
+  }
   return undefined;
 }
 
@@ -103,5 +117,5 @@ export function compareStep(step: Step, expected: Outcome, actual: Outcome, part
   if (want === null) return actual.value === null || part === "envelope" ? undefined : `it answered ${shown(actual.value)}; nothing is due (null)`;
   if (!isObject(actual.value)) return part === "body" ? `it answered ${shown(actual.value)}; a response is due` : undefined;
   const w = want as Record<string, unknown>;
-  return part === "envelope" ? envelope(w, actual.value) : body(w, actual.value, step, (expected as { movable?: string[] }).movable ?? []);
+  return part === "envelope" ? envelope(w, actual.value) : body(w, actual.value, step, (expected as { list?: ListTerms }).list);
 }

@@ -103,7 +103,7 @@ describe("the model of the lab server", () => {
     const { outcomes, rules } = modelSession(session, "page");
     const model = outcomes.at(-1)!;
     expect(rules.at(-1)).toBe("toolsList");
-    expect(model).toMatchObject({ movable: ["add"] });
+    expect(model).toMatchObject({ list: { movable: ["add"], namesOnly: false } });
     const tools = ((model as { value: { result: { tools: { name: string }[] } } }).value.result.tools);
     const answer = (names: string[]) => ({ value: { jsonrpc: "2.0", id: 9, result: { tools: names.map((n) => tools.find((t) => t.name === n)!) } } });
     expect(compareStep(list, model, answer(["add", "weather", "delete_db"]), "body")).toBeUndefined();
@@ -115,12 +115,23 @@ describe("the model of the lab server", () => {
     expect(compareStep(list, model, answer(["weather", "delete_db"]), "body")).toMatch(/its result is/);
   });
 
-  it("judges tools/list after a tool was added to a live session by a rule of its own", () => {
+  it("judges tools/list after a tool was added to a live session by a rule of its own, on the names alone", () => {
     const s = live(["add"]);
     s.handle(req(2, "tools/list"));
     expect(s.rule).toBe("toolsList");
     s.addTool(labTool("subtract"), { notify: false });
     s.handle(req(3, "tools/list"));
     expect(s.rule).toBe("toolsListAdded");
+    const list = { op: "handle" as const, message: req(3, "tools/list") };
+    const session: Session = { servers: [{ allowedTools: [] }], steps: [
+      { op: "addTool", tool: "add" }, { op: "handle", message: req(1, "initialize", {}) }, { op: "handle", message: note("notifications/initialized") },
+      { op: "addTool", tool: "subtract" }, list] };
+    const model = modelSession(session, "page").outcomes.at(-1)!;
+    expect(model).toMatchObject({ list: { movable: [], namesOnly: true } });
+    const answer = (tools: object[]) => ({ value: { jsonrpc: "2.0", id: 3, result: { tools } } });
+    // The entries are t2_tools_list's (on the lists before a live add): here only the names count.
+    expect(compareStep(list, model, answer([{ name: "add" }, { name: "subtract" }]), "body")).toBeUndefined();
+    expect(compareStep(list, model, answer([{ name: "subtract" }, { name: "add" }]), "body")).toBe('it lists the tools ["subtract","add"], not ["add","subtract"]');
+    expect(compareStep(list, model, answer([{ name: "add" }]), "body")).toMatch(/it lists the tools \["add"\]/);
   });
 });

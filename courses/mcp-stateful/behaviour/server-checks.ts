@@ -166,8 +166,9 @@ export const SERVER_CHECKS: readonly ServerCheck[] = [
   { name: "t2_envelope", title: "Every response echoes the request's id with jsonrpc \"2.0\", and a notification in the outbox has no id", judges: "envelope", sessions: () => [],
     hint: "A response carries the request's id as it came (0 and \"\" included) and jsonrpc \"2.0\"; result or error, never both." },
   // Last, so that the checks before it keep their random streams (sessionsOf). Its steps are the
-  // tools/list answers after a tool was added to a live session (t2_tools_after's rule); a mistake
-  // in every list fails t2_tools_list too, which charges it (grading/judge.ts).
+  // tools/list answers after a tool was added to a live session (t2_tools_after's rule), judged on
+  // the names in order only (session.ts): the entries are t2_tools_list's, so a mistake in every
+  // list's entries fails that check alone, and a list hard-coded fails both.
   { name: "t2_tools_added", title: "A tool added to a live session is listed by the next tools/list, after the others", judges: ["toolsListAdded"], sessions: () => [],
     hint: "addTool registers the tool whether or not notify is set; tools/list lists it from then on, after the tools added before it." },
 ];

@@ -13,10 +13,15 @@ export type Step =
 export interface Session { servers: ServerConfig[]; steps: Step[] }
 
 /**
- * What one step gave: a value, or the throw the driver caught (name, message, code). The model's
- * tools/list answers name the tools whose place in the list is free (`movable`: added again).
+ * How the model's tools/list answer is compared: the tools whose place in the list is free
+ * (`movable`: added again), and whether only the names in order count (`namesOnly`: a list after a
+ * tool was added to the live session, t2_tools_added's rule, what t2_tools_after shows; the
+ * entries are t2_tools_list's, on the lists before).
  */
-export type Outcome = { value: unknown; movable?: string[] } | { threw: { name: string; message: string; code: number | null } };
+export interface ListTerms { movable: string[]; namesOnly: boolean }
+
+/** What one step gave: a value, or the throw the driver caught (name, message, code); the model's tools/list answers carry their terms. */
+export type Outcome = { value: unknown; list?: ListTerms } | { threw: { name: string; message: string; code: number | null } };
 
 /** What decided a step's answer: the model's rule for handle, or the step's own kind. */
 export type StepRule = Rule | "addTool" | "drain";
@@ -30,7 +35,9 @@ export function modelSession(session: Session, variant: Variant): { outcomes: Ou
     if (step.op === "handle") {
       const value = server.handle(structuredClone(step.message));
       rules.push(server.rule);
-      return (server.rule === "toolsList" || server.rule === "toolsListAdded") && server.movable.length > 0 ? { value, movable: server.movable } : { value };
+      if (server.rule !== "toolsList" && server.rule !== "toolsListAdded") return { value };
+      const list = { movable: server.movable, namesOnly: server.rule === "toolsListAdded" };
+      return list.movable.length > 0 || list.namesOnly ? { value, list } : { value };
     }
     rules.push(step.op);
     if (step.op === "addTool") {

@@ -3,7 +3,7 @@
 // rule takes the points of every right line naming it (src/pack/score.ts): so each rule here is
 // as narrow as its line, and lines share a rule only where they show the same thing (initialize's
 // result, kindOf). The two tools/list lines have a rule each: the list before a tool was added to
-// the live session, and after (a mistake in both is charged by t2_tools_list: grading/judge.ts). The gate (t2_handshake), the envelope and isolation are general
+// the live session, and after (t2_tools_added judges only the names, so a mistake in the entries is t2_tools_list's alone: behaviour/session.ts). The gate (t2_handshake), the envelope and isolation are general
 // rules, named by no line: each costs its kind's point.
 export const LINE_RULES: Readonly<Record<string, readonly string[]>> = {
   t1_request_keys: ["t1_request_built"],

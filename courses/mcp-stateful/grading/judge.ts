@@ -57,19 +57,6 @@ function judgeTask1(p: NonNullable<StatefulPlan["task1"]>, reply: SandboxReply, 
   return { checks, evidence, ...(failure ? { failure } : {}), ...(input.behaviour ? { extra: messages(p, reply, input.seed) } : {}) };
 }
 
-/**
- * A tools/list mistake in every list fails both of its checks: t2_tools_list charges it, and
- * t2_tools_added (the lists after a tool was added live) reads through it, at no further cost.
- */
-function chargeToolsLists(checks: CheckResult[]): CheckResult[] {
-  const failed = (name: string): boolean => checks.some((c) => c.name === name && c.status === "fail");
-  if (!failed("t2_tools_list")) return checks;
-  return checks.map((c) => (c.name === "t2_tools_added" && c.status === "fail"
-    ? { ...c, chargedTo: "t2_tools_list", message: `${c.message ?? ""}
-Every tools/list answer shows this mistake, not only those after a tool was added: t2_tools_list charges it, and it costs nothing more here.` }
-    : c));
-}
-
 function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, input: PlanInput, smaller?: ReadonlyMap<string, Failure>): TaskJudgement {
   const run = reply.runs[p.fixture];
   const failure = rootCause(run);
@@ -78,7 +65,7 @@ function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, 
   const { checks, evidence } = lineChecks("task2", fx, failure);
   checks.push(stdoutCheck("task2", [run, ...(p.sessions ? [reply.runs[p.sessions.run]] : [])]));
   const stderr = run && run.status !== "skipped" ? run.stderr : "";
-  const extra = [...(input.behaviour && p.sessions ? chargeToolsLists(server(p.sessions, reply, input.seed, smaller)) : [])];
+  const extra = [...(input.behaviour && p.sessions ? server(p.sessions, reply, input.seed, smaller) : [])];
   if (input.schema) {
     const sessions = [{ session: TRACE_SESSION, outcomes: fx.session ?? [] }];
     if (p.sessions) p.sessions.all.forEach((session, i) => sessions.push({ session, outcomes: outcomesOf(reply.runs[p.sessions!.run], i).outcomes ?? [] }));
