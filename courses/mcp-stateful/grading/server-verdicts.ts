@@ -90,7 +90,18 @@ export function judgeAlone(session: Session, got: readonly Outcome[], alone: rea
 /** A check's smallest failure; `session` (when a session's answers failed it, not a run that stopped): the session it was cut from. */
 export interface Found { check: ServerCheck; smallest?: Failure & { session?: Session }; judged: number }
 
+// The judge, the follow-up's plan and its recheck read the same reply: judged once (a reply is never changed).
+const judgedReplies = new WeakMap<SandboxReply, WeakMap<SessionsPlan, Found[]>>();
+
 function smallestFailures(p: SessionsPlan, reply: SandboxReply): Found[] {
+  let byPlan = judgedReplies.get(reply);
+  if (!byPlan) judgedReplies.set(reply, byPlan = new WeakMap());
+  let found = byPlan.get(p);
+  if (!found) byPlan.set(p, found = judgeSessions(p, reply));
+  return found;
+}
+
+function judgeSessions(p: SessionsPlan, reply: SandboxReply): Found[] {
   const run = reply.runs[p.run];
   const results = p.all.map((_, i) => outcomesOf(run, i));
   const stopped = (i: number): Failure => ({ steps: p.all[i]!.steps.length, message: `This session:\n${sessionCode(p.all[i]!)}\nstopped: ${results[i]!.failed}` });
