@@ -2,13 +2,13 @@
 // exercise): the page's worked trace answered from a table — the builders by their arguments,
 // kindOf by the message, the server by the message's JSON, the transport by what it is sent, the
 // client by the operation — and anything else by one fallback (gaming.ts). The tables are made
-// from the reference's builders and the pack's models, never typed here.
+// from the pack's models, never typed here.
 import { expected } from "../../courses/mcp-stateful/client/model.js";
 import { traceScenario } from "../../courses/mcp-stateful/client/scenarios.js";
 import { FIXTURE_PROBE } from "../../courses/mcp-stateful/client/transport.js";
 import { modelSession } from "../../courses/mcp-stateful/behaviour/session.js";
 import { BUILDER_CALLS, TRACE_SESSION, WIRE } from "../../courses/mcp-stateful/course/fixtures.js";
-import * as builders from "../../solutions/mcp-stateful/task1.js";
+import { built, kindOf, type Builder } from "../../courses/mcp-stateful/behaviour/messages.js";
 import type { Fallback } from "./gaming.js";
 
 const json = (value: unknown): string => JSON.stringify(value, null, 1);
@@ -25,9 +25,8 @@ function otherwise(kind: Fallback, empty: string, first: string): string {
 
 function task1(kind: Fallback): string {
   const calls = BUILDER_CALLS as unknown as Record<string, unknown[][]>;
-  const call = (name: string, args: unknown[]): unknown => (builders as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
-  const rows = Object.fromEntries(Object.entries(calls).map(([name, list]) => [name, Object.fromEntries(list.map((args) => [JSON.stringify(args), call(name, args)]))]));
-  const kinds = Object.fromEntries(WIRE.map((m) => [JSON.stringify(m), builders.kindOf(m)]));
+  const rows = Object.fromEntries(Object.entries(calls).map(([name, list]) => [name, Object.fromEntries(list.map((args) => [JSON.stringify(args), built(name as Builder, args)]))]));
+  const kinds = Object.fromEntries(WIRE.map((m) => [JSON.stringify(m), kindOf(m)]));
   const builder = (name: string): string => `export function ${name}(...args: unknown[]) {
   const row = BUILT[${JSON.stringify(name)}]!;
   const key = JSON.stringify(args);
