@@ -4,6 +4,7 @@
 import type { RunSpec, SandboxReply, SandboxRequest, TaskFailure, WireCall, WireRun } from "./protocol.js";
 import { failures } from "./failures.js";
 import { RUN_FUEL } from "./fuel.js";
+import type { EngineImage } from "./image.js";
 import { Session, type EngineAssets } from "./session.js";
 
 export type { EngineAssets } from "./session.js";
@@ -13,8 +14,8 @@ interface Output { stdout: string; stderr: string; dropped: { stdout: number; st
 /** How many contexts a request uses: the submission's shared one and one per fresh-context run. */
 export const contextsOf = (request: SandboxRequest): number => 1 + request.runs.filter((r) => r.context === "fresh").length;
 
-/** The thread's engine image for requests like this one, made if it has none (session.ts prepareImage). */
-export const prepareImage = (assets: EngineAssets, request: SandboxRequest): Promise<unknown> => Session.prepareImage(assets, contextsOf(request));
+/** The thread's engine image for requests like this one, made if it has none (session.ts prepareImage): the new one, if made. */
+export const prepareImage = (assets: EngineAssets, request: SandboxRequest): Promise<EngineImage | undefined> => Session.prepareImage(assets, contextsOf(request));
 
 /** `onRun(i, previous)`: run i starts, after `previous` (the pool's watchdog keeps what was done). */
 export async function runRequest(assets: EngineAssets, request: SandboxRequest, onRun?: (index: number, previous: WireRun | undefined) => void): Promise<SandboxReply> {

@@ -6,10 +6,11 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { cachedBuild, keptFile } from "../runner/build-cache.js";
+import { CACHE_DIR, cachedBuild, keptFile } from "../runner/build-cache.js";
 import { CompileBackstop, compileFiles, releaseCompiler } from "./compile.js";
 import { failures } from "./failures.js";
 import { guestSource } from "./guest-source.js";
+import { imagePrefix } from "./image-file.js";
 import { sandboxModules } from "./modules.js";
 import type { SandboxReply, SandboxRequest, TaskFailure } from "./protocol.js";
 import { checkReply } from "./reply.js";
@@ -74,9 +75,13 @@ export class SandboxPool {
     this.starting ??= (async () => {
       const [code, modules] = await Promise.all([buildWorker(), sandboxModules(this.course)]);
       const guest = guestSource();
-      // A one-request pool's thread makes no engine image: nothing would copy it, and making one
-      // took 140-320 ms of processor time beside the grading's judging and type check.
-      return { code, data: { wasmPath: require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm"), guest, modules, cachedScript: CACHED_SCRIPT, image: !this.oneShot } };
+      const wasmPath = require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
+      let prefix: string | undefined;
+      try { prefix = imagePrefix(CACHE_DIR, code, guest, wasmPath); } catch { /* no kept images */ }
+      // A one-request pool's thread makes no engine image but the one kept on disk, if none is:
+      // nothing else would copy it, and making one took 140-320 ms of processor time beside the
+      // grading's judging and type check.
+      return { code, data: { wasmPath, guest, modules, cachedScript: CACHED_SCRIPT, image: !this.oneShot, ...(prefix ? { imagePrefix: prefix } : {}) } };
     })();
     return this.starting;
   }

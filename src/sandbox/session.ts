@@ -47,6 +47,8 @@ const MEMORY_HEADROOM_BYTES = 32 * 1024 * 1024;
 export const MAX_STACK_BYTES = 2400 * 1024;
 // The most contexts an image holds: a request with more fresh-context runs builds the rest.
 const MAX_IMAGE_CONTEXTS = 4;
+/** The contexts of the image a request of `contexts` contexts copies. */
+export const imageContexts = (contexts: number): number => Math.min(contexts, MAX_IMAGE_CONTEXTS);
 // An image's instance has no submission's cap: enough for the guest in a few contexts.
 const IMAGE_BUILD_BYTES = 64 * 1024 * 1024;
 
@@ -86,7 +88,7 @@ export class Session {
   /** `contexts`: how many the request will use (its shared one and one per fresh-context run). */
   static async open(assets: EngineAssets, submission: Submission, write: Writer, contexts = 1): Promise<Session> {
     const maxBytes = submission.limits.memoryBytes + MEMORY_HEADROOM_BYTES;
-    const image = await assets.images?.get(Math.min(contexts, MAX_IMAGE_CONTEXTS));
+    const image = await assets.images?.get(imageContexts(contexts));
     const usable = image && image.pages * PAGE <= maxBytes ? image : undefined;
     // The engine's own limit counts most of what it allocates, not all (typed arrays' storage
     // escapes it): the instance's memory itself is capped, a little above, for everything.
@@ -104,10 +106,10 @@ export class Session {
    * Makes the thread's image for requests of `contexts` contexts, unless it has one: after a
    * request, so that a single grading (one request, then the thread ends) never pays for it.
    */
-  static prepareImage(assets: EngineAssets, contexts: number): Promise<unknown> {
+  static prepareImage(assets: EngineAssets, contexts: number): Promise<EngineImage | undefined> {
     const images = assets.images;
-    const count = Math.min(contexts, MAX_IMAGE_CONTEXTS);
-    if (!images || images.has(count)) return Promise.resolve();
+    const count = imageContexts(contexts);
+    if (!images || images.has(count)) return Promise.resolve(undefined);
     // An image that cannot be made (the engine's build changed under it) leaves the sessions
     // to build their contexts, as they did before images.
     const image = Session.buildImage(assets, count).catch(() => undefined);

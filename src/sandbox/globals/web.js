@@ -96,8 +96,11 @@
   }
   for (const [name, value] of Object.entries({ Event, CustomEvent, EventTarget, AbortSignal, AbortController })) lib.define(name, value);
 
-  const origin = Date.now();
-  const performance = { timeOrigin: origin, now: () => Date.now() - origin, toJSON() { return { timeOrigin: origin }; } };
+  // Read on first use, not at set-up: a context is set up in an engine image (sandbox/image.ts),
+  // which may be kept on disk for days, and a submission's clock starts with the submission.
+  let origin;
+  const timeOrigin = () => (origin ??= Date.now());
+  const performance = { get timeOrigin() { return timeOrigin(); }, now: () => { const from = timeOrigin(); return Date.now() - from; }, toJSON() { return { timeOrigin: timeOrigin() }; } };
   lib.define("performance", performance);
 
   const quota = () => new DOMException("The requested length exceeds 65,536 bytes", "QuotaExceededError");
