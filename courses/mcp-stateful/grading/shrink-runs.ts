@@ -15,7 +15,7 @@ import { SERVER_RUN, type StatefulPlan } from "./plan.js";
 import { counterexamples, judgeAlone, judgeSteps, outcomesOf, type Failure } from "./server-verdicts.js";
 
 // Two servers side by side cost a run per candidate and one per server: fewer of them.
-const SIDE_BY_SIDE_CANDIDATES = 8;
+export const SIDE_BY_SIDE_CANDIDATES = 8;
 
 /** A smaller counterexample: the failure, and the session cut after its wrong answer. */
 export type Shrunk = Failure & { session: Session };
