@@ -75,7 +75,7 @@ function iterationSite(ts: typeof TS, node: TS.Expression, declared: boolean): s
 }
 
 /** How V8 words destructuring `pattern` from null or undefined: "o<property>\u0001<text>" or "r<property>" (a read of it). */
-function destructuringSite(ts: typeof TS, pattern: TS.ObjectBindingPattern | TS.ObjectLiteralExpression, value: TS.Expression): string {
+function destructuringSite(ts: typeof TS, pattern: TS.ObjectBindingPattern | TS.ObjectLiteralExpression, value: TS.Expression | undefined): string {
   const first = ts.isObjectBindingPattern(pattern) ? pattern.elements[0] : pattern.properties[0];
   let name = "";
   let defaulted = false;
@@ -92,7 +92,7 @@ function destructuringSite(ts: typeof TS, pattern: TS.ObjectBindingPattern | TS.
   }
   // With a default on its first property, V8 reads that property as any read (`reading 'a'`).
   if (defaulted && name) return `r${name}`;
-  return `o${name}\u0001${printed(ts, value, false) ?? ""}\u0001${ts.isObjectBindingPattern(pattern) ? nested(ts, pattern, []).join("\u0002") : ""}`;
+  return `o${name}\u0001${(value && printed(ts, value, false)) ?? ""}\u0001${ts.isObjectBindingPattern(pattern) ? nested(ts, pattern, []).join("\u0002") : ""}`;
 }
 
 /**
@@ -141,6 +141,69 @@ function wrapAsync(ts: typeof TS, f: TS.NodeFactory, fn: AsyncFunction): TS.Node
   return f.updateMethodDeclaration(fn, fn.modifiers, fn.asteriskToken, fn.name, fn.questionToken, fn.typeParameters, fn.parameters, fn.type, block);
 }
 
+type FunctionWithBody = AsyncFunction | TS.ConstructorDeclaration;
+const isFunctionWithBody = (ts: typeof TS, node: TS.Node): node is FunctionWithBody =>
+  (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node) || ts.isConstructorDeclaration(node)) && node.body !== undefined;
+
+/** An initializer whose value cannot depend on the scope it is evaluated in (a literal). */
+function isLiteral(ts: typeof TS, node: TS.Expression): boolean {
+  if (ts.isNumericLiteral(node) || ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isBigIntLiteral(node)) return true;
+  if (node.kind === ts.SyntaxKind.TrueKeyword || node.kind === ts.SyntaxKind.FalseKeyword || node.kind === ts.SyntaxKind.NullKeyword) return true;
+  if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.MinusToken) return ts.isNumericLiteral(node.operand);
+  if (ts.isArrayLiteralExpression(node)) return node.elements.every((e) => isLiteral(ts, e));
+  if (ts.isObjectLiteralExpression(node)) return node.properties.every((p) => ts.isPropertyAssignment(p) && !ts.isComputedPropertyName(p.name) && isLiteral(ts, p.initializer));
+  return false;
+}
+
+/** The names an object pattern binds, or undefined where one of its defaults is more than a literal. */
+function boundNames(ts: typeof TS, pattern: TS.BindingPattern, into: string[]): string[] | undefined {
+  for (const element of pattern.elements) {
+    if (ts.isOmittedExpression(element)) continue;
+    if (element.initializer && !isLiteral(ts, element.initializer)) return undefined;
+    if (element.propertyName && ts.isComputedPropertyName(element.propertyName)) return undefined;
+    if (ts.isIdentifier(element.name)) into.push(element.name.text);
+    else if (boundNames(ts, element.name, into) === undefined) return undefined;
+  }
+  return into;
+}
+
+/**
+ * `function f({ a }) { … }` as `function f(__gradeP0) { var { a } = <marked __gradeP0>; … }`, so
+ * that destructuring an argument that is undefined or null is worded as V8 words it (QuickJS
+ * does not say which it met). Only where that means the same: not a generator (whose pattern
+ * fails at the call, not at the first next()), no parameter with a default, no array or rest
+ * pattern, defaults inside the pattern literals only (a parameter's default cannot see the body's
+ * declarations), no function declared in the body under a name the pattern binds; `length`,
+ * `arguments` (strict: unmapped) and the order of evaluation are the same.
+ */
+function patternsInBody(ts: typeof TS, f: TS.NodeFactory, fn: FunctionWithBody, mark: (value: TS.Expression, site: string) => TS.Expression): FunctionWithBody | undefined {
+  const params = fn.parameters;
+  if (!params.some((p) => ts.isObjectBindingPattern(p.name))) return undefined;
+  if (!ts.isConstructorDeclaration(fn) && fn.asteriskToken) return undefined;
+  const names: string[] = [];
+  for (const p of params) {
+    if (p.initializer || (p.dotDotDotToken && !ts.isIdentifier(p.name)) || ts.isArrayBindingPattern(p.name)) return undefined;
+    if (ts.isObjectBindingPattern(p.name) && boundNames(ts, p.name, names) === undefined) return undefined;
+  }
+  const body = fn.body!;
+  if (ts.isBlock(body) && body.statements.some((st) => ts.isFunctionDeclaration(st) && st.name !== undefined && names.includes(st.name.text))) return undefined;
+  const declarations: TS.Statement[] = [];
+  const parameters = params.map((p, i) => {
+    if (!ts.isObjectBindingPattern(p.name)) return p;
+    const id = f.createIdentifier(`__gradeP${i}`);
+    const value = mark(f.createIdentifier(id.text), destructuringSite(ts, p.name, undefined));
+    declarations.push(f.createVariableStatement(undefined, f.createVariableDeclarationList([f.createVariableDeclaration(p.name, undefined, undefined, value)], ts.NodeFlags.None)));
+    return f.updateParameterDeclaration(p, p.modifiers, p.dotDotDotToken, id, p.questionToken, p.type, undefined);
+  });
+  const statements = ts.isBlock(body) ? [...declarations, ...body.statements] : [...declarations, f.createReturnStatement(body)];
+  const block = ts.isBlock(body) ? f.updateBlock(body, statements) : f.createBlock(statements, true);
+  if (ts.isFunctionDeclaration(fn)) return f.updateFunctionDeclaration(fn, fn.modifiers, fn.asteriskToken, fn.name, fn.typeParameters, parameters, fn.type, block);
+  if (ts.isFunctionExpression(fn)) return f.updateFunctionExpression(fn, fn.modifiers, fn.asteriskToken, fn.name, fn.typeParameters, parameters, fn.type, block);
+  if (ts.isArrowFunction(fn)) return f.updateArrowFunction(fn, fn.modifiers, fn.typeParameters, parameters, fn.type, fn.equalsGreaterThanToken, block);
+  if (ts.isConstructorDeclaration(fn)) return f.updateConstructorDeclaration(fn, fn.modifiers, parameters, block);
+  return f.updateMethodDeclaration(fn, fn.modifiers, fn.asteriskToken, fn.name, fn.questionToken, fn.typeParameters, parameters, fn.type, block);
+}
+
 /** The transformer: catch clauses, computed reads and the values iterated or destructured. */
 export function errorSites(ts: typeof TS): TS.TransformerFactory<TS.SourceFile> {
   return (context) => (file) => {
@@ -176,7 +239,10 @@ export function errorSites(ts: typeof TS): TS.TransformerFactory<TS.SourceFile> 
         const call = f.createExpressionStatement(f.createAssignment(f.createIdentifier(name), f.createCallExpression(f.createIdentifier(ERROR_WORDS), undefined, [f.createIdentifier(name)])));
         return f.updateCatchClause(inner, inner.variableDeclaration, f.updateBlock(inner.block, [call, ...inner.block.statements]));
       }
-      if (isAsyncBody(ts, inner)) return wrapAsync(ts, f, inner);
+      if (isFunctionWithBody(ts, inner)) {
+        const moved = patternsInBody(ts, f, inner, mark) ?? inner;
+        return isAsyncBody(ts, moved) ? wrapAsync(ts, f, moved) : moved;
+      }
       if (ts.isElementAccessExpression(inner) && !ts.isStringLiteralLike(inner.argumentExpression) && !ts.isNumericLiteral(inner.argumentExpression)) {
         marked = true;
         const key = f.createAssignment(f.createIdentifier(KEY), inner.argumentExpression);
