@@ -145,6 +145,11 @@ type FunctionWithBody = AsyncFunction | TS.ConstructorDeclaration;
 const isFunctionWithBody = (ts: typeof TS, node: TS.Node): node is FunctionWithBody =>
   (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node) || ts.isConstructorDeclaration(node)) && node.body !== undefined;
 
+const hasDirective = (ts: typeof TS, body: TS.ConciseBody): boolean => {
+  const first = ts.isBlock(body) ? body.statements[0] : undefined;
+  return first !== undefined && ts.isExpressionStatement(first) && ts.isStringLiteral(first.expression);
+};
+
 /** An initializer whose value cannot depend on the scope it is evaluated in (a literal). */
 function isLiteral(ts: typeof TS, node: TS.Expression): boolean {
   if (ts.isNumericLiteral(node) || ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isBigIntLiteral(node)) return true;
@@ -239,7 +244,9 @@ export function errorSites(ts: typeof TS): TS.TransformerFactory<TS.SourceFile> 
         const call = f.createExpressionStatement(f.createAssignment(f.createIdentifier(name), f.createCallExpression(f.createIdentifier(ERROR_WORDS), undefined, [f.createIdentifier(name)])));
         return f.updateCatchClause(inner, inner.variableDeclaration, f.updateBlock(inner.block, [call, ...inner.block.statements]));
       }
-      if (isFunctionWithBody(ts, inner)) {
+      // A body with a directive ("use strict") is left as written: moved after a statement it would
+      // be none, and code Node refuses ("use strict" beside a non-simple parameter list) would run.
+      if (isFunctionWithBody(ts, inner) && !hasDirective(ts, inner.body!)) {
         const moved = patternsInBody(ts, f, inner, mark) ?? inner;
         return isAsyncBody(ts, moved) ? wrapAsync(ts, f, moved) : moved;
       }

@@ -21,6 +21,7 @@ export const ERROR_ROWS: Record<string, Line[]> = {
     strict("function f({ a, b = 2 }, c) { var a; return [a, b, c, arguments.length, f.length]; } const g = ({ x }) => x; return [f({ a: 1 }, 3), g({ x: 4 }), f.length, g.length];"),
     strict("function* g({ a }) { yield a; } let early; try { g(); } catch (e) { early = e.name; } const h = ({ a } = {}) => a; return [early, h(), h.length];"),
     strict("class A { constructor(n) { this.n = n; } } class B extends A { constructor({ n }) { super(n); } } const o = { set v({ x }) { this.x = x; } }; o.v = { x: 5 }; return [new B({ n: 2 }).n, o.x];"),
+    strict("async function f(x) { 'use strict'; return x; } function g(x) { 'use strict'; return { x }; } return f(g(1));", { async: true }),
     strict("class A { m() { return 1; } } class B extends A { m() { const k = 'm'; return super[k]() + 1; } } const o = null; const k = 'x'; return [new B().m(), o?.[k], [[1]][0]?.[0]];"),
     strict("const keys = []; const o = new Proxy({}, { get(t, k) { keys.push(String(k)); return 1; } }); const i = { toString() { keys.push('toString'); return 'z'; } }; o[i]; return keys;"),
   ],
