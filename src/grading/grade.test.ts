@@ -9,6 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Pack } from "../pack/types.js";
 import type { SandboxPool } from "../sandbox/pool.js";
+import type { SandboxRequest } from "../sandbox/protocol.js";
 import { gradeSubmission } from "./grade.js";
 
 const task = (n: number) => ({ id: `task${n}`, number: n, title: `Task ${n}`, file: `task${n}.ts`, exportName: `f${n}`, signature: "() => string" });
@@ -62,6 +63,22 @@ describe("gradeSubmission, for any pack", () => {
     expect(report.evidence).toEqual({ t1_k: `${abs}/x` });
     const { evidence: _printed, ...shown } = report;
     expect(JSON.stringify(shown)).not.toContain(cwd);
+  });
+
+  it("asks a failure's follow-up as a second request of the same files and limits, and shows its text with its paths made relative", async () => {
+    const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-engine-"));
+    const abs = path.join(cwd, "sub");
+    mkdirSync(abs);
+    for (const f of ["task1.ts", "task2.ts"]) writeFileSync(path.join(abs, f), "");
+    const asked: SandboxRequest[] = [];
+    const pool = { course: "", run: async (r: SandboxRequest) => { asked.push(r); return { runs: r.runs.map(() => ({ status: "skipped" })) }; } } as unknown as SandboxPool;
+    const followed = { runs: [{ entry: "task1.ts", exportName: "f1", inputs: ["1"], instance: "fresh", stopOnFailure: false }] } as const;
+    const pack: Pack = { ...standIn(abs, cwd), refine: () => ({ runs: [...followed.runs], recheck: () => ({ task1: [{ name: "t1_b", kind: "behaviour", title: "b", status: "fail", message: `smaller, at ${abs}/task1.ts` }] }) }) };
+    const report = await gradeSubmission({ cwd, pack, dir: "sub", tasks: ["task1", "task2", "task3"], pool, extra: { seed: 1, live: false } });
+    expect(asked.map((r) => r.runs)).toEqual([[], followed.runs]);
+    expect(asked[1]!.files).toEqual(asked[0]!.files);
+    expect(asked[1]!.limits).toEqual(asked[0]!.limits);
+    expect(report.tasks[0]!.checks.find((c) => c.name === "t1_b")).toMatchObject({ status: "fail", message: "smaller, at sub/task1.ts" });
   });
 
   it("refuses a sandbox pool made for another pack's course module (a bug in the grader, not the student's)", async () => {
