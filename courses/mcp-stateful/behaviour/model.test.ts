@@ -116,14 +116,19 @@ describe("the model of the lab server", () => {
   });
 
   it("judges tools/list after a tool was added to a live session by a rule of its own, on the names alone", () => {
-    const s = live(["add"]);
+    const s = live(["add", "weather", "delete_db", "subtract"]);
     s.handle(req(2, "tools/list"));
     expect(s.rule).toBe("toolsList");
     s.addTool(labTool("subtract"), { notify: false });
     s.handle(req(3, "tools/list"));
     expect(s.rule).toBe("toolsListAdded");
+    // A tool this client may not call is listed too: a list without it is t2_tools_list's mistake.
+    const partly = live(["add"]);
+    partly.addTool(labTool("subtract"), { notify: false });
+    partly.handle(req(3, "tools/list"));
+    expect(partly.rule).toBe("toolsList");
     const list = { op: "handle" as const, message: req(3, "tools/list") };
-    const session: Session = { servers: [{ allowedTools: [] }], steps: [
+    const session: Session = { servers: [{ allowedTools: ["add", "subtract"] }], steps: [
       { op: "addTool", tool: "add" }, { op: "handle", message: req(1, "initialize", {}) }, { op: "handle", message: note("notifications/initialized") },
       { op: "addTool", tool: "subtract" }, list] };
     const model = modelSession(session, "page").outcomes.at(-1)!;

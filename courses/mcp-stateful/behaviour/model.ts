@@ -28,7 +28,7 @@ const VARIABLE = /\{(\w+)\}/g;
 
 /** Which rule decided an answer: what each behaviour check judges (server-checks.ts). */
 export type Rule =
-  | "jsonrpc" | "badId" | "notification" | "initialize" | "gate" | "unknownMethod"
+  | "jsonrpc" | "badId" | "notification" | "initialize" | "initializeAgain" | "gate" | "unknownMethod"
   | "toolsList" | "toolsListAdded" | "toolUnknown" | "toolNotAllowed" | "toolMissingArg" | "toolRaised" | "toolOk"
   | "resourcesList" | "resourceRead" | "resourceUnknown" | "resourceFailed"
   | "promptsList" | "promptGet" | "promptUnknown" | "promptMissingVar";
@@ -41,7 +41,7 @@ export class ModelServer {
   private readonly tools = new Map<string, LabTool>();
   /** Names added again while registered: where tools/list shows them the page leaves open. */
   private readonly readded = new Set<string>();
-  /** A tool was added while the session was live: the later tools/list answers are toolsListAdded's. */
+  /** A tool was added while the session was live: the later tools/list answers are toolsListAdded's (every tool allowed). */
   private addedLive = false;
   private outbox: JsonObject[] = [];
   private readonly allowed: readonly unknown[];
@@ -92,7 +92,9 @@ export class ModelServer {
     const method = own(m, "method");
     if (typeof method !== "string") throw new RpcError(INVALID_REQUEST, "method must be a string");
     if (method === "initialize") {
-      this.rule = "initialize";
+      // Answered at any time: a second initialize, or one once live, is a rule of its own
+      // (initializeAgain), named by no line, so that refusing it does not void the result's lines.
+      this.rule = this.answeredInitialize || this.live ? "initializeAgain" : "initialize";
       this.answeredInitialize = true;
       return { protocolVersion: PROTOCOL_VERSION, capabilities: structuredClone(CAPABILITIES), serverInfo: { ...SERVER_INFO } };
     }
@@ -104,7 +106,9 @@ export class ModelServer {
     if (!this.live) throw new RpcError(INVALID_REQUEST, "server not initialized");
     const params = objectOr(own(m, "params"));
     switch (method) {
-      case "tools/list": this.rule = this.addedLive ? "toolsListAdded" : "toolsList"; return { tools: [...this.tools.values()].map(({ name, description, inputSchema }) => structuredClone({ name, description, inputSchema })) };
+      // After a live add, and only where every tool is allowed: a list that leaves out the tools
+      // this client may not call is wrong in every list, t2_tools_list's mistake, never this rule's too.
+      case "tools/list": this.rule = this.addedLive && [...this.tools.keys()].every((name) => this.allowed.includes(name)) ? "toolsListAdded" : "toolsList"; return { tools: [...this.tools.values()].map(({ name, description, inputSchema }) => structuredClone({ name, description, inputSchema })) };
       case "tools/call": return this.callTool(params);
       case "resources/list": this.rule = "resourcesList"; return { resources: RESOURCES.map(({ uri, name, mimeType }) => ({ uri, name, mimeType })) };
       case "resources/read": return this.readResource(own(params, "uri"));

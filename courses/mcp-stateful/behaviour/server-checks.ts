@@ -19,6 +19,11 @@ export interface ServerCheck {
   sessions(random: Random): Session[];
 }
 
+/** Methods the lab has no handler for (ping: the lab has none, and it is not graded: README). */
+const UNKNOWN_METHODS = ["tools/delete", "resources/subscribe", "completion/complete", "logging/setLevel", "Tools/list", "constructor", "toString", "__proto__"];
+/** Notifications other than initialized a client may send. */
+const OTHER_NOTIFICATIONS = ["notifications/cancelled", "notifications/roots/list_changed", "notifications/progress"];
+
 const times = <T>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i));
 
 function handshakeSessions(r: Random): Session[] {
@@ -37,6 +42,10 @@ function handshakeSessions(r: Random): Session[] {
   out.push(early.done());
   // initialized twice; initialize again once live.
   out.push(new SessionBuilder(r).setUp().handshake().initialized().request("tools/list").initialize().request("prompts/list").done());
+  // Other notifications never open the gate: only notifications/initialized does.
+  const others = new SessionBuilder(r).setUp().initialize();
+  for (const method of OTHER_NOTIFICATIONS) others.notify(method, r.bool() ? { requestId: 1 } : undefined).request(r.pick(METHODS));
+  out.push(others.initialized().request("tools/list").done());
   // Random orders of the handshake's two steps among calls.
   for (let k = 0; k < 6; k++) {
     const b = new SessionBuilder(r).setUp();
@@ -52,7 +61,15 @@ function handshakeSessions(r: Random): Session[] {
 }
 
 function toolCallSessions(r: Random): Session[] {
-  return times(10, () => {
+  // On every seed: each name no tool has (Object.prototype's among them: the tools are no plain
+  // object), and arguments absent or not an object (read as {}), on tools with and without
+  // required arguments.
+  const names = new SessionBuilder(r, [{ allowedTools: [...TOOL_NAMES, ...UNKNOWN_TOOLS] }]).setUp(TOOL_NAMES).handshake();
+  for (const name of UNKNOWN_TOOLS) names.request("tools/call", { name, arguments: {} });
+  for (const args of [undefined, null, "x", [1, 2]]) {
+    for (const name of ["delete_db", "flaky", "add"]) names.request("tools/call", args === undefined ? { name } : { name, arguments: args });
+  }
+  return [names.done(), ...times(10, () => {
     const b = new SessionBuilder(r, [{ allowedTools: allowList(r) }]).setUp(TOOL_NAMES.filter(() => r.int(0, 3) > 0)).handshake();
     for (let i = 0, n = r.int(2, 7); i < n; i++) {
       const name = r.int(0, 5) === 0 ? r.pick(UNKNOWN_TOOLS) : r.pick(TOOL_NAMES);
@@ -61,7 +78,7 @@ function toolCallSessions(r: Random): Session[] {
       b.request("tools/call", params);
     }
     return b.done();
-  });
+  })];
 }
 
 function listChangedSessions(r: Random): Session[] {
@@ -89,6 +106,11 @@ function promptResourceSessions(r: Random): Session[] {
     const b = new SessionBuilder(r).handshake();
     // A value holding another placeholder is filled once (str.format), never again by a later argument.
     if (k === 0) b.request("prompts/get", { name: "compare", arguments: { a: "{b}", b: "MCP" } });
+    // On every seed: each error the two lists and two reads can give, once.
+    if (k === 1) {
+      for (const uri of ["lab://missing", "", "lab://broken"]) b.request("resources/read", { uri });
+      b.request("prompts/get", { name: "missing", arguments: {} }).request("prompts/get", { name: "summarize", arguments: {} }).request("prompts/get", { name: "compare", arguments: { a: "x" } });
+    }
     for (let i = 0, n = r.int(2, 6); i < n; i++) {
       const pick = r.int(0, 3);
       if (pick === 0) {
@@ -118,7 +140,23 @@ function notificationSessions(r: Random): Session[] {
       else if (pick === 2) b.handle({ jsonrpc: "2.0", id: r.pick([0, "", "x"]), method: "tools/list" });
       else anyCall(b, r);
     }
-    return b.done();
+    // A method the lab has no handler for is -32601 once live (a name of Object.prototype's too).
+    return b.request(r.pick(UNKNOWN_METHODS), r.bool() ? {} : undefined).done();
+  });
+}
+
+/** Tools added to a live session, every tool allowed, each list read after them (t2_tools_added's). */
+function addedSessions(r: Random): Session[] {
+  return times(4, () => {
+    const b = new SessionBuilder(r, [{ allowedTools: [...TOOL_NAMES] }]).setUp(TOOL_NAMES.filter(() => r.bool())).handshake();
+    if (r.bool()) b.request("tools/list");
+    for (let i = 0, n = r.int(2, 5); i < n; i++) {
+      const pick = r.int(0, 2);
+      if (pick === 0) b.request("tools/list");
+      else if (pick === 1) b.drain();
+      b.addTool(r.pick(TOOL_NAMES), r.pick([true, false, undefined]));
+    }
+    return b.request("tools/list").done();
   });
 }
 
@@ -147,7 +185,7 @@ function isolationSessions(r: Random): Session[] {
 export const SERVER_CHECKS: readonly ServerCheck[] = [
   { name: "t2_handshake", title: "The handshake is a gate: every method but initialize is -32600 until notifications/initialized", judges: ["gate"], sessions: handshakeSessions,
     hint: "Reread 'The stateful handshake and its invariant': only initialize is answered before the session is live, and only notifications/initialized makes it live." },
-  { name: "t2_initialize", title: "initialize is answered, at any time, with the protocol version, the lab's capabilities and serverInfo", judges: ["initialize"], sessions: () => [],
+  { name: "t2_initialize", title: "The first initialize of a session is answered with the protocol version, the lab's capabilities and serverInfo", judges: ["initialize"], sessions: () => [],
     hint: "{\"protocolVersion\": \"2025-06-18\", \"capabilities\": {\"tools\": {\"listChanged\": true}, \"resources\": {}, \"prompts\": {}}, \"serverInfo\": SERVER_INFO}." },
   { name: "t2_tool_errors", title: "tools/call's errors in the lattice's order: unknown -32601, not allowed -32600, missing argument -32602", judges: ["toolUnknown", "toolNotAllowed", "toolMissingArg"], sessions: toolCallSessions,
     hint: "Reread '_call_tool error lattice': check in its order; the allow-list is checked before the arguments and before the tool runs." },
@@ -159,7 +197,7 @@ export const SERVER_CHECKS: readonly ServerCheck[] = [
     hint: "Reread 'listChanged: the one dynamic capability': queue notifications/tools/list_changed (no id, no payload) only when notify is true and the session is live; drainOutbox empties the outbox." },
   { name: "t2_prompts_resources", title: "resources and prompts: listed, read, filled; a missing variable is -32602, a failing reader -32603", judges: ["resourcesList", "resourceRead", "resourceUnknown", "resourceFailed", "promptsList", "promptGet", "promptUnknown", "promptMissingVar"], sessions: promptResourceSessions,
     hint: "Reread 'The five standard error codes': a missing prompt variable is invalid params; an exception in a handler becomes -32603. Each {variable} of the template is filled once (Python's str.format): a value that holds {b} stays as it is." },
-  { name: "t2_notifications", title: "A notification is never answered; jsonrpc other than \"2.0\" is -32600; id null is a request", judges: ["notification", "jsonrpc", "badId", "unknownMethod"], sessions: notificationSessions,
+  { name: "t2_notifications", title: "A notification is never answered; jsonrpc other than \"2.0\" is -32600; id null is a request; a method with no handler is -32601", judges: ["notification", "jsonrpc", "badId", "unknownMethod"], sessions: notificationSessions,
     hint: "Reread 'Three message shapes': is_notification = \"id\" not in message, whatever else is wrong with it; a request with a bad jsonrpc is -32600." },
   { name: "t2_isolation", title: "Two servers side by side share nothing: not the session, the allow-list, the tools or the outbox", judges: "alone", sessions: isolationSessions,
     hint: "Keep every piece of state on the instance (this), none in module variables or on globalThis: each client has a server of its own." },
@@ -169,8 +207,11 @@ export const SERVER_CHECKS: readonly ServerCheck[] = [
   // tools/list answers after a tool was added to a live session (t2_tools_after's rule), judged on
   // the names in order only (session.ts): the entries are t2_tools_list's, so a mistake in every
   // list's entries fails that check alone, and a list hard-coded fails both.
-  { name: "t2_tools_added", title: "A tool added to a live session is listed by the next tools/list, after the others", judges: ["toolsListAdded"], sessions: () => [],
+  { name: "t2_tools_added", title: "A tool added to a live session is listed by the next tools/list, after the others", judges: ["toolsListAdded"], sessions: addedSessions,
     hint: "addTool registers the tool whether or not notify is set; tools/list lists it from then on, after the tools added before it." },
+  // Last, for the same reason (streams).
+  { name: "t2_initialize_again", title: "initialize is answered at any time: a second one, or one once the session is live, gets the same result", judges: ["initializeAgain"], sessions: () => [],
+    hint: "The page's server answers initialize before it looks at the gate: never refuse it, however often it comes." },
 ];
 
 /** Every check's sessions for a seed, each check on its own stream. */

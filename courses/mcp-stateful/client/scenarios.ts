@@ -67,5 +67,14 @@ export function generatedScenarios(seed: number): Scenario[] {
     }
     out.push(s);
   }
+  // On every seed, what eight random scenarios can miss: a tool's failure (isError, returned as
+  // it is), an error response from list and call, a pump of other notifications only, and one
+  // with list_changed among others.
+  const other = (): Json => r.pick(OTHER_NOTES);
+  out.push({
+    ops: [["connect"], ["call", "divide", { x: 1, y: 0 }], ["pump"], ["list"], ["pump"], ["call", "add", { x: 1, y: 2 }], ["list"]],
+    plans: [{ kind: "ok", result: INIT_RESULT }, { kind: "ok", result: text("ERROR: division by zero", true) }, undefined, errorPlan(r), undefined, errorPlan(r), { kind: "ok", result: { tools: tools(r) } }],
+    pumps: [{ notes: [other()], tools: [] }, { notes: [other(), { jsonrpc: "2.0", method: SERVER_LIST_CHANGED }, other()], tools: tools(r) }],
+  });
   return out;
 }

@@ -3,8 +3,8 @@ import type { Hint } from "../../../src/pack/types.js";
 
 export const HINTS: Readonly<Record<string, readonly Hint[]>> = {
   task1: [
-    { text: "Three shapes, and one bit between two of them: whether the id key is there at all.", reread: "Three message shapes, and the one bit that distinguishes them", checks: ["t1_notification_keys", "t1_null_id_kind", "t1_kinds", "t1_notification_built"] },
-    { text: "Build each message with exactly its keys: params only when given, data only when given, never an id on a notification. kindOf asks `\"method\" in message`, then `\"id\" in message`; without a method, exactly one of result and error.", reread: "Three message shapes", checks: ["t1_request_keys", "t1_error_response", "t1_trace_kinds", "t1_request_built", "t1_response_built", "t1_error_built"] },
+    { text: "Three shapes, and one bit between two of them: whether the id key is there at all.", reread: "Three message shapes, and the one bit that distinguishes them", checks: ["t1_notification_keys", "t1_null_id_kind", "t1_method_kinds", "t1_notification_built"] },
+    { text: "Build each message with exactly its keys: params only when given, data only when given, never an id on a notification. kindOf asks `\"method\" in message`, then `\"id\" in message`; without a method, exactly one of result and error.", reread: "Three message shapes", checks: ["t1_request_keys", "t1_error_response", "t1_trace_kinds", "t1_kinds", "t1_request_built", "t1_response_built", "t1_error_built"] },
   ],
   task2: [
     { text: "Two pieces of state decide most answers: whether the session is live, and which tools this client may call.", reread: "The stateful handshake and its invariant", checks: ["t2_init_version", "t2_init_capabilities", "t2_handshake", "t2_initialize", "t2_isolation"] },

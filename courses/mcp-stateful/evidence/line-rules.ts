@@ -2,15 +2,17 @@
 // and inputs the code has not seen. A line's point is earned only while they hold, and a broken
 // rule takes the points of every right line naming it (src/pack/score.ts): so each rule here is
 // as narrow as its line, and lines share a rule only where they show the same thing (initialize's
-// result, kindOf). The two tools/list lines have a rule each: the list before a tool was added to
-// the live session, and after (t2_tools_added judges only the names, so a mistake in the entries is t2_tools_list's alone: behaviour/session.ts). The gate (t2_handshake), the envelope and isolation are general
-// rules, named by no line: each costs its kind's point.
+// result). kindOf has a rule per line: messages with a method (the id-null line), and the shapes
+// without one (the trace's responses and errors). The two tools/list lines have a rule each: the
+// list before a tool was added to the live session, and after (t2_tools_added judges only the names, so a mistake in the entries is
+// t2_tools_list's alone: behaviour/session.ts). The gate (t2_handshake), the envelope and isolation are
+// general rules, named by no line: each costs its kind's point.
 export const LINE_RULES: Readonly<Record<string, readonly string[]>> = {
   t1_request_keys: ["t1_request_built"],
   t1_notification_keys: ["t1_notification_built"],
   t1_error_response: ["t1_error_built"],
   t1_trace_kinds: ["t1_kinds"],
-  t1_null_id_kind: ["t1_kinds"],
+  t1_null_id_kind: ["t1_method_kinds"],
   t2_init_version: ["t2_initialize"],
   t2_init_capabilities: ["t2_initialize"],
   t2_initialized_answer: ["t2_notifications"],

@@ -32,7 +32,7 @@ describe("the stateful pack's evidence lines", () => {
 
   it("names for every line rules that are behaviour checks of its task", () => {
     const checksOf: Record<string, string[]> = {
-      task1: ["t1_request_built", "t1_notification_built", "t1_response_built", "t1_error_built", "t1_kinds"],
+      task1: ["t1_request_built", "t1_notification_built", "t1_response_built", "t1_error_built", "t1_method_kinds", "t1_kinds"],
       task2: ["t2_handshake", "t2_initialize", "t2_tool_errors", "t2_tool_results", "t2_tools_list", "t2_list_changed", "t2_prompts_resources", "t2_notifications", "t2_isolation", "t2_envelope", "t2_tools_added"],
       task3: ["t3_handshake", "t3_messages", "t3_ids", "t3_results", "t3_errors", "t3_cache", "t3_transport"],
     };

@@ -57,12 +57,26 @@ function judgeTask1(p: NonNullable<StatefulPlan["task1"]>, reply: SandboxReply, 
   return { checks, evidence, ...(failure ? { failure } : {}), ...(input.behaviour ? { extra: messages(p, reply, input.seed) } : {}) };
 }
 
+/**
+ * Step 6's list read through step 3's: when it is the student's own first list with subtract
+ * added last, it is wrong only by the first list's mistake, which t2_tool_names charges.
+ */
+function chargeListAfter(checks: CheckResult[]): void {
+  const before = checks.find((c) => c.name === "t2_tool_names");
+  const after = checks.find((c) => c.name === "t2_tools_after");
+  if (before?.status !== "fail" || after?.status !== "fail" || typeof before.actual !== "string") return;
+  if (after.actual !== (before.actual === "" ? "subtract" : `${before.actual},subtract`)) return;
+  Object.assign(after, { chargedTo: "t2_tool_names", message: `${after.message ?? ""}
+It is your step-3 list with subtract added last: the mistake is t2_tool_names's, and it costs nothing more here.` });
+}
+
 function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, input: PlanInput, smaller?: ReadonlyMap<string, Failure>): TaskJudgement {
   const run = reply.runs[p.fixture];
   const failure = rootCause(run);
   const value = run?.status === "ran" ? valueOf(run.calls[0]) : undefined;
   const fx: Fixtures = { builders: {}, ...(Array.isArray(value) ? { session: value as Outcome[] } : {}) };
   const { checks, evidence } = lineChecks("task2", fx, failure);
+  chargeListAfter(checks);
   checks.push(stdoutCheck("task2", [run, ...(p.sessions ? [reply.runs[p.sessions.run]] : [])]));
   const stderr = run && run.status !== "skipped" ? run.stderr : "";
   const extra = [...(input.behaviour && p.sessions ? server(p.sessions, reply, input.seed, smaller) : [])];

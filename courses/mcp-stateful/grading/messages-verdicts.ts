@@ -14,7 +14,11 @@ const BUILT: Record<Builder, Rule> = {
   response: { name: "t1_response_built", title: "response(id, result) on generated ids and results", hint: "{jsonrpc: \"2.0\", id, result}, with the id as given (0 and \"\" too)." },
   errorResponse: { name: "t1_error_built", title: "errorResponse(id, code, message, data?) on generated ids (null too), codes and data", hint: "{jsonrpc, id, error: {code, message}} and data in error only when given." },
 };
-const KINDS: Rule = { name: "t1_kinds", title: "kindOf on generated shapes: id null, a method that is no string, both or neither of result and error", hint: "Decide by which keys are present (\"id\" in message), never by their values." };
+// Two rules, one per evidence line (a broken rule voids every line naming it): messages with a
+// method key, where "id" in message decides, and every other shape.
+const METHOD_KINDS: Rule = { name: "t1_method_kinds", title: "kindOf on generated messages with a method: an id key makes a request (null, 0 and \"\" too); a method that is no string is invalid", hint: "Decide by which keys are present (\"id\" in message), never by their values." };
+const KINDS: Rule = { name: "t1_kinds", title: "kindOf on generated shapes without a method: result XOR error, with an id; anything else (and what is no object) invalid", hint: "Without a method: exactly one of result and error, and an id key; both, neither or no id is invalid." };
+const hasMethod = (m: unknown): boolean => typeof m === "object" && m !== null && !Array.isArray(m) && Object.hasOwn(m, "method");
 
 /** One builder on every call of its run: the first answer that is not the one due. */
 function judgeBuilder(builder: Builder, p: NonNullable<StatefulPlan["task1"]>, reply: SandboxReply, seed: number): CheckResult {
@@ -41,18 +45,21 @@ function judgeBuilder(builder: Builder, p: NonNullable<StatefulPlan["task1"]>, r
 
 export function messages(p: NonNullable<StatefulPlan["task1"]>, reply: SandboxReply, seed: number): CheckResult[] {
   const out = BUILDERS.map((b) => judgeBuilder(b, p, reply, seed));
-  let failure: Failure | undefined;
-  let judged = 0;
   const kinds = reply.runs[p.kinds.run];
-  if (kinds?.status === "ran") {
-    for (const [i, message] of p.kinds.inputs.entries()) {
-      const call = kinds.calls[i];
-      if (!call) break;
-      judged++;
-      const got = valueOf(call);
-      if (got !== kindOf(message)) { failure = { message: `kindOf(${shown(message)}) is "${kindOf(message)}"${call.ok ? "" : `; it failed: ${call.failure.message}`}.`, expected: kindOf(message), actual: call.ok ? shown(got) : "(no value)" }; break; }
+  for (const [rule, family] of [[METHOD_KINDS, true], [KINDS, false]] as const) {
+    let failure: Failure | undefined;
+    let judged = 0;
+    if (kinds?.status === "ran") {
+      for (const [i, message] of p.kinds.inputs.entries()) {
+        const call = kinds.calls[i];
+        if (!call) break;
+        if (hasMethod(message) !== family) continue;
+        judged++;
+        const got = valueOf(call);
+        if (got !== kindOf(message)) { failure = { message: `kindOf(${shown(message)}) is "${kindOf(message)}"${call.ok ? "" : `; it failed: ${call.failure.message}`}.`, expected: kindOf(message), actual: call.ok ? shown(got) : "(no value)" }; break; }
+      }
     }
+    out.push(verdict(rule, seed, failure, judged));
   }
-  out.push(verdict(KINDS, seed, failure, judged));
   return out;
 }

@@ -59,7 +59,7 @@ describe("mcp-stateful through the sandbox", () => {
 
   const MISTAKES: [string, Record<string, string>, string[]][] = [
     ["a notification with id: null", mutate("task1.ts", ['? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params }', '? { jsonrpc: "2.0", id: null, method } as never : { jsonrpc: "2.0", id: null, method, params } as never']), ["t1_notification_keys", "t1_notification_built"]],
-    ["kindOf by the id's value", mutate("task1.ts", ['return "id" in message ? "request" : "notification";', 'return (message as { id?: unknown }).id != null ? "request" : "notification";']), ["t1_null_id_kind", "t1_kinds"]],
+    ["kindOf by the id's value", mutate("task1.ts", ['return "id" in message ? "request" : "notification";', 'return (message as { id?: unknown }).id != null ? "request" : "notification";']), ["t1_null_id_kind", "t1_method_kinds"]],
     ["a raising tool as -32603", mutate("task2.ts", ["      return { content: [{ type: \"text\", text: `ERROR:", "      throw error;\n      return { content: [{ type: \"text\", text: `ERROR:"]), ["t2_tool_results"]],
     ["the allow-list checked before the tool exists", mutate("task2.ts", ["    if (!tool) throw new RPCError(METHOD_NOT_FOUND, `unknown tool: ${String(name)}`);\n    if (!this.allowed.has(tool.name))", "    if (!this.allowed.has(String(name))) throw new RPCError(INVALID_REQUEST, \"not permitted\");\n    if (!tool) throw new RPCError(METHOD_NOT_FOUND, `unknown tool: ${String(name)}`);\n    if (!this.allowed.has(tool.name))"]), ["t2_tool_errors"]],
     ["list_changed queued before initialization", mutate("task2.ts", ["if (options.notify && this.initialized)", "if (options.notify)"]), ["t2_list_changed"]],
@@ -74,6 +74,19 @@ describe("mcp-stateful through the sandbox", () => {
     ["initialized sent with id null", mutate("task3.ts", ['this.transport.send({ jsonrpc: "2.0", method: "notifications/initialized" });', 'this.transport.send({ jsonrpc: "2.0", id: null, method: "notifications/initialized" } as never);']), ["t3_handshake", "t3_messages"]],
     ["clientInfo without a version", mutate("task3.ts", ["clientInfo: CLIENT_INFO });", "clientInfo: { name: CLIENT_INFO.name } });"]), ["t3_handshake"]],
     ["the same id for every request", mutate("task3.ts", ["const id = this.nextId++;", "const id = this.nextId;"]), ["t3_ids"]],
+    // Mistakes the trace does not show, caught on every seed by the shapes and sessions each seed always has.
+    ["kindOf: a method that is no string read as a request", mutate("task1.ts", ['if (typeof message.method !== "string") return "invalid";', ""]), ["t1_method_kinds"]],
+    ["kindOf: both result and error read as a response", mutate("task1.ts", ['if (hasResult === hasError) return "invalid";', 'if (!hasResult && !hasError) return "invalid";']), ["t1_kinds"]],
+    ["a method with no handler answered -32600", mutate("task2.ts", ["throw new RPCError(METHOD_NOT_FOUND, `method not found", "throw new RPCError(INVALID_REQUEST, `method not found"]), ["t2_notifications"]],
+    ["any notification opens the gate", mutate("task2.ts", ['if (message.method === "notifications/initialized") {', 'if (message.method.startsWith("notifications/")) {']), ["t2_handshake"]],
+    ["tools looked up with `in` on a plain object", mutate("task2.ts", ['const tool = typeof name === "string" ? this.tools.get(name) : undefined;', "const all: Record<string, LabTool> = Object.fromEntries(this.tools); const tool = typeof name === \"string\" && name in all ? all[name] : undefined;"]), ["t2_tool_errors"]],
+    ["arguments absent read as they are", mutate("task2.ts", ['const args = asObject(params["arguments"]) as JsonObject;', 'const args = params["arguments"] as JsonObject;']), ["t2_tool_errors"]],
+    ["tools/list of the allowed tools only", mutate("task2.ts", ["return { tools: [...this.tools.values()]", "return { tools: [...this.tools.values()].filter((t) => this.allowed.has(t.name))"]), ["t2_tool_names", "t2_tools_after", "t2_tools_list"]],
+    ["initialize refused once the session is live", mutate("task2.ts", ['if (message.method === "initialize") {', 'if (message.method === "initialize") {\n      if (this.initialized) throw new RPCError(INVALID_REQUEST, "already initialized");']), ["t2_initialize_again"]],
+    ["initialized sent as a request", mutate("task3.ts", ['this.transport.send({ jsonrpc: "2.0", method: "notifications/initialized" });', 'this.request("notifications/initialized");']), ["t3_handshake", "t3_messages"]],
+    ["a tool's failure thrown", mutate("task3.ts", ['return this.request("tools/call", { name, arguments: args });', 'const result = this.request("tools/call", { name, arguments: args });\n    if (result["isError"]) throw new McpError(-32603, "tool failed");\n    return result;']), ["t3_results"]],
+    ["pump counts list_changed only", mutate("task3.ts", ["return notes.length;", 'return notes.filter((n) => n.method === "notifications/tools/list_changed").length;']), ["t3_results"]],
+    ["listTools merged into the old cache", mutate("task3.ts", ['this.tools = this.request("tools/list")["tools"] as Tool[];', 'this.tools = [...new Map([...this.tools, ...(this.request("tools/list")["tools"] as Tool[])].map((t) => [t.name, t])).values()];']), ["t3_cache"]],
   ];
 
   for (const [what, files, expected] of MISTAKES) {

@@ -32,4 +32,11 @@ describe("the stateful pack's schema checks", () => {
     expect(checks[1]!.message).toMatch(/InitializeResult/);
     expect(clientSchemaCheck([{ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {} } }])).toMatchObject({ status: "fail" });
   });
+
+  it("judge a method named like Object.prototype's members as a method with no result definition, not as the grader's trouble", () => {
+    const steps = ["constructor", "toString", "__proto__"].map((method, i) => ({ op: "handle" as const, message: { jsonrpc: "2.0", id: i, method } }));
+    const checks = serverSchemaChecks([{ session: { servers: [{ allowedTools: [] }], steps }, outcomes: steps.map((_, i) => ({ value: { jsonrpc: "2.0", id: i, result: {} } })) }]);
+    expect(statuses(checks)).toMatchObject({ t2_schema_responses: "pass", t2_schema_results: "skip" });
+    expect(clientSchemaCheck(steps.map((s) => s.message)).status).toBe("skip");
+  });
 });

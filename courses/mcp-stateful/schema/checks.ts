@@ -35,6 +35,8 @@ export function schemaProblem(definition: string, value: unknown): string | unde
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+/** A table's entry for a method name, never Object.prototype's ("constructor" is a method name too). */
+const ownOf = (table: Record<string, string>, method: unknown): string | undefined => (typeof method === "string" && Object.hasOwn(table, method) ? table[method] : undefined);
 
 export const RESULT_OF: Record<string, string> = {
   initialize: "InitializeResult", "tools/list": "ListToolsResult", "tools/call": "CallToolResult",
@@ -82,7 +84,7 @@ export function serverSchemaChecks(sessions: readonly { session: Session; outcom
       const where = `handle(${shown(step.message)}) answered ${shown(got.value)}`;
       const isError = Object.hasOwn(got.value, "error");
       fail("responses", schemaProblem(isError ? "JSONRPCError" : "JSONRPCResponse", got.value), where);
-      const definition = RESULT_OF[String(step.message["method"])];
+      const definition = ownOf(RESULT_OF, step.message["method"]);
       if (!isError && definition) fail("results", schemaProblem(definition, got.value["result"]), where);
     });
   }
@@ -94,7 +96,7 @@ export function clientSchemaCheck(sent: readonly unknown[]): CheckResult {
   let count = 0;
   let failure: string | undefined;
   for (const m of sent) {
-    const definition = isObject(m) ? SENT[String(m["method"])] : undefined;
+    const definition = isObject(m) ? ownOf(SENT, m["method"]) : undefined;
     if (!definition || !isObject(m)) continue;
     count++;
     const envelope = Object.hasOwn(m, "id") ? "JSONRPCRequest" : "JSONRPCNotification";
