@@ -9,7 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Pack } from "../pack/types.js";
 import type { SandboxPool } from "../sandbox/pool.js";
-import type { SandboxRequest } from "../sandbox/protocol.js";
+import type { RunSpec, SandboxRequest } from "../sandbox/protocol.js";
 import { gradeSubmission } from "./grade.js";
 
 const task = (n: number) => ({ id: `task${n}`, number: n, title: `Task ${n}`, file: `task${n}.ts`, exportName: `f${n}`, signature: "() => string" });
@@ -72,7 +72,7 @@ describe("gradeSubmission, for any pack", () => {
     for (const f of ["task1.ts", "task2.ts"]) writeFileSync(path.join(abs, f), "");
     const asked: SandboxRequest[] = [];
     const pool = { course: "", run: async (r: SandboxRequest) => { asked.push(r); return { runs: r.runs.map(() => ({ status: "skipped" })) }; } } as unknown as SandboxPool;
-    const followed = { runs: [{ entry: "task1.ts", exportName: "f1", inputs: ["1"], instance: "fresh", stopOnFailure: false }] } as const;
+    const followed: { runs: RunSpec[] } = { runs: [{ entry: "task1.ts", exportName: "f1", inputs: ["1"], instance: "fresh", stopOnFailure: false }] };
     const pack: Pack = { ...standIn(abs, cwd), refine: () => ({ runs: [...followed.runs], recheck: () => ({ task1: [{ name: "t1_b", kind: "behaviour", title: "b", status: "fail", message: `smaller, at ${abs}/task1.ts` }] }) }) };
     const report = await gradeSubmission({ cwd, pack, dir: "sub", tasks: ["task1", "task2", "task3"], pool, extra: { seed: 1, live: false } });
     expect(asked.map((r) => r.runs)).toEqual([[], followed.runs]);
