@@ -1,5 +1,5 @@
 // "Think like the class": submissions the fixtures never show, through the real sandbox (plan →
-// SandboxPool → judge, as mistakes.test.ts does). Each is a folder of
+// SandboxPool → judge → the follow-up, as mistakes.test.ts does). Each is a folder of
 // test/fixtures/mcp-stateful-class/ laid over solutions/mcp-stateful/. The correct ones, each in
 // a style other than the reference's, pass every check on two seeds; each wrong one makes one
 // realistic mistake, fails the check named for it with a counterexample, and costs one point.
@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { followUp } from "../../../src/grading/follow-up.js";
 import { scoreTask } from "../../../src/pack/score.js";
 import type { PlanInput } from "../../../src/pack/types.js";
 import type { CheckResult } from "../../../src/report/types.js";
@@ -62,7 +63,8 @@ describe("mcp-stateful: the class's submissions through the sandbox", () => {
     const input: PlanInput = { tasks: TASK_IDS, has: (f) => f in files, behaviour: true, schema: true, seed };
     const plan = pack.plan(input);
     const reply = await pool.run({ files, refused: {}, runs: plan.runs, limits: LIMITS });
-    const j = pack.judge(plan, reply, input);
+    // As the engine does: a failure's follow-up (the session shrunk) is asked for and judged too.
+    const j = await followUp(pack, plan, reply, input, pack.judge(plan, reply, input), (runs) => pool.run({ files, refused: {}, runs, limits: LIMITS }));
     return Object.fromEntries(TASK_IDS.map((t) => [t, [...(j[t]?.checks ?? []), ...(j[t]?.failure ? [] : j[t]?.extra ?? [])]]));
   }
   const notPassing = (checks: Record<string, CheckResult[]>): CheckResult[] => Object.values(checks).flat().filter((c) => c.status !== "pass");
