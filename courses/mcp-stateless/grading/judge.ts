@@ -191,7 +191,11 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
     if (input.schema) {
       const inputs = runs.inputs ?? MESSAGES;
       const outcomes = calls ?? (fixtureRan ? fixture : undefined);
-      const exchanges = outcomes ? outcomes.map((outcome, i) => ({ input: inputs[i], outcome })) : [];
+      // The model's answer to each input (the fixtures', then the generated ones'): where an error
+      // is due, a result is the behaviour checks' mistake, and its shape is not the schema's too.
+      const model = input.behaviour ? sharedAnswers(generated, runs.checks, argsChecker(plan, reply)).map((a) => a?.value) : answersOf(MESSAGES);
+      const errorDue = (i: number): boolean => { const a = model[i]; return isObject(a) && Object.hasOwn(a, "error"); };
+      const exchanges = outcomes ? outcomes.map((outcome, i) => ({ input: inputs[i], outcome, errorDue: errorDue(i) })) : [];
       checks.push(...schemaChecks(exchanges).map((c) => (outcomes ? c : { ...c, status: "skip" as const, message: NOT_RUN })));
     }
   }

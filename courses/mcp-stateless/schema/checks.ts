@@ -88,14 +88,16 @@ function problemOf(check: SchemaCheck, request: Record<string, unknown>, respons
   return undefined;
 }
 
-export interface Exchange { input: unknown; outcome: Outcome | undefined }
+/** One input and handle's answer; errorDue: the model answers it with an error (a result there is judged by behaviour, not by shape). */
+export interface Exchange { input: unknown; outcome: Outcome | undefined; errorDue?: boolean }
 
 export function schemaChecks(exchanges: readonly Exchange[]): CheckResult[] {
   return SCHEMA_CHECKS.map((check): CheckResult => {
     const base = { name: check.id, kind: "schema", title: check.title, hint: `The ${SCHEMA_REVISION} schema: ${check.hint}` };
     let judged = 0;
-    for (const { input, outcome } of exchanges) {
+    for (const { input, outcome, errorDue } of exchanges) {
       if (!outcome?.ok || !isObject(input) || !isObject(outcome.value)) continue;
+      if (errorDue && Object.hasOwn(outcome.value, "result")) continue;
       const problem = problemOf(check, input, outcome.value);
       if (problem === null) continue;
       judged++;
