@@ -56,22 +56,42 @@ function copyTs(from: string, to: string): void {
   for (const f of readdirSync(from).filter((n) => n.endsWith(".ts"))) cpSync(path.join(from, f), path.join(to, f));
 }
 
+type Spec = (typeof PACKS)[number];
+
+/** A pack's class in a root of its own, graded by one `grade batch`. */
+async function gradeClass(spec: Spec): Promise<{ root: string; batch: CliRun }> {
+  const root = newRoot(`gaming-${spec.pack}`);
+  const klass = path.join(root, "class");
+  for (const [name, files] of Object.entries(spec.gaming)) writeSubmission(path.join(klass, name), files);
+  spec.correct(path.join(klass, "classmate-correct"));
+  spec.oneMistake(path.join(klass, "classmate-one-mistake"));
+  return { root, batch: await runGrade(["batch", "class", "--pack", spec.pack, "--out", "out", "--no-color"], root) };
+}
+
 describe.skipIf(!HOSTILE)(`points without the work${HOSTILE ? "" : ` (${WHY_SKIPPED})`}`, () => {
+  // Every pack's batch starts at once: a pack's tests wait for its own, and the cores are not
+  // idle while one pack's batch ends on its last, hanging, submissions.
+  const classes = new Map<string, Promise<{ root: string; batch: CliRun }>>();
+  beforeAll(() => {
+    for (const spec of PACKS) {
+      const graded = gradeClass(spec);
+      graded.catch(() => undefined);
+      classes.set(spec.pack, graded);
+    }
+  });
+  afterAll(async () => {
+    for (const graded of classes.values()) await graded.then(({ root }) => removeRoot(root), () => undefined);
+  });
+
   for (const spec of PACKS) {
     describe(spec.pack, () => {
       let root: string;
       let batch: CliRun;
       let table: Map<string, Row>;
       beforeAll(async () => {
-        root = newRoot(`gaming-${spec.pack}`);
-        const klass = path.join(root, "class");
-        for (const [name, files] of Object.entries(spec.gaming)) writeSubmission(path.join(klass, name), files);
-        spec.correct(path.join(klass, "classmate-correct"));
-        spec.oneMistake(path.join(klass, "classmate-one-mistake"));
-        batch = await runGrade(["batch", "class", "--pack", spec.pack, "--out", "out", "--no-color"], root);
+        ({ root, batch } = await classes.get(spec.pack)!);
         table = rows(batch.outputs.get(path.join("out", "grades.csv"))?.text ?? "", spec.tasks);
       });
-      afterAll(() => removeRoot(root));
 
       it("grades the whole class, the correct classmate at full marks and the one mistake one point off", () => {
         expect(batch.frozen).toBe(false);

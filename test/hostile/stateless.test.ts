@@ -401,25 +401,29 @@ function rowViolations(batch: Batch, attack: Attack, free: ReadonlySet<string>):
 describe.skipIf(!HOSTILE)(`mcp-stateless: grade --dir on hostile submissions (${WHY_SKIPPED})`, () => {
   let free: ReadonlySet<string> = new Set();
   let nothing: ReportV1 | undefined;
+  const graded = new Map<string, Promise<{ report: ReportV1 | undefined; violations: string[] }>>();
+  const gradedOnce = (attack: Attack) => {
+    if (!graded.has(attack.name)) graded.set(attack.name, atOnce(() => gradeDir(attack)));
+    return graded.get(attack.name)!;
+  };
 
   beforeAll(async () => {
-    const { report, violations } = await gradeDir(undefined);
+    // The attacks' own runs queue behind the baseline at once (each test reads its run), so that
+    // the cores do not wait while the baseline runs alone; a run's failure stays its test's.
+    const baseline = atOnce(() => gradeDir(undefined));
+    for (const attack of ATTACKS) gradedOnce(attack).catch(() => undefined);
+    const { report, violations } = await baseline;
     expect(violations).toEqual([]);
     expect(report?.status).toBe("fail");
     nothing = report;
     free = freeChecks(report!);
-  }, 300_000);
+  }, 600_000);
 
   it("the honest wrong tasks (implementing nothing) earn no evidence line, so no attack is let off one", () => {
     const earned = nothing!.tasks.flatMap((t) => t.checks.filter((c) => c.kind === "evidence" && c.status === "pass").map((c) => c.name));
     expect(earned).toEqual([]);
   });
 
-  const graded = new Map<string, Promise<{ report: ReportV1 | undefined; violations: string[] }>>();
-  const gradedOnce = (attack: Attack) => {
-    if (!graded.has(attack.name)) graded.set(attack.name, atOnce(() => gradeDir(attack)));
-    return graded.get(attack.name)!;
-  };
   for (const attack of ATTACKS) {
     it.concurrent(`${attack.name}: ${attack.tries}`, async ({ expect }) => {
       const { report, violations } = await gradedOnce(attack);
@@ -475,8 +479,14 @@ describe.skipIf(!HOSTILE)(`mcp-stateless: grade --dir on hostile submissions (${
 describe.skipIf(!HOSTILE)(`mcp-stateless: grade batch with hostile submissions (${WHY_SKIPPED})`, () => {
   let baseline: Batch;
   let free: ReadonlySet<string> = new Set();
+  const shared = ATTACKS.filter((a) => !a.alone);
+  let sharedBatch: Promise<Batch>;
 
   beforeAll(async () => {
+    // The shared batch needs nothing of the baseline's but its rows to compare with afterwards:
+    // both run at once, so that neither leaves a core idle while the other ends.
+    sharedBatch = gradeBatch("shared", shared);
+    sharedBatch.catch(() => undefined);
     baseline = await gradeBatch("baseline", []);
     expect([baseline.cli.code, baseline.reports.size, baseline.rows.size, baseline.violations]).toEqual([0, CLASSMATES.length, CLASSMATES.length, []]);
     expect(baseline.reports.get("classmate-correct")?.status).toBe("pass");
@@ -485,9 +495,8 @@ describe.skipIf(!HOSTILE)(`mcp-stateless: grade batch with hostile submissions (
   }, 600_000);
 
   describe("many hostile submissions in one batch", () => {
-    const shared = ATTACKS.filter((a) => !a.alone);
     let batch: Batch;
-    beforeAll(async () => { batch = await gradeBatch("shared", shared); }, 1_200_000);
+    beforeAll(async () => { batch = await sharedBatch; }, 1_200_000);
 
     it("completes with every row, harms nothing, writes reports with no live student text", () => {
       expect(batch.violations).toEqual([]);
@@ -511,9 +520,12 @@ describe.skipIf(!HOSTILE)(`mcp-stateless: grade batch with hostile submissions (
     for (const attack of ATTACKS.filter((a) => a.alone)) {
       it.concurrent(`${attack.name}: ${attack.tries}`, async ({ expect }) => {
         const live = attack.live ? ["--live"] : [];
-        const base = attack.live ? await twoAtOnce(() => gradeBatch(`${attack.name}-baseline`, [], live)) : baseline;
+        // Its own baseline (with --live) and its batch at once: they are compared once both have ended.
+        const [base, batch] = await Promise.all([
+          attack.live ? twoAtOnce(() => gradeBatch(`${attack.name}-baseline`, [], live)) : baseline,
+          twoAtOnce(() => gradeBatch(attack.name, [attack], ["--jobs", "1", ...live])),
+        ]);
         const liveFree = attack.live ? freeChecks(base.reports.get(NOTHING)!) : free;
-        const batch = await twoAtOnce(() => gradeBatch(attack.name, [attack], ["--jobs", "1", ...live]));
         expect(unknownOnes(attack, [...rowViolations(batch, attack, liveFree), ...classmateViolations(batch, base), ...batch.violations])).toEqual([]);
       }, 600_000);
     }
