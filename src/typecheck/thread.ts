@@ -94,12 +94,7 @@ export class TypeCheckThread implements TypeChecker {
   private readonly ending = new Set<Promise<void>>();
 
   /** `data`: plain data the thread's code reads from workerData beside packageRoot. */
-  constructor(private readonly entry: string, private readonly limits: ThreadLimits = DEFAULT_LIMITS, private readonly data: object = {}) {
-    // Started now, not at the first check: a grading makes its checker before the sandbox's run,
-    // so the thread's start and the compiler's (its process, the API's set-up) overlap that run
-    // instead of following it. Idle, the thread keeps no process alive; close() ends it.
-    void this.start().then(({ worker }) => { if (!this.running) worker.unref(); }, () => undefined);
-  }
+  constructor(private readonly entry: string, private readonly limits: ThreadLimits = DEFAULT_LIMITS, private readonly data: object = {}) {}
 
   private start(): Promise<Started> {
     if (this.worker) return this.worker;
