@@ -165,12 +165,17 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
   const generated = runs.checks.flatMap((p) => p.inputs);
   const checks: CheckResult[] = [];
   const offset = id === "task1" ? 0 : FIXTURE_INPUTS[id].length;
+  // handle's judges (behaviour, the stateless checks, the schema's errorDue) read one checker and,
+  // when made, one set of the model's answers.
+  const checker = id === "task2" ? argsChecker(plan, reply) : checkArgs;
+  let model: ({ value: unknown } | undefined)[] | undefined;
+  const modelAnswers = (): ({ value: unknown } | undefined)[] => (model ??= sharedAnswers(generated, runs.checks, checker));
   if (input.behaviour) {
     if (!calls && fixtureRan) { const why = noAnswers(generatedRun, `${task.file}, loaded in a fresh module for the generated inputs,`); checks.push(...placeholders(runs.checks, "behaviour", why.message, why.status)); }
     else if (!calls) checks.push(...placeholders(runs.checks, "behaviour", NOT_RUN));
     else if (id === "task1") checks.push(...judgeChecks(runs.checks, calls, (i) => { const [s, a] = generated[i] as [unknown, unknown]; return { value: checkArgs(s, a) }; }, () => sameJson, input.seed));
     else if (id === "task2") {
-      const answers = sharedAnswers(generated, runs.checks, argsChecker(plan, reply));
+      const answers = modelAnswers();
       const expectedAt = (i: number, check: PlannedCheck["check"]) => {
         const answer = answers[offset + i];
         const expected = answer && expectedPart(answer.value, check.compare ?? "content");
@@ -187,14 +192,14 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
   }
   if (id === "task2") {
     const fixture = readRun(task, reply.runs[runs.fixture], true);
-    checks.push(...statelessChecks(plan, reply, calls ?? (fixtureRan ? fixture : undefined), input.behaviour ? generated : [], input.seed, argsChecker(plan, reply)));
+    checks.push(...statelessChecks(plan, reply, calls ?? (fixtureRan ? fixture : undefined), input.behaviour ? generated : [], input.seed, checker));
     if (input.schema) {
       const inputs = runs.inputs ?? MESSAGES;
       const outcomes = calls ?? (fixtureRan ? fixture : undefined);
       // The model's answer to each input (the fixtures', then the generated ones'): where an error
       // is due, a result is the behaviour checks' mistake, and its shape is not the schema's too.
-      const model = input.behaviour ? sharedAnswers(generated, runs.checks, argsChecker(plan, reply)).map((a) => a?.value) : answersOf(MESSAGES);
-      const errorDue = (i: number): boolean => { const a = model[i]; return isObject(a) && Object.hasOwn(a, "error"); };
+      const due = input.behaviour ? modelAnswers().map((a) => a?.value) : answersOf(MESSAGES);
+      const errorDue = (i: number): boolean => { const a = due[i]; return isObject(a) && Object.hasOwn(a, "error"); };
       const exchanges = outcomes ? outcomes.map((outcome, i) => ({ input: inputs[i], outcome, errorDue: errorDue(i) })) : [];
       checks.push(...schemaChecks(exchanges).map((c) => (outcomes ? c : { ...c, status: "skip" as const, message: NOT_RUN })));
     }
