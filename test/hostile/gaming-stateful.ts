@@ -9,19 +9,9 @@ import { FIXTURE_PROBE } from "../../courses/mcp-stateful/client/transport.js";
 import { modelSession } from "../../courses/mcp-stateful/behaviour/session.js";
 import { BUILDER_CALLS, TRACE_SESSION, WIRE } from "../../courses/mcp-stateful/course/fixtures.js";
 import { built, kindOf, type Builder } from "../../courses/mcp-stateful/behaviour/messages.js";
-import type { Fallback } from "./gaming.js";
+import { fallback, type Fallback } from "./gaming.js";
 
 const json = (value: unknown): string => JSON.stringify(value, null, 1);
-
-/** What the fallback does where `empty` is the task's empty answer; a constant is the table's first answer. */
-function otherwise(kind: Fallback, empty: string, first: string): string {
-  switch (kind) {
-    case "empty": return `return ${empty} as never;`;
-    case "throw": return `throw new Error("not in my table");`;
-    case "loop": return `for (;;) { /* anything I do not know */ }`;
-    case "constant": return `return structuredClone(${first}) as never;`;
-  }
-}
 
 function task1(kind: Fallback): string {
   const calls = BUILDER_CALLS as unknown as Record<string, unknown[][]>;
@@ -31,14 +21,14 @@ function task1(kind: Fallback): string {
   const row = BUILT[${JSON.stringify(name)}]!;
   const key = JSON.stringify(args);
   if (Object.hasOwn(row, key)) return structuredClone(row[key]) as never;
-  ${otherwise(kind, "{}", "Object.values(row)[0]")}
+  ${fallback(kind, "{}", "Object.values(row)[0]")}
 }\n`;
   return `const BUILT: Record<string, Record<string, unknown>> = ${json(rows)};
 const KINDS: Record<string, string> = ${json(kinds)};
 ${Object.keys(calls).map(builder).join("")}export function kindOf(message: unknown) {
   const key = JSON.stringify(message);
   if (Object.hasOwn(KINDS, key)) return KINDS[key] as never;
-  ${otherwise(kind, '""', "Object.values(KINDS)[0]")}
+  ${fallback(kind, '""', "Object.values(KINDS)[0]")}
 }
 `;
 }
@@ -60,12 +50,12 @@ export class LabServer {
   addTool(tool: { name: string }, _options?: { notify?: boolean }) { this.added.push(tool.name); }
   drainOutbox() {
     if (this.added.join() === "add,weather,delete_db,subtract") return structuredClone(DRAINED) as never;
-    ${otherwise(kind, "[]", "DRAINED")}
+    ${fallback(kind, "[]", "DRAINED")}
   }
   handle(message: unknown) {
     const key = JSON.stringify(message);
     if (Object.hasOwn(ANSWERS, key)) return structuredClone(ANSWERS[key]) as never;
-    ${otherwise(kind, "null", "Object.values(ANSWERS)[0]")}
+    ${fallback(kind, "null", "Object.values(ANSWERS)[0]")}
   }
 }
 `;
@@ -87,7 +77,7 @@ export class InMemoryTransport {
   send(message: unknown) {
     const key = JSON.stringify(message);
     if (Object.hasOwn(SENT, key)) return structuredClone(SENT[key]) as never;
-    ${otherwise(kind, "null", "Object.values(SENT)[0]")}
+    ${fallback(kind, "null", "Object.values(SENT)[0]")}
   }
   notifications() {
     if (!this.drained) { this.drained = true; return ${JSON.stringify(FIXTURE_PROBE.outbox)} as never; }
@@ -99,7 +89,7 @@ export class LabClient {
   constructor(private readonly transport: { send(m: unknown): unknown; notifications(): unknown[] }) {}
   private op(...op: unknown[]) {
     const key = JSON.stringify(op);
-    if (!Object.hasOwn(OPS, key)) { ${otherwise(kind, "{}", "Object.values(OPS)[0]!.outcome.value")} }
+    if (!Object.hasOwn(OPS, key)) { ${fallback(kind, "{}", "Object.values(OPS)[0]!.outcome.value")} }
     const row = OPS[key]!;
     for (const message of row.send) this.transport.send(structuredClone(message));
     this.tools = structuredClone(row.cache);

@@ -17,12 +17,13 @@ export const FALLBACKS: readonly Fallback[] = ["empty", "throw", "loop", "consta
 const table = (pairs: [unknown, unknown][]): string =>
   `const TABLE: Record<string, unknown> = ${JSON.stringify(Object.fromEntries(pairs.map(([k, v]) => [JSON.stringify(k), v])), null, 1)};\n`;
 
-function fallback(kind: Fallback, empty: string): string {
+/** What a table's code does for an input it does not know; `first`: the table's first answer, an expression. */
+export function fallback(kind: Fallback, empty: string, first = "Object.values(TABLE)[0]"): string {
   switch (kind) {
     case "empty": return `return ${empty};`;
     case "throw": return `throw new Error("not in my table");`;
     case "loop": return `for (;;) { /* anything I do not know */ }`;
-    case "constant": return `return Object.values(TABLE)[0] as never;`;
+    case "constant": return `return ${first} as never;`;
   }
 }
 
