@@ -59,6 +59,27 @@ describe("behaviour checks", () => {
     expect(result!.message).toMatch(/inputs answered differently from the rules \(seed 9, run again with --seed 9\)\. The smallest: handle\(\{"jsonrpc":"2.0","id":/);
   });
 
+  it("judge a refusal's data only where the code refused, and fail code that refused nothing", () => {
+    const plan = planChecks(TASK2_CHECKS.filter((c) => c.id === "t2_version_data"), 4);
+    const check = plan[0]!.check;
+    const answers = answersOf(allInputs(plan));
+    const ok = (v: unknown) => ({ ok: true as const, value: v });
+    const judge = (code: unknown[]) => judgeChecks(plan, code.map(ok), (k) => ({ value: check.part!(answers[k]) }), () => (want, actual) => sameJson(check.part!(actual), want), 4)[0]!;
+    expect(judge(answers).status).toBe("pass");
+    // Refusing only the first request, rightly: the rest (answered as results) are not its to judge.
+    const listed = { jsonrpc: "2.0", id: 1, result: { tools: [] } };
+    expect(judge(answers.map((a, i) => (i === 0 ? a : listed)))).toMatchObject({ status: "pass", message: "1 inputs tried (seed 4)." });
+    // No refusal at all, or one that throws every time: nothing showed the data.
+    const none = judge(answers.map(() => listed));
+    expect(none.status).toBe("fail");
+    expect(none.message).toMatch(/^No request naming a version the server does not support was refused with -32022.*The smallest: handle\(/);
+    const thrown = judgeChecks(plan, answers.map(() => ({ ok: false as const, failure: { reason: "throw" as const, message: "Error: no" } })), (k) => ({ value: answers[k] }), () => sameJson, 4)[0]!;
+    expect(thrown).toMatchObject({ status: "fail", actual: "Error: no" });
+    // A refusal without requested fails on that input.
+    const bare = answers.map((a) => ({ ...(a as object), error: { code: -32022, message: "x", data: { supported: ["2026-07-28"] } } }));
+    expect(judge(bare)).toMatchObject({ status: "fail" });
+  });
+
   it("judge serve's lines as JSON messages: key order and spacing are free, the log is exact", () => {
     const want = serve(["{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"nothing\"}", "x"]);
     const reordered = { log: want.log, out: want.out.map((l) => JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(l)).reverse()), null, 0)) };

@@ -29,6 +29,12 @@ export interface BehaviourCheck {
    * too. Applied to the model's and the code's answers alike; an answer without it fails.
    */
   part?: (answer: unknown) => unknown;
+  /**
+   * Only for a check of what a kind of answer carries (the -32022 refusal's data): the code's
+   * answers of that kind are judged, the rest left to the check of whether to answer so. None of
+   * that kind at all is a failure, since nothing then showed the rule.
+   */
+  witness?: { is(answer: unknown): boolean; none: string };
   /** Fixed edge cases first, then generated ones; every one an input whose answer the rules decide. */
   inputs(random: Random): unknown[];
 }
@@ -80,6 +86,8 @@ export interface Judged {
   expected(index: number): { value: unknown } | undefined;
   /** Whether the code's value is the expected one (for the input at this index). */
   accepts(expected: unknown, actual: unknown, index: number): boolean;
+  /** BehaviourCheck.witness: judged only where the code's answer is one of its kind. */
+  witness?: BehaviourCheck["witness"];
 }
 
 /** How a task's call reads in a message: checkArgs(...), handle(...), serve(...). */
@@ -93,28 +101,40 @@ export function callText(task: BehaviourTask, input: unknown): string {
 
 interface Counterexample { input: unknown; expected: string; actual: string }
 
+const smallestOf = (list: Counterexample[]): Counterexample => list.reduce((a, b) => (show(b.input, Infinity).length < show(a.input, Infinity).length ? b : a));
+
 export function verdict(
   base: { name: string; kind: string; title: string; hint: string },
   task: BehaviourTask, inputs: readonly unknown[], outcomes: readonly (Outcome | undefined)[], judged: Judged, seed: number,
   what = "answered differently from the rules", where = "",
 ): CheckResult {
   const failures: Counterexample[] = [];
+  const unwitnessed: Counterexample[] = [];
   let tried = 0;
   inputs.forEach((input, i) => {
     const want = judged.expected(i);
     if (!want) return;
-    tried++;
     const outcome = outcomes[i];
-    const expected = show(want.value);
-    if (!outcome) failures.push({ input, expected, actual: "(not called: the run stopped before this input)" });
-    else if (!outcome.ok) failures.push({ input, expected, actual: outcome.failure.message });
-    else if (!judged.accepts(want.value, outcome.value, i)) failures.push({ input, expected, actual: show(outcome.value === undefined ? null : outcome.value) });
+    const counterexample = (): Counterexample => ({
+      input, expected: show(want.value),
+      actual: !outcome ? "(not called: the run stopped before this input)" : !outcome.ok ? outcome.failure.message : show(outcome.value === undefined ? null : outcome.value),
+    });
+    if (judged.witness && !(outcome?.ok && judged.witness.is(outcome.value))) { unwitnessed.push(counterexample()); return; }
+    tried++;
+    if (!outcome?.ok || !judged.accepts(want.value, outcome.value, i)) failures.push(counterexample());
   });
+  if (judged.witness && tried === 0 && unwitnessed.length > 0) {
+    const smallest = smallestOf(unwitnessed);
+    return {
+      ...base, status: "fail", expected: smallest.expected, actual: smallest.actual,
+      message: `${judged.witness.none} (${unwitnessed.length} inputs, seed ${seed}, run again with --seed ${seed}). The smallest: ${callText(task, smallest.input)}${where}`,
+    };
+  }
   // A check none of whose inputs could be judged (each answer hangs on the student's own checkArgs,
   // which gave none it could use) did not pass: it is not judged, and earns nothing.
   if (failures.length === 0 && tried === 0 && inputs.length > 0) return { ...base, status: "skip", message: `Not judged: none of its ${inputs.length} inputs has an answer the rules fix here (seed ${seed}).` };
   if (failures.length === 0) return { ...base, status: "pass", message: `${tried} inputs tried (seed ${seed}).` };
-  const smallest = failures.reduce((a, b) => (show(b.input, Infinity).length < show(a.input, Infinity).length ? b : a));
+  const smallest = smallestOf(failures);
   return {
     ...base, status: "fail", expected: smallest.expected, actual: smallest.actual,
     message: `${failures.length} of ${tried} inputs ${what} (seed ${seed}, run again with --seed ${seed}). The smallest: ${callText(task, smallest.input)}${where}`,
@@ -129,6 +149,6 @@ export function judgeChecks(
   return plan.map((p) => verdict(
     { name: p.check.id, kind: "behaviour", title: p.check.title, hint: `${p.check.rule} ${p.check.hint}` },
     p.check.task, p.inputs, p.inputs.map((_, i) => outcomes[p.offset + i]),
-    { expected: (i) => expectedAt(p.offset + i, p.check), accepts: accepts(p.check) }, seed,
+    { expected: (i) => expectedAt(p.offset + i, p.check), accepts: accepts(p.check), witness: p.check.witness }, seed,
   ));
 }

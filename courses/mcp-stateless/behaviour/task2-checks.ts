@@ -5,7 +5,7 @@ import type { BehaviourCheck } from "./check.js";
 import { TASK2_VARIANT_CHECKS } from "./variant-checks.js";
 import { INHERITED, ODD_NAMES } from "./task1-checks.js";
 import { CLIENT_META } from "../course/fixtures.js";
-import { CAPABILITIES_KEY, CLIENT_INFO_KEY, VERSION_KEY } from "./model.js";
+import { CAPABILITIES_KEY, CLIENT_INFO_KEY, own, UNSUPPORTED_PROTOCOL_VERSION, VERSION_KEY } from "./model.js";
 
 type Msg = Record<string, unknown>;
 
@@ -90,6 +90,21 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       ...BAD_VERSIONS.map((v) => msg(random, "server/discover", withMeta({}, v === undefined ? {} : { [VERSION_KEY]: v }))),
       ...BAD_META.map((m) => msg(random, "server/discover", m === undefined ? {} : withMeta({}, m))),
     ],
+  },
+  {
+    // The data line's own rule: the fixtures hold one old-version request, so what a refusal
+    // carries is judged wherever the code refuses; whether it refuses is t2_version_check's.
+    id: "t2_version_data", task: "task2", compare: "version", title: "Every -32022 refusal says what is supported and what was requested",
+    rule: "Rule 5 (spec: UnsupportedProtocolVersionError): a refused version's error has data {supported: [PROTOCOL_VERSION], requested: <the version as sent>}.",
+    hint: "Build the refusal in one place, with the version the request carried as data.requested.",
+    part: (answer) => own(own(answer, "error"), "data"),
+    witness: {
+      is: (answer) => own(own(answer, "error"), "code") === UNSUPPORTED_PROTOCOL_VERSION,
+      none: "No request naming a version the server does not support was refused with -32022, so nothing showed what a refusal carries",
+    },
+    inputs: (random) => METHODS_WITH_PARAMS(random).flatMap(([method, params]) =>
+      ["2025-06-18", "2025-11-25", `${random.int(2024, 2030)}-${String(random.int(1, 12)).padStart(2, "0")}-${String(random.int(10, 27))}`, random.word(1, 8)].map((v) =>
+        msg(random, method, withMeta(params, { ...CLIENT_META, [VERSION_KEY]: v })))),
   },
   {
     id: "t2_client_meta", task: "task2", title: "clientCapabilities and clientInfo do not change the answer",

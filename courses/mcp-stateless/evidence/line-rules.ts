@@ -20,7 +20,7 @@ export const LINE_RULES: Readonly<Record<string, readonly string[]>> = {
   t2_bad_args_text: ["t2_same_bad_args"],
   t2_unknown_tool_error: ["t2_same_unknown_tool"],
   t2_old_version_code: ["t2_same_old_version"],
-  t2_old_version_data: ["t2_same_old_version"],
+  t2_old_version_data: ["t2_same_old_version", "t2_version_data"],
   t2_cancel_round1: ["t2_same_cancel_ask"],
   t2_cancel_accept_text: ["t2_same_cancel_accept"],
   t2_cancel_decline_text: ["t2_same_cancel_decline"],

@@ -6,7 +6,7 @@
 import { canonicalJson } from "../../../src/json/python-json.js";
 import type { EvidenceLine } from "../../../src/pack/types.js";
 import { CHECK_ARGS_INPUTS, CHECK_ARGS_NAMES, LINES, MESSAGES, messageIndex, type CheckArgsCase } from "../course/fixtures.js";
-import { answersOf, checkArgs, isObject, own, serve, SERVER_INFO_KEY, CACHE_HINTS } from "../behaviour/model.js";
+import { answersOf, checkArgs, isObject, own, serve, SERVER_INFO_KEY, CACHE_HINTS, UNSUPPORTED_PROTOCOL_VERSION } from "../behaviour/model.js";
 import { SERVER_INFO } from "../course/index.js";
 import { describeType, dig, need, printed, sameJson } from "./reading.js";
 
@@ -102,8 +102,8 @@ function diagnoseWithout(actual: string, lacking: (ids: string) => string): stri
 }
 
 
-const t2 = (key: string, title: string, hint: string, read: (v: FixtureValue) => string, diagnose: (actual: string) => string): EvidenceCheck =>
-  ({ key, task: "task2", title, hint, read, diagnose });
+const t2 = (key: string, title: string, hint: string, read: (v: FixtureValue) => string, diagnose: (actual: string) => string, readsThrough?: EvidenceCheck["readsThrough"]): EvidenceCheck =>
+  ({ key, task: "task2", title, hint, read, diagnose, ...(readsThrough ? { readsThrough } : {}) });
 
 // ---- task 4 ----
 function lists(value: FixtureValue): { out: string[]; log: string[] } {
@@ -190,13 +190,15 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
     },
     (a) => a.endsWith("current version too") ? "tools/list with protocolVersion \"2026-07-28\" was refused as well: refuse only a version other than PROTOCOL_VERSION."
       : "Check params._meta[\"io.modelcontextprotocol/protocolVersion\"] before routing any method other than server/discover, tools/list included."),
-  // Not read through t2_old_version_code when there is no refusal at all: the fixtures' one
-  // old-version request is the data rule's only witness, so the line would earn a point that no
-  // code showed (a table answering it with anything but an error kept it).
+  // Read through t2_old_version_code when the fixture's old-version request got no refusal at
+  // all: the line then shows the code line's mistake, and its own rule is judged by
+  // t2_version_data wherever the code does refuse (failing when it refuses nothing, so a table
+  // answering the fixture with anything but an error keeps no data point).
   t2("t2_old_version_data", "The refusal says what is supported and what was requested", "Rule 5 (spec: UnsupportedProtocolVersionError): data has supported and requested.",
     // The fields the rule fixes: data may hold more (Error.data is the sender's to define).
     (v) => { const data = at(v, 99, ["error", "data"]); return canonicalJson(isObject(data) ? { supported: data["supported"], requested: data["requested"] } : data); },
-    (a) => a.includes("requested") ? "data.requested is the version the request carried, as it was." : "The specification's error has data.requested too (the page's has only supported): add the version the request asked for."),
+    (a) => a.includes("requested") ? "data.requested is the version the request carried, as it was." : "The specification's error has data.requested too (the page's has only supported): add the version the request asked for.",
+    { line: "t2_old_version_code", when: (_a, _accepted, v) => own(own((v as unknown[])[messageIndex(99)], "error"), "code") !== UNSUPPORTED_PROTOCOL_VERSION }),
   t2("t2_cancel_round1", "cancel_order asks first", "Rule 9 and 2.3: without an answer, cancel_order returns early with a result that asks the user (inputRequests.confirm), and its resultType says so.",
     (v) => {
       const type = printed(at(v, 10, ["result", "resultType"]));

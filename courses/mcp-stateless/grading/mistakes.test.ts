@@ -74,9 +74,7 @@ describe("mcp-stateless through the sandbox", () => {
   // check of that task it fails with seed 7 (the same bug seen by a check whose inputs it
   // touches), checks of other tasks it may fail too]
   // [fixture, task, its own checks, others it fails in its task, checks it fails in other tasks
-  // uncharged, the points it costs (1: one mistake, one point; version-unchecked-on-list 2: the
-  // refusal's code and its data are two lines, and the fixtures' one old-version request is the
-  // data rule's only witness, so no line can stand for it: evidence/lines.ts)].
+  // uncharged, the points it costs (1: one mistake, one point)].
   const MISTAKES: [string, string, string[], string[], string[]?, number?][] = [
     // handle writes the -32022 message's <v> with repr too (rule 5), and the reference handle
     // shares task 1's: a version holding a quote is handle's own rule broken by the same code.
@@ -84,8 +82,9 @@ describe("mcp-stateless through the sandbox", () => {
     ["args-in-operator", "task1", ["t1_inherited_names"], []],
     ["missing-is-error", "task2", ["t2_z9_is_error"], ["t2_order_ids", "t2_inherited_names", "t2_input_responses", "t2_arguments", "t2_same_z9"]],
     ["unknown-tool-as-result", "task2", ["t2_unknown_tool_error", "t2_unknown_names"], ["t2_inherited_names", "t2_same_unknown_tool"]],
-    ["version-unchecked-on-list", "task2", ["t2_old_version_code", "t2_version_check"], ["t2_old_version_data", "t2_inherited_names", "t2_odd_params", "t2_same_old_version"], [], 2],
-    ["no-data-requested", "task2", ["t2_old_version_data", "t2_version_check", "t2_schema_errors"], []],
+        // Its data line reads through the code line (no refusal to read); t2_version_data judges the data where it refuses.
+    ["version-unchecked-on-list", "task2", ["t2_old_version_code", "t2_version_check"], ["t2_old_version_data", "t2_inherited_names", "t2_odd_params", "t2_same_old_version"]],
+    ["no-data-requested", "task2", ["t2_old_version_data", "t2_version_data", "t2_version_check", "t2_schema_errors"], []],
     ["no-server-info-on-input-required", "task2", ["t2_without_server_info", "t2_result_envelope"], []],
     ["no-result-type-on-tool-error", "task2", ["t2_without_result_type", "t2_result_envelope", "t2_schema_tools_call"], ["t2_same_envelope"]],
     ["no-cache-hints", "task2", ["t2_without_cache_hints", "t2_result_envelope", "t2_schema_discover", "t2_schema_tools_list", "t2_schema_resources"], ["t2_same_envelope"]],
