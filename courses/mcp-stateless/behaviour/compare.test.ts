@@ -114,6 +114,18 @@ describe("what a server may add: judged fields stay judged", () => {
     expect(accepts(m, { ...want, result: { ...want["result"], _meta: { "com.example/trace": "t-1" } } }, "envelope")).toBe(false);
   });
 
+  it("judges the cache hints where the rules put them, and leaves them to the server on a tool's result", () => {
+    const list = msg("tools/list", { _meta: CLIENT_META });
+    const listed = model(list);
+    const { cacheScope: _c, ...noScope } = listed["result"];
+    expect(accepts(list, { ...listed, result: noScope }, "envelope")).toBe(false);
+    expect(accepts(list, { ...listed, result: { ...listed["result"], ttlMs: 60_000 } }, "envelope")).toBe(false);
+    const call = msg("tools/call", { _meta: CLIENT_META, name: "get_order_status", arguments: { order_id: "A100" } });
+    const called = model(call);
+    expect(accepts(call, { ...called, result: { ...called["result"], cacheScope: "public", ttlMs: 0 } }, "envelope")).toBe(true);
+    expect(accepts(call, { ...called, result: { ...called["result"], cacheScope: "public", ttlMs: 0, resultType: "done" } }, "envelope")).toBe(false);
+  });
+
   it("ignores capabilities besides tools and resources and their optional fields, and the page's serverInfo left out of discover's result", () => {
     const m = msg("server/discover", { _meta: CLIENT_META });
     const want = model(m);

@@ -12,6 +12,8 @@ import { sameJson } from "../evidence/reading.js";
 export type Compared = "content" | "version" | "envelope";
 
 const ENVELOPE = ["_meta", "cacheScope", "ttlMs"];
+/** What the results that carry the cache hints hold (discover, tools/list, resources/list and read). */
+const CACHEABLE = ["supportedVersions", "tools", "resources", "contents"];
 /** The fields of a result the rules name: each is judged where a rule puts it and where none does. */
 const NAMED = new Set(["resultType", "_meta", "cacheScope", "ttlMs", "content", "isError", "structuredContent", "inputRequests", "tools", "resources", "contents", "supportedVersions", "capabilities", "serverInfo"]);
 
@@ -56,7 +58,10 @@ export function comparedPart(answer: unknown, compared: Compared): unknown {
   if (compared === "envelope") {
     const r = own(answer, "result");
     if (!isObject(r)) return undefined;
-    return Object.fromEntries(["resultType", ...ENVELOPE].map((k) => [k, !Object.hasOwn(r, k) ? null : k === "_meta" ? metaPart(r[k]) : r[k]]));
+    // The cache hints are judged where rules 4, 6, 10 and 11 put them; elsewhere (a tool's result,
+    // the question) they are keys of the server's own, which rule 3 leaves ungraded.
+    const keys = CACHEABLE.some((k) => Object.hasOwn(r, k)) ? ENVELOPE : ["_meta"];
+    return Object.fromEntries(["resultType", ...keys].map((k) => [k, !Object.hasOwn(r, k) ? null : k === "_meta" ? metaPart(r[k]) : r[k]]));
   }
   if (!isObject(answer)) return answer;
   const out: Obj = { ...answer };

@@ -168,7 +168,7 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
   },
   {
     id: "t2_result_envelope", task: "task2", compare: "envelope", title: "Every generated result has resultType, serverInfo in _meta and, where due, the cache hints",
-    rule: "Rules 3, 4, 6, 10, 11: every result has resultType and _meta {\"io.modelcontextprotocol/serverInfo\": SERVER_INFO}; discover, tools/list, resources/list and resources/read also \"cacheScope\": \"public\", \"ttlMs\": 0; a tool result has no cache hints.",
+    rule: "Rules 3, 4, 6, 10, 11: every result has resultType and _meta {\"io.modelcontextprotocol/serverInfo\": SERVER_INFO}; discover, tools/list, resources/list and resources/read also \"cacheScope\": \"public\", \"ttlMs\": 0 (on a tool's result they are keys of your own, not graded).",
     hint: "Wrap every result in one place, whatever path produced it: tool errors, the input_required question and the cancel's answers included.",
     inputs: (random) => [
       ...METHODS_WITH_PARAMS(random).map(([method, params]) => msg(random, method, withMeta(params))),
