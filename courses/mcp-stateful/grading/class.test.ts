@@ -36,6 +36,13 @@ const CORRECT = [
   "correct-client-meta", // task 3: a _meta (progressToken) in every request's params, roots and sampling capabilities
   "correct-client-own-info", // task 3: clientInfo the client's own (a name, title and version other than CLIENT_INFO)
   "correct-readded-moves-last", // task 2: tools in an array, a name added again moved last (the page leaves its place open)
+  "correct-class-hierarchy", // tasks 2-3: base classes (an endpoint, a gated session; a JSON pipe, an RPC caller), an Error subclass per code
+  "correct-closures", // tasks 2-3: constructors that return a factory's object, state in closure variables, a null-prototype handler table
+  "correct-generators-reduce", // tasks 1-2: builders folded with reduce, kindOf by a generator's bit mask; Maps and Sets everywhere, the template by split and reduce
+  "correct-python-port-frozen", // task 2: the page's Python line by line (snake_case), deep-frozen constants, JSON copies, initialize's params checked (spec)
+  "correct-symbol-optional", // tasks 2-3: Symbol-keyed state, #private helpers, optional chaining and ?? throughout
+  "correct-client-strict", // task 3: UTF-8 lines (TextEncoder), response ids and jsonrpc checked, the server's version checked, ids from 0
+  "correct-builders-json", // task 1: builders through a JSON round trip (undefined keys dropped), kindOf by a sorted key signature
 ];
 
 /** [fixture, the checks it must fail (and nothing else), points it costs, what their diagnosis shows]. */
