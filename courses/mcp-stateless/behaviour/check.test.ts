@@ -95,7 +95,9 @@ describe("what handle's checks compare", () => {
     const { comparedPart } = await import("./compare.js");
     expect(comparedPart(result, "content")).toEqual({ jsonrpc: "2.0", id: 1, result: { content: [], isError: false } });
     // _meta's serverInfo is judged; a key of the server's own ("x") is not (compare.test.ts).
-    expect(comparedPart(result, "envelope")).toEqual({ resultType: "complete", _meta: {}, cacheScope: "public", ttlMs: 0 });
+    // The cache hints where the rules put them (tools/list's); on a tool's result they are the server's own.
+    expect(comparedPart(result, "envelope")).toEqual({ resultType: "complete", _meta: {} });
+    expect(comparedPart({ ...result, result: { ...result.result, content: undefined, tools: [] } }, "envelope")).toEqual({ resultType: "complete", _meta: {}, cacheScope: "public", ttlMs: 0 });
     const refused = { jsonrpc: "2.0", id: 1, error: { code: -32022, message: "m", data: { supported: [] } } };
     expect(comparedPart(refused, "content")).toEqual({ jsonrpc: "2.0", id: 1, error: { code: -32022, message: "m" } });
     expect(comparedPart(refused, "version")).toEqual(refused);

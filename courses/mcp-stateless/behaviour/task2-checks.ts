@@ -5,7 +5,7 @@ import type { BehaviourCheck } from "./check.js";
 import { TASK2_VARIANT_CHECKS } from "./variant-checks.js";
 import { INHERITED, ODD_NAMES } from "./task1-checks.js";
 import { CLIENT_META } from "../course/fixtures.js";
-import { CAPABILITIES_KEY, CLIENT_INFO_KEY, own, UNSUPPORTED_PROTOCOL_VERSION, VERSION_KEY } from "./model.js";
+import { CAPABILITIES_KEY, CLIENT_INFO_KEY, isObject, own, UNSUPPORTED_PROTOCOL_VERSION, VERSION_KEY } from "./model.js";
 
 type Msg = Record<string, unknown>;
 
@@ -183,6 +183,9 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
     id: "t2_notifications", task: "task2", title: "A message without an id gets null; any id gets a response",
     rule: "Rule 1: no `id` key is a notification (null), whatever its method; a message with an id, 0 or \"\" included, is a request.",
     hint: "Test for the key (\"id\" in message), not for a truthy id.",
+    // Whether and to which id it answers, and with which kind of answer: the answers' content is
+    // the other checks' (tools/list's order is t2_tool_names's).
+    part: (answer) => (isObject(answer) ? { jsonrpc: answer["jsonrpc"], id: answer["id"], kind: Object.hasOwn(answer, "result") ? "result" : Object.hasOwn(answer, "error") ? "error" : null } : answer ?? null),
     inputs: (random) => [
       ...["notifications/cancelled", "tools/call", "tools/list", "server/discover", "nothing"].map((method) => ({ jsonrpc: "2.0", method, params: withMeta() })),
       { jsonrpc: "2.0", method: "tools/call", params: withMeta({ name: "cancel_order", arguments: { order_id: "A101" }, inputResponses: { confirm: { action: "accept", content: { confirm: true } } } }) },

@@ -27,8 +27,10 @@ export interface EvidenceCheck {
    * The line of the same task whose mistake this one only reads through, and when: then, with
    * that line wrong too, this one is charged there (one mistake, one point; judge-parts.ts).
    */
-  readsThrough?: { line: string; when(actual: string | undefined, accepted: string, value: FixtureValue): boolean };
+  readsThrough?: ReadThrough | readonly ReadThrough[];
 }
+
+export interface ReadThrough { line: string; when(actual: string | undefined, accepted: string, value: FixtureValue): boolean }
 
 // ---- task 1 ----
 function problems(value: FixtureValue, name: CheckArgsCase): string[] {
@@ -49,10 +51,36 @@ function diagnoseProblems(actual: string, accepted: string): string {
   return a.length < b.length ? "A problem is missing: each required name args lacks, each key not in schema.properties and each value that is not a string is one problem." : "There is a problem too many: a key is reported twice, or a fine value is reported (only a key that is in schema.properties and holds a non-string must be a string).";
 }
 
-const argsLine = (key: string, name: CheckArgsCase, title: string, hint: string): EvidenceCheck => ({
+const argsLine = (key: string, name: CheckArgsCase, title: string, hint: string, readsThrough?: EvidenceCheck["readsThrough"]): EvidenceCheck => ({
   key, task: "task1", title, hint,
   read: (value) => problems(value, name).join("; "),
   diagnose: (actual) => diagnoseProblems(actual, ACCEPTED[key]!),
+  ...(readsThrough ? { readsThrough } : {}),
+});
+
+/**
+ * Whether checkArgs's problems differ from the rules' only by one line's mistake, by that line's
+ * key: a line (or a rule's check) so wrong shows that line's mistake, not its own.
+ */
+export const ONLY_THE_MISTAKE_OF: Readonly<Record<string, (actual: readonly string[], accepted: readonly string[]) => boolean>> = {
+  // Unexpected keys before the missing names: the same problems with those two kinds swapped back.
+  t1_bad_args: (actual, accepted) => {
+    const list = [...actual];
+    const slots = list.flatMap((p, i) => (/^(missing|unexpected) /.test(p) ? [i] : []));
+    const moved = [...slots.map((i) => list[i]!).filter((p) => p.startsWith("missing ")), ...slots.map((i) => list[i]!).filter((p) => p.startsWith("unexpected "))];
+    slots.forEach((i, k) => { list[i] = moved[k]!; });
+    return list.join("\n") === accepted.join("\n");
+  },
+  // A value that is not a string left unreported: the problems with some of those left out, in order.
+  t1_wrong_type: (actual, accepted) => accepted.filter((p) => !p.endsWith(" must be a string") || actual.includes(p)).join("\n") === actual.join("\n"),
+};
+/** A checkArgs line reads through `line` when that line's mistake alone explains both lines' values. */
+const throughArgs = (line: string, name: CheckArgsCase): ReadThrough => ({
+  line,
+  when: (actual, accepted, v) => {
+    const only = ONLY_THE_MISTAKE_OF[line]!;
+    return actual !== undefined && only(actual.split("; "), accepted.split("; ")) && only(problems(v, name), ACCEPTED[line]!.split("; "));
+  },
 });
 
 // ---- task 2 ----
@@ -125,8 +153,12 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
     "check_args in 2.2: missing names first, then unexpected keys, each written with {k!r}, joined with \"; \"."),
   argsLine("t1_wrong_type", "wrong_type", "A value that is not a string is reported",
     "check_args in 2.2: a key that is in schema.properties and holds anything but a string gives \"<name> must be a string\"."),
+  // Unexpected keys before the missing names (t1_bad_args's mistake) or a value not reported as
+  // not a string (t1_wrong_type's) shows here again: read through that line when it is the only
+  // thing wrong in both.
   argsLine("t1_problem_order", "problem_order", "All three kinds of problem, in the page's order",
-    "check_args in 2.2: problems = missing + unexpected, then += wrong, in that order."),
+    "check_args in 2.2: problems = missing + unexpected, then += wrong, in that order.",
+    [throughArgs("t1_bad_args", "bad_args"), throughArgs("t1_wrong_type", "wrong_type")]),
   argsLine("t1_quoted_name", "quoted_name", "Names with quotes and backslashes are quoted as Python's repr() does",
     "Python's repr() of a str: which quote it picks, and what it escapes inside (the task's header lists the rules)."),
   {

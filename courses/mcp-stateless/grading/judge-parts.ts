@@ -45,9 +45,12 @@ function chargedThrough(task: EvidenceTask, checks: CheckResult[], value: unknow
   const through = new Map<string, string>();
   for (const check of checks) {
     const reads = lines.find((l) => l.key === check.name)?.readsThrough;
-    const first = reads && checks.find((c) => c.name === reads.line);
-    if (!reads || !first || check.status !== "fail" || first.status !== "fail") continue;
-    if (readsThroughWhen(reads.when, typeof check.actual === "string" ? check.actual : undefined, acceptedOf(check.name), value)) through.set(check.name, first.name);
+    if (!reads || check.status !== "fail") continue;
+    for (const one of [reads].flat()) {
+      const first = checks.find((c) => c.name === one.line);
+      if (first?.status !== "fail") continue;
+      if (readsThroughWhen(one.when, typeof check.actual === "string" ? check.actual : undefined, acceptedOf(check.name), value)) { through.set(check.name, first.name); break; }
+    }
   }
   const root = (name: string, seen = new Set<string>()): string => {
     const next = through.get(name);

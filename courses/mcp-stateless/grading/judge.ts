@@ -17,7 +17,7 @@ import { describeInput, fixtureValues, readRun } from "./outcomes.js";
 import { FIXTURE_INPUTS, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
 import { sameJson } from "../evidence/reading.js";
 import { schemaChecks } from "../schema/checks.js";
-import { chargeReprReadThrough } from "./read-through.js";
+import { chargeArgsRulesThrough, chargeLinesToTask1, chargeReprReadThrough } from "./read-through.js";
 import { resolveCharges } from "../../../src/pack/charges.js";
 
 const NOT_RUN = "Not run: the code it needs did not run on its fixtures.";
@@ -157,7 +157,7 @@ function serveExpectations(plan: StatelessPlan, reply: SandboxReply, lists: unkn
   return lists.map((lines) => serveWith(lines as string[], model));
 }
 
-function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput, fixtureRan: boolean): CheckResult[] {
+function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput, fixtureRan: boolean, lines: readonly CheckResult[]): CheckResult[] {
   const runs = plan.own[id]!;
   const task = taskOf(id);
   const generatedRun = runs.generated !== undefined ? reply.runs[runs.generated] : undefined;
@@ -173,7 +173,10 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
   if (input.behaviour) {
     if (!calls && fixtureRan) { const why = noAnswers(generatedRun, `${task.file}, loaded in a fresh module for the generated inputs,`); checks.push(...placeholders(runs.checks, "behaviour", why.message, why.status)); }
     else if (!calls) checks.push(...placeholders(runs.checks, "behaviour", NOT_RUN));
-    else if (id === "task1") checks.push(...judgeChecks(runs.checks, calls, (i) => { const [s, a] = generated[i] as [unknown, unknown]; return { value: checkArgs(s, a) }; }, () => sameJson, input.seed));
+    else if (id === "task1") {
+      const expectedAt = (i: number) => { const [s, a] = generated[i] as [unknown, unknown]; return { value: checkArgs(s, a) }; };
+      checks.push(...chargeArgsRulesThrough(lines, judgeChecks(runs.checks, calls, expectedAt, () => sameJson, input.seed), runs.checks, calls, expectedAt, input.seed));
+    }
     else if (id === "task2") {
       const answers = modelAnswers();
       const expectedAt = (i: number, check: PlannedCheck["check"]) => {
@@ -224,12 +227,15 @@ function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: 
   const run = reply.runs[runs.fixture];
   const inputs = FIXTURE_INPUTS[id] as readonly unknown[];
   const outcome = fixtureValues(task, run, id === "task2", (i) => describeInput(task.exportName, inputs[i]));
-  const { checks, evidence } = evidenceChecks(id, outcome, task.exportName);
+  const lines = evidenceChecks(id, outcome, task.exportName);
+  const { evidence } = lines;
+  const checker = id === "task2" ? argsChecker(plan, reply) : checkArgs;
+  const checks = checker === checkArgs ? lines.checks : chargeLinesToTask1(lines.checks, checker);
   checks.push(...outputChecks(task, run, !("failure" in outcome)));
   const judgement: TaskJudgement = { checks, evidence };
   if ("failure" in outcome) judgement.failure = outcome.failure;
   if (run && run.status !== "skipped" && run.stderr) judgement.stderr = run.stderr;
-  judgement.extra = extraChecks(id, plan, reply, input, !("failure" in outcome));
+  judgement.extra = extraChecks(id, plan, reply, input, !("failure" in outcome), checks);
   return judgement;
 }
 
@@ -262,5 +268,6 @@ function judgeAll(plan: StatelessPlan, reply: SandboxReply, input: PlanInput): R
   const handle = out["task2"];
   const task1 = [...(out["task1"]?.checks ?? []), ...(out["task1"]?.extra ?? [])];
   if (handle?.extra) handle.extra = resolveCharges(handle.extra, "task1", task1, (target) => `Up to the version's repr, handle answers by its rules: the repr is task 1's pyRepr, whose mistake ${target} charges; it costs task 2 nothing more.`);
+  if (handle) handle.checks = resolveCharges(handle.checks, "task1", task1, (target) => `It is what the rules give with the checkArgs handle calls: the problems are task 1's checkArgs', whose mistake ${target} charges; it costs task 2 nothing more.`);
   return out;
 }

@@ -80,6 +80,10 @@ describe("mcp-stateless through the sandbox", () => {
     // shares task 1's: a version holding a quote is handle's own rule broken by the same code.
     ["repr-always-single", "task1", ["t1_quoted_name", "t1_repr_quoting"], []],
     ["args-in-operator", "task1", ["t1_inherited_names"], []],
+    // The kinds' order shows in t1_problem_order and its check too, read through t1_bad_args; handle's text of the bad arguments is task 1's.
+    ["checkargs-unexpected-first", "task1", ["t1_bad_args", "t1_same_missing_unexpected"], ["t1_problem_order", "t1_same_problem_order", "t1_inherited_names", "t1_generated_args"]],
+    // A number left unreported shows in t1_problem_order and its check too, read through t1_wrong_type.
+    ["checkargs-objects-only", "task1", ["t1_wrong_type", "t1_same_wrong_type"], ["t1_problem_order", "t1_same_problem_order", "t1_inherited_names", "t1_generated_args"]],
     ["missing-is-error", "task2", ["t2_z9_is_error"], ["t2_order_ids", "t2_inherited_names", "t2_input_responses", "t2_arguments", "t2_same_z9"]],
     ["unknown-tool-as-result", "task2", ["t2_unknown_tool_error", "t2_unknown_names"], ["t2_inherited_names", "t2_same_unknown_tool"]],
         // Its data line reads through the code line (no refusal to read); t2_version_data judges the data where it refuses.
@@ -97,6 +101,8 @@ describe("mcp-stateless through the sandbox", () => {
     ["resources-in-operator", "task2", ["t2_inherited_names"], []],
     ["discover-checks-version", "task2", ["t2_version_check", "t2_odd_params"], []],
     ["truthy-id", "task2", ["t2_notifications"], []],
+    // t2_notifications judges whether and to which id handle answers, not what tools/list lists.
+    ["tools-list-reversed", "task2", ["t2_tool_names", "t2_same_tools_list"], ["t2_client_meta"]],
     ["serve-prints", "task4", ["t4_no_stdout"], []],
     ["serve-counts-non-blank", "task4", ["t4_log", "t4_odd_lines"], ["t4_messages", "t4_same_lines"]],
     ["serve-skips-only-empty", "task4", ["t4_log", "t4_odd_lines"], ["t4_out_ids", "t4_parse_error_line", "t4_messages", "t4_same_lines"]],

@@ -7,8 +7,11 @@
 import type { CheckResult } from "../../../src/report/types.js";
 import { judgeChecks, type Judged, type Outcome, type PlannedCheck } from "../behaviour/check.js";
 import { comparedPart } from "../behaviour/compare.js";
-import { isObject, UNSUPPORTED_PROTOCOL_VERSION } from "../behaviour/model.js";
-import { sameJson } from "../evidence/reading.js";
+import { answersWith, isObject, UNSUPPORTED_PROTOCOL_VERSION, type ArgsChecker } from "../behaviour/model.js";
+import { MESSAGES } from "../course/fixtures.js";
+import { evidenceOf, ONLY_THE_MISTAKE_OF } from "../evidence/lines.js";
+import { LINE_RULES } from "../evidence/line-rules.js";
+import { Missing, sameJson } from "../evidence/reading.js";
 
 type Check = PlannedCheck["check"];
 
@@ -32,3 +35,47 @@ export function chargeReprReadThrough(
   }, seed);
   return judged.map((c) => (lenient.find((l) => l.name === c.name)?.status === "pass" ? { ...c, chargedTo: "task1" } : c));
 }
+
+/**
+ * handle's evidence lines that show task 1's mistake: wrong as handle wrote them, but exactly what
+ * the rules give with the checkArgs handle calls (the student's, its answers replayed), as the
+ * text of a call with bad arguments is. Marked task 1's, like the behaviour checks above.
+ */
+export function chargeLinesToTask1(checks: readonly CheckResult[], checker: ArgsChecker): CheckResult[] {
+  const wrong = (c: CheckResult): boolean => c.kind === "evidence" && c.status === "fail" && c.chargedTo === undefined && typeof c.actual === "string";
+  if (!checks.some(wrong)) return [...checks];
+  const theirs = answersWith(MESSAGES, checker).map((a) => a?.value ?? null);
+  const lines = evidenceOf("task2");
+  return checks.map((c) => {
+    const line = wrong(c) ? lines.find((l) => l.key === c.name) : undefined;
+    if (!line) return c;
+    let read: string;
+    try { read = line.read(theirs); } catch (error) { if (error instanceof Missing) return c; throw error; }
+    return read === c.actual ? { ...c, chargedTo: "task1" } : c;
+  });
+}
+
+/**
+ * checkArgs's rule checks of a line that reads through another line's mistake (lines.ts,
+ * ONLY_THE_MISTAKE_OF): failing as judged but right on every input up to that mistake, they show
+ * it too, and are charged to that line (the page's problem order with other names, say, when
+ * the unexpected keys come before the missing names everywhere).
+ */
+export function chargeArgsRulesThrough(
+  lines: readonly CheckResult[], rules: readonly CheckResult[], plan: readonly PlannedCheck[], outcomes: readonly (Outcome | undefined)[],
+  expectedAt: (i: number) => { value: unknown }, seed: number,
+): CheckResult[] {
+  const through = lines.filter((l) => l.chargedTo !== undefined && ONLY_THE_MISTAKE_OF[l.chargedTo] !== undefined);
+  if (!through.length) return [...rules];
+  return rules.map((rule) => {
+    const line = rule.status === "fail" ? through.find((l) => LINE_RULES[l.name]?.includes(rule.name)) : undefined;
+    const planned = line && plan.find((p) => p.check.id === rule.name);
+    if (!line || !planned) return rule;
+    const only = ONLY_THE_MISTAKE_OF[line.chargedTo!]!;
+    const lenient = (want: unknown, actual: unknown): boolean => sameJson(actual, want) || (isProblems(actual) && isProblems(want) && only(actual, want));
+    const [again] = judgeChecks([planned], outcomes, expectedAt, () => lenient, seed);
+    return again?.status === "pass" ? { ...rule, chargedTo: line.chargedTo!, message: `${rule.message ?? ""} Up to ${line.chargedTo}'s mistake it follows its rule: charged there, it costs nothing more.` } : rule;
+  });
+}
+
+const isProblems = (v: unknown): v is string[] => Array.isArray(v) && v.every((p) => typeof p === "string");
