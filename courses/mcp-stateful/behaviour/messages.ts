@@ -99,6 +99,10 @@ export function kindCases(seed: number): unknown[] {
     { jsonrpc: "2.0", id: null, method: methods(r) }, { jsonrpc: "2.0", id: r.pick([0, ""]), method: methods(r) },
     { jsonrpc: "2.0", id: id(), result: r.pick([{}, null, 0]), error }, { jsonrpc: "2.0", id: id() },
     { jsonrpc: "2.0", result: {} }, { jsonrpc: "2.0", error }, { jsonrpc: "2.0", id: r.pick([0, ""]), result: r.pick([null, 0]) },
+    // A method decides before result and error: a kindOf that looks for those first passed every
+    // shape above (test/fixtures/mcp-stateful-class/kindof-result-before-method).
+    { jsonrpc: "2.0", id: r.pick([1, "x"]), method: methods(r), result: {} }, { jsonrpc: "2.0", id: r.pick([2, "y"]), method: methods(r), error },
+    { jsonrpc: "2.0", method: methods(r), error },
   ];
   return [...out, ...edges, null, [], "request", 7];
 }

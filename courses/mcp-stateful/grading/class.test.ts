@@ -59,6 +59,19 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["tools-list-without-description", ["t2_tools_list"], 1, /"tools":\[\{"name":"\w+","inputSchema"/],
   ["initialized-after-refusal", ["t3_errors"], 1, /notifications\/initialized"\} after the error response/], // cost 2 before: t3_outcomes, named by two lines, was split
   ["cache-appends", ["t3_cache_after_pump", "t3_cache"], 1, /add,weather,delete_db,add,weather,delete_db/],
+  ["falsy-id-refused", ["t2_notifications"], 1, /0 and "" included/], // cost 4 before: each method's check charged its -32600 (grading/falsy-ids.ts)
+  ["resources-sorted", ["t2_prompts_resources"], 1, /"resources":\[\{"uri":"lab:\/\/broken"/],
+  ["unknown-tool-by-lab-registry", ["t2_tool_errors"], 1, /not -32601/],
+  ["state-shallow-copied", ["t2_isolation"], 1, /state leaks between instances/],
+  ["tools-static-registry", ["t2_isolation"], 1, /state leaks between instances/],
+  ["notification-error-answered", ["t2_notifications"], 1, /nothing is due \(null\)/],
+  ["notify-after-initialize-request", ["t2_list_changed"], 1, /held \[.*\], not \[/],
+  ["prompt-empty-value-missing", ["t2_prompts_resources"], 1, /"a":""[\s\S]*a result is due, and it is error \{"code":-32602/], // cost 0 on seed 7 before: "" came up on some seeds only
+  ["tool-error-string-e", ["t2_tool_results"], 1, /ERROR: Error: /],
+  ["kindof-result-loose", ["t1_kinds"], 1, /"result":null/],
+  ["kindof-result-before-method", ["t1_method_kinds"], 1, /"method":"[^"]*","(result|error)"/], // cost 0 before: no shape had a method beside result or error
+  ["pump-reads-first-only", ["t3_messages"], 1, /pump\(\) sent 0 message\(s\); tools\/list was due next/],
+  ["transport-notifications-uncopied", ["t3_transport"], 1, /notifications\(\) returned the server's own objects/],
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {

@@ -9,6 +9,7 @@ import { compareStep, same, shown } from "../behaviour/compare.js";
 import { VARIANTS } from "../behaviour/model.js";
 import { SERVER_CHECKS, type ServerCheck } from "../behaviour/server-checks.js";
 import { modelSession, sessionCode, type Outcome, type Session, type StepRule } from "../behaviour/session.js";
+import { falsyIdCause, falsyIdRule, refusesFalsyIds } from "./falsy-ids.js";
 import type { SessionsPlan } from "./plan.js";
 import { rootCause, valueOf } from "./values.js";
 import { verdict } from "./verdict.js";
@@ -37,31 +38,21 @@ function modelFor(session: Session, got: readonly Outcome[]): { outcomes: Outcom
   return best!;
 }
 
-/**
- * The rule a step is judged by: the model's, except that a request whose id is 0 or "" left
- * unanswered was taken for a notification (a falsy id read as no id), which t2_notifications
- * charges, not the rule of the method it called.
- */
-function ruleOf(step: Session["steps"][number], rule: StepRule, got: Outcome | undefined): StepRule {
-  if (step.op !== "handle" || got === undefined || !("value" in got) || got.value !== null) return rule;
-  const m = step.message as Record<string, unknown>;
-  return Object.hasOwn(m, "id") && (m["id"] === 0 || m["id"] === "") ? "notification" : rule;
-}
-
 export type Failure = { steps: number; message: string; expected?: string; actual?: string };
 const shownOutcome = (o: Outcome | undefined): string => (o === undefined ? "(nothing)" : "threw" in o ? `threw ${o.threw.message}` : shown(o.value));
 
-export function judgeSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope"): Failure | undefined {
+/** A session's steps against the model; `refusesFalsy`: the server refuses ids 0 and "" (falsy-ids.ts), charged to t2_notifications. */
+export function judgeSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", refusesFalsy = false): Failure | undefined {
   const model = modelFor(session, got);
   for (let j = 0; j < session.steps.length; j++) {
-    if (judges !== "envelope" && !judges.includes(ruleOf(session.steps[j]!, model.rules[j]!, got[j]))) continue;
+    const rule = falsyIdRule(session.steps[j]!, model.rules[j]!, got[j], model.outcomes[j], refusesFalsy);
+    if (judges !== "envelope" && !judges.includes(rule)) continue;
     const why = got[j] === undefined ? "the session stopped before this step" : compareStep(session.steps[j]!, model.outcomes[j]!, got[j]!, judges === "envelope" ? "envelope" : "body");
     if (why === undefined) continue;
-    const falsyId = ruleOf(session.steps[j]!, model.rules[j]!, got[j]) !== model.rules[j];
-    const cause = falsyId ? ` Its id is ${shown((session.steps[j] as { message: { id: unknown } }).message.id)}: a message with an "id" key is a request, whatever the id's value` : "";
+    const cause = rule !== model.rules[j] ? falsyIdCause(session.steps[j]!, got[j]) : "";
     return {
       steps: j + 1,
-      message: `The last call of this session is answered wrongly:\n${sessionCode(session, j + 1)}\n→ ${why}.${cause}${cause && "."}`,
+      message: `The last call of this session is answered wrongly:\n${sessionCode(session, j + 1)}\n→ ${why}.${cause}`,
       expected: shown((model.outcomes[j] as { value: unknown }).value),
       actual: shownOutcome(got[j]),
     };
@@ -90,22 +81,28 @@ export function judgeAlone(session: Session, got: readonly Outcome[], alone: rea
 /** A check's smallest failure; `session` (when a session's answers failed it, not a run that stopped): the session it was cut from. */
 export interface Found { check: ServerCheck; smallest?: Failure & { session?: Session }; judged: number }
 
-// The judge, the follow-up's plan and its recheck read the same reply: judged once (a reply is never changed).
-const judgedReplies = new WeakMap<SandboxReply, WeakMap<SessionsPlan, Found[]>>();
+interface Judged { found: Found[]; refusesFalsy: boolean }
 
-function smallestFailures(p: SessionsPlan, reply: SandboxReply): Found[] {
+// The judge, the follow-up's plan and its recheck read the same reply: judged once (a reply is never changed).
+const judgedReplies = new WeakMap<SandboxReply, WeakMap<SessionsPlan, Judged>>();
+
+function smallestFailures(p: SessionsPlan, reply: SandboxReply): Judged {
   let byPlan = judgedReplies.get(reply);
   if (!byPlan) judgedReplies.set(reply, byPlan = new WeakMap());
-  let found = byPlan.get(p);
-  if (!found) byPlan.set(p, found = judgeSessions(p, reply));
-  return found;
+  let judged = byPlan.get(p);
+  if (!judged) byPlan.set(p, judged = judgeSessions(p, reply));
+  return judged;
 }
 
-function judgeSessions(p: SessionsPlan, reply: SandboxReply): Found[] {
+function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
   const run = reply.runs[p.run];
   const results = p.all.map((_, i) => outcomesOf(run, i));
+  const refusesFalsy = refusesFalsyIds(p.all.flatMap((session, i) => {
+    const got = results[i]!.outcomes;
+    return got && session.servers.length === 1 ? [{ session, got, want: modelFor(session, got).outcomes }] : [];
+  }));
   const stopped = (i: number): Failure => ({ steps: p.all[i]!.steps.length, message: `This session:\n${sessionCode(p.all[i]!)}\nstopped: ${results[i]!.failed}` });
-  return SERVER_CHECKS.map((check) => {
+  const found = SERVER_CHECKS.map((check): Found => {
     let smallest: Found["smallest"];
     let judged = 0;
     const consider = (f: Failure | undefined, session?: Session): void => { judged++; if (f && (!smallest || f.steps < smallest.steps)) smallest = session ? { ...f, session } : f; };
@@ -122,23 +119,25 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Found[] {
         if (session.servers.length > 1 && check.judges !== "envelope") return;
         const got = results[i]!.outcomes;
         if (!got) { if (check.judges !== "envelope") consider(stopped(i)); return; }
-        consider(judgeSteps(session, got, check.judges as readonly StepRule[] | "envelope"), session);
+        consider(judgeSteps(session, got, check.judges as readonly StepRule[] | "envelope", refusesFalsy), session);
       });
     }
     return { check, ...(smallest ? { smallest } : {}), judged };
   });
+  return { found, refusesFalsy };
 }
 
 /** Each failing check's counterexample, a session cut after its first wrong answer (grading/shrink-runs.ts makes it smaller). */
-export function counterexamples(p: SessionsPlan, reply: SandboxReply): { check: ServerCheck; session: Session; failure: Failure }[] {
-  return smallestFailures(p, reply).flatMap(({ check, smallest }) => {
+export function counterexamples(p: SessionsPlan, reply: SandboxReply): { check: ServerCheck; session: Session; failure: Failure; refusesFalsy: boolean }[] {
+  const { found, refusesFalsy } = smallestFailures(p, reply);
+  return found.flatMap(({ check, smallest }) => {
     if (!smallest?.session) return [];
     const { session, ...failure } = smallest;
-    return [{ check, session: { servers: session.servers, steps: session.steps.slice(0, failure.steps) }, failure }];
+    return [{ check, session: { servers: session.servers, steps: session.steps.slice(0, failure.steps) }, failure, refusesFalsy }];
   });
 }
 
 /** Every server check's verdict; `smaller`, by check: a smaller counterexample of the same failure, shown in its place. */
 export function server(p: SessionsPlan, reply: SandboxReply, seed: number, smaller?: ReadonlyMap<string, Failure>): CheckResult[] {
-  return smallestFailures(p, reply).map(({ check, smallest, judged }) => verdict(check, seed, smallest && (smaller?.get(check.name) ?? smallest), judged));
+  return smallestFailures(p, reply).found.map(({ check, smallest, judged }) => verdict(check, seed, smallest && (smaller?.get(check.name) ?? smallest), judged));
 }
