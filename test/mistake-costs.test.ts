@@ -29,6 +29,17 @@ const COSTS: [string, number][] = [
   // that pass against the tool toMcp returned are charged to task 1 (read-through-tool.ts).
   ["mutates-input", 1],
   ["renames-in-place", 1],
+  // The schema checks read inputSchema alone: the extra key is t1_same_keys', not t1_schema_unchanged's too.
+  ["keeps-input-schema-key", 1],
+  // Mistakes the fixtures never show, witnessed by generated inputs on every seed.
+  ["description-trimmed", 1],
+  ["name-lowercased", 1],
+  // The schema's id rule and t2_ids_echoed are one rule (score-policy.ts).
+  ["numeric-string-ids", 1],
+  // The log's text and nested keys' order are no evidence line's: t3_exact_lines charges them
+  // once; t3_same_lines (the five lines' rule) reads only what the lines read.
+  ["log-zero-based", 1],
+  ["nested-keys-unsorted", 1],
 ];
 
 describe("what one mistake costs", () => {

@@ -45,6 +45,9 @@ function tools(random: Random): ToolDefinition[] {
   const fixed: ToolDefinition[] = [
     { name: "ping", description: "", input_schema: { type: "object", properties: {} } },
     { name: "écho", description: "Says \"hi\"\nand ☃.", input_schema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } },
+    // Capitals and whitespace at the ends, which a name or description "cleaned" on the way loses.
+    { name: "Search_Logs", description: " Searches logs.\n", input_schema: { type: "object", properties: {} } },
+    { name: "notes ", description: "\tLists notes. ", input_schema: { type: "object", properties: { tag: { type: "string" } } } },
   ];
   return [...fixed, ...Array.from({ length: 24 }, (_, i) => tool(random, i % 4))];
 }
@@ -90,6 +93,9 @@ function toolsWithInheritedNames(random: Random): ToolDefinition[] {
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+// The schema checks read inputSchema alone: a key added or a name changed is t1_same_keys' and
+// t1_same_name_description's, and failing here too would take t1_schema_unchanged's point for it.
+const schemaOnly = (a: unknown): unknown => (isRecord(a) ? a["inputSchema"] ?? null : a);
 
 export const TASK1_CHECKS: BehaviourCheck[] = [
   {
@@ -102,7 +108,7 @@ export const TASK1_CHECKS: BehaviourCheck[] = [
   ...([
     ["t1_same_keys", "Any tool converts to exactly name, description and inputSchema", "to_mcp returns an object with exactly the keys name, description and inputSchema, for every tool.", (a: unknown) => (isRecord(a) ? Object.keys(a).sort() : a)],
     ["t1_same_name_description", "Any tool keeps its name and description", "to_mcp copies name and description unchanged, for every tool.", (a: unknown) => (isRecord(a) ? [a["name"], a["description"]] : a)],
-    ["t1_same_schema", "Any tool's input_schema reaches inputSchema unchanged", "to_mcp puts input_schema unchanged under inputSchema, for every tool.", (a: unknown) => (isRecord(a) ? a["inputSchema"] ?? null : a)],
+    ["t1_same_schema", "Any tool's input_schema reaches inputSchema unchanged", "to_mcp puts input_schema unchanged under inputSchema, for every tool.", schemaOnly],
   ] as const).map(([name, title, rule, part]): BehaviourCheck => ({
     name, task: "task1", judge: "output", title, rule, part, inputs: tools, stream: "t1_other_tools",
     hint: "Look for code that recognises the chapter's TOOL (a table, a test of its name) instead of converting the tool it is given.",
@@ -116,14 +122,14 @@ export const TASK1_CHECKS: BehaviourCheck[] = [
     inputs: tools, stream: "t1_other_tools",
   },
   {
-    name: "t1_schema_extra_keys", task: "task1", judge: "output",
+    name: "t1_schema_extra_keys", task: "task1", judge: "output", part: schemaOnly,
     title: "A schema with more keywords ($schema, title, $defs, examples...) reaches inputSchema whole",
     rule: "to_mcp must not change the schema's contents: every key of input_schema, at the top level and nested, those logs_search does not use included, appears under inputSchema with the same value.",
     hint: "Building the new schema from the keys you know (type, properties, required...) loses the others. Carry the schema over as it is.",
     inputs: toolsWithMore,
   },
   {
-    name: "t1_inherited_names", task: "task1", judge: "output",
+    name: "t1_inherited_names", task: "task1", judge: "output", part: schemaOnly,
     title: "Keys named __proto__, constructor or toString in a schema are kept",
     rule: "to_mcp carries the schema over unchanged, whatever its keys are called: a property named __proto__, constructor or toString is data like any other and must appear under inputSchema with the same value.",
     hint: "A copy made key by key with assignment turns a key called \"__proto__\" into the copy's prototype, and a method called on the data, such as hasOwnProperty, may find a key of that name instead. Copy in a way that keeps every own key, or do not copy.",

@@ -2,7 +2,7 @@
 // the JSON, long inputs. Every line is either blank, JSON both Python and JavaScript parse the
 // same way, or text neither parses.
 import { LINES, MESSAGES } from "../course/fixtures.js";
-import { canonicalJson, pythonDumps } from "../../../src/json/python-json.js";
+import { canonicalJson, pythonDumps, pythonLength } from "../../../src/json/python-json.js";
 import type { BehaviourCheck } from "./check.js";
 import type { Random } from "../../../src/pack/random.js";
 
@@ -46,13 +46,36 @@ function relabelled(random: Random): string[] {
   });
 }
 
+const relabelledLines = (random: Random): string[][] => Array.from({ length: 4 }, () => relabelled(random));
+
+/**
+ * What serve's five evidence lines read of an answer: how many out and log lines, whether one
+ * holds a newline, the Parse error lines as written, and each out line's length and id. Not the
+ * log's text nor the order of keys inside a line of the same length: a mistake there is no line's
+ * and t3_exact_lines charges it, once, instead of taking the points of all five right lines.
+ */
+function whatTheLinesRead(answer: unknown): unknown {
+  const r = answer as { out?: unknown; log?: unknown } | null;
+  if (r === null || typeof r !== "object" || !Array.isArray(r.out) || !Array.isArray(r.log) || !r.out.every((l) => typeof l === "string")) return answer;
+  const out = r.out as string[];
+  const idOf = (line: string): unknown => { try { const m = JSON.parse(line) as unknown; return m !== null && typeof m === "object" && "id" in m ? (m as { id: unknown }).id : "-"; } catch { return "-"; } };
+  return [out.length, r.log.length, out.some((l) => l.includes("\n")), out.filter((l) => l.includes("-32700")), out.map((l) => [pythonLength(l), idOf(l)])];
+}
+
 export const TASK3_CHECKS: BehaviourCheck[] = [
   {
-    name: "t3_same_lines", task: "task3", judge: "output",
+    name: "t3_same_lines", task: "task3", judge: "output", part: whatTheLinesRead,
     title: "The chapter's six lines with other ids get the same answers, each with its own id",
-    rule: "serve answers each line by what it is (blank, not JSON, a message for handle), whatever its id: the same out and log lines as for LINES, the ids changed.",
+    rule: "serve answers each line by what it is (blank, not JSON, a message for handle), whatever its id: as many out and log lines as for LINES, the same Parse error line, each answer as long as before and under its own id.",
     hint: "Look for code that recognises the chapter's exact lines (a table of answers) instead of going through the lines one by one.",
-    inputs: (random) => Array.from({ length: 4 }, () => relabelled(random)),
+    inputs: relabelledLines,
+  },
+  {
+    name: "t3_exact_lines", task: "task3", judge: "output", stream: "t3_same_lines",
+    title: "The chapter's six lines with other ids get exactly the chapter's out and log lines",
+    rule: "Every log line is \"line N\" with N the line's position counting from 1, and every out line is written as json.dumps(response, separators=(\",\", \":\"), sort_keys=True) writes it: keys sorted at every level, nested objects included, no spaces after , or :.",
+    hint: "Compare your log with \"line 1\", \"line 3\"... and sort the keys of every object inside a response too, not only the top level.",
+    inputs: relabelledLines,
   },
   {
     name: "t3_blank_lines", task: "task3", judge: "output", part: whatIsAnswered,

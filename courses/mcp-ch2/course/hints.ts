@@ -67,7 +67,7 @@ export const HINTS: Record<TaskId, readonly Hint[]> = {
     {
       text: "The number in \"line N\" is the line's position in the input, counting from 1 and counting the empty lines too. Use the loop's index, not a counter you only increase for the lines you keep. A line that is empty after trim() adds nothing to either list.",
       reread: "Hands-on Project, Task 3, step 1",
-      checks: ["t3_log_count", "t3_blank_lines", "t3_parse_error_line", "t3_out_count", "t3_spaces_around_json"],
+      checks: ["t3_log_count", "t3_blank_lines", "t3_parse_error_line", "t3_out_count", "t3_spaces_around_json", "t3_exact_lines"],
     },
     {
       text: "Put only the parsing inside try/catch. A line that does not parse is answered with the Parse error response (id null, code -32700). A line that parses goes to your handle; a notification gets null back, and null adds nothing to out.",
@@ -77,7 +77,7 @@ export const HINTS: Record<TaskId, readonly Hint[]> = {
     {
       text: "JSON.stringify writes keys in the order they were inserted, and with no spaces. Python's sort_keys=True sorts them alphabetically at every level, inside result, error and each tool too, so the line's length depends on it. Write a small function that walks arrays and objects and builds the string with sorted keys.",
       reread: "Hands-on Project, Task 3 (\"Serialise every output line ...\")",
-      checks: ["t3_list_line_length", "t3_no_embedded_newline", "t3_long_input"],
+      checks: ["t3_list_line_length", "t3_no_embedded_newline", "t3_long_input", "t3_exact_lines"],
     },
     {
       text: "The exact rule: for every line not empty after trim(), log gets \"line N\"; a line JSON cannot parse puts the Parse error response on out; otherwise handle's answer goes on out unless it is null. Every out line is the response serialised with keys sorted at every level, separators \",\" and \":\" with no spaces, and no newline inside it.",

@@ -6,7 +6,7 @@ import type { ScorePolicy } from "../../../src/pack/score.js";
 import { EVIDENCE_LINES } from "../evidence/lines.js";
 
 export const SCORE_POLICY: ScorePolicy = {
-  id: "chapter2-score-v2",
+  id: "chapter2-score-v3",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },
@@ -19,6 +19,8 @@ export const SCORE_POLICY: ScorePolicy = {
   },
   checks: {
     t2_stdio_clean: { earns: 0, costs: 1, sameRuleAs: "t2_no_stdout" },
+    // The schema's id rule is t2_ids_echoed's on the same responses: one wrong id, one point.
+    t2_schema_id: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true, sameRuleAs: "t2_ids_echoed" },
   },
   other: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
   lines: Object.fromEntries(EVIDENCE_LINES.map((line) => [line.key, line.rules])),
