@@ -22,11 +22,13 @@ interface Variant {
 const at = (value: unknown, path: (string | number)[]): unknown =>
   path.reduce<unknown>((v, k) => (v !== null && typeof v === "object" && Object.hasOwn(v, k) ? (v as Record<string | number, unknown>)[k] : undefined), value) ?? null;
 const text = (a: unknown): unknown => at(a, ["result", "content", 0, "text"]);
-const toolNames = (a: unknown): unknown => { const tools = at(a, ["result", "tools"]); return Array.isArray(tools) ? tools.map((t) => at(t, ["name"])) : tools; };
 
 const VARIANTS: Variant[] = [
   { id: 1, name: "t2_same_initialize", title: "The chapter's initialize with another id gets the same result", rule: "Rule 2: initialize is answered with the server's protocol version, whatever the client asked for, under the request's own id.", part: (a) => at(a, ["result", "protocolVersion"]) },
-  { id: 2, name: "t2_same_tools_list", title: "The chapter's tools/list with another id lists the same tool", rule: "Rule 3: tools/list lists the converted tool by its name, under the request's own id.", part: toolNames },
+  // The whole tool, not its name alone: the line's title is the rule, and a list of the tool as
+  // Chapter 1 wrote it (input_schema) is then charged here once, not by t2_ids_echoed, the schema
+  // and the SDK's client each (tools the student's toMcp made are judged as theirs: read-through-tool.ts).
+  { id: 2, name: "t2_same_tools_list", title: "The chapter's tools/list with another id lists the same tool", rule: "Rule 3: tools/list lists the converted tool, name, description and inputSchema, under the request's own id.", part: (a) => at(a, ["result", "tools"]) },
   { id: 3, name: "t2_same_valid_call", title: "The chapter's valid call with another id returns the same text", rule: "Rule 6: a call whose arguments pass the schema returns the fixed text, under the request's own id.", part: text },
   { id: 4, name: "t2_same_unknown_tool", title: "The chapter's unknown tool with another id is the same protocol error", rule: "Rule 4: a tool the server does not have is a -32602 error naming it, under the request's own id.", part: (a) => [at(a, ["error", "code"]), at(a, ["error", "message"])] },
   { id: 5, name: "t2_same_invalid_call", title: "The chapter's invalid call with another id is the same tool error", rule: "Rule 5: arguments that fail the schema give a result with isError true and the rule set's message, under the request's own id.", part: (a) => [at(a, ["result", "isError"]), text(a)] },

@@ -1,4 +1,5 @@
-// One mistake, one point, across the chapter's tasks (issue 20): after every task is judged, the
+// One mistake, one point, across the chapter's tasks (issue 20): after every task is judged (and
+// two lines of one task that read one mistake are charged once: same-mistake.ts), the
 // checks that only read through another task's mistake are charged to the check that charges it
 // there (CheckResult.chargedTo): handle's checks through toMcp's tool (read-through-tool.ts),
 // serve's lines through handle's answers and through their own format (read-through.ts).
@@ -9,6 +10,7 @@ import { accepts } from "../behaviour/expectation.js";
 import { MESSAGES } from "../course/fixtures.js";
 import { chargeReadThrough, serveWithOwnHandle } from "./read-through.js";
 import { asTool } from "./read-through-tool.js";
+import { chargeFoundText, chargeMissingKeys, chargeServeLeftOut } from "./same-mistake.js";
 import { chargingCheck, resolveCharges } from "../../../src/pack/charges.js";
 
 /** What the fixture runs showed, as pack.ts's judge reads them. */
@@ -32,6 +34,10 @@ function followsOwnTool(facts: FixtureFacts): boolean {
 }
 
 export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: FixtureFacts): void {
+  if (out["task1"] && facts.toMcp) chargeMissingKeys(out["task1"], facts.toMcp.result);
+  if (out["task2"] && facts.handle) chargeFoundText(out["task2"], facts.handle.responses);
+  const answers = facts.serve?.loadsHandle ? facts.handle?.responses : undefined;
+  if (out["task3"] && facts.serve && answers) chargeServeLeftOut(out["task3"], facts.serve.result, (lines) => serveWithOwnHandle(answers, lines));
   const handle = out["task2"];
   if (handle?.extra) handle.extra = resolveCharges(handle.extra, "task1", all(out["task1"]), (target) => `Against the tool your toMcp returned, handle answers by its rules: toMcp's mistake (task1.ts), charged by ${target}; it costs task 2 nothing more.`);
   const serve = out["task3"];

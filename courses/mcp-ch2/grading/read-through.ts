@@ -18,13 +18,13 @@ import { deepEqual } from "../evidence/reading.js";
 import { TASK3_LINES } from "../evidence/task3-lines.js";
 
 /**
- * What the chapter's serve returns on LINES with the student's handle's answers to the same
- * messages in its fixture run (LINES holds four of task 2's MESSAGES, in their order); undefined
- * when a message of LINES is not one of them.
+ * What the chapter's serve returns on LINES (or the first of them) with the student's handle's
+ * answers to the same messages in its fixture run (LINES holds four of task 2's MESSAGES, in their
+ * order); undefined when a message of the lines is not one of them, or the key cannot tell.
  */
-export function serveWithOwnHandle(responses: readonly unknown[]): unknown {
-  return ANSWER_KEY.serveWith(LINES, (() => {
-    const messages = LINES.flatMap((line) => { try { return [JSON.parse(line) as unknown]; } catch { return []; } });
+export function serveWithOwnHandle(responses: readonly unknown[], lines: readonly string[] = LINES): unknown {
+  return ANSWER_KEY.serveWith(lines, (() => {
+    const messages = lines.flatMap((line) => { try { return [JSON.parse(line) as unknown]; } catch { return []; } });
     let next = 0;
     return () => {
       const at = MESSAGES.findIndex((m) => deepEqual(m, messages[next]));
