@@ -21,6 +21,8 @@ export interface CallCase {
   serverRepeats?: boolean;
   /** The user's answers, in the order ask is called; the last again when they run out. */
   answers: Json[];
+  /** The page's call this one is, with another order (t3_same_cancel_flows). */
+  variantOf?: "accept" | "decline";
 }
 
 export const SERVER_META: JsonRecord = { "io.modelcontextprotocol/serverInfo": { name: "orders", version: "0.1.0" } };
@@ -202,6 +204,20 @@ export const EDGE_CALLS: CallCase[] = [
   },
 ];
 
+/** The page's accepted and declined cancels again, each for another order: what code fitted to the page's order alone gets wrong. */
+function pageFlows(random: Random): CallCase[] {
+  return (["accept", "decline"] as const).flatMap((flow) => Array.from({ length: 2 }, () => {
+    const order = `${random.pick(["A", "B", "Z"])}${random.int(102, 999)}`;
+    const text = flow === "accept" ? `${order} cancelled` : `${order} kept: the user did not confirm`;
+    return {
+      label: `cancel_order ${order}, the user ${flow}s`, name: "cancel_order", args: { order_id: order }, variantOf: flow,
+      server: [{ kind: "input", requests: confirm(order) }, { kind: "result", result: textResult(text) }],
+      answers: [flow === "accept" ? ACCEPT : DECLINE],
+    } satisfies CallCase;
+  }));
+}
+
 export function generatedCalls(random: Random, count = 14): CallCase[] {
-  return [...EDGE_CALLS, ...Array.from({ length: count }, (_, n) => callCase(random, n))];
+  const generated = Array.from({ length: count }, (_, n) => callCase(random, n));
+  return [...EDGE_CALLS, ...generated, ...pageFlows(random)];
 }

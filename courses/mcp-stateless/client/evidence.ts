@@ -33,6 +33,8 @@ export interface ClientEvidence {
    * value alone, or (with the fixture runs, when there were any) from what the code did.
    */
   diagnose?: (actual: string | undefined, fx?: ClientFixtures) => string | undefined;
+  /** The line whose mistake this one only shows again, and when: then, that line wrong too, this one is charged there. */
+  readsThrough?: readonly { line: string; when(fx: ClientFixtures): boolean }[];
 }
 
 const index = (method: string): number => FIXTURE_REQUESTS.cases.findIndex((c) => c.method === method);
@@ -107,6 +109,27 @@ function returnedText(fx: ClientFixtures, c: FixtureCall): string {
   return text;
 }
 
+/** The call returned the response holding the server's final result, instead of that result. */
+function wholeResponse(fx: ClientFixtures, c: FixtureCall): boolean {
+  const o = fx.calls[c].trace.outcome;
+  return o.kind === "returned" && sameJson(own(o.value, "result"), (FIXTURE_CALLS[c].server.at(-1) as { result?: unknown }).result);
+}
+
+/**
+ * The call's rounds were tools/call requests for its tool and it returned the final result, but a
+ * retry changed the name or arguments, or left the answers out: that retry line's mistake, read
+ * again by what the call returned (the mock answers whatever it is sent).
+ */
+const retriedOtherwise = (c: FixtureCall, line: "t3_retry_same_call" | "t3_retry_input_responses"): { line: string; when(fx: ClientFixtures): boolean } => ({
+  line,
+  when: (fx) => {
+    const o = fx.calls[c].trace.outcome;
+    const r = rounds(fx, c);
+    return o.kind === "returned" && sameJson(o.value, (FIXTURE_CALLS[c].server.at(-1) as { result?: unknown }).result)
+      && r.rounds.length === endOf(c) + 1 && !callProblem(FIXTURE_CALLS[c] as CallCase, r, endOf(c) + 1, "request");
+  },
+});
+
 function thrownMessage(fx: ClientFixtures, c: FixtureCall): string {
   const o = fx.calls[c].trace.outcome;
   need(o.kind === "threw", `callWithInput on "${FIXTURE_CALLS[c].label}" ${describeOutcome(o)}, instead of throwing an Error`);
@@ -170,13 +193,15 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
     diagnose: (actual) => actual === "false" ? "The server/discover request lacks part of _meta. Some older code leaves _meta off it, but in the 2026-07-28 schema DiscoverRequest's params require _meta with protocolVersion and clientCapabilities." : undefined,
   },
   {
-    line: line("t3_requests_without_meta", "Requests (retries included) that lack a _meta field", 0,
+    line: line("t3_requests_without_meta", "Requests besides server/discover (retries included) that lack a _meta field", 0,
       "Every message request sends, and so every round of callWithInput, carries the three _meta fields."),
     run: "request",
     compute: (fx) => {
       const silent = silentValue(fx);
       if (silent) return silent;
-      const all = [...fx.requests, ...Object.values(fx.calls).map((c) => c.trace)].flatMap(toServer);
+      // server/discover's _meta is t3_discover_meta's line (the page leaves it off there): one mistake, one line.
+      const discover = fx.requests[index("server/discover")];
+      const all = [...fx.requests.filter((t) => t !== discover), ...Object.values(fx.calls).map((c) => c.trace)].flatMap(toServer);
       return String(all.filter((s) => metaProblem(s) !== undefined).length);
     },
     diagnose: (actual, fx) => diagnoseSilent(actual, fx) ?? (Number(actual) > 0 ? "Some messages lack protocolVersion, clientCapabilities or clientInfo in params._meta: a retry built without going through request, say." : undefined),
@@ -273,6 +298,7 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
     run: "accept",
     compute: (fx) => { needTheCall(fx, "accept", "what it returned"); return returnedText(fx, "accept"); },
     diagnose: (_actual, fx) => (fx ? returnsInstead(fx, "accept") : undefined),
+    readsThrough: [retriedOtherwise("accept", "t3_retry_same_call"), retriedOtherwise("accept", "t3_retry_input_responses")],
   },
   {
     line: line("t3_declined_text", "What the declined cancel returns", finalText(decline.server.at(-1)),
@@ -280,6 +306,8 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
     run: "decline",
     compute: (fx) => { needTheCall(fx, "decline", "what it returned"); return returnedText(fx, "decline"); },
     diagnose: (_actual, fx) => (fx ? returnsInstead(fx, "decline") : undefined),
+    // Both calls returning the whole response, not its result, is one mistake.
+    readsThrough: [{ line: "t3_final_text", when: (fx) => wholeResponse(fx, "accept") && wholeResponse(fx, "decline") }, retriedOtherwise("decline", "t3_retry_same_call"), retriedOtherwise("decline", "t3_retry_input_responses")],
   },
   {
     line: line("t3_round_cap", "A server that never stops asking ends in the Error", TOO_MANY_ROUNDS,
@@ -290,6 +318,8 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
       const n = fx ? rounds(fx, "cap").rounds.length : 0;
       return n > MAX_ROUNDS ? `callWithInput sent ${n} requests to a server that kept asking (the grader's mock stops answering after a while): stop after ${MAX_ROUNDS} rounds and throw.` : undefined;
     },
+    // No cap at all: the Error is missing because the call never stopped, t3_cap_requests's mistake.
+    readsThrough: [{ line: "t3_cap_requests", when: (fx) => rounds(fx, "cap").rounds.length > MAX_ROUNDS }],
   },
   {
     line: line("t3_cap_requests", "Requests sent to a server that never stops asking", MAX_ROUNDS,

@@ -121,6 +121,13 @@ export function callProblem(c: CallCase, rounds: Rounds, upTo = rounds.rounds.le
   return undefined;
 }
 
+/**
+ * A client that gave up with the cap's Error before the round its server ended the call in: a
+ * cap set too low, t3_at_most_three_rounds's mistake (and its lines'), not the end's rule too.
+ */
+const cappedEarly = (rounds: Rounds, endAt: number, o: CallTrace["outcome"]): boolean =>
+  rounds.rounds.length <= endAt && endAt < MAX_ROUNDS && o.kind === "threw" && o.message === TOO_MANY_ROUNDS;
+
 export const CLIENT_RULES: ClientRule[] = [
   {
     id: "t3_meta_every_request", kind: "behaviour",
@@ -128,7 +135,8 @@ export const CLIENT_RULES: ClientRule[] = [
     rule: "In the stateless 2026-07-28 protocol nothing is remembered between requests, so every request's params._meta carries io.modelcontextprotocol/protocolVersion \"2026-07-28\", io.modelcontextprotocol/clientCapabilities and io.modelcontextprotocol/clientInfo {name, version}: server/discover too, and every retry.",
     hint: "Build _meta in one place (request) and add it to every message it sends, whatever params it was given.",
     // Nothing sent is not a message with _meta: request_as_given's and the rounds' rules' to judge.
-    request: ({ trace }) => (toServer(trace).length ? check(first(toServer(trace), (s, i) => prefix(i, metaProblem(s))), "every message's params._meta with the three fields") : "n/a"),
+    // params with a _meta of the caller's: whether the client's replaces it is t3_request_as_given's.
+    request: ({ c, trace }) => (toServer(trace).length && !Object.hasOwn(c.params ?? {}, "_meta") ? check(first(toServer(trace), (s, i) => prefix(i, metaProblem(s))), "every message's params._meta with the three fields") : "n/a"),
     call: ({ trace }) => (toServer(trace).length ? check(first(toServer(trace), (s, i) => prefix(i, metaProblem(s))), "every message's params._meta with the three fields") : "n/a"),
   },
   {
@@ -156,12 +164,14 @@ export const CLIENT_RULES: ClientRule[] = [
       if (own(m.value, "method") !== c.method) return { expected, actual: `method is ${show(own(m.value, "method"))}` };
       const params = paramsOf(m);
       if (!isRecord(params)) return { expected, actual: `params is ${show(params)}` };
-      // A _meta of the caller's is replaced by the client's ({...params, _meta}): t3_meta_every_request's.
       const keys = Object.keys(given).filter((k) => k !== "_meta");
       const changed = keys.find((k) => !Object.hasOwn(params, k) || !sameJson(params[k], given[k]));
       if (changed !== undefined) return { expected, actual: `params[${JSON.stringify(changed)}] is ${Object.hasOwn(params, changed) ? show(params[changed]) : "missing"}` };
       const extra = Object.keys(params).find((k) => k !== "_meta" && !keys.includes(k));
-      return extra === undefined ? undefined : { expected, actual: `params has a key ${JSON.stringify(extra)} it was not given` };
+      if (extra !== undefined) return { expected, actual: `params has a key ${JSON.stringify(extra)} it was not given` };
+      // A _meta of the caller's is replaced by the client's ({...params, _meta}).
+      const meta = Object.hasOwn(given, "_meta") ? metaProblem(m) : undefined;
+      return meta === undefined ? undefined : { expected: `${expected}, the client's _meta in place of the one given`, actual: meta };
     },
   },
   {
@@ -277,7 +287,26 @@ export const CLIENT_RULES: ClientRule[] = [
       if (callProblem(c, rounds, end.at + 1)) return "n/a";
       const n = rounds.rounds.length;
       const o = trace.outcome;
+      if (cappedEarly(rounds, end.at, o)) return "n/a";
       if (n === end.at + 1 && o.kind === "returned" && sameJson(o.value, end.step.result)) return undefined;
+      return { expected: `${sentCount(end.at + 1)}, then returned ${show(end.step.result)}`, actual: `${sentCount(n)}, then it ${describeOutcome(o)}` };
+    },
+  },
+  {
+    // The page's confirmed and declined cancels' own rule (their lines read only the page's order A101).
+    id: "t3_same_cancel_flows", kind: "behaviour",
+    title: "The page's accepted and declined cancels, for other orders, end the same way",
+    rule: "cancel_order for any order: the question asked, the answer sent back in a second round, and that round's result returned as the server sent it.",
+    hint: "Look for code that recognises the page's order A101 or its texts (a table of answers) instead of following the rounds.",
+    call: ({ c, trace, rounds }) => {
+      const end = ending(c);
+      if (!c.variantOf || !end || end.step.kind !== "result") return "n/a";
+      const n = rounds.rounds.length;
+      const o = trace.outcome;
+      // Rounds that are not tools/call requests for the tool got the mock's script all the same.
+      const notTheCall = callProblem(c, rounds, end.at + 1, "request");
+      if (!notTheCall && n === end.at + 1 && o.kind === "returned" && sameJson(o.value, end.step.result)) return undefined;
+      if (notTheCall) return { expected: `${sentCount(end.at + 1)} for the call`, actual: `round ${notTheCall.round}: ${notTheCall.why}` };
       return { expected: `${sentCount(end.at + 1)}, then returned ${show(end.step.result)}`, actual: `${sentCount(n)}, then it ${describeOutcome(o)}` };
     },
   },
@@ -292,6 +321,7 @@ export const CLIENT_RULES: ClientRule[] = [
       if (callProblem(c, rounds, end.at + 1)) return "n/a";
       const n = rounds.rounds.length;
       const o = trace.outcome;
+      if (cappedEarly(rounds, end.at, o)) return "n/a";
       if (n === end.at + 1 && o.kind === "threw" && o.name !== "" && o.message === end.step.message) return undefined;
       return { expected: `${sentCount(end.at + 1)}, then Error: ${end.step.message}`, actual: `${sentCount(n)}, then it ${describeOutcome(o)}` };
     },

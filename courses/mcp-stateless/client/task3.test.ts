@@ -235,7 +235,7 @@ describe("judgeClient", () => {
     expect(failing(checks)).toEqual([
       "t3_ask_calls", "t3_ask_each_request", "t3_at_most_three_rounds", "t3_cap_requests", "t3_declined_text", "t3_error_response_throws",
       "t3_final_result_returned", "t3_final_text", "t3_input_responses_keyed (skip)", "t3_retry_input_responses", "t3_retry_same_call",
-      "t3_round_cap", "t3_rounds",
+      "t3_round_cap", "t3_rounds", "t3_same_cancel_flows",
     ]);
     expect(checks.get("t3_rounds")!.message).toMatch(/stopped after the first answer/);
     expect(checks.get("t3_input_responses_keyed")!.message).toBe("No case applies: no call got as far as this rule judges.");

@@ -141,7 +141,11 @@ function evidenceChecks(fx: ClientFixtures, causes: Record<"request" | FixtureCa
     const why = diagnose?.(actual, fx) ?? (actual === undefined ? `This line could not be computed: ${missing?.replace(/\.$/, "")}.` : `Expected ${line.accepted}, got ${actual}.`);
     return { ...base, status: "fail", actual: actual ?? null, message: why };
   });
-  return { checks, evidence };
+  return { checks: checks.map((check, i) => {
+    const through = check.status === "fail" ? CLIENT_EVIDENCE[i]!.readsThrough?.find((t) => checks.find((c) => c.name === t.line)?.status === "fail" && t.when(fx)) : undefined;
+    if (!through) return check;
+    return { ...check, chargedTo: through.line, message: `${check.message ?? ""} It shows ${through.line}'s mistake again, charged there: it costs nothing more.` };
+  }), evidence };
 }
 
 function skippedAll(message: string): CheckResult[] {

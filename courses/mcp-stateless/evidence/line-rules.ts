@@ -36,12 +36,14 @@ export const LINE_RULES: Readonly<Record<string, readonly string[]>> = {
   t3_requests_without_meta: ["t3_meta_every_request"],
   t3_ids_distinct: ["t3_new_id_each_request"],
   t3_request_returns_reply: ["t3_returns_send_reply"],
-  t3_rounds: ["t3_final_result_returned", "t3_at_most_three_rounds"],
+  // The first result that is not input_required returned (t3_final_result_returned) is a general
+  // rule: a client wrong only on results the page never sends (no resultType) loses one point.
+  t3_rounds: ["t3_same_cancel_flows", "t3_at_most_three_rounds"],
   t3_ask_calls: ["t3_ask_each_request"],
   t3_retry_same_call: ["t3_same_call_each_round"],
   t3_retry_input_responses: ["t3_input_responses_keyed"],
-  t3_final_text: ["t3_final_result_returned"],
-  t3_declined_text: ["t3_final_result_returned"],
+  t3_final_text: ["t3_same_cancel_flows"],
+  t3_declined_text: ["t3_same_cancel_flows"],
   t3_round_cap: ["t3_at_most_three_rounds"],
   t3_cap_requests: ["t3_at_most_three_rounds"],
   t3_error_message: ["t3_error_response_throws"],

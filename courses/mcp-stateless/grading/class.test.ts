@@ -75,7 +75,7 @@ const WRONG: [string, string, string[], string[]?][] = [
   ["client-reuses-id-third-round", "task3", ["t3_new_id_each_request", "t3_ids_distinct"]],
   ["client-two-rounds", "task3", ["t3_at_most_three_rounds", "t3_cap_requests"]],
   ["client-local-counter", "task3", ["t3_new_id_each_request"]], // hole: callWithInput was never called twice in one instance
-  ["client-meta-first", "task3", ["t3_meta_every_request"]], // hole: no params held a _meta of their own
+  ["client-meta-first", "task3", ["t3_request_as_given"]], // hole: no params held a _meta of their own (then judged by t3_meta_every_request, which took every _meta line's point)
   ["client-keys-by-field", "task3", ["t3_input_responses_keyed"]],
   ["client-accumulates-answers", "task3", ["t3_input_responses_keyed"]],
   ["client-keeps-answers", "task3", ["t3_first_round_no_answers"]], // hole: no check read a first round's inputResponses

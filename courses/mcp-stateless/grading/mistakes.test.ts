@@ -103,6 +103,13 @@ describe("mcp-stateless through the sandbox", () => {
     ["truthy-id", "task2", ["t2_notifications"], []],
     // t2_notifications judges whether and to which id handle answers, not what tools/list lists.
     ["tools-list-reversed", "task2", ["t2_tool_names", "t2_same_tools_list"], ["t2_client_meta"]],
+    // The client: each mistake one point, the lines that only show it again charged to the first.
+    ["client-complete-only", "task3", ["t3_final_result_returned"], []],
+    ["client-whole-response", "task3", ["t3_final_text"], ["t3_declined_text", "t3_final_result_returned", "t3_same_cancel_flows"]],
+    ["client-retry-drops-args", "task3", ["t3_retry_same_call", "t3_same_call_each_round"], ["t3_final_text", "t3_declined_text"]],
+    ["client-no-input-responses", "task3", ["t3_retry_input_responses", "t3_input_responses_keyed"], ["t3_final_text", "t3_declined_text"]],
+    ["client-cap-two", "task3", ["t3_cap_requests", "t3_at_most_three_rounds"], []],
+    ["client-discover-without-meta", "task3", ["t3_discover_meta", "t3_meta_every_request"], ["t3_schema_requests"]],
     ["serve-prints", "task4", ["t4_no_stdout"], []],
     ["serve-counts-non-blank", "task4", ["t4_log", "t4_odd_lines"], ["t4_messages", "t4_same_lines"]],
     ["serve-skips-only-empty", "task4", ["t4_log", "t4_odd_lines"], ["t4_out_ids", "t4_parse_error_line", "t4_messages", "t4_same_lines"]],
@@ -119,7 +126,7 @@ describe("mcp-stateless through the sandbox", () => {
       expect(check?.status, `${name}: ${id}`).toBe("fail");
       // Every failure shows what the code did: a behaviour check its smallest breaking input, an evidence line its value.
       if (check!.kind === "evidence" || check!.kind === "output") expect(check!.actual, `${name}: ${id}`).not.toBeUndefined();
-      else expect(check!.message, `${name}: ${id}`).toMatch(/The smallest: (checkArgs|handle|serve)\(|handle\(/);
+      else expect(check!.message, `${name}: ${id}`).toMatch(/The smallest: (checkArgs|handle|serve|callWithInput|request)\(|handle\(/);
     }
     expect(checks[task]!.filter((c) => c.status !== "pass").map((c) => c.name).sort(), name).toEqual([...own, ...alsoInTask].sort());
     // One task's mistake is charged to that task alone: task 4 is judged against the student's own
