@@ -94,11 +94,20 @@ const orderOf: Part = (a) => {
   const { status: _status, ...rest } = order as Record<string, unknown>;
   return rest;
 };
+/**
+ * What t2_old_version_code and t2_old_version_data read: the error's code and its data's supported
+ * and requested (the message's repr of the version is t2_version_check's).
+ */
+const refusal: Part = (a) => {
+  const error = own(a, "error");
+  const data = own(error, "data");
+  return { code: own(error, "code") ?? null, supported: own(data, "supported") ?? null, requested: own(data, "requested") ?? null };
+};
 /** What the envelope lines read: resultType, serverInfo in _meta, the cache hints; an answer without a result has none. */
 const envelope: Part = (a) => a ?? null;
 
 /** handle's fixture requests by id, each under other ids: what its line reads, the same. */
-const HANDLE_VARIANTS: { id: string; fixtures: number[]; title: string; rule: string; part?: Part; compare?: "envelope" }[] = [
+const HANDLE_VARIANTS: { id: string; fixtures: number[]; title: string; rule: string; part?: Part; compare?: "envelope" | "version" }[] = [
   { id: "t2_same_discover", fixtures: [1], title: "The page's server/discover with other ids gets the same answer", rule: "Rule 3: server/discover lists the supported versions, the capabilities and serverInfo, under the request's own id." },
   { id: "t2_same_tools_list", fixtures: [2], title: "The page's tools/list with other ids lists the same tools", rule: "Rule 4: tools/list lists TOOLS in their order, under the request's own id." },
   { id: "t2_same_a100", fixtures: [3], part: orderOf, title: "The page's call for order A100 with other ids returns the same order", rule: "Rule 6: get_order_status of a known order returns it as structuredContent and as text, under the request's own id." },
@@ -106,7 +115,7 @@ const HANDLE_VARIANTS: { id: string; fixtures: number[]; title: string; rule: st
   { id: "t2_same_bad_args", fixtures: [5], part: textOnly, title: "The page's call with bad arguments with other ids reports the same problems", rule: "Rule 5: arguments checkArgs finds problems in give a tool error with its problems, under the request's own id." },
   { id: "t2_same_unknown_tool", fixtures: [6], title: "The page's unknown tool with other ids is the same protocol error", rule: "Rule 5: a tool the server does not have is the -32602 protocol error, under the request's own id." },
   { id: "t2_same_resources", fixtures: [7, 8], title: "The page's resources/list and resources/read with other ids get the same answers", rule: "Rules 10 and 11: the resources and the policy's text, under the request's own id." },
-  { id: "t2_same_old_version", fixtures: [99], title: "The page's request in an old version with other ids is refused the same way", rule: "Rule 2: a request whose _meta names a version the server does not support is -32022 with its data, under the request's own id." },
+  { id: "t2_same_old_version", fixtures: [99], part: refusal, compare: "version", title: "The page's request in an old version with other ids is refused the same way", rule: "Rule 2: a request whose _meta names a version the server does not support is -32022 with its data, under the request's own id." },
   { id: "t2_same_cancel_ask", fixtures: [10], title: "The page's first cancel_order round with other ids asks the same question", rule: "Rule 8: cancel_order without inputResponses answers input_required with the confirm question, under the request's own id." },
   { id: "t2_same_cancel_accept", fixtures: [11], title: "The page's accepted retry with other ids answers the same way", rule: "Rule 8: the retry with an accept and confirm true cancels the order, under the request's own id." },
   { id: "t2_same_cancel_decline", fixtures: [12], title: "The page's declined retry with other ids keeps the order", rule: "Rule 8: the retry with a decline keeps the order, under the request's own id." },

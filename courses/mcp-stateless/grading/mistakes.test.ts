@@ -88,7 +88,7 @@ describe("mcp-stateless through the sandbox", () => {
     ["unknown-tool-as-result", "task2", ["t2_unknown_tool_error", "t2_unknown_names"], ["t2_inherited_names", "t2_same_unknown_tool"]],
         // Its data line reads through the code line (no refusal to read); t2_version_data judges the data where it refuses.
     ["version-unchecked-on-list", "task2", ["t2_old_version_code", "t2_version_check"], ["t2_old_version_data", "t2_inherited_names", "t2_odd_params", "t2_same_old_version"]],
-    ["no-data-requested", "task2", ["t2_old_version_data", "t2_version_data", "t2_version_check", "t2_schema_errors"], []],
+    ["no-data-requested", "task2", ["t2_old_version_data", "t2_version_data", "t2_version_check", "t2_schema_errors"], ["t2_same_old_version"]],
     ["no-server-info-on-input-required", "task2", ["t2_without_server_info", "t2_result_envelope"], []],
     ["no-result-type-on-tool-error", "task2", ["t2_without_result_type", "t2_result_envelope", "t2_schema_tools_call"], ["t2_same_envelope"]],
     ["no-cache-hints", "task2", ["t2_without_cache_hints", "t2_result_envelope", "t2_schema_discover", "t2_schema_tools_list", "t2_schema_resources"], ["t2_same_envelope"]],
@@ -100,6 +100,8 @@ describe("mcp-stateless through the sandbox", () => {
     // Its wrong result is a ReadResourceResult the schema refuses too: the schema check does not judge a result where an error is due.
     ["resources-in-operator", "task2", ["t2_inherited_names"], []],
     ["discover-checks-version", "task2", ["t2_version_check", "t2_odd_params"], []],
+    // No line reads the -32022 message: t2_same_old_version judges the code and data its lines read.
+    ["version-repr-as-json", "task2", ["t2_version_check"], ["t2_inherited_names", "t2_odd_params"]],
     ["truthy-id", "task2", ["t2_notifications"], []],
     // t2_notifications judges whether and to which id handle answers, not what tools/list lists.
     ["tools-list-reversed", "task2", ["t2_tool_names", "t2_same_tools_list"], ["t2_client_meta"]],
