@@ -13,7 +13,7 @@ import { TRACE_SESSION } from "../course/fixtures.js";
 import { clientSchemaCheck, serverSchemaChecks } from "../schema/checks.js";
 import { client } from "./client-verdicts.js";
 import { messages } from "./messages-verdicts.js";
-import { outcomesOf, server, type Failure } from "./server-verdicts.js";
+import { server, sessionOutcomes, type Failure } from "./server-verdicts.js";
 import type { StatefulPlan } from "./plan.js";
 import { rootCause, valueOf } from "./values.js";
 
@@ -77,12 +77,12 @@ function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, 
   const fx: Fixtures = { builders: {}, ...(Array.isArray(value) ? { session: value as Outcome[] } : {}) };
   const { checks, evidence } = lineChecks("task2", fx, failure);
   chargeListAfter(checks);
-  checks.push(stdoutCheck("task2", [run, ...(p.sessions ? [reply.runs[p.sessions.run]] : [])]));
+  checks.push(stdoutCheck("task2", [run, ...(p.sessions ? p.sessions.groups.map((g) => reply.runs[g.run]) : [])]));
   const stderr = run && run.status !== "skipped" ? run.stderr : "";
   const extra = [...(input.behaviour && p.sessions ? server(p.sessions, reply, input.seed, smaller) : [])];
   if (input.schema) {
     const sessions = [{ session: TRACE_SESSION, outcomes: fx.session ?? [] }];
-    if (p.sessions) p.sessions.all.forEach((session, i) => sessions.push({ session, outcomes: outcomesOf(reply.runs[p.sessions!.run], i).outcomes ?? [] }));
+    if (p.sessions) p.sessions.all.forEach((session, i) => sessions.push({ session, outcomes: sessionOutcomes(p.sessions!, reply, i).outcomes ?? [] }));
     extra.push(...serverSchemaChecks(sessions));
   }
   return { checks, evidence, ...(failure ? { failure } : {}), ...(stderr ? { stderr } : {}), ...(extra.length ? { extra } : {}) };

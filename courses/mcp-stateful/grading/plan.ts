@@ -12,6 +12,7 @@ import { expected, type Scenario } from "../client/model.js";
 import { generatedScenarios, traceScenario } from "../client/scenarios.js";
 import { FIXTURE_PROBE, generatedProbes, type Probe } from "../client/transport.js";
 import { BUILDER_CALLS, TRACE_SESSION, WIRE } from "../course/fixtures.js";
+import { LINE_RULES } from "../evidence/line-rules.js";
 
 export const TASKS: readonly PackTask[] = [
   { id: "task1", number: 1, title: "Messages: build them, tell them apart", file: "task1.ts", exportName: "request", signature: "request(id, method, params?), notification(method, params?), response(id, result), errorResponse(id, code, message, data?), kindOf(message)" },
@@ -20,9 +21,13 @@ export const TASKS: readonly PackTask[] = [
 ];
 
 export interface SessionsPlan {
-  run: number;
-  /** Each check's sessions in `all`. */
-  groups: { name: string; from: number; count: number }[];
+  /**
+   * Each check's sessions in `all`, and the run that answers them: a run per check, so that a
+   * loop that never ends, which spends its run's fuel, cuts short that check's sessions alone
+   * (one run for every session cost a prompt filled until no placeholder is left 8 points:
+   * test/fixtures/mcp-stateful-class/prompt-filled-until-none-left).
+   */
+  groups: { name: string; from: number; count: number; run: number }[];
   all: Session[];
   /**
    * For each session of two servers (its index in `all`): runs of its own, each in a context of
@@ -60,21 +65,31 @@ function planTask1(runs: RunSpec[], input: PlanInput): StatefulPlan["task1"] {
 /** A run of sessions on task 2's server: each input a session, the course's driver making its calls. */
 export const SERVER_RUN = { entry: "task2.ts", exportName: "LabServer", via: "driveServer" } as const;
 
-function planTask2(runs: RunSpec[], input: PlanInput): StatefulPlan["task2"] {
+/** The checks an evidence line names: their runs go first, so that a submission's fuel spent by loops runs out on the general rules' runs. */
+const NAMED = new Set(Object.values(LINE_RULES).flat());
+
+/** Task 2's fixture run now, and a function that plans its generated sessions' runs (after task 3's). */
+function planTask2(runs: RunSpec[], input: PlanInput): () => StatefulPlan["task2"] {
   const base = SERVER_RUN;
   const fixture = runs.push({ ...base, inputs: texts([TRACE_SESSION]), instance: "shared", stopOnFailure: true }) - 1;
-  if (!input.behaviour) return { fixture };
-  const groups: { name: string; from: number; count: number }[] = [];
+  return () => (input.behaviour ? { fixture, sessions: planSessions(runs, input, fixture) } : { fixture });
+}
+
+function planSessions(runs: RunSpec[], input: PlanInput, fixture: number): SessionsPlan {
+  const base = SERVER_RUN;
+  const groups: SessionsPlan["groups"] = [];
   const all: Session[] = [];
   for (const { check, sessions } of sessionsOf(input.seed)) {
-    groups.push({ name: check.name, from: all.length, count: sessions.length });
+    if (sessions.length) groups.push({ name: check.name, from: all.length, count: sessions.length, run: -1 });
     all.push(...sessions);
   }
 
   // Each session in a fresh module instance: a server that keeps state outside its instance
   // (a module variable) carries it into the next session, whose answers then differ.
   const after = { run: fixture, need: "finished" as const };
-  const run = runs.push({ ...base, inputs: texts(all), instance: "fresh", stopOnFailure: false, after }) - 1;
+  for (const group of [...groups].sort((a, b) => Number(NAMED.has(b.name)) - Number(NAMED.has(a.name)))) {
+    group.run = runs.push({ ...base, inputs: texts(all.slice(group.from, group.from + group.count)), instance: "fresh", stopOnFailure: false, after }) - 1;
+  }
   // Each two-server session again, and each of its servers alone: side by side, a server's
   // answers must be the ones it gives alone.
   const own = (session: Session): number => runs.push({ ...base, inputs: texts([session]), instance: "fresh", context: "fresh", stopOnFailure: false, after }) - 1;
@@ -82,7 +97,7 @@ function planTask2(runs: RunSpec[], input: PlanInput): StatefulPlan["task2"] {
   all.forEach((session, i) => {
     if (session.servers.length > 1) alone.push({ session: i, together: own(session), apart: session.servers.map((_, k) => own(aloneOf(session, k))) });
   });
-  return { fixture, sessions: { run, groups, all, alone } };
+  return { groups, all, alone };
 }
 
 function clientRun(scenario: Scenario, after?: RunSpec["after"]): RunSpec {
@@ -109,7 +124,10 @@ export function plan(input: PlanInput): StatefulPlan {
   const wanted = (id: string): boolean => input.tasks.includes(id) && input.has(TASKS.find((t) => t.id === id)!.file);
   const out: StatefulPlan = { runs, seed: input.seed, behaviour: input.behaviour };
   if (wanted("task1")) out.task1 = planTask1(runs, input);
-  if (wanted("task2")) out.task2 = planTask2(runs, input);
+  const task2 = wanted("task2") ? planTask2(runs, input) : undefined;
   if (wanted("task3")) out.task3 = planTask3(runs, input);
+  // Task 2's generated sessions last: a loop that never ends spends its run's fuel, and when the
+  // submission's budget runs out the runs after it fail, which must never be task 3's.
+  if (task2) out.task2 = task2();
   return out;
 }

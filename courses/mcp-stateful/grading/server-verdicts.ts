@@ -24,6 +24,12 @@ export function outcomesOf(run: WireRun | undefined, i: number): { outcomes?: Ou
   return Array.isArray(v) ? { outcomes: v as Outcome[] } : { failed: `the driver gave ${shown(v)}` };
 }
 
+/** Session i's outcomes, from the run of its check's group. */
+export function sessionOutcomes(p: SessionsPlan, reply: SandboxReply, i: number): { outcomes?: Outcome[]; failed?: string } {
+  const group = p.groups.find((g) => i >= g.from && i < g.from + g.count);
+  return group ? outcomesOf(reply.runs[group.run], i - group.from) : { failed: "it was not run" };
+}
+
 /**
  * The model's answers to a session, in the reading of an early initialized notification that
  * the code's answers follow best (either is accepted; one reading per session).
@@ -95,13 +101,15 @@ function smallestFailures(p: SessionsPlan, reply: SandboxReply): Judged {
 }
 
 function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
-  const run = reply.runs[p.run];
-  const results = p.all.map((_, i) => outcomesOf(run, i));
+  const results = p.all.map((_, i) => sessionOutcomes(p, reply, i));
   const refusesFalsy = refusesFalsyIds(p.all.flatMap((session, i) => {
     const got = results[i]!.outcomes;
     return got && session.servers.length === 1 ? [{ session, got, want: modelFor(session, got).outcomes }] : [];
   }));
   const stopped = (i: number): Failure => ({ steps: p.all[i]!.steps.length, message: `This session:\n${sessionCode(p.all[i]!)}\nstopped: ${results[i]!.failed}` });
+  const groupOf = (i: number): string | undefined => p.groups.find((g) => i >= g.from && i < g.from + g.count)?.name;
+  // The rules each session's steps hold (a session that finished: as judged; one that did not: the page's reading).
+  const rules = p.all.map((session, i) => (results[i]!.outcomes ? modelFor(session, results[i]!.outcomes!).rules : modelSession(session, "page").rules));
   const found = SERVER_CHECKS.map((check): Found => {
     let smallest: Found["smallest"];
     let judged = 0;
@@ -114,13 +122,29 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
         consider(judgeAlone(p.all[session]!, got, alone as Outcome[][]), p.all[session]);
       }
     } else {
+      const judges = check.judges;
+      const holds = (i: number): boolean => judges === "envelope" || rules[i]!.some((r) => judges.includes(r));
+      let saw = false;
+      let unseen: Failure | undefined;
       p.all.forEach((session, i) => {
         // Two servers side by side are t2_isolation's; each alone is a session of its own here.
-        if (session.servers.length > 1 && check.judges !== "envelope") return;
+        if (session.servers.length > 1 && judges !== "envelope") return;
         const got = results[i]!.outcomes;
-        if (!got) { if (check.judges !== "envelope") consider(stopped(i)); return; }
-        consider(judgeSteps(session, got, check.judges as readonly StepRule[] | "envelope", refusesFalsy), session);
+        if (got) {
+          saw ||= holds(i);
+          consider(judgeSteps(session, got, judges, refusesFalsy), session);
+          return;
+        }
+        // A session that did not finish (a loop that never ends spent its run's fuel, and the
+        // sessions after it in the run never ran) is its own check's failure, not every check's
+        // (a prompt filled until no placeholder was left cost 8 points); another check's only
+        // when no session that finished held a step of its rules: a server that never returns
+        // outside the trace keeps no check's point.
+        if (judges === "envelope") return;
+        if (groupOf(i) === check.name) consider(stopped(i));
+        else if (!unseen && holds(i)) unseen = stopped(i);
       });
+      if (!saw && unseen) consider(unseen);
     }
     return { check, ...(smallest ? { smallest } : {}), judged };
   });
