@@ -49,6 +49,14 @@ const COSTS: [string, number][] = [
   // t2_same_tools_list (t2_tool_names' rule) judges the whole tool: charged there once, not by
   // t2_ids_echoed, t2_schema_tools_list and t2_interop_list_tools each.
   ["lists-unconverted-tool", 1],
+  // A response shape no evidence line reads: the behaviour check charges it, and the schema, the
+  // SDK's client and the stdio check that refuse the same response cost nothing more (settle.ts).
+  ["server-info-without-version", 1],
+  ["error-with-result-null", 1],
+  // t2_id5_is_error and t2_id5_text have a rule each: one of them wrong takes one line's point.
+  ["is-error-string", 1],
+  // The text lines of ids 3, 5 and 7 read one content shape (same-mistake.ts).
+  ["content-not-a-list", 1],
 ];
 
 describe("what one mistake costs", () => {

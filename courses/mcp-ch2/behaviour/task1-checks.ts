@@ -117,7 +117,7 @@ export const TASK1_CHECKS: BehaviourCheck[] = [
     name: "t1_input_unchanged", task: "task1", judge: "input-unchanged",
     title: "The tool definition passed in is not changed",
     rule: "to_mcp returns a new object; it must not rename, delete or add keys in the tool it was given.",
-    // The same tools as t1_other_tools, from the same calls: a second set of 26 cost a batch
+    // The same tools as t1_other_tools, from the same calls: a second set of 28 cost a batch
     // about as much as all the other task 1 checks.
     inputs: tools, stream: "t1_other_tools",
   },

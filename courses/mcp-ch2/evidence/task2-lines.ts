@@ -98,7 +98,7 @@ export const TASK2_LINES = linesOfTask("task2", [
     },
   },
   {
-    key: "t2_id5_text", task: "task2", rules: ["t2_same_invalid_call"], title: "The validation message follows the rule set", accepted: `service must be one of: ${enumValues}`,
+    key: "t2_id5_text", task: "task2", rules: ["t2_same_invalid_text"], title: "The validation message follows the rule set", accepted: `service must be one of: ${enumValues}`,
     hint: "Rule 5's message for a value outside an enum: <field> must be one of: <values separated by comma and space>. Several messages are joined with \"; \".",
     compute: ({ responses }) => textOf(responses, 5),
     diagnose: (actual) => {

@@ -10,7 +10,7 @@ import { accepts } from "../behaviour/expectation.js";
 import { MESSAGES } from "../course/fixtures.js";
 import { chargeReadThrough, serveWithOwnHandle } from "./read-through.js";
 import { asTool } from "./read-through-tool.js";
-import { chargeFoundText, chargeMissingKeys, chargeServeLeftOut } from "./same-mistake.js";
+import { chargeContentShape, chargeFoundText, chargeMissingKeys, chargeServeLeftOut } from "./same-mistake.js";
 import { chargingCheck, resolveCharges } from "../../../src/pack/charges.js";
 
 /** What the fixture runs showed, as pack.ts's judge reads them. */
@@ -35,7 +35,7 @@ function followsOwnTool(facts: FixtureFacts): boolean {
 
 export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: FixtureFacts): void {
   if (out["task1"] && facts.toMcp) chargeMissingKeys(out["task1"], facts.toMcp.result);
-  if (out["task2"] && facts.handle) chargeFoundText(out["task2"], facts.handle.responses);
+  if (out["task2"] && facts.handle) { chargeFoundText(out["task2"], facts.handle.responses); chargeContentShape(out["task2"], facts.handle.responses); }
   const answers = facts.serve?.loadsHandle ? facts.handle?.responses : undefined;
   if (out["task3"] && facts.serve && answers) chargeServeLeftOut(out["task3"], facts.serve.result, (lines) => serveWithOwnHandle(answers, lines));
   const handle = out["task2"];

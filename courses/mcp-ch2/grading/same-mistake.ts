@@ -5,7 +5,8 @@
 // - a key toMcp's result lacks: t1_keys shows it, and t1_name_description_unchanged or
 //   t1_schema_unchanged reads the missing key (right once it is there);
 // - the found text of a valid call: t2_id3_text and t2_id7_text both read it, and id 7's text is
-//   then id 3's with id 7's arguments (a query written with JSON.stringify, say);
+//   then id 3's with id 7's arguments (a query written with JSON.stringify, say); and the text
+//   lines of ids 3, 5 and 7 when each result has a content but no content[0].text;
 // - serve's result with one thing left out (it stopped early, or wrote no Parse error line): the
 //   count lines and the lines whose answer is gone.
 import type { TaskJudgement } from "../../../src/pack/types.js";
@@ -106,4 +107,19 @@ export function chargeServeLeftOut(task3: TaskJudgement, result: unknown, withOw
 /** Whether a line gets no answer that is a message: a notification, or text that is not JSON. */
 function isNotAnswered(line: string): boolean {
   try { const m = JSON.parse(line) as unknown; return isObject(m) && !Object.hasOwn(m, "id"); } catch { return true; }
+}
+
+const hasContent = (answer: unknown): boolean => isObject(answer) && isObject(answer["result"]) && Object.hasOwn(answer["result"], "content");
+
+/**
+ * The text lines of ids 5 and 7 charged to t2_id3_text when no call result has a text where the
+ * chapter reads it (content[0].text) but each has a content: one shape of a tool result, wrong.
+ */
+export function chargeContentShape(task2: TaskJudgement, responses: readonly unknown[]): void {
+  const three = responses[indexOfId(3)];
+  if (!ownFailure(task2.checks.find((c) => c.name === "t2_id3_text")) || textOf(three) !== undefined || !hasContent(three)) return;
+  const shaped = (answer: unknown): boolean => textOf(answer) === undefined && hasContent(answer);
+  for (const [line, id] of [["t2_id5_text", 5], ["t2_id7_text", 7]] as const) {
+    if (shaped(responses[indexOfId(id)])) charge(task2, line, "t2_id3_text", "The result has a content, but no text at content[0].text: the same shape as id 3's, charged by t2_id3_text; it costs nothing more here.", shaped);
+  }
 }
