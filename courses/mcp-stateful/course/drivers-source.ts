@@ -8,6 +8,8 @@
 // - driveServer(Server, {servers, steps}): `new Server(config)` per config, then each step on
 //   server `on` (0 when absent): handle(message), addTool(LAB_TOOLS[tool] copied, {notify}) or
 //   drainOutbox(). Returns one outcome per step: {value} or {threw}.
+// - driveSessionStep(Server, {servers?, step}): the same one step per call, the session's
+//   servers kept in the module instance from the call that starts it.
 // - driveTransport(Transport, probe): a transport over a recording server; what the server was
 //   given and what came back, and whether either was the very object the other side held.
 // - driveClient(Client, ops, send, poll, mark): a client over the grader's scripted peers; per
@@ -49,25 +51,37 @@ export const DRIVERS_SOURCE = String.raw`
     return Object.assign(parse(stringify(tool)), { run: tool.run });
   }
 
+  function driveStep(server, step) {
+    try {
+      if (step.op === "handle") return { value: snap(server.handle(step.message)) };
+      if (step.op === "addTool") {
+        const tool = copyTool(step.tool);
+        if (step.notify === undefined) server.addTool(tool);
+        else server.addTool(tool, { notify: step.notify });
+        return { value: null };
+      }
+      return { value: snap(server.drainOutbox()) };
+    } catch (error) {
+      if (notWritten(error)) throw error;
+      return { threw: threw(error) };
+    }
+  }
+
   exports.driveServer = function driveServer(Server, session) {
     const servers = session.servers.map((config) => new Server(config));
-    const out = [];
-    for (const step of session.steps) {
-      const server = servers[step.on || 0];
-      try {
-        if (step.op === "handle") out.push({ value: snap(server.handle(step.message)) });
-        else if (step.op === "addTool") {
-          const tool = copyTool(step.tool);
-          if (step.notify === undefined) server.addTool(tool);
-          else server.addTool(tool, { notify: step.notify });
-          out.push({ value: null });
-        } else out.push({ value: snap(server.drainOutbox()) });
-      } catch (error) {
-        if (notWritten(error)) throw error;
-        out.push({ threw: threw(error) });
-      }
+    return session.steps.map((step) => driveStep(servers[step.on || 0], step));
+  };
+
+  // One step per call: {servers, step} starts a session (its servers made here, kept in this
+  // module instance, which the run's groups give each session of its own), {step} goes on with
+  // it. A step that never returns is then known: the steps before it have their answers.
+  let stepServers = [];
+  exports.driveSessionStep = function driveSessionStep(Server, input) {
+    if (input.servers) {
+      stepServers = [];
+      stepServers = input.servers.map((config) => new Server(config));
     }
-    return out;
+    return driveStep(stepServers[input.step.on || 0], input.step);
   };
 
   exports.driveTransport = function driveTransport(Transport, probe) {

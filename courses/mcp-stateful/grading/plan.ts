@@ -22,10 +22,10 @@ export const TASKS: readonly PackTask[] = [
 
 export interface SessionsPlan {
   /**
-   * Each check's sessions in `all`, and the run that answers them: a run per check, so that a
-   * loop that never ends, which spends its run's fuel, cuts short that check's sessions alone
-   * (one run for every session cost a prompt filled until no placeholder is left 8 points:
-   * test/fixtures/mcp-stateful-class/prompt-filled-until-none-left).
+   * Each check's sessions in `all`, and the run that answers them, a step per input: a run per
+   * check, so that a loop that never ends, which spends its run's fuel, cuts short that check's
+   * sessions alone (one run for every session cost a prompt filled until no placeholder is left
+   * 8 points: test/fixtures/mcp-stateful-class/prompt-filled-until-none-left).
    */
   groups: { name: string; from: number; count: number; run: number }[];
   all: Session[];
@@ -87,8 +87,12 @@ function planSessions(runs: RunSpec[], input: PlanInput, fixture: number): Sessi
   // Each session in a fresh module instance: a server that keeps state outside its instance
   // (a module variable) carries it into the next session, whose answers then differ.
   const after = { run: fixture, need: "finished" as const };
+  // A step per input, each session's steps a group (a fresh instance): a step that never returns
+  // is known, and the steps before it are answered (course/drivers-source.ts, driveSessionStep).
   for (const group of [...groups].sort((a, b) => Number(NAMED.has(b.name)) - Number(NAMED.has(a.name)))) {
-    group.run = runs.push({ ...base, inputs: texts(all.slice(group.from, group.from + group.count)), instance: "fresh", stopOnFailure: false, after }) - 1;
+    const sessions = all.slice(group.from, group.from + group.count);
+    const inputs = sessions.flatMap((s) => s.steps.map((step, k) => JSON.stringify(k === 0 ? { servers: s.servers, step } : { step })));
+    group.run = runs.push({ ...base, via: "driveSessionStep", inputs, groups: sessions.map((s) => s.steps.length), instance: "fresh", stopOnFailure: false, after }) - 1;
   }
   // Each two-server session again, and each of its servers alone: side by side, a server's
   // answers must be the ones it gives alone.

@@ -24,10 +24,28 @@ export function outcomesOf(run: WireRun | undefined, i: number): { outcomes?: Ou
   return Array.isArray(v) ? { outcomes: v as Outcome[] } : { failed: `the driver gave ${shown(v)}` };
 }
 
-/** Session i's outcomes, from the run of its check's group. */
-export function sessionOutcomes(p: SessionsPlan, reply: SandboxReply, i: number): { outcomes?: Outcome[]; failed?: string } {
+/**
+ * Session i's outcomes, from the run of its check's group (a step per call). `stalled`: the run
+ * stopped at a step of this session (a loop that never ends): the outcomes of the steps before it,
+ * in `outcomes`, and the stop's `failed` message. A session the stopped run never reached has
+ * `failed` and `unreached`.
+ */
+export function sessionOutcomes(p: SessionsPlan, reply: SandboxReply, i: number): { outcomes?: Outcome[]; failed?: string; stalled?: boolean; unreached?: boolean } {
   const group = p.groups.find((g) => i >= g.from && i < g.from + g.count);
-  return group ? outcomesOf(reply.runs[group.run], i - group.from) : { failed: "it was not run" };
+  const run = group ? reply.runs[group.run] : undefined;
+  if (!group || run?.status !== "ran") return { failed: rootCause(run)?.message ?? "it did not run" };
+  const at = p.all.slice(group.from, i).reduce((n, s) => n + s.steps.length, 0);
+  const outcomes: Outcome[] = [];
+  for (let k = 0; k < p.all[i]!.steps.length; k++) {
+    const call = run.calls[at + k];
+    if (!call) {
+      const failed = run.stopped?.message ?? "the run stopped before this session";
+      return k === 0 && run.calls.length < at ? { failed, unreached: true } : { outcomes, failed, stalled: true };
+    }
+    if (!call.ok) return { failed: call.failure.message };
+    outcomes.push(valueOf(call) as Outcome);
+  }
+  return { outcomes };
 }
 
 /**
@@ -48,12 +66,15 @@ export type Failure = { steps: number; message: string; expected?: string; actua
 const shownOutcome = (o: Outcome | undefined): string => (o === undefined ? "(nothing)" : "threw" in o ? `threw ${o.threw.message}` : shown(o.value));
 
 /** A session's steps against the model; `refusesFalsy`: the server refuses ids 0 and "" (falsy-ids.ts), charged to t2_notifications. */
-export function judgeSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", refusesFalsy = false): Failure | undefined {
+export function judgeSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", refusesFalsy = false, stalled?: string): Failure | undefined {
   const model = modelFor(session, got);
   for (let j = 0; j < session.steps.length; j++) {
+    // A session that stalled: its steps are judged up to the one that never returned.
+    if (stalled !== undefined && j > got.length) break;
+    if (got[j] === undefined && judges === "envelope") continue;
     const rule = falsyIdRule(session.steps[j]!, model.rules[j]!, got[j], model.outcomes[j], refusesFalsy);
     if (judges !== "envelope" && !judges.includes(rule)) continue;
-    const why = got[j] === undefined ? "the session stopped before this step" : compareStep(session.steps[j]!, model.outcomes[j]!, got[j]!, judges === "envelope" ? "envelope" : "body");
+    const why = got[j] === undefined ? (stalled !== undefined ? `it never returned: ${stalled}` : "the session stopped before this step") : compareStep(session.steps[j]!, model.outcomes[j]!, got[j]!, judges === "envelope" ? "envelope" : "body");
     if (why === undefined) continue;
     const cause = rule !== model.rules[j] ? falsyIdCause(session.steps[j]!, got[j]) : "";
     return {
@@ -108,8 +129,12 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
   }));
   const stopped = (i: number): Failure => ({ steps: p.all[i]!.steps.length, message: `This session:\n${sessionCode(p.all[i]!)}\nstopped: ${results[i]!.failed}` });
   const groupOf = (i: number): string | undefined => p.groups.find((g) => i >= g.from && i < g.from + g.count)?.name;
-  // The rules each session's steps hold (a session that finished: as judged; one that did not: the page's reading).
-  const rules = p.all.map((session, i) => (results[i]!.outcomes ? modelFor(session, results[i]!.outcomes!).rules : modelSession(session, "page").rules));
+  // The rules each session's steps hold (as judged where it has answers; the page's reading where it has none), up to a step that never returned.
+  const rules = p.all.map((session, i) => {
+    const r = results[i]!;
+    const all = r.outcomes ? modelFor(session, r.outcomes).rules : modelSession(session, "page").rules;
+    return r.stalled ? all.slice(0, r.outcomes!.length) : all;
+  });
   const found = SERVER_CHECKS.map((check): Found => {
     let smallest: Found["smallest"];
     let judged = 0;
@@ -129,19 +154,22 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
       p.all.forEach((session, i) => {
         // Two servers side by side are t2_isolation's; each alone is a session of its own here.
         if (session.servers.length > 1 && judges !== "envelope") return;
-        const got = results[i]!.outcomes;
+        const { outcomes: got, stalled, unreached } = results[i]!;
         if (got) {
           saw ||= holds(i);
-          consider(judgeSteps(session, got, judges, refusesFalsy), session);
+          // A step that never returned (a loop that never ends spent the run's fuel) is the
+          // failure of the check of its rule alone (cost 8 when every check charged the sessions
+          // the stopped run never answered); no shrinking of it (every candidate would stall).
+          const f = judgeSteps(session, got, judges, refusesFalsy, stalled ? results[i]!.failed : undefined);
+          consider(f, stalled && f?.steps === got.length + 1 ? undefined : session);
           return;
         }
-        // A session that did not finish (a loop that never ends spent its run's fuel, and the
-        // sessions after it in the run never ran) is its own check's failure, not every check's
-        // (a prompt filled until no placeholder was left cost 8 points); another check's only
-        // when no session that finished held a step of its rules: a server that never returns
-        // outside the trace keeps no check's point.
+        // A session the stopped run never reached, or one that failed as a whole (its servers
+        // could not be made): its own check's failure, unless unreached; another check's only
+        // when no session answered a step of its rules: a server that never returns outside the
+        // trace keeps no check's point.
         if (judges === "envelope") return;
-        if (groupOf(i) === check.name) consider(stopped(i));
+        if (groupOf(i) === check.name && !unreached) consider(stopped(i));
         else if (!unseen && holds(i)) unseen = stopped(i);
       });
       if (!saw && unseen) consider(unseen);
