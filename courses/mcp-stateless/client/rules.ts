@@ -128,6 +128,14 @@ export function callProblem(c: CallCase, rounds: Rounds, upTo = rounds.rounds.le
 const cappedEarly = (rounds: Rounds, endAt: number, o: CallTrace["outcome"]): boolean =>
   rounds.rounds.length <= endAt && endAt < MAX_ROUNDS && o.kind === "threw" && o.message === TOO_MANY_ROUNDS;
 
+/** Whether the call sent its rounds up to the server's end and returned that result, unchanged. */
+function returnedTheEnd(at: number, step: Extract<ServerStep, { kind: "result" }>, rounds: Rounds, o: CallTrace["outcome"]): Verdict {
+  const end = { at, step };
+  const n = rounds.rounds.length;
+  if (n === end.at + 1 && o.kind === "returned" && sameJson(o.value, end.step.result)) return undefined;
+  return { expected: `${sentCount(end.at + 1)}, then returned ${show(end.step.result)}`, actual: `${sentCount(n)}, then it ${describeOutcome(o)}` };
+}
+
 export const CLIENT_RULES: ClientRule[] = [
   {
     id: "t3_meta_every_request", kind: "behaviour",
@@ -285,11 +293,7 @@ export const CLIENT_RULES: ClientRule[] = [
       const end = ending(c);
       if (!end || end.step.kind !== "result") return "n/a";
       if (callProblem(c, rounds, end.at + 1)) return "n/a";
-      const n = rounds.rounds.length;
-      const o = trace.outcome;
-      if (cappedEarly(rounds, end.at, o)) return "n/a";
-      if (n === end.at + 1 && o.kind === "returned" && sameJson(o.value, end.step.result)) return undefined;
-      return { expected: `${sentCount(end.at + 1)}, then returned ${show(end.step.result)}`, actual: `${sentCount(n)}, then it ${describeOutcome(o)}` };
+      return cappedEarly(rounds, end.at, trace.outcome) ? "n/a" : returnedTheEnd(end.at, end.step, rounds, trace.outcome);
     },
   },
   {
@@ -301,13 +305,10 @@ export const CLIENT_RULES: ClientRule[] = [
     call: ({ c, trace, rounds }) => {
       const end = ending(c);
       if (!c.variantOf || !end || end.step.kind !== "result") return "n/a";
-      const n = rounds.rounds.length;
-      const o = trace.outcome;
       // Rounds that are not tools/call requests for the tool got the mock's script all the same.
       const notTheCall = callProblem(c, rounds, end.at + 1, "request");
-      if (!notTheCall && n === end.at + 1 && o.kind === "returned" && sameJson(o.value, end.step.result)) return undefined;
       if (notTheCall) return { expected: `${sentCount(end.at + 1)} for the call`, actual: `round ${notTheCall.round}: ${notTheCall.why}` };
-      return { expected: `${sentCount(end.at + 1)}, then returned ${show(end.step.result)}`, actual: `${sentCount(n)}, then it ${describeOutcome(o)}` };
+      return returnedTheEnd(end.at, end.step, rounds, trace.outcome);
     },
   },
   {
