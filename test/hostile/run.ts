@@ -120,6 +120,25 @@ const describeProcess = (p: Proc): string => `${p.pid} (ppid ${p.ppid}, group ${
 const alive = (pid: number): boolean => existsSync(`/proc/${pid}`) && !/\) Z /.test(read(`/proc/${pid}/stat`));
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The memory samplers of the runs under way, all fed by one read of /proc every 100 ms: runs
+ * three at once read the same table each tick, not one table each (reading it is most of what
+ * this process spends while it waits).
+ */
+const samplers = new Set<(table: Proc[]) => void>();
+let sampling: NodeJS.Timeout | undefined;
+function sampleMemory(sampler: (table: Proc[]) => void): () => void {
+  samplers.add(sampler);
+  sampling ??= setInterval(() => {
+    const table = processTable();
+    for (const s of samplers) s(table);
+  }, 100);
+  return () => {
+    samplers.delete(sampler);
+    if (samplers.size === 0) { clearInterval(sampling); sampling = undefined; }
+  };
+}
+
 /** Files whose name holds the run's tag outside its root: where hostile.ts's mark() writes. */
 function markersOutside(tag: string): string[] {
   const dirs = [ROOT, path.join(ROOT, "solutions"), path.join(ROOT, "tasks"), path.join(ROOT, "evidence"), "/tmp"];
@@ -170,10 +189,10 @@ export async function runGrade(args: string[], root: string, env: NodeJS.Process
   child.stderr.setEncoding("utf8").on("data", (d: string) => { if (stderr.length < CAP) stderr += d; });
   let peak = 0;
   const pageMb = 4096 / (1024 * 1024);
-  const sampler = setInterval(() => {
-    const total = runProcesses(pid, token, root, false).reduce((sum, p) => sum + p.rssPages, 0) * pageMb;
+  const stopSampling = sampleMemory((table) => {
+    const total = runProcesses(pid, token, root, false, table).reduce((sum, p) => sum + p.rssPages, 0) * pageMb;
     peak = Math.max(peak, total);
-  }, 100);
+  });
   let frozen = false;
   const watchdog = setTimeout(() => {
     frozen = true;
@@ -188,7 +207,7 @@ export async function runGrade(args: string[], root: string, env: NodeJS.Process
   // Looked for again: a process of the run may have started another while it went.
   // A zombie is not running: an ended process whose parent left it to an init that does not reap.
   left = [...left, ...runProcesses(pid, token, root).filter((p) => alive(p.pid) && !left.some((q) => q.pid === p.pid))];
-  clearInterval(sampler);
+  stopSampling();
   const after = snapshot(root);
   const leftovers = left.map(describeProcess);
   for (const p of left) {
