@@ -40,6 +40,13 @@ export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: Fix
   if (out["task3"] && facts.serve && answers) chargeServeLeftOut(out["task3"], facts.serve.result, (lines) => serveWithOwnHandle(answers, lines));
   const handle = out["task2"];
   if (handle?.extra) handle.extra = resolveCharges(handle.extra, "task1", all(out["task1"]), (target) => `Against the tool your toMcp returned, handle answers by its rules: toMcp's mistake (task1.ts), charged by ${target}; it costs task 2 nothing more.`);
+  // handle's evidence lines too, when it answers every fixture message by its rules for that tool
+  // (a tool with no name is then unknown to it: every line about logs_search reads toMcp's mistake).
+  const toMcpCharge = handle && followsOwnTool(facts) ? chargingCheck(all(out["task1"])) : undefined;
+  if (handle && toMcpCharge) {
+    handle.checks = handle.checks.map((c) => (c.kind === "evidence" && c.status === "fail" && c.chargedTo === undefined
+      ? { ...c, chargedTo: toMcpCharge, message: `${c.message ?? ""} handle answers the chapter's messages by its rules for the tool your toMcp returned: toMcp's mistake (task1.ts), charged by ${toMcpCharge}; it costs task 2 nothing more.`.trim() } : c));
+  }
   const serve = out["task3"];
   if (!serve || !facts.serve) return;
   // handle's answers are charged in task 2, or, when they follow its rules for the tool toMcp

@@ -17,9 +17,12 @@ import type { GradingRequest } from "./request.js";
 /** Marks a check charged to task 1 until the task's verdicts are known (src/pack/charges.ts). */
 const TASK1 = "task1";
 
-/** A value toMcp returned, as a tool handle could serve, when it is one and differs from the chapter's converted tool. */
+/**
+ * A value toMcp returned, as a tool handle could serve, when it is one and differs from the
+ * chapter's converted tool. Its name may be missing: handle then knows no tool by any name.
+ */
 export function asTool(value: unknown): McpTool | undefined {
-  if (!isObject(value) || typeof value["name"] !== "string" || !isObject(value["inputSchema"]) || deepEqual(value, MCP_TOOL)) return undefined;
+  if (!isObject(value) || (Object.hasOwn(value, "name") && typeof value["name"] !== "string") || !isObject(value["inputSchema"]) || deepEqual(value, MCP_TOOL)) return undefined;
   return value as unknown as McpTool;
 }
 
