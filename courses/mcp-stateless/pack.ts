@@ -3,6 +3,8 @@
 import { fileURLToPath } from "node:url";
 import type { Pack } from "../../src/pack/types.js";
 import type { ScorePolicy } from "../../src/pack/score.js";
+import { chargeLoadedPrint } from "../../src/pack/own-output.js";
+import type { CheckResult } from "../../src/report/types.js";
 import { CLIENT_EVIDENCE } from "./client/task3.js";
 import { sandboxSource } from "./course/sandbox-source.js";
 import { EVIDENCE, EVIDENCE_CHECKS } from "./evidence/lines.js";
@@ -16,7 +18,7 @@ import { StatelessTypeCheck } from "./typecheck/worker-client.js";
 
 /** Each evidence line earns a point while the rules it shows hold (evidence/line-rules.ts); a broken rule costs one; other checks beyond the fixtures at most one, and only at full marks. */
 export const SCORE_POLICY: ScorePolicy = {
-  id: "mcp-stateless-score-v3",
+  id: "mcp-stateless-score-v4",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },
@@ -59,6 +61,11 @@ const pack: Pack<StatelessPlan> = {
   types: { checker: () => new StatelessTypeCheck() },
   plan,
   judge,
+  // checkArgs's print shows again in handle's live server, which loads task1.ts: t1_no_stdout's.
+  settle: (tasks): Record<string, CheckResult[]> => {
+    const charged = chargeLoadedPrint(tasks, { task: "task1", check: "t1_no_stdout", file: "task1.ts" }, { task: "task2", stdioCheck: "t2_stdio_clean" });
+    return charged ? { task2: charged } : {};
+  },
 };
 
 export default pack;

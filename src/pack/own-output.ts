@@ -3,6 +3,8 @@
 // checkArgs, its serve handle): a console.log in toMcp then shows in every run that loads it,
 // and would cost task 2 and task 3 a point each for task 1's line. What a task printed that the
 // tasks it loaded printed in their own runs is theirs, charged there.
+import type { CheckResult } from "../report/types.js";
+
 export interface OwnOutput {
   /** What the task's own code printed (its lines no loaded task printed in its own run). */
   own: string;
@@ -22,4 +24,23 @@ export function ownOutput(printed: string, loaded: Readonly<Record<string, strin
     return false;
   });
   return { own: own.join("\n").trim() === "" ? "" : own.join("\n"), others: [...others] };
+}
+
+type Tasks = readonly { task: string; checks: readonly CheckResult[] }[];
+
+/**
+ * The same print again in a live server: a task the server loads printed a line on stdout in its
+ * own run (its `printCheck` failed with it), and the server's stdio check refused that very line
+ * (its `stdioCheck`, in `server`'s task). The stdio failure and the interop ones it explains are
+ * charged to the print's check: one console.log, one point. Checks of `server` to replace, or none.
+ */
+export function chargeLoadedPrint(tasks: Tasks, printer: { task: string; check: string; file: string }, server: { task: string; stdioCheck: string }): CheckResult[] | undefined {
+  const print = tasks.find((t) => t.task === printer.task)?.checks.find((c) => c.name === printer.check);
+  if (print?.status !== "fail" || typeof print.actual !== "string") return undefined;
+  const printed = new Set(print.actual.split("\n").filter((line) => line !== ""));
+  const checks = tasks.find((t) => t.task === server.task)?.checks;
+  const stdio = checks?.find((c) => c.name === server.stdioCheck);
+  if (!checks || stdio?.status !== "fail" || typeof stdio.actual !== "string" || !printed.has(stdio.actual)) return undefined;
+  const note = ` That line is ${printer.file}'s print, charged by ${printer.check}: it costs nothing more here.`;
+  return checks.map((c) => (c.status === "fail" && (c === stdio || c.kind === "interop") ? { ...c, chargedTo: printer.check, message: `${c.message ?? ""}${note}` } : c));
 }

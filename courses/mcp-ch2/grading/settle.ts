@@ -8,26 +8,13 @@
 //   each, and the stdio check when the live server wrote that response. When a behaviour check of
 //   the task failed, those failures are charged where that check's are.
 import type { CheckResult } from "../../../src/report/types.js";
+import { chargeLoadedPrint } from "../../../src/pack/own-output.js";
 
 type Tasks = readonly { task: string; checks: readonly CheckResult[] }[];
 
-/** The lines t1_no_stdout saw toMcp print, when it failed. */
-function printedByTask1(tasks: Tasks): Set<string> {
-  const check = tasks.find((t) => t.task === "task1")?.checks.find((c) => c.name === "t1_no_stdout");
-  if (check?.status !== "fail" || typeof check.actual !== "string") return new Set();
-  return new Set(check.actual.split("\n").filter((line) => line !== ""));
-}
-
 function task1Print(tasks: Tasks): Record<string, CheckResult[]> {
-  const printed = printedByTask1(tasks);
-  const out: Record<string, CheckResult[]> = {};
-  const task2 = tasks.find((t) => t.task === "task2");
-  if (!task2 || printed.size === 0) return out;
-  const stdio = task2.checks.find((c) => c.name === "t2_stdio_clean");
-  if (stdio?.status !== "fail" || typeof stdio.actual !== "string" || !printed.has(stdio.actual)) return out;
-  const note = " That line is toMcp's print (task1.ts), charged by t1_no_stdout: it costs task 2 nothing more.";
-  out["task2"] = task2.checks.map((c) => (c.status === "fail" && (c === stdio || c.kind === "interop") ? { ...c, chargedTo: "t1_no_stdout", message: `${c.message ?? ""}${note}` } : c));
-  return out;
+  const charged = chargeLoadedPrint(tasks, { task: "task1", check: "t1_no_stdout", file: "task1.ts" }, { task: "task2", stdioCheck: "t2_stdio_clean" });
+  return charged ? { task2: charged } : {};
 }
 
 /** Whether a stdout line the stdio check refused is a response (a JSON object), not a print. */

@@ -43,6 +43,7 @@ const CORRECT = [
   "correct-required-deduped", // task 1: schema.required through a Set (the same on every valid schema)
   "correct-client-error-subclass", // task 3: ids from 0, errors thrown as subclasses of Error
   "correct-undefined-fields", // task 2: structuredContent and data undefined rather than absent
+  "correct-handle-logs-stderr", // task 2: a console.error per message (a stdio server may log there); serve's run shows it, and it is handle's
   "correct-hints-everywhere", // task 2: the cache hints on every result, tool results and the question too (rule 3: keys of its own)
   // Where the page and the 2026-07-28 specification disagree, both are right (README.md):
   "spec-meta-required", // task 2: a _meta without protocolVersion or clientCapabilities is -32602 first, discover included; discover refuses another version

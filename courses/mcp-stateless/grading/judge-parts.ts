@@ -3,6 +3,7 @@
 import type { PackTask } from "../../../src/pack/types.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { TaskFailure, WireRun } from "../../../src/sandbox/protocol.js";
+import { ownOutput } from "../../../src/pack/own-output.js";
 import { acceptedOf, evidenceOf, type EvidenceTask } from "../evidence/lines.js";
 import { Missing } from "../evidence/reading.js";
 
@@ -63,7 +64,10 @@ function chargedThrough(task: EvidenceTask, checks: CheckResult[], value: unknow
   });
 }
 
-export function outputChecks(task: PackTask, run: WireRun | undefined, ran: boolean): CheckResult[] {
+/** What the tasks a run loaded printed in their own fixture runs, by file: stdout and stderr. */
+export interface LoadedOutput { stdout: Record<string, string | undefined>; stderr: Record<string, string | undefined> }
+
+export function outputChecks(task: PackTask, run: WireRun | undefined, ran: boolean, loaded: LoadedOutput = { stdout: {}, stderr: {} }): CheckResult[] {
   const printed = run && run.status !== "skipped" ? run : undefined;
   const stdout: CheckResult = {
     name: `t${task.number}_no_stdout`, kind: "output", title: `${task.exportName} prints nothing on stdout`, status: "pass",
@@ -78,9 +82,11 @@ export function outputChecks(task: PackTask, run: WireRun | undefined, ran: bool
   }
   return checks.map((check) => {
     if (!printed || !ran) return { ...check, status: "skip", message: `${task.file} did not run to the end.` };
-    const text = check.name.endsWith("no_stderr") ? printed.stderr : printed.stdout;
-    if (!text) return check;
     const where = check.name.endsWith("no_stderr") ? "stderr" : "stdout";
+    // A print belongs to the code that made it (src/pack/own-output.ts): what a loaded task printed
+    // in its own run is that task's (a console.log in checkArgs is task 1's; handle may log to stderr).
+    const { own: text, others } = ownOutput(printed[where] ?? "", loaded[where]);
+    if (!text) return others.length ? { ...check, message: `What its run printed, ${others.join(" and ")} printed in ${others.length > 1 ? "their" : "its"} own run: charged there, not here.` } : check;
     return { ...check, status: "fail", expected: "", actual: quoted(text), message: `Your code printed this on ${where}: ${JSON.stringify(quoted(text))}. ${where === "stdout" ? "A client reading stdout would try to parse it as a message and fail. Print debug output with console.error, or remove it." : "Put log lines in the log list instead."}` };
   });
 }

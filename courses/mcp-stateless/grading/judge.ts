@@ -11,7 +11,7 @@ import { judgeChecks, verdict, type Outcome, type PlannedCheck } from "../behavi
 import { judgeClient } from "../client/task3.js";
 import { acceptsPart, comparedPart, expectedPart } from "../behaviour/compare.js";
 import { MESSAGES, messageIndex } from "../course/fixtures.js";
-import { evidenceChecks, outputChecks } from "./judge-parts.js";
+import { evidenceChecks, outputChecks, type LoadedOutput } from "./judge-parts.js";
 import { answersOf, answersWith, checkArgs, isObject, newServer, serveWith, type ArgsChecker } from "../behaviour/model.js";
 import { describeInput, fixtureValues, readRun } from "./outcomes.js";
 import { FIXTURE_INPUTS, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
@@ -217,6 +217,20 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
   return checks.map((c) => (judged(c) ? c : { ...c, status, message: `The run on the generated inputs stopped, so this rule could not be judged on all of its inputs: ${stopped.message}` }));
 }
 
+/** What the other tasks this task's fixture run loaded printed in their own fixture runs. */
+function loadedOutput(plan: StatelessPlan, reply: SandboxReply, run: WireRun | undefined, id: OwnTask): LoadedOutput {
+  const out: LoadedOutput = { stdout: {}, stderr: {} };
+  if (run?.status !== "ran") return out;
+  for (const other of ["task1", "task2", "task4"] as const) {
+    const file = taskOf(other).file;
+    const theirs = plan.own[other] ? reply.runs[plan.own[other]!.fixture] : undefined;
+    if (other === id || !(run.modules ?? []).includes(file) || !theirs || theirs.status === "skipped") continue;
+    out.stdout[file] = theirs.stdout;
+    out.stderr[file] = theirs.stderr;
+  }
+  return out;
+}
+
 function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput): TaskJudgement {
   const task = taskOf(id);
   const runs = plan.own[id];
@@ -231,7 +245,7 @@ function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: 
   const { evidence } = lines;
   const checker = id === "task2" ? argsChecker(plan, reply) : checkArgs;
   const checks = checker === checkArgs ? lines.checks : chargeLinesToTask1(lines.checks, checker);
-  checks.push(...outputChecks(task, run, !("failure" in outcome)));
+  checks.push(...outputChecks(task, run, !("failure" in outcome), loadedOutput(plan, reply, run, id)));
   const judgement: TaskJudgement = { checks, evidence };
   if ("failure" in outcome) judgement.failure = outcome.failure;
   if (run && run.status !== "skipped" && run.stderr) judgement.stderr = run.stderr;

@@ -80,6 +80,8 @@ describe("mcp-stateless through the sandbox", () => {
     // shares task 1's: a version holding a quote is handle's own rule broken by the same code.
     ["repr-always-single", "task1", ["t1_quoted_name", "t1_repr_quoting"], []],
     ["args-in-operator", "task1", ["t1_inherited_names"], []],
+    // Its print shows in handle's and serve's runs too, which load task1.ts: it is task 1's alone.
+    ["checkargs-prints", "task1", ["t1_no_stdout"], []],
     // The kinds' order shows in t1_problem_order and its check too, read through t1_bad_args; handle's text of the bad arguments is task 1's.
     ["checkargs-unexpected-first", "task1", ["t1_bad_args", "t1_same_missing_unexpected"], ["t1_problem_order", "t1_same_problem_order", "t1_inherited_names", "t1_generated_args"]],
     // A number left unreported shows in t1_problem_order and its check too, read through t1_wrong_type.
