@@ -60,6 +60,8 @@ const COSTS: [string, number][] = [
   // handle answers every fixture message by its rules for the nameless tool toMcp returned: its
   // wrong lines and checks are toMcp's, charged in task 1 (charges.ts, read-through-tool.ts).
   ["no-name", 1],
+  // Correct: handle may log to stderr; serve's run showing it is handle's print (own-output.ts).
+  ["handle-logs-to-stderr", 0],
 ];
 
 describe("what one mistake costs", () => {

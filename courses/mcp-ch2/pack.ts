@@ -26,10 +26,10 @@ import { settle } from "./grading/settle.js";
 interface Chapter2Plan extends PackPlan, Omit<GradingRequest, "runs"> {}
 
 /** What a task's own fixture run printed on stdout, when it ran in this request. */
-function fixtureStdout(plan: GradingRequest, reply: SandboxReply, task: TaskId): string | undefined {
+function fixtureOutput(plan: GradingRequest, reply: SandboxReply, task: TaskId, stream: "stdout" | "stderr"): string | undefined {
   const runs = plan.tasks[task];
   const run = runs ? reply.runs[runs.fixture] : undefined;
-  return run && run.status !== "skipped" ? run.stdout : undefined;
+  return run && run.status !== "skipped" ? run[stream] : undefined;
 }
 
 const pack: Pack<Chapter2Plan> = {
@@ -70,8 +70,10 @@ const pack: Pack<Chapter2Plan> = {
       const run = runs ? reply.runs[runs.fixture] : undefined;
       const stdio = run && run.status !== "skipped" ? { stdout: run.stdout, stderr: run.stderr } : {};
       // What the tasks it loaded printed in their own runs is theirs (src/pack/own-output.ts).
-      const loaded = run?.status === "ran" ? Object.fromEntries(tasks.filter((t) => t !== task && (run.modules ?? []).includes(TASKS[t].file)).map((t) => [TASKS[t].file, fixtureStdout(plan, reply, t)])) : {};
-      const mine = stdio.stdout !== undefined ? ownOutput(stdio.stdout, loaded) : undefined;
+      // handle may log to stderr, as a stdio server does: serve's run showing that is not serve's print.
+      const loaded = (stream: "stdout" | "stderr") => (run?.status === "ran" ? Object.fromEntries(tasks.filter((t) => t !== task && (run.modules ?? []).includes(TASKS[t].file)).map((t) => [TASKS[t].file, fixtureOutput(plan, reply, t, stream)])) : {});
+      const mine = stdio.stdout !== undefined ? ownOutput(stdio.stdout, loaded("stdout")) : undefined;
+      const mineErr = stdio.stderr !== undefined ? ownOutput(stdio.stderr, loaded("stderr")) : undefined;
       const outcome = runs ? fixtureOutcome(task, run) : { failure: { reason: "missing-file" as const, message: `${TASKS[task].file} does not exist.` } };
       const loads = (t: TaskId) => run?.status === "ran" && (run.modules ?? []).includes(TASKS[t].file);
       if ("value" in outcome) {
@@ -80,7 +82,7 @@ const pack: Pack<Chapter2Plan> = {
         if (v.task === "task2") facts.handle = { responses: v.responses, loadsToMcp: loads("task1") };
         if (v.task === "task3") facts.serve = { result: v.result, loadsHandle: loads("task2") };
       }
-      const graded = gradeTask(task, { outcome, ...stdio, ...(mine ? { stdout: mine.own, printedBy: mine.others } : {}) });
+      const graded = gradeTask(task, { outcome, ...stdio, ...(mine ? { stdout: mine.own, printedBy: mine.others } : {}), ...(mineErr ? { ownStderr: mineErr.own } : {}) });
       out[task] = {
         checks: graded.result.checks, evidence: graded.evidence as Record<string, string>,
         ...("failure" in outcome ? { failure: outcome.failure } : {}),

@@ -35,7 +35,8 @@ function stdoutCheck(task: TaskId, stdout: string | undefined, ran: boolean, pri
 }
 
 // The chapter says of serve "Do not print inside it": its log goes into the list it returns, so
-// even stderr is wrong there (handle may log to stderr, as a stdio server does).
+// even stderr is wrong there (handle may log to stderr, as a stdio server does: what handle
+// printed in its own run is not serve's, src/pack/own-output.ts).
 function serveStderrCheck(stderr: string | undefined, ran: boolean): CheckResult {
   const check: CheckResult = {
     name: "t3_no_stderr", kind: "output", title: "serve prints nothing on stderr either", status: "pass",
@@ -100,6 +101,8 @@ export interface TaskRunSummary {
   stderr?: string;
   /** The loaded tasks' files that printed the rest of what its run printed. */
   printedBy?: string[];
+  /** What its own code printed on stderr (the loaded tasks' lines left out), when it ran. */
+  ownStderr?: string;
 }
 
 /** Grades one task from its fixture run, or from the failure that kept it from running. */
@@ -107,7 +110,7 @@ export function gradeTask(task: TaskId, run: TaskRunSummary): GradedTask {
   const failure: TaskFailure | undefined = "failure" in run.outcome ? run.outcome.failure : undefined;
   const { checks, evidence } = evidenceChecks(task, run.outcome);
   checks.push(dataCheck(task, run.outcome), stdoutCheck(task, run.stdout, !failure, run.printedBy));
-  if (task === "task3") checks.push(serveStderrCheck(run.stderr, !failure && run.stdout !== undefined));
+  if (task === "task3") checks.push(serveStderrCheck(run.ownStderr ?? run.stderr, !failure && run.stdout !== undefined));
   const evidenceChecksOnly = checks.filter((c) => c.kind === "evidence");
   const score = evidenceChecksOnly.filter((c) => c.status === "pass").length;
   const status: TaskStatus = failure && failure.reason !== "not-written" ? "error"
