@@ -15,10 +15,12 @@ import { LIVE_ENTRY, LIVE_EXPORT, liveEntrySource } from "./live/entry.js";
 import { plan, TASKS, type StatefulPlan } from "./grading/plan.js";
 import { refine } from "./grading/shrink-runs.js";
 import { StatefulTypeCheck } from "./typecheck/worker-client.js";
+import { chargeLoadedPrint } from "../../src/pack/own-output.js";
+import type { CheckResult } from "../../src/report/types.js";
 
 /** Each evidence line earns a point while its rules hold; an output rule costs one; behaviour, schema and interop at most one per task each, only at full marks, stdio too. */
 export const SCORE_POLICY: ScorePolicy = {
-  id: "mcp-stateful-score-v8",
+  id: "mcp-stateful-score-v9",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },
@@ -61,6 +63,11 @@ const pack: Pack<StatefulPlan> = {
   plan,
   judge,
   refine,
+  // A builder of task 1's that the server calls prints in its live stdio server too: t1_no_stdout's.
+  settle: (tasks): Record<string, CheckResult[]> => {
+    const charged = chargeLoadedPrint(tasks, { task: "task1", check: "t1_no_stdout", file: "task1.ts" }, { task: "task2", stdioCheck: "t2_stdio_session" });
+    return charged ? { task2: charged } : {};
+  },
 };
 
 export default pack;

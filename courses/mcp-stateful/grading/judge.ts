@@ -16,12 +16,31 @@ import { messages } from "./messages-verdicts.js";
 import { server, sessionOutcomes, type Failure } from "./server-verdicts.js";
 import type { StatefulPlan } from "./plan.js";
 import { rootCause, valueOf } from "./values.js";
+import { ownOutput } from "../../../src/pack/own-output.js";
 
-function stdoutCheck(task: string, runs: (WireRun | undefined)[]): CheckResult {
-  const printed = runs.map((r) => (r && r.status !== "skipped" ? r.stdout : "")).join("");
+/** What a task's runs printed on stdout, all of them. */
+const printedBy = (runs: (WireRun | undefined)[]): string => runs.map((r) => (r && r.status !== "skipped" ? r.stdout : "")).join("");
+
+/**
+ * The task's own print: what a run printed less what the tasks it loaded (`loaded`, by file)
+ * printed in their own runs, which is theirs (src/pack/own-output.ts): a builder of task 1's that
+ * task 2's server calls prints in both.
+ */
+function stdoutCheck(task: string, runs: (WireRun | undefined)[], loaded: Record<string, string> = {}): CheckResult {
+  const others = new Set<string>();
+  const printed = runs.map((r) => {
+    if (!r || r.status === "skipped") return "";
+    if (r.status !== "ran") return r.stdout;
+    const mine = ownOutput(r.stdout, Object.fromEntries(Object.entries(loaded).filter(([file]) => (r.modules ?? []).includes(file))));
+    mine.others.forEach((o) => others.add(o));
+    return mine.own;
+  }).join("");
   const base = { name: `${task.replace("task", "t")}_no_stdout`, kind: "output", title: "Nothing printed on stdout", hint: "Return values; on stdio, stdout carries only protocol messages. Log to stderr (console.error)." } as const;
-  return printed === "" ? { ...base, status: "pass" } : { ...base, status: "fail", actual: printed.slice(0, 200), message: "The code printed on stdout. Use console.error for logs." };
+  if (printed === "") return others.size ? { ...base, status: "pass", message: `What its runs printed, ${[...others].join(" and ")} printed in its own runs: charged there, not here.` } : { ...base, status: "pass" };
+  return { ...base, status: "fail", actual: printed.slice(0, 200), message: "The code printed on stdout. Use console.error for logs." };
 }
+
+const task1Runs = (p: NonNullable<StatefulPlan["task1"]>, reply: SandboxReply): (WireRun | undefined)[] => [...BUILDERS.map((b) => reply.runs[p.builders[b].run]), reply.runs[p.kinds.run]];
 
 function lineChecks(task: string, fx: Fixtures, cause: TaskFailure | undefined): { checks: CheckResult[]; evidence: Record<string, string> } {
   const evidence: Record<string, string> = {};
@@ -41,7 +60,7 @@ function lineChecks(task: string, fx: Fixtures, cause: TaskFailure | undefined):
 }
 
 function judgeTask1(p: NonNullable<StatefulPlan["task1"]>, reply: SandboxReply, input: PlanInput): TaskJudgement {
-  const runs = [...BUILDERS.map((b) => reply.runs[p.builders[b].run]), reply.runs[p.kinds.run]];
+  const runs = task1Runs(p, reply);
   const causes = runs.map(rootCause);
   const builders: Fixtures["builders"] = {};
   BUILDERS.forEach((b: Builder) => {
@@ -70,14 +89,14 @@ function chargeListAfter(checks: CheckResult[]): void {
 It is your step-3 list with subtract added last: the mistake is t2_tool_names's, and it costs nothing more here.` });
 }
 
-function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, input: PlanInput, smaller?: ReadonlyMap<string, Failure>): TaskJudgement {
+function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, input: PlanInput, loaded: Record<string, string>, smaller?: ReadonlyMap<string, Failure>): TaskJudgement {
   const run = reply.runs[p.fixture];
   const failure = rootCause(run);
   const value = run?.status === "ran" ? valueOf(run.calls[0]) : undefined;
   const fx: Fixtures = { builders: {}, ...(Array.isArray(value) ? { session: value as Outcome[] } : {}) };
   const { checks, evidence } = lineChecks("task2", fx, failure);
   chargeListAfter(checks);
-  checks.push(stdoutCheck("task2", [run, ...(p.sessions ? p.sessions.groups.map((g) => reply.runs[g.run]) : [])]));
+  checks.push(stdoutCheck("task2", [run, ...(p.sessions ? p.sessions.groups.map((g) => reply.runs[g.run]) : [])], loaded));
   const stderr = run && run.status !== "skipped" ? run.stderr : "";
   const extra = [...(input.behaviour && p.sessions ? server(p.sessions, reply, input.seed, smaller) : [])];
   if (input.schema) {
@@ -88,7 +107,7 @@ function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, 
   return { checks, evidence, ...(failure ? { failure } : {}), ...(stderr ? { stderr } : {}), ...(extra.length ? { extra } : {}) };
 }
 
-function judgeTask3(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, input: PlanInput): TaskJudgement {
+function judgeTask3(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, input: PlanInput, loaded: Record<string, string>): TaskJudgement {
   const transportRun = reply.runs[p.transport.run];
   const traceRun = reply.runs[p.clients[0]!.run];
   const causes = [rootCause(transportRun), rootCause(traceRun)];
@@ -104,7 +123,7 @@ function judgeTask3(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, 
     const from = c.name === "t3_date_across" ? causes[0] : causes[1];
     if (!failure && from && c.status !== "pass") Object.assign(c, { status: "fail", actual: null, message: `This line has no value: ${from.message}` });
   }
-  checks.push(stdoutCheck("task3", [transportRun, ...p.clients.map((c) => reply.runs[c.run])]));
+  checks.push(stdoutCheck("task3", [transportRun, ...p.clients.map((c) => reply.runs[c.run])], loaded));
   const extra = [...(input.behaviour ? client.checks(p, reply, input.seed) : []), ...(input.schema ? [clientSchemaCheck(client.allSent(p, reply))] : [])];
   return { checks, evidence, ...(failure ? { failure } : {}), ...(extra.length ? { extra } : {}) };
 }
@@ -112,8 +131,12 @@ function judgeTask3(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, 
 /** Every task's judgement; `smaller`: the server checks' smaller counterexamples the follow-up found (shrink-runs.ts). */
 export function judge(plan: StatefulPlan, reply: SandboxReply, input: PlanInput, smaller?: ReadonlyMap<string, Failure>): Record<string, TaskJudgement> {
   const out: Record<string, TaskJudgement> = {};
+  // What each task printed in its own fixture runs, for the tasks that load it.
+  const loaded: Record<string, string> = {};
+  if (plan.task1) loaded["task1.ts"] = printedBy(task1Runs(plan.task1, reply));
+  if (plan.task2) loaded["task2.ts"] = printedBy([reply.runs[plan.task2.fixture]]);
   if (plan.task1) out["task1"] = judgeTask1(plan.task1, reply, input);
-  if (plan.task2) out["task2"] = judgeTask2(plan.task2, reply, input, smaller);
-  if (plan.task3) out["task3"] = judgeTask3(plan.task3, reply, input);
+  if (plan.task2) out["task2"] = judgeTask2(plan.task2, reply, input, { "task1.ts": loaded["task1.ts"] ?? "" }, smaller);
+  if (plan.task3) out["task3"] = judgeTask3(plan.task3, reply, input, loaded);
   return out;
 }

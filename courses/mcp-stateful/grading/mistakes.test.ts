@@ -87,6 +87,11 @@ describe("mcp-stateful through the sandbox", () => {
     ["a tool's failure thrown", mutate("task3.ts", ['return this.request("tools/call", { name, arguments: args });', 'const result = this.request("tools/call", { name, arguments: args });\n    if (result["isError"]) throw new McpError(-32603, "tool failed");\n    return result;']), ["t3_results"]],
     ["pump counts list_changed only", mutate("task3.ts", ["return notes.length;", 'return notes.filter((n) => n.method === "notifications/tools/list_changed").length;']), ["t3_results"]],
     ["listTools merged into the old cache", mutate("task3.ts", ['this.tools = this.request("tools/list")["tools"] as Tool[];', 'this.tools = [...new Map([...this.tools, ...(this.request("tools/list")["tools"] as Tool[])].map((t) => [t.name, t])).values()];']), ["t3_cache"]],
+    // A builder of task 1's that the server calls: its print shows in task 2's runs too, and is task 1's.
+    ["a print in a builder the server uses", {
+      ...mutate("task1.ts", ["export function response(id: RequestId, result: JsonObject): JsonRpcResult {\n", "export function response(id: RequestId, result: JsonObject): JsonRpcResult {\n  console.log(\"building a response\");\n"]),
+      "task2.ts": mutate("task2.ts", ['} from "grade/course";\n', '} from "grade/course";\nimport { response as buildResponse } from "./task1.js";\n'], ['      return { jsonrpc: "2.0", id: id!, result: result ?? {} };', "      return buildResponse(id!, result ?? {});"])["task2.ts"]!,
+    }, ["t1_no_stdout"]],
   ];
 
   for (const [what, files, expected] of MISTAKES) {
