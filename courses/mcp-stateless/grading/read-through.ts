@@ -7,7 +7,7 @@
 import type { CheckResult } from "../../../src/report/types.js";
 import { judgeChecks, type Judged, type Outcome, type PlannedCheck } from "../behaviour/check.js";
 import { comparedPart } from "../behaviour/compare.js";
-import { answersWith, isObject, UNSUPPORTED_PROTOCOL_VERSION, type ArgsChecker } from "../behaviour/model.js";
+import { answersOf, answersWith, isObject, UNSUPPORTED_PROTOCOL_VERSION, type ArgsChecker } from "../behaviour/model.js";
 import { MESSAGES } from "../course/fixtures.js";
 import { evidenceOf, ONLY_THE_MISTAKE_OF } from "../evidence/lines.js";
 import { LINE_RULES } from "../evidence/line-rules.js";
@@ -36,15 +36,27 @@ export function chargeReprReadThrough(
   return judged.map((c) => (lenient.find((l) => l.name === c.name)?.status === "pass" ? { ...c, chargedTo: "task1" } : c));
 }
 
+/** The text of a tool's failure with checkArgs's problems ("Error: …", isError true), or undefined. */
+function problemsText(answer: unknown): string | undefined {
+  const result = isObject(answer) && isObject(answer["result"]) ? answer["result"] : undefined;
+  const first = result && Array.isArray(result["content"]) ? result["content"][0] : undefined;
+  const text = isObject(first) ? first["text"] : undefined;
+  return result?.["isError"] === true && typeof text === "string" && text.startsWith("Error: ") ? text : undefined;
+}
+
 /**
  * handle's evidence lines that show task 1's mistake: wrong as handle wrote them, but exactly what
  * the rules give with the checkArgs handle calls (the student's, its answers replayed), as the
- * text of a call with bad arguments is. Marked task 1's, like the behaviour checks above.
+ * text of a call with bad arguments is. Marked task 1's, like the behaviour checks above; only
+ * where the student's checkArgs changed no more than the problems' text, so that every path of
+ * handle the fixtures take (a valid call's included) still showed its work.
  */
 export function chargeLinesToTask1(checks: readonly CheckResult[], checker: ArgsChecker): CheckResult[] {
   const wrong = (c: CheckResult): boolean => c.kind === "evidence" && c.status === "fail" && c.chargedTo === undefined && typeof c.actual === "string";
   if (!checks.some(wrong)) return [...checks];
   const theirs = answersWith(MESSAGES, checker).map((a) => a?.value ?? null);
+  const rules = answersOf(MESSAGES);
+  if (theirs.some((a, i) => !sameJson(a, rules[i]) && (problemsText(a) === undefined || problemsText(rules[i]) === undefined))) return [...checks];
   const lines = evidenceOf("task2");
   return checks.map((c) => {
     const line = wrong(c) ? lines.find((l) => l.key === c.name) : undefined;

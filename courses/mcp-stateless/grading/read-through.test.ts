@@ -1,0 +1,36 @@
+// handle's evidence lines that only show the student's checkArgs: charged to task 1 where that
+// checkArgs changed nothing but the problems' text, never where it changed which path handle took.
+import { describe, expect, it } from "vitest";
+import type { CheckResult } from "../../../src/report/types.js";
+import { answersWith, checkArgs, type ArgsChecker } from "../behaviour/model.js";
+import { MESSAGES } from "../course/fixtures.js";
+import { acceptedOf, evidenceOf } from "../evidence/lines.js";
+import { Missing } from "../evidence/reading.js";
+import { chargeLinesToTask1 } from "./read-through.js";
+
+/** handle's lines as a handle that follows the rules with `checker` shows them, each failed where it differs. */
+function linesWith(checker: ArgsChecker): CheckResult[] {
+  const answers = answersWith(MESSAGES, checker).map((a) => a?.value ?? null);
+  return evidenceOf("task2").map((line) => {
+    let actual: string | null = null;
+    try { actual = line.read(answers); } catch (error) { if (!(error instanceof Missing)) throw error; }
+    return { name: line.key, kind: "evidence", title: line.title, status: actual === acceptedOf(line.key) ? "pass" : "fail", actual };
+  });
+}
+const charged = (checks: CheckResult[]): string[] => checks.filter((c) => c.chargedTo === "task1").map((c) => c.name);
+
+describe("handle's lines read through the student's checkArgs", () => {
+  it("are task 1's when only the problems' text differs", () => {
+    const reversed: ArgsChecker = (schema, args) => [...checkArgs(schema, args)].reverse();
+    const checks = linesWith(reversed);
+    expect(checks.filter((c) => c.status === "fail").map((c) => c.name)).toEqual(["t2_bad_args_text"]);
+    expect(charged(chargeLinesToTask1(checks, reversed))).toEqual(["t2_bad_args_text"]);
+  });
+
+  it("are handle's own when the checkArgs it calls refused a valid call: its success path never ran", () => {
+    const refusesAll: ArgsChecker = (schema, args) => [...checkArgs(schema, args), "missing 'everything'"];
+    const checks = linesWith(refusesAll);
+    expect(checks.some((c) => c.name === "t2_a100_structured" && c.status === "fail")).toBe(true);
+    expect(charged(chargeLinesToTask1(checks, refusesAll))).toEqual([]);
+  });
+});
