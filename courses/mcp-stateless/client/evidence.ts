@@ -109,10 +109,13 @@ function returnedText(fx: ClientFixtures, c: FixtureCall): string {
   return text;
 }
 
+/** The result the fixture call's server ends it with. */
+const finalResult = (c: FixtureCall): unknown => (FIXTURE_CALLS[c].server.at(-1) as { result?: unknown }).result;
+
 /** The call returned the response holding the server's final result, instead of that result. */
 function wholeResponse(fx: ClientFixtures, c: FixtureCall): boolean {
   const o = fx.calls[c].trace.outcome;
-  return o.kind === "returned" && sameJson(own(o.value, "result"), (FIXTURE_CALLS[c].server.at(-1) as { result?: unknown }).result);
+  return o.kind === "returned" && sameJson(own(o.value, "result"), finalResult(c));
 }
 
 /**
@@ -125,7 +128,7 @@ const retriedOtherwise = (c: FixtureCall, line: "t3_retry_same_call" | "t3_retry
   when: (fx) => {
     const o = fx.calls[c].trace.outcome;
     const r = rounds(fx, c);
-    return o.kind === "returned" && sameJson(o.value, (FIXTURE_CALLS[c].server.at(-1) as { result?: unknown }).result)
+    return o.kind === "returned" && sameJson(o.value, finalResult(c))
       && r.rounds.length === endOf(c) + 1 && !callProblem(FIXTURE_CALLS[c] as CallCase, r, endOf(c) + 1, "request");
   },
 });

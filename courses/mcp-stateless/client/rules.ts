@@ -130,10 +130,9 @@ const cappedEarly = (rounds: Rounds, endAt: number, o: CallTrace["outcome"]): bo
 
 /** Whether the call sent its rounds up to the server's end and returned that result, unchanged. */
 function returnedTheEnd(at: number, step: Extract<ServerStep, { kind: "result" }>, rounds: Rounds, o: CallTrace["outcome"]): Verdict {
-  const end = { at, step };
   const n = rounds.rounds.length;
-  if (n === end.at + 1 && o.kind === "returned" && sameJson(o.value, end.step.result)) return undefined;
-  return { expected: `${sentCount(end.at + 1)}, then returned ${show(end.step.result)}`, actual: `${sentCount(n)}, then it ${describeOutcome(o)}` };
+  if (n === at + 1 && o.kind === "returned" && sameJson(o.value, step.result)) return undefined;
+  return { expected: `${sentCount(at + 1)}, then returned ${show(step.result)}`, actual: `${sentCount(n)}, then it ${describeOutcome(o)}` };
 }
 
 export const CLIENT_RULES: ClientRule[] = [

@@ -157,7 +157,7 @@ function serveExpectations(plan: StatelessPlan, reply: SandboxReply, lists: unkn
   return lists.map((lines) => serveWith(lines as string[], model));
 }
 
-function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput, fixtureRan: boolean, lines: readonly CheckResult[]): CheckResult[] {
+function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput, fixtureRan: boolean, lines: readonly CheckResult[], checker: ArgsChecker): CheckResult[] {
   const runs = plan.own[id]!;
   const task = taskOf(id);
   const generatedRun = runs.generated !== undefined ? reply.runs[runs.generated] : undefined;
@@ -165,9 +165,8 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
   const generated = runs.checks.flatMap((p) => p.inputs);
   const checks: CheckResult[] = [];
   const offset = id === "task1" ? 0 : FIXTURE_INPUTS[id].length;
-  // handle's judges (behaviour, the stateless checks, the schema's errorDue) read one checker and,
-  // when made, one set of the model's answers.
-  const checker = id === "task2" ? argsChecker(plan, reply) : checkArgs;
+  // handle's judges (its lines, behaviour, the stateless checks, the schema's errorDue) read one
+  // checker (judgeOwn's) and, when made, one set of the model's answers.
   let model: ({ value: unknown } | undefined)[] | undefined;
   const modelAnswers = (): ({ value: unknown } | undefined)[] => (model ??= sharedAnswers(generated, runs.checks, checker));
   if (input.behaviour) {
@@ -249,7 +248,7 @@ function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: 
   const judgement: TaskJudgement = { checks, evidence };
   if ("failure" in outcome) judgement.failure = outcome.failure;
   if (run && run.status !== "skipped" && run.stderr) judgement.stderr = run.stderr;
-  judgement.extra = extraChecks(id, plan, reply, input, !("failure" in outcome), checks);
+  judgement.extra = extraChecks(id, plan, reply, input, !("failure" in outcome), checks, checker);
   return judgement;
 }
 
