@@ -57,9 +57,14 @@ const COSTS: [string, number][] = [
   ["is-error-string", 1],
   // The text lines of ids 3, 5 and 7 read one content shape (same-mistake.ts).
   ["content-not-a-list", 1],
-  // handle answers every fixture message by its rules for the nameless tool toMcp returned: its
-  // wrong lines and checks are toMcp's, charged in task 1 (charges.ts, read-through-tool.ts).
-  ["no-name", 1],
+  // A nameless tool is unknown to handle, so no call took handle's own paths (its validation, the
+  // tool's text): its 5 lines about them are not earned, however right handle is. Charging them
+  // to toMcp let a handle that answers every call "Unknown tool" keep task 2 (16/17 with this
+  // toMcp). Grading handle against a correct copy of toMcp would make this 1 (not built).
+  ["no-name", 6],
+  // ... and the gaming that charging them to toMcp allowed (16/17 then): toMcp's point and the
+  // four lines about calls handle never ran (its tools/list, from the chapter's tool, is right).
+  ["nameless-tool-unknown-calls", 5],
   // Correct: handle may log to stderr; serve's run showing it is handle's print (own-output.ts).
   ["handle-logs-to-stderr", 0],
 ];

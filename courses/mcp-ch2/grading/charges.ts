@@ -8,6 +8,8 @@ import type { CheckResult } from "../../../src/report/types.js";
 import { ANSWER_KEY } from "../behaviour/key.js";
 import { accepts } from "../behaviour/expectation.js";
 import { MESSAGES } from "../course/fixtures.js";
+import { MCP_TOOL } from "../course/protocol.js";
+import { isObject } from "../evidence/reading.js";
 import { chargeReadThrough, serveWithOwnHandle } from "./read-through.js";
 import { asTool } from "./read-through-tool.js";
 import { chargeContentShape, chargeFoundText, chargeMissingKeys, chargeServeLeftOut } from "./same-mistake.js";
@@ -41,8 +43,12 @@ export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: Fix
   const handle = out["task2"];
   if (handle?.extra) handle.extra = resolveCharges(handle.extra, "task1", all(out["task1"]), (target) => `Against the tool your toMcp returned, handle answers by its rules: toMcp's mistake (task1.ts), charged by ${target}; it costs task 2 nothing more.`);
   // handle's evidence lines too, when it answers every fixture message by its rules for that tool
-  // (a tool with no name is then unknown to it: every line about logs_search reads toMcp's mistake).
-  const toMcpCharge = handle && followsOwnTool(facts) ? chargingCheck(all(out["task1"])) : undefined;
+  // and the tool keeps the chapter's name, so that the calls still took handle's own paths (its
+  // validation, the tool's text). A tool with another name, or none, is unknown to handle: a
+  // handle that answers every call "Unknown tool" and validates nothing would follow its rules
+  // as well, and keep task 2's lines for toMcp's one point.
+  const keepsName = isObject(facts.toMcp?.result) && facts.toMcp.result["name"] === MCP_TOOL.name;
+  const toMcpCharge = handle && keepsName && followsOwnTool(facts) ? chargingCheck(all(out["task1"])) : undefined;
   if (handle && toMcpCharge) {
     handle.checks = handle.checks.map((c) => (c.kind === "evidence" && c.status === "fail" && c.chargedTo === undefined
       ? { ...c, chargedTo: toMcpCharge, message: `${c.message ?? ""} handle answers the chapter's messages by its rules for the tool your toMcp returned: toMcp's mistake (task1.ts), charged by ${toMcpCharge}; it costs task 2 nothing more.`.trim() } : c));
