@@ -57,14 +57,16 @@ const COSTS: [string, number][] = [
   ["is-error-string", 1],
   // The text lines of ids 3, 5 and 7 read one content shape (same-mistake.ts).
   ["content-not-a-list", 1],
-  // A nameless tool is unknown to handle, so no call took handle's own paths (its validation, the
-  // tool's text): its 5 lines about them are not earned, however right handle is. Charging them
-  // to toMcp let a handle that answers every call "Unknown tool" keep task 2 (16/17 with this
-  // toMcp). Grading handle against a correct copy of toMcp would make this 1 (not built).
-  ["no-name", 6],
-  // ... and the gaming that charging them to toMcp allowed (16/17 then): toMcp's point and the
-  // four lines about calls handle never ran (its tools/list, from the chapter's tool, is right).
+  // A nameless tool is unknown to handle, so with this toMcp no call takes handle's own paths:
+  // handle is judged with a correct copy of toMcp instead (src/grading/stand-ins.ts). 6 before.
+  ["no-name", 1],
+  // ... and the gaming that charging handle's lines to toMcp once allowed (16/17 then): with the
+  // correct copy, every call is wrong, so toMcp's point and the four lines about calls handle never ran.
   ["nameless-tool-unknown-calls", 5],
+  // handle and serve, which import the broken task, are judged with a correct copy of it
+  // (src/grading/stand-ins.ts): 15 and 6 points before.
+  ["tomcp-snake-case-key", 1],
+  ["notification-undefined-id", 1],
   // Correct: handle may log to stderr; serve's run showing it is handle's print (own-output.ts).
   ["handle-logs-to-stderr", 0],
 ];

@@ -22,6 +22,7 @@ import { fixtureOutcome } from "./grading/outcomes.js";
 import { buildRequest, type GradingRequest } from "./grading/request.js";
 import { gradeTask } from "./grading/task-result.js";
 import { settle } from "./grading/settle.js";
+import { chapterStandIn, IMPORTS } from "./grading/stand-ins.js";
 
 interface Chapter2Plan extends PackPlan, Omit<GradingRequest, "runs"> {}
 
@@ -45,7 +46,7 @@ const pack: Pack<Chapter2Plan> = {
   course: { typesFile: fileURLToPath(new URL("./course/index.ts", import.meta.url)), sandboxSource: sandboxCourseSource },
   live: {
     drivers: ["stdio", "interop"],
-    run: (input) => runLiveChecks({ files: input.files, refused: input.refused }, input.tasks as TaskId[], input.timeoutMs, input.shownAs) as Promise<Record<string, never[]>>,
+    run: (input) => runLiveChecks({ files: input.files, refused: input.refused, ...(input.standIns ? { standIns: input.standIns } : {}) }, input.tasks as TaskId[], input.timeoutMs, input.shownAs) as Promise<Record<string, never[]>>,
   },
   serves: "task2",
   quiz: CHAPTER_QUIZ,
@@ -54,6 +55,7 @@ const pack: Pack<Chapter2Plan> = {
   diagnose: (key, actual) => diagnose({ key: key as EvidenceKey, actual }),
   types: { checker: () => new TypeCheckWorker() },
   settle,
+  standIns: { imports: IMPORTS, copy: (task, plan) => chapterStandIn(task, plan) },
   // A toMcp that changes the tool it was given changes the schema it returns and what handle serves.
   rootCauses: ["t1_input_unchanged"],
   plan(input) {

@@ -13,13 +13,14 @@ import { scoreReport } from "../pack/score.js";
 import { defaultPackId, loadPack, packFolder } from "../pack/registry.js";
 import type { Pack, PackTask, PlanInput, TaskJudgement } from "../pack/types.js";
 import { SandboxPool } from "../sandbox/pool.js";
-import type { RunSpec, TaskFailure } from "../sandbox/protocol.js";
+import type { RunSpec, StandIn, TaskFailure } from "../sandbox/protocol.js";
 import { REPORT_VERSION, type CheckResult, type Report, type TaskResult, type TaskStatus } from "../report/types.js";
 import { listed } from "../report/words.js";
 import { attachTypes, type TypeChecker } from "../typecheck/attach.js";
 import { readSubmission } from "./files.js";
 import { withExtraChecks } from "./extra-report.js";
 import { followUp } from "./follow-up.js";
+import { betterVerdicts, secondVerdicts } from "./stand-ins.js";
 import { LIMITS } from "./limits.js";
 import { makeDisplay } from "./paths.js";
 
@@ -134,16 +135,22 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     const input: PlanInput = { tasks: options.tasks, has: (f) => files.files[f] !== undefined || files.refused[f] !== undefined, behaviour, schema, seed };
     const plan = pack.plan(input);
     // The live server is a process of its own: it starts now, beside the sandbox's run.
-    const liveRun = extra && (extra.live ?? true) && pack.live ? pack.live.run({ files: files.files, refused: files.refused, tasks: options.tasks, timeoutMs, shownAs }) : undefined;
+    const live = extra && (extra.live ?? true) && pack.live ? pack.live : undefined;
+    const runLive = live ? (tasks: readonly string[], standIns?: Record<string, StandIn>) => live.run({ files: files.files, refused: files.refused, tasks, timeoutMs, shownAs, ...(standIns ? { standIns } : {}) }) : undefined;
+    const liveRun = runLive?.(options.tasks);
     liveRun?.catch(() => undefined);
     const limits = { ...LIMITS, timeMs: timeoutMs, budgetMs: timeoutMs * Math.max(1, options.tasks.length) };
-    const request = (runs: RunSpec[]) => pool.run({ files: files.files, refused: files.refused, runs, limits, ...(shownAs ? { shownAs } : {}) });
+    const request = (runs: RunSpec[], standIns?: Record<string, StandIn>) => pool.run({ files: files.files, refused: files.refused, runs, limits, ...(shownAs ? { shownAs } : {}), ...(standIns ? { standIns } : {}) });
     const reply = await request(plan.runs);
     // A failure's follow-up (Pack.refine) is one more request, only when a check failed.
-    const judged = await followUp(pack, plan, reply, input, pack.judge(plan, reply, input), request);
+    const first = await followUp(pack, plan, reply, input, pack.judge(plan, reply, input), request);
+    // A task failing beside an import that failed too, judged again with correct copies of its imports (stand-ins.ts).
+    const second = await secondVerdicts(pack, input, first, request, runLive);
     // The type checker reads the files and runs nothing: in its thread, after the sandbox's runs,
     // so that TypeScript's heap and the submission's never add up (one grade stays under 500 MB).
     const typing = checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+    const chosen = await betterVerdicts(pack, first, liveRun ? await liveRun : {}, second);
+    const judged = chosen.judged;
     const timeouts = nameImportedTimeouts(options.tasks.map((id) => ({ task: taskOf(pack, id), ...(judged[id]?.failure ? { failure: judged[id]!.failure } : {}) })), files.files);
     const results = options.tasks.map((id): { result: TaskResult; evidence: Record<string, string>; extra: CheckResult[] } => {
       const task = taskOf(pack, id);
@@ -154,7 +161,8 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
       const own = mine && input.has(task.file) ? mine
         : { checks: mine?.checks ?? [], evidence: {}, ...(mine?.extra ? { extra: mine.extra } : {}), failure: missingFile(pack, shown) };
       const clean = sanitiseJudgement(own, display.sanitise);
-      return { result: withMessage(taskResult(task, clean), timeouts.has(id) ? display.sanitise(timeouts.get(id)!) : undefined), evidence: clean.evidence, extra: clean.extra ?? [] };
+      const result = withMessage(taskResult(task, clean), timeouts.has(id) ? display.sanitise(timeouts.get(id)!) : undefined);
+      return { result: chosen.standIns[id] ? { ...result, standIns: chosen.standIns[id]! } : result, evidence: clean.evidence, extra: clean.extra ?? [] };
     });
     const typed = await typing;
     // The compiler's messages name files by their absolute paths: shown relative, as every other text.
@@ -162,8 +170,7 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     const report = assembleReport(pack, display.submission, graded);
     if (!extra) return report;
     const checks: Record<string, CheckResult[]> = Object.fromEntries(graded.map((g) => [g.result.task, g.extra]));
-    const live = liveRun ? await liveRun : {};
-    for (const [task, list] of Object.entries(live)) (checks[task] ??= []).push(...list.map((c) => sanitiseCheck(c, display.sanitise)));
+    for (const [task, list] of Object.entries(chosen.live)) (checks[task] ??= []).push(...list.map((c) => sanitiseCheck(c, display.sanitise)));
     return withExtraChecks(pack, report, { ...(behaviour ? { seed } : {}), checks });
   } finally {
     if (options.typecheck === true) await checker?.close();

@@ -4,7 +4,7 @@
 // checks against a real process. The engine (sandbox, files, type check, reporters, batch, watch,
 // CLI) reads packs only through this type, so a new pack is a folder under courses/ and nothing else.
 import type { CheckResult } from "../report/types.js";
-import type { RunSpec, SandboxReply, TaskFailure } from "../sandbox/protocol.js";
+import type { RunSpec, SandboxReply, StandIn, TaskFailure } from "../sandbox/protocol.js";
 import type { ScorePolicy } from "./score.js";
 import type { TypeChecker } from "../typecheck/attach.js";
 import type { Quiz } from "../quiz/types.js";
@@ -103,6 +103,8 @@ export interface LiveInput {
   timeoutMs: number;
   /** How messages name the submission's files ("my-work/"). */
   shownAs: string;
+  /** Files whose imports get the pack's correct copy (Pack.standIns). */
+  standIns?: Record<string, StandIn>;
 }
 
 /**
@@ -158,6 +160,15 @@ export interface Pack<P extends PackPlan = PackPlan> {
    * `grade hint` start there, in this order, before the task's first failing check.
    */
   rootCauses?: readonly string[];
+  /**
+   * Correct copies of the tasks other tasks import (src/grading/stand-ins.ts). A task that fails
+   * while a task it imports is not known to be right is judged once more with copies in place of
+   * the student's files, and keeps the better verdict: a mistake in toMcp is then charged to toMcp
+   * alone, not again to every handle check it broke. `imports`: each task's direct imports, by id.
+   * `copy`: the copy of `task`, a table of answers (never code) holding every call the runs of
+   * `plan` can make of it; undefined when the pack has none for it.
+   */
+  standIns?: { imports: Readonly<Record<string, readonly string[]>>; copy(task: string, plan: P, input: PlanInput): StandIn | undefined };
   plan(input: PlanInput): P;
   judge(plan: P, reply: SandboxReply, input: PlanInput): Record<string, TaskJudgement>;
   /**

@@ -36,6 +36,11 @@ export interface TaskResult {
   message?: string;
   /** What the task wrote to stderr: shown, never failed. */
   stderr?: string;
+  /**
+   * The files of other tasks it was judged with the pack's correct copies of, in place of the
+   * student's, because those tasks failed checks of their own (src/grading/stand-ins.ts).
+   */
+  standIns?: string[];
   checks: CheckResult[];
 }
 

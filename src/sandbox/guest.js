@@ -120,8 +120,10 @@
       // [id, factory], or a throw naming what is refused
       const found = hasOwn(resolved, key) ? resolved[key] : (resolved[key] = resolve(from, toText(spec)));
       const id = found[0];
-      factories[id] = found[1];
+      const standIn = isArray(found[1]);
+      if (!standIn) factories[id] = found[1];
       if (hasOwn(cache, id)) return cache[id].exports;
+      if (standIn) return (cache[id] = { exports: standInExports(id, found[1]), id }).exports;
       // Node's pure modules are libraries, not the student's state: one instance per context.
       const shared = slice(id, 0, 5) === "node:";
       if (shared && hasOwn(libraries, id)) return (cache[id] = libraries[id]).exports;
@@ -138,6 +140,52 @@
       if (id === "node:util") { module.exports.format = format; module.exports.inspect = lib.inspect; }
       return module.exports;
     };
+  }
+
+  // ---- stand-ins: the pack's correct copy of a file (protocol.ts StandIn), each export asking
+  // the host's table by its arguments as JSON with sorted keys (json/stand-in-key.ts does the same) ----
+  const hostStandIn = host.standIn;
+  const sortList = call.bind(Array.prototype.sort);
+  const STAND_IN_KEY_CHARS = 4 * 1024 * 1024;
+  function canonical(value, depth) {
+    if (depth > MAX_DEPTH) throw new TypeErrorType("nested too deeply");
+    if (value === null) return "null";
+    switch (typeof value) {
+      case "string": case "number": case "boolean": return quote(value);
+      case "object": break;
+      default: return undefined;
+    }
+    let out;
+    if (isArray(value)) {
+      out = "[";
+      for (let i = 0; i < value.length; i++) { const item = canonical(value[i], depth + 1); out += (i ? "," : "") + (item === undefined ? "null" : item); }
+      return out + "]";
+    }
+    const names = sortList(keys(value));
+    out = "{";
+    for (let i = 0; i < names.length; i++) {
+      const item = canonical(value[names[i]], depth + 1);
+      if (item !== undefined) out += (out.length > 1 ? "," : "") + quote(names[i]) + ":" + item;
+    }
+    return out + "}";
+  }
+  function standInExports(id, names) {
+    const exports = {};
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      exports[name] = function () {
+        let key = "";
+        try { key = canonical(slice_(arguments), 0); } catch { /* no key: the table's own message */ }
+        const text = hostStandIn(id, name, key.length > STAND_IN_KEY_CHARS ? "" : key);
+        return text === "undefined" ? undefined : parse(text);
+      };
+    }
+    return exports;
+  }
+  function slice_(list) {
+    const out = [];
+    for (let i = 0; i < list.length; i++) out[i] = list[i];
+    return out;
   }
 
   // The globals made on first use (globals/web.js: Buffer) load Node's pure modules through here.

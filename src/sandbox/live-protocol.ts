@@ -10,7 +10,7 @@ export interface LiveRequest {
   wasmPath: string;
   guest: string;
   modules: ModuleSources;
-  submission: Pick<SandboxRequest, "files" | "refused" | "limits" | "shownAs">;
+  submission: Pick<SandboxRequest, "files" | "refused" | "limits" | "shownAs" | "standIns">;
   entry: string;
   exportName: string;
   label: string;

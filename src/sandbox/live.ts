@@ -58,7 +58,7 @@ async function serverScript(): Promise<string> {
 }
 
 /** Makes a server ready to start, any number of times, for one submission's entry. */
-export async function prepareServer(given: Pick<SandboxRequest, "files" | "compiled" | "refused" | "limits" | "shownAs">, entry: string, exportName: string, label: string, course: string): Promise<LiveServer> {
+export async function prepareServer(given: Pick<SandboxRequest, "files" | "compiled" | "refused" | "limits" | "shownAs" | "standIns">, entry: string, exportName: string, label: string, course: string): Promise<LiveServer> {
   // Compiled here, each file under its time limit (compile.ts): the server only runs code.
   const compiled = given.compiled ?? compileFiles(given.files, given.shownAs ?? "", { disk: true });
   const [script, modules, files] = await Promise.all([serverScript(), sandboxModules(course), compiled]);

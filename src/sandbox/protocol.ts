@@ -94,9 +94,23 @@ export interface PeerMessage { peer: number; text: string; problem?: string }
  */
 export type CompiledFile = { code: string; map: string } | { syntax: string };
 
+/**
+ * A correct copy of one of the submission's files, in place of the student's own, for judging a
+ * task that imports it (src/grading/stand-ins.ts). Each export answers from a table the pack made
+ * from its rules, by the call's arguments as canonical JSON (standInKey, src/json/stand-in-key.ts):
+ * the JSON text of the value, or "undefined". There is no code behind it, so nothing of a
+ * reference solution is in the engine; a call whose arguments are not in the table throws
+ * `unknown` (one paragraph for the student).
+ */
+export interface StandIn {
+  exports: Record<string, { answers: Record<string, string>; unknown: string }>;
+}
+
 export interface SandboxRequest {
   /** The submission's source files by path ("task1.ts", "lib/util.ts"), as text. */
   files: Record<string, string>;
+  /** Files (by path) whose imports and loads get the pack's correct copy instead of the student's. */
+  standIns?: Record<string, StandIn>;
   /** Each of `files` but .json, compiled (SandboxPool.run fills it in; the engine compiles nothing). */
   compiled?: Record<string, CompiledFile>;
   /** Files the grader refused to read (a link out of the folder), by path, with the reason. */

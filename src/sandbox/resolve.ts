@@ -7,9 +7,18 @@ import type { SandboxRequest } from "./protocol.js";
 /** Modules every submission may import, as CommonJS text, by id ("grade/course", "node:util"). */
 export type ModuleSources = Record<string, string>;
 
-/** A module to run (its CommonJS text), or why not. */
-export type Resolved = { id: string; compiled: string } | { id: string; syntax: string } | { refused: string };
-type Files = Pick<SandboxRequest, "files" | "refused" | "compiled">;
+/**
+ * A module to run (its CommonJS text), the pack's stand-in for a file (its exports' names: the
+ * guest makes them, each answering from the host's table), or why not.
+ */
+export type Resolved = { id: string; compiled: string } | { id: string; standIn: string[] } | { id: string; syntax: string } | { refused: string };
+type Files = Pick<SandboxRequest, "files" | "refused" | "compiled" | "standIns">;
+
+// A file with a stand-in is that stand-in, under the file's own id (what loaded it says so).
+const standInOf = (request: Files, id: string): Resolved | undefined => {
+  const standIn = request.standIns !== undefined && Object.hasOwn(request.standIns, id) ? request.standIns[id] : undefined;
+  return standIn ? { id, standIn: Object.keys(standIn.exports) } : undefined;
+};
 
 const OUTSIDE: Record<string, string> = {
   fs: "reads and writes files", "fs/promises": "reads and writes files", child_process: "starts processes",
@@ -44,6 +53,8 @@ function fileModule(request: Files, from: string, spec: string): Resolved {
   const base = joined.replace(/\.(c|m)?js$/, "");
   const candidates = [joined, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => `${joined}/index${e}`)];
   for (const id of candidates) {
+    const standIn = standInOf(request, id);
+    if (standIn) return standIn;
     const why = request.refused[id];
     if (why !== undefined) return { refused: why };
     const source = request.files[id];
@@ -71,6 +82,8 @@ function jsonModule(text: string): string {
 export function resolveModule(request: Files, modules: ModuleSources, from: string, spec: string): Resolved {
   if (from === "") {
     // The entry the grader loads: a file of the submission, by its path.
+    const standIn = standInOf(request, spec);
+    if (standIn) return standIn;
     const why = request.refused[spec];
     if (why !== undefined) return { refused: why };
     const source = request.files[spec];

@@ -34,7 +34,7 @@ export interface EngineAssets {
   modules: ModuleSources;
 }
 
-export type Submission = Pick<SandboxRequest, "files" | "compiled" | "refused" | "limits" | "shownAs">;
+export type Submission = Pick<SandboxRequest, "files" | "compiled" | "refused" | "limits" | "shownAs" | "standIns">;
 export type Stream = "stdout" | "stderr";
 /** Takes what the code printed: the text, and how many characters of it were cut off. */
 export type Writer = (stream: Stream, text: string, cut: number) => void;
@@ -60,6 +60,8 @@ export class Stopped extends Error {
 interface Realm { ctx: QuickJSContext; harness: QuickJSHandle; slicer: Slicer }
 // Turns of the event loop (timer callbacks) that cost one unit of fuel besides their work.
 const TURNS_PER_FUEL = 10;
+// The longest arguments' key a stand-in is asked by (a message of the longest line a check sends is far shorter).
+const STAND_IN_KEY_CHARS = 4 * 1024 * 1024;
 // The most of the harness's reply read out of the engine: a run's answers are capped far below.
 const REPLY_CHARS = 16 * 1024 * 1024;
 
@@ -349,6 +351,7 @@ export class Session {
       // Thrown in the guest, with the import's line on its stack.
       if ("refused" in found) return { error: ctx.newError({ name: "ModuleRefused", message: found.refused }) };
       if ("syntax" in found) return { error: ctx.newError({ name: "CompileError", message: found.syntax }) };
+      if ("standIn" in found) return this.standInModule(ctx, found.id, found.standIn);
       const code = found.compiled;
       // import.meta is module syntax; in the CommonJS the module runs as, it is a parameter.
       const body = code.includes("import.meta") ? code.split("import.meta").join("__gradeImportMeta") : code;
@@ -362,9 +365,32 @@ export class Session {
       factory.value.dispose();
       return pair;
     };
+    // A stand-in's export called (guest.js): its answer's JSON text for the arguments' key, from the pack's table.
+    const standIn: VmFunctionImplementation<QuickJSHandle> = (fileHandle, nameHandle, keyHandle) => {
+      const file = readText(ctx, slicer, fileHandle, 1000)?.text ?? "";
+      const name = readText(ctx, slicer, nameHandle, 1000)?.text ?? "";
+      const key = readText(ctx, slicer, keyHandle, STAND_IN_KEY_CHARS);
+      const table = this.submission.standIns?.[file]?.exports[name];
+      if (!table) return { error: ctx.newError({ name: "Error", message: `the grader's stand-in for ${file} has no ${name}` }) };
+      const answer = key && key.length <= STAND_IN_KEY_CHARS && Object.hasOwn(table.answers, key.text) ? table.answers[key.text] : undefined;
+      return answer === undefined ? { error: ctx.newError({ name: "Error", message: table.unknown }) } : ctx.newString(answer);
+    };
     const { turn, peer } = peerHostFunctions(ctx, () => this.peers);
     const { intl, url } = v8HostFunctions(ctx);
-    return [["write", write], ["resolve", resolve], ["turn", turn], ["peer", peer], ["intl", intl], ["url", url]];
+    return [["write", write], ["resolve", resolve], ["turn", turn], ["peer", peer], ["intl", intl], ["url", url], ["standIn", standIn]];
+  }
+
+  /** [id, the names of its exports] for the guest, which makes the stand-in's functions (guest.js). */
+  private standInModule(ctx: QuickJSContext, id: string, names: string[]): QuickJSHandle {
+    const pair = ctx.newArray();
+    const idHandle = ctx.newString(id);
+    const list = ctx.newArray();
+    names.forEach((name, i) => { const h = ctx.newString(name); ctx.setProp(list, i, h); h.dispose(); });
+    ctx.setProp(pair, 0, idHandle);
+    ctx.setProp(pair, 1, list);
+    idHandle.dispose();
+    list.dispose();
+    return pair;
   }
 
   /** Calls a harness function; its text reply, or Stopped at the fuel, clock or memory limit. */

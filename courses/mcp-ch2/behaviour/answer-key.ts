@@ -22,4 +22,10 @@ export interface AnswerKey {
    * returned) instead of the chapter's converted tool; absent where the key has no model.
    */
   expectWithTool?(message: unknown, tool: McpTool): Expectation;
+  /**
+   * An answer the chapter's rules allow handle to give to a message (where they leave a choice,
+   * the model's), for the correct handle serve is judged with when task 2 failed
+   * (grading/stand-ins.ts); undefined where the rules give none. Absent where the key has no model.
+   */
+  handle?(message: unknown): unknown;
 }

@@ -12,4 +12,5 @@ export const MODEL_KEY: AnswerKey = {
   }),
   serveWith: (lines, next) => serveWith([...lines], () => next()),
   expectWithTool: (message, tool) => expectHandle(message as JsonObject, tool),
+  handle: (message) => (message !== null && typeof message === "object" && !Array.isArray(message) ? expectHandle(message as JsonObject).value : undefined),
 };

@@ -1,0 +1,84 @@
+// Stand-ins through the real sandbox: a file the request stands in for is the pack's table, for
+// an import and as an entry; the guest's key for a call is exactly json/stand-in-key.ts's, whatever
+// the arguments' key order; a call the table lacks throws its message; and the student's code can
+// read nothing of the table but the answers its own calls get.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { standInKey } from "../json/stand-in-key.js";
+import { SandboxPool } from "./pool.js";
+import type { SandboxRequest, StandIn, WireCall, WireRun } from "./protocol.js";
+import { decodeValue } from "./value.js";
+
+const LIMITS: SandboxRequest["limits"] = { timeMs: 600_000, memoryBytes: 128 * 2 ** 20, valueChars: 2 ** 20, outputChars: 16384 };
+
+let pool: SandboxPool;
+beforeAll(() => { pool = new SandboxPool(1); });
+afterAll(() => pool.close());
+
+const TOOL = { name: "t", input_schema: { type: "object", properties: { b: {}, a: {} } } };
+const CONVERTED = { name: "t", inputSchema: TOOL.input_schema };
+const STAND_IN: StandIn = { exports: { toMcp: { answers: { [standInKey([TOOL])]: JSON.stringify(CONVERTED) }, unknown: "the stand-in knows only the chapter's tool" } } };
+// The student's own task1, which must not run: it throws on load.
+const OWN_TASK1 = 'throw new Error("the student\'s own task1 ran");';
+
+async function run(files: Record<string, string>, entry: string, exportName: string, inputs: unknown[]): Promise<WireRun> {
+  const reply = await pool.run({ files, refused: {}, standIns: { "task1.ts": STAND_IN }, runs: [{ entry, exportName, inputs: inputs.map((i) => JSON.stringify(i)), instance: "shared", stopOnFailure: false }], limits: LIMITS });
+  return reply.runs[0]!;
+}
+const values = (r: WireRun): unknown[] => {
+  if (r.status !== "ran") throw new Error(`did not run: ${JSON.stringify(r)}`);
+  return r.calls.map((c: WireCall) => {
+    if (!c.ok) return { failed: c.failure.message };
+    const d = decodeValue(c.value);
+    return d.ok ? d.value : d.problem;
+  });
+};
+
+describe("stand-ins", () => {
+  it("answers an import from its table, a fresh copy each call, whatever the key order of the arguments", async () => {
+    const task2 = `import { toMcp } from "./task1.js";
+      export function handle(order: string) {
+        const tool = order === "reversed" ? { input_schema: { properties: { a: {}, b: {} }, type: "object" }, name: "t" } : { name: "t", input_schema: { type: "object", properties: { b: {}, a: {} } } };
+        const first = toMcp(tool); first.name = "changed";
+        return toMcp(tool);
+      }`;
+    const r = await run({ "task1.ts": OWN_TASK1, "task2.ts": task2 }, "task2.ts", "handle", ["as-given", "reversed"]);
+    expect(values(r)).toEqual([CONVERTED, CONVERTED]);
+    if (r.status === "ran") expect(r.modules).toContain("task1.ts");
+  });
+
+  it("stands in as the entry too", async () => {
+    expect(values(await run({ "task1.ts": OWN_TASK1 }, "task1.ts", "toMcp", [TOOL]))).toEqual([CONVERTED]);
+  });
+
+  it("throws the table's message for arguments it does not hold, catchable by the caller", async () => {
+    const task2 = `import * as one from "./task1";
+      export function handle(x: unknown) { try { return one.toMcp(x as never); } catch (e) { return "caught: " + (e as Error).message; } }`;
+    const r = await run({ "task1.ts": OWN_TASK1, "task2.ts": task2 }, "task2.ts", "handle", [{ name: "other" }, { name: "t" }]);
+    expect(values(r)).toEqual(["caught: the stand-in knows only the chapter's tool", "caught: the stand-in knows only the chapter's tool"]);
+  });
+
+  it("shows the student's code no table and no code beyond the plumbing", async () => {
+    const task2 = `import * as one from "./task1";
+      export function handle() { return { names: Object.keys(one), text: String(one.toMcp), global: typeof (globalThis as any).standIn }; }`;
+    const [seen] = values(await run({ "task1.ts": OWN_TASK1, "task2.ts": task2 }, "task2.ts", "handle", [null])) as { names: string[]; text: string; global: string }[];
+    expect(seen!.names.filter((n) => n !== "default")).toEqual(["toMcp"]);
+    expect(seen!.global).toBe("undefined");
+    expect(seen!.text).not.toContain("inputSchema");
+  });
+
+  it("keys a call exactly as the grader's standInKey does", async () => {
+    const samples: unknown[][] = [
+      [{ b: 1, a: [1, "x", null, { d: true, c: -0 }] }],
+      [{ "__proto__": { z: 1 }, constructor: "c", "é": "ü", "\u2028": "\ud83d\ude00" }],
+      [1.5e-7, 1e21, "quote \" and \\\\ backslash", [], {}],
+      [{ nested: { deeper: { list: [{ y: 2, x: 1 }] } } }],
+    ];
+    const answers = Object.fromEntries(samples.map((args, i) => [standInKey(args), JSON.stringify(i)]));
+    const standIns = { "task1.ts": { exports: { f: { answers, unknown: "not found" } } } };
+    const task2 = `import { f } from "./task1"; export function handle(args: unknown[]) { return (f as any)(...args); }`;
+    // JSON.parse makes "__proto__" an own key, as a parsed message has it.
+    const inputs = samples.map((args) => JSON.stringify(args));
+    const reply = await pool.run({ files: { "task1.ts": OWN_TASK1, "task2.ts": task2 }, refused: {}, standIns, runs: [{ entry: "task2.ts", exportName: "handle", inputs, instance: "shared", stopOnFailure: false }], limits: LIMITS });
+    expect(values(reply.runs[0]!)).toEqual(samples.map((_, i) => i));
+  });
+});
