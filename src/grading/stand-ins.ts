@@ -45,12 +45,16 @@ export async function secondVerdicts<P extends PackPlan>(
   const source = pack.standIns;
   if (!source) return {};
   const out: Record<string, SecondVerdict> = {};
-  await Promise.all(input.tasks.map(async (task) => {
+  // An import whose own second verdict is clean is right but for its imports: the copies stand
+  // in for those, under the student's own import. So the tasks go in the order they import.
+  const wrong = (t: string): boolean => unsure(judged[t]) && !(out[t] && !unsure(out[t]!.judged));
+  const order = [...input.tasks].sort((a, b) => importsOf(source.imports, a).length - importsOf(source.imports, b).length);
+  for (const task of order) {
     const own = judged[task];
     // A starter not written yet, or no file: nothing of the student's to judge again.
-    if (!own || !unsure(own) || own.failure?.reason === "not-written" || own.failure?.reason === "missing-file") return;
-    const replaced = importsOf(source.imports, task).filter((t) => unsure(judged[t]));
-    if (!replaced.length) return;
+    if (!own || !unsure(own) || own.failure?.reason === "not-written" || own.failure?.reason === "missing-file") continue;
+    const replaced = importsOf(source.imports, task).filter(wrong);
+    if (!replaced.length) continue;
     const alone: PlanInput = { ...input, tasks: [task] };
     const plan = pack.plan(alone);
     const standIns: Record<string, StandIn> = {};
@@ -59,21 +63,21 @@ export async function secondVerdicts<P extends PackPlan>(
       const copy = file ? source.copy(t, plan, alone) : undefined;
       if (file && copy) standIns[file] = copy;
     }
-    if (!Object.keys(standIns).length) return;
+    if (!Object.keys(standIns).length) continue;
     let reply: SandboxReply;
     try {
       reply = await run(plan.runs, standIns);
     } catch {
       // The sandbox could not answer (a batch stopping): the first verdict stands.
-      return;
+      continue;
     }
-    if (reply.runs.length !== plan.runs.length) return;
+    if (reply.runs.length !== plan.runs.length) continue;
     const again = pack.judge(plan, reply, alone)[task];
-    if (!again) return;
+    if (!again) continue;
     const liveRun = live?.([task], standIns);
     liveRun?.catch(() => undefined);
     out[task] = { judged: again, ...(liveRun ? { live: liveRun } : {}), standIns: Object.keys(standIns) };
-  }));
+  }
   return out;
 }
 

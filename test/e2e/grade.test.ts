@@ -91,17 +91,20 @@ describe.concurrent("untrusted code ends as that task's error, and the rest is s
     expect(report.tasks[2]!.message).toMatch(/serve called process\.exit\(0\)/);
   });
 
-  it("a syntax error is reported with file:line:column in every task that imports it", async () => {
+  it("a syntax error is reported with file:line:column, and costs only its own task", async () => {
     const { report } = await gradeJson("syntax-error");
-    expect(statuses(report)).toEqual(["error", "error", "error"]);
+    // The tasks that import it are judged with a correct copy of it (src/grading/stand-ins.ts).
+    expect(statuses(report)).toEqual(["error", "pass", "pass"]);
+    expect(report.tasks.map((t) => t.standIns)).toEqual([undefined, ["task1.ts"], ["task1.ts"]]);
     // TypeScript's own words for it, as tsc would print them.
     expect(report.tasks[0]!.message).toMatch(/task1\.ts:5:\d+: ',' expected\. Fix the code at that place and save\./);
   });
 
   it("a missing export names the expected export and lists those found", async () => {
     const { report } = await gradeJson("missing-export");
-    expect(statuses(report)).toEqual(["pass", "error", "error"]);
+    expect(statuses(report)).toEqual(["pass", "error", "pass"]);
     expect(report.tasks[1]!.message).toMatch(/must export a function named handle .* It exports: handleMessage\./);
+    expect(report.tasks[2]!.standIns).toEqual(["task2.ts"]);
   });
 
   it("a Promise where a value is due", async () => {

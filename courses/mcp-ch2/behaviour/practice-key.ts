@@ -1,7 +1,8 @@
 // The student edition's answer key: the model's answers for a few fixed input sets, made at dist
 // time (courses/mcp-ch2/edition/practice-data.ts) and shipped as data. It answers only the inputs it holds, so
-// nothing here can stand in for toMcp, handle or serve; any seed picks one of its sets.
+// nothing here can answer an input it has not seen; any seed picks one of its sets.
 import { canonicalJson } from "../../../src/json/python-json.js";
+import { standInKey } from "../../../src/json/stand-in-key.js";
 import type { TaskId } from "../course/tasks.js";
 import type { AnswerKey } from "./answer-key.js";
 import type { BehaviourCheck } from "./check.js";
@@ -23,6 +24,8 @@ export interface PracticeSet {
   checks: Record<TaskId, Record<string, { inputs?: unknown[]; expected?: Expectation[] }>>;
   /** serve's templates, by the JSON text of the list of lines. */
   serve: Record<string, ServeTemplate>;
+  /** handle's answers (JSON text) to the messages serve's runs pass it, by standInKey([message]) (grading/stand-ins.ts). */
+  handle?: Record<string, string>;
 }
 
 export interface PracticeData {
@@ -61,6 +64,12 @@ export function practiceKey(load: () => PracticeData): AnswerKey {
       const expected = entry(task, check, seed).expected;
       if (!expected || expected.length !== inputs.length) throw new MissingPractice(`answers for the check ${check.name}`);
       return expected;
+    },
+    handle: (message) => {
+      data ??= load();
+      const key = standInKey([message]);
+      const text = data.sets.map((s) => (s.handle && Object.hasOwn(s.handle, key) ? s.handle[key] : undefined)).find((t) => t !== undefined);
+      return text === undefined ? undefined : JSON.parse(text);
     },
     serveWith: (lines, next) => {
       data ??= load();

@@ -6,6 +6,20 @@ import { TASK_IDS } from "../course/tasks.js";
 import { MODEL_KEY } from "../behaviour/model-key.js";
 import { planBehaviour, planInputs } from "../behaviour/plan.js";
 import type { PracticeData, PracticeSet, ServeTemplate } from "../behaviour/practice-key.js";
+import { standInKey } from "../../../src/json/stand-in-key.js";
+import { buildRequest } from "../grading/request.js";
+import { handleMessages } from "../grading/stand-ins.js";
+
+/** handle's answers to every message serve's runs for this seed may pass it (grading/stand-ins.ts). */
+function handleAnswers(seed: number): Record<string, string> {
+  const answers: Record<string, string> = {};
+  const plan = buildRequest(() => true, () => true, ["task3"], { behaviour: true, schema: true, seed });
+  for (const message of handleMessages(plan)) {
+    const value = MODEL_KEY.handle!(message);
+    if (value !== undefined) answers[standInKey([message])] = JSON.stringify(value);
+  }
+  return answers;
+}
 
 /** The seeds whose inputs the edition carries: a few sets to practise on, about 220 KB each. */
 export const PRACTICE_SEEDS = [1, 2, 3] as const;
@@ -37,7 +51,7 @@ export function makePracticeData(seeds: readonly number[] = PRACTICE_SEEDS): Pra
       }
       if (task === "task3") for (const lines of planInputs(plan).inputs as string[][]) serve[JSON.stringify(lines)] = serveTemplate(lines);
     }
-    return { seed, checks, serve };
+    return { seed, checks, serve, handle: handleAnswers(seed) };
   });
   const data: PracticeData = { version: 1, sets };
   // What the edition reads back must be exactly what the model answered: JSON drops undefined and

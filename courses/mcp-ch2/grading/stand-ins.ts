@@ -2,8 +2,8 @@
 // tables: handle is judged with a toMcp that answers the chapter's TOOL as the rules convert it,
 // serve with a handle that answers every message its runs can pass it as the rules require. So
 // a toMcp that keeps input_schema costs task 1's points, not handle's and serve's too; a handle
-// whose answer breaks serve's loop costs task 2's. The copy of handle needs the model (the
-// instructors' key): the student edition's key has none, and there serve meets the student's handle.
+// whose answer breaks serve's loop costs task 2's. The copy of handle reads the answer key: the
+// model's answers, or in the student edition the practice data's for its input sets.
 import { standInKey } from "../../../src/json/stand-in-key.js";
 import type { StandIn } from "../../../src/sandbox/protocol.js";
 import { ANSWER_KEY } from "../behaviour/key.js";
@@ -19,7 +19,7 @@ const TO_MCP_UNKNOWN = "The grader judged this task with a correct toMcp in plac
 const HANDLE_UNKNOWN = "The grader judged this task with a correct handle in place of yours, because task 2 failed checks of its own (they are charged there, once). That copy answers only the messages of the lines serve was given, and serve called it with another value: pass handle each line's message as JSON.parse gives it.";
 
 /** Every message a run of serve, or of handle, in the plan may hand to handle. */
-function messagesOf(plan: Pick<GradingRequest, "runs">): unknown[] {
+export function handleMessages(plan: Pick<GradingRequest, "runs">): unknown[] {
   const out: unknown[] = [];
   for (const run of plan.runs) {
     if (run.entry === TASKS.task2.file) for (const text of run.inputs) out.push(JSON.parse(text));
@@ -41,7 +41,7 @@ export function chapterStandIn(task: string, plan: Pick<GradingRequest, "runs">)
   const answer = ANSWER_KEY.handle;
   if (task !== "task2" || !answer) return undefined;
   const answers: Record<string, string> = {};
-  for (const message of messagesOf(plan)) {
+  for (const message of handleMessages(plan)) {
     const value = answer(message);
     if (value !== undefined) answers[standInKey([message])] = JSON.stringify(value);
   }
