@@ -37,6 +37,8 @@ const evidence = [...EVIDENCE.filter((l) => l.task !== "task4"), ...CLIENT_EVIDE
   .map((line) => ({ ...line, rules: LINE_RULES[line.key] ?? [] }));
 const diagnoses = new Map(EVIDENCE_CHECKS.map((c) => [c.key, c] as const));
 
+import { IMPORTS, statelessStandIn } from "./grading/stand-ins.js";
+
 const pack: Pack<StatelessPlan> = {
   format: 1,
   id: "mcp-stateless",
@@ -59,6 +61,7 @@ const pack: Pack<StatelessPlan> = {
     return actual === accepted ? "This is the accepted value." : check.diagnose(actual, undefined);
   },
   types: { checker: () => new StatelessTypeCheck() },
+  standIns: { imports: IMPORTS, copy: (task, plan) => statelessStandIn(task, plan) },
   plan,
   judge,
   // checkArgs's print shows again in handle's live server, which loads task1.ts: t1_no_stdout's.

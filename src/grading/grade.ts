@@ -20,7 +20,7 @@ import { attachTypes, type TypeChecker } from "../typecheck/attach.js";
 import { readSubmission } from "./files.js";
 import { withExtraChecks } from "./extra-report.js";
 import { followUp } from "./follow-up.js";
-import { betterVerdicts, secondVerdicts } from "./stand-ins.js";
+import { betterVerdicts, secondVerdicts, usedUpBudget } from "./stand-ins.js";
 import { LIMITS } from "./limits.js";
 import { makeDisplay } from "./paths.js";
 
@@ -145,7 +145,7 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     // A failure's follow-up (Pack.refine) is one more request, only when a check failed.
     const first = await followUp(pack, plan, reply, input, pack.judge(plan, reply, input), request);
     // A task failing beside an import that failed too, judged again with correct copies of its imports (stand-ins.ts).
-    const second = await secondVerdicts(pack, input, first, request, runLive);
+    const second = await secondVerdicts(pack, input, first, request, runLive, usedUpBudget(reply));
     // The type checker reads the files and runs nothing: in its thread, after the sandbox's runs,
     // so that TypeScript's heap and the submission's never add up (one grade stays under 500 MB).
     const typing = checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
@@ -162,7 +162,7 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
         : { checks: mine?.checks ?? [], evidence: {}, ...(mine?.extra ? { extra: mine.extra } : {}), failure: missingFile(pack, shown) };
       const clean = sanitiseJudgement(own, display.sanitise);
       const result = withMessage(taskResult(task, clean), timeouts.has(id) ? display.sanitise(timeouts.get(id)!) : undefined);
-      return { result: chosen.standIns[id] ? { ...result, standIns: chosen.standIns[id]! } : result, evidence: clean.evidence, extra: clean.extra ?? [] };
+      return { result: chosen.standIns[id]?.length ? { ...result, standIns: chosen.standIns[id]! } : result, evidence: clean.evidence, extra: clean.extra ?? [] };
     });
     const typed = await typing;
     // The compiler's messages name files by their absolute paths: shown relative, as every other text.

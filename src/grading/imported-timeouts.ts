@@ -18,15 +18,18 @@ export function importsFile(source: string, file: string): boolean {
   return new RegExp(`(?:from\\s*|import\\s*\\(?\\s*|require\\s*\\(\\s*)["']\\./${base}(?:\\.ts|\\.js)?["']`).test(source);
 }
 
+// Stopped by its work budget: the run's own, or the submission's.
+const stopped = (reason: string | undefined): boolean => reason === "timeout" || reason === "budget";
+
 /** The message of each timed-out task whose file imports an earlier timed-out task's file, naming that file. */
 export function nameImportedTimeouts(judged: readonly JudgedTask[], files: Readonly<Record<string, string>>): Map<string, string> {
   const out = new Map<string, string>();
   // Through a chain (task3 imports task2, which imports task1), the file where it started.
   const root = new Map<string, string>();
   judged.forEach(({ task, failure }, i) => {
-    if (failure?.reason !== "timeout") return;
+    if (!failure || !stopped(failure.reason)) return;
     const source = files[task.file];
-    const culprit = judged.slice(0, i).find((other) => other.failure?.reason === "timeout" && source !== undefined && importsFile(source, other.task.file));
+    const culprit = judged.slice(0, i).find((other) => stopped(other.failure?.reason) && source !== undefined && importsFile(source, other.task.file));
     if (!culprit) return;
     const file = root.get(culprit.task.id) ?? culprit.task.file;
     root.set(task.id, file);

@@ -6,6 +6,8 @@
 // of the two verdicts scores more. Both are honest verdicts on the task's own code: the copies
 // answer only from the pack's table, for the calls the grader's own inputs make, and a task whose
 // imports are right gains nothing from them. The evidence file stays what the student's code wrote.
+// When the submission's work budget ran out (one task's loop uses it up for all), every task that
+// failed is judged once more alone, with a budget of its own, so that a loop costs its own task.
 import { scoreTask } from "../pack/score.js";
 import type { Pack, PackPlan, PlanInput, TaskJudgement } from "../pack/types.js";
 import type { CheckResult } from "../report/types.js";
@@ -41,9 +43,10 @@ export async function secondVerdicts<P extends PackPlan>(
   pack: Pack<P>, input: PlanInput, judged: Record<string, TaskJudgement>,
   run: (runs: RunSpec[], standIns: Record<string, StandIn>) => Promise<SandboxReply>,
   live?: (tasks: string[], standIns: Record<string, StandIn>) => Promise<Record<string, CheckResult[]>>,
+  starved = false,
 ): Promise<Record<string, SecondVerdict>> {
-  const source = pack.standIns;
-  if (!source) return {};
+  const source = pack.standIns ?? { imports: {}, copy: () => undefined };
+  if ((!pack.standIns && !starved) || process.env["GRADE_TMP_NO_STAND_INS"]) return {};
   const out: Record<string, SecondVerdict> = {};
   // An import whose own second verdict is clean is right but for its imports: the copies stand
   // in for those, under the student's own import. So the tasks go in the order they import.
@@ -54,7 +57,7 @@ export async function secondVerdicts<P extends PackPlan>(
     // A starter not written yet, or no file: nothing of the student's to judge again.
     if (!own || !unsure(own) || own.failure?.reason === "not-written" || own.failure?.reason === "missing-file") continue;
     const replaced = importsOf(source.imports, task).filter(wrong);
-    if (!replaced.length) continue;
+    if (!replaced.length && !starved) continue;
     const alone: PlanInput = { ...input, tasks: [task] };
     const plan = pack.plan(alone);
     const standIns: Record<string, StandIn> = {};
@@ -63,7 +66,7 @@ export async function secondVerdicts<P extends PackPlan>(
       const copy = file ? source.copy(t, plan, alone) : undefined;
       if (file && copy) standIns[file] = copy;
     }
-    if (!Object.keys(standIns).length) continue;
+    if (!Object.keys(standIns).length && !starved) continue;
     let reply: SandboxReply;
     try {
       reply = await run(plan.runs, standIns);
@@ -74,11 +77,18 @@ export async function secondVerdicts<P extends PackPlan>(
     if (reply.runs.length !== plan.runs.length) continue;
     const again = pack.judge(plan, reply, alone)[task];
     if (!again) continue;
-    const liveRun = live?.([task], standIns);
+    // The live checks have limits of their own, which no other task's loop used up.
+    const liveRun = Object.keys(standIns).length ? live?.([task], standIns) : undefined;
     liveRun?.catch(() => undefined);
     out[task] = { judged: again, ...(liveRun ? { live: liveRun } : {}), standIns: Object.keys(standIns) };
   }
   return out;
+}
+
+/** Whether a run of the reply was stopped, or not started, because the submission's budget ran out. */
+export function usedUpBudget(reply: SandboxReply): boolean {
+  return reply.runs.some((run) => run.status === "failed" ? run.failure.reason === "budget"
+    : run.status === "ran" && (run.stopped?.reason === "budget" || run.calls.some((c) => !c.ok && c.failure.reason === "budget")));
 }
 
 /** The points a judgement and its live checks score under the pack's policy. */

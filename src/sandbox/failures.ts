@@ -14,10 +14,10 @@ const at = (t: Thrown): string => (t.where ? `${t.text} (at ${t.where})` : t.tex
 
 export const failures = {
   /** Out of fuel: the run's own budget (`limit`), or, given `budget`, what was left of the submission's. */
-  timeout: (used: number, limit: number, budget?: number): TaskFailure => failure("timeout", budget === undefined
+  timeout: (used: number, limit: number, budget?: number): TaskFailure => failure(budget === undefined ? "timeout" : "budget", budget === undefined
     ? `It was stopped after using ${percent(used, limit)} of its work budget (${limit} units; the reference solution uses about ${percent(REFERENCE_RUN_FUEL, limit)} of it on its largest run). ${LOOP_ADVICE}`
     : `It was stopped when the submission's work budget ran out (${budget} units for all its runs together; the reference solution uses about ${percent(REFERENCE_SUBMISSION_FUEL, budget)} of it). ${LOOP_ADVICE}`),
-  budget: (budget: number): TaskFailure => failure("timeout", `It was not run: the submission's earlier runs had used all of its work budget (${budget} units; the reference solution uses about ${percent(REFERENCE_SUBMISSION_FUEL, budget)} of it). A task that never returns uses its whole budget: fix the one that did not finish first.`),
+  budget: (budget: number): TaskFailure => failure("budget", `It was not run: the submission's earlier runs had used all of its work budget (${budget} units; the reference solution uses about ${percent(REFERENCE_SUBMISSION_FUEL, budget)} of it). A task that never returns uses its whole budget: fix the one that did not finish first.`),
   /** The clock's backstop: the grader's trouble, never a verdict on the student's code. */
   backstop: (ms: number, share?: { used: number; limit: number }): TaskFailure => failure("backstop", `The grader stopped it by the clock after ${ms} ms, not by its work${share ? `: it had used ${percent(share.used, share.limit)} of its work budget` : ""}. This is not your code's fault; the machine was too busy to finish in time. Grade again, or give the grader more time with --timeout MS.`),
   /** Processor time in built-in calls the fuel does not count (watchdog.ts): the student's work. */

@@ -7,7 +7,12 @@ export type FailureReason =
   | "not-written" | "missing-file" | "syntax" | "missing-export" | "import-error" | "refused-file" | "throw"
   | "promise" | "not-json" | "exit" | "timeout" | "crash" | "out-of-memory" | "too-large"
   /** Stopped by the clock's backstop, not by its work: the grader's trouble, not a verdict. */
-  | "backstop";
+  | "backstop"
+  /**
+   * Stopped, or never started, because the submission's work budget for all its runs ran out:
+   * maybe by this run's own loop, maybe by another task's (src/grading/stand-ins.ts runs it again alone).
+   */
+  | "budget";
 
 export interface TaskFailure {
   reason: FailureReason;

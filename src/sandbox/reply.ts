@@ -5,7 +5,7 @@ import { failures } from "./failures.js";
 import { PEER_LIMITS } from "./peers.js";
 import type { FailureReason, PeerMessage, SandboxReply, SandboxRequest, TaskFailure, WireCall, WireRun } from "./protocol.js";
 
-const REASONS = new Set<FailureReason>(["not-written", "missing-file", "syntax", "missing-export", "import-error", "refused-file", "throw", "promise", "not-json", "exit", "timeout", "crash", "out-of-memory", "too-large", "backstop"]);
+const REASONS = new Set<FailureReason>(["not-written", "missing-file", "syntax", "missing-export", "import-error", "refused-file", "throw", "promise", "not-json", "exit", "timeout", "crash", "out-of-memory", "too-large", "backstop", "budget"]);
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 const text = (v: unknown, cap: number): string | undefined => (typeof v === "string" && v.length <= cap ? v : undefined);
 

@@ -23,7 +23,7 @@ export function showCall(c: CallCase): string {
 }
 
 /** A case is judged unless its call never ran (its run failed to load, or was skipped). */
-const ran = (t: CallTrace): boolean => t.outcome.kind !== "not-run" && !(t.outcome.kind === "failed" && t.sent.length === 0 && !["timeout", "out-of-memory", "crash", "too-large", "not-json", "promise", "exit"].includes(t.outcome.failure.reason));
+const ran = (t: CallTrace): boolean => t.outcome.kind !== "not-run" && !(t.outcome.kind === "failed" && t.sent.length === 0 && !["timeout", "budget", "out-of-memory", "crash", "too-large", "not-json", "promise", "exit"].includes(t.outcome.failure.reason));
 
 function casesFor(rule: ClientRule, requestRuns: readonly RequestRunTraces[], callRuns: readonly CallRunTrace[]): { judged: JudgedCase[]; notRun: string | undefined } {
   const judged: JudgedCase[] = [];

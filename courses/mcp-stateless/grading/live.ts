@@ -23,7 +23,7 @@ export function liveChecks(input: LiveInput): Promise<Record<string, CheckResult
   // The SDK loads while the server starts and the sandbox runs, not after the stdio check.
   void loadSdk().catch(() => undefined);
   return liveTurn(async () => {
-    const submission = { files: input.files, refused: input.refused, limits: liveLimits(input.timeoutMs), shownAs: input.shownAs };
+    const submission = { files: input.files, refused: input.refused, limits: liveLimits(input.timeoutMs), shownAs: input.shownAs, ...(input.standIns ? { standIns: input.standIns } : {}) };
     const server = await prepareServer(submission, FILE, "handle", input.shownAs + FILE, sandboxSource());
     try {
       const stdio = await stdioChecks(server, input.timeoutMs);
