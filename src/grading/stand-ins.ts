@@ -76,7 +76,9 @@ export async function secondVerdicts<P extends PackPlan>(
     }
     if (reply.runs.length !== plan.runs.length) continue;
     const again = pack.judge(plan, reply, alone)[task];
-    if (!again) continue;
+    // No better in the sandbox: its imports were right after all (`grade task2` with a right
+    // toMcp, say), or the task is wrong on its own. Its live checks are not run again for it.
+    if (!again || pointsOf(pack, again, []) <= pointsOf(pack, own, [])) continue;
     // The live checks have limits of their own, which no other task's loop used up.
     const liveRun = Object.keys(standIns).length ? live?.([task], standIns) : undefined;
     liveRun?.catch(() => undefined);
