@@ -12,13 +12,14 @@ import { HINTS } from "./course/hints.js";
 import { LINE_RULES } from "./evidence/line-rules.js";
 import { judge } from "./grading/judge.js";
 import { liveChecks } from "./grading/live.js";
+import { IMPORTS, statelessStandIn } from "./grading/stand-ins.js";
 import { plan, TASKS, type StatelessPlan } from "./grading/plan.js";
 import { lintQuiz, QUIZ } from "./course/quiz.js";
 import { StatelessTypeCheck } from "./typecheck/worker-client.js";
 
 /** Each evidence line earns a point while the rules it shows hold (evidence/line-rules.ts); a broken rule costs one; other checks beyond the fixtures at most one, and only at full marks. */
 export const SCORE_POLICY: ScorePolicy = {
-  id: "mcp-stateless-score-v5",
+  id: "mcp-stateless-score-v6",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },
@@ -36,8 +37,6 @@ export const SCORE_POLICY: ScorePolicy = {
 const evidence = [...EVIDENCE.filter((l) => l.task !== "task4"), ...CLIENT_EVIDENCE.map((c) => c.line), ...EVIDENCE.filter((l) => l.task === "task4")]
   .map((line) => ({ ...line, rules: LINE_RULES[line.key] ?? [] }));
 const diagnoses = new Map(EVIDENCE_CHECKS.map((c) => [c.key, c] as const));
-
-import { IMPORTS, statelessStandIn } from "./grading/stand-ins.js";
 
 const pack: Pack<StatelessPlan> = {
   format: 1,

@@ -77,6 +77,11 @@ function noAnswers(run: WireRun | undefined, what: string): { status: "fail" | "
   return { status: "fail", message: `${what} gave no answers (the run before it did not finish), so this rule could not be judged.` };
 }
 
+const DATA_ALONE = {
+  name: "t2_data_alone", kind: "behaviour", title: "A fresh server answers from ORDERS as the page's data has it",
+  hint: "Rules 7–8: get_order_status reads status and eta from ORDERS, so a fresh server still has A101 \"processing\". Look for a status written in the code instead of read from ORDERS.",
+};
+
 function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outcome[] | undefined, generated: readonly unknown[], seed: number, check: ArgsChecker): CheckResult[] {
   const fresh = plan.fresh!;
   const task = taskOf("task2");
@@ -111,6 +116,17 @@ function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outco
       },
       accepts: sameJson,
     }, seed, "were answered differently in a fresh module instance than after the earlier calls (expected: your own answer after them)", " (alone, in a fresh module instance)"));
+    // The answers that depend on the orders' state (A101's status before and after its cancel)
+    // are judged in the shared run after the page's session has cancelled A101, so no other
+    // check reads A101 as the page's data has it: alone, in a fresh instance, they are judged here.
+    checks.push(verdict(DATA_ALONE, "task2", generated, alone, {
+      expected: (i) => {
+        const fresh = newServer()(generated[i]);
+        if (sameJson(model[i], fresh)) return undefined;
+        return expectedPart(fresh, "content");
+      },
+      accepts: acceptsPart("content"),
+    }, seed, "were answered differently from the page's data when sent alone to a fresh module instance", " (alone, in a fresh module instance)"));
   }
   return checks;
 }

@@ -95,7 +95,8 @@ describe("mcp-stateless through the sandbox", () => {
     ["no-result-type-on-tool-error", "task2", ["t2_without_result_type", "t2_result_envelope", "t2_schema_tools_call"], ["t2_same_envelope"]],
     ["no-cache-hints", "task2", ["t2_without_cache_hints", "t2_result_envelope", "t2_schema_discover", "t2_schema_tools_list", "t2_schema_resources"], ["t2_same_envelope"]],
     ["remembers-round-one", "task2", ["t2_stateless"], ["t2_cancel_decline_text", "t2_no_session_state"]],
-    ["needs-discover-first", "task2", ["t2_stateless", "t2_no_session_state"], []],
+    // A fresh server refuses A101's status too: t2_data_alone fails beside them (one behaviour point in all).
+    ["needs-discover-first", "task2", ["t2_stateless", "t2_no_session_state"], ["t2_data_alone"]],
     ["accepts-decline", "task2", ["t2_cancel_decline_text", "t2_input_responses"], ["t2_order_ids", "t2_client_meta", "t2_no_session_state", "t2_same_cancel_decline"]],
     ["confirm-truthy", "task2", ["t2_input_responses"], []],
     ["prototype-lookups", "task2", ["t2_inherited_names"], []],
@@ -105,6 +106,8 @@ describe("mcp-stateless through the sandbox", () => {
     // No line reads the -32022 message: t2_same_old_version judges the code and data its lines read.
     ["version-repr-as-json", "task2", ["t2_version_check"], ["t2_inherited_names", "t2_odd_params"]],
     ["truthy-id", "task2", ["t2_notifications"], []],
+    // A101's "processing" is read by no line and by no answer after the page's session cancels it: judged alone, in a fresh instance.
+    ["status-hardcoded", "task2", ["t2_data_alone"], []],
     // t2_notifications judges whether and to which id handle answers, not what tools/list lists.
     ["tools-list-reversed", "task2", ["t2_tool_names", "t2_same_tools_list"], ["t2_client_meta"]],
     // The client: each mistake one point, the lines that only show it again charged to the first.
