@@ -20,6 +20,7 @@ import { attachTypes, type TypeChecker } from "../typecheck/attach.js";
 import { readSubmission } from "./files.js";
 import { withExtraChecks } from "./extra-report.js";
 import { followUp } from "./follow-up.js";
+import { troubleAsErrors } from "../pack/verdict.js";
 import { betterVerdicts, secondVerdicts, usedUpBudget } from "./stand-ins.js";
 import { LIMITS } from "./limits.js";
 import { makeDisplay } from "./paths.js";
@@ -143,7 +144,7 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     const request = (runs: RunSpec[], standIns?: Record<string, StandIn>) => pool.run({ files: files.files, refused: files.refused, runs, limits, ...(shownAs ? { shownAs } : {}), ...(standIns ? { standIns } : {}) });
     const reply = await request(plan.runs);
     // A failure's follow-up (Pack.refine) is one more request, only when a check failed.
-    const first = await followUp(pack, plan, reply, input, pack.judge(plan, reply, input), request);
+    const first = await followUp(pack, plan, reply, input, troubleAsErrors(pack.judge(plan, reply, input), reply), request);
     // A task failing beside an import that failed too, judged again with correct copies of its imports (stand-ins.ts).
     const second = await secondVerdicts(pack, input, first, request, runLive, usedUpBudget(reply));
     // The type checker reads the files and runs nothing: in its thread, after the sandbox's runs,

@@ -9,6 +9,7 @@
 // When the submission's work budget ran out (one task's loop uses it up for all), every task that
 // failed is judged once more alone, with a budget of its own, so that a loop costs its own task.
 import { scoreTask } from "../pack/score.js";
+import { troubleAsErrors } from "../pack/verdict.js";
 import type { Pack, PackPlan, PlanInput, TaskJudgement } from "../pack/types.js";
 import type { CheckResult } from "../report/types.js";
 import type { RunSpec, SandboxReply, StandIn } from "../sandbox/protocol.js";
@@ -75,7 +76,7 @@ export async function secondVerdicts<P extends PackPlan>(
       continue;
     }
     if (reply.runs.length !== plan.runs.length) continue;
-    const again = pack.judge(plan, reply, alone)[task];
+    const again = troubleAsErrors(pack.judge(plan, reply, alone), reply)[task];
     // No better in the sandbox: its imports were right after all (`grade task2` with a right
     // toMcp, say), or the task is wrong on its own. Its live checks are not run again for it.
     if (!again || pointsOf(pack, again, []) <= pointsOf(pack, own, [])) continue;
