@@ -67,6 +67,8 @@ const COSTS: [string, number][] = [
   // (src/grading/stand-ins.ts): 15 and 6 points before.
   ["tomcp-snake-case-key", 1],
   ["notification-undefined-id", 1],
+  // Tasks written out of order: toMcp still the starter. Its 3 lines, and nothing of handle's or serve's.
+  ["tomcp-not-written", 3],
   // Correct: handle may log to stderr; serve's run showing it is handle's print (own-output.ts).
   ["handle-logs-to-stderr", 0],
 ];

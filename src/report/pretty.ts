@@ -55,7 +55,7 @@ function renderTask(task: TaskResult, s: Style): string[] {
   const badge = task.status === "pass" ? s.pass("PASS") : task.status === "fail" ? s.fail("FAIL") : s.error("ERROR");
   const out = [`${s.bold(`Task ${task.task.slice(4)} · ${line(task.title)}`)}  ${badge} · ${line(taskCounts(task))}`];
   if (task.message) out.push(quoted(`${s[task.status === "error" ? "error" : "fail"]("!")} ${text(task.message)}`, "  "));
-  if (task.standIns?.length) out.push(quoted(s.dim(`Judged with a correct copy of ${listed(task.standIns.map(line))} in place of yours: that task failed checks of its own or was not graded here, and its mistakes are charged to it alone.`), "  "));
+  if (task.standIns?.length) out.push(quoted(s.dim(`Judged with a correct copy of ${listed(task.standIns.map(line))} in place of yours, which is not right yet (not written, failing checks of its own, or not graded here): its mistakes are charged to it alone.`), "  "));
   const skipped = task.checks.filter((c) => c.status === "skip");
   for (const check of task.checks) if (check.status !== "skip") out.push(...renderCheck(check, s));
   if (skipped.length) out.push(`  ${s.skip(MARKS.skip)} ${s.dim(`skipped: ${skipped.map((c) => line(c.name)).join(", ")}`)}`);

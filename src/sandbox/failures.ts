@@ -36,15 +36,28 @@ export const failures = {
     if (t.exit !== undefined) return failure("exit", `${spec.entry} called process.exit(${t.exit}) while it was being loaded. A task returns its answer; it never ends the process.`);
     if (t.name === "ModuleRefused") return failure("import-error", t.where ? `${t.where}: ${t.text.replace(/^ModuleRefused: /, "")}` : t.text.replace(/^ModuleRefused: /, ""));
     if (t.name === "CompileError") return failure("syntax", t.text.replace(/^CompileError: /, ""));
-    if (t.name === NOT_WRITTEN_NAME) return failure("not-written", `${spec.exportName} in ${spec.entry} is not written yet: replace the TODO in it with your code.`);
+    if (t.name === NOT_WRITTEN_NAME) return notWritten(spec, t, "import-error");
     return failure("import-error", `${spec.entry} failed while it was being loaded, before ${spec.exportName} was called: ${at(t)}. Code at the top level of a module runs on import; move it into a function.`);
   },
   call: (spec: Pick<RunSpec, "entry" | "exportName">, t: Thrown): TaskFailure => {
-    if (t.name === NOT_WRITTEN_NAME) return failure("not-written", `${spec.exportName} in ${spec.entry} is not written yet: replace the TODO in it with your code.`);
+    if (t.name === NOT_WRITTEN_NAME) return notWritten(spec, t, "throw");
     if (t.exit !== undefined) return failure("exit", `${spec.exportName} called process.exit(${t.exit}). A task returns its answer; it never ends the process.`);
     return failure("throw", `${spec.exportName} threw ${at(t)}.`);
   },
 };
+
+/**
+ * A starter's "not written yet": this task's own, or that of a function it uses (a handle written
+ * before the toMcp it imports), which is no starter of this task's: the task failed (`otherwise`),
+ * and the grading judges it again with a correct copy of what it imports (grading/stand-ins.ts).
+ */
+function notWritten(spec: Pick<RunSpec, "entry" | "exportName">, t: Thrown, otherwise: "throw" | "import-error"): TaskFailure {
+  // The starter's own line is where it was thrown: in this task's file, or in the one it imports.
+  const file = t.where?.replace(/:\d+:\d+$/, "");
+  if (file === undefined || file === spec.entry) return failure("not-written", `${spec.exportName} in ${spec.entry} is not written yet: replace the TODO in it with your code.`);
+  const named = /([\w$.]+) is not written yet/.exec(t.text)?.[1] ?? "a function";
+  return failure(otherwise, `${spec.exportName} in ${spec.entry} ${otherwise === "throw" ? "called" : "uses, while it is loaded,"} ${named} of ${file}, which is not written yet: write that first (until then, this task is judged with a correct copy of it where the course has one).`);
+}
 
 /**
  * The first frame of a QuickJS stack that is in one of the student's files, as file:line:column.
