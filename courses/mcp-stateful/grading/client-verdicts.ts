@@ -37,17 +37,29 @@ function record(run: WireRun | undefined): ClientRecord | undefined {
 function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed: number): CheckResult[] {
   const fails = new Map<string, { size: number; message: string }>();
   const judged = new Map<string, number>();
+  // Judgements on generated scenarios of more than the handshake: what a table of the page's
+  // trace cannot answer. And the scenarios the client's code stopped or did not let run.
+  const beyond = new Map<string, number>();
+  const unrun: string[] = [];
+  let current: { generated: boolean } = { generated: false };
   const note = (rule: string, size: number, message: string | undefined, judgedAny = true): void => {
     if (!judgedAny) return;
     judged.set(rule, (judged.get(rule) ?? 0) + 1);
+    if (current.generated && size > 1) beyond.set(rule, (beyond.get(rule) ?? 0) + 1);
     const had = fails.get(rule);
     if (message !== undefined && (!had || size < had.size)) fails.set(rule, { size, message });
   };
-  for (const { run, scenario } of p.clients) {
+  for (const [k, { run, scenario }] of p.clients.entries()) {
+    current = { generated: k > 0 };
     const r = record(reply.runs[run]);
-    if (!r) continue;
-    const e = expected(scenario);
     const ops = `ops: ${shown(scenario.ops)}`;
+    const cause = rootCause(reply.runs[run]);
+    if (k > 0 && (!r || cause)) unrun.push(cause?.message ?? "it was not run");
+    // A scenario the client's code did not let run (or finish) cannot be judged because of that
+    // code: its ops' results are due and did not come, which t3_results charges (once), so that
+    // a client that stalls on every op it does not know loses more than the ops it knows.
+    if (!r) { note("t3_results", scenario.ops.length, `The scenario did not run: ${rootCause(reply.runs[run])?.message ?? "it was not run"}.\n(${ops})`); continue; }
+    const e = expected(scenario);
     const why = (m: string | undefined): string | undefined => (m === undefined ? undefined : `${m}.\n(${ops})`);
     const failed = !reply.runs[run] || reply.runs[run]!.status !== "ran" || !(reply.runs[run] as { calls: { ok: boolean }[] }).calls[0]?.ok;
     const stopped = failed ? `; the call failed: ${rootCause(reply.runs[run])?.message ?? "it threw"}` : "";
@@ -68,7 +80,7 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     note("t3_messages", scenario.ops.length, why(differs?.why));
     // Judged only where an op sent as the model did: a scenario whose first op did not is t3_messages' alone.
     note("t3_ids", scenario.ops.length, why(idsProblem(e, r, upTo)), upTo > 0);
-    note("t3_results", scenario.ops.length, why(outcomes("results")), reads("results"));
+    note("t3_results", scenario.ops.length, why(outcomes("results") ?? (failed ? `the client did not finish the scenario's ops${stopped}` : undefined)), reads("results") || failed);
     note("t3_errors", scenario.ops.length, why(outcomes("errors")), reads("errors"));
     note("t3_cache", scenario.ops.length, why(cacheProblem(scenario.ops, e, r, upTo)), upTo > 0);
   }
@@ -82,8 +94,20 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
       note("t3_transport", 1, problem === undefined ? undefined : `Sending ${shown(probe.message)}: ${problem}.`);
     });
   }
+  // A rule the client's code let be judged on no generated scenario but the handshake's was not
+  // shown beyond the page's trace: it fails, with why (a table of the trace that stalls on
+  // everything else passed every rule it was judged on).
+  if (unrun.length) {
+    for (const rule of SCENARIO_RULES) {
+      if (fails.has(rule) || (beyond.get(rule) ?? 0) > 0) continue;
+      fails.set(rule, { size: 0, message: `It could not be judged on any generated scenario beyond the handshake: ${unrun.length} of ${p.clients.length - 1} stopped or did not run (the first: ${unrun[0]}).` });
+      judged.set(rule, Math.max(1, judged.get(rule) ?? 0));
+    }
+  }
   return RULES_3.map((rule) => verdict(rule, seed, fails.get(rule.name), judged.get(rule.name) ?? 0));
 }
+
+const SCENARIO_RULES = ["t3_handshake", "t3_messages", "t3_ids", "t3_results", "t3_errors", "t3_cache"];
 
 /** Everything the client sent in every scenario, for the schema check. */
 function allSent(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply): unknown[] {
