@@ -126,7 +126,14 @@ const ascii = (text) => text.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0)
 async function bundledMain() {
   const dir = path.join(cacheDir, `cli-${fingerprint()}`);
   if (!existsSync(path.join(dir, "main.cjs"))) {
-    const outputs = await buildScripts(dir);
+    let outputs;
+    try {
+      outputs = await buildScripts(dir);
+    } finally {
+      // esbuild's service, a process of its own, would otherwise stay for the whole run: about
+      // 100 MB beside the grading (docs/speed.md). A later build (build-cache.ts) starts it again.
+      await require("esbuild").stop();
+    }
     mkdirSync(cacheDir, { recursive: true });
     for (const old of readdirSync(cacheDir)) {
       if (old.startsWith("cli-") && old !== path.basename(dir)) rmSync(path.join(cacheDir, old), { recursive: true, force: true });

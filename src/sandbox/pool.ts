@@ -20,6 +20,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 // The thread's own heap (its JavaScript, not the engine's memory, which the engine caps).
 const THREAD_HEAP_MB = 192;
+// Its young generation, capped: left to grow (48 MB), it held 45 MB where 13 MB were in use, two
+// threads' worth of a batch's peak memory (docs/speed.md).
+const THREAD_YOUNG_MB = 12;
 // The thread's native stack: the engine's C frames for one of QuickJS's stack (session.ts
 // MAX_STACK_BYTES) take up to about 25 times as much here (its parser, JSON.stringify), and
 // a native overflow would stop the engine as the grader's error rather than the student's.
@@ -112,7 +115,7 @@ export class SandboxPool {
   }
 
   private spawn(assets: { code: string; data: object }): Slot {
-    const worker = new Worker(assets.code, { eval: true, workerData: assets.data, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, stackSizeMb: SANDBOX_STACK_MB }, env: {}, stdout: true, stderr: true });
+    const worker = new Worker(assets.code, { eval: true, workerData: assets.data, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB, stackSizeMb: SANDBOX_STACK_MB }, env: {}, stdout: true, stderr: true });
     const slot: Slot = { worker };
     // The engine's own messages (an abort's) are read and dropped: unread, they would pile up.
     worker.stdout.resume();
