@@ -115,12 +115,15 @@ describe.skipIf(!HOSTILE)(`points without the work${HOSTILE ? "" : ` (${WHY_SKIP
         });
       }
 
-      it("keeps a submission that hangs on every input it does not know at no points alone too, every default check on", async () => {
+      it("keeps a submission that hangs on every input it does not know at (nearly) no points alone too, every default check on", async () => {
         const alone = await runGrade(["--pack", spec.pack, "--dir", path.join("class", "table-loop"), "--reporter", "json=out/alone.json", "--no-color"], root);
         expect(alone.frozen).toBe(false);
         expect(alone.code).toBe(1);
         const report = JSON.parse(readFileSync(path.join(root, "out", "alone.json"), "utf8")) as Report;
-        expect(report.score).toBe(0);
+        // As in the batch: a constant may be right where a rule's answer is one constant. Each task
+        // that failed is judged again alone with a budget of its own (src/grading/stand-ins.ts), so
+        // its loops no longer starve the others' runs, which had kept this at 0.
+        expect(report.score).toBeLessThanOrEqual(2);
         expect(report.tasks.every((t) => t.score < t.maxScore)).toBe(true);
       });
     });

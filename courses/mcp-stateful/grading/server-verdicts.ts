@@ -151,12 +151,26 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
       const holds = (i: number): boolean => judges === "envelope" || rules[i]!.some((r) => judges.includes(r));
       let saw = false;
       let unseen: Failure | undefined;
+      // The check's own sessions: when none of them reached a step of its rules (each stalled
+      // before, or was never reached), steps of other checks' sessions (an addTool that returns
+      // nothing) are no evidence that its rules hold.
+      let sawOwn = false;
+      let ownUnseen: Failure | undefined;
       p.all.forEach((session, i) => {
         // Two servers side by side are t2_isolation's; each alone is a session of its own here.
         if (session.servers.length > 1 && judges !== "envelope") return;
         const { outcomes: got, stalled, unreached } = results[i]!;
         if (got) {
+          // A session that stalled before any step of this check's rules judged nothing of them:
+          // as a session never reached, it fails the check only if no session judged its rules
+          // (a server that never returns outside the trace passed every rule it was not asked).
+          if (stalled && !holds(i)) {
+            if (!unseen && judges !== "envelope") unseen = stopped(i);
+            if (!ownUnseen && groupOf(i) === check.name) ownUnseen = stopped(i);
+            return;
+          }
           saw ||= holds(i);
+          if (groupOf(i) === check.name && holds(i)) sawOwn = true;
           // A step that never returned (a loop that never ends spent the run's fuel) is the
           // failure of the check of its rule alone (cost 8 when every check charged the sessions
           // the stopped run never answered); no shrinking of it (every candidate would stall).
@@ -171,8 +185,10 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
         if (judges === "envelope") return;
         if (groupOf(i) === check.name && !unreached) consider(stopped(i));
         else if (!unseen && holds(i)) unseen = stopped(i);
+        if (!ownUnseen && groupOf(i) === check.name) ownUnseen = stopped(i);
       });
       if (!saw && unseen) consider(unseen);
+      else if (!sawOwn && ownUnseen) consider(ownUnseen);
     }
     return { check, ...(smallest ? { smallest } : {}), judged };
   });
