@@ -175,14 +175,14 @@
       const name = names[i];
       exports[name] = function () {
         let key = "";
-        try { key = canonical(slice_(arguments), 0); } catch { /* no key: the table's own message */ }
+        try { key = canonical(listOf(arguments), 0); } catch { /* no key: the table's own message */ }
         const text = hostStandIn(id, name, key.length > STAND_IN_KEY_CHARS ? "" : key);
         return text === "undefined" ? undefined : parse(text);
       };
     }
     return exports;
   }
-  function slice_(list) {
+  function listOf(list) {
     const out = [];
     for (let i = 0; i < list.length; i++) out[i] = list[i];
     return out;

@@ -41,16 +41,16 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
   // trace cannot answer. And the scenarios the client's code stopped or did not let run.
   const beyond = new Map<string, number>();
   const unrun: string[] = [];
-  let current: { generated: boolean } = { generated: false };
+  let generated = false;
   const note = (rule: string, size: number, message: string | undefined, judgedAny = true): void => {
     if (!judgedAny) return;
     judged.set(rule, (judged.get(rule) ?? 0) + 1);
-    if (current.generated && size > 1) beyond.set(rule, (beyond.get(rule) ?? 0) + 1);
+    if (generated && size > 1) beyond.set(rule, (beyond.get(rule) ?? 0) + 1);
     const had = fails.get(rule);
     if (message !== undefined && (!had || size < had.size)) fails.set(rule, { size, message });
   };
   for (const [k, { run, scenario }] of p.clients.entries()) {
-    current = { generated: k > 0 };
+    generated = k > 0;
     const r = record(reply.runs[run]);
     const ops = `ops: ${shown(scenario.ops)}`;
     const cause = rootCause(reply.runs[run]);

@@ -25,7 +25,7 @@ function messagesOf(plan: Pick<StatelessPlan, "runs">): unknown[] {
   for (const run of plan.runs) {
     for (const text of run.inputs) {
       const input = JSON.parse(text) as unknown;
-      if (run.entry === "task2.ts") out.push(...(Array.isArray(input) && run.spread ? input : [input]));
+      if (run.entry === "task2.ts") out.push(input);
       if (run.entry === "task4.ts" && Array.isArray(input)) out.push(...messagesOfLines(input));
     }
   }
