@@ -5,6 +5,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
 import { CACHE_DIR, cachedBuild, keptFile } from "../runner/build-cache.js";
 import { CompileBackstop, compileFiles, releaseCompiler } from "./compile.js";
@@ -32,6 +33,19 @@ interface Job { request: SandboxRequest; resolve: (reply: SandboxReply) => void 
 interface Slot { worker: Worker; job?: Job; watch?: Watchdog; tid?: number; ticks?: Int32Array }
 
 const CACHED_SCRIPT = path.join(here, "..", "runner", "cached-script.cjs");
+
+let baselineOnly = false;
+/**
+ * The engine's WebAssembly compiled by V8's baseline compiler only, for a single grading: its
+ * engine runs for about a second, and optimising the engine's hot functions in the background
+ * cost more processor time than it saved (docs/speed.md). Fuel counts the engine's work, not
+ * time, so no verdict moves. The flag is the process's, for what is compiled from then on; a
+ * batch's or watch's long-lived threads keep the optimising compiler, which pays for itself there.
+ */
+function useBaselineCompiler(): void {
+  if (!baselineOnly) setFlagsFromString("--liftoff-only");
+  baselineOnly = true;
+}
 
 let workerCode: Promise<string> | undefined;
 /**
@@ -72,7 +86,9 @@ export class SandboxPool {
    * `oneShot`: the pool runs one request (a single grading): the compiler goes once its files
    * are compiled, and the thread makes no engine image.
    */
-  constructor(private readonly size = 1, private readonly keepCompiled = true, readonly course = "", private readonly oneShot = false) {}
+  constructor(private readonly size = 1, private readonly keepCompiled = true, readonly course = "", private readonly oneShot = false) {
+    if (oneShot) useBaselineCompiler();
+  }
 
   private assets(): Promise<{ code: string; data: object }> {
     this.starting ??= (async () => {
