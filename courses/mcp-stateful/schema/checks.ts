@@ -4,29 +4,21 @@
 // JSONRPCError, its result against the definition its method names, every drained notification
 // against ToolListChangedNotification. The client: every message it sent against its request's
 // or notification's definition. Each check fails with the first message that breaks it.
-import type { Ajv, ValidateFunction } from "ajv";
 import type { CheckResult } from "../../../src/report/types.js";
-import { addFormats, newAjv } from "../../../src/schema/ajv-classes.js";
 import { describeErrors } from "../../../src/schema/error-text.js";
-import { loadMcpSchema } from "../../../src/schema/validator.js";
+import { keptValidators } from "../../../src/schema/kept-validators.js";
+import { MCP_SCHEMA_TEXT } from "../../../src/schema/validator.js";
 import { shown } from "../behaviour/compare.js";
 import type { Outcome, Session } from "../behaviour/session.js";
 
-let ajv: Ajv | undefined;
-const compiled = new Map<string, ValidateFunction>();
-
-function validator(definition: string): ValidateFunction {
-  let fn = compiled.get(definition);
-  if (fn) return fn;
-  if (!ajv) {
-    ajv = addFormats(newAjv("draft-07", { strict: false, validateSchema: false }));
-    ajv.addSchema(loadMcpSchema(), "mcp-2025-06-18.json");
-  }
-  fn = ajv.getSchema(`mcp-2025-06-18.json#/definitions/${definition}`);
-  if (!fn) throw new Error(`the vendored MCP schema has no definition ${definition}`);
-  compiled.set(definition, fn);
-  return fn;
-}
+const validator = keptValidators({
+  dialect: "draft-07", text: MCP_SCHEMA_TEXT, id: "mcp-2025-06-18.json", ref: (d) => `mcp-2025-06-18.json#/definitions/${d}`,
+  definitions: [
+    "JSONRPCResponse", "JSONRPCError", "ToolListChangedNotification", "JSONRPCRequest", "JSONRPCNotification",
+    "InitializeResult", "ListToolsResult", "CallToolResult", "ListResourcesResult", "ReadResourceResult", "ListPromptsResult", "GetPromptResult",
+    "InitializeRequest", "InitializedNotification", "ListToolsRequest", "CallToolRequest",
+  ],
+});
 
 /** Why the value is not the definition, or undefined when it is. */
 export function schemaProblem(definition: string, value: unknown): string | undefined {

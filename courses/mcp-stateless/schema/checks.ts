@@ -3,10 +3,9 @@
 // result against its own definition, picked by the request's method and the result's resultType.
 // One check per kind of result; each fails with the first response that breaks it.
 import { readFileSync } from "node:fs";
-import type { Ajv, ValidateFunction } from "ajv";
 import type { CheckResult } from "../../../src/report/types.js";
-import { addFormats, newAjv } from "../../../src/schema/ajv-classes.js";
 import { clip, describeErrors } from "../../../src/schema/error-text.js";
+import { keptValidators } from "../../../src/schema/kept-validators.js";
 import type { Outcome } from "../behaviour/check.js";
 import { isObject, own, UNSUPPORTED_PROTOCOL_VERSION, VERSION_KEY } from "../behaviour/model.js";
 import { show } from "../evidence/reading.js";
@@ -15,21 +14,17 @@ export const SCHEMA_REVISION = "2026-07-28";
 const SCHEMA_URL = new URL(`./${SCHEMA_REVISION}/schema.json`, import.meta.url);
 const SCHEMA_ID = "mcp-2026-07-28.json";
 
-let ajv: Ajv | undefined;
-const compiled = new Map<string, ValidateFunction>();
+/** The definitions this pack validates against, server's responses and client's requests (client/schema.ts). */
+const DEFINITIONS = [
+  "JSONRPCResultResponse", "JSONRPCErrorResponse", "UnsupportedProtocolVersionError", "DiscoverResult", "ListToolsResult", "CallToolResult",
+  "InputRequiredResult", "ListResourcesResult", "ReadResourceResult", "JSONRPCRequest", "DiscoverRequest", "ListToolsRequest",
+  "CallToolRequest", "ListResourcesRequest", "ReadResourceRequest", "ListPromptsRequest", "GetPromptRequest",
+];
 
-export function validator(definition: string): ValidateFunction {
-  let fn = compiled.get(definition);
-  if (fn) return fn;
-  if (!ajv) {
-    ajv = addFormats(newAjv("2020-12", { strict: false, validateSchema: false, allErrors: false }));
-    ajv.addSchema(JSON.parse(readFileSync(SCHEMA_URL, "utf8")) as object, SCHEMA_ID);
-  }
-  fn = ajv.getSchema(`${SCHEMA_ID}#/$defs/${definition}`);
-  if (!fn) throw new Error(`the vendored MCP schema has no definition ${definition}`);
-  compiled.set(definition, fn);
-  return fn;
-}
+export const validator = keptValidators({
+  dialect: "2020-12", text: () => readFileSync(SCHEMA_URL, "utf8"), id: SCHEMA_ID, ref: (d) => `${SCHEMA_ID}#/$defs/${d}`,
+  definitions: DEFINITIONS, options: { allErrors: false },
+});
 
 interface SchemaCheck {
   id: string;
