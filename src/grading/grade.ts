@@ -17,6 +17,7 @@ import type { RunSpec, StandIn, TaskFailure } from "../sandbox/protocol.js";
 import { REPORT_VERSION, type CheckResult, type Report, type TaskResult, type TaskStatus } from "../report/types.js";
 import { listed } from "../report/words.js";
 import { attachTypes, type TypeChecker } from "../typecheck/attach.js";
+import type { TaskTypes } from "../typecheck/types-check.js";
 import { readSubmission } from "./files.js";
 import { withExtraChecks } from "./extra-report.js";
 import { followUp } from "./follow-up.js";
@@ -142,14 +143,18 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     liveRun?.catch(() => undefined);
     const limits = { ...LIMITS, timeMs: timeoutMs, budgetMs: timeoutMs * Math.max(1, options.tasks.length) };
     const request = (runs: RunSpec[], standIns?: Record<string, StandIn>) => pool.run({ files: files.files, refused: files.refused, runs, limits, ...(shownAs ? { shownAs } : {}), ...(standIns ? { standIns } : {}) });
+    // A checker kept by watch or a batch is already resident: it checks beside the sandbox's run.
+    // One made for this grading starts after it (below), so that TypeScript's memory and the
+    // submission's never add up (one grade stays under 500 MB).
+    const check = (): Promise<Record<string, TaskTypes> | Error> | undefined => checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+    const early = typeof options.typecheck === "object" ? check() : undefined;
     const reply = await request(plan.runs);
     // A failure's follow-up (Pack.refine) is one more request, only when a check failed.
     const first = await followUp(pack, plan, reply, input, troubleAsErrors(pack.judge(plan, reply, input), reply), request);
     // A task failing beside an import that failed too, judged again with correct copies of its imports (stand-ins.ts).
     const second = await secondVerdicts(pack, input, first, request, runLive, usedUpBudget(reply));
-    // The type checker reads the files and runs nothing: in its thread, after the sandbox's runs,
-    // so that TypeScript's heap and the submission's never add up (one grade stays under 500 MB).
-    const typing = checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+    // The type checker reads the files and runs nothing, in its thread.
+    const typing = early ?? check();
     const chosen = await betterVerdicts(pack, first, liveRun ? await liveRun : {}, second);
     const judged = chosen.judged;
     const timeouts = nameImportedTimeouts(options.tasks.map((id) => ({ task: taskOf(pack, id), ...(judged[id]?.failure ? { failure: judged[id]!.failure } : {}) })), files.files);
