@@ -38,7 +38,9 @@ async function fingerprint(dir: string, files: readonly string[]): Promise<strin
 }
 
 export function watchSubmission(options: WatcherOptions): Watcher {
-  const debounceMs = options.debounceMs ?? 150;
+  // An editor's save is a burst of events a few milliseconds long; one that outlasts this costs
+  // one grading more (a save during a grading queues another), never a stale report.
+  const debounceMs = options.debounceMs ?? 50;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let again = false;
