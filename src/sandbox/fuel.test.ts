@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUN_FUEL } from "./fuel.js";
 import { SandboxPool } from "./pool.js";
 import type { RunSpec, SandboxRequest, WireRun } from "./protocol.js";
+import { decodeValue } from "./value.js";
 
 // A backstop no run here comes near: every stop below is by fuel.
 const LIMITS = { timeMs: 600_000, memoryBytes: 128 * 2 ** 20, valueChars: 2 ** 20, outputChars: 16384 };
@@ -13,6 +14,8 @@ const CODE = `
 export function spin() { for (;;) {} }
 export function count(n: number) { let s = 0; for (let i = 0; i < n; i++) s += i % 7; return s; }
 export function jobs() { void (async () => { for (;;) await null; })(); return "returned"; }
+export function elapsed(n: number) { const start = Date.now(); const t0 = performance.now(); count(n); return [Date.now() - start, Math.round(performance.now() - t0)]; }
+export function ids(n: number) { const out: number[] = []; for (let i = 0; i < n; i++) { count(2e4); out.push(Date.now()); } return out.map((t) => t - out[0]!); }
 export async function work(n: number) {
   const seen = new Map<string, number>();
   for (let i = 0; i < n; i++) { const k = JSON.stringify({ i: i % 97 }); seen.set(k, (seen.get(k) ?? 0) + 1); await null; }
@@ -69,6 +72,22 @@ describe("fuel", () => {
     expect(stopOf(runs[1])?.reason).toBe("budget");
     expect(stopOf(runs[2])?.reason).toBe("budget");
     expect(stopOf(runs[2])?.message).toMatch(/It was not run: the submission's earlier runs had used all of its work budget \(150 units/);
+  });
+
+  it("gives Date the clock of the work done: the same elapsed times every time, a millisecond a unit, in a fresh instance too", async () => {
+    const runs = [spec("elapsed", [0]), spec("elapsed", [3e6]), spec("ids", [30]), spec("elapsed", [3e6], { instance: "fresh", context: "fresh" })];
+    const read = (r: WireRun | undefined): unknown => { const d = r?.status === "ran" && r.calls[0]?.ok ? decodeValue(r.calls[0].value) : undefined; return d?.ok ? d.value : r; };
+    const first = (await grade(runs)).map(read);
+    const second = (await grade(runs)).map(read);
+    expect(second).toEqual(first);
+    expect(first[0]).toEqual([0, 0]);
+    const [ms, perf] = first[1] as [number, number];
+    expect(ms).toBeGreaterThan(10);
+    expect(perf).toBe(ms);
+    expect(first[3]).toEqual(first[1]);
+    // Ids made from Date.now() between equal pieces of work are as far apart every time: none repeats here.
+    const stamps = first[2] as number[];
+    expect(new Set(stamps).size).toBe(stamps.length);
   });
 
   it("reports the clock's backstop as the grader's trouble, not as a timeout", async () => {

@@ -25,6 +25,12 @@ export const RUN_CPU_FACTOR = 12;
 /** After a stop, what reading back the run's record may use (it returns a string it holds). */
 export const TAKE_FUEL = 100;
 
+/**
+ * The sandbox's clock (globals/clock.js) advances a millisecond per unit of fuel: about what a
+ * unit of a reference solution's work takes here, and the same on every machine.
+ */
+export const CLOCK_MS_PER_FUEL = 1;
+
 export type Stop = "fuel" | "clock";
 
 /**
@@ -59,10 +65,14 @@ export class FuelMeter {
   /** While the grader's own code runs in the engine (a context's set-up): nothing counted, nothing stopped. */
   paused = false;
 
+  /** Every unit counted since the meter was made, across limits (the sandbox's clock reads it). */
+  total = 0;
+
   readonly tick = (): boolean => {
     if (this.shared) this.shared[0] = (this.shared[0]! + 1) | 0;
     if (this.paused) return false;
     this.used += 1;
+    this.total += 1;
     if (this.used > this.limit) { this.stop ??= "fuel"; return true; }
     if (Date.now() > this.until) { this.stop ??= "clock"; return true; }
     return false;

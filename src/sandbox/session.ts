@@ -7,7 +7,7 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule, VmFunctionImplementation } from "quickjs-emscripten-core";
 import { makeSlicer, messageOf, readText, type Slicer } from "./engine-text.js";
 import { failures } from "./failures.js";
-import { FuelMeter, TAKE_FUEL } from "./fuel.js";
+import { CLOCK_MS_PER_FUEL, FuelMeter, TAKE_FUEL } from "./fuel.js";
 import { adoptContext, adoptRuntime, captureImage, checkHostRefs, findRandomState, PAGE, pagesInUse, recordHostRefs, reseed, type EngineImage } from "./image.js";
 import type { NewInstance } from "./instance.js";
 import type { RunSpec, SandboxRequest, TaskFailure, WireCall } from "./protocol.js";
@@ -79,6 +79,8 @@ export class Session {
   private sharedBudget: number | undefined;
   /** The record of the run in progress, when it has peers. */
   private peers: PeerLog | undefined;
+  /** When the instance started, on the real clock: where the guest's clock starts. */
+  private readonly startedAt = Date.now();
   /** Set when the WebAssembly itself failed: nothing more runs in this instance. */
   broken: TaskFailure | undefined;
 
@@ -375,9 +377,11 @@ export class Session {
       const answer = key && key.length <= STAND_IN_KEY_CHARS && Object.hasOwn(table.answers, key.text) ? table.answers[key.text] : undefined;
       return answer === undefined ? { error: ctx.newError({ name: "Error", message: table.unknown }) } : ctx.newString(answer);
     };
+    // The guest's Date (globals/clock.js): the real time the instance started, then the work done.
+    const clock: VmFunctionImplementation<QuickJSHandle> = () => ctx.newNumber(this.startedAt + this.meter.total * CLOCK_MS_PER_FUEL);
     const { turn, peer } = peerHostFunctions(ctx, () => this.peers);
     const { intl, url } = v8HostFunctions(ctx);
-    return [["write", write], ["resolve", resolve], ["turn", turn], ["peer", peer], ["intl", intl], ["url", url], ["standIn", standIn]];
+    return [["write", write], ["resolve", resolve], ["turn", turn], ["peer", peer], ["intl", intl], ["url", url], ["standIn", standIn], ["clock", clock]];
   }
 
   /** [id, the names of its exports] for the guest, which makes the stand-in's functions (guest.js). */

@@ -5,8 +5,8 @@
 // (every timer due by the clock, by due time then creation), then the check phase (the immediates
 // queued before it began); when nothing is due, the clock jumps to the next timer. Every
 // callback's work counts against the run's fuel, and the host charges for the turns themselves,
-// so an interval that is never cleared ends as the student's loop, not as a hang. Date.now()
-// stays the real clock.
+// so an interval that is never cleared ends as the student's loop, not as a hang. Date reads this
+// clock too (clock.js).
 (function (host, lib) {
   "use strict";
   const TIMEOUT_MAX = 2 ** 31 - 1;
@@ -143,6 +143,8 @@
     idle = !more;
     return more;
   };
+  /** The virtual time the loop's jumps have added, in ms (clock.js adds it to Date's). */
+  lib.timersNow = () => now;
   /** Whether a timer or an immediate still keeps the loop going. */
   lib.loopPending = () => immediates.length > 0 || timers.some((t) => t.hasRef());
   /** Forgets every timer (a run stopped: its process would have ended). */

@@ -140,6 +140,23 @@ const FAMILIES: Record<string, Line[]> = {
     { code: "require('node:timers/promises').setInterval(5);", program: true, refused: "setInterval of node:timers/promises" },
     { code: "const s = AbortSignal.timeout(5); return new Promise((r) => setTimeout(() => r([s.aborted, s.reason && s.reason.name, s.reason && s.reason.message]), 20));", program: true, async: true },
   ],
+  // The sandbox's Date reads a clock of the work done (globals/clock.js): the constructor must
+  // still be the one Node has, and time must still go forward as Node's does.
+  "clock": [
+    "[typeof Date, Date.name, Date.length, Date.prototype.constructor === Date, Date.now.name, Date.now.length, Date.UTC.name, Date.parse.name]",
+    "Object.getOwnPropertyNames(Date).sort().join()", "Object.getOwnPropertyDescriptor(Date, 'prototype')", "Object.getOwnPropertyDescriptor(Date, 'now').enumerable",
+    "[new Date() instanceof Date, Object.prototype.toString.call(new Date()), typeof Date(), typeof Date.now(), Number.isInteger(Date.now())]",
+    "[new Date(0).getTime(), new Date(undefined).getTime(), new Date(2020, 0, 1).getFullYear(), new Date('2020-01-02').toISOString(), Reflect.construct(Date, [5]).getTime()]",
+    "Math.abs(new Date().getTime() - Date.now()) < 1000", "Math.abs(Date.parse(Date()) - Date.now()) < 2000", "new Date(Date.now()).getFullYear() >= 2026",
+    "[Date.prototype.getTime.call(new Date(7)), Object.getPrototypeOf(new Date()) === Date.prototype, Object.getPrototypeOf(Date) === Function.prototype]",
+    "(() => { try { new Date.now(); return 'constructed'; } catch (e) { return e.name; } })()", "(() => { try { Date.prototype.getTime.call({}); } catch (e) { return e.name; } })()",
+    { code: "class Stamp extends Date { label() { return 'at ' + this.getTime(); } } const s = new Stamp(0); return [s.label(), s instanceof Date, s instanceof Stamp, new Stamp() instanceof Stamp, Stamp.now === Date.now];", program: true },
+    { code: "const a = Date.now(); const b = new Date().getTime(); const c = Date.now(); return a <= b && b <= c;", program: true },
+    { code: "const a = Date.now(); let x = 0; for (let i = 0; i < 1e6; i++) x += i; return Date.now() >= a;", program: true },
+    { code: "const start = Date.now(); return new Promise((r) => setTimeout(() => r(Date.now() - start >= 50), 50));", program: true, async: true },
+    { code: "const start = performance.now(); return new Promise((r) => setTimeout(() => r(performance.now() - start >= 20), 20));", program: true, async: true },
+    { code: "const end = Date.now() + 5; let spins = 0; while (Date.now() < end) spins++; return spins > 0;", program: true },
+  ],
   "text": [
     "new TextEncoder().encode('héllo 👍')", "new TextEncoder().encode('\\uD800x')", "new TextEncoder().encoding", "new TextEncoder().encode()",
     "new TextEncoder().encodeInto('héllo', new Uint8Array(3))", "new TextDecoder().decode(new Uint8Array([104, 195, 169]))",
