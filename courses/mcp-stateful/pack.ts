@@ -11,6 +11,7 @@ import { LINE_RULES } from "./evidence/line-rules.js";
 import { LINES } from "./evidence/lines.js";
 import { judge } from "./grading/judge.js";
 import { liveChecks } from "./grading/live.js";
+import { chargeLiveToRules } from "./grading/live-charges.js";
 import { LIVE_ENTRY, LIVE_EXPORT, liveEntrySource } from "./live/entry.js";
 import { plan, TASKS, type StatefulPlan } from "./grading/plan.js";
 import { refine } from "./grading/shrink-runs.js";
@@ -64,9 +65,12 @@ const pack: Pack<StatefulPlan> = {
   judge,
   refine,
   // A builder of task 1's that the server calls prints in its live stdio server too: t1_no_stdout's.
+  // A wrong line of the stdio session that a failed behaviour check already charges costs nothing more (grading/live-charges.ts).
   settle: (tasks): Record<string, CheckResult[]> => {
-    const charged = chargeLoadedPrint(tasks, { task: "task1", check: "t1_no_stdout", file: "task1.ts" }, { task: "task2", stdioCheck: "t2_stdio_session" });
-    return charged ? { task2: charged } : {};
+    const ruled = chargeLiveToRules(tasks.find((t) => t.task === "task2")?.checks ?? []);
+    const settled = ruled ? tasks.map((t) => (t.task === "task2" ? { ...t, checks: ruled } : t)) : tasks;
+    const charged = chargeLoadedPrint(settled, { task: "task1", check: "t1_no_stdout", file: "task1.ts" }, { task: "task2", stdioCheck: "t2_stdio_session" });
+    return charged ? { task2: charged } : ruled ? { task2: ruled } : {};
   },
 };
 

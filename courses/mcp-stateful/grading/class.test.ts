@@ -76,6 +76,8 @@ const WRONG: [string, string[], number, RegExp][] = [
   // answered); now a step per call, a run per check, and the step that never returned is its rule's.
   ["prompt-filled-until-none-left", ["t2_prompts_resources"], 1, /Compare MCP with MCP|never returned/],
   ["tool-retried-until-it-works", ["t2_tool_results"], 1, /"name":"(flaky|divide)"[^\n]*\n→ it never returned/], // cost 2 on seeds 0 and 12345 when charged to the stopped session's check
+  // Cost 2 in the CLI before: the stdio session's request before initialize charged the pipe's point too (grading/live-charges.ts).
+  ["gate-code-32002", ["t2_handshake"], 1, /its error code is -32002, not -32600/],
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {

@@ -6,7 +6,8 @@ import type { LiveServer } from "../../../src/live/connection.js";
 import { jsonRpcProblem, runStdio, type StdioRun } from "../../../src/live/stdio-run.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import { compareStep, shown } from "../behaviour/compare.js";
-import { modelSession, type Session, type Step } from "../behaviour/session.js";
+import { SERVER_CHECKS } from "../behaviour/server-checks.js";
+import { modelSession, type Session, type Step, type StepRule } from "../behaviour/session.js";
 import { CALL_ADD, CALL_DELETE_DB, INITIALIZE, INITIALIZED, LIST, TRACE_CONFIG } from "../course/fixtures.js";
 import { LIVE_TOOLS } from "./entry.js";
 
@@ -23,10 +24,26 @@ export const STDIO_CHECK = {
   hint: "On stdio every stdout line is one JSON-RPC message: one response per request, in order, none for a notification; logs go to stderr (console.error).",
 } as const;
 
-function expected(): { steps: Step[]; answers: unknown[] } {
+function expected(): { steps: Step[]; answers: unknown[]; rules: StepRule[] } {
   const session: Session = { servers: [TRACE_CONFIG], steps: [...LIVE_TOOLS.map((tool): Step => ({ op: "addTool", tool })), ...MESSAGES.map((message): Step => ({ op: "handle", message }))] };
-  const outcomes = modelSession(session, "page").outcomes.slice(LIVE_TOOLS.length);
-  return { steps: session.steps.slice(LIVE_TOOLS.length), answers: outcomes.map((o) => (o as { value: unknown }).value) };
+  const { outcomes, rules } = modelSession(session, "page");
+  return { steps: session.steps.slice(LIVE_TOOLS.length), answers: outcomes.slice(LIVE_TOOLS.length).map((o) => (o as { value: unknown }).value), rules: rules.slice(LIVE_TOOLS.length) };
+}
+
+/** The model's stdout for the session: one line per request, in order. */
+export function modelLines(): string[] {
+  const { answers } = expected();
+  return answers.filter((a) => a !== null).map((a) => JSON.stringify(a));
+}
+
+/**
+ * The behaviour check whose rule decided an answer (t2_envelope for the envelope): a wrong line
+ * is marked as that check's mistake until every check is in, when it is charged there if that
+ * check failed too (grading/live-charges.ts), so the pipe does not charge it a second time.
+ */
+function ruleCheck(rule: StepRule | undefined, envelope: boolean): string | undefined {
+  if (envelope) return "t2_envelope";
+  return SERVER_CHECKS.find((c) => Array.isArray(c.judges) && rule !== undefined && c.judges.includes(rule))?.name;
 }
 
 export function judgeStdio(run: StdioRun): CheckResult {
@@ -39,13 +56,16 @@ export function judgeStdio(run: StdioRun): CheckResult {
   }
   if (rest) return { ...base, status: "fail", actual: rest.slice(0, 300), message: "stdout ends with text that is not a whole line." };
   if (run.problem) return { ...base, status: "error", message: `The server did not finish: ${run.problem}.` };
-  const { steps, answers } = expected();
-  const due = steps.map((s, j) => ({ step: s, want: answers[j] })).filter((a) => a.want !== null);
+  const { steps, answers, rules } = expected();
+  const due = steps.map((s, j) => ({ step: s, want: answers[j], rule: rules[j] })).filter((a) => a.want !== null);
   if (lines.length !== due.length) return { ...base, status: "fail", expected: `${due.length} lines`, actual: `${lines.length} lines`, message: `${MESSAGES.length} messages written (${due.length} requests): one stdout line per request, none for a notification.` };
-  for (const [i, { step, want }] of due.entries()) {
+  for (const [i, { step, want, rule }] of due.entries()) {
     const got = { value: JSON.parse(lines[i]!) as unknown };
-    const why = compareStep(step, { value: want }, got, "envelope") ?? compareStep(step, { value: want }, got, "body");
-    if (why) return { ...base, status: "fail", expected: shown(want), actual: lines[i]!.slice(0, 300), message: `Line ${i + 1} answers ${shown((step as { message: unknown }).message)}: ${why}.` };
+    const envelope = compareStep(step, { value: want }, got, "envelope");
+    const why = envelope ?? compareStep(step, { value: want }, got, "body");
+    if (!why) continue;
+    const owner = ruleCheck(rule, envelope !== undefined);
+    return { ...base, status: "fail", expected: shown(want), actual: lines[i]!.slice(0, 300), message: `Line ${i + 1} answers ${shown((step as { message: unknown }).message)}: ${why}.`, ...(owner ? { chargedTo: owner } : {}) };
   }
   return { ...base, status: "pass", message: `${lines.length} lines, each the model's answer.` };
 }

@@ -1,0 +1,41 @@
+// The stdio session's wrong line, charged once: marked with the behaviour check of the rule that
+// decided its answer, kept where that check failed too, dropped where it passed or did not run.
+import { describe, expect, it } from "vitest";
+import { scoreTask } from "../../../src/pack/score.js";
+import type { CheckResult } from "../../../src/report/types.js";
+import { judgeStdio, modelLines } from "../live/stdio.js";
+import pack from "../pack.js";
+import { chargeLiveToRules } from "./live-charges.js";
+
+const stdout = (lines: string[]): string => lines.map((l) => `${l}\n`).join("");
+const check = (name: string, kind: CheckResult["kind"], status: CheckResult["status"]): CheckResult => ({ name, kind, title: name, status, ...(status === "fail" ? { message: "wrong" } : {}) });
+
+describe("the stdio check's wrong line, charged to its rule's check", () => {
+  it("marks a line the gate decided with t2_handshake, and one with another id with t2_envelope", () => {
+    const lines = modelLines();
+    expect(judgeStdio({ stdout: stdout(lines), stderr: "" }).status).toBe("pass");
+    const ungated = [JSON.stringify({ jsonrpc: "2.0", id: 0, result: { tools: [] } }), ...lines.slice(1)];
+    expect(judgeStdio({ stdout: stdout(ungated), stderr: "" })).toMatchObject({ status: "fail", chargedTo: "t2_handshake" });
+    const renumbered = lines.map((l) => JSON.stringify({ ...(JSON.parse(l) as object), id: "x" }));
+    expect(judgeStdio({ stdout: stdout(renumbered), stderr: "" })).toMatchObject({ status: "fail", chargedTo: "t2_envelope" });
+    // A line count the session does not explain is the pipe's own failure.
+    expect(judgeStdio({ stdout: stdout(lines.slice(1)), stderr: "" }).chargedTo).toBeUndefined();
+  });
+
+  it("costs one point with t2_handshake failed, and the stdio kind's point when that check passed or did not run", () => {
+    const ungated = [JSON.stringify({ jsonrpc: "2.0", id: 0, result: { tools: [] } }), ...modelLines().slice(1)];
+    const stdio = judgeStdio({ stdout: stdout(ungated), stderr: "" });
+    const lost = (checks: CheckResult[]): number => { const s = scoreTask({ checks }, pack.score); return s.maxScore - s.score; };
+    const line = check("t2_add_text", "evidence", "pass");
+    const both = chargeLiveToRules([line, check("t2_handshake", "behaviour", "fail"), stdio])!;
+    expect(both[2]).toMatchObject({ chargedTo: "t2_handshake", message: expect.stringContaining("charged there") });
+    expect(lost(both)).toBe(1);
+    const alone = chargeLiveToRules([line, check("t2_handshake", "behaviour", "pass"), stdio])!;
+    expect(alone[2]!.chargedTo).toBeUndefined();
+    expect(lost(alone)).toBe(1);
+    const unrun = chargeLiveToRules([line, stdio])!;
+    expect(unrun[1]!.chargedTo).toBeUndefined();
+    expect(lost(unrun)).toBe(1);
+    expect(chargeLiveToRules([line, check("t2_handshake", "behaviour", "fail")])).toBeUndefined();
+  });
+});
