@@ -64,7 +64,11 @@ function sameResult(actual: unknown, expected: unknown, terms: ListTerms | undef
   if (terms.movable.length === 0) return same(a, e);
   const pa = apart(a, terms.movable);
   const pe = apart(e, terms.movable);
-  return same(pa.rest, pe.rest) && same(pa.moved, pe.moved);
+  // Names alone (a tool added to the live session, t2_tools_added's rule): a name added again and
+  // listed twice is t2_tools_list's mistake ("the same name again replaces it"), on the lists
+  // before; here it counts once, so that one mistake fails one check (both lines' points before).
+  const moved = terms.namesOnly ? pa.moved.filter((t, i) => pa.moved.findIndex((u) => nameOf(u) === nameOf(t)) === i) : pa.moved;
+  return same(pa.rest, pe.rest) && same(moved, pe.moved);
 }
 
 const listed = (result: unknown): string => {

@@ -78,6 +78,8 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["tool-retried-until-it-works", ["t2_tool_results"], 1, /"name":"(flaky|divide)"[^\n]*\n→ it never returned/], // cost 2 on seeds 0 and 12345 when charged to the stopped session's check
   // Cost 2 in the CLI before: the stdio session's request before initialize charged the pipe's point too (grading/live-charges.ts).
   ["gate-code-32002", ["t2_handshake"], 1, /its error code is -32002, not -32600/],
+  // Cost 2 before: the name listed twice failed t2_tools_added's lists too, voiding t2_tools_after beside t2_tool_names.
+  ["readd-duplicates", ["t2_tools_list"], 1, /its result is \{"tools":\[/],
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {
