@@ -6,7 +6,8 @@
 import type { Random } from "../../../src/pack/random.js";
 import type { BehaviourCheck } from "./check.js";
 import { LINES, MESSAGES, messageIndex } from "../course/fixtures.js";
-import { own } from "./model.js";
+import { ORDERS, PROTOCOL_VERSION, TOOLS } from "../course/index.js";
+import { CLIENT_INFO_KEY, own, VERSION_KEY } from "./model.js";
 
 const at = (list: unknown, i: number): unknown => (Array.isArray(list) ? list[i] : undefined);
 
@@ -50,9 +51,14 @@ export const TASK1_VARIANT_CHECKS: readonly BehaviourCheck[] = [
   },
   {
     id: "t1_same_valid", task: "task1", title: "Valid arguments under other names give no problems",
-    rule: "Arguments with every required name, only listed keys and string values give an empty list.",
+    rule: "Arguments with every required name, only listed keys and string values (the empty string too) give an empty list.",
     hint: HINT,
-    inputs: (random) => Array.from({ length: 8 }, () => { const [a, b] = names(random); return [schemaOf([a, b], [a]), random.bool() ? { [a]: random.word(0, 6) } : { [a]: random.word(1, 6), [b]: "" }]; }),
+    // The first two hold "" for the required name: a string, so present and valid (not missing).
+    inputs: (random) => Array.from({ length: 8 }, (_, i) => {
+      const [a, b] = names(random);
+      const args = i === 0 ? { [a]: "" } : i === 1 ? { [a]: "", [b]: random.word(0, 6) } : random.bool() ? { [a]: random.word(0, 6) } : { [a]: random.word(1, 6), [b]: "" };
+      return [schemaOf([a, b], [a]), args];
+    }),
   },
 ];
 
@@ -106,19 +112,19 @@ const refusal: Part = (a) => {
 /** What the envelope lines read: resultType, serverInfo in _meta, the cache hints; an answer without a result has none. */
 const envelope: Part = (a) => a ?? null;
 
-/** handle's fixture requests by id, each under other ids: what its line reads, the same. */
+/** handle's fixture requests by id, each varied (varied() below): what its line reads, the same. */
 const HANDLE_VARIANTS: { id: string; fixtures: number[]; title: string; rule: string; part?: Part; compare?: "envelope" | "version" }[] = [
   { id: "t2_same_discover", fixtures: [1], title: "The page's server/discover with other ids gets the same answer", rule: "Rule 3: server/discover lists the supported versions, the capabilities and serverInfo, under the request's own id." },
   { id: "t2_same_tools_list", fixtures: [2], title: "The page's tools/list with other ids lists the same tools", rule: "Rule 4: tools/list lists TOOLS in their order, under the request's own id." },
-  { id: "t2_same_a100", fixtures: [3], part: orderOf, title: "The page's call for order A100 with other ids returns the same order", rule: "Rule 6: get_order_status of a known order returns it as structuredContent and as text, under the request's own id." },
-  { id: "t2_same_z9", fixtures: [4], part: toolError, title: "The page's call for the unknown order Z9 with other ids is the same tool error", rule: "Rule 6: an unknown order is a result with isError true and the page's text, under the request's own id." },
-  { id: "t2_same_bad_args", fixtures: [5], part: textOnly, title: "The page's call with bad arguments with other ids reports the same problems", rule: "Rule 5: arguments checkArgs finds problems in give a tool error with its problems, under the request's own id." },
-  { id: "t2_same_unknown_tool", fixtures: [6], title: "The page's unknown tool with other ids is the same protocol error", rule: "Rule 5: a tool the server does not have is the -32602 protocol error, under the request's own id." },
+  { id: "t2_same_a100", fixtures: [3], part: orderOf, title: "The page's call for order A100, for a known order under other ids, returns that order", rule: "Rule 6: get_order_status of a known order returns it as structuredContent and as text, under the request's own id." },
+  { id: "t2_same_z9", fixtures: [4], part: toolError, title: "The page's call for the unknown order Z9, for other unknown orders under other ids, is the same tool error", rule: "Rule 6: an unknown order is a result with isError true and the page's text, under the request's own id." },
+  { id: "t2_same_bad_args", fixtures: [5], part: textOnly, title: "The page's call with bad arguments, with another unexpected key under other ids, reports the same problems", rule: "Rule 5: arguments checkArgs finds problems in give a tool error with its problems, under the request's own id." },
+  { id: "t2_same_unknown_tool", fixtures: [6], title: "The page's unknown tool, other unknown tools under other ids, is the same protocol error", rule: "Rule 5: a tool the server does not have is the -32602 protocol error, under the request's own id." },
   { id: "t2_same_resources", fixtures: [7, 8], title: "The page's resources/list and resources/read with other ids get the same answers", rule: "Rules 10 and 11: the resources and the policy's text, under the request's own id." },
-  { id: "t2_same_old_version", fixtures: [99], part: refusal, compare: "version", title: "The page's request in an old version with other ids is refused the same way", rule: "Rule 2: a request whose _meta names a version the server does not support is -32022 with its data, under the request's own id." },
-  { id: "t2_same_cancel_ask", fixtures: [10], title: "The page's first cancel_order round with other ids asks the same question", rule: "Rule 8: cancel_order without inputResponses answers input_required with the confirm question, under the request's own id." },
-  { id: "t2_same_cancel_accept", fixtures: [11], title: "The page's accepted retry with other ids answers the same way", rule: "Rule 8: the retry with an accept and confirm true cancels the order, under the request's own id." },
-  { id: "t2_same_cancel_decline", fixtures: [12], title: "The page's declined retry with other ids keeps the order", rule: "Rule 8: the retry with a decline keeps the order, under the request's own id." },
+  { id: "t2_same_old_version", fixtures: [99], part: refusal, compare: "version", title: "The page's request in an old version, in other versions under other ids, is refused the same way", rule: "Rule 2: a request whose _meta names a version the server does not support is -32022 with its data, under the request's own id." },
+  { id: "t2_same_cancel_ask", fixtures: [10], title: "The page's first cancel_order round, for a known order under other ids, asks the same question", rule: "Rule 8: cancel_order without inputResponses answers input_required with the confirm question, under the request's own id." },
+  { id: "t2_same_cancel_accept", fixtures: [11], title: "The page's accepted retry, for a known order under other ids, answers the same way", rule: "Rule 8: the retry with an accept and confirm true cancels the order, under the request's own id." },
+  { id: "t2_same_cancel_decline", fixtures: [12], title: "The page's declined retry, for a known order under other ids, keeps the order", rule: "Rule 8: the retry with a decline keeps the order, under the request's own id." },
   {
     id: "t2_same_envelope", fixtures: [1, 2, 3, 4, 7, 8], compare: "envelope", part: envelope,
     title: "The page's requests with other ids get results with the same envelope",
@@ -126,12 +132,46 @@ const HANDLE_VARIANTS: { id: string; fixtures: number[]; title: string; rule: st
   },
 ];
 
-const HANDLE_HINT = "The answer depends on the method, params and _meta; the id is only copied into the response. Look for code that recognises the page's exact messages (a table of answers, a test of the id) instead of following the rule.";
+const HANDLE_HINT = "The answer depends on the method, params and _meta by the rules; the id is only copied into the response, and clientInfo changes nothing. Look for code that recognises the page's exact messages (a table of answers, a test of the id, of the order or the tool's name) instead of following the rule.";
+
+type Json = Record<string, unknown>;
+const paramsOf = (message: Json): Json => message["params"] as Json;
+
+/**
+ * The page's request again as another request its rule answers the same way: a new id, another
+ * clientInfo (no answer reads it), and what the rule leaves free: which known order, which unknown
+ * order, tool or key, which other version, the accept's keys in either order. A table of the
+ * page's messages keyed on anything but the id knows none of them; a handle that follows the rule
+ * cannot tell them from the page's.
+ */
+function varied(fixture: number, random: Random): Json {
+  const message = { ...structuredClone(MESSAGES[messageIndex(fixture)]!), id: random.int(1000, 999_999) } as Json;
+  const params = paramsOf(message);
+  (params["_meta"] as Json)[CLIENT_INFO_KEY] = { name: random.word(3, 10, true), version: `${random.int(0, 9)}.${random.int(0, 20)}` };
+  const args = params["arguments"] as Json | undefined;
+  const known = (): string => random.pick(Object.keys(ORDERS));
+  switch (fixture) {
+    case 3: case 10: case 12: args!["order_id"] = known(); break;
+    case 4: { let order = known(); while (Object.hasOwn(ORDERS, order)) order = `${random.pick(["Z", "B", "X", "A"])}${random.int(1, 9999)}`; args!["order_id"] = order; break; }
+    case 5: { let key = random.word(2, 8, true); while (key === "order_id") key = random.word(2, 8, true); params["arguments"] = { [key]: random.int(1, 999) }; break; }
+    case 6: { let name = `${random.word(3, 8)}_${random.word(3, 8)}`; while (Object.hasOwn(TOOLS, name)) name += "x"; params["name"] = name; break; }
+    case 11: {
+      args!["order_id"] = known();
+      const accept = random.bool() ? { content: { confirm: true }, action: "accept" } : { action: "accept", content: { confirm: true } };
+      params["inputResponses"] = { confirm: accept };
+      break;
+    }
+    case 99: {
+      let version = PROTOCOL_VERSION;
+      while (version === PROTOCOL_VERSION) version = `20${random.int(10, 29)}-${String(random.int(1, 12)).padStart(2, "0")}-${String(random.int(1, 28)).padStart(2, "0")}`;
+      (params["_meta"] as Json)[VERSION_KEY] = version;
+      break;
+    }
+  }
+  return message;
+}
 
 export const TASK2_VARIANT_CHECKS: readonly BehaviourCheck[] = HANDLE_VARIANTS.map(({ id, fixtures, title, rule, part, compare }) => ({
   id, task: "task2", title, rule, hint: HANDLE_HINT, part: part ?? content, ...(compare ? { compare } : {}),
-  inputs: (random: Random) => fixtures.flatMap((fixture) => {
-    const message = MESSAGES[messageIndex(fixture)]!;
-    return Array.from({ length: 4 }, () => ({ ...structuredClone(message), id: random.int(1000, 999_999) }));
-  }),
+  inputs: (random: Random) => fixtures.flatMap((fixture) => Array.from({ length: 4 }, () => varied(fixture, random))),
 }));

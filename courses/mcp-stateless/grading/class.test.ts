@@ -51,6 +51,7 @@ const CORRECT = [
   "spec-error-data", // task 2: data on errors no rule gives data (the uri of a resource not found), a key more in -32022's data
   "spec-open-result", // task 2: _meta keys, capabilities and result fields of its own, no serverInfo in discover's result, no isError on success
   "correct-client-request-state", // task 3: the retry echoes requestState too (the schema allows it)
+  "correct-server-class-private", // task 2: a class with #private fields, a Map of handlers, structuredClone, localeCompare-sorted data keys
 ];
 
 /**
@@ -85,6 +86,12 @@ const WRONG: [string, string, string[], string[]?][] = [
   ["serve-trims-before-parse", "task4", ["t4_odd_lines"]], // hole: no line was JSON padded with U+00A0, U+FEFF...
   ["serve-blank-spaces-only", "task4", ["t4_odd_lines"]], // hole: no blank line held "\r" or U+00A0
   ["serve-falsy-id-notification", "task4", ["t4_messages"]], // hole: serve's lines never had id 0 or ""
+  ["args-empty-is-missing", "task1", ["t1_same_valid"]], // hole: no required name held "" but by chance
+  ["repr-code-units", "task1", ["t1_repr_quoting"]],
+  ["client-error-first-round-only", "task3", ["t3_error_response_throws"]],
+  // Gaming: tables of the page's requests keyed on anything but the id. hole: the variants changed only the id.
+  ["game-cancel-table", "task2", ["t2_same_cancel_ask", "t2_same_cancel_accept"]],
+  ["game-params-table", "task2", ["t2_same_a100", "t2_same_z9", "t2_same_bad_args", "t2_same_unknown_tool", "t2_same_old_version", "t2_same_cancel_ask", "t2_same_cancel_accept", "t2_same_cancel_decline"]],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {

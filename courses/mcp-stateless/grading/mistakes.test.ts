@@ -97,7 +97,7 @@ describe("mcp-stateless through the sandbox", () => {
     ["remembers-round-one", "task2", ["t2_stateless"], ["t2_cancel_decline_text", "t2_no_session_state"]],
     // A fresh server refuses A101's status too: t2_data_alone fails beside them (one behaviour point in all).
     ["needs-discover-first", "task2", ["t2_stateless", "t2_no_session_state"], ["t2_data_alone"]],
-    ["accepts-decline", "task2", ["t2_cancel_decline_text", "t2_input_responses"], ["t2_order_ids", "t2_client_meta", "t2_no_session_state", "t2_same_cancel_decline"]],
+    ["accepts-decline", "task2", ["t2_cancel_decline_text", "t2_input_responses"], ["t2_no_session_state", "t2_same_cancel_decline"]],
     ["confirm-truthy", "task2", ["t2_input_responses"], []],
     ["prototype-lookups", "task2", ["t2_inherited_names"], []],
     // Its wrong result is a ReadResourceResult the schema refuses too: the schema check does not judge a result where an error is due.
