@@ -31,6 +31,25 @@ describe("code point helpers", () => {
   it("sorts as Python compares strings, astral characters after the BMP", () => {
     expect(["\uffff", "😀", "a"].sort(compareCodePoints)).toEqual(["a", "\uffff", "😀"]);
   });
+  it("orders every pair as code points do, with and without surrogates, and escapes every unit as ensure_ascii does", () => {
+    // Strings of units around the places the fast paths choose by: ASCII, the quote and backslash,
+    // controls, U+E000 and up, lone and paired surrogates.
+    const units = ["a", "b", "Z", "~", " ", '"', "\\", "\n", "\u0001", "\u007f", "\u00e9", "\ue000", "\uffff", "\ud83d", "\ude00", "\ud83d\ude00"];
+    const strings: string[] = [""];
+    for (const x of units) for (const y of units) strings.push(x + y, `k${x}`);
+    const byCodePoints = (a: string, b: string): number => {
+      const ca = [...a].map((c) => c.codePointAt(0)!);
+      const cb = [...b].map((c) => c.codePointAt(0)!);
+      for (let i = 0; i < Math.min(ca.length, cb.length); i++) if (ca[i] !== cb[i]) return ca[i]! - cb[i]!;
+      return ca.length - cb.length;
+    };
+    for (const a of strings) {
+      for (const b of strings) expect(Math.sign(compareCodePoints(a, b)), JSON.stringify([a, b])).toBe(Math.sign(byCodePoints(a, b)));
+      const escaped = pythonDumps(a);
+      expect(escaped).toMatch(/^"[\x20-\x7e]*"$/);
+      expect(JSON.parse(escaped)).toBe(a);
+    }
+  });
   it("counts characters as Python's len", () => {
     expect(pythonLength("a😀b")).toBe(3);
   });

@@ -35,8 +35,13 @@ export function canonicalJson(value: unknown): string {
   return pythonDumps(value, { compact: true, sortKeys: true });
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /** Python compares str by code point; JavaScript's default sort compares UTF-16 units. */
 export function compareCodePoints(a: string, b: string): number {
+  // The two orders differ only where a surrogate pair meets a unit from U+E000 up: without
+  // surrogates (nearly every key the judges sort), the units' order is the code points'.
+  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : a > b ? 1 : 0;
   const ca = [...a];
   const cb = [...b];
   for (let i = 0; i < Math.min(ca.length, cb.length); i++) {
@@ -57,8 +62,12 @@ const SHORT_ESCAPES: Record<string, string> = {
   '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f",
 };
 
+// Printable ASCII but the quote and the backslash: written as it is.
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 // ensure_ascii: everything outside printable ASCII becomes \uXXXX (UTF-16 units, lower-case hex).
 function pythonString(text: string): string {
+  if (PLAIN.test(text)) return `"${text}"`;
   let out = '"';
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
