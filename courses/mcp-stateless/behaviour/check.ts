@@ -24,7 +24,7 @@ export interface BehaviourCheck {
    */
   compare?: "content" | "version" | "envelope";
   /**
-   * handle's checks of an evidence line's own rule: what of the compared answer its line reads
+   * A check of an evidence line's own rule (handle's, and checkArgs' t1_same_valid): what of the compared answer its line reads
    * (the text of a tool error, say), so that a mistake another rule charges does not fail it
    * too. Applied to the model's and the code's answers alike; an answer without it fails.
    */

@@ -51,11 +51,16 @@ export const TASK1_VARIANT_CHECKS: readonly BehaviourCheck[] = [
   },
   {
     id: "t1_same_valid", task: "task1", title: "Valid arguments under other names give no problems",
-    rule: "Arguments with every required name, only listed keys and string values (the empty string too) give an empty list.",
+    rule: "Arguments with every required name, only listed keys and string values (the empty string too) give an empty list; arguments with all three kinds of problem do not.",
     hint: HINT,
+    // The line reads whether a list is empty: [] is earned only by a checkArgs that finds problems
+    // elsewhere (evidence/lines.ts), so two inputs with all three kinds ride along, judged only on
+    // finding something (what it finds is the other lines' rules).
+    part: (answer) => (Array.isArray(answer) && answer.length > 0 ? "one problem or more" : answer),
     // The first two hold "" for the required name: a string, so present and valid (not missing).
-    inputs: (random) => Array.from({ length: 8 }, (_, i) => {
+    inputs: (random) => Array.from({ length: 10 }, (_, i) => {
       const [a, b] = names(random);
+      if (i === 3 || i === 7) return [schemaOf([a, b], [a, b]), { [a]: random.pick(NOT_STRINGS), [`${b}_${a}`]: random.word(1, 6) }];
       const args = i === 0 ? { [a]: "" } : i === 1 ? { [a]: "", [b]: random.word(0, 6) } : random.bool() ? { [a]: random.word(0, 6) } : { [a]: random.word(1, 6), [b]: "" };
       return [schemaOf([a, b], [a]), args];
     }),

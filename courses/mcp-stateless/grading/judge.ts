@@ -189,8 +189,14 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
     if (!calls && fixtureRan) { const why = noAnswers(generatedRun, `${task.file}, loaded in a fresh module for the generated inputs,`); checks.push(...placeholders(runs.checks, "behaviour", why.message, why.status)); }
     else if (!calls) checks.push(...placeholders(runs.checks, "behaviour", NOT_RUN));
     else if (id === "task1") {
-      const expectedAt = (i: number) => { const [s, a] = generated[i] as [unknown, unknown]; return { value: checkArgs(s, a) }; };
-      checks.push(...chargeArgsRulesThrough(lines, judgeChecks(runs.checks, calls, expectedAt, () => sameJson, input.seed), runs.checks, calls, expectedAt, input.seed));
+      // A check with a part (t1_same_valid's) compares only what its line reads of each answer.
+      const expectedAt = (i: number, check?: PlannedCheck["check"]) => {
+        const [s, a] = generated[i] as [unknown, unknown];
+        const value = checkArgs(s, a);
+        return { value: check?.part ? check.part(value) : value };
+      };
+      const accepts = (check: PlannedCheck["check"]) => (check.part ? (want: unknown, actual: unknown) => sameJson(check.part!(actual), want) : sameJson);
+      checks.push(...chargeArgsRulesThrough(lines, judgeChecks(runs.checks, calls, expectedAt, accepts, input.seed), runs.checks, calls, expectedAt, input.seed));
     }
     else if (id === "task2") {
       const answers = modelAnswers();
