@@ -69,17 +69,22 @@ export const TASK1_VARIANT_CHECKS: readonly BehaviourCheck[] = [
 
 /** The page's lines with every id changed: the same answers, each with its own id. */
 function relabelled(random: Random): string[] {
-  return LINES.map((line) => {
+  const lines = LINES.map((line) => {
     let message: unknown;
     try { message = JSON.parse(line); } catch { return line; }
     if (message === null || typeof message !== "object" || !("id" in message)) return line;
     return JSON.stringify({ ...message, id: random.int(100, 999) });
   });
+  // One or two more lines of the kinds the page's hold (blank, not JSON) where it has none: the
+  // log's numbers and the parse errors' places move, so a log or an out copied from the page's
+  // run does not fit.
+  for (let n = random.int(1, 2); n > 0; n--) lines.splice(random.int(0, lines.length), 0, random.pick(["", "   ", "{not json"]));
+  return lines;
 }
 
 export const TASK4_VARIANT_CHECKS: readonly BehaviourCheck[] = [
   {
-    id: "t4_same_lines", task: "task4", title: "The page's lines with other ids get the same answers, each with its own id",
+    id: "t4_same_lines", task: "task4", title: "The page's lines with other ids, and a blank or unreadable line more, get the same answers, each with its own id",
     rule: "Task 4 rules 1–4: each line is answered by what it is (blank, not JSON, a message), whatever its id.",
     hint: "Look for code that recognises the page's exact lines (a table of answers) instead of handling each line.",
     inputs: (random) => Array.from({ length: 6 }, () => relabelled(random)),
