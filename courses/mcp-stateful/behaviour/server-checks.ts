@@ -6,8 +6,9 @@
 // t2_isolation compares each of two servers side by side with the same server alone.
 import { makeRandom, type Random } from "../../../src/pack/random.js";
 import { PROMPTS } from "../course/index.js";
+import { LINE_RULES } from "../evidence/line-rules.js";
 import { allowList, anyCall, argsFor, METHODS, SessionBuilder, TOOL_NAMES, UNKNOWN_TOOLS } from "./generate.js";
-import type { Session, StepRule } from "./session.js";
+import type { Session, Step, StepRule } from "./session.js";
 
 export interface ServerCheck {
   name: string;
@@ -217,7 +218,34 @@ export const SERVER_CHECKS: readonly ServerCheck[] = [
     hint: "The page's server answers initialize before it looks at the gate: never refuse it, however often it comes." },
 ];
 
-/** Every check's sessions for a seed, each check on its own stream. */
+/**
+ * A check's longest one-server session again, after a run of steps that change nothing: requests
+ * the gate refuses, before anything else. Every other session is
+ * short (21 handle calls at most), so a server right only for a session's first calls (a counter
+ * that gives up, a table of the first answers) passed them all and kept every line's point; here
+ * its own steps come after PADDING.min to PADDING.max calls, a number it cannot know. Only the
+ * checks an evidence line names (their failure takes a line's point; the others cost at most
+ * their kind's one). Its own stream: the sessions before it stay as they were.
+ */
+const PADDING = { min: 30, max: 70 };
+const NAMED = new Set(Object.values(LINE_RULES).flat());
+function padded(sessions: readonly Session[], random: Random): Session[] {
+  const longest = sessions.filter((s) => s.servers.length === 1).reduce<Session | undefined>((a, s) => (a && a.steps.length >= s.steps.length ? a : s), undefined);
+  if (!longest) return [];
+  // Requests only: a notification there would open the gate of a server that lets any open it,
+  // and that mistake would then fail this check as well as t2_handshake.
+  const pad = times(random.int(PADDING.min, PADDING.max), (i): Step => {
+    const method = random.pick([...METHODS, ...UNKNOWN_METHODS]);
+    return { op: "handle", message: { jsonrpc: "2.0", id: `early-${i + 1}`, method, ...(random.bool() ? { params: {} } : {}) } };
+  });
+  return [{ servers: longest.servers, steps: [...pad, ...longest.steps] }];
+}
+
+/** Every check's sessions for a seed, each check on its own stream (its padded session on another). */
 export function sessionsOf(seed: number): { check: ServerCheck; sessions: Session[] }[] {
-  return SERVER_CHECKS.map((check, k) => ({ check, sessions: check.sessions(makeRandom((seed ^ (0x5e55 * (k + 1))) >>> 0)) }));
+  return SERVER_CHECKS.map((check, k) => {
+    const sessions = check.sessions(makeRandom((seed ^ (0x5e55 * (k + 1))) >>> 0));
+    if (!NAMED.has(check.name)) return { check, sessions };
+    return { check, sessions: [...sessions, ...padded(sessions, makeRandom((seed ^ (0x9add * (k + 1))) >>> 0))] };
+  });
 }

@@ -82,6 +82,12 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["readd-duplicates", ["t2_tools_list"], 1, /its result is \{"tools":\[/],
 ];
 
+/** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */
+const GAMING: [string, string, number][] = [
+  // 18/18 before: every generated session was at most 21 handle calls long (behaviour/server-checks.ts, padded).
+  ["gaming-first-calls", "task2", 2],
+];
+
 describe("mcp-stateful: the class's submissions through the sandbox", () => {
   let pool: SandboxPool;
   beforeAll(() => { pool = new SandboxPool(1, false, pack.course.sandboxSource()); });
@@ -98,13 +104,20 @@ describe("mcp-stateful: the class's submissions through the sandbox", () => {
   const notPassing = (checks: Record<string, CheckResult[]>): CheckResult[] => Object.values(checks).flat().filter((c) => c.status !== "pass");
 
   it("has a folder for every submission named here, and names every folder", () => {
-    expect(readdirSync(FIXTURES).sort()).toEqual([...CORRECT, ...WRONG.map(([n]) => n)].sort());
+    expect(readdirSync(FIXTURES).sort()).toEqual([...CORRECT, ...WRONG.map(([n]) => n), ...GAMING.map(([n]) => n)].sort());
   });
 
   it.each(CORRECT)("passes %s on every check, seeds 0 and 12345", async (name) => {
     for (const seed of [0, 12345]) {
       const failed = notPassing(await grade(submission(name), seed)).map((c) => `${c.name}: ${c.message ?? ""}`);
       expect(failed, `${name} seed ${seed}`).toEqual([]);
+    }
+  });
+
+  it.each(GAMING)("keeps %s's %s to at most %i points, seeds 0 and 12345", async (name, task, most) => {
+    for (const seed of [0, 12345]) {
+      const checks = await grade(submission(name), seed);
+      expect(scoreTask({ checks: checks[task]! }, pack.score).score, `${name} seed ${seed}`).toBeLessThanOrEqual(most);
     }
   });
 

@@ -66,8 +66,7 @@ export type Failure = { steps: number; message: string; expected?: string; actua
 const shownOutcome = (o: Outcome | undefined): string => (o === undefined ? "(nothing)" : "threw" in o ? `threw ${o.threw.message}` : shown(o.value));
 
 /** A session's steps against the model; `refusesFalsy`: the server refuses ids 0 and "" (falsy-ids.ts), charged to t2_notifications. */
-export function judgeSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", refusesFalsy = false, stalled?: string): Failure | undefined {
-  const model = modelFor(session, got);
+export function judgeSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", refusesFalsy = false, stalled?: string, model = modelFor(session, got)): Failure | undefined {
   for (let j = 0; j < session.steps.length; j++) {
     // A session that stalled: its steps are judged up to the one that never returned.
     if (stalled !== undefined && j > got.length) break;
@@ -123,16 +122,18 @@ function smallestFailures(p: SessionsPlan, reply: SandboxReply): Judged {
 
 function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
   const results = p.all.map((_, i) => sessionOutcomes(p, reply, i));
+  // The model's answers once per session (every check judges every session against them).
+  const models = p.all.map((session, i) => (results[i]!.outcomes ? modelFor(session, results[i]!.outcomes!) : undefined));
   const refusesFalsy = refusesFalsyIds(p.all.flatMap((session, i) => {
     const got = results[i]!.outcomes;
-    return got && session.servers.length === 1 ? [{ session, got, want: modelFor(session, got).outcomes }] : [];
+    return got && session.servers.length === 1 ? [{ session, got, want: models[i]!.outcomes }] : [];
   }));
   const stopped = (i: number): Failure => ({ steps: p.all[i]!.steps.length, message: `This session:\n${sessionCode(p.all[i]!)}\nstopped: ${results[i]!.failed}` });
   const groupOf = (i: number): string | undefined => p.groups.find((g) => i >= g.from && i < g.from + g.count)?.name;
   // The rules each session's steps hold (as judged where it has answers; the page's reading where it has none), up to a step that never returned.
   const rules = p.all.map((session, i) => {
     const r = results[i]!;
-    const all = r.outcomes ? modelFor(session, r.outcomes).rules : modelSession(session, "page").rules;
+    const all = models[i]?.rules ?? modelSession(session, "page").rules;
     return r.stalled ? all.slice(0, r.outcomes!.length) : all;
   });
   const found = SERVER_CHECKS.map((check): Found => {
@@ -174,7 +175,7 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
           // A step that never returned (a loop that never ends spent the run's fuel) is the
           // failure of the check of its rule alone (cost 8 when every check charged the sessions
           // the stopped run never answered); no shrinking of it (every candidate would stall).
-          const f = judgeSteps(session, got, judges, refusesFalsy, stalled ? results[i]!.failed : undefined);
+          const f = judgeSteps(session, got, judges, refusesFalsy, stalled ? results[i]!.failed : undefined, models[i]);
           consider(f, stalled && f?.steps === got.length + 1 ? undefined : session);
           return;
         }
