@@ -41,32 +41,39 @@ function errorPlan(r: Random): Plan {
   return { kind: "error", code, message: `refused (${code})` };
 }
 
+// The engine's peers answer 64 messages in one call (PEER_LIMITS), and a scenario is one call
+// whose ops each take up to three (the driver's mark, a request, a poll).
+const LONG = { min: 12, max: 17 };
+
+/** A connect, then `n` ops of list, call and pump in a random order. */
+function randomScenario(r: Random, n: number): Scenario {
+  const s: Scenario = { ops: [["connect"]], plans: [{ kind: "ok", result: INIT_RESULT }], pumps: [] };
+  for (let i = 0; i < n; i++) {
+    const pick = r.int(0, 3);
+    if (pick === 0) { s.ops.push(["list"]); s.plans.push(r.int(0, 5) === 0 ? errorPlan(r) : { kind: "ok", result: { tools: tools(r) } }); }
+    else if (pick === 1) {
+      const name = r.pick(["add", "divide", "weather", "nope"]);
+      s.ops.push(["call", name, { x: r.int(0, 9), y: r.int(0, 2) }]);
+      const outcome = r.int(0, 3);
+      s.plans.push(outcome === 0 ? errorPlan(r) : { kind: "ok", result: text(outcome === 1 ? "ERROR: division by zero" : String(r.int(0, 99)), outcome === 1) });
+    } else {
+      s.ops.push(["pump"]);
+      s.plans.push(undefined);
+      const which = r.int(0, 3);
+      const notes: Json[] = which === 0 ? [] : which === 1 ? [{ jsonrpc: "2.0", method: SERVER_LIST_CHANGED }] : which === 2 ? [r.pick(OTHER_NOTES)] : [r.pick(OTHER_NOTES), { jsonrpc: "2.0", method: SERVER_LIST_CHANGED }];
+      s.pumps.push({ notes, tools: tools(r) });
+    }
+  }
+  return s;
+}
+
 /** Generated scenarios: each a connect, then list, call and pump in a random order. */
 export function generatedScenarios(seed: number): Scenario[] {
   const r = makeRandom((seed ^ 0xc1e7) >>> 0);
   const out: Scenario[] = [];
   // The handshake refused: connect throws, and nothing more is sent.
   out.push({ ops: [["connect"]], plans: [errorPlan(r)], pumps: [] });
-  for (let k = 0; k < 8; k++) {
-    const s: Scenario = { ops: [["connect"]], plans: [{ kind: "ok", result: INIT_RESULT }], pumps: [] };
-    for (let i = 0, n = r.int(2, 7); i < n; i++) {
-      const pick = r.int(0, 3);
-      if (pick === 0) { s.ops.push(["list"]); s.plans.push(r.int(0, 5) === 0 ? errorPlan(r) : { kind: "ok", result: { tools: tools(r) } }); }
-      else if (pick === 1) {
-        const name = r.pick(["add", "divide", "weather", "nope"]);
-        s.ops.push(["call", name, { x: r.int(0, 9), y: r.int(0, 2) }]);
-        const outcome = r.int(0, 3);
-        s.plans.push(outcome === 0 ? errorPlan(r) : { kind: "ok", result: text(outcome === 1 ? "ERROR: division by zero" : String(r.int(0, 99)), outcome === 1) });
-      } else {
-        s.ops.push(["pump"]);
-        s.plans.push(undefined);
-        const which = r.int(0, 3);
-        const notes: Json[] = which === 0 ? [] : which === 1 ? [{ jsonrpc: "2.0", method: SERVER_LIST_CHANGED }] : which === 2 ? [r.pick(OTHER_NOTES)] : [r.pick(OTHER_NOTES), { jsonrpc: "2.0", method: SERVER_LIST_CHANGED }];
-        s.pumps.push({ notes, tools: tools(r) });
-      }
-    }
-    out.push(s);
-  }
+  for (let k = 0; k < 8; k++) out.push(randomScenario(r, r.int(2, 7)));
   // On every seed, what eight random scenarios can miss: a tool's failure (isError, returned as
   // it is), an error response from list and call, a pump of other notifications only, and one
   // with list_changed among others.
@@ -76,5 +83,12 @@ export function generatedScenarios(seed: number): Scenario[] {
     plans: [{ kind: "ok", result: INIT_RESULT }, { kind: "ok", result: text("ERROR: division by zero", true) }, undefined, errorPlan(r), undefined, errorPlan(r), { kind: "ok", result: { tools: tools(r) } }],
     pumps: [{ notes: [other()], tools: [] }, { notes: [other(), { jsonrpc: "2.0", method: SERVER_LIST_CHANGED }, other()], tools: tools(r) }],
   });
+  // One long scenario, on a stream of its own (the ones above stay as they were): the others
+  // are at most 8 ops, so a client right only for its first few requests passed them all.
+  // It ends with a call and a list that succeed: what a client gives up on by then is seen.
+  const long = randomScenario(makeRandom((seed ^ 0x10e6) >>> 0), LONG.min + (seed % (LONG.max - LONG.min + 1)));
+  long.ops.push(["call", "add", { x: 2, y: 3 }], ["list"]);
+  long.plans.push({ kind: "ok", result: text("5") }, { kind: "ok", result: { tools: [tool("add"), tool("subtract")] } });
+  out.push(long);
   return out;
 }

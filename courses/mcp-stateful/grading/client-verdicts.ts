@@ -4,7 +4,7 @@ import type { CheckResult } from "../../../src/report/types.js";
 import type { SandboxReply, WireRun } from "../../../src/sandbox/protocol.js";
 import { shown } from "../behaviour/compare.js";
 import { expected } from "../client/model.js";
-import { alignedOps, cacheProblem, handshakeProblem, idsProblem, messagesProblem, outcomesProblem, unsurfacedError, type ClientRecord } from "../client/rules.js";
+import { alignedOps, cacheProblem, handshakeProblem, idsProblem, messagesProblem, madeUpResult, outcomesProblem, unsurfacedError, type ClientRecord } from "../client/rules.js";
 import { transportProblem, type TransportRecord } from "../client/transport.js";
 import type { StatefulPlan } from "./plan.js";
 import { rootCause, valueOf } from "./values.js";
@@ -80,7 +80,8 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     note("t3_messages", scenario.ops.length, why(differs?.why));
     // Judged only where an op sent as the model did: a scenario whose first op did not is t3_messages' alone.
     note("t3_ids", scenario.ops.length, why(idsProblem(e, r, upTo)), upTo > 0);
-    note("t3_results", scenario.ops.length, why(outcomes("results") ?? (failed ? `the client did not finish the scenario's ops${stopped}` : undefined)), reads("results") || failed);
+    const madeUp = aligned < e.outcomes.length ? madeUpResult(scenario.ops, e, r, aligned) : undefined;
+    note("t3_results", scenario.ops.length, why(outcomes("results") ?? madeUp ?? (failed ? `the client did not finish the scenario's ops${stopped}` : undefined)), reads("results") || failed || madeUp !== undefined);
     note("t3_errors", scenario.ops.length, why(outcomes("errors")), reads("errors"));
     note("t3_cache", scenario.ops.length, why(cacheProblem(scenario.ops, e, r, upTo)), upTo > 0);
   }
