@@ -15,6 +15,8 @@ export const ODD_NAMES = [
   "ideo\u3000space", "ogham\u1680mark", "word\u2060joiner", "isolate\u2066", "private\ue000", "tag\u{E0001}", "bom\ufeff",
   // Every backslash and every chosen quote escaped, not the first only (String.replace with a string).
   "a\\b\\c", "\\\\", "x'y'z\"", "it's Bob's",
+  // C's named escapes, which Python's repr writes as \x08 \x0c \x0b \x07 (it names only \t \n \r), and ESC.
+  "back\bspace", "form\ffeed", "vert\vtab", "bell\x07", "esc\x1b[0m",
 ];
 
 const schemaOf = (properties: string[], required: string[]) =>

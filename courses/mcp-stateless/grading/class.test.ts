@@ -88,6 +88,7 @@ const WRONG: [string, string, string[], string[]?][] = [
   ["serve-falsy-id-notification", "task4", ["t4_messages"]], // hole: serve's lines never had id 0 or ""
   ["args-empty-is-missing", "task1", ["t1_same_valid"]], // hole: no required name held "" but by chance
   ["repr-code-units", "task1", ["t1_repr_quoting"]],
+  ["repr-c-escapes", "task1", ["t1_repr_quoting"]], // hole: no name held \b, \f, \v or BEL
   ["client-error-first-round-only", "task3", ["t3_error_response_throws"]],
   // Gaming: tables of the page's requests keyed on anything but the id. hole: the variants changed only the id.
   ["game-cancel-table", "task2", ["t2_same_cancel_ask", "t2_same_cancel_accept"]],
