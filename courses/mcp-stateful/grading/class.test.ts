@@ -80,6 +80,8 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["gate-code-32002", ["t2_handshake"], 1, /its error code is -32002, not -32600/],
   // Cost 2 before: the name listed twice failed t2_tools_added's lists too, voiding t2_tools_after beside t2_tool_names.
   ["readd-duplicates", ["t2_tools_list"], 1, /its result is \{"tools":\[/],
+  // Charged to t2_tools_list and t2_prompts_resources before (the methods refused after it): grading/regated.ts.
+  ["initialize-again-resets", ["t2_initialize_again"], 1, /initialize came again once the session was live/],
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */

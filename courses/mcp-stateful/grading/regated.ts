@@ -1,0 +1,38 @@
+// initialize once the session is live, read as a restart: a server that closes its gate again
+// refuses every request after it with -32600 until notifications/initialized comes again. One
+// mistake, t2_initialize_again's (the page answers initialize before it looks at the gate, and
+// never touches _initialized there), not the checks of whatever methods those requests called
+// (initialize-again-resets failed t2_tools_list and t2_prompts_resources, seeds 7 and 12345).
+import type { Outcome, Session, StepRule } from "../behaviour/session.js";
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const refused = (o: Outcome | undefined): boolean => {
+  const v = o !== undefined && "value" in o ? o.value : undefined;
+  return isObject(v) && isObject(v["error"]) && v["error"]["code"] === -32600;
+};
+const method = (step: Session["steps"][number]): unknown => (step.op === "handle" && isObject(step.message) ? step.message["method"] : undefined);
+const isRequest = (step: Session["steps"][number]): boolean => step.op === "handle" && isObject(step.message) && Object.hasOwn(step.message, "id");
+
+/**
+ * The steps the code refused after an initialize that came again, up to the next initialized,
+ * where the model answers otherwise: all of them or none (a server that refuses some of them for
+ * another reason makes another mistake, judged by their own checks).
+ */
+export function regatedSteps(session: Session, got: readonly Outcome[], model: { outcomes: Outcome[]; rules: StepRule[] }): Set<number> {
+  const out = new Set<number>();
+  if (session.servers.length !== 1) return out;
+  let window: number[] | undefined;
+  const close = (): void => {
+    if (window?.length && window.every((j) => refused(got[j]))) for (const j of window) out.add(j);
+    window = undefined;
+  };
+  session.steps.forEach((step, j) => {
+    if (model.rules[j] === "initializeAgain") { close(); window = []; return; }
+    if (method(step) === "notifications/initialized") { close(); return; }
+    if (window && isRequest(step) && got[j] !== undefined && !refused(model.outcomes[j])) window.push(j);
+  });
+  close();
+  return out;
+}
+
+export const REGATED_CAUSE = " It was refused because initialize came again once the session was live: initialize is answered at any time and leaves the session as it was (the page's server answers it before it looks at the gate).";
