@@ -43,6 +43,8 @@ const CORRECT = [
   "correct-symbol-optional", // tasks 2-3: Symbol-keyed state, #private helpers, optional chaining and ?? throughout
   "correct-client-strict", // task 3: UTF-8 lines (TextEncoder), response ids and jsonrpc checked, the server's version checked, ids from 0
   "correct-builders-json", // task 1: builders through a JSON round trip (undefined keys dropped), kindOf by a sorted key signature
+  "correct-session-generator", // task 2: the session a generator fed each message, a method table, the template by split
+  "correct-node-builtins", // task 3: the wire as Buffer bytes and TextDecoder, ids by util.format, the cache a structuredClone
 ];
 
 /** [fixture, the checks it must fail (and nothing else), points it costs, what their diagnosis shows]. */
@@ -80,6 +82,7 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["gate-code-32002", ["t2_handshake"], 1, /its error code is -32002, not -32600/],
   // Cost 2 before: the name listed twice failed t2_tools_added's lists too, voiding t2_tools_after beside t2_tool_names.
   ["readd-duplicates", ["t2_tools_list"], 1, /its result is \{"tools":\[/],
+  ["client-id-after-success", ["t3_ids"], 1, /was used twice/], // the id moved on only after a success: the request after an error reuses it
   // Charged to t2_tools_list and t2_prompts_resources before (the methods refused after it): grading/regated.ts.
   ["initialize-again-resets", ["t2_initialize_again"], 1, /initialize came again once the session was live/],
 ];
