@@ -36,7 +36,9 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
     rule: "<name> is written as Python's repr() writes a str: its quote choice, backslash escapes, \\t \\n \\r, and \\x, \\u or \\U for what str.isprintable() refuses.",
     hint: "Compare your quoting with the task header's examples for a name holding a quote, a backslash, a control character, a non-breaking space.",
     inputs: (random) => [
-      ...ODD_NAMES.map((name) => [ORDER, { order_id: "A100", [name]: 1 }]),
+      // String values: the odd name is only unexpected, so what another rule does with a value
+      // that is not a string (t1_bad_args's) does not fail the quoting's line too.
+      ...ODD_NAMES.map((name) => [ORDER, { order_id: "A100", [name]: "x" }]),
       ...ODD_NAMES.map((name) => [schemaOf([name], [name]), {}]),
       ...Array.from({ length: 12 }, () => [ORDER, { order_id: "A100", [oddName(random)]: random.word(1, 3) }]),
     ],

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlanInput } from "../../../src/pack/types.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import { SandboxPool } from "../../../src/sandbox/pool.js";
+import { scoreTask } from "../../../src/pack/score.js";
 import { planChecks } from "../behaviour/check.js";
 import { TASK1_CHECKS } from "../behaviour/task1-checks.js";
 import { comparedPart } from "../behaviour/compare.js";
@@ -59,7 +60,7 @@ const CORRECT = [
  * of other tasks it may fail too]. The marked ones passed every check before the check or input
  * that catches them was added.
  */
-const WRONG: [string, string, string[], string[]?][] = [
+const WRONG: [string, string, string[], string[]?, number?][] = [
   ["args-undefined-check", "task1", ["t1_inherited_names"]],
   // handle's fixture answer to {id: 100} shows checkArgs's extra problem in a task 2 evidence line.
   ["args-reports-twice", "task1", ["t1_generated_args"], ["t2_bad_args_text"]],
@@ -90,13 +91,15 @@ const WRONG: [string, string, string[], string[]?][] = [
   ["repr-code-units", "task1", ["t1_repr_quoting"]],
   ["repr-c-escapes", "task1", ["t1_repr_quoting"]], // hole: no name held \b, \f, \v or BEL
   ["client-error-first-round-only", "task3", ["t3_error_response_throws"]],
+  ["args-null-is-missing", "task1", ["t1_same_wrong_type", "t1_generated_args"]],
+  ["version-requested-constant", "task2", ["t2_version_data"]],
   // Gaming: tables of the page's requests keyed on anything but the id. hole: the variants changed only the id.
-  ["game-cancel-table", "task2", ["t2_same_cancel_ask", "t2_same_cancel_accept"]],
+  ["game-cancel-table", "task2", ["t2_same_cancel_ask", "t2_same_cancel_accept"], [], 2],
   // hole: t1_same_valid's inputs were all valid, so [] everywhere after the fixtures kept t1_valid_count.
   // Its counter shows in handle's fresh instances too; the CLI grades task 2 with a copy of task 1 (stand-ins.ts), not here.
-  ["game-after-n-calls", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid"], ["t2_no_session_state"]],
-  ["game-serve-constant-log", "task4", ["t4_same_lines"]], // hole: the variants kept every line in its place
-  ["game-params-table", "task2", ["t2_same_a100", "t2_same_z9", "t2_same_bad_args", "t2_same_unknown_tool", "t2_same_old_version", "t2_same_cancel_ask", "t2_same_cancel_accept", "t2_same_cancel_decline"]],
+  ["game-after-n-calls", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid"], ["t2_no_session_state"], 5],
+  ["game-serve-constant-log", "task4", ["t4_same_lines"], [], 3], // hole: the variants kept every line in its place
+  ["game-params-table", "task2", ["t2_same_a100", "t2_same_z9", "t2_same_bad_args", "t2_same_unknown_tool", "t2_same_old_version", "t2_same_cancel_ask", "t2_same_cancel_accept", "t2_same_cancel_decline"], [], 14],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
@@ -125,8 +128,11 @@ describe("mcp-stateless: the class's submissions through the sandbox", () => {
     }
   });
 
-  it.each(WRONG)("fails %s (%s) on %j, with a counterexample", async (name, task, own, shared = []) => {
+  it.each(WRONG)("fails %s (%s) on %j, with a counterexample", async (name, task, own, shared = [], cost = 1) => {
     const checks = await grade(submission(name), 7);
+    // One mistake costs one point of its task however many checks see it; gaming, what it did not earn.
+    const full = pack.evidence.filter((l) => l.task === task).length;
+    expect(scoreTask({ checks: checks[task]! }, pack.score).score, `${name}: its task's score`).toBe(full - cost);
     for (const id of own) {
       const check = checks[task]!.find((c) => c.name === id);
       expect(check?.status, `${name}: ${id}`).toBe("fail");

@@ -90,7 +90,7 @@ describe("mcp-stateless through the sandbox", () => {
     ["unknown-tool-as-result", "task2", ["t2_unknown_tool_error", "t2_unknown_names"], ["t2_inherited_names", "t2_same_unknown_tool"]],
         // Its data line reads through the code line (no refusal to read); t2_version_data judges the data where it refuses.
     ["version-unchecked-on-list", "task2", ["t2_old_version_code", "t2_version_check"], ["t2_old_version_data", "t2_inherited_names", "t2_odd_params", "t2_same_old_version"]],
-    ["no-data-requested", "task2", ["t2_old_version_data", "t2_version_data", "t2_version_check", "t2_schema_errors"], ["t2_same_old_version"]],
+    ["no-data-requested", "task2", ["t2_old_version_data", "t2_version_data", "t2_version_check", "t2_schema_errors"], []],
     ["no-server-info-on-input-required", "task2", ["t2_without_server_info", "t2_result_envelope"], []],
     ["no-result-type-on-tool-error", "task2", ["t2_without_result_type", "t2_result_envelope", "t2_schema_tools_call"], ["t2_same_envelope"]],
     ["no-cache-hints", "task2", ["t2_without_cache_hints", "t2_result_envelope", "t2_schema_discover", "t2_schema_tools_list", "t2_schema_resources"], ["t2_same_envelope"]],
