@@ -2,6 +2,7 @@
 // and its stdio loop, in four tasks. This file is what the engine reads of the pack.
 import { fileURLToPath } from "node:url";
 import type { Pack } from "../../src/pack/types.js";
+import { chargeBehindBehaviour } from "../../src/pack/behind-behaviour.js";
 import type { ScorePolicy } from "../../src/pack/score.js";
 import { chargeLoadedPrint } from "../../src/pack/own-output.js";
 import type { CheckResult } from "../../src/report/types.js";
@@ -64,9 +65,16 @@ const pack: Pack<StatelessPlan> = {
   plan,
   judge,
   // checkArgs's print shows again in handle's live server, which loads task1.ts: t1_no_stdout's.
+  // A response shape wrong on generated inputs only fails a behaviour check, and the schema, the
+  // SDK's client and the stdio check too: charged once, by the behaviour check (behind-behaviour.ts).
   settle: (tasks): Record<string, CheckResult[]> => {
     const charged = chargeLoadedPrint(tasks, { task: "task1", check: "t1_no_stdout", file: "task1.ts" }, { task: "task2", stdioCheck: "t2_stdio_clean" });
-    return charged ? { task2: charged } : {};
+    const out: Record<string, CheckResult[]> = charged ? { task2: charged } : {};
+    for (const t of tasks) {
+      const behind = chargeBehindBehaviour(out[t.task] ?? t.checks);
+      if (behind) out[t.task] = behind;
+    }
+    return out;
   },
 };
 

@@ -6,8 +6,9 @@
 //   by the MCP schema and the SDK's client too: a shape wrong in a way no evidence line reads
 //   (serverInfo without its version, a content item of type "Text") failed all three, one point
 //   each, and the stdio check when the live server wrote that response. When a behaviour check of
-//   the task failed, those failures are charged where that check's are.
+//   the task failed, those failures are charged where that check's are (src/pack/behind-behaviour.ts).
 import type { CheckResult } from "../../../src/report/types.js";
+import { chargeBehindBehaviour } from "../../../src/pack/behind-behaviour.js";
 import { chargeLoadedPrint } from "../../../src/pack/own-output.js";
 
 type Tasks = readonly { task: string; checks: readonly CheckResult[] }[];
@@ -17,32 +18,10 @@ function task1Print(tasks: Tasks): Record<string, CheckResult[]> {
   return charged ? { task2: charged } : {};
 }
 
-/** Whether a stdout line the stdio check refused is a response (a JSON object), not a print. */
-function isResponse(line: string | null | undefined): boolean {
-  if (typeof line !== "string") return false;
-  try { const v = JSON.parse(line) as unknown; return v !== null && typeof v === "object" && !Array.isArray(v); } catch { return false; }
-}
-
-/** The task's schema and interop failures (and a stdio one that refused a response, not a print) charged where its first failed behaviour check is, when one failed. */
-function behindBehaviour(checks: readonly CheckResult[]): CheckResult[] | undefined {
-  const failed = checks.filter((c) => c.kind === "behaviour" && c.status === "fail");
-  const cause = failed.find((c) => c.chargedTo === undefined) ?? failed[0];
-  if (!cause) return undefined;
-  const target = cause.chargedTo ?? cause.name;
-  const note = ` The responses the chapter's rules decide are judged against them by ${cause.name}, which failed: the same mistake, charged by ${target}; it costs nothing more here.`;
-  let changed = false;
-  const out = checks.map((c) => {
-    if ((c.kind !== "schema" && c.kind !== "interop" && !(c.kind === "stdio" && isResponse(c.actual))) || c.status !== "fail" || c.chargedTo !== undefined) return c;
-    changed = true;
-    return { ...c, chargedTo: target, message: `${c.message ?? ""}${note}` };
-  });
-  return changed ? out : undefined;
-}
-
 export function settle(tasks: Tasks): Record<string, CheckResult[]> {
   const out = task1Print(tasks);
   for (const t of tasks) {
-    const charged = behindBehaviour(out[t.task] ?? t.checks);
+    const charged = chargeBehindBehaviour(out[t.task] ?? t.checks);
     if (charged) out[t.task] = charged;
   }
   return out;

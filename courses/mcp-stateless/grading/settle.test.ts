@@ -1,0 +1,29 @@
+// One mistake seen only beyond the fixtures, refused by a behaviour check and by the schema: one
+// point, through the whole grading (the pack's settle, src/pack/behind-behaviour.ts).
+import { cpSync, mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gradeSubmission } from "../../../src/grading/grade.js";
+import { SandboxPool } from "../../../src/sandbox/pool.js";
+import { ROOT } from "../../../test/overlay.js";
+import pack from "../pack.js";
+
+describe("mcp-stateless: a response shape wrong beyond the fixtures", () => {
+  let pool: SandboxPool;
+  let cwd: string;
+  beforeAll(() => { pool = new SandboxPool(1, true, pack.course.sandboxSource()); cwd = mkdtempSync(path.join(os.tmpdir(), "grade-settle-")); });
+  afterAll(() => pool.close());
+
+  it("costs one point when the behaviour check and the schema both refuse it", async () => {
+    const dir = path.join(cwd, "unknown-method-code-string");
+    cpSync(path.join(ROOT, "solutions", "mcp-stateless"), dir, { recursive: true });
+    cpSync(path.join(ROOT, "test", "fixtures", "mcp-stateless", "unknown-method-code-string"), dir, { recursive: true });
+    const report = await gradeSubmission({ cwd, dir: "unknown-method-code-string", pack, tasks: ["task1", "task2", "task3", "task4"], pool, extra: { seed: 7, live: false } });
+    const task2 = report.tasks[1]!;
+    const failed = task2.checks.filter((c) => c.status === "fail");
+    expect(failed.some((c) => c.kind === "behaviour" && c.chargedTo === undefined), failed.map((c) => c.name).join(" ")).toBe(true);
+    expect(failed.filter((c) => c.kind === "schema").map((c) => c.chargedTo)).toEqual([expect.any(String)]);
+    expect(report.maxScore - report.score).toBe(1);
+  });
+});
