@@ -38,6 +38,11 @@ describe("the specification's answers where the page answers otherwise", () => {
     expect(specAnswers({ jsonrpc: "2.0", method: "tools/list" })).toEqual([]); // a notification gets nothing either way
     // clientInfo is optional: leaving it out is not malformed.
     expect(specAnswers(msg("tools/list", { _meta: meta({ "io.modelcontextprotocol/clientInfo": undefined }) }))).toEqual([]);
+    // Given, it is an Implementation (name and version strings), or the _meta is malformed.
+    expect(specAnswers(msg("tools/list", { _meta: meta({ "io.modelcontextprotocol/clientInfo": { name: "c", version: "1", title: "C" } }) }))).toEqual([]);
+    for (const info of [null, "x", 5, [], {}, { name: "c" }, { name: "c", version: 1 }]) {
+      expect(specAnswers(msg("tools/list", { _meta: meta({ "io.modelcontextprotocol/clientInfo": info }) })), JSON.stringify(info)).toEqual([{ code: -32602 }]);
+    }
   });
 
   it("accepts -32602 for server/discover without _meta, and the page's answer; nothing else", () => {

@@ -138,7 +138,8 @@ function route(orders: Record<string, Order>, method: unknown, params: Obj, chec
 /**
  * Where the 2026-07-28 specification answers a request otherwise than the page (README.md, "Where
  * the page and the specification disagree"): a request whose _meta lacks a field RequestMetaObject
- * requires (protocolVersion, a string; clientCapabilities, an object) is malformed, -32602, and
+ * requires (protocolVersion, a string; clientCapabilities, an object), or holds a clientInfo that
+ * is not an Implementation, is malformed, -32602, and
  * server/discover naming a version the server does not support is refused with -32022. The model
  * answers as the page does; the checks accept these too.
  */
@@ -149,7 +150,11 @@ export function specAnswers(message: unknown): SpecAnswer[] {
   const meta = own(own(message, "params"), "_meta");
   const version = own(meta, VERSION_KEY);
   const answers: SpecAnswer[] = [];
-  if (typeof version !== "string" || !isObject(own(meta, CAPABILITIES_KEY))) answers.push({ code: INVALID_PARAMS });
+  // clientInfo is optional, but where it is given the schema makes it an Implementation (name and
+  // version strings): a server that validates _meta against RequestMetaObject refuses the rest.
+  const info = own(meta, CLIENT_INFO_KEY);
+  const badInfo = info !== undefined && !(isObject(info) && typeof own(info, "name") === "string" && typeof own(info, "version") === "string");
+  if (typeof version !== "string" || !isObject(own(meta, CAPABILITIES_KEY)) || badInfo) answers.push({ code: INVALID_PARAMS });
   if (own(message, "method") === "server/discover" && typeof version === "string" && version !== PROTOCOL_VERSION) answers.push({ code: UNSUPPORTED_PROTOCOL_VERSION, requested: version });
   return answers;
 }

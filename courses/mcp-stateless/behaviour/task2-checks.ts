@@ -108,7 +108,7 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
   },
   {
     id: "t2_client_meta", task: "task2", title: "clientCapabilities and clientInfo do not change the answer",
-    rule: "Rules 4–12: the server answers from the protocol version and the method's params; clientInfo never changes the answer. A _meta without clientCapabilities (or with one that is not an object) may get the usual answer or, as the spec has it, -32602.",
+    rule: "Rules 4–12: the server answers from the protocol version and the method's params; clientInfo never changes the answer. A _meta without clientCapabilities (or with one that is not an object), or with a clientInfo that is not an object with string name and version, may get the usual answer or, as the spec has it, -32602.",
     hint: "Only the protocol version is validated; a request without clientInfo, or with odd capabilities, is answered as usual.",
     inputs: (random) => METHODS_WITH_PARAMS(random).filter(([, p]) => p["name"] !== "cancel_order").flatMap(([method, params]) =>
       [CAPABILITIES_KEY, CLIENT_INFO_KEY].flatMap((key) => [undefined, null, "x", 5, [], {}].map((value) => {

@@ -51,6 +51,7 @@ const CORRECT = [
   "spec-version-first", // task 2: another version is -32022 first, discover included; then a malformed _meta is -32602
   "spec-error-data", // task 2: data on errors no rule gives data (the uri of a resource not found), a key more in -32022's data
   "spec-open-result", // task 2: _meta keys, capabilities and result fields of its own, no serverInfo in discover's result, no isError on success
+  "spec-client-info-strict", // task 2: a clientInfo given that is not an Implementation (name and version strings) makes the _meta malformed, -32602
   "correct-client-request-state", // task 3: the retry echoes requestState too (the schema allows it)
   "correct-server-class-private", // task 2: a class with #private fields, a Map of handlers, structuredClone, localeCompare-sorted data keys
 ];
