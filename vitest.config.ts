@@ -1,6 +1,7 @@
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { longestFirst } from "./test/longest-first.js";
 
 export default defineConfig({
   // The course module as students import it (tsconfig.json maps it for the compiler and tsx).
@@ -14,6 +15,7 @@ export default defineConfig({
     // core idle while a file waits on the CLI processes and sandbox threads it started.
     pool: "forks",
     maxWorkers: Math.max(2, os.availableParallelism()),
+    sequence: { sequencer: longestFirst(["test/e2e/printed-commands.test.ts", "courses/mcp-stateful/grading/class.test.ts", "test/e2e/cli.test.ts", "test/e2e/students.test.ts"]) },
     // End-to-end tests spawn the real CLI, which runs a sandbox thread, a type-check thread and
     // live servers. The limits only stop a hang: they are generous because our machines are
     // shared, and a test that waits ends as soon as what it waits for happens. Speed is measured
