@@ -180,6 +180,19 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
     ],
   },
   {
+    // The page's requests all say "2.0", so a handle that copied the request's jsonrpc into its
+    // answer passed every check: JSON-RPC's answer is "2.0" whatever the request said.
+    id: "t2_jsonrpc", task: "task2", title: "Every response says jsonrpc \"2.0\", whatever the request's jsonrpc",
+    rule: "Every response is {\"jsonrpc\": \"2.0\", ...}: a request whose jsonrpc is missing or another value still gets \"2.0\" (its usual answer, or, as JSON-RPC has it, -32600 Invalid Request).",
+    hint: "Write \"2.0\" in every response; do not copy the request's jsonrpc.",
+    part: (answer) => (isObject(answer) ? answer["jsonrpc"] ?? null : answer ?? null),
+    inputs: (random) => [undefined, "1.0", "2", 2, null].flatMap((version) => ["server/discover", "tools/list", "resources/list"].map((method) => {
+      const message = msg(random, method, withMeta());
+      if (version === undefined) delete message["jsonrpc"]; else message["jsonrpc"] = version;
+      return message;
+    })),
+  },
+  {
     id: "t2_notifications", task: "task2", title: "A message without an id gets null; any id gets a response",
     rule: "Rule 1: no `id` key is a notification (null), whatever its method; a message with an id, 0 or \"\" included, is a request.",
     hint: "Test for the key (\"id\" in message), not for a truthy id.",
