@@ -59,11 +59,6 @@ function metaValidator(dialect: Dialect): ValidateFunction {
   return (metaValidators[dialect] = fn);
 }
 
-/** Compiles what every `grade` needs before its first student schema: draft-07's meta-schema. */
-export function warmMetaSchema(): void {
-  metaValidator("draft-07");
-}
-
 /** `schema` against `dialect`'s meta-schema, with no size cap: for schemas the grader trusts. */
 export function validateAgainstMetaSchema(schema: unknown, dialect: Dialect, where: string): Validation<unknown> {
   const fn = metaValidator(dialect);

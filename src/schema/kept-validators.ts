@@ -12,7 +12,7 @@ const require = createRequire(import.meta.url);
 
 export interface VendoredSchema {
   dialect: Dialect;
-  /** The schema's JSON text (read only when nothing kept fits). */
+  /** The schema's JSON text: read once a process, for the key of what is kept (and compiled when nothing kept fits). */
   text: () => string;
   /** The id the schema is added under; `ref` names a definition inside it. */
   id: string;

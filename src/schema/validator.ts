@@ -3,7 +3,6 @@
 // holds the MCP schema's side; a schema a student's code returned is judged by json-schema.ts.
 import { readFileSync } from "node:fs";
 import { describeErrors } from "./error-text.js";
-import { warmMetaSchema } from "./json-schema.js";
 import { keptValidators } from "./kept-validators.js";
 
 export type Validation<T> = { valid: true; data: T } | { valid: false; errorMessage: string };
@@ -25,23 +24,6 @@ export function loadMcpSchema(): { definitions: Record<string, unknown> } {
 // Compiling the MCP schema is the slow part (about 50 ms of CPU a run, measured here): what Ajv
 // makes of it is kept as code between runs (kept-validators.ts).
 const mcpValidatorFunction = keptValidators({ dialect: "draft-07", text: MCP_SCHEMA_TEXT, id: SCHEMA_ID, ref: (d) => `${SCHEMA_ID}#/definitions/${d}`, definitions: MCP_DEFINITIONS });
-
-/**
- * Loads (or, the first time, compiles) the validators the checks use ahead of the first
- * validation, with the event loop let through before each part: the grader's thread meanwhile
- * starts processes and reads their replies.
- */
-let warm = false;
-export async function warmUpSchema(): Promise<void> {
-  // Once per process: a batch asks for every submission.
-  if (warm) return;
-  await new Promise((resolve) => setImmediate(resolve));
-  mcpValidatorFunction(MCP_DEFINITIONS[0]);
-  // And the draft-07 meta-schema that every toMcp result's inputSchema is checked against.
-  await new Promise((resolve) => setImmediate(resolve));
-  warmMetaSchema();
-  warm = true;
-}
 
 /** Validates a value against one definition of the MCP schema; `where` names the value. */
 export function validateMcp(definition: McpDefinition, value: unknown, where: string): Validation<unknown> {
