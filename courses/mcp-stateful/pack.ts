@@ -15,6 +15,7 @@ import { chargeLiveToRules } from "./grading/live-charges.js";
 import { LIVE_ENTRY, LIVE_EXPORT, liveEntrySource } from "./live/entry.js";
 import { plan, TASKS, type StatefulPlan } from "./grading/plan.js";
 import { refine } from "./grading/shrink-runs.js";
+import { IMPORTS, statefulStandIn } from "./grading/stand-ins.js";
 import { StatefulTypeCheck } from "./typecheck/worker-client.js";
 import { chargeLoadedPrint } from "../../src/pack/own-output.js";
 import type { CheckResult } from "../../src/report/types.js";
@@ -64,6 +65,7 @@ const pack: Pack<StatefulPlan> = {
   plan,
   judge,
   refine,
+  standIns: { imports: IMPORTS, copy: (task, plan) => statefulStandIn(task, plan) },
   // A builder of task 1's that the server calls prints in its live stdio server too: t1_no_stdout's.
   // A wrong line of the stdio session that a failed behaviour check already charges costs nothing more (grading/live-charges.ts).
   settle: (tasks): Record<string, CheckResult[]> => {

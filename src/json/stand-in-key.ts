@@ -20,5 +20,9 @@ function canonical(value: unknown, depth: number): string | undefined {
   return `{${parts.join(",")}}`;
 }
 
-/** The table's key for a call with these arguments (JSON values). */
-export const standInKey = (args: readonly unknown[]): string => canonical(args, 0)!;
+/** The table's key for a call with these arguments (JSON values); trailing undefined ones left out, as a call without them. */
+export function standInKey(args: readonly unknown[]): string {
+  let length = args.length;
+  while (length > 0 && args[length - 1] === undefined) length--;
+  return canonical(args.slice(0, length), 0)!;
+}

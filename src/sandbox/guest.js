@@ -143,11 +143,13 @@
   }
 
   // ---- stand-ins: the pack's correct copy of a file (protocol.ts StandIn), each export asking
-  // the host's table by its arguments as JSON with sorted keys (json/stand-in-key.ts does the same) ----
+  // the host's table by its arguments as JSON with sorted keys (json/stand-in-key.ts does the same),
+  // and in their own order for a template's answer ----
   const hostStandIn = host.standIn;
   const sortList = call.bind(Array.prototype.sort);
   const STAND_IN_KEY_CHARS = 4 * 1024 * 1024;
-  function canonical(value, depth) {
+  // sorted: the table's key; otherwise the arguments' own key order, for a template's answer.
+  function canonical(value, depth, sorted) {
     if (depth > MAX_DEPTH) throw new TypeErrorType("nested too deeply");
     if (value === null) return "null";
     switch (typeof value) {
@@ -158,13 +160,13 @@
     let out;
     if (isArray(value)) {
       out = "[";
-      for (let i = 0; i < value.length; i++) { const item = canonical(value[i], depth + 1); out += (i ? "," : "") + (item === undefined ? "null" : item); }
+      for (let i = 0; i < value.length; i++) { const item = canonical(value[i], depth + 1, sorted); out += (i ? "," : "") + (item === undefined ? "null" : item); }
       return out + "]";
     }
-    const names = sortList(keys(value));
+    const names = sorted ? sortList(keys(value)) : keys(value);
     out = "{";
     for (let i = 0; i < names.length; i++) {
-      const item = canonical(value[names[i]], depth + 1);
+      const item = canonical(value[names[i]], depth + 1, sorted);
       if (item !== undefined) out += (out.length > 1 ? "," : "") + quote(names[i]) + ":" + item;
     }
     return out + "}";
@@ -175,16 +177,24 @@
       const name = names[i];
       exports[name] = function () {
         let key = "";
-        try { key = canonical(listOf(arguments), 0); } catch { /* no key: the table's own message */ }
-        const text = hostStandIn(id, name, key.length > STAND_IN_KEY_CHARS ? "" : key);
+        let ordered = "";
+        try {
+          const args = listOf(arguments);
+          key = canonical(args, 0, true);
+          ordered = canonical(args, 0, false);
+        } catch { /* no key: the table's own message */ }
+        const text = hostStandIn(id, name, key.length > STAND_IN_KEY_CHARS ? "" : key, ordered.length > STAND_IN_KEY_CHARS ? "" : ordered);
         return text === "undefined" ? undefined : parse(text);
       };
     }
     return exports;
   }
+  // Trailing undefined arguments left out (json/stand-in-key.ts too): f(x) and f(x, undefined) are one call.
   function listOf(list) {
     const out = [];
-    for (let i = 0; i < list.length; i++) out[i] = list[i];
+    let length = list.length;
+    while (length > 0 && list[length - 1] === undefined) length--;
+    for (let i = 0; i < length; i++) out[i] = list[i];
     return out;
   }
 

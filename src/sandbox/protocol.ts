@@ -103,12 +103,14 @@ export type CompiledFile = { code: string; map: string } | { syntax: string };
  * A correct copy of one of the submission's files, in place of the student's own, for judging a
  * task that imports it (src/grading/stand-ins.ts). Each export answers from a table the pack made
  * from its rules, by the call's arguments as canonical JSON (standInKey, src/json/stand-in-key.ts):
- * the JSON text of the value, or "undefined". There is no code behind it, so nothing of a
- * reference solution is in the engine; a call whose arguments are not in the table throws
- * `unknown` (one paragraph for the student).
+ * the JSON text of the value, or "undefined"; or, for an export that only arranges its arguments
+ * (a message builder), from `template`: JSON text in which each `{"$arg": i}` stands for the
+ * call's i-th argument, a key whose argument is absent left out (stand-in-answer.ts). There is no
+ * code behind it, so nothing of a reference solution is in the engine; a call neither answers
+ * throws `unknown` (one paragraph for the student).
  */
 export interface StandIn {
-  exports: Record<string, { answers: Record<string, string>; unknown: string }>;
+  exports: Record<string, { answers: Record<string, string>; template?: string; unknown: string }>;
 }
 
 export interface SandboxRequest {

@@ -16,6 +16,7 @@ import { v8HostFunctions } from "./host-intl.js";
 import { MAX_CHARS } from "./host-url.js";
 import { PEER_LIMITS, PeerLog, peerHostFunctions, readScripts } from "./peers.js";
 import { resolveModule, type ModuleSources } from "./resolve.js";
+import { standInAnswer } from "./stand-in-answer.js";
 import { mapPlace } from "./source-map.js";
 
 export interface EngineAssets {
@@ -367,14 +368,17 @@ export class Session {
       factory.value.dispose();
       return pair;
     };
-    // A stand-in's export called (guest.js): its answer's JSON text for the arguments' key, from the pack's table.
-    const standIn: VmFunctionImplementation<QuickJSHandle> = (fileHandle, nameHandle, keyHandle) => {
+    // A stand-in's export called (guest.js): its answer's JSON text for the arguments, from the pack's table or template.
+    const standIn: VmFunctionImplementation<QuickJSHandle> = (fileHandle, nameHandle, keyHandle, orderedHandle) => {
       const file = readText(ctx, slicer, fileHandle, 1000)?.text ?? "";
       const name = readText(ctx, slicer, nameHandle, 1000)?.text ?? "";
-      const key = readText(ctx, slicer, keyHandle, STAND_IN_KEY_CHARS);
       const table = this.submission.standIns?.[file]?.exports[name];
       if (!table) return { error: ctx.newError({ name: "Error", message: `the grader's stand-in for ${file} has no ${name}` }) };
-      const answer = key && key.length <= STAND_IN_KEY_CHARS && Object.hasOwn(table.answers, key.text) ? table.answers[key.text] : undefined;
+      const args = (handle: QuickJSHandle | undefined): string | undefined => {
+        const text = handle ? readText(ctx, slicer, handle, STAND_IN_KEY_CHARS) : undefined;
+        return text && text.length <= STAND_IN_KEY_CHARS ? text.text : undefined;
+      };
+      const answer = standInAnswer(table, args(keyHandle), args(orderedHandle));
       return answer === undefined ? { error: ctx.newError({ name: "Error", message: table.unknown }) } : ctx.newString(answer);
     };
     // The guest's Date (globals/clock.js): the real time the instance started, then the work done.

@@ -81,4 +81,29 @@ describe("stand-ins", () => {
     const reply = await pool.run({ files: { "task1.ts": OWN_TASK1, "task2.ts": task2 }, refused: {}, standIns, runs: [{ entry: "task2.ts", exportName: "handle", inputs, instance: "shared", stopOnFailure: false }], limits: LIMITS });
     expect(values(reply.runs[0]!)).toEqual(samples.map((_, i) => i));
   });
+  it("answers from the template what the table lacks: the arguments in their own key order, an absent one's key left out", async () => {
+    const template = JSON.stringify({ jsonrpc: "2.0", id: { $arg: 0 }, error: { code: { $arg: 1 }, message: { $arg: 2 }, data: { $arg: 3 } }, list: [{ $arg: 3 }] });
+    const known = { answers: { [standInKey([7, 1, "table"])]: JSON.stringify("from the table") }, template, unknown: "not found" };
+    const standIns = { "task1.ts": { exports: { errorResponse: known } } };
+    const task2 = `import { errorResponse } from "./task1";
+      export function handle(args: unknown[]) { const [a, b, c, d] = args as any[]; return (errorResponse as any)(a, b, c, d); }`;
+    const samples: unknown[][] = [
+      [1, -32602, "bad", { z: 1, a: [2, { y: 1, b: 0 }] }],
+      ["x", -32601, "no such method"],
+      [7, 1, "table"],
+      [null, -32700, "parse error", null],
+    ];
+    const reply = await pool.run({ files: { "task1.ts": OWN_TASK1, "task2.ts": task2 }, refused: {}, standIns, runs: [{ entry: "task2.ts", exportName: "handle", inputs: samples.map((a) => JSON.stringify(a)), instance: "shared", stopOnFailure: false }], limits: LIMITS });
+    const got = values(reply.runs[0]!);
+    expect(got).toEqual([
+      { jsonrpc: "2.0", id: 1, error: { code: -32602, message: "bad", data: { z: 1, a: [2, { y: 1, b: 0 }] } }, list: [{ z: 1, a: [2, { y: 1, b: 0 }] }] },
+      // The fourth argument passed as undefined: a call without it, so no data key, and null in a list.
+      { jsonrpc: "2.0", id: "x", error: { code: -32601, message: "no such method" }, list: [null] },
+      // (7, 1, "table", undefined): the table's call (7, 1, "table").
+      "from the table",
+      { jsonrpc: "2.0", id: null, error: { code: -32700, message: "parse error", data: null }, list: [null] },
+    ]);
+    // The student's own key order is kept (z before a; y before b), as the real builder keeps it.
+    expect(Object.keys((got[0] as { error: { data: object } }).error.data)).toEqual(["z", "a"]);
+  });
 });

@@ -11,7 +11,8 @@ import { modelSession, type Session, type Step, type StepRule } from "../behavio
 import { CALL_ADD, CALL_DELETE_DB, INITIALIZE, INITIALIZED, LIST, TRACE_CONFIG } from "../course/fixtures.js";
 import { LIVE_TOOLS } from "./entry.js";
 
-const MESSAGES: readonly Record<string, unknown>[] = [
+/** The trace's messages as the stdio check writes them, one a line. */
+export const STDIO_MESSAGES: readonly Record<string, unknown>[] = [
   { jsonrpc: "2.0", id: 0, method: "tools/list" },
   INITIALIZE, INITIALIZED, LIST, CALL_ADD, CALL_DELETE_DB,
   { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 4 } },
@@ -25,7 +26,7 @@ export const STDIO_CHECK = {
 } as const;
 
 function expected(): { steps: Step[]; answers: unknown[]; rules: StepRule[] } {
-  const session: Session = { servers: [TRACE_CONFIG], steps: [...LIVE_TOOLS.map((tool): Step => ({ op: "addTool", tool })), ...MESSAGES.map((message): Step => ({ op: "handle", message }))] };
+  const session: Session = { servers: [TRACE_CONFIG], steps: [...LIVE_TOOLS.map((tool): Step => ({ op: "addTool", tool })), ...STDIO_MESSAGES.map((message): Step => ({ op: "handle", message }))] };
   const { outcomes, rules } = modelSession(session, "page");
   return { steps: session.steps.slice(LIVE_TOOLS.length), answers: outcomes.slice(LIVE_TOOLS.length).map((o) => (o as { value: unknown }).value), rules: rules.slice(LIVE_TOOLS.length) };
 }
@@ -58,7 +59,7 @@ export function judgeStdio(run: StdioRun): CheckResult {
   if (run.problem) return { ...base, status: "error", message: `The server did not finish: ${run.problem}.` };
   const { steps, answers, rules } = expected();
   const due = steps.map((s, j) => ({ step: s, want: answers[j], rule: rules[j] })).filter((a) => a.want !== null);
-  if (lines.length !== due.length) return { ...base, status: "fail", expected: `${due.length} lines`, actual: `${lines.length} lines`, message: `${MESSAGES.length} messages written (${due.length} requests): one stdout line per request, none for a notification.` };
+  if (lines.length !== due.length) return { ...base, status: "fail", expected: `${due.length} lines`, actual: `${lines.length} lines`, message: `${STDIO_MESSAGES.length} messages written (${due.length} requests): one stdout line per request, none for a notification.` };
   for (const [i, { step, want, rule }] of due.entries()) {
     const got = { value: JSON.parse(lines[i]!) as unknown };
     const envelope = compareStep(step, { value: want }, got, "envelope");
@@ -72,7 +73,7 @@ export function judgeStdio(run: StdioRun): CheckResult {
 
 export async function stdioChecks(server: LiveServer, timeoutMs: number): Promise<CheckResult[]> {
   try {
-    const run = await runStdio(server, MESSAGES.map((m) => JSON.stringify(m)), timeoutMs);
+    const run = await runStdio(server, STDIO_MESSAGES.map((m) => JSON.stringify(m)), timeoutMs);
     return run ? [judgeStdio(run)] : [];
   } catch (error) {
     return [{ ...STDIO_CHECK, kind: "stdio", status: "error", message: `The stdio check could not run: ${error instanceof Error ? error.message : String(error)}.` }];
