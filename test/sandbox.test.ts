@@ -1,6 +1,6 @@
 // The claims docs/sandbox.md makes, each tried by a submission that attempts what it rules out,
 // graded through the real sandbox (QuickJS in a worker thread, one fresh instance each).
-import { existsSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TASK_IDS } from "../courses/mcp-ch2/course/tasks.js";
@@ -80,5 +80,17 @@ describe("the submission reader", () => {
     const files = readSubmission(sub, "correct");
     expect(Object.keys(files.files).filter((f) => !f.startsWith("reference/")).sort()).toEqual(["task1.ts", "task2.ts", "task3.ts"]);
     expect(files.refused["lib"]).toMatch(/correct\/lib is a symbolic link that leads out of the submission folder/);
+  });
+
+  it("names a folder under a task file's name, rather than calling the file missing", () => {
+    const dir = makeClass(["folder"]);
+    const sub = path.join(dir, "folder");
+    rmSync(path.join(sub, "task2.ts"));
+    mkdirSync(path.join(sub, "task2.ts"));
+    writeFileSync(path.join(sub, "task2.ts", "inner.ts"), "export const x = 1;");
+    const files = readSubmission(sub, "folder");
+    expect(files.files["task2.ts"]).toBeUndefined();
+    expect(files.files["task2.ts/inner.ts"]).toBeUndefined();
+    expect(files.refused["task2.ts"]).toMatch(/^folder\/task2\.ts is a folder, not a file;/);
   });
 });

@@ -45,11 +45,20 @@ export function readSubmission(dir: string, shown: string): SubmissionFiles {
         stat = statSafe(real);
         if (!stat) continue;
       }
+      // A folder or a device under a source file's name (task1.ts/) is named, not reported missing.
+      if (stat.isDirectory() && SOURCE.test(name)) {
+        out.refused[id] = `${shownId} is a folder, not a file; the grader reads each task from a source file of that name. Move what it holds elsewhere and save your code as ${shownId}.`;
+        continue;
+      }
       if (stat.isDirectory()) {
         if (!SKIP_DIRS.has(name) && !name.startsWith(".") && depth < MAX_DEPTH) walk(file, id, depth + 1);
         continue;
       }
-      if (!stat.isFile() || !SOURCE.test(name)) continue;
+      if (!SOURCE.test(name)) continue;
+      if (!stat.isFile()) {
+        out.refused[id] = `${shownId} is not a regular file (a device, a FIFO or a socket, perhaps through a link); the grader reads only regular files. Replace it with your own source file.`;
+        continue;
+      }
       count += 1;
       if (stat.size > MAX_FILE_BYTES || total + stat.size > MAX_TOTAL_BYTES) {
         out.refused[id] = `${shownId} is too large to grade (${Math.round(stat.size / 1024)} KB; a file may hold at most ${MAX_FILE_BYTES / 1024} KB). The tasks need a few hundred lines at most.`;
