@@ -17,7 +17,7 @@ import { describeInput, fixtureValues, readRun } from "./outcomes.js";
 import { FIXTURE_INPUTS, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
 import { sameJson } from "../evidence/reading.js";
 import { schemaChecks } from "../schema/checks.js";
-import { chargeArgsRulesThrough, chargeLinesToTask1, chargeReprReadThrough } from "./read-through.js";
+import { chargeArgsRulesThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
 import { resolveCharges } from "../../../src/pack/charges.js";
 
 const NOT_RUN = "Not run: the code it needs did not run on its fixtures.";
@@ -153,6 +153,14 @@ function probesAgree(plan: StatelessPlan, reply: SandboxReply): boolean {
 /** What a probe's answer must share with the fixture's: what the checks compare of it (behaviour/compare.ts), its id aside. */
 const contentOf = (answer: unknown): unknown => { const part = comparedPart(answer, "content"); return isObject(part) ? { ...part, id: null } : part; };
 
+const expectations = new WeakMap<SandboxReply, (unknown | undefined)[]>();
+/** serve's expected answers for the fixture LINES then each generated list (the plan's), made once per reply. */
+function serveExpected(plan: StatelessPlan, reply: SandboxReply): (unknown | undefined)[] {
+  let out = expectations.get(reply);
+  if (!out) expectations.set(reply, (out = serveExpectations(plan, reply, [FIXTURE_INPUTS.task4[0] as unknown as unknown[], ...(plan.own.task4!.checks.flatMap((p) => p.inputs) as unknown[][])])));
+  return out;
+}
+
 /** serve's expected answers for the fixture LINES then each generated list: the student's handle replayed, or the model's. */
 function serveExpectations(plan: StatelessPlan, reply: SandboxReply, lists: unknown[][]): (unknown | undefined)[] {
   const t4 = plan.own.task4!;
@@ -210,7 +218,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       const loadsTask1 = generatedRun?.status === "ran" && (generatedRun.modules ?? []).includes("task1.ts");
       checks.push(...(loadsTask1 ? chargeReprReadThrough(runs.checks, judged, calls.slice(offset), expectedAt, accepts, input.seed) : judged));
     } else {
-      const expected = serveExpectations(plan, reply, [FIXTURE_INPUTS.task4[0] as unknown as unknown[], ...(generated as unknown[][])]);
+      const expected = serveExpected(plan, reply);
       checks.push(...judgeChecks(runs.checks, calls.slice(offset), (i) => (expected[offset + i] === undefined ? undefined : { value: expected[offset + i] }), () => sameServe, input.seed));
     }
   }
@@ -304,5 +312,12 @@ function judgeAll(plan: StatelessPlan, reply: SandboxReply, input: PlanInput): R
   const task1 = [...(out["task1"]?.checks ?? []), ...(out["task1"]?.extra ?? [])];
   if (handle?.extra) handle.extra = resolveCharges(handle.extra, "task1", task1, (target) => `Up to the version's repr, handle answers by its rules: the repr is task 1's pyRepr, whose mistake ${target} charges; it costs task 2 nothing more.`);
   if (handle) handle.checks = resolveCharges(handle.checks, "task1", task1, (target) => `It is what the rules give with the checkArgs handle calls: the problems are task 1's checkArgs', whose mistake ${target} charges; it costs task 2 nothing more.`);
+  // serve's lines read handle's answers: where they are what serve's rules give with the student's
+  // handle (the oracle's answers, judged against in the plan), handle's mistake is task 2's.
+  const serve = out["task4"];
+  if (serve && plan.oracle && plan.own.task4?.generated !== undefined) {
+    const marked = chargeServeLinesToHandle(serve.checks, serveExpected(plan, reply)[0]);
+    serve.checks = resolveCharges(marked, "task2", [...(handle?.checks ?? []), ...(handle?.extra ?? [])], (target) => `It is what serve's rules give with the answers of the handle it calls: handle's mistake, which ${target} charges; it costs task 4 nothing more.`);
+  }
   return out;
 }

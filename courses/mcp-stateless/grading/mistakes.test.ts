@@ -110,6 +110,27 @@ describe("mcp-stateless through the sandbox", () => {
     ["status-hardcoded", "task2", ["t2_data_alone"], []],
     // t2_notifications judges whether and to which id handle answers, not what tools/list lists.
     ["tools-list-reversed", "task2", ["t2_tool_names", "t2_same_tools_list"], ["t2_client_meta"]],
+    // One honest mistake each (issue 20, item 4), task 4's serve the reference's. Where serve's
+    // lines show handle's answers again (t4_out_ids: the ids of handle's responses, and whether it
+    // answers the notification), they are what serve's rules give with the student's own handle:
+    // charged to task 2's line (read-through.ts, chargeServeLinesToHandle), so task 4 keeps 3/3.
+    ["error-id-null", "task2", ["t2_responses", "t2_unknown_names"], ["t2_inherited_names", "t2_version_check", "t2_client_meta", "t2_odd_params", "t2_schema_errors"]],
+    ["notification-answered", "task2", ["t2_responses", "t2_notifications"], ["t2_schema_discover", "t2_schema_tools_list", "t2_schema_tools_call"]],
+    ["error-without-jsonrpc", "task2", ["t2_responses", "t2_unknown_names"], ["t2_inherited_names", "t2_version_check", "t2_client_meta", "t2_odd_params", "t2_schema_errors"]],
+    ["unknown-tool-code-32601", "task2", ["t2_unknown_tool_error", "t2_same_unknown_tool"], ["t2_inherited_names", "t2_unknown_names"]],
+    ["unknown-tool-text", "task2", ["t2_unknown_tool_error", "t2_same_unknown_tool"], ["t2_inherited_names", "t2_unknown_names"]],
+    ["unknown-method-code-32602", "task2", ["t2_unknown_names"], ["t2_inherited_names", "t2_client_meta"]],
+    ["unknown-method-null", "task2", ["t2_unknown_names"], ["t2_inherited_names", "t2_client_meta"]],
+    ["structured-whole-order", "task2", ["t2_a100_structured", "t2_same_a100"], ["t2_order_ids", "t2_client_meta", "t2_input_responses", "t2_data_alone"]],
+    ["status-text-spaced", "task2", ["t2_order_ids"], ["t2_client_meta", "t2_input_responses", "t2_data_alone"]],
+    ["cancel-not-kept", "task2", ["t2_input_responses"], ["t2_order_ids", "t2_client_meta"]],
+    ["status-from-load-copy", "task2", ["t2_input_responses"], ["t2_order_ids", "t2_client_meta"]],
+    ["discover-old-versions", "task2", ["t2_discover_versions", "t2_same_discover"], ["t2_version_check", "t2_odd_params"]],
+    ["resource-mime-markdown", "task2", ["t2_same_resources"], ["t2_client_meta"]],
+    ["tools-list-names-only", "task2", ["t2_same_tools_list"], ["t2_client_meta"]],
+    ["version-message-no-repr", "task2", ["t2_version_check"], ["t2_inherited_names", "t2_odd_params"]],
+    ["notification-by-method", "task2", ["t2_notifications"], ["t2_schema_discover", "t2_schema_tools_list", "t2_schema_tools_call"]],
+    ["params-unchecked", "task2", ["t2_odd_params"], []],
     // The client: each mistake one point, the lines that only show it again charged to the first.
     ["client-complete-only", "task3", ["t3_final_result_returned"], []],
     ["client-whole-response", "task3", ["t3_final_text"], ["t3_declined_text", "t3_final_result_returned", "t3_same_cancel_flows"]],

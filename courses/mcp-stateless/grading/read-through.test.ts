@@ -2,11 +2,11 @@
 // checkArgs changed nothing but the problems' text, never where it changed which path handle took.
 import { describe, expect, it } from "vitest";
 import type { CheckResult } from "../../../src/report/types.js";
-import { answersWith, checkArgs, type ArgsChecker } from "../behaviour/model.js";
-import { MESSAGES } from "../course/fixtures.js";
+import { answersWith, checkArgs, newServer, serveWith, type ArgsChecker } from "../behaviour/model.js";
+import { LINES, MESSAGES } from "../course/fixtures.js";
 import { acceptedOf, evidenceOf } from "../evidence/lines.js";
 import { Missing } from "../evidence/reading.js";
-import { chargeLinesToTask1 } from "./read-through.js";
+import { chargeLinesToTask1, chargeServeLinesToHandle } from "./read-through.js";
 
 /** handle's lines as a handle that follows the rules with `checker` shows them, each failed where it differs. */
 function linesWith(checker: ArgsChecker): CheckResult[] {
@@ -32,5 +32,35 @@ describe("handle's lines read through the student's checkArgs", () => {
     const checks = linesWith(refusesAll);
     expect(checks.some((c) => c.name === "t2_a100_structured" && c.status === "fail")).toBe(true);
     expect(charged(chargeLinesToTask1(checks, refusesAll))).toEqual([]);
+  });
+});
+
+/** serve's lines as `served` shows them, each failed where it differs from the accepted value. */
+function serveLines(served: unknown): CheckResult[] {
+  return evidenceOf("task4").map((line) => {
+    const actual = line.read(served);
+    return { name: line.key, kind: "evidence", title: line.title, status: actual === acceptedOf(line.key) ? "pass" : "fail", actual };
+  });
+}
+const toHandle = (checks: CheckResult[]): string[] => checks.filter((c) => c.chargedTo === "task2").map((c) => c.name);
+
+describe("serve's lines read through the student's handle", () => {
+  // A handle whose errors carry id null, its answers in serve's order as the oracle gives them.
+  const model = newServer();
+  const idNull = (m: Record<string, unknown>): unknown => { const r = model(m) as Record<string, unknown> | null; return r && "error" in r ? { ...r, id: null } : r; };
+  const expected = serveWith(LINES, idNull);
+
+  it("are task 2's when serve's rules give them with that handle's answers", () => {
+    const checks = serveLines(expected);
+    expect(checks.filter((c) => c.status === "fail").map((c) => c.name)).toEqual(["t4_out_ids"]);
+    expect(toHandle(chargeServeLinesToHandle(checks, expected))).toEqual(["t4_out_ids"]);
+  });
+
+  it("are serve's own when serve wrote something else (a response dropped), and when nothing was expected", () => {
+    const served = { ...expected, out: expected.out.slice(1) };
+    const checks = serveLines(served);
+    expect(checks.find((c) => c.name === "t4_out_ids")!.status).toBe("fail");
+    expect(toHandle(chargeServeLinesToHandle(checks, expected))).toEqual([]);
+    expect(toHandle(chargeServeLinesToHandle(serveLines(expected), undefined))).toEqual([]);
   });
 });

@@ -91,3 +91,22 @@ export function chargeArgsRulesThrough(
 }
 
 const isProblems = (v: unknown): v is string[] => Array.isArray(v) && v.every((p) => typeof p === "string");
+
+/**
+ * serve's evidence lines that show handle's mistake: wrong as serve wrote them, but exactly what
+ * serve's rules give with the handle serve calls (the student's, its answers replayed in serve's
+ * order: judge.ts's oracle), as the ids of the out lines are when handle answers a notification
+ * or gives an error the id null. Marked task 2's, like handle's lines that show checkArgs's
+ * mistake; a line serve got wrong on its own account reads otherwise, and stays serve's.
+ */
+export function chargeServeLinesToHandle(checks: readonly CheckResult[], expected: unknown): CheckResult[] {
+  if (expected === undefined) return [...checks];
+  const lines = evidenceOf("task4");
+  return checks.map((c) => {
+    const line = c.kind === "evidence" && c.status === "fail" && c.chargedTo === undefined && typeof c.actual === "string" ? lines.find((l) => l.key === c.name) : undefined;
+    if (!line) return c;
+    let read: string;
+    try { read = line.read(expected); } catch (error) { if (error instanceof Missing) return c; throw error; }
+    return read === c.actual ? { ...c, chargedTo: "task2" } : c;
+  });
+}
