@@ -175,29 +175,6 @@ export function outcomesProblem(ops: readonly (readonly unknown[])[], expected: 
   return undefined;
 }
 
-/**
- * Beyond the ops judged one by one (from `from` on, where the scripted replies no longer match
- * the calls): a result an op returned that no response the client got held (connect's and
- * callTool's result, listTools' tools). Whatever a client sends, what it returns comes from a
- * reply it got; a value made up without the exchange (a client that stops sending after a few
- * requests and returns {}) is t3_results' mistake, where sending other messages is t3_messages'.
- */
-export function madeUpResult(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord, from: number): string | undefined {
-  if (!record.outcomes) return undefined;
-  const results = expected.replies.slice(0, record.sent.length).flatMap((r) => (isObject(r) && Object.hasOwn(r, "result") ? [r["result"]] : []));
-  const lists = results.flatMap((r) => (isObject(r) && Array.isArray(r["tools"]) ? [r["tools"]] : []));
-  for (let i = from; i < expected.outcomes.length; i++) {
-    const kind = String(ops[i]?.[0]);
-    const got = record.outcomes[i];
-    if (!got || got.threw || "code" in expected.outcomes[i]! || kind === "pump") continue;
-    // listTools returns its cache: a list that is also the cache is the cache's to judge (t3_cache).
-    if (kind === "list" && got.value !== undefined && same(got.value, got.cache)) continue;
-    const pool = kind === "list" ? lists : results;
-    if (!pool.some((r) => same(got.value, r))) return `${kind}() returned ${shown(got.value)}, which no response it got held (it sent ${record.sent.length} message(s)): a result is the server's, returned as it came`;
-  }
-  return undefined;
-}
-
 /** The tools cache after each op: the last tools/list's tools. */
 export function cacheProblem(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord, upTo: number): string | undefined {
   if (!record.outcomes) return "the client's run did not finish";

@@ -31,7 +31,16 @@ export function traceScenario(): Scenario {
 }
 
 const tool = (name: string): Json => ({ name, description: `the ${name} tool`, inputSchema: { type: "object", properties: {}, required: [] } });
-const tools = (r: Random): Json[] => ["add", "weather", "delete_db", "subtract", "divide"].filter(() => r.int(0, 2) > 0).map(tool);
+// Names and arguments of the page's and of no fixture's: a client that works only for the
+// names and the {x, y} it has seen (gaming-client-known-names) is seen.
+const freshName = (r: Random): string => `${r.pick(["get", "make", "sum", "ping"])}_${r.pick(["items", "note", "Value", "ß"])}${r.int(0, 99)}`;
+const tools = (r: Random): Json[] => ["add", "weather", "delete_db", "subtract", "divide", freshName(r)].filter(() => r.int(0, 2) > 0).map(tool);
+const args = (r: Random): Json => r.pick<() => Json>([
+  () => ({ x: r.int(0, 9), y: r.int(0, 2) }),
+  () => ({}),
+  () => ({ city: r.pick(["Paris", "Zürich", ""]), days: r.int(1, 7) }),
+  () => ({ list: [r.int(0, 9), "two", null], nested: { flag: r.bool() } }),
+])();
 const text = (t: string, isError?: boolean): Json => (isError ? { content: [{ type: "text", text: t }], isError: true } : { content: [{ type: "text", text: t }] });
 const INIT_RESULT: Json = { protocolVersion: "2025-06-18", capabilities: { tools: { listChanged: true }, resources: {}, prompts: {} }, serverInfo: { name: "lab-server", version: "0.3.0" } };
 const OTHER_NOTES: Json[] = [{ jsonrpc: "2.0", method: "notifications/resources/list_changed" }, { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "hi" } }];
@@ -42,18 +51,33 @@ function errorPlan(r: Random): Plan {
 }
 
 // The engine's peers answer 64 messages in one call (PEER_LIMITS), and a scenario is one call
-// whose ops each take up to three (the driver's mark, a request, a poll).
+// whose ops each take up to three (the driver's mark, a request, a poll): the long scenarios'
+// 3 for connect, 3 for each random op (2 without pumps) and 2 for each of the last four stay
+// within it.
 const LONG = { min: 12, max: 17 };
+const LONGEST = { min: 22, max: 26 };
 
-/** A connect, then `n` ops of list, call and pump in a random order. */
-function randomScenario(r: Random, n: number): Scenario {
+/**
+ * The long scenarios' last ops, so that each rule has something to judge that late on every
+ * seed: a call refused, a call that succeeds, a list refused (another code), a list that
+ * succeeds with a tool it never had.
+ */
+function lateTail(r: Random, s: Scenario): Scenario {
+  const [a, b] = r.bool() ? [-32602, -32603] : [-32603, -32601];
+  s.ops.push(["call", freshName(r), args(r)], ["call", "add", { x: 2, y: 3 }], ["list"], ["list"]);
+  s.plans.push({ kind: "error", code: a, message: `refused (${a})` }, { kind: "ok", result: text("5") }, { kind: "error", code: b, message: `refused (${b})` }, { kind: "ok", result: { tools: [tool(freshName(r)), tool("subtract")] } });
+  return s;
+}
+
+/** A connect, then `n` ops of list, call and pump (or list and call only) in a random order. */
+function randomScenario(r: Random, n: number, pumps = true): Scenario {
   const s: Scenario = { ops: [["connect"]], plans: [{ kind: "ok", result: INIT_RESULT }], pumps: [] };
   for (let i = 0; i < n; i++) {
-    const pick = r.int(0, 3);
+    const pick = r.int(0, pumps ? 3 : 1);
     if (pick === 0) { s.ops.push(["list"]); s.plans.push(r.int(0, 5) === 0 ? errorPlan(r) : { kind: "ok", result: { tools: tools(r) } }); }
     else if (pick === 1) {
-      const name = r.pick(["add", "divide", "weather", "nope"]);
-      s.ops.push(["call", name, { x: r.int(0, 9), y: r.int(0, 2) }]);
+      const name = r.pick(["add", "divide", "weather", "nope", freshName(r)]);
+      s.ops.push(["call", name, args(r)]);
       const outcome = r.int(0, 3);
       s.plans.push(outcome === 0 ? errorPlan(r) : { kind: "ok", result: text(outcome === 1 ? "ERROR: division by zero" : String(r.int(0, 99)), outcome === 1) });
     } else {
@@ -83,12 +107,12 @@ export function generatedScenarios(seed: number): Scenario[] {
     plans: [{ kind: "ok", result: INIT_RESULT }, { kind: "ok", result: text("ERROR: division by zero", true) }, undefined, errorPlan(r), undefined, errorPlan(r), { kind: "ok", result: { tools: tools(r) } }],
     pumps: [{ notes: [other()], tools: [] }, { notes: [other(), { jsonrpc: "2.0", method: SERVER_LIST_CHANGED }, other()], tools: tools(r) }],
   });
-  // One long scenario, on a stream of its own (the ones above stay as they were): the others
-  // are at most 8 ops, so a client right only for its first few requests passed them all.
-  // It ends with a call and a list that succeed: what a client gives up on by then is seen.
-  const long = randomScenario(makeRandom((seed ^ 0x10e6) >>> 0), LONG.min + (seed % (LONG.max - LONG.min + 1)));
-  long.ops.push(["call", "add", { x: 2, y: 3 }], ["list"]);
-  long.plans.push({ kind: "ok", result: text("5") }, { kind: "ok", result: { tools: [tool("add"), tool("subtract")] } });
-  out.push(long);
+  // Two long scenarios, each on a stream of its own: the others are at most 8 ops, so a client
+  // right only for its first few requests passed them all. The first has pumps; the second,
+  // calls and lists only, is as many requests as one call's peer messages allow (about 30).
+  const lr = makeRandom((seed ^ 0x10e6) >>> 0);
+  out.push(lateTail(lr, randomScenario(lr, LONG.min + (seed % (LONG.max - LONG.min + 1)))));
+  const lx = makeRandom((seed ^ 0x10e7) >>> 0);
+  out.push(lateTail(lx, randomScenario(lx, LONGEST.min + (seed % (LONGEST.max - LONGEST.min + 1)), false)));
   return out;
 }

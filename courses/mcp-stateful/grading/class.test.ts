@@ -45,6 +45,8 @@ const CORRECT = [
   "correct-builders-json", // task 1: builders through a JSON round trip (undefined keys dropped), kindOf by a sorted key signature
   "correct-session-generator", // task 2: the session a generator fed each message, a method table, the template by split
   "correct-node-builtins", // task 3: the wire as Buffer bytes and TextDecoder, ids by util.format, the cache a structuredClone
+  "correct-client-closures-copies", // task 3: state in closures, "req-n" ids, an Error subclass with code, JSON copies handed out, a pump handler table
+  "correct-client-rpc-pending", // task 3: an Rpc helper with a Map of requests in flight (response ids checked), ids from 100, listTools a slice
 ];
 
 /** [fixture, the checks it must fail (and nothing else), points it costs, what their diagnosis shows]. */
@@ -91,9 +93,26 @@ const WRONG: [string, string[], number, RegExp][] = [
 const GAMING: [string, string, number][] = [
   // 18/18 before: every generated session was at most 21 handle calls long (behaviour/server-checks.ts, padded).
   ["gaming-first-calls", "task2", 2],
-  // 5 of 5 before (every scenario at most 8 requests); its transport is the reference's, and the
-  // errors and cache after the scripted replies stop matching are not judged (client/rules.ts).
-  ["gaming-client-first-requests", "task3", 3],
+  // 5 of 5 before (every scenario at most 8 requests), then 3 (the errors and cache after the
+  // scripted replies stop matching were not judged); now past them what an op gave and cached is
+  // judged against the replies the client got (client/beyond.ts): the transport's point alone.
+  ["gaming-client-first-requests", "task3", 1],
+  // Each kept 4 of 5 (t3_messages alone): past its 10th request it sends nothing and returns the
+  // cache and the last result it got, or throws McpError. Its cache code is the reference's (a
+  // listTools that does not ask keeps the cache as it was: t3_messages' mistake), so it keeps 2.
+  ["gaming-client-stale-after-n", "task3", 2],
+  ["gaming-client-throws-after-n", "task3", 2],
+  // 5 of 5 on seed 12345 (no error response after its 8th request); each long scenario now ends
+  // with two errors, a call and a list (client/scenarios.ts lateTail).
+  ["gaming-client-errors-first-n", "task3", 4],
+  ["gaming-client-cache-first-n", "task3", 4],
+  // 5 of 5: every call was add, divide, weather or nope with {x, y}; the scenarios now call tools
+  // of other names with other arguments.
+  ["gaming-client-known-names", "task3", 1],
+  // What these kept was already only what their work earned (the messages they send, the transport).
+  ["gaming-client-trace-table", "task3", 2],
+  ["gaming-client-trace-error", "task3", 4],
+  ["gaming-client-cache-merges", "task3", 4],
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {

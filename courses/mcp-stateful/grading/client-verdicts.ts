@@ -4,7 +4,8 @@ import type { CheckResult } from "../../../src/report/types.js";
 import type { SandboxReply, WireRun } from "../../../src/sandbox/protocol.js";
 import { shown } from "../behaviour/compare.js";
 import { expected } from "../client/model.js";
-import { alignedOps, cacheProblem, handshakeProblem, idsProblem, messagesProblem, madeUpResult, outcomesProblem, unsurfacedError, type ClientRecord } from "../client/rules.js";
+import { cacheBeyond, madeUpOutcome } from "../client/beyond.js";
+import { alignedOps, cacheProblem, handshakeProblem, idsProblem, messagesProblem, outcomesProblem, unsurfacedError, type ClientRecord } from "../client/rules.js";
 import { transportProblem, type TransportRecord } from "../client/transport.js";
 import type { StatefulPlan } from "./plan.js";
 import { rootCause, valueOf } from "./values.js";
@@ -80,10 +81,16 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     note("t3_messages", scenario.ops.length, why(differs?.why));
     // Judged only where an op sent as the model did: a scenario whose first op did not is t3_messages' alone.
     note("t3_ids", scenario.ops.length, why(idsProblem(e, r, upTo)), upTo > 0);
-    const madeUp = aligned < e.outcomes.length ? madeUpResult(scenario.ops, e, r, aligned) : undefined;
-    note("t3_results", scenario.ops.length, why(outcomes("results") ?? madeUp ?? (failed ? `the client did not finish the scenario's ops${stopped}` : undefined)), reads("results") || failed || madeUp !== undefined);
-    note("t3_errors", scenario.ops.length, why(outcomes("errors")), reads("errors"));
-    note("t3_cache", scenario.ops.length, why(cacheProblem(scenario.ops, e, r, upTo)), upTo > 0);
+    // Past the ops judged one by one, what an op gave and cached is judged against the replies
+    // the client got (client/beyond.ts): a client that stops asking after N requests and answers
+    // anyway loses each rule it stopped following.
+    const madeUp = (which: "results" | "errors"): string | undefined => (aligned < e.outcomes.length ? madeUpOutcome(scenario.ops, e, r, aligned, which) : undefined);
+    const madeUpResult = madeUp("results");
+    const madeUpError = madeUp("errors");
+    note("t3_results", scenario.ops.length, why(outcomes("results") ?? madeUpResult ?? (failed ? `the client did not finish the scenario's ops${stopped}` : undefined)), reads("results") || failed || madeUpResult !== undefined);
+    note("t3_errors", scenario.ops.length, why(outcomes("errors") ?? madeUpError), reads("errors") || madeUpError !== undefined);
+    const cache = cacheProblem(scenario.ops, e, r, upTo) ?? cacheBeyond(scenario.ops, e, r, upTo);
+    note("t3_cache", scenario.ops.length, why(cache), upTo > 0 || cache !== undefined);
   }
   const t = reply.runs[p.transport.run];
   if (t?.status === "ran") {

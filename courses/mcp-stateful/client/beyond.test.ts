@@ -1,0 +1,74 @@
+// The rules past the ops judged one by one, on records made by hand from the model's own: a
+// client that shifted the replies by one mistake returns and caches what it got (nothing more
+// charged); one that stops asking and answers anyway is charged by each rule it broke. And the
+// generated scenarios fit the engine's peer messages in one call.
+import { describe, expect, it } from "vitest";
+import { PEER_LIMITS } from "../../../src/sandbox/peers.js";
+import { cacheBeyond, madeUpOutcome } from "./beyond.js";
+import { expected, type Json, type Op, type Scenario } from "./model.js";
+import type { ClientRecord } from "./rules.js";
+import { generatedScenarios } from "./scenarios.js";
+
+const tools = (...names: string[]): Json[] => names.map((name) => ({ name, inputSchema: { type: "object" } }));
+const text = (t: string): Json => ({ content: [{ type: "text", text: t }] });
+const INIT: Json = { protocolVersion: "2025-06-18", capabilities: {}, serverInfo: { name: "s", version: "1" } };
+const scenario: Scenario = {
+  ops: [["connect"], ["call", "add", { x: 1 }], ["list"], ["call", "nope", {}], ["call", "sum", { y: 2 }], ["list"]] as Op[],
+  plans: [{ kind: "ok", result: INIT }, { kind: "ok", result: text("1") }, { kind: "ok", result: { tools: tools("a") } }, { kind: "error", code: -32602, message: "no" }, { kind: "ok", result: text("2") }, { kind: "ok", result: { tools: tools("b") } }],
+  pumps: [],
+};
+const e = expected(scenario);
+const msg = (method: string, params?: Json): Json => ({ jsonrpc: "2.0", id: 1, method, ...(params === undefined ? {} : { params }) });
+const CONNECT = [msg("initialize", {}), { jsonrpc: "2.0", method: "notifications/initialized" }];
+const call = (op: Op): Json => msg("tools/call", { name: op[1] as string, arguments: op[2] as Json });
+
+function recordOf(byOp: Json[][], outcomes: NonNullable<ClientRecord["outcomes"]>): ClientRecord {
+  return { sent: byOp.flat(), byOp: [[], ...byOp], outcomes };
+}
+
+describe("past the ops judged one by one", () => {
+  it("charges nothing to a client that returns and caches the replies it got, shifted by a missed call", () => {
+    // The first call is never sent: every later request gets the reply meant for the one before.
+    const byOp = [CONNECT, [], [msg("tools/list")], [call(scenario.ops[3]!)], [call(scenario.ops[4]!)], [msg("tools/list")]];
+    const r = recordOf(byOp, [
+      { value: INIT, cache: [] }, { threw: { name: "McpError", message: "x", code: -32603 }, cache: [] },
+      { value: null, cache: null }, // tools/list got add's result: no tools
+      { value: { tools: tools("a") }, cache: null }, // nope's call got the list's result
+      { threw: { name: "McpError", message: "no", code: -32602 }, cache: null }, // sum's call got nope's error
+      { value: null, cache: null }, // the last list got sum's result
+    ]);
+    // The missed call threw without asking: that is made up, t3_results' (its model outcome is a result).
+    expect(madeUpOutcome(scenario.ops, e, r, 1, "results")).toMatch(/call\(\) threw code -32603, which no error response/);
+    expect(madeUpOutcome(scenario.ops, e, r, 2, "results")).toBeUndefined();
+    expect(madeUpOutcome(scenario.ops, e, r, 2, "errors")).toBeUndefined();
+    expect(cacheBeyond(scenario.ops, e, r, 1)).toBeUndefined();
+  });
+
+  it("charges each rule a client broke once it stopped asking", () => {
+    const byOp = [CONNECT, [call(scenario.ops[1]!)], [msg("tools/list")], [], [], []];
+    const r = recordOf(byOp, [
+      { value: INIT, cache: [] }, { value: text("1"), cache: [] }, { value: tools("a"), cache: tools("a") },
+      { value: text("1"), cache: tools("a") }, // the last result it got, for a call due an error
+      { value: {}, cache: tools("a") }, // made up
+      { value: null, cache: null }, // the cache dropped without any reply
+    ]);
+    expect(madeUpOutcome(scenario.ops, e, r, 3, "errors")).toMatch(/call\(\) returned .*which no response to its tools\/call held/);
+    expect(madeUpOutcome(scenario.ops, e, r, 3, "results")).toMatch(/call\(\) returned \{\}/);
+    expect(cacheBeyond(scenario.ops, e, r, 3)).toMatch(/after list\(\) its tools are null; the last tools\/list response it got held \[\{"name":"a"/);
+  });
+
+  it("leaves the cache to the client after a list error it did not throw (t3_errors' mistake)", () => {
+    const s: Scenario = { ops: [["connect"], ["list"], ["list"]] as Op[], plans: [{ kind: "ok", result: INIT }, { kind: "error", code: -32603, message: "no" }, { kind: "ok", result: { tools: tools("c") } }], pumps: [] };
+    const r = recordOf([CONNECT, [msg("tools/list")], [msg("tools/list")]], [{ value: INIT, cache: [] }, { value: null, cache: null }, { value: tools("c"), cache: tools("c") }]);
+    expect(cacheBeyond(s.ops, expected(s), r, 1)).toBeUndefined();
+  });
+
+  it("keeps every generated scenario within one call's peer messages (a mark per op, each request, each poll)", () => {
+    for (let seed = 0; seed < 300; seed++) {
+      for (const s of generatedScenarios(seed)) {
+        const x = expected(s);
+        expect(s.ops.length + x.sent.length + x.polls.length, `seed ${seed}`).toBeLessThanOrEqual(PEER_LIMITS.messagesPerCall);
+      }
+    }
+  });
+});

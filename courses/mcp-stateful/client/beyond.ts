@@ -1,0 +1,94 @@
+// Task 3's rules past the ops judged one by one. Once a client has sent other messages than the
+// model's, the scripted replies no longer answer the requests they were meant for, so what an op
+// gave is judged against the replies the client did get (each message it sends gets the script's
+// next): a result or an error code that no reply to the op's own request held was made up, and
+// the tools cache changes only with a tools/list reply. A client right for its first N requests
+// that then answers without asking (gaming-client-first-requests, gaming-client-stale-after-n)
+// loses each rule it stopped following, where before only t3_messages saw it; a client whose one
+// mistake shifted the replies (pump-reads-first-only) returns and caches what it got, and loses
+// nothing more.
+import { same, shown } from "../behaviour/compare.js";
+import type { Expected, Json } from "./model.js";
+import type { ClientRecord } from "./rules.js";
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+interface Exchange { message: unknown; reply: unknown; answered: boolean }
+
+/** Op by op, each message the client sent the server and the script's reply to it (none once the script ended). */
+function exchanges(expected: Expected, record: ClientRecord): Exchange[][] {
+  let at = record.byOp[0]?.length ?? 0;
+  return record.byOp.slice(1).map((sent) => sent.map((message) => {
+    const k = at++;
+    return { message, reply: expected.replies[k], answered: k < expected.replies.length };
+  }));
+}
+
+const METHOD = { connect: "initialize", list: "tools/list", call: "tools/call" } as const;
+
+/** Whether a message is the op's own request: its method, and for a call the op's name and arguments. */
+function isOwnRequest(op: readonly unknown[], message: unknown): boolean {
+  const method = METHOD[String(op[0]) as keyof typeof METHOD];
+  if (!isObject(message) || message["method"] !== method) return false;
+  if (method !== "tools/call") return true;
+  const params = message["params"];
+  return isObject(params) && same(params["name"], op[1] as Json) && same(params["arguments"], op[2] as Json);
+}
+
+/**
+ * From op `from` on, the ops whose model outcome is of `which` kind (a result, or an error
+ * response): what each gave must come from a reply to its own request that the client got, in
+ * it or before (a client that repeats an answer it got for the same call is t3_messages' alone).
+ * A throw that is not an McpError (no numeric code), or one after a reply that was no response
+ * (null, or the script's end), is no answer made up.
+ */
+export function madeUpOutcome(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord, from: number, which: "results" | "errors"): string | undefined {
+  if (!record.outcomes) return undefined;
+  const byOp = exchanges(expected, record);
+  for (let i = from; i < expected.outcomes.length; i++) {
+    const op = ops[i] ?? [];
+    const kind = String(op[0]);
+    const got = record.outcomes[i];
+    if (!got || kind === "pump" || ("code" in expected.outcomes[i]!) !== (which === "errors")) continue;
+    const own = byOp.slice(0, i + 1).flat().filter((x) => isOwnRequest(op, x.message));
+    const replies = own.filter((x) => x.answered).map((x) => x.reply);
+    const where = `(it sent ${record.sent.length} message(s) in all, ${byOp[i]?.length ?? 0} in this ${kind}())`;
+    if (got.threw) {
+      if (got.threw.code === null || (byOp[i] ?? []).some((x) => !x.answered || x.reply === null)) continue;
+      if (!replies.some((r) => isObject(r) && isObject(r["error"]) && r["error"]["code"] === got.threw!.code)) return `${kind}() threw code ${got.threw.code}, which no error response to its ${METHOD[kind as keyof typeof METHOD]} held ${where}: an error comes from the server's response`;
+      continue;
+    }
+    // listTools returns its cache: a list that is also the cache is the cache's to judge (t3_cache).
+    if (kind === "list" && got.value !== undefined && same(got.value, got.cache)) continue;
+    const results = replies.flatMap((r) => (isObject(r) && Object.hasOwn(r, "result") ? [r["result"]] : []));
+    const values = kind === "list" ? results.flatMap((r) => (isObject(r) && Array.isArray(r["tools"]) ? [r["tools"]] : [])) : results;
+    if (!values.some((v) => same(got.value as Json, v as Json))) return `${kind}() returned ${shown(got.value)}, which no response to its ${METHOD[kind as keyof typeof METHOD]} held ${where}: a result is the server's, returned as it came`;
+  }
+  return undefined;
+}
+
+/**
+ * From op `from` on: the tools cache changes only with a tools/list reply the client got (to
+ * that reply's tools). Where a reply had no tools (an error the op did not throw, which
+ * t3_errors charges, or a reply meant for another request), the cache is the client's to choose,
+ * and is judged again from the next tools/list reply.
+ */
+export function cacheBeyond(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord, from: number): string | undefined {
+  if (!record.outcomes || from >= expected.outcomes.length) return undefined;
+  const byOp = exchanges(expected, record);
+  let want: unknown = from > 0 ? record.outcomes[from - 1]?.cache : undefined;
+  let known = from > 0;
+  for (let i = from; i < expected.outcomes.length; i++) {
+    const got = record.outcomes[i];
+    if (!got) return undefined;
+    for (const x of byOp[i] ?? []) {
+      if (!isObject(x.message) || x.message["method"] !== "tools/list") continue;
+      const r = x.reply;
+      if (x.answered && isObject(r) && isObject(r["result"]) && Array.isArray(r["result"]["tools"])) [want, known] = [r["result"]["tools"], true];
+      else if (!(x.answered && isObject(r) && isObject(r["error"]) && got.threw?.code === r["error"]["code"])) known = false;
+    }
+    if (known && !same(got.cache as Json, want as Json)) return `after ${String(ops[i]?.[0])}() its tools are ${shown(got.cache)}; the last tools/list response it got held ${shown(want)}`;
+    if (!known) [want, known] = [got.cache, true];
+  }
+  return undefined;
+}
