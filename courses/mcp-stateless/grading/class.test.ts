@@ -46,6 +46,7 @@ const CORRECT = [
   "correct-undefined-fields", // task 2: structuredContent and data undefined rather than absent
   "correct-handle-logs-stderr", // task 2: a console.error per message (a stdio server may log there); serve's run shows it, and it is handle's
   "correct-hints-everywhere", // task 2: the cache hints on every result, tool results and the question too (rule 3: keys of its own)
+  "correct-handle-returns-undefined", // task 2: a bare return (undefined) for a notification; the reference serve appends it, not serve's mistake
   // Where the page and the 2026-07-28 specification disagree, both are right (README.md):
   "spec-meta-required", // task 2: a _meta without protocolVersion or clientCapabilities is -32602 first, discover included; discover refuses another version
   "spec-version-first", // task 2: another version is -32022 first, discover included; then a malformed _meta is -32602

@@ -13,7 +13,8 @@ import { acceptsPart, comparedPart, expectedPart } from "../behaviour/compare.js
 import { MESSAGES, messageIndex } from "../course/fixtures.js";
 import { evidenceChecks, outputChecks, type LoadedOutput } from "./judge-parts.js";
 import { answersOf, answersWith, checkArgs, isObject, newServer, serveWith, type ArgsChecker } from "../behaviour/model.js";
-import { describeInput, fixtureValues, readRun } from "./outcomes.js";
+import { describeInput, fixtureValues, readRun, readServeCall, type CallReader } from "./outcomes.js";
+import { decodeValue } from "../../../src/sandbox/value.js";
 import { FIXTURE_INPUTS, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
 import { sameJson } from "../evidence/reading.js";
 import { schemaChecks } from "../schema/checks.js";
@@ -161,13 +162,30 @@ function serveExpected(plan: StatelessPlan, reply: SandboxReply): (unknown | und
   return out;
 }
 
-/** serve's expected answers for the fixture LINES then each generated list: the student's handle replayed, or the model's. */
-function serveExpectations(plan: StatelessPlan, reply: SandboxReply, lists: unknown[][]): (unknown | undefined)[] {
-  const t4 = plan.own.task4!;
-  const serveRun = reply.runs[t4.generated!];
+/** The oracle's run when serve is judged against the student's handle: serve loaded task2.ts, and handle answered the probes as in its fixture run. */
+function standingOracle(plan: StatelessPlan, reply: SandboxReply): WireRun | undefined {
+  const serveRun = plan.own.task4?.generated !== undefined ? reply.runs[plan.own.task4.generated] : undefined;
   const usesHandle = serveRun?.status === "ran" && (serveRun.modules ?? []).includes("task2.ts");
   const oracleRun = plan.oracle ? reply.runs[plan.oracle.run] : undefined;
-  if (usesHandle && plan.oracle && oracleRun?.status === "ran" && !oracleRun.stopped && probesAgree(plan, reply)) {
+  return usesHandle && oracleRun?.status === "ran" && !oracleRun.stopped && probesAgree(plan, reply) ? oracleRun : undefined;
+}
+
+/** Per list of serve's lines (LINES, then each generated list), how many of its messages the student's handle answered with undefined. */
+function undefinedAnswers(plan: StatelessPlan, reply: SandboxReply): number[] {
+  const run = standingOracle(plan, reply);
+  if (run?.status !== "ran" || !plan.oracle) return [];
+  const calls = picked(run.calls, plan.oracle.picks) ?? [];
+  let at = 0;
+  return plan.oracle.sizes.map((size) => calls.slice(at, (at += size)).filter((c) => c.ok && decodeValue(c.value).ok && (decodeValue(c.value) as { value: unknown }).value === undefined).length);
+}
+
+/** Reads serve's call for list i, its undefined items dropped where its handle answered undefined (outcomes.ts, readServeCall). */
+const serveReader = (holes: readonly number[]): CallReader => (task, call, i) => readServeCall(task, call, holes[i] ?? 0);
+
+/** serve's expected answers for the fixture LINES then each generated list: the student's handle replayed, or the model's. */
+function serveExpectations(plan: StatelessPlan, reply: SandboxReply, lists: unknown[][]): (unknown | undefined)[] {
+  const oracleRun = standingOracle(plan, reply);
+  if (oracleRun && plan.oracle) {
     const answers = picked(readRun(taskOf("task2"), oracleRun, true), plan.oracle.picks) ?? [];
     let at = 0;
     return plan.oracle.sizes.map((size, g) => {
@@ -185,7 +203,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
   const runs = plan.own[id]!;
   const task = taskOf(id);
   const generatedRun = runs.generated !== undefined ? reply.runs[runs.generated] : undefined;
-  const calls = picked(readRun(task, generatedRun, id === "task2"), runs.picks);
+  const calls = picked(readRun(task, generatedRun, id === "task2", id === "task4" ? serveReader(undefinedAnswers(plan, reply)) : undefined), runs.picks);
   const generated = runs.checks.flatMap((p) => p.inputs);
   const checks: CheckResult[] = [];
   const offset = id === "task1" ? 0 : FIXTURE_INPUTS[id].length;
@@ -269,7 +287,7 @@ function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: 
   }
   const run = reply.runs[runs.fixture];
   const inputs = FIXTURE_INPUTS[id] as readonly unknown[];
-  const outcome = fixtureValues(task, run, id === "task2", (i) => describeInput(task.exportName, inputs[i]));
+  const outcome = fixtureValues(task, run, id === "task2", (i) => describeInput(task.exportName, inputs[i]), id === "task4" ? serveReader(undefinedAnswers(plan, reply)) : undefined);
   const lines = evidenceChecks(id, outcome, task.exportName);
   const { evidence } = lines;
   const checker = id === "task2" ? argsChecker(plan, reply) : checkArgs;

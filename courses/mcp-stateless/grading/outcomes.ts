@@ -24,19 +24,41 @@ export function readCall(task: PackTask, call: WireCall, nullForUndefined: boole
   return { ok: true, value: toJsonValue(value) };
 }
 
-export function readRun(task: PackTask, run: WireRun | undefined, nullForUndefined = false): Outcome[] | undefined {
+/** A run's calls, read by `read` (readCall's by default) with each call's index. */
+export type CallReader = (task: PackTask, call: WireCall, index: number) => Outcome;
+
+export function readRun(task: PackTask, run: WireRun | undefined, nullForUndefined = false, read?: CallReader): Outcome[] | undefined {
   if (!run || run.status !== "ran") return undefined;
-  return run.calls.map((c) => readCall(task, c, nullForUndefined));
+  return run.calls.map((c, i) => (read ? read(task, c, i) : readCall(task, c, nullForUndefined)));
+}
+
+/**
+ * serve's call read with the undefined items of `out` dropped when there are exactly `holes` of
+ * them: as many as the student's handle answered that call's lines with undefined (which the
+ * checks of handle take for its null, "no response"). A serve that appends
+ * JSON.stringify(response) for each answer but null writes one there; the JSON it cannot be is
+ * handle's idiom, not serve's mistake. Anything else not JSON stays a failure.
+ */
+export function readServeCall(task: PackTask, call: WireCall, holes: number): Outcome {
+  const first = readCall(task, call, false);
+  if (first.ok || holes === 0 || !call.ok) return first;
+  const decoded = decodeValue(call.value);
+  const value = decoded.ok ? decoded.value : undefined;
+  if (typeof value !== "object" || value === null || !Array.isArray((value as { out?: unknown }).out)) return first;
+  const out = (value as { out: unknown[] }).out;
+  if (out.filter((line) => line === undefined).length !== holes) return first;
+  const kept = { ...(value as object), out: out.filter((line) => line !== undefined) };
+  return notJson(kept) ? first : { ok: true, value: toJsonValue(kept) };
 }
 
 const withSignature = (task: PackTask, failure: TaskFailure): TaskFailure => (failure.reason !== "missing-export" ? failure
   : { ...failure, message: failure.message.replace(`a function named ${task.exportName}.`, `a function named ${task.exportName} with the signature ${task.signature}.`) });
 
 /** The values of the fixture run, or why there are none. `describe` names the input a call failed on. */
-export function fixtureValues(task: PackTask, run: WireRun | undefined, nullForUndefined: boolean, describe?: (index: number) => string): { values: unknown[] } | { failure: TaskFailure } {
+export function fixtureValues(task: PackTask, run: WireRun | undefined, nullForUndefined: boolean, describe?: (index: number) => string, read?: CallReader): { values: unknown[] } | { failure: TaskFailure } {
   if (!run || run.status === "skipped") return { failure: crash("the fixture run was not made") };
   if (run.status === "failed") return { failure: withSignature(task, run.failure) };
-  const calls = readRun(task, run, nullForUndefined)!;
+  const calls = readRun(task, run, nullForUndefined, read)!;
   const failed = calls.findIndex((c) => !c.ok);
   if (failed >= 0) {
     const failure = withSignature(task, (calls[failed] as { ok: false; failure: TaskFailure }).failure);
