@@ -8,6 +8,7 @@ import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, 
 import net from "node:net";
 import path from "node:path";
 import { ROOT } from "./build.js";
+import { processTable, sampleMemory, type Proc } from "./process-table.js";
 
 /** A run that has not ended by then is frozen: it is stopped and said to be. Never a timing claim. */
 export const FROZEN_AFTER_MS = 240_000;
@@ -74,21 +75,6 @@ export function changes(a: Snapshot, b: Snapshot): Change[] {
   return out;
 }
 
-interface Proc { pid: number; ppid: number; pgrp: number; rssPages: number }
-
-function processTable(): Proc[] {
-  const table: Proc[] = [];
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      table.push({ pid: Number(name), ppid: Number(fields[1]), pgrp: Number(fields[2]), rssPages: Number(fields[21]) });
-    } catch { /* gone */ }
-  }
-  return table;
-}
-
 const read = (file: string): string => {
   try { return readFileSync(file, "utf8"); } catch { return ""; }
 };
@@ -119,25 +105,6 @@ function runProcesses(cliPid: number, token: string, root: string, thorough = tr
 const describeProcess = (p: Proc): string => `${p.pid} (ppid ${p.ppid}, group ${p.pgrp}): ${read(`/proc/${p.pid}/cmdline`).split("\0").join(" ").slice(0, 200)}`;
 const alive = (pid: number): boolean => existsSync(`/proc/${pid}`) && !/\) Z /.test(read(`/proc/${pid}/stat`));
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * The memory samplers of the runs under way, all fed by one read of /proc every 100 ms: runs
- * three at once read the same table each tick, not one table each (reading it is most of what
- * this process spends while it waits).
- */
-const samplers = new Set<(table: Proc[]) => void>();
-let sampling: NodeJS.Timeout | undefined;
-function sampleMemory(sampler: (table: Proc[]) => void): () => void {
-  samplers.add(sampler);
-  sampling ??= setInterval(() => {
-    const table = processTable();
-    for (const s of samplers) s(table);
-  }, 100);
-  return () => {
-    samplers.delete(sampler);
-    if (samplers.size === 0) { clearInterval(sampling); sampling = undefined; }
-  };
-}
 
 /** Files whose name holds the run's tag outside its root: where hostile.ts's mark() writes. */
 function markersOutside(tag: string): string[] {
@@ -189,9 +156,10 @@ export async function runGrade(args: string[], root: string, env: NodeJS.Process
   child.stderr.setEncoding("utf8").on("data", (d: string) => { if (stderr.length < CAP) stderr += d; });
   let peak = 0;
   const pageMb = 4096 / (1024 * 1024);
-  const stopSampling = sampleMemory((table) => {
-    const total = runProcesses(pid, token, root, false, table).reduce((sum, p) => sum + p.rssPages, 0) * pageMb;
-    peak = Math.max(peak, total);
+  const stopSampling = sampleMemory(pid, (table) => {
+    const mine = runProcesses(pid, token, root, false, table);
+    peak = Math.max(peak, mine.reduce((sum, p) => sum + p.rssPages, 0) * pageMb);
+    return mine;
   });
   let frozen = false;
   const watchdog = setTimeout(() => {
