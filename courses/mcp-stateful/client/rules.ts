@@ -97,6 +97,16 @@ export function alignedOps(expected: Expected, record: ClientRecord): number {
 }
 
 /**
+ * Whether op i's messages begin with the model's methods (more may follow): then the reply to
+ * its own request was the one meant, even where what it sent after misaligned the rest.
+ */
+export function startsAsModel(expected: Expected, record: ClientRecord, i: number): boolean {
+  const [from, to] = expected.ranges[i] ?? [0, 0];
+  const got = (record.byOp[i + 1] ?? []).slice(0, to - from).map((m) => (isObject(m) ? m["method"] : undefined));
+  return same(got, expected.sent.slice(from, to).map((m) => m.method));
+}
+
+/**
  * Whether op i sent a request where the model sends a notification, or the other way round (the
  * methods in the model's order): a notification sent with an id gets no reply, and what the op
  * then gives follows from that one mistake, which t3_handshake or t3_messages judges.

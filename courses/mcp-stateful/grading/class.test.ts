@@ -87,6 +87,10 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["client-id-after-success", ["t3_ids"], 1, /was used twice/], // the id moved on only after a success: the request after an error reuses it
   // Charged to t2_tools_list and t2_prompts_resources before (the methods refused after it): grading/regated.ts.
   ["initialize-again-resets", ["t2_initialize_again"], 1, /initialize came again once the session was live/],
+  // Cost 2 on seeds 7 and 12345 before: the unasked list was due an error, charged to t3_errors as
+  // if the error had reached it (grading/client-verdicts.ts, startsAsModel).
+  ["list-lazy-after-first", ["t3_messages"], 1, /list\(\) sent 0 message\(s\); tools\/list was due next/],
+  ["pump-refetch-on-any", ["t3_messages"], 1, /pump\(\) sent \{"jsonrpc":"2\.0","id":\d+,"method":"tools\/list"\} after the 0 message\(s\) due/],
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */
@@ -113,6 +117,7 @@ const GAMING: [string, string, number][] = [
   ["gaming-client-trace-table", "task3", 2],
   ["gaming-client-trace-error", "task3", 4],
   ["gaming-client-cache-merges", "task3", 4],
+  ["gaming-client-cache-trace-order", "task3", 4],
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {

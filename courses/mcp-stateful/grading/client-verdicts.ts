@@ -5,7 +5,7 @@ import type { SandboxReply, WireRun } from "../../../src/sandbox/protocol.js";
 import { shown } from "../behaviour/compare.js";
 import { expected } from "../client/model.js";
 import { cacheBeyond, madeUpOutcome } from "../client/beyond.js";
-import { alignedOps, cacheProblem, handshakeProblem, idsProblem, messagesProblem, outcomesProblem, unsurfacedError, type ClientRecord } from "../client/rules.js";
+import { alignedOps, cacheProblem, handshakeProblem, idsProblem, messagesProblem, outcomesProblem, startsAsModel, unsurfacedError, type ClientRecord } from "../client/rules.js";
 import { transportProblem, type TransportRecord } from "../client/transport.js";
 import type { StatefulPlan } from "./plan.js";
 import { rootCause, valueOf } from "./values.js";
@@ -69,8 +69,10 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     const aligned = alignedOps(e, r);
     const upTo = Math.min(aligned, cut);
     // The op whose error was not thrown is judged even where its extra messages misaligned it:
-    // its own reply was the one meant.
-    const alsoAt = cut <= aligned ? cut : Infinity;
+    // its own reply was the one meant. Not where it did not send its request first (a listTools
+    // that returns its cache unasked): the server's error never reached it, and what it gave is
+    // judged against the replies it got (client/beyond.ts), the request unsent t3_messages'.
+    const alsoAt = cut <= aligned && startsAsModel(e, r, cut) ? cut : Infinity;
     const outcomes = (which: "results" | "errors"): string | undefined => {
       const problem = outcomesProblem(scenario.ops, e, r, aligned, alsoAt, which);
       return problem && `${problem}${stopped}`;
