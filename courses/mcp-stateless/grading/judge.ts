@@ -133,18 +133,22 @@ function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outco
 }
 
 /**
- * Whether handle answered the oracle's probes (page requests under other ids) as it answered the
- * same requests in its fixture run, or, without that run, as the rules do: a handle that tells the
- * oracle's run apart and answers it otherwise cannot be what serve is judged against.
+ * Whether handle answered the oracle's probes as it answered them where it is judged: the same
+ * messages of its generated run (plan.ts, PROBE_CHECKS), or else page requests under other ids as
+ * the same requests in its fixture run, or, without that run, as the rules do. A handle that tells
+ * the oracle's run apart and answers it otherwise cannot be what serve is judged against.
  */
 function probesAgree(plan: StatelessPlan, reply: SandboxReply): boolean {
   const oracle = plan.oracle!;
   const calls = readRun(taskOf("task2"), reply.runs[oracle.run], true);
   const fixture = plan.own.task2 ? readRun(taskOf("task2"), reply.runs[plan.own.task2.fixture], true) : undefined;
+  const judged = plan.own.task2?.generated !== undefined ? readRun(taskOf("task2"), reply.runs[plan.own.task2.generated], true) : undefined;
   const model = answersOf(MESSAGES);
-  return oracle.probes.every(({ at, fixture: id }) => {
+  return oracle.probes.every(({ at, fixture: id, shared }) => {
     const got = calls?.[at];
-    const i = messageIndex(id);
+    // A message of handle's own generated run: the same answer there, whatever the rules say.
+    if (shared !== undefined) { const own = judged?.[shared]; return got?.ok === true && own?.ok === true && sameJson(got.value, own.value); }
+    const i = messageIndex(id!);
     const own = fixture?.[i];
     const want = own?.ok ? own.value : model[i];
     return got?.ok === true && sameJson(contentOf(got.value), contentOf(want));

@@ -50,7 +50,7 @@ export interface StatelessPlan extends PackPlan {
   /** checkArgs on the (schema, args) pairs handle checks: a handle that calls the student's checkArgs is judged with its answers, so task 2 is not charged for task 1's mistakes. */
   argsOracle?: { run: number; keys: string[]; picks: number[] };
   /** handle on the messages serve passes it, in serve's order: one group per list of lines (LINES, then each generated list). */
-  oracle?: { run: number; sizes: number[]; picks: number[]; probes: { at: number; fixture: number }[] };
+  oracle?: { run: number; sizes: number[]; picks: number[]; probes: { at: number; fixture?: number; shared?: number }[] };
   client: ClientPlan;
 }
 
@@ -82,6 +82,14 @@ const SPREAD: Pick<RunSpec, "spread"> = { spread: true };
 /** The page's requests whose answers no order's status changes, by id: the oracle's probes. */
 const PROBED = [1, 2, 4, 5, 6, 7, 8];
 
+/**
+ * The variant checks of handle whose inputs are page requests under other ids that no order's
+ * status changes: with handle's generated run, its own inputs of these are the oracle's probes,
+ * so that the oracle's answers are held to the answers handle gave the same messages where it is
+ * judged (a handle that answers by id, wrong as task 2 finds it, is still what serve calls).
+ */
+const PROBE_CHECKS = new Set(["t2_same_discover", "t2_same_tools_list", "t2_same_z9", "t2_same_bad_args", "t2_same_unknown_tool", "t2_same_resources"]);
+
 /** Each probed request twice, under ids like serve's lines' (1 to 500). */
 function oracleProbes(seed: number): unknown[] {
   const random = makeRandom(seed ^ 0x0bad);
@@ -102,9 +110,34 @@ function shareWith(runs: RunSpec[], judged: TaskRuns | undefined, alone: () => R
   return { run, theirs: mixed.theirs };
 }
 
+/** Whether serve is judged on generated lists, against its handle: then the oracle's run is planned. */
+const serveJudged = (input: PlanInput): boolean => input.behaviour && input.tasks.includes("task4") && input.has("task4.ts") && input.has("task2.ts");
+
+/**
+ * handle on the messages serve passes it, in serve's order (LINES, then each generated list). The
+ * orders' statuses change as serve's messages cancel them, so the oracle keeps serve's order in a
+ * run of its own; probes are shuffled in among them, and must get the answers handle gives them
+ * where it is judged (judge.ts): with handle's generated run, its own messages (PROBE_CHECKS),
+ * this run made before that one so that a probe is as new to handle here as serve's messages
+ * are; else page requests under serve-like ids, held to handle's fixture run. A handle that
+ * tells the oracle's run apart cannot answer it otherwise.
+ */
+function planOracle(runs: RunSpec[], input: PlanInput, t2: Pick<TaskRuns, "fixture" | "checks"> | undefined, judgedRun = false): NonNullable<StatelessPlan["oracle"]> {
+  const lists = [LINES, ...allInputs(planChecks(CHECKS.task4, input.seed))] as unknown[][];
+  const groups = lists.map(messagesOfLines);
+  const judged = t2 && judgedRun ? t2.checks.filter((p) => PROBE_CHECKS.has(p.check.id)).flatMap((p) => p.inputs.map((message, k) => ({ message, shared: MESSAGES.length + p.offset + k }))) : [];
+  const probes = judged.length ? once(`judged-probes|${input.seed}`, () => judged.map((j) => j.message)) : once(`probes|${input.seed}`, () => oracleProbes(input.seed));
+  const mixed = interleave(asTexts(once(`oracle|${input.seed}`, () => groups.flat())), 0, asTexts(probes), input.seed);
+  const after = t2 ? { after: { run: t2.fixture, need: "finished" as const } } : {};
+  const probed = (k: number): { fixture: number } | { shared: number } => (judged.length ? { shared: judged[k]!.shared } : { fixture: PROBED[k % PROBED.length]! });
+  const run = runs.push({ entry: "task2.ts", exportName: "handle", inputs: mixed.inputs, instance: "shared", stopOnFailure: false, ...after }) - 1;
+  return { run, sizes: groups.map((g) => g.length), picks: mixed.own, probes: probes.map((_, k) => ({ at: mixed.theirs[k]!, ...probed(k) })) };
+}
+
 export function plan(input: PlanInput): StatelessPlan {
   const runs: RunSpec[] = [];
   const own: StatelessPlan["own"] = {};
+  let oracle: StatelessPlan["oracle"];
   const extra = input.behaviour || input.schema;
   // The cancel's generated rounds go to the shared run too (after everything else), so that
   // each round's answer alone in a fresh instance can be compared with the answer after its
@@ -117,6 +150,7 @@ export function plan(input: PlanInput): StatelessPlan {
     const fixture = runs.push({ ...base, inputs: asTexts(FIXTURE_INPUTS[id]), instance: "shared", stopOnFailure: true }) - 1;
     const checks = input.behaviour ? planChecks(CHECKS[id], input.seed) : [];
     const entry: TaskRuns = { fixture, checks };
+    if (id === "task2" && serveJudged(input)) oracle = planOracle(runs, input, entry, true);
     if (input.behaviour || (input.schema && id === "task2")) {
       const generated = allInputs(checks);
       const all = id === "task1" ? generated : once(`${id}|${input.seed}|${input.behaviour}`, () => [...FIXTURE_INPUTS[id], ...generated, ...(id === "task2" ? rounds : [])]);
@@ -155,18 +189,8 @@ export function plan(input: PlanInput): StatelessPlan {
       result.argsOracle = { run: into.run, keys, picks: into.theirs };
     }
   }
-  const t4 = own.task4;
-  if (t4?.generated !== undefined && input.has("task2.ts")) {
-    const lists = [LINES, ...allInputs(t4.checks)] as unknown[][];
-    const groups = lists.map(messagesOfLines);
-    // The orders' statuses change as serve's messages cancel them, so the oracle keeps serve's
-    // order in a run of its own; page requests whose answers no state changes, under ids like
-    // serve's, are shuffled in among them, and must get the answers handle gave them in its
-    // fixture run (judge.ts): a handle that tells the oracle's run apart cannot answer it otherwise.
-    const probes = once(`probes|${input.seed}`, () => oracleProbes(input.seed));
-    const mixed = interleave(asTexts(once(`oracle|${input.seed}`, () => groups.flat())), 0, asTexts(probes), input.seed);
-    const after = t2 ? { after: { run: t2.fixture, need: "finished" as const } } : {};
-    result.oracle = { run: runs.push({ entry: "task2.ts", exportName: "handle", inputs: mixed.inputs, instance: "shared", stopOnFailure: false, ...after }) - 1, sizes: groups.map((g) => g.length), picks: mixed.own, probes: probes.map((probe, k) => ({ at: mixed.theirs[k]!, fixture: PROBED[k % PROBED.length]! })) };
-  }
+  // Without handle's generated run (task 2 not graded), the probes are page requests under other ids.
+  if (!oracle && serveJudged(input)) oracle = planOracle(runs, input, own.task2);
+  if (oracle) result.oracle = oracle;
   return result;
 }
