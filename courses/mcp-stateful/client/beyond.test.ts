@@ -38,7 +38,7 @@ describe("past the ops judged one by one", () => {
       { value: null, cache: null }, // the last list got sum's result
     ]);
     // The missed call threw without asking: that is made up, t3_results' (its model outcome is a result).
-    expect(madeUpOutcome(scenario.ops, e, r, 1, "results")).toMatch(/call\(\) threw code -32603, which no error response/);
+    expect(madeUpOutcome(scenario.ops, e, r, 1, "results")).toMatch(/call\(\) threw code -32603 without asking the server anything/);
     expect(madeUpOutcome(scenario.ops, e, r, 2, "results")).toBeUndefined();
     expect(madeUpOutcome(scenario.ops, e, r, 2, "errors")).toBeUndefined();
     expect(cacheBeyond(scenario.ops, e, r, 1)).toBeUndefined();
@@ -55,6 +55,10 @@ describe("past the ops judged one by one", () => {
     expect(madeUpOutcome(scenario.ops, e, r, 3, "errors")).toMatch(/call\(\) returned .*which no response to its tools\/call held/);
     expect(madeUpOutcome(scenario.ops, e, r, 3, "results")).toMatch(/call\(\) returned \{\}/);
     expect(cacheBeyond(scenario.ops, e, r, 3)).toMatch(/after list\(\) its tools are null; the last tools\/list response it got held \[\{"name":"a"/);
+    // Any error thrown without asking, an McpError or not, is no answer.
+    const offline = recordOf(byOp, r.outcomes!.map((o, i) => (i >= 3 ? { threw: { name: "Error", message: "offline", code: null }, cache: tools("a") } : o)));
+    expect(madeUpOutcome(scenario.ops, e, offline, 3, "errors")).toMatch(/call\(\) threw Error \(offline\) without asking/);
+    expect(madeUpOutcome(scenario.ops, e, offline, 3, "results")).toMatch(/call\(\) threw Error \(offline\) without asking/);
   });
 
   it("leaves the cache to the client after a list error it did not throw (t3_errors' mistake)", () => {

@@ -37,10 +37,12 @@ function isOwnRequest(op: readonly unknown[], message: unknown): boolean {
 
 /**
  * From op `from` on, the ops whose model outcome is of `which` kind (a result, or an error
- * response): what each gave must come from a reply to its own request that the client got, in
- * it or before (a client that repeats an answer it got for the same call is t3_messages' alone).
- * A throw that is not an McpError (no numeric code), or one after a reply that was no response
- * (null, or the script's end), is no answer made up.
+ * response): a value returned must come from a reply to its own request that the client got, in
+ * it or before (a client that repeats an answer it got for the same call is t3_messages' alone),
+ * and an op that asked the server nothing has no error to throw either (an McpError or any
+ * other: a client that refuses what it has not seen, a name or arguments, gave no answer). A
+ * throw after the op asked may follow from a reply meant for another request (a client refusing
+ * its shape, the mock's "no reply left"), and is not judged here.
  */
 export function madeUpOutcome(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord, from: number, which: "results" | "errors"): string | undefined {
   if (!record.outcomes) return undefined;
@@ -54,9 +56,9 @@ export function madeUpOutcome(ops: readonly (readonly unknown[])[], expected: Ex
     const replies = own.filter((x) => x.answered).map((x) => x.reply);
     const where = `(it sent ${record.sent.length} message(s) in all, ${byOp[i]?.length ?? 0} in this ${kind}())`;
     if (got.threw) {
-      if (got.threw.code === null || (byOp[i] ?? []).some((x) => !x.answered || x.reply === null)) continue;
-      if (!replies.some((r) => isObject(r) && isObject(r["error"]) && r["error"]["code"] === got.threw!.code)) return `${kind}() threw code ${got.threw.code}, which no error response to its ${METHOD[kind as keyof typeof METHOD]} held ${where}: an error comes from the server's response`;
-      continue;
+      if ((byOp[i] ?? []).length > 0) continue;
+      const what = got.threw.code === null ? `${got.threw.name || "an error"} (${got.threw.message.slice(0, 80)})` : `code ${got.threw.code}`;
+      return `${kind}() threw ${what} without asking the server anything ${where}: ${which === "errors" ? "an error comes from the server's response" : "a result is due, and only the server's error response may stop it"}`;
     }
     // listTools returns its cache: a list that is also the cache is the cache's to judge (t3_cache).
     if (kind === "list" && got.value !== undefined && same(got.value, got.cache)) continue;

@@ -106,6 +106,7 @@ const GAMING: [string, string, number][] = [
   // listTools that does not ask keeps the cache as it was: t3_messages' mistake), so it keeps 2.
   ["gaming-client-stale-after-n", "task3", 2],
   ["gaming-client-throws-after-n", "task3", 2],
+  ["gaming-client-offline-after-n", "task3", 2], // a plain Error, no code: kept 4 while only McpErrors thrown unasked were made up
   // 5 of 5 on seed 12345 (no error response after its 8th request); each long scenario now ends
   // with two errors, a call and a list (client/scenarios.ts lateTail).
   ["gaming-client-errors-first-n", "task3", 4],
