@@ -295,7 +295,10 @@ function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: 
   const lines = evidenceChecks(id, outcome, task.exportName);
   const { evidence } = lines;
   const checker = id === "task2" ? argsChecker(plan, reply) : checkArgs;
-  const checks = checker === checkArgs ? lines.checks : chargeLinesToTask1(lines.checks, checker);
+  // serve's lines read handle's answers: where they are what serve's rules give with the student's
+  // handle (the oracle's answers, judged against in the plan), handle's mistake is task 2's (judgeAll).
+  const served = id === "task4" && plan.oracle && plan.own.task4?.generated !== undefined && "values" in outcome ? chargeServeLinesToHandle(lines.checks, serveExpected(plan, reply)[0], outcome.values[0]) : lines.checks;
+  const checks = checker === checkArgs ? served : chargeLinesToTask1(served, checker);
   checks.push(...outputChecks(task, run, !("failure" in outcome), loadedOutput(plan, reply, run, id)));
   const judgement: TaskJudgement = { checks, evidence };
   if ("failure" in outcome) judgement.failure = outcome.failure;
@@ -334,12 +337,9 @@ function judgeAll(plan: StatelessPlan, reply: SandboxReply, input: PlanInput): R
   const task1 = [...(out["task1"]?.checks ?? []), ...(out["task1"]?.extra ?? [])];
   if (handle?.extra) handle.extra = resolveCharges(handle.extra, "task1", task1, (target) => `Up to the version's repr, handle answers by its rules: the repr is task 1's pyRepr, whose mistake ${target} charges; it costs task 2 nothing more.`);
   if (handle) handle.checks = resolveCharges(handle.checks, "task1", task1, (target) => `It is what the rules give with the checkArgs handle calls: the problems are task 1's checkArgs', whose mistake ${target} charges; it costs task 2 nothing more.`);
-  // serve's lines read handle's answers: where they are what serve's rules give with the student's
-  // handle (the oracle's answers, judged against in the plan), handle's mistake is task 2's.
   const serve = out["task4"];
-  if (serve && plan.oracle && plan.own.task4?.generated !== undefined) {
-    const marked = chargeServeLinesToHandle(serve.checks, serveExpected(plan, reply)[0]);
-    serve.checks = resolveCharges(marked, "task2", [...(handle?.checks ?? []), ...(handle?.extra ?? [])], (target) => `It is what serve's rules give with the answers of the handle it calls: handle's mistake, which ${target} charges; it costs task 4 nothing more.`);
+  if (serve) {
+    serve.checks = resolveCharges(serve.checks, "task2", [...(handle?.checks ?? []), ...(handle?.extra ?? [])], (target) => `It is what serve's rules give with the answers of the handle it calls: handle's mistake, which ${target} charges; it costs task 4 nothing more.`);
   }
   return out;
 }

@@ -53,14 +53,14 @@ describe("serve's lines read through the student's handle", () => {
   it("are task 2's when serve's rules give them with that handle's answers", () => {
     const checks = serveLines(expected);
     expect(checks.filter((c) => c.status === "fail").map((c) => c.name)).toEqual(["t4_out_ids"]);
-    expect(toHandle(chargeServeLinesToHandle(checks, expected))).toEqual(["t4_out_ids"]);
+    expect(toHandle(chargeServeLinesToHandle(checks, expected, expected))).toEqual(["t4_out_ids"]);
   });
 
   it("are serve's own when serve wrote something else (a response dropped), and when nothing was expected", () => {
     const served = { ...expected, out: expected.out.slice(1) };
     const checks = serveLines(served);
     expect(checks.find((c) => c.name === "t4_out_ids")!.status).toBe("fail");
-    expect(toHandle(chargeServeLinesToHandle(checks, expected))).toEqual([]);
-    expect(toHandle(chargeServeLinesToHandle(serveLines(expected), undefined))).toEqual([]);
+    expect(toHandle(chargeServeLinesToHandle(checks, expected, served))).toEqual([]);
+    expect(toHandle(chargeServeLinesToHandle(serveLines(expected), undefined, expected))).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { judgeChecks, type Judged, type Outcome, type PlannedCheck } from "../be
 import { comparedPart } from "../behaviour/compare.js";
 import { answersOf, answersWith, isObject, UNSUPPORTED_PROTOCOL_VERSION, type ArgsChecker } from "../behaviour/model.js";
 import { MESSAGES } from "../course/fixtures.js";
-import { evidenceOf, ONLY_THE_MISTAKE_OF } from "../evidence/lines.js";
+import { evidenceOf, ONLY_THE_MISTAKE_OF, type ReadThrough } from "../evidence/lines.js";
 import { LINE_RULES } from "../evidence/line-rules.js";
 import { Missing, sameJson } from "../evidence/reading.js";
 
@@ -97,16 +97,24 @@ const isProblems = (v: unknown): v is string[] => Array.isArray(v) && v.every((p
  * serve's rules give with the handle serve calls (the student's, its answers replayed in serve's
  * order: judge.ts's oracle), as the ids of the out lines are when handle answers a notification
  * or gives an error the id null. Marked task 2's, like handle's lines that show checkArgs's
- * mistake; a line serve got wrong on its own account reads otherwise, and stays serve's.
+ * mistake. A line that reads through another of serve's lines (lines.ts, readsThrough) does so
+ * against that reading too, so serve's own mistake seen through handle's is charged once, there;
+ * a line serve got wrong on its own account stays serve's.
  */
-export function chargeServeLinesToHandle(checks: readonly CheckResult[], expected: unknown): CheckResult[] {
+export function chargeServeLinesToHandle(checks: readonly CheckResult[], expected: unknown, value: unknown): CheckResult[] {
   if (expected === undefined) return [...checks];
   const lines = evidenceOf("task4");
+  const failed = (name: string): CheckResult | undefined => checks.find((c) => c.name === name && c.status === "fail");
   return checks.map((c) => {
     const line = c.kind === "evidence" && c.status === "fail" && c.chargedTo === undefined && typeof c.actual === "string" ? lines.find((l) => l.key === c.name) : undefined;
     if (!line) return c;
     let read: string;
     try { read = line.read(expected); } catch (error) { if (error instanceof Missing) return c; throw error; }
-    return read === c.actual ? { ...c, chargedTo: "task2" } : c;
+    if (read === c.actual) return { ...c, chargedTo: "task2" };
+    const through = line.readsThrough === undefined ? [] : Array.isArray(line.readsThrough) ? line.readsThrough : [line.readsThrough];
+    const target = (through as readonly ReadThrough[]).find((t) => failed(t.line) && t.when(c.actual as string, read, value));
+    if (!target) return c;
+    const charged = failed(target.line)!;
+    return { ...c, chargedTo: charged.chargedTo ?? charged.name, message: `${c.message ?? ""} With the answers of the handle serve calls, it reads through ${target.line}'s mistake, charged there: it costs nothing more.`.trim() };
   });
 }
