@@ -130,6 +130,16 @@ function diagnoseWithout(actual: string, lacking: (ids: string) => string): stri
 }
 
 
+/**
+ * An envelope line reads through t2_responses when the answers, each given its request's id, read
+ * as accepted: the results are there, under ids t2_responses already charges (an id written as a
+ * string, say), so "no result for ids …" would charge that mistake again.
+ */
+const withRequestIds = (v: FixtureValue): unknown[] => (v as unknown[]).map((r, i) => (isObject(r) && Object.hasOwn(MESSAGES[i]!, "id") ? { ...r, id: MESSAGES[i]!["id"] } : r));
+const throughIds = (read: (v: FixtureValue) => string): ReadThrough => ({ line: "t2_responses", when: (_a, accepted, v) => read(withRequestIds(v)) === accepted });
+const envelope = (key: string, title: string, hint: string, read: (v: FixtureValue) => string, diagnose: (actual: string) => string): EvidenceCheck =>
+  ({ key, task: "task2", title, hint, read, diagnose, readsThrough: throughIds(read) });
+
 const t2 = (key: string, title: string, hint: string, read: (v: FixtureValue) => string, diagnose: (actual: string) => string, readsThrough?: EvidenceCheck["readsThrough"]): EvidenceCheck =>
   ({ key, task: "task2", title, hint, read, diagnose, ...(readsThrough ? { readsThrough } : {}) });
 
@@ -245,13 +255,13 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
   t2("t2_cancel_decline_text", "A declined retry keeps the order", "Rule 9: any answer but accept with confirm true keeps the order.",
     (v) => text(v, 12),
     () => "Only action \"accept\" with content.confirm === true cancels; anything else is \"<id> kept: the user did not confirm\"."),
-  t2("t2_without_result_type", "Every result has a resultType", "Rule 3: every result has resultType (\"complete\" unless it is input_required).",
+  envelope("t2_without_result_type", "Every result has a resultType", "Rule 3: every result has resultType (\"complete\" unless it is input_required).",
     (v) => withoutField(v, RESULT_IDS, (r) => typeof r["resultType"] !== "string", true),
     (a) => diagnoseWithout(a, (ids) => `The results to ids ${ids} have no resultType: add "complete" to every result that has none, tool errors included.`)),
-  t2("t2_without_server_info", "Every result carries serverInfo in _meta", "Rule 3: every result has _meta {\"io.modelcontextprotocol/serverInfo\": SERVER_INFO}.",
+  envelope("t2_without_server_info", "Every result carries serverInfo in _meta", "Rule 3: every result has _meta {\"io.modelcontextprotocol/serverInfo\": SERVER_INFO}.",
     (v) => withoutField(v, RESULT_IDS, (r) => !sameJson(own(r["_meta"], SERVER_INFO_KEY), SERVER_INFO), true),
     (a) => diagnoseWithout(a, (ids) => `The results to ids ${ids} lack _meta with serverInfo (or it is different): add it in one place, where every result is wrapped.`)),
-  t2("t2_without_cache_hints", "Cacheable results carry the cache hints", "Rules 4, 6, 10, 11 (spec: DiscoverResult, ListToolsResult, ListResourcesResult and ReadResourceResult require cacheScope and ttlMs).",
+  envelope("t2_without_cache_hints", "Cacheable results carry the cache hints", "Rules 4, 6, 10, 11 (spec: DiscoverResult, ListToolsResult, ListResourcesResult and ReadResourceResult require cacheScope and ttlMs).",
     (v) => withoutField(v, CACHED_IDS, (r) => r["cacheScope"] !== CACHE_HINTS.cacheScope || r["ttlMs"] !== CACHE_HINTS.ttlMs, false),
     (a) => diagnoseWithout(a, (ids) => `The results to ids ${ids} lack "cacheScope": "public" and "ttlMs": 0, which the schema requires of discover, tools/list, resources/list and resources/read.`)),
   {

@@ -131,6 +131,8 @@ describe("mcp-stateless through the sandbox", () => {
     ["version-message-no-repr", "task2", ["t2_version_check"], ["t2_inherited_names", "t2_odd_params"]],
     ["notification-by-method", "task2", ["t2_notifications"], ["t2_schema_discover", "t2_schema_tools_list", "t2_schema_tools_call"]],
     ["params-unchecked", "task2", ["t2_odd_params"], []],
+    // Its envelope lines read "no result for ids …" (no response to those requests): through t2_responses.
+    ["id-as-string", "task2", ["t2_responses", "t2_notifications"], ["t2_without_result_type", "t2_without_server_info", "t2_without_cache_hints", "t2_order_ids", "t2_inherited_names", "t2_version_check", "t2_client_meta", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_data_alone"]],
     // The client: each mistake one point, the lines that only show it again charged to the first.
     ["client-complete-only", "task3", ["t3_final_result_returned"], []],
     ["client-whole-response", "task3", ["t3_final_text"], ["t3_declined_text", "t3_final_result_returned", "t3_same_cancel_flows"]],
