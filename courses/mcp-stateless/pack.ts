@@ -15,6 +15,7 @@ import { judge } from "./grading/judge.js";
 import { liveChecks } from "./grading/live.js";
 import { IMPORTS, statelessStandIn } from "./grading/stand-ins.js";
 import { plan, TASKS, type StatelessPlan } from "./grading/plan.js";
+import { chargeStdioIdsToResponses } from "./grading/read-through.js";
 import { lintQuiz, QUIZ } from "./course/quiz.js";
 import { StatelessTypeCheck } from "./typecheck/worker-client.js";
 
@@ -70,6 +71,10 @@ const pack: Pack<StatelessPlan> = {
   settle: (tasks): Record<string, CheckResult[]> => {
     const charged = chargeLoadedPrint(tasks, { task: "task1", check: "t1_no_stdout", file: "task1.ts" }, { task: "task2", stdioCheck: "t2_stdio_clean" });
     const out: Record<string, CheckResult[]> = charged ? { task2: charged } : {};
+    // The stdio check's ids, wrong as the fixtures' responses already were: t2_responses's.
+    const handle = out["task2"] ?? tasks.find((t) => t.task === "task2")?.checks;
+    const ids = handle && chargeStdioIdsToResponses(handle);
+    if (ids) out["task2"] = ids;
     for (const t of tasks) {
       const behind = chargeBehindBehaviour(out[t.task] ?? t.checks);
       if (behind) out[t.task] = behind;

@@ -6,7 +6,7 @@ import { answersWith, checkArgs, newServer, serveWith, type ArgsChecker } from "
 import { LINES, MESSAGES } from "../course/fixtures.js";
 import { acceptedOf, evidenceOf } from "../evidence/lines.js";
 import { Missing } from "../evidence/reading.js";
-import { chargeLinesToTask1, chargeServeLinesToHandle } from "./read-through.js";
+import { chargeLinesToTask1, chargeServeLinesToHandle, chargeStdioIdsToResponses } from "./read-through.js";
 
 /** handle's lines as a handle that follows the rules with `checker` shows them, each failed where it differs. */
 function linesWith(checker: ArgsChecker): CheckResult[] {
@@ -62,5 +62,20 @@ describe("serve's lines read through the student's handle", () => {
     expect(checks.find((c) => c.name === "t4_out_ids")!.status).toBe("fail");
     expect(toHandle(chargeServeLinesToHandle(checks, expected, served))).toEqual([]);
     expect(toHandle(chargeServeLinesToHandle(serveLines(expected), undefined, expected))).toEqual([]);
+  });
+});
+
+describe("the live stdio check's ids", () => {
+  const responses: CheckResult = { name: "t2_responses", kind: "evidence", title: "", status: "fail", actual: "0" };
+  const ids: CheckResult = { name: "t2_stdio_clean", kind: "stdio", title: "", status: "fail", expected: '1,2,"status-A100"', actual: '"1","2","status-A100"' };
+
+  it("are t2_responses's when the fixtures' responses broke its rule too", () => {
+    expect(chargeStdioIdsToResponses([responses, ids])?.find((c) => c.name === "t2_stdio_clean")?.chargedTo).toBe("t2_responses");
+  });
+
+  it("stay the stdio check's when t2_responses held, or when it refused a print (no id lists)", () => {
+    expect(chargeStdioIdsToResponses([{ ...responses, status: "pass" }, ids])).toBeUndefined();
+    const { expected: _, ...print } = ids;
+    expect(chargeStdioIdsToResponses([responses, { ...print, actual: "hello" }])).toBeUndefined();
   });
 });

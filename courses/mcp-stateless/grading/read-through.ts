@@ -118,3 +118,17 @@ export function chargeServeLinesToHandle(checks: readonly CheckResult[], expecte
     return { ...c, chargedTo: charged.chargedTo ?? charged.name, message: `${c.message ?? ""} With the answers of the handle serve calls, it reads through ${target.line}'s mistake, charged there: it costs nothing more.`.trim() };
   });
 }
+
+/**
+ * The live stdio check's ids, when the fixtures' responses already broke t2_responses' rule (each
+ * request answered under its own id, a notification not at all): the same mistake seen through a
+ * real pipe, charged where t2_responses is. A failure of its own (a print, a line cut short) has
+ * no id lists and stays the check's.
+ */
+export function chargeStdioIdsToResponses(checks: readonly CheckResult[]): CheckResult[] | undefined {
+  const responses = checks.find((c) => c.name === "t2_responses" && c.status === "fail");
+  const stdio = checks.find((c) => c.name === "t2_stdio_clean" && c.status === "fail" && c.chargedTo === undefined);
+  if (!responses || !stdio || typeof stdio.expected !== "string" || typeof stdio.actual !== "string") return undefined;
+  const target = responses.chargedTo ?? responses.name;
+  return checks.map((c) => (c === stdio ? { ...c, chargedTo: target, message: `${c.message ?? ""} The fixtures' responses show the same ids: charged by ${target}, it costs nothing more.` } : c));
+}
