@@ -210,8 +210,10 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
     () => "The text starts with \"Error: \", then the page's ToolFailure message for an unknown order, word for word."),
   t2("t2_z9_is_error", "The unknown order's result has isError true", "Rule 7 and the page's note in 2.4: a tool that ran and failed returns a normal result with isError: true.",
     // isError true everywhere (a fixed answer) is not told apart from a failure: A100's success must not say it.
-    (v) => { const z9 = printed(at(v, 4, ["result", "isError"])); return z9 === "true" && own(resultOf(v, 3), "isError") === true ? "true, on A100's success too" : z9; },
-    (a) => a.startsWith("true,") ? "isError is true on the result for A100, which succeeded, as well: isError says whether this call failed (true for Z9, false for A100)." : "A tool's failure is a result the model reads: set isError to true on it (false on success)."),
+    // A string is shown quoted: "true" is not the boolean the rule (and the schema) asks for.
+    (v) => { const flag = at(v, 4, ["result", "isError"]); const z9 = typeof flag === "string" ? JSON.stringify(flag) : printed(flag); return z9 === "true" && own(resultOf(v, 3), "isError") === true ? "true, on A100's success too" : z9; },
+    (a) => a.startsWith("true,") ? "isError is true on the result for A100, which succeeded, as well: isError says whether this call failed (true for Z9, false for A100)."
+      : a.startsWith("\"") ? "isError is a string here: it is the boolean true (or false), not text." : "A tool's failure is a result the model reads: set isError to true on it (false on success)."),
   t2("t2_bad_args_text", "Bad arguments are reported through checkArgs", "Rule 7: arguments that fail checkArgs give a result with text \"Error: \" + the problems joined with \"; \".",
     (v) => text(v, 5),
     () => "Run checkArgs on the arguments before the tool, and put \"Error: \" before its problems joined with \"; \"."),

@@ -18,7 +18,7 @@ import { decodeValue } from "../../../src/sandbox/value.js";
 import { FIXTURE_INPUTS, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
 import { sameJson } from "../evidence/reading.js";
 import { schemaChecks } from "../schema/checks.js";
-import { chargeArgsRulesThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
+import { chargeArgsRulesThrough, chargeIsErrorThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
 import { resolveCharges } from "../../../src/pack/charges.js";
 
 const NOT_RUN = "Not run: the code it needs did not run on its fixtures.";
@@ -238,7 +238,8 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       const accepts = (check: PlannedCheck["check"]) => (check.part ? readsTheSame(check) : acceptsPart(check.compare ?? "content"));
       const judged = judgeChecks(runs.checks, calls.slice(offset), expectedAt, accepts, input.seed);
       const loadsTask1 = generatedRun?.status === "ran" && (generatedRun.modules ?? []).includes("task1.ts");
-      checks.push(...(loadsTask1 ? chargeReprReadThrough(runs.checks, judged, calls.slice(offset), expectedAt, accepts, input.seed) : judged));
+      const reprs = loadsTask1 ? chargeReprReadThrough(runs.checks, judged, calls.slice(offset), expectedAt, accepts, input.seed) : judged;
+      checks.push(...chargeIsErrorThrough(lines, runs.checks, reprs, calls.slice(offset), expectedAt, input.seed));
     } else {
       const expected = serveExpected(plan, reply);
       checks.push(...judgeChecks(runs.checks, calls.slice(offset), (i) => (expected[offset + i] === undefined ? undefined : { value: expected[offset + i] }), () => sameServe, input.seed));

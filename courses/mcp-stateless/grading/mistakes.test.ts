@@ -131,6 +131,8 @@ describe("mcp-stateless through the sandbox", () => {
     ["version-message-no-repr", "task2", ["t2_version_check"], ["t2_inherited_names", "t2_odd_params"]],
     ["notification-by-method", "task2", ["t2_notifications"], ["t2_schema_discover", "t2_schema_tools_list", "t2_schema_tools_call"]],
     ["params-unchecked", "task2", ["t2_odd_params"], []],
+    // The cancels' texts are right up to isError: their rule checks read through t2_z9_is_error.
+    ["is-error-string", "task2", ["t2_z9_is_error", "t2_same_z9"], ["t2_same_cancel_accept", "t2_same_cancel_decline", "t2_order_ids", "t2_inherited_names", "t2_client_meta", "t2_input_responses", "t2_arguments", "t2_data_alone", "t2_schema_tools_call"]],
     // Its envelope lines read "no result for ids …" (no response to those requests): through t2_responses.
     ["id-as-string", "task2", ["t2_responses", "t2_notifications"], ["t2_without_result_type", "t2_without_server_info", "t2_without_cache_hints", "t2_order_ids", "t2_inherited_names", "t2_version_check", "t2_client_meta", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_data_alone"]],
     // The client: each mistake one point, the lines that only show it again charged to the first.
