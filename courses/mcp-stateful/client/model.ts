@@ -18,6 +18,14 @@ export interface Scenario {
   plans: (Plan | undefined)[];
   /** Per pump, in order: the notifications drained, and the tools/list result a re-fetch gets. */
   pumps: { notes: Json[]; tools: Json[] }[];
+  /**
+   * Run this many times on one client, each call of the run after the first continuing it (its
+   * connect the driver's: course/drivers-source.ts), so that a client is seen past as many
+   * requests as the calls make, where one call's peers answer at most 64 messages.
+   */
+  calls?: number;
+  /** The tools cache the client starts with: a continued call's, the call before's last. */
+  startCache?: Json[];
 }
 
 export interface Expected {
@@ -44,7 +52,7 @@ export function initializeParams(): Json {
 /** The model client on the scenario: what it sends, the replies it gets, what it returns. */
 export function expected(s: Scenario): Expected {
   const out: Expected = { sent: [], replies: [], polls: [], outcomes: [], caches: [], ranges: [] };
-  let cache: Json[] = [];
+  let cache: Json[] = s.startCache ?? [];
   let pump = 0;
   const request = (method: string, plan: Plan, params?: Json): Json => {
     out.sent.push(params === undefined ? { method, request: true } : { method, request: true, params });

@@ -12,9 +12,10 @@
 //   servers kept in the module instance from the call that starts it.
 // - driveTransport(Transport, probe): a transport over a recording server; what the server was
 //   given and what came back, and whether either was the very object the other side held.
-// - driveClient(Client, ops, send, poll, mark): a client over the grader's scripted peers; per
-//   op (connect, list, call, pump) its value or throw, and the tools cache after it; `mark`,
-//   a peer only the driver holds, records where each op begins.
+// - driveClient(Client, ops, handshake, send, poll, mark): a client over the grader's scripted
+//   peers; per op (connect, list, call, pump) its value or throw, and the tools cache after it;
+//   `mark`, a peer only the driver holds, records where each op begins. With a handshake, the
+//   call continues the client of the run's call before (its connect the driver's).
 export const DRIVERS_SOURCE = String.raw`
 (function () {
   const NOT_WRITTEN = exports.NOT_WRITTEN_YET;
@@ -112,12 +113,41 @@ export const DRIVERS_SOURCE = String.raw`
     return { given, reply: replied, replySame, drained: snap(drained), drainedSame, notice: snap(notice), again: snap(transport.notifications()) };
   };
 
-  exports.driveClient = function driveClient(Client, ops, send, poll, mark) {
-    const transport = { send: (message) => send(message), notifications: () => poll({ drain: true }) };
-    const client = new Client(transport);
+  // A session continued over the calls of one run: the client of the call before, kept here.
+  // Each call's peers answer from their scripts' start, so a continued call's connect is the
+  // driver's: it sends the handshake it is given (the model's initialize and initialized) and
+  // the client goes on from where it was, past as many requests as the calls before made.
+  let kept;
+  exports.driveClient = function driveClient(Client, ops, handshake, send, poll, mark) {
+    const continued = Array.isArray(handshake) && kept !== undefined;
+    if (!continued) {
+      const peers = { send, poll };
+      const transport = { send: (message) => peers.send(message), notifications: () => peers.poll({ drain: true }) };
+      kept = { peers, client: new Client(transport) };
+    }
+    kept.peers.send = send;
+    kept.peers.poll = poll;
+    const client = kept.client;
     const out = [];
+    // The cache after each op, or "same" when its JSON is the op before's: a client's cache kept
+    // over continued calls may grow, and the run's value stays small.
+    let lastCache;
+    const cacheNow = () => {
+      const cache = snap(client.tools);
+      const text = stringify(cache);
+      if (text !== undefined && text === lastCache) return { same: true };
+      lastCache = text;
+      return { cache };
+    };
     for (let i = 0; i < ops.length; i++) {
       const op = ops[i];
+      if (continued && i === 0) {
+        mark({ op: i });
+        const reply = send(handshake[0]);
+        send(handshake[1]);
+        out.push(Object.assign({ value: snap(reply && reply.result) }, cacheNow()));
+        continue;
+      }
       // Where each op begins in the peers' record (made outside the sandbox), so that what the
       // client sent is judged op by op.
       mark({ op: i });
@@ -127,10 +157,10 @@ export const DRIVERS_SOURCE = String.raw`
         else if (op[0] === "list") value = client.listTools();
         else if (op[0] === "call") value = client.callTool(op[1], op[2]);
         else value = client.pump();
-        out.push({ value: snap(value), cache: snap(client.tools) });
+        out.push(Object.assign({ value: snap(value) }, cacheNow()));
       } catch (error) {
         if (notWritten(error)) throw error;
-        out.push({ threw: threw(error), cache: snap(client.tools) });
+        out.push(Object.assign({ threw: threw(error) }, cacheNow()));
       }
     }
     return out;

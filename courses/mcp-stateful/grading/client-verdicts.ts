@@ -3,7 +3,7 @@
 import type { CheckResult } from "../../../src/report/types.js";
 import type { SandboxReply, WireRun } from "../../../src/sandbox/protocol.js";
 import { shown } from "../behaviour/compare.js";
-import { expected } from "../client/model.js";
+import { expected, type Json } from "../client/model.js";
 import { cacheBeyond, madeUpOutcome } from "../client/beyond.js";
 import { alignedOps, cacheProblem, handshakeProblem, idsProblem, messagesProblem, outcomesProblem, startsAsModel, unsurfacedError, type ClientRecord } from "../client/rules.js";
 import { transportProblem, type TransportRecord } from "../client/transport.js";
@@ -21,9 +21,9 @@ const RULES_3 = [
   { name: "t3_transport", title: "The transport sends every message, response and notification through JSON", hint: "send: JSON.parse(JSON.stringify(message)) to the server, and the same for its answer; notifications() drains the server's outbox the same way." },
 ] as const;
 
-function record(run: WireRun | undefined): ClientRecord | undefined {
+function record(run: WireRun | undefined, at = 0): ClientRecord | undefined {
   if (run?.status !== "ran") return undefined;
-  const call = run.calls[0];
+  const call = run.calls[at];
   if (!call) return undefined;
   const parsed = (text: string): unknown => { try { return JSON.parse(text) as unknown; } catch { return text; } };
   const byOp: unknown[][] = [[]];
@@ -32,7 +32,18 @@ function record(run: WireRun | undefined): ClientRecord | undefined {
     else if (m.peer === 0) byOp[byOp.length - 1]!.push(parsed(m.text));
   }
   const v = call.ok ? valueOf(call) : undefined;
-  return { sent: byOp.flat(), byOp, ...(Array.isArray(v) ? { outcomes: v as ClientRecord["outcomes"] } : {}) };
+  return { sent: byOp.flat(), byOp, ...(Array.isArray(v) ? { outcomes: withCaches(v) } : {}) };
+}
+
+/** The driver writes a cache only where it changed ({same: true} where it did not): each op's, filled in. */
+function withCaches(outcomes: unknown[]): NonNullable<ClientRecord["outcomes"]> {
+  let cache: unknown;
+  return outcomes.map((o) => {
+    if (typeof o !== "object" || o === null) return o as never;
+    const { same: unchanged, ...rest } = o as { same?: boolean; cache?: unknown };
+    if (unchanged !== true) cache = rest.cache;
+    return { ...rest, cache };
+  });
 }
 
 function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed: number): CheckResult[] {
@@ -50,10 +61,17 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     const had = fails.get(rule);
     if (message !== undefined && (!had || size < had.size)) fails.set(rule, { size, message });
   };
-  for (const [k, { run, scenario }] of p.clients.entries()) {
+  // A continued call starts from the cache the client itself left (a stale one is the mistake of
+  // the call that left it, judged there), as the model's next call starts from its own.
+  const leftCache = new Map<number, unknown>();
+  for (const [k, { run, call, scenario: planned }] of p.clients.entries()) {
     generated = k > 0;
-    const r = record(reply.runs[run]);
-    const ops = `ops: ${shown(scenario.ops)}`;
+    const r = record(reply.runs[run], call);
+    const left = leftCache.get(run);
+    leftCache.set(run, r?.outcomes?.at(-1)?.cache);
+    const scenario = call > 0 && left !== undefined ? { ...planned, startCache: left as Json[] } : planned;
+    const again = call > 0 ? `; the same client's run ${call + 1} of these ops, after ${call} run(s) of them (its connect() called once, in the first)` : "";
+    const ops = `ops: ${shown(scenario.ops)}${again}`;
     const cause = rootCause(reply.runs[run]);
     if (k > 0 && (!r || cause)) unrun.push(cause?.message ?? "it was not run");
     // A scenario the client's code did not let run (or finish) cannot be judged because of that
@@ -62,7 +80,7 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     if (!r) { note("t3_results", scenario.ops.length, `The scenario did not run: ${rootCause(reply.runs[run])?.message ?? "it was not run"}.\n(${ops})`); continue; }
     const e = expected(scenario);
     const why = (m: string | undefined): string | undefined => (m === undefined ? undefined : `${m}.\n(${ops})`);
-    const failed = !reply.runs[run] || reply.runs[run]!.status !== "ran" || !(reply.runs[run] as { calls: { ok: boolean }[] }).calls[0]?.ok;
+    const failed = !reply.runs[run] || reply.runs[run]!.status !== "ran" || !(reply.runs[run] as { calls: { ok: boolean }[] }).calls[call]?.ok;
     const stopped = failed ? `; the call failed: ${rootCause(reply.runs[run])?.message ?? "it threw"}` : "";
     const cut = unsurfacedError(e, r);
     const differs = messagesProblem(scenario.ops, e, r, cut);
@@ -77,12 +95,15 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
       const problem = outcomesProblem(scenario.ops, e, r, aligned, alsoAt, which);
       return problem && `${problem}${stopped}`;
     };
+    // A continued call's connect is the driver's (its messages the model's own): nothing of it is
+    // the client's to pass, so its rules are judged from op 1 on, and its handshake not at all.
+    const own = call > 0 ? 1 : 0;
     // A scenario judges results (or errors) only where an op it reads was due to give one.
-    const reads = (which: "results" | "errors"): boolean => e.outcomes.some((want, i) => (i < aligned || i === alsoAt) && ("code" in want) === (which === "errors"));
-    note("t3_handshake", scenario.ops.length, why(handshakeProblem(e, r)));
+    const reads = (which: "results" | "errors"): boolean => e.outcomes.some((want, i) => i >= own && (i < aligned || i === alsoAt) && ("code" in want) === (which === "errors"));
+    note("t3_handshake", scenario.ops.length, why(handshakeProblem(e, r)), own === 0);
     note("t3_messages", scenario.ops.length, why(differs?.why));
     // Judged only where an op sent as the model did: a scenario whose first op did not is t3_messages' alone.
-    note("t3_ids", scenario.ops.length, why(idsProblem(e, r, upTo)), upTo > 0);
+    note("t3_ids", scenario.ops.length, why(idsProblem(e, r, upTo)), upTo > own);
     // Past the ops judged one by one, what an op gave and cached is judged against the replies
     // the client got (client/beyond.ts): a client that stops asking after N requests and answers
     // anyway loses each rule it stopped following.
@@ -92,7 +113,7 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     note("t3_results", scenario.ops.length, why(outcomes("results") ?? madeUpResult ?? (failed ? `the client did not finish the scenario's ops${stopped}` : undefined)), reads("results") || failed || madeUpResult !== undefined);
     note("t3_errors", scenario.ops.length, why(outcomes("errors") ?? madeUpError), reads("errors") || madeUpError !== undefined);
     const cache = cacheProblem(scenario.ops, e, r, upTo) ?? cacheBeyond(scenario.ops, e, r, upTo);
-    note("t3_cache", scenario.ops.length, why(cache), upTo > 0 || cache !== undefined);
+    note("t3_cache", scenario.ops.length, why(cache), upTo > own || cache !== undefined);
   }
   const t = reply.runs[p.transport.run];
   if (t?.status === "ran") {
@@ -121,7 +142,7 @@ const SCENARIO_RULES = ["t3_handshake", "t3_messages", "t3_ids", "t3_results", "
 
 /** Everything the client sent in every scenario, for the schema check. */
 function allSent(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply): unknown[] {
-  return p.clients.flatMap(({ run }) => record(reply.runs[run])?.sent ?? []);
+  return p.clients.flatMap(({ run, call }) => record(reply.runs[run], call)?.sent ?? []);
 }
 
 export const client = { record, checks, allSent };

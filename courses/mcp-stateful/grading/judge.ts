@@ -123,7 +123,7 @@ function judgeTask3(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, 
     const from = c.name === "t3_date_across" ? causes[0] : causes[1];
     if (!failure && from && c.status !== "pass") Object.assign(c, { status: "fail", actual: null, message: `This line has no value: ${from.message}` });
   }
-  checks.push(stdoutCheck("task3", [transportRun, ...p.clients.map((c) => reply.runs[c.run])], loaded));
+  checks.push(stdoutCheck("task3", [transportRun, ...[...new Set(p.clients.map((c) => c.run))].map((run) => reply.runs[run])], loaded));
   const extra = [...(input.behaviour ? client.checks(p, reply, input.seed) : []), ...(input.schema ? [clientSchemaCheck(client.allSent(p, reply))] : [])];
   return { checks, evidence, ...(failure ? { failure } : {}), ...(extra.length ? { extra } : {}) };
 }

@@ -8,7 +8,7 @@ import type { RunSpec } from "../../../src/sandbox/protocol.js";
 import { builderCases, BUILDERS, kindCases, KIND_OF, type Builder } from "../behaviour/messages.js";
 import { sessionsOf } from "../behaviour/server-checks.js";
 import { alone as aloneOf, type Session } from "../behaviour/session.js";
-import { expected, type Scenario } from "../client/model.js";
+import { expected, initializeParams, type Scenario } from "../client/model.js";
 import { generatedScenarios, traceScenario } from "../client/scenarios.js";
 import { FIXTURE_PROBE, generatedProbes, type Probe } from "../client/transport.js";
 import { BUILDER_CALLS, TRACE_SESSION, WIRE } from "../course/fixtures.js";
@@ -42,7 +42,8 @@ export interface StatefulPlan extends PackPlan {
   behaviour: boolean;
   task1?: { builders: Record<Builder, { run: number; args: unknown[][] }>; kinds: { run: number; inputs: unknown[] } };
   task2?: { fixture: number; sessions?: SessionsPlan };
-  task3?: { transport: { run: number; probes: Probe[] }; clients: { run: number; scenario: Scenario }[] };
+  /** Each client scenario's run, and which of its calls (a scenario run on one client several times: client/model.ts `calls`). */
+  task3?: { transport: { run: number; probes: Probe[] }; clients: { run: number; call: number; scenario: Scenario }[] };
 }
 
 const texts = (inputs: readonly unknown[]): string[] => inputs.map((i) => JSON.stringify(i));
@@ -104,10 +105,15 @@ function planSessions(runs: RunSpec[], input: PlanInput, fixture: number): Sessi
   return { groups, all, alone };
 }
 
+/** A continued call's handshake, which the driver sends for the client: the model's own. */
+const HANDSHAKE = [{ jsonrpc: "2.0", id: "grader-handshake", method: "initialize", params: initializeParams() }, { jsonrpc: "2.0", method: "notifications/initialized" }];
+
+// arity counts the driver's first argument, the export: (LabClient, ops, handshake), then the peers.
 function clientRun(scenario: Scenario, after?: RunSpec["after"]): RunSpec {
   const e = expected(scenario);
+  const more = Array.from({ length: (scenario.calls ?? 1) - 1 }, () => JSON.stringify([scenario.ops, HANDSHAKE]));
   return {
-    entry: "task3.ts", exportName: "LabClient", via: "driveClient", inputs: [JSON.stringify([scenario.ops])], arity: 1, instance: "shared", stopOnFailure: false,
+    entry: "task3.ts", exportName: "LabClient", via: "driveClient", inputs: [JSON.stringify([scenario.ops]), ...more], arity: 3, instance: "shared", stopOnFailure: false,
     peers: [{ replies: e.replies.map((r) => JSON.stringify(r)), echoId: true }, { replies: e.polls.map((p) => JSON.stringify(p)) }, { replies: ["null"], repeatLast: true }],
     ...(after ? { after } : {}),
   };
@@ -118,8 +124,19 @@ function planTask3(runs: RunSpec[], input: PlanInput): StatefulPlan["task3"] {
   const transport = { run: runs.push({ entry: "task3.ts", exportName: "InMemoryTransport", via: "driveTransport", inputs: texts(probes), instance: "shared", stopOnFailure: false }) - 1, probes };
   const trace = traceScenario();
   const first = runs.push(clientRun(trace)) - 1;
-  const clients = [{ run: first, scenario: trace }];
-  if (input.behaviour) for (const scenario of generatedScenarios(input.seed)) clients.push({ run: runs.push(clientRun(scenario, { run: first, need: "finished" })) - 1, scenario });
+  const clients = [{ run: first, call: 0, scenario: trace }];
+  if (input.behaviour) {
+    for (const scenario of generatedScenarios(input.seed)) {
+      const run = runs.push(clientRun(scenario, { run: first, need: "finished" })) - 1;
+      // Each call after the first starts from the cache the call before left.
+      let startCache: Scenario["startCache"];
+      for (let call = 0; call < (scenario.calls ?? 1); call++) {
+        const s = call === 0 ? scenario : { ...scenario, startCache };
+        clients.push({ run, call, scenario: s });
+        startCache = expected(s).caches.at(-1);
+      }
+    }
+  }
   return { transport, clients };
 }
 
