@@ -3,14 +3,21 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { longestFirst } from "./test/longest-first.js";
 
+/**
+ * Files that need a process of their own: they count their own process's children or zombies
+ * (a shared worker keeps an earlier file's TypeScript 7 processes), read their own threads' CPU
+ * from /proc, or set TZ for their whole process (which every CLI a later file spawns would inherit).
+ */
+export const OWN_PROCESS = ["src/typecheck/thread.test.ts", "src/sandbox/watchdog.test.ts", "src/sandbox/runtime/differential.test.ts", "courses/mcp-ch2/typecheck/hostile.test.ts"];
+const INCLUDE = ["src/**/*.test.ts", "courses/**/*.test.ts", "test/**/*.test.ts"];
+// The hostile submissions run on their own, after the rest (vitest.hostile.config.ts, npm
+// test): each grades dozens of attacks and watches the machine's processes and files.
+const EXCLUDE = ["test/hostile/**", "**/node_modules/**"];
+
 export default defineConfig({
   // The course module as students import it (tsconfig.json maps it for the compiler and tsx).
   resolve: { alias: { "grade/course": fileURLToPath(new URL("./courses/mcp-ch2/course/index.ts", import.meta.url)) } },
   test: {
-    include: ["src/**/*.test.ts", "courses/**/*.test.ts", "test/**/*.test.ts"],
-    // The hostile submissions run on their own, after the rest (vitest.hostile.config.ts, npm
-    // test): each grades dozens of attacks and watches the machine's processes and files.
-    exclude: ["test/hostile/**", "**/node_modules/**"],
     // A file per core. Vitest's default is one fewer (a single worker on two cores), which leaves a
     // core idle while a file waits on the CLI processes and sandbox threads it started.
     pool: "forks",
@@ -24,5 +31,13 @@ export default defineConfig({
     // `npx vitest run courses/<pack>` for a pack without tests of its own (courses/shout) is not a failure.
     passWithNoTests: true,
     hookTimeout: 180_000,
+    // A worker runs its files in one process, not a process per file: they import the same engine
+    // and course modules, and loading them again for each file was a large part of the suite's
+    // processor time (docs/speed.md, "Test suite, 2026-12-03"). OWN_PROCESS keeps a process each.
+    // The files are named here only: a project extending this config would add to a list above.
+    projects: [
+      { extends: true, test: { name: "shared", isolate: false, include: INCLUDE, exclude: [...EXCLUDE, ...OWN_PROCESS] } },
+      { extends: true, test: { name: "own-process", isolate: true, include: OWN_PROCESS } },
+    ],
   },
 });

@@ -37,5 +37,5 @@ export default defineConfig({
   // One process per worker for all its files, not one per file: these files import the same
   // engine and course modules, and loading them again for each file was about half the run's
   // processor time (docs/speed.md, "The test suite").
-  test: { ...base.test, isolate: false, include: ["src/**/*.test.ts", "courses/**/*.test.ts"], exclude: [...SLOW, "**/node_modules/**"] },
+  test: { ...base.test, projects: undefined, isolate: false, include: ["src/**/*.test.ts", "courses/**/*.test.ts"], exclude: [...SLOW, "**/node_modules/**"] },
 });
