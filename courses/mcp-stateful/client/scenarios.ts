@@ -42,7 +42,14 @@ const args = (r: Random): Json => r.pick<() => Json>([
   () => ({ list: [r.int(0, 9), "two", null], nested: { flag: r.bool() } }),
 ])();
 const text = (t: string, isError?: boolean): Json => (isError ? { content: [{ type: "text", text: t }], isError: true } : { content: [{ type: "text", text: t }] });
-const INIT_RESULT: Json = { protocolVersion: "2025-06-18", capabilities: { tools: { listChanged: true }, resources: {}, prompts: {} }, serverInfo: { name: "lab-server", version: "0.3.0" } };
+// The server's initialize result: its serverInfo and its capabilities beside tools differ from
+// the page's, so a connect that returns the page's result typed in (gaming-client-connect-table)
+// is seen; the version and tools.listChanged stay the lab's.
+const initResult = (r: Random): Json => ({
+  protocolVersion: "2025-06-18",
+  capabilities: { tools: { listChanged: true }, ...(r.bool() ? { resources: {} } : {}), ...(r.bool() ? { prompts: {} } : { logging: {} }) },
+  serverInfo: { name: r.pick(["lab-server", "other-server", "server-ß"]), version: `${r.int(0, 3)}.${r.int(0, 9)}.${r.int(0, 9)}` },
+});
 const OTHER_NOTES: Json[] = [{ jsonrpc: "2.0", method: "notifications/resources/list_changed" }, { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "hi" } }];
 
 function errorPlan(r: Random): Plan {
@@ -71,7 +78,7 @@ function lateTail(r: Random, s: Scenario): Scenario {
 
 /** A connect, then `n` ops of list, call and pump (or list and call only) in a random order. */
 function randomScenario(r: Random, n: number, pumps = true): Scenario {
-  const s: Scenario = { ops: [["connect"]], plans: [{ kind: "ok", result: INIT_RESULT }], pumps: [] };
+  const s: Scenario = { ops: [["connect"]], plans: [{ kind: "ok", result: initResult(r) }], pumps: [] };
   for (let i = 0; i < n; i++) {
     const pick = r.int(0, pumps ? 3 : 1);
     if (pick === 0) { s.ops.push(["list"]); s.plans.push(r.int(0, 5) === 0 ? errorPlan(r) : { kind: "ok", result: { tools: tools(r) } }); }
@@ -104,7 +111,7 @@ export function generatedScenarios(seed: number): Scenario[] {
   const other = (): Json => r.pick(OTHER_NOTES);
   out.push({
     ops: [["connect"], ["call", "divide", { x: 1, y: 0 }], ["pump"], ["list"], ["pump"], ["call", "add", { x: 1, y: 2 }], ["list"]],
-    plans: [{ kind: "ok", result: INIT_RESULT }, { kind: "ok", result: text("ERROR: division by zero", true) }, undefined, errorPlan(r), undefined, errorPlan(r), { kind: "ok", result: { tools: tools(r) } }],
+    plans: [{ kind: "ok", result: initResult(r) }, { kind: "ok", result: text("ERROR: division by zero", true) }, undefined, errorPlan(r), undefined, errorPlan(r), { kind: "ok", result: { tools: tools(r) } }],
     pumps: [{ notes: [other()], tools: [] }, { notes: [other(), { jsonrpc: "2.0", method: SERVER_LIST_CHANGED }, other()], tools: tools(r) }],
   });
   // Two long scenarios, each on a stream of its own: the others are at most 8 ops, so a client

@@ -110,6 +110,9 @@ const GAMING: [string, string, number][] = [
   // Right for 90 requests: 4 of 5 while no scenario went past one call's 64 peer messages (about
   // 30 requests); one long scenario now runs 4 times on one client (client/model.ts `calls`).
   ["gaming-client-stale-after-90", "task3", 2],
+  // 5 of 5: every scenario's server answered initialize with the page's result; now its serverInfo
+  // and capabilities differ (client/scenarios.ts initResult).
+  ["gaming-client-connect-table", "task3", 4],
   // 5 of 5 on seed 12345 (no error response after its 8th request); each long scenario now ends
   // with two errors, a call and a list (client/scenarios.ts lateTail).
   ["gaming-client-errors-first-n", "task3", 4],
