@@ -69,6 +69,10 @@ const COSTS: [string, number][] = [
   ["notification-undefined-id", 1],
   // Tasks written out of order: toMcp still the starter. Its 3 lines, and nothing of handle's or serve's.
   ["tomcp-not-written", 3],
+  // A throw on one message costs that message's line: the lines that read the others are judged
+  // (src/pack/failed-call.ts); the count of responses fails at the same call and is charged there.
+  ["throws", 1],
+  ["throws-on-notification", 1],
   // Correct: handle may log to stderr; serve's run showing it is handle's print (own-output.ts).
   ["handle-logs-to-stderr", 0],
 ];

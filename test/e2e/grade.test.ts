@@ -70,12 +70,15 @@ describe.concurrent("untrusted code ends as that task's error, and the rest is s
     expect([report.byKind?.evidence?.passed ?? report.tasks.flatMap((t) => t.checks).filter((c) => c.kind === "evidence" && c.status === "pass").length, report.score]).toEqual([17, 16]);
   });
 
-  it("a throw names the message, the error and the student's line", async () => {
+  it("a throw names the message, the error and the student's line, and costs that message's line", async () => {
     const { code, report } = await gradeJson("throws");
     expect(code).toBe(1);
-    expect(statuses(report)).toEqual(["pass", "error", "pass"]);
-    expect(report.tasks[1]!.message).toMatch(/^For the message with id 4 \(tools\/call deploy_nuke\): handle threw Error: no such tool \(at .*task2\.ts:7:\d+\)/);
-    expect(report.tasks[1]!.checks.filter((c) => c.kind === "evidence").every((c) => c.status === "skip")).toBe(true);
+    expect(statuses(report)).toEqual(["pass", "fail", "pass"]);
+    expect(check(report, "t2_id4_error").message).toMatch(/^For the message with id 4 \(tools\/call deploy_nuke\): handle threw Error: no such tool \(at .*task2\.ts:7:\d+\)/);
+    // The lines that read the other answers are judged, and pass.
+    expect(report.tasks[1]!.checks.filter((c) => c.kind === "evidence" && c.status === "pass").map((c) => c.name)).toEqual(["t2_init_version", "t2_tool_names", "t2_id3_text", "t2_id5_is_error", "t2_id5_text", "t2_id6_error_code", "t2_id7_text"]);
+    expect(check(report, "t2_responses").chargedTo).toBe("t2_id4_error");
+    expect(report.score).toBe(16);
   });
 
   it("an infinite loop is stopped by its work budget", async () => {

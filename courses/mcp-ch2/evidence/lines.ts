@@ -14,7 +14,7 @@ export const EVIDENCE_LINES: readonly EvidenceCheck<TaskValue, EvidenceKey>[] = 
 const LINE_OF = new Map(EVIDENCE_LINES.map((line) => [line.key, line]));
 
 /** A line's value, or why it has none; `notData` when what it reads is not JSON data (an error, not a wrong answer). */
-export type Computed = { value: string } | { missing: string; notData?: true };
+export type Computed = { value: string } | { missing: string; notData?: true; failedCall?: true };
 export type ComputedEvidence = Partial<Record<EvidenceKey, Computed>>;
 
 /** The evidence lines of one task's returned values. A line that cannot be computed (the runner would have crashed) is `missing`. */
@@ -25,7 +25,7 @@ export function computeEvidence(value: TaskValue): ComputedEvidence {
       result[line.key] = { value: line.compute(value) };
     } catch (error) {
       if (!(error instanceof Missing)) throw error;
-      result[line.key] = error.notData ? { missing: error.message, notData: true } : { missing: error.message };
+      result[line.key] = { missing: error.message, ...(error.notData ? { notData: true as const } : {}), ...(error.failedCall ? { failedCall: true as const } : {}) };
     }
   }
   return result;
@@ -36,6 +36,8 @@ export interface DiagnosisInput {
   /** The printed value, or undefined when the line could not be computed. */
   actual: string | undefined;
   missing?: string;
+  /** The line has no value because a call it reads failed (a throw): that failure is the diagnosis. */
+  failedCall?: boolean;
   /** What the task returned; absent when only an evidence file is being checked. */
   value?: TaskValue;
 }
@@ -43,6 +45,7 @@ export interface DiagnosisInput {
 /** One paragraph for a line that does not match its rule: what is wrong, and the rule the student most likely broke. */
 export function diagnose(input: DiagnosisInput): string {
   const line = LINE_OF.get(input.key)!;
+  if (input.failedCall && input.missing) return `${input.missing} The chapter's runner stops at a throw: handle answers every request with a response (an error response for a request it cannot serve), and null for a notification.`;
   const specific = line.diagnose?.(input.actual, input.value?.task === line.task ? input.value : undefined);
   if (specific) return specific;
   if (input.actual === undefined) return `This line could not be computed: ${input.missing}.`;

@@ -35,7 +35,8 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 
 /** Why a line has no value; `notData` when what it reads is not JSON data (an error, not a wrong answer). */
 export class Missing extends Error {
-  constructor(why: string, readonly notData = false) { super(why); }
+  /** `failedCall`: the call this line reads gave no answer (src/pack/failed-call.ts). */
+  constructor(why: string, readonly notData = false, readonly failedCall = false) { super(why); }
 }
 export const need = (ok: unknown, why: string): void => { if (!ok) throw new Missing(why); };
 /** Only the value itself, not what it holds, must be data. */

@@ -14,6 +14,11 @@ import { chargeReadThrough, serveWithOwnHandle } from "./read-through.js";
 import { asTool } from "./read-through-tool.js";
 import { chargeContentShape, chargeFoundText, chargeMissingKeys, chargeServeLeftOut } from "./same-mistake.js";
 import { chargingCheck, resolveCharges } from "../../../src/pack/charges.js";
+import { chargeFailedCalls } from "../../../src/pack/failed-call.js";
+import { EVIDENCE_LINES } from "../evidence/lines.js";
+
+/** handle's line that reads every answer (it counts them), with its rules. */
+const EVERY_ANSWER = Object.fromEntries(EVIDENCE_LINES.filter((l) => l.key === "t2_responses").map((l) => [l.key, l.rules]));
 
 /** What the fixture runs showed, as pack.ts's judge reads them. */
 export interface FixtureFacts {
@@ -37,7 +42,11 @@ function followsOwnTool(facts: FixtureFacts): boolean {
 
 export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: FixtureFacts): void {
   if (out["task1"] && facts.toMcp) chargeMissingKeys(out["task1"], facts.toMcp.result);
-  if (out["task2"] && facts.handle) { chargeFoundText(out["task2"], facts.handle.responses); chargeContentShape(out["task2"], facts.handle.responses); }
+  if (out["task2"] && facts.handle) {
+    chargeFoundText(out["task2"], facts.handle.responses);
+    chargeContentShape(out["task2"], facts.handle.responses);
+    chargeFailedCalls(out["task2"], facts.handle.responses, EVERY_ANSWER);
+  }
   const answers = facts.serve?.loadsHandle ? facts.handle?.responses : undefined;
   if (out["task3"] && facts.serve && answers) chargeServeLeftOut(out["task3"], facts.serve.result, (lines) => serveWithOwnHandle(answers, lines));
   const handle = out["task2"];

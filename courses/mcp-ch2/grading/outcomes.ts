@@ -8,6 +8,7 @@ import type { CallOutcome } from "../../../src/runner/outcome.js";
 import type { TaskFailure, WireCall, WireRun } from "../../../src/sandbox/protocol.js";
 import { decodeValue, NotData, notJson, toJsonValue } from "../../../src/sandbox/value.js";
 import { failures } from "../../../src/sandbox/failures.js";
+import { fixtureCalls } from "../../../src/pack/failed-call.js";
 
 export type FixtureOutcome = { value: TaskValue } | { failure: TaskFailure };
 
@@ -56,14 +57,15 @@ export function fixtureOutcome(task: TaskId, run: WireRun | undefined): FixtureO
   if (run.status === "failed") return { failure: withSignature(task, run.failure) };
   // Values that JSON cannot carry stay in: only the lines that read them error (evidence/reading.ts, data).
   const calls = run.calls.map((c) => readCall(task, c, false));
-  const failed = calls.findIndex((c) => !c.ok);
-  if (failed >= 0) {
-    const failure = withSignature(task, (calls[failed] as { ok: false; failure: TaskFailure }).failure);
-    const prefix = task === "task2" && failure.reason !== "not-written" && failure.reason !== "missing-export" ? `For ${describeMessage(MESSAGES[failed])}: ` : "";
-    return { failure: { ...failure, message: prefix + failure.message } };
-  }
-  if (run.stopped) return { failure: run.stopped };
-  const values = calls.map((c) => (c as { value: unknown }).value);
+  const onMessage = (i: number, failure: TaskFailure): TaskFailure => {
+    const f = withSignature(task, failure);
+    const prefix = task === "task2" && f.reason !== "not-written" && f.reason !== "missing-export" ? `For ${describeMessage(MESSAGES[i])}: ` : "";
+    return { ...f, message: prefix + f.message };
+  };
+  const read = fixtureCalls(calls, run.stopped, onMessage);
+  if ("failedAt" in read) return { failure: onMessage(read.failedAt, (calls[read.failedAt] as { ok: false; failure: TaskFailure }).failure) };
+  if ("stopped" in read) return { failure: read.stopped };
+  const values = read.values;
   if (task === "task2") return { value: { task: "task2", responses: values } };
   if (task === "task1") {
     const first = calls[0] as { value: unknown; input?: unknown };

@@ -102,14 +102,17 @@ export function buildRequest(has: (file: string) => boolean, readable: (file: st
     const info = TASKS[task];
     if (!has(info.file)) continue;
     const base = { entry: info.file, exportName: info.exportName, echoInputs: task === "task1" };
-    const fixture = specs.push({ ...base, inputs: asTexts(FIXTURE_INPUTS[task]), instance: "shared", stopOnFailure: true }) - 1;
+    // handle's fixture messages go on past a call that failed: that message's lines fail, the
+    // others are judged (src/pack/failed-call.ts), and so are its rules on generated messages.
+    const perMessage = task === "task2";
+    const fixture = specs.push({ ...base, inputs: asTexts(FIXTURE_INPUTS[task]), instance: "shared", stopOnFailure: !perMessage }) - 1;
     const plan = o.behaviour ? planBehaviour(task, o.seed) : [];
     let inputs = generatedInputs.get(plan);
     if (!inputs) generatedInputs.set(plan, inputs = planInputs(plan).inputs);
     const entry: TaskRuns = { fixture, plan, inputs };
     if (o.behaviour || (o.schema && task !== "task3")) {
       const all = [...FIXTURE_INPUTS[task], ...inputs];
-      entry.generated = specs.push({ ...base, inputs: asTexts(all), instance: "shared", stopOnFailure: false, after: { run: fixture, need: "clean" } }) - 1;
+      entry.generated = specs.push({ ...base, inputs: asTexts(all), instance: "shared", stopOnFailure: false, after: { run: fixture, need: perMessage ? "finished" : "clean" } }) - 1;
     }
     // Each of handle's generated messages alone in a fresh instance (issue 13: rules 3–7 hold
     // before initialize too). toMcp and serve are not run again: their state across calls shows in

@@ -6,6 +6,8 @@ import { computeEvidence, diagnose } from "../evidence/lines.js";
 import { MESSAGES } from "../course/fixtures.js";
 import { describeMessage } from "./describe.js";
 import { notJson } from "../../../src/sandbox/value.js";
+import { FailedCall, guarded } from "../../../src/pack/failed-call.js";
+import { Missing } from "../evidence/reading.js";
 import type { TaskFailure } from "../../../src/runner/outcome.js";
 import type { FixtureOutcome } from "./outcomes.js";
 import type { CheckResult, TaskResult, TaskStatus } from "../../../src/report/types.js";
@@ -59,6 +61,7 @@ function dataCheck(task: TaskId, outcome: FixtureOutcome): CheckResult {
   const value = outcome.value;
   const returned = value.task === "task2" ? value.responses : [value.result];
   for (let i = 0; i < returned.length; i++) {
+    if (returned[i] instanceof FailedCall) continue;
     const problem = notJson(returned[i]);
     if (problem === undefined) continue;
     const what = value.task === "task2" ? `the answer to ${describeMessage(MESSAGES[i])}` : "the return value";
@@ -78,7 +81,8 @@ function evidenceChecks(task: TaskId, outcome: FixtureOutcome): { checks: CheckR
     };
   }
   const value = outcome.value;
-  const computed = computeEvidence(value);
+  // A line that reads a call that failed has no value, and says why (src/pack/failed-call.ts).
+  const computed = computeEvidence(value.task === "task2" ? { ...value, responses: guarded(value.responses, (f) => new Missing(f.failure.message, false, true)) } : value);
   const checks = keysOfTask(task).map((key): CheckResult => {
     const rule = EVIDENCE_RULES[key];
     const c = computed[key]!;
@@ -88,7 +92,7 @@ function evidenceChecks(task: TaskId, outcome: FixtureOutcome): { checks: CheckR
     if (actual === rule.accepted) return { ...base, status: "pass" };
     // What the line reads is not data (a cycle, a function): the runner could not print it.
     if ("notData" in c && c.notData) return { ...base, status: "error", message: `This line cannot be printed: ${c.missing}.` };
-    return { ...base, status: "fail", message: diagnose({ key, actual, missing: "missing" in c ? c.missing : undefined, value }) };
+    return { ...base, status: "fail", message: diagnose({ key, actual, missing: "missing" in c ? c.missing : undefined, failedCall: "failedCall" in c && c.failedCall, value }) };
   });
   return { checks, evidence };
 }

@@ -1,0 +1,86 @@
+// A fixture call that failed while the calls around it answered (issue 20: one mistake, one
+// point). A handle that throws on the unknown tool, or returns a Promise for one message, broke
+// the rule of that message: the lines that read its answer fail, naming the failure, and the
+// lines that read the other answers are judged as usual. The chapter's runner would have stopped
+// at the throw; a task stopped there would lose every line for one message's mistake.
+import type { CheckResult } from "../report/types.js";
+import type { TaskFailure } from "../sandbox/protocol.js";
+
+/** Stands in a fixture run's values where a call gave no value: what a line meets when it reads it. */
+export class FailedCall {
+  /**
+   * `failure`: as the lines that read the call show it (naming the input); `cause`: the failure's
+   * own message, as a check shows a counterexample that failed the same way.
+   */
+  constructor(readonly index: number, readonly failure: TaskFailure, readonly cause: string) {}
+}
+
+/**
+ * Failures that are the task's, not one call's: the starter's "not written yet", an export that
+ * is not there. A run that stopped (its budget, the clock, memory) is its task's failure too, and
+ * so is a run in which no call answered: nothing is left to judge line by line.
+ */
+const WHOLE_TASK: ReadonlySet<TaskFailure["reason"]> = new Set(["not-written", "missing-export", "missing-file", "import-error", "syntax", "refused-file"]);
+
+type Read = { ok: true; value: unknown } | { ok: false; failure: TaskFailure };
+
+/**
+ * The fixture run's values with each failed call as a FailedCall, or, when the failure is the
+ * task's, the first failed call's index. `calls` are read already; `stopped` is the run's stop;
+ * `named(i, failure)`: the failure as a line shows it, naming input i.
+ */
+export function fixtureCalls(calls: readonly Read[], stopped: TaskFailure | undefined, named: (index: number, failure: TaskFailure) => TaskFailure): { values: unknown[] } | { failedAt: number } | { stopped: TaskFailure } {
+  const first = calls.findIndex((c) => !c.ok);
+  if (first >= 0 && (stopped || calls.every((c) => !c.ok) || calls.some((c) => !c.ok && WHOLE_TASK.has(c.failure.reason)))) return { failedAt: first };
+  if (stopped) return { stopped };
+  return { values: calls.map((c, i) => (c.ok ? c.value : new FailedCall(i, named(i, c.failure), c.failure.message))) };
+}
+
+/** The failed calls among a run's values. */
+export const failedCalls = (values: readonly unknown[]): FailedCall[] => values.filter((v): v is FailedCall => v instanceof FailedCall);
+
+/**
+ * A line that reads every answer (a count of responses) fails at a failed call as the line that
+ * reads that call's answer does: one mistake. With every failed call failing a line of its own,
+ * such a line is charged there, and so are its rules' checks whose counterexample is one of those
+ * failures (the same throw on the same message under another id). The other lines that read a
+ * failed call stay failed: what the call never answered, they never saw.
+ */
+export function chargeFailedCalls(judged: { checks: CheckResult[]; extra?: CheckResult[] }, values: readonly unknown[], everyAnswer: Readonly<Record<string, readonly string[]>>): void {
+  const failed = failedCalls(values);
+  if (!failed.length) return;
+  const own = (c: CheckResult): boolean => c.status === "fail" && c.chargedTo === undefined;
+  const reads = (c: CheckResult, f: FailedCall): boolean => c.message?.startsWith(f.failure.message) === true;
+  const owner = new Map<FailedCall, string>();
+  for (const f of failed) {
+    const line = judged.checks.find((c) => c.kind === "evidence" && own(c) && !Object.hasOwn(everyAnswer, c.name) && reads(c, f));
+    if (line) owner.set(f, line.name);
+  }
+  if (owner.size < failed.length) return;
+  const mark = (c: CheckResult, to: string): CheckResult => ({ ...c, chargedTo: to, message: `${c.message ?? ""} The same failed call, charged by ${to}; it costs nothing more here.`.trim() });
+  const rules = new Map<string, string>();
+  judged.checks = judged.checks.map((c) => {
+    const f = own(c) && Object.hasOwn(everyAnswer, c.name) ? failed.find((x) => reads(c, x)) : undefined;
+    if (!f) return c;
+    for (const rule of everyAnswer[c.name]!) rules.set(rule, owner.get(f)!);
+    return mark(c, owner.get(f)!);
+  });
+  const causes = new Set(failed.map((f) => f.cause));
+  if (judged.extra) judged.extra = judged.extra.map((c) => (own(c) && rules.has(c.name) && typeof c.actual === "string" && causes.has(c.actual) ? mark(c, rules.get(c.name)!) : c));
+}
+
+/**
+ * The values as a line reads them: reading a failed call's place throws `missing(call)`, so every
+ * line that reads that answer (alone, or counting every answer) has no value, and says why, while
+ * the lines that read only the other answers are computed as usual.
+ */
+export function guarded(values: readonly unknown[], missing: (call: FailedCall) => Error): unknown[] {
+  if (!values.some((v) => v instanceof FailedCall)) return values as unknown[];
+  return new Proxy(values as unknown[], {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (value instanceof FailedCall) throw missing(value);
+      return value;
+    },
+  });
+}
