@@ -5,6 +5,7 @@
 // at the throw; a task stopped there would lose every line for one message's mistake.
 import type { CheckResult } from "../report/types.js";
 import type { TaskFailure } from "../sandbox/protocol.js";
+import { failsTheTask } from "../sandbox/failures.js";
 
 /** Stands in a fixture run's values where a call gave no value: what a line meets when it reads it. */
 export class FailedCall {
@@ -15,23 +16,16 @@ export class FailedCall {
   constructor(readonly index: number, readonly failure: TaskFailure, readonly cause: string) {}
 }
 
-/**
- * Failures that are the task's, not one call's: the starter's "not written yet", an export that
- * is not there. A run that stopped (its budget, the clock, memory) is its task's failure too, and
- * so is a run in which no call answered: nothing is left to judge line by line.
- */
-const WHOLE_TASK: ReadonlySet<TaskFailure["reason"]> = new Set(["not-written", "missing-export", "missing-file", "import-error", "syntax", "refused-file"]);
-
 type Read = { ok: true; value: unknown } | { ok: false; failure: TaskFailure };
 
 /**
  * The fixture run's values with each failed call as a FailedCall, or, when the failure is the
- * task's, the first failed call's index. `calls` are read already; `stopped` is the run's stop;
+ * task's (failsTheTask, or a run stopped), the first failed call's index. `calls` are read already; `stopped` is the run's stop;
  * `named(i, failure)`: the failure as a line shows it, naming input i.
  */
 export function fixtureCalls(calls: readonly Read[], stopped: TaskFailure | undefined, named: (index: number, failure: TaskFailure) => TaskFailure): { values: unknown[] } | { failedAt: number } | { stopped: TaskFailure } {
   const first = calls.findIndex((c) => !c.ok);
-  if (first >= 0 && (stopped || calls.every((c) => !c.ok) || calls.some((c) => !c.ok && WHOLE_TASK.has(c.failure.reason)))) return { failedAt: first };
+  if (first >= 0 && (stopped || failsTheTask(calls))) return { failedAt: first };
   if (stopped) return { stopped };
   return { values: calls.map((c, i) => (c.ok ? c.value : new FailedCall(i, named(i, c.failure), c.failure.message))) };
 }

@@ -2,7 +2,7 @@
 // its own fuel and within the submission's budget (fuel.ts), the clock only a backstop, in one Session (session.ts), each run's
 // output apart.
 import type { RunSpec, SandboxReply, SandboxRequest, TaskFailure, WireCall, WireRun } from "./protocol.js";
-import { failures } from "./failures.js";
+import { failsTheTask, failures } from "./failures.js";
 import { RUN_FUEL } from "./fuel.js";
 import type { EngineImage } from "./image.js";
 import { Session, type EngineAssets } from "./session.js";
@@ -56,8 +56,9 @@ export async function runRequest(assets: EngineAssets, request: SandboxRequest, 
   return { runs };
 }
 
-function passed(run: WireRun | undefined, need: "clean" | "finished"): boolean {
+function passed(run: WireRun | undefined, need: NonNullable<RunSpec["after"]>["need"]): boolean {
   if (!run || run.status !== "ran" || run.stopped) return false;
+  if (need === "answered") return !failsTheTask(run.calls);
   return need === "finished" || run.calls.every((c) => c.ok);
 }
 

@@ -79,3 +79,14 @@ export function locate(stack: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Failures that are a task's, not one call's: the starter's "not written yet", an export or a
+ * file that is not there, an import that fails. A run in which no call answered failed as a task
+ * too: nothing is left to judge call by call (src/pack/failed-call.ts).
+ */
+const WHOLE_TASK: ReadonlySet<FailureReason> = new Set(["not-written", "missing-export", "missing-file", "import-error", "syntax", "refused-file"]);
+
+export function failsTheTask(calls: readonly ({ ok: true } | { ok: false; failure: TaskFailure })[]): boolean {
+  return calls.every((c) => !c.ok) || calls.some((c) => !c.ok && WHOLE_TASK.has(c.failure.reason));
+}

@@ -50,10 +50,11 @@ export interface RunSpec {
   /** Describe each input again after its call, so the grader sees whether the call changed it. */
   echoInputs?: boolean;
   /**
-   * Run only if run `after` had every call answered ("clean") or at least ran to its end without
-   * being stopped ("finished"); otherwise this run is skipped.
+   * Run only if run `after` had every call answered ("clean"), ran to its end without being
+   * stopped with its failures each one call's, not the task's ("answered": failsTheTask in
+   * failures.ts), or at least ran to its end ("finished"); otherwise this run is skipped.
    */
-  after?: { run: number; need: "clean" | "finished" };
+  after?: { run: number; need: "clean" | "answered" | "finished" };
   /**
    * Functions handed to the export after its arguments: each answers from a script, outside the
    * engine, and records what it was given. With peers, each input is a JSON array of arguments.

@@ -112,7 +112,7 @@ export function buildRequest(has: (file: string) => boolean, readable: (file: st
     const entry: TaskRuns = { fixture, plan, inputs };
     if (o.behaviour || (o.schema && task !== "task3")) {
       const all = [...FIXTURE_INPUTS[task], ...inputs];
-      entry.generated = specs.push({ ...base, inputs: asTexts(all), instance: "shared", stopOnFailure: false, after: { run: fixture, need: perMessage ? "finished" : "clean" } }) - 1;
+      entry.generated = specs.push({ ...base, inputs: asTexts(all), instance: "shared", stopOnFailure: false, after: { run: fixture, need: perMessage ? "answered" : "clean" } }) - 1;
     }
     // Each of handle's generated messages alone in a fresh instance (issue 13: rules 3–7 hold
     // before initialize too). toMcp and serve are not run again: their state across calls shows in

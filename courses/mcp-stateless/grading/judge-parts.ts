@@ -6,9 +6,18 @@ import type { TaskFailure, WireRun } from "../../../src/sandbox/protocol.js";
 import { ownOutput } from "../../../src/pack/own-output.js";
 import { acceptedOf, evidenceOf, type EvidenceTask } from "../evidence/lines.js";
 import { Missing } from "../evidence/reading.js";
+import { guarded } from "../../../src/pack/failed-call.js";
 
 const QUOTE_LIMIT = 400;
 const quoted = (text: string): string => (text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT)}…` : text);
+
+/** A line that reads a call that failed: that failure is its diagnosis. */
+class FailedRead extends Error {}
+const THROWN: Record<EvidenceTask, string> = {
+  task1: "The page's runner stops at a throw: checkArgs returns a list of problems (an empty one when nothing is wrong) for any schema and arguments.",
+  task2: "The page's runner stops at a throw: handle answers every request with a response (an error response for one it cannot serve), and null for a notification.",
+  task4: "",
+};
 
 export function evidenceChecks(task: EvidenceTask, outcome: { values: unknown[] } | { failure: TaskFailure }, exportName: string): { checks: CheckResult[]; evidence: Record<string, string> } {
   const evidence: Record<string, string> = {};
@@ -21,8 +30,9 @@ export function evidenceChecks(task: EvidenceTask, outcome: { values: unknown[] 
     const value = task === "task4" ? outcome.values[0] : outcome.values;
     let actual: string;
     try {
-      actual = line.read(value);
+      actual = line.read(task === "task4" ? value : guarded(outcome.values, (f) => new FailedRead(f.failure.message)));
     } catch (error) {
+      if (error instanceof FailedRead) return { ...base, status: "fail", actual: null, message: `${error.message} ${THROWN[task]}` };
       if (!(error instanceof Missing)) throw error;
       return { ...base, status: "fail", actual: null, message: `This line could not be computed: ${error.message}.` };
     }

@@ -20,6 +20,8 @@ import { sameJson } from "../evidence/reading.js";
 import { schemaChecks } from "../schema/checks.js";
 import { chargeArgsRulesThrough, chargeIsErrorThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
 import { resolveCharges } from "../../../src/pack/charges.js";
+import { chargeFailedCalls } from "../../../src/pack/failed-call.js";
+import { LINE_RULES } from "../evidence/line-rules.js";
 
 const NOT_RUN = "Not run: the code it needs did not run on its fixtures.";
 
@@ -207,7 +209,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
   const runs = plan.own[id]!;
   const task = taskOf(id);
   const generatedRun = runs.generated !== undefined ? reply.runs[runs.generated] : undefined;
-  const calls = picked(readRun(task, generatedRun, id === "task2", id === "task4" ? serveReader(undefinedAnswers(plan, reply)) : undefined), runs.picks);
+  const calls = !fixtureRan ? undefined : picked(readRun(task, generatedRun, id === "task2", id === "task4" ? serveReader(undefinedAnswers(plan, reply)) : undefined), runs.picks);
   const generated = runs.checks.flatMap((p) => p.inputs);
   const checks: CheckResult[] = [];
   const offset = id === "task1" ? 0 : FIXTURE_INPUTS[id].length;
@@ -283,6 +285,13 @@ function loadedOutput(plan: StatelessPlan, reply: SandboxReply, run: WireRun | u
   return out;
 }
 
+/** The lines that read every answer of their task's fixtures (a count, an envelope field of every result), with their rules. */
+const rulesOf = (...keys: string[]): Record<string, readonly string[]> => Object.fromEntries(keys.map((k) => [k, LINE_RULES[k] ?? []]));
+const EVERY_ANSWER = {
+  task1: rulesOf("t1_valid_count"),
+  task2: rulesOf("t2_responses", "t2_without_result_type", "t2_without_server_info", "t2_without_cache_hints"),
+};
+
 function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput): TaskJudgement {
   const task = taskOf(id);
   const runs = plan.own[id];
@@ -305,6 +314,7 @@ function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: 
   if ("failure" in outcome) judgement.failure = outcome.failure;
   if (run && run.status !== "skipped" && run.stderr) judgement.stderr = run.stderr;
   judgement.extra = extraChecks(id, plan, reply, input, !("failure" in outcome), checks, checker);
+  if ("values" in outcome && id !== "task4") chargeFailedCalls(judgement, outcome.values, EVERY_ANSWER[id]);
   return judgement;
 }
 

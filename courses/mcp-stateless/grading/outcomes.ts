@@ -6,6 +6,7 @@ import type { TaskFailure, WireCall, WireRun } from "../../../src/sandbox/protoc
 import { decodeValue, NotData, notJson, toJsonValue } from "../../../src/sandbox/value.js";
 import type { Outcome } from "../behaviour/check.js";
 import { show } from "../evidence/reading.js";
+import { fixtureCalls } from "../../../src/pack/failed-call.js";
 
 const crash = (why: string): TaskFailure => ({ reason: "crash", message: `The grader could not read the answer: ${why}. This is most likely a bug in the grader; please report it with your files.` });
 
@@ -54,19 +55,24 @@ export function readServeCall(task: PackTask, call: WireCall, holes: number): Ou
 const withSignature = (task: PackTask, failure: TaskFailure): TaskFailure => (failure.reason !== "missing-export" ? failure
   : { ...failure, message: failure.message.replace(`a function named ${task.exportName}.`, `a function named ${task.exportName} with the signature ${task.signature}.`) });
 
-/** The values of the fixture run, or why there are none. `describe` names the input a call failed on. */
+/**
+ * The values of the fixture run, or why there are none. `describe` names the input a call failed
+ * on. A call that failed among calls that answered stays in as a FailedCall: the lines that read
+ * it fail, the others are judged (src/pack/failed-call.ts).
+ */
 export function fixtureValues(task: PackTask, run: WireRun | undefined, nullForUndefined: boolean, describe?: (index: number) => string, read?: CallReader): { values: unknown[] } | { failure: TaskFailure } {
   if (!run || run.status === "skipped") return { failure: crash("the fixture run was not made") };
   if (run.status === "failed") return { failure: withSignature(task, run.failure) };
   const calls = readRun(task, run, nullForUndefined, read)!;
-  const failed = calls.findIndex((c) => !c.ok);
-  if (failed >= 0) {
-    const failure = withSignature(task, (calls[failed] as { ok: false; failure: TaskFailure }).failure);
+  const named = (i: number, f: TaskFailure): TaskFailure => {
+    const failure = withSignature(task, f);
     const plain = failure.reason === "not-written" || failure.reason === "missing-export" || !describe;
-    return { failure: plain ? failure : { ...failure, message: `For ${describe(failed)}: ${failure.message}` } };
-  }
-  if (run.stopped) return { failure: run.stopped };
-  return { values: calls.map((c) => (c as { value: unknown }).value) };
+    return plain ? failure : { ...failure, message: `For ${describe(i)}: ${failure.message}` };
+  };
+  const outcome = fixtureCalls(calls, run.stopped, named);
+  if ("failedAt" in outcome) return { failure: named(outcome.failedAt, (calls[outcome.failedAt] as { ok: false; failure: TaskFailure }).failure) };
+  if ("stopped" in outcome) return { failure: outcome.stopped };
+  return outcome;
 }
 
 export const describeInput = (exportName: string, input: unknown): string =>

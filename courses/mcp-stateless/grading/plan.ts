@@ -147,14 +147,17 @@ export function plan(input: PlanInput): StatelessPlan {
     const task = taskOf(id);
     if (!input.tasks.includes(id) || !input.has(task.file)) continue;
     const base = { entry: task.file, exportName: task.exportName, ...(id === "task1" ? SPREAD : {}) };
-    const fixture = runs.push({ ...base, inputs: asTexts(FIXTURE_INPUTS[id]), instance: "shared", stopOnFailure: true }) - 1;
+    // checkArgs's cases and handle's messages go on past a call that failed: the lines that read
+    // it fail, the others are judged (src/pack/failed-call.ts), and so are the rules.
+    const perCall = id !== "task4";
+    const fixture = runs.push({ ...base, inputs: asTexts(FIXTURE_INPUTS[id]), instance: "shared", stopOnFailure: !perCall }) - 1;
     const checks = input.behaviour ? planChecks(CHECKS[id], input.seed) : [];
     const entry: TaskRuns = { fixture, checks };
     if (id === "task2" && serveJudged(input)) oracle = planOracle(runs, input, entry, true);
     if (input.behaviour || (input.schema && id === "task2")) {
       const generated = allInputs(checks);
       const all = id === "task1" ? generated : once(`${id}|${input.seed}|${input.behaviour}`, () => [...FIXTURE_INPUTS[id], ...generated, ...(id === "task2" ? rounds : [])]);
-      if (all.length) entry.generated = runs.push({ ...base, inputs: asTexts(all), instance: "shared", stopOnFailure: false, after: { run: fixture, need: "clean" } }) - 1;
+      if (all.length) entry.generated = runs.push({ ...base, inputs: asTexts(all), instance: "shared", stopOnFailure: false, after: { run: fixture, need: perCall ? "answered" : "clean" } }) - 1;
       entry.inputs = all;
     }
     own[id] = entry;
