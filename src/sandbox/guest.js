@@ -144,8 +144,10 @@
 
   // ---- stand-ins: the pack's correct copy of a file (protocol.ts StandIn), each export asking
   // the host's table by its arguments as JSON with sorted keys (json/stand-in-key.ts does the same),
-  // and in their own order for a template's answer ----
+  // and in their own order for a template's answer; the export's state (StandIn states) is kept
+  // here, in the module instance's copy, out of the student's reach ----
   const hostStandIn = host.standIn;
+  const textIndexOf = call.bind(String.prototype.indexOf);
   const sortList = call.bind(Array.prototype.sort);
   const STAND_IN_KEY_CHARS = 4 * 1024 * 1024;
   // sorted: the table's key; otherwise the arguments' own key order, for a template's answer.
@@ -175,6 +177,8 @@
     const exports = {};
     for (let i = 0; i < names.length; i++) {
       const name = names[i];
+      // 0 in each module instance: a fresh load makes the exports anew (requireFrom), as it runs a module's code again.
+      let state = 0;
       exports[name] = function () {
         let key = "";
         let ordered = "";
@@ -183,7 +187,11 @@
           key = canonical(args, 0, true);
           ordered = canonical(args, 0, false);
         } catch { /* no key: the table's own message */ }
-        const text = hostStandIn(id, name, key.length > STAND_IN_KEY_CHARS ? "" : key, ordered.length > STAND_IN_KEY_CHARS ? "" : ordered);
+        // "<state after>;<answer>", or a throw of the copy's message (the state stays).
+        const reply = hostStandIn(id, name, key.length > STAND_IN_KEY_CHARS ? "" : key, ordered.length > STAND_IN_KEY_CHARS ? "" : ordered, state);
+        const at = textIndexOf(reply, ";");
+        const text = slice(reply, at + 1);
+        state = +slice(reply, 0, at);
         return text === "undefined" ? undefined : parse(text);
       };
     }

@@ -111,7 +111,28 @@ export type CompiledFile = { code: string; map: string } | { syntax: string };
  * throws `unknown` (one paragraph for the student).
  */
 export interface StandIn {
-  exports: Record<string, { answers: Record<string, string>; template?: string; unknown: string }>;
+  exports: Record<string, StandInExport>;
+}
+
+export interface StandInExport {
+  answers: Record<string, string>;
+  template?: string;
+  unknown: string;
+  /**
+   * How many arguments the export reads: a call's others are left out of its key, as the real
+   * function never sees them (`messages.map(handle)` passes an index and the list too).
+   */
+  arity?: number;
+  /**
+   * For an export whose answers depend on the calls before it in the same module instance (a
+   * server that keeps orders): a machine of numbered states, 0 where each module instance starts.
+   * In state s, a call answers from `states[s].answers`, else from `answers` (then `template`),
+   * and moves to `states[s].next[key]`, or stays. The pack lists the states its rules reach over
+   * its table's calls; the state lives in the module instance's copy of the export (guest.js), so
+   * a fresh instance starts again at 0, as a real module's variables do, and a call that throws
+   * moves nothing.
+   */
+  states?: { answers: Record<string, string>; next: Record<string, number> }[];
 }
 
 export interface SandboxRequest {

@@ -368,8 +368,9 @@ export class Session {
       factory.value.dispose();
       return pair;
     };
-    // A stand-in's export called (guest.js): its answer's JSON text for the arguments, from the pack's table or template.
-    const standIn: VmFunctionImplementation<QuickJSHandle> = (fileHandle, nameHandle, keyHandle, orderedHandle) => {
+    // A stand-in's export called (guest.js) in the state its module instance is in: "<state after>;<answer's
+    // JSON text>" for the arguments, from the pack's table or template.
+    const standIn: VmFunctionImplementation<QuickJSHandle> = (fileHandle, nameHandle, keyHandle, orderedHandle, stateHandle) => {
       const file = readText(ctx, slicer, fileHandle, 1000)?.text ?? "";
       const name = readText(ctx, slicer, nameHandle, 1000)?.text ?? "";
       const table = this.submission.standIns?.[file]?.exports[name];
@@ -378,8 +379,9 @@ export class Session {
         const text = handle ? readText(ctx, slicer, handle, STAND_IN_KEY_CHARS) : undefined;
         return text && text.length <= STAND_IN_KEY_CHARS ? text.text : undefined;
       };
-      const answer = standInAnswer(table, args(keyHandle), args(orderedHandle));
-      return answer === undefined ? { error: ctx.newError({ name: "Error", message: table.unknown }) } : ctx.newString(answer);
+      const state = stateHandle && ctx.typeof(stateHandle) === "number" ? ctx.getNumber(stateHandle) : 0;
+      const answer = standInAnswer(table, args(keyHandle), args(orderedHandle), state);
+      return answer === undefined ? { error: ctx.newError({ name: "Error", message: table.unknown }) } : ctx.newString(`${answer.state};${answer.text}`);
     };
     // The guest's Date (globals/clock.js): the real time the instance started, then the work done.
     const clock: VmFunctionImplementation<QuickJSHandle> = () => ctx.newNumber(this.startedAt + this.meter.total * CLOCK_MS_PER_FUEL);

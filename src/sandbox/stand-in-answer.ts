@@ -1,11 +1,13 @@
 // A stand-in export's answer to one call (protocol.ts StandIn): its table's, by the arguments'
 // key, or, for a call the table lacks, its template filled with the arguments. A template serves
 // an export that only arranges its arguments (a message builder), whose calls no table can list:
-// they carry whatever the student's own code computed. Plain data in, JSON text out: nothing of
-// the student's runs here but the arguments' JSON.
-import type { StandIn } from "./protocol.js";
+// they carry whatever the student's own code computed. An export with states (a server whose
+// accepted cancel changes a later status) answers by the state its module instance is in, which
+// the guest carries from call to call. Plain data in, JSON text out: nothing of the student's runs
+// here but the arguments' JSON and that state's number.
+import { standInKey } from "../json/stand-in-key.js";
+import type { StandInExport as Export } from "./protocol.js";
 
-type Export = StandIn["exports"][string];
 const MAX_DEPTH = 200;
 
 /** `{"$arg": i}`: the template's place for the call's i-th argument. */
@@ -31,13 +33,42 @@ function fill(template: unknown, args: readonly unknown[], depth: number): unkno
   return out;
 }
 
+/** A stand-in's answer: its JSON text ("undefined" for none), and the state the export is in after it. */
+export interface StandInReply { text: string; state: number }
+
 /**
- * The JSON text of the answer ("undefined" for none), or undefined when the stand-in has none for
- * these arguments. `key`: the arguments as the table's key; `ordered`: the same arguments in
- * their own key order (what a template fills in, as the real export would keep it).
+ * The answer, or undefined when the stand-in has none for these arguments (the call throws, and
+ * the state stays). `key`: the arguments as the table's key; `ordered`: the same arguments in
+ * their own key order (what a template fills in, as the real export would keep it); `state`: the
+ * export's state in this module instance (0 for an export without states, or a number it never gave).
  */
-export function standInAnswer(table: Export, key: string | undefined, ordered: string | undefined): string | undefined {
-  if (key !== undefined && Object.hasOwn(table.answers, key)) return table.answers[key];
+export function standInAnswer(table: Export, key: string | undefined, ordered: string | undefined, state = 0): StandInReply | undefined {
+  if (table.arity !== undefined) [key, ordered] = [read(key, table.arity, standInKey), read(ordered, table.arity, JSON.stringify)];
+  const here = Number.isInteger(state) && state >= 0 ? table.states?.[state] : undefined;
+  const now = here ? state : 0;
+  if (key !== undefined) {
+    const next = here && Object.hasOwn(here.next, key) ? here.next[key]! : now;
+    if (here && Object.hasOwn(here.answers, key)) return { text: here.answers[key]!, state: next };
+    if (Object.hasOwn(table.answers, key)) return { text: table.answers[key]!, state: next };
+  }
+  const text = filled(table, ordered);
+  return text === undefined ? undefined : { text, state: now };
+}
+
+/** The arguments' text with those past the export's arity left out (written by `write`), or undefined if it is not a list. */
+function read(text: string | undefined, arity: number, write: (args: unknown[]) => string): string | undefined {
+  if (text === undefined) return undefined;
+  let args: unknown;
+  try {
+    args = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(args)) return undefined;
+  return args.length > arity ? write(args.slice(0, arity)) : text;
+}
+
+function filled(table: Export, ordered: string | undefined): string | undefined {
   if (table.template === undefined || !ordered) return undefined;
   let args: unknown;
   try {

@@ -1,11 +1,13 @@
 // Stand-ins through the real sandbox: a file the request stands in for is the pack's table, for
 // an import and as an entry; the guest's key for a call is exactly json/stand-in-key.ts's, whatever
 // the arguments' key order; a call the table lacks throws its message; and the student's code can
-// read nothing of the table but the answers its own calls get.
+// read nothing of the table but the answers its own calls get; an export with states answers by
+// the calls before it in its module instance, from state 0 again in each fresh one.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { standInKey } from "../json/stand-in-key.js";
 import { SandboxPool } from "./pool.js";
-import type { SandboxRequest, StandIn, WireCall, WireRun } from "./protocol.js";
+import type { RunSpec, SandboxRequest, StandIn, WireCall, WireRun } from "./protocol.js";
+import { standInAnswer } from "./stand-in-answer.js";
 import { decodeValue } from "./value.js";
 
 const LIMITS: SandboxRequest["limits"] = { timeMs: 600_000, memoryBytes: 128 * 2 ** 20, valueChars: 2 ** 20, outputChars: 16384 };
@@ -105,5 +107,58 @@ describe("stand-ins", () => {
     ]);
     // The student's own key order is kept (z before a; y before b), as the real builder keeps it.
     expect(Object.keys((got[0] as { error: { data: object } }).error.data)).toEqual(["z", "a"]);
+  });
+
+  // A store that keeps one value: put(x) stores it, get() reads it ("empty" before any put), a
+  // second put answers "full" and keeps the first. States: 0 empty, 1 holds "a", 2 holds "b".
+  const key = (...args: unknown[]): string => standInKey(args);
+  const STORE: StandIn = { exports: { op: {
+    answers: { [key("get")]: '"empty"', [key("put", "a")]: '"stored"', [key("put", "b")]: '"stored"' },
+    unknown: "the store knows get and put",
+    states: [
+      { answers: {}, next: { [key("put", "a")]: 1, [key("put", "b")]: 2 } },
+      { answers: { [key("get")]: '"a"', [key("put", "a")]: '"full"', [key("put", "b")]: '"full"' }, next: {} },
+      { answers: { [key("get")]: '"b"', [key("put", "a")]: '"full"', [key("put", "b")]: '"full"' }, next: {} },
+    ],
+  } } };
+  // The student's serve-like code: each input a list of calls to the store, answered in order.
+  const USER = `import { op } from "./task1"; import * as again from "./task1.js";
+    export function handle(calls: string[][]) { return calls.map((c, i) => { try { return (i % 2 ? again.op : op)(...(c as [string])); } catch (e) { return "threw: " + (e as Error).message; } }); }`;
+  async function store(inputs: string[][][], instance: RunSpec["instance"], groups?: number[]): Promise<unknown[]> {
+    const reply = await pool.run({ files: { "task1.ts": OWN_TASK1, "task2.ts": USER }, refused: {}, standIns: { "task1.ts": STORE }, runs: [{ entry: "task2.ts", exportName: "handle", inputs: inputs.map((i) => JSON.stringify(i)), instance, ...(groups ? { groups } : {}), stopOnFailure: false }], limits: LIMITS });
+    return values(reply.runs[0]!);
+  }
+
+  it("answers an export with states by the calls before it in the module instance, through every import of it", async () => {
+    expect(await store([[["get"], ["put", "b"], ["get"]], [["put", "a"], ["get"], ["other"], ["get"]]], "shared")).toEqual([
+      ["empty", "stored", "b"],
+      // Still the same instance: the first put stays; a call the table lacks throws and moves nothing.
+      ["full", "b", "threw: the store knows get and put", "b"],
+    ]);
+  });
+
+  it("starts each fresh module instance in state 0, by input or by group", async () => {
+    const inputs = [[["put", "a"], ["get"]], [["get"]], [["put", "b"]], [["get"]]];
+    expect(await store(inputs, "fresh")).toEqual([["stored", "a"], ["empty"], ["stored"], ["empty"]]);
+    expect(await store(inputs, "fresh", [2, 2])).toEqual([["stored", "a"], ["a"], ["stored"], ["b"]]);
+  });
+
+  it("leaves the arguments past an export's arity out of its key, as the real function never reads them", async () => {
+    const one = (arity?: number): StandIn => ({ exports: { f: { answers: { [key({ b: 1, a: 2 })]: '"one"' }, unknown: "not found", ...(arity ? { arity } : {}) } } });
+    const task2 = `import { f } from "./task1"; export function handle(xs: unknown[]) { try { return xs.map(f as any); } catch (e) { return (e as Error).message; } }`;
+    const inputs = [JSON.stringify([{ a: 2, b: 1 }])];
+    const ask = async (standIn: StandIn) => values((await pool.run({ files: { "task1.ts": OWN_TASK1, "task2.ts": task2 }, refused: {}, standIns: { "task1.ts": standIn }, runs: [{ entry: "task2.ts", exportName: "handle", inputs, instance: "shared", stopOnFailure: false }], limits: LIMITS })).runs[0]!);
+    // map passes (item, index, list): without an arity that is another call.
+    expect(await ask(one())).toEqual(["not found"]);
+    expect(await ask(one(1))).toEqual([["one"]]);
+    expect(standInAnswer({ ...one(1).exports["f"]!, template: '[{"$arg":0}]' }, key("x", 1), '[{"b":1,"a":2},0]')).toEqual({ text: '[{"b":1,"a":2}]', state: 0 });
+  });
+
+  it("reads a state it never gave as state 0, and moves nothing on a template's answer", () => {
+    const table = STORE.exports["op"]!;
+    expect([-1, 1.5, 7, Number.NaN].map((s) => standInAnswer(table, key("get"), undefined, s))).toEqual(Array(4).fill({ text: '"empty"', state: 0 }));
+    expect(standInAnswer(table, key("put", "a"), undefined, 2)).toEqual({ text: '"full"', state: 2 });
+    const templated = { ...table, template: '{"got":{"$arg":0}}' };
+    expect(standInAnswer(templated, key("other"), '["other"]', 1)).toEqual({ text: '{"got":"other"}', state: 1 });
   });
 });

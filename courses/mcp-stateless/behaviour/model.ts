@@ -165,9 +165,11 @@ export const specAnswersTo = (response: unknown): SpecAnswer[] => (isObject(resp
 
 export type ModelHandle = (message: unknown) => Obj | null;
 
-/** A server instance of the model: its own copy of ORDERS, as a fresh module instance has. */
-export function newServer(check: ArgsChecker = checkArgs): ModelHandle {
-  const orders = structuredClone(ORDERS);
+/**
+ * A server instance of the model: its own copy of ORDERS, as a fresh module instance has, or the
+ * `orders` given, which its calls change (grading/stand-ins.ts reads the state they leave).
+ */
+export function newServer(check: ArgsChecker = checkArgs, orders: Record<string, Order> = structuredClone(ORDERS)): ModelHandle {
   return (message) => {
     if (!isObject(message) || !Object.hasOwn(message, "id")) return null;
     const params = own(message, "params");
