@@ -36,31 +36,26 @@ export const failedCalls = (values: readonly unknown[]): FailedCall[] => values.
 /**
  * A line that reads every answer (a count of responses) fails at a failed call as the line that
  * reads that call's answer does: one mistake. With every failed call failing a line of its own,
- * such a line is charged there, and so are its rules' checks whose counterexample is one of those
- * failures (the same throw on the same message under another id). The other lines that read a
- * failed call stay failed: what the call never answered, they never saw.
+ * such a line is charged there. Its rules' checks are not: code that throws on every input it has
+ * not seen would keep such lines' points by also throwing on one fixture. The other lines that
+ * read a failed call stay failed: what the call never answered, they never saw.
  */
-export function chargeFailedCalls(judged: { checks: CheckResult[]; extra?: CheckResult[] }, values: readonly unknown[], everyAnswer: Readonly<Record<string, readonly string[]>>): void {
+export function chargeFailedCalls(judged: { checks: CheckResult[] }, values: readonly unknown[], everyAnswer: readonly string[]): void {
   const failed = failedCalls(values);
   if (!failed.length) return;
   const own = (c: CheckResult): boolean => c.status === "fail" && c.chargedTo === undefined;
   const reads = (c: CheckResult, f: FailedCall): boolean => c.message?.startsWith(f.failure.message) === true;
   const owner = new Map<FailedCall, string>();
   for (const f of failed) {
-    const line = judged.checks.find((c) => c.kind === "evidence" && own(c) && !Object.hasOwn(everyAnswer, c.name) && reads(c, f));
+    const line = judged.checks.find((c) => c.kind === "evidence" && own(c) && !everyAnswer.includes(c.name) && reads(c, f));
     if (line) owner.set(f, line.name);
   }
   if (owner.size < failed.length) return;
-  const mark = (c: CheckResult, to: string): CheckResult => ({ ...c, chargedTo: to, message: `${c.message ?? ""} The same failed call, charged by ${to}; it costs nothing more here.`.trim() });
-  const rules = new Map<string, string>();
   judged.checks = judged.checks.map((c) => {
-    const f = own(c) && Object.hasOwn(everyAnswer, c.name) ? failed.find((x) => reads(c, x)) : undefined;
-    if (!f) return c;
-    for (const rule of everyAnswer[c.name]!) rules.set(rule, owner.get(f)!);
-    return mark(c, owner.get(f)!);
+    const f = own(c) && everyAnswer.includes(c.name) ? failed.find((x) => reads(c, x)) : undefined;
+    const to = f && owner.get(f);
+    return to ? { ...c, chargedTo: to, message: `${c.message ?? ""} The same failed call, charged by ${to}; it costs nothing more here.`.trim() } : c;
   });
-  const causes = new Set(failed.map((f) => f.cause));
-  if (judged.extra) judged.extra = judged.extra.map((c) => (own(c) && rules.has(c.name) && typeof c.actual === "string" && causes.has(c.actual) ? mark(c, rules.get(c.name)!) : c));
 }
 
 /**

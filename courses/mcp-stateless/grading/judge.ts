@@ -21,7 +21,6 @@ import { schemaChecks } from "../schema/checks.js";
 import { chargeArgsRulesThrough, chargeIsErrorThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
 import { resolveCharges } from "../../../src/pack/charges.js";
 import { chargeFailedCalls } from "../../../src/pack/failed-call.js";
-import { LINE_RULES } from "../evidence/line-rules.js";
 
 const NOT_RUN = "Not run: the code it needs did not run on its fixtures.";
 
@@ -285,11 +284,10 @@ function loadedOutput(plan: StatelessPlan, reply: SandboxReply, run: WireRun | u
   return out;
 }
 
-/** The lines that read every answer of their task's fixtures (a count, an envelope field of every result), with their rules. */
-const rulesOf = (...keys: string[]): Record<string, readonly string[]> => Object.fromEntries(keys.map((k) => [k, LINE_RULES[k] ?? []]));
+/** The lines that read every answer of their task's fixtures: a count, an envelope field of every result. */
 const EVERY_ANSWER = {
-  task1: rulesOf("t1_valid_count"),
-  task2: rulesOf("t2_responses", "t2_without_result_type", "t2_without_server_info", "t2_without_cache_hints"),
+  task1: ["t1_valid_count"],
+  task2: ["t2_responses", "t2_without_result_type", "t2_without_server_info", "t2_without_cache_hints"],
 };
 
 function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput): TaskJudgement {
