@@ -55,27 +55,26 @@ export function standInAnswer(table: Export, key: string | undefined, ordered: s
   return text === undefined ? undefined : { text, state: now };
 }
 
-/** The arguments' text with those past the export's arity left out (written by `write`), or undefined if it is not a list. */
-function read(text: string | undefined, arity: number, write: (args: unknown[]) => string): string | undefined {
-  if (text === undefined) return undefined;
-  let args: unknown;
+/** The call's arguments from their JSON text, or undefined when it is not a JSON list. */
+function argsOf(text: string): unknown[] | undefined {
   try {
-    args = JSON.parse(text);
+    const args: unknown = JSON.parse(text);
+    return Array.isArray(args) ? args : undefined;
   } catch {
     return undefined;
   }
-  if (!Array.isArray(args)) return undefined;
+}
+
+/** The arguments' text with those past the export's arity left out (written by `write`), or undefined if it is not a list. */
+function read(text: string | undefined, arity: number, write: (args: unknown[]) => string): string | undefined {
+  const args = text === undefined ? undefined : argsOf(text);
+  if (args === undefined) return undefined;
   return args.length > arity ? write(args.slice(0, arity)) : text;
 }
 
 function filled(table: Export, ordered: string | undefined): string | undefined {
   if (table.template === undefined || !ordered) return undefined;
-  let args: unknown;
-  try {
-    args = JSON.parse(ordered);
-  } catch {
-    return undefined;
-  }
-  if (!Array.isArray(args)) return undefined;
+  const args = argsOf(ordered);
+  if (args === undefined) return undefined;
   return JSON.stringify(fill(JSON.parse(table.template), args, 0)) ?? "undefined";
 }
