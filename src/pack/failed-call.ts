@@ -73,3 +73,39 @@ export function guarded(values: readonly unknown[], missing: (call: FailedCall) 
     },
   });
 }
+
+/**
+ * What identifies a failure's cause: for a throw, the function, the error's name and the place it
+ * was thrown from (its message may name the input); otherwise the whole message.
+ */
+function throwSite(message: string): string {
+  const thrown = /^(\S+) threw (\w+)\b.* \(at ([^()]+)\)\.?$/s.exec(message);
+  return thrown ? `${thrown[1]} ${thrown[2]} ${thrown[3]}` : message;
+}
+
+const withoutId = (input: unknown): string | undefined => {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return undefined;
+  const { id: _, ...rest } = input as Record<string, unknown>;
+  return JSON.stringify(rest);
+};
+
+/**
+ * Whether a generated input's failure is a fixture call's, seen again: the input is a fixture
+ * message under another id (an id-null variant, say), and its call failed as that message's call
+ * did (the same throw site). That mistake is charged by the lines that read the fixture call;
+ * a rule check does not charge it again. Code that fails only where it has not seen an input
+ * gains nothing: its fixture calls answered, so nothing of theirs excuses a generated one.
+ */
+export function failedAsFixture(fixtures: readonly unknown[], outcomes: readonly ({ ok: true } | { ok: false; failure: TaskFailure } | undefined)[]): (input: unknown, failure: TaskFailure) => boolean {
+  const failed = new Map<string, Set<string>>();
+  fixtures.forEach((input, i) => {
+    const outcome = outcomes[i];
+    const key = withoutId(input);
+    if (!outcome || outcome.ok || key === undefined) return;
+    failed.set(key, (failed.get(key) ?? new Set()).add(throwSite(outcome.failure.message)));
+  });
+  return (input, failure) => {
+    const key = failed.size ? withoutId(input) : undefined;
+    return key !== undefined && failed.get(key)?.has(throwSite(failure.message)) === true;
+  };
+}

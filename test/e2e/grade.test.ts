@@ -78,10 +78,9 @@ describe.concurrent("untrusted code ends as that task's error, and the rest is s
     // The lines that read the other answers are judged, and pass.
     expect(report.tasks[1]!.checks.filter((c) => c.kind === "evidence" && c.status === "pass").map((c) => c.name)).toEqual(["t2_init_version", "t2_tool_names", "t2_id3_text", "t2_id5_is_error", "t2_id5_text", "t2_id6_error_code", "t2_id7_text"]);
     expect(check(report, "t2_responses").chargedTo).toBe("t2_id4_error");
-    // t2_responses' rule (a request with "id": null is answered) may try the unknown tool under id
-    // null, as with seed 5 (test/mistake-costs.test.ts), and meet the throw again: a point more then.
-    expect(report.score).toBeGreaterThanOrEqual(15);
-    expect(report.score).toBeLessThanOrEqual(16);
+    // On any seed: a rule's generated message that is id 4's under another id fails as id 4 did,
+    // charged by t2_id4_error (src/pack/failed-call.ts, failedAsFixture).
+    expect(report.score).toBe(16);
   });
 
   it("an infinite loop is stopped by its work budget", async () => {

@@ -2,7 +2,7 @@
 // input that breaks it, the expected and actual answers, and the rule.
 import { TASKS, type TaskId } from "../course/tasks.js";
 import type { CheckResult } from "../../../src/report/types.js";
-import type { CallOutcome } from "../../../src/runner/outcome.js";
+import type { CallOutcome, TaskFailure } from "../../../src/runner/outcome.js";
 import { accepts, describeExpectation, sameJson, type Expectation } from "./expectation.js";
 import { expectedAnswers, planInputs, type PlannedCheck } from "./plan.js";
 
@@ -22,8 +22,12 @@ const show = (value: unknown): string => {
 /** What an input's answer must be instead of the model's; undefined: the input is not judged. */
 export type ExpectOverride = (planned: PlannedCheck, index: number) => Expectation | undefined;
 
-function counterexample(planned: PlannedCheck, task: TaskId, index: number, outcome: CallOutcome | undefined, override?: ExpectOverride): Counterexample | undefined {
+/** A failed call that is not this check's to charge (src/pack/failed-call.ts, failedAsFixture). */
+export type Excused = (input: unknown, failure: TaskFailure) => boolean;
+
+function counterexample(planned: PlannedCheck, task: TaskId, index: number, outcome: CallOutcome | undefined, override?: ExpectOverride, excused?: Excused): Counterexample | undefined {
   const input = planned.inputs[index];
+  if (outcome && !outcome.ok && excused?.(input, outcome.failure)) return undefined;
   if (planned.check.judge === "input-unchanged") {
     if (!outcome?.ok) return undefined; // a call that failed is output's business, judged by the other checks
     return sameJson(outcome.input, input) ? undefined : { input, expected: show(input), actual: show(outcome.input) };
@@ -53,11 +57,11 @@ function readsTheSame(part: (answer: unknown) => unknown, expectation: Expectati
 }
 
 /** Judges one check given the outcomes of its inputs, in the same order. */
-export function judgeCheck(task: TaskId, planned: PlannedCheck, outcomes: (CallOutcome | undefined)[], seed: number, override?: ExpectOverride): CheckResult {
+export function judgeCheck(task: TaskId, planned: PlannedCheck, outcomes: (CallOutcome | undefined)[], seed: number, override?: ExpectOverride, excused?: Excused): CheckResult {
   const { check, inputs } = planned;
   const base = { name: check.name, kind: "behaviour", title: check.title, hint: check.hint ? `${check.rule} ${check.hint}` : check.rule } as const;
   const failures = inputs
-    .map((_, i) => counterexample(planned, task, i, outcomes[i], override))
+    .map((_, i) => counterexample(planned, task, i, outcomes[i], override, excused))
     .filter((c): c is Counterexample => c !== undefined);
   if (failures.length === 0) return { ...base, status: "pass", message: `${inputs.length} inputs tried (seed ${seed}).` };
   const smallest = failures.reduce((a, b) => (show(b.input).length < show(a.input).length ? b : a));
@@ -70,10 +74,10 @@ export function judgeCheck(task: TaskId, planned: PlannedCheck, outcomes: (CallO
 }
 
 /** Lays the job's calls out over the planned checks, as planInputs laid out their inputs. */
-export function judgeBehaviour(task: TaskId, plan: PlannedCheck[], calls: CallOutcome[], offset: number, seed: number, override?: ExpectOverride): CheckResult[] {
+export function judgeBehaviour(task: TaskId, plan: PlannedCheck[], calls: CallOutcome[], offset: number, seed: number, override?: ExpectOverride, excused?: Excused): CheckResult[] {
   const { offsets } = planInputs(plan);
   return plan.map((planned, k) => {
     const outcomes = planned.inputs.map((_, i) => calls[offset + offsets[k]! + i]);
-    return judgeCheck(task, planned, outcomes, seed, override);
+    return judgeCheck(task, planned, outcomes, seed, override, excused);
   });
 }

@@ -14,6 +14,7 @@ import { unjudgedStatus } from "../../../src/pack/verdict.js";
 import { picked } from "../../../src/pack/interleave.js";
 import { freshCheck } from "./fresh.js";
 import { chargeToolReadThrough, studentTool } from "./read-through-tool.js";
+import { failedAsFixture } from "../../../src/pack/failed-call.js";
 import { readCalls } from "./outcomes.js";
 import { FIXTURE_INPUTS, type GradingRequest, type TaskRuns } from "./request.js";
 import { task1SchemaChecks, task2SchemaChecks, type Exchange } from "../schema/checks.js";
@@ -183,9 +184,11 @@ function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle
   const inputs = [...FIXTURE_INPUTS[task], ...r.inputs];
   const exchanges: Exchange[] = inputs.map((input, i) => ({ input, outcome: calls[i] }));
   const tool = task === "task2" && o.behaviour && ANSWER_KEY.expectWithTool ? studentTool(graded, reply) : undefined;
-  const behaviour = o.behaviour ? judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, oracle?.override) : [];
+  // A fixture message's failed call seen again under another id is charged by its lines, not by a rule.
+  const excused = task === "task2" ? failedAsFixture(FIXTURE_INPUTS[task], calls.slice(0, fixtureCount)) : undefined;
+  const behaviour = o.behaviour ? judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, oracle?.override, excused) : [];
   const list = [
-    ...(tool ? chargeToolReadThrough(behaviour, judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, (planned, i) => ANSWER_KEY.expectWithTool!(planned.inputs[i], tool))) : behaviour),
+    ...(tool ? chargeToolReadThrough(behaviour, judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, (planned, i) => ANSWER_KEY.expectWithTool!(planned.inputs[i], tool), excused)) : behaviour),
     ...(o.behaviour && r.fresh !== undefined ? [freshCheck.judge(task, r.inputs, calls.slice(fixtureCount), inInputOrder(readCalls(task, reply.runs[r.fresh]), r.freshOrder), reply.runs[r.fresh])] : []),
     ...(o.schema ? schemaChecks(task, exchanges) : []),
   ];
