@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import type { CheckResult } from "../report/types.js";
+import type { TaskFailure } from "../sandbox/protocol.js";
+import { chargeFailedCalls, failedAsFixture, FailedCall, failedCalls, fixtureCalls, guarded } from "./failed-call.js";
+
+const threw = (text: string, at = "task2.ts:7:20"): TaskFailure => ({ reason: "throw", message: `handle threw Error: ${text} (at ${at}).` });
+const named = (i: number, f: TaskFailure): TaskFailure => ({ ...f, message: `For input ${i}: ${f.message}` });
+const ok = (value: unknown) => ({ ok: true as const, value });
+const bad = (failure: TaskFailure) => ({ ok: false as const, failure });
+
+describe("fixtureCalls", () => {
+  it("keeps a failed call among calls that answered, named by its input", () => {
+    const read = fixtureCalls([ok(1), bad(threw("no")), ok(3)], undefined, named);
+    expect("values" in read).toBe(true);
+    const values = (read as { values: unknown[] }).values;
+    expect(values[0]).toBe(1);
+    expect(values[2]).toBe(3);
+    expect(failedCalls(values).map((f) => [f.index, f.failure.message, f.cause])).toEqual([[1, "For input 1: handle threw Error: no (at task2.ts:7:20).", "handle threw Error: no (at task2.ts:7:20)."]]);
+  });
+
+  it("is the task's failure when no call answered, when the code is not written, or when the run stopped", () => {
+    expect(fixtureCalls([bad(threw("a")), bad(threw("b"))], undefined, named)).toEqual({ failedAt: 0 });
+    expect(fixtureCalls([ok(1), bad({ reason: "not-written", message: "not yet" })], undefined, named)).toEqual({ failedAt: 1 });
+    expect(fixtureCalls([ok(1), bad(threw("a"))], { reason: "budget", message: "out" }, named)).toEqual({ failedAt: 1 });
+    expect(fixtureCalls([ok(1)], { reason: "budget", message: "out" }, named)).toEqual({ stopped: { reason: "budget", message: "out" } });
+  });
+});
+
+describe("guarded", () => {
+  it("throws where a line reads the failed call, and nowhere else", () => {
+    const values = [1, new FailedCall(1, threw("no"), "x"), 3];
+    const view = guarded(values, (f) => new Error(`read ${f.index}`));
+    expect(view[0]).toBe(1);
+    expect(view[2]).toBe(3);
+    expect(() => view[1]).toThrow("read 1");
+    expect(() => view.filter((v) => v !== null)).toThrow("read 1");
+    expect(guarded([1, 2], () => new Error("never"))).toEqual([1, 2]);
+  });
+});
+
+describe("chargeFailedCalls", () => {
+  const failure = named(1, threw("no"));
+  const line = (name: string, status: CheckResult["status"], message?: string): CheckResult => ({ name, kind: "evidence", title: name, status, ...(message ? { message } : {}) });
+
+  it("charges the line that reads every answer to the failed call's own line", () => {
+    const judged = { checks: [line("count", "fail", `${failure.message} more`), line("one", "fail", `${failure.message} more`), line("other", "pass")] };
+    chargeFailedCalls(judged, [1, new FailedCall(1, failure, "x")], ["count"]);
+    expect(judged.checks.map((c) => c.chargedTo)).toEqual(["one", undefined, undefined]);
+  });
+
+  it("charges nothing when a failed call has no line of its own (a notification only the count reads)", () => {
+    const judged = { checks: [line("count", "fail", `${failure.message} more`), line("other", "pass")] };
+    chargeFailedCalls(judged, [1, new FailedCall(1, failure, "x")], ["count"]);
+    expect(judged.checks.map((c) => c.chargedTo)).toEqual([undefined, undefined]);
+  });
+});
+
+describe("failedAsFixture", () => {
+  const fixtures = [{ id: 1, method: "ping" }, { id: 4, method: "tools/call", params: { name: "x" } }];
+  it("excuses the failed fixture message under another id, failing at the same place", () => {
+    const excused = failedAsFixture(fixtures, [{ ok: true }, bad(threw("no"))]);
+    expect(excused({ id: null, method: "tools/call", params: { name: "x" } }, threw("other words, same place"))).toBe(true);
+    expect(excused({ id: null, method: "tools/call", params: { name: "x" } }, threw("no", "task2.ts:9:1"))).toBe(false);
+    expect(excused({ id: null, method: "tools/call", params: { name: "y" } }, threw("no"))).toBe(false);
+  });
+  it("excuses nothing of a message whose fixture call answered", () => {
+    const excused = failedAsFixture(fixtures, [{ ok: true }, { ok: true }]);
+    expect(excused({ id: 9, method: "ping" }, threw("no"))).toBe(false);
+    expect(excused({ id: null, method: "tools/call", params: { name: "x" } }, threw("no"))).toBe(false);
+  });
+});
