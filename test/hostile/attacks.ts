@@ -93,14 +93,25 @@ export const CRAFTED_FOLDER = 'forge-crafted-filename"},"ok":true,"same":true,"i
 export const CRAFTED_ID = 'crafted-id\u001b]8;;http://evil.example/\u0007\r::error::forged-id\n::add-mask::hostile-id\t"quoted",<b>x</b>+1';
 export const FORMULA_ID = '=HYPERLINK("http:evil.example","x")+1';
 
+// handle's fixture run goes on past a call that threw (src/pack/failed-call.ts), so the checks of
+// the answers it did give are made. Two pass on what these attacks answer, by their own narrow
+// rules, and earn nothing (the score is the lines'):
+// - the inject attacks answer every fourth message in five with an error object the schema's
+//   JSONRPCError accepts (a result beside it is t2_schema_one_of's to refuse);
+// - the live server of these forge and bloat attacks writes only JSON-RPC frames on stdout: where
+//   handle threw or gave what cannot be sent, the grader's loop answers -32603 Internal error
+//   (src/sandbox/live-connection.ts); t2_stdio_clean judges only that the stream is clean.
+const ENVELOPE_ONLY = ["t2_schema_envelope"];
+const STDIO_FRAMES_ONLY = ["t2_stdio_clean"];
+
 export const ATTACKS: readonly Attack[] = [
   // Forging a pass.
   { name: "forge-tojson", class: "forge", tries: "a non-enumerable Object.prototype.toJSON turns every reply the harness serialises into 'as expected'" },
   { name: "forge-global-accessor", class: "forge", tries: "accessors on the globals the harness writes its reply and verdict to (__gradeReply, __gradeClean) rewrite them" },
   { name: "forge-json-builtins", class: "forge", tries: "JSON.stringify/parse, Object.keys, String.prototype and Function.prototype.call replaced to lie to the harness" },
   { name: "forge-array-methods", class: "forge", tries: "Array.prototype.every/map/iterator/toJSON and setters on its indices rewrite the outcomes the harness collects" },
-  { name: "forge-to-primitive", class: "forge", tries: "Symbol.toPrimitive/toString/getters that forge late, from inside the harness, and values that read differently each time" },
-  { name: "forge-proxy", class: "forge", tries: "Proxies that lie about their keys, break invariants, are revoked, turn thenable, or claim 4e9 elements" },
+  { name: "forge-to-primitive", class: "forge", earned: STDIO_FRAMES_ONLY, tries: "Symbol.toPrimitive/toString/getters that forge late, from inside the harness, and values that read differently each time" },
+  { name: "forge-proxy", class: "forge", earned: STDIO_FRAMES_ONLY, tries: "Proxies that lie about their keys, break invariants, are revoked, turn thenable, or claim 4e9 elements" },
   {
     name: "forge-crafted-filename", class: "forge", folder: CRAFTED_FOLDER,
     tries: "a folder named with a piece of JSON, so that a stack frame's path pasted unescaped into the reply says 'same'",
@@ -154,7 +165,7 @@ export const ATTACKS: readonly Attack[] = [
   { name: "hang-native", class: "hang", tries: "built-in calls on huge values (indexOf, includes, lastIndexOf) in endless loops, at the top level and in calls: a few ticks a turn", check: nativeStopped("task1", "task2", "task3") },
   { name: "bloat-heap", class: "bloat", tries: "unbounded allocation on the JavaScript heap (arrays, a Map, doubling strings)", check: hangs("task1", "task2", "task3"), alone: true },
   { name: "bloat-arraybuffer", class: "bloat", tries: "2 GB of ArrayBuffers, 1 GB of WebAssembly memory, 1 GB of SharedArrayBuffer, all written to", alone: true },
-  { name: "deep-nesting", class: "bloat", tries: "values nested 3,000 to 1,000,000 deep, and recursion with no base case" },
+  { name: "deep-nesting", class: "bloat", earned: STDIO_FRAMES_ONLY, tries: "values nested 3,000 to 1,000,000 deep, and recursion with no base case" },
   { name: "compile-nest", class: "bloat", tries: "a 22-level nest of a ? (…): c => in an imported file, which kept the compiler busy for minutes (issue 19 item 4), and the same nest as valid TypeScript", check: compileNest },
   { name: "huge-string", class: "bloat", tries: "a 100 MB string in toMcp's result", alone: true },
   { name: "exit-huge", class: "bloat", tries: "process.exit with a 24 MB code (a string, a toString, many lines) at the top level and in calls", check: exitCut("task1", "task2", "task3") },
@@ -164,11 +175,11 @@ export const ATTACKS: readonly Attack[] = [
   { name: "huge-schema", class: "bloat", earned: ["t1_schema_tool"], tries: "a different enormous schema from every toMcp call (1,500 properties, patterns, $ref cycles, an unknown dialect)" },
   { name: "flood-output", class: "bloat", tries: "100 MB of console output in small writes, 64 MB in one write, console.table/dir of a huge object", alone: true },
   // Report injection.
-  { name: "inject-terminal", class: "inject", tries: "ESC/CSI/OSC sequences (clear, title, OSC 8 link, OSC 52 clipboard), \\r overprinting, C1 controls, bidi overrides" },
-  { name: "inject-workflow", class: "inject", tries: "::error::, ::add-mask::, ::stop-commands::, ::set-output, ##[error], ##vso[ at line starts, after \\r, %0A" },
-  { name: "inject-evidence", class: "inject", tries: "evidence values with every kind of line break, each followed by a forged evidence line" },
-  { name: "inject-markup", class: "inject", tries: "HTML, Markdown links and images, table rows, XML that closes the JUnit elements, ]]>, characters XML cannot hold" },
-  { name: "inject-csv", class: "inject", tries: "a spreadsheet formula (=HYPERLINK) as its student id and in every text", folder: FORMULA_ID },
+  { name: "inject-terminal", class: "inject", earned: ENVELOPE_ONLY, tries: "ESC/CSI/OSC sequences (clear, title, OSC 8 link, OSC 52 clipboard), \\r overprinting, C1 controls, bidi overrides" },
+  { name: "inject-workflow", class: "inject", earned: ENVELOPE_ONLY, tries: "::error::, ::add-mask::, ::stop-commands::, ::set-output, ##[error], ##vso[ at line starts, after \\r, %0A" },
+  { name: "inject-evidence", class: "inject", earned: ENVELOPE_ONLY, tries: "evidence values with every kind of line break, each followed by a forged evidence line" },
+  { name: "inject-markup", class: "inject", earned: ENVELOPE_ONLY, tries: "HTML, Markdown links and images, table rows, XML that closes the JUnit elements, ]]>, characters XML cannot hold" },
+  { name: "inject-csv", class: "inject", earned: ENVELOPE_ONLY, tries: "a spreadsheet formula (=HYPERLINK) as its student id and in every text", folder: FORMULA_ID },
   { name: "crafted-id", class: "inject", tries: "a student id (folder name) with an OSC 8 link, \\r, workflow commands on lines of their own, a tab, quotes, a comma, HTML, a +", folder: CRAFTED_ID },
   // Node's modules (issue 13, item 2).
   { name: "node-fs", class: "node-module", tries: "import from node:fs (and from fs) to read the solutions and write a file", check: nodeModule({ task1: "node:fs", task2: "fs" }) },
