@@ -12,4 +12,11 @@ describe("the check a student is sent to first", () => {
     expect(firstFailingCheck(t, { rootCauses: ["t1_input_unchanged"] })?.name).toBe("t1_input_unchanged");
     expect(firstFailingCheck(task(check("t1_schema", "fail"), check("t1_input_unchanged", "pass")), { rootCauses: ["t1_input_unchanged"] })?.name).toBe("t1_schema");
   });
+
+  it("skips a failure charged to another check: the hint is about the mistake itself", () => {
+    const charged = { ...check("t2_responses", "fail"), chargedTo: "t2_id4_error" };
+    expect(firstFailingCheck(task(charged, check("t2_id4_error", "fail")))?.name).toBe("t2_id4_error");
+    // Charged only elsewhere (another task's check): still the first failure here.
+    expect(firstFailingCheck(task(charged))?.name).toBe("t2_responses");
+  });
 });

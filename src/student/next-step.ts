@@ -16,11 +16,13 @@ export function taskState(task: TaskResult): TaskState {
 
 export function firstFailingCheck(task: TaskResult, pack?: Pick<Pack, "rootCauses">): CheckResult | undefined {
   const failing = task.checks.filter((c) => c.status === "fail" || c.status === "error");
+  // A failure charged to another check shows that check's mistake: the hint is about the root.
+  const own = failing.filter((c) => c.chargedTo === undefined);
   for (const root of pack?.rootCauses ?? []) {
-    const found = failing.find((c) => c.name === root);
+    const found = own.find((c) => c.name === root);
     if (found) return found;
   }
-  return failing[0];
+  return own[0] ?? failing[0];
 }
 
 export interface NextStep {
