@@ -1,5 +1,5 @@
-// The hostile submissions (test/hostile, issue 12): run by npm test after the rest of the suite.
-// Two files at once, one per core: each run a file watches is its own (its process group and
+// The hostile submissions (test/hostile, issue 12) alone: npm test runs them with the rest of the
+// suite, as vitest.config.ts's project "hostile". Two files at once, one per core: each run a file watches is its own (its process group and
 // descendants, its token, its own root, its canary port), so another file's runs are not seen,
 // and a file that grades on one thread leaves the other core to the other file.
 import os from "node:os";
