@@ -15,7 +15,7 @@ describe("fixtureCalls", () => {
     const values = (read as { values: unknown[] }).values;
     expect(values[0]).toBe(1);
     expect(values[2]).toBe(3);
-    expect(failedCalls(values).map((f) => [f.index, f.failure.message, f.cause])).toEqual([[1, "For input 1: handle threw Error: no (at task2.ts:7:20).", "handle threw Error: no (at task2.ts:7:20)."]]);
+    expect(failedCalls(values).map((f) => [f.index, f.failure.message])).toEqual([[1, "For input 1: handle threw Error: no (at task2.ts:7:20)."]]);
   });
 
   it("is the task's failure when no call answered, when the code is not written, or when the run stopped", () => {
@@ -28,7 +28,7 @@ describe("fixtureCalls", () => {
 
 describe("guarded", () => {
   it("throws where a line reads the failed call, and nowhere else", () => {
-    const values = [1, new FailedCall(1, threw("no"), "x"), 3];
+    const values = [1, new FailedCall(1, threw("no")), 3];
     const view = guarded(values, (f) => new Error(`read ${f.index}`));
     expect(view[0]).toBe(1);
     expect(view[2]).toBe(3);
@@ -44,13 +44,13 @@ describe("chargeFailedCalls", () => {
 
   it("charges the line that reads every answer to the failed call's own line", () => {
     const judged = { checks: [line("count", "fail", `${failure.message} more`), line("one", "fail", `${failure.message} more`), line("other", "pass")] };
-    chargeFailedCalls(judged, [1, new FailedCall(1, failure, "x")], ["count"]);
+    chargeFailedCalls(judged, [1, new FailedCall(1, failure)], ["count"]);
     expect(judged.checks.map((c) => c.chargedTo)).toEqual(["one", undefined, undefined]);
   });
 
   it("charges nothing when a failed call has no line of its own (a notification only the count reads)", () => {
     const judged = { checks: [line("count", "fail", `${failure.message} more`), line("other", "pass")] };
-    chargeFailedCalls(judged, [1, new FailedCall(1, failure, "x")], ["count"]);
+    chargeFailedCalls(judged, [1, new FailedCall(1, failure)], ["count"]);
     expect(judged.checks.map((c) => c.chargedTo)).toEqual([undefined, undefined]);
   });
 });

@@ -9,25 +9,22 @@ import { failsTheTask } from "../sandbox/failures.js";
 
 /** Stands in a fixture run's values where a call gave no value: what a line meets when it reads it. */
 export class FailedCall {
-  /**
-   * `failure`: as the lines that read the call show it (naming the input); `cause`: the failure's
-   * own message, as a check shows a counterexample that failed the same way.
-   */
-  constructor(readonly index: number, readonly failure: TaskFailure, readonly cause: string) {}
+  /** `failure`: as the lines that read the call show it, naming the input. */
+  constructor(readonly index: number, readonly failure: TaskFailure) {}
 }
 
 type Read = { ok: true; value: unknown } | { ok: false; failure: TaskFailure };
 
 /**
  * The fixture run's values with each failed call as a FailedCall, or, when the failure is the
- * task's (failsTheTask, or a run stopped), the first failed call's index. `calls` are read already; `stopped` is the run's stop;
- * `named(i, failure)`: the failure as a line shows it, naming input i.
+ * task's (failsTheTask, or a run stopped), the first failed call's index. `calls` are read
+ * already; `stopped` is the run's stop; `named(i, failure)`: the failure as a line shows it.
  */
 export function fixtureCalls(calls: readonly Read[], stopped: TaskFailure | undefined, named: (index: number, failure: TaskFailure) => TaskFailure): { values: unknown[] } | { failedAt: number } | { stopped: TaskFailure } {
   const first = calls.findIndex((c) => !c.ok);
   if (first >= 0 && (stopped || failsTheTask(calls))) return { failedAt: first };
   if (stopped) return { stopped };
-  return { values: calls.map((c, i) => (c.ok ? c.value : new FailedCall(i, named(i, c.failure), c.failure.message))) };
+  return { values: calls.map((c, i) => (c.ok ? c.value : new FailedCall(i, named(i, c.failure)))) };
 }
 
 /** The failed calls among a run's values. */
