@@ -59,14 +59,14 @@ function readsTheSame(part: (answer: unknown) => unknown, expectation: Expectati
 export function judgeCheck(task: TaskId, planned: PlannedCheck, outcomes: (CallOutcome | undefined)[], seed: number, override?: ExpectOverride, excused?: Excused): CheckResult {
   const { check, inputs } = planned;
   const base = { name: check.name, kind: "behaviour", title: check.title, hint: check.hint ? `${check.rule} ${check.hint}` : check.rule } as const;
-  const failures = inputs
-    .map((_, i) => counterexample(planned, task, i, outcomes[i], override))
-    .filter((c): c is Counterexample => c !== undefined);
+  const failures = inputs.flatMap((_, i) => {
+    const c = counterexample(planned, task, i, outcomes[i], override);
+    return c ? [{ ...c, outcome: outcomes[i] }] : [];
+  });
   // The fixture's failed call seen again under another id is not this check's to judge: with
   // nothing else failing, the check has no verdict of its own (skip), never a pass.
-  const seen = (c: Counterexample): boolean => { const o = outcomes[inputs.indexOf(c.input)]; return o !== undefined && !o.ok && excused?.(c.input, o.failure) === true; };
-  const own = failures.filter((c) => !seen(c));
-  if (failures.length > 0 && own.length === 0) {
+  const seen = ({ input, outcome }: (typeof failures)[number]): boolean => outcome !== undefined && !outcome.ok && excused?.(input, outcome.failure) === true;
+  if (failures.length > 0 && failures.every(seen)) {
     return { ...base, status: "skip", message: `Its ${failures.length} failing input${failures.length > 1 ? "s are" : " is"} a fixture message under another id, failing as that message's call did: charged by the line that reads it (${inputs.length - failures.length} of ${inputs.length} inputs answered by the rule; seed ${seed}).` };
   }
   if (failures.length === 0) return { ...base, status: "pass", message: `${inputs.length} inputs tried (seed ${seed}).` };
