@@ -51,6 +51,7 @@ export async function runRequest(assets: EngineAssets, request: SandboxRequest, 
       out.stdout = ""; out.stderr = ""; out.dropped.stdout = 0; out.dropped.stderr = 0;
     }
   } finally {
+    assets.released?.(session.memoryBytes());
     session.dispose();
   }
   return { runs };

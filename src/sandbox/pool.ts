@@ -47,6 +47,17 @@ function useBaselineCompiler(): void {
   baselineOnly = true;
 }
 
+/**
+ * The threads made from now on have gc(): a sandbox thread collects a finished submission's
+ * engine when it grew large (worker.ts), so that its memory is not held until V8 next collects.
+ * The flag only adds a global to the threads' own V8 contexts; the student's code runs in QuickJS.
+ */
+let gcExposed = false;
+function exposeGcToThreads(): void {
+  if (!gcExposed) setFlagsFromString("--expose-gc");
+  gcExposed = true;
+}
+
 let workerCode: Promise<string> | undefined;
 /**
  * The thread's code: one file (named by its content) that the thread runs through a V8 code
@@ -131,6 +142,7 @@ export class SandboxPool {
   }
 
   private spawn(assets: { code: string; data: object }): Slot {
+    exposeGcToThreads();
     const worker = new Worker(assets.code, { eval: true, workerData: assets.data, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB, stackSizeMb: SANDBOX_STACK_MB }, env: {}, stdout: true, stderr: true });
     const slot: Slot = { worker };
     // The engine's own messages (an abort's) are read and dropped: unread, they would pile up.

@@ -31,6 +31,8 @@ export interface EngineAssets {
   guest: string;
   /** Where the fuel meter counts every unit, for the pool's watchdog (watchdog.ts). */
   ticks?: Int32Array;
+  /** Told a finished submission's engine memory, in bytes, as it is let go (worker.ts). */
+  released?: (bytes: number) => void;
   /** The modules every submission may import ("grade/course", the pure node: ports), as CommonJS. */
   modules: ModuleSources;
 }
@@ -258,7 +260,7 @@ export class Session {
   }
 
   /** The instance's linear memory now: it never shrinks, and is freed only when collected. */
-  private memoryBytes(): number {
+  memoryBytes(): number {
     const heap = (this.instance as unknown as { module?: { HEAPU8?: Uint8Array } }).module?.HEAPU8;
     return heap?.byteLength ?? 0;
   }

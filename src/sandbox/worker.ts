@@ -23,7 +23,13 @@ const { saveCodeCaches } = createRequire(import.meta.url)(data.cachedScript) as 
 // first request (never in a single grading's pool, which runs one request).
 // Every unit of fuel counted, shared with the pool, which reads it while the engine runs.
 const ticks = new Int32Array(new SharedArrayBuffer(4));
-const assets: EngineAssets = { newModule: instanceMaker(data.wasmPath), guest: data.guest, modules: data.modules, ticks, images: new Map() };
+// A finished submission's engine whose memory grew past this is collected after its reply
+// (pool.ts exposes gc): two engines at their cap in a batch's two threads, and the dead ones
+// V8 had not yet collected beside them, took the grader past its 500 MB (docs/speed.md).
+const COLLECT_AFTER_BYTES = 48 * 2 ** 20;
+let collect = false;
+const assets: EngineAssets = { newModule: instanceMaker(data.wasmPath), guest: data.guest, modules: data.modules, ticks, images: new Map(), released: (bytes) => { collect ||= bytes > COLLECT_AFTER_BYTES; } };
+const gc = (globalThis as { gc?: () => void }).gc;
 let cached = false;
 
 // The pool reads this thread's processor time by its id (watchdog.ts).
@@ -43,6 +49,7 @@ parentPort!.on("message", (message: { id: number; request: SandboxRequest }) => 
   runRequest(assets, message.request, (run, previous) => parentPort!.postMessage({ id: message.id, run, previous })).then(
     (reply) => {
       parentPort!.postMessage({ id: message.id, reply });
+      if (collect && gc) { collect = false; gc(); }
       // The thread's code cache, once, after the first request (pool.ts runs this file through it).
       if (!cached) { cached = true; saveCodeCaches(); }
       if (data.image) void prepareImage(assets, message.request);

@@ -8,7 +8,7 @@ import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, 
 import net from "node:net";
 import path from "node:path";
 import { ROOT } from "./build.js";
-import { processTable, sampleMemory, type Proc } from "./process-table.js";
+import { heldMb, processTable, sampleMemory, type Proc } from "./process-table.js";
 
 /** A run that has not ended by then is frozen: it is stopped and said to be. Never a timing claim. */
 export const FROZEN_AFTER_MS = 240_000;
@@ -155,10 +155,9 @@ export async function runGrade(args: string[], root: string, env: NodeJS.Process
   child.stdout.setEncoding("utf8").on("data", (d: string) => { if (stdout.length < CAP) stdout += d; });
   child.stderr.setEncoding("utf8").on("data", (d: string) => { if (stderr.length < CAP) stderr += d; });
   let peak = 0;
-  const pageMb = 4096 / (1024 * 1024);
   const stopSampling = sampleMemory(pid, (table) => {
     const mine = runProcesses(pid, token, root, false, table);
-    peak = Math.max(peak, mine.reduce((sum, p) => sum + p.rssPages, 0) * pageMb);
+    peak = Math.max(peak, heldMb(mine));
     return mine;
   });
   let frozen = false;
