@@ -76,9 +76,12 @@ export function guarded(values: readonly unknown[], missing: (call: FailedCall) 
  * was thrown from (its message may name the input); otherwise the whole message.
  */
 function throwSite(message: string): string {
-  const thrown = /^(\S+) threw (\w+)\b.* \(at ([^()]+)\)\.?$/s.exec(message);
+  const thrown = /(?:^|: )(\S+) threw (\w+)\b.* \(at ([^()]+)\)\.?$/s.exec(message);
   return thrown ? `${thrown[1]} ${thrown[2]} ${thrown[3]}` : message;
 }
+
+/** Whether two failures have one cause (throwSite): a throw at the same place, whatever input each names. */
+export const sameFailure = (a: TaskFailure, b: TaskFailure): boolean => throwSite(a.message) === throwSite(b.message);
 
 const withoutId = (input: unknown): string | undefined => {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return undefined;
@@ -86,23 +89,28 @@ const withoutId = (input: unknown): string | undefined => {
   return JSON.stringify(rest);
 };
 
+type FixtureOutcome = { ok: true } | { ok: false; failure: TaskFailure } | undefined;
+
 /**
- * Whether a generated input's failure is a fixture call's, seen again: the input is a fixture
- * message under another id (an id-null variant, say), and its call failed as that message's call
- * did (the same throw site). That mistake is charged by the lines that read the fixture call;
- * a rule check does not charge it again. Code that fails only where it has not seen an input
- * gains nothing: its fixture calls answered, so nothing of theirs excuses a generated one.
+ * Whether a generated input's failure is a fixture call's, seen again: `sameCase(fixture, input)`
+ * says the input holds the case of a fixture whose call failed, and its call failed as that
+ * one's did (the same throw site). That mistake is charged by the lines that read the fixture
+ * call; a rule check does not charge it again. Code that fails only where it has not seen an
+ * input gains nothing: its fixture calls answered, so nothing of theirs excuses a generated one.
  */
-export function failedAsFixture(fixtures: readonly unknown[], outcomes: readonly ({ ok: true } | { ok: false; failure: TaskFailure } | undefined)[]): (input: unknown, failure: TaskFailure) => boolean {
-  const failed = new Map<string, Set<string>>();
-  fixtures.forEach((input, i) => {
+export function failedAsCase<I>(fixtures: readonly I[], outcomes: readonly FixtureOutcome[], sameCase: (fixture: I, input: unknown) => boolean): (input: unknown, failure: TaskFailure) => boolean {
+  const failed = fixtures.flatMap((fixture, i) => {
     const outcome = outcomes[i];
-    const key = withoutId(input);
-    if (!outcome || outcome.ok || key === undefined) return;
-    failed.set(key, (failed.get(key) ?? new Set()).add(throwSite(outcome.failure.message)));
+    return outcome && !outcome.ok ? [{ fixture, site: throwSite(outcome.failure.message) }] : [];
   });
-  return (input, failure) => {
-    const key = failed.size ? withoutId(input) : undefined;
-    return key !== undefined && failed.get(key)?.has(throwSite(failure.message)) === true;
-  };
+  return (input, failure) => failed.length > 0 && failed.some((f) => f.site === throwSite(failure.message) && sameCase(f.fixture, input));
+}
+
+/** failedAsCase where the case is the fixture message itself under another id (an id-null variant, say). */
+export function failedAsFixture(fixtures: readonly unknown[], outcomes: readonly FixtureOutcome[]): (input: unknown, failure: TaskFailure) => boolean {
+  const keys = new Map(fixtures.map((f) => [f, withoutId(f)]));
+  return failedAsCase(fixtures, outcomes, (fixture, input) => {
+    const key = keys.get(fixture);
+    return key !== undefined && key === withoutId(input);
+  });
 }

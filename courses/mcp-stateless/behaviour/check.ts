@@ -88,6 +88,8 @@ export interface Judged {
   accepts(expected: unknown, actual: unknown, index: number): boolean;
   /** BehaviourCheck.witness: judged only where the code's answer is one of its kind. */
   witness?: BehaviourCheck["witness"];
+  /** A failed call that is a fixture call's failure seen again (src/pack/failed-call.ts, failedAsCase): not this check's to charge. */
+  excused?(input: unknown, failure: TaskFailure): boolean;
 }
 
 /** How a task's call reads in a message: checkArgs(...), handle(...), serve(...). */
@@ -99,7 +101,7 @@ export function callText(task: BehaviourTask, input: unknown): string {
   return `${task === "task2" ? "handle" : "serve"}(${show(input)})`;
 }
 
-interface Counterexample { input: unknown; expected: string; actual: string }
+interface Counterexample { input: unknown; expected: string; actual: string; excused?: boolean }
 
 const smallestOf = (list: Counterexample[]): Counterexample => list.reduce((a, b) => (show(b.input, Infinity).length < show(a.input, Infinity).length ? b : a));
 
@@ -121,7 +123,8 @@ export function verdict(
     });
     if (judged.witness && !(outcome?.ok && judged.witness.is(outcome.value))) { unwitnessed.push(counterexample()); return; }
     tried++;
-    if (!outcome?.ok || !judged.accepts(want.value, outcome.value, i)) failures.push(counterexample());
+    if (outcome && !outcome.ok && judged.excused?.(input, outcome.failure)) failures.push({ ...counterexample(), excused: true });
+    else if (!outcome?.ok || !judged.accepts(want.value, outcome.value, i)) failures.push(counterexample());
   });
   if (judged.witness && tried === 0 && unwitnessed.length > 0) {
     const smallest = smallestOf(unwitnessed);
@@ -134,7 +137,12 @@ export function verdict(
   // which gave none it could use) did not pass: it is not judged, and earns nothing.
   if (failures.length === 0 && tried === 0 && inputs.length > 0) return { ...base, status: "skip", message: `Not judged: none of its ${inputs.length} inputs has an answer the rules fix here (seed ${seed}).` };
   if (failures.length === 0) return { ...base, status: "pass", message: `${tried} inputs tried (seed ${seed}).` };
-  const smallest = smallestOf(failures);
+  // A fixture call's failure seen again is charged by the line that reads that call: with
+  // nothing else failing, the check has no verdict of its own (skip), never a pass.
+  if (failures.every((f) => f.excused)) {
+    return { ...base, status: "skip", message: `Its ${failures.length} failing input${failures.length > 1 ? "s fail" : " fails"} as a fixture call did, at the same place: charged by the line that reads that call (${tried - failures.length} of ${tried} inputs answered by the rule; seed ${seed}).` };
+  }
+  const smallest = smallestOf(failures.filter((f) => !f.excused));
   return {
     ...base, status: "fail", expected: smallest.expected, actual: smallest.actual,
     message: `${failures.length} of ${tried} inputs ${what} (seed ${seed}, run again with --seed ${seed}). The smallest: ${callText(task, smallest.input)}${where}`,
@@ -144,11 +152,11 @@ export function verdict(
 export function judgeChecks(
   plan: readonly PlannedCheck[], outcomes: readonly (Outcome | undefined)[],
   expectedAt: (globalIndex: number, check: BehaviourCheck) => { value: unknown } | undefined,
-  accepts: (check: BehaviourCheck) => Judged["accepts"], seed: number,
+  accepts: (check: BehaviourCheck) => Judged["accepts"], seed: number, excused?: Judged["excused"],
 ): CheckResult[] {
   return plan.map((p) => verdict(
     { name: p.check.id, kind: "behaviour", title: p.check.title, hint: `${p.check.rule} ${p.check.hint}` },
     p.check.task, p.inputs, p.inputs.map((_, i) => outcomes[p.offset + i]),
-    { expected: (i) => expectedAt(p.offset + i, p.check), accepts: accepts(p.check), witness: p.check.witness }, seed,
+    { expected: (i) => expectedAt(p.offset + i, p.check), accepts: accepts(p.check), witness: p.check.witness, excused }, seed,
   ));
 }

@@ -43,10 +43,24 @@ describe("mcp-stateless: a throw on one fixture call", () => {
     expect(line("t2_cancel_accept_text").status).toBe("pass");
   });
 
-  it("in checkArgs on a value that is not a string costs the two lines that read such a case, and their rule beyond them", async () => {
+  it("in checkArgs on a value that is not a string costs that case's line alone: the rules' inputs of exactly its case, and the order line, are charged there", async () => {
     const { report, failing } = await grade("checkargs-throws-on-number");
-    expect(JSON.stringify(report.tasks.map((t) => [t.task, t.score, t.standIns ?? null])), failing).toEqual(JSON.stringify([["task1", 2, null], ["task2", 16, ["task1.ts"]], ["task3", 17, null], ["task4", 3, null]]));
-    expect(report.tasks[0]!.checks.filter((c) => c.kind === "evidence" && c.status === "fail").map((c) => c.name)).toEqual(["t1_wrong_type", "t1_problem_order"]);
+    expect(JSON.stringify(report.tasks.map((t) => [t.task, t.score, t.standIns ?? null])), failing).toEqual(JSON.stringify([["task1", 4, null], ["task2", 16, ["task1.ts"]], ["task3", 17, null], ["task4", 3, null]]));
+    const checks = report.tasks[0]!.checks;
+    const of = (name: string) => checks.find((c) => c.name === name)!;
+    expect(checks.filter((c) => c.status === "fail" && c.chargedTo === undefined && c.kind === "evidence").map((c) => c.name)).toEqual(["t1_wrong_type"]);
+    expect(of("t1_problem_order").chargedTo).toBe("t1_wrong_type");
+    // Its rule's inputs all hold the failed case: no verdict of its own, never a pass.
+    expect(of("t1_same_problem_order").status).toBe("skip");
+    expect(of("t1_same_valid").status).toBe("skip");
+    // Inputs of other kinds (a missing name and a value that is not a string) are no fixture's case: they still fail.
+    expect(of("t1_generated_args").status).toBe("fail");
+  });
+
+  it("keeps nothing for a checkArgs that answers the page's calls from a table and throws on the rest, the two cases with a number included", async () => {
+    const { report, failing } = await grade("checkargs-table-throws");
+    expect(report.tasks[0]!.score, failing).toBe(0);
+    expect(report.tasks[0]!.checks.find((c) => c.name === "t1_problem_order")!.chargedTo).toBeUndefined();
   });
 
   it("keeps nothing for a handle that throws on every id it has not seen and on a fixture's", async () => {

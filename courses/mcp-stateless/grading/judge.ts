@@ -21,6 +21,7 @@ import { schemaChecks } from "../schema/checks.js";
 import { chargeArgsRulesThrough, chargeIsErrorThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
 import { resolveCharges } from "../../../src/pack/charges.js";
 import { chargeFailedCalls } from "../../../src/pack/failed-call.js";
+import { chargeArgsParts, excusedArgsFailures } from "./args-failures.js";
 
 const NOT_RUN = "Not run: the code it needs did not run on its fixtures.";
 
@@ -227,7 +228,8 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
         return { value: check?.part ? check.part(value) : value };
       };
       const accepts = (check: PlannedCheck["check"]) => (check.part ? (want: unknown, actual: unknown) => sameJson(check.part!(actual), want) : sameJson);
-      checks.push(...chargeArgsRulesThrough(lines, judgeChecks(runs.checks, calls, expectedAt, accepts, input.seed), runs.checks, calls, expectedAt, input.seed));
+      const excused = excusedArgsFailures(readRun(task, reply.runs[runs.fixture]));
+      checks.push(...chargeArgsRulesThrough(lines, judgeChecks(runs.checks, calls, expectedAt, accepts, input.seed, excused), runs.checks, calls, expectedAt, input.seed));
     }
     else if (id === "task2") {
       const answers = modelAnswers();
@@ -313,6 +315,7 @@ function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: 
   if (run && run.status !== "skipped" && run.stderr) judgement.stderr = run.stderr;
   judgement.extra = extraChecks(id, plan, reply, input, !("failure" in outcome), checks, checker);
   if ("values" in outcome && id !== "task4") chargeFailedCalls(judgement, outcome.values, EVERY_ANSWER[id]);
+  if ("values" in outcome && id === "task1") judgement.checks = chargeArgsParts(judgement.checks, judgement.extra, outcome.values);
   return judgement;
 }
 
