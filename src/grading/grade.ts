@@ -72,7 +72,8 @@ export function resolveSubmission(cwd: string, dir: string, pack?: Pack): string
   if (!existsSync(abs) || !statSync(abs).isDirectory()) {
     const files = pack ? listed(pack.tasks.map((t) => t.file)) : "the task files";
     const starters = pack ? `${packFolder("tasks", pack.id)}/` : "the pack's starters folder";
-    throw new UserError(`The submission folder ${dir} does not exist (looked in ${path.relative(cwd, abs) || "."}). Pass the folder that holds ${files} with --dir, or run grade from the course repository, where ${starters} is the default.`);
+    const what = existsSync(abs) ? `${dir} is a file, not a folder` : `The submission folder ${dir} does not exist (looked in ${abs})`;
+    throw new UserError(`${what}. Pass the folder that holds ${files} with --dir, or run grade from the course repository, where ${starters} is the default.`);
   }
   return abs;
 }

@@ -13,6 +13,7 @@ describe.concurrent("usage errors exit 2 with one clear paragraph and no stack t
   it.each([
     [["task4"], /"task4" is not a task\. Name one or more of task1, task2, task3, or all/],
     [["--dir", "no/such/folder"], /The submission folder no\/such\/folder does not exist/],
+    [["--dir", process.execPath], /is a file, not a folder\. Pass the folder that holds/],
     [["--timeout", "soon"], /--timeout takes a whole number of milliseconds/],
     [["--reporter", "xml"], /There is no reporter "xml"\. Choose from pretty, json/],
     [["--reporter", "json", "--reporter", "pretty"], /Only one reporter can write to stdout/],
