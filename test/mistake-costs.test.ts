@@ -80,6 +80,47 @@ const COSTS: [string, number][] = [
   ["fixtures-only-throws", 9],
   // Correct: handle may log to stderr; serve's run showing it is handle's print (own-output.ts).
   ["handle-logs-to-stderr", 0],
+  // A class of students' probe (seeds 1, 2, 3 and this table's 5). Correct, each in an idiom of
+  // its own: classes with private fields, plain untyped JavaScript, reduce and flatMap, JSON round
+  // trips, a replacer that sorts keys, a generator, null-prototype tables, rest destructuring,
+  // node:util, one try around parse and call, frozen shared results.
+  ["class-server", 0],
+  ["plain-js-untyped", 0],
+  ["reduce-validator", 0],
+  ["json-roundtrip", 0],
+  ["replacer-sort-keys", 0],
+  ["generator-serve", 0],
+  ["null-proto-dispatch", 0],
+  ["rest-destructure-tomcp", 0],
+  ["node-util-format", 0],
+  ["broad-try-serve", 0],
+  ["frozen-shared-results", 0],
+  // One mistake each, one point each.
+  ["log-counts-non-empty", 1],
+  ["whitespace-line-parsed", 1],
+  ["log-only-parsed", 1],
+  ["parse-error-without-id", 1],
+  ["default-separators", 1],
+  ["limit-bounds-exclusive", 1],
+  ["limit-zero-skipped", 1],
+  ["integer-as-number", 1],
+  ["type-message-typeof", 1],
+  ["init-capabilities-empty", 1],
+  ["method-not-found-names-method", 1],
+  ["id-null-as-notification", 1],
+  ["id-stringified", 1],
+  ["query-trimmed", 1],
+  ["success-without-iserror", 1],
+  ["tomcp-adds-title", 1],
+  ["schema-as-string", 1],
+  // Cost 0 until t3_non_ascii (no generated serve line held text outside ASCII).
+  ["no-ascii-escape", 1],
+  // Cost 0 until t2_other_methods tried requests named notifications/... with an id.
+  ["notification-by-prefix", 1],
+  // Gaming: the page's exact input recognised, anything else thrown at or left unanswered: the
+  // task's lines, all of them.
+  ["game-tomcp-known-tool", 3],
+  ["game-serve-detects-lines", 5],
 ];
 
 describe("what one mistake costs", () => {

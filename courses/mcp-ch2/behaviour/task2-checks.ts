@@ -11,7 +11,8 @@ import { ODD_MESSAGE_CHECKS } from "./task2-odd-checks.js";
 import { VARIANT_CHECKS } from "./task2-variant-checks.js";
 import { SERVICES, argumentCheck, call, query, request, times, validArgs } from "./task2-inputs.js";
 
-const OTHER_METHODS = ["ping", "prompts/list", "prompts/get", "resources/list", "resources/read", "resources/templates/list", "logging/setLevel", "completion/complete", "tools/List", "Initialize"];
+// A request named like a notification has an id, so it is a request all the same (rule 1 reads the id, not the name).
+const OTHER_METHODS = ["ping", "prompts/list", "prompts/get", "resources/list", "resources/read", "resources/templates/list", "logging/setLevel", "completion/complete", "tools/List", "Initialize", "notifications/initialized", "notifications/cancelled"];
 
 // A long query now and then, so length is tried too; kept out of the boundary cases, whose
 // smallest counterexample should be short enough to read.

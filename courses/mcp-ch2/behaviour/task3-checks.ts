@@ -62,6 +62,27 @@ function whatTheLinesRead(answer: unknown): unknown {
   return [out.length, r.log.length, out.some((l) => l.includes("\n")), out.filter((l) => l.includes("-32700")), out.map((l) => [pythonLength(l), idOf(l)])];
 }
 
+// Words outside printable ASCII: accented letters, a CJK word, an emoji (two UTF-16 units, so two
+// escapes), DEL and U+2028, which JSON.stringify leaves as they are and json.dumps escapes.
+const NON_ASCII = ["café", "naïve", "Grüße", "日本語", "ok 😀", "del\u007f", "a\u2028b", "ÿ"];
+
+/** A valid call or an unknown tool whose text holds a word outside ASCII, under a random id. */
+function nonAsciiLine(random: Random): string {
+  const word = `${random.pick(NON_ASCII)}${random.bool() ? ` ${random.word(1, 6)}` : ""}`;
+  const id = random.int(1, 999);
+  const message = random.next() < 0.75
+    ? { jsonrpc: "2.0", id, method: "tools/call", params: { name: "logs_search", arguments: { service: "api", query: word } } }
+    : { jsonrpc: "2.0", id, method: "tools/call", params: { name: word, arguments: {} } };
+  return random.bool() ? pythonDumps(message as never) : JSON.stringify(message);
+}
+
+/** Each out line's escapes and characters outside ASCII, in order: what ensure_ascii decides, and nothing else. */
+function escapesOf(answer: unknown): unknown {
+  const out = (answer as { out?: unknown } | null)?.out;
+  if (!Array.isArray(out) || !out.every((l) => typeof l === "string")) return answer;
+  return (out as string[]).map((line) => line.match(/\\u[0-9a-fA-F]{4}|[^\x00-\x7e]/g) ?? []);
+}
+
 export const TASK3_CHECKS: BehaviourCheck[] = [
   {
     name: "t3_same_lines", task: "task3", judge: "output", part: whatTheLinesRead,
@@ -114,6 +135,13 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
       [` ${messageLine(random)}`], [`${messageLine(random)}\t`],
       ...times(5, () => [`${random.pick(BLANKS)}${messageLine(random)}${random.pick(["", ...BLANKS])}`, messageLine(random)]),
     ],
+  },
+  {
+    name: "t3_non_ascii", task: "task3", judge: "output", part: escapesOf,
+    title: "Text outside ASCII is written as \\uXXXX escapes, as json.dumps writes it",
+    rule: "json.dumps keeps ensure_ascii=True unless told otherwise: every character outside printable ASCII in a line is written as \\u and four lower-case hex digits of its UTF-16 unit (é is \\u00e9, an emoji two escapes, DEL \\u007f).",
+    hint: "JSON.stringify leaves é or 日本語 as they are: escape each UTF-16 unit from \\u007f up after serialising.",
+    inputs: (random) => [[nonAsciiLine(random)], ...times(5, () => Array.from({ length: random.int(2, 4) }, () => nonAsciiLine(random)))],
   },
   {
     name: "t3_long_input", task: "task3", judge: "output", part: whatIsAnswered,
