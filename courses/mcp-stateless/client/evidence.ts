@@ -106,6 +106,10 @@ function returnedText(fx: ClientFixtures, c: FixtureCall): string {
   need(o.kind === "returned", `callWithInput on "${FIXTURE_CALLS[c].label}" ${describeOutcome(o)}`);
   const text = firstText(o.value);
   need(text !== undefined, `what callWithInput returned has no content[0].text (it is ${describeType(o.value)}${isRecord(o.value) && Object.hasOwn(o.value, "result") ? ", a whole response" : ""})`);
+  // The server's text comes back only in the round that ends the call: a text returned before that
+  // round was sent is not the server's (a client that asks, then makes the answer up, never retrying).
+  const sent = rounds(fx, c).rounds.length;
+  need(sent > endOf(c), `callWithInput on "${FIXTURE_CALLS[c].label}" returned a text after ${sent} request${sent === 1 ? "" : "s"}, before the round the server ends the call in (${endOf(c) + 1}): it is not the server's answer`);
   return text;
 }
 

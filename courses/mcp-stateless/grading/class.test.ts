@@ -55,6 +55,14 @@ const CORRECT = [
   "spec-client-info-strict", // task 2: a clientInfo given that is not an Implementation (name and version strings) makes the _meta malformed, -32602
   "correct-client-request-state", // task 3: the retry echoes requestState too (the schema allows it)
   "correct-server-class-private", // task 2: a class with #private fields, a Map of handlers, structuredClone, localeCompare-sorted data keys
+  "correct-checkargs-generator", // task 1: plain JavaScript, a generator's three passes, one global replace for repr
+  "correct-checkargs-reflect", // task 1: Reflect.ownKeys, Sets of names, a switch(true) repr over code points
+  "correct-handle-plain-js", // task 2: plain JavaScript, a dispatch object, failures returned as tagged values
+  "spec-params-not-object", // task 2: params given but not an object is -32602 on every method (the spec), absent reads as {}
+  "correct-client-closure", // task 3: plain JavaScript, a factory's closure, string ids from a generator, do/while
+  "correct-client-structured-clone", // task 3: params through structuredClone, a static id counter, answers by reduce and defineProperty
+  "correct-serve-sentinel", // task 4: plain JavaScript, lines.entries(), a Symbol for an unreadable line, literal error lines
+  "correct-serve-generator", // task 4: a generator of log/out events folded into the result, /\S/ for not blank
 ];
 
 /**
@@ -104,6 +112,20 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // hole: its page requests under other ids failed the oracle's probes, so serve was judged
   // against the model, not this handle: a correct serve lost 3 (t4_same_lines, t4_messages).
   ["game-known-ids", "task2", ["t2_same_discover", "t2_same_a100", "t2_same_cancel_ask", "t2_order_ids"], [], 15],
+  // hole: t1_generated_args gave the listed keys in schema.properties's order, so walking the schema passed.
+  ["args-wrong-in-schema-order", "task1", ["t1_generated_args"]],
+  ["repr-json-stringify", "task1", ["t1_repr_quoting"]],
+  ["cancel-unknown-asks-first", "task2", ["t2_order_ids"]],
+  ["resource-name-whole-uri", "task2", ["t2_same_resources"]],
+  ["method-not-found-repr", "task2", ["t2_unknown_names"]],
+  ["decline-is-error", "task2", ["t2_same_cancel_decline", "t2_input_responses"]],
+  ["client-answers-assigned", "task3", ["t3_input_responses_keyed"]],
+  ["serve-non-object-parse-error", "task4", ["t4_odd_lines"]],
+  // Gaming: the page's five calls from a table, [] for anything else.
+  ["game-checkargs-table-empty", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid", "t1_generated_args"], [], 5],
+  ["game-serve-page-table", "task4", ["t4_same_lines", "t4_odd_lines"], [], 3],
+  // hole: its made-up texts kept t3_final_text and t3_declined_text (35/41) while no retry was sent.
+  ["game-client-fabricates", "task3", ["t3_final_text", "t3_declined_text", "t3_rounds", "t3_retry_same_call"], [], 8],
   ["game-params-table", "task2", ["t2_same_a100", "t2_same_z9", "t2_same_bad_args", "t2_same_unknown_tool", "t2_same_old_version", "t2_same_cancel_ask", "t2_same_cancel_accept", "t2_same_cancel_decline"], [], 14],
 ];
 
