@@ -206,12 +206,14 @@ export const EDGE_CALLS: CallCase[] = [
 
 /** The page's accepted and declined cancels again, each for another order: what code fitted to the page's order alone gets wrong. */
 function pageFlows(random: Random): CallCase[] {
-  return (["accept", "decline"] as const).flatMap((flow) => Array.from({ length: 2 }, () => {
+  return (["accept", "decline"] as const).flatMap((flow) => Array.from({ length: 2 }, (_, i) => {
     const order = `${random.pick(["A", "B", "Z"])}${random.int(102, 999)}`;
     const text = flow === "accept" ? `${order} cancelled` : `${order} kept: the user did not confirm`;
+    // The second in other words: the client returns the server's text, whatever it says, and a
+    // client that makes the page's text up from the user's answer is not returning it.
     return {
       label: `cancel_order ${order}, the user ${flow}s`, name: "cancel_order", args: { order_id: order }, variantOf: flow,
-      server: [{ kind: "input", requests: confirm(order) }, { kind: "result", result: textResult(text) }],
+      server: [{ kind: "input", requests: confirm(order) }, { kind: "result", result: textResult(i === 0 ? text : `${text}, as the order service says`) }],
       answers: [flow === "accept" ? ACCEPT : DECLINE],
     } satisfies CallCase;
   }));

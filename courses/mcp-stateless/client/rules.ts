@@ -4,7 +4,7 @@
 // judged in a round whose questions were not asked one per input request, say.
 import type { CallCase, RequestCase } from "./cases.js";
 import {
-  isRecord, isRequestId, metaProblem, notARequest, own, paramsOf, sameJson, show,
+  firstText, isRecord, isRequestId, metaProblem, notARequest, own, paramsOf, sameJson, show,
 } from "./messages.js";
 import { replyTo, type CallTrace, type Outcome, type Round, type Rounds, type Sent } from "./trace.js";
 import { MAX_ROUNDS, TOO_MANY_ROUNDS, asksForInput, record, requestsOf, type Json, type ServerStep } from "./mock-server.js";
@@ -127,6 +127,17 @@ export function callProblem(c: CallCase, rounds: Rounds, upTo = rounds.rounds.le
  */
 const cappedEarly = (rounds: Rounds, endAt: number, o: CallTrace["outcome"]): boolean =>
   rounds.rounds.length <= endAt && endAt < MAX_ROUNDS && o.kind === "threw" && o.message === TOO_MANY_ROUNDS;
+
+/**
+ * Whether the call sent its rounds up to the server's end and returned a result with that result's
+ * text: what the page's lines read (t3_rounds, t3_final_text, t3_declined_text). The whole result,
+ * unchanged, is t3_final_result_returned's: a client that rebuilds it is that one mistake.
+ */
+function returnedTheText(at: number, step: Extract<ServerStep, { kind: "result" }>, rounds: Rounds, o: CallTrace["outcome"]): Verdict {
+  const n = rounds.rounds.length;
+  if (n === at + 1 && o.kind === "returned" && firstText(o.value) === firstText(step.result)) return undefined;
+  return { expected: `${sentCount(at + 1)}, then returned a result whose text is ${show(firstText(step.result))}`, actual: `${sentCount(n)}, then it ${describeOutcome(o)}` };
+}
 
 /** Whether the call sent its rounds up to the server's end and returned that result, unchanged. */
 function returnedTheEnd(at: number, step: Extract<ServerStep, { kind: "result" }>, rounds: Rounds, o: CallTrace["outcome"]): Verdict {
@@ -299,15 +310,15 @@ export const CLIENT_RULES: ClientRule[] = [
     // The page's confirmed and declined cancels' own rule (their lines read only the page's order A101).
     id: "t3_same_cancel_flows", kind: "behaviour",
     title: "The page's accepted and declined cancels, for other orders, end the same way",
-    rule: "cancel_order for any order: the question asked, the answer sent back in a second round, and that round's result returned as the server sent it.",
-    hint: "Look for code that recognises the page's order A101 or its texts (a table of answers) instead of following the rounds.",
+    rule: "cancel_order for any order: the question asked, the answer sent back in a second round, and that round's result returned, with the text the server sent (whatever its words).",
+    hint: "Look for code that recognises the page's order A101 or its texts (a table of answers, a text made up from the user's answer) instead of following the rounds.",
     call: ({ c, trace, rounds }) => {
       const end = ending(c);
       if (!c.variantOf || !end || end.step.kind !== "result") return "n/a";
       // Rounds that are not tools/call requests for the tool got the mock's script all the same.
       const notTheCall = callProblem(c, rounds, end.at + 1, "request");
       if (notTheCall) return { expected: `${sentCount(end.at + 1)} for the call`, actual: `round ${notTheCall.round}: ${notTheCall.why}` };
-      return returnedTheEnd(end.at, end.step, rounds, trace.outcome);
+      return returnedTheText(end.at, end.step, rounds, trace.outcome);
     },
   },
   {

@@ -126,6 +126,10 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["game-serve-page-table", "task4", ["t4_same_lines", "t4_odd_lines"], [], 3],
   // hole: its made-up texts kept t3_final_text and t3_declined_text (35/41) while no retry was sent.
   ["game-client-fabricates", "task3", ["t3_final_text", "t3_declined_text", "t3_rounds", "t3_retry_same_call"], [], 8],
+  // hole: t3_same_cancel_flows compared the whole result, so this one mistake voided t3_rounds and both text lines (38/41).
+  ["client-rebuilds-result", "task3", ["t3_final_result_returned"]],
+  // hole: the flows' servers spoke the page's words, so a text made up from the answer kept both text lines (40/41).
+  ["game-client-retries-then-fabricates", "task3", ["t3_same_cancel_flows"], [], 3],
   ["game-params-table", "task2", ["t2_same_a100", "t2_same_z9", "t2_same_bad_args", "t2_same_unknown_tool", "t2_same_old_version", "t2_same_cancel_ask", "t2_same_cancel_accept", "t2_same_cancel_decline"], [], 14],
 ];
 
