@@ -63,6 +63,10 @@ const CORRECT = [
   "correct-client-structured-clone", // task 3: params through structuredClone, a static id counter, answers by reduce and defineProperty
   "correct-serve-sentinel", // task 4: plain JavaScript, lines.entries(), a Symbol for an unreadable line, literal error lines
   "correct-serve-generator", // task 4: a generator of log/out events folded into the result, /\S/ for not blank
+  "correct-serve-broad-try", // task 4: parse, shape test and handle's call in one try (a right handle never throws)
+  "correct-handle-normalises-message", // task 2: params that are not an object replaced by {} in the message itself
+  "correct-handle-shared-templates", // task 2: discover's and tools/list's results and the envelope's _meta built once, deep-frozen, shared
+  "correct-client-copies", // task 3: ask gets a structuredClone of each question, the result returned cloned, errors carry code and data
 ];
 
 /**
@@ -121,6 +125,8 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["decline-is-error", "task2", ["t2_same_cancel_decline", "t2_input_responses"]],
   ["client-answers-assigned", "task3", ["t3_input_responses_keyed"]],
   ["serve-non-object-parse-error", "task4", ["t4_odd_lines"]],
+  ["serve-lists-to-handle", "task4", ["t4_odd_lines"]],
+  ["unknown-tool-string-name", "task2", ["t2_unknown_names"]],
   // Gaming: the page's five calls from a table, [] for anything else.
   ["game-checkargs-table-empty", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid", "t1_generated_args"], [], 5],
   ["game-serve-page-table", "task4", ["t4_same_lines", "t4_odd_lines"], [], 3],
