@@ -129,6 +129,8 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["unknown-tool-string-name", "task2", ["t2_unknown_names"]],
   // Gaming: the page's five calls from a table, [] for anything else.
   ["game-checkargs-table-empty", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid", "t1_generated_args"], [], 5],
+  // The reference handle writes <v> with this pyRepr: its -32022 messages show the same table (charged to task 1).
+  ["game-repr-page-names", "task1", ["t1_repr_quoting"], ["t2_version_check"], 1],
   ["game-serve-page-table", "task4", ["t4_same_lines", "t4_odd_lines"], [], 3],
   // hole: its made-up texts kept t3_final_text and t3_declined_text (35/41) while no retry was sent.
   ["game-client-fabricates", "task3", ["t3_final_text", "t3_declined_text", "t3_rounds", "t3_retry_same_call"], [], 8],
