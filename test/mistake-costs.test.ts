@@ -121,6 +121,12 @@ const COSTS: [string, number][] = [
   // task's lines, all of them.
   ["game-tomcp-known-tool", 3],
   ["game-serve-detects-lines", 5],
+  // Gaming that kept 8 of task 2's 9 points while the lines' rules varied only the id: a table of
+  // the chapter's messages keyed without their ids, anything else "Method not found" (now 3/9:
+  // it keeps the three lines whose rules its fallback does follow, rules 1, 3 and 7), and the
+  // found text looked up for the chapter's two queries (now both text lines lost).
+  ["game-answer-table", 6],
+  ["game-found-text-table", 2],
 ];
 
 describe("what one mistake costs", () => {

@@ -1,13 +1,14 @@
-// Each of the chapter's requests again with other ids: rules 1-7 decide an answer from the
-// method and params, and the id only comes back in it. One check per fixture request, so that
-// each evidence line has a rule of its own on inputs the code has not seen (src/pack/score.ts):
-// code that answers the fixtures from a table keyed by the whole message fails every one, and a
-// wrong rule fails only the check of its own line. Their messages are also the ones serve's
-// generated lines carry (task3-checks.ts), so a handle cannot tell serve's messages from these.
-import { MESSAGES } from "../course/fixtures.js";
-import type { JsonRpcMessage } from "../course/types.js";
+// Each of the chapter's requests again with other ids, and with what its rule leaves free changed
+// too: rules 1-7 decide an answer from the method and params, and the id only comes back in it.
+// One check per fixture request, so that each evidence line has a rule of its own on inputs the
+// code has not seen (src/pack/score.ts): code that answers the fixtures from a table keyed by the
+// message, with its id or without, fails every one, and a wrong rule fails only the check of its
+// own line.
+import { MESSAGES, TOOL } from "../course/fixtures.js";
+import type { JsonObject, JsonRpcMessage } from "../course/types.js";
 import type { BehaviourCheck } from "./check.js";
 import type { Random } from "../../../src/pack/random.js";
+import { SERVICES } from "./task2-inputs.js";
 
 interface Variant {
   /** The fixture request's id. */
@@ -24,32 +25,58 @@ const at = (value: unknown, path: (string | number)[]): unknown =>
 const text = (a: unknown): unknown => at(a, ["result", "content", 0, "text"]);
 
 const VARIANTS: Variant[] = [
-  { id: 1, name: "t2_same_initialize", title: "The chapter's initialize with another id gets the same result", rule: "Rule 2: initialize is answered with the server's protocol version, whatever the client asked for, under the request's own id.", part: (a) => at(a, ["result", "protocolVersion"]) },
+  { id: 1, name: "t2_same_initialize", title: "The chapter's initialize, under other ids and from other clients and versions, gets the same result", rule: "Rule 2: initialize is answered with the server's protocol version, whatever the client asked for, under the request's own id.", part: (a) => at(a, ["result", "protocolVersion"]) },
   // The whole tool, not its name alone: the line's title is the rule, and a list of the tool as
   // Chapter 1 wrote it (input_schema) is then charged here once, not by t2_ids_echoed, the schema
   // and the SDK's client each (tools the student's toMcp made are judged as theirs: read-through-tool.ts).
   { id: 2, name: "t2_same_tools_list", title: "The chapter's tools/list with another id lists the same tool", rule: "Rule 3: tools/list lists the converted tool, name, description and inputSchema, under the request's own id.", part: (a) => at(a, ["result", "tools"]) },
-  { id: 3, name: "t2_same_valid_call", title: "The chapter's valid call with another id returns the same text", rule: "Rule 6: a call whose arguments pass the schema returns the fixed text, under the request's own id.", part: text },
-  { id: 4, name: "t2_same_unknown_tool", title: "The chapter's unknown tool with another id is the same protocol error", rule: "Rule 4: a tool the server does not have is a -32602 error naming it, under the request's own id.", part: (a) => [at(a, ["error", "code"]), at(a, ["error", "message"])] },
+  { id: 3, name: "t2_same_valid_call", title: "The chapter's valid call, with other ids and queries, returns the fixed text", rule: "Rule 6: a call whose arguments pass the schema returns the fixed text, under the request's own id.", part: text },
+  { id: 4, name: "t2_same_unknown_tool", title: "The chapter's unknown tool, and other unknown tools under other ids, is the same protocol error", rule: "Rule 4: a tool the server does not have is a -32602 error naming it, under the request's own id.", part: (a) => [at(a, ["error", "code"]), at(a, ["error", "message"])] },
   // One check per line: t2_id5_is_error reads isError, t2_id5_text the message. One check of both
   // took both lines' points for a mistake in one of them (isError as the string "true").
-  { id: 5, name: "t2_same_invalid_call", title: "The chapter's invalid call with another id is the same tool error", rule: "Rule 5: arguments that fail the schema give a result with isError true, under the request's own id.", part: (a) => at(a, ["result", "isError"]) },
-  { id: 5, name: "t2_same_invalid_text", title: "The chapter's invalid call with another id gets the same message", rule: "Rule 5: arguments that fail the schema give the rule set's message as the result's text, under the request's own id.", part: text },
-  { id: 6, name: "t2_same_unknown_method", title: "The chapter's unknown method with another id is the same -32601 error", rule: "Rule 7: a method the server does not handle is -32601 Method not found, under the request's own id.", part: (a) => at(a, ["error", "code"]) },
-  { id: 7, name: "t2_same_call_with_limit", title: "The chapter's call with a limit, with another id, returns the same text", rule: "Rule 6: a call whose arguments pass the schema, limit included, returns the fixed text, under the request's own id.", part: text },
+  { id: 5, name: "t2_same_invalid_call", title: "The chapter's invalid call, with other services outside the enum and other ids, is the same tool error", rule: "Rule 5: arguments that fail the schema give a result with isError true, under the request's own id.", part: (a) => at(a, ["result", "isError"]) },
+  { id: 5, name: "t2_same_invalid_text", title: "The chapter's invalid call, with other services outside the enum and other ids, gets the same message", rule: "Rule 5: arguments that fail the schema give the rule set's message as the result's text, under the request's own id.", part: text },
+  { id: 6, name: "t2_same_unknown_method", title: "The chapter's unknown method, and other unknown methods under other ids, is the same -32601 error", rule: "Rule 7: a method the server does not handle is -32601 Method not found, under the request's own id.", part: (a) => at(a, ["error", "code"]) },
+  { id: 7, name: "t2_same_call_with_limit", title: "The chapter's call with a limit, with other ids and queries, returns the fixed text", rule: "Rule 6: a call whose arguments pass the schema, limit included, returns the fixed text, under the request's own id.", part: text },
 ];
 
-const HINT = "The answer depends on the method and params; the id is only copied into the response. Look for code that recognises the chapter's exact messages (a table of answers, a test of the id or of the whole message) instead of following the rule.";
+const HINT = "The answer depends on the method and params; the id is only copied into the response. Look for code that recognises the chapter's exact messages (a table of answers, a test of the id, the query or the whole message) instead of following the rule.";
 
-/** The fixture request with `id` under other ids, each well away from the fixtures'. */
-function withOtherIds(id: number, random: Random): JsonRpcMessage[] {
-  const fixture = MESSAGES.find((m) => "id" in m && m.id === id)!;
-  return Array.from({ length: 6 }, () => ({ ...structuredClone(fixture), id: random.int(8, 999) }) as JsonRpcMessage);
+const KNOWN_METHODS = ["initialize", "tools/list", "tools/call"];
+
+/**
+ * The fixture request with `id` as another request its rule answers the same way, under an id
+ * well away from the fixtures': the client's version and name (initialize), the query of a valid
+ * call (a lower-case word, as the chapter's are; the service stays, so an enum mistake is
+ * t2_valid_calls' alone and costs one point, not both text lines), the unknown tool's name, the
+ * service outside the enum and the query beside it, the unknown method. tools/list has no params.
+ */
+function varied(id: number, random: Random): JsonRpcMessage {
+  const message = { ...structuredClone(MESSAGES.find((m) => "id" in m && m.id === id)!), id: random.int(8, 999) } as JsonRpcMessage;
+  const params = message.params as JsonObject;
+  const args = params?.["arguments"] as JsonObject;
+  switch (id) {
+    case 1:
+      params["protocolVersion"] = `20${random.int(10, 30)}-${String(random.int(1, 12)).padStart(2, "0")}-${String(random.int(1, 28)).padStart(2, "0")}`;
+      params["clientInfo"] = { name: random.word(1, 8), version: String(random.int(0, 9)) };
+      break;
+    case 3: case 7: args["query"] = random.word(3, 7); break;
+    case 4: { let name = random.word(3, 12, true); while (name === TOOL.name) name += "x"; params["name"] = name; break; }
+    case 5: {
+      let service = random.word(2, 9);
+      while (SERVICES.includes(service)) service += "x";
+      args["service"] = service;
+      args["query"] = random.word(1, 7);
+      break;
+    }
+    case 6: { let method = `${random.word(3, 9)}/${random.word(3, 9)}`; while (KNOWN_METHODS.includes(method)) method += "x"; message.method = method; break; }
+  }
+  return message;
 }
 
 export const VARIANT_CHECKS: BehaviourCheck[] = VARIANTS.map(({ id, name, title, rule, part }) => ({
   name, task: "task2", judge: "output", part, title, rule, hint: HINT,
-  inputs: (random: Random) => withOtherIds(id, random),
+  inputs: (random: Random) => Array.from({ length: 6 }, () => varied(id, random)),
 }));
 
 /** Each variant check's name by the fixture id it varies: the evidence line of that id names it. */

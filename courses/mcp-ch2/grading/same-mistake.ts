@@ -13,7 +13,7 @@ import type { TaskJudgement } from "../../../src/pack/types.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import { canonicalJson } from "../../../src/json/python-json.js";
 import { LINES, MESSAGES } from "../course/fixtures.js";
-import { MCP_TOOL, PARSE_ERROR_RESPONSE } from "../course/protocol.js";
+import { foundText, MCP_TOOL, PARSE_ERROR_RESPONSE } from "../course/protocol.js";
 import { EVIDENCE_LINES } from "../evidence/lines.js";
 import { deepEqual, isObject } from "../evidence/reading.js";
 import { TASK3_LINES } from "../evidence/task3-lines.js";
@@ -27,12 +27,12 @@ function shownAnswer(check: CheckResult): unknown {
 }
 
 /** `line` (failed on its own) and each of its rules that `showsIt` charged to `to`. */
-function charge(judged: TaskJudgement, line: string, to: string, why: string, showsIt: (answer: unknown) => boolean): void {
+function charge(judged: TaskJudgement, line: string, to: string, why: string, showsIt: (answer: unknown, rule: CheckResult) => boolean): void {
   if (!ownFailure(judged.checks.find((c) => c.name === line))) return;
   const mark = (c: CheckResult): CheckResult => ({ ...c, chargedTo: to, message: `${c.message ?? ""} ${why}`.trim() });
   judged.checks = judged.checks.map((c) => (c.name === line ? mark(c) : c));
   const rules = rulesOf(line);
-  if (judged.extra) judged.extra = judged.extra.map((c) => (rules.includes(c.name) && ownFailure(c) && showsIt(shownAnswer(c)) ? mark(c) : c));
+  if (judged.extra) judged.extra = judged.extra.map((c) => (rules.includes(c.name) && ownFailure(c) && showsIt(shownAnswer(c), c) ? mark(c) : c));
 }
 
 const TASK1_READS: Readonly<Record<string, readonly string[]>> = {
@@ -63,20 +63,43 @@ function textOf(answer: unknown): string | undefined {
   return isObject(first) && typeof first["text"] === "string" ? first["text"] : undefined;
 }
 
-/** t2_id7_text charged to t2_id3_text when id 7's text is id 3's with id 7's arguments. */
+/** The query and service a found text in the chapter's form names, or undefined. */
+function foundArguments(text: string | undefined): Record<string, string> | undefined {
+  const [before, between, after] = foundText("\u0000", "\u0000").split("\u0000") as [string, string, string];
+  if (text === undefined || !text.startsWith(before) || !text.endsWith(after)) return undefined;
+  const middle = text.slice(before.length, text.length - after.length);
+  const cut = middle.lastIndexOf(between);
+  return cut < 0 ? undefined : { query: middle.slice(0, cut), service: middle.slice(cut + between.length) };
+}
+
+/**
+ * t2_id7_text charged to t2_id3_text when id 7's text is id 3's with id 7's arguments, and so is
+ * its rule when the rule's smallest counterexample is id 3's text with that call's arguments (its
+ * query is another: t2_same_call_with_limit varies it).
+ */
 export function chargeFoundText(task2: TaskJudgement, responses: readonly unknown[]): void {
   if (!ownFailure(task2.checks.find((c) => c.name === "t2_id3_text"))) return;
   const [three, seven] = [indexOfId(3), indexOfId(7)];
   const text3 = textOf(responses[three]);
   const text7 = textOf(responses[seven]);
   if (text3 === undefined || text7 === undefined) return;
-  let expected = text3;
-  for (const [k, v] of Object.entries(at(three))) {
-    const other = at(seven)[k];
-    if (typeof v === "string" && typeof other === "string") expected = expected.split(v).join(other);
-  }
-  if (expected !== text7) return;
-  charge(task2, "t2_id7_text", "t2_id3_text", "Its text is id 3's with id 7's arguments: the same mistake in the found text, charged by t2_id3_text; it costs nothing more here.", (answer) => textOf(answer) === text7);
+  // id 3's text with id 3's argument values replaced by another call's: the same mistake there.
+  const written = (args: Record<string, unknown>): string => {
+    let text = text3;
+    for (const [k, v] of Object.entries(at(three))) {
+      const other = args[k];
+      if (typeof v === "string" && typeof other === "string") text = text.split(v).join(other);
+    }
+    return text;
+  };
+  if (written(at(seven)) !== text7) return;
+  const sameMistake = (answer: unknown, rule: CheckResult): boolean => {
+    let expected: unknown;
+    try { expected = typeof rule.expected === "string" ? JSON.parse(rule.expected) as unknown : undefined; } catch { return false; }
+    const args = foundArguments(textOf(expected));
+    return args !== undefined && textOf(answer) === written(args);
+  };
+  charge(task2, "t2_id7_text", "t2_id3_text", "Its text is id 3's with id 7's arguments: the same mistake in the found text, charged by t2_id3_text; it costs nothing more here.", sameMistake);
 }
 
 /**
