@@ -67,6 +67,9 @@
  *  - server/discover naming a version other than PROTOCOL_VERSION may get error {"code": -32022,
  *    "message": <any text>, "data": {"supported": [PROTOCOL_VERSION], "requested": <the version>}};
  *  - a request breaking both (an old version and no capabilities) may get either error;
+ *  - tools/call with "arguments", or tools/call and resources/read with "inputResponses", given
+ *    but not an object may get error {"code": -32602, "message": <any text>} (the schema makes
+ *    both objects) instead of reading arguments as {} or asking again;
  *  - server/discover's result may leave out "serverInfo" (spec: it is in _meta), a tool result
  *    "isError" when it is false (spec: absent means false); capabilities may hold more than tools
  *    and resources.

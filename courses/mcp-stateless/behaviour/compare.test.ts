@@ -36,6 +36,13 @@ describe("the specification's answers where the page answers otherwise", () => {
     // Two rules broken at once: either error.
     expect(specAnswers(msg("server/discover", { _meta: { [VERSION_KEY]: "2025-06-18" } }))).toEqual([{ code: -32602 }, { code: -32022, requested: "2025-06-18" }]);
     expect(specAnswers({ jsonrpc: "2.0", method: "tools/list" })).toEqual([]); // a notification gets nothing either way
+    // arguments and inputResponses are objects where given; a name that is not a string is the page's -32602 already.
+    for (const args of [null, [], "A100", 7]) expect(specAnswers(msg("tools/call", { _meta: CLIENT_META, name: "get_order_status", arguments: args }))).toEqual([{ code: -32602 }]);
+    expect(specAnswers(msg("tools/call", { _meta: CLIENT_META, name: "get_order_status" }))).toEqual([]);
+    expect(specAnswers(msg("tools/call", { _meta: CLIENT_META, name: "cancel_order", arguments: {}, inputResponses: "yes" }))).toEqual([{ code: -32602 }]);
+    expect(specAnswers(msg("resources/read", { _meta: CLIENT_META, uri: "policy://refunds", inputResponses: null }))).toEqual([{ code: -32602 }]);
+    expect(specAnswers(msg("tools/call", { _meta: CLIENT_META, name: 5, arguments: {} }))).toEqual([]);
+    expect(specAnswers(msg("tools/list", { _meta: CLIENT_META, arguments: 5 }))).toEqual([]);
     // clientInfo is optional: leaving it out is not malformed.
     expect(specAnswers(msg("tools/list", { _meta: meta({ "io.modelcontextprotocol/clientInfo": undefined }) }))).toEqual([]);
     // Given, it is an Implementation (name and version strings), or the _meta is malformed.

@@ -154,7 +154,14 @@ export function specAnswers(message: unknown): SpecAnswer[] {
   // version strings): a server that validates _meta against RequestMetaObject refuses the rest.
   const info = own(meta, CLIENT_INFO_KEY);
   const badInfo = info !== undefined && !(isObject(info) && typeof own(info, "name") === "string" && typeof own(info, "version") === "string");
-  if (typeof version !== "string" || !isObject(own(meta, CAPABILITIES_KEY)) || badInfo) answers.push({ code: INVALID_PARAMS });
+  // Where the page reads a value of the wrong shape as absent (arguments or inputResponses that
+  // are not an object: {}, or no answer), the schema makes the request invalid: -32602. Where
+  // the page already answers -32602 (a name or uri that is not a string), its message stands.
+  const params = own(message, "params");
+  const method = own(message, "method");
+  const notObject = (key: string): boolean => own(params, key) !== undefined && !isObject(own(params, key));
+  const badShape = (method === "tools/call" && notObject("arguments")) || ((method === "tools/call" || method === "resources/read") && notObject("inputResponses"));
+  if (typeof version !== "string" || !isObject(own(meta, CAPABILITIES_KEY)) || badInfo || badShape) answers.push({ code: INVALID_PARAMS });
   if (own(message, "method") === "server/discover" && typeof version === "string" && version !== PROTOCOL_VERSION) answers.push({ code: UNSUPPORTED_PROTOCOL_VERSION, requested: version });
   return answers;
 }

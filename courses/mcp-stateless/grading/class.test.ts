@@ -59,6 +59,8 @@ const CORRECT = [
   "correct-checkargs-reflect", // task 1: Reflect.ownKeys, Sets of names, a switch(true) repr over code points
   "correct-handle-plain-js", // task 2: plain JavaScript, a dispatch object, failures returned as tagged values
   "spec-params-not-object", // task 2: params given but not an object is -32602 on every method (the spec), absent reads as {}
+  "spec-arguments-not-object", // task 2: tools/call's arguments given but not an object is -32602 (CallToolRequestParams), where the page reads {}
+  "spec-input-responses-not-object", // task 2: inputResponses given but not an object is -32602, where the page asks again
   "correct-client-closure", // task 3: plain JavaScript, a factory's closure, string ids from a generator, do/while
   "correct-client-structured-clone", // task 3: params through structuredClone, a static id counter, answers by reduce and defineProperty
   "correct-serve-sentinel", // task 4: plain JavaScript, lines.entries(), a Symbol for an unreadable line, literal error lines
@@ -127,6 +129,8 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["serve-non-object-parse-error", "task4", ["t4_odd_lines"]],
   ["serve-lists-to-handle", "task4", ["t4_odd_lines"]],
   ["unknown-tool-string-name", "task2", ["t2_unknown_names"]],
+  // The spec's -32602 for a name that is not a string: the page answers that code too, and its rule fixes the message.
+  ["spec-name-not-string", "task2", ["t2_unknown_names"]],
   // Gaming: the page's five calls from a table, [] for anything else.
   ["game-checkargs-table-empty", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid", "t1_generated_args"], [], 5],
   // The reference handle writes <v> with this pyRepr: its -32022 messages show the same table (charged to task 1).
