@@ -12,7 +12,7 @@ import { machineViolations, OUTPUT_LIMIT, outputViolations, readJson } from "./a
 import { batchRun, CLASSMATES, NOTHING, removeRoot } from "./build.js";
 import { HOSTILE, WHY_SKIPPED } from "./gate.js";
 import { canary, limiter, runGrade, type CliRun } from "./run.js";
-import { evidenceViolations, freeChecks, parseCsv, reportViolations, type ReportV1 } from "./verdicts.js";
+import { evidenceViolations, freeChecks, parseCsv, reportDifference, reportViolations, type ReportV1 } from "./verdicts.js";
 
 const OUT = path.join("out", "batch");
 const twoAtOnce = limiter(2);
@@ -79,7 +79,8 @@ function classmateViolations(batch: Batch, baseline: Batch): string[] {
   const out: string[] = [];
   for (const id of CLASSMATES) {
     if (!isDeepStrictEqual(batch.rows.get(id), baseline.rows.get(id))) out.push(`${id}'s grades.csv row changed: ${JSON.stringify(batch.rows.get(id)?.slice(0, 8))} instead of ${JSON.stringify(baseline.rows.get(id)?.slice(0, 8))}`);
-    if (!isDeepStrictEqual(batch.reports.get(id), baseline.reports.get(id))) out.push(`${id}'s report in results.json changed (status ${batch.reports.get(id)?.status}, score ${batch.reports.get(id)?.score}; without the hostile ones: ${baseline.reports.get(id)?.status}, ${baseline.reports.get(id)?.score})`);
+    const differs = reportDifference(batch.reports.get(id), baseline.reports.get(id));
+    if (differs) out.push(`${id}'s report in results.json changed (status ${batch.reports.get(id)?.status}, score ${batch.reports.get(id)?.score}; without the hostile ones: ${baseline.reports.get(id)?.status}, ${baseline.reports.get(id)?.score}): ${differs}`);
     if (batch.evidence.get(id) !== baseline.evidence.get(id)) out.push(`${id}'s evidence file changed`);
   }
   return out;

@@ -19,7 +19,7 @@ import { HOSTILE, WHY_SKIPPED } from "./gate.js";
 import { canary, limiter, runGrade, type CliRun } from "./run.js";
 import {
   closingLines, commandViolations, controlViolations, csvViolations, githubViolations, junitViolations, parseCsv, passMarks,
-  summaryViolations, type ReportV1,
+  reportDifference, summaryViolations, type ReportV1,
 } from "./verdicts.js";
 
 const PACK = "mcp-stateless";
@@ -376,14 +376,12 @@ async function gradeBatch(prefix: string, attacks: readonly Attack[], extra: str
   }
 }
 
-/** A report as the batch wrote it, without what differs between two runs of the same code (its duration). */
-const steady = (r: ReportV1 | undefined): unknown => (r === undefined ? undefined : JSON.parse(JSON.stringify(r, (k, v) => (/^(durationMs|duration|elapsedMs|startedAt|finishedAt|time)$/.test(k) ? undefined : v))));
-
 function classmateViolations(batch: Batch, baseline: Batch): string[] {
   const out: string[] = [];
   for (const id of CLASSMATES) {
     if (!isDeepStrictEqual(batch.rows.get(id), baseline.rows.get(id))) out.push(`${id}'s grades.csv row changed: ${JSON.stringify(batch.rows.get(id)?.slice(0, 8))} instead of ${JSON.stringify(baseline.rows.get(id)?.slice(0, 8))}`);
-    if (!isDeepStrictEqual(steady(batch.reports.get(id)), steady(baseline.reports.get(id)))) out.push(`${id}'s report in results.json changed (status ${batch.reports.get(id)?.status}, score ${batch.reports.get(id)?.score}; alone: ${baseline.reports.get(id)?.status}, ${baseline.reports.get(id)?.score})`);
+    const differs = reportDifference(batch.reports.get(id), baseline.reports.get(id));
+    if (differs) out.push(`${id}'s report in results.json changed (status ${batch.reports.get(id)?.status}, score ${batch.reports.get(id)?.score}; alone: ${baseline.reports.get(id)?.status}, ${baseline.reports.get(id)?.score}): ${differs}`);
     if (batch.evidence.get(id) !== baseline.evidence.get(id)) out.push(`${id}'s evidence file changed`);
   }
   return out;

@@ -2,6 +2,7 @@
 // did not earn, student text that acts on a terminal, a CI log, a spreadsheet, a web page, an XML
 // reader or the evidence file. Each takes the grader's output as text and knows nothing of how
 // the grader made it.
+import { isDeepStrictEqual } from "node:util";
 import { XMLValidator } from "fast-xml-parser";
 import { EVIDENCE_KEYS } from "../../courses/mcp-ch2/course/evidence-keys.js";
 
@@ -17,6 +18,37 @@ export interface ReportV1 { submission: string; status: string; score: number; t
  */
 export function freeChecks(nothing: ReportV1): Set<string> {
   return new Set(nothing.tasks.flatMap((t) => t.checks.filter((c) => c.status === "pass" || c.kind === "types").map((c) => c.name)));
+}
+
+/** A live check left unjudged for a silence (src/live/time-limit.ts): an error, never scored, the machine's and not the code's. */
+const silence = (c: CheckV1): boolean => c.status === "error" && /Nothing came back within \d+ ms/.test(c.message ?? "");
+const TIMING = /^(durationMs|duration|elapsedMs|startedAt|finishedAt|time)$/;
+
+/**
+ * Where two reports of the same code differ, said in a line (undefined: they do not), beyond what
+ * differs between any two runs: durations, and a live check a busy machine left unjudged in
+ * either (with the per-kind counts it changes). Every verdict and message is compared.
+ */
+export function reportDifference(a: ReportV1 | undefined, b: ReportV1 | undefined): string | undefined {
+  if (!a || !b) return a === b ? undefined : "one of the two has no report";
+  const unjudged = new Set([a, b].flatMap((r) => r.tasks.flatMap((t) => t.checks.filter(silence).map((c) => `${t.task} ${c.name}`))));
+  const steady = (r: ReportV1): ReportV1 => {
+    const tasks = r.tasks.map((t) => ({ ...t, checks: t.checks.filter((c) => !unjudged.has(`${t.task} ${c.name}`)) }));
+    const copy = { ...r, tasks } as ReportV1 & { byKind?: unknown };
+    if (unjudged.size) delete copy.byKind;
+    return JSON.parse(JSON.stringify(copy, (k, v: unknown) => (TIMING.test(k) ? undefined : v))) as ReportV1;
+  };
+  const [x, y] = [steady(a), steady(b)];
+  if (isDeepStrictEqual(x, y)) return undefined;
+  const shown = (c: CheckV1 | undefined): string => (c ? `${c.status}: ${JSON.stringify((c.message ?? "").slice(0, 160))}` : "absent");
+  for (const t of x.tasks) {
+    const other = y.tasks.find((u) => u.task === t.task);
+    for (const c of t.checks) {
+      const d = other?.checks.find((e) => e.name === c.name);
+      if (!isDeepStrictEqual(c, d)) return `${t.task} ${c.name}: ${shown(c)}, against ${shown(d)}`;
+    }
+  }
+  return `outside the checks: ${Object.keys(x).filter((k) => !isDeepStrictEqual((x as unknown as Record<string, unknown>)[k], (y as unknown as Record<string, unknown>)[k])).join(", ")}`;
 }
 
 export function reportViolations(report: ReportV1 | undefined, free: ReadonlySet<string>, earned: readonly string[] = []): string[] {
