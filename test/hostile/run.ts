@@ -16,6 +16,7 @@ import { heldMb, processTable, sampleMemory, type Proc } from "./process-table.j
  * on a quiet machine and went past 240 s in a suite run at about seven times that load.
  */
 export const FROZEN_AFTER_MS = 540_000;
+const PAGE_MB = 4096 / 2 ** 20;
 /**
  * How long the run's processes get to go away after the CLI ended; those still there are
  * leftovers, and killed. A delayed action (a timer, a detached process) needs a process of the
@@ -161,7 +162,9 @@ export async function runGrade(args: string[], root: string, env: NodeJS.Process
   let peak = 0;
   const stopSampling = sampleMemory(pid, (table) => {
     const mine = runProcesses(pid, token, root, false, table);
-    peak = Math.max(peak, heldMb(mine));
+    // PSS is at most RSS: only a tick whose summed RSS passes the peak can raise it, so only
+    // then are the processes' smaps read (a costlier read than their stat lines).
+    if (mine.reduce((sum, p) => sum + p.rssPages, 0) * PAGE_MB > peak) peak = Math.max(peak, heldMb(mine));
     return mine;
   });
   let frozen = false;

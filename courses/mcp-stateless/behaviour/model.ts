@@ -162,7 +162,7 @@ export function specAnswers(message: unknown): SpecAnswer[] {
   const notObject = (key: string): boolean => own(params, key) !== undefined && !isObject(own(params, key));
   const badShape = (method === "tools/call" && notObject("arguments")) || ((method === "tools/call" || method === "resources/read") && notObject("inputResponses"));
   if (typeof version !== "string" || !isObject(own(meta, CAPABILITIES_KEY)) || badInfo || badShape) answers.push({ code: INVALID_PARAMS });
-  if (own(message, "method") === "server/discover" && typeof version === "string" && version !== PROTOCOL_VERSION) answers.push({ code: UNSUPPORTED_PROTOCOL_VERSION, requested: version });
+  if (method === "server/discover" && typeof version === "string" && version !== PROTOCOL_VERSION) answers.push({ code: UNSUPPORTED_PROTOCOL_VERSION, requested: version });
   return answers;
 }
 

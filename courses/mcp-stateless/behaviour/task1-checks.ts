@@ -59,14 +59,14 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
     id: "t1_generated_args", task: "task1", title: "Generated schemas and arguments give the problems in the page's order",
     rule: "Missing names in schema.required's order, then unexpected keys, then values that are not strings, both in Object.keys(args)'s order.",
     hint: "Collect the three kinds separately and concatenate them; a key can be unexpected or of the wrong type, never both.",
-    inputs: (random) => Array.from({ length: 40 }, (_, i) => {
+    inputs: (random) => Array.from({ length: 40 }, (_, n) => {
       // Names once each: JSON Schema wants required's items unique, so no schema lists one twice.
       const properties = [...new Set(Array.from({ length: random.int(1, 4) }, () => random.word(2, 8, true)))];
       const required = properties.filter(() => random.bool());
       const args: Record<string, unknown> = {};
       // Every other input gives the listed keys in the reverse of schema.properties's order: rule 3
       // follows Object.keys(args), which a checkArgs walking schema.properties does not.
-      for (const p of i % 2 ? [...properties].reverse() : properties) if (random.next() < 0.6) args[p] = random.bool() ? random.word(0, 5) : random.pick(NOT_STRINGS);
+      for (const p of n % 2 ? [...properties].reverse() : properties) if (random.next() < 0.6) args[p] = random.bool() ? random.word(0, 5) : random.pick(NOT_STRINGS);
       for (let i = random.int(0, 2); i > 0; i--) args[random.word(2, 6)] = random.bool() ? "x" : random.pick(NOT_STRINGS);
       return [schemaOf(properties, required), args];
     }).concat(Array.from({ length: 4 }, () => {

@@ -31,13 +31,12 @@ export function sameArgsCase(fixture: unknown, input: unknown): boolean {
 export const excusedArgsFailures = (fixtureOutcomes: readonly Outcome[] | undefined): ((input: unknown, failure: TaskFailure) => boolean) | undefined =>
   fixtureOutcomes ? failedAsCase(CHECK_ARGS_INPUTS, fixtureOutcomes, sameArgsCase) : undefined;
 
-/** A line whose case is two others' together: for each part, its line and the rule check of that line. */
-const PARTS: Partial<Record<CheckArgsCase, { line: string; parts: readonly { case: CheckArgsCase; line: string; rule: string }[]; rule: string }>> = {
-  problem_order: {
-    line: "t1_problem_order", rule: "t1_same_problem_order",
-    parts: [{ case: "bad_args", line: "t1_bad_args", rule: "t1_same_missing_unexpected" }, { case: "wrong_type", line: "t1_wrong_type", rule: "t1_same_wrong_type" }],
-  },
-};
+/** A line whose case is two others' together: for each part, its case, its line and the rule check of that line. */
+interface Whole { case: CheckArgsCase; line: string; rule: string; parts: readonly { case: CheckArgsCase; line: string; rule: string }[] }
+const WHOLES: readonly Whole[] = [{
+  case: "problem_order", line: "t1_problem_order", rule: "t1_same_problem_order",
+  parts: [{ case: "bad_args", line: "t1_bad_args", rule: "t1_same_missing_unexpected" }, { case: "wrong_type", line: "t1_wrong_type", rule: "t1_same_wrong_type" }],
+}];
 
 /**
  * The lines of two parts' case whose call failed as one part's call did, at the same place,
@@ -51,10 +50,9 @@ export function chargeArgsParts(checks: readonly CheckResult[], extra: readonly 
     return value instanceof FailedCall ? value.failure : undefined;
   };
   return checks.map((c) => {
-    const entry = Object.entries(PARTS).find(([, p]) => p.line === c.name);
-    if (!entry || c.status !== "fail" || c.chargedTo !== undefined) return c;
-    const [name, whole] = entry as [CheckArgsCase, NonNullable<(typeof PARTS)[CheckArgsCase]>];
-    const failed = failureOf(name);
+    const whole = WHOLES.find((w) => w.line === c.name);
+    if (!whole || c.status !== "fail" || c.chargedTo !== undefined) return c;
+    const failed = failureOf(whole.case);
     const own = status(whole.rule);
     if (!failed || (own !== "skip" && own !== "pass")) return c;
     const root = whole.parts.find((p) => { const f = failureOf(p.case); return f !== undefined && sameFailure(f, failed); });
