@@ -10,24 +10,26 @@ import { gradeSubmission } from "../src/grading/grade.js";
 import { loadPack } from "../src/pack/registry.js";
 import { SandboxPool } from "../src/sandbox/pool.js";
 import type { SandboxReply, SandboxRequest } from "../src/sandbox/protocol.js";
-import { FuelMeter, REFERENCE_RUN_FUEL, REFERENCE_SUBMISSION_FUEL, RUN_FUEL, SUBMISSION_FUEL } from "../src/sandbox/fuel.js";
+import { CALL_FUEL, CALL_FUEL_FACTOR, FuelMeter, REFERENCE_RUN_FUEL, REFERENCE_SUBMISSION_FUEL, RUN_FUEL, SUBMISSION_FUEL } from "../src/sandbox/fuel.js";
 import { ROOT } from "./generate.js";
 
 /** A pool that keeps each reply's fuel per run. */
 class MeteredPool extends SandboxPool {
-  readonly seen: { runs: { fuel: number; ms: number }[] }[] = [];
+  readonly seen: { runs: { fuel: number; ms: number; call: number; what: string; budget: number }[] }[] = [];
   override async run(request: SandboxRequest): Promise<SandboxReply> {
     const reply = await super.run(request);
-    this.seen.push({ runs: reply.runs.map((r) => ({ fuel: r.status === "skipped" ? 0 : r.fuel ?? 0, ms: r.status === "skipped" ? 0 : r.durationMs })) });
+    this.seen.push({ runs: reply.runs.map((r, i) => ({ fuel: r.status === "skipped" ? 0 : r.fuel ?? 0, ms: r.status === "skipped" ? 0 : r.durationMs, call: r.status === "ran" ? r.largestCall ?? 0 : 0, what: `${request.runs[i]!.entry} ${request.runs[i]!.exportName} (call budget ${request.runs[i]!.callFuel ?? CALL_FUEL})`, budget: request.runs[i]!.callFuel ?? CALL_FUEL })) });
     return reply;
   }
 }
 
-const PACKS = [["mcp-ch2", path.join(ROOT, "solutions")], ["mcp-stateless", path.join(ROOT, "solutions", "mcp-stateless")]] as const;
+const PACKS = [["mcp-ch2", path.join(ROOT, "solutions")], ["mcp-stateless", path.join(ROOT, "solutions", "mcp-stateless")], ["mcp-stateful", path.join(ROOT, "solutions", "mcp-stateful")]] as const;
 const seeds = Array.from({ length: Number(process.argv[2] ?? 8) }, (_, i) => [0, 1, 7, 42, 166, 236, 4242, 99999][i] ?? 1000 + i);
 
 let largestRun = 0;
 let largestSubmission = 0;
+let smallestCallRatio = Infinity;
+const callsByExport = new Map<string, number>();
 for (const [id, dir] of PACKS) {
   const pack = await loadPack(id);
   const pool = new MeteredPool(1, true, pack.course.sandboxSource());
@@ -39,6 +41,8 @@ for (const [id, dir] of PACKS) {
       const ms = runs.reduce((n, r) => n + r.ms, 0);
       largestRun = Math.max(largestRun, ...runs.map((r) => r.fuel));
       largestSubmission = Math.max(largestSubmission, total);
+      for (const r of runs) callsByExport.set(`${id} ${r.what}`, Math.max(callsByExport.get(`${id} ${r.what}`) ?? 0, r.call));
+      smallestCallRatio = Math.min(smallestCallRatio, ...runs.map((r) => r.budget / Math.max(1, r.call)));
       console.log(`${id} seed ${seed}: ${report.score}/${report.maxScore}, ${runs.length} runs, fuel per run max ${Math.max(...runs.map((r) => r.fuel))}, total ${total} (${ms} ms in the engine, ${(ms / Math.max(1, total)).toFixed(3)} ms a unit)`);
     }
   } finally {
@@ -46,6 +50,8 @@ for (const [id, dir] of PACKS) {
   }
 }
 console.log(`largest run ${largestRun} (fuel.ts says ${REFERENCE_RUN_FUEL}; budget ${RUN_FUEL}, ${((100 * largestRun) / RUN_FUEL).toFixed(1)}%)`);
+console.log(`largest call per export: ${[...callsByExport].map(([what, n]) => `${what} ${n}`).join(", ")}`);
+console.log(`each call budget is at least ${smallestCallRatio.toFixed(0)} times the reference's largest call of it (fuel.ts promises ${CALL_FUEL_FACTOR})`);
 console.log(`largest submission ${largestSubmission} (fuel.ts says ${REFERENCE_SUBMISSION_FUEL}; budget ${SUBMISSION_FUEL}, ${((100 * largestSubmission) / SUBMISSION_FUEL).toFixed(1)}%)`);
 
 // The cost of counting: one loop timed in a bare engine with no interrupt handler, with the old

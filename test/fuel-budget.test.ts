@@ -6,17 +6,22 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { gradeSubmission } from "../src/grading/grade.js";
 import { loadPack } from "../src/pack/registry.js";
-import { REFERENCE_RUN_FUEL, REFERENCE_SUBMISSION_FUEL } from "../src/sandbox/fuel.js";
+import { CALL_FUEL, CALL_FUEL_FACTOR, REFERENCE_RUN_FUEL, REFERENCE_SUBMISSION_FUEL } from "../src/sandbox/fuel.js";
 import { SandboxPool } from "../src/sandbox/pool.js";
 import type { SandboxReply, SandboxRequest } from "../src/sandbox/protocol.js";
 import { ROOT } from "./overlay.js";
 
-/** A pool that keeps each run's fuel. */
+/** A pool that keeps each run's fuel, and how many times its largest call's use its call budget is. */
 class MeteredPool extends SandboxPool {
   readonly fuel: number[][] = [];
+  readonly callRoom: { what: string; times: number }[] = [];
   override async run(request: SandboxRequest): Promise<SandboxReply> {
     const reply = await super.run(request);
     this.fuel.push(reply.runs.map((r) => (r.status === "skipped" ? 0 : r.fuel ?? 0)));
+    reply.runs.forEach((r, i) => {
+      const spec = request.runs[i]!;
+      if (r.status === "ran") this.callRoom.push({ what: `${spec.entry} ${spec.exportName}`, times: (spec.callFuel ?? CALL_FUEL) / Math.max(1, r.largestCall ?? 0) });
+    });
     return reply;
   }
 }
@@ -25,7 +30,7 @@ const pools: SandboxPool[] = [];
 afterAll(async () => { for (const pool of pools) await pool.close(); });
 
 describe("the work budgets", () => {
-  it.each([["mcp-ch2", "solutions"], ["mcp-stateless", "solutions/mcp-stateless"]])("fit %s's reference solution, which gets full marks within them", async (id, dir) => {
+  it.each([["mcp-ch2", "solutions"], ["mcp-stateless", "solutions/mcp-stateless"], ["mcp-stateful", "solutions/mcp-stateful"]])("fit %s's reference solution, which gets full marks within them", async (id, dir) => {
     const pack = await loadPack(id);
     const pool = new MeteredPool(1, true, pack.course.sandboxSource());
     pools.push(pool);
@@ -38,5 +43,8 @@ describe("the work budgets", () => {
     expect(largest).toBeGreaterThan(0);
     expect(largest).toBeLessThanOrEqual(REFERENCE_RUN_FUEL * 1.25);
     expect(total).toBeLessThanOrEqual(REFERENCE_SUBMISSION_FUEL * 1.25);
+    // Each call's own budget (a call that uses it up is that input's failure) is CALL_FUEL_FACTOR
+    // times the most any of the reference's calls of that run used, or more.
+    expect(pool.callRoom.filter((r) => r.times < CALL_FUEL_FACTOR)).toEqual([]);
   }, 300_000);
 });

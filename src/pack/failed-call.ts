@@ -73,11 +73,14 @@ export function guarded(values: readonly unknown[], missing: (call: FailedCall) 
 
 /**
  * What identifies a failure's cause: for a throw, the function, the error's name and the place it
- * was thrown from (its message may name the input); otherwise the whole message.
+ * was thrown from (its message may name the input); for a call stopped at its own budget, the
+ * function alone (the interrupt lands anywhere in the loop); otherwise the whole message.
  */
 function throwSite(message: string): string {
   const thrown = /(?:^|: )(\S+) threw (\w+)\b.* \(at ([^()]+)\)\.?$/s.exec(message);
-  return thrown ? `${thrown[1]} ${thrown[2]} ${thrown[3]}` : message;
+  if (thrown) return `${thrown[1]} ${thrown[2]} ${thrown[3]}`;
+  const stopped = /(?:^|: )(\S+) never returned for this input\b/.exec(message);
+  return stopped ? `${stopped[1]} never returned` : message;
 }
 
 /** Whether two failures have one cause (throwSite): a throw at the same place, whatever input each names. */

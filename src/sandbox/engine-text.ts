@@ -34,6 +34,19 @@ export function readText(ctx: QuickJSContext, slicer: Slicer, handle: QuickJSHan
   return { text, length };
 }
 
+/** An error's stack as the engine wrote it (the interrupt's: where the code was stopped), if short. */
+export function stackOf(ctx: QuickJSContext, error: QuickJSHandle): string {
+  try {
+    const stack = ctx.getProp(error, "stack");
+    const length = lengthOf(ctx, stack);
+    const text = length !== undefined && length <= 4000 ? ctx.getString(stack) : "";
+    stack.dispose();
+    return text;
+  } catch {
+    return "";
+  }
+}
+
 /** An error's message, read without trusting it: only a short string is copied out. */
 export function messageOf(ctx: QuickJSContext, error: QuickJSHandle): string {
   try {

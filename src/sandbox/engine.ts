@@ -47,7 +47,7 @@ export async function runRequest(assets: EngineAssets, request: SandboxRequest, 
       const used = willRun ? session.fuel : 0;
       fuelLeft -= used;
       msLeft -= Date.now() - started;
-      runs.push({ ...run, stdout: capped(out.stdout, out.dropped.stdout), stderr: capped(out.stderr, out.dropped.stderr), durationMs: Date.now() - started, fuel: used } as WireRun);
+      runs.push({ ...run, stdout: capped(out.stdout, out.dropped.stdout), stderr: capped(out.stderr, out.dropped.stderr), durationMs: Date.now() - started, fuel: used, ...(run.status === "ran" ? { largestCall: session.largestCall } : {}) } as WireRun);
       out.stdout = ""; out.stderr = ""; out.dropped.stdout = 0; out.dropped.stderr = 0;
     }
   } finally {

@@ -1,6 +1,6 @@
 // The failures a run can end in, each as one paragraph for the student, and where in their
 // files a throw happened (the first frame in one of their modules).
-import { REFERENCE_RUN_FUEL, REFERENCE_SUBMISSION_FUEL } from "./fuel.js";
+import { CALL_FUEL_FACTOR, REFERENCE_RUN_FUEL, REFERENCE_SUBMISSION_FUEL } from "./fuel.js";
 import type { FailureReason, RunSpec, TaskFailure } from "./protocol.js";
 
 const failure = (reason: FailureReason, message: string): TaskFailure => ({ reason, message });
@@ -17,6 +17,8 @@ export const failures = {
   timeout: (used: number, limit: number, budget?: number): TaskFailure => failure(budget === undefined ? "timeout" : "budget", budget === undefined
     ? `It was stopped after using ${percent(used, limit)} of its work budget (${limit} units; the reference solution uses about ${percent(REFERENCE_RUN_FUEL, limit)} of it on its largest run). ${LOOP_ADVICE}`
     : `It was stopped when the submission's work budget ran out (${budget} units for all its runs together; the reference solution uses about ${percent(REFERENCE_SUBMISSION_FUEL, budget)} of it). ${LOOP_ADVICE}`),
+  /** One call of a run stopped at its own budget (fuel.ts CALL_FUEL): that input's failure; the run went on. */
+  callStopped: (spec: Pick<RunSpec, "exportName">, limit: number, where?: string): TaskFailure => failure("timeout", `${spec.exportName} never returned for this input: it was stopped${where ? ` at ${where}` : ""} after using its whole work budget for one call (${limit} units; the reference solution's costliest call uses at most 1/${CALL_FUEL_FACTOR} of that). ${LOOP_ADVICE}`),
   budget: (budget: number): TaskFailure => failure("budget", `It was not run: the submission's earlier runs had used all of its work budget (${budget} units; the reference solution uses about ${percent(REFERENCE_SUBMISSION_FUEL, budget)} of it). A task that never returns uses its whole budget: fix the one that did not finish first.`),
   /** The clock's backstop: the grader's trouble, never a verdict on the student's code. */
   backstop: (ms: number, share?: { used: number; limit: number }): TaskFailure => failure("backstop", `The grader stopped it by the clock after ${ms} ms, not by its work${share ? `: it had used ${percent(share.used, share.limit)} of its work budget` : ""}. This is not your code's fault; the machine was too busy to finish in time. Grade again, or give the grader more time with --timeout MS.`),

@@ -64,7 +64,7 @@ describe("a run with context: fresh", () => {
   it("keeps the limits: a loop is stopped by its fuel, and the runs after it still run", async () => {
     const reply = await pool.run({
       files: { "kept.ts": CODE, "loop.ts": "export function loop() { for (;;) {} }" }, refused: {}, limits: { ...LIMITS, fuel: 50 },
-      runs: [{ ...run(["x"], { context: "fresh" }), entry: "loop.ts", exportName: "loop" }, run(["y"], { context: "fresh" })],
+      runs: [{ ...run(["x"], { context: "fresh", callFuel: 1000 }), entry: "loop.ts", exportName: "loop" }, run(["y"], { context: "fresh" })],
     });
     const first = reply.runs[0];
     expect(first?.status === "ran" && first.stopped?.reason).toBe("timeout");

@@ -3,7 +3,7 @@
 // submission's budget is shared by its runs; the clock is only a backstop, reported as the
 // grader's trouble. No figure here is a time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RUN_FUEL } from "./fuel.js";
+import { CALL_FUEL, CALL_FUEL_FACTOR, RUN_FUEL } from "./fuel.js";
 import { SandboxPool } from "./pool.js";
 import type { RunSpec, SandboxRequest, WireRun } from "./protocol.js";
 import { decodeValue } from "./value.js";
@@ -12,6 +12,8 @@ import { decodeValue } from "./value.js";
 const LIMITS = { timeMs: 600_000, memoryBytes: 128 * 2 ** 20, valueChars: 2 ** 20, outputChars: 16384 };
 const CODE = `
 export function spin() { for (;;) {} }
+let calls = 0;
+export function spinOn(n: number) { calls += 1; if (n === 1) for (;;) {} return calls; }
 export function count(n: number) { let s = 0; for (let i = 0; i < n; i++) s += i % 7; return s; }
 export function jobs() { void (async () => { for (;;) await null; })(); return "returned"; }
 export function elapsed(n: number) { const start = Date.now(); const t0 = performance.now(); count(n); return [Date.now() - start, Math.round(performance.now() - t0)]; }
@@ -30,8 +32,9 @@ let pool: SandboxPool;
 beforeAll(() => { pool = new SandboxPool(1); });
 afterAll(() => pool.close());
 
+// A call's own budget as large as a run's, but where a test is about the call's.
 const spec = (exportName: string, inputs: unknown[], more: Partial<RunSpec> = {}): RunSpec =>
-  ({ entry: "code.ts", exportName, inputs: inputs.map((i) => JSON.stringify(i)), instance: "shared", stopOnFailure: false, ...more });
+  ({ entry: "code.ts", exportName, inputs: inputs.map((i) => JSON.stringify(i)), instance: "shared", stopOnFailure: false, callFuel: RUN_FUEL, ...more });
 const grade = async (runs: RunSpec[], limits: Partial<SandboxRequest["limits"]> = {}): Promise<WireRun[]> =>
   (await pool.run({ files: { "code.ts": CODE }, refused: {}, runs, limits: { ...LIMITS, ...limits } })).runs;
 const fuelOf = (r: WireRun | undefined): number => (r && r.status !== "skipped" ? r.fuel ?? -1 : -1);
@@ -44,6 +47,29 @@ describe("fuel", () => {
     expect(stopOf(run)?.message).toMatch(/stopped after using 100% of its work budget \(\d+ units; the reference solution uses about \d+% of it/);
     expect(stopOf(run)?.message).toMatch(/Look for a loop that never ends/);
     expect(fuelOf(run)).toBe(RUN_FUEL + 1);
+  });
+
+  it("stops a call that never returns at its own budget, as that input's failure, and goes on with the next input in the same instance", async () => {
+    const [run] = await grade([spec("spinOn", [1, 0, 1, 2], { callFuel: undefined })]);
+    expect(run?.status).toBe("ran");
+    if (run?.status !== "ran") return;
+    expect(run.stopped).toBeUndefined();
+    expect(run.calls.map((c) => c.ok)).toEqual([false, true, false, true]);
+    const failure = run.calls[0]?.ok === false ? run.calls[0].failure : undefined;
+    expect(failure?.reason).toBe("timeout");
+    // Where the loop was, and the call's budget against the reference's.
+    expect(failure?.message).toMatch(new RegExp(`^spinOn never returned for this input: it was stopped at code\\.ts:\\d+:\\d+ after using its whole work budget for one call \\(${CALL_FUEL} units; the reference solution's costliest call uses at most 1/${CALL_FUEL_FACTOR} of that\\)`));
+    // The module instance went on: its calls counter saw every call, the stopped ones too.
+    expect(run.calls.filter((c) => c.ok).map((c) => (c.ok ? decodeValue(c.value) : undefined))).toMatchObject([{ ok: true, value: 2 }, { ok: true, value: 4 }]);
+    // Each stopped call used its own budget, no more: the run's fuel is theirs and a little.
+    expect(fuelOf(run)).toBeGreaterThanOrEqual(2 * (CALL_FUEL + 1));
+    expect(fuelOf(run)).toBeLessThan(2 * (CALL_FUEL + 1) + 5);
+  });
+
+  it("stops a run whose calls each keep within their budget when together they use the run's", async () => {
+    const [run] = await grade([spec("count", Array.from({ length: 40 }, () => 5e4), { callFuel: undefined })], { fuel: 200 });
+    expect(run?.status === "ran" && run.calls.every((c) => c.ok)).toBe(true);
+    expect(stopOf(run)?.message).toMatch(/stopped after using 100% of its work budget \(200 units/);
   });
 
   it("uses the same fuel for the same code twice, and about twice as much for twice the work", async () => {
@@ -102,7 +128,7 @@ describe("fuel", () => {
   });
 
   it("reports the clock's backstop as the grader's trouble, not as a timeout", async () => {
-    const [run] = await grade([spec("spin", [null])], { fuel: Number.MAX_SAFE_INTEGER, timeMs: 300 });
+    const [run] = await grade([spec("spin", [null], { callFuel: Number.MAX_SAFE_INTEGER })], { fuel: Number.MAX_SAFE_INTEGER, timeMs: 300 });
     expect(stopOf(run)?.reason).toBe("backstop");
     expect(stopOf(run)?.message).toMatch(/stopped it by the clock after 300 ms, not by its work.*not your code's fault/);
   });

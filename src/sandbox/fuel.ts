@@ -9,6 +9,17 @@
 export const REFERENCE_RUN_FUEL = 22;
 /** The most fuel a reference solution used for a whole submission (all its tasks' runs). */
 export const REFERENCE_SUBMISSION_FUEL = 60;
+/**
+ * One call's budget within its run (RunSpec.callFuel for an export whose calls do more): a call
+ * that uses it up is stopped alone, as that input's failure, and the run goes on. A call of a
+ * reference solution uses at most 1 unit (bench/fuel.ts; a unit is 10,000 steps, so that is an
+ * upper bound), so 20 is at least CALL_FUEL_FACTOR times its work (test/fuel-budget.test.ts keeps
+ * it true). It is this small so that a run stops every call of a loop on one kind of input before
+ * its own budget runs out: chapter 2's generated run holds 31 messages of one method in 555.
+ */
+export const CALL_FUEL = 20;
+/** How many times the largest use of a reference's call each call's budget is, at least. */
+export const CALL_FUEL_FACTOR = 20;
 /** A run's budget: about 50 times the largest reference run. */
 export const RUN_FUEL = 50 * REFERENCE_RUN_FUEL;
 /** A submission's budget, all its runs together: about 50 times the largest reference submission. */
@@ -31,7 +42,8 @@ export const TAKE_FUEL = 100;
  */
 export const CLOCK_MS_PER_FUEL = 1;
 
-export type Stop = "fuel" | "clock";
+/** "call": one call of a run used its own budget (CALL_FUEL); the run goes on from the next input. */
+export type Stop = "fuel" | "clock" | "call";
 
 /**
  * A session's meter: the fuel used since the last start, the limit, and the clock's backstop.
@@ -45,11 +57,33 @@ export class FuelMeter {
   /** Why the engine was last told to stop, until the next start. */
   stop: Stop | undefined;
 
+  /** The input whose call is running (the guest marks it), or -1 between calls. */
+  callAt = -1;
+  private callStart = 0;
+  callLimit = CALL_FUEL;
+  /** The most one call that returned used since the last start (bench/fuel.ts reads it). */
+  largestCall = 0;
+
   start(limit: number, backstopMs: number): void {
     this.used = 0;
+    this.callAt = -1;
+    this.largestCall = 0;
     this.limit = limit;
     this.backstopMs = backstopMs;
     this.until = Date.now() + backstopMs;
+    this.stop = undefined;
+  }
+
+  /** The guest's mark: input `at`'s call starts (at >= 0), or the call that was running ended (-1). */
+  mark(at: number): void {
+    if (this.callAt >= 0) this.largestCall = Math.max(this.largestCall, this.used - this.callStart);
+    this.callAt = at;
+    this.callStart = this.used;
+  }
+
+  /** After a call's own stop: the run goes on, its budget and backstop as they were. */
+  goOn(): void {
+    this.callAt = -1;
     this.stop = undefined;
   }
 
@@ -74,6 +108,7 @@ export class FuelMeter {
     this.used += 1;
     this.total += 1;
     if (this.used > this.limit) { this.stop ??= "fuel"; return true; }
+    if (this.callAt >= 0 && this.used - this.callStart > this.callLimit) { this.stop ??= "call"; return true; }
     if (Date.now() > this.until) { this.stop ??= "clock"; return true; }
     return false;
   };

@@ -30,6 +30,9 @@
     hostWrite(stream, length > WRITE_CHUNK ? slice(text, 0, WRITE_CHUNK) : text, length);
   };
   const hostResolve = host.resolve;
+  // Tells the host's fuel meter which input's call is running (-1: none), so that a call that
+  // never returns is stopped at its own budget and the run goes on from the next input.
+  const hostMark = host.mark;
   const resolve = (from, spec) => hostResolve(from, spec.length > 1000 ? slice(spec, 0, 1000) : spec);
   const MAX_DEPTH = 200;
   // An error QuickJS raised, in V8's words (globals/errors.js); each module's catch clauses call it too.
@@ -484,6 +487,8 @@
   }
   // What a run has done so far, each outcome framed by its length: kept if the run is stopped.
   let done = "";
+  // What is left of the run's answer budget, kept when the host goes on after a stopped call.
+  let left = 0;
   const frame = (text) => { done += text.length + ":" + text; };
   return freeze({
     /**
@@ -493,7 +498,7 @@
      * load, "L<failure>" for a load that threw (the run ends), then one per call. Promise
      * callbacks run after the run, as after a synchronous loop in node.
      */
-    run: task(function run(id, name, inputsText, fresh, groupsText, limit, echo, stop, peers, arity, via) {
+    run: task(function run(id, name, inputsText, fresh, groupsText, limit, echo, stop, peers, arity, via, from) {
       done = "";
       const inputs = parse(inputsText);
       const starts = {};
@@ -503,10 +508,11 @@
         for (let g = 0; g < groups.length; g++) { starts[at] = true; at += groups[g]; }
       }
       const freshAt = (i) => fresh && (groupsText === "" || hasOwn(starts, i));
-      let loaded = false;
-      let left = limit;
+      // From input `from` on, after a call the host stopped: the module instance as it was left.
+      let loaded = from > 0;
+      if (from === 0) left = limit;
       const count = inputs.length === 0 ? 1 : inputs.length;
-      for (let i = 0; i < count; i++) {
+      for (let i = from; i < count; i++) {
         if (!loaded || freshAt(i)) {
           const l = load(id);
           if (slice(l, 0, 17) !== '{"kind":"loaded",') { frame("L" + l); return done; }
@@ -514,7 +520,9 @@
           loaded = true;
         }
         if (inputs.length === 0) break;
+        hostMark(i);
         const outcome = callOne(id, name, inputs[i], left, echo, i, peers, arity, via);
+        hostMark(-1);
         frame(outcome);
         if (slice(outcome, 0, 1) === "V") left -= outcome.length;
         else if (stop) break;
@@ -523,6 +531,8 @@
     }),
     /** What the run that was stopped had done; its timers are forgotten, as its process would have ended. */
     take() { lib.stopLoop(); ticks.length = 0; inTask = false; return done; },
+    /** What the run had done before the host stopped one call at its own budget; the run goes on, its timers kept. */
+    goOn() { inTask = false; return done; },
     /** One callback of the event loop (globals/timers.js); false when none is left. */
     turn: () => {
       // Ticks queued by promise callbacks run first, then the host drains the jobs they queued.

@@ -2,6 +2,7 @@
 // request): a client's messages are recorded by the host as the JSON of what it passed, whatever
 // the client does to the built-ins, and each call reports its own.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RUN_FUEL } from "./fuel.js";
 import { SandboxPool } from "./pool.js";
 import type { PeerScript, RunSpec, SandboxRequest, WireCall, WireRun } from "./protocol.js";
 import { decodeValue } from "./value.js";
@@ -19,7 +20,7 @@ async function request(runs: Run[], code: string, limits: Partial<typeof LIMITS>
   const files: Record<string, string> = { "client.ts": code };
   const specs = runs.map(({ code: own, args, ...spec }, i): RunSpec => {
     if (own) files[`run${i}.ts`] = own;
-    return { entry: own ? `run${i}.ts` : "client.ts", exportName: "client", inputs: args.map((a) => JSON.stringify(a)), instance: "shared", stopOnFailure: false, peers: [{ replies: [SERVER], repeatLast: true }], ...spec };
+    return { entry: own ? `run${i}.ts` : "client.ts", exportName: "client", inputs: args.map((a) => JSON.stringify(a)), instance: "shared", stopOnFailure: false, peers: [{ replies: [SERVER], repeatLast: true }], callFuel: RUN_FUEL, ...spec };
   });
   return (await pool.run({ files, refused: {}, runs: specs, limits: { ...LIMITS, ...limits } })).runs;
 }

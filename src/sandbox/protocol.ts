@@ -68,6 +68,12 @@ export interface RunSpec {
    * calls needs. The driver is the pack's code and holds no answer: it only makes the calls.
    */
   via?: string;
+  /**
+   * One call's work budget (fuel.ts CALL_FUEL when absent): a call that uses it up is that
+   * input's failure, and the run goes on from the next input. For an export whose one call does
+   * a whole run's work (serve over every line), sized from the reference's largest call.
+   */
+  callFuel?: number;
   /** Each input is a JSON array of the call's arguments (as with peers, without any): fn(...input). */
   spread?: boolean;
   /**
@@ -163,7 +169,7 @@ export interface SandboxRequest {
 export type WireCall = ({ ok: true; value: string; input?: string } | { ok: false; failure: TaskFailure }) & { sent?: PeerMessage[] };
 
 export type WireRun =
-  | { status: "ran"; calls: WireCall[]; stopped?: TaskFailure; /** The modules the entry loaded, by id. */ modules?: string[]; stdout: string; stderr: string; durationMs: number; /** The work it did (fuel.ts). */ fuel?: number }
+  | { status: "ran"; calls: WireCall[]; stopped?: TaskFailure; /** The modules the entry loaded, by id. */ modules?: string[]; stdout: string; stderr: string; durationMs: number; /** The work it did (fuel.ts). */ fuel?: number; /** The most work one of its calls that returned did. */ largestCall?: number }
   | { status: "failed"; failure: TaskFailure; stdout: string; stderr: string; durationMs: number; fuel?: number }
   | { status: "skipped" };
 

@@ -59,7 +59,8 @@ function runOf(v: unknown, spec: SandboxRequest["runs"][number], request: Sandbo
   if (sentTotal > PEER_LIMITS.runChars) throw new Bad();
   const stopped = v["stopped"] === undefined ? undefined : failureOf(v["stopped"]);
   const modules = Array.isArray(v["modules"]) ? v["modules"].filter((m): m is string => typeof m === "string" && m.length < 300).slice(0, 200) : undefined;
-  return { status: "ran", calls, ...(stopped ? { stopped } : {}), ...(modules ? { modules } : {}), stdout, stderr, durationMs, ...fuel };
+  const largestCall = typeof v["largestCall"] === "number" && Number.isSafeInteger(v["largestCall"]) && v["largestCall"] >= 0 ? { largestCall: v["largestCall"] } : {};
+  return { status: "ran", calls, ...(stopped ? { stopped } : {}), ...(modules ? { modules } : {}), stdout, stderr, durationMs, ...fuel, ...largestCall };
 }
 
 export function checkReply(request: SandboxRequest, message: unknown): SandboxReply {

@@ -5,9 +5,9 @@
 // peers.ts); it never reaches Node, a file or another student. Used by the batch threads
 // (engine.ts) and by the live server (live-server.ts).
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule, VmFunctionImplementation } from "quickjs-emscripten-core";
-import { makeSlicer, messageOf, readText, type Slicer } from "./engine-text.js";
-import { failures } from "./failures.js";
-import { CLOCK_MS_PER_FUEL, FuelMeter, TAKE_FUEL } from "./fuel.js";
+import { makeSlicer, messageOf, readText, stackOf, type Slicer } from "./engine-text.js";
+import { failures, locate } from "./failures.js";
+import { CALL_FUEL, CLOCK_MS_PER_FUEL, FuelMeter, TAKE_FUEL } from "./fuel.js";
 import { adoptContext, adoptRuntime, captureImage, checkHostRefs, findRandomState, PAGE, pagesInUse, recordHostRefs, reseed, type EngineImage } from "./image.js";
 import type { NewInstance } from "./instance.js";
 import type { RunSpec, SandboxRequest, TaskFailure, WireCall } from "./protocol.js";
@@ -75,6 +75,8 @@ export class Session {
   /** Whether the instance is a copy of an image (image.ts). */
   fromImage = false;
   private readonly shown: string;
+  /** Where the last call stopped at its own budget was, as the student wrote it. */
+  private stoppedWhere: string | undefined;
   /** A place in compiled code ("task1.ts:40:9") as the student wrote it (source-map.ts). */
   private readonly place = (where: string): string => mapPlace(this.submission.compiled, where);
   private readonly meter: FuelMeter;
@@ -174,6 +176,9 @@ export class Session {
   /** The fuel used since the last limit. */
   get fuel(): number { return this.meter.used; }
 
+  /** The most fuel one call that returned used since the last limit. */
+  get largestCall(): number { return this.meter.largestCall; }
+
   /** A fresh instance of the entry's modules: the ids of the modules it loaded, or why it did not load. */
   load(entry: string, exportName: string): string[] | TaskFailure {
     const reply = parseGuest(this.guestCall("load", [entry]), this.shown, this.place);
@@ -203,27 +208,50 @@ export class Session {
     const inputs = `[${spec.inputs.join(",")}]`;
     const groups = spec.instance === "fresh" && spec.groups ? JSON.stringify(spec.groups) : "";
     const grownBefore = this.memoryBytes();
-    let text: string;
     let stopped: TaskFailure | undefined;
     // A context of its own (RunSpec.context): nothing an earlier run left on the globals reaches it.
     const realm = spec.context === "fresh" ? this.freshRealm() : this.context();
     if (!("ctx" in realm)) return { calls: [], failure: realm };
     const peers = spec.peers ? new PeerLog(scripts, spec.inputs.length) : undefined;
     this.peers = peers;
-    try {
-      text = this.guestCall("run", [spec.entry, spec.exportName, inputs, spec.instance === "fresh", groups, budget, spec.echoInputs === true, spec.stopOnFailure, spread ? scripts.length : -1, spec.arity ?? 0, spec.via ?? ""], true, realm);
-    } catch (error) {
-      this.peers = undefined;
-      if (!(error instanceof Stopped)) throw error;
-      stopped = error.failure;
-      // A little fuel to read back what was done: the harness only returns a string it holds.
-      this.meter.extend(TAKE_FUEL, this.meter.backstopMs);
-      try { text = this.guestCall("take", [], false, realm); } catch { text = ""; }
+    this.meter.callLimit = spec.callFuel ?? CALL_FUEL;
+    // The guest's frames, and in their places the calls the meter stopped at their own budget.
+    const parts: (string | { stoppedAt: number; where: string | undefined })[] = [];
+    for (let from = 0; ;) {
+      try {
+        parts.push(this.guestCall("run", [spec.entry, spec.exportName, inputs, spec.instance === "fresh", groups, budget, spec.echoInputs === true, spec.stopOnFailure, spread ? scripts.length : -1, spec.arity ?? 0, spec.via ?? "", from], true, realm));
+        break;
+      } catch (error) {
+        if (!(error instanceof Stopped)) throw error;
+        const at = this.meter.stop === "call" ? this.meter.callAt : -1;
+        if (at < 0) {
+          this.peers = undefined;
+          stopped = error.failure;
+          // A little fuel to read back what was done: the harness only returns a string it holds.
+          this.meter.extend(TAKE_FUEL, this.meter.backstopMs);
+          try { parts.push(this.guestCall("take", [], false, realm)); } catch { /* what was read before stands */ }
+          break;
+        }
+        // One call that never returned: that input's failure. What the run did before it is read
+        // back (the grader's own work, uncounted), and the run goes on from the next input in
+        // the same module instance, as the calls after a throw do.
+        this.meter.goOn();
+        this.meter.paused = true;
+        try { parts.push(this.guestCall("goOn", [], false, realm)); } finally { this.meter.paused = false; }
+        parts.push({ stoppedAt: at, where: this.stoppedWhere });
+        from = at + 1;
+        if (spec.stopOnFailure || from >= spec.inputs.length) break;
+      }
     }
     // A peer kept past the run (in a global, a promise) answers nothing from now on.
     this.peers = undefined;
     const out: { calls: WireCall[]; modules?: string[]; failure?: TaskFailure; stopped?: TaskFailure } = { calls: [] };
-    for (const frame of frames(text)) {
+    for (const part of parts) for (const frame of typeof part === "string" ? frames(part) : [part]) {
+      if (typeof frame !== "string") {
+        const failure = failures.callStopped(shownSpec, this.meter.callLimit, frame.where);
+        out.calls.push(peers ? { ok: false, failure, sent: peers.sentOf(frame.stoppedAt) } : { ok: false, failure });
+        continue;
+      }
       if (frame.startsWith("M")) {
         const loaded = parseGuest(frame.slice(1), this.shown, this.place);
         if (loaded?.kind === "loaded") out.modules = loaded.modules;
@@ -389,7 +417,10 @@ export class Session {
     const clock: VmFunctionImplementation<QuickJSHandle> = () => ctx.newNumber(this.startedAt + this.meter.total * CLOCK_MS_PER_FUEL);
     const { turn, peer } = peerHostFunctions(ctx, () => this.peers);
     const { intl, url } = v8HostFunctions(ctx);
-    return [["write", write], ["resolve", resolve], ["turn", turn], ["peer", peer], ["intl", intl], ["url", url], ["standIn", standIn], ["clock", clock]];
+    const mark: VmFunctionImplementation<QuickJSHandle> = (atHandle) => {
+      this.meter.mark(ctx.typeof(atHandle) === "number" ? ctx.getNumber(atHandle) : -1);
+    };
+    return [["write", write], ["resolve", resolve], ["turn", turn], ["peer", peer], ["intl", intl], ["url", url], ["standIn", standIn], ["clock", clock], ["mark", mark]];
   }
 
   /** [id, the names of its exports] for the guest, which makes the stand-in's functions (guest.js). */
@@ -406,7 +437,7 @@ export class Session {
   }
 
   /** Calls a harness function; its text reply, or Stopped at the fuel, clock or memory limit. */
-  private guestCall(name: "load" | "call" | "run" | "take", args: (string | number | boolean)[], drain = true, realm: Realm = this.context()): string {
+  private guestCall(name: "load" | "call" | "run" | "take" | "goOn", args: (string | number | boolean)[], drain = true, realm: Realm = this.context()): string {
     const { ctx, harness, slicer } = realm;
     const fn = ctx.getProp(harness, name);
     const handles = args.map((a) => (typeof a === "string" ? ctx.newString(a) : typeof a === "number" ? ctx.newNumber(a) : a ? ctx.true : ctx.false));
@@ -415,6 +446,11 @@ export class Session {
     for (const h of handles) h.dispose();
     if (result.error) {
       const message = messageOf(ctx, result.error);
+      // A call stopped at its own budget: where its loop was, for the student.
+      if (message === "interrupted" && this.meter.stop === "call") {
+        const found = locate(stackOf(ctx, result.error));
+        this.stoppedWhere = found ? this.shown + this.place(found) : undefined;
+      }
       result.error.dispose();
       throw new Stopped(this.stopFailure(message));
     }

@@ -18,7 +18,8 @@ let pool: SandboxPool;
 beforeAll(() => { pool = new SandboxPool(1); });
 afterAll(() => pool.close());
 
-const spec = (exportName: string, more: Partial<RunSpec> = {}): RunSpec => ({ entry: "code.ts", exportName, inputs: ["1"], instance: "shared", stopOnFailure: false, ...more });
+// Each run is one call: its budget is the run's, as the limits given say.
+const spec = (exportName: string, more: Partial<RunSpec> = {}): RunSpec => ({ entry: "code.ts", exportName, inputs: ["1"], instance: "shared", stopOnFailure: false, callFuel: Number.MAX_SAFE_INTEGER, ...more });
 const grade = async (files: Record<string, string>, runs: RunSpec[], limits: Partial<SandboxRequest["limits"]>): Promise<WireRun[]> =>
   (await pool.run({ files, refused: {}, runs, limits: { ...LIMITS, ...limits } })).runs;
 const failureOf = (r: WireRun | undefined) => (r?.status === "failed" ? r.failure : r?.status === "ran" ? r.stopped : undefined);

@@ -45,7 +45,7 @@ export interface DiagnosisInput {
 /** One paragraph for a line that does not match its rule: what is wrong, and the rule the student most likely broke. */
 export function diagnose(input: DiagnosisInput): string {
   const line = LINE_OF.get(input.key)!;
-  if (input.failedCall && input.missing) return `${input.missing} The chapter's runner stops at a throw: handle answers every request with a response (an error response for a request it cannot serve), and null for a notification.`;
+  if (input.failedCall && input.missing) return `${input.missing} The chapter's runner stops at a throw (and waits for ever on a loop): handle answers every request with a response (an error response for a request it cannot serve), and null for a notification.`;
   const specific = line.diagnose?.(input.actual, input.value?.task === line.task ? input.value : undefined);
   if (specific) return specific;
   if (input.actual === undefined) return `This line could not be computed: ${input.missing}.`;

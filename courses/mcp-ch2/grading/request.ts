@@ -5,6 +5,7 @@
 import { LINES, MESSAGES, TOOL } from "../course/fixtures.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import { planBehaviour, planInputs, type PlannedCheck } from "../behaviour/plan.js";
+import { CALL_FUEL_FACTOR } from "../../../src/sandbox/fuel.js";
 import type { RunSpec } from "../../../src/sandbox/protocol.js";
 import { interleave, type Interleaving } from "../../../src/pack/interleave.js";
 
@@ -101,7 +102,8 @@ export function buildRequest(has: (file: string) => boolean, readable: (file: st
   for (const task of tasks) {
     const info = TASKS[task];
     if (!has(info.file)) continue;
-    const base = { entry: info.file, exportName: info.exportName, echoInputs: task === "task1" };
+    // serve's one call answers every line: the reference's largest uses 5 units (bench/fuel.ts).
+    const base = { entry: info.file, exportName: info.exportName, echoInputs: task === "task1", ...(task === "task3" ? { callFuel: CALL_FUEL_FACTOR * 5 } : {}) };
     // handle's fixture messages go on past a call that failed: that message's lines fail, the
     // others are judged (src/pack/failed-call.ts), and so are its rules on generated messages.
     const perMessage = task === "task2";

@@ -5,6 +5,7 @@
 // of what it sent is made outside the sandbox). Inputs only, never an answer.
 import type { PackPlan, PackTask, PlanInput } from "../../../src/pack/types.js";
 import type { RunSpec } from "../../../src/sandbox/protocol.js";
+import { CALL_FUEL_FACTOR } from "../../../src/sandbox/fuel.js";
 import { builderCases, BUILDERS, kindCases, KIND_OF, type Builder } from "../behaviour/messages.js";
 import { sessionsOf } from "../behaviour/server-checks.js";
 import { alone as aloneOf, type Session } from "../behaviour/session.js";
@@ -113,7 +114,8 @@ function clientRun(scenario: Scenario, after?: RunSpec["after"]): RunSpec {
   const e = expected(scenario);
   const more = Array.from({ length: (scenario.calls ?? 1) - 1 }, () => JSON.stringify([scenario.ops, HANDSHAKE]));
   return {
-    entry: "task3.ts", exportName: "LabClient", via: "driveClient", inputs: [JSON.stringify([scenario.ops]), ...more], arity: 3, instance: "shared", stopOnFailure: false,
+    // One call drives a whole scenario: the reference's largest uses 3 units (bench/fuel.ts).
+    entry: "task3.ts", exportName: "LabClient", via: "driveClient", inputs: [JSON.stringify([scenario.ops]), ...more], arity: 3, instance: "shared", stopOnFailure: false, callFuel: CALL_FUEL_FACTOR * 4,
     peers: [{ replies: e.replies.map((r) => JSON.stringify(r)), echoId: true }, { replies: e.polls.map((p) => JSON.stringify(p)) }, { replies: ["null"], repeatLast: true }],
     ...(after ? { after } : {}),
   };

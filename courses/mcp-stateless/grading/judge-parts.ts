@@ -14,8 +14,8 @@ const quoted = (text: string): string => (text.length > QUOTE_LIMIT ? `${text.sl
 /** A line that reads a call that failed: that failure is its diagnosis. */
 class FailedRead extends Error {}
 const THROWN: Record<EvidenceTask, string> = {
-  task1: "The page's runner stops at a throw: checkArgs returns a list of problems (an empty one when nothing is wrong) for any schema and arguments.",
-  task2: "The page's runner stops at a throw: handle answers every request with a response (an error response for one it cannot serve), and null for a notification.",
+  task1: "The page's runner stops at a throw (and waits for ever on a loop): checkArgs returns a list of problems (an empty one when nothing is wrong) for any schema and arguments.",
+  task2: "The page's runner stops at a throw (and waits for ever on a loop): handle answers every request with a response (an error response for one it cannot serve), and null for a notification.",
   task4: "",
 };
 

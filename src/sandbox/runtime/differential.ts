@@ -2,6 +2,7 @@
 // side's result as the same evaluator's JSON text (evaluate.ts).
 import { createRequire } from "node:module";
 import { decodeValue } from "../value.js";
+import { RUN_FUEL } from "../fuel.js";
 import type { SandboxPool } from "../pool.js";
 import { EVALUATOR, SANDBOX_MODULE, modulesFile, type Entry } from "./evaluate.js";
 
@@ -24,7 +25,8 @@ export async function inSandbox(pool: SandboxPool, entries: Entry[]): Promise<Ma
   const reply = await pool.run({
     files: { "table.ts": SANDBOX_MODULE, "modules.ts": modulesFile(entries) }, refused: {}, limits: LIMITS,
     runs: [
-      { entry: "table.ts", exportName: "run", inputs: entries.map((e) => JSON.stringify(e)), instance: "shared", stopOnFailure: false },
+      // Each entry is the runtime's work, not a student's call: the run's budget is its limit.
+      { entry: "table.ts", exportName: "run", inputs: entries.map((e) => JSON.stringify(e)), instance: "shared", stopOnFailure: false, callFuel: RUN_FUEL },
       { entry: "table.ts", exportName: "settled", inputs: ["null"], instance: "shared", stopOnFailure: false },
     ],
   });
