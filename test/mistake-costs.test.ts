@@ -122,11 +122,39 @@ const COSTS: [string, number][] = [
   ["game-tomcp-known-tool", 3],
   ["game-serve-detects-lines", 5],
   // Gaming that kept 8 of task 2's 9 points while the lines' rules varied only the id: a table of
-  // the chapter's messages keyed without their ids, anything else "Method not found" (now 3/9:
-  // it keeps the three lines whose rules its fallback does follow, rules 1, 3 and 7), and the
-  // found text looked up for the chapter's two queries (now both text lines lost).
-  ["game-answer-table", 6],
+  // the chapter's messages keyed without their ids, anything else "Method not found" (3/9, then
+  // 2/9 once tools/list was also sent with params {}: it keeps the lines whose rules its fallback
+  // does follow, rules 1 and 7), and the found text looked up for the chapter's two queries (now
+  // both text lines lost).
+  ["game-answer-table", 7],
   ["game-found-text-table", 2],
+  // A third probe (seeds 1-3 and 5): code that tells the fixture run from the rest. Each keeps
+  // only the lines whose rules its fallback does follow (no answer to a notification; "Method not
+  // found" for an unknown method), none of the rules it fakes.
+  ["game-handle-global-counter", 7], // a counter on globalThis: the context's first eight calls by the rules
+  ["game-handle-module-counter", 8], // a module counter: each instance's first eight calls by the rules
+  // Kept 8/9 and 9/9 while every generated message had the chapter's key order and tools/list no
+  // params: every other variant is now the message with its keys reversed (tools/list's with params {}).
+  ["game-handle-key-order", 7],
+  ["game-handle-json-length", 7],
+  ["game-handle-promise-unseen", 9], // a Promise that never settles for every message it has not seen
+  ["game-serve-first-call", 5], // undefined from the second call of an instance on
+  // Kept 3/3 while every generated tool had TOOL's key order: it keeps name and description, which
+  // its fallback (the tool returned as it came) does copy.
+  ["game-tomcp-key-order", 2],
+  // Correct, in idioms not yet covered: an as-const rename table through entries/fromEntries with
+  // satisfies; an abstract class with getters, #private fields, an enum, a Map of handlers and a
+  // Symbol-keyed helper; escapes from Buffer's utf16le bytes and a tagged template; a reduce whose
+  // accumulator is the whole state, with a replacer array of sorted keys.
+  ["fromentries-tomcp-satisfies", 0],
+  ["map-dispatch-class-getters", 0],
+  ["buffer-escape-serve", 0],
+  ["reduce-state-serve", 0],
+  // One mistake each, seen only beyond the fixtures.
+  ["errors-joined-comma", 1],
+  ["bounds-message-wording", 1],
+  ["enum-case-insensitive", 1],
+  ["escape-hex-uppercase", 1],
 ];
 
 describe("what one mistake costs", () => {

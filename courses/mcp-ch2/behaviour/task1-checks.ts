@@ -49,7 +49,13 @@ function tools(random: Random): ToolDefinition[] {
     { name: "Search_Logs", description: " Searches logs.\n", input_schema: { type: "object", properties: {} } },
     { name: "notes ", description: "\tLists notes. ", input_schema: { type: "object", properties: { tag: { type: "string" } } } },
   ];
-  return [...fixed, ...Array.from({ length: 24 }, (_, i) => tool(random, i % 4))];
+  // Every other generated tool lists its keys in another order than the chapter's TOOL: a tool
+  // read from a file may, and a toMcp that converts only name, description, input_schema in that
+  // order kept every point.
+  return [...fixed, ...Array.from({ length: 24 }, (_, i) => {
+    const made = tool(random, i % 4);
+    return i % 2 ? { input_schema: made.input_schema, description: made.description, name: made.name } : made;
+  })];
 }
 
 // JSON Schema keywords a real tool's schema carries beside the ones logs_search uses: at the top

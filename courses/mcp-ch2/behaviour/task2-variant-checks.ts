@@ -49,7 +49,8 @@ const KNOWN_METHODS = ["initialize", "tools/list", "tools/call"];
  * well away from the fixtures': the client's version and name (initialize), the query of a valid
  * call (a lower-case word, as the chapter's are; the service stays, so an enum mistake is
  * t2_valid_calls' alone and costs one point, not both text lines), the unknown tool's name, the
- * service outside the enum and the query beside it, the unknown method. tools/list has no params.
+ * service outside the enum and the query beside it, the unknown method. tools/list has no params
+ * (but see otherForm).
  */
 function varied(id: number, random: Random): JsonRpcMessage {
   const message = { ...structuredClone(MESSAGES.find((m) => "id" in m && m.id === id)!), id: random.int(8, 999) } as JsonRpcMessage;
@@ -74,9 +75,25 @@ function varied(id: number, random: Random): JsonRpcMessage {
   return message;
 }
 
+/** The message with the keys of every object in it in reverse order. */
+const reversed = (value: unknown): unknown =>
+  Array.isArray(value) ? value.map(reversed)
+    : value !== null && typeof value === "object" ? Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversed(v)]))
+      : value;
+
+/**
+ * Every other variant is the same message in another form the rule answers alike: its keys in
+ * reverse order (JSON objects are unordered), and tools/list's with an empty params (optional in
+ * JSON-RPC and in ListToolsRequest). Code that follows the rule only for the chapter's key order
+ * or its message's exact text (a length, say) kept the lines. Made without the random stream, so
+ * every other input of a seed is the one it was.
+ */
+const otherForm = (message: JsonRpcMessage): JsonRpcMessage =>
+  reversed(message.method === "tools/list" ? { ...message, params: {} } : message) as JsonRpcMessage;
+
 export const VARIANT_CHECKS: BehaviourCheck[] = VARIANTS.map(({ id, name, title, rule, part }) => ({
   name, task: "task2", judge: "output", part, title, rule, hint: HINT,
-  inputs: (random: Random) => Array.from({ length: 6 }, () => varied(id, random)),
+  inputs: (random: Random) => Array.from({ length: 6 }, (_, i) => (i % 2 ? otherForm(varied(id, random)) : varied(id, random))),
 }));
 
 /** Each variant check's name by the fixture id it varies: the evidence line of that id names it. */
