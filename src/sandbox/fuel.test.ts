@@ -3,7 +3,7 @@
 // submission's budget is shared by its runs; the clock is only a backstop, reported as the
 // grader's trouble. No figure here is a time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CALL_FUEL, CALL_FUEL_FACTOR, RUN_FUEL } from "./fuel.js";
+import { AFTER_STOP_SHARE, CALL_FUEL, CALL_FUEL_FACTOR, RUN_FUEL } from "./fuel.js";
 import { SandboxPool } from "./pool.js";
 import type { RunSpec, SandboxRequest, WireRun } from "./protocol.js";
 import { decodeValue } from "./value.js";
@@ -61,13 +61,17 @@ describe("fuel", () => {
     expect(failure?.message).toMatch(new RegExp(`^spinOn never returned for this input: it was stopped at code\\.ts:\\d+:\\d+ after using its whole work budget for one call \\(${CALL_FUEL} units; the reference solution's costliest call uses at most 1/${CALL_FUEL_FACTOR} of that\\)`));
     // The module instance went on: its calls counter saw every call, the stopped ones too.
     expect(run.calls.filter((c) => c.ok).map((c) => (c.ok ? decodeValue(c.value) : undefined))).toMatchObject([{ ok: true, value: 2 }, { ok: true, value: 4 }]);
+    // A call after the first stopped one gets a fifth of the budget, and says why.
+    const later = run.calls[2]?.ok === false ? run.calls[2].failure.message : "";
+    expect(later).toMatch(new RegExp(`\\(${CALL_FUEL / AFTER_STOP_SHARE} units, less than the first call's because a call before it in this run was stopped too; the reference solution's costliest call uses at most 1/${CALL_FUEL_FACTOR / AFTER_STOP_SHARE} of that\\)`));
     // Each stopped call used its own budget, no more: the run's fuel is theirs and a little.
-    expect(fuelOf(run)).toBeGreaterThanOrEqual(2 * (CALL_FUEL + 1));
-    expect(fuelOf(run)).toBeLessThan(2 * (CALL_FUEL + 1) + 5);
+    const theirs = CALL_FUEL + 1 + CALL_FUEL / AFTER_STOP_SHARE + 1;
+    expect(fuelOf(run)).toBeGreaterThanOrEqual(theirs);
+    expect(fuelOf(run)).toBeLessThan(theirs + 5);
   });
 
   it("stops a run whose calls each keep within their budget when together they use the run's", async () => {
-    const [run] = await grade([spec("count", Array.from({ length: 40 }, () => 5e4), { callFuel: undefined })], { fuel: 200 });
+    const [run] = await grade([spec("count", Array.from({ length: 40 }, () => 2e5), { callFuel: undefined })], { fuel: 200 });
     expect(run?.status === "ran" && run.calls.every((c) => c.ok)).toBe(true);
     expect(stopOf(run)?.message).toMatch(/stopped after using 100% of its work budget \(200 units/);
   });

@@ -13,13 +13,18 @@ export const REFERENCE_SUBMISSION_FUEL = 60;
  * One call's budget within its run (RunSpec.callFuel for an export whose calls do more): a call
  * that uses it up is stopped alone, as that input's failure, and the run goes on. A call of a
  * reference solution uses at most 1 unit (bench/fuel.ts; a unit is 10,000 steps, so that is an
- * upper bound), so 20 is at least CALL_FUEL_FACTOR times its work (test/fuel-budget.test.ts keeps
- * it true). It is this small so that a run stops every call of a loop on one kind of input before
- * its own budget runs out: chapter 2's generated run holds 31 messages of one method in 555.
+ * upper bound): 100 is CALL_FUEL_FACTOR times that (test/fuel-budget.test.ts keeps it true).
  */
-export const CALL_FUEL = 20;
-/** How many times the largest use of a reference's call each call's budget is, at least. */
-export const CALL_FUEL_FACTOR = 20;
+export const CALL_FUEL = 100;
+/** How many times the largest use of a reference's call each call's first budget is, at least. */
+export const CALL_FUEL_FACTOR = 100;
+/**
+ * Once a call of a run has been stopped, each later call of that run gets this share of the
+ * first budget (20 times the reference's call, still): code that loops on one kind of input then
+ * has every such input stopped before the run's own budget runs out (chapter 2's generated run
+ * holds 31 messages of one method among 555: 100 + 30 × 20 units of its 1,100).
+ */
+export const AFTER_STOP_SHARE = 5;
 /** A run's budget: about 50 times the largest reference run. */
 export const RUN_FUEL = 50 * REFERENCE_RUN_FUEL;
 /** A submission's budget, all its runs together: about 50 times the largest reference submission. */
@@ -81,11 +86,18 @@ export class FuelMeter {
     this.callStart = this.used;
   }
 
-  /** After a call's own stop: the run goes on, its budget and backstop as they were. */
+  /** After a call's own stop: the run goes on, its budget and backstop as they were, each later call's budget smaller (AFTER_STOP_SHARE). */
   goOn(): void {
     this.callAt = -1;
     this.stop = undefined;
+    this.callLimit = Math.max(1, Math.floor(this.firstCallLimit / AFTER_STOP_SHARE));
   }
+
+  /** A run's budget for each call (until one is stopped). */
+  setCallLimit(limit: number): void {
+    this.firstCallLimit = this.callLimit = limit;
+  }
+  private firstCallLimit = CALL_FUEL;
 
   /** A little more, after a stop, to read back what was done (the clock's limit stays the backstop). */
   extend(fuel: number, backstopMs: number): void {

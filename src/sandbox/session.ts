@@ -7,7 +7,7 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule, VmFunctionImplementation } from "quickjs-emscripten-core";
 import { makeSlicer, messageOf, readText, stackOf, type Slicer } from "./engine-text.js";
 import { failures, locate } from "./failures.js";
-import { CALL_FUEL, CLOCK_MS_PER_FUEL, FuelMeter, TAKE_FUEL } from "./fuel.js";
+import { CALL_FUEL, CALL_FUEL_FACTOR, CLOCK_MS_PER_FUEL, FuelMeter, TAKE_FUEL } from "./fuel.js";
 import { adoptContext, adoptRuntime, captureImage, checkHostRefs, findRandomState, PAGE, pagesInUse, recordHostRefs, reseed, type EngineImage } from "./image.js";
 import type { NewInstance } from "./instance.js";
 import type { RunSpec, SandboxRequest, TaskFailure, WireCall } from "./protocol.js";
@@ -214,9 +214,9 @@ export class Session {
     if (!("ctx" in realm)) return { calls: [], failure: realm };
     const peers = spec.peers ? new PeerLog(scripts, spec.inputs.length) : undefined;
     this.peers = peers;
-    this.meter.callLimit = spec.callFuel ?? CALL_FUEL;
+    this.meter.setCallLimit(spec.callFuel ?? CALL_FUEL);
     // The guest's frames, and in their places the calls the meter stopped at their own budget.
-    const parts: (string | { stoppedAt: number; where: string | undefined })[] = [];
+    const parts: (string | { stoppedAt: number; where: string | undefined; limit: number; share: number })[] = [];
     for (let from = 0; ;) {
       try {
         parts.push(this.guestCall("run", [spec.entry, spec.exportName, inputs, spec.instance === "fresh", groups, budget, spec.echoInputs === true, spec.stopOnFailure, spread ? scripts.length : -1, spec.arity ?? 0, spec.via ?? "", from], true, realm));
@@ -235,10 +235,11 @@ export class Session {
         // One call that never returned: that input's failure. What the run did before it is read
         // back (the grader's own work, uncounted), and the run goes on from the next input in
         // the same module instance, as the calls after a throw do.
+        const limit = this.meter.callLimit;
         this.meter.goOn();
         this.meter.paused = true;
         try { parts.push(this.guestCall("goOn", [], false, realm)); } finally { this.meter.paused = false; }
-        parts.push({ stoppedAt: at, where: this.stoppedWhere });
+        parts.push({ stoppedAt: at, where: this.stoppedWhere, limit, share: (spec.callFuel ?? CALL_FUEL) / limit });
         from = at + 1;
         if (spec.stopOnFailure || from >= spec.inputs.length) break;
       }
@@ -248,7 +249,7 @@ export class Session {
     const out: { calls: WireCall[]; modules?: string[]; failure?: TaskFailure; stopped?: TaskFailure } = { calls: [] };
     for (const part of parts) for (const frame of typeof part === "string" ? frames(part) : [part]) {
       if (typeof frame !== "string") {
-        const failure = failures.callStopped(shownSpec, this.meter.callLimit, frame.where);
+        const failure = failures.callStopped(shownSpec, frame.limit, CALL_FUEL_FACTOR / frame.share, frame.where);
         out.calls.push(peers ? { ok: false, failure, sent: peers.sentOf(frame.stoppedAt) } : { ok: false, failure });
         continue;
       }

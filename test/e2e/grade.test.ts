@@ -83,11 +83,16 @@ describe.concurrent("untrusted code ends as that task's error, and the rest is s
     expect(report.score).toBe(16);
   });
 
-  it("an infinite loop is stopped by its work budget", async () => {
+  it("an infinite loop on one message is stopped at that call's work budget, and costs that message's line", async () => {
     const { code, report } = await gradeJson("infinite-loop");
     expect(code).toBe(1);
-    expect(statuses(report)).toEqual(["pass", "error", "pass"]);
-    expect(report.tasks[1]!.message).toMatch(/stopped after using 100% of its work budget/);
+    expect(statuses(report)).toEqual(["pass", "fail", "pass"]);
+    // Where the loop is, and the budget against the reference's use.
+    expect(check(report, "t2_id6_error_code").message).toMatch(/^For the message with id 6 \(resources\/list\): handle never returned for this input: it was stopped at .*task2\.ts:[67]:\d+ after using its whole work budget for one call \(100 units; the reference solution's costliest call uses at most 1\/100 of that\)/);
+    // Every other message's line is judged, and passes; the count of answers is charged to id 6's line.
+    expect(report.tasks[1]!.checks.filter((c) => c.kind === "evidence" && c.status === "fail").map((c) => c.name)).toEqual(["t2_responses", "t2_id6_error_code"]);
+    expect(check(report, "t2_responses").chargedTo).toBe("t2_id6_error_code");
+    expect(report.score).toBe(16);
   });
 
   it("process.exit inside serve is reported, not obeyed", async () => {
