@@ -26,9 +26,9 @@ export function outcomesOf(run: WireRun | undefined, i: number): { outcomes?: Ou
 }
 
 /**
- * Session i's outcomes, from the run of its check's group (a step per call). `stalled`: the run
- * stopped at a step of this session (a loop that never ends): the outcomes of the steps before it,
- * in `outcomes`, and the stop's `failed` message. A session the stopped run never reached has
+ * Session i's outcomes, from the run of its check's group (a step per call). `stalled`: a step of
+ * this session never returned (stopped at its own work budget, or the run stopped there): the
+ * outcomes of the steps before it, in `outcomes`, and the stop's `failed` message. A session the stopped run never reached has
  * `failed` and `unreached`.
  */
 export function sessionOutcomes(p: SessionsPlan, reply: SandboxReply, i: number): { outcomes?: Outcome[]; failed?: string; stalled?: boolean; unreached?: boolean } {
@@ -43,7 +43,9 @@ export function sessionOutcomes(p: SessionsPlan, reply: SandboxReply, i: number)
       const failed = run.stopped?.message ?? "the run stopped before this session";
       return k === 0 && run.calls.length < at ? { failed, unreached: true } : { outcomes, failed, stalled: true };
     }
-    if (!call.ok) return { failed: call.failure.message };
+    // A step stopped at its own work budget (a loop that never ends): the session stalls there,
+    // as a session the run stopped at; the run went on with the sessions after it.
+    if (!call.ok) return call.failure.reason === "timeout" ? { outcomes, failed: call.failure.message, stalled: true } : { failed: call.failure.message };
     outcomes.push(valueOf(call) as Outcome);
   }
   return { outcomes };
