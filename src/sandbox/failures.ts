@@ -18,7 +18,7 @@ export const failures = {
     ? `It was stopped after using ${percent(used, limit)} of its work budget (${limit} units; the reference solution uses about ${percent(REFERENCE_RUN_FUEL, limit)} of it on its largest run). ${LOOP_ADVICE}`
     : `It was stopped when the submission's work budget ran out (${budget} units for all its runs together; the reference solution uses about ${percent(REFERENCE_SUBMISSION_FUEL, budget)} of it). ${LOOP_ADVICE}`),
   /** One call of a run stopped at its own budget (fuel.ts CALL_FUEL): that input's failure; the run went on. */
-  callStopped: (spec: Pick<RunSpec, "exportName">, limit: number, times: number, where?: string): TaskFailure => failure("timeout", `${spec.exportName} never returned for this input: it was stopped${where ? ` at ${where}` : ""} after using its whole work budget for one call (${limit} units${times < CALL_FUEL_FACTOR ? ", less than the first call's because a call before it in this run was stopped too" : ""}; the reference solution's costliest call uses at most 1/${Math.round(times)} of that). ${LOOP_ADVICE}`),
+  callStopped: (spec: Pick<RunSpec, "exportName">, limit: number, times: number, where?: string): TaskFailure => failure("timeout", `${spec.exportName} never returned for this input: it was stopped${where ? ` ${where}` : ""} after using its whole work budget for one call (${limit} units${times < CALL_FUEL_FACTOR ? ", less than the first call's because a call before it in this run was stopped too" : ""}; the reference solution's costliest call uses at most 1/${Math.round(times)} of that). ${LOOP_ADVICE}`),
   budget: (budget: number): TaskFailure => failure("budget", `It was not run: the submission's earlier runs had used all of its work budget (${budget} units; the reference solution uses about ${percent(REFERENCE_SUBMISSION_FUEL, budget)} of it). A task that never returns uses its whole budget: fix the one that did not finish first.`),
   /** The clock's backstop: the grader's trouble, never a verdict on the student's code. */
   backstop: (ms: number, share?: { used: number; limit: number }): TaskFailure => failure("backstop", `The grader stopped it by the clock after ${ms} ms, not by its work${share ? `: it had used ${percent(share.used, share.limit)} of its work budget` : ""}. This is not your code's fault; the machine was too busy to finish in time. Grade again, or give the grader more time with --timeout MS.`),
@@ -66,6 +66,11 @@ function notWritten(spec: Pick<RunSpec, "entry" | "exportName">, t: Thrown, othe
  * The stack is the student's text: read line by line, each line cut short, no backtracking.
  */
 export function locate(stack: string): string | undefined {
+  return locateFrame(stack)?.where;
+}
+
+/** locate's frame, with the name of its function when the stack gives one ("at serve (…)"). */
+export function locateFrame(stack: string): { where: string; fn?: string } | undefined {
   const lines = stack.split("\n", 12);
   for (const raw of lines) {
     const line = raw.slice(0, 400).trim();
@@ -77,7 +82,8 @@ export function locate(stack: string): string | undefined {
     if (!m) continue;
     const file = m[1]!;
     if (file === "grade-guest.js" || file.startsWith("node:") || file === "grade/course" || file === "native" || file.startsWith("<")) continue;
-    return m[3] ? `${file}:${m[2]}:${m[3]}` : `${file}:${m[2]}`;
+    const fn = line.endsWith(")") && line.startsWith("at ") ? line.slice(3, open).trim() : "";
+    return { where: m[3] ? `${file}:${m[2]}:${m[3]}` : `${file}:${m[2]}`, ...(/^[\w$.]{1,100}$/.test(fn) && fn !== "<anonymous>" ? { fn } : {}) };
   }
   return undefined;
 }

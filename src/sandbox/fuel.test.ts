@@ -58,7 +58,7 @@ describe("fuel", () => {
     const failure = run.calls[0]?.ok === false ? run.calls[0].failure : undefined;
     expect(failure?.reason).toBe("timeout");
     // Where the loop was, and the call's budget against the reference's.
-    expect(failure?.message).toMatch(new RegExp(`^spinOn never returned for this input: it was stopped at code\\.ts:\\d+:\\d+ after using its whole work budget for one call \\(${CALL_FUEL} units; the reference solution's costliest call uses at most 1/${CALL_FUEL_FACTOR} of that\\)`));
+    expect(failure?.message).toMatch(new RegExp(`^spinOn never returned for this input: it was stopped in spinOn \\(at code\\.ts:\\d+:\\d+\\) after using its whole work budget for one call \\(${CALL_FUEL} units; the reference solution's costliest call uses at most 1/${CALL_FUEL_FACTOR} of that\\)`));
     // The module instance went on: its calls counter saw every call, the stopped ones too.
     expect(run.calls.filter((c) => c.ok).map((c) => (c.ok ? decodeValue(c.value) : undefined))).toMatchObject([{ ok: true, value: 2 }, { ok: true, value: 4 }]);
     // A call after the first stopped one gets a fifth of the budget, and says why.

@@ -6,7 +6,7 @@
 // (engine.ts) and by the live server (live-server.ts).
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule, VmFunctionImplementation } from "quickjs-emscripten-core";
 import { makeSlicer, messageOf, readText, stackOf, type Slicer } from "./engine-text.js";
-import { failures, locate } from "./failures.js";
+import { failures, locateFrame } from "./failures.js";
 import { CALL_FUEL, CALL_FUEL_FACTOR, CLOCK_MS_PER_FUEL, FuelMeter, TAKE_FUEL } from "./fuel.js";
 import { adoptContext, adoptRuntime, captureImage, checkHostRefs, findRandomState, PAGE, pagesInUse, recordHostRefs, reseed, type EngineImage } from "./image.js";
 import type { NewInstance } from "./instance.js";
@@ -75,7 +75,7 @@ export class Session {
   /** Whether the instance is a copy of an image (image.ts). */
   fromImage = false;
   private readonly shown: string;
-  /** Where the last call stopped at its own budget was, as the student wrote it. */
+  /** Where the last call stopped at its own budget was, as the student wrote it ("in serve (at task3.ts:4:3)"). */
   private stoppedWhere: string | undefined;
   /** A place in compiled code ("task1.ts:40:9") as the student wrote it (source-map.ts). */
   private readonly place = (where: string): string => mapPlace(this.submission.compiled, where);
@@ -449,8 +449,9 @@ export class Session {
       const message = messageOf(ctx, result.error);
       // A call stopped at its own budget: where its loop was, for the student.
       if (message === "interrupted" && this.meter.stop === "call") {
-        const found = locate(stackOf(ctx, result.error));
-        this.stoppedWhere = found ? this.shown + this.place(found) : undefined;
+        const found = locateFrame(stackOf(ctx, result.error));
+        const at = found && this.shown + this.place(found.where);
+        this.stoppedWhere = found && (found.fn ? `in ${found.fn} (at ${at})` : `at ${at}`);
       }
       result.error.dispose();
       throw new Stopped(this.stopFailure(message));

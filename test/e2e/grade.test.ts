@@ -88,7 +88,7 @@ describe.concurrent("untrusted code ends as that task's error, and the rest is s
     expect(code).toBe(1);
     expect(statuses(report)).toEqual(["pass", "fail", "pass"]);
     // Where the loop is, and the budget against the reference's use.
-    expect(check(report, "t2_id6_error_code").message).toMatch(/^For the message with id 6 \(resources\/list\): handle never returned for this input: it was stopped at .*task2\.ts:[67]:\d+ after using its whole work budget for one call \(100 units; the reference solution's costliest call uses at most 1\/100 of that\)/);
+    expect(check(report, "t2_id6_error_code").message).toMatch(/^For the message with id 6 \(resources\/list\): handle never returned for this input: it was stopped in handle \(at .*task2\.ts:[67]:\d+\) after using its whole work budget for one call \(100 units; the reference solution's costliest call uses at most 1\/100 of that\)/);
     // Every other message's line is judged, and passes; the count of answers is charged to id 6's line.
     expect(report.tasks[1]!.checks.filter((c) => c.kind === "evidence" && c.status === "fail").map((c) => c.name)).toEqual(["t2_responses", "t2_id6_error_code"]);
     expect(check(report, "t2_responses").chargedTo).toBe("t2_id6_error_code");

@@ -411,7 +411,7 @@ describe("judgeClient on the sandbox's reply", () => {
     expect(reply.runs.filter((r) => (r.status === "ran" && r.stopped) || r.status === "failed")).toEqual([]);
     const calls = reply.runs.flatMap((r, k) => (r.status === "ran" && runs[k]!.exportName === "callWithInput" ? r.calls : []));
     expect(calls.length).toBeGreaterThan(0);
-    expect(calls.filter((c) => c.ok || c.failure.reason !== "timeout" || !/^callWithInput never returned for this input: it was stopped at task3\.ts:1[78]:\d+/.test(c.failure.message))).toEqual([]);
+    expect(calls.filter((c) => c.ok || c.failure.reason !== "timeout" || !/^callWithInput never returned for this input: it was stopped in callWithInput \(at task3\.ts:1[78]:\d+\)/.test(c.failure.message))).toEqual([]);
     const j = judgeClient(plan, reply, i);
     const checks = new Map([...j.checks, ...j.extra!].map((c) => [c.name, c]));
     for (const line of ["t3_final_text", "t3_declined_text"]) {
