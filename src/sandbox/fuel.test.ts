@@ -70,6 +70,14 @@ describe("fuel", () => {
     expect(fuelOf(run)).toBeLessThan(theirs + 5);
   });
 
+  it("leaves a load to the run's budget: a module whose second fresh load loops stops the run, charged to no call", async () => {
+    const files = { "code.ts": CODE, "loads.ts": "const g = globalThis as any; g.loads = (g.loads ?? 0) + 1; if (g.loads === 2) for (;;) {}\nexport function one() { return 1; }" };
+    const reply = await pool.run({ files, refused: {}, limits: LIMITS, runs: [{ entry: "loads.ts", exportName: "one", inputs: ["1", "2", "3"], instance: "fresh", stopOnFailure: false }] });
+    const [run] = reply.runs;
+    expect(run?.status === "ran" && run.calls.map((c) => c.ok)).toEqual([true]);
+    expect(stopOf(run)?.message).toMatch(/stopped after using 100% of its work budget/);
+  });
+
   it("stops a run whose calls each keep within their budget when together they use the run's", async () => {
     const [run] = await grade([spec("count", Array.from({ length: 40 }, () => 2e5), { callFuel: undefined })], { fuel: 200 });
     expect(run?.status === "ran" && run.calls.every((c) => c.ok)).toBe(true);

@@ -512,8 +512,10 @@
       let loaded = from > 0;
       if (from === 0) left = limit;
       const count = inputs.length === 0 ? 1 : inputs.length;
+      // One crossing a call: a mark ends the call before it; a load is no call's (its loop stops the run).
       for (let i = from; i < count; i++) {
         if (!loaded || freshAt(i)) {
+          hostMark(-1);
           const l = load(id);
           if (slice(l, 0, 17) !== '{"kind":"loaded",') { frame("L" + l); return done; }
           if (!loaded) frame("M" + l);
@@ -522,11 +524,11 @@
         if (inputs.length === 0) break;
         hostMark(i);
         const outcome = callOne(id, name, inputs[i], left, echo, i, peers, arity, via);
-        hostMark(-1);
         frame(outcome);
         if (slice(outcome, 0, 1) === "V") left -= outcome.length;
         else if (stop) break;
       }
+      hostMark(-1);
       return done;
     }),
     /** What the run that was stopped had done; its timers are forgotten, as its process would have ended. */
