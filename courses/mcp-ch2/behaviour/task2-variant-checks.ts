@@ -8,6 +8,7 @@ import { MESSAGES, TOOL } from "../course/fixtures.js";
 import type { JsonObject, JsonRpcMessage } from "../course/types.js";
 import type { BehaviourCheck } from "./check.js";
 import type { Random } from "../../../src/pack/random.js";
+import { reversedKeys } from "../../../src/json/reversed-keys.js";
 import { SERVICES } from "./task2-inputs.js";
 
 interface Variant {
@@ -75,12 +76,6 @@ function varied(id: number, random: Random): JsonRpcMessage {
   return message;
 }
 
-/** The message with the keys of every object in it in reverse order. */
-const reversed = (value: unknown): unknown =>
-  Array.isArray(value) ? value.map(reversed)
-    : value !== null && typeof value === "object" ? Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversed(v)]))
-      : value;
-
 /**
  * Every other variant is the same message in another form the rule answers alike: its keys in
  * reverse order (JSON objects are unordered), and tools/list's with an empty params (optional in
@@ -89,7 +84,7 @@ const reversed = (value: unknown): unknown =>
  * every other input of a seed is the one it was.
  */
 const otherForm = (message: JsonRpcMessage): JsonRpcMessage =>
-  reversed(message.method === "tools/list" ? { ...message, params: {} } : message) as JsonRpcMessage;
+  reversedKeys(message.method === "tools/list" ? { ...message, params: {} } : message) as JsonRpcMessage;
 
 export const VARIANT_CHECKS: BehaviourCheck[] = VARIANTS.map(({ id, name, title, rule, part }) => ({
   name, task: "task2", judge: "output", part, title, rule, hint: HINT,

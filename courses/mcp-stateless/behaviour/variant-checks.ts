@@ -4,6 +4,7 @@
 // the other checks share (src/pack/score.ts): code that answers the fixtures from a table fails
 // every one, and a wrong rule fails the check of its own line only.
 import type { Random } from "../../../src/pack/random.js";
+import { reversedKeys } from "../../../src/json/reversed-keys.js";
 import type { BehaviourCheck } from "./check.js";
 import { LINES, MESSAGES, messageIndex } from "../course/fixtures.js";
 import { ORDERS, TOOLS } from "../course/index.js";
@@ -187,5 +188,7 @@ function varied(fixture: number, random: Random, index: number): Json {
 
 export const TASK2_VARIANT_CHECKS: readonly BehaviourCheck[] = HANDLE_VARIANTS.map(({ id, fixtures, title, rule, part, compare }) => ({
   id, task: "task2", title, rule, hint: HANDLE_HINT, part: part ?? content, ...(compare ? { compare } : {}),
-  inputs: (random: Random) => fixtures.flatMap((fixture) => Array.from({ length: 4 }, (_, i) => varied(fixture, random, i))),
+  // Every other one with its keys reversed, at every depth (made without the random stream): a
+  // handle that followed the rules only for the page's key order kept 15/16.
+  inputs: (random: Random) => fixtures.flatMap((fixture) => Array.from({ length: 4 }, (_, i) => (i % 2 ? reversedKeys(varied(fixture, random, i)) : varied(fixture, random, i)))),
 }));

@@ -204,15 +204,17 @@ export const EDGE_CALLS: CallCase[] = [
   },
 ];
 
-/** The page's accepted and declined cancels again, each for another order: what code fitted to the page's order alone gets wrong. */
+/** The page's accepted and declined cancels again, each for another order (and once for another tool): what code fitted to the page's order or tool alone gets wrong. */
 function pageFlows(random: Random): CallCase[] {
   return (["accept", "decline"] as const).flatMap((flow) => Array.from({ length: 2 }, (_, i) => {
     const order = `${random.pick(["A", "B", "Z"])}${random.int(102, 999)}`;
     const text = flow === "accept" ? `${order} cancelled` : `${order} kept: the user did not confirm`;
     // The second in other words: the client returns the server's text, whatever it says, and a
-    // client that makes the page's text up from the user's answer is not returning it.
+    // client that makes the page's text up from the user's answer is not returning it. It is
+    // another tool's too: a client that goes round only for cancel_order kept both text lines.
+    const name = i === 0 ? "cancel_order" : "cancel_booking";
     return {
-      label: `cancel_order ${order}, the user ${flow}s`, name: "cancel_order", args: { order_id: order }, variantOf: flow,
+      label: `${name} ${order}, the user ${flow}s`, name, args: { order_id: order }, variantOf: flow,
       server: [{ kind: "input", requests: confirm(order) }, { kind: "result", result: textResult(i === 0 ? text : `${text}, as the order service says`) }],
       answers: [flow === "accept" ? ACCEPT : DECLINE],
     } satisfies CallCase;

@@ -309,8 +309,8 @@ export const CLIENT_RULES: ClientRule[] = [
   {
     // The page's confirmed and declined cancels' own rule (their lines read only the page's order A101).
     id: "t3_same_cancel_flows", kind: "behaviour",
-    title: "The page's accepted and declined cancels, for other orders, end the same way",
-    rule: "cancel_order for any order: the question asked, the answer sent back in a second round, and that round's result returned, with the text the server sent (whatever its words).",
+    title: "The page's accepted and declined cancels, for other orders and another tool, end the same way",
+    rule: "cancel_order for any order, and any other tool that asks the same: the question asked, the answer sent back in a second round, and that round's result returned, with the text the server sent (whatever its words).",
     hint: "Look for code that recognises the page's order A101 or its texts (a table of answers, a text made up from the user's answer) instead of following the rounds.",
     call: ({ c, trace, rounds }) => {
       const end = ending(c);

@@ -69,6 +69,10 @@ const CORRECT = [
   "correct-handle-normalises-message", // task 2: params that are not an object replaced by {} in the message itself
   "correct-handle-shared-templates", // task 2: discover's and tools/list's results and the envelope's _meta built once, deep-frozen, shared
   "correct-client-copies", // task 3: ask gets a structuredClone of each question, the result returned cloned, errors carry code and data
+  // A third probe's idioms:
+  "correct-handle-enum-abstract", // task 2: an enum of codes, an abstract Method with getters, a Map of handlers, a Refusal class with static factories
+  "correct-client-generator-rounds", // task 3: the rounds a generator fed each result by gen.next, answers through a Map, a Symbol-keyed id counter, a frozen _meta
+  "correct-checkargs-fromentries-overloads", // task 1: overloads, a const-asserted table of problem kinds through flatMap, repr by one replaceAll over code points
 ];
 
 /**
@@ -142,6 +146,25 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["client-rebuilds-result", "task3", ["t3_final_result_returned"]],
   // hole: the flows' servers spoke the page's words, so a text made up from the answer kept both text lines (40/41).
   ["game-client-retries-then-fabricates", "task3", ["t3_same_cancel_flows"], [], 3],
+  // A third probe: single mistakes seen only beyond the fixtures...
+  ["args-unexpected-sorted", "task1", ["t1_quoted_name", "t1_generated_args"]],
+  ["cancel-accept-truthy", "task2", ["t2_input_responses"]],
+  ["order-id-trimmed", "task2", ["t2_order_ids"]],
+  ["serve-null-skipped", "task4", ["t4_odd_lines"]],
+  ["client-four-rounds", "task3", ["t3_cap_requests", "t3_at_most_three_rounds"]],
+  // ... the stateful habit (requests refused until the instance has seen server/discover): the fresh instances show it.
+  ["handle-requires-discover", "task2", ["t2_stateless", "t2_no_session_state"]],
+  // ... and code that tells the page's run apart: a counter on globalThis (the context's first 13 calls by the rules),
+  ["game-handle-global-counter", "task2", ["t2_same_discover", "t2_same_a100", "t2_same_cancel_ask"], [], 16],
+  // the page's key order (hole: every variant had it, 15/16 in the CLI; every other one is now reversed),
+  ["game-handle-key-order", "task2", ["t2_same_discover", "t2_same_a100", "t2_same_cancel_ask"], [], 15],
+  // a Promise that never settles for every call it has not seen (handle reads it here; the CLI
+  // grades task 2 with a copy of task 1 and gives it 16/16),
+  ["game-checkargs-promise-unseen", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid", "t1_generated_args"], ["t2_same_bad_args", "t2_inherited_names", "t2_arguments"], 5],
+  // the input rounds only for the page's tool (hole: the flows were all cancel_order's, and it kept
+  // both text lines, 12/17 or 13/17). It keeps request's lines and the two retry lines, whose rules
+  // judge the retries it does send (for cancel_order); 10/17 at seed 7, 10 or 11 on seeds 1-3.
+  ["game-client-cancel-only", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_final_result_returned", "t3_same_cancel_flows", "t3_error_response_throws"], [], 7],
   ["game-params-table", "task2", ["t2_same_a100", "t2_same_z9", "t2_same_bad_args", "t2_same_unknown_tool", "t2_same_old_version", "t2_same_cancel_ask", "t2_same_cancel_accept", "t2_same_cancel_decline"], [], 14],
 ];
 
