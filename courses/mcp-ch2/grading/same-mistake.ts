@@ -7,8 +7,8 @@
 // - the found text of a valid call: t2_id3_text and t2_id7_text both read it, and id 7's text is
 //   then id 3's with id 7's arguments (a query written with JSON.stringify, say); and the text
 //   lines of ids 3, 5 and 7 when each result has a content but no content[0].text;
-// - serve's result with one thing left out (it stopped early, or wrote no Parse error line): the
-//   count lines and the lines whose answer is gone.
+// - serve's result with one thing left out (it stopped early, or wrote no Parse error line), or
+//   with an empty line read as a message: the count lines and the lines whose answer is gone.
 import type { TaskJudgement } from "../../../src/pack/types.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import { canonicalJson } from "../../../src/json/python-json.js";
@@ -117,8 +117,12 @@ export function chargeServeLeftOut(task3: TaskJudgement, result: unknown, withOw
   const withoutParseErrors = { ...full, out: (full["out"] as string[]).filter((l) => l !== parseError) };
   // Where the loop may wrongly end: after a line that puts nothing on out as a message does.
   const stops = LINES.map((_, i) => i + 1).filter((k) => k < LINES.length && isNotAnswered(LINES[k - 1]!));
+  // An empty line read as a line that is not JSON: a Parse error line and a log line, both from the
+  // one rule that empty lines are skipped.
+  const blankRead = LINES.some((l) => l.trim() === "") && same(withOwnHandle(LINES.map((l) => (l.trim() === "" ? "\u0000not json" : l))));
   const what = same(withoutParseErrors) ? "every Parse error line is missing"
-    : stops.some((k) => same(withOwnHandle(LINES.slice(0, k)))) ? "serve stopped after a line it answers with no message, before the end of the lines" : undefined;
+    : stops.some((k) => same(withOwnHandle(LINES.slice(0, k)))) ? "serve stopped after a line it answers with no message, before the end of the lines"
+    : blankRead ? "an empty line is read as a message, answered with a Parse error line and logged, where it is skipped" : undefined;
   if (!what) return;
   const lines = new Set<string>(TASK3_LINES.map((l) => l.key));
   const first = task3.checks.find((c) => lines.has(c.name) && ownFailure(c));
