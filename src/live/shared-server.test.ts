@@ -1,6 +1,7 @@
 // The grade's one live server process (shared-server.ts, live-server.ts's connections): each
 // connection in a fresh session, the next connection in the same process only after a clean end,
-// and a fresh process after one that was stopped.
+// and a fresh process after one that was stopped (out of memory; a loop on one message is only
+// that message's failure).
 import { describe, expect, it } from "vitest";
 import { prepareServer } from "../sandbox/live.js";
 import type { LiveConnection } from "./connection.js";
@@ -10,6 +11,7 @@ const LIMITS = { timeMs: 600_000, memoryBytes: 64 * 2 ** 20, valueChars: 2 ** 20
 const SERVE = `let seen = 0;
 export function handle(m: any) {
   if (m.method === "loop") for (;;) {}
+  if (m.method === "hog") { const a: string[] = []; for (;;) a.push("x".repeat(1e6) + a.length); }
   seen += 1;
   const g = globalThis as any;
   g.seen = (g.seen ?? 0) + 1;
@@ -39,11 +41,13 @@ describe("the grade's live server process", () => {
 
       const second = server.connect();
       expect(second.pid).toBe(first.pid);
-      const b = await exchange(second, [ping(3), '{"jsonrpc":"2.0","id":4,"method":"loop"}', ping(5)]);
-      // Nothing of the first connection's module or globals; the stop ends the connection.
-      expect(b.stdout).toBe('{"id":3,"jsonrpc":"2.0","result":{"global":1,"seen":1}}\n');
+      const b = await exchange(second, [ping(3), '{"jsonrpc":"2.0","id":4,"method":"loop"}', ping(5), '{"jsonrpc":"2.0","id":6,"method":"hog"}', ping(7)]);
+      // Nothing of the first connection's module or globals. A loop on one message is that
+      // message's failure, answered as a throw is; running out of memory ends the connection.
+      expect(b.stdout).toBe('{"id":3,"jsonrpc":"2.0","result":{"global":1,"seen":1}}\n{"error":{"code":-32603,"message":"Internal error"},"id":4,"jsonrpc":"2.0"}\n{"id":5,"jsonrpc":"2.0","result":{"global":2,"seen":2}}\n');
       expect(b.code).toBe(1);
-      expect(b.stderr).toMatch(/handle was stopped: It was stopped after using 100% of its work budget/);
+      expect(b.stderr).toMatch(/handle never returned for this message: it was stopped after using its whole work budget for one message \(100 units\); answered with -32603 Internal error/);
+      expect(b.stderr).toMatch(/handle was stopped: It used more than 64 MB of memory/);
 
       const third = server.connect();
       expect(third.pid).not.toBe(first.pid);

@@ -5,7 +5,7 @@
 // else reaches the output, which is what the stdio check looks at.
 import { createInterface } from "node:readline";
 import { canonicalJson } from "../json/python-json.js";
-import { RUN_FUEL } from "./fuel.js";
+import { CALL_FUEL, RUN_FUEL } from "./fuel.js";
 import { SERVER_READY, type LiveRequest } from "./live-protocol.js";
 import { Session, Stopped, type EngineAssets } from "./session.js";
 import { decodeValue, NotData, notJson, toJsonValue } from "./value.js";
@@ -29,8 +29,9 @@ export async function serveConnection(request: LiveRequest, newModule: EngineAss
   const session = await Session.open({ newModule, guest: request.guest, modules: request.modules }, request.submission,
     (stream, text) => (stream === "stderr" ? io.err(text) : io.out(text)));
   const { entry, exportName } = request;
-  // Each message (and the loading) gets a run's fuel, counted as in the grading runs (fuel.ts).
+  // The loading gets a run's fuel, each message a call's, counted as in the grading runs (fuel.ts).
   const fuel = request.submission.limits.fuel ?? RUN_FUEL;
+  const messageFuel = Math.min(fuel, CALL_FUEL);
   session.limit(fuel, request.submission.limits.timeMs);
   const loaded = session.load(entry, exportName);
   if (!Array.isArray(loaded)) {
@@ -67,12 +68,16 @@ export async function serveConnection(request: LiveRequest, newModule: EngineAss
         log(`handle ${why}; answered with -32603 Internal error`);
         if (id !== undefined) io.out(`${canonicalJson({ jsonrpc: "2.0", id, error: { code: -32603, message: "Internal error" } })}\n`);
       };
-      session.limit(fuel, request.submission.limits.timeMs);
+      // A message's budget is a call's (fuel.ts CALL_FUEL): a loop on one message is that
+      // message's failure, answered as a throw is, and the server goes on with the next line, so
+      // the live checks judge the pipe and the protocol, not again the loop the other checks charge.
+      session.limit(messageFuel, request.submission.limits.timeMs);
       let call;
       try {
         call = session.call(entry, exportName, line.trim(), false);
       } catch (error) {
         if (!(error instanceof Stopped)) throw error;
+        if (error.failure.reason === "timeout" && session.goOn()) return internalError(`never returned for this message: it was stopped after using its whole work budget for one message (${messageFuel} units)`);
         log(`grade serve: handle was stopped: ${error.failure.message}`);
         return finish(1);
       }

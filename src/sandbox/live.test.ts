@@ -32,11 +32,11 @@ async function serve(lines: string[], cpuMs?: number): Promise<{ code: number | 
 }
 
 describe("the live server's limits", () => {
-  it("answers, then stops a loop by its fuel, saying so", async () => {
-    const run = await serve(['{"jsonrpc":"2.0","id":1,"method":"ping"}', '{"jsonrpc":"2.0","id":2,"method":"loop"}']);
-    expect(run.stdout).toBe('{"id":1,"jsonrpc":"2.0","result":{}}\n');
-    expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/handle was stopped: It was stopped after using 100% of its work budget/);
+  it("stops a loop on one message by that message's fuel, answers it as a throw, saying so, and serves the next", async () => {
+    const run = await serve(['{"jsonrpc":"2.0","id":1,"method":"ping"}', '{"jsonrpc":"2.0","id":2,"method":"loop"}', '{"jsonrpc":"2.0","id":3,"method":"ping"}']);
+    expect(run.stdout).toBe('{"id":1,"jsonrpc":"2.0","result":{}}\n{"error":{"code":-32603,"message":"Internal error"},"id":2,"jsonrpc":"2.0"}\n{"id":3,"jsonrpc":"2.0","result":{}}\n');
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/handle never returned for this message: it was stopped after using its whole work budget for one message/);
   });
 
   it.skipIf(!existsSync("/bin/sh"))("ends a server stuck in built-in calls at its processor-time limit", async () => {

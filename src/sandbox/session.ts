@@ -179,6 +179,16 @@ export class Session {
   /** The most fuel one call that returned used since the last limit. */
   get largestCall(): number { return this.meter.largestCall; }
 
+  /**
+   * After a call that was stopped by its fuel (the live server's message): the guest's harness
+   * made ready for the next call, its module instance as it was left. False when it cannot be.
+   */
+  goOn(): boolean {
+    this.meter.goOn();
+    this.meter.paused = true;
+    try { this.guestCall("goOn", [], false); return true; } catch { return false; } finally { this.meter.paused = false; }
+  }
+
   /** A fresh instance of the entry's modules: the ids of the modules it loaded, or why it did not load. */
   load(entry: string, exportName: string): string[] | TaskFailure {
     const reply = parseGuest(this.guestCall("load", [entry]), this.shown, this.place);
