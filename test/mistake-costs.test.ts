@@ -155,6 +155,7 @@ const COSTS: [string, number][] = [
   ["bounds-message-wording", 1],
   ["enum-case-insensitive", 1],
   ["escape-hex-uppercase", 1],
+  ["init-list-changed-true", 1],
 ];
 
 describe("what one mistake costs", () => {

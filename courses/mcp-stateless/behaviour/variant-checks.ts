@@ -26,7 +26,16 @@ function names(random: Random): [string, string] {
 
 const HINT = "The answer depends on the schema and the arguments only. Look for code that recognises the page's exact inputs (a table, a test of the field name order_id) instead of following the rule.";
 
-export const TASK1_VARIANT_CHECKS: readonly BehaviourCheck[] = [
+/**
+ * Every other input with the keys of its schema and its arguments reversed (made without the
+ * random stream): checkArgs reads them as JSON, in any order, and one that followed the rules only
+ * for the page's order (type, properties, required; the arguments in the properties' order) kept
+ * 4/5 of task 1.
+ */
+const everyOtherReversed = (inputs: unknown[]): unknown[] =>
+  inputs.map((input, i) => (i % 2 && Array.isArray(input) ? input.map(reversedKeys) : input));
+
+const TASK1_VARIANTS: readonly BehaviourCheck[] = [
   {
     id: "t1_same_missing_unexpected", task: "task1", title: "The page's missing and unexpected names, with other names, give the same problems",
     rule: "Rules 1 and 2: a name in schema.required that args lacks is \"missing <name>\"; a key of args that schema.properties lacks is \"unexpected <name>\", missing ones first.",
@@ -69,6 +78,10 @@ export const TASK1_VARIANT_CHECKS: readonly BehaviourCheck[] = [
     }),
   },
 ];
+
+export const TASK1_VARIANT_CHECKS: readonly BehaviourCheck[] = TASK1_VARIANTS.map((check) => ({
+  ...check, inputs: (random: Random) => everyOtherReversed(check.inputs(random) as unknown[]),
+}));
 
 /** The page's lines with every id changed: the same answers, each with its own id. */
 function relabelled(random: Random): string[] {

@@ -165,6 +165,12 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // both text lines, 12/17 or 13/17). It keeps request's lines and the two retry lines, whose rules
   // judge the retries it does send (for cancel_order); 10/17 at seed 7, 10 or 11 on seeds 1-3.
   ["game-client-cancel-only", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_final_result_returned", "t3_same_cancel_flows", "t3_error_response_throws"], [], 7],
+  // ... keyed on the page's key order in checkArgs's inputs (hole: every t1_same_* input had it, 4/5;
+  // every other one is now reversed): it keeps t1_quoted_name, whose rule is pyRepr's, honest here.
+  ["game-checkargs-schema-key-order", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid", "t1_generated_args"], [], 4],
+  // More single mistakes the page's own answers show.
+  ["discover-extra-version", "task2", ["t2_same_discover"]],
+  ["cache-ttl-nonzero", "task2", ["t2_same_envelope"]],
   ["game-params-table", "task2", ["t2_same_a100", "t2_same_z9", "t2_same_bad_args", "t2_same_unknown_tool", "t2_same_old_version", "t2_same_cancel_ask", "t2_same_cancel_accept", "t2_same_cancel_decline"], [], 14],
 ];
 
