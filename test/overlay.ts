@@ -8,13 +8,16 @@ import { fileURLToPath } from "node:url";
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SOLUTIONS = path.join(ROOT, "solutions");
 
-/** Fills `dir` (created if needed) with the reference solution and the fixture folder's files. */
-export function overlay(dir: string, fixtureDir?: string): string {
+/**
+ * Fills `dir` (created if needed) with the reference solution and the fixture folder's files;
+ * `solutions`: another pack's reference (solutions/mcp-stateless), chapter 2's by default.
+ */
+export function overlay(dir: string, fixtureDir?: string, solutions = SOLUTIONS): string {
   mkdirSync(path.join(dir, "reference"), { recursive: true });
   // The task files only: the instructor's quiz key stays out of a student's folder.
-  for (const file of readdirSync(SOLUTIONS).filter((f) => f.endsWith(".ts"))) {
-    cpSync(path.join(SOLUTIONS, file), path.join(dir, file));
-    cpSync(path.join(SOLUTIONS, file), path.join(dir, "reference", file));
+  for (const file of readdirSync(solutions).filter((f) => f.endsWith(".ts"))) {
+    cpSync(path.join(solutions, file), path.join(dir, file));
+    cpSync(path.join(solutions, file), path.join(dir, "reference", file));
   }
   if (fixtureDir) cpSync(fixtureDir, dir, { recursive: true });
   return dir;

@@ -35,10 +35,15 @@ const NOT_RUN = "Not run: the code it needs did not run on the fixtures.";
 // A run the code stopped: a check judged on inputs answered before the stop keeps its verdict
 // (the evidence lines' own rules run first, so a hang in a general rule's input costs that rule);
 // every other fails with the reason, or is an error when the stop was the grader's
-// (src/pack/verdict.ts). Code that stalls on every input it does not know passes nothing.
-const unjudged = (checks: CheckResult[], stopped: TaskFailure, message: string): CheckResult[] => {
+// (src/pack/verdict.ts). Code that stalls on every input it does not know passes nothing. A
+// rule's check skipped for a fixture's failed call seen again (behaviour/judge.ts: every input
+// called, its only failures excused) was judged whole and keeps its skip: a loop on the unknown
+// tool, which uses up the run, cost t2_responses' point through t2_id_null_answered while the
+// same throw cost nothing there (test/loop-costs.test.ts, loop-on-unknown-tool).
+const unjudged = (checks: CheckResult[], stopped: TaskFailure, message: string, rules: ReadonlySet<string>): CheckResult[] => {
   const status = unjudgedStatus(stopped);
-  return checks.map((c) => (c.status === "pass" || (status === "fail" && c.status === "fail" && !c.actual?.startsWith("(not called")) ? c
+  const whole = (c: CheckResult): boolean => c.status === "pass" || (c.status === "skip" && c.kind === "behaviour" && rules.has(c.name));
+  return checks.map((c) => (whole(c) || (status === "fail" && c.status === "fail" && !c.actual?.startsWith("(not called")) ? c
     : { name: c.name, kind: c.kind, title: c.title, ...(c.hint ? { hint: c.hint } : {}), status, message, ...(c.expected !== undefined ? { expected: c.expected } : {}), ...(c.actual !== undefined ? { actual: c.actual } : {}) }));
 };
 
@@ -193,5 +198,6 @@ function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle
     ...(o.schema ? schemaChecks(task, exchanges) : []),
   ];
   const stopped = generated.status === "ran" ? generated.stopped : undefined;
-  return stopped ? unjudged(list, stopped, `The run of ${TASKS[task].exportName} on the generated inputs stopped, so this rule could not be judged on all of its inputs: ${stopped.message}`) : list;
+  const rules = new Set(r.plan.map((p) => p.check.name));
+  return stopped ? unjudged(list, stopped, `The run of ${TASKS[task].exportName} on the generated inputs stopped, so this rule could not be judged on all of its inputs: ${stopped.message}`, rules) : list;
 }

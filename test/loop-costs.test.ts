@@ -1,0 +1,139 @@
+// What code that never returns costs (issue 20, "one mistake costs one point"), as a table for all
+// three packs: each submission of test/fixtures/loops/<pack>/ is the reference with one input
+// kind looping (or recursing, or answered with a Promise that never settles), graded through the
+// sandbox as the CLI grades it, on seeds 1-3. Its throwing twin, made here from the same files
+// with the loop replaced by `throw new Error("twin")`, must cost the same: a call stopped at its
+// own work budget is that input's failure, as a throw is. Gaming (the page's inputs answered, a
+// loop on everything else) keeps at most the points named. Where a verdict is wrong today, the
+// row pins it and says what it should be and why. No timing is asserted (a shared machine).
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import ch2 from "../courses/mcp-ch2/pack.js";
+import stateless from "../courses/mcp-stateless/pack.js";
+import stateful from "../courses/mcp-stateful/pack.js";
+import { gradeSubmission } from "../src/grading/grade.js";
+import { scoreTask } from "../src/pack/score.js";
+import type { Pack } from "../src/pack/types.js";
+import type { Report } from "../src/report/types.js";
+import { SandboxPool } from "../src/sandbox/pool.js";
+import { overlay, ROOT } from "./overlay.js";
+
+const PACKS = { "mcp-ch2": ch2, "mcp-stateless": stateless, "mcp-stateful": stateful } as const;
+type PackId = keyof typeof PACKS;
+const SOLUTIONS: Record<PackId, string> = {
+  "mcp-ch2": path.join(ROOT, "solutions"),
+  "mcp-stateless": path.join(ROOT, "solutions", "mcp-stateless"),
+  "mcp-stateful": path.join(ROOT, "solutions", "mcp-stateful"),
+};
+const SEEDS = [1, 2, 3];
+const LOOP = "for (;;) {}";
+const THROW = 'throw new Error("twin")';
+
+/** [pack, fixture, what the loop costs, what its throwing twin costs, the text the twin replaces (the loop by default)]. */
+const COSTS: [PackId, string, number, number, string?][] = [
+  ["mcp-ch2", "loop-on-notification", 1, 1],
+  // Cost 2 before (extra-checks.ts, unjudged): the 70 unknown-tool calls use up the run's fuel
+  // (100 + 20 a call), and t2_id_null_answered, skipped for the fixture's failed call under id
+  // null, was made a failure by the stop, taking t2_responses' point; the throw stops no run.
+  ["mcp-ch2", "loop-on-unknown-tool", 1, 1],
+  ["mcp-ch2", "loop-on-string-id", 1, 1],
+  ["mcp-ch2", "loop-tomcp-on-title", 1, 1],
+  // should be 1: a throw on every unknown method (the stack overflow is one) fails t2_id_null_answered
+  // on {"id": null, "method": "ping"}, which failedAsFixture (src/pack/failed-call.ts) excuses only
+  // as resources/list (the fixture's message) under another id, so the rule takes t2_responses' point.
+  ["mcp-ch2", "recursion-on-unknown-method", 2, 2, "return handle({ ...message })"],
+  ["mcp-ch2", "promise-on-notification", 1, 1, "return new Promise<never>(() => {})"],
+  // should be 1 (t3_parse_error_line): serve's one call answers all of LINES, so a throw or a loop
+  // on line 4 leaves all five of task 3's lines without a value.
+  ["mcp-ch2", "serve-loop-on-parse-error", 5, 5],
+  ["mcp-stateless", "checkargs-loop-non-string", 1, 1],
+  ["mcp-stateless", "handle-loop-unknown-tool", 1, 1],
+  // should be 1: the page's "cap" call stops in its third round, and both lines that read it fail,
+  // t3_round_cap (no "too many input rounds") and t3_cap_requests (2 requests): client/evidence.ts
+  // charges the first to the second only when more than 3 rounds were sent.
+  ["mcp-stateless", "client-loop-third-round", 2, 2],
+  ["mcp-stateless", "handle-loop-unknown-uri", 1, 1],
+  ["mcp-stateless", "repr-recursion-on-quote", 1, 1, "return pyRepr(text)"],
+  // should be 1: no evidence line reads id 7's answer alone, so chargeFailedCalls (src/pack/failed-call.ts)
+  // charges nothing, and the four lines that read every answer (t2_responses, t2_without_result_type,
+  // t2_without_server_info, t2_without_cache_hints) each lose their point.
+  ["mcp-stateless", "handle-promise-on-resources-list", 4, 4, "return new Promise<never>(() => {})"],
+  // should be 1, as its twin: the page's trace is one call of driveServer (grading/plan.ts, the
+  // fixture run), so a step that never returns stops the whole trace, and task 2 has no value at
+  // all (0/8), where a throw is caught at its step (t2_delete_db_code alone).
+  ["mcp-stateful", "server-loop-on-disallowed-tool", 8, 1],
+  ["mcp-stateful", "server-loop-on-prompts-get", 1, 1],
+  ["mcp-stateful", "kindof-loop-on-error", 1, 1],
+  ["mcp-stateful", "kindof-recursion-on-null-id", 1, 1, "return kindOf(message)"],
+  // should be 1 (loop and twin): the page's client ops are one call of driveClient, so a pump that
+  // never returns leaves every op of that call without a value (t3_sent_methods, t3_add_text,
+  // t3_delete_db_code, t3_cache_after_pump), where its throw is caught at the op; and the throw
+  // costs 2, t3_cache_after_pump being unreadable for t3_sent_methods' mistake but not charged there.
+  ["mcp-stateful", "client-loop-on-list-changed", 4, 2],
+  ["mcp-stateful", "client-promise-on-error", 1, 1, "return new Promise<never>(() => {})"],
+];
+
+/** Gaming, the page's inputs answered and a loop on every other: [pack, fixture, its task, the most of that task's points it keeps]. */
+const GAMING: [PackId, string, string, number][] = [
+  ["mcp-ch2", "game-loop-unseen", "task2", 0],
+  ["mcp-stateless", "game-handle-loop-unseen", "task2", 0],
+  // It keeps t2_list_changed's rule, which its fallback never meets on the sessions it stalls in.
+  ["mcp-stateful", "game-server-loop-unseen", "task2", 1],
+];
+
+const FIXTURES = path.join(ROOT, "test", "fixtures", "loops");
+const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-loops-"));
+const pools = new Map<PackId, SandboxPool>();
+const poolOf = (id: PackId): SandboxPool => pools.get(id) ?? pools.set(id, new SandboxPool(1, true, (PACKS[id] as Pack).course.sandboxSource())).get(id)!;
+
+/** The fixture laid over its pack's reference; with `swap`, its twin (each fixture file with that text replaced by a throw). */
+function submission(id: PackId, fixture: string, swap?: string): string {
+  const from = path.join(FIXTURES, id, fixture);
+  const dir = overlay(path.join(cwd, id, swap ? `${fixture}.twin` : fixture), from, SOLUTIONS[id]);
+  if (!swap) return dir;
+  const files = readdirSync(from).filter((f) => f.endsWith(".ts"));
+  const texts = files.map((f) => readFileSync(path.join(from, f), "utf8"));
+  expect(texts.some((t) => t.includes(swap)), `${fixture} holds ${swap}`).toBe(true);
+  files.forEach((f, i) => writeFileSync(path.join(dir, f), texts[i]!.replaceAll(swap, THROW)));
+  return dir;
+}
+
+async function grade(id: PackId, dir: string, seed: number): Promise<Report> {
+  const pack = PACKS[id] as Pack;
+  return gradeSubmission({ cwd, dir: path.relative(cwd, dir), pack, tasks: pack.tasks.map((t) => t.id), pool: poolOf(id), extra: { seed } });
+}
+
+const failing = (r: Report): string => r.tasks.map((t) => `${t.task} ${t.score}/${t.maxScore}: ${t.checks.filter((c) => c.status === "fail").map((c) => c.name).join(" ")}`).join("\n");
+
+describe("what code that never returns costs, beside its throwing twin", () => {
+  afterAll(async () => { await Promise.all([...pools.values()].map((p) => p.close())); });
+
+  it("names every fixture folder in a row", () => {
+    const named = [...COSTS, ...GAMING].map(([id, fixture]) => `${id}/${fixture}`).sort();
+    const folders = Object.keys(PACKS).flatMap((id) => readdirSync(path.join(FIXTURES, id)).map((f) => `${id}/${f}`)).sort();
+    expect(folders).toEqual(named);
+  });
+
+  it.each(COSTS)("%s %s: the loop costs %i, its throwing twin %i, seeds 1-3", async (id, fixture, loop, twin, swap = LOOP) => {
+    const looping = submission(id, fixture);
+    const throwing = submission(id, fixture, swap);
+    for (const seed of SEEDS) {
+      const [a, b] = [await grade(id, looping, seed), await grade(id, throwing, seed)];
+      expect(a.maxScore - a.score, `${fixture} seed ${seed}\n${failing(a)}`).toBe(loop);
+      expect(b.maxScore - b.score, `${fixture} twin seed ${seed}\n${failing(b)}`).toBe(twin);
+    }
+  });
+
+  it.each(GAMING)("%s %s keeps at most %s's %i points, seeds 1-3, as its throwing twin", async (id, fixture, task, most) => {
+    const pack = PACKS[id] as Pack;
+    for (const dir of [submission(id, fixture), submission(id, fixture, LOOP)]) {
+      for (const seed of SEEDS) {
+        const report = await grade(id, dir, seed);
+        const kept = scoreTask(report.tasks.find((t) => t.task === task)!, pack.score).score;
+        expect(kept, `${path.basename(dir)} seed ${seed}\n${failing(report)}`).toBeLessThanOrEqual(most);
+      }
+    }
+  });
+});
