@@ -60,10 +60,11 @@ const COSTS: [PackId, string, number, number, string?][] = [
   // charges nothing, and the four lines that read every answer (t2_responses, t2_without_result_type,
   // t2_without_server_info, t2_without_cache_hints) each lose their point.
   ["mcp-stateless", "handle-promise-on-resources-list", 4, 4, "return new Promise<never>(() => {})"],
-  // should be 1, as its twin: the page's trace is one call of driveServer (grading/plan.ts, the
-  // fixture run), so a step that never returns stops the whole trace, and task 2 has no value at
-  // all (0/8), where a throw is caught at its step (t2_delete_db_code alone).
-  ["mcp-stateful", "server-loop-on-disallowed-tool", 8, 1],
+  // Cost 8 before (0/8 of task 2): the page's trace was one call of driveServer, so a step that
+  // never returned stopped the whole trace, where a throw is caught at its step; it is now a step
+  // per call (grading/plan.ts). Then every behaviour check passed: a session stalled at its first
+  // step of a rule was not that rule's (grading/server-verdicts.ts); now t2_tool_errors fails too.
+  ["mcp-stateful", "server-loop-on-disallowed-tool", 1, 1],
   ["mcp-stateful", "server-loop-on-prompts-get", 1, 1],
   ["mcp-stateful", "kindof-loop-on-error", 1, 1],
   ["mcp-stateful", "kindof-recursion-on-null-id", 1, 1, "return kindOf(message)"],

@@ -16,6 +16,8 @@ export interface Fixtures {
   builders: Partial<Record<Builder, unknown[]>>;
   kinds?: unknown[];
   session?: Outcome[];
+  /** Where a step of the trace never returned (its place in `session` a hole): why. */
+  stops?: string[];
   /** `matched`: how many of the trace's ops, from the first, sent the model's methods (the record is the peers'). */
   client?: { outcomes: ClientOutcome[]; sent: unknown[]; matched: number };
   transport?: { given?: { when?: unknown }[] };
@@ -38,7 +40,7 @@ function builderValue(fx: Fixtures, builder: Builder, i: number): unknown {
 }
 function stepValue(fx: Fixtures, at: number): unknown {
   const outcome = fx.session?.[at];
-  if (!outcome) throw new Missing("the session stopped before this step.");
+  if (!outcome) throw new Missing(fx.stops?.[at] !== undefined ? `at this step ${fx.stops[at]}` : "the session stopped before this step.");
   if ("threw" in outcome) throw new Missing(`at this step the server threw ${outcome.threw.name}: ${outcome.threw.message}.`);
   return outcome.value;
 }

@@ -15,7 +15,7 @@ import { client } from "./client-verdicts.js";
 import { messages } from "./messages-verdicts.js";
 import { server, sessionOutcomes, type Failure } from "./server-verdicts.js";
 import type { StatefulPlan } from "./plan.js";
-import { rootCause, valueOf } from "./values.js";
+import { rootCause, traceOutcomes, valueOf } from "./values.js";
 import { ownOutput } from "../../../src/pack/own-output.js";
 
 /** What a task's runs printed on stdout, all of them. */
@@ -92,8 +92,7 @@ It is your step-3 list with subtract added last: the mistake is t2_tool_names's,
 function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, input: PlanInput, loaded: Record<string, string>, smaller?: ReadonlyMap<string, Failure>): TaskJudgement {
   const run = reply.runs[p.fixture];
   const failure = rootCause(run);
-  const value = run?.status === "ran" ? valueOf(run.calls[0]) : undefined;
-  const fx: Fixtures = { builders: {}, ...(Array.isArray(value) ? { session: value as Outcome[] } : {}) };
+  const fx: Fixtures = { builders: {}, ...traceOutcomes(run) };
   const { checks, evidence } = lineChecks("task2", fx, failure);
   chargeListAfter(checks);
   checks.push(stdoutCheck("task2", [run, ...(p.sessions ? p.sessions.groups.map((g) => reply.runs[g.run]) : [])], loaded));

@@ -134,11 +134,14 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
   }));
   const stopped = (i: number): Failure => ({ steps: p.all[i]!.steps.length, message: `This session:\n${sessionCode(p.all[i]!)}\nstopped: ${results[i]!.failed}` });
   const groupOf = (i: number): string | undefined => p.groups.find((g) => i >= g.from && i < g.from + g.count)?.name;
-  // The rules each session's steps hold (as judged where it has answers; the page's reading where it has none), up to a step that never returned.
+  // The rules each session's steps hold (as judged where it has answers; the page's reading where
+  // it has none), up to the step that never returned, that one included: it is its rule's
+  // failure. Without it, a server looping on a tool the allow-list refuses passed t2_tool_errors
+  // wherever that call was the session's first step of the rule (test/loop-costs.test.ts).
   const rules = p.all.map((session, i) => {
     const r = results[i]!;
     const all = models[i]?.rules ?? modelSession(session, "page").rules;
-    return r.stalled ? all.slice(0, r.outcomes!.length) : all;
+    return r.stalled ? all.slice(0, r.outcomes!.length + 1) : all;
   });
   const found = SERVER_CHECKS.map((check): Found => {
     let smallest: Found["smallest"];

@@ -2,6 +2,7 @@
 // place), and why a run gave nothing to judge.
 import type { TaskFailure, WireCall, WireRun } from "../../../src/sandbox/protocol.js";
 import { decodeValue, NotData } from "../../../src/sandbox/value.js";
+import type { Outcome } from "../behaviour/session.js";
 
 const NOT_DATA = "\u0000notData";
 
@@ -42,4 +43,19 @@ export function rootCause(run: WireRun | undefined): TaskFailure | undefined {
     return name ? { ...f, message: f.message.replace(`a function named ${name}.`, `${SIGNATURES[name]}.`) } : f;
   }
   return run.stopped;
+}
+
+/**
+ * The page's trace from its run, a step per call (plan.ts): each step's outcome, and where a
+ * step's call failed (it never returned), a hole in `session` and why in `stops`.
+ */
+export function traceOutcomes(run: WireRun | undefined): { session?: Outcome[]; stops?: string[] } {
+  if (run?.status !== "ran" || !run.calls.length) return {};
+  const session: Outcome[] = [];
+  const stops: string[] = [];
+  run.calls.forEach((call, k) => {
+    if (call.ok) session[k] = valueOf(call) as Outcome;
+    else stops[k] = call.failure.message;
+  });
+  return { session, stops };
 }
