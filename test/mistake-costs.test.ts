@@ -156,6 +156,8 @@ const COSTS: [string, number][] = [
   ["enum-case-insensitive", 1],
   ["escape-hex-uppercase", 1],
   ["init-list-changed-true", 1],
+  // Correct for this server: sort_keys by Intl.Collator, which orders every key it writes as code points do.
+  ["intl-collator-sort-keys", 0],
 ];
 
 describe("what one mistake costs", () => {

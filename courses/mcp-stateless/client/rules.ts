@@ -211,9 +211,12 @@ export const CLIENT_RULES: ClientRule[] = [
     title: "Every round sends tools/call with the same name and arguments",
     rule: "A retry is the same call again: method tools/call, params.name and params.arguments exactly as callWithInput was given them, in every round.",
     hint: "Build each round's params from name and args afresh and add inputResponses; do not change args itself.",
-    call: ({ c, rounds }) => {
+    call: ({ c, trace, rounds }) => {
       const expected = `tools/call with name ${show(c.name)} and arguments ${show(c.args)} in every round`;
-      if (rounds.rounds.length === 0) return "n/a"; // nothing sent: the rules on the rounds' count judge it
+      // Nothing sent is no round of the call: every call of callWithInput sends one, as the
+      // fixture lines read it. Left to the rounds' count (a general rule for a call ending in a
+      // result), a callWithInput that stalled on every call it had not seen kept this line.
+      if (rounds.rounds.length === 0) return trace.outcome.kind === "not-run" ? "n/a" : { expected, actual: `nothing sent; it ${describeOutcome(trace.outcome)}` };
       return check(first(rounds.rounds, ({ message: m }, i) => {
         const wrong = notARequest(m);
         if (wrong) return `round ${i + 1}: ${wrong}`;
