@@ -14,7 +14,8 @@ import { unjudgedStatus } from "../../../src/pack/verdict.js";
 import { picked } from "../../../src/pack/interleave.js";
 import { freshCheck } from "./fresh.js";
 import { chargeToolReadThrough, studentTool } from "./read-through-tool.js";
-import { failedAsFixture } from "../../../src/pack/failed-call.js";
+import { failedAsCase } from "../../../src/pack/failed-call.js";
+import { sameMessageCase } from "./fixture-case.js";
 import { readCalls } from "./outcomes.js";
 import { FIXTURE_INPUTS, type GradingRequest, type TaskRuns } from "./request.js";
 import { task1SchemaChecks, task2SchemaChecks, type Exchange } from "../schema/checks.js";
@@ -189,8 +190,8 @@ function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle
   const inputs = [...FIXTURE_INPUTS[task], ...r.inputs];
   const exchanges: Exchange[] = inputs.map((input, i) => ({ input, outcome: calls[i] }));
   const tool = task === "task2" && o.behaviour && ANSWER_KEY.expectWithTool ? studentTool(graded, reply) : undefined;
-  // A fixture message's failed call seen again under another id is charged by its lines, not by a rule.
-  const excused = task === "task2" ? failedAsFixture(FIXTURE_INPUTS[task], calls.slice(0, fixtureCount)) : undefined;
+  // A fixture message's failed call seen again (its method, its tool: fixture-case.ts) is charged by its lines, not by a rule.
+  const excused = task === "task2" ? failedAsCase(FIXTURE_INPUTS[task], calls.slice(0, fixtureCount), sameMessageCase) : undefined;
   const behaviour = o.behaviour ? judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, oracle?.override, excused) : [];
   const list = [
     ...(tool ? chargeToolReadThrough(behaviour, judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, (planned, i) => ANSWER_KEY.expectWithTool!(planned.inputs[i], tool), excused)) : behaviour),
