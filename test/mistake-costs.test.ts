@@ -72,7 +72,7 @@ const COSTS: [string, number][] = [
   // A throw on one message costs that message's line: the lines that read the others are judged
   // (src/pack/failed-call.ts); the count of responses fails at the same call and is charged there.
   // Its rules' generated messages that are the failed message under another id (the unknown tool
-  // under "id": null) fail as it did: charged by its line, not by the rule (failedAsFixture).
+  // under "id": null) fail as it did: charged by its line, not by the rule (grading/fixture-case.ts).
   ["throws", 1],
   ["throws-on-notification", 1],
   // Gaming: only the chapter's messages answered, everything else thrown at, id 4 too so that its

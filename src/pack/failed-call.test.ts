@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CheckResult } from "../report/types.js";
 import type { TaskFailure } from "../sandbox/protocol.js";
-import { chargeFailedCalls, failedAsFixture, FailedCall, failedCalls, fixtureCalls, guarded } from "./failed-call.js";
+import { chargeFailedCalls, failedAsCase, FailedCall, failedCalls, fixtureCalls, guarded } from "./failed-call.js";
 
 const threw = (text: string, at = "task2.ts:7:20"): TaskFailure => ({ reason: "throw", message: `handle threw Error: ${text} (at ${at}).` });
 const named = (i: number, f: TaskFailure): TaskFailure => ({ ...f, message: `For input ${i}: ${f.message}` });
@@ -55,17 +55,29 @@ describe("chargeFailedCalls", () => {
   });
 });
 
-describe("failedAsFixture", () => {
+describe("failedAsCase", () => {
   const fixtures = [{ id: 1, method: "ping" }, { id: 4, method: "tools/call", params: { name: "x" } }];
-  it("excuses the failed fixture message under another id, failing at the same place", () => {
-    const excused = failedAsFixture(fixtures, [{ ok: true }, bad(threw("no"))]);
+  // A pack's case: here, the message under another id.
+  const sameCase = (fixture: object, input: unknown): boolean => {
+    const { id: _, ...rest } = fixture as { id: unknown };
+    const { id: __, ...other } = (input ?? {}) as { id: unknown };
+    return JSON.stringify(rest) === JSON.stringify(other);
+  };
+  it("excuses an input of a failed fixture's case, failing at the same place", () => {
+    const excused = failedAsCase(fixtures, [{ ok: true }, bad(threw("no"))], sameCase);
     expect(excused({ id: null, method: "tools/call", params: { name: "x" } }, threw("other words, same place"))).toBe(true);
     expect(excused({ id: null, method: "tools/call", params: { name: "x" } }, threw("no", "task2.ts:9:1"))).toBe(false);
     expect(excused({ id: null, method: "tools/call", params: { name: "y" } }, threw("no"))).toBe(false);
   });
-  it("excuses nothing of a message whose fixture call answered", () => {
-    const excused = failedAsFixture(fixtures, [{ ok: true }, { ok: true }]);
+  it("excuses nothing of a case whose fixture call answered", () => {
+    const excused = failedAsCase(fixtures, [{ ok: true }, { ok: true }], sameCase);
     expect(excused({ id: 9, method: "ping" }, threw("no"))).toBe(false);
     expect(excused({ id: null, method: "tools/call", params: { name: "x" } }, threw("no"))).toBe(false);
+  });
+  it("counts calls stopped at their budget in one function as one cause, wherever the loop was stopped", () => {
+    const stopped = (where: string) => ({ reason: "timeout" as const, message: `For the message with id 4: handle never returned for this input: it was stopped in handle (at ${where}) after using its whole work budget for one call (100 units).` });
+    const excused = failedAsCase(fixtures, [{ ok: true }, bad(stopped("task2.ts:6:31"))], sameCase);
+    expect(excused({ id: 7, method: "tools/call", params: { name: "x" } }, stopped("task2.ts:7:10"))).toBe(true);
+    expect(excused({ id: 7, method: "tools/call", params: { name: "x" } }, threw("no"))).toBe(false);
   });
 });

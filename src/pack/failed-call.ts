@@ -86,12 +86,6 @@ function throwSite(message: string): string {
 /** Whether two failures have one cause (throwSite): a throw at the same place, whatever input each names. */
 export const sameFailure = (a: TaskFailure, b: TaskFailure): boolean => throwSite(a.message) === throwSite(b.message);
 
-const withoutId = (input: unknown): string | undefined => {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return undefined;
-  const { id: _, ...rest } = input as Record<string, unknown>;
-  return JSON.stringify(rest);
-};
-
 type FixtureOutcome = { ok: true } | { ok: false; failure: TaskFailure } | undefined;
 
 /**
@@ -107,13 +101,4 @@ export function failedAsCase<I>(fixtures: readonly I[], outcomes: readonly Fixtu
     return outcome && !outcome.ok ? [{ fixture, site: throwSite(outcome.failure.message) }] : [];
   });
   return (input, failure) => failed.length > 0 && failed.some((f) => f.site === throwSite(failure.message) && sameCase(f.fixture, input));
-}
-
-/** failedAsCase where the case is the fixture message itself under another id (an id-null variant, say). */
-export function failedAsFixture(fixtures: readonly unknown[], outcomes: readonly FixtureOutcome[]): (input: unknown, failure: TaskFailure) => boolean {
-  const keys = new Map(fixtures.map((f) => [f, withoutId(f)]));
-  return failedAsCase(fixtures, outcomes, (fixture, input) => {
-    const key = keys.get(fixture);
-    return key !== undefined && key === withoutId(input);
-  });
 }

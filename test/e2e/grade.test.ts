@@ -79,7 +79,7 @@ describe.concurrent("untrusted code ends as that task's error, and the rest is s
     expect(report.tasks[1]!.checks.filter((c) => c.kind === "evidence" && c.status === "pass").map((c) => c.name)).toEqual(["t2_init_version", "t2_tool_names", "t2_id3_text", "t2_id5_is_error", "t2_id5_text", "t2_id6_error_code", "t2_id7_text"]);
     expect(check(report, "t2_responses").chargedTo).toBe("t2_id4_error");
     // On any seed: a rule's generated message that is id 4's under another id fails as id 4 did,
-    // charged by t2_id4_error (src/pack/failed-call.ts, failedAsFixture).
+    // charged by t2_id4_error (courses/mcp-ch2/grading/fixture-case.ts).
     expect(report.score).toBe(16);
   });
 

@@ -22,7 +22,7 @@ const show = (value: unknown): string => {
 /** What an input's answer must be instead of the model's; undefined: the input is not judged. */
 export type ExpectOverride = (planned: PlannedCheck, index: number) => Expectation | undefined;
 
-/** A failed call that is not this check's to charge (src/pack/failed-call.ts, failedAsFixture). */
+/** A failed call that is not this check's to charge (src/pack/failed-call.ts failedAsCase, grading/fixture-case.ts). */
 export type Excused = (input: unknown, failure: TaskFailure) => boolean;
 
 function counterexample(planned: PlannedCheck, task: TaskId, index: number, outcome: CallOutcome | undefined, override?: ExpectOverride): Counterexample | undefined {
