@@ -50,9 +50,10 @@ const COSTS: [PackId, string, number, number, string?][] = [
   ["mcp-ch2", "serve-loop-on-parse-error", 5, 5],
   ["mcp-stateless", "checkargs-loop-non-string", 1, 1],
   ["mcp-stateless", "handle-loop-unknown-tool", 1, 1],
-  // should be 1: the page's "cap" call stops in its third round, and both lines that read it fail,
-  // t3_round_cap (no "too many input rounds") and t3_cap_requests (2 requests): client/evidence.ts
-  // charges the first to the second only when more than 3 rounds were sent.
+  // should be 1: the page's "cap" call ends in its third round, and both lines that read it fail,
+  // t3_round_cap (no "too many input rounds") and t3_cap_requests (2 requests). Charging the first
+  // to the second whenever fewer than 3 rounds were sent (client/evidence.ts readsThrough) gave
+  // game-client-fabricates a point back (class.test.ts, cost 8 -> 7): it needs a narrower rule.
   ["mcp-stateless", "client-loop-third-round", 2, 2],
   ["mcp-stateless", "handle-loop-unknown-uri", 1, 1],
   ["mcp-stateless", "repr-recursion-on-quote", 1, 1, "return pyRepr(text)"],
