@@ -48,10 +48,17 @@ describe("chargeFailedCalls", () => {
     expect(judged.checks.map((c) => c.chargedTo)).toEqual(["one", undefined, undefined]);
   });
 
-  it("charges nothing when a failed call has no line of its own (a notification only the count reads)", () => {
-    const judged = { checks: [line("count", "fail", `${failure.message} more`), line("other", "pass")] };
-    chargeFailedCalls(judged, [1, new FailedCall(1, failure)], ["count"]);
-    expect(judged.checks.map((c) => c.chargedTo)).toEqual([undefined, undefined]);
+  it("lets the first line that reads every answer pay for a failed call no line reads alone, and charges the others there", () => {
+    const judged = { checks: [line("count", "fail", `${failure.message} more`), line("envelope", "fail", `${failure.message} more`), line("other", "pass")] };
+    chargeFailedCalls(judged, [1, new FailedCall(1, failure)], ["count", "envelope"]);
+    expect(judged.checks.map((c) => c.chargedTo)).toEqual([undefined, "count", undefined]);
+  });
+
+  it("charges nothing when a second failed call is read by no line at all: each mistake is paid", () => {
+    const second = named(2, threw("again", "task2.ts:9:1"));
+    const judged = { checks: [line("count", "fail", `${failure.message} more`), line("one", "fail", `${failure.message} more`), line("envelope", "fail", `${failure.message} more`)] };
+    chargeFailedCalls(judged, [1, new FailedCall(1, failure), new FailedCall(2, second)], ["count", "envelope"]);
+    expect(judged.checks.map((c) => c.chargedTo)).toEqual([undefined, undefined, undefined]);
   });
 });
 

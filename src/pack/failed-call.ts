@@ -32,10 +32,11 @@ export const failedCalls = (values: readonly unknown[]): FailedCall[] => values.
 
 /**
  * A line that reads every answer (a count of responses) fails at a failed call as the line that
- * reads that call's answer does: one mistake. With every failed call failing a line of its own,
- * such a line is charged there. Its rules' checks are not: code that throws on every input it has
- * not seen would keep such lines' points by also throwing on one fixture. The other lines that
- * read a failed call stay failed: what the call never answered, they never saw.
+ * reads that call's answer does: one mistake. With every failed call failing a line of its own
+ * (or, for a call no line reads alone, the first line that reads every answer), such a line is
+ * charged there. Its rules' checks are not: code that throws on every input it has not seen would
+ * keep such lines' points by also throwing on one fixture. The other lines that read a failed
+ * call stay failed: what the call never answered, they never saw.
  */
 export function chargeFailedCalls(judged: { checks: CheckResult[] }, values: readonly unknown[], everyAnswer: readonly string[]): void {
   const failed = failedCalls(values);
@@ -47,11 +48,18 @@ export function chargeFailedCalls(judged: { checks: CheckResult[] }, values: rea
     const line = judged.checks.find((c) => c.kind === "evidence" && own(c) && !everyAnswer.includes(c.name) && reads(c, f));
     if (line) owner.set(f, line.name);
   }
-  if (owner.size < failed.length) return;
+  // A failed call no line reads alone (no fixture line is its): the first line that reads every
+  // answer and fails at it pays for it. A failed call nothing pays for alone charges nothing.
+  for (const f of failed) {
+    if (owner.has(f)) continue;
+    const first = judged.checks.find((c) => c.kind === "evidence" && own(c) && everyAnswer.includes(c.name) && reads(c, f));
+    if (!first) return;
+    owner.set(f, first.name);
+  }
   judged.checks = judged.checks.map((c) => {
     const f = own(c) && everyAnswer.includes(c.name) ? failed.find((x) => reads(c, x)) : undefined;
     const to = f && owner.get(f);
-    return to ? { ...c, chargedTo: to, message: `${c.message ?? ""} The same failed call, charged by ${to}; it costs nothing more here.`.trim() } : c;
+    return to && to !== c.name ? { ...c, chargedTo: to, message: `${c.message ?? ""} The same failed call, charged by ${to}; it costs nothing more here.`.trim() } : c;
   });
 }
 
