@@ -40,10 +40,10 @@ const COSTS: [PackId, string, number, number, string?][] = [
   ["mcp-ch2", "loop-on-unknown-tool", 1, 1],
   ["mcp-ch2", "loop-on-string-id", 1, 1],
   ["mcp-ch2", "loop-tomcp-on-title", 1, 1],
-  // should be 1: a throw on every unknown method (the stack overflow is one) fails t2_id_null_answered
-  // on {"id": null, "method": "ping"}, which failedAsFixture (src/pack/failed-call.ts) excuses only
-  // as resources/list (the fixture's message) under another id, so the rule takes t2_responses' point.
-  ["mcp-ch2", "recursion-on-unknown-method", 2, 2, "return handle({ ...message })"],
+  // Cost 2 before ff4837d, loop and throw: a throw on every unknown method (the stack overflow is
+  // one) failed t2_id_null_answered on {"id": null, "method": "ping"}, excused only as resources/list
+  // under another id; a message taking the fixture's branch of the dispatch is now its case.
+  ["mcp-ch2", "recursion-on-unknown-method", 1, 1, "return handle({ ...message })"],
   ["mcp-ch2", "promise-on-notification", 1, 1, "return new Promise<never>(() => {})"],
   // should be 1 (t3_parse_error_line): serve's one call answers all of LINES, so a throw or a loop
   // on line 4 leaves all five of task 3's lines without a value.
@@ -57,10 +57,10 @@ const COSTS: [PackId, string, number, number, string?][] = [
   ["mcp-stateless", "client-loop-third-round", 2, 2],
   ["mcp-stateless", "handle-loop-unknown-uri", 1, 1],
   ["mcp-stateless", "repr-recursion-on-quote", 1, 1, "return pyRepr(text)"],
-  // should be 1: no evidence line reads id 7's answer alone, so chargeFailedCalls (src/pack/failed-call.ts)
-  // charges nothing, and the four lines that read every answer (t2_responses, t2_without_result_type,
-  // t2_without_server_info, t2_without_cache_hints) each lose their point.
-  ["mcp-stateless", "handle-promise-on-resources-list", 4, 4, "return new Promise<never>(() => {})"],
+  // Cost 4 before 72faca0, Promise and throw: no evidence line reads id 7's answer alone,
+  // and the four lines that read every answer (t2_responses, t2_without_result_type,
+  // t2_without_server_info, t2_without_cache_hints) each lost their point.
+  ["mcp-stateless", "handle-promise-on-resources-list", 1, 1, "return new Promise<never>(() => {})"],
   // Cost 8 before (0/8 of task 2): the page's trace was one call of driveServer, so a step that
   // never returned stopped the whole trace, where a throw is caught at its step; it is now a step
   // per call (grading/plan.ts). Then every behaviour check passed: a session stalled at its first
