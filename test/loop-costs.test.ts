@@ -69,10 +69,15 @@ const COSTS: [PackId, string, number, number, string?][] = [
   ["mcp-stateful", "server-loop-on-prompts-get", 1, 1],
   ["mcp-stateful", "kindof-loop-on-error", 1, 1],
   ["mcp-stateful", "kindof-recursion-on-null-id", 1, 1, "return kindOf(message)"],
-  // should be 1 (loop and twin): the page's client ops are one call of driveClient, so a pump that
-  // never returns leaves every op of that call without a value (t3_sent_methods, t3_add_text,
-  // t3_delete_db_code, t3_cache_after_pump), where its throw is caught at the op; and the throw
-  // costs 2, t3_cache_after_pump being unreadable for t3_sent_methods' mistake but not charged there.
+  // should be 1 (loop and twin). The loop: the page's client ops are one call of driveClient, so a
+  // pump that never returns leaves every op of the trace without a value (t3_sent_methods,
+  // t3_add_text, t3_delete_db_code, t3_cache_after_pump), where its throw is caught at the op. Even
+  // with the ops before the stall read back (tried: the driver's mark peer carrying each op's
+  // outcome; not kept), it stays 4: the generated scenarios stalled in pump fail t3_results and
+  // t3_errors ("the client did not finish the scenario's ops", grading/client-verdicts.ts, so that a
+  // client stalling on every op it does not know loses them), which void t3_add_text and
+  // t3_delete_db_code; the throw's pump is misaligned, t3_messages' alone. The throw costs 2:
+  // t3_cache_after_pump "could not be read" for t3_sent_methods' mistake, but is not charged there.
   ["mcp-stateful", "client-loop-on-list-changed", 4, 2],
   ["mcp-stateful", "client-promise-on-error", 1, 1, "return new Promise<never>(() => {})"],
 ];
