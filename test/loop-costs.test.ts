@@ -86,7 +86,8 @@ const COSTS: [PackId, string, number, number, string?][] = [
 const GAMING: [PackId, string, string, number][] = [
   ["mcp-ch2", "game-loop-unseen", "task2", 0],
   ["mcp-stateless", "game-handle-loop-unseen", "task2", 0],
-  // It keeps t2_list_changed's rule, which its fallback never meets on the sessions it stalls in.
+  // It keeps t2_outbox: its rule, t2_list_changed, judges what drainOutbox gives, which this server
+  // does by the rules (the reference's outbox; it fakes only handle).
   ["mcp-stateful", "game-server-loop-unseen", "task2", 1],
 ];
 
