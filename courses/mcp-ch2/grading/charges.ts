@@ -12,7 +12,7 @@ import { MCP_TOOL } from "../course/protocol.js";
 import { isObject } from "../evidence/reading.js";
 import { chargeReadThrough, serveWithOwnHandle } from "./read-through.js";
 import { asTool } from "./read-through-tool.js";
-import { chargeContentShape, chargeFoundText, chargeMissingKeys, chargeServeLeftOut } from "./same-mistake.js";
+import { chargeContentShape, chargeFoundText, chargeMissingKeyRules, chargeMissingKeys, chargeServeLeftOut } from "./same-mistake.js";
 import { chargingCheck, resolveCharges } from "../../../src/pack/charges.js";
 import { chargeFailedCalls } from "../../../src/pack/failed-call.js";
 
@@ -41,6 +41,7 @@ function followsOwnTool(facts: FixtureFacts): boolean {
 
 export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: FixtureFacts): void {
   if (out["task1"] && facts.toMcp) chargeMissingKeys(out["task1"], facts.toMcp.result);
+  if (out["task1"]) chargeMissingKeyRules(out["task1"]);
   if (out["task2"] && facts.handle) {
     chargeFoundText(out["task2"], facts.handle.responses);
     chargeContentShape(out["task2"], facts.handle.responses);

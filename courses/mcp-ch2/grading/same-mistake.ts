@@ -3,7 +3,8 @@
 // so is its own rule when the rule's smallest counterexample shows the same thing, or that rule
 // would take the later line's point for it (src/pack/score.ts). Two places in the chapter:
 // - a key toMcp's result lacks: t1_keys shows it, and t1_name_description_unchanged or
-//   t1_schema_unchanged reads the missing key (right once it is there);
+//   t1_schema_unchanged reads the missing key (right once it is there); and on generated tools,
+//   t1_same_keys and the rules t1_same_name_description or t1_same_schema;
 // - the found text of a valid call: t2_id3_text and t2_id7_text both read it, and id 7's text is
 //   then id 3's with id 7's arguments (a query written with JSON.stringify, say); and the text
 //   lines of ids 3, 5 and 7 when each result has a content but no content[0].text;
@@ -52,6 +53,33 @@ export function chargeMissingKeys(task1: TaskJudgement, result: unknown): void {
     try { right = line.compute({ task: "task1", result: filled }) === line.accepted; } catch { right = false; }
     if (right) charge(task1, key, "t1_keys", `The result has no ${reads.filter((k) => !Object.hasOwn(result, k)).join(" or ")} key: the mistake t1_keys charges; it costs nothing more here.`, lacks);
   }
+}
+
+const RULE_READS: Readonly<Record<string, readonly string[]>> = {
+  t1_same_name_description: ["name", "description"],
+  t1_same_schema: ["inputSchema"],
+  t1_schema_extra_keys: ["inputSchema"],
+  t1_inherited_names: ["inputSchema"],
+};
+
+/**
+ * The same on generated tools: a key toMcp's result lacks there only (an empty description left
+ * out) fails t1_same_keys, and t1_same_name_description or a rule of the schema reads the missing
+ * key too; when the smallest counterexample is right but for that key, the rule is charged to
+ * t1_same_keys (it cost 2).
+ */
+export function chargeMissingKeyRules(task1: TaskJudgement): void {
+  if (!task1.extra || !ownFailure(task1.extra.find((c) => c.name === "t1_same_keys"))) return;
+  task1.extra = task1.extra.map((c) => {
+    const reads = RULE_READS[c.name];
+    const actual = ownFailure(c) ? shownAnswer(c) : undefined;
+    let expected: unknown;
+    try { expected = typeof c.expected === "string" ? JSON.parse(c.expected) : undefined; } catch { expected = undefined; }
+    if (!reads || !isObject(actual) || !isObject(expected)) return c;
+    const missing = reads.filter((k) => !Object.hasOwn(actual, k));
+    if (missing.length === 0 || !reads.every((k) => missing.includes(k) || deepEqual(actual[k], expected[k]))) return c;
+    return { ...c, chargedTo: "t1_same_keys", message: `${c.message ?? ""} The result has no ${missing.join(" or ")} key: the mistake t1_same_keys charges; it costs nothing more here.`.trim() };
+  });
 }
 
 const at = (i: number): Record<string, unknown> => (MESSAGES[i] as unknown as { params: { arguments: Record<string, unknown> } }).params.arguments;

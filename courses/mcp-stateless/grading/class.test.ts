@@ -178,6 +178,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // More single mistakes the page's own answers show.
   ["discover-extra-version", "task2", ["t2_same_discover"]],
   ["cache-ttl-nonzero", "task2", ["t2_same_envelope"]],
+  ["tools-list-sorted", "task2", ["t2_tool_names", "t2_same_tools_list"]],
   ["game-params-table", "task2", ["t2_same_a100", "t2_same_z9", "t2_same_bad_args", "t2_same_unknown_tool", "t2_same_old_version", "t2_same_cancel_ask", "t2_same_cancel_accept", "t2_same_cancel_decline"], [], 14],
 ];
 
