@@ -487,8 +487,9 @@
   }
   // What a run has done so far, each outcome framed by its length: kept if the run is stopped.
   let done = "";
-  // What is left of the run's answer budget, kept when the host goes on after a stopped call.
+  // What is left of the run's answer budget, and its inputs, kept when the host goes on after a stopped call.
   let left = 0;
+  let runInputs;
   const frame = (text) => { done += text.length + ":" + text; };
   return freeze({
     /**
@@ -500,7 +501,8 @@
      */
     run: task(function run(id, name, inputsText, fresh, groupsText, limit, echo, stop, peers, arity, via, from) {
       done = "";
-      const inputs = parse(inputsText);
+      // Going on after a stopped call, the inputs already parsed (the host sends them only once).
+      const inputs = from > 0 && runInputs !== undefined ? runInputs : (runInputs = parse(inputsText));
       const starts = {};
       if (groupsText !== "") {
         const groups = parse(groupsText);
