@@ -27,6 +27,8 @@ export function transpile(ts: typeof TS, id: string, source: string): CompiledFi
       const why = commonJsOnly(ts, statement);
       if (why) refused.push(`${place(ts, file, statement.getStart(file), id)}: ${why}`);
     }
+    const clash = importClash(ts, file);
+    if (clash) refused.push(`${place(ts, file, clash.getStart(file), id)}: ${IMPORT_CLASH(clash.text)}`);
     const waits = topLevelAwait(ts, file);
     if (waits) refused.push(`${place(ts, file, waits.getStart(file), id)}: ${TOP_LEVEL_AWAIT}`);
     return file;
@@ -62,6 +64,31 @@ function commonJsOnly(ts: typeof TS, statement: TS.Statement): string | undefine
   }
   if (ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference)) {
     return "`import … = require(…)` is CommonJS syntax, which an ES module (every .ts file of the course is one) cannot use. Write `import name from \"…\"` or `import { name } from \"…\"` instead.";
+  }
+  return undefined;
+}
+
+const IMPORT_CLASH = (name: string): string => `Identifier '${name}' has already been declared: it is imported, and declared again in this module. Node refuses such a module with a SyntaxError (tsc: "Import declaration conflicts with local declaration"). Rename the one declared here, or the import (\`import { ${name} as other }\`).`;
+
+// A name a module imports (for its value) and declares again at its top level: TypeScript's
+// CommonJS output would run it with the local value, where Node refuses the module.
+function importClash(ts: typeof TS, file: TS.SourceFile): TS.Identifier | undefined {
+  const imported = new Set<string>();
+  for (const statement of file.statements) {
+    const clause = ts.isImportDeclaration(statement) ? statement.importClause : undefined;
+    if (!clause || clause.isTypeOnly) continue;
+    if (clause.name) imported.add(clause.name.text);
+    const bindings = clause.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) imported.add(bindings.name.text);
+    if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) if (!e.isTypeOnly) imported.add(e.name.text);
+  }
+  if (!imported.size) return undefined;
+  const names = (name: TS.BindingName): TS.Identifier[] => (ts.isIdentifier(name) ? [name] : name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : names(e.name))));
+  for (const statement of file.statements) {
+    const declared = ts.isVariableStatement(statement) ? statement.declarationList.declarations.flatMap((d) => names(d.name))
+      : (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name ? [statement.name] : [];
+    const clash = declared.find((n) => imported.has(n.text));
+    if (clash) return clash;
   }
   return undefined;
 }
