@@ -14,6 +14,9 @@ import { overlay, ROOT } from "./overlay.js";
 // [fixture, points it costs]
 const COSTS: [string, number][] = [
   ["counts-empty-lines", 1],
+  // Empty lines read as messages (logged, answered with a Parse error line): both count lines read
+  // that one rule; the second is charged to the first (grading/same-mistake.ts chargeServeLeftOut).
+  ["serve-reads-empty-lines", 1],
   ["echoes-protocol-version", 1],
   ["enum-without-spaces", 1],
   ["prints-in-serve", 1],
