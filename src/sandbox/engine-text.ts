@@ -34,28 +34,21 @@ export function readText(ctx: QuickJSContext, slicer: Slicer, handle: QuickJSHan
   return { text, length };
 }
 
-/** An error's stack as the engine wrote it (the interrupt's: where the code was stopped), if short. */
-export function stackOf(ctx: QuickJSContext, error: QuickJSHandle): string {
+/** A string property of an error, if at most `cap` long ("" otherwise); undefined when reading it failed. */
+function errorText(ctx: QuickJSContext, error: QuickJSHandle, key: "message" | "stack", cap: number): string | undefined {
   try {
-    const stack = ctx.getProp(error, "stack");
-    const length = lengthOf(ctx, stack);
-    const text = length !== undefined && length <= 4000 ? ctx.getString(stack) : "";
-    stack.dispose();
+    const value = ctx.getProp(error, key);
+    const length = lengthOf(ctx, value);
+    const text = length !== undefined && length <= cap ? ctx.getString(value) : "";
+    value.dispose();
     return text;
   } catch {
-    return "";
+    return undefined;
   }
 }
 
-/** An error's message, read without trusting it: only a short string is copied out. */
-export function messageOf(ctx: QuickJSContext, error: QuickJSHandle): string {
-  try {
-    const message = ctx.getProp(error, "message");
-    const length = lengthOf(ctx, message);
-    const text = length !== undefined && length <= 200 ? ctx.getString(message) : "";
-    message.dispose();
-    return text;
-  } catch {
-    return "out of memory"; // reading it failed: the engine had no memory left
-  }
-}
+/** An error's stack as the engine wrote it (the interrupt's: where the code was stopped), if short. */
+export const stackOf = (ctx: QuickJSContext, error: QuickJSHandle): string => errorText(ctx, error, "stack", 4000) ?? "";
+
+/** An error's message, read without trusting it: only a short string is copied out. Reading it fails only when the engine has no memory left. */
+export const messageOf = (ctx: QuickJSContext, error: QuickJSHandle): string => errorText(ctx, error, "message", 200) ?? "out of memory";
