@@ -69,16 +69,16 @@ const COSTS: [PackId, string, number, number, string?][] = [
   ["mcp-stateful", "server-loop-on-prompts-get", 1, 1],
   ["mcp-stateful", "kindof-loop-on-error", 1, 1],
   ["mcp-stateful", "kindof-recursion-on-null-id", 1, 1, "return kindOf(message)"],
-  // should be 1 (loop and twin). The loop: the page's client ops are one call of driveClient, so a
+  // should be 1, as its twin. The loop: the page's client ops are one call of driveClient, so a
   // pump that never returns leaves every op of the trace without a value (t3_sent_methods,
   // t3_add_text, t3_delete_db_code, t3_cache_after_pump), where its throw is caught at the op. Even
   // with the ops before the stall read back (tried: the driver's mark peer carrying each op's
   // outcome; not kept), it stays 4: the generated scenarios stalled in pump fail t3_results and
   // t3_errors ("the client did not finish the scenario's ops", grading/client-verdicts.ts, so that a
   // client stalling on every op it does not know loses them), which void t3_add_text and
-  // t3_delete_db_code; the throw's pump is misaligned, t3_messages' alone. The throw costs 2:
-  // t3_cache_after_pump "could not be read" for t3_sent_methods' mistake, but is not charged there.
-  ["mcp-stateful", "client-loop-on-list-changed", 4, 2],
+  // t3_delete_db_code; the throw's pump is misaligned, t3_messages' alone. The throw cost 2 before:
+  // t3_cache_after_pump "could not be read" for t3_sent_methods' mistake, now charged there (judge.ts).
+  ["mcp-stateful", "client-loop-on-list-changed", 4, 1],
   ["mcp-stateful", "client-promise-on-error", 1, 1, "return new Promise<never>(() => {})"],
 ];
 

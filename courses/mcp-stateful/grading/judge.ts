@@ -8,7 +8,7 @@ import { BUILDERS, type Builder } from "../behaviour/messages.js";
 import type { Outcome } from "../behaviour/session.js";
 import { expected } from "../client/model.js";
 import { alignedOps } from "../client/rules.js";
-import { LINES, Missing, type Fixtures } from "../evidence/lines.js";
+import { LINES, Missing, UNSENT, type Fixtures } from "../evidence/lines.js";
 import { TRACE_SESSION } from "../course/fixtures.js";
 import { clientSchemaCheck, serverSchemaChecks } from "../schema/checks.js";
 import { client } from "./client-verdicts.js";
@@ -106,6 +106,22 @@ function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, 
   return { checks, evidence, ...(failure ? { failure } : {}), ...(stderr ? { stderr } : {}), ...(extra.length ? { extra } : {}) };
 }
 
+/**
+ * A trace line left unread because its own call was the first not to send the trace's methods
+ * (evidence/lines.ts UNSENT) shows t3_sent_methods' mistake again: charged there (a pump that
+ * throws on list_changed instead of fetching lost t3_cache_after_pump beside it,
+ * test/loop-costs.test.ts). Lines after that call stay unread and uncharged: a client forging
+ * its record earns none of them (test/hostile/stateful.test.ts).
+ */
+function chargeUnsentOps(checks: CheckResult[]): void {
+  const sent = checks.find((c) => c.name === "t3_sent_methods");
+  if (sent?.status !== "fail" || sent.chargedTo !== undefined) return;
+  for (const c of checks) {
+    if (c === sent || c.status !== "fail" || c.chargedTo !== undefined || !c.message?.includes(UNSENT)) continue;
+    Object.assign(c, { chargedTo: "t3_sent_methods", message: `${c.message}\nThe mistake is t3_sent_methods's, and it costs nothing more here.` });
+  }
+}
+
 function judgeTask3(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, input: PlanInput, loaded: Record<string, string>): TaskJudgement {
   const transportRun = reply.runs[p.transport.run];
   const traceRun = reply.runs[p.clients[0]!.run];
@@ -122,6 +138,7 @@ function judgeTask3(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, 
     const from = c.name === "t3_date_across" ? causes[0] : causes[1];
     if (!failure && from && c.status !== "pass") Object.assign(c, { status: "fail", actual: null, message: `This line has no value: ${from.message}` });
   }
+  if (fx.client && !causes[1]) chargeUnsentOps(checks);
   checks.push(stdoutCheck("task3", [transportRun, ...[...new Set(p.clients.map((c) => c.run))].map((run) => reply.runs[run])], loaded));
   const extra = [...(input.behaviour ? client.checks(p, reply, input.seed) : []), ...(input.schema ? [clientSchemaCheck(client.allSent(p, reply))] : [])];
   return { checks, evidence, ...(failure ? { failure } : {}), ...(extra.length ? { extra } : {}) };
