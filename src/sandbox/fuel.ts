@@ -21,9 +21,9 @@ export const CALL_FUEL_FACTOR = 100;
 /**
  * Once a call of a run has been stopped, each later call of that run gets this share of the
  * first budget: code that loops on one kind of input then has every such input stopped before
- * the run's own budget runs out (chapter 2's generated run holds 56 initialize messages among
- * 542: 100 + 55 × 5 units of its 1,100). 5 units is still about a hundred times what a reference
- * handle's call uses on average (a whole run of 555 calls uses 25).
+ * the run's own budget runs out (chapter 2's generated run holds up to 94 notifications among
+ * about 550 on seed 1: 100 + 93 × 5 units of its 1,100). 5 units is still about a hundred times
+ * what a reference handle's call uses on average (a whole run of 555 calls uses 25).
  */
 export const AFTER_STOP_SHARE = 20;
 /** A run's budget: about 50 times the largest reference run. */
