@@ -3,7 +3,7 @@
 // the client, which imports nothing of it, with a work budget of its own; a broken handle costs
 // task 2, with serve judged with the copy of handle, a machine over the orders' statuses that
 // answers as the model does after the calls before it, and no better than a right handle would.
-import { cpSync, mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,9 +12,11 @@ import { SandboxPool } from "../../../src/sandbox/pool.js";
 import type { RunSpec } from "../../../src/sandbox/protocol.js";
 import { standInAnswer } from "../../../src/sandbox/stand-in-answer.js";
 import { standInKey } from "../../../src/json/stand-in-key.js";
+import { decodeValue } from "../../../src/sandbox/value.js";
 import { ROOT } from "../../../test/overlay.js";
 import { messagesOfLines, newServer } from "../behaviour/model.js";
 import { call } from "../course/fixtures.js";
+import { ORDERS } from "../course/index.js";
 import pack from "../pack.js";
 import { statelessStandIn } from "./stand-ins.js";
 
@@ -116,6 +118,35 @@ describe("mcp-stateless: handle's copy", () => {
     const fresh = newServer();
     expect(played(copy, other)).toEqual(other.map((m) => fresh(m)));
     expect(played(copy, [{ jsonrpc: "2.0", id: 1, method: "tools/list" }])).toEqual(["unknown"]);
+  });
+
+  it("carries its state in the module instance through the sandbox: serve's status after an accepted cancel reads cancelled, a fresh instance starts over", async () => {
+    const lists = [[status(1, "A101"), cancel(2, "A101"), status(3, "A101")], [status(4, "A101")]];
+    const runs = [serveRun(lists), serveRun(lists, "fresh")];
+    const copy = statelessStandIn("task2", { runs })!;
+    const read = (file: string): string => readFileSync(path.join(ROOT, "solutions", "mcp-stateless", file), "utf8");
+    const pool = new SandboxPool(1, true, pack.course.sandboxSource());
+    try {
+      // task2.ts is broken: only the copy answers serve's handle calls.
+      const files = { "task4.ts": read("task4.ts"), "task2.ts": "export function handle(): never { throw new Error(\"broken\"); }" };
+      const reply = await pool.run({ files, standIns: { "task2.ts": copy }, refused: {}, runs, limits: { timeMs: 60_000, memoryBytes: 128 * 2 ** 20, valueChars: 2 ** 20, outputChars: 16384 } });
+      const statusOf = (run: number, call: number, line: number): unknown => {
+        const r = reply.runs[run];
+        const c = r?.status === "ran" ? r.calls[call] : undefined;
+        const value = c?.ok ? decodeValue(c.value) : undefined;
+        const out = value?.ok ? (value.value as { out: string[] }).out[line] : undefined;
+        const text = out === undefined ? undefined : (JSON.parse(out) as { result?: { structuredContent?: { status?: unknown } } }).result?.structuredContent?.status;
+        return text;
+      };
+      const first = ORDERS["A101"]!.status;
+      expect(first).not.toBe("cancelled");
+      // The shared instance: A101 as the page has it, cancelled, and still cancelled in the next serve call.
+      expect([statusOf(0, 0, 0), statusOf(0, 0, 2), statusOf(0, 1, 0)]).toEqual([first, "cancelled", "cancelled"]);
+      // Each call its own instance: the second starts from the orders as the page has them.
+      expect([statusOf(1, 0, 2), statusOf(1, 1, 0)]).toEqual(["cancelled", first]);
+    } finally {
+      await pool.close();
+    }
   });
 
   it("gives a correct serve exactly the model's answers on every run of the plan", () => {
