@@ -67,6 +67,7 @@ export class FuelMeter {
   callAt = -1;
   private callStart = 0;
   callLimit = CALL_FUEL;
+  private firstCallLimit = CALL_FUEL;
   /** The most one call that returned used since the last start (bench/fuel.ts reads it). */
   largestCall = 0;
 
@@ -98,7 +99,6 @@ export class FuelMeter {
   setCallLimit(limit: number): void {
     this.firstCallLimit = this.callLimit = limit;
   }
-  private firstCallLimit = CALL_FUEL;
 
   /** A little more, after a stop, to read back what was done (the clock's limit stays the backstop). */
   extend(fuel: number, backstopMs: number): void {

@@ -226,7 +226,7 @@ export class Session {
     this.peers = peers;
     this.meter.setCallLimit(spec.callFuel ?? CALL_FUEL);
     // The guest's frames, and in their places the calls the meter stopped at their own budget.
-    const parts: (string | { stoppedAt: number; where: string | undefined; limit: number; share: number })[] = [];
+    const parts: (string | { stoppedAt: number; where: string | undefined; limit: number })[] = [];
     for (let from = 0; ;) {
       try {
         parts.push(this.guestCall("run", [spec.entry, spec.exportName, from === 0 ? inputs : "", spec.instance === "fresh", groups, budget, spec.echoInputs === true, spec.stopOnFailure, spread ? scripts.length : -1, spec.arity ?? 0, spec.via ?? "", from], true, realm));
@@ -249,7 +249,7 @@ export class Session {
         this.meter.goOn();
         this.meter.paused = true;
         try { parts.push(this.guestCall("goOn", [], false, realm)); } finally { this.meter.paused = false; }
-        parts.push({ stoppedAt: at, where: this.stoppedWhere, limit, share: (spec.callFuel ?? CALL_FUEL) / limit });
+        parts.push({ stoppedAt: at, where: this.stoppedWhere, limit });
         from = at + 1;
         if (spec.stopOnFailure || from >= spec.inputs.length) break;
       }
@@ -259,7 +259,8 @@ export class Session {
     const out: { calls: WireCall[]; modules?: string[]; failure?: TaskFailure; stopped?: TaskFailure } = { calls: [] };
     for (const part of parts) for (const frame of typeof part === "string" ? frames(part) : [part]) {
       if (typeof frame !== "string") {
-        const failure = failures.callStopped(shownSpec, frame.limit, CALL_FUEL_FACTOR / frame.share, frame.where);
+        // The reference's costliest call is at most 1/CALL_FUEL_FACTOR of the run's first call budget.
+        const failure = failures.callStopped(shownSpec, frame.limit, (CALL_FUEL_FACTOR * frame.limit) / (spec.callFuel ?? CALL_FUEL), frame.where);
         out.calls.push(peers ? { ok: false, failure, sent: peers.sentOf(frame.stoppedAt) } : { ok: false, failure });
         continue;
       }
