@@ -3,7 +3,6 @@
 import { readFileSync } from "node:fs";
 
 const TICK_MS = 10;
-const PAGE_BYTES = 4096;
 
 /** utime + stime of a /proc/PID or /proc/PID/task/TID folder, in ms, or undefined when it is gone. */
 export function cpuMs(proc: string): number | undefined {
@@ -24,10 +23,15 @@ export function childrenOf(thread: string): number[] {
   }
 }
 
-/** A process's resident memory in MB, or 0 when it is gone. */
-export function residentMb(pid: number): number {
+/**
+ * A process's peak resident memory in MB (VmHWM), or 0 when it is gone: the peak, so that a check
+ * that ended between two polls is judged on what it used. TypeScript 7's process is kept across
+ * checks, but a peak past the limit ends it, so a later check never inherits one.
+ */
+export function peakResidentMb(pid: number): number {
   try {
-    return (Number(readFileSync(`/proc/${pid}/statm`, "utf8").split(" ")[1]) * PAGE_BYTES) / 1024 / 1024;
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb ? Number(kb) / 1024 : 0;
   } catch {
     return 0;
   }

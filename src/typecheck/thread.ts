@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { cachedBuild } from "../runner/build-cache.js";
 import type { TypeChecker } from "./attach.js";
-import { childrenOf, killChildren, residentMb, threadAndChildrenCpuMs } from "./proc.js";
+import { childrenOf, killChildren, peakResidentMb, threadAndChildrenCpuMs } from "./proc.js";
 import type { TaskTypes } from "./types-check.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -88,7 +88,7 @@ interface Started { worker: Worker; thread: string | null }
 export class TypeCheckThread implements TypeChecker {
   private worker: Promise<Started> | undefined;
   private readonly queue: Job[] = [];
-  private running: { job: Job; timers: NodeJS.Timeout[] } | undefined;
+  private running: { job: Job; timers: NodeJS.Timeout[]; overLimit?: () => string | undefined } | undefined;
   private closed = false;
   /** Stopped threads still being ended (their processes killed): close() waits for them. */
   private readonly ending = new Set<Promise<void>>();
@@ -109,6 +109,11 @@ export class TypeCheckThread implements TypeChecker {
         worker.on("message", (reply: TypeCheckReply) => {
           if ("ready" in reply) { resolve(reply.thread); return; }
           if (!current()) return;
+          // A check that ended between two polls is judged on what it used all the same, so the
+          // verdict does not depend on when the last poll fell.
+          const over = reply.ok ? this.running?.overLimit?.() : undefined;
+          const running = this.running?.job;
+          if (over && running) { this.stop(running, () => running.resolve(stopped(running.request, over))); return; }
           const job = this.finishRunning();
           if (reply.ok) job?.resolve(reply.result);
           else job?.reject(new Error(reply.error));
@@ -172,15 +177,21 @@ export class TypeCheckThread implements TypeChecker {
       if (this.running?.job !== job) return;
       const atStart = thread ? threadAndChildrenCpuMs(thread) : undefined;
       const startedAt = performance.now();
-      const overLimits = (): void => {
+      const overLimit = (): string | undefined => {
         const cpu = thread && atStart !== undefined ? threadAndChildrenCpuMs(thread) : undefined;
         const used = cpu !== undefined ? cpu - atStart! : performance.now() - startedAt;
-        const resident = thread ? Math.max(0, ...childrenOf(thread).map(residentMb)) : 0;
-        if (used > this.limits.cpuMs) this.stop(job, () => job.resolve(stopped(job.request, limitReason.time(this.limits.cpuMs))));
-        else if (resident > this.limits.nativeMb) this.stop(job, () => job.resolve(stopped(job.request, limitReason.memory(this.limits.nativeMb))));
-        else if (this.running?.job === job) this.running.timers.push(setTimeout(overLimits, POLL_MS));
+        const resident = thread ? Math.max(0, ...childrenOf(thread).map(peakResidentMb)) : 0;
+        if (used > this.limits.cpuMs) return limitReason.time(this.limits.cpuMs);
+        if (resident > this.limits.nativeMb) return limitReason.memory(this.limits.nativeMb);
+        return undefined;
       };
-      this.running.timers.push(setTimeout(overLimits, POLL_MS));
+      const poll = (): void => {
+        const over = overLimit();
+        if (over) this.stop(job, () => job.resolve(stopped(job.request, over)));
+        else if (this.running?.job === job) this.running.timers.push(setTimeout(poll, POLL_MS));
+      };
+      this.running.overLimit = overLimit;
+      this.running.timers.push(setTimeout(poll, POLL_MS));
       worker.ref();
       worker.postMessage(job.request);
     }, (error: unknown) => {
