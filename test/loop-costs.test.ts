@@ -45,9 +45,10 @@ const COSTS: [PackId, string, number, number, string?][] = [
   // under another id; a message taking the fixture's branch of the dispatch is now its case.
   ["mcp-ch2", "recursion-on-unknown-method", 1, 1, "return handle({ ...message })"],
   ["mcp-ch2", "promise-on-notification", 1, 1, "return new Promise<never>(() => {})"],
-  // should be 1 (t3_parse_error_line): serve's one call answers all of LINES, so a throw or a loop
-  // on line 4 leaves all five of task 3's lines without a value.
-  ["mcp-ch2", "serve-loop-on-parse-error", 5, 5],
+  // Cost 5 before: serve's one call answers all of LINES, so a throw or a loop on line 4 left all
+  // five of task 3's lines without a value. Its lines are now read from each line alone
+  // (grading/outcomes.ts byLine): t3_parse_error_line's.
+  ["mcp-ch2", "serve-loop-on-parse-error", 1, 1],
   ["mcp-stateless", "checkargs-loop-non-string", 1, 1],
   ["mcp-stateless", "handle-loop-unknown-tool", 1, 1],
   // should be 1: the page's "cap" call ends in its third round, and both lines that read it fail,

@@ -76,13 +76,15 @@ const pack: Pack<Chapter2Plan> = {
       const loaded = (stream: "stdout" | "stderr") => (run?.status === "ran" ? Object.fromEntries(tasks.filter((t) => t !== task && (run.modules ?? []).includes(TASKS[t].file)).map((t) => [TASKS[t].file, fixtureOutput(plan, reply, t, stream)])) : {});
       const mine = stdio.stdout !== undefined ? ownOutput(stdio.stdout, loaded("stdout")) : undefined;
       const mineErr = stdio.stderr !== undefined ? ownOutput(stdio.stderr, loaded("stderr")) : undefined;
-      const outcome = runs ? fixtureOutcome(task, run) : { failure: { reason: "missing-file" as const, message: `${TASKS[task].file} does not exist.` } };
+      const perLine = runs?.perLine !== undefined ? reply.runs[runs.perLine] : undefined;
+      const outcome = runs ? fixtureOutcome(task, run, perLine) : { failure: { reason: "missing-file" as const, message: `${TASKS[task].file} does not exist.` } };
       const loads = (t: TaskId) => run?.status === "ran" && (run.modules ?? []).includes(TASKS[t].file);
       if ("value" in outcome) {
         const v = outcome.value;
         if (v.task === "task1") facts.toMcp = { result: v.result };
         if (v.task === "task2") facts.handle = { responses: v.responses, loadsToMcp: loads("task1") };
-        if (v.task === "task3") facts.serve = { result: v.result, loadsHandle: loads("task2") };
+        if (v.task === "task3" && v.byLine) facts.serveLines = v.byLine;
+        else if (v.task === "task3") facts.serve = { result: v.result, loadsHandle: loads("task2") };
       }
       const graded = gradeTask(task, { outcome, ...stdio, ...(mine ? { stdout: mine.own, printedBy: mine.others } : {}), ...(mineErr ? { ownStderr: mineErr.own } : {}) });
       out[task] = {

@@ -36,12 +36,14 @@ export const failedCalls = (values: readonly unknown[]): FailedCall[] => values.
  * (or, for a call no line reads alone, the first line that reads every answer), such a line is
  * charged there. Its rules' checks are not: code that throws on every input it has not seen would
  * keep such lines' points by also throwing on one fixture. The other lines that read a failed
- * call stay failed: what the call never answered, they never saw.
+ * call stay failed: what the call never answered, they never saw. `rightOtherwise(line)`: whether
+ * a line that reads every answer is right over the others (each failed call taken as the rules
+ * answer it); one that is not shows a mistake of its own, and is not charged elsewhere.
  */
-export function chargeFailedCalls(judged: { checks: CheckResult[] }, values: readonly unknown[], everyAnswer: readonly string[]): void {
+export function chargeFailedCalls(judged: { checks: CheckResult[] }, values: readonly unknown[], everyAnswer: readonly string[], rightOtherwise: (line: string) => boolean = () => true): void {
   const failed = failedCalls(values);
   if (!failed.length) return;
-  const own = (c: CheckResult): boolean => c.status === "fail" && c.chargedTo === undefined;
+  const own = (c: CheckResult): boolean => c.status === "fail" && c.chargedTo === undefined && (!everyAnswer.includes(c.name) || rightOtherwise(c.name));
   const reads = (c: CheckResult, f: FailedCall): boolean => c.message?.startsWith(f.failure.message) === true;
   const owner = new Map<FailedCall, string>();
   for (const f of failed) {

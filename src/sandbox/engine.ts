@@ -2,7 +2,7 @@
 // its own fuel and within the submission's budget (fuel.ts), the clock only a backstop, in one Session (session.ts), each run's
 // output apart.
 import type { RunSpec, SandboxReply, SandboxRequest, TaskFailure, WireCall, WireRun } from "./protocol.js";
-import { failsTheTask, failures } from "./failures.js";
+import { failedTheTask, failsTheTask, failures } from "./failures.js";
 import { RUN_FUEL } from "./fuel.js";
 import type { EngineImage } from "./image.js";
 import { Session, type EngineAssets } from "./session.js";
@@ -60,6 +60,8 @@ export async function runRequest(assets: EngineAssets, request: SandboxRequest, 
 function passed(run: WireRun | undefined, need: NonNullable<RunSpec["after"]>["need"]): boolean {
   if (!run || run.status !== "ran" || run.stopped) return false;
   if (need === "answered") return !failsTheTask(run.calls);
+  if (need === "ran") return !failedTheTask(run.calls);
+  if (need === "failed-call") return !failedTheTask(run.calls) && run.calls.some((c) => !c.ok);
   return need === "finished" || run.calls.every((c) => c.ok);
 }
 

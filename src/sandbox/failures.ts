@@ -95,6 +95,11 @@ export function locateFrame(stack: string): { where: string; fn?: string } | und
  */
 const WHOLE_TASK: ReadonlySet<FailureReason> = new Set(["not-written", "missing-export", "missing-file", "import-error", "syntax", "refused-file"]);
 
-export function failsTheTask(calls: readonly ({ ok: true } | { ok: false; failure: TaskFailure })[]): boolean {
-  return calls.every((c) => !c.ok) || calls.some((c) => !c.ok && WHOLE_TASK.has(c.failure.reason));
+type Answered = { ok: true } | { ok: false; failure: TaskFailure };
+
+/** Whether a call's failure is the task's (WHOLE_TASK), not that call's alone. */
+export const failedTheTask = (calls: readonly Answered[]): boolean => calls.some((c) => !c.ok && WHOLE_TASK.has(c.failure.reason));
+
+export function failsTheTask(calls: readonly Answered[]): boolean {
+  return calls.every((c) => !c.ok) || failedTheTask(calls);
 }

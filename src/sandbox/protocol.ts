@@ -52,9 +52,11 @@ export interface RunSpec {
   /**
    * Run only if run `after` had every call answered ("clean"), ran to its end without being
    * stopped with its failures each one call's, not the task's ("answered": failsTheTask in
-   * failures.ts), or at least ran to its end ("finished"); otherwise this run is skipped.
+   * failures.ts), ran to its end with no failure the task's, though every call may have failed
+   * ("ran"), did so with at least one call failing ("failed-call": a run that looks again at what
+   * failed), or at least ran to its end ("finished"); otherwise this run is skipped.
    */
-  after?: { run: number; need: "clean" | "answered" | "finished" };
+  after?: { run: number; need: "clean" | "answered" | "ran" | "failed-call" | "finished" };
   /**
    * Functions handed to the export after its arguments: each answers from a script, outside the
    * engine, and records what it was given. With peers, each input is a JSON array of arguments.

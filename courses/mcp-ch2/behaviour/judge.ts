@@ -67,7 +67,7 @@ export function judgeCheck(task: TaskId, planned: PlannedCheck, outcomes: (CallO
   // nothing else failing, the check has no verdict of its own (skip), never a pass.
   const seen = ({ input, outcome }: (typeof failures)[number]): boolean => outcome !== undefined && !outcome.ok && excused?.(input, outcome.failure) === true;
   if (failures.length > 0 && failures.every(seen)) {
-    return { ...base, status: "skip", message: `Its ${failures.length} failing input${failures.length > 1 ? "s are" : " is"} a fixture message under another id, failing as that message's call did: charged by the line that reads it (${inputs.length - failures.length} of ${inputs.length} inputs answered by the rule; seed ${seed}).` };
+    return { ...base, status: "skip", message: `Its ${failures.length} failing input${failures.length > 1 ? "s hold" : " holds"} a case of a fixture ${task === "task3" ? "line" : "message"} whose own call failed, and fail${failures.length > 1 ? "" : "s"} as that call did: charged by the line that reads it (${inputs.length - failures.length} of ${inputs.length} inputs answered by the rule; seed ${seed}).` };
   }
   if (failures.length === 0) return { ...base, status: "pass", message: `${inputs.length} inputs tried (seed ${seed}).` };
   const smallest = failures.reduce((a, b) => (show(b.input).length < show(a.input).length ? b : a));

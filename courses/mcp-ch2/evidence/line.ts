@@ -9,7 +9,14 @@ import type { TaskId } from "../course/tasks.js";
 export type TaskValue =
   | { task: "task1"; result: unknown; /** The tool object passed in, as it was after the call. */ input?: unknown }
   | { task: "task2"; responses: unknown[] }
-  | { task: "task3"; result: unknown };
+  | {
+    task: "task3"; result: unknown;
+    /**
+     * When serve's one call on LINES failed: what it returned for each line alone (a FailedCall,
+     * src/pack/failed-call.ts, where that failed too), which the lines read instead of `result`.
+     */
+    byLine?: readonly unknown[];
+  };
 
 export type ValueOf<T extends TaskId> = Extract<TaskValue, { task: T }>;
 

@@ -42,10 +42,16 @@ export interface DiagnosisInput {
   value?: TaskValue;
 }
 
+/** What a task's function does with every input, for a line whose input made it throw or loop. */
+const FAILED_CALL_RULE: Partial<Record<TaskValue["task"], string>> = {
+  task2: "handle answers every request with a response (an error response for a request it cannot serve), and null for a notification.",
+  task3: "serve answers every line: a line that is not JSON gets the Parse error line (catch what JSON.parse throws), an empty one nothing, and every message what handle returns for it.",
+};
+
 /** One paragraph for a line that does not match its rule: what is wrong, and the rule the student most likely broke. */
 export function diagnose(input: DiagnosisInput): string {
   const line = LINE_OF.get(input.key)!;
-  if (input.failedCall && input.missing) return `${input.missing} The chapter's runner stops at a throw (and waits for ever on a loop): handle answers every request with a response (an error response for a request it cannot serve), and null for a notification.`;
+  if (input.failedCall && input.missing) return `${input.missing} The chapter's runner stops at a throw (and waits for ever on a loop): ${FAILED_CALL_RULE[line.task] ?? ""}`.trim();
   const specific = line.diagnose?.(input.actual, input.value?.task === line.task ? input.value : undefined);
   if (specific) return specific;
   if (input.actual === undefined) return `This line could not be computed: ${input.missing}.`;

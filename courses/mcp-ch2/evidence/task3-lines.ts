@@ -1,7 +1,8 @@
 // Task 3's evidence lines: the out and log lists serve returned for the fixture lines.
 import { canonicalJson, pythonLength } from "../../../src/json/python-json.js";
+import { LINES } from "../course/fixtures.js";
 import { MCP_TOOL, PARSE_ERROR_RESPONSE } from "../course/protocol.js";
-import { linesOfTask } from "./line.js";
+import { linesOfTask, type ValueOf } from "./line.js";
 import { asRecord, data, describeType, isObject, need, printed, shallow } from "./reading.js";
 
 function lists(r: unknown): { out: string[]; log: string[] } {
@@ -21,9 +22,23 @@ function parsedOrUndefined(line: string): unknown {
   try { return JSON.parse(line); } catch { return undefined; }
 }
 
+/** The fixture lines that two evidence lines read alone: the one that is not JSON, and tools/list. */
+const NOT_JSON_LINE = LINES.findIndex((l) => l.trim() !== "" && parsedOrUndefined(l) === undefined);
+const LIST_LINE = LINES.findIndex((l) => asRecord(parsedOrUndefined(l))?.["method"] === "tools/list");
+
+/**
+ * serve's out and log for what a line reads: every fixture line, or the one at `index`. From
+ * serve's answer to each line alone when its call on LINES failed (byLine): reading a line whose
+ * own call failed throws there, so only the lines that read it lose their value.
+ */
+function listsOf(value: ValueOf<"task3">, index?: number): { out: string[]; log: string[] } {
+  if (!value.byLine) return lists(value.result);
+  const each = (index === undefined ? value.byLine : [value.byLine[index]]).map(lists);
+  return { out: each.flatMap((l) => l.out), log: each.flatMap((l) => l.log) };
+}
+
 // The line answering a message is found by what it says, so a wrong order still gets a value.
-function answering(r: unknown, test: (parsed: unknown) => boolean, fallback: string, what: string): string {
-  const { out } = lists(r);
+function answering(out: string[], test: (parsed: unknown) => boolean, fallback: string, what: string): string {
   const line = out.find((l) => test(parsedOrUndefined(l))) ?? out.find((l) => l.includes(fallback));
   need(line !== undefined, `no line in out answers ${what}`);
   return line!;
@@ -47,7 +62,7 @@ export const TASK3_LINES = linesOfTask("task3", [
   {
     key: "t3_out_count", task: "task3", rules: ["t3_same_lines"], title: "One output line per answered message", accepted: "4",
     hint: "out gets one line for each message handle answers and one Parse error line per line that is not JSON; a notification and an empty line add nothing.",
-    compute: ({ result }) => String(lists(result).out.length),
+    compute: (value) => String(listsOf(value).out.length),
     diagnose: (actual) => {
       const n = Number(actual);
       if (n === 5) return "One line too many. The notification on line 2 gets no response (handle returns null), so nothing goes to out for it; nor does the empty line 6.";
@@ -58,7 +73,7 @@ export const TASK3_LINES = linesOfTask("task3", [
   {
     key: "t3_log_count", task: "task3", rules: ["t3_same_lines"], title: "One log line per non-empty line", accepted: "5",
     hint: "log gets \"line N\" for every line that is not empty after strip(). Empty lines add no log line, but they still count in the numbering.",
-    compute: ({ result }) => String(lists(result).log.length),
+    compute: (value) => String(listsOf(value).log.length),
     diagnose: (actual) => {
       const n = Number(actual);
       if (n === 6) return "Empty lines (after strip()) get no \"line N\" log entry; they only count in the numbering.";
@@ -69,25 +84,25 @@ export const TASK3_LINES = linesOfTask("task3", [
   {
     key: "t3_no_embedded_newline", task: "task3", rules: ["t3_same_lines"], title: "No output line contains a newline", accepted: "true",
     hint: "The stdio transport: messages MUST NOT contain embedded newlines. Serialise without indentation.",
-    compute: ({ result }) => printed(!lists(result).out.some((l) => l.includes("\n"))),
+    compute: (value) => printed(!listsOf(value).out.some((l) => l.includes("\n"))),
     diagnose: (actual) => actual !== "false" ? undefined : "A line in out contains a newline: the stdio transport's messages MUST NOT contain embedded newlines. Serialise without indentation.",
   },
   {
     key: "t3_parse_error_line", task: "task3", rules: ["t3_same_lines"], title: "The not-JSON line is answered with the exact Parse error line",
     accepted: canonicalJson(PARSE_ERROR_RESPONSE),
     hint: "A line json.loads cannot parse is answered with {\"jsonrpc\": \"2.0\", \"id\": null, \"error\": {\"code\": -32700, \"message\": \"Parse error\"}}, serialised with keys sorted at every level and no spaces after , or :.",
-    compute: ({ result }) => answering(result, (p) => isObject(p) && isObject(p["error"]) && p["error"]["code"] === -32700, "-32700", "line 4 ({not json})"),
+    compute: (value) => answering(listsOf(value, NOT_JSON_LINE).out, (p) => isObject(p) && isObject(p["error"]) && p["error"]["code"] === -32700, "-32700", `line ${NOT_JSON_LINE + 1} (${LINES[NOT_JSON_LINE]})`),
     diagnose: (actual) => diagnoseSerialisation(actual),
   },
   {
     key: "t3_list_line_length", task: "task3", rules: ["t3_same_lines"], title: "The tools/list line has the canonical length",
     accepted: String(pythonLength(canonicalJson(listResponse))),
     hint: "Serialise every output line as json.dumps(response, separators=(\",\", \":\"), sort_keys=True) does: keys sorted at every level, no spaces, no newline.",
-    compute: ({ result }) => String(pythonLength(answering(
-      result, (p) => isObject(p) && p["id"] === 2 && isObject(p["result"]) && "tools" in p["result"], '"tools"', "line 3 (tools/list)"))),
+    compute: (value) => String(pythonLength(answering(
+      listsOf(value, LIST_LINE).out, (p) => isObject(p) && p["id"] === 2 && isObject(p["result"]) && "tools" in p["result"], '"tools"', `line ${LIST_LINE + 1} (tools/list)`))),
     diagnose: (_actual, value) => {
       if (!value) return undefined;
-      const out = asRecord(value.result)?.["out"];
+      const out = value.byLine ? asRecord(value.byLine[LIST_LINE])?.["out"] : asRecord(value.result)?.["out"];
       const line = Array.isArray(out) ? out.find((l) => typeof l === "string" && l.includes('"tools"')) : undefined;
       return typeof line === "string" ? diagnoseSerialisation(line) : undefined;
     },

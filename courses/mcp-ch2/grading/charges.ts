@@ -15,9 +15,12 @@ import { asTool } from "./read-through-tool.js";
 import { chargeContentShape, chargeFoundText, chargeMissingKeyRules, chargeMissingKeys, chargeServeLeftOut } from "./same-mistake.js";
 import { chargingCheck, resolveCharges } from "../../../src/pack/charges.js";
 import { chargeFailedCalls } from "../../../src/pack/failed-call.js";
+import { rightOverOtherLines } from "./serve-lines.js";
 
 /** handle's line that reads every answer: it counts them. */
 const EVERY_ANSWER = ["t2_responses"];
+/** serve's lines that read every fixture line. */
+const SERVE_EVERY_LINE = ["t3_out_count", "t3_log_count", "t3_no_embedded_newline"];
 
 /** What the fixture runs showed, as pack.ts's judge reads them. */
 export interface FixtureFacts {
@@ -27,6 +30,8 @@ export interface FixtureFacts {
   handle?: { responses: readonly unknown[]; loadsToMcp: boolean };
   /** What serve returned on LINES, and whether its module loaded task2.ts. */
   serve?: { result: unknown; loadsHandle: boolean };
+  /** When serve's call on LINES failed: what it returned on each line alone (outcomes.ts). */
+  serveLines?: readonly unknown[];
 }
 
 const all = (j: TaskJudgement | undefined): CheckResult[] => [...(j?.checks ?? []), ...(j?.extra ?? [])];
@@ -47,6 +52,7 @@ export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: Fix
     chargeContentShape(out["task2"], facts.handle.responses);
     chargeFailedCalls(out["task2"], facts.handle.responses, EVERY_ANSWER);
   }
+  if (out["task3"] && facts.serveLines) chargeFailedCalls(out["task3"], facts.serveLines, SERVE_EVERY_LINE, (key) => rightOverOtherLines(key, facts.serveLines!));
   const answers = facts.serve?.loadsHandle ? facts.handle?.responses : undefined;
   if (out["task3"] && facts.serve && answers) chargeServeLeftOut(out["task3"], facts.serve.result, (lines) => serveWithOwnHandle(answers, lines));
   const handle = out["task2"];

@@ -15,7 +15,8 @@ import { picked } from "../../../src/pack/interleave.js";
 import { freshCheck } from "./fresh.js";
 import { chargeToolReadThrough, studentTool } from "./read-through-tool.js";
 import { failedAsCase } from "../../../src/pack/failed-call.js";
-import { sameMessageCase } from "./fixture-case.js";
+import { sameLineCase, sameMessageCase } from "./fixture-case.js";
+import { LINES } from "../course/fixtures.js";
 import { readCalls } from "./outcomes.js";
 import { FIXTURE_INPUTS, type GradingRequest, type TaskRuns } from "./request.js";
 import { task1SchemaChecks, task2SchemaChecks, type Exchange } from "../schema/checks.js";
@@ -146,7 +147,7 @@ const JUDGED_ENTRIES = 256;
 
 function judgedKey(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }): string {
   const r = graded.tasks[task]!;
-  const used = [r.fixture, r.generated, r.fresh, ...(task === "task3" && graded.oracle ? [graded.oracle.shared] : []), ...(task === "task2" && graded.tasks.task1 ? [graded.tasks.task1.fixture] : [])];
+  const used = [r.fixture, r.generated, r.fresh, r.perLine, ...(task === "task3" && graded.oracle ? [graded.oracle.shared] : []), ...(task === "task2" && graded.tasks.task1 ? [graded.tasks.task1.fixture] : [])];
   const hash = createHash("sha256").update(`${task}|${o.behaviour}|${o.schema}|${o.seed}|${r.plan.length}`);
   // What the judging reads of each run: not its time, nor its output (the output checks are apart).
   for (const i of used) {
@@ -190,8 +191,10 @@ function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle
   const inputs = [...FIXTURE_INPUTS[task], ...r.inputs];
   const exchanges: Exchange[] = inputs.map((input, i) => ({ input, outcome: calls[i] }));
   const tool = task === "task2" && o.behaviour && ANSWER_KEY.expectWithTool ? studentTool(graded, reply) : undefined;
-  // A fixture message's failed call seen again (its method, its tool: fixture-case.ts) is charged by its lines, not by a rule.
-  const excused = task === "task2" ? failedAsCase(FIXTURE_INPUTS[task], calls.slice(0, fixtureCount), sameMessageCase) : undefined;
+  // A fixture message's (or line's) failed call seen again (its method, its tool, its kind of line: fixture-case.ts) is charged by its lines, not by a rule.
+  const perLine = task === "task3" && r.perLine !== undefined ? readCalls(task, reply.runs[r.perLine]) : undefined;
+  const excused = task === "task2" ? failedAsCase(FIXTURE_INPUTS[task], calls.slice(0, fixtureCount), sameMessageCase)
+    : perLine ? failedAsCase(LINES, perLine, sameLineCase) : undefined;
   const behaviour = o.behaviour ? judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, oracle?.override, excused) : [];
   const list = [
     ...(tool ? chargeToolReadThrough(behaviour, judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, (planned, i) => ANSWER_KEY.expectWithTool!(planned.inputs[i], tool), excused)) : behaviour),

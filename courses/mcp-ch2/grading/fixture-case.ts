@@ -6,7 +6,8 @@
 // chapter's dispatch: initialize, tools/list, a call of logs_search, a call of an unknown tool,
 // an unknown method. Code that answers the page's messages from a table and throws on everything
 // else (id 4 included) has every other input fail at that throw too, so it excuses only the
-// cases of the fixture calls it failed, whose lines it has lost.
+// cases of the fixture calls it failed, whose lines it has lost. serve's case is a line's branch
+// of its loop (sameLineCase).
 import { MCP_TOOL } from "../course/protocol.js";
 
 const fieldOf = (value: unknown, key: string): unknown =>
@@ -27,4 +28,24 @@ function caseOf(message: unknown): string | undefined {
 export function sameMessageCase(fixture: unknown, input: unknown): boolean {
   const own = caseOf(fixture);
   return own !== undefined && own === caseOf(input);
+}
+
+/** serve's branch for a line: blank, not JSON, a notification (no id), or the message's case. */
+function lineCaseOf(line: unknown): string | undefined {
+  if (typeof line !== "string") return undefined;
+  if (line.trim() === "") return "a blank line";
+  let message: unknown;
+  try { message = JSON.parse(line); } catch { return "a line that is not JSON"; }
+  if (fieldOf(message, "method") !== undefined && !Object.hasOwn(message as object, "id")) return "a notification";
+  return caseOf(message);
+}
+
+/**
+ * Whether serve's input `input` (a list of lines) holds a line of the fixture line's case: a
+ * serve that throws on the page's not-JSON line (a JSON.parse without try/catch) throws, at the
+ * same place, on every list that holds one.
+ */
+export function sameLineCase(fixtureLine: unknown, input: unknown): boolean {
+  const own = lineCaseOf(fixtureLine);
+  return own !== undefined && Array.isArray(input) && input.some((line) => lineCaseOf(line) === own);
 }

@@ -1,6 +1,6 @@
 // Reads the sandbox's runs as the grader's own values: each call's value decoded (value.ts) and
 // checked, the fixture run turned into what the evidence lines are computed from.
-import { MESSAGES } from "../course/fixtures.js";
+import { LINES, MESSAGES } from "../course/fixtures.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import type { TaskValue } from "../evidence/line.js";
 import { describeMessage } from "./describe.js";
@@ -8,7 +8,7 @@ import type { CallOutcome } from "../../../src/runner/outcome.js";
 import type { TaskFailure, WireCall, WireRun } from "../../../src/sandbox/protocol.js";
 import { decodeValue, NotData, notJson, toJsonValue } from "../../../src/sandbox/value.js";
 import { failures } from "../../../src/sandbox/failures.js";
-import { fixtureCalls } from "../../../src/pack/failed-call.js";
+import { FailedCall, fixtureCalls } from "../../../src/pack/failed-call.js";
 
 export type FixtureOutcome = { value: TaskValue } | { failure: TaskFailure };
 
@@ -52,7 +52,20 @@ export function readCalls(task: TaskId, run: WireRun | undefined, strict = true)
 const withSignature = (task: TaskId, failure: TaskFailure): TaskFailure => (failure.reason !== "missing-export" ? failure
   : { ...failure, message: failure.message.replace(`a function named ${TASKS[task].exportName}.`, `a function named ${TASKS[task].exportName} with the signature ${TASKS[task].signature}.`) });
 
-export function fixtureOutcome(task: TaskId, run: WireRun | undefined): FixtureOutcome {
+/**
+ * serve's answer to each fixture line alone (the run TaskRuns.perLine), when its call on LINES
+ * failed: a FailedCall where that line's call failed too, naming the line. Undefined when the
+ * run did not run, or failed on every line (nothing is left to judge line by line).
+ */
+function byLine(run: WireRun | undefined): unknown[] | undefined {
+  const calls = readCalls("task3", run, false);
+  if (!calls || calls.length !== LINES.length || calls.every((c) => !c.ok)) return undefined;
+  return calls.map((c, i) => (c.ok ? c.value
+    : new FailedCall(i, { ...c.failure, message: `For line ${i + 1} (${JSON.stringify(LINES[i])}): ${c.failure.message}` })));
+}
+
+/** `perLine`: serve's run on each fixture line alone (request.ts), when there was one. */
+export function fixtureOutcome(task: TaskId, run: WireRun | undefined, perLine?: WireRun): FixtureOutcome {
   if (!run || run.status === "skipped") return { failure: failures.crash("the fixture run was not made") };
   if (run.status === "failed") return { failure: withSignature(task, run.failure) };
   // Values that JSON cannot carry stay in: only the lines that read them error (evidence/reading.ts, data).
@@ -63,7 +76,12 @@ export function fixtureOutcome(task: TaskId, run: WireRun | undefined): FixtureO
     return { ...f, message: prefix + f.message };
   };
   const read = fixtureCalls(calls, run.stopped, onMessage);
-  if ("failedAt" in read) return { failure: onMessage(read.failedAt, (calls[read.failedAt] as { ok: false; failure: TaskFailure }).failure) };
+  if ("failedAt" in read) {
+    const failure = onMessage(read.failedAt, (calls[read.failedAt] as { ok: false; failure: TaskFailure }).failure);
+    // serve's one call failed on one of the lines: the lines that read it fail, the others are read from each line alone.
+    const lines = task === "task3" && !run.stopped ? byLine(perLine) : undefined;
+    return lines ? { value: { task: "task3", result: new FailedCall(0, failure), byLine: lines } } : { failure };
+  }
   if ("stopped" in read) return { failure: read.stopped };
   const values = read.values;
   if (task === "task2") return { value: { task: "task2", responses: values } };

@@ -10,6 +10,8 @@ import type { RunSpec } from "../../../src/sandbox/protocol.js";
 import { interleave, type Interleaving } from "../../../src/pack/interleave.js";
 
 export const FIXTURE_INPUTS: Record<TaskId, readonly unknown[]> = { task1: [TOOL], task2: MESSAGES, task3: [LINES] };
+/** serve's calls on each fixture line alone, as sent. */
+const PER_LINE = LINES.map((line) => JSON.stringify([line]));
 
 export interface TaskRuns {
   fixture: number;
@@ -20,6 +22,12 @@ export interface TaskRuns {
   /** The fresh run's order: freshOrder[k] is the index in `inputs` of its k-th call. */
   freshOrder?: number[];
   plan: PlannedCheck[];
+  /**
+   * serve's only: each fixture line alone, in a fresh module instance, run only when the fixture
+   * call failed (its calls in LINES' order), so that a serve that throws on one line (a
+   * JSON.parse without try/catch) loses that line's evidence, not every line's (outcomes.ts).
+   */
+  perLine?: number;
   /** The generated inputs in the order they were sent (planInputs). */
   inputs: unknown[];
   /**
@@ -112,9 +120,12 @@ export function buildRequest(has: (file: string) => boolean, readable: (file: st
     let inputs = generatedInputs.get(plan);
     if (!inputs) generatedInputs.set(plan, inputs = planInputs(plan).inputs);
     const entry: TaskRuns = { fixture, plan, inputs };
+    if (task === "task3") entry.perLine = specs.push({ ...base, inputs: PER_LINE, instance: "fresh", stopOnFailure: false, after: { run: fixture, need: "failed-call" } }) - 1;
     if (o.behaviour || (o.schema && task !== "task3")) {
       const all = [...FIXTURE_INPUTS[task], ...inputs];
-      entry.generated = specs.push({ ...base, inputs: asTexts(all), instance: "shared", stopOnFailure: false, after: { run: fixture, need: perMessage ? "answered" : "clean" } }) - 1;
+      // serve's one fixture call failing is one line's mistake (perLine): its rules are still judged.
+      const need = perMessage ? "answered" : task === "task3" ? "ran" : "clean";
+      entry.generated = specs.push({ ...base, inputs: asTexts(all), instance: "shared", stopOnFailure: false, after: { run: fixture, need } }) - 1;
     }
     // Each of handle's generated messages alone in a fresh instance (issue 13: rules 3–7 hold
     // before initialize too). toMcp and serve are not run again: their state across calls shows in

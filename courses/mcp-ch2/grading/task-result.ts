@@ -82,7 +82,9 @@ function evidenceChecks(task: TaskId, outcome: FixtureOutcome): { checks: CheckR
   }
   const value = outcome.value;
   // A line that reads a call that failed has no value, and says why (src/pack/failed-call.ts).
-  const computed = computeEvidence(value.task === "task2" ? { ...value, responses: guarded(value.responses, (f) => new Missing(f.failure.message, false, true)) } : value);
+  const missing = (f: FailedCall): Missing => new Missing(f.failure.message, false, true);
+  const computed = computeEvidence(value.task === "task2" ? { ...value, responses: guarded(value.responses, missing) }
+    : value.task === "task3" && value.byLine ? { ...value, byLine: guarded(value.byLine, missing) } : value);
   const checks = keysOfTask(task).map((key): CheckResult => {
     const rule = EVIDENCE_RULES[key];
     const c = computed[key]!;
