@@ -17,6 +17,12 @@ const COSTS: [string, number][] = [
   // Empty lines read as messages (logged, answered with a Parse error line): both count lines read
   // that one rule; the second is charged to the first (grading/same-mistake.ts chargeServeLeftOut).
   ["serve-reads-empty-lines", 1],
+  // serve's one call on LINES throws at one line: its lines are read from each line alone
+  // (grading/outcomes.ts byLine); the count lines read through it and are charged once.
+  ["serve-parse-without-catch", 1],
+  ["serve-reads-id-of-null", 1],
+  // Two mistakes, two points: the log count is wrong over the other lines too (serve-lines.ts).
+  ["serve-parse-without-catch-no-log", 2],
   ["echoes-protocol-version", 1],
   ["enum-without-spaces", 1],
   ["prints-in-serve", 1],
@@ -124,6 +130,8 @@ const COSTS: [string, number][] = [
   // task's lines, all of them.
   ["game-tomcp-known-tool", 3],
   ["game-serve-detects-lines", 5],
+  ["game-serve-throws-on-list", 5],
+  ["game-serve-one-line-only", 4],
   // Gaming that kept 8 of task 2's 9 points while the lines' rules varied only the id: a table of
   // the chapter's messages keyed without their ids, anything else "Method not found" (3/9, then
   // 2/9 once tools/list was also sent with params {}: it keeps the lines whose rules its fallback

@@ -30,8 +30,8 @@ export interface FixtureFacts {
   handle?: { responses: readonly unknown[]; loadsToMcp: boolean };
   /** What serve returned on LINES, and whether its module loaded task2.ts. */
   serve?: { result: unknown; loadsHandle: boolean };
-  /** When serve's call on LINES failed: what it returned on each line alone (outcomes.ts). */
-  serveLines?: readonly unknown[];
+  /** When serve's call on LINES failed: what it returned on each line alone, and on LINES without each line (outcomes.ts). */
+  serveLines?: { byLine: readonly unknown[]; without: readonly unknown[] };
 }
 
 const all = (j: TaskJudgement | undefined): CheckResult[] => [...(j?.checks ?? []), ...(j?.extra ?? [])];
@@ -52,7 +52,8 @@ export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: Fix
     chargeContentShape(out["task2"], facts.handle.responses);
     chargeFailedCalls(out["task2"], facts.handle.responses, EVERY_ANSWER);
   }
-  if (out["task3"] && facts.serveLines) chargeFailedCalls(out["task3"], facts.serveLines, SERVE_EVERY_LINE, (key) => rightOverOtherLines(key, facts.serveLines!));
+  const lines = facts.serveLines;
+  if (out["task3"] && lines) chargeFailedCalls(out["task3"], lines.byLine, SERVE_EVERY_LINE, (key) => rightOverOtherLines(key, lines.byLine, lines.without));
   const answers = facts.serve?.loadsHandle ? facts.handle?.responses : undefined;
   if (out["task3"] && facts.serve && answers) chargeServeLeftOut(out["task3"], facts.serve.result, (lines) => serveWithOwnHandle(answers, lines));
   const handle = out["task2"];

@@ -55,13 +55,19 @@ const withSignature = (task: TaskId, failure: TaskFailure): TaskFailure => (fail
 /**
  * serve's answer to each fixture line alone (the run TaskRuns.perLine), when its call on LINES
  * failed: a FailedCall where that line's call failed too, naming the line. Undefined when the
- * run did not run, or failed on every line (nothing is left to judge line by line).
+ * run did not run, failed on every line (nothing is left to judge line by line), or on none: a
+ * serve that answers each line alone but fails on the list has no line to charge, and keeps none.
  */
 function byLine(run: WireRun | undefined): unknown[] | undefined {
-  const calls = readCalls("task3", run, false);
-  if (!calls || calls.length !== LINES.length || calls.every((c) => !c.ok)) return undefined;
+  const calls = readCalls("task3", run, false)?.slice(0, LINES.length);
+  if (!calls || calls.length !== LINES.length || calls.every((c) => !c.ok) || calls.every((c) => c.ok)) return undefined;
   return calls.map((c, i) => (c.ok ? c.value
     : new FailedCall(i, { ...c.failure, message: `For line ${i + 1} (${JSON.stringify(LINES[i])}): ${c.failure.message}` })));
+}
+
+/** serve's answer to LINES without each line, in LINES' order (undefined where that call failed), from the same run. */
+export function withoutEachLine(run: WireRun | undefined): unknown[] {
+  return (readCalls("task3", run, false) ?? []).slice(LINES.length).map((c) => (c.ok ? c.value : undefined));
 }
 
 /** `perLine`: serve's run on each fixture line alone (request.ts), when there was one. */

@@ -10,8 +10,8 @@ import type { RunSpec } from "../../../src/sandbox/protocol.js";
 import { interleave, type Interleaving } from "../../../src/pack/interleave.js";
 
 export const FIXTURE_INPUTS: Record<TaskId, readonly unknown[]> = { task1: [TOOL], task2: MESSAGES, task3: [LINES] };
-/** serve's calls on each fixture line alone, as sent. */
-const PER_LINE = LINES.map((line) => JSON.stringify([line]));
+/** serve's calls on each fixture line alone, then on LINES without each line, as sent (TaskRuns.perLine). */
+const PER_LINE = [...LINES.map((line) => [line]), ...LINES.map((_, i) => LINES.filter((_, j) => j !== i))].map((lines) => JSON.stringify(lines));
 
 export interface TaskRuns {
   fixture: number;
@@ -23,9 +23,11 @@ export interface TaskRuns {
   freshOrder?: number[];
   plan: PlannedCheck[];
   /**
-   * serve's only: each fixture line alone, in a fresh module instance, run only when the fixture
-   * call failed (its calls in LINES' order), so that a serve that throws on one line (a
-   * JSON.parse without try/catch) loses that line's evidence, not every line's (outcomes.ts).
+   * serve's only, run only when its fixture call failed, in a fresh module instance: each
+   * fixture line alone, then LINES without each line, in LINES' order. A serve that throws on one
+   * line (a JSON.parse without try/catch) loses that line's evidence, not every line's
+   * (outcomes.ts); the lines that count every line are charged there only when its loop is right
+   * over the others (serve-lines.ts).
    */
   perLine?: number;
   /** The generated inputs in the order they were sent (planInputs). */

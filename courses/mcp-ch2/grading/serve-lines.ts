@@ -1,8 +1,10 @@
 // serve's evidence lines when its one call on LINES failed on one line (outcomes.ts byLine): a
 // line that counts every fixture line fails there too, and is charged to the line that reads the
-// failed one (src/pack/failed-call.ts chargeFailedCalls) only when it is right over the others.
-// Code that throws on the not-JSON line and also logs nothing for a notification shows two
-// mistakes: t3_log_count keeps its own.
+// failed one (src/pack/failed-call.ts chargeFailedCalls) only when serve's loop is right over the
+// other lines: its answer to LINES without that line, with the line's answer as the rules give it,
+// reads as the rule says. Code that throws on the not-JSON line and also logs nothing shows two
+// mistakes, and t3_log_count keeps its own; code that answers one line at a time and throws on
+// any list has no loop to be right, and loses the count lines too.
 import { ANSWER_KEY } from "../behaviour/key.js";
 import { EVIDENCE_RULES, type EvidenceKey } from "../course/evidence-keys.js";
 import { LINES } from "../course/fixtures.js";
@@ -10,17 +12,28 @@ import { computeEvidence } from "../evidence/lines.js";
 import { FailedCall } from "../../../src/pack/failed-call.js";
 
 /** What the rules answer for fixture line `index` alone, or undefined where the answer key cannot say. */
-function ruledAnswer(index: number): unknown {
+function ruledAnswer(index: number): { out: string[]; log: string[] } | undefined {
   const line = LINES[index]!;
   const handle = ANSWER_KEY.handle;
   if (!handle) return undefined;
   return ANSWER_KEY.serveWith([line], () => handle(JSON.parse(line)));
 }
 
-/** Whether serve's line `key` is right with each failed line's answer taken as the rules give it. */
-export function rightOverOtherLines(key: string, byLine: readonly unknown[]): boolean {
-  const filled = byLine.map((v, i) => (v instanceof FailedCall ? ruledAnswer(i) : v));
-  if (filled.some((v) => v === undefined)) return false;
-  const computed = computeEvidence({ task: "task3", result: null, byLine: filled })[key as EvidenceKey];
+const isLists = (v: unknown): v is { out: string[]; log: string[] } => {
+  const r = v as { out?: unknown; log?: unknown } | null;
+  return r !== null && typeof r === "object" && [r.out, r.log].every((l) => Array.isArray(l) && l.every((x) => typeof x === "string"));
+};
+
+/**
+ * Whether serve's line `key` is right over the fixture lines but the one that failed alone:
+ * `without[i]` is serve's answer to LINES without line i. Never with two lines failed.
+ */
+export function rightOverOtherLines(key: string, byLine: readonly unknown[], without: readonly unknown[]): boolean {
+  const failed = byLine.flatMap((v, i) => (v instanceof FailedCall ? [i] : []));
+  if (failed.length !== 1) return false;
+  const others = without[failed[0]!];
+  const own = ruledAnswer(failed[0]!);
+  if (!isLists(others) || !own) return false;
+  const computed = computeEvidence({ task: "task3", result: { out: [...others.out, ...own.out], log: [...others.log, ...own.log] } })[key as EvidenceKey];
   return computed !== undefined && "value" in computed && computed.value === EVIDENCE_RULES[key as EvidenceKey].accepted;
 }
