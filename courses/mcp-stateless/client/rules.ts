@@ -3,6 +3,7 @@
 // client that breaks one rule fails that check and no other: the retry's inputResponses are not
 // judged in a round whose questions were not asked one per input request, say.
 import type { CallCase, RequestCase } from "./cases.js";
+import { NotData } from "../../../src/sandbox/value.js";
 import {
   firstText, isRecord, isRequestId, metaProblem, notARequest, own, paramsOf, sameJson, show,
 } from "./messages.js";
@@ -55,6 +56,20 @@ const first = <T>(items: readonly T[], problem: (item: T, i: number) => string |
   }
   return undefined;
 };
+
+/**
+ * A call whose server would have asked for input that sent nothing and never ended on its own
+ * terms (a Promise where the result is due, a loop stopped at its budget, a crash): the rules of the
+ * questions and the retry could not judge it because of the code, so they fail. A call that
+ * returns or throws without sending is t3_same_call_each_round's alone (one mistake, one point).
+ * Before, code that stalled on every call it had not seen kept those two rules' lines.
+ */
+function stalledUnsent(c: CallCase, trace: CallTrace, rounds: Rounds, expected: string): Verdict {
+  const o = trace.outcome;
+  const neverEnded = o.kind === "failed" || (o.kind === "returned" && o.value instanceof NotData && o.value.what === "promise");
+  if (rounds.rounds.length || rounds.early.length || !neverEnded || !c.server[0] || !asksForInput(c.server[0])) return undefined;
+  return { expected, actual: `nothing sent; it ${describeOutcome(trace.outcome)}` };
+}
 
 /** The round that ends the call: the first whose step does not ask for input, if within the cap. */
 function ending(c: CallCase): { at: number; step: ServerStep } | undefined {
@@ -247,8 +262,10 @@ export const CLIENT_RULES: ClientRule[] = [
     title: "ask is called once for each input request, with the request as the server sent it",
     rule: "When a result has resultType \"input_required\", ask(question) is called once per entry of inputRequests, with that entry as it is, before the retry; never before the first request, nor after a complete result.",
     hint: "Loop over Object.entries(result.inputRequests) and pass each value to ask unchanged.",
-    call: ({ rounds }) => {
+    call: ({ c, trace, rounds }) => {
       if (rounds.early.length) return { expected: "no question before the first request", actual: `ask was called with ${show(rounds.early[0]!.question.value)} before anything was sent` };
+      const stalled = stalledUnsent(c, trace, rounds, "after round 1, ask called once with each of its input requests");
+      if (stalled) return stalled;
       let judged = false;
       for (const [i, round] of rounds.rounds.entries()) {
         const asking = asksForInput(round.step);
@@ -269,7 +286,9 @@ export const CLIENT_RULES: ClientRule[] = [
     title: "The retry carries inputResponses: each answer under its input request's key",
     rule: "The retry's params.inputResponses is {key: answer} with exactly the keys of the previous result's inputRequests, each holding what ask returned for that request (keys such as \"__proto__\" are keys like any other).",
     hint: "Collect the answers in a fresh object per round, keyed as inputRequests; define keys rather than assign them if one may be \"__proto__\".",
-    call: ({ rounds }) => {
+    call: ({ c, trace, rounds }) => {
+      const stalled = stalledUnsent(c, trace, rounds, "round 2 with each answer under its input request's key in inputResponses");
+      if (stalled) return stalled;
       let judged = false;
       for (const [i, round] of rounds.rounds.entries()) {
         const next = rounds.rounds[i + 1];

@@ -170,11 +170,10 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["game-checkargs-schema-key-order", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid", "t1_generated_args"], [], 4],
   // ... a Promise that never settles for every call of callWithInput but the page's four (hole:
   // t3_same_call_each_round read a call that sent nothing as not its to judge, 11/17; now it fails
-  // it). Known wrong, open: it still keeps t3_ask_calls and t3_retry_input_responses, whose rules
-  // judge only questions and retries that came (none did); it should keep none of the rounds' lines
-  // (cost 9, not 7), but failing those rules too on a call that sent nothing would charge an honest
-  // call that sends nothing three times.
-  ["game-client-promise-unseen", "task3", ["t3_same_call_each_round", "t3_at_most_three_rounds", "t3_final_result_returned", "t3_same_cancel_flows"], [], 7],
+  // it). It kept t3_ask_calls and t3_retry_input_responses (7), whose rules judged only questions
+  // and retries that came: a call that would have been asked, sent nothing and never ended now
+  // fails them (client/rules.ts stalledUnsent); one that returns or throws without sending does not.
+  ["game-client-promise-unseen", "task3", ["t3_same_call_each_round", "t3_at_most_three_rounds", "t3_final_result_returned", "t3_same_cancel_flows", "t3_ask_each_request", "t3_input_responses_keyed"], [], 9],
   // More single mistakes the page's own answers show.
   ["discover-extra-version", "task2", ["t2_same_discover"]],
   ["cache-ttl-nonzero", "task2", ["t2_same_envelope"]],
