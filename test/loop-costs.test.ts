@@ -51,11 +51,11 @@ const COSTS: [PackId, string, number, number, string?][] = [
   ["mcp-ch2", "serve-loop-on-parse-error", 1, 1],
   ["mcp-stateless", "checkargs-loop-non-string", 1, 1],
   ["mcp-stateless", "handle-loop-unknown-tool", 1, 1],
-  // should be 1: the page's "cap" call ends in its third round, and both lines that read it fail,
-  // t3_round_cap (no "too many input rounds") and t3_cap_requests (2 requests). Charging the first
-  // to the second whenever fewer than 3 rounds were sent (client/evidence.ts readsThrough) gave
-  // game-client-fabricates a point back (class.test.ts, cost 8 -> 7): it needs a narrower rule.
-  ["mcp-stateless", "client-loop-third-round", 2, 2],
+  // Cost 2 before, loop and throw: the page's "cap" call ends in its third round, and both lines
+  // that read it failed, t3_round_cap (no "too many input rounds") and t3_cap_requests (2
+  // requests). The first is now charged to the second when the call stopped short without a
+  // result (client/evidence.ts readsThrough); a made-up result is not (game-client-fabricates, 8).
+  ["mcp-stateless", "client-loop-third-round", 1, 1],
   ["mcp-stateless", "handle-loop-unknown-uri", 1, 1],
   ["mcp-stateless", "repr-recursion-on-quote", 1, 1, "return pyRepr(text)"],
   // Cost 4 before 72faca0, Promise and throw: no evidence line reads id 7's answer alone,

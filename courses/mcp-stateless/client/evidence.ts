@@ -326,7 +326,13 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
       return n > MAX_ROUNDS ? `callWithInput sent ${n} requests to a server that kept asking (the grader's mock stops answering after a while): stop after ${MAX_ROUNDS} rounds and throw.` : undefined;
     },
     // No cap at all: the Error is missing because the call never stopped, t3_cap_requests's mistake.
-    readsThrough: [{ line: "t3_cap_requests", when: (fx) => rounds(fx, "cap").rounds.length > MAX_ROUNDS }],
+    // Or the call ended before its third round without a result (a throw, a loop stopped at its
+    // budget): the Error is missing because the rounds stopped short, the same mistake. A call that
+    // returns a result it made up instead of retrying is not: that is its own (game-client-fabricates).
+    readsThrough: [{ line: "t3_cap_requests", when: (fx) => {
+      const n = rounds(fx, "cap").rounds.length;
+      return n > MAX_ROUNDS || (n > 0 && n < MAX_ROUNDS && fx.calls.cap.trace.outcome.kind !== "returned");
+    } }],
   },
   {
     line: line("t3_cap_requests", "Requests sent to a server that never stops asking", MAX_ROUNDS,
