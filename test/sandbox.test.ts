@@ -52,7 +52,7 @@ describe("the sandbox", () => {
 
   it("leaves the classic escape (constructor.constructor) nothing but the engine's own realm", async () => {
     const task1 = (await grade("sandbox-escape")).tasks[0]!;
-    expect(task1.status).toBe("error");
+    expect(task1.status).toBe("fail");
     expect(task1.message).toMatch(/toMcp threw TypeError/);
     expect(MARKERS.some((m) => existsSync(m))).toBe(false);
   });
@@ -66,7 +66,7 @@ describe("the sandbox", () => {
 
   it("stops a loop in the promise queue as well as a plain one", async () => {
     const report = await grade("spinning");
-    expect(report.tasks.map((t) => t.status)).toEqual(["pass", "pass", "error"]);
+    expect(report.tasks.map((t) => t.status)).toEqual(["pass", "pass", "fail"]);
     expect(report.tasks[2]!.message).toMatch(/stopped after using 100% of its work budget/);
   });
 });

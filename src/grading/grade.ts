@@ -21,7 +21,8 @@ import type { TaskTypes } from "../typecheck/types-check.js";
 import { readSubmission } from "./files.js";
 import { withExtraChecks } from "./extra-report.js";
 import { followUp } from "./follow-up.js";
-import { troubleAsErrors } from "../pack/verdict.js";
+import { isGradersTrouble, troubleAsErrors } from "../pack/verdict.js";
+import { couldNotLoad } from "../sandbox/failures.js";
 import { betterVerdicts, secondVerdicts, usedUpBudget } from "./stand-ins.js";
 import { LIMITS } from "./limits.js";
 import { makeDisplay } from "./paths.js";
@@ -84,10 +85,14 @@ function missingFile(pack: Pack, shown: string): TaskFailure {
 
 const taskOf = (pack: Pack, id: string): PackTask => pack.tasks.find((t) => t.id === id)!;
 
-/** A task's result from its judgement: an error when it could not run, a fail when a check did not pass. */
+/**
+ * A task's result from its judgement: an error when it could not run (its file would not load) or
+ * the grader could not judge it (its backstop), a fail when a check did not pass. Code that ran
+ * and threw, looped or crashed on the fixtures is the student's failure, never an error.
+ */
 export function taskResult(task: PackTask, judged: TaskJudgement): TaskResult {
   const failure = judged.failure;
-  const status: TaskStatus = failure && failure.reason !== "not-written" ? "error"
+  const status: TaskStatus = failure && (couldNotLoad(failure) || isGradersTrouble(failure)) ? "error"
     : failure || judged.checks.some((c) => c.status === "fail" || c.status === "error") ? "fail" : "pass";
   return {
     task: task.id, title: task.title, status, score: 0, maxScore: 0, checks: judged.checks,

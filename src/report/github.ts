@@ -40,9 +40,11 @@ function taskAnnotations(report: Report, task: TaskResult, root: string, fileOf:
   const shown = join(report.submission, fileOf(task.task));
   const file = join(root, shown);
   const lines: string[] = [];
-  // A task with a message could not run, or was never written: either way an error on its file.
+  // A task with a message could not run, stopped on its inputs (a throw, a loop), or was never
+  // written: either way an error on its file.
   if (task.message) {
-    const title = task.status === "error" ? `${task.task} did not run` : `${task.task} is not written yet`;
+    const title = task.status === "error" ? `${task.task} did not run`
+      : /is not written yet/.test(task.message) ? `${task.task} is not written yet` : `${task.task} did not run to the end`;
     lines.push(annotation("error", file, lineOf(task.message, shown), title, task.message));
   }
   for (const check of task.checks.filter((c) => c.status === "fail" || c.status === "error")) {

@@ -27,11 +27,15 @@ function testcase(check: CheckResult, classname: string): string {
 function testsuite(report: Report, task: TaskResult): string {
   const classname = `${report.submission}.${task.task}`.replace(/\//g, ".");
   const cases = task.checks.map((c) => testcase(c, classname));
-  // A task that could not run is one error of its own, so CI shows why rather than only skips.
-  if (task.status === "error") cases.unshift(`    <testcase name="${a(`${task.task} runs`)}" classname="${a(classname)}">\n      <error message="${a(task.message ?? "did not run")}" type="error">${x(task.message ?? "")}</error>\n    </testcase>`);
+  // A task that could not run (an error), or whose code stopped on its inputs or is not written
+  // (a failure), is one case of its own, so CI shows why rather than only skips.
+  const stopped = task.message !== undefined && task.status !== "pass";
+  const tag = task.status === "error" ? "error" : "failure";
+  if (stopped) cases.unshift(`    <testcase name="${a(`${task.task} runs`)}" classname="${a(classname)}">\n      <${tag} message="${a(task.message!)}" type="${tag}">${x(task.message!)}</${tag}>\n    </testcase>`);
   const count = (s: CheckResult["status"]): number => task.checks.filter((c) => c.status === s).length;
-  const errors = count("error") + (task.status === "error" ? 1 : 0);
-  const attrs = `name="${a(`${report.submission}/${task.task}`)}" tests="${cases.length}" failures="${count("fail")}" errors="${errors}" skipped="${count("skip")}"`;
+  const errors = count("error") + (stopped && tag === "error" ? 1 : 0);
+  const failures = count("fail") + (stopped && tag === "failure" ? 1 : 0);
+  const attrs = `name="${a(`${report.submission}/${task.task}`)}" tests="${cases.length}" failures="${failures}" errors="${errors}" skipped="${count("skip")}"`;
   const stderr = task.stderr ? `\n    <system-err>${x(task.stderr)}</system-err>` : "";
   // The score, as every reporter gives it (course/score.ts): the task's, and its submission's.
   const scores = [["score", task.score], ["max_score", task.maxScore], ["submission_score", report.score], ["submission_max_score", report.maxScore]] as const;

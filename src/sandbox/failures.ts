@@ -97,6 +97,9 @@ const WHOLE_TASK: ReadonlySet<FailureReason> = new Set(["not-written", "missing-
 
 type Answered = { ok: true } | { ok: false; failure: TaskFailure };
 
+/** Whether the task's code could not be started at all (not the starter's "not written yet"): its file, export or imports. */
+export const couldNotLoad = (failure: Pick<TaskFailure, "reason">): boolean => failure.reason !== "not-written" && WHOLE_TASK.has(failure.reason);
+
 /** Whether a call's failure is the task's (WHOLE_TASK), not that call's alone. */
 export const failedTheTask = (calls: readonly Answered[]): boolean => calls.some((c) => !c.ok && WHOLE_TASK.has(c.failure.reason));
 

@@ -97,7 +97,8 @@ describe.concurrent("untrusted code ends as that task's error, and the rest is s
 
   it("process.exit inside serve is reported, not obeyed", async () => {
     const { report } = await gradeJson("process-exit");
-    expect(statuses(report)).toEqual(["pass", "pass", "error"]);
+    // The code ran and stopped itself: the student's failure, not the grader's error.
+    expect(statuses(report)).toEqual(["pass", "pass", "fail"]);
     expect(report.tasks[2]!.message).toMatch(/serve called process\.exit\(0\)/);
   });
 
@@ -119,7 +120,7 @@ describe.concurrent("untrusted code ends as that task's error, and the rest is s
 
   it("a Promise where a value is due", async () => {
     const { report } = await gradeJson("async-handle");
-    expect(report.tasks[1]!.status).toBe("error");
+    expect(report.tasks[1]!.status).toBe("fail");
     expect(report.tasks[1]!.message).toMatch(/returned a Promise/);
   });
 
@@ -142,7 +143,7 @@ describe.concurrent("untrusted code ends as that task's error, and the rest is s
 
   it("a huge allocation", async () => {
     const { report } = await gradeJson("memory-hog", ["--timeout", "20000"]);
-    expect(report.tasks[0]!.status).toBe("error");
+    expect(report.tasks[0]!.status).toBe("fail");
     expect(report.tasks[0]!.message).toMatch(/more than 128 MB of memory/);
   });
 

@@ -6,6 +6,8 @@ import { computeEvidence, diagnose } from "../evidence/lines.js";
 import { MESSAGES } from "../course/fixtures.js";
 import { describeMessage } from "./describe.js";
 import { notJson } from "../../../src/sandbox/value.js";
+import { couldNotLoad } from "../../../src/sandbox/failures.js";
+import { isGradersTrouble } from "../../../src/pack/verdict.js";
 import { FailedCall, guarded } from "../../../src/pack/failed-call.js";
 import { Missing } from "../evidence/reading.js";
 import type { TaskFailure } from "../../../src/runner/outcome.js";
@@ -119,7 +121,7 @@ export function gradeTask(task: TaskId, run: TaskRunSummary): GradedTask {
   if (task === "task3") checks.push(serveStderrCheck(run.ownStderr ?? run.stderr, !failure && run.stdout !== undefined));
   const evidenceChecksOnly = checks.filter((c) => c.kind === "evidence");
   const score = evidenceChecksOnly.filter((c) => c.status === "pass").length;
-  const status: TaskStatus = failure && failure.reason !== "not-written" ? "error"
+  const status: TaskStatus = failure && (couldNotLoad(failure) || isGradersTrouble(failure)) ? "error"
     : failure || checks.some((c) => c.status === "fail" || c.status === "error") ? "fail" : "pass";
   const result: TaskResult = {
     task, title: TASKS[task].title, status, score, maxScore: evidenceChecksOnly.length, checks,
