@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sameMessageCase } from "./fixture-case.js";
+import { sameLineCase, sameMessageCase } from "./fixture-case.js";
 
 const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "c", version: "1" } } };
 const call = (id: unknown, name: unknown, args: object = {}) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
@@ -33,5 +33,27 @@ describe("sameMessageCase", () => {
       expect(sameMessageCase(initialize, odd)).toBe(false);
       expect(sameMessageCase(odd, initialize)).toBe(false);
     }
+  });
+});
+
+describe("sameLineCase", () => {
+  const json = (m: object): string => JSON.stringify(m);
+  it("holds a list of lines with a line of the fixture line's kind anywhere in it", () => {
+    expect(sameLineCase("{not json", [json(initialize), "[", ""])).toBe(true);
+    expect(sameLineCase("{not json", [json(initialize), "  "])).toBe(false);
+    expect(sameLineCase("", ["x", " \t "])).toBe(true);
+    expect(sameLineCase("", [json(initialize)])).toBe(false);
+  });
+
+  it("tells a notification from a request of the same method, and messages by their branch", () => {
+    const note = json({ jsonrpc: "2.0", method: "notifications/initialized" });
+    expect(sameLineCase(note, [json({ jsonrpc: "2.0", method: "notifications/x" })])).toBe(true);
+    expect(sameLineCase(note, [json({ jsonrpc: "2.0", id: 3, method: "notifications/x" })])).toBe(false);
+    expect(sameLineCase(json(initialize), [json({ ...initialize, id: 9 })])).toBe(true);
+    expect(sameLineCase(json(initialize), [json(call(9, "logs_search"))])).toBe(false);
+  });
+
+  it("holds nothing for what is not a list of lines", () => {
+    for (const odd of [null, "{not json", [1, 2], {}]) expect(sameLineCase("{not json", odd)).toBe(false);
   });
 });
