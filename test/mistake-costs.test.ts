@@ -23,6 +23,8 @@ const COSTS: [string, number][] = [
   ["serve-reads-id-of-null", 1],
   // Two mistakes, two points: the log count is wrong over the other lines too (serve-lines.ts).
   ["serve-parse-without-catch-no-log", 2],
+  // Two lines fail alone (4 and 6): each charged once, line 6's by the first count line.
+  ["serve-parse-without-catch-reads-blanks", 2],
   ["echoes-protocol-version", 1],
   ["enum-without-spaces", 1],
   ["prints-in-serve", 1],

@@ -54,11 +54,19 @@ describe("chargeFailedCalls", () => {
     expect(judged.checks.map((c) => c.chargedTo)).toEqual([undefined, "count", undefined]);
   });
 
-  it("charges nothing when a second failed call is read by no line at all: each mistake is paid", () => {
+  it("has a second failed call that no line reads alone paid by a line that reads every answer, each mistake once", () => {
     const second = named(2, threw("again", "task2.ts:9:1"));
     const judged = { checks: [line("count", "fail", `${failure.message} more`), line("one", "fail", `${failure.message} more`), line("envelope", "fail", `${failure.message} more`)] };
     chargeFailedCalls(judged, [1, new FailedCall(1, failure), new FailedCall(2, second)], ["count", "envelope"]);
-    expect(judged.checks.map((c) => c.chargedTo)).toEqual([undefined, undefined, undefined]);
+    expect(judged.checks.map((c) => c.chargedTo)).toEqual([undefined, undefined, "one"]);
+    expect(judged.checks[0]!.message).toContain(`It is charged here for another call no line reads alone: ${second.message}`);
+  });
+
+  it("charges nothing when there are more failed calls that no line reads alone than lines that read every answer", () => {
+    const [second, third] = [named(2, threw("again", "task2.ts:9:1")), named(3, threw("more", "task2.ts:10:1"))];
+    const judged = { checks: [line("count", "fail", `${failure.message} more`), line("one", "fail", `${failure.message} more`)] };
+    chargeFailedCalls(judged, [1, new FailedCall(1, failure), new FailedCall(2, second), new FailedCall(3, third)], ["count"]);
+    expect(judged.checks.map((c) => c.chargedTo)).toEqual([undefined, undefined]);
   });
 });
 

@@ -33,8 +33,8 @@ export const failedCalls = (values: readonly unknown[]): FailedCall[] => values.
 /**
  * A line that reads every answer (a count of responses) fails at a failed call as the line that
  * reads that call's answer does: one mistake. With every failed call failing a line of its own
- * (or, for a call no line reads alone, the first line that reads every answer), such a line is
- * charged there. Its rules' checks are not: code that throws on every input it has not seen would
+ * (or, for a call no line reads alone, a line that reads every answer: each such call its own),
+ * the other lines that read every answer are charged there. Its rules' checks are not: code that throws on every input it has not seen would
  * keep such lines' points by also throwing on one fixture. The other lines that read a failed
  * call stay failed: what the call never answered, they never saw. `rightOtherwise(line)`: whether
  * a line that reads every answer is right over the others (each failed call taken as the rules
@@ -45,23 +45,31 @@ export function chargeFailedCalls(judged: { checks: CheckResult[] }, values: rea
   if (!failed.length) return;
   const own = (c: CheckResult): boolean => c.status === "fail" && c.chargedTo === undefined && (!everyAnswer.includes(c.name) || rightOtherwise(c.name));
   const reads = (c: CheckResult, f: FailedCall): boolean => c.message?.startsWith(f.failure.message) === true;
+  // A line that reads every answer fails at the first failed call it meets, and reads them all.
+  const readsAll = (c: CheckResult): boolean => c.kind === "evidence" && own(c) && everyAnswer.includes(c.name) && failed.some((f) => reads(c, f));
   const owner = new Map<FailedCall, string>();
   for (const f of failed) {
     const line = judged.checks.find((c) => c.kind === "evidence" && own(c) && !everyAnswer.includes(c.name) && reads(c, f));
     if (line) owner.set(f, line.name);
   }
   // A failed call no line reads alone (no fixture line is its): the first line that reads every
-  // answer and fails at it pays for it. A failed call nothing pays for alone charges nothing.
+  // answer and is no other call's payer pays for it. Failed calls more than such lines charge nothing.
   for (const f of failed) {
     if (owner.has(f)) continue;
-    const first = judged.checks.find((c) => c.kind === "evidence" && own(c) && everyAnswer.includes(c.name) && reads(c, f));
+    const payers = new Set(owner.values());
+    const first = judged.checks.find((c) => readsAll(c) && !payers.has(c.name));
     if (!first) return;
     owner.set(f, first.name);
   }
+  const payers = new Set(owner.values());
+  const to = owner.get(failed[0]!)!;
+  // A payer whose message names another failed call says which one it pays for.
+  const paysFor = new Map([...owner].filter(([f, line]) => everyAnswer.includes(line)).map(([f, line]) => [line, f]));
   judged.checks = judged.checks.map((c) => {
-    const f = own(c) && everyAnswer.includes(c.name) ? failed.find((x) => reads(c, x)) : undefined;
-    const to = f && owner.get(f);
-    return to && to !== c.name ? { ...c, chargedTo: to, message: `${c.message ?? ""} The same failed call, charged by ${to}; it costs nothing more here.`.trim() } : c;
+    const pays = paysFor.get(c.name);
+    if (pays && !reads(c, pays)) return { ...c, message: `${c.message ?? ""} It is charged here for another call no line reads alone: ${pays.failure.message}`.trim() };
+    return readsAll(c) && !payers.has(c.name)
+      ? { ...c, chargedTo: to, message: `${c.message ?? ""} The same failed call, charged by ${to}; it costs nothing more here.`.trim() } : c;
   });
 }
 

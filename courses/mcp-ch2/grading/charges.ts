@@ -30,8 +30,8 @@ export interface FixtureFacts {
   handle?: { responses: readonly unknown[]; loadsToMcp: boolean };
   /** What serve returned on LINES, and whether its module loaded task2.ts. */
   serve?: { result: unknown; loadsHandle: boolean };
-  /** When serve's call on LINES failed: what it returned on each line alone, and on LINES without each line (outcomes.ts). */
-  serveLines?: { byLine: readonly unknown[]; without: readonly unknown[] };
+  /** When serve's call on LINES failed: what it returned on each line alone, and on LINES without one or two lines (outcomes.ts). */
+  serveLines?: { byLine: readonly unknown[]; without: ReadonlyMap<string, unknown> };
 }
 
 const all = (j: TaskJudgement | undefined): CheckResult[] => [...(j?.checks ?? []), ...(j?.extra ?? [])];

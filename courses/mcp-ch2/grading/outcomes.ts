@@ -8,6 +8,7 @@ import type { CallOutcome } from "../../../src/runner/outcome.js";
 import type { TaskFailure, WireCall, WireRun } from "../../../src/sandbox/protocol.js";
 import { decodeValue, NotData, notJson, toJsonValue } from "../../../src/sandbox/value.js";
 import { failures } from "../../../src/sandbox/failures.js";
+import { LEFT_OUT } from "./request.js";
 import { FailedCall, fixtureCalls } from "../../../src/pack/failed-call.js";
 
 export type FixtureOutcome = { value: TaskValue } | { failure: TaskFailure };
@@ -65,9 +66,10 @@ function byLine(run: WireRun | undefined): unknown[] | undefined {
     : new FailedCall(i, { ...c.failure, message: `For line ${i + 1} (${JSON.stringify(LINES[i])}): ${c.failure.message}` })));
 }
 
-/** serve's answer to LINES without each line, in LINES' order (undefined where that call failed), from the same run. */
-export function withoutEachLine(run: WireRun | undefined): unknown[] {
-  return (readCalls("task3", run, false) ?? []).slice(LINES.length).map((c) => (c.ok ? c.value : undefined));
+/** serve's answer to LINES without each set of lines (request.ts LEFT_OUT), keyed "3" or "3,5" (none where that call failed), from the same run. */
+export function withoutLines(run: WireRun | undefined): Map<string, unknown> {
+  const calls = (readCalls("task3", run, false) ?? []).slice(LINES.length);
+  return new Map(LEFT_OUT.flatMap((out, k) => (calls[k]?.ok ? [[out.join(","), (calls[k] as { value: unknown }).value]] : [])));
 }
 
 /** `perLine`: serve's run on each fixture line alone (request.ts), when there was one. */

@@ -10,8 +10,14 @@ import type { RunSpec } from "../../../src/sandbox/protocol.js";
 import { interleave, type Interleaving } from "../../../src/pack/interleave.js";
 
 export const FIXTURE_INPUTS: Record<TaskId, readonly unknown[]> = { task1: [TOOL], task2: MESSAGES, task3: [LINES] };
-/** serve's calls on each fixture line alone, then on LINES without each line, as sent (TaskRuns.perLine). */
-const PER_LINE = [...LINES.map((line) => [line]), ...LINES.map((_, i) => LINES.filter((_, j) => j !== i))].map((lines) => JSON.stringify(lines));
+/**
+ * The sets of fixture lines left out of LINES in serve's per-line run, after each line alone: each
+ * line, then each two (a serve that throws on two kinds of line, a blank one and one that is not
+ * JSON, is judged over the other four).
+ */
+export const LEFT_OUT: readonly (readonly number[])[] = LINES.flatMap((_, i) => [[i], ...LINES.flatMap((__, j) => (j > i ? [[i, j]] : []))]);
+/** serve's calls on each fixture line alone, then on LINES without each set of LEFT_OUT, as sent (TaskRuns.perLine). */
+const PER_LINE = [...LINES.map((line) => [line]), ...LEFT_OUT.map((out) => LINES.filter((_, j) => !out.includes(j)))].map((lines) => JSON.stringify(lines));
 
 export interface TaskRuns {
   fixture: number;
@@ -24,7 +30,7 @@ export interface TaskRuns {
   plan: PlannedCheck[];
   /**
    * serve's only, run only when its fixture call failed, in a fresh module instance: each
-   * fixture line alone, then LINES without each line, in LINES' order. A serve that throws on one
+   * fixture line alone, in LINES' order, then LINES without each set of LEFT_OUT. A serve that throws on one
    * line (a JSON.parse without try/catch) loses that line's evidence, not every line's
    * (outcomes.ts); the lines that count every line are charged there only when its loop is right
    * over the others (serve-lines.ts).

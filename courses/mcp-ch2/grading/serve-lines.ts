@@ -25,15 +25,15 @@ const isLists = (v: unknown): v is { out: string[]; log: string[] } => {
 };
 
 /**
- * Whether serve's line `key` is right over the fixture lines but the one that failed alone:
- * `without[i]` is serve's answer to LINES without line i. Never with two lines failed.
+ * Whether serve's line `key` is right over the fixture lines but those that failed alone (one or
+ * two): `without` holds serve's answers to LINES without them, keyed "3" or "3,5".
  */
-export function rightOverOtherLines(key: string, byLine: readonly unknown[], without: readonly unknown[]): boolean {
+export function rightOverOtherLines(key: string, byLine: readonly unknown[], without: ReadonlyMap<string, unknown>): boolean {
   const failed = byLine.flatMap((v, i) => (v instanceof FailedCall ? [i] : []));
-  if (failed.length !== 1) return false;
-  const others = without[failed[0]!];
-  const own = ruledAnswer(failed[0]!);
-  if (!isLists(others) || !own) return false;
-  const computed = computeEvidence({ task: "task3", result: { out: [...others.out, ...own.out], log: [...others.log, ...own.log] } })[key as EvidenceKey];
+  const others = without.get(failed.join(","));
+  const own = failed.map(ruledAnswer);
+  if (!isLists(others) || own.some((o) => o === undefined)) return false;
+  const lists = [others, ...(own as { out: string[]; log: string[] }[])];
+  const computed = computeEvidence({ task: "task3", result: { out: lists.flatMap((l) => l.out), log: lists.flatMap((l) => l.log) } })[key as EvidenceKey];
   return computed !== undefined && "value" in computed && computed.value === EVIDENCE_RULES[key as EvidenceKey].accepted;
 }
