@@ -8,8 +8,8 @@ import type { CallOutcome } from "../../../src/runner/outcome.js";
 import type { TaskFailure, WireCall, WireRun } from "../../../src/sandbox/protocol.js";
 import { decodeValue, NotData, notJson, toJsonValue } from "../../../src/sandbox/value.js";
 import { failures } from "../../../src/sandbox/failures.js";
-import { LEFT_OUT } from "./request.js";
 import { FailedCall, fixtureCalls } from "../../../src/pack/failed-call.js";
+import { answersAlone, answersWithout } from "../../../src/pack/line-by-line.js";
 
 export type FixtureOutcome = { value: TaskValue } | { failure: TaskFailure };
 
@@ -55,22 +55,13 @@ const withSignature = (task: TaskId, failure: TaskFailure): TaskFailure => (fail
 
 /**
  * serve's answer to each fixture line alone (the run TaskRuns.perLine), when its call on LINES
- * failed: a FailedCall where that line's call failed too, naming the line. Undefined when the
- * run did not run, failed on every line (nothing is left to judge line by line), or on none: a
- * serve that answers each line alone but fails on the list has no line to charge, and keeps none.
+ * failed, a FailedCall naming the line where that failed too (src/pack/line-by-line.ts).
  */
-function byLine(run: WireRun | undefined): unknown[] | undefined {
-  const calls = readCalls("task3", run, false)?.slice(0, LINES.length);
-  if (!calls || calls.length !== LINES.length || calls.every((c) => !c.ok) || calls.every((c) => c.ok)) return undefined;
-  return calls.map((c, i) => (c.ok ? c.value
-    : new FailedCall(i, { ...c.failure, message: `For line ${i + 1} (${JSON.stringify(LINES[i])}): ${c.failure.message}` })));
-}
+const byLine = (run: WireRun | undefined): unknown[] | undefined =>
+  answersAlone(readCalls("task3", run, false), LINES, (i, f) => ({ ...f, message: `For line ${i + 1} (${JSON.stringify(LINES[i])}): ${f.message}` }));
 
-/** serve's answer to LINES without each set of lines (request.ts LEFT_OUT), keyed "3" or "3,5" (none where that call failed), from the same run. */
-export function withoutLines(run: WireRun | undefined): Map<string, unknown> {
-  const calls = (readCalls("task3", run, false) ?? []).slice(LINES.length);
-  return new Map(LEFT_OUT.flatMap((out, k) => (calls[k]?.ok ? [[out.join(","), (calls[k] as { value: unknown }).value]] : [])));
-}
+/** serve's answers to LINES without one or two lines, from the same run. */
+export const withoutLines = (run: WireRun | undefined): Map<string, unknown> => answersWithout(readCalls("task3", run, false), LINES);
 
 /** `perLine`: serve's run on each fixture line alone (request.ts), when there was one. */
 export function fixtureOutcome(task: TaskId, run: WireRun | undefined, perLine?: WireRun): FixtureOutcome {

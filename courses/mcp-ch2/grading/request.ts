@@ -8,16 +8,11 @@ import { planBehaviour, planInputs, type PlannedCheck } from "../behaviour/plan.
 import { CALL_FUEL_FACTOR } from "../../../src/sandbox/fuel.js";
 import type { RunSpec } from "../../../src/sandbox/protocol.js";
 import { interleave, type Interleaving } from "../../../src/pack/interleave.js";
+import { perLineInputs } from "../../../src/pack/line-by-line.js";
 
 export const FIXTURE_INPUTS: Record<TaskId, readonly unknown[]> = { task1: [TOOL], task2: MESSAGES, task3: [LINES] };
-/**
- * The sets of fixture lines left out of LINES in serve's per-line run, after each line alone: each
- * line, then each two (a serve that throws on two kinds of line, a blank one and one that is not
- * JSON, is judged over the other four).
- */
-export const LEFT_OUT: readonly (readonly number[])[] = LINES.flatMap((_, i) => [[i], ...LINES.flatMap((__, j) => (j > i ? [[i, j]] : []))]);
-/** serve's calls on each fixture line alone, then on LINES without each set of LEFT_OUT, as sent (TaskRuns.perLine). */
-const PER_LINE = [...LINES.map((line) => [line]), ...LEFT_OUT.map((out) => LINES.filter((_, j) => !out.includes(j)))].map((lines) => JSON.stringify(lines));
+/** serve's calls on each fixture line alone, then on LINES without one or two lines, as sent (src/pack/line-by-line.ts). */
+const PER_LINE = perLineInputs(LINES).map((lines) => JSON.stringify(lines));
 
 export interface TaskRuns {
   fixture: number;
@@ -30,7 +25,7 @@ export interface TaskRuns {
   plan: PlannedCheck[];
   /**
    * serve's only, run only when its fixture call failed, in a fresh module instance: each
-   * fixture line alone, in LINES' order, then LINES without each set of LEFT_OUT. A serve that throws on one
+   * fixture line alone, in LINES' order, then LINES without each one or two lines. A serve that throws on one
    * line (a JSON.parse without try/catch) loses that line's evidence, not every line's
    * (outcomes.ts); the lines that count every line are charged there only when its loop is right
    * over the others (serve-lines.ts).

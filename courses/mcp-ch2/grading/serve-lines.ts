@@ -1,39 +1,34 @@
-// serve's evidence lines when its one call on LINES failed on one line (outcomes.ts byLine): a
-// line that counts every fixture line fails there too, and is charged to the line that reads the
-// failed one (src/pack/failed-call.ts chargeFailedCalls) only when serve's loop is right over the
-// other lines: its answer to LINES without that line, with the line's answer as the rules give it,
-// reads as the rule says. Code that throws on the not-JSON line and also logs nothing shows two
-// mistakes, and t3_log_count keeps its own; code that answers one line at a time and throws on
-// any list has no loop to be right, and loses the count lines too.
+// serve's evidence lines when its one call on LINES failed on one or two lines (outcomes.ts
+// byLine, src/pack/line-by-line.ts): a line that counts every fixture line fails there too, and is
+// charged to the line that reads the failed one (src/pack/failed-call.ts chargeFailedCalls) only
+// when serve's loop is right over the others: its answer to LINES without the failed lines reads
+// as the rules' answer to the same lines does. Code that throws on the not-JSON line and also logs
+// nothing shows two mistakes, and t3_log_count keeps its own.
 import { ANSWER_KEY } from "../behaviour/key.js";
-import { EVIDENCE_RULES, type EvidenceKey } from "../course/evidence-keys.js";
+import type { EvidenceKey } from "../course/evidence-keys.js";
 import { LINES } from "../course/fixtures.js";
 import { computeEvidence } from "../evidence/lines.js";
-import { FailedCall } from "../../../src/pack/failed-call.js";
+import { withoutFailed } from "../../../src/pack/line-by-line.js";
 
-/** What the rules answer for fixture line `index` alone, or undefined where the answer key cannot say. */
-function ruledAnswer(index: number): { out: string[]; log: string[] } | undefined {
-  const line = LINES[index]!;
+/** What the rules answer for these lines, or undefined where the answer key cannot say. */
+function ruledAnswer(lines: readonly string[]): unknown {
   const handle = ANSWER_KEY.handle;
   if (!handle) return undefined;
-  return ANSWER_KEY.serveWith([line], () => handle(JSON.parse(line)));
+  const messages: unknown[] = [];
+  for (const line of lines) {
+    try { messages.push(JSON.parse(line)); } catch { /* not a message: serve answers it itself */ }
+  }
+  let next = 0;
+  return ANSWER_KEY.serveWith(lines, () => handle(messages[next++]));
 }
 
-const isLists = (v: unknown): v is { out: string[]; log: string[] } => {
-  const r = v as { out?: unknown; log?: unknown } | null;
-  return r !== null && typeof r === "object" && [r.out, r.log].every((l) => Array.isArray(l) && l.every((x) => typeof x === "string"));
-};
-
-/**
- * Whether serve's line `key` is right over the fixture lines but those that failed alone (one or
- * two): `without` holds serve's answers to LINES without them, keyed "3" or "3,5".
- */
+/** Whether serve's line `key` reads the same over LINES without the failed lines as the rules' answer to them. */
 export function rightOverOtherLines(key: string, byLine: readonly unknown[], without: ReadonlyMap<string, unknown>): boolean {
-  const failed = byLine.flatMap((v, i) => (v instanceof FailedCall ? [i] : []));
-  const others = without.get(failed.join(","));
-  const own = failed.map(ruledAnswer);
-  if (!isLists(others) || own.some((o) => o === undefined)) return false;
-  const lists = [others, ...(own as { out: string[]; log: string[] }[])];
-  const computed = computeEvidence({ task: "task3", result: { out: lists.flatMap((l) => l.out), log: lists.flatMap((l) => l.log) } })[key as EvidenceKey];
-  return computed !== undefined && "value" in computed && computed.value === EVIDENCE_RULES[key as EvidenceKey].accepted;
+  const rest = withoutFailed(byLine, LINES);
+  const theirs = without.get(rest.key);
+  const ruled = ruledAnswer(rest.lines);
+  if (theirs === undefined || ruled === undefined) return false;
+  const read = (result: unknown) => computeEvidence({ task: "task3", result })[key as EvidenceKey];
+  const [a, b] = [read(theirs), read(ruled)];
+  return a !== undefined && b !== undefined && "value" in a && "value" in b && a.value === b.value;
 }

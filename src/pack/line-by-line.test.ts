@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import type { CallOutcome } from "../runner/outcome.js";
+import { FailedCall } from "./failed-call.js";
+import { answersAlone, answersWithout, leftOutSets, perLineInputs, withoutFailed } from "./line-by-line.js";
+
+const LINES = ["a", "{x", "", "b"];
+const ok = (value: unknown): CallOutcome => ({ ok: true, value });
+const threw: CallOutcome = { ok: false, failure: { reason: "throw", message: "serve threw" } };
+const named = (i: number, f: { message: string }) => ({ reason: "throw" as const, message: `line ${i + 1}: ${f.message}` });
+
+describe("line by line", () => {
+  it("runs each line alone, then the list without each line and each two", () => {
+    expect(leftOutSets(3)).toEqual([[0], [0, 1], [0, 2], [1], [1, 2], [2]]);
+    const inputs = perLineInputs(LINES);
+    expect(inputs.slice(0, 4)).toEqual([["a"], ["{x"], [""], ["b"]]);
+    expect(inputs).toHaveLength(4 + 4 + 6);
+    expect(inputs[4 + leftOutSets(4).findIndex((s) => s.join(",") === "1,2")]).toEqual(["a", "b"]);
+  });
+
+  it("reads each line's answer alone, a FailedCall naming the line where it failed", () => {
+    const alone = answersAlone([ok(1), threw, ok(3), ok(4)], LINES, named)!;
+    expect(alone[0]).toBe(1);
+    expect(alone[1]).toBeInstanceOf(FailedCall);
+    expect((alone[1] as FailedCall).failure.message).toBe("line 2: serve threw");
+    expect(withoutFailed(alone, LINES)).toEqual({ key: "1", lines: ["a", "", "b"] });
+  });
+
+  it("has no answers line by line when every line failed alone, or none did: no line is to blame", () => {
+    expect(answersAlone([threw, threw, threw, threw], LINES, named)).toBeUndefined();
+    expect(answersAlone([ok(1), ok(2), ok(3), ok(4)], LINES, named)).toBeUndefined();
+    expect(answersAlone([ok(1)], LINES, named)).toBeUndefined();
+    expect(answersAlone(undefined, LINES, named)).toBeUndefined();
+  });
+
+  it("keys the answers to the list without some lines by those lines, leaving out the calls that failed", () => {
+    const sets = leftOutSets(4);
+    const calls = [ok(1), threw, ok(3), ok(4), ...sets.map((s) => (s.includes(1) ? ok(s.join("+")) : threw))];
+    const without = answersWithout(calls, LINES);
+    expect(without.get("1")).toBe("1");
+    expect(without.get("1,2")).toBe("1+2");
+    expect(without.has("0")).toBe(false);
+  });
+});
