@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CallOutcome } from "../runner/outcome.js";
 import { FailedCall } from "./failed-call.js";
-import { answersAlone, answersWithout, leftOutSets, perLineInputs, withoutFailed } from "./line-by-line.js";
+import { answersAlone, answersWithout, failedInOwnFile, leftOutSets, perLineInputs, withoutFailed } from "./line-by-line.js";
 
 const LINES = ["a", "{x", "", "b"];
 const ok = (value: unknown): CallOutcome => ({ ok: true, value });
@@ -39,5 +39,16 @@ describe("line by line", () => {
     expect(without.get("1")).toBe("1");
     expect(without.get("1,2")).toBe("1+2");
     expect(without.has("0")).toBe(false);
+  });
+
+  it("reads line by line only a failure in the task's own file (or one that names no place)", () => {
+    const at = (place: string) => ({ reason: "throw" as const, message: `For line 4: serve threw Error: x (at ${place}).` });
+    expect(failedInOwnFile(at("task3.ts:18:22"), "task3.ts")).toBe(true);
+    expect(failedInOwnFile(at("sub/task3.ts:18"), "task3.ts")).toBe(true);
+    expect(failedInOwnFile(at("task2.ts:7:42"), "task3.ts")).toBe(false);
+    const stopped = (where: string) => ({ reason: "timeout" as const, message: `serve never returned for this input: it was stopped ${where} after using its whole work budget for one call (500 units).` });
+    expect(failedInOwnFile(stopped("in handle (at task2.ts:6:31)"), "task3.ts")).toBe(false);
+    expect(failedInOwnFile(stopped("at task3.ts:16:27"), "task3.ts")).toBe(true);
+    expect(failedInOwnFile({ reason: "promise", message: "serve returned a Promise." }, "task3.ts")).toBe(true);
   });
 });

@@ -13,6 +13,18 @@ import type { CallOutcome } from "../runner/outcome.js";
 import type { TaskFailure } from "../sandbox/protocol.js";
 import { FailedCall } from "./failed-call.js";
 
+/**
+ * Whether the list's failed call failed in the task's own file (or where no place is named): a
+ * throw or a loop in a module it imports (the handle a serve calls) is that module's mistake, for
+ * its own task to charge and the grader's correct copy of it to stand in for (src/grading/stand-ins.ts).
+ */
+export function failedInOwnFile(failure: TaskFailure, file: string): boolean {
+  const text = failure.message.trim();
+  // A throw names its place last; a call stopped at its budget, where the interrupt found it.
+  const at = /\(at ([^()\s]+?):\d+(?::\d+)?\)\.?$/.exec(text) ?? /\bstopped (?:in \S+ \(at |at )([^()\s]+?):\d+/.exec(text);
+  return !at || at[1] === file || at[1]!.endsWith(`/${file}`);
+}
+
 /** The sets of lines the per-line run leaves out of the list, after each line alone: each line, then each two. */
 export function leftOutSets(count: number): number[][] {
   const sets: number[][] = [];
@@ -52,3 +64,28 @@ export function withoutFailed(alone: readonly unknown[], lines: readonly string[
   const failed = alone.flatMap((v, i) => (v instanceof FailedCall ? [i] : []));
   return { key: failed.join(","), lines: lines.filter((_, i) => !failed.includes(i)) };
 }
+
+/**
+ * A line's branch of a serve loop: blank, not JSON, JSON that is no object, a notification (no
+ * id), or the message's own branch of the pack's dispatch (`messageCase`); undefined when the
+ * pack's dispatch does not decide it.
+ */
+function lineCase(line: unknown, messageCase: (message: unknown) => string | undefined): string | undefined {
+  if (typeof line !== "string") return undefined;
+  if (line.trim() === "") return "a blank line";
+  let message: unknown;
+  try { message = JSON.parse(line); } catch { return "a line that is not JSON"; }
+  if (message === null || typeof message !== "object" || Array.isArray(message)) return "JSON that is no object";
+  if (Object.hasOwn(message, "method") && !Object.hasOwn(message, "id")) return "a notification";
+  return messageCase(message);
+}
+
+/**
+ * Whether a list of lines holds a line of the fixture line's branch: a serve that throws on the
+ * page's not-JSON line (a JSON.parse without try/catch) throws, at the same place, on every list
+ * that holds one (failed-call.ts failedAsCase adds the same place).
+ */
+export const sameLineCase = (messageCase: (message: unknown) => string | undefined) => (fixtureLine: unknown, input: unknown): boolean => {
+  const mine = lineCase(fixtureLine, messageCase);
+  return mine !== undefined && Array.isArray(input) && input.some((line) => lineCase(line, messageCase) === mine);
+};

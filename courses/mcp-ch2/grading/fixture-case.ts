@@ -9,6 +9,7 @@
 // cases of the fixture calls it failed, whose lines it has lost. serve's case is a line's branch
 // of its loop (sameLineCase).
 import { MCP_TOOL } from "../course/protocol.js";
+import { sameLineCase as lineCaseOf } from "../../../src/pack/line-by-line.js";
 
 const fieldOf = (value: unknown, key: string): unknown =>
   value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
@@ -30,22 +31,5 @@ export function sameMessageCase(fixture: unknown, input: unknown): boolean {
   return own !== undefined && own === caseOf(input);
 }
 
-/** serve's branch for a line: blank, not JSON, a notification (no id), or the message's case. */
-function lineCaseOf(line: unknown): string | undefined {
-  if (typeof line !== "string") return undefined;
-  if (line.trim() === "") return "a blank line";
-  let message: unknown;
-  try { message = JSON.parse(line); } catch { return "a line that is not JSON"; }
-  if (fieldOf(message, "method") !== undefined && !Object.hasOwn(message as object, "id")) return "a notification";
-  return caseOf(message);
-}
-
-/**
- * Whether serve's input `input` (a list of lines) holds a line of the fixture line's case: a
- * serve that throws on the page's not-JSON line (a JSON.parse without try/catch) throws, at the
- * same place, on every list that holds one.
- */
-export function sameLineCase(fixtureLine: unknown, input: unknown): boolean {
-  const own = lineCaseOf(fixtureLine);
-  return own !== undefined && Array.isArray(input) && input.some((line) => lineCaseOf(line) === own);
-}
+/** Whether serve's input (a list of lines) holds a line of the fixture line's branch of its loop. */
+export const sameLineCase = lineCaseOf(caseOf);

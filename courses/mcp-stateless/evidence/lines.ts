@@ -144,7 +144,20 @@ const t2 = (key: string, title: string, hint: string, read: (v: FixtureValue) =>
   ({ key, task: "task2", title, hint, read, diagnose, ...(readsThrough ? { readsThrough } : {}) });
 
 // ---- task 4 ----
+/**
+ * serve's answer to each fixture line alone, read in place of its answer to LINES when that one
+ * call failed on one or two lines (grading/serve-lines.ts): a line that reads every input line
+ * fails at the failed one, the parse error line reads its own line alone.
+ */
+export class LinesAlone {
+  constructor(readonly answers: readonly unknown[]) {}
+}
+
 function lists(value: FixtureValue): { out: string[]; log: string[] } {
+  if (value instanceof LinesAlone) {
+    const each = value.answers.map(lists);
+    return { out: each.flatMap((l) => l.out), log: each.flatMap((l) => l.log) };
+  }
   need(isObject(value), `serve returned ${describeType(value)}, not { out, log }`);
   const { out, log } = value as { out: unknown; log: unknown };
   for (const [name, list] of [["out", out], ["log", log]] as const) {
@@ -153,7 +166,9 @@ function lists(value: FixtureValue): { out: string[]; log: string[] } {
   return { out: out as string[], log: log as string[] };
 }
 const parsed = (line: string): unknown => { try { return JSON.parse(line); } catch { return undefined; } };
-const parseErrorLines = (value: FixtureValue): string[] => lists(value).out.filter((l) => { const p = parsed(l); return isObject(p) && isObject(p["error"]) && p["error"]["code"] === -32700; });
+/** The fixture line that is not JSON, which t4_parse_error_line reads alone when serve's answers are read line by line. */
+const NOT_JSON_LINE = LINES.findIndex((l) => l.trim() !== "" && parsed(l) === undefined);
+const parseErrorLines = (value: FixtureValue): string[] => lists(value instanceof LinesAlone ? value.answers[NOT_JSON_LINE] : value).out.filter((l) => { const p = parsed(l); return isObject(p) && isObject(p["error"]) && p["error"]["code"] === -32700; });
 /** The fixture lines of spaces only: blank after trim(), not empty. */
 const SPACES_ONLY = LINES.filter((l) => l !== "" && l.trim() === "").length;
 const withoutNull = (ids: string): string => ids.split(",").filter((id) => id !== "null" && id !== "?").join(",");

@@ -151,6 +151,11 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["cancel-accept-truthy", "task2", ["t2_input_responses"]],
   ["order-id-trimmed", "task2", ["t2_order_ids"]],
   ["serve-null-skipped", "task4", ["t4_odd_lines"]],
+  // serve's one call on LINES throws at the not-JSON line (no try/catch around JSON.parse): it cost
+  // all three of task 4's lines; they are now read line by line (grading/serve-lines.ts).
+  ["serve-parse-without-catch", "task4", ["t4_parse_error_line"]],
+  // ... and gaming that reading: a serve that answers one line at a time keeps none of them.
+  ["game-serve-one-line-only", "task4", ["t4_out_ids", "t4_parse_error_line", "t4_log", "t4_odd_lines"], [], 3],
   ["client-four-rounds", "task3", ["t3_cap_requests", "t3_at_most_three_rounds"]],
   // ... the stateful habit (requests refused until the instance has seen server/discover): the fresh instances show it.
   ["handle-requires-discover", "task2", ["t2_stateless", "t2_no_session_state"]],

@@ -4,9 +4,9 @@ import type { PackTask } from "../../../src/pack/types.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { TaskFailure, WireRun } from "../../../src/sandbox/protocol.js";
 import { ownOutput } from "../../../src/pack/own-output.js";
-import { acceptedOf, evidenceOf, type EvidenceTask } from "../evidence/lines.js";
+import { acceptedOf, evidenceOf, LinesAlone, type EvidenceTask } from "../evidence/lines.js";
 import { Missing } from "../evidence/reading.js";
-import { guarded } from "../../../src/pack/failed-call.js";
+import { guarded, type FailedCall } from "../../../src/pack/failed-call.js";
 
 const QUOTE_LIMIT = 400;
 const quoted = (text: string): string => (text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT)}…` : text);
@@ -16,7 +16,7 @@ class FailedRead extends Error {}
 const THROWN: Record<EvidenceTask, string> = {
   task1: "The page's runner stops at a throw (and waits for ever on a loop): checkArgs returns a list of problems (an empty one when nothing is wrong) for any schema and arguments.",
   task2: "The page's runner stops at a throw (and waits for ever on a loop): handle answers every request with a response (an error response for one it cannot serve), and null for a notification.",
-  task4: "",
+  task4: "The page's runner stops at a throw (and waits for ever on a loop): serve answers every line: a line JSON.parse cannot read gets the parse error line (catch what it throws), a blank one nothing, and every message what handle returns for it.",
 };
 
 export function evidenceChecks(task: EvidenceTask, outcome: { values: unknown[] } | { failure: TaskFailure }, exportName: string): { checks: CheckResult[]; evidence: Record<string, string> } {
@@ -28,9 +28,10 @@ export function evidenceChecks(task: EvidenceTask, outcome: { values: unknown[] 
       return { ...base, status: "skip", message: why };
     }
     const value = task === "task4" ? outcome.values[0] : outcome.values;
+    const failedRead = (f: FailedCall): FailedRead => new FailedRead(f.failure.message);
     let actual: string;
     try {
-      actual = line.read(task === "task4" ? value : guarded(outcome.values, (f) => new FailedRead(f.failure.message)));
+      actual = line.read(task !== "task4" ? guarded(outcome.values, failedRead) : value instanceof LinesAlone ? new LinesAlone(guarded(value.answers, failedRead)) : value);
     } catch (error) {
       if (error instanceof FailedRead) return { ...base, status: "fail", actual: null, message: `${error.message} ${THROWN[task]}` };
       if (!(error instanceof Missing)) throw error;

@@ -1,6 +1,8 @@
 // Turns the sandbox's reply into each task's checks: the evidence lines and output rules of the
 // fixture run, then behaviour (against the model; serve against the handle it calls), the
 // statelessness checks (fresh module instances) and the schema checks. Task 3 is client/task3.ts's.
+import { failedInOwnFile } from "../../../src/pack/line-by-line.js";
+import { EVERY_LINE, excusedLines, rightOverOtherLines, servedAlone } from "./serve-lines.js";
 import { createHash } from "node:crypto";
 import type { PlanInput, TaskJudgement } from "../../../src/pack/types.js";
 import type { CheckResult } from "../../../src/report/types.js";
@@ -248,7 +250,9 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       checks.push(...chargeIsErrorThrough(lines, runs.checks, reprs, calls.slice(offset), expectedAt, input.seed));
     } else {
       const expected = serveExpected(plan, reply);
-      checks.push(...judgeChecks(runs.checks, calls.slice(offset), (i) => (expected[offset + i] === undefined ? undefined : { value: expected[offset + i] }), () => sameServe, input.seed));
+      // A fixture line's failed call seen again (its branch: a blank line, one that is not JSON...) is charged by its lines, not by a rule.
+      const excused = excusedLines(task, runs.perLine !== undefined ? reply.runs[runs.perLine] : undefined);
+      checks.push(...judgeChecks(runs.checks, calls.slice(offset), (i) => (expected[offset + i] === undefined ? undefined : { value: expected[offset + i] }), () => sameServe, input.seed, excused));
     }
   }
   if (id === "task2") {
@@ -304,13 +308,17 @@ function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: 
   }
   const run = reply.runs[runs.fixture];
   const inputs = FIXTURE_INPUTS[id] as readonly unknown[];
-  const outcome = fixtureValues(task, run, id === "task2", (i) => describeInput(task.exportName, inputs[i]), id === "task4" ? serveReader(undefinedAnswers(plan, reply)) : undefined);
+  const perLine = runs.perLine !== undefined ? reply.runs[runs.perLine] : undefined;
+  const read = fixtureValues(task, run, id === "task2", (i) => describeInput(task.exportName, inputs[i]), id === "task4" ? serveReader(undefinedAnswers(plan, reply)) : undefined);
+  // serve's one call failed at one or two of its lines: read line by line (serve-lines.ts).
+  const alone = id === "task4" && "failure" in read && run?.status === "ran" && !run.stopped && failedInOwnFile(read.failure, task.file) ? servedAlone(task, perLine) : undefined;
+  const outcome = alone ? { values: [alone] } : read;
   const lines = evidenceChecks(id, outcome, task.exportName);
   const { evidence } = lines;
   const checker = id === "task2" ? argsChecker(plan, reply) : checkArgs;
   // serve's lines read handle's answers: where they are what serve's rules give with the student's
   // handle (the oracle's answers, judged against in the plan), handle's mistake is task 2's (judgeAll).
-  const served = id === "task4" && plan.oracle && plan.own.task4?.generated !== undefined && "values" in outcome ? chargeServeLinesToHandle(lines.checks, serveExpected(plan, reply)[0], outcome.values[0]) : lines.checks;
+  const served = id === "task4" && !alone && plan.oracle && plan.own.task4?.generated !== undefined && "values" in outcome ? chargeServeLinesToHandle(lines.checks, serveExpected(plan, reply)[0], outcome.values[0]) : lines.checks;
   const checks = checker === checkArgs ? served : chargeLinesToTask1(served, checker);
   checks.push(...outputChecks(task, run, !("failure" in outcome), loadedOutput(plan, reply, run, id)));
   const judgement: TaskJudgement = { checks, evidence };
@@ -318,6 +326,7 @@ function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: 
   if (run && run.status !== "skipped" && run.stderr) judgement.stderr = run.stderr;
   judgement.extra = extraChecks(id, plan, reply, input, !("failure" in outcome), checks, checker);
   if ("values" in outcome && id !== "task4") chargeFailedCalls(judgement, outcome.values, EVERY_ANSWER[id]);
+  if (alone) chargeFailedCalls(judgement, alone.answers, EVERY_LINE, (key) => rightOverOtherLines(task, key, alone, perLine));
   if ("values" in outcome && id === "task1") judgement.checks = chargeArgsParts(judgement.checks, judgement.extra, outcome.values);
   return judgement;
 }

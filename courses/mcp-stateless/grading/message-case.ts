@@ -9,6 +9,7 @@
 // lines it has lost.
 import { own } from "../behaviour/model.js";
 import { RESOURCES, TOOLS } from "../course/index.js";
+import { sameLineCase as lineCaseOf } from "../../../src/pack/line-by-line.js";
 
 /** The page's branch for a message, by its method (and tool, or resource); undefined when it is not a message. */
 function caseOf(message: unknown): string | undefined {
@@ -31,3 +32,6 @@ export function sameMessageCase(fixture: unknown, input: unknown): boolean {
   const mine = caseOf(fixture);
   return mine !== undefined && mine === caseOf(input);
 }
+
+/** Whether serve's input (a list of lines) holds a line of the fixture line's branch of its loop. */
+export const sameLineCase = lineCaseOf(caseOf);

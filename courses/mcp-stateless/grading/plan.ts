@@ -3,6 +3,7 @@
 // module instance; for handle, every round of the cancel (and every generated message) alone in
 // a fresh instance; for serve, the student's own handle on the messages serve passes it, in the
 // same order, so that serve is judged against that handle. Inputs only, never an answer.
+import { perLineInputs } from "../../../src/pack/line-by-line.js";
 import type { PackPlan, PackTask, PlanInput } from "../../../src/pack/types.js";
 import { makeRandom } from "../../../src/pack/random.js";
 import { interleave } from "../../../src/pack/interleave.js";
@@ -37,6 +38,12 @@ export interface TaskRuns {
   inputs?: unknown[];
   /** When an oracle's inputs share the generated run: the index in its calls of each of `inputs`. */
   picks?: number[];
+  /**
+   * serve's only, run only when its one call on LINES failed, in a fresh module instance: each
+   * line alone, then LINES without one or two lines (src/pack/line-by-line.ts), so that a serve
+   * that throws on one line loses that line's evidence, not every line's.
+   */
+  perLine?: number;
 }
 
 export interface StatelessPlan extends PackPlan {
@@ -153,11 +160,13 @@ export function plan(input: PlanInput): StatelessPlan {
     const fixture = runs.push({ ...base, inputs: asTexts(FIXTURE_INPUTS[id]), instance: "shared", stopOnFailure: !perCall }) - 1;
     const checks = input.behaviour ? planChecks(CHECKS[id], input.seed) : [];
     const entry: TaskRuns = { fixture, checks };
+    if (id === "task4") entry.perLine = runs.push({ ...base, inputs: asTexts(once("per-line", () => perLineInputs(LINES))), instance: "fresh", stopOnFailure: false, after: { run: fixture, need: "failed-call" } }) - 1;
     if (id === "task2" && serveJudged(input)) oracle = planOracle(runs, input, entry, true);
     if (input.behaviour || (input.schema && id === "task2")) {
       const generated = allInputs(checks);
       const all = id === "task1" ? generated : once(`${id}|${input.seed}|${input.behaviour}`, () => [...FIXTURE_INPUTS[id], ...generated, ...(id === "task2" ? rounds : [])]);
-      if (all.length) entry.generated = runs.push({ ...base, inputs: asTexts(all), instance: "shared", stopOnFailure: false, after: { run: fixture, need: perCall ? "answered" : "clean" } }) - 1;
+      // serve's one fixture call failing is one line's mistake (perLine): its rules are still judged.
+      if (all.length) entry.generated = runs.push({ ...base, inputs: asTexts(all), instance: "shared", stopOnFailure: false, after: { run: fixture, need: perCall ? "answered" : "ran" } }) - 1;
       entry.inputs = all;
     }
     own[id] = entry;

@@ -1,0 +1,42 @@
+// serve's evidence lines when its one call on LINES failed on one or two lines (a JSON.parse
+// without try/catch, a loop on the not-JSON line): read from its answer to each line alone
+// (src/pack/line-by-line.ts; evidence/lines.ts LinesAlone), so that t4_parse_error_line reads its
+// own line and the lines that read every line fail at the failed one, charged there only when
+// serve's answer to LINES without the failed lines reads as the rules' answer to them does.
+import { failedAsCase } from "../../../src/pack/failed-call.js";
+import { answersAlone, answersWithout, withoutFailed } from "../../../src/pack/line-by-line.js";
+import type { PackTask } from "../../../src/pack/types.js";
+import type { WireRun } from "../../../src/sandbox/protocol.js";
+import { newServer, serveWith } from "../behaviour/model.js";
+import { LINES } from "../course/fixtures.js";
+import { evidenceOf, LinesAlone } from "../evidence/lines.js";
+import { Missing } from "../evidence/reading.js";
+import { sameLineCase } from "./message-case.js";
+import { readRun } from "./outcomes.js";
+
+/** serve's lines that read every fixture line. */
+export const EVERY_LINE = ["t4_out_ids", "t4_log"];
+
+/** serve's answers line by line, when its per-line run has them (one or two lines failing alone). */
+export function servedAlone(task: PackTask, perLine: WireRun | undefined): LinesAlone | undefined {
+  const alone = answersAlone(readRun(task, perLine), LINES, (i, f) => ({ ...f, message: `For line ${i + 1} (${JSON.stringify(LINES[i])}): ${f.message}` }));
+  return alone ? new LinesAlone(alone) : undefined;
+}
+
+/** The generated lists that hold a line of a failed fixture line's branch and fail at the same place. */
+export function excusedLines(task: PackTask, perLine: WireRun | undefined): ReturnType<typeof failedAsCase> {
+  return failedAsCase(LINES, (readRun(task, perLine) ?? []).slice(0, LINES.length), sameLineCase);
+}
+
+const readOrUndefined = (key: string, value: unknown): string | undefined => {
+  try { return evidenceOf("task4").find((l) => l.key === key)?.read(value); } catch (error) { if (error instanceof Missing) return undefined; throw error; }
+};
+
+/** Whether serve's line `key` reads the same over LINES without the failed lines as the rules' answer to them. */
+export function rightOverOtherLines(task: PackTask, key: string, alone: LinesAlone, perLine: WireRun | undefined): boolean {
+  const rest = withoutFailed(alone.answers, LINES);
+  const theirs = answersWithout(readRun(task, perLine), LINES).get(rest.key);
+  if (theirs === undefined) return false;
+  const a = readOrUndefined(key, theirs);
+  return a !== undefined && a === readOrUndefined(key, serveWith(rest.lines, newServer()));
+}
