@@ -57,6 +57,8 @@ const COSTS: [PackId, string, number, number, string?][] = [
   // result (client/evidence.ts readsThrough); a made-up result is not (game-client-fabricates, 8).
   ["mcp-stateless", "client-loop-third-round", 1, 1],
   ["mcp-stateless", "handle-loop-unknown-uri", 1, 1],
+  // 3 before (all of task 4): serve's one call on LINES is read line by line when it fails.
+  ["mcp-stateless", "serve-loop-on-parse-error", 1, 1],
   ["mcp-stateless", "repr-recursion-on-quote", 1, 1, "return pyRepr(text)"],
   // Cost 4 before 72faca0, Promise and throw: no evidence line reads id 7's answer alone,
   // and the four lines that read every answer (t2_responses, t2_without_result_type,
