@@ -41,13 +41,14 @@ describe("grade batch on a mixed class", () => {
     expect([row("correct").status, row("correct").score, row("correct").maxScore]).toEqual(["pass", 17, 17]);
     expect([row("wrong").status, row("wrong").score, statuses("wrong")]).toEqual(["fail", 16, "pass,fail,pass"]);
     expect(row("wrong").tasks[1]!.checks.find((c) => c.status === "fail")!.name).toBe("t2_id4_error");
-    expect([row("hanging").status, row("hanging").score, statuses("hanging")]).toEqual(["error", 12, "pass,pass,error"]);
+    // Code that ran and looped, exited or ran out of memory is a fail, not the grader's error.
+    expect([row("hanging").status, row("hanging").score, statuses("hanging")]).toEqual(["fail", 12, "pass,pass,fail"]);
     expect(row("hanging").tasks[2]!.message).toMatch(/^serve never returned for this input: it was stopped in serve \(at hanging\/task3\.ts:\d+:\d+\) after using its whole work budget for one call/);
     // A task whose import is broken is judged with a correct copy of it (src/grading/stand-ins.ts).
     expect([row("crashing").status, statuses("crashing")]).toEqual(["error", "pass,error,pass"]);
     expect(row("crashing").tasks[2]!.standIns).toEqual(["task2.ts"]);
     expect(row("crashing").tasks[1]!.message).toMatch(/boom while loading \(at crashing\/task2\.ts:2:\d+\)/);
-    expect([row("exiting").status, row("exiting").score]).toEqual(["error", 14]);
+    expect([row("exiting").status, row("exiting").score]).toEqual(["fail", 14]);
     expect(row("exiting").tasks[0]!.message).toMatch(/toMcp called process\.exit\(3\)/);
     expect([row("empty").status, row("empty").score, statuses("empty")]).toEqual(["error", 0, "error,error,error"]);
     expect(row("empty").tasks[0]!.message).toMatch(/empty\/task1\.ts does not exist/);
@@ -56,7 +57,7 @@ describe("grade batch on a mixed class", () => {
     const flood = row("flooding").tasks[2]!.checks.find((c) => c.name === "t3_no_stdout")!;
     expect(flood.status).toBe("fail");
     expect(flood.actual!.length).toBeLessThan(1000);
-    expect([row("allocating").status, row("allocating").score]).toEqual(["error", 14]);
+    expect([row("allocating").status, row("allocating").score]).toEqual(["fail", 14]);
     // Out of memory, or out of its work budget first.
     expect(row("allocating").tasks[0]!.message).toMatch(/more than 128 MB of memory|work budget/);
   });
@@ -72,13 +73,13 @@ describe("grade batch on a mixed class", () => {
     const rows = parseCsv(readFileSync(path.join(out, "grades.csv"), "utf8"));
     expect(rows[0]).toEqual(csvHeader(["task1", "task2", "task3"]));
     expect(rows.slice(1).map((r) => r.slice(0, 8))).toEqual([
-      ["allocating", "14", "17", "0", "9", "5", "error", "t1_keys"],
+      ["allocating", "14", "17", "0", "9", "5", "fail", "t1_keys"],
       ["correct", "17", "17", "3", "9", "5", "pass", ""],
       ["crashing", "8", "17", "3", "0", "5", "error", "t2_responses"],
       ["empty", "0", "17", "0", "0", "0", "error", "t1_keys"],
-      ["exiting", "14", "17", "0", "9", "5", "error", "t1_keys"],
+      ["exiting", "14", "17", "0", "9", "5", "fail", "t1_keys"],
       ["flooding", "16", "17", "3", "9", "4", "fail", "t3_no_stdout"],
-      ["hanging", "12", "17", "3", "9", "0", "error", "t3_out_count"],
+      ["hanging", "12", "17", "3", "9", "0", "fail", "t3_out_count"],
       ["wrong", "16", "17", "3", "8", "5", "fail", "t2_id4_error"],
     ]);
   });

@@ -2,6 +2,7 @@
 // Markdown summary for the job's page. Both are pure; appending the summary to
 // $GITHUB_STEP_SUMMARY is the CLI's job. Every command is one line whatever the student wrote:
 // its message and properties carry GitHub's escapes, the summary inert Markdown (sanitize.ts).
+import { saysNotWritten } from "../sandbox/failures.js";
 import { markdownText as md, workflowData as data, workflowProperty as property } from "./sanitize.js";
 import type { CheckResult, Report, TaskResult } from "./types.js";
 
@@ -44,7 +45,7 @@ function taskAnnotations(report: Report, task: TaskResult, root: string, fileOf:
   // written: either way an error on its file.
   if (task.message) {
     const title = task.status === "error" ? `${task.task} did not run`
-      : /is not written yet/.test(task.message) ? `${task.task} is not written yet` : `${task.task} did not run to the end`;
+      : saysNotWritten(task.message) ? `${task.task} is not written yet` : `${task.task} did not run to the end`;
     lines.push(annotation("error", file, lineOf(task.message, shown), title, task.message));
   }
   for (const check of task.checks.filter((c) => c.status === "fail" || c.status === "error")) {

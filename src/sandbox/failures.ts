@@ -97,6 +97,9 @@ const WHOLE_TASK: ReadonlySet<FailureReason> = new Set(["not-written", "missing-
 
 type Answered = { ok: true } | { ok: false; failure: TaskFailure };
 
+/** Whether a task's message is the starter's "not written yet" (the grader's own words, failures.ts notWritten). */
+export const saysNotWritten = (message: string | undefined): boolean => message !== undefined && / is not written yet\b/.test(message);
+
 /** Whether the task's code could not be started at all (not the starter's "not written yet"): its file, export or imports. */
 export const couldNotLoad = (failure: Pick<TaskFailure, "reason">): boolean => failure.reason !== "not-written" && WHOLE_TASK.has(failure.reason);
 

@@ -5,13 +5,16 @@ import type { Pack } from "../pack/types.js";
 import { quizCommandLine } from "../quiz/command.js";
 import { gradeCommandLine } from "../report/command-line.js";
 import type { CheckResult, Report, TaskResult } from "../report/types.js";
+import { saysNotWritten } from "../sandbox/failures.js";
 
 export type TaskState = "done" | "not started" | "in progress" | "does not run";
 
 export function taskState(task: TaskResult): TaskState {
   if (task.status === "pass") return "done";
   if (task.status === "error") return "does not run";
-  return task.checks.some((c) => c.kind === "evidence" && c.status !== "skip") ? "in progress" : "not started";
+  if (task.checks.some((c) => c.kind === "evidence" && c.status !== "skip")) return "in progress";
+  // A task that failed with a message ran and stopped (a throw, a loop), unless it is the starter.
+  return task.message && !saysNotWritten(task.message) ? "does not run" : "not started";
 }
 
 export function firstFailingCheck(task: TaskResult, pack?: Pick<Pack, "rootCauses">): CheckResult | undefined {

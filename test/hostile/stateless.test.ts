@@ -74,6 +74,13 @@ const errors = (tasks: Record<string, RegExp[]>) => (report: ReportV1): string[]
   return out;
 };
 
+/** Each task of the list did not pass and says why: its code stopped (a fail), or a module it imports could not load (an error). */
+const stopped = (...ids: string[]) => (report: ReportV1): string[] => ids.flatMap((id) => {
+  const t = task(report, id);
+  if (!t) return [`${id} is missing from the report`];
+  return t.status === "pass" || !t.message ? [`${id} is ${t.status}${t.message ? "" : " with no message"}: it cannot have run to its end`] : [];
+});
+
 /** Task 3 does not pass, and its lines say the client was stopped (task 3 is a fail with each line's reason, not an error). */
 const stoppedClient = (report: ReportV1): string[] => {
   const t = task(report, "task3");
@@ -162,7 +169,7 @@ export const ATTACKS: readonly Attack[] = [
   },
   // Processes and hangs.
   { name: "process-exit", tries: "process.exit(0) at the top level and in calls (one swallowed), exitCode 0, a thrown look-alike ExitCalled" },
-  { name: "hang-toplevel", tries: "an endless loop at the top level of task1.ts, which task2.ts imports; a catastrophic regex and an endless loop in serve", check: errors({ task1: [], task2: [], task4: [] }) },
+  { name: "hang-toplevel", tries: "an endless loop at the top level of task1.ts, which task2.ts imports; a catastrophic regex and an endless loop in serve", check: stopped("task1", "task2", "task4") },
   // Bloat and injection.
   { name: "huge-deep", alone: true, tries: "10 MB strings, a million problems, values nested a million deep, cycles, unbounded recursion, 20 MB of out lines" },
   { name: "serve-forge-output", tries: "serve and handle print forged report lines (pass marks, '41 passed, 0 failed', a JSON report), ANSI, ::error/::add-mask::/##vso commands on stdout and stderr, and answer with them" },
