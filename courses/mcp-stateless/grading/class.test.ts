@@ -66,6 +66,10 @@ const CORRECT = [
   "correct-serve-sentinel", // task 4: plain JavaScript, lines.entries(), a Symbol for an unreadable line, literal error lines
   "correct-serve-generator", // task 4: a generator of log/out events folded into the result, /\S/ for not blank
   "correct-serve-broad-try", // task 4: parse, shape test and handle's call in one try (a right handle never throws)
+  // A class probe of serve read line by line (helper 36):
+  "correct-serve-while-map", // task 4: a while loop with an index, /^\s*$/ for blank, a Map from the line's kind to what it writes
+  "correct-serve-reduce-reviver", // task 4: reduce into {out, log}, an identity JSON.parse reviver, Object.prototype.toString for a plain object
+  "correct-serve-filter-untyped", // task 4: plain JavaScript, blanks filtered first with numbers kept (split(/\s+/).join("")), one try around all
   "correct-handle-normalises-message", // task 2: params that are not an object replaced by {} in the message itself
   "correct-handle-shared-templates", // task 2: discover's and tools/list's results and the envelope's _meta built once, deep-frozen, shared
   "correct-client-copies", // task 3: ask gets a structuredClone of each question, the result returned cloned, errors carry code and data
@@ -184,6 +188,28 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["cache-ttl-nonzero", "task2", ["t2_same_envelope"]],
   ["tools-list-sorted", "task2", ["t2_tool_names", "t2_same_tools_list"]],
   ["game-params-table", "task2", ["t2_same_a100", "t2_same_z9", "t2_same_bad_args", "t2_same_unknown_tool", "t2_same_old_version", "t2_same_cancel_ask", "t2_same_cancel_accept", "t2_same_cancel_decline"], [], 14],
+  // A class probe of serve read line by line (helper 36). One mistake each: a throw on the page's
+  // "   " line (only "" skipped), on the notification (handle's null read for an id), JSON.parse
+  // unguarded two helpers deep, a throw on an instance's first not-JSON line, the in operator on
+  // JSON that is no object (beyond the page).
+  ["serve-throws-on-spaces", "task4", ["t4_out_ids"]],
+  ["serve-reads-id-of-null", "task4", ["t4_out_ids"]],
+  ["serve-parse-in-helper", "task4", ["t4_parse_error_line"]],
+  ["serve-throws-first-parse-error", "task4", ["t4_parse_error_line"]],
+  ["serve-in-on-primitive", "task4", ["t4_odd_lines"]],
+  // Two mistakes, two points: no try/catch and only "" skipped (lines 4 and 7 fail alone); no
+  // try/catch and a log from line 0.
+  ["serve-no-catch-no-blank-skip", "task4", ["t4_parse_error_line", "t4_out_ids"], [], 2],
+  ["serve-no-catch-log-zero-based", "task4", ["t4_parse_error_line", "t4_log"], [], 2],
+  // Gaming the reading: single page lines from a table (the page's list throws: the task's failure);
+  // the page's sub-lists, or LINES without line 4, from tables, anything else thrown at one place.
+  ["game-serve-line-table", "task4", [], [], 3],
+  ["game-serve-sublist-table", "task4", ["t4_parse_error_line", "t4_odd_lines", "t4_messages"], [], 3],
+  ["game-serve-minus-one-table", "task4", ["t4_parse_error_line", "t4_odd_lines", "t4_messages"], [], 3],
+  // Known wrong: should be 2 (no try/catch, and a throw on any list of 8 lines or more, which
+  // fails t4_same_lines 6/6 at its own throw, not excused), costs 1: t4_same_lines's lines are
+  // charged to t4_parse_error_line and the failing rule costs nothing more.
+  ["game-serve-throws-over-n", "task4", ["t4_parse_error_line", "t4_same_lines"]],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
