@@ -83,7 +83,7 @@ const pack: Pack<Chapter2Plan> = {
         const v = outcome.value;
         if (v.task === "task1") facts.toMcp = { result: v.result };
         if (v.task === "task2") facts.handle = { responses: v.responses, loadsToMcp: loads("task1") };
-        if (v.task === "task3" && v.byLine) facts.serveLines = { byLine: v.byLine, without: withoutLines(perLine) };
+        if (v.task === "task3" && v.byLine) facts.serveLines = { byLine: v.byLine, without: withoutLines(perLine, input.seed) };
         else if (v.task === "task3") facts.serve = { result: v.result, loadsHandle: loads("task2") };
       }
       const graded = gradeTask(task, { outcome, ...stdio, ...(mine ? { stdout: mine.own, printedBy: mine.others } : {}), ...(mineErr ? { ownStderr: mineErr.own } : {}) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CallOutcome } from "../runner/outcome.js";
 import { FailedCall } from "./failed-call.js";
-import { answersAlone, answersWithout, failedInOwnFile, leftOutSets, perLineInputs, withoutFailed } from "./line-by-line.js";
+import { answersAlone, answersWithout, failedInOwnFile, failedKey, leftOutSets, perLineInputs } from "./line-by-line.js";
 
 const LINES = ["a", "{x", "", "b"];
 const ok = (value: unknown): CallOutcome => ({ ok: true, value });
@@ -9,12 +9,23 @@ const threw: CallOutcome = { ok: false, failure: { reason: "throw", message: "se
 const named = (i: number, f: { message: string }) => ({ reason: "throw" as const, message: `line ${i + 1}: ${f.message}` });
 
 describe("line by line", () => {
-  it("runs each line alone, then the list without each line and each two", () => {
+  it("runs each line alone, then the list without each line and each two, its messages under fresh ids", () => {
     expect(leftOutSets(3)).toEqual([[0], [0, 1], [0, 2], [1], [1, 2], [2]]);
-    const inputs = perLineInputs(LINES);
-    expect(inputs.slice(0, 4)).toEqual([["a"], ["{x"], [""], ["b"]]);
+    const lines = ['{"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {"id": 7}}', "{x", "", '{"jsonrpc":"2.0","method":"n"}'];
+    const inputs = perLineInputs(lines, 5);
+    expect(inputs.slice(0, 4)).toEqual(lines.map((l) => [l]));
     expect(inputs).toHaveLength(4 + 4 + 6);
-    expect(inputs[4 + leftOutSets(4).findIndex((s) => s.join(",") === "1,2")]).toEqual(["a", "b"]);
+    const without = inputs[4 + leftOutSets(4).findIndex((s) => s.join(",") === "1,2")]!;
+    expect(without).toHaveLength(2);
+    // The message's own id changed, written as it was; params' id and the notification as they were.
+    const first = JSON.parse(without[0]!) as { id: number; params: { id: number } };
+    expect(first.id).not.toBe(1);
+    expect(first.params.id).toBe(7);
+    expect(without[0]).toBe(lines[0]!.replace('"id": 1', `"id": ${first.id}`));
+    expect(without[1]).toBe(lines[3]);
+    // The same seed makes the same lists; another, other ids.
+    expect(perLineInputs(lines, 5)).toEqual(inputs);
+    expect(perLineInputs(lines, 6)).not.toEqual(inputs);
   });
 
   it("reads each line's answer alone, a FailedCall naming the line where it failed", () => {
@@ -22,7 +33,7 @@ describe("line by line", () => {
     expect(alone[0]).toBe(1);
     expect(alone[1]).toBeInstanceOf(FailedCall);
     expect((alone[1] as FailedCall).failure.message).toBe("line 2: serve threw");
-    expect(withoutFailed(alone, LINES)).toEqual({ key: "1", lines: ["a", "", "b"] });
+    expect(failedKey(alone)).toBe("1");
   });
 
   it("has no answers line by line when every line failed alone, or none did: no line is to blame", () => {
@@ -35,10 +46,10 @@ describe("line by line", () => {
   it("keys the answers to the list without some lines by those lines, leaving out the calls that failed", () => {
     const sets = leftOutSets(4);
     const calls = [ok(1), threw, ok(3), ok(4), ...sets.map((s) => (s.includes(1) ? ok(s.join("+")) : threw))];
-    const without = answersWithout(calls, LINES);
-    expect(without.get("1")).toBe("1");
-    expect(without.get("1,2")).toBe("1+2");
-    expect(without.has("0")).toBe(false);
+    const without = answersWithout(calls, LINES, 1);
+    expect(without.get("1")).toEqual({ lines: ["a", "", "b"], answer: "1" });
+    expect(without.get("1,2")).toEqual({ lines: ["a", "b"], answer: "1+2" });
+    expect(without.get("0")).toEqual({ lines: ["{x", "", "b"] });
   });
 
   it("reads line by line only a failure in the task's own file (or one that names no place)", () => {

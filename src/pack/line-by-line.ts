@@ -2,7 +2,8 @@
 // read line by line when that call fails (issue 20: one mistake, one point). A serve without
 // try/catch around JSON.parse throws on the page's not-JSON line, and its one call answered
 // nothing: every line of its task was lost. The pack then runs it again (one run, only when the
-// fixture call failed) on each line alone, and on the list without each one or two lines:
+// fixture call failed) on each line alone, and on the list without each one or two lines (its
+// messages under fresh ids):
 // - a line that reads one input line reads the answer to that line alone;
 // - a line that reads every input line fails at the line that failed, and is charged to that
 //   line's only when its reading of the list without the failed lines is the rules' reading of
@@ -12,6 +13,7 @@
 import type { CallOutcome } from "../runner/outcome.js";
 import type { TaskFailure } from "../sandbox/protocol.js";
 import { FailedCall } from "./failed-call.js";
+import { makeRandom } from "./random.js";
 
 /**
  * Whether the list's failed call failed in the task's own file (or where no place is named): a
@@ -35,9 +37,44 @@ export function leftOutSets(count: number): number[][] {
   return sets;
 }
 
-/** The per-line run's inputs: each line alone, then the list without each set of leftOutSets. */
-export function perLineInputs(lines: readonly string[]): string[][] {
-  return [...lines.map((line) => [line]), ...leftOutSets(lines.length).map((out) => lines.filter((_, j) => !out.includes(j)))];
+/**
+ * The line with its message's id (when it has one that is not null) replaced by `id`, written as
+ * the line was (the id's text swapped in place), or as JSON.stringify writes it where that fails.
+ */
+function withId(line: string, id: number): string {
+  let message: unknown;
+  try { message = JSON.parse(line); } catch { return line; }
+  if (message === null || typeof message !== "object" || Array.isArray(message) || !Object.hasOwn(message, "id")) return line;
+  const old = (message as { id: unknown }).id;
+  if (old === null) return line;
+  const swapped = line.replace(/("id"\s*:\s*)("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)/, (_, key: string) => `${key}${id}`);
+  try {
+    const again = JSON.parse(swapped) as { id: unknown };
+    if (again.id === id && JSON.stringify({ ...again, id: old }) === JSON.stringify(message)) return swapped;
+  } catch { /* the first "id" was not the message's own */ }
+  return JSON.stringify({ ...(message as object), id });
+}
+
+// Made once per list and seed: a batch grades every student with one seed.
+const made = new Map<string, string[][]>();
+
+/**
+ * The per-line run's inputs: each line alone, then the list without each set of leftOutSets,
+ * every message in it under a fresh id (from `seed`): a serve that answers the page's lines and
+ * their sub-lists from a table has no answer to those, so the loop's reading of the other lines
+ * is judged on inputs it has not seen.
+ */
+export function perLineInputs(lines: readonly string[], seed: number): string[][] {
+  const key = `${seed}\0${lines.join("\0")}`;
+  let inputs = made.get(key);
+  if (!inputs) {
+    const random = makeRandom((seed ^ 0x11ce) >>> 0);
+    const fresh = (): number => random.int(1000, 999_999);
+    inputs = [...lines.map((line) => [line]), ...leftOutSets(lines.length).map((out) => lines.filter((_, j) => !out.includes(j)).map((line) => withId(line, fresh())))];
+    if (made.size > 16) made.clear();
+    made.set(key, inputs);
+  }
+  return inputs;
 }
 
 /**
@@ -50,20 +87,18 @@ export function answersAlone(calls: readonly CallOutcome[] | undefined, lines: r
   return alone.map((c, i) => (c.ok ? c.value : new FailedCall(i, named(i, c.failure))));
 }
 
-/** The answers to the list without each set of lines, keyed by the set ("3", "3,5"); a call that failed has none. */
-export function answersWithout(calls: readonly CallOutcome[] | undefined, lines: readonly string[]): Map<string, unknown> {
+/** The lists without each set of lines (perLineInputs), keyed by the set ("3", "3,5"), and the answer to each where its call answered. */
+export function answersWithout(calls: readonly CallOutcome[] | undefined, lines: readonly string[], seed: number): Map<string, { lines: string[]; answer?: unknown }> {
   const rest = (calls ?? []).slice(lines.length);
-  return new Map(leftOutSets(lines.length).flatMap((out, k) => {
+  const lists = perLineInputs(lines, seed).slice(lines.length);
+  return new Map(leftOutSets(lines.length).map((out, k) => {
     const c = rest[k];
-    return c?.ok ? [[out.join(","), c.value] as const] : [];
+    return [out.join(","), { lines: lists[k]!, ...(c?.ok ? { answer: c.value } : {}) }] as const;
   }));
 }
 
-/** The lines but those whose own call failed, and the key of that set in answersWithout. */
-export function withoutFailed(alone: readonly unknown[], lines: readonly string[]): { key: string; lines: string[] } {
-  const failed = alone.flatMap((v, i) => (v instanceof FailedCall ? [i] : []));
-  return { key: failed.join(","), lines: lines.filter((_, i) => !failed.includes(i)) };
-}
+/** The key in answersWithout of the lines whose own call failed alone ("3", "3,5"). */
+export const failedKey = (alone: readonly unknown[]): string => alone.flatMap((v, i) => (v instanceof FailedCall ? [i] : [])).join(",");
 
 /**
  * A line's branch of a serve loop: blank, not JSON, JSON that is no object, a notification (no

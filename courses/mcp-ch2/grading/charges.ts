@@ -31,7 +31,7 @@ export interface FixtureFacts {
   /** What serve returned on LINES, and whether its module loaded task2.ts. */
   serve?: { result: unknown; loadsHandle: boolean };
   /** When serve's call on LINES failed: what it returned on each line alone, and on LINES without one or two lines (outcomes.ts). */
-  serveLines?: { byLine: readonly unknown[]; without: ReadonlyMap<string, unknown> };
+  serveLines?: { byLine: readonly unknown[]; without: ReadonlyMap<string, { lines: string[]; answer?: unknown }> };
 }
 
 const all = (j: TaskJudgement | undefined): CheckResult[] => [...(j?.checks ?? []), ...(j?.extra ?? [])];

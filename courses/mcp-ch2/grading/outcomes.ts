@@ -60,8 +60,8 @@ const withSignature = (task: TaskId, failure: TaskFailure): TaskFailure => (fail
 const byLine = (run: WireRun | undefined): unknown[] | undefined =>
   answersAlone(readCalls("task3", run, false), LINES, (i, f) => ({ ...f, message: `For line ${i + 1} (${JSON.stringify(LINES[i])}): ${f.message}` }));
 
-/** serve's answers to LINES without one or two lines, from the same run. */
-export const withoutLines = (run: WireRun | undefined): Map<string, unknown> => answersWithout(readCalls("task3", run, false), LINES);
+/** serve's answers to LINES without one or two lines (their messages under fresh ids), from the same run. */
+export const withoutLines = (run: WireRun | undefined, seed: number): ReturnType<typeof answersWithout> => answersWithout(readCalls("task3", run, false), LINES, seed);
 
 /** `perLine`: serve's run on each fixture line alone (request.ts), when there was one. */
 export function fixtureOutcome(task: TaskId, run: WireRun | undefined, perLine?: WireRun): FixtureOutcome {

@@ -11,8 +11,6 @@ import { interleave, type Interleaving } from "../../../src/pack/interleave.js";
 import { perLineInputs } from "../../../src/pack/line-by-line.js";
 
 export const FIXTURE_INPUTS: Record<TaskId, readonly unknown[]> = { task1: [TOOL], task2: MESSAGES, task3: [LINES] };
-/** serve's calls on each fixture line alone, then on LINES without one or two lines, as sent (src/pack/line-by-line.ts). */
-const PER_LINE = perLineInputs(LINES).map((lines) => JSON.stringify(lines));
 
 export interface TaskRuns {
   fixture: number;
@@ -123,7 +121,8 @@ export function buildRequest(has: (file: string) => boolean, readable: (file: st
     let inputs = generatedInputs.get(plan);
     if (!inputs) generatedInputs.set(plan, inputs = planInputs(plan).inputs);
     const entry: TaskRuns = { fixture, plan, inputs };
-    if (task === "task3") entry.perLine = specs.push({ ...base, inputs: PER_LINE, instance: "fresh", stopOnFailure: false, after: { run: fixture, need: "failed-call" } }) - 1;
+    // serve on each fixture line alone, then on LINES without one or two lines (src/pack/line-by-line.ts).
+    if (task === "task3") entry.perLine = specs.push({ ...base, inputs: asTexts(perLineInputs(LINES, o.seed)), instance: "fresh", stopOnFailure: false, after: { run: fixture, need: "failed-call" } }) - 1;
     if (o.behaviour || (o.schema && task !== "task3")) {
       const all = [...FIXTURE_INPUTS[task], ...inputs];
       // serve's one fixture call failing is one line's mistake (perLine): its rules are still judged.

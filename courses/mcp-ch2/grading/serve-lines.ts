@@ -1,14 +1,14 @@
 // serve's evidence lines when its one call on LINES failed on one or two lines (outcomes.ts
 // byLine, src/pack/line-by-line.ts): a line that counts every fixture line fails there too, and is
 // charged to the line that reads the failed one (src/pack/failed-call.ts chargeFailedCalls) only
-// when serve's loop is right over the others: its answer to LINES without the failed lines reads
-// as the rules' answer to the same lines does. Code that throws on the not-JSON line and also logs
+// when serve's loop is right over the others: its answer to LINES without the failed lines (their
+// messages under fresh ids, so that no table of the page's lines answers it) reads as the rules'
+// answer to the same lines does. Code that throws on the not-JSON line and also logs
 // nothing shows two mistakes, and t3_log_count keeps its own.
 import { ANSWER_KEY } from "../behaviour/key.js";
 import type { EvidenceKey } from "../course/evidence-keys.js";
-import { LINES } from "../course/fixtures.js";
 import { computeEvidence } from "../evidence/lines.js";
-import { withoutFailed } from "../../../src/pack/line-by-line.js";
+import { failedKey } from "../../../src/pack/line-by-line.js";
 
 /** What the rules answer for these lines, or undefined where the answer key cannot say. */
 function ruledAnswer(lines: readonly string[]): unknown {
@@ -22,13 +22,12 @@ function ruledAnswer(lines: readonly string[]): unknown {
   return ANSWER_KEY.serveWith(lines, () => handle(messages[next++]));
 }
 
-/** Whether serve's line `key` reads the same over LINES without the failed lines as the rules' answer to them. */
-export function rightOverOtherLines(key: string, byLine: readonly unknown[], without: ReadonlyMap<string, unknown>): boolean {
-  const rest = withoutFailed(byLine, LINES);
-  const theirs = without.get(rest.key);
-  const ruled = ruledAnswer(rest.lines);
-  if (theirs === undefined || ruled === undefined) return false;
+/** Whether serve's line `key` reads the same over LINES without the failed lines (under fresh ids) as the rules' answer to them. */
+export function rightOverOtherLines(key: string, byLine: readonly unknown[], without: ReadonlyMap<string, { lines: string[]; answer?: unknown }>): boolean {
+  const rest = without.get(failedKey(byLine));
+  const ruled = rest ? ruledAnswer(rest.lines) : undefined;
+  if (rest?.answer === undefined || ruled === undefined) return false;
   const read = (result: unknown) => computeEvidence({ task: "task3", result })[key as EvidenceKey];
-  const [a, b] = [read(theirs), read(ruled)];
+  const [a, b] = [read(rest.answer), read(ruled)];
   return a !== undefined && b !== undefined && "value" in a && "value" in b && a.value === b.value;
 }

@@ -326,7 +326,7 @@ function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: 
   if (run && run.status !== "skipped" && run.stderr) judgement.stderr = run.stderr;
   judgement.extra = extraChecks(id, plan, reply, input, !("failure" in outcome), checks, checker);
   if ("values" in outcome && id !== "task4") chargeFailedCalls(judgement, outcome.values, EVERY_ANSWER[id]);
-  if (alone) chargeFailedCalls(judgement, alone.answers, EVERY_LINE, (key) => rightOverOtherLines(task, key, alone, perLine));
+  if (alone) chargeFailedCalls(judgement, alone.answers, EVERY_LINE, (key) => rightOverOtherLines(task, key, alone, perLine, input.seed));
   if ("values" in outcome && id === "task1") judgement.checks = chargeArgsParts(judgement.checks, judgement.extra, outcome.values);
   return judgement;
 }

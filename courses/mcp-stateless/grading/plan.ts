@@ -160,7 +160,7 @@ export function plan(input: PlanInput): StatelessPlan {
     const fixture = runs.push({ ...base, inputs: asTexts(FIXTURE_INPUTS[id]), instance: "shared", stopOnFailure: !perCall }) - 1;
     const checks = input.behaviour ? planChecks(CHECKS[id], input.seed) : [];
     const entry: TaskRuns = { fixture, checks };
-    if (id === "task4") entry.perLine = runs.push({ ...base, inputs: asTexts(once("per-line", () => perLineInputs(LINES))), instance: "fresh", stopOnFailure: false, after: { run: fixture, need: "failed-call" } }) - 1;
+    if (id === "task4") entry.perLine = runs.push({ ...base, inputs: asTexts(perLineInputs(LINES, input.seed)), instance: "fresh", stopOnFailure: false, after: { run: fixture, need: "failed-call" } }) - 1;
     if (id === "task2" && serveJudged(input)) oracle = planOracle(runs, input, entry, true);
     if (input.behaviour || (input.schema && id === "task2")) {
       const generated = allInputs(checks);

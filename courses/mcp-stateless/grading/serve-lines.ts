@@ -4,7 +4,7 @@
 // own line and the lines that read every line fail at the failed one, charged there only when
 // serve's answer to LINES without the failed lines reads as the rules' answer to them does.
 import { failedAsCase } from "../../../src/pack/failed-call.js";
-import { answersAlone, answersWithout, withoutFailed } from "../../../src/pack/line-by-line.js";
+import { answersAlone, answersWithout, failedKey } from "../../../src/pack/line-by-line.js";
 import type { PackTask } from "../../../src/pack/types.js";
 import type { WireRun } from "../../../src/sandbox/protocol.js";
 import { newServer, serveWith } from "../behaviour/model.js";
@@ -32,11 +32,10 @@ const readOrUndefined = (key: string, value: unknown): string | undefined => {
   try { return evidenceOf("task4").find((l) => l.key === key)?.read(value); } catch (error) { if (error instanceof Missing) return undefined; throw error; }
 };
 
-/** Whether serve's line `key` reads the same over LINES without the failed lines as the rules' answer to them. */
-export function rightOverOtherLines(task: PackTask, key: string, alone: LinesAlone, perLine: WireRun | undefined): boolean {
-  const rest = withoutFailed(alone.answers, LINES);
-  const theirs = answersWithout(readRun(task, perLine), LINES).get(rest.key);
-  if (theirs === undefined) return false;
-  const a = readOrUndefined(key, theirs);
+/** Whether serve's line `key` reads the same over LINES without the failed lines (under fresh ids) as the rules' answer to them. */
+export function rightOverOtherLines(task: PackTask, key: string, alone: LinesAlone, perLine: WireRun | undefined, seed: number): boolean {
+  const rest = answersWithout(readRun(task, perLine), LINES, seed).get(failedKey(alone.answers));
+  if (rest?.answer === undefined) return false;
+  const a = readOrUndefined(key, rest.answer);
   return a !== undefined && a === readOrUndefined(key, serveWith(rest.lines, newServer()));
 }
