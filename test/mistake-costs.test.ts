@@ -211,6 +211,12 @@ const COSTS: [string, number][] = [
   // Known wrong by one mistake, one point (four mistakes: no try/catch, keys unsorted, no ASCII
   // escapes, the log numbering only non-blank lines): the score policy's cap on behaviour checks.
   ["game-serve-throw-shield", 1],
+  // Correct: a module-level cache of each line's output across calls, read with reduceRight;
+  // serve emptying its input with shift(). One mistake: a wrong check after the loop (as many
+  // output lines as log lines) that throws whenever a notification was read: line 2 alone.
+  ["serve-memo-cache", 0],
+  ["serve-shift-consumes-input", 0],
+  ["serve-asserts-counts", 1],
 ];
 
 describe("what one mistake costs", () => {

@@ -70,6 +70,8 @@ const CORRECT = [
   "correct-serve-while-map", // task 4: a while loop with an index, /^\s*$/ for blank, a Map from the line's kind to what it writes
   "correct-serve-reduce-reviver", // task 4: reduce into {out, log}, an identity JSON.parse reviver, Object.prototype.toString for a plain object
   "correct-serve-filter-untyped", // task 4: plain JavaScript, blanks filtered first with numbers kept (split(/\s+/).join("")), one try around all
+  "correct-serve-memo-cache", // task 4: a module-level cache of each line's output across calls, reduceRight with results put in front
+  "correct-serve-shift-input", // task 4: the input consumed as a queue with shift() (the page does not ask to keep it)
   "correct-handle-normalises-message", // task 2: params that are not an object replaced by {} in the message itself
   "correct-handle-shared-templates", // task 2: discover's and tools/list's results and the envelope's _meta built once, deep-frozen, shared
   "correct-client-copies", // task 3: ask gets a structuredClone of each question, the result returned cloned, errors carry code and data
@@ -197,6 +199,8 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["serve-parse-in-helper", "task4", ["t4_parse_error_line"]],
   ["serve-throws-first-parse-error", "task4", ["t4_parse_error_line"]],
   ["serve-in-on-primitive", "task4", ["t4_odd_lines"]],
+  // A wrong check after the loop (as many output lines as log lines) throws whenever a notification was read: line 5 alone.
+  ["serve-asserts-counts", "task4", ["t4_out_ids"]],
   // Two mistakes, two points: no try/catch and only "" skipped (lines 4 and 7 fail alone); no
   // try/catch and a log from line 0.
   ["serve-no-catch-no-blank-skip", "task4", ["t4_parse_error_line", "t4_out_ids"], [], 2],
