@@ -192,15 +192,16 @@ const COSTS: [string, number][] = [
   ["serve-parse-in-helper", 1],
   ["serve-retries-parse-forever", 1],
   ["serve-throws-first-parse-error", 1],
-  // Known wrong: should be 2 (two mistakes). The second shows only in behaviour checks, which
-  // cost only at full marks, or in generated inputs excused with the failed line.
-  ["serve-no-catch-log-non-empty", 1],
+  // Two mistakes: no try/catch, and the log numbering only non-blank lines (t3_blank_lines).
+  ["serve-no-catch-log-non-empty", 2],
+  // Known wrong: should be 2 (two mistakes). Every failing input of the rules that read key order
+  // holds a not-JSON line and is excused with the failed line.
   ["serve-no-catch-unsorted", 1],
   // Gaming the line-by-line reading: a table of single page lines, throws on anything else.
   ["game-serve-line-table", 5],
-  // Known wrong: should be 2 (no try/catch, and a throw on any list as long as the page's, which
-  // fails t3_same_lines and t3_long_input on lists with no not-JSON line, not excused).
-  ["game-serve-throws-over-n", 1],
+  // No try/catch, and a throw on any list as long as the page's, which fails t3_same_lines and
+  // t3_long_input on lists with no not-JSON line, not excused: 2, as the two mistakes.
+  ["game-serve-throws-over-n", 2],
   // Tables of the page's sub-lists (or of LINES without line 4): as game-serve-one-line-only.
   ["game-serve-sublist-table", 4],
   ["game-serve-minus-one-table", 4],
@@ -209,14 +210,17 @@ const COSTS: [string, number][] = [
   ["serve-dumps-no-boolean", 4],
   ["serve-dumps-arrays-todo", 2],
   // Known wrong by one mistake, one point (four mistakes: no try/catch, keys unsorted, no ASCII
-  // escapes, the log numbering only non-blank lines): the score policy's cap on behaviour checks.
-  ["game-serve-throw-shield", 1],
+  // escapes, the log numbering only non-blank lines): the failed line and the behaviour checks'
+  // cap of one (score-policy.ts), more than the honest mistake's 1.
+  ["game-serve-throw-shield", 2],
   // Correct: a module-level cache of each line's output across calls, read with reduceRight;
   // serve emptying its input with shift(). One mistake: a wrong check after the loop (as many
   // output lines as log lines) that throws whenever a notification was read: line 2 alone.
   ["serve-memo-cache", 0],
   ["serve-shift-consumes-input", 0],
   ["serve-asserts-counts", 1],
+  // Correct: for...in over the list, its string keys through Number().
+  ["serve-for-in-index", 0],
 ];
 
 describe("what one mistake costs", () => {
