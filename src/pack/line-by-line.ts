@@ -12,7 +12,8 @@
 // No line failing alone, or every line, leaves the call the task's failure.
 import type { CallOutcome } from "../runner/outcome.js";
 import type { TaskFailure } from "../sandbox/protocol.js";
-import { FailedCall } from "./failed-call.js";
+import type { CheckResult } from "../report/types.js";
+import { chargeFailedCalls, FailedCall } from "./failed-call.js";
 import { makeRandom } from "./random.js";
 
 /**
@@ -124,3 +125,19 @@ export const sameLineCase = (messageCase: (message: unknown) => string | undefin
   const mine = lineCase(fixtureLine, messageCase);
   return mine !== undefined && Array.isArray(input) && input.some((line) => lineCase(line, messageCase) === mine);
 };
+
+/**
+ * Charges the lines that read every line (`everyLine`) that fail at a failed line to that line's
+ * (chargeFailedCalls), each only when it reads right over the other lines (`right`). One more
+ * stays: when a rule of the task fails on generated lists beyond the failed lines' branches (not
+ * excused) and no such line is wrong on its own, that rule shows a second mistake the failed line
+ * hid on the page (keys unsorted, blank lines not counted), and the first of them pays for it.
+ */
+export function chargeLinesAlone(judged: { checks: CheckResult[]; extra?: CheckResult[] }, answers: readonly unknown[], everyLine: readonly string[], right: (line: string) => boolean): void {
+  const rule = (judged.extra ?? []).find((c) => c.kind === "behaviour" && c.status === "fail" && c.chargedTo === undefined);
+  const payer = rule && everyLine.every(right) ? judged.checks.find((c) => everyLine.includes(c.name) && c.status === "fail" && c.chargedTo === undefined)?.name : undefined;
+  chargeFailedCalls(judged, answers, everyLine, (line) => line !== payer && right(line));
+  if (!payer || !rule) return;
+  judged.checks = judged.checks.map((c) => (c.name === payer && c.chargedTo === undefined
+    ? { ...c, message: `${c.message ?? ""} It is not charged there: ${rule.name} fails on generated lists that hold no such line, a mistake of its own, which this line pays for.`.trim() } : c));
+}

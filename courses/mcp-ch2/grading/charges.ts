@@ -16,6 +16,7 @@ import { chargeContentShape, chargeFoundText, chargeMissingKeyRules, chargeMissi
 import { chargingCheck, resolveCharges } from "../../../src/pack/charges.js";
 import { chargeFailedCalls } from "../../../src/pack/failed-call.js";
 import { rightOverOtherLines } from "./serve-lines.js";
+import { chargeLinesAlone } from "../../../src/pack/line-by-line.js";
 
 /** handle's line that reads every answer: it counts them. */
 const EVERY_ANSWER = ["t2_responses"];
@@ -53,7 +54,7 @@ export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: Fix
     chargeFailedCalls(out["task2"], facts.handle.responses, EVERY_ANSWER);
   }
   const lines = facts.serveLines;
-  if (out["task3"] && lines) chargeFailedCalls(out["task3"], lines.byLine, SERVE_EVERY_LINE, (key) => rightOverOtherLines(key, lines.byLine, lines.without));
+  if (out["task3"] && lines) chargeLinesAlone(out["task3"], lines.byLine, SERVE_EVERY_LINE, (key) => rightOverOtherLines(key, lines.byLine, lines.without));
   const answers = facts.serve?.loadsHandle ? facts.handle?.responses : undefined;
   if (out["task3"] && facts.serve && answers) chargeServeLeftOut(out["task3"], facts.serve.result, (lines) => serveWithOwnHandle(answers, lines));
   const handle = out["task2"];
