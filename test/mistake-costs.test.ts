@@ -194,9 +194,10 @@ const COSTS: [string, number][] = [
   ["serve-throws-first-parse-error", 1],
   // Two mistakes: no try/catch, and the log numbering only non-blank lines (t3_blank_lines).
   ["serve-no-catch-log-non-empty", 2],
-  // Known wrong: should be 2 (two mistakes). Every failing input of the rules that read key order
-  // holds a not-JSON line and is excused with the failed line.
-  ["serve-no-catch-unsorted", 1],
+  // Two mistakes, 2. Every failing input of the rules that read key order holds a not-JSON line and
+  // is excused with the failed line (it cost 1 then); serve's answer over the other lines shows its
+  // lines are not json.dumps's (grading/serve-lines.ts unwrittenOverOtherLines).
+  ["serve-no-catch-unsorted", 2],
   // Gaming the line-by-line reading: a table of single page lines, throws on anything else.
   ["game-serve-line-table", 5],
   // No try/catch, and a throw on any list as long as the page's, which fails t3_same_lines and

@@ -131,13 +131,15 @@ export const sameLineCase = (messageCase: (message: unknown) => string | undefin
  * (chargeFailedCalls), each only when it reads right over the other lines (`right`). One more
  * stays: when a rule of the task fails on generated lists beyond the failed lines' branches (not
  * excused) and no such line is wrong on its own, that rule shows a second mistake the failed line
- * hid on the page (keys unsorted, blank lines not counted), and the first of them pays for it.
+ * hid on the page (keys unsorted, blank lines not counted), and the first of them pays for it; so
+ * does `hidden`, a second mistake the pack sees in the answers over the other lines.
  */
-export function chargeLinesAlone(judged: { checks: CheckResult[]; extra?: CheckResult[] }, answers: readonly unknown[], everyLine: readonly string[], right: (line: string) => boolean): void {
+export function chargeLinesAlone(judged: { checks: CheckResult[]; extra?: CheckResult[] }, answers: readonly unknown[], everyLine: readonly string[], right: (line: string) => boolean, hidden?: string): void {
   const rule = (judged.extra ?? []).find((c) => c.kind === "behaviour" && c.status === "fail" && c.chargedTo === undefined);
-  const payer = rule && everyLine.every(right) ? judged.checks.find((c) => everyLine.includes(c.name) && c.status === "fail" && c.chargedTo === undefined)?.name : undefined;
+  const second = rule ? `${rule.name} fails on generated lists that hold no such line` : hidden;
+  const payer = second && everyLine.every(right) ? judged.checks.find((c) => everyLine.includes(c.name) && c.status === "fail" && c.chargedTo === undefined)?.name : undefined;
   chargeFailedCalls(judged, answers, everyLine, (line) => line !== payer && right(line));
-  if (!payer || !rule) return;
+  if (!payer || !second) return;
   judged.checks = judged.checks.map((c) => (c.name === payer && c.chargedTo === undefined
-    ? { ...c, message: `${c.message ?? ""} It is not charged there: ${rule.name} fails on generated lists that hold no such line, a mistake of its own, which this line pays for.`.trim() } : c));
+    ? { ...c, message: `${c.message ?? ""} It is not charged there: ${second}, a mistake of its own, which this line pays for.`.trim() } : c));
 }

@@ -15,7 +15,7 @@ import { asTool } from "./read-through-tool.js";
 import { chargeContentShape, chargeFoundText, chargeMissingKeyRules, chargeMissingKeys, chargeServeLeftOut } from "./same-mistake.js";
 import { chargingCheck, resolveCharges } from "../../../src/pack/charges.js";
 import { chargeFailedCalls } from "../../../src/pack/failed-call.js";
-import { rightOverOtherLines } from "./serve-lines.js";
+import { rightOverOtherLines, unwrittenOverOtherLines } from "./serve-lines.js";
 import { chargeLinesAlone } from "../../../src/pack/line-by-line.js";
 
 /** handle's line that reads every answer: it counts them. */
@@ -54,7 +54,7 @@ export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: Fix
     chargeFailedCalls(out["task2"], facts.handle.responses, EVERY_ANSWER);
   }
   const lines = facts.serveLines;
-  if (out["task3"] && lines) chargeLinesAlone(out["task3"], lines.byLine, SERVE_EVERY_LINE, (key) => rightOverOtherLines(key, lines.byLine, lines.without));
+  if (out["task3"] && lines) chargeLinesAlone(out["task3"], lines.byLine, SERVE_EVERY_LINE, (key) => rightOverOtherLines(key, lines.byLine, lines.without), unwrittenOverOtherLines(lines.byLine, lines.without));
   const answers = facts.serve?.loadsHandle ? facts.handle?.responses : undefined;
   if (out["task3"] && facts.serve && answers) chargeServeLeftOut(out["task3"], facts.serve.result, (lines) => serveWithOwnHandle(answers, lines));
   const handle = out["task2"];

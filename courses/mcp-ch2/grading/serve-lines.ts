@@ -9,6 +9,7 @@ import { ANSWER_KEY } from "../behaviour/key.js";
 import type { EvidenceKey } from "../course/evidence-keys.js";
 import { computeEvidence } from "../evidence/lines.js";
 import { failedKey } from "../../../src/pack/line-by-line.js";
+import { canonicalJson } from "../../../src/json/python-json.js";
 
 /** What the rules answer for these lines, or undefined where the answer key cannot say. */
 function ruledAnswer(lines: readonly string[]): unknown {
@@ -30,4 +31,22 @@ export function rightOverOtherLines(key: string, byLine: readonly unknown[], wit
   const read = (result: unknown) => computeEvidence({ task: "task3", result })[key as EvidenceKey];
   const [a, b] = [read(rest.answer), read(ruled)];
   return a !== undefined && b !== undefined && "value" in a && "value" in b && a.value === b.value;
+}
+
+/**
+ * A mistake in how serve writes its lines, seen in its answer to LINES without the failed lines:
+ * an out line that is not json.dumps(..., separators=(",", ":"), sort_keys=True) of itself (keys
+ * unsorted, spaces, text outside ASCII unescaped). What the line holds is handle's; how it is
+ * written is serve's alone, so no mistake of task 2's shows here.
+ */
+export function unwrittenOverOtherLines(byLine: readonly unknown[], without: ReadonlyMap<string, { lines: string[]; answer?: unknown }>): string | undefined {
+  const out = (without.get(failedKey(byLine))?.answer as { out?: unknown } | undefined)?.out;
+  if (!Array.isArray(out)) return undefined;
+  for (const line of out) {
+    if (typeof line !== "string") continue;
+    let parsed: unknown;
+    try { parsed = JSON.parse(line); } catch { continue; }
+    if (line !== canonicalJson(parsed)) return `serve writes ${JSON.stringify(line.length > 120 ? `${line.slice(0, 120)}…` : line)} over the other lines, not as json.dumps(response, separators=(",", ":"), sort_keys=True) writes it`;
+  }
+  return undefined;
 }
