@@ -2,6 +2,7 @@
 // sheet, not for the student (the student-facing advice, "Fix the code at that place and save.",
 // stays in the reports the student reads). One short line per row: the check that failed and
 // what it found, or why a task could not run.
+import { saysNotWritten } from "../sandbox/failures.js";
 import type { CheckResult, Report, TaskResult } from "../report/types.js";
 
 const LIMIT = 200;
@@ -29,7 +30,7 @@ export function taskProblem(task: Pick<TaskResult, "task" | "message" | "status"
   if (/of its work budget|work budget ran out|never returned for this input/.test(message)) return `${file} ran out of its work budget (a loop that never ends?)`;
   if (/processor's time .*in built-in calls|stopped in a built-in call/.test(message)) return `${file} timed out in built-in calls`;
   if (/stopped it by the clock/.test(message)) return `${file} was stopped by the grader's clock (not the student's fault)`;
-  if (task.status !== "error" && /is not written yet/.test(message)) return `${file} not written yet (the starter is unchanged)`;
+  if (task.status !== "error" && saysNotWritten(message)) return `${file} not written yet (the starter is unchanged)`;
   const facts = factsOf(message);
   return clip(facts.includes(file) ? facts : `${file}: ${facts}`);
 }

@@ -79,10 +79,14 @@ export function perLineInputs(lines: readonly string[], seed: number): string[][
 }
 
 /**
- * The answer to each line alone, a FailedCall (naming the line) where that call failed; undefined
- * when the run gave nothing, or failed on every line or on none.
+ * The answer to each line alone, a FailedCall where that call failed, its failure `named` (by
+ * default "For line N (text): …"); undefined when the run gave nothing, or failed on every line
+ * or on none.
  */
-export function answersAlone(calls: readonly CallOutcome[] | undefined, lines: readonly string[], named: (index: number, failure: TaskFailure) => TaskFailure): unknown[] | undefined {
+export function answersAlone(
+  calls: readonly CallOutcome[] | undefined, lines: readonly string[],
+  named: (index: number, failure: TaskFailure) => TaskFailure = (i, f) => ({ ...f, message: `For line ${i + 1} (${JSON.stringify(lines[i])}): ${f.message}` }),
+): unknown[] | undefined {
   const alone = calls?.slice(0, lines.length);
   if (!alone || alone.length !== lines.length || alone.every((c) => !c.ok) || alone.every((c) => c.ok)) return undefined;
   return alone.map((c, i) => (c.ok ? c.value : new FailedCall(i, named(i, c.failure))));
@@ -134,7 +138,10 @@ export const sameLineCase = (messageCase: (message: unknown) => string | undefin
  * hid on the page (keys unsorted, blank lines not counted), and the first of them pays for it; so
  * does `hidden`, a second mistake the pack sees in the answers over the other lines.
  */
-export function chargeLinesAlone(judged: { checks: CheckResult[]; extra?: CheckResult[] }, answers: readonly unknown[], everyLine: readonly string[], right: (line: string) => boolean, hidden?: string): void {
+export function chargeLinesAlone(judged: { checks: CheckResult[]; extra?: CheckResult[] }, answers: readonly unknown[], everyLine: readonly string[], rightOf: (line: string) => boolean, hidden?: string): void {
+  // Each line's reading over the others, made once: chargeFailedCalls asks for it per check it meets.
+  const readings = new Map(everyLine.map((line) => [line, rightOf(line)]));
+  const right = (line: string): boolean => readings.get(line) === true;
   const rule = (judged.extra ?? []).find((c) => c.kind === "behaviour" && c.status === "fail" && c.chargedTo === undefined);
   const second = rule ? `${rule.name} fails on generated lists that hold no such line` : hidden;
   const payer = second && everyLine.every(right) ? judged.checks.find((c) => everyLine.includes(c.name) && c.status === "fail" && c.chargedTo === undefined)?.name : undefined;

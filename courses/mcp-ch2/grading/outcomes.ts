@@ -58,7 +58,7 @@ const withSignature = (task: TaskId, failure: TaskFailure): TaskFailure => (fail
  * failed, a FailedCall naming the line where that failed too (src/pack/line-by-line.ts).
  */
 const byLine = (run: WireRun | undefined): unknown[] | undefined =>
-  answersAlone(readCalls("task3", run, false), LINES, (i, f) => ({ ...f, message: `For line ${i + 1} (${JSON.stringify(LINES[i])}): ${f.message}` }));
+  answersAlone(readCalls("task3", run, false), LINES);
 
 /** serve's answers to LINES without one or two lines (their messages under fresh ids), from the same run. */
 export const withoutLines = (run: WireRun | undefined, seed: number): ReturnType<typeof answersWithout> => answersWithout(readCalls("task3", run, false), LINES, seed);

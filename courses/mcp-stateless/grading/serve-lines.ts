@@ -19,7 +19,7 @@ export const EVERY_LINE = ["t4_out_ids", "t4_log"];
 
 /** serve's answers line by line, when its per-line run has them (one or two lines failing alone). */
 export function servedAlone(task: PackTask, perLine: WireRun | undefined): LinesAlone | undefined {
-  const alone = answersAlone(readRun(task, perLine), LINES, (i, f) => ({ ...f, message: `For line ${i + 1} (${JSON.stringify(LINES[i])}): ${f.message}` }));
+  const alone = answersAlone(readRun(task, perLine), LINES);
   return alone ? new LinesAlone(alone) : undefined;
 }
 
