@@ -132,6 +132,8 @@ const COSTS: [string, number][] = [
   // task's lines, all of them.
   ["game-tomcp-known-tool", 3],
   ["game-serve-detects-lines", 5],
+  // The page's lines under any id from a table: t3_same_lines tries lines of the same kinds with other texts.
+  ["game-serve-any-id-table", 5],
   ["game-serve-throws-on-list", 5],
   ["game-serve-one-line-only", 4],
   // It kept 4 of 5 while the lists without line 4 were the page's own lines: they carry fresh ids now.

@@ -46,7 +46,33 @@ function relabelled(random: Random): string[] {
   });
 }
 
-const relabelledLines = (random: Random): string[][] => Array.from({ length: 4 }, () => relabelled(random));
+const REQUESTS = MESSAGES.filter((m) => "id" in m);
+
+/** A request under a random id: one of the chapter's, or a logs_search call with other arguments. */
+function anyRequest(random: Random): string {
+  const message = random.bool()
+    ? { ...structuredClone(random.pick(REQUESTS)), id: random.int(8, 999) }
+    : { jsonrpc: "2.0", id: random.int(8, 999), method: "tools/call", params: { name: "logs_search", arguments: { service: random.pick(["api", "worker", "billing"]), query: random.word(2, 12) } } };
+  return pythonDumps(message as never);
+}
+
+/**
+ * LINES with each line swapped for another of its kind, in the same places: another request, another
+ * notification, another text that is not JSON; the blank line stays "". The same kinds of line
+ * give answers of the same shape, which a table of the chapter's lines (even one that puts any id
+ * back) cannot give: only reading each line by what it is can.
+ */
+function sameKinds(random: Random): string[] {
+  return LINES.map((line) => {
+    if (line === "") return line;
+    let message: unknown;
+    try { message = JSON.parse(line); } catch { return random.pick(NOT_JSON.filter((text) => text !== line)); }
+    if (message === null || typeof message !== "object" || !("id" in message)) return pythonDumps({ jsonrpc: "2.0", method: `notifications/${random.word(3, 9)}` } as never);
+    return anyRequest(random);
+  });
+}
+
+const relabelledLines = (random: Random): string[][] => [...Array.from({ length: 2 }, () => relabelled(random)), ...Array.from({ length: 2 }, () => sameKinds(random))];
 
 /**
  * What serve's five evidence lines read of an answer: how many out and log lines, whether one
@@ -86,14 +112,14 @@ function escapesOf(answer: unknown): unknown {
 export const TASK3_CHECKS: BehaviourCheck[] = [
   {
     name: "t3_same_lines", task: "task3", judge: "output", part: whatTheLinesRead,
-    title: "The chapter's six lines with other ids get the same answers, each with its own id",
-    rule: "serve answers each line by what it is (blank, not JSON, a message for handle), whatever its id: as many out and log lines as for LINES, the same Parse error line, each answer as long as before and under its own id.",
+    title: "The chapter's six lines, with other ids or other lines of the same kinds, get answers of the same shape",
+    rule: "serve answers each line by what it is (blank, not JSON, a notification, a request for handle), whatever its id and text: one out line per answered request and per line that is not JSON, one log line per non-empty line, the exact Parse error line, each answer json.dumps's length under its own id.",
     hint: "Look for code that recognises the chapter's exact lines (a table of answers) instead of going through the lines one by one.",
     inputs: relabelledLines,
   },
   {
     name: "t3_exact_lines", task: "task3", judge: "output", stream: "t3_same_lines",
-    title: "The chapter's six lines with other ids get exactly the chapter's out and log lines",
+    title: "The chapter's six lines, with other ids or other lines of the same kinds, get exactly json.dumps's out lines and the \"line N\" log",
     rule: "Every log line is \"line N\" with N the line's position counting from 1, and every out line is written as json.dumps(response, separators=(\",\", \":\"), sort_keys=True) writes it: keys sorted at every level, nested objects included, no spaces after , or :.",
     hint: "Compare your log with \"line 1\", \"line 3\"... and sort the keys of every object inside a response too, not only the top level.",
     inputs: relabelledLines,
