@@ -6,7 +6,7 @@
 import type { Random } from "../../../src/pack/random.js";
 import { reversedKeys } from "../../../src/json/reversed-keys.js";
 import type { BehaviourCheck } from "./check.js";
-import { LINES, MESSAGES, messageIndex } from "../course/fixtures.js";
+import { call, LINES, MESSAGES, messageIndex, request } from "../course/fixtures.js";
 import { ORDERS, TOOLS } from "../course/index.js";
 import { CLIENT_INFO_KEY, own, VERSION_KEY } from "./model.js";
 
@@ -98,12 +98,47 @@ function relabelled(random: Random): string[] {
   return lines;
 }
 
+/** A request under a random id, compact as the page writes them: one handle answers, other than the page's. */
+function anyRequest(random: Random): string {
+  const id = random.int(100, 999);
+  return JSON.stringify(random.pick([
+    () => request(id, "server/discover"),
+    () => request(id, "tools/list"),
+    () => call(id, "get_order_status", { order_id: random.pick(["A100", "A101", "Z9"]) }),
+    () => call(id, "cancel_order", { order_id: "A100" }),
+    () => request(id, "resources/read", { uri: "policy://refunds" }),
+    () => request(id, "prompts/list"),
+  ])());
+}
+
+// Texts that are not JSON and begin as the page's "{not json" does: which texts are not JSON (and a
+// line skipped for not beginning with "{") is t4_odd_lines' rule, not the lines'.
+const NOT_JSON_LIKE_PAGE = ["{", "{nope", "{not json at all", "{'id': 1}"];
+
+/**
+ * The page's lines with each one swapped for another of its kind, in the same places: another
+ * request, another notification, another text that is not JSON; the blank lines stay as they are
+ * (other blanks are t4_odd_lines'). The same kinds give answers of the same shape, which a table of
+ * the page's lines (even one that puts any id back) cannot give: only reading each line can.
+ */
+function sameKinds(random: Random): string[] {
+  return LINES.map((line) => {
+    if (line.trim() === "") return line;
+    let message: unknown;
+    try { message = JSON.parse(line); } catch { return random.pick(NOT_JSON_LIKE_PAGE); }
+    if (message === null || typeof message !== "object" || !("id" in message)) {
+      return JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: random.int(100, 999) } });
+    }
+    return anyRequest(random);
+  });
+}
+
 export const TASK4_VARIANT_CHECKS: readonly BehaviourCheck[] = [
   {
-    id: "t4_same_lines", task: "task4", title: "The page's lines with other ids, and a blank or unreadable line more, get the same answers, each with its own id",
-    rule: "Task 4 rules 1–4: each line is answered by what it is (blank, not JSON, a message), whatever its id.",
+    id: "t4_same_lines", task: "task4", title: "The page's lines with other ids (a blank or unreadable line more), or other lines of the same kinds, get answers of the same shape",
+    rule: "Task 4 rules 1–4: each line is answered by what it is (blank, not JSON, a notification, a request for handle), whatever its id and text.",
     hint: "Look for code that recognises the page's exact lines (a table of answers) instead of handling each line.",
-    inputs: (random) => Array.from({ length: 6 }, () => relabelled(random)),
+    inputs: (random) => [...Array.from({ length: 4 }, () => relabelled(random)), ...Array.from({ length: 2 }, () => sameKinds(random))],
   },
 ];
 
