@@ -134,6 +134,9 @@ const COSTS: [string, number][] = [
   ["game-serve-detects-lines", 5],
   // The page's lines under any id from a table: t3_same_lines tries lines of the same kinds with other texts.
   ["game-serve-any-id-table", 5],
+  // The loop by the rules, but requests answered from a table of handle's answers to the page's
+  // seven (id put back), never handle itself: the same kinds' logs_search calls are not in it.
+  ["game-serve-request-table", 5],
   ["game-serve-throws-on-list", 5],
   ["game-serve-one-line-only", 4],
   // It kept 4 of 5 while the lists without line 4 were the page's own lines: they carry fresh ids now.
