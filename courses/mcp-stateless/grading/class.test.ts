@@ -226,6 +226,9 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // the task's failure: no line failed alone), as without the
   // throw (2 while each call of the line-by-line run had an instance of its own, a first call each).
   ["game-serve-first-call-no-catch", "task4", ["t4_same_lines"], [], 3],
+  // Gaming (helper 37): the page's flow only, two rounds and the question under "confirm": it keeps
+  // request's lines and the page's flow (its work), not the cap's, the error's or ask's.
+  ["game-client-page-flow", "task3", ["t3_round_cap", "t3_cap_requests", "t3_error_message", "t3_ask_each_request", "t3_at_most_three_rounds", "t3_error_response_throws"], [], 4],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
