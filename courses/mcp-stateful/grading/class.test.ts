@@ -125,6 +125,9 @@ const GAMING: [string, string, number][] = [
   ["gaming-client-trace-error", "task3", 4],
   ["gaming-client-cache-merges", "task3", 4],
   ["gaming-client-cache-trace-order", "task3", 4],
+  // tools/list in the page's trace order, not the order added (helper 37): both list lines go, 6
+  // (7 on seed 3, where only t2_tools_added's sessions added tools out of the page's order).
+  ["gaming-tools-list-page-order", "task2", 6],
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {
