@@ -128,6 +128,9 @@ const GAMING: [string, string, number][] = [
   // tools/list in the page's trace order, not the order added (helper 37): both list lines go, 6
   // (7 on seed 3, where only t2_tools_added's sessions added tools out of the page's order).
   ["gaming-tools-list-page-order", "task2", 6],
+  // The allow-list as the page's answer by name (delete_db refused, every other tool run): the
+  // sessions' allow-lists are drawn, so both lines of the call go, 6 on seeds 1-3 too (helper 37).
+  ["gaming-allow-list-by-name", "task2", 6],
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {
