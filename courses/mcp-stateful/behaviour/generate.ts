@@ -3,6 +3,7 @@
 // drive the server (or, on purpose, as a client should not).
 import type { Random } from "../../../src/pack/random.js";
 import { LAB_TOOLS, PROMPTS, PROTOCOL_VERSION, RESOURCES, type ServerConfig } from "../course/index.js";
+import type { MadeTool } from "./made-tools.js";
 import type { Session, Step } from "./session.js";
 
 export const TOOL_NAMES = Object.keys(LAB_TOOLS);
@@ -37,8 +38,9 @@ export class SessionBuilder {
   }
   initialized(on = 0): this { return this.notify("notifications/initialized", undefined, on); }
   handshake(on = 0): this { return this.initialize(on).initialized(on); }
-  addTool(tool: string, notify?: boolean, on = 0): this {
-    this.steps.push({ op: "addTool", tool, ...(notify === undefined ? {} : { notify }), ...(on ? { on } : {}) });
+  /** Adds a lab tool by name, or, with `made`, a tool made from data under that name (made-tools.ts). */
+  addTool(tool: string, notify?: boolean, on = 0, made?: MadeTool): this {
+    this.steps.push({ op: "addTool", tool, ...(notify === undefined ? {} : { notify }), ...(on ? { on } : {}), ...(made ? { made } : {}) });
     return this;
   }
   drain(on = 0): this { this.steps.push(on ? { op: "drain", on } : { op: "drain" }); return this; }

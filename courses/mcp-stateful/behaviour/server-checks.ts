@@ -8,6 +8,7 @@ import { makeRandom, type Random } from "../../../src/pack/random.js";
 import { PROMPTS } from "../course/index.js";
 import { LINE_RULES } from "../evidence/line-rules.js";
 import { allowList, anyCall, argsFor, METHODS, SessionBuilder, TOOL_NAMES, UNKNOWN_TOOLS } from "./generate.js";
+import { madeArgs, madeName, madeTool, type MadeTool } from "./made-tools.js";
 import type { Session, Step, StepRule } from "./session.js";
 
 export interface ServerCheck {
@@ -79,7 +80,36 @@ function toolCallSessions(r: Random): Session[] {
       b.request("tools/call", params);
     }
     return b.done();
-  })];
+  }), madeToolSession(r)];
+}
+
+/**
+ * Tools made from data beside lab tools (made-tools.ts): listed before any live add (their
+ * entries are t2_tools_list's), each called, one raising, one sometimes not allowed, a required
+ * argument sometimes left out. Last in its check's list and drawn after the others, so that the
+ * sessions before it stay as they were; shorter than the check's longest (the padded one).
+ */
+function madeToolSession(r: Random): Session {
+  const made: [string, MadeTool][] = [];
+  for (let i = 0, n = r.int(2, 3); i < n; i++) {
+    let name = madeName(r);
+    while (made.some(([m]) => m === name)) name = madeName(r);
+    made.push([name, madeTool(r, i === 1)]);
+  }
+  const refused = made.length > 2 && r.bool() ? made[2]![0] : undefined;
+  const lab = TOOL_NAMES.filter(() => r.int(0, 3) === 0);
+  const allowed = [...lab, ...made.map(([name]) => name).filter((name) => name !== refused)];
+  const b = new SessionBuilder(r, [{ allowedTools: allowed }]);
+  // The lab's tools and the made ones interleaved, in a drawn order.
+  const adds = [...lab.map((name) => [name] as [string, MadeTool?]), ...made];
+  for (let i = adds.length - 1; i > 0; i--) { const j = r.int(0, i); [adds[i], adds[j]] = [adds[j]!, adds[i]!]; }
+  for (const [name, data] of adds) b.addTool(name, undefined, 0, data);
+  b.handshake().request("tools/list");
+  for (const [name, data] of made) b.request("tools/call", { name, arguments: madeArgs(r, data) });
+  const [name, data] = r.pick(made);
+  b.request("tools/call", { name, arguments: madeArgs(r, data, r.bool()) });
+  if (lab.length) { const l = r.pick(lab); b.request("tools/call", { name: l, arguments: argsFor(r, l) }); }
+  return b.done();
 }
 
 function listChangedSessions(r: Random): Session[] {

@@ -3,11 +3,12 @@
 // student's class, the model (model.ts) answers the same steps, and each step's outcome is
 // compared (compare.ts). A session is shown to the student as the code that replays it.
 import type { ServerConfig } from "../course/index.js";
+import { madeCode, madeLabTool, type MadeTool } from "./made-tools.js";
 import { labTool, ModelServer, type Rule, type Variant } from "./model.js";
 
 export type Step =
   | { op: "handle"; on?: number; message: unknown }
-  | { op: "addTool"; on?: number; tool: string; notify?: boolean }
+  | { op: "addTool"; on?: number; tool: string; notify?: boolean; made?: MadeTool }
   | { op: "drain"; on?: number };
 
 export interface Session { servers: ServerConfig[]; steps: Step[] }
@@ -41,7 +42,7 @@ export function modelSession(session: Session, variant: Variant): { outcomes: Ou
     }
     rules.push(step.op);
     if (step.op === "addTool") {
-      server.addTool(labTool(step.tool), step.notify === undefined ? undefined : { notify: step.notify });
+      server.addTool(step.made ? madeLabTool(step.tool, step.made) : labTool(step.tool), step.notify === undefined ? undefined : { notify: step.notify });
       return { value: null };
     }
     return { value: server.drainOutbox() };
@@ -63,7 +64,7 @@ export function sessionCode(session: Session, upTo = session.steps.length): stri
   for (const step of session.steps.slice(0, upTo)) {
     const on = names[step.on ?? 0]!;
     if (step.op === "handle") lines.push(`${on}.handle(${json(step.message)});`);
-    else if (step.op === "addTool") lines.push(`${on}.addTool(LAB_TOOLS.${step.tool}${step.notify === undefined ? "" : `, { notify: ${step.notify} }`});`);
+    else if (step.op === "addTool") lines.push(`${on}.addTool(${step.made ? madeCode(step.tool, step.made) : `LAB_TOOLS.${step.tool}`}${step.notify === undefined ? "" : `, { notify: ${step.notify} }`});`);
     else lines.push(`${on}.drainOutbox();`);
   }
   return lines.join("\n");

@@ -6,8 +6,8 @@
 // peers (the host), not here.
 //
 // - driveServer(Server, {servers, steps}): `new Server(config)` per config, then each step on
-//   server `on` (0 when absent): handle(message), addTool(LAB_TOOLS[tool] copied, {notify}) or
-//   drainOutbox(). Returns one outcome per step: {value} or {threw}.
+//   server `on` (0 when absent): handle(message), addTool(LAB_TOOLS[tool] copied, or a
+//   tool made from the step's data under that name; {notify}) or drainOutbox(). Returns one outcome per step: {value} or {threw}.
 // - driveSessionStep(Server, {servers?, step}): the same one step per call, the session's
 //   servers kept in the module instance from the call that starts it.
 // - driveTransport(Transport, probe): a transport over a recording server; what the server was
@@ -16,8 +16,11 @@
 //   peers; per op (connect, list, call, pump) its value or throw, and the tools cache after it;
 //   `mark`, a peer only the driver holds, records where each op begins. With a handshake, the
 //   call continues the client of the run's call before (its connect the driver's).
+import { oddValues } from "../client/odd-values.js";
+
 export const DRIVERS_SOURCE = String.raw`
 (function () {
+  const oddValues = ${oddValues.toString()};
   const NOT_WRITTEN = exports.NOT_WRITTEN_YET;
   const stringify = JSON.stringify;
   const parse = JSON.parse;
@@ -31,6 +34,31 @@ export const DRIVERS_SOURCE = String.raw`
       return text === undefined ? { "\u0000notData": typeof value } : parse(text);
     } catch (error) {
       return { "\u0000notData": "a value JSON cannot hold (" + String(error && error.message).slice(0, 100) + ")" };
+    }
+  }
+  // A value exactly as it is, as data: what JSON would change or drop is named instead (NaN,
+  // -0, undefined, a Map, a Date, an object with a prototype of its own), so that a copy made
+  // otherwise than through JSON shows (a snap would hide it).
+  function exact(value, depth) {
+    const named = (what) => ({ "\u0000notData": what });
+    if (depth > 12) return named("a value nested too deep");
+    if (value === undefined) return named("undefined");
+    if (typeof value === "number") return Number.isFinite(value) ? (Object.is(value, -0) ? named("-0") : value) : named(String(value));
+    if (value === null || typeof value === "string" || typeof value === "boolean") return value;
+    if (typeof value !== "object") return named("a " + typeof value);
+    try {
+      if (Array.isArray(value)) return Array.from(value, (v) => exact(v, depth + 1));
+      const proto = Object.getPrototypeOf(value);
+      // A plain object's prototype is some realm's Object.prototype (its own prototype null).
+      if (proto !== null && Object.getPrototypeOf(proto) !== null) {
+        const name = proto.constructor && typeof proto.constructor.name === "string" ? proto.constructor.name : "";
+        return named(name && name !== "Object" ? "a " + name.slice(0, 40) : "an object with a prototype of its own");
+      }
+      const out = {};
+      for (const key of Object.keys(value)) out[key] = exact(value[key], depth + 1);
+      return out;
+    } catch (error) {
+      return named("a value that could not be read");
     }
   }
   function notWritten(error) {
@@ -51,12 +79,21 @@ export const DRIVERS_SOURCE = String.raw`
     const tool = exports.LAB_TOOLS[name];
     return Object.assign(parse(stringify(tool)), { run: tool.run });
   }
+  // A tool made from the step's data (behaviour/made-tools.ts, madeLabTool: the same run).
+  function madeTool(name, made) {
+    const tool = parse(stringify({ name: name, description: made.description, inputSchema: made.inputSchema }));
+    tool.run = function (args) {
+      if (made.raises !== undefined) throw new Error(made.raises);
+      return made.text + (made.echo === undefined ? "" : String(args[made.echo]));
+    };
+    return tool;
+  }
 
   function driveStep(server, step) {
     try {
       if (step.op === "handle") return { value: snap(server.handle(step.message)) };
       if (step.op === "addTool") {
-        const tool = copyTool(step.tool);
+        const tool = step.made ? madeTool(step.tool, step.made) : copyTool(step.tool);
         if (step.notify === undefined) server.addTool(tool);
         else server.addTool(tool, { notify: step.notify });
         return { value: null };
@@ -93,8 +130,13 @@ export const DRIVERS_SOURCE = String.raw`
       handle(message) {
         const params = message !== null && typeof message === "object" ? message.params : undefined;
         const plain = params !== null && typeof params === "object";
-        given.push({ message: snap(message), same: message === sent, when: plain ? typeof params.when : "none", gone: plain && "gone" in params });
+        given.push({ message: snap(message), exact: exact(message, 0), same: message === sent, when: plain ? typeof params.when : "none", gone: plain && "gone" in params });
         answer = probe.answers.length ? probe.answers.shift() : null;
+        // The answer carries values JSON changes too (client/odd-values.ts), functions among them.
+        if (probe.odd !== undefined && answer !== null && typeof answer === "object") {
+          if (answer.result) answer.result.odd = oddValues(probe.odd, true);
+          else if (answer.error) answer.error.data = oddValues(probe.odd, true);
+        }
         return answer;
       },
       drainOutbox() { const q = queued; queued = []; return q; },
@@ -102,15 +144,24 @@ export const DRIVERS_SOURCE = String.raw`
     const transport = new Transport(server);
     // A message with what JSON does not carry as it is: a Date and a key whose value is undefined.
     const sent = Object.assign(probe.message, { params: Object.assign(probe.message.params || {}, { when: new Date(0), gone: undefined }) });
-    const reply = transport.send(sent);
+    if (probe.odd !== undefined) sent.params.odd = oddValues(probe.odd, false);
+    // A send that throws (structuredClone refuses a function) is recorded, so that what the
+    // server was given is judged first.
+    let reply = null;
+    let sendThrew;
+    try { reply = transport.send(sent); } catch (error) {
+      if (notWritten(error) || probe.odd === undefined) throw error;
+      sendThrew = threw(error);
+    }
     const replySame = reply !== null && reply === answer;
     const replied = snap(reply);
+    const replyExact = exact(reply, 0);
     queued = probe.outbox;
     const held = queued.slice();
     const drained = transport.notifications();
     const drainedSame = Array.isArray(drained) && drained.some((n, i) => n === held[i]);
     const notice = transport.send(probe.notification);
-    return { given, reply: replied, replySame, drained: snap(drained), drainedSame, notice: snap(notice), again: snap(transport.notifications()) };
+    return { given, reply: replied, replyExact, ...(sendThrew ? { sendThrew } : {}), replySame, drained: snap(drained), drainedSame, notice: snap(notice), again: snap(transport.notifications()) };
   };
 
   // A session continued over the calls of one run: the client of the call before, kept here.

@@ -79,7 +79,8 @@ const WRONG: [string, string[], number, RegExp][] = [
   // Loops that never end: cost 8 before (every check charged each session the stopped run never
   // answered); now a step per call, a run per check, and the step that never returned is its rule's.
   ["prompt-filled-until-none-left", ["t2_prompts_resources"], 1, /Compare MCP with MCP|never returned/],
-  ["tool-retried-until-it-works", ["t2_tool_results"], 1, /"name":"(flaky|divide)"[^\n]*\n→ it never returned/], // cost 2 on seeds 0 and 12345 when charged to the stopped session's check
+  // Any raising tool: flaky, divide, or a made one (behaviour/made-tools.ts) that raises.
+  ["tool-retried-until-it-works", ["t2_tool_results"], 1, /"method":"tools\/call","params":\{"name":"[^"]+"[^\n]*\n→ it never returned/], // cost 2 on seeds 0 and 12345 when charged to the stopped session's check
   // Cost 2 in the CLI before: the stdio session's request before initialize charged the pipe's point too (grading/live-charges.ts).
   ["gate-code-32002", ["t2_handshake"], 1, /its error code is -32002, not -32600/],
   // Cost 2 before: the name listed twice failed t2_tools_added's lists too, voiding t2_tools_after beside t2_tool_names.
@@ -131,6 +132,14 @@ const GAMING: [string, string, number][] = [
   // The allow-list as the page's answer by name (delete_db refused, every other tool run): the
   // sessions' allow-lists are drawn, so both lines of the call go, 6 on seeds 1-3 too (helper 37).
   ["gaming-allow-list-by-name", "task2", 6],
+  // 8 of 8 while every session added only the lab's six tools (helper 37): tool texts from a
+  // table by name, or tools/list and tools/call from LAB_TOOLS by name. Sessions now add tools
+  // made from data (behaviour/made-tools.ts): the text's line goes, and the list's too.
+  ["gaming-tool-text-table", "task2", 7],
+  ["gaming-list-by-lab-name", "task2", 6],
+  // 5 of 5 (helper 37): structuredClone, then only a Date to its text and undefined keys dropped;
+  // the generated probes now carry NaN, -0, a Map, toJSON... (client/odd-values.ts).
+  ["gaming-transport-date-fix", "task3", 4],
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {

@@ -11,6 +11,7 @@ import { SERVER_CHECKS, type ServerCheck } from "../behaviour/server-checks.js";
 import { modelSession, sessionCode, type Outcome, type Session, type StepRule } from "../behaviour/session.js";
 import { falsyIdCause, falsyIdRule, refusesFalsyIds } from "./falsy-ids.js";
 import { REGATED_CAUSE, regatedSteps } from "./regated.js";
+import { TOOL_LOOKUP_CAUSE, toolLookupRule } from "./tool-lookup.js";
 import type { SessionsPlan } from "./plan.js";
 import { rootCause, valueOf } from "./values.js";
 import { verdict } from "./verdict.js";
@@ -75,11 +76,11 @@ export function judgeSteps(session: Session, got: readonly Outcome[], judges: re
     // A session that stalled: its steps are judged up to the one that never returned.
     if (stalled !== undefined && j > got.length) break;
     if (got[j] === undefined && judges === "envelope") continue;
-    const rule = regated.has(j) ? "initializeAgain" : falsyIdRule(session.steps[j]!, model.rules[j]!, got[j], model.outcomes[j], refusesFalsy);
+    const rule = regated.has(j) ? "initializeAgain" : toolLookupRule(falsyIdRule(session.steps[j]!, model.rules[j]!, got[j], model.outcomes[j], refusesFalsy), got[j]);
     if (judges !== "envelope" && !judges.includes(rule)) continue;
     const why = got[j] === undefined ? (stalled !== undefined ? `it never returned: ${stalled}` : "the session stopped before this step") : compareStep(session.steps[j]!, model.outcomes[j]!, got[j]!, judges === "envelope" ? "envelope" : "body");
     if (why === undefined) continue;
-    const cause = regated.has(j) ? REGATED_CAUSE : rule !== model.rules[j] ? falsyIdCause(session.steps[j]!, got[j]) : "";
+    const cause = regated.has(j) ? REGATED_CAUSE : rule === "toolUnknown" && rule !== model.rules[j] ? TOOL_LOOKUP_CAUSE : rule !== model.rules[j] ? falsyIdCause(session.steps[j]!, got[j]) : "";
     return {
       steps: j + 1,
       message: `The last call of this session is answered wrongly:\n${sessionCode(session, j + 1)}\n→ ${why}.${cause}`,
