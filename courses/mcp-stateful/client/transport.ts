@@ -16,7 +16,7 @@ export interface TransportRecord {
   /** `exact`: the message as the server got it, what JSON would have changed named (the driver's exact()). */
   given: { message: unknown; exact?: unknown; same: boolean; when: string; gone: boolean }[];
   /** send threw (on a generated probe; the page's probe's throw fails the call). */
-  reply: unknown; replyExact?: unknown; sendThrew?: { name: string; message: string }; replySame: boolean; drained: unknown; drainedSame: boolean; notice: unknown; again: unknown;
+  reply: unknown; replyExact?: unknown; sendThrew?: { name: string; message: string }; replySame: boolean; drained: unknown; drainedExact?: unknown; drainedSame: boolean; notice: unknown; again: unknown;
 }
 
 const EPOCH = new Date(0).toISOString();
@@ -60,6 +60,12 @@ function answerBack(probe: Probe): Json {
   return throughJson(a);
 }
 
+/** What notifications() must return: the outbox, odd values in each one's params, after JSON. */
+function outboxBack(probe: Probe): Json {
+  if (probe.odd === undefined) return probe.outbox;
+  return throughJson(probe.outbox.map((n) => ({ ...(n as Record<string, unknown>), params: { ...((n as { params?: object }).params ?? {}), odd: oddValues(probe.odd!, false) } })));
+}
+
 const NOT_DATA = "\u0000notData";
 /** Where an exact value first differs from JSON's, for the student: a path, what crossed and what JSON gives. */
 function firstDifference(actual: unknown, wanted: unknown, at: string): string | undefined {
@@ -70,13 +76,13 @@ function firstDifference(actual: unknown, wanted: unknown, at: string): string |
   }
   if (object(actual) && object(wanted)) {
     for (const key of new Set([...Object.keys(wanted), ...Object.keys(actual)])) {
-      if (!Object.hasOwn(actual, key)) return `${at}.${key} did not cross (JSON gives ${shown(wanted[key])})`;
-      if (!Object.hasOwn(wanted, key)) return `${at}.${key} crossed as ${shown(actual[key])}, where JSON drops the key`;
+      if (!Object.hasOwn(actual, key)) return `${at}.${key} is missing (JSON gives ${shown(wanted[key])})`;
+      if (!Object.hasOwn(wanted, key)) return `${at}.${key} is ${shown(actual[key])}, where JSON drops the key`;
       const d = firstDifference(actual[key], wanted[key], `${at}.${key}`);
       if (d) return d;
     }
   }
-  return `${at} crossed as ${shown(actual)}, where JSON gives ${shown(wanted)}`;
+  return `${at} is ${shown(actual)}, where JSON gives ${shown(wanted)}`;
 }
 
 export function transportProblem(probe: Probe, record: TransportRecord | undefined): string | undefined {
@@ -86,16 +92,18 @@ export function transportProblem(probe: Probe, record: TransportRecord | undefin
   if (first.same) return "the server was given the very object the client sent: send must pass it through JSON (stringify, then parse)";
   if (first.when !== "string" || first.gone) return `the server got params.when as ${first.when === "object" ? "a Date object" : first.when}${first.gone ? " and the key whose value was undefined" : ""}: only what JSON carries may cross`;
   const given = roundTripped(probe);
-  const odd = firstDifference(first.exact ?? first.message, given, "message") ?? (same(first.message, given) ? undefined : `the server was given ${shown(first.message)}`);
+  const odd = firstDifference(first.exact ?? first.message, given, "the message") ?? (same(first.message, given) ? undefined : `the server was given ${shown(first.message)}`);
   if (odd) return `${odd}: send must hand the server JSON.parse(JSON.stringify(message)), nothing else`;
-  if (record.sendThrew) return `send threw ${record.sendThrew.name}: ${record.sendThrew.message} ; the server's answer held values JSON changes or leaves out (functions, toJSON), and JSON.stringify then JSON.parse carries it`;
+  if (record.sendThrew) return `send threw ${record.sendThrew.name}: ${record.sendThrew.message}; the server's answer held values JSON changes or leaves out (functions, toJSON), and JSON.stringify then JSON.parse carries it`;
   if (record.replySame) return "send returned the very object the server answered: the response crosses as JSON too";
   const back = answerBack(probe);
   if (!same(record.reply, back)) return `send returned ${shown(record.reply)}, not the server's answer ${shown(back)}`;
-  const oddBack = record.replyExact === undefined ? undefined : firstDifference(record.replyExact, back, "response");
+  const oddBack = record.replyExact === undefined ? undefined : firstDifference(record.replyExact, back, "the response");
   if (oddBack) return `${oddBack}: send must return JSON.parse(JSON.stringify(response))`;
   if (record.drainedSame) return "notifications() returned the server's own objects: they cross as JSON too";
-  if (!same(record.drained, probe.outbox)) return `notifications() returned ${shown(record.drained)}, not the server's outbox ${shown(probe.outbox)}`;
+  const outbox = outboxBack(probe);
+  const oddOut = firstDifference(record.drainedExact ?? record.drained, outbox, "notifications()");
+  if (oddOut) return `${oddOut}: notifications() must return JSON.parse(JSON.stringify(outbox))`;
   if (record.given.length < 2) return "sending a notification did not reach the server";
   if (record.notice !== null) return `sending a notification returned ${shown(record.notice)}; a notification gets nothing (null)`;
   if (!same(record.again, [])) return `notifications() a second time returned ${shown(record.again)}: the outbox was already drained`;

@@ -157,11 +157,14 @@ export const DRIVERS_SOURCE = String.raw`
     const replied = snap(reply);
     const replyExact = exact(reply, 0);
     queued = probe.outbox;
+    // The outbox's notifications carry the odd values too: notifications() crosses as JSON.
+    if (probe.odd !== undefined) for (const n of queued) n.params = Object.assign(n.params || {}, { odd: oddValues(probe.odd, false) });
     const held = queued.slice();
     const drained = transport.notifications();
+    const drainedExact = exact(drained, 0);
     const drainedSame = Array.isArray(drained) && drained.some((n, i) => n === held[i]);
     const notice = transport.send(probe.notification);
-    return { given, reply: replied, replyExact, ...(sendThrew ? { sendThrew } : {}), replySame, drained: snap(drained), drainedSame, notice: snap(notice), again: snap(transport.notifications()) };
+    return { given, reply: replied, replyExact, ...(sendThrew ? { sendThrew } : {}), replySame, drained: snap(drained), drainedExact, drainedSame, notice: snap(notice), again: snap(transport.notifications()) };
   };
 
   // A session continued over the calls of one run: the client of the call before, kept here.
