@@ -9,7 +9,7 @@ import type { JsonObject, JsonRpcMessage } from "../course/types.js";
 import type { BehaviourCheck } from "./check.js";
 import type { Random } from "../../../src/pack/random.js";
 import { reversedKeys } from "../../../src/json/reversed-keys.js";
-import { SERVICES } from "./task2-inputs.js";
+import { query, SERVICES } from "./task2-inputs.js";
 
 interface Variant {
   /** The fixture request's id. */
@@ -48,8 +48,8 @@ const KNOWN_METHODS = ["initialize", "tools/list", "tools/call"];
 /**
  * The fixture request with `id` as another request its rule answers the same way, under an id
  * well away from the fixtures': the client's version and name (initialize), the query of a valid
- * call (a lower-case word, as the chapter's are; the service stays, so an enum mistake is
- * t2_valid_calls' alone and costs one point, not both text lines), the unknown tool's name, the
+ * call (any string; the service stays, so an enum mistake is t2_valid_calls' alone and costs one
+ * point, not both text lines) and the limit of the call with one, the unknown tool's name, the
  * service outside the enum and the query beside it, the unknown method. tools/list has no params
  * (but see otherForm).
  */
@@ -62,13 +62,19 @@ function varied(id: number, random: Random): JsonRpcMessage {
       params["protocolVersion"] = `20${random.int(10, 30)}-${String(random.int(1, 12)).padStart(2, "0")}-${String(random.int(1, 28)).padStart(2, "0")}`;
       params["clientInfo"] = { name: random.word(1, 8), version: String(random.int(0, 9)) };
       break;
-    case 3: case 7: args["query"] = random.word(3, 7); break;
+    // Any query (spaces, quotes, text outside ASCII: the schema's string), and for the call with a
+    // limit any limit inside its bounds but the bounds themselves (an off-by-one there is
+    // t2_limit_bounds' alone): a table that recognises the chapter's query or limit has no answer.
+    case 3: args["query"] = query(random); break;
+    case 7: args["query"] = query(random); args["limit"] = random.int(2, 49); break;
     case 4: { let name = random.word(3, 12, true); while (name === TOOL.name) name += "x"; params["name"] = name; break; }
     case 5: {
       let service = random.word(2, 9);
       while (SERVICES.includes(service)) service += "x";
       args["service"] = service;
       args["query"] = random.word(1, 7);
+      // A limit inside its bounds beside it, at times: the same one problem, the same message.
+      if (random.bool()) args["limit"] = random.int(2, 49);
       break;
     }
     case 6: { let method = `${random.word(3, 9)}/${random.word(3, 9)}`; while (KNOWN_METHODS.includes(method)) method += "x"; message.method = method; break; }

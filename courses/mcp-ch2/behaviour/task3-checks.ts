@@ -48,12 +48,34 @@ function relabelled(random: Random): string[] {
 
 const REQUESTS = MESSAGES.filter((m) => "id" in m);
 
-/** A request under a random id: one of the chapter's, or a logs_search call with other arguments. */
-function anyRequest(random: Random): string {
-  const message = random.bool()
-    ? { ...structuredClone(random.pick(REQUESTS)), id: random.int(8, 999) }
-    : { jsonrpc: "2.0", id: random.int(8, 999), method: "tools/call", params: { name: "logs_search", arguments: { service: random.pick(["api", "worker", "billing"]), query: random.word(2, 12) } } };
-  return pythonDumps(message as never);
+/**
+ * Three requests under random ids, in a random order, for handle to answer (serve is judged against
+ * the student's own handle): one of the chapter's; a logs_search call that breaks a rule (a
+ * service outside the list, a limit out of range, a key more); another tool or a method no server
+ * has. Only handle answers all of them: a serve that answers from a table of the chapter's answers
+ * cannot.
+ */
+function threeRequests(random: Random): string[] {
+  const id = (): number => random.int(8, 999);
+  const call = (name: string, args: Record<string, unknown>) => ({ jsonrpc: "2.0", id: id(), method: "tools/call", params: { name, arguments: args } });
+  const broken = (): Record<string, unknown> => {
+    const args: Record<string, unknown> = { service: random.pick(["api", "worker", "billing"]), query: random.word(2, 12) };
+    const how = random.int(0, 2);
+    if (how === 0) args["service"] = random.word(3, 8);
+    if (how === 1) args["limit"] = random.pick([0, 51, random.int(52, 500)]);
+    if (how === 2) args[random.word(3, 6)] = random.word(1, 5);
+    return args;
+  };
+  const made = [
+    { ...structuredClone(random.pick(REQUESTS)), id: id() },
+    call("logs_search", broken()),
+    random.bool() ? call(random.word(3, 10, true), {}) : { jsonrpc: "2.0", id: id(), method: `${random.word(3, 9)}/${random.word(3, 9)}` },
+  ];
+  for (let i = made.length - 1; i > 0; i--) {
+    const j = random.int(0, i);
+    [made[i], made[j]] = [made[j]!, made[i]!];
+  }
+  return made.map((m) => pythonDumps(m as never));
 }
 
 // Texts that are not JSON and begin as the page's "{not json" does: which texts are not JSON is
@@ -67,12 +89,13 @@ const NOT_JSON_LIKE_PAGE = ["{", "{nope", "{not json at all", "{'id': 1}"];
  * back) cannot give: only reading each line by what it is can.
  */
 function sameKinds(random: Random): string[] {
+  const requests = threeRequests(random);
   return LINES.map((line) => {
     if (line === "") return line;
     let message: unknown;
     try { message = JSON.parse(line); } catch { return random.pick(NOT_JSON_LIKE_PAGE); }
     if (message === null || typeof message !== "object" || !("id" in message)) return pythonDumps({ jsonrpc: "2.0", method: `notifications/${random.word(3, 9)}` } as never);
-    return anyRequest(random);
+    return requests.shift()!;
   });
 }
 

@@ -13,6 +13,7 @@ import type { SandboxReply, TaskFailure } from "../../../src/sandbox/protocol.js
 import { unjudgedStatus } from "../../../src/pack/verdict.js";
 import { picked } from "../../../src/pack/interleave.js";
 import { freshCheck } from "./fresh.js";
+import { judgeFreshServe } from "./fresh-serve.js";
 import { chargeToolReadThrough, studentTool } from "./read-through-tool.js";
 import { failedAsCase } from "../../../src/pack/failed-call.js";
 import { sameLineCase, sameMessageCase } from "./fixture-case.js";
@@ -55,7 +56,7 @@ function schemaChecks(task: TaskId, exchanges: Exchange[]): CheckResult[] {
 
 /** The checks a task would have had, each skipped (the report then names its root cause). */
 function notRun(task: TaskId, on: { behaviour: boolean; schema: boolean }): CheckResult[] {
-  const behaviour = on.behaviour ? [...planBehaviour(task, 0).map((p) => ({ name: p.check.name, title: p.check.title, hint: p.check.rule })), ...(task === "task2" ? [freshCheck.placeholder(task)] : [])] : [];
+  const behaviour = on.behaviour ? [...planBehaviour(task, 0).map((p) => ({ name: p.check.name, title: p.check.title, hint: p.check.rule })), ...(task !== "task1" ? [freshCheck.placeholder(task)] : [])] : [];
   return [
     ...behaviour.map((c): CheckResult => ({ ...c, kind: "behaviour", status: "skip", message: NOT_RUN })),
     ...(on.schema ? schemaChecks(task, []).map((c) => ({ ...c, status: "skip" as const, message: NOT_RUN })) : []),
@@ -196,9 +197,14 @@ function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle
   const excused = task === "task2" ? failedAsCase(FIXTURE_INPUTS[task], calls.slice(0, fixtureCount), sameMessageCase)
     : perLine ? failedAsCase(LINES, perLine, sameLineCase) : undefined;
   const behaviour = o.behaviour ? judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, oracle?.override, excused) : [];
+  const read = tool ? chargeToolReadThrough(behaviour, judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, (planned, i) => ANSWER_KEY.expectWithTool!(planned.inputs[i], tool), excused)) : behaviour;
+  const fresh = o.behaviour && r.fresh !== undefined ? inInputOrder(readCalls(task, reply.runs[r.fresh]), r.freshOrder) : undefined;
+  const served = task === "task3" && o.behaviour && r.fresh !== undefined
+    ? judgeFreshServe({ plan: r.plan, calls, fixtureCount, fresh, run: reply.runs[r.fresh], seed: o.seed, ...(oracle ? { override: oracle.override } : {}), ...(excused ? { excused } : {}) }, read)
+    : undefined;
   const list = [
-    ...(tool ? chargeToolReadThrough(behaviour, judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, (planned, i) => ANSWER_KEY.expectWithTool!(planned.inputs[i], tool), excused)) : behaviour),
-    ...(o.behaviour && r.fresh !== undefined ? [freshCheck.judge(task, r.inputs, calls.slice(fixtureCount), inInputOrder(readCalls(task, reply.runs[r.fresh]), r.freshOrder), reply.runs[r.fresh])] : []),
+    ...(served ? [served.check, ...served.behaviour] : read),
+    ...(task === "task2" && o.behaviour && r.fresh !== undefined ? [freshCheck.judge(task, r.inputs, calls.slice(fixtureCount), fresh, reply.runs[r.fresh])] : []),
     ...(o.schema ? schemaChecks(task, exchanges) : []),
   ];
   const stopped = generated.status === "ran" ? generated.stopped : undefined;

@@ -9,6 +9,7 @@ import { CALL_FUEL_FACTOR } from "../../../src/sandbox/fuel.js";
 import type { RunSpec } from "../../../src/sandbox/protocol.js";
 import { interleave, type Interleaving } from "../../../src/pack/interleave.js";
 import { perLineInputs } from "../../../src/pack/line-by-line.js";
+import { freshServeInputs } from "./fresh-serve.js";
 
 export const FIXTURE_INPUTS: Record<TaskId, readonly unknown[]> = { task1: [TOOL], task2: MESSAGES, task3: [LINES] };
 
@@ -16,7 +17,7 @@ export interface TaskRuns {
   fixture: number;
   /** The fixtures then the generated inputs, in one instance (absent without behaviour or schema checks). */
   generated?: number;
-  /** Each generated input alone, in a fresh instance (absent without behaviour checks). */
+  /** Each generated input alone in a fresh instance (handle's); serve's lines' rule's lists so (fresh-serve.ts). Absent without behaviour checks. */
   fresh?: number;
   /** The fresh run's order: freshOrder[k] is the index in `inputs` of its k-th call. */
   freshOrder?: number[];
@@ -129,9 +130,17 @@ export function buildRequest(has: (file: string) => boolean, readable: (file: st
       const need = perMessage ? "answered" : task === "task3" ? "ran" : "clean";
       entry.generated = specs.push({ ...base, inputs: asTexts(all), instance: "shared", stopOnFailure: false, after: { run: fixture, need } }) - 1;
     }
+    // The lists of the rule of serve's five lines, each first in an instance of its own: state
+    // kept between calls is one mistake (fresh-serve.ts). Only those: serve's fresh run of every
+    // generated list cost a fifth of a submission's time. toMcp is not run again.
+    if (o.behaviour && task === "task3") {
+      const lists = freshServeInputs(plan);
+      // Short lists: a call's own budget is the default one (serve's 5 units are for its long lists).
+      const { callFuel: _long, ...short } = base;
+      if (lists.length) entry.fresh = specs.push({ ...short, inputs: asTexts(lists), instance: "fresh", stopOnFailure: false, after: { run: entry.generated!, need: "finished" } }) - 1;
+    }
     // Each of handle's generated messages alone in a fresh instance (issue 13: rules 3–7 hold
-    // before initialize too). toMcp and serve are not run again: their state across calls shows in
-    // the run above, and serve's fresh run alone cost a fifth of a submission's time.
+    // before initialize too).
     if (o.behaviour && inputs.length && task === "task2") {
       // In a context of its own, initialize last: a fresh module instance resets module variables
       // only, and a flag kept on globalThis (or a prototype, or a library) by the runs before, or

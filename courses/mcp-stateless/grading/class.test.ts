@@ -164,7 +164,9 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["game-serve-one-line-only", "task4", ["t4_out_ids", "t4_parse_error_line", "t4_log", "t4_odd_lines"], [], 3],
   ["client-four-rounds", "task3", ["t3_cap_requests", "t3_at_most_three_rounds"]],
   // ... the stateful habit (requests refused until the instance has seen server/discover): the fresh instances show it.
-  ["handle-requires-discover", "task2", ["t2_stateless", "t2_no_session_state"]],
+  // serve calls this handle: in fresh instances its lists are refused before server/discover, so
+  // t4_fresh_instance is skipped (not serve's state), at no cost.
+  ["handle-requires-discover", "task2", ["t2_stateless", "t2_no_session_state"], ["t4_fresh_instance"]],
   // ... and code that tells the page's run apart: a counter on globalThis (the context's first 13 calls by the rules),
   ["game-handle-global-counter", "task2", ["t2_same_discover", "t2_same_a100", "t2_same_cancel_ask"], [], 16],
   // the page's key order (hole: every variant had it, 15/16 in the CLI; every other one is now reversed),
@@ -219,6 +221,8 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // Known wrong: should be 3 (all). A table of the page's lines with any id (the fresh ids pass):
   // t4_log is charged to t4_parse_error_line, and its rules failing on every other list take only t4_out_ids.
   ["game-serve-sublist-any-id", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_odd_lines", "t4_messages"], [], 2],
+  // out and log at module level: t4_fresh_instance's one point (grading/fresh-serve.ts); it was 3.
+  ["serve-module-arrays", "task4", ["t4_fresh_instance"], []],
   // A table of the page's lines with any id put back, any other line skipped: t4_same_lines tries
   // lines of the same kinds with other texts (it kept 2 of 3 while that rule tried the page's lines only).
   ["game-serve-any-id-table", "task4", ["t4_same_lines", "t4_odd_lines", "t4_messages"], [], 3],

@@ -17,7 +17,8 @@ import { evidenceChecks, outputChecks, type LoadedOutput } from "./judge-parts.j
 import { answersOf, answersWith, checkArgs, isObject, newServer, serveWith, type ArgsChecker } from "../behaviour/model.js";
 import { describeInput, fixtureValues, readRun, readServeCall, type CallReader } from "./outcomes.js";
 import { decodeValue } from "../../../src/sandbox/value.js";
-import { FIXTURE_INPUTS, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
+import { FIXTURE_INPUTS, FRESH_LISTS_RULE, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
+import { freshServe } from "./fresh-serve.js";
 import { sameJson } from "../evidence/reading.js";
 import { schemaChecks } from "../schema/checks.js";
 import { chargeArgsRulesThrough, chargeIsErrorThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
@@ -252,7 +253,18 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       const expected = serveExpected(plan, reply);
       // A fixture line's failed call seen again (its branch: a blank line, one that is not JSON...) is charged by its lines, not by a rule.
       const excused = excusedLines(task, runs.perLine !== undefined ? reply.runs[runs.perLine] : undefined);
-      checks.push(...judgeChecks(runs.checks, calls.slice(offset), (i) => (expected[offset + i] === undefined ? undefined : { value: expected[offset + i] }), () => sameServe, input.seed, excused));
+      const expectedAt = (i: number): { value: unknown } | undefined => (expected[offset + i] === undefined ? undefined : { value: expected[offset + i] });
+      const judged = judgeChecks(runs.checks, calls.slice(offset), expectedAt, () => sameServe, input.seed, excused);
+      if (runs.fresh === undefined) checks.push(...judged);
+      else {
+        // The fresh run's k-th list is the rule's k-th: its holes are that list's in serve's order.
+        const holes = undefinedAnswers(plan, reply);
+        const fresh = (p: PlannedCheck) => readRun(task, reply.runs[runs.fresh!], false, (t, c, k) => readServeCall(t, c, holes[offset + p.offset + k] ?? 0));
+        const rule = runs.checks.find((p) => p.check.id === FRESH_LISTS_RULE);
+        const holds = (p: PlannedCheck, outcomes: readonly (Outcome | undefined)[]): boolean =>
+          judgeChecks([{ ...p, offset: 0 }], outcomes, (k) => expectedAt(p.offset + k), () => sameServe, input.seed, excused)[0]!.status === "pass";
+        checks.push(...freshServe(runs, reply.runs[runs.fresh], rule && fresh(rule), calls.slice(offset), judged, holds, excused));
+      }
     }
   }
   if (id === "task2") {

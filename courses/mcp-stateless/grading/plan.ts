@@ -45,7 +45,12 @@ export interface TaskRuns {
    * that throws on one line loses that line's evidence, not every line's.
    */
   perLine?: number;
+  /** serve's only: the lists of FRESH_LISTS_RULE, each given first to a module instance of its own. */
+  fresh?: number;
 }
+
+/** The rule of serve's three lines: its lists are also served in fresh instances (judge.ts freshServe). */
+export const FRESH_LISTS_RULE = "t4_same_lines";
 
 export interface StatelessPlan extends PackPlan {
   own: Partial<Record<OwnTask, TaskRuns>>;
@@ -169,6 +174,10 @@ export function plan(input: PlanInput): StatelessPlan {
       // serve's one fixture call failing is one line's mistake (perLine): its rules are still judged.
       if (all.length) entry.generated = runs.push({ ...base, inputs: asTexts(all), instance: "shared", stopOnFailure: false, after: { run: fixture, need: perCall ? "answered" : "ran" } }) - 1;
       entry.inputs = all;
+      // The lists of the rule of serve's lines, each first in an instance of its own: state kept
+      // between calls is one mistake (src/pack/fresh-instance.ts), not every line's.
+      const lists = id === "task4" && entry.generated !== undefined ? checks.find((p) => p.check.id === FRESH_LISTS_RULE)?.inputs : undefined;
+      if (lists?.length) entry.fresh = runs.push({ ...base, inputs: asTexts(lists), instance: "fresh", stopOnFailure: false, after: { run: entry.generated!, need: "finished" } }) - 1;
     }
     own[id] = entry;
   }
