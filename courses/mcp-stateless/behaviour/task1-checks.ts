@@ -2,7 +2,7 @@
 // inherits, and on generated schemas and arguments (the order of the problems).
 import type { Random } from "../../../src/pack/random.js";
 import type { BehaviourCheck } from "./check.js";
-import { TASK1_VARIANT_CHECKS } from "./variant-checks.js";
+import { TASK1_VARIANT_CHECKS } from "./args-variants.js";
 
 /** Names every JavaScript object inherits, and the one that sets a prototype. */
 export const INHERITED = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "__defineGetter__"];
@@ -78,5 +78,5 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
   },
 ];
 
-/** The fixtures' cases again with other names and ids (variant-checks.ts), first: a run that stops on a later input keeps their verdicts; then the rules' checks. */
+/** The fixtures' cases again with other names and ids (args-variants.ts), first: a run that stops on a later input keeps their verdicts; then the rules' checks. */
 export const TASK1_CHECKS: readonly BehaviourCheck[] = [...TASK1_VARIANT_CHECKS, ...RULE_CHECKS];

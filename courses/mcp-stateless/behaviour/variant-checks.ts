@@ -1,87 +1,18 @@
-// The fixtures' cases again with other names and ids: checkArgs decides from the schema and the
-// arguments, not from which field the page happened to call order_id, and serve's answer to a
-// line depends on the line, not on whether it is the page's. One check per evidence line that
-// the other checks share (src/pack/score.ts): code that answers the fixtures from a table fails
-// every one, and a wrong rule fails the check of its own line only.
+// The fixtures' cases again with other ids and what their rules leave free: handle's answer to
+// the page's request depends on the method, params and _meta by the rules, not on the id nor on
+// the page's order, unknown name or key, and serve's answer to a line depends on the line, not on
+// whether it is the page's. One check per evidence line that the other checks share
+// (src/pack/score.ts): code that answers the fixtures from a table fails every one, and a wrong
+// rule fails the check of its own line only. checkArgs's are in args-variants.ts.
 import type { Random } from "../../../src/pack/random.js";
 import { reversedKeys } from "../../../src/json/reversed-keys.js";
 import type { BehaviourCheck } from "./check.js";
 import { call, LINES, MESSAGES, messageIndex, request } from "../course/fixtures.js";
-import { ORDERS, TOOLS } from "../course/index.js";
+import { ORDERS } from "../course/index.js";
 import { CLIENT_INFO_KEY, own, VERSION_KEY } from "./model.js";
+import { badArguments, OTHER_METHODS, ruleRequest, unknownOrder, unknownTool } from "./rule-draws.js";
 
 const at = (list: unknown, i: number): unknown => (Array.isArray(list) ? list[i] : undefined);
-
-const schemaOf = (properties: string[], required: string[]) =>
-  ({ type: "object", properties: Object.fromEntries(properties.map((p) => [p, { type: "string" }])), required });
-const NOT_STRINGS = [100, 0, -1, 2.5, true, false, null, [], ["A100"], { id: "A100" }];
-
-/** Two distinct plain names, so that the case reads as the page's with its names changed. */
-function names(random: Random): [string, string] {
-  const a = random.word(3, 9, true);
-  let b = random.word(3, 9, true);
-  while (b === a) b = random.word(3, 9, true);
-  return [a, b];
-}
-
-const HINT = "The answer depends on the schema and the arguments only. Look for code that recognises the page's exact inputs (a table, a test of the field name order_id) instead of following the rule.";
-
-/**
- * Every other input with the keys of its schema and its arguments reversed (made without the
- * random stream): checkArgs reads them as JSON, in any order, and one that followed the rules only
- * for the page's order (type, properties, required; the arguments in the properties' order) kept
- * 4/5 of task 1.
- */
-const everyOtherReversed = (inputs: unknown[]): unknown[] =>
-  inputs.map((input, i) => (i % 2 && Array.isArray(input) ? input.map(reversedKeys) : input));
-
-const TASK1_VARIANTS: readonly BehaviourCheck[] = [
-  {
-    id: "t1_same_missing_unexpected", task: "task1", title: "The page's missing and unexpected names, with other names, give the same problems",
-    rule: "Rules 1 and 2: a name in schema.required that args lacks is \"missing <name>\"; a key of args that schema.properties lacks is \"unexpected <name>\", missing ones first.",
-    hint: HINT,
-    inputs: (random) => Array.from({ length: 8 }, () => { const [need, extra] = names(random); return [schemaOf([need], [need]), { [extra]: random.int(1, 999) }]; }),
-  },
-  {
-    id: "t1_same_wrong_type", task: "task1", title: "The page's value that is not a string, under another name, gives the same problem",
-    rule: "Rule 3: a listed key whose value is not a string is \"<name> must be a string\".",
-    hint: HINT,
-    inputs: (random) => Array.from({ length: 8 }, () => { const [name] = names(random); return [schemaOf([name], [name]), { [name]: random.pick(NOT_STRINGS) }]; }),
-  },
-  {
-    id: "t1_same_problem_order", task: "task1", title: "The page's three kinds of problem, with other names, come in the same order",
-    rule: "Missing names in schema.required's order, then unexpected keys, then values that are not strings, both in Object.keys(args)'s order.",
-    hint: HINT,
-    inputs: (random) => Array.from({ length: 8 }, () => {
-      const [a, b] = names(random);
-      let extra = random.word(3, 9, true);
-      while (extra === a || extra === b) extra = random.word(3, 9, true);
-      // A number, as the page's 7: which values are not strings is t1_same_wrong_type's (null
-      // read as missing would otherwise cost this line too).
-      return [schemaOf([a, b], [a, b]), { [a]: random.int(0, 999), [extra]: random.word(1, 6) }];
-    }),
-  },
-  {
-    id: "t1_same_valid", task: "task1", title: "Valid arguments under other names give no problems",
-    rule: "Arguments with every required name, only listed keys and string values (the empty string too) give an empty list; arguments with all three kinds of problem do not.",
-    hint: HINT,
-    // The line reads whether a list is empty: [] is earned only by a checkArgs that finds problems
-    // elsewhere (evidence/lines.ts), so two inputs with all three kinds ride along, judged only on
-    // finding something (what it finds is the other lines' rules).
-    part: (answer) => (Array.isArray(answer) && answer.length > 0 ? "one problem or more" : answer),
-    // The first two hold "" for the required name: a string, so present and valid (not missing).
-    inputs: (random) => Array.from({ length: 10 }, (_, i) => {
-      const [a, b] = names(random);
-      if (i === 3 || i === 7) return [schemaOf([a, b], [a, b]), { [a]: random.pick(NOT_STRINGS), [`${b}_${a}`]: random.word(1, 6) }];
-      const args = i === 0 ? { [a]: "" } : i === 1 ? { [a]: "", [b]: random.word(0, 6) } : random.bool() ? { [a]: random.word(0, 6) } : { [a]: random.word(1, 6), [b]: "" };
-      return [schemaOf([a, b], [a]), args];
-    }),
-  },
-];
-
-export const TASK1_VARIANT_CHECKS: readonly BehaviourCheck[] = TASK1_VARIANTS.map((check) => ({
-  ...check, inputs: (random: Random) => everyOtherReversed(check.inputs(random) as unknown[]),
-}));
 
 /** The page's lines with every id changed: the same answers, each with its own id. */
 function relabelled(random: Random): string[] {
@@ -99,16 +30,29 @@ function relabelled(random: Random): string[] {
 }
 
 /** A request under a random id, compact as the page writes them: one handle answers, other than the page's. */
-function anyRequest(random: Random): string {
-  const id = random.int(100, 999);
-  return JSON.stringify(random.pick([
+function anyRequest(random: Random, id: number): Record<string, unknown> {
+  return random.pick([
     () => request(id, "server/discover"),
     () => request(id, "tools/list"),
     () => call(id, "get_order_status", { order_id: random.pick(["A100", "A101", "Z9"]) }),
     () => call(id, "cancel_order", { order_id: "A100" }),
     () => request(id, "resources/read", { uri: "policy://refunds" }),
     () => request(id, "prompts/list"),
-  ])());
+  ])();
+}
+
+/**
+ * The four requests of a same-kind list, shuffled: one of the page's kinds, a call with bad
+ * arguments, an unknown tool or method, an unknown order or an old version (rule-draws.ts). A
+ * table of handle's answers to the page's requests with a few shapes made general (a known or
+ * unknown order, a method not found) kept all three lines while the lists held only the page's
+ * kinds; serve is judged against the student's own handle, so any request it answers is fair.
+ */
+function fourRequests(random: Random): string[] {
+  const id = (): number => random.int(100, 999);
+  const made = [anyRequest(random, id()), ...[0, 1, 2].map((kind) => ruleRequest(random, id(), kind))];
+  for (let i = made.length - 1; i > 0; i--) { const j = random.int(0, i); [made[i], made[j]] = [made[j]!, made[i]!]; }
+  return made.map((m) => JSON.stringify(m));
 }
 
 // Texts that are not JSON and begin as the page's "{not json" does: which texts are not JSON (and a
@@ -122,6 +66,7 @@ const NOT_JSON_LIKE_PAGE = ["{", "{nope", "{not json at all", "{'id': 1}"];
  * the page's lines (even one that puts any id back) cannot give: only reading each line can.
  */
 function sameKinds(random: Random): string[] {
+  const requests = fourRequests(random);
   return LINES.map((line) => {
     if (line.trim() === "") return line;
     let message: unknown;
@@ -129,7 +74,7 @@ function sameKinds(random: Random): string[] {
     if (message === null || typeof message !== "object" || !("id" in message)) {
       return JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: random.int(100, 999) } });
     }
-    return anyRequest(random);
+    return requests.shift()!;
   });
 }
 
@@ -171,8 +116,14 @@ const refusal: Part = (a) => own(own(a, "error"), "code") ?? null;
 /** What the envelope lines read: resultType, serverInfo in _meta, the cache hints; an answer without a result has none. */
 const envelope: Part = (a) => a ?? null;
 
+/**
+ * How varied() draws a check's requests: otherMethod, the old version's request on the methods
+ * besides tools/list; pageShapes, the unknown order in the page's shape (Z and digits).
+ */
+interface Draw { otherMethod?: true; pageShapes?: true }
+
 /** handle's fixture requests by id, each varied (varied() below): what its line reads, the same. */
-const HANDLE_VARIANTS: { id: string; fixtures: number[]; title: string; rule: string; part?: Part; compare?: "envelope" | "version" }[] = [
+const HANDLE_VARIANTS: ({ id: string; fixtures: number[]; title: string; rule: string; part?: Part; compare?: "envelope" | "version" } & Draw)[] = [
   { id: "t2_same_discover", fixtures: [1], title: "The page's server/discover with other ids gets the same answer", rule: "Rule 3: server/discover lists the supported versions, the capabilities and serverInfo, under the request's own id." },
   { id: "t2_same_tools_list", fixtures: [2], title: "The page's tools/list with other ids lists the same tools", rule: "Rule 4: tools/list lists TOOLS in their order, under the request's own id." },
   { id: "t2_same_a100", fixtures: [3], part: orderOf, title: "The page's call for order A100, for a known order under other ids, returns that order", rule: "Rule 6: get_order_status of a known order returns it as structuredContent and as text, under the request's own id." },
@@ -181,11 +132,16 @@ const HANDLE_VARIANTS: { id: string; fixtures: number[]; title: string; rule: st
   { id: "t2_same_unknown_tool", fixtures: [6], title: "The page's unknown tool, other unknown tools under other ids, is the same protocol error", rule: "Rule 5: a tool the server does not have is the -32602 protocol error, under the request's own id." },
   { id: "t2_same_resources", fixtures: [7, 8], title: "The page's resources/list and resources/read with other ids get the same answers", rule: "Rules 10 and 11: the resources and the policy's text, under the request's own id." },
   { id: "t2_same_old_version", fixtures: [99], part: refusal, compare: "version", title: "The page's request in an old version, in other old versions under other ids, is refused the same way", rule: "Rule 2: a request whose _meta names a version the server does not support is -32022, under the request's own id (its data is t2_version_data's)." },
+  // The code line's alone: a server that checks the version in some methods' code only (one
+  // mistake) loses that line, and the data line keeps what t2_same_old_version and
+  // t2_version_data show of it.
+  { id: "t2_same_old_version_methods", fixtures: [99], otherMethod: true, part: refusal, compare: "version", title: "An old version on the other methods (tools/call, resources/list, resources/read) is refused as tools/list's is", rule: "Rule 2: every method but server/discover refuses a version the server does not support with -32022, under the request's own id." },
   { id: "t2_same_cancel_ask", fixtures: [10], title: "The page's first cancel_order round, for a known order under other ids, asks the same question", rule: "Rule 8: cancel_order without inputResponses answers input_required with the confirm question, under the request's own id." },
   { id: "t2_same_cancel_accept", fixtures: [11], title: "The page's accepted retry, for a known order under other ids, answers the same way", rule: "Rule 8: the retry with an accept and confirm true cancels the order, under the request's own id." },
   { id: "t2_same_cancel_decline", fixtures: [12], title: "The page's declined retry, for a known order under other ids, keeps the order", rule: "Rule 8: the retry with a decline keeps the order, under the request's own id." },
   {
-    id: "t2_same_envelope", fixtures: [1, 2, 3, 4, 7, 8], compare: "envelope", part: envelope,
+    // The unknown order in the page's shape: which unknown orders the code knows is t2_same_z9's.
+    id: "t2_same_envelope", fixtures: [1, 2, 3, 4, 7, 8], compare: "envelope", part: envelope, pageShapes: true,
     title: "The page's requests with other ids get results with the same envelope",
     rule: "Rules 3, 4, 6, 10 and 11: every result has resultType, serverInfo in _meta and, on server/discover, tools/list, resources/list and resources/read, the cache hints.",
   },
@@ -203,7 +159,7 @@ const paramsOf = (message: Json): Json => message["params"] as Json;
  * page's messages keyed on anything but the id knows none of them; a handle that follows the rule
  * cannot tell them from the page's.
  */
-function varied(fixture: number, random: Random, index: number): Json {
+function varied(fixture: number, random: Random, index: number, { otherMethod, pageShapes }: Draw): Json {
   const message = { ...structuredClone(MESSAGES[messageIndex(fixture)]!), id: random.int(1000, 999_999) } as Json;
   const params = paramsOf(message);
   (params["_meta"] as Json)[CLIENT_INFO_KEY] = { name: random.word(3, 10, true), version: `${random.int(0, 9)}.${random.int(0, 20)}` };
@@ -212,11 +168,9 @@ function varied(fixture: number, random: Random, index: number): Json {
   const known = (): string => { const orders = Object.keys(ORDERS); return orders[index % orders.length]!; };
   switch (fixture) {
     case 3: case 10: case 12: args!["order_id"] = known(); break;
-    // The page's shape (Z and digits): other unknown shapes are t2_order_ids', so a lookup
-    // mistake on them costs one point, not both of this case's lines.
-    case 4: { let order = "Z9"; while (order === "Z9" || Object.hasOwn(ORDERS, order)) order = `Z${random.int(10, 9999)}`; args!["order_id"] = order; break; }
-    case 5: { let key = random.word(2, 8, true); while (key === "order_id") key = random.word(2, 8, true); params["arguments"] = { [key]: random.int(1, 999) }; break; }
-    case 6: { let name = `${random.word(3, 8)}_${random.word(3, 8)}`; while (Object.hasOwn(TOOLS, name)) name += "x"; params["name"] = name; break; }
+    case 4: args!["order_id"] = unknownOrder(random, pageShapes ? 0 : index); break;
+    case 5: params["arguments"] = badArguments(random, index); break;
+    case 6: params["name"] = unknownTool(random, index); break;
     case 11: {
       args!["order_id"] = known();
       const accept = index % 4 < 2 ? { content: { confirm: true }, action: "accept" } : { action: "accept", content: { confirm: true } };
@@ -228,15 +182,20 @@ function varied(fixture: number, random: Random, index: number): Json {
       // refuses only older dates breaks that rule, not this line's).
       const version = `20${random.int(10, 25)}-${String(random.int(1, 12)).padStart(2, "0")}-${String(random.int(1, 28)).padStart(2, "0")}`;
       (params["_meta"] as Json)[VERSION_KEY] = version;
+      if (otherMethod) {
+        const [method, rest] = OTHER_METHODS[index % OTHER_METHODS.length]!(known());
+        message["method"] = method;
+        message["params"] = { ...rest, _meta: params["_meta"] };
+      }
       break;
     }
   }
   return message;
 }
 
-export const TASK2_VARIANT_CHECKS: readonly BehaviourCheck[] = HANDLE_VARIANTS.map(({ id, fixtures, title, rule, part, compare }) => ({
+export const TASK2_VARIANT_CHECKS: readonly BehaviourCheck[] = HANDLE_VARIANTS.map(({ id, fixtures, title, rule, part, compare, ...draw }) => ({
   id, task: "task2", title, rule, hint: HANDLE_HINT, part: part ?? content, ...(compare ? { compare } : {}),
   // Every other one with its keys reversed, at every depth (made without the random stream): a
   // handle that followed the rules only for the page's key order kept 15/16.
-  inputs: (random: Random) => fixtures.flatMap((fixture) => Array.from({ length: 4 }, (_, i) => (i % 2 ? reversedKeys(varied(fixture, random, i)) : varied(fixture, random, i)))),
+  inputs: (random: Random) => fixtures.flatMap((fixture) => Array.from({ length: 4 }, (_, i) => (i % 2 ? reversedKeys(varied(fixture, random, i, draw)) : varied(fixture, random, i, draw)))),
 }));

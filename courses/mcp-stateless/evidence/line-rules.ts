@@ -19,7 +19,8 @@ export const LINE_RULES: Readonly<Record<string, readonly string[]>> = {
   t2_z9_is_error: ["t2_same_z9"],
   t2_bad_args_text: ["t2_same_bad_args"],
   t2_unknown_tool_error: ["t2_same_unknown_tool"],
-  t2_old_version_code: ["t2_same_old_version"],
+  // Every method refuses an old version: the code line's rule; the data line's is what a refusal carries.
+  t2_old_version_code: ["t2_same_old_version", "t2_same_old_version_methods"],
   t2_old_version_data: ["t2_same_old_version", "t2_version_data"],
   t2_cancel_round1: ["t2_same_cancel_ask"],
   t2_cancel_accept_text: ["t2_same_cancel_accept"],

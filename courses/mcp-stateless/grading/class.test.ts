@@ -233,6 +233,25 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // Gaming (helper 37): the page's flow only, two rounds and the question under "confirm": it keeps
   // request's lines and the page's flow (its work), not the cap's, the error's or ask's.
   ["game-client-page-flow", "task3", ["t3_round_cap", "t3_cap_requests", "t3_error_message", "t3_ask_each_request", "t3_at_most_three_rounds", "t3_error_response_throws"], [], 4],
+  // Gaming (helper 37): the page's shapes with the varying bits put back. hole: each line's variants
+  // changed one thing in the page's case (names, ids), so the general rules' cap of one was all it lost.
+  // checkArgs by the shapes of the page's five cases (the variants now draw the counts): it keeps
+  // t1_valid_count, whose rule it follows, and loses the quoting line to its naive quotes.
+  ["game-checkargs-shapes", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_repr_quoting"], [], 4],
+  // handle by the page's shapes (unknown orders Z<digits>, one bad key, tools word_word, the old
+  // version on tools/list): the variants now draw other shapes and methods (rule-draws.ts). Its
+  // handle throws on what it does not know, and serve calls it on t4_same_lines' requests here;
+  // the CLI judges serve again with the pack's copy of handle (stand-ins.ts): task 4 3/3, seeds 1-3.
+  ["game-handle-shape-table", "task2", ["t2_same_z9", "t2_same_bad_args", "t2_same_unknown_tool", "t2_same_old_version_methods"], ["t4_same_lines", "t4_messages"], 5],
+  ["game-unknown-order-z-shape", "task2", ["t2_same_z9"], ["t4_same_lines"], 2],
+  // Each of these three is one honest mistake's shape (no checkArgs; the version read in one
+  // method's code; unknown tools of one shape): one line, where the general cap took one before.
+  ["game-bad-args-one-key", "task2", ["t2_same_bad_args"], ["t4_same_lines"], 1],
+  ["game-version-on-list-only", "task2", ["t2_same_old_version_methods"], [], 1],
+  ["game-unknown-tool-word-word", "task2", ["t2_same_unknown_tool"], ["t4_same_lines"], 1],
+  // serve from a table of handle's answers to the page's requests plus a few shapes: the same-kind
+  // lists now hold bad arguments, unknown tools, methods and orders, old versions (it kept 3/3 lines).
+  ["game-serve-handle-table", "task4", ["t4_same_lines"], [], 3],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
