@@ -137,6 +137,9 @@ const GAMING: [string, string, number][] = [
   // made from data (behaviour/made-tools.ts): the text's line goes, and the list's too.
   ["gaming-tool-text-table", "task2", 7],
   ["gaming-list-by-lab-name", "task2", 6],
+  // Runs add only, every other lab tool it was handed refused as unknown: 7 while such a refusal
+  // was judged as a lookup mistake alone (grading/tool-lookup.ts: made tools only now).
+  ["gaming-runs-add-only", "task2", 6],
   // 5 of 5 (helper 37): structuredClone, then only a Date to its text and undefined keys dropped;
   // the generated probes now carry NaN, -0, a Map, toJSON... (client/odd-values.ts).
   ["gaming-transport-date-fix", "task3", 4],

@@ -76,7 +76,7 @@ export function judgeSteps(session: Session, got: readonly Outcome[], judges: re
     // A session that stalled: its steps are judged up to the one that never returned.
     if (stalled !== undefined && j > got.length) break;
     if (got[j] === undefined && judges === "envelope") continue;
-    const rule = regated.has(j) ? "initializeAgain" : toolLookupRule(falsyIdRule(session.steps[j]!, model.rules[j]!, got[j], model.outcomes[j], refusesFalsy), got[j]);
+    const rule = regated.has(j) ? "initializeAgain" : toolLookupRule(falsyIdRule(session.steps[j]!, model.rules[j]!, got[j], model.outcomes[j], refusesFalsy), got[j], session.steps[j]!);
     if (judges !== "envelope" && !judges.includes(rule)) continue;
     const why = got[j] === undefined ? (stalled !== undefined ? `it never returned: ${stalled}` : "the session stopped before this step") : compareStep(session.steps[j]!, model.outcomes[j]!, got[j]!, judges === "envelope" ? "envelope" : "body");
     if (why === undefined) continue;
