@@ -99,7 +99,8 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["version-loose-equal", "task2", ["t2_version_check"]], // hole: no version was a list (["2026-07-28"] == "2026-07-28")
   ["memo-order-data", "task2", ["t2_input_responses"]], // hole: no status asked of an order surely cancelled after its first status
   // data is the server's to add where no rule gives one (README.md): the stale data is the state's.
-  ["shared-error-object", "task2", ["t2_no_session_state"]],
+  // serve's same-kind lists hold unknown tools and methods: their stale data differs in a fresh module (skipped, no cost).
+  ["shared-error-object", "task2", ["t2_no_session_state"], ["t4_fresh_instance"]],
   ["client-object-assign", "task3", ["t3_request_as_given"]],
   ["client-reuses-id-third-round", "task3", ["t3_new_id_each_request", "t3_ids_distinct"]],
   ["client-two-rounds", "task3", ["t3_at_most_three_rounds", "t3_cap_requests"]],
@@ -122,8 +123,9 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // Gaming: tables of the page's requests keyed on anything but the id. hole: the variants changed only the id.
   ["game-cancel-table", "task2", ["t2_same_cancel_ask", "t2_same_cancel_accept"], [], 2],
   // hole: t1_same_valid's inputs were all valid, so [] everywhere after the fixtures kept t1_valid_count.
-  // Its counter shows in handle's fresh instances too; the CLI grades task 2 with a copy of task 1 (stand-ins.ts), not here.
-  ["game-after-n-calls", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid"], ["t2_no_session_state"], 5],
+  // Its counter shows in handle's fresh instances too, and in serve's lines through handle (their bad
+  // arguments); the CLI grades tasks 2 and 4 with a copy of task 1 (stand-ins.ts), not here.
+  ["game-after-n-calls", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid"], ["t2_no_session_state", "t4_same_lines", "t4_fresh_instance"], 5],
   ["game-serve-constant-log", "task4", ["t4_same_lines"], [], 3], // hole: the variants kept every line in its place
   // hole: its page requests under other ids failed the oracle's probes, so serve was judged
   // against the model, not this handle: a correct serve lost 3 (t4_same_lines, t4_messages).
@@ -142,7 +144,8 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // The spec's -32602 for a name that is not a string: the page answers that code too, and its rule fixes the message.
   ["spec-name-not-string", "task2", ["t2_unknown_names"]],
   // Gaming: the page's five calls from a table, [] for anything else.
-  ["game-checkargs-table-empty", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid", "t1_generated_args"], [], 5],
+  // Its [] reaches serve's lines through handle (a call with bad arguments): the CLI judges serve with a copy of task 1.
+  ["game-checkargs-table-empty", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid", "t1_generated_args"], ["t4_same_lines"], 5],
   // The reference handle writes <v> with this pyRepr: its -32022 messages show the same table (charged to task 1).
   ["game-repr-page-names", "task1", ["t1_repr_quoting"], ["t2_version_check"], 1],
   ["game-serve-page-table", "task4", ["t4_same_lines", "t4_odd_lines"], [], 3],
@@ -173,7 +176,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["game-handle-key-order", "task2", ["t2_same_discover", "t2_same_a100", "t2_same_cancel_ask"], [], 15],
   // a Promise that never settles for every call it has not seen (handle reads it here; the CLI
   // grades task 2 with a copy of task 1 and gives it 16/16),
-  ["game-checkargs-promise-unseen", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid", "t1_generated_args"], ["t2_same_bad_args", "t2_inherited_names", "t2_arguments"], 5],
+  ["game-checkargs-promise-unseen", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid", "t1_generated_args"], ["t2_same_bad_args", "t2_inherited_names", "t2_arguments", "t4_same_lines"], 5],
   // the input rounds only for the page's tool (hole: the flows were all cancel_order's, and it kept
   // both text lines, 12/17 or 13/17). It keeps request's lines and the two retry lines, whose rules
   // judge the retries it does send (for cancel_order); 10/17 at seed 7, 10 or 11 on seeds 1-3.
