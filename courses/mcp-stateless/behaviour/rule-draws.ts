@@ -12,6 +12,16 @@ import { VERSION_KEY } from "./model.js";
 
 type Json = Record<string, unknown>;
 
+/** The page's kinds of request under `id`, each made by one function (a pick among them is one draw, then the maker's own). */
+export const PAGE_REQUESTS: readonly ((random: Random, id: number) => Json)[] = [
+  (_, id) => request(id, "server/discover"),
+  (_, id) => request(id, "tools/list"),
+  (random, id) => call(id, "get_order_status", { order_id: random.pick(["A100", "A101", "Z9"]) }),
+  (_, id) => call(id, "cancel_order", { order_id: "A100" }),
+  (_, id) => request(id, "resources/read", { uri: "policy://refunds" }),
+  (_, id) => request(id, "prompts/list"),
+];
+
 const CAPITALS = "BCDEFGHJKLMNPQRSTUVWXYZ";
 const capitals = (random: Random, n: number): string => Array.from({ length: n }, () => random.pick([...CAPITALS])).join("");
 

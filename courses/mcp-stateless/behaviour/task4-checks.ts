@@ -3,6 +3,7 @@
 import type { Random } from "../../../src/pack/random.js";
 import type { BehaviourCheck } from "./check.js";
 import { TASK4_VARIANT_CHECKS } from "./variant-checks.js";
+import { PAGE_REQUESTS } from "./rule-draws.js";
 import { call, CLIENT_META, request } from "../course/fixtures.js";
 
 const BLANK = ["", " ", "\t", "   ", " \t "];
@@ -17,12 +18,7 @@ const NOT_OBJECTS = ["5", "[1,2]", "[]", "\"tools/list\"", "null", "true", "[{\"
 function messageLine(random: Random): string {
   const id = random.int(1, 500);
   const made = random.pick([
-    () => request(id, "server/discover"),
-    () => request(id, "tools/list"),
-    () => call(id, "get_order_status", { order_id: random.pick(["A100", "A101", "Z9"]) }),
-    () => call(id, "cancel_order", { order_id: "A100" }),
-    () => request(id, "resources/read", { uri: "policy://refunds" }),
-    () => request(id, "prompts/list"),
+    ...PAGE_REQUESTS.map((make) => () => make(random, id)),
     () => ({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: id } }),
     () => ({ jsonrpc: "2.0", id, method: "tools/list", params: { _meta: { ...CLIENT_META, "io.modelcontextprotocol/protocolVersion": "2025-06-18" } } }),
   ])();

@@ -10,7 +10,7 @@ import type { BehaviourCheck } from "./check.js";
 import { call, LINES, MESSAGES, messageIndex, request } from "../course/fixtures.js";
 import { ORDERS } from "../course/index.js";
 import { CLIENT_INFO_KEY, own, VERSION_KEY } from "./model.js";
-import { badArguments, OTHER_METHODS, ruleRequest, unknownOrder, unknownTool } from "./rule-draws.js";
+import { badArguments, OTHER_METHODS, PAGE_REQUESTS, ruleRequest, unknownOrder, unknownTool } from "./rule-draws.js";
 
 const at = (list: unknown, i: number): unknown => (Array.isArray(list) ? list[i] : undefined);
 
@@ -29,17 +29,8 @@ function relabelled(random: Random): string[] {
   return lines;
 }
 
-/** A request under a random id, compact as the page writes them: one handle answers, other than the page's. */
-function anyRequest(random: Random, id: number): Record<string, unknown> {
-  return random.pick([
-    () => request(id, "server/discover"),
-    () => request(id, "tools/list"),
-    () => call(id, "get_order_status", { order_id: random.pick(["A100", "A101", "Z9"]) }),
-    () => call(id, "cancel_order", { order_id: "A100" }),
-    () => request(id, "resources/read", { uri: "policy://refunds" }),
-    () => request(id, "prompts/list"),
-  ])();
-}
+/** One of the page's kinds of request under `id` (drawn after the id). */
+const pageRequest = (random: Random, id: number): Record<string, unknown> => random.pick(PAGE_REQUESTS)(random, id);
 
 /**
  * The four requests of a same-kind list, shuffled: one of the page's kinds, a call with bad
@@ -50,7 +41,7 @@ function anyRequest(random: Random, id: number): Record<string, unknown> {
  */
 function fourRequests(random: Random): string[] {
   const id = (): number => random.int(100, 999);
-  const made = [anyRequest(random, id()), ...[0, 1, 2].map((kind) => ruleRequest(random, id(), kind))];
+  const made = [pageRequest(random, id()), ...[0, 1, 2].map((kind) => ruleRequest(random, id(), kind))];
   for (let i = made.length - 1; i > 0; i--) { const j = random.int(0, i); [made[i], made[j]] = [made[j]!, made[i]!]; }
   return made.map((m) => JSON.stringify(m));
 }
