@@ -57,7 +57,7 @@ describe("verdicts through the sandbox", () => {
     const report = await grade("needs-initialize", "verdicts");
     expect(failing(report, "task2")).toContain("t2_fresh_instance");
     // serve's lists in fresh instances meet the handle before initialize: not serve's state, so its
-    // fresh-instance check is skipped, at no cost (src/pack/fresh-instance.ts notServesState).
+    // fresh-instance check is skipped, at no cost (src/pack/fresh-instance.ts notOwnState).
     expect(failing(report, "task3")).toEqual(["t3_fresh_instance"]);
     expect(report.tasks.find((t) => t.task === "task3")!.checks.find((c) => c.name === "t3_fresh_instance")!.status).toBe("skip");
     expect(report.tasks.find((t) => t.task === "task3")!.score).toBe(5);

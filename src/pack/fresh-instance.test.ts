@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CheckResult } from "../report/types.js";
 import type { CallOutcome } from "../runner/outcome.js";
 import type { WireRun } from "../sandbox/protocol.js";
-import { chargeStateBetweenCalls, judgeFreshInstance, notServesState } from "./fresh-instance.js";
+import { chargeStateBetweenCalls, judgeFreshInstance, notOwnState } from "./fresh-instance.js";
 
 const BASE = { name: "t9_fresh_instance", kind: "behaviour", title: "f answers each input the same in a fresh module", hint: "keep no state" } as const;
 const CALL = { exportName: "f", file: "task9.ts" };
@@ -59,7 +59,7 @@ describe("charging state kept between calls", () => {
   });
 
   it("skips the check, at no cost, when the fresh answers break the rule too (not the function's own state)", () => {
-    const c = notServesState({ ...fresh, expected: "a", actual: "b" });
+    const c = notOwnState({ ...fresh, expected: "a", actual: "b" });
     expect(c.status).toBe("skip");
     expect(c.message).toMatch(/not state it keeps/);
     expect(c.expected).toBeUndefined();

@@ -56,7 +56,7 @@ export function chargeStateBetweenCalls(behaviour: readonly CheckResult[], fresh
  * function keeps (its failures there are the rule's, or those of the code it calls, each charged
  * by its own check), so it is skipped, costing nothing.
  */
-export function notServesState(check: CheckResult): CheckResult {
+export function notOwnState(check: CheckResult): CheckResult {
   const { expected: _e, actual: _a, ...rest } = check;
   return { ...rest, status: "skip", message: `${check.message ?? ""} Its answers in fresh modules do not follow the rules either, so the difference is not state it keeps: not judged here.` };
 }

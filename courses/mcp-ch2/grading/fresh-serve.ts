@@ -12,7 +12,7 @@ import { planInputs, type PlannedCheck } from "../behaviour/plan.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { CallOutcome } from "../../../src/runner/outcome.js";
 import type { WireRun } from "../../../src/sandbox/protocol.js";
-import { chargeStateBetweenCalls, notServesState } from "../../../src/pack/fresh-instance.js";
+import { chargeStateBetweenCalls, notOwnState } from "../../../src/pack/fresh-instance.js";
 import { freshCheck } from "./fresh.js";
 
 /** The rule whose lists are served in fresh instances too: the rule of serve's five lines. */
@@ -53,6 +53,6 @@ export function judgeFreshServe(j: Judging, behaviour: CheckResult[]): { check: 
   const holdsFresh = new Set(sameLists.filter((p) => judgeCheck("task3", p, j.fresh!, j.seed, j.override, j.excused).status === "pass").map((p) => p.check.name));
   // Answers wrong in fresh instances too are not serve's state: a table of the page's lines, or a
   // handle that needs initialize first (task 2's, which its own fresh-instance check charges).
-  if (!holdsFresh.has(RULE)) return { check: notServesState(check), behaviour };
+  if (!holdsFresh.has(RULE)) return { check: notOwnState(check), behaviour };
   return { check, behaviour: chargeStateBetweenCalls(behaviour, check, holdsFresh, "serve") };
 }

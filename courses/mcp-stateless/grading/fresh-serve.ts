@@ -5,12 +5,11 @@
 // module instance of its own (plan.ts): when those answers hold the rule and the same lists after
 // earlier calls do not, the failure is t4_fresh_instance's one mistake (src/pack/fresh-instance.ts).
 // A serve that answers only the page's lines fails them in a fresh instance too.
-import { chargeStateBetweenCalls, judgeFreshInstance, notServesState } from "../../../src/pack/fresh-instance.js";
+import { chargeStateBetweenCalls, judgeFreshInstance, notOwnState } from "../../../src/pack/fresh-instance.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { TaskFailure, WireRun } from "../../../src/sandbox/protocol.js";
 import type { Outcome, PlannedCheck } from "../behaviour/check.js";
 import { sameJson } from "../evidence/reading.js";
-import { FRESH_LISTS_RULE, type TaskRuns } from "./plan.js";
 
 const BASE = {
   name: "t4_fresh_instance", kind: "behaviour", title: "serve answers each list the same in a fresh module as after earlier calls",
@@ -19,18 +18,17 @@ const BASE = {
 
 /**
  * t4_fresh_instance first, then the behaviour checks `judged` with what it explains charged to it.
- * `shared`: the generated run's outcomes past the fixture; `holds`: a check judged on outcomes of its own inputs.
+ * `rule`: FRESH_LISTS_RULE's planned check; `fresh`: its lists' answers in fresh instances;
+ * `shared`: the generated run's outcomes past the fixture; `holds`: the rule judged on `fresh`.
  */
-export function freshServe(runs: TaskRuns, run: WireRun | undefined, fresh: Outcome[] | undefined, shared: readonly (Outcome | undefined)[], judged: CheckResult[],
-  holds: (planned: PlannedCheck, outcomes: readonly (Outcome | undefined)[]) => boolean, excused?: (input: unknown, failure: TaskFailure) => boolean): CheckResult[] {
-  const rule = runs.checks.find((p) => p.check.id === FRESH_LISTS_RULE);
-  if (!rule) return judged;
+export function freshServe(rule: PlannedCheck, run: WireRun | undefined, fresh: Outcome[] | undefined, shared: readonly (Outcome | undefined)[], judged: CheckResult[],
+  holds: (outcomes: readonly (Outcome | undefined)[]) => boolean, excused?: (input: unknown, failure: TaskFailure) => boolean): CheckResult[] {
   // A fresh instance's call that fails as a failed fixture line did (its branch) is that line's mistake, charged there.
   const asFixtureLine = (i: number, _: unknown, f: Outcome | undefined): boolean => !!f && !f.ok && !!excused?.(rule.inputs[i], f.failure);
   const check = judgeFreshInstance(BASE, { exportName: "serve", file: "task4.ts" }, rule.inputs, rule.inputs.map((_, i) => shared[rule.offset + i]), fresh, run, sameJson, asFixtureLine);
   if (check.status !== "fail" || !fresh) return [check, ...judged];
   // Answers wrong in fresh instances too are not serve's state: a table of the page's lines, or a
   // handle that needs server/discover first (task 2's, which its own checks charge).
-  if (!holds(rule, fresh)) return [notServesState(check), ...judged];
-  return [check, ...chargeStateBetweenCalls(judged, check, new Set([FRESH_LISTS_RULE]), "serve")];
+  if (!holds(fresh)) return [notOwnState(check), ...judged];
+  return [check, ...chargeStateBetweenCalls(judged, check, new Set([rule.check.id]), "serve")];
 }

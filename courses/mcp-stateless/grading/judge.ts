@@ -255,15 +255,15 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       const excused = excusedLines(task, runs.perLine !== undefined ? reply.runs[runs.perLine] : undefined);
       const expectedAt = (i: number): { value: unknown } | undefined => (expected[offset + i] === undefined ? undefined : { value: expected[offset + i] });
       const judged = judgeChecks(runs.checks, calls.slice(offset), expectedAt, () => sameServe, input.seed, excused);
-      if (runs.fresh === undefined) checks.push(...judged);
+      const rule = runs.checks.find((p) => p.check.id === FRESH_LISTS_RULE);
+      if (runs.fresh === undefined || !rule) checks.push(...judged);
       else {
         // The fresh run's k-th list is the rule's k-th: its holes are that list's in serve's order.
         const holes = undefinedAnswers(plan, reply);
-        const fresh = (p: PlannedCheck) => readRun(task, reply.runs[runs.fresh!], false, (t, c, k) => readServeCall(t, c, holes[offset + p.offset + k] ?? 0));
-        const rule = runs.checks.find((p) => p.check.id === FRESH_LISTS_RULE);
-        const holds = (p: PlannedCheck, outcomes: readonly (Outcome | undefined)[]): boolean =>
-          judgeChecks([{ ...p, offset: 0 }], outcomes, (k) => expectedAt(p.offset + k), () => sameServe, input.seed, excused)[0]!.status === "pass";
-        checks.push(...freshServe(runs, reply.runs[runs.fresh], rule && fresh(rule), calls.slice(offset), judged, holds, excused));
+        const fresh = readRun(task, reply.runs[runs.fresh], false, (t, c, k) => readServeCall(t, c, holes[offset + rule.offset + k] ?? 0));
+        const holds = (outcomes: readonly (Outcome | undefined)[]): boolean =>
+          judgeChecks([{ ...rule, offset: 0 }], outcomes, (k) => expectedAt(rule.offset + k), () => sameServe, input.seed, excused)[0]!.status === "pass";
+        checks.push(...freshServe(rule, reply.runs[runs.fresh], fresh, calls.slice(offset), judged, holds, excused));
       }
     }
   }
