@@ -249,6 +249,9 @@ const COSTS: [string, number][] = [
   // Work done on an instance's first call only, with a throw at line 4: 5, as game-serve-first-call
   // (2 while each call of the line-by-line run had an instance of its own, a first call each).
   ["game-serve-first-call-no-catch", 5],
+  // A module's first call thrown unless it is the page's lines, the work done on later calls: its
+  // fresh calls throw in task3.ts, serve's own state (it was skipped as not serve's, 17/17).
+  ["game-serve-warm-up", 1],
 ];
 
 describe("what one mistake costs", () => {

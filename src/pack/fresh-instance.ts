@@ -7,6 +7,7 @@
 import type { CheckResult } from "../report/types.js";
 import type { CallOutcome } from "../runner/outcome.js";
 import type { WireRun } from "../sandbox/protocol.js";
+import { failedInOwnFile } from "./line-by-line.js";
 import { unjudgedStatus } from "./verdict.js";
 
 const SHOWN = 600;
@@ -49,6 +50,17 @@ export function chargeStateBetweenCalls(behaviour: readonly CheckResult[], fresh
   return behaviour.map((c) => (c.status !== "fail" || c.chargedTo !== undefined ? c
     : holdsFresh.has(c.name) ? { ...c, chargedTo: fresh.name, message: `${c.message ?? ""}${note}` }
     : { ...c, message: `${c.message ?? ""}${first}` }));
+}
+
+/**
+ * Whether a fresh instance's call threw or stalled in the function's own `file` where the same
+ * input after earlier calls did not: state the function keeps, whatever the rule's answers are.
+ * The chapter's runner calls it once per process, so a function that fails on a module's first
+ * call unless it knows the input (the page's) fails every real run but the page's.
+ */
+export function failsFreshInOwnFile(shared: readonly (CallOutcome | undefined)[], fresh: readonly (CallOutcome | undefined)[], file: string,
+  explained: (i: number, shared: CallOutcome | undefined, fresh: CallOutcome | undefined) => boolean): boolean {
+  return fresh.some((f, i) => !!f && !f.ok && !!shared[i]?.ok && !explained(i, shared[i], f) && failedInOwnFile(f.failure, file));
 }
 
 /**

@@ -12,8 +12,9 @@ import { planInputs, type PlannedCheck } from "../behaviour/plan.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { CallOutcome } from "../../../src/runner/outcome.js";
 import type { WireRun } from "../../../src/sandbox/protocol.js";
-import { chargeStateBetweenCalls, notOwnState } from "../../../src/pack/fresh-instance.js";
+import { chargeStateBetweenCalls, failsFreshInOwnFile, notOwnState } from "../../../src/pack/fresh-instance.js";
 import { freshCheck } from "./fresh.js";
+import { TASKS } from "../course/tasks.js";
 
 /** The rule whose lists are served in fresh instances too: the rule of serve's five lines. */
 const RULE = "t3_same_lines";
@@ -52,7 +53,8 @@ export function judgeFreshServe(j: Judging, behaviour: CheckResult[]): { check: 
   const sameLists = j.plan.filter((p) => p.inputs === rule.inputs || JSON.stringify(p.inputs) === JSON.stringify(rule.inputs));
   const holdsFresh = new Set(sameLists.filter((p) => judgeCheck("task3", p, j.fresh!, j.seed, j.override, j.excused).status === "pass").map((p) => p.check.name));
   // Answers wrong in fresh instances too are not serve's state: a table of the page's lines, or a
-  // handle that needs initialize first (task 2's, which its own fresh-instance check charges).
-  if (!holdsFresh.has(RULE)) return { check: notOwnState(check), behaviour };
+  // handle that needs initialize first (task 2's, which its own fresh-instance check charges). A
+  // fresh call that throws or stalls in serve's own file is serve's state all the same: it fails.
+  if (!holdsFresh.has(RULE)) return { check: failsFreshInOwnFile(shared, j.fresh, TASKS.task3.file, asFixtureLine) ? check : notOwnState(check), behaviour };
   return { check, behaviour: chargeStateBetweenCalls(behaviour, check, holdsFresh, "serve") };
 }

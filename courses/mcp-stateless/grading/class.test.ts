@@ -226,6 +226,9 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["game-serve-sublist-any-id", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_odd_lines", "t4_messages"], [], 2],
   // out and log at module level: t4_fresh_instance's one point (grading/fresh-serve.ts); it was 3.
   ["serve-module-arrays", "task4", ["t4_fresh_instance"], []],
+  // A module's first call thrown unless it is the page's lines, the work done on later calls: its
+  // fresh calls throw in task4.ts, serve's own state (it was skipped as not serve's, 41/41).
+  ["game-serve-warm-up", "task4", ["t4_fresh_instance"], []],
   // A table of the page's lines with any id put back, any other line skipped: t4_same_lines tries
   // lines of the same kinds with other texts (it kept 2 of 3 while that rule tried the page's lines only).
   ["game-serve-any-id-table", "task4", ["t4_same_lines", "t4_odd_lines", "t4_messages"], [], 3],

@@ -5,12 +5,13 @@
 // module instance of its own (plan.ts): when those answers hold the rule and the same lists after
 // earlier calls do not, the failure is t4_fresh_instance's one mistake (src/pack/fresh-instance.ts).
 // A serve that answers only the page's lines fails them in a fresh instance too.
-import { chargeStateBetweenCalls, judgeFreshInstance, notOwnState } from "../../../src/pack/fresh-instance.js";
+import { chargeStateBetweenCalls, failsFreshInOwnFile, judgeFreshInstance, notOwnState } from "../../../src/pack/fresh-instance.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { TaskFailure, WireRun } from "../../../src/sandbox/protocol.js";
 import type { Outcome, PlannedCheck } from "../behaviour/check.js";
 import { sameJson } from "../evidence/reading.js";
 
+const FILE = "task4.ts";
 const BASE = {
   name: "t4_fresh_instance", kind: "behaviour", title: "serve answers each list the same in a fresh module as after earlier calls",
   hint: "serve keeps no state between calls: its answer depends on its lines alone. Make out and log inside serve, and remove module-level variables that change between calls.",
@@ -25,10 +26,12 @@ export function freshServe(rule: PlannedCheck, run: WireRun | undefined, fresh: 
   holds: (outcomes: readonly (Outcome | undefined)[]) => boolean, excused?: (input: unknown, failure: TaskFailure) => boolean): CheckResult[] {
   // A fresh instance's call that fails as a failed fixture line did (its branch) is that line's mistake, charged there.
   const asFixtureLine = (i: number, _: unknown, f: Outcome | undefined): boolean => !!f && !f.ok && !!excused?.(rule.inputs[i], f.failure);
-  const check = judgeFreshInstance(BASE, { exportName: "serve", file: "task4.ts" }, rule.inputs, rule.inputs.map((_, i) => shared[rule.offset + i]), fresh, run, sameJson, asFixtureLine);
+  const sharedHere = rule.inputs.map((_, i) => shared[rule.offset + i]);
+  const check = judgeFreshInstance(BASE, { exportName: "serve", file: FILE }, rule.inputs, sharedHere, fresh, run, sameJson, asFixtureLine);
   if (check.status !== "fail" || !fresh) return [check, ...judged];
   // Answers wrong in fresh instances too are not serve's state: a table of the page's lines, or a
-  // handle that needs server/discover first (task 2's, which its own checks charge).
-  if (!holds(fresh)) return [notOwnState(check), ...judged];
+  // handle that needs server/discover first (task 2's, which its own checks charge). A fresh call
+  // that throws or stalls in serve's own file is serve's state all the same: it fails.
+  if (!holds(fresh)) return [failsFreshInOwnFile(sharedHere, fresh, FILE, asFixtureLine) ? check : notOwnState(check), ...judged];
   return [check, ...chargeStateBetweenCalls(judged, check, new Set([rule.check.id]), "serve")];
 }
