@@ -143,6 +143,16 @@ const GAMING: [string, string, number][] = [
   // 5 of 5 (helper 37): structuredClone, then only a Date to its text and undefined keys dropped;
   // the generated probes now carry NaN, -0, a Map, toJSON... (client/odd-values.ts).
   ["gaming-transport-date-fix", "task3", 4],
+  // Helper 41: holes found on seeds 0-3 (each kept every point of its task).
+  ["gaming-live-calls-first-n", "task2", 8], // Known wrong: should be at most 2 (right for 20 live requests only)
+  ["gaming-allow-lab-names-only", "task2", 8], // Known wrong: should be 7
+  ["gaming-required-by-lab-schema", "task2", 8], // Known wrong: should be 7
+  ["gaming-shared-by-config", "task2", 8], // Known wrong: should be 7 (t2_isolation)
+  ["gaming-global-first-servers", "task2", 8], // Known wrong: should be 0 (a time bomb past the grader's 40-80 servers: the sandbox's globalThis is shared)
+  ["gaming-client-result-keys", "task3", 5], // Known wrong: should be 4
+  ["gaming-client-cache-entry-keys", "task3", 5], // Known wrong: should be 4
+  ["gaming-client-known-codes", "task3", 5], // Known wrong: should be 4
+  ["gaming-client-id-byte", "task3", 5], // Known wrong: should be 4 (t3_ids)
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {
