@@ -23,7 +23,8 @@ export interface TaskRuns {
   freshOrder?: number[];
   plan: PlannedCheck[];
   /**
-   * serve's only, run only when its fixture call failed, in one module instance of its own: each
+   * serve's only, run only when its fixture call failed, each call in a module instance of its own
+   * (state kept between calls is t3_fresh_instance's one mistake, not every line's): each
    * fixture line alone, in LINES' order, then LINES without each one or two lines. A serve that throws on one
    * line (a JSON.parse without try/catch) loses that line's evidence, not every line's
    * (outcomes.ts); the lines that count every line are charged there only when its loop is right
@@ -123,7 +124,7 @@ export function buildRequest(has: (file: string) => boolean, readable: (file: st
     if (!inputs) generatedInputs.set(plan, inputs = planInputs(plan).inputs);
     const entry: TaskRuns = { fixture, plan, inputs };
     // serve on each fixture line alone, then on LINES without one or two lines (src/pack/line-by-line.ts).
-    if (task === "task3") entry.perLine = specs.push({ ...base, inputs: asTexts(perLineInputs(LINES, o.seed)), instance: "shared", stopOnFailure: false, after: { run: fixture, need: "failed-call" } }) - 1;
+    if (task === "task3") entry.perLine = specs.push({ ...base, inputs: asTexts(perLineInputs(LINES, o.seed)), instance: "fresh", stopOnFailure: false, after: { run: fixture, need: "failed-call" } }) - 1;
     if (o.behaviour || (o.schema && task !== "task3")) {
       const all = [...FIXTURE_INPUTS[task], ...inputs];
       // serve's one fixture call failing is one line's mistake (perLine): its rules are still judged.

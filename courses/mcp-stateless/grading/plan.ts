@@ -39,8 +39,8 @@ export interface TaskRuns {
   /** When an oracle's inputs share the generated run: the index in its calls of each of `inputs`. */
   picks?: number[];
   /**
-   * serve's only, run only when its one call on LINES failed, in one module instance of its own
-   * (state kept between calls shows, as in the generated run): each
+   * serve's only, run only when its one call on LINES failed, each call in a module instance of
+   * its own (state kept between calls is t4_fresh_instance's one mistake, not every line's): each
    * line alone, then LINES without one or two lines (src/pack/line-by-line.ts), so that a serve
    * that throws on one line loses that line's evidence, not every line's.
    */
@@ -166,7 +166,7 @@ export function plan(input: PlanInput): StatelessPlan {
     const fixture = runs.push({ ...base, inputs: asTexts(FIXTURE_INPUTS[id]), instance: "shared", stopOnFailure: !perCall }) - 1;
     const checks = input.behaviour ? planChecks(CHECKS[id], input.seed) : [];
     const entry: TaskRuns = { fixture, checks };
-    if (id === "task4") entry.perLine = runs.push({ ...base, inputs: asTexts(perLineInputs(LINES, input.seed)), instance: "shared", stopOnFailure: false, after: { run: fixture, need: "failed-call" } }) - 1;
+    if (id === "task4") entry.perLine = runs.push({ ...base, inputs: asTexts(perLineInputs(LINES, input.seed)), instance: "fresh", stopOnFailure: false, after: { run: fixture, need: "failed-call" } }) - 1;
     if (id === "task2" && serveJudged(input)) oracle = planOracle(runs, input, entry, true);
     if (input.behaviour || (input.schema && id === "task2")) {
       const generated = allInputs(checks);
