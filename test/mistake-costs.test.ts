@@ -253,6 +253,29 @@ const COSTS: [string, number][] = [
   // A module's first call thrown unless it is the page's lines, the work done on later calls: its
   // fresh calls throw in task3.ts, serve's own state (it was skipped as not serve's, 17/17).
   ["game-serve-warm-up", 1],
+  // Helper 40's class probe. Correct, in idioms not yet covered: toMcp through a class with a
+  // static frozen rename table and a structuredClone'd schema; a frozen table of validator rules
+  // with error classes and switch (true); `any` everywhere with a labelled loop; json.dumps by
+  // hand, strings escaped unit by unit without JSON.stringify; serve as one flatMap of events
+  // with a replacer array of every key, sorted; handle from a factory's closure with a recursive
+  // validator.
+  ["tomcp-structured-clone-class", 0],
+  ["validator-rule-table", 0],
+  ["validator-labelled-any", 0],
+  ["dumps-hand-escaped", 0],
+  ["serve-flatmap-events", 0],
+  ["handle-factory-closure", 0],
+  // One honest mistake each, one point each. escape-misses-del cost 0 on seeds 0 and 5 (DEL drawn
+  // by chance) and integer-safe-only on every seed (no limit past 2**53) before t3_non_ascii and
+  // t2_limit_bounds held them.
+  ["escape-misses-del", 1],
+  ["integer-safe-only", 1],
+  ["unknown-tool-json-name", 1],
+  ["log-index-of", 1],
+  ["missing-when-falsy", 1],
+  ["found-text-swapped", 1],
+  ["maximum-message-typo", 1],
+  ["id-zero-notification", 1],
 ];
 
 describe("what one mistake costs", () => {

@@ -194,7 +194,12 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
     title: "Text outside ASCII is written as \\uXXXX escapes, as json.dumps writes it",
     rule: "json.dumps keeps ensure_ascii=True unless told otherwise: every character outside printable ASCII in a line is written as \\u and four lower-case hex digits of its UTF-16 unit (é is \\u00e9, an emoji two escapes, DEL \\u007f).",
     hint: "JSON.stringify leaves é or 日本語 as they are: escape each UTF-16 unit from \\u007f up after serialising.",
-    inputs: (random) => [[nonAsciiLine(random)], ...times(5, () => Array.from({ length: random.int(2, 4) }, () => nonAsciiLine(random)))],
+    // Every word once as well, after the drawn lines (which keep their draws): a pick of five or
+    // so lines missed DEL on some seeds, so escaping from U+0080 up passed there.
+    inputs: (random) => [
+      [nonAsciiLine(random)], ...times(5, () => Array.from({ length: random.int(2, 4) }, () => nonAsciiLine(random))),
+      NON_ASCII.map((word, i) => JSON.stringify({ jsonrpc: "2.0", id: 900 + i, method: "tools/call", params: { name: "logs_search", arguments: { service: "api", query: word } } })),
+    ],
   },
   {
     name: "t3_long_input", task: "task3", judge: "output", part: whatIsAnswered,
