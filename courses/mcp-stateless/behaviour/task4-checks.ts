@@ -13,6 +13,8 @@ const NOT_JSON = ["{not json", "{", "}", "not json", "{\"jsonrpc\": \"2.0\",", "
 const BLANK_UNICODE = ["\r", "\u00a0", "\ufeff", "\u2028", " \r", "\u3000\t"];
 const PADDED = ["\u00a0", "\ufeff", "\u2028", "\u3000", "\v", "\f"].map((pad, i) =>
   i % 2 ? `${JSON.stringify(request(i + 1, "tools/list"))}${pad}` : `${pad}${JSON.stringify(request(i + 1, "tools/list"))}`);
+const INHERITED_KEYS = [`{"constructor":{"name":"x"},`, `{"__proto__":null,`, `{"toString":1,"hasOwnProperty":"no",`].map((head, i) =>
+  JSON.stringify(request(70 + i, "tools/list")).replace(/^\{/, head));
 const NOT_OBJECTS = ["5", "[1,2]", "[]", "\"tools/list\"", "null", "true", "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}]"];
 
 function messageLine(random: Random): string {
@@ -29,13 +31,17 @@ function messageLine(random: Random): string {
 const RULE_CHECKS: readonly BehaviourCheck[] = [
   {
     id: "t4_odd_lines", task: "task4", title: "Blank lines, lines that are not JSON and JSON that is not an object",
-    rule: "Task 4 rules 1–3: a blank line is skipped (but counted), a line JSON.parse cannot read gets the parse error line, JSON that is not an object the Invalid Request line, each with its \"line N\" log.",
+    rule: "Task 4 rules 1–3: a blank line is skipped (but counted), a line JSON.parse cannot read gets the parse error line, JSON that is not an object the Invalid Request line, each with its \"line N\" log; an object is an object whatever its keys are called (\"constructor\", \"__proto__\").",
     hint: "Try serve([\"\", \"{\", \"5\"]) by hand: log [\"line 2\", \"line 3\"], two error lines out.",
     inputs: (random) => [
       [], ...BLANK.map((b) => [b]), ...NOT_JSON.map((l) => [l]), ...NOT_OBJECTS.map((l) => [l]),
       ...BLANK_UNICODE.map((b) => [b]), ...PADDED.map((l) => [l]),
       [`\t${JSON.stringify(request(7, "tools/list"))}\r`, ...BLANK_UNICODE],
       ...Array.from({ length: 12 }, () => Array.from({ length: random.int(1, 6) }, () => random.pick([...BLANK, ...NOT_JSON, ...NOT_OBJECTS]))),
+      // Objects whose own keys are named like Object.prototype's: still objects, for handle (a
+      // test of message.constructor === Object called them Invalid Request and passed while no
+      // line held such a key). Last, so the drawn lists keep their draws.
+      INHERITED_KEYS,
     ],
   },
   {

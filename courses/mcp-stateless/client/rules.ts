@@ -5,6 +5,7 @@
 import type { CallCase, RequestCase } from "./cases.js";
 import { NotData } from "../../../src/sandbox/value.js";
 import {
+  META_CAPABILITIES, META_CLIENT_INFO, META_VERSION,
   firstText, isRecord, isRequestId, metaProblem, notARequest, own, paramsOf, sameJson, show,
 } from "./messages.js";
 import { replyTo, type CallTrace, type Outcome, type Round, type Rounds, type Sent } from "./trace.js";
@@ -161,6 +162,13 @@ function returnedTheEnd(at: number, step: Extract<ServerStep, { kind: "result" }
   return { expected: `${sentCount(at + 1)}, then returned ${show(step.result)}`, actual: `${sentCount(n)}, then it ${describeOutcome(o)}` };
 }
 
+/** A key of the caller's _meta that the sent _meta still holds (the client's own three aside). */
+function keptCallerMeta(sent: unknown, given: unknown): string | undefined {
+  if (!isRecord(sent) || !isRecord(given)) return undefined;
+  const kept = Object.keys(given).find((k) => ![META_VERSION, META_CAPABILITIES, META_CLIENT_INFO].includes(k) && Object.hasOwn(sent, k));
+  return kept === undefined ? undefined : `params._meta still holds the caller's ${JSON.stringify(kept)}: the two were merged`;
+}
+
 export const CLIENT_RULES: ClientRule[] = [
   {
     id: "t3_meta_every_request", kind: "behaviour",
@@ -183,7 +191,7 @@ export const CLIENT_RULES: ClientRule[] = [
   {
     id: "t3_request_as_given", kind: "behaviour",
     title: "request sends one JSON-RPC message with the method and params it was given",
-    rule: "request(method, params, send) sends exactly one message, {jsonrpc: \"2.0\", id, method, params}, whose params are the given params, every key as given (\"__proto__\" and \"constructor\" too), plus _meta; params left out (undefined, as in the page's request(\"server/discover\")) is {} plus _meta.",
+    rule: "request(method, params, send) sends exactly one message, {jsonrpc: \"2.0\", id, method, params}, whose params are the given params, every key as given (\"__proto__\" and \"constructor\" too), plus _meta (the client's, in place of any _meta given: not merged with it); params left out (undefined, as in the page's request(\"server/discover\")) is {} plus _meta.",
     hint: "Copy params with spread ({...params, _meta}) rather than assigning key by key: obj[\"__proto__\"] = v sets the prototype, not a key.",
     request: ({ c, trace }) => {
       const given = c.params ?? {};
@@ -202,8 +210,9 @@ export const CLIENT_RULES: ClientRule[] = [
       if (changed !== undefined) return { expected, actual: `params[${JSON.stringify(changed)}] is ${Object.hasOwn(params, changed) ? show(params[changed]) : "missing"}` };
       const extra = Object.keys(params).find((k) => k !== "_meta" && !keys.includes(k));
       if (extra !== undefined) return { expected, actual: `params has a key ${JSON.stringify(extra)} it was not given` };
-      // A _meta of the caller's is replaced by the client's ({...params, _meta}).
-      const meta = Object.hasOwn(given, "_meta") ? metaProblem(m) : undefined;
+      // A _meta of the caller's is replaced by the client's ({...params, _meta}): the client's
+      // three fields, and none of the caller's keys (a merge kept them and passed).
+      const meta = Object.hasOwn(given, "_meta") ? metaProblem(m) ?? keptCallerMeta(own(params, "_meta"), given["_meta"]) : undefined;
       return meta === undefined ? undefined : { expected: `${expected}, the client's _meta in place of the one given`, actual: meta };
     },
   },

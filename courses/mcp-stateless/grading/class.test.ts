@@ -79,6 +79,13 @@ const CORRECT = [
   "correct-handle-enum-abstract", // task 2: an enum of codes, an abstract Method with getters, a Map of handlers, a Refusal class with static factories
   "correct-client-generator-rounds", // task 3: the rounds a generator fed each result by gen.next, answers through a Map, a Symbol-keyed id counter, a frozen _meta
   "correct-checkargs-fromentries-overloads", // task 1: overloads, a const-asserted table of problem kinds through flatMap, repr by one replaceAll over code points
+  // Helper 40's probe:
+  "correct-checkargs-forin-template", // task 1: for...in guarded by Object.hasOwn, a frozen escape table, hex escapes by template literal, pieces joined once
+  "correct-checkargs-labelled-map", // task 1: `any` throughout, a labelled loop filling a Map of kind to messages, repr by codePointAt stepping past pairs
+  "correct-handle-response-classes", // task 2: responses as instances of Success and Failure classes (their fields the response's keys)
+  "correct-handle-url-host", // task 2: a resource's name as new URL(uri).host, tools/list by destructuring, one Error subclass per code
+  "correct-client-static-private", // task 3: a static #private counter behind a getter (ids "req-N"), a frozen meta, ?. and ??, answers defined (not assigned) per key, a labelled loop
+  "correct-serve-labelled-switch", // task 4: a labelled for...of over entries, switch (true) on the parsed value, a plain object told by its prototype
 ];
 
 /**
@@ -258,6 +265,21 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // serve from a table of handle's answers to the page's requests plus a few shapes: the same-kind
   // lists now hold bad arguments, unknown tools, methods and orders, old versions (it kept 3/3 lines).
   ["game-serve-handle-table", "task4", ["t4_same_lines"], [], 3],
+  // Helper 40's probe: one honest mistake each, one point each.
+  ["version-checked-after-method", "task2", ["t2_version_check"]], // an unknown method with another version is -32601: the version is checked first
+  ["version-requested-undefined", "task2", ["t2_version_check"]], // no version: data.requested undefined (left out), not null
+  // The reference handle writes <v> with this pyRepr: its -32022 messages show the same bug (as repr-replace-first's).
+  ["repr-quote-ignores-double", "task1", ["t1_repr_quoting"], ["t2_version_check"]], // double quotes for a name holding both quotes
+  ["client-error-code-in-message", "task3", ["t3_error_message", "t3_error_response_throws"]], // "<code>: <message>" thrown
+  ["checkargs-type-before-unexpected", "task1", ["t1_problem_order", "t1_same_problem_order"]], // not-a-string before unexpected
+  ["discover-versions-string", "task2", ["t2_discover_versions", "t2_same_discover"]], // supportedVersions the version, not a list
+  // hole: no line held an object with a key named "constructor", so message.constructor === Object passed (41/41).
+  ["serve-constructor-plain-check", "task4", ["t4_odd_lines"]],
+  // hole: t3_request_as_given checked only that the client's three fields won, so merging them into
+  // the caller's _meta (its keys kept) passed (41/41); the rule has the client's replace it.
+  ["client-meta-merged", "task3", ["t3_request_as_given"]],
+  ["unknown-tool-undefined-name", "task2", ["t2_unknown_names"]], // ${name}: "undefined" and "null" where str() writes None
+  ["structured-content-on-error", "task2", ["t2_order_ids", "t2_arguments"]], // structuredContent on an unknown order's error result
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
