@@ -276,6 +276,14 @@ const COSTS: [string, number][] = [
   ["found-text-swapped", 1],
   ["maximum-message-typo", 1],
   ["id-zero-notification", 1],
+  // Correct by the chapter's loose reading: a wrong type still checked against the enum and the
+  // bounds. It cost 1 while t2_integer_type sent a limit of 0.5, below the minimum too (now 2.5).
+  ["validator-type-and-enum-both", 0],
+  // serve deciding notifications by the method's prefix, never asking handle: it cost 0 until
+  // t3_notifications sent a request with an id named notifications/initialized.
+  ["serve-skips-notification-methods", 1],
+  // Correct: toMcp's description and inputSchema as own enumerable getters over the tool given.
+  ["tomcp-own-getters", 0],
 ];
 
 describe("what one mistake costs", () => {

@@ -173,11 +173,14 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
   {
     name: "t3_notifications", task: "task3", judge: "output", part: whatIsAnswered,
     title: "A notification line gets a log line and no output",
-    rule: "handle returns null for a notification, so nothing goes to out; the line is not empty, so it still gets \"line N\" in log.",
+    rule: "handle returns null for a notification, so nothing goes to out; the line is not empty, so it still gets \"line N\" in log. What is a notification is handle's to say (no id): serve passes every message to handle.",
     inputs: (random) => [
       [JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })],
       [JSON.stringify({ jsonrpc: "2.0", method: "tools/list" }), JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" })],
       ...times(5, () => linesOf(random, random.int(2, 8), () => JSON.stringify({ jsonrpc: "2.0", method: `notifications/${random.word(3, 9)}` }))),
+      // A request with an id is handle's to answer whatever its method is called: a serve that
+      // skipped notifications/... itself, never asking handle, passed while no line had an id.
+      [JSON.stringify({ jsonrpc: "2.0", id: 4, method: "notifications/initialized" }), JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })],
     ],
   },
   {
