@@ -26,6 +26,7 @@ import { couldNotLoad } from "../sandbox/failures.js";
 import { betterVerdicts, secondVerdicts, usedUpBudget } from "./stand-ins.js";
 import { LIMITS } from "./limits.js";
 import { makeDisplay } from "./paths.js";
+import { warmSchemaJudging } from "../schema/json-schema.js";
 
 // The clock's backstop per run (--timeout): limits are counted in work (src/sandbox/fuel.ts).
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -148,13 +149,14 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     const liveRun = runLive?.(options.tasks);
     liveRun?.catch(() => undefined);
     const limits = { ...LIMITS, timeMs: timeoutMs, budgetMs: timeoutMs * Math.max(1, options.tasks.length) };
-    const request = (runs: RunSpec[], standIns?: Record<string, StandIn>) => pool.run({ files: files.files, refused: files.refused, runs, limits, ...(shownAs ? { shownAs } : {}), ...(standIns ? { standIns } : {}) });
+    const request = (runs: RunSpec[], standIns?: Record<string, StandIn>, whileRunning?: () => void) => pool.run({ files: files.files, refused: files.refused, runs, limits, ...(shownAs ? { shownAs } : {}), ...(standIns ? { standIns } : {}) }, whileRunning);
     // A checker kept by watch or a batch is already resident: it checks beside the sandbox's run.
     // One made for this grading starts after it (below), so that TypeScript's memory and the
     // submission's never add up (one grade stays under 500 MB).
     const check = (): Promise<Record<string, TaskTypes> | Error> | undefined => checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
     const early = typeof options.typecheck === "object" ? check() : undefined;
-    const reply = await request(plan.runs);
+    // While the sandbox runs the code, this thread loads what judging its schemas will need.
+    const reply = await request(plan.runs, undefined, schema ? warmSchemaJudging : undefined);
     // A failure's follow-up (Pack.refine) is one more request, only when a check failed.
     const first = await followUp(pack, plan, reply, input, troubleAsErrors(pack.judge(plan, reply, input), reply), request);
     // A task failing beside an import that failed too, judged again with correct copies of its imports (stand-ins.ts).

@@ -16,20 +16,11 @@ import { sandboxModules } from "./modules.js";
 import type { SandboxReply, SandboxRequest, TaskFailure } from "./protocol.js";
 import { checkReply } from "./reply.js";
 import { Watchdog } from "./watchdog.js";
+import { exposeGcToThreads, takeEarlyThread, THREAD_OPTIONS } from "./early-thread.cjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
-// The thread's own heap (its JavaScript, not the engine's memory, which the engine caps).
-const THREAD_HEAP_MB = 192;
-// Its young generation, capped: left to grow (48 MB), it held 45 MB where 13 MB were in use, two
-// threads' worth of a batch's peak memory (docs/speed.md).
-const THREAD_YOUNG_MB = 12;
-// The thread's native stack: the engine's C frames for one of QuickJS's stack (session.ts
-// MAX_STACK_BYTES) take up to about 25 times as much here (its parser, JSON.stringify), and
-// a native overflow would stop the engine as the grader's error rather than the student's.
-const SANDBOX_STACK_MB = 64;
-
-interface Job { request: SandboxRequest; resolve: (reply: SandboxReply) => void }
+interface Job { request: SandboxRequest; resolve: (reply: SandboxReply) => void; posted?: () => void }
 interface Slot { worker: Worker; job?: Job; watch?: Watchdog; tid?: number; ticks?: Int32Array }
 
 const CACHED_SCRIPT = path.join(here, "..", "runner", "cached-script.cjs");
@@ -45,17 +36,6 @@ let baselineOnly = false;
 function useBaselineCompiler(): void {
   if (!baselineOnly) setFlagsFromString("--liftoff-only");
   baselineOnly = true;
-}
-
-/**
- * The threads made from now on have gc(): a sandbox thread collects a finished submission's
- * engine when it grew large (worker.ts), so that its memory is not held until V8 next collects.
- * The flag only adds a global to the threads' own V8 contexts; the student's code runs in QuickJS.
- */
-let gcExposed = false;
-function exposeGcToThreads(): void {
-  if (!gcExposed) setFlagsFromString("--expose-gc");
-  gcExposed = true;
 }
 
 let workerCode: Promise<string> | undefined;
@@ -119,8 +99,10 @@ export class SandboxPool {
   /**
    * Runs a submission's request; always resolves, with the failure in the reply if it had one.
    * Its files are compiled first, each under a time limit (compile.ts), unless it says how.
+   * `whileRunning`: work of the grader's own for this thread to do once the request is posted,
+   * while the sandbox's thread runs it (it would otherwise wait).
    */
-  async run(asked: SandboxRequest): Promise<SandboxReply> {
+  async run(asked: SandboxRequest, whileRunning?: () => void): Promise<SandboxReply> {
     if (this.closed) return failedReply(asked, failures.crash("the sandbox was closed"));
     // Compiled while the sandbox's threads start: two threads, two cores.
     const compiling = (asked.compiled ? Promise.resolve(asked.compiled) : compileFiles(asked.files, asked.shownAs ?? "", { disk: this.keepCompiled }))
@@ -136,14 +118,15 @@ export class SandboxPool {
       return failedReply(asked, failures.crash(`the compiler failed: ${String(error instanceof Error ? error.message : error).slice(0, 200)}`));
     }
     return new Promise((resolve) => {
-      this.queue.push({ request, resolve });
+      this.queue.push({ request, resolve, ...(whileRunning ? { posted: whileRunning } : {}) });
       this.dispatch(assets);
     });
   }
 
   private spawn(assets: { code: string; data: object }): Slot {
     exposeGcToThreads();
-    const worker = new Worker(assets.code, { eval: true, workerData: assets.data, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB, stackSizeMb: SANDBOX_STACK_MB }, env: {}, stdout: true, stderr: true });
+    // The thread bin/grade.js started for a grading, waiting for this code (early-thread.cjs).
+    const worker = takeEarlyThread(assets.code, assets.data) ?? new Worker(assets.code, { eval: true, workerData: assets.data, ...THREAD_OPTIONS });
     const slot: Slot = { worker };
     // The engine's own messages (an abort's) are read and dropped: unread, they would pile up.
     worker.stdout.resume();
@@ -205,6 +188,7 @@ export class SandboxPool {
         this.finish(slot, reply, true);
       });
       slot.worker.postMessage({ id: 0, request: job.request });
+      if (job.posted) setImmediate(job.posted);
     }
   }
 

@@ -46,7 +46,7 @@ export type Writer = (stream: Stream, text: string, cut: number) => void;
 const MEMORY_HEADROOM_BYTES = 32 * 1024 * 1024;
 // QuickJS's own stack limit: a plain one-line recursion gets as deep as under Node 20 (about
 // 13,950 frames; docs/sandbox.md has the figures). The WebAssembly's stack is 5 MB; the thread's
-// native stack (pool.ts SANDBOX_STACK_MB) holds the engine's C frames well past this limit.
+// native stack (early-thread.cjs THREAD_OPTIONS) holds the engine's C frames well past this limit.
 export const MAX_STACK_BYTES = 2400 * 1024;
 // The most contexts an image holds: a request with more fresh-context runs builds the rest.
 const MAX_IMAGE_CONTEXTS = 4;

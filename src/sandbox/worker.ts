@@ -14,7 +14,8 @@ import type { ModuleSources } from "./resolve.js";
 // image: whether the thread makes engine images (false for a pool that runs one request);
 // imagePrefix: where this build's images are kept on disk (image-file.ts), if anywhere.
 interface Data { wasmPath: string; guest: string; modules: ModuleSources; cachedScript: string; image: boolean; imagePrefix?: string }
-const data = workerData as Data;
+// A thread started before its code was known (early-thread.cjs) is handed its data with the code.
+const data = (workerData ?? (globalThis as Record<symbol, unknown>)[Symbol.for("grade.threadData")]) as Data;
 // The very module that ran this thread's code (pool.ts), so that it saves that code's cache.
 const { saveCodeCaches } = createRequire(import.meta.url)(data.cachedScript) as { saveCodeCaches: () => void };
 // Compiled once per thread; each submission gets an instance of its own (its own memory), a

@@ -123,6 +123,15 @@ function compileVerdict(schema: object, size: SchemaSize, where: string, dialect
 }
 
 /**
+ * Loads what judging a student's schema loads (Ajv's classes, the meta-schema's validator), by
+ * judging a small one: for a grading's thread while the sandbox runs the student's code, which
+ * it would otherwise do after, on the grading's path (docs/speed.md).
+ */
+export function warmSchemaJudging(): void {
+  judgeJsonSchema({ type: "object", properties: { a: { type: "string" } } }, "a warm-up schema", { compile: true });
+}
+
+/**
  * The verdict on `schema` as a JSON Schema. With `compile`, it is also compiled, if `budget`
  * (shared by one check's calls) has room for it; charged whether or not the verdict was cached,
  * so that what a student gets never depends on what a classmate's code returned. After a
