@@ -10,6 +10,7 @@ import { LINE_RULES } from "../evidence/line-rules.js";
 import { allowList, anyCall, argsFor, METHODS, SessionBuilder, TOOL_NAMES, UNKNOWN_TOOLS } from "./generate.js";
 import { madeArgs, madeName, madeTool, type MadeTool } from "./made-tools.js";
 import type { Session, Step, StepRule } from "./session.js";
+import type { ServerConfig } from "../course/index.js";
 
 export interface ServerCheck {
   name: string;
@@ -109,6 +110,17 @@ function madeToolSession(r: Random): Session {
   const [name, data] = r.pick(made);
   b.request("tools/call", { name, arguments: madeArgs(r, data, r.bool()) });
   if (lab.length) { const l = r.pick(lab); b.request("tools/call", { name: l, arguments: argsFor(r, l) }); }
+  // On every seed (drawn last, so the steps above stay as they were): the first made tool (it runs,
+  // and always has a required argument) called with one left out, and a made tool added once live
+  // that the allow-list does not name, called. A server that checks the required arguments or the
+  // allow-list only for the lab's own names (gaming-required-by-lab-schema,
+  // gaming-allow-lab-names-only) passed the seeds where neither came up.
+  const [first, firstData] = made[0]!;
+  b.request("tools/call", { name: first, arguments: madeArgs(r, firstData, true) });
+  let late = madeName(r);
+  while (made.some(([m]) => m === late)) late = madeName(r);
+  const lateData = madeTool(r, false);
+  b.addTool(late, undefined, 0, lateData).request("tools/call", { name: late, arguments: madeArgs(r, lateData, r.bool()) });
   return b.done();
 }
 
@@ -195,25 +207,33 @@ function addedSessions(r: Random): Session[] {
 }
 
 function isolationSessions(r: Random): Session[] {
-  return times(5, () => {
-    const b = new SessionBuilder(r, [{ allowedTools: allowList(r) }, { allowedTools: allowList(r) }]);
-    b.setUp(["add", "weather"], 0).setUp(["delete_db"], 1).handshake(0);
-    // A notification queued on one server, then the other's outbox drained first: a shared outbox shows.
-    if (r.int(0, 2) > 0) b.addTool(r.pick(TOOL_NAMES), true, 0).drain(1);
-    for (let i = 0, n = r.int(2, 7); i < n; i++) {
-      const on = r.int(0, 1);
-      const pick = r.int(0, 5);
-      if (pick === 0) b.addTool(r.pick(TOOL_NAMES), r.bool(), on);
-      else if (pick === 1) b.drain(on);
-      else if (pick === 2) b.request("tools/list", undefined, on);
-      else if (pick === 3 && r.int(0, 2) === 0) b.handshake(on);
-      else {
-        const name = r.pick(TOOL_NAMES);
-        b.request("tools/call", { name, arguments: argsFor(r, name) }, on);
-      }
+  // Five with allow-lists drawn apart, then (drawn after them, so they stay as they were) one whose
+  // two servers are given equal allow-lists: state kept per config, in a module Map keyed by
+  // allowedTools (gaming-shared-by-config), is shared only then.
+  return [...times(5, () => isolationSession(r, [{ allowedTools: allowList(r) }, { allowedTools: allowList(r) }])), (() => {
+    const list = allowList(r);
+    return isolationSession(r, [{ allowedTools: list }, { allowedTools: [...list] }]);
+  })()];
+}
+
+function isolationSession(r: Random, servers: ServerConfig[]): Session {
+  const b = new SessionBuilder(r, servers);
+  b.setUp(["add", "weather"], 0).setUp(["delete_db"], 1).handshake(0);
+  // A notification queued on one server, then the other's outbox drained first: a shared outbox shows.
+  if (r.int(0, 2) > 0) b.addTool(r.pick(TOOL_NAMES), true, 0).drain(1);
+  for (let i = 0, n = r.int(2, 7); i < n; i++) {
+    const on = r.int(0, 1);
+    const pick = r.int(0, 5);
+    if (pick === 0) b.addTool(r.pick(TOOL_NAMES), r.bool(), on);
+    else if (pick === 1) b.drain(on);
+    else if (pick === 2) b.request("tools/list", undefined, on);
+    else if (pick === 3 && r.int(0, 2) === 0) b.handshake(on);
+    else {
+      const name = r.pick(TOOL_NAMES);
+      b.request("tools/call", { name, arguments: argsFor(r, name) }, on);
     }
-    return (r.bool() ? b.drain(1).drain(0) : b.drain(0).drain(1)).request("tools/list", undefined, 1).done();
-  });
+  }
+  return (r.bool() ? b.drain(1).drain(0) : b.drain(0).drain(1)).request("tools/list", undefined, 1).done();
 }
 
 export const SERVER_CHECKS: readonly ServerCheck[] = [
@@ -268,8 +288,32 @@ function padded(sessions: readonly Session[], random: Random): Session[] {
     const method = random.pick([...METHODS, ...UNKNOWN_METHODS]);
     return { op: "handle", message: { jsonrpc: "2.0", id: `early-${i + 1}`, method, ...(random.bool() ? { params: {} } : {}) } };
   });
-  return [{ servers: longest.servers, steps: [...pad, ...longest.steps] }];
+  return [{ servers: longest.servers, steps: [...pad, ...livePadded(longest, random)] }];
 }
+
+/**
+ * The session again with a run of live requests (any of the six methods, right or wrong in one
+ * way, each judged by its own rule) right after its handshake: a server that counts only the
+ * requests it answers once live, and gives up after 20 (gaming-live-calls-first-n), passed the
+ * refused padding above and every session (19 live requests at most). None changes the session's
+ * state (no tool is added, none drained), so the check's own steps after them are due the same
+ * answers. String ids of their own: a falsy id is t2_notifications' (grading/falsy-ids.ts).
+ */
+function livePadded(session: Session, random: Random): Step[] {
+  const steps = session.steps;
+  const opened = steps.findIndex((s, i) => isInitialized(s) && steps.slice(0, i).some(isInitialize));
+  if (opened < 0) return steps;
+  const b = new SessionBuilder(random, session.servers);
+  times(random.int(PADDING.min, PADDING.max), () => anyCall(b, random));
+  const live = b.steps.map((step, i): Step => (step.op === "handle" ? { ...step, message: { ...(step.message as Record<string, unknown>), id: `live-${i + 1}` } } : step));
+  return [...steps.slice(0, opened + 1), ...live, ...steps.slice(opened + 1)];
+}
+const messageOf = (s: Step): Record<string, unknown> => (s.op === "handle" && !s.on && typeof s.message === "object" && s.message !== null ? (s.message as Record<string, unknown>) : {});
+const isInitialize = (s: Step): boolean => messageOf(s)["method"] === "initialize";
+const isInitialized = (s: Step): boolean => {
+  const m = messageOf(s);
+  return m["method"] === "notifications/initialized" && m["jsonrpc"] === "2.0" && !Object.hasOwn(m, "id");
+};
 
 /** Every check's sessions for a seed, each check on its own stream (its padded session on another). */
 export function sessionsOf(seed: number): { check: ServerCheck; sessions: Session[] }[] {

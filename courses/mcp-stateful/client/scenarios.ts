@@ -30,7 +30,16 @@ export function traceScenario(): Scenario {
   };
 }
 
-const tool = (name: string): Json => ({ name, description: `the ${name} tool`, inputSchema: { type: "object", properties: {}, required: [] } });
+// A tool, a result and an initialize result carry, besides the page's keys, others the schema has
+// (a title, annotations, an outputSchema; structuredContent, _meta; instructions), chosen from the
+// values already drawn (no draw of their own: every scenario stays as it was): a client that
+// rebuilds each from the page's keys (gaming-client-result-keys, gaming-client-cache-entry-keys)
+// returned and cached what the page shows, not what it got.
+const tool = (name: string): Json => {
+  const plain: Json = { name, description: `the ${name} tool`, inputSchema: { type: "object", properties: {}, required: [] } };
+  return name.length % 3 === 0 ? plain : name.length % 3 === 1 ? { ...plain, title: `The ${name} tool` }
+    : { ...plain, annotations: { readOnlyHint: true }, outputSchema: { type: "object", properties: { value: { type: "string" } } } };
+};
 // Names and arguments of the page's and of no fixture's: a client that works only for the
 // names and the {x, y} it has seen (gaming-client-known-names) is seen.
 const freshName = (r: Random): string => `${r.pick(["get", "make", "sum", "ping"])}_${r.pick(["items", "note", "Value", "ß"])}${r.int(0, 99)}`;
@@ -41,7 +50,11 @@ const args = (r: Random): Json => r.pick<() => Json>([
   () => ({ city: r.pick(["Paris", "Zürich", ""]), days: r.int(1, 7) }),
   () => ({ list: [r.int(0, 9), "two", null], nested: { flag: r.bool() } }),
 ])();
-const text = (t: string, isError?: boolean): Json => (isError ? { content: [{ type: "text", text: t }], isError: true } : { content: [{ type: "text", text: t }] });
+const text = (t: string, isError?: boolean): Json => {
+  const content = [{ type: "text", text: t }];
+  if (isError) return { content, isError: true };
+  return t.length % 2 === 0 ? { content, structuredContent: { value: t } } : t.length % 3 === 0 ? { content, _meta: { elapsedMs: t.length } } : { content };
+};
 // The server's initialize result: its serverInfo and its capabilities beside tools differ from
 // the page's, so a connect that returns the page's result typed in (gaming-client-connect-table)
 // is seen; the version and tools.listChanged stay the lab's.
@@ -50,6 +63,10 @@ const initResult = (r: Random): Json => ({
   capabilities: { tools: { listChanged: true }, ...(r.bool() ? { resources: {} } : {}), ...(r.bool() ? { prompts: {} } : { logging: {} }) },
   serverInfo: { name: r.pick(["lab-server", "other-server", "server-ß"]), version: `${r.int(0, 3)}.${r.int(0, 9)}.${r.int(0, 9)}` },
 });
+const withInstructions = (result: Json): Json => {
+  const name = ((result as { serverInfo: { name: string } }).serverInfo).name;
+  return name === "lab-server" ? result : { ...(result as Record<string, Json>), instructions: `Call ${name}'s tools by name.` };
+};
 const OTHER_NOTES: Json[] = [{ jsonrpc: "2.0", method: "notifications/resources/list_changed" }, { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "hi" } }];
 
 function errorPlan(r: Random): Plan {
@@ -70,15 +87,19 @@ const LONGEST = { min: 22, max: 26 };
  * succeeds with a tool it never had.
  */
 function lateTail(r: Random, s: Scenario): Scenario {
-  const [a, b] = r.bool() ? [-32602, -32603] : [-32603, -32601];
+  // The list refused with a code of the server's own (-32000 to -32099: JSON-RPC's implementation-
+  // defined errors), so that a client that throws only the page's codes (gaming-client-known-codes)
+  // is seen; the call's success and the list's tools carry keys beyond the page's (above).
+  const [a, b] = r.bool() ? [-32602, -32001] : [-32603, -32042];
   s.ops.push(["call", freshName(r), args(r)], ["call", "add", { x: 2, y: 3 }], ["list"], ["list"]);
-  s.plans.push({ kind: "error", code: a, message: `refused (${a})` }, { kind: "ok", result: text("5") }, { kind: "error", code: b, message: `refused (${b})` }, { kind: "ok", result: { tools: [tool(freshName(r)), tool("subtract")] } });
+  s.plans.push({ kind: "error", code: a, message: `refused (${a})` }, { kind: "ok", result: { content: [{ type: "text", text: "5" }], structuredContent: { value: 5 } } }, { kind: "error", code: b, message: `refused (${b})` },
+    { kind: "ok", result: { tools: [{ ...(tool(freshName(r)) as Record<string, Json>), title: "A tool of its own" }, tool("subtract")] } });
   return s;
 }
 
 /** A connect, then `n` ops of list, call and pump (or list and call only) in a random order. */
 function randomScenario(r: Random, n: number, pumps = true): Scenario {
-  const s: Scenario = { ops: [["connect"]], plans: [{ kind: "ok", result: initResult(r) }], pumps: [] };
+  const s: Scenario = { ops: [["connect"]], plans: [{ kind: "ok", result: withInstructions(initResult(r)) }], pumps: [] };
   for (let i = 0; i < n; i++) {
     const pick = r.int(0, pumps ? 3 : 1);
     if (pick === 0) { s.ops.push(["list"]); s.plans.push(r.int(0, 5) === 0 ? errorPlan(r) : { kind: "ok", result: { tools: tools(r) } }); }
@@ -111,7 +132,7 @@ export function generatedScenarios(seed: number): Scenario[] {
   const other = (): Json => r.pick(OTHER_NOTES);
   out.push({
     ops: [["connect"], ["call", "divide", { x: 1, y: 0 }], ["pump"], ["list"], ["pump"], ["call", "add", { x: 1, y: 2 }], ["list"]],
-    plans: [{ kind: "ok", result: initResult(r) }, { kind: "ok", result: text("ERROR: division by zero", true) }, undefined, errorPlan(r), undefined, errorPlan(r), { kind: "ok", result: { tools: tools(r) } }],
+    plans: [{ kind: "ok", result: withInstructions(initResult(r)) }, { kind: "ok", result: text("ERROR: division by zero", true) }, undefined, errorPlan(r), undefined, errorPlan(r), { kind: "ok", result: { tools: tools(r) } }],
     pumps: [{ notes: [other()], tools: [] }, { notes: [other(), { jsonrpc: "2.0", method: SERVER_LIST_CHANGED }, other()], tools: tools(r) }],
   });
   // Two long scenarios, each on a stream of its own: the others are at most 8 ops, so a client

@@ -20,6 +20,11 @@ import { oddValues } from "../client/odd-values.js";
 
 export const DRIVERS_SOURCE = String.raw`
 (function () {
+  // oddValues is the host's function as text: a host built with esbuild's keepNames (the CLI's
+  // bundle) wraps its inner functions in __name(fn, "name"), which nothing in the sandbox defines
+  // (a generated transport probe then failed t3_transport for a correct transport, by what else
+  // the realm had loaded). The helper as esbuild has it, local to the drivers.
+  const __name = (target, value) => Object.defineProperty(target, "name", { value, configurable: true });
   const oddValues = ${oddValues.toString()};
   const NOT_WRITTEN = exports.NOT_WRITTEN_YET;
   const stringify = JSON.stringify;
