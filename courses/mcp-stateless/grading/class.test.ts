@@ -86,6 +86,8 @@ const CORRECT = [
   "correct-handle-url-host", // task 2: a resource's name as new URL(uri).host, tools/list by destructuring, one Error subclass per code
   "correct-client-static-private", // task 3: a static #private counter behind a getter (ids "req-N"), a frozen meta, ?. and ??, answers defined (not assigned) per key, a labelled loop
   "correct-serve-labelled-switch", // task 4: a labelled for...of over entries, switch (true) on the parsed value, a plain object told by its prototype
+  "correct-client-fromentries-padded", // task 3: zero-padded string ids, params copied by fromEntries(entries), while (true) with early returns, a ClientError subclass
+  "correct-handle-any-factory", // task 2: `any` throughout, a factory's closure over the data, ?. and ??, errors returned as values
 ];
 
 /**
@@ -280,6 +282,12 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["client-meta-merged", "task3", ["t3_request_as_given"]],
   ["unknown-tool-undefined-name", "task2", ["t2_unknown_names"]], // ${name}: "undefined" and "null" where str() writes None
   ["structured-content-on-error", "task2", ["t2_order_ids", "t2_arguments"]], // structuredContent on an unknown order's error result
+  ["cancel-question-no-mark", "task2", ["t2_same_cancel_ask", "t2_order_ids"]], // "Really cancel order <id>" without its "?"
+  ["version-accepts-newer", "task2", ["t2_version_check"]], // version < PROTOCOL_VERSION refused: a newer one accepted
+  ["checkargs-unexpected-vs-required", "task1", ["t1_same_valid", "t1_generated_args"]], // unexpected = not in required: an optional property flagged
+  // Responses written with JSON.stringify(response, null, 2). It cost 3 (all): t4_same_lines, the
+  // rule of all three lines, failed on the newlines; it now reads what the lines read (judge.ts serveComparison).
+  ["serve-pretty-json", "task4", ["t4_odd_lines", "t4_messages"]],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {

@@ -29,17 +29,30 @@ import { sameMessageCase } from "./message-case.js";
 
 const NOT_RUN = "Not run: the code it needs did not run on its fixtures.";
 
-/** Whether serve's answer is the expected one: the same log, and out lines that are one JSON message each, equal to the expected ones. */
-export function sameServe(expected: unknown, actual: unknown): boolean {
+/**
+ * Whether serve's answer is the expected one: the same log, and out lines that are one JSON
+ * message each, equal to the expected ones. `oneLine` false leaves a newline inside an out line
+ * to the checks that hold it (below).
+ */
+export function sameServe(expected: unknown, actual: unknown, oneLine = true): boolean {
   const want = expected as { out: string[]; log: string[] };
   if (!isObject(actual) || !Array.isArray(actual["out"]) || !Array.isArray(actual["log"])) return false;
   const out = actual["out"] as unknown[];
   if (!sameJson(actual["log"], want.log) || out.length !== want.out.length) return false;
   return out.every((line, i) => {
-    if (typeof line !== "string" || line.includes("\n")) return false;
+    if (typeof line !== "string" || (oneLine && line.includes("\n"))) return false;
     try { return sameJson(JSON.parse(line), JSON.parse(want.out[i]!)); } catch { return false; }
   });
 }
+
+/**
+ * The comparison of serve's answers for a check: the evidence lines' rule (t4_same_lines) reads
+ * what the lines read (ids, the parse error line as JSON, the log), so an out line written over
+ * several lines (JSON.stringify(response, null, 2)) fails the general rules (t4_messages,
+ * t4_odd_lines: one point) and not all three lines' rule too (it cost all of task 4).
+ */
+const serveComparison = (check: PlannedCheck["check"]) =>
+  check.id === FRESH_LISTS_RULE ? (e: unknown, a: unknown) => sameServe(e, a, false) : sameServe;
 
 const t2Answers = new WeakMap<readonly unknown[], ({ value: unknown } | undefined)[]>();
 /** The model's answers to the fixtures then the generated messages, on one server (made once per plan with the model's own checkArgs). */
@@ -254,7 +267,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       // A fixture line's failed call seen again (its branch: a blank line, one that is not JSON...) is charged by its lines, not by a rule.
       const excused = excusedLines(task, runs.perLine !== undefined ? reply.runs[runs.perLine] : undefined);
       const expectedAt = (i: number): { value: unknown } | undefined => (expected[offset + i] === undefined ? undefined : { value: expected[offset + i] });
-      const judged = judgeChecks(runs.checks, calls.slice(offset), expectedAt, () => sameServe, input.seed, excused);
+      const judged = judgeChecks(runs.checks, calls.slice(offset), expectedAt, serveComparison, input.seed, excused);
       const rule = runs.checks.find((p) => p.check.id === FRESH_LISTS_RULE);
       if (runs.fresh === undefined || !rule) checks.push(...judged);
       else {
@@ -262,7 +275,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
         const holes = undefinedAnswers(plan, reply);
         const fresh = readRun(task, reply.runs[runs.fresh], false, (t, c, k) => readServeCall(t, c, holes[offset + rule.offset + k] ?? 0));
         const holds = (outcomes: readonly (Outcome | undefined)[]): boolean =>
-          judgeChecks([{ ...rule, offset: 0 }], outcomes, (k) => expectedAt(rule.offset + k), () => sameServe, input.seed, excused)[0]!.status === "pass";
+          judgeChecks([{ ...rule, offset: 0 }], outcomes, (k) => expectedAt(rule.offset + k), serveComparison, input.seed, excused)[0]!.status === "pass";
         checks.push(...freshServe(rule, reply.runs[runs.fresh], fresh, calls.slice(offset), judged, holds, excused));
       }
     }
