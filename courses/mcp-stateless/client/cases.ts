@@ -188,6 +188,14 @@ export const EDGE_CALLS: CallCase[] = [
     server: [{ kind: "result", result: { content: [{ type: "text", text: "shipped" }], isError: false } }],
     answers: [ACCEPT],
   },
+  // A tool's failure is a result to return, not an error to throw. Drawn among the generated ones
+  // on some seeds only, so a client that threw on isError kept every point on the others
+  // (client-throws-tool-errors, 41/41 on seed 1).
+  {
+    label: "a tool's failure (isError true) after a round of questions", name: "cancel_order", args: { order_id: "A100" },
+    server: [{ kind: "input", requests: confirm("A100") }, { kind: "result", result: textResult("Error: A100 has shipped and cannot be cancelled", true) }],
+    answers: [ACCEPT],
+  },
   {
     label: "two rounds of questions with other keys, complete in the third round", name: "refund_order", args: { order_id: "A100", amount_inr: 10 },
     server: [
@@ -200,6 +208,14 @@ export const EDGE_CALLS: CallCase[] = [
   {
     label: "an error in the second round", name: "cancel_order", args: { order_id: "A101" },
     server: [{ kind: "input", requests: confirm("A101") }, { kind: "error", code: -32603, message: "the order service is down" }],
+    answers: [ACCEPT],
+  },
+  // An error response is an error whatever its code: a server's own (-32000 to -32099) too. Drawn
+  // among the generated ones on some seeds only, so a client that threw only JSON-RPC's own codes
+  // kept every point on the others (game-client-rpc-codes-only).
+  {
+    label: "an error with a server's own code, in the first round", name: "get_order_status", args: { order_id: "Z900" },
+    server: [{ kind: "error", code: -32042, message: "the order service is rate limited" }],
     answers: [ACCEPT],
   },
 ];

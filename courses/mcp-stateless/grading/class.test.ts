@@ -288,6 +288,20 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // Responses written with JSON.stringify(response, null, 2). It cost 3 (all): t4_same_lines, the
   // rule of all three lines, failed on the newlines; it now reads what the lines read (judge.ts serveComparison).
   ["serve-pretty-json", "task4", ["t4_odd_lines", "t4_messages"]],
+  // Helper 41's client gamers (each kept 41/41 on seeds 0-3 but one). Errors thrown for JSON-RPC's
+  // own codes only: caught on seed 1 alone, where a generated case drew -32001; an edge call now
+  // has a server's own code on every seed (client/cases.ts).
+  ["game-client-rpc-codes-only", "task3", ["t3_error_response_throws"]],
+  // Right for a module instance's first 20 calls: every run but one was one call in a fresh
+  // instance (that one, two); the confirmed cancel now runs 24 times in one instance, judged as
+  // the page's accepted flow (client/task3.ts AGAIN): the rounds, the question and the texts go.
+  // A limit of 24 or more still passes: more calls would pass the work budget (fuel-budget.test).
+  ["game-client-first-calls", "task3", ["t3_ask_each_request", "t3_same_cancel_flows", "t3_final_result_returned"], [], 4],
+  // Known wrong: should be 1 (t3_new_id_each_request). Ids in a byte repeat past 255 requests; one
+  // instance makes 48 at most, and 256 would take the reference past its work budget.
+  ["game-client-id-byte", "task3", [], [], 0],
+  // Not a hole: the course's InputRequest is elicitation/create alone (see its header). Full marks.
+  ["game-client-asks-elicitation-only", "task3", [], [], 0],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
