@@ -88,6 +88,7 @@ const CORRECT = [
   "correct-serve-labelled-switch", // task 4: a labelled for...of over entries, switch (true) on the parsed value, a plain object told by its prototype
   "correct-client-fromentries-padded", // task 3: zero-padded string ids, params copied by fromEntries(entries), while (true) with early returns, a ClientError subclass
   "correct-handle-any-factory", // task 2: `any` throughout, a factory's closure over the data, ?. and ??, errors returned as values
+  "correct-handle-null-proto-responses", // task 2: every response deep-copied into Object.create(null) objects
 ];
 
 /**
