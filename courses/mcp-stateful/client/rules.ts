@@ -132,13 +132,17 @@ export function unsurfacedError(expected: Expected, record: ClientRecord): numbe
   return i < 0 ? Infinity : i;
 }
 
-/** Every request's id a string or an integer, none used twice (in the ops before `upTo`, where the model sends a request). */
-export function idsProblem(expected: Expected, record: ClientRecord, upTo: number): string | undefined {
-  const seen = new Set<unknown>();
-  for (let i = 0; i < Math.min(upTo, expected.ranges.length); i++) {
-    const [from] = expected.ranges[i]!;
+/**
+ * Every request's id a string or an integer, none used twice (in the ops before `upTo`, where the
+ * model sends a request). `seen`: the ids the same client sent in the calls before this one of its
+ * run (a continued client), added to as it goes; `from`: the first op the client's own (a
+ * continued call's connect is the driver's, its ids the model's).
+ */
+export function idsProblem(expected: Expected, record: ClientRecord, upTo: number, seen = new Set<unknown>(), from = 0): string | undefined {
+  for (let i = from; i < Math.min(upTo, expected.ranges.length); i++) {
+    const [first] = expected.ranges[i]!;
     for (const [k, m] of (record.byOp[i + 1] ?? []).entries()) {
-      if (!expected.sent[from + k]?.request || !isObject(m)) continue;
+      if (!expected.sent[first + k]?.request || !isObject(m)) continue;
       const id = m["id"];
       if (!(typeof id === "string" || (typeof id === "number" && Number.isInteger(id)))) return `${shown(m["method"])} has id ${shown(id)}: an id is a string or an integer`;
       if (seen.has(id)) return `id ${shown(id)} was used twice`;

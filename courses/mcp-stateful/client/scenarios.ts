@@ -140,7 +140,10 @@ export function generatedScenarios(seed: number): Scenario[] {
   // calls and lists only, is as many requests as one call's peer messages allow (about 30).
   const lr = makeRandom((seed ^ 0x10e6) >>> 0);
   out.push(lateTail(lr, randomScenario(lr, LONG.min + (seed % (LONG.max - LONG.min + 1)))));
-  // The second runs 4 times on one client (model.ts `calls`): about 120 requests in all.
+  // The second runs 4 times on one client (model.ts `calls`): about 120 requests in all, its ids
+  // judged across the calls (client-verdicts.ts: ids cycling through 1-100 passed while each call's
+  // were judged alone, gaming-client-id-cycle). Not 10 times: a cache that grows with every list
+  // (cache-appends) then outgrows what one run may return, and that one mistake cost 3.
   const lx = makeRandom((seed ^ 0x10e7) >>> 0);
   out.push({ ...lateTail(lx, randomScenario(lx, LONGEST.min + (seed % (LONGEST.max - LONGEST.min + 1)), false)), calls: 4 });
   return out;

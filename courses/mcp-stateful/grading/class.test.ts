@@ -172,8 +172,12 @@ const GAMING: [string, string, number][] = [
   ["gaming-client-cache-entry-keys", "task3", 4],
   ["gaming-client-known-codes", "task3", 4],
   // Known wrong: should be 4 (t3_ids). Ids in a Uint8Array wrap after 255 requests; one client
-  // makes about 120 in a grading, and more would double the client's runs for a rule no line names.
+  // makes about 120 in a grading. 10 calls of the long client (260-300 requests) catch it, but a
+  // cache that grows with each list (cache-appends) then outgrows a run's value: 3 points, not 1.
   ["gaming-client-id-byte", "task3", 5],
+  // Ids cycling through 1-100: 5 of 5 while each call of the continued client had its ids judged
+  // alone (about 30 requests); they are judged across its calls now (grading/client-verdicts.ts).
+  ["gaming-client-id-cycle", "task3", 4],
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {

@@ -64,6 +64,9 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
   // A continued call starts from the cache the client itself left (a stale one is the mistake of
   // the call that left it, judged there), as the model's next call starts from its own.
   const leftCache = new Map<number, unknown>();
+  // And its ids: a continued call's are new beside every call's before it on that client (ids kept
+  // in a byte, repeating past 255 requests, were judged 30 at a time: gaming-client-id-byte).
+  const idsSeen = new Map<number, Set<unknown>>();
   for (const [k, { run, call, scenario: planned }] of p.clients.entries()) {
     generated = k > 0;
     const r = record(reply.runs[run], call);
@@ -103,7 +106,8 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     note("t3_handshake", scenario.ops.length, why(handshakeProblem(e, r)), own === 0);
     note("t3_messages", scenario.ops.length, why(differs?.why));
     // Judged only where an op sent as the model did: a scenario whose first op did not is t3_messages' alone.
-    note("t3_ids", scenario.ops.length, why(idsProblem(e, r, upTo)), upTo > own);
+    if (call === 0) idsSeen.set(run, new Set());
+    note("t3_ids", scenario.ops.length, why(idsProblem(e, r, upTo, idsSeen.get(run) ?? new Set(), own)), upTo > own);
     // Past the ops judged one by one, what an op gave and cached is judged against the replies
     // the client got (client/beyond.ts): a client that stops asking after N requests and answers
     // anyway loses each rule it stopped following.
