@@ -2,11 +2,15 @@
 import type { JsonRpcMessage, ServeResult } from "grade/course";
 import { handle } from "./task2.js";
 
-/** json.dumps(value, separators=(",", ":"), sort_keys=True), ensure_ascii included. */
+/**
+ * json.dumps(value, separators=(",", ":"), sort_keys=True), ensure_ascii included. A field set to
+ * undefined is left out, and undefined in a list is null, as JSON.stringify writes them.
+ */
 export function dumps(value: unknown): string {
+  if (value === undefined) return "null";
   if (Array.isArray(value)) return `[${value.map(dumps).join(",")}]`;
   if (value !== null && typeof value === "object") {
-    const keys = Object.keys(value).sort();
+    const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort();
     return `{${keys.map((k) => `${dumps(k)}:${dumps((value as Record<string, unknown>)[k])}`).join(",")}}`;
   }
   return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);

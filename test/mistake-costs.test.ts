@@ -235,10 +235,11 @@ const COSTS: [string, number][] = [
   ["serve-asserts-counts", 1],
   // Correct: for...in over the list, its string keys through Number().
   ["serve-for-in-index", 0],
-  // Known wrong: should be 4, as game-serve-sublist-table. Its table matches the page's lines with
-  // any id (the fresh ids pass), so two count lines are charged to t3_parse_error_line; its rules
-  // fail on every other list, which takes only one more line (t3_out_count).
-  ["game-serve-sublist-any-id", 2],
+  // 4, as game-serve-sublist-table. Its table matches the page's lines with any id (the fresh ids
+  // pass), and it throws at one place on every list it has no answer for: on t3_same_lines' list
+  // with no line that is not JSON too, so no count line is charged to t3_parse_error_line
+  // (grading/serve-lines.ts shieldedThrow). It cost 2 while every list of that rule held such a line.
+  ["game-serve-sublist-any-id", 4],
   // One mistake: out and log at module level, never emptied. It was 5 (t3_same_lines, every line's
   // rule, failed after an instance's first call); the rule's lists served first in instances of
   // their own hold it, so the failure is t3_fresh_instance's (grading/fresh-serve.ts). With
@@ -293,12 +294,10 @@ const COSTS: [string, number][] = [
   // trims) then shows that mistake beside its loop and costs 2 (src/pack/line-by-line.ts
   // chargeLinesAlone's second mistake): left for the lead to decide.
   ["serve-trims-before-parse", 0],
-  // Known wrong: should be 0. A correct handle whose responses carry an undefined field (result or
-  // error, from one reply helper): the reference serve's dumps (solutions/task3.ts) sorts
-  // Object.keys, undefined's key included, and JSON.stringify(undefined).replace throws, on lines
-  // 1, 3 and 5 alone: 4, as serve-dumps-no-boolean. The fix is the reference's (skip undefined
-  // values, as JSON.stringify does), outside the pack.
-  ["handle-undefined-fields", 4],
+  // Correct: a handle whose responses carry an undefined field (result or error, from one reply
+  // helper), which JSON leaves out. It cost 4 while the reference serve beside it (solutions/task3.ts)
+  // threw on it: its dumps now leaves such a field out too, as JSON.stringify does.
+  ["handle-undefined-fields", 0],
   // Correct: every response deep-copied into Object.create(null) objects.
   ["handle-null-proto-responses", 0],
 ];

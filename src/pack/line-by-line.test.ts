@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { CallOutcome } from "../runner/outcome.js";
 import { FailedCall } from "./failed-call.js";
-import { answersAlone, answersWithout, failedInOwnFile, failedKey, leftOutSets, perLineInputs } from "./line-by-line.js";
+import type { CheckResult } from "../report/types.js";
+import { answersAlone, answersWithout, chargeLinesAlone, failedInOwnFile, failedKey, leftOutSets, perLineInputs } from "./line-by-line.js";
 
 const LINES = ["a", "{x", "", "b"];
 const ok = (value: unknown): CallOutcome => ({ ok: true, value });
@@ -61,5 +62,28 @@ describe("line by line", () => {
     expect(failedInOwnFile(stopped("in handle (at task2.ts:6:31)"), "task3.ts")).toBe(false);
     expect(failedInOwnFile(stopped("at task3.ts:16:27"), "task3.ts")).toBe(true);
     expect(failedInOwnFile({ reason: "promise", message: "serve returned a Promise." }, "task3.ts")).toBe(true);
+  });
+});
+
+describe("charging the lines that read every line", () => {
+  const failure = { reason: "throw" as const, message: "For line 2 (\"{x\"): serve threw SyntaxError (at task3.ts:9:5)." };
+  const answers = ["a", new FailedCall(1, failure), null, "b"];
+  const judged = (): { checks: CheckResult[] } => ({
+    checks: [
+      { name: "count", kind: "evidence", title: "count", status: "fail", message: failure.message },
+      { name: "parse_line", kind: "evidence", title: "parse", status: "fail", message: failure.message },
+    ],
+  });
+  it("charges a line that reads every line to the failed line's when it is right over the others", () => {
+    const j = judged();
+    chargeLinesAlone(j, answers, ["count"], () => true);
+    expect(j.checks.find((c) => c.name === "count")?.chargedTo).toBe("parse_line");
+  });
+  it("charges none when the code threw at that place on lists without such a line (a shield)", () => {
+    const j = judged();
+    chargeLinesAlone(j, answers, ["count"], () => true, undefined, "serve threw there on a list with none.");
+    const count = j.checks.find((c) => c.name === "count")!;
+    expect(count.chargedTo).toBeUndefined();
+    expect(count.message).toMatch(/not charged to that line alone: serve threw there/);
   });
 });

@@ -138,7 +138,14 @@ export const sameLineCase = (messageCase: (message: unknown) => string | undefin
  * hid on the page (keys unsorted, blank lines not counted), and the first of them pays for it; so
  * does `hidden`, a second mistake the pack sees in the answers over the other lines.
  */
-export function chargeLinesAlone(judged: { checks: CheckResult[]; extra?: CheckResult[] }, answers: readonly unknown[], everyLine: readonly string[], rightOf: (line: string) => boolean, hidden?: string): void {
+export function chargeLinesAlone(judged: { checks: CheckResult[]; extra?: CheckResult[] }, answers: readonly unknown[], everyLine: readonly string[], rightOf: (line: string) => boolean, hidden?: string, shield?: string): void {
+  // A throw at the failed line's place on lists without such a line (failedAtSiteElsewhere): the
+  // loop is not right over the other lines, whatever LINES without it read; no line is charged there.
+  if (shield !== undefined) {
+    judged.checks = judged.checks.map((c) => (everyLine.includes(c.name) && c.status === "fail" && c.chargedTo === undefined
+      ? { ...c, message: `${c.message ?? ""} It is not charged to that line alone: ${shield}`.trim() } : c));
+    return;
+  }
   // Each line's reading over the others, made once: chargeFailedCalls asks for it per check it meets.
   const readings = new Map(everyLine.map((line) => [line, rightOf(line)]));
   const right = (line: string): boolean => readings.get(line) === true;

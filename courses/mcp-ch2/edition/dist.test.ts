@@ -55,7 +55,7 @@ describe("findLeaks", () => {
 
   it("finds a line of a solution copied into a shipped file, and the key's answers", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "grade-leak-"));
-    writeFileSync(path.join(dir, "notes.md"), `Tip:\n    const keys = Object.keys(value).sort();\n`);
+    writeFileSync(path.join(dir, "notes.md"), "Tip:\n    if (Array.isArray(value)) return `[${value.map(dumps).join(\",\")}]`;\n");
     writeFileSync(path.join(dir, "answers.txt"), secrets.key);
     writeFileSync(path.join(dir, "clean.ts"), read("tasks/task3.ts"));
     const leaks = findLeaks(dir, ["notes.md", "answers.txt", "clean.ts"], secrets);

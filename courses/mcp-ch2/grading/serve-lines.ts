@@ -10,6 +10,17 @@ import type { EvidenceKey } from "../course/evidence-keys.js";
 import { computeEvidence } from "../evidence/lines.js";
 import { failedKey } from "../../../src/pack/line-by-line.js";
 import { canonicalJson } from "../../../src/json/python-json.js";
+import { failedAtSiteElsewhere } from "../../../src/pack/failed-call.js";
+import type { CallOutcome } from "../../../src/runner/outcome.js";
+import type { SandboxReply } from "../../../src/sandbox/protocol.js";
+import { planInputs } from "../behaviour/plan.js";
+import { LINES } from "../course/fixtures.js";
+import { sameLineCase } from "./fixture-case.js";
+import { readCalls } from "./outcomes.js";
+import { FIXTURE_INPUTS, type TaskRuns } from "./request.js";
+
+/** Where LINES has its line that is not JSON. */
+const NOT_JSON_AT = LINES.findIndex((line) => { try { JSON.parse(line); return false; } catch { return line.trim() !== ""; } });
 
 /** What the rules answer for these lines, or undefined where the answer key cannot say. */
 function ruledAnswer(lines: readonly string[]): unknown {
@@ -50,4 +61,25 @@ export function unwrittenOverOtherLines(byLine: readonly unknown[], without: Rea
     if (line !== canonicalJson(parsed)) return `serve writes its out lines over the other lines otherwise than json.dumps(response, separators=(",", ":"), sort_keys=True) does (keys sorted at every level, no spaces, text outside ASCII escaped)`;
   }
   return undefined;
+}
+
+/** The rule of serve's five lines, whose lists are the page's lines of the same kinds (task3-checks.ts). */
+const LINES_RULE = "t3_same_lines";
+
+/**
+ * When serve's not-JSON line failed alone: whether serve threw at that same place on a list of
+ * the lines' rule that holds no line of a failed line's kind (src/pack/failed-call.ts
+ * failedAtSiteElsewhere), said as the lines' note; undefined otherwise. An unguarded JSON.parse
+ * throws only on such a line, so a throw there is a shield for lists the code has no answer for
+ * (game-serve-sublist-any-id), and the lines that count every line are not charged to line 4's.
+ */
+export function shieldedThrow(runs: TaskRuns, reply: SandboxReply, perLine: readonly CallOutcome[] | undefined): string | undefined {
+  const rule = runs.plan.find((p) => p.check.name === LINES_RULE);
+  if (!rule || runs.generated === undefined || !perLine) return undefined;
+  const calls = readCalls("task3", reply.runs[runs.generated], false);
+  if (!calls) return undefined;
+  const at = FIXTURE_INPUTS.task3.length + planInputs(runs.plan).offsets[runs.plan.indexOf(rule)]!;
+  const shielded = failedAtSiteElsewhere(LINES, perLine.slice(0, LINES.length), NOT_JSON_AT, sameLineCase, rule.inputs, calls.slice(at, at + rule.inputs.length));
+  return shielded === undefined ? undefined
+    : `serve threw at the same place on a list with no line that is not JSON (${JSON.stringify(shielded).slice(0, 300)}), where JSON.parse throws nothing: the throw is not that line's alone.`;
 }
