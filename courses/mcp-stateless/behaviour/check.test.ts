@@ -48,7 +48,7 @@ describe("behaviour checks", () => {
     expect(judgeChecks(t2, a2.map(ok), (k) => ({ value: a2[k] }), () => sameJson, 2).every((c) => c.status === "pass")).toBe(true);
     const t4 = planChecks(TASK4_CHECKS, 2);
     const a4 = allInputs(t4).map((lines) => serve(lines as string[]));
-    expect(judgeChecks(t4, a4.map(ok), (k) => ({ value: a4[k] }), () => sameServe, 2).every((c) => c.status === "pass")).toBe(true);
+    expect(judgeChecks(t4, a4.map(ok), (k) => ({ value: a4[k] }), () => (e, a) => sameServe(e, a), 2).every((c) => c.status === "pass")).toBe(true);
   });
 
   it("fail with the smallest counterexample and the seed to replay it", () => {

@@ -52,7 +52,7 @@ export function sameServe(expected: unknown, actual: unknown, oneLine = true): b
  * t4_odd_lines: one point) and not all three lines' rule too (it cost all of task 4).
  */
 const serveComparison = (check: PlannedCheck["check"]) =>
-  check.id === FRESH_LISTS_RULE ? (e: unknown, a: unknown) => sameServe(e, a, false) : sameServe;
+  check.id === FRESH_LISTS_RULE ? (e: unknown, a: unknown) => sameServe(e, a, false) : (e: unknown, a: unknown) => sameServe(e, a);
 
 const t2Answers = new WeakMap<readonly unknown[], ({ value: unknown } | undefined)[]>();
 /** The model's answers to the fixtures then the generated messages, on one server (made once per plan with the model's own checkArgs). */
