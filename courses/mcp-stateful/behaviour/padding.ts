@@ -36,7 +36,7 @@ export function padded(sessions: readonly Session[], random: Random): Session[] 
  * requests it answers once live, and gives up after 20 (gaming-live-calls-first-n), passed the
  * refused padding above and every session (19 live requests at most). None changes the session's
  * state (no tool is added, none drained), so the check's own steps after them are due the same
- * answers. String ids of their own: a falsy id is t2_notifications' (grading/falsy-ids.ts).
+ * answers.
  */
 function livePadded(session: Session, random: Random): Step[] {
   const steps = session.steps;
@@ -44,7 +44,17 @@ function livePadded(session: Session, random: Random): Step[] {
   if (opened < 0) return steps;
   const b = new SessionBuilder(random, session.servers);
   times(random.int(PADDING.min, PADDING.max), () => anyCall(b, random));
-  const live = b.steps.map((step, i): Step => (step.op === "handle" ? { ...step, message: { ...(step.message as Record<string, unknown>), id: `live-${i + 1}` } } : step));
+  // Ids as a session's own (integers, some "req-N" or digits as a string), from a number far
+  // past the session's: ids named for the padding ("live-N") told it apart, and a server that left
+  // such requests out of its count kept every point (gaming-live-calls-skips-padding). Never 0 or
+  // "": a falsy id is t2_notifications' (grading/falsy-ids.ts).
+  let n = random.int(1000, 9000);
+  const idOf = (): string | number => {
+    const k = n++;
+    const r = random.int(0, 9);
+    return r === 0 ? `req-${k}` : r === 1 ? String(k) : k;
+  };
+  const live = b.steps.map((step): Step => (step.op === "handle" ? { ...step, message: { ...(step.message as Record<string, unknown>), id: idOf() } } : step));
   return [...steps.slice(0, opened + 1), ...live, ...steps.slice(opened + 1)];
 }
 const messageOf = (s: Step): Record<string, unknown> => (s.op === "handle" && !s.on && typeof s.message === "object" && s.message !== null ? (s.message as Record<string, unknown>) : {});
