@@ -87,6 +87,8 @@ const CORRECT = [
   "correct-client-static-private", // task 3: a static #private counter behind a getter (ids "req-N"), a frozen meta, ?. and ??, answers defined (not assigned) per key, a labelled loop
   "correct-serve-labelled-switch", // task 4: a labelled for...of over entries, switch (true) on the parsed value, a plain object told by its prototype
   "correct-client-fromentries-padded", // task 3: zero-padded string ids, params copied by fromEntries(entries), while (true) with early returns, a ClientError subclass
+  "correct-client-method-ids", // task 3: ids "<method>#<n>" from a counter per method, rounds by recursion carrying a Map of answers, an Error subclass
+  "correct-client-negative-ids", // task 3: negative integer ids counting down from -1, a for...of over [1, 2, 3], answers defined on a null-prototype object
   "correct-handle-any-factory", // task 2: `any` throughout, a factory's closure over the data, ?. and ??, errors returned as values
   "correct-handle-null-proto-responses", // task 2: every response deep-copied into Object.create(null) objects
 ];
