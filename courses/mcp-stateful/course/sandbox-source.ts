@@ -22,6 +22,9 @@ function resourcesSource(): string {
 export function sandboxSource(): string {
   return [
     '"use strict"; Object.defineProperty(exports, "__esModule", { value: true });',
+    // The tools' and resources' functions are the host's text: a host built with esbuild's
+    // keepNames may wrap inner functions in __name(fn, "name"), which the sandbox does not define.
+    'const __name = (target, value) => Object.defineProperty(target, "name", { value, configurable: true });',
     `exports.PROTOCOL_VERSION = ${data(PROTOCOL_VERSION)};`,
     `exports.SERVER_INFO = ${data(SERVER_INFO)};`,
     `exports.CLIENT_INFO = ${data(CLIENT_INFO)};`,
