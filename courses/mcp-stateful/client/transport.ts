@@ -105,6 +105,7 @@ export function transportProblem(probe: Probe, record: TransportRecord | undefin
   const oddOut = firstDifference(record.drainedExact ?? record.drained, outbox, "notifications()");
   if (oddOut) return `${oddOut}: notifications() must return JSON.parse(JSON.stringify(outbox))`;
   if (record.given.length < 2) return "sending a notification did not reach the server";
+  if (record.given[1]!.same) return "the server was given the very notification object the client sent: send passes every message through JSON (stringify, then parse), one JSON would not change too";
   if (record.notice !== null) return `sending a notification returned ${shown(record.notice)}; a notification gets nothing (null)`;
   if (!same(record.again, [])) return `notifications() a second time returned ${shown(record.again)}: the outbox was already drained`;
   return undefined;

@@ -131,11 +131,14 @@ export const DRIVERS_SOURCE = String.raw`
     const given = [];
     let answer = null;
     let queued = [];
+    // The message being sent now: each one the server is handed is checked against it (a
+    // notification too: a transport that copied only what JSON changes passed it as it was).
+    let current;
     const server = {
       handle(message) {
         const params = message !== null && typeof message === "object" ? message.params : undefined;
         const plain = params !== null && typeof params === "object";
-        given.push({ message: snap(message), exact: exact(message, 0), same: message === sent, when: plain ? typeof params.when : "none", gone: plain && "gone" in params });
+        given.push({ message: snap(message), exact: exact(message, 0), same: message === current, when: plain ? typeof params.when : "none", gone: plain && "gone" in params });
         answer = probe.answers.length ? probe.answers.shift() : null;
         // The answer carries values JSON changes too (client/odd-values.ts), functions among them.
         if (probe.odd !== undefined && answer !== null && typeof answer === "object") {
@@ -154,6 +157,7 @@ export const DRIVERS_SOURCE = String.raw`
     // server was given is judged first.
     let reply = null;
     let sendThrew;
+    current = sent;
     try { reply = transport.send(sent); } catch (error) {
       if (notWritten(error) || probe.odd === undefined) throw error;
       sendThrew = threw(error);
@@ -168,6 +172,7 @@ export const DRIVERS_SOURCE = String.raw`
     const drained = transport.notifications();
     const drainedExact = exact(drained, 0);
     const drainedSame = Array.isArray(drained) && drained.some((n, i) => n === held[i]);
+    current = probe.notification;
     const notice = transport.send(probe.notification);
     return { given, reply: replied, replyExact, ...(sendThrew ? { sendThrew } : {}), replySame, drained: snap(drained), drainedExact, drainedSame, notice: snap(notice), again: snap(transport.notifications()) };
   };

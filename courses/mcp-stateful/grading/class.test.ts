@@ -149,6 +149,9 @@ const GAMING: [string, string, number][] = [
   // 5 of 5 (helper 37): structuredClone, then only a Date to its text and undefined keys dropped;
   // the generated probes now carry NaN, -0, a Map, toJSON... (client/odd-values.ts).
   ["gaming-transport-date-fix", "task3", 4],
+  // Copies only what JSON would change: 5 of 5 while only the request (which always held a Date)
+  // was checked for being the client's own object; the notification is too (helper 41).
+  ["gaming-transport-copies-when-changed", "task3", 4],
   // Helper 41. Right for a session's first 20 live requests (the refused padding is not counted):
   // 8 of 8, every session had 19 at most; the padded sessions now have 30-70 live requests after
   // their handshake (behaviour/server-checks.ts livePadded): what it keeps is initialize's lines
