@@ -8,13 +8,14 @@
 import { ANSWER_KEY } from "../behaviour/key.js";
 import type { EvidenceKey } from "../course/evidence-keys.js";
 import { computeEvidence } from "../evidence/lines.js";
-import { failedKey } from "../../../src/pack/line-by-line.js";
+import { failedInOwnFile, failedKey } from "../../../src/pack/line-by-line.js";
 import { canonicalJson } from "../../../src/json/python-json.js";
 import { failedAtSiteElsewhere } from "../../../src/pack/failed-call.js";
 import type { CallOutcome } from "../../../src/runner/outcome.js";
 import type { SandboxReply } from "../../../src/sandbox/protocol.js";
 import { planInputs } from "../behaviour/plan.js";
 import { LINES } from "../course/fixtures.js";
+import { TASKS } from "../course/tasks.js";
 import { sameLineCase } from "./fixture-case.js";
 import { readCalls } from "./outcomes.js";
 import { FIXTURE_INPUTS, type TaskRuns } from "./request.js";
@@ -79,7 +80,10 @@ export function shieldedThrow(runs: TaskRuns, reply: SandboxReply, perLine: read
   const calls = readCalls("task3", reply.runs[runs.generated], false);
   if (!calls) return undefined;
   const at = FIXTURE_INPUTS.task3.length + planInputs(runs.plan).offsets[runs.plan.indexOf(rule)]!;
-  const shielded = failedAtSiteElsewhere(LINES, perLine.slice(0, LINES.length), NOT_JSON_AT, sameLineCase, rule.inputs, calls.slice(at, at + rule.inputs.length));
+  // Only serve's own throws and stalls: a stall is named by the function called, wherever it
+  // looped, and handle's (in task2.ts) is task 2's to charge.
+  const own = calls.slice(at, at + rule.inputs.length).map((c) => (c.ok || failedInOwnFile(c.failure, TASKS.task3.file) ? c : undefined));
+  const shielded = failedAtSiteElsewhere(LINES, perLine.slice(0, LINES.length), NOT_JSON_AT, sameLineCase, rule.inputs, own);
   return shielded === undefined ? undefined
     : `serve threw at the same place on a list with no line that is not JSON (${JSON.stringify(shielded).slice(0, 300)}), where JSON.parse throws nothing: the throw is not that line's alone.`;
 }
