@@ -128,7 +128,11 @@ function compileVerdict(schema: object, size: SchemaSize, where: string, dialect
  * it would otherwise do after, on the grading's path (docs/speed.md).
  */
 export function warmSchemaJudging(): void {
-  judgeJsonSchema({ type: "object", properties: { a: { type: "string" } } }, "a warm-up schema", { compile: true });
+  try {
+    judgeJsonSchema({ type: "object", properties: { a: { type: "string" } } }, "a warm-up schema", { compile: true });
+  } catch {
+    // Nothing is lost: the judging meets the same trouble where it belongs, and says so there.
+  }
 }
 
 /**

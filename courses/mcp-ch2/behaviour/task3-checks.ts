@@ -99,8 +99,8 @@ function sameKinds(random: Random): string[] {
   });
 }
 
-/** Where LINES has its line that is not JSON. */
-const NOT_JSON_AT = LINES.findIndex((line) => { try { JSON.parse(line); return false; } catch { return line.trim() !== ""; } });
+/** Where LINES has its line that is not JSON (grading/serve-lines.ts reads its failure alone). */
+export const NOT_JSON_AT = LINES.findIndex((line) => { try { JSON.parse(line); return false; } catch { return line.trim() !== ""; } });
 
 /**
  * The lists of the rule of serve's five lines. One of them has no line that is not JSON: every

@@ -14,14 +14,13 @@ import { failedAtSiteElsewhere } from "../../../src/pack/failed-call.js";
 import type { CallOutcome } from "../../../src/runner/outcome.js";
 import type { SandboxReply } from "../../../src/sandbox/protocol.js";
 import { planInputs } from "../behaviour/plan.js";
+import { NOT_JSON_AT } from "../behaviour/task3-checks.js";
 import { LINES } from "../course/fixtures.js";
 import { TASKS } from "../course/tasks.js";
 import { sameLineCase } from "./fixture-case.js";
 import { readCalls } from "./outcomes.js";
 import { FIXTURE_INPUTS, type TaskRuns } from "./request.js";
 
-/** Where LINES has its line that is not JSON. */
-const NOT_JSON_AT = LINES.findIndex((line) => { try { JSON.parse(line); return false; } catch { return line.trim() !== ""; } });
 
 /** What the rules answer for these lines, or undefined where the answer key cannot say. */
 function ruledAnswer(lines: readonly string[]): unknown {
