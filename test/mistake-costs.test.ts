@@ -300,6 +300,18 @@ const COSTS: [string, number][] = [
   ["handle-undefined-fields", 0],
   // Correct: every response deep-copied into Object.create(null) objects.
   ["handle-null-proto-responses", 0],
+  // Helper 42: correct code leaning on Node 20's built-ins and modules, one or two each.
+  ["builtin-util-format-messages", 0], // task 2: node:util format for every message ("%s", "%d")
+  ["builtin-fromentries-rename", 0], // task 1: Object.entries/fromEntries and a Map of renamed keys
+  ["builtin-property-escape-dumps", 0], // task 3: /[\P{ASCII}\x7f]/gu, Array.from({length}), String.raw, Reflect.ownKeys().toSorted(), util.format's log
+  ["builtin-assert-validator", 0], // task 2: node:assert's rules, each AssertionError's message the problem
+  ["builtin-iterable-lines", 0], // task 3: a class with a [Symbol.iterator] generator over lines.entries()
+  ["builtin-clone-templates", 0], // task 2: structuredClone of deep-frozen response templates
+  // One mistake each, hidden by a built-in: Intl.ListFormat's default list ("a, b, and c");
+  // Number.isSafeInteger for "integer" (2**53 and past refused); escape() for \u escapes (U+007F-U+00FF as %XX).
+  ["enum-listformat-conjunction", 1],
+  ["integer-is-safe-integer", 1],
+  ["escape-latin1-percent", 1],
 ];
 
 describe("what one mistake costs", () => {
