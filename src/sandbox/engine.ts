@@ -3,7 +3,7 @@
 // output apart.
 import type { RunSpec, SandboxReply, SandboxRequest, TaskFailure, WireCall, WireRun } from "./protocol.js";
 import { failedTheTask, failsTheTask, failures } from "./failures.js";
-import { RUN_FUEL } from "./fuel.js";
+import { RUN_FUEL, runFuelOf } from "./fuel.js";
 import type { EngineImage } from "./image.js";
 import { Session, type EngineAssets } from "./session.js";
 
@@ -28,7 +28,6 @@ export async function runRequest(assets: EngineAssets, request: SandboxRequest, 
   }, contextsOf(request));
   const runs: WireRun[] = [];
   const { limits } = request;
-  const runFuel = limits.fuel ?? RUN_FUEL;
   let fuelLeft = limits.budgetFuel ?? Infinity;
   let msLeft = limits.budgetMs ?? Infinity;
   try {
@@ -36,6 +35,11 @@ export async function runRequest(assets: EngineAssets, request: SandboxRequest, 
       onRun?.(runs.length, runs.at(-1));
       if (spec.after && !passed(runs[spec.after.run], spec.after.need)) { runs.push({ status: "skipped" }); continue; }
       const started = Date.now();
+      const base = limits.fuel ?? RUN_FUEL;
+      const runFuel = runFuelOf(spec, base);
+      // A run's raise is room to stop each input alone (fuel.ts runFuelOf): the submission's
+      // budget grows by it too, or a serve looping on one kind of line ran it out in its later runs.
+      fuelLeft += runFuel - base;
       const fuel = Math.min(runFuel, fuelLeft);
       const backstopMs = Math.max(0, Math.min(limits.timeMs, msLeft));
       const willRun = !session.broken && fuel > 0 && backstopMs > 0;

@@ -70,6 +70,23 @@ describe("fuel", () => {
     expect(fuelOf(run)).toBeLessThan(theirs + 5);
   });
 
+  it("gives a run whose calls get more than the default budget room to stop every input alone (serve's lists)", async () => {
+    const callFuel = 5 * CALL_FUEL;
+    // With the run's budget alone, about (RUN_FUEL - callFuel) / (callFuel / AFTER_STOP_SHARE) of them could be stopped.
+    const many = Math.ceil((RUN_FUEL - callFuel) / (callFuel / AFTER_STOP_SHARE)) + 10;
+    const [run] = await grade([spec("spinOn", [0, ...Array.from({ length: many }, () => 1), 0], { callFuel })]);
+    expect(run?.status === "ran" && run.stopped).toBeUndefined();
+    expect(run?.status === "ran" && run.calls.map((c) => c.ok)).toEqual([true, ...Array.from({ length: many }, () => false), true]);
+  });
+
+  it("adds that room to the submission's budget too: the runs after it still run", async () => {
+    const callFuel = 5 * CALL_FUEL;
+    const many = Math.ceil((RUN_FUEL - callFuel) / (callFuel / AFTER_STOP_SHARE)) + 10;
+    const [stopping, after] = await grade([spec("spinOn", Array.from({ length: many }, () => 1), { callFuel }), spec("count", [10])], { budgetFuel: RUN_FUEL + 50 });
+    expect(stopping?.status === "ran" && stopping.stopped).toBeUndefined();
+    expect(after?.status === "ran" && after.calls.map((c) => c.ok)).toEqual([true]);
+  });
+
   it("leaves a load to the run's budget: a module whose second fresh load loops stops the run, charged to no call", async () => {
     const files = { "code.ts": CODE, "loads.ts": "const g = globalThis as any; g.loads = (g.loads ?? 0) + 1; if (g.loads === 2) for (;;) {}\nexport function one() { return 1; }" };
     const reply = await pool.run({ files, refused: {}, limits: LIMITS, runs: [{ entry: "loads.ts", exportName: "one", inputs: ["1", "2", "3"], instance: "fresh", stopOnFailure: false }] });

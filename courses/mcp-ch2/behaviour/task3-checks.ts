@@ -8,6 +8,13 @@ import type { Random } from "../../../src/pack/random.js";
 
 const BLANKS = [" ", "\t", "   ", " \t "];
 const NOT_JSON = ["{not json", "[", "}", "hello", "{\"jsonrpc\": \"2.0\",", "{'id': 1}", "{\"id\": 1,}", "tools/list"];
+// A message padded with characters trim() removes but JSON's whitespace does not hold (U+00A0,
+// BOM, U+2028, U+3000): json.loads and JSON.parse both refuse the line, a Parse error. A serve
+// that parses the trimmed line answered them as messages, and no other list showed it.
+const PADDED = ["\u00a0", "\ufeff", "\u2028", "\u3000"].map((pad, i) => {
+  const line = `{"jsonrpc": "2.0", "id": ${i + 21}, "method": "tools/list"}`;
+  return i % 2 ? `${line}${pad}` : `${pad}${line}`;
+});
 
 function messageLine(random: Random): string {
   const message = structuredClone(random.pick(MESSAGES));
@@ -181,6 +188,7 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
     rule: "A line json.loads cannot parse gets {\"jsonrpc\": \"2.0\", \"id\": null, \"error\": {\"code\": -32700, \"message\": \"Parse error\"}} in out (serialised canonically), and the loop goes on with the next line.",
     inputs: (random) => [
       ...NOT_JSON.map((line) => [line]),
+      ...PADDED.map((line) => [line]),
       ["{not json", "{not json"],
       ...times(6, () => linesOf(random, random.int(2, 10), () => random.pick(NOT_JSON))),
     ],
