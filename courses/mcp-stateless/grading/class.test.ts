@@ -91,6 +91,13 @@ const CORRECT = [
   "correct-client-negative-ids", // task 3: negative integer ids counting down from -1, a for...of over [1, 2, 3], answers defined on a null-prototype object
   "correct-handle-any-factory", // task 2: `any` throughout, a factory's closure over the data, ?. and ??, errors returned as values
   "correct-handle-null-proto-responses", // task 2: every response deep-copied into Object.create(null) objects
+  // Helper 42: correct code leaning on Node 20's built-ins and modules, one or two each.
+  "correct-repr-general-categories", // task 1: /[\p{C}\p{Z}]/u (general categories) and String.raw escapes
+  "correct-checkargs-set-difference-v", // task 1: /^[[\p{C}\p{Z}]--[ ]]$/v (v-flag set subtraction), Array.from over code points, Sets of names
+  "correct-handle-key-list-replacer", // task 2: JSON.stringify(data, [keys]) for the status text's order, new URL(uri).hostname
+  "correct-client-random-uuid", // task 3: crypto.randomUUID() ids, structuredClone of the params
+  "correct-client-bigint-ids", // task 3: a BigInt counter's decimal strings as ids, rounds by Array.from({ length })
+  "correct-serve-util-format-json", // task 4: node:util format's "%j" for each line and "line %i" for the log
 ];
 
 /**
@@ -233,9 +240,10 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // No try/catch as a shield for two shortcuts (the line trimmed before JSON.parse, JSON null
   // skipped): should be 3; 2 is the failed line and the behaviour checks' cap of one.
   ["game-serve-throw-shield", "task4", ["t4_parse_error_line", "t4_odd_lines"], [], 2],
-  // Known wrong: should be 3 (all). A table of the page's lines with any id (the fresh ids pass):
-  // t4_log is charged to t4_parse_error_line, and its rules failing on every other list take only t4_out_ids.
-  ["game-serve-sublist-any-id", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_odd_lines", "t4_messages"], [], 2],
+  // A table of the page's lines with any id (the fresh ids pass), its misses thrown where its
+  // JSON.parse throws on line 4: all 3. It cost 2 while t4_log was charged to t4_parse_error_line;
+  // its throw on generated lists with no line that is not JSON is a shield (serve-lines.ts shieldedThrow).
+  ["game-serve-sublist-any-id", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_log", "t4_odd_lines", "t4_messages"], [], 3],
   // out and log at module level: t4_fresh_instance's one point (grading/fresh-serve.ts); it was 3.
   ["serve-module-arrays", "task4", ["t4_fresh_instance"], []],
   // A module's first call thrown unless it is the page's lines, the work done on later calls: its
@@ -308,6 +316,13 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["game-client-id-byte", "task3", [], [], 0],
   // Not a hole: the course's InputRequest is elicitation/create alone (see its header). Full marks.
   ["game-client-asks-elicitation-only", "task3", [], [], 0],
+  // Helper 42: one mistake each, hidden by a built-in. util.inspect as repr() for the -32022
+  // message's version (backticks for both quotes, \x7F); ids from Date.now() (the same within a millisecond);
+  ["version-repr-util-inspect", "task2", ["t2_version_check"]],
+  ["client-ids-date-now", "task3", ["t3_new_id_each_request", "t3_ids_distinct"]],
+  // repr() by Intl.Segmenter's graphemes, not code points. hole: no name was one cluster of
+  // several code points (CR LF, U+200D after a letter, a combining mark after a space): 41/41.
+  ["repr-grapheme-segments", "task1", ["t1_repr_quoting"]],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
