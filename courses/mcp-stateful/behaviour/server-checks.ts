@@ -153,8 +153,9 @@ function promptResourceSessions(r: Random): Session[] {
       for (const uri of ["lab://missing", "", "lab://broken"]) b.request("resources/read", { uri });
       b.request("prompts/get", { name: "missing", arguments: {} }).request("prompts/get", { name: "summarize", arguments: {} }).request("prompts/get", { name: "compare", arguments: { a: "x" } });
       // An empty string is a value: filled, never taken for a missing variable (random values
-      // hold "" on some seeds only: prompt-empty-value-missing passed seed 7).
-      b.request("prompts/get", { name: "compare", arguments: { a: "", b: "MCP" } });
+      // hold "" on some seeds only: prompt-empty-value-missing passed seed 7). And a value holding
+      // "$&" and "$'", text to str.format, which a string replacement reads as patterns.
+      b.request("prompts/get", { name: "compare", arguments: { a: "", b: "$5 & $& $' MCP" } });
     }
     for (let i = 0, n = r.int(2, 6); i < n; i++) {
       const pick = r.int(0, 3);

@@ -53,6 +53,12 @@ const CORRECT = [
   "correct-frozen-builders", // task 1: one generic envelope from entries (undefined left out, null kept), deep-frozen; kindOf by a key signature string
   "correct-client-string-ids", // task 3: "lab-" base-36 ids, a generic #rpc with a type guard, an McpError subclass, a private setter for the cache, JSON then structuredClone
   "correct-event-log", // task 2: the session an event log: live, the tools and the outbox folded from it with reduce, a Record of handlers, the template by split
+  // Helper 42: correct code leaning on Node 20's built-ins and modules, one or two each.
+  "correct-builders-structuredclone", // task 1: structuredClone of each params, result and data; kindOf by Object.hasOwn
+  "correct-replaceall-fn-map", // task 2: replaceAll(/\{(\w+)\}/g, fn) for the template, Array.from(map.values(), fn) for tools/list
+  "correct-eventtarget-outbox", // task 2: EventTarget and Event: addTool dispatches, a listener queues list_changed
+  "correct-string-decoder-transport", // task 3: the wire as UTF-8 Buffer chunks read back by node:string_decoder's StringDecoder
+  "correct-client-findlast-copies", // task 3: Array.prototype.findLast in pump, structuredClone of the tools handed out
 ];
 
 /** [fixture, the checks it must fail (and nothing else), points it costs, what their diagnosis shows]. */
@@ -98,6 +104,9 @@ const WRONG: [string, string[], number, RegExp][] = [
   // if the error had reached it (grading/client-verdicts.ts, startsAsModel).
   ["list-lazy-after-first", ["t3_messages"], 1, /list\(\) sent 0 message\(s\); tools\/list was due next/],
   ["pump-refetch-on-any", ["t3_messages"], 1, /pump\(\) sent \{"jsonrpc":"2\.0","id":\d+,"method":"tools\/list"\} after the 0 message\(s\) due/],
+  // Helper 42: each placeholder filled by replaceAll with a string replacement, so "$&" and "$'" in
+  // a value are patterns, not text. hole: no value held a "$" (18/18); one fixed request's does now.
+  ["prompt-replaceall-string", ["t2_prompts_resources"], 1, /Compare {2}with \$5 & \{b\} {2}MCP/],
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */
