@@ -59,6 +59,7 @@ const CORRECT = [
   "correct-eventtarget-outbox", // task 2: EventTarget and Event: addTool dispatches, a listener queues list_changed
   "correct-string-decoder-transport", // task 3: the wire as UTF-8 Buffer chunks read back by node:string_decoder's StringDecoder
   "correct-client-findlast-copies", // task 3: Array.prototype.findLast in pump, structuredClone of the tools handed out
+  "correct-error-cause", // task 2: a tool's throw wrapped by new Error(message, { cause }), the isError text read from the cause
 ];
 
 /** [fixture, the checks it must fail (and nothing else), points it costs, what their diagnosis shows]. */
