@@ -311,6 +311,32 @@ const FAMILIES: Record<string, Line[]> = {
     { code: "return Atomics.add(new Int32Array(1), 0, 1);", program: true, refused: "Atomics.add" },
     "[typeof WebAssembly, typeof Atomics, typeof WebAssembly.Module]",
   ],
+  // What helper 42's correct and one-mistake submissions lean on (test/fixtures: builtin-*,
+  // correct-*), each as the submission uses it.
+  "node idioms": [
+    "require('node:util').format('%j|line %i|%d', { a: [1, 'é'] }, 3.9, '7')", "require('node:util').format('%s must be at most %d', 'limit', 50)",
+    "require('node:util').inspect(\"it's \\\"x\\\"\")", "require('node:util').inspect('\\u007f\\u0001')", "require('node:util').inspect(\"it's\")",
+    { code: "const assert = require('node:assert'); try { assert.ok(Object.hasOwn({}, 'q'), 'missing required field: q'); } catch (e) { return [e.name, e.code, e.message, e instanceof assert.AssertionError, e.generatedMessage]; }", program: true },
+    { code: "const assert = require('node:assert'); try { assert.notStrictEqual(false, false, 'unexpected field: x'); } catch (e) { return [e.message, e.actual, e.operator]; }", program: true },
+    "/^[[\\p{C}\\p{Z}]--[ ]]$/v.test('\\u3000')", "['\\u00a0', ' ', '\\u200b', 'a', '\\ue000', '\\u{E0001}'].map((c) => /[\\p{C}\\p{Z}]/u.test(c))",
+    "'a\\u007f\\u00e9\\u{1F600}'.replace(/[\\P{ASCII}\\x7f]/gu, (c) => Array.from({ length: c.length }, (_, i) => String.raw`\\u` + c.charCodeAt(i).toString(16).padStart(4, '0')).join(''))",
+    "escape('\\u00e9\\u4e2d\\u007f')", "[...'\\u00e9\\u007f\\u4e2d'].map((c) => new TextEncoder().encode(c).length)",
+    "JSON.stringify({ eta: 'Friday', status: 'shipped', order_id: 'A100' }, ['order_id', 'status', 'eta'])",
+    "[Number.isInteger(2 ** 53), Number.isSafeInteger(2 ** 53), Number.isSafeInteger(2 ** 53 - 1), Number.isSafeInteger('1')]",
+    "new Intl.ListFormat('en').format(['api', 'worker', 'billing'])", "new Intl.ListFormat('en', { type: 'unit', style: 'short' }).format(['api', 'worker', 'billing'])",
+    "[...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment('a\\r\\nbx\\u200dy \\u0301\\ud83d\\udc68\\u200d\\ud83d\\udc69')].map((s) => s.segment)",
+    "new URL('policy://refunds').hostname", "typeof crypto.randomUUID()", "String(2n ** 64n + 1n)",
+    { code: "const { StringDecoder } = require('node:string_decoder'); const d = new StringDecoder('utf8'); const b = Buffer.from('é€😀'); return [d.write(b.subarray(0, 1)), d.write(b.subarray(1, 4)), d.write(b.subarray(4)), d.end()];", program: true },
+    "'Compare {a} with {b}'.replaceAll(/\\{(\\w+)\\}/g, (_, v) => ({ a: '$&', b: \"$'\" })[v])", "'{b}'.replaceAll('{b}', \"$5 & $& $' MCP\")",
+    "[3, 1, 2].findLast((x) => x > 1)", "Array.from(new Map([['b', 1], ['a', 2]]).values(), (v) => v * 2)",
+    { code: "const e = new Error('tool add failed', { cause: new RangeError('x too big') }); return [e.cause instanceof RangeError, e.cause.message, Object.keys(e)];", program: true },
+    { code: "const t = new EventTarget(); const out = []; t.addEventListener('list_changed', () => out.push('queued')); t.dispatchEvent(new Event('list_changed')); return out;", program: true },
+    { code: "class Lines { constructor(l) { this.l = l; } *[Symbol.iterator]() { for (const [i, line] of this.l.entries()) if (line.trim() !== '') yield [i + 1, line]; } } return [...new Lines(['a', ' ', '', 'b'])];", program: true },
+    // Node 20 has none of these: a call is Node's TypeError, in Node's words, where a student's file makes it.
+    { code: "try { Object.groupBy([1, 2], (x) => x % 2); } catch (e) { return [e.name, e.message]; }", module: true },
+    { code: "try { Map.groupBy([1, 2], (x) => x % 2); } catch (e) { return [e.name, e.message]; }", module: true },
+    { code: "try { Promise.withResolvers(); } catch (e) { return [e.name, e.message]; }", module: true },
+  ],
 
 };
 
