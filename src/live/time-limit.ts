@@ -9,6 +9,27 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
   return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * A connect's wait. Its first request waits for the server's first work (loading the
+ * submission's modules: `connectMs`, long for a busy machine); once the server has written a line
+ * the client could not read, it is up and answering, and the rest of the wait is a request's
+ * (`requestMs`). A server whose answer to initialize is unreadable made every grade wait the whole
+ * connect limit (15 s). Call `unreadable()` for each such line.
+ */
+export function connectWait<T>(promise: Promise<T>, connectMs: number, requestMs: number, what: string): { result: Promise<T>; unreadable: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  let settled = false;
+  let shorten = (): void => undefined;
+  const shortened = new Promise<never>((_, reject) => {
+    shorten = () => {
+      if (settled || timer !== undefined) return;
+      timer = setTimeout(() => reject(new NoAnswer(`no answer to ${what} it could read within ${requestMs} ms of a line it could not read`)), requestMs);
+    };
+  });
+  const result = withTimeout(Promise.race([promise, shortened]), connectMs, what).finally(() => { settled = true; clearTimeout(timer); });
+  return { result, unreadable: () => shorten() };
+}
+
 export class NoAnswer extends Error {
   override name = "NoAnswer";
 }

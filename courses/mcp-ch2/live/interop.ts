@@ -8,7 +8,7 @@ import { connectionTransport } from "../../../src/live/transport.js";
 import { MCP_TOOL, UNKNOWN_TOOL_CODE, foundText } from "../course/protocol.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import { SERVER_STARTUP_LIMIT_MS, serverReady } from "../../../src/live/ready.js";
-import { NoAnswer, unjudgedSilence, withTimeout } from "../../../src/live/time-limit.js";
+import { connectWait, NoAnswer, unjudgedSilence, withTimeout } from "../../../src/live/time-limit.js";
 
 const CALL_ARGS = { service: "api", query: "timeout" };
 const UNKNOWN_TOOL = "deploy_nuke";
@@ -59,12 +59,14 @@ export async function interopChecks(server: LiveServer, timeoutMs: number): Prom
   // calls start() again, which is the same start.
   await transport.start();
   // A line past the cap stops the server (src/live/line-cap.ts): what the client could not read.
-  capLines(transport.connection, () => { unreadable += 1; });
+  // A line the client cannot read also cuts connect's wait short (connectWait).
+  let cutWait = (): void => undefined;
+  capLines(transport.connection, () => { unreadable += 1; cutWait(); });
   const readiness = await serverReady(transport.stderr);
   const client = new Client({ name: "grade-interop", version: "1.0.0" });
   // What the client could not read (a line that is not one JSON-RPC message, one past the cap):
   // a time-out after one is the server's fault, not a silence (unreadable, above).
-  client.onerror = () => { unreadable += 1; };
+  client.onerror = () => { unreadable += 1; cutWait(); };
   const limit = Math.min(timeoutMs, INTEROP_REQUEST_LIMIT_MS);
   const options = { timeout: limit };
   const results: CheckResult[] = [];
@@ -81,7 +83,9 @@ export async function interopChecks(server: LiveServer, timeoutMs: number): Prom
   try {
     const connectLimit = Math.min(timeoutMs, INTEROP_CONNECT_LIMIT_MS);
     try {
-      await withTimeout(client.connect(transport, { timeout: connectLimit }), connectLimit + 500, "initialize");
+      const wait = connectWait(client.connect(transport, { timeout: connectLimit }), connectLimit + 500, limit, "initialize");
+      cutWait = wait.unreadable;
+      await wait.result.finally(() => { cutWait = () => undefined; });
       const info = client.getServerVersion();
       results.push(check("connect", "pass", { actual: `server ${info?.name ?? "?"} ${info?.version ?? "?"}, capabilities ${JSON.stringify(client.getServerCapabilities() ?? {})}` }));
     } catch (error) {

@@ -7,7 +7,7 @@ import { answeredIds } from "../../../src/live/answered-ids.js";
 import { capLines } from "../../../src/live/line-cap.js";
 import type { LiveServer } from "../../../src/live/connection.js";
 import { SERVER_STARTUP_LIMIT_MS, serverReady } from "../../../src/live/ready.js";
-import { NoAnswer, unjudgedSilence, withTimeout } from "../../../src/live/time-limit.js";
+import { connectWait, NoAnswer, unjudgedSilence, withTimeout } from "../../../src/live/time-limit.js";
 import { connectionTransport } from "../../../src/live/transport.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import { LIVE_TOOLS } from "./entry.js";
@@ -56,13 +56,15 @@ async function sdkSteps(server: LiveServer, timeoutMs: number): Promise<{ result
   const transport = new Transport(server);
   transport.stderr.on("data", () => { /* the server's log: read so the pipe never fills */ });
   await transport.start();
-  capLines(transport.connection, () => { unreadable += 1; });
+  // A line the client cannot read also cuts connect's wait short (connectWait).
+  let cutWait = (): void => undefined;
+  capLines(transport.connection, () => { unreadable += 1; cutWait(); });
   if ((await serverReady(transport.stderr)) === "timeout") {
     transport.connection?.kill();
     return done([check(0, "error", { message: `The server did not start within ${SERVER_STARTUP_LIMIT_MS} ms.` }), ...([1, 2, 3] as const).map((s) => check(s, "skip", { message: "The server did not start." }))]);
   }
   const client = new Client(CLIENT);
-  client.onerror = () => { unreadable += 1; };
+  client.onerror = () => { unreadable += 1; cutWait(); };
   const limit = Math.min(timeoutMs, REQUEST_LIMIT_MS);
   // A time-out with nothing unreadable is not judged (src/live/time-limit.ts): the machine's, maybe.
   const timedOut = (e: unknown): boolean => unreadable === 0 && ((e instanceof McpError && e.code === ErrorCode.RequestTimeout) || e instanceof NoAnswer);
@@ -71,7 +73,9 @@ async function sdkSteps(server: LiveServer, timeoutMs: number): Promise<{ result
   try {
     try {
       const connectLimit = Math.min(timeoutMs, CONNECT_LIMIT_MS);
-      await withTimeout(client.connect(transport, { timeout: connectLimit }), connectLimit + 500, "initialize");
+      const wait = connectWait(client.connect(transport, { timeout: connectLimit }), connectLimit + 500, limit, "initialize");
+      cutWait = wait.unreadable;
+      await wait.result.finally(() => { cutWait = () => undefined; });
       results.push(check(0, "pass", { actual: JSON.stringify(client.getServerCapabilities() ?? {}) }));
     } catch (error) {
       return done([failed(0, error, "The SDK client could not connect"), ...([1, 2, 3] as const).map((s) => check(s, "skip", { message: "The client could not connect." }))], timedOut(error));

@@ -9,7 +9,7 @@ import type { LiveServer } from "../../../src/live/connection.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import { SERVER_READY } from "../../../src/sandbox/live-protocol.js";
 import { SERVER_STARTUP_LIMIT_MS, serverReady } from "../../../src/live/ready.js";
-import { NoAnswer, unjudgedSilence, withTimeout } from "../../../src/live/time-limit.js";
+import { connectWait, NoAnswer, unjudgedSilence, withTimeout } from "../../../src/live/time-limit.js";
 import { ORDERS, PROTOCOL_VERSION, RESOURCES, TOOLS } from "../course/index.js";
 import { cap, canonical, isObject, oneParagraph, quote, transportClass, type Exchange, type Json, type JsonObject } from "./interop-transport.js";
 
@@ -131,7 +131,9 @@ async function drive(s: Sdk, server: LiveServer, timeoutMs: number, cacheHints: 
     enforceStrictCapabilities: true,
     listMaxPages: 4,
   });
-  client.onerror = (error) => { if (transport.clientErrors.length < 5) transport.clientErrors.push(oneParagraph(error.message)); };
+  // A line the client cannot read also cuts connect's wait short (src/live/time-limit.ts connectWait).
+  let cutWait = (): void => undefined;
+  client.onerror = (error) => { if (transport.clientErrors.length < 5) transport.clientErrors.push(oneParagraph(error.message)); cutWait(); };
   const asked: string[] = [];
   const answers: string[] = [];
   client.setRequestHandler("elicitation/create", async (request) => {
@@ -210,7 +212,9 @@ async function drive(s: Sdk, server: LiveServer, timeoutMs: number, cacheHints: 
 
     await step("connect", async () => {
       try {
-        await withTimeout(client.connect(transport, { timeout: connectLimit }), connectLimit + 500, "server/discover");
+        const wait = connectWait(client.connect(transport, { timeout: connectLimit }), connectLimit + 500, limit, "server/discover");
+        cutWait = wait.unreadable;
+        await wait.result.finally(() => { cutWait = () => undefined; });
       } catch (error) {
         return check("connect", verdictOf(error, "server/discover"), { actual: describe(error, s, limit), message: `The SDK client could not connect: ${describe(error, s, limit)}.${answered("server/discover")}${unjudged(error, "server/discover", connectLimit)}${stderrEnd()}` });
       }
