@@ -164,6 +164,9 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       ...["tools/List", "tools/lists", "resources/get", "prompts/list", "initialize", "", "server/Discover", random.word(3, 9)].map((method) => msg(random, method, withMeta())),
       { jsonrpc: "2.0", id: id(random), params: withMeta() },
       { jsonrpc: "2.0", id: id(random), method: 42, params: withMeta() },
+      // Uris that URL parsing makes the known one (the scheme lowercased, a tab dropped, spaces
+      // trimmed): a lookup by new URL(uri).href found them. Last, so the draws above stay as they were.
+      ...["POLICY://refunds", "policy://ref\tunds", " policy://refunds "].map((uri) => msg(random, "resources/read", withMeta({ uri }))),
     ],
   },
   {
