@@ -29,18 +29,21 @@ export const AFTER_STOP_SHARE = 20;
 /** A run's budget: about 50 times the largest reference run. */
 export const RUN_FUEL = 50 * REFERENCE_RUN_FUEL;
 /**
- * A run's budget for `spec`: RUN_FUEL (`base`), and for a run whose calls each get more than the
- * default (serve's, whose one call answers a whole list) as much again as every later input's
- * share after a stop. Then every input can be stopped alone and the others still have the run's
- * whole budget: with RUN_FUEL alone, about 20 of serve's lists could be stopped after the first
- * (600 + 20 × 30 units), and chapter 2 draws more than 25 lists with a line that is not JSON, so
- * a serve that loops on such a line alone lost points past its mistake on some seeds. A run of
- * default calls needs no more: 200 of its inputs can be stopped (handle's most of one kind is 94).
+ * A run's budget for `spec`: RUN_FUEL (`base`), or, for a run whose calls each get more than the
+ * default (serve's, whose one call answers a whole list), enough for every input to be stopped
+ * alone with the reference's whole run beside: its first call's budget, every later input's share
+ * after a stop, and REFERENCE_RUN_FUEL. With RUN_FUEL alone, about 20 of serve's lists could be
+ * stopped after the first (600 + 20 × 30 units), and chapter 2 draws more than 25 lists with a
+ * line that is not JSON, so a serve that loops on such a line alone lost points past its mistake
+ * on some seeds. No more than that: a serve that loops on every list uses all of it (bench:
+ * docs/speed.md). A run of default calls needs none: 200 of its inputs can be stopped (handle's
+ * most of one kind is 94).
  */
 export function runFuelOf(spec: { callFuel?: number; inputs: readonly unknown[] }, base: number): number {
-  if (spec.callFuel === undefined || spec.callFuel <= CALL_FUEL) return base;
+  if (spec.callFuel === undefined || spec.callFuel <= CALL_FUEL || spec.inputs.length < 2) return base;
   // The +1: a stopped call has used one unit past its share.
-  return base + (spec.inputs.length - 1) * (Math.max(1, Math.floor(spec.callFuel / AFTER_STOP_SHARE)) + 1);
+  const stops = spec.callFuel + (spec.inputs.length - 1) * (Math.max(1, Math.floor(spec.callFuel / AFTER_STOP_SHARE)) + 1);
+  return Math.max(base, stops + REFERENCE_RUN_FUEL);
 }
 /** A submission's budget, all its runs together: about 50 times the largest reference submission. */
 export const SUBMISSION_FUEL = 50 * REFERENCE_SUBMISSION_FUEL;

@@ -63,7 +63,8 @@ module.exports = { setTimeout: wait, setImmediate: immediate,
 const PURE: Record<string, string> = {
   assert: 'module.exports = require("assert");',
   "assert/strict": 'module.exports = require("assert").strict;',
-  util: 'module.exports = Object.assign({}, require("util/"), { isDeepStrictEqual: require("assert/build/internal/util/comparisons").isDeepStrictEqual });',
+  // Node 20's util also holds the global TextEncoder and TextDecoder, and toUSVString.
+  util: 'module.exports = Object.assign({}, require("util/"), { isDeepStrictEqual: require("assert/build/internal/util/comparisons").isDeepStrictEqual, TextEncoder, TextDecoder, toUSVString: (s) => String(s).toWellFormed() });',
   events: 'module.exports = require("events/");',
   path: 'module.exports = require("path-browserify");',
   "path/posix": 'module.exports = require("path-browserify");',

@@ -314,6 +314,8 @@ const FAMILIES: Record<string, Line[]> = {
   // What helper 42's correct and one-mistake submissions lean on (test/fixtures: builtin-*,
   // correct-*), each as the submission uses it.
   "node idioms": [
+    "[require('node:util').TextEncoder === TextEncoder, require('node:util').TextDecoder === TextDecoder]",
+    "Array.from(new (require('node:util').TextEncoder)().encode('h\u00e9'))", "require('node:util').toUSVString('a\ud800b')",
     "require('node:util').format('%j|line %i|%d', { a: [1, 'é'] }, 3.9, '7')", "require('node:util').format('%s must be at most %d', 'limit', 50)",
     "require('node:util').inspect(\"it's \\\"x\\\"\")", "require('node:util').inspect('\\u007f\\u0001')", "require('node:util').inspect(\"it's\")",
     { code: "const assert = require('node:assert'); try { assert.ok(Object.hasOwn({}, 'q'), 'missing required field: q'); } catch (e) { return [e.name, e.code, e.message, e instanceof assert.AssertionError, e.generatedMessage]; }", program: true },
