@@ -41,6 +41,7 @@ const FAMILIES: Record<string, Line[]> = {
     "new Date(Date.UTC(2024, 1, 29)).toISOString()", "new Date('2024-03-10T10:00:00Z').getTime()", "new Date('2024-03-10').toISOString()",
     "new Date('invalid').getTime()", "new Date(0).toUTCString()", "Date.UTC(2020, 0)", "new Date(8.64e15 + 1).getTime()",
     "new Date('2024-01-02T03:04:05.678Z').toJSON()", "String(new Date(NaN))",
+    "String(new Date(0))", "new Date(0).toTimeString()", "new Date(NaN).toTimeString()", "`${new Date(86400000)}`", "[Date.prototype.toString.name, Date.prototype.toString.length, Date.prototype.toTimeString.name]",
     "'Straße'.toUpperCase()", "'İ'.toLowerCase()", "'ǅ'.toLowerCase()", "'abc'.normalize('NFD').length", "'é'.normalize('NFD').length",
     "'a,b,,c'.split(',')", "'x'.repeat(3)", "'  x '.trim()", "'abc'.localeCompare('abd')", "[...'👍🏽']", "'👍'.length", "'👍'.codePointAt(0)",
     "String.raw`a\\nb`", "encodeURIComponent('a b&c/é')", "encodeURI('http://x/a b?q=é')", "decodeURIComponent('%E2%82%AC')", { code: "decodeURIComponent('%')", ownWording: true },
