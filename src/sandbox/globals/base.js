@@ -35,6 +35,15 @@
     lib.define(name, holder);
   };
   refused("WebAssembly", ["compile", "validate", "instantiate", "compileStreaming", "instantiateStreaming", "Module", "Instance", "Memory", "Table", "Global"], "the tasks need only JavaScript.");
+  // Node 20's globals for the network, streams, files, messaging and WebCrypto's classes: there
+  // (typeof says "function", as in Node, and instanceof works), and a call or new names it.
+  const refusedFunction = (name, why) => lib.define(name, { [name]: function () { throw lib.refusal(name, why); } }[name]);
+  for (const name of ["fetch", "Request", "Response", "Headers", "FormData"]) refusedFunction(name, "the tasks need no network.");
+  for (const name of ["Blob", "File"]) refusedFunction(name, "use Buffer, or TextEncoder and TextDecoder.");
+  for (const name of ["ReadableStream", "WritableStream", "TransformStream", "TextEncoderStream", "CompressionStream", "DecompressionStream"]) refusedFunction(name, "work on strings and arrays.");
+  for (const name of ["BroadcastChannel", "MessageChannel", "MessagePort", "MessageEvent"]) refusedFunction(name, "there are no other threads in it to message.");
+  for (const name of ["PerformanceObserver", "PerformanceEntry"]) refusedFunction(name, "use performance.now().");
+  for (const name of ["Crypto", "CryptoKey", "SubtleCrypto"]) refusedFunction(name, "use crypto.randomUUID() or crypto.getRandomValues().");
   refused("Atomics", ["add", "and", "compareExchange", "exchange", "isLockFree", "load", "notify", "or", "store", "sub", "wait", "waitAsync", "xor"], "there are no threads in it to share memory with.");
 
   // Node 20 (V8 11.3) has none of these; QuickJS has them all.

@@ -315,6 +315,10 @@ const FAMILIES: Record<string, Line[]> = {
   // What helper 42's correct and one-mistake submissions lean on (test/fixtures: builtin-*,
   // correct-*), each as the submission uses it.
   "node idioms": [
+    { code: "return fetch('http://localhost/');", program: true, refused: "fetch" }, { code: "return new Blob(['x']);", program: true, refused: "Blob" },
+    { code: "return new MessageChannel();", program: true, refused: "MessageChannel" }, { code: "return new ReadableStream();", program: true, refused: "ReadableStream" },
+    "[({}) instanceof Response, fetch.name, typeof Response.prototype]",
+    "['fetch','Request','Response','Headers','FormData','Blob','File','BroadcastChannel','MessageChannel','MessagePort','MessageEvent','ReadableStream','WritableStream','TransformStream','TextEncoderStream','CompressionStream','DecompressionStream','DOMException','WebSocket','navigator','Worker','SharedArrayBuffer','PerformanceObserver','PerformanceEntry','Crypto','CryptoKey','SubtleCrypto','global','process','Buffer','setImmediate'].map((n) => n + ':' + typeof globalThis[n]).join(' ')",
     "[require('node:util').TextEncoder === TextEncoder, require('node:util').TextDecoder === TextDecoder]",
     "Array.from(new (require('node:util').TextEncoder)().encode('h\u00e9'))", "require('node:util').toUSVString('a\ud800b')",
     "require('node:util').format('%j|line %i|%d', { a: [1, 'é'] }, 3.9, '7')", "require('node:util').format('%s must be at most %d', 'limit', 50)",
