@@ -80,6 +80,34 @@ const PURE: Record<string, string> = {
   url: 'const no = (name) => () => { throw new Error(name + " is not available in the grader\'s sandbox: use new URL(...) and its searchParams."); }; module.exports = { URL, URLSearchParams, parse: no("url.parse"), format: no("url.format"), resolve: no("url.resolve"), fileURLToPath: no("url.fileURLToPath"), pathToFileURL: no("url.pathToFileURL") };',
 };
 
+/**
+ * What Node 20's modules export beyond their ports, each refused by name where it is called (a
+ * student's call gets what it is and that the sandbox lacks it, not "is not a function"); the
+ * same as Node where that is one line.
+ */
+const MISSING: Record<string, string[]> = {
+  util: ["MIMEParams", "MIMEType", "aborted", "formatWithOptions", "getSystemErrorMap", "getSystemErrorName", "parseArgs", "parseEnv", "stripVTControlCharacters", "styleText", "transferableAbortController", "transferableAbortSignal"],
+  events: ["EventEmitterAsyncResource", "addAbortListener", "getEventListeners", "getMaxListeners", "on", "setMaxListeners"],
+  buffer: ["File", "isAscii", "isUtf8", "resolveObjectURL", "transcode"],
+  assert: ["CallTracker"],
+  path: ["matchesGlob"],
+  url: ["Url", "domainToASCII", "domainToUnicode", "resolveObject", "urlToHttpOptions"],
+  crypto: ["Certificate", "Cipher", "Cipheriv", "Decipher", "Decipheriv", "DiffieHellman", "DiffieHellmanGroup", "ECDH", "Hash", "Hmac", "KeyObject", "Sign", "Verify", "X509Certificate",
+    "checkPrime", "checkPrimeSync", "createDiffieHellman", "createDiffieHellmanGroup", "createECDH", "createPrivateKey", "createPublicKey", "createSecretKey", "diffieHellman", "generateKey",
+    "generateKeyPairSync", "generateKeySync", "generatePrime", "generatePrimeSync", "getCipherInfo", "getCiphers", "getCurves", "getDiffieHellman", "getFips", "getHashes", "hash", "hkdf",
+    "hkdfSync", "pbkdf2Sync", "privateDecrypt", "privateEncrypt", "publicDecrypt", "publicEncrypt", "randomFill", "randomFillSync", "scryptSync", "secureHeapUsed", "setEngine", "setFips",
+    "sign", "timingSafeEqual", "verify"],
+};
+const SAME: Record<string, string> = {
+  util: "module.exports.debug = module.exports.debuglog;",
+  buffer: "module.exports.atob = globalThis.atob; module.exports.btoa = globalThis.btoa;",
+  // POSIX's is the path itself.
+  path: "module.exports.toNamespacedPath = function toNamespacedPath(p) { return p; };",
+};
+const withMissing = (name: string, text: string): string => `${text}
+${SAME[name] ?? ""}
+for (const member of ${JSON.stringify(MISSING[name] ?? [])}) if (!(member in module.exports)) module.exports[member] = { [member]: function () { throw new Error("${name}." + member + " is not available in the grader's sandbox: the tasks do not need it."); } }[member];`;
+
 async function pureModule(name: string, contents: string): Promise<string> {
   const entry = path.join(ROOT, "src", "sandbox", "modules.ts");
   return cachedBuild({
@@ -102,6 +130,6 @@ let pure: Promise<ModuleSources> | undefined;
  * pack) and the pure modules, built once per process (and kept on disk).
  */
 export async function sandboxModules(course: string): Promise<ModuleSources> {
-  pure ??= (async () => Object.fromEntries(await Promise.all(Object.entries(PURE).map(async ([name, text]) => [`node:${name}`, await pureModule(name, text)] as const))))();
+  pure ??= (async () => Object.fromEntries(await Promise.all(Object.entries(PURE).map(async ([name, text]) => [`node:${name}`, await pureModule(name, withMissing(name, text))] as const))))();
   return { "grade/course": course, ...(await pure) };
 }

@@ -315,6 +315,16 @@ const FAMILIES: Record<string, Line[]> = {
   // What helper 42's correct and one-mistake submissions lean on (test/fixtures: builtin-*,
   // correct-*), each as the submission uses it.
   "node idioms": [
+    "Object.keys(require('node:assert')).sort().join()",
+    "Object.keys(require('node:path')).sort().join()",
+    "Object.keys(require('node:string_decoder')).sort().join()",
+    "Object.keys(require('node:url')).sort().join()",
+    "Object.keys(require('node:timers/promises')).sort().join()",
+    { code: "return require('node:util').parseArgs({ args: [] });", program: true, refused: "util.parseArgs" }, { code: "return require('node:events').on;", program: true },
+    { code: "return require('node:events').getEventListeners(null);", program: true, refused: "events.getEventListeners" }, { code: "return require('node:crypto').timingSafeEqual(Buffer.from('a'), Buffer.from('a'));", program: true, refused: "crypto.timingSafeEqual" },
+    { code: "return require('node:buffer').isUtf8(Buffer.from('a'));", program: true, refused: "buffer.isUtf8" },
+    "[require('node:util').debug === require('node:util').debuglog, require('node:buffer').atob('aGk='), require('node:buffer').btoa('hi'), require('node:path').toNamespacedPath('a/../b')]",
+    "['util', 'events', 'buffer', 'crypto'].map((m) => Object.entries(require('node:' + m)).filter(([k, v]) => typeof v === 'function' && !k.startsWith('_')).map(([k]) => k).sort().join())",
     { code: "return fetch('http://localhost/');", program: true, refused: "fetch" }, { code: "return new Blob(['x']);", program: true, refused: "Blob" },
     { code: "return new MessageChannel();", program: true, refused: "MessageChannel" }, { code: "return new ReadableStream();", program: true, refused: "ReadableStream" },
     "[({}) instanceof Response, fetch.name, typeof Response.prototype]",
