@@ -9,7 +9,9 @@
   const ESCAPES = { "\n": "\\n", "\t": "\\t", "\r": "\\r", "\b": "\\b", "\f": "\\f", "\v": "\\v", "\\": "\\\\" };
   function quote(s) {
     const q = !s.includes("'") ? "'" : !s.includes('"') ? '"' : !s.includes("`") && !s.includes("${") ? "`" : "'";
-    return q + s.replace(new RegExp(`[\\\\\\n\\t\\r\\b\\f\\v${q}\\x00-\\x1f\\x7f]`, "g"), (c) => ESCAPES[c] ?? (c === q ? "\\" + c : "\\x" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"))) + q;
+    // C0 and C1 controls as \xNN, and a lone surrogate as \uXXXX (lower case), as Node writes them.
+    return q + s.replace(new RegExp(`[\\\\\\n\\t\\r\\b\\f\\v${q}\\x00-\\x1f\\x7f-\\x9f]|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]`, "g"), (c) => ESCAPES[c] ?? (c === q ? "\\" + c
+      : c.charCodeAt(0) >= 0xd800 ? "\\u" + c.charCodeAt(0).toString(16) : "\\x" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"))) + q;
   }
   const number = (n) => (Object.is(n, -0) ? "-0" : String(n));
   const nameOf = (v) => {

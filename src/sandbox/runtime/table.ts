@@ -315,6 +315,7 @@ const FAMILIES: Record<string, Line[]> = {
   // What helper 42's correct and one-mistake submissions lean on (test/fixtures: builtin-*,
   // correct-*), each as the submission uses it.
   "node idioms": [
+    "require('node:util').inspect('a\\x85b\\x7f\\x9f\\xa0')", "require('node:util').inspect('x\\ud800y\\udc00z\\ud83d\\ude00')", "require('node:util').format('%o', ['\\x90'])",
     "Object.keys(require('node:assert')).sort().join()",
     "Object.keys(require('node:path')).sort().join()",
     "Object.keys(require('node:string_decoder')).sort().join()",
