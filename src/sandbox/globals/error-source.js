@@ -74,10 +74,13 @@
       if (text[i] === "." && text[i - 1] !== ".") { parts.push("." + name); i -= 1; skip(); continue; }
       if (text[i] === "." || text[i] === "#") return undefined;
       parts.push(name);
-      let shown = "";
-      for (let k = parts.length - 1; k >= 0; k--) shown += parts[k];
+      const forward = parts.reverse();
       const isNew = text.slice(i - 2, i + 1) === "new" && !isName(text[i - 3]);
-      return { shown, isNew };
+      // `new A(x).m()`: the new takes A(x) with its arguments, and V8 prints the object it made
+      // as (intermediate value); what fails is the call of .m on it.
+      const made = isNew ? forward.indexOf("(...)") : -1;
+      if (made >= 0 && made < forward.length - 1) return { shown: "(intermediate value)" + forward.slice(made + 1).join(""), isNew: false };
+      return { shown: forward.join(""), isNew };
     }
     return undefined;
   }
