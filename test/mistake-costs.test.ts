@@ -317,6 +317,37 @@ const COSTS: [string, number][] = [
   // Correct: the same TextEncoder imported from node:util, as Node 20 offers it. It cost 5 while the
   // sandbox's util (src/sandbox/modules.ts) had none: task3.ts threw on load.
   ["util-textencoder-escape", 0],
+  // Helper 43: today's verdict changes (oneCause, the shield, fuel, connectWait) tried as the class would.
+  // Known wrong: should be 4, as game-serve-throws-on-kinds. No json.dumps at all: errors from a flat
+  // template, a throw at one place (or a stall) on every response that holds a result. Results come
+  // only from the page's three branches, so every list that fails there holds one of lines 1, 3 and
+  // 5's branches, and oneCause reads the three as one mistake: 16/17 on seeds 1, 2, 3, 5, 7. The
+  // rules' lists cannot tell it from a dumps that forgot booleans (every result holds one) while
+  // serve is judged with the student's handle: only a handle whose results hold other shapes could.
+  ["game-serve-throws-on-results", 1],
+  ["game-serve-loops-on-results", 1],
+  // JSON.stringify as handle built each response, a throw on any that holds a boolean. Seeds 2, 3
+  // and 5: 4 (an unknown tool's or method's list beyond the page's branches shows the unsorted
+  // keys). Known wrong on seeds 1 and 7, 16/17: no such list was drawn, and oneCause took the three.
+  ["game-serve-boolean-throw-stringify", 4],
+  // Correct by the rules but for one type its own dumps forgot. null: only line 4's Parse error
+  // holds one on the page, 1. Known wrong: should be 1. A negative number: every error response
+  // (line 4, and each unknown tool or method beyond the page) throws at one place, so the throw on
+  // lists with no line that is not JSON reads as a shield (serve-lines.ts shieldedThrow) and the
+  // generated lists' failures are not excused: 4 on seeds 1, 2, 3, 5, 7.
+  ["serve-dumps-no-null", 1],
+  ["serve-dumps-no-negative", 4],
+  // One mistake each, a stall on one kind of line: blank lines (line 6 alone, and each list's),
+  // lines that start with whitespace (t3_parse_errors' padded messages, lines of spaces; none on the page).
+  ["serve-loops-on-blank", 1],
+  ["serve-loops-on-padded", 1],
+  // Known wrong: should be 1, as serve-dumps-no-boolean. The same dumps in a module of its own
+  // (dumps.ts) that task3.ts imports: the throw is not in task3.ts (failedInOwnFile), so the
+  // line-by-line reading is not used and the whole task fails (outcomes.ts fixtureOutcome): 5.
+  ["serve-dumps-helper-no-boolean", 5],
+  // A trace line on stdout per message, the answers right: t2_no_stdout's one point; with every
+  // default check (seed 1) t2_stdio_clean fails too, charged there, and interop passes (4/4): 16/17.
+  ["handle-logs-junk-stdout", 1],
 ];
 
 describe("what one mistake costs", () => {

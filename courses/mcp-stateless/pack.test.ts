@@ -13,6 +13,8 @@ import { CLIENT_RULES } from "./client/task3.js";
 import * as course from "./course/index.js";
 import { sandboxSource } from "./course/sandbox-source.js";
 import pack from "./pack.js";
+import { scoreTask } from "../../src/pack/score.js";
+import type { CheckResult } from "../../src/report/types.js";
 import { SCHEMA_CHECKS } from "./schema/checks.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -52,6 +54,15 @@ describe("the mcp-stateless pack", () => {
     expect(load()["ORDERS"].A101.status).toBe("processing");
     expect(course.NOT_WRITTEN_YET).toBe(ENGINE_NOT_WRITTEN_YET);
     expect(() => a["notWrittenYet"]("handle")).toThrow(expect.objectContaining({ name: ENGINE_NOT_WRITTEN_YET, message: "handle is not written yet" }));
+  });
+
+  it("charges handle's print on stdout once, though the live stdio check sees it too (helper 43: it cost 2)", () => {
+    const check = (name: string, kind: CheckResult["kind"], status: CheckResult["status"]): CheckResult => ({ name, kind, title: name, status });
+    const lines = pack.evidence.filter((l) => l.task === "task2").map((l) => check(l.key, "evidence", "pass"));
+    const printed = [...lines, check("t2_no_stdout", "output", "fail"), check("t2_stdio_clean", "stdio", "fail")];
+    expect(scoreTask({ checks: printed }, pack.score).score).toBe(lines.length - 1);
+    // A stdio failure of its own (no print) still costs its point.
+    expect(scoreTask({ checks: [...lines, check("t2_no_stdout", "output", "pass"), check("t2_stdio_clean", "stdio", "fail")] }, pack.score).score).toBe(lines.length - 1);
   });
 
   it("grades a hand-written evidence value with its diagnosis", () => {

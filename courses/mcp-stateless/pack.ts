@@ -21,7 +21,7 @@ import { StatelessTypeCheck } from "./typecheck/worker-client.js";
 
 /** Each evidence line earns a point while the rules it shows hold (evidence/line-rules.ts); a broken rule costs one; other checks beyond the fixtures at most one, and only at full marks. */
 export const SCORE_POLICY: ScorePolicy = {
-  id: "mcp-stateless-score-v25",
+  id: "mcp-stateless-score-v26",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },
@@ -31,7 +31,8 @@ export const SCORE_POLICY: ScorePolicy = {
     interop: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true, sameRuleAs: "t2_no_stdout" },
     types: { earns: 0, costs: 0 },
   },
-  checks: {},
+  // handle's print on stdout shows again through a real pipe: one root cause, charged once (as chapter 2's).
+  checks: { t2_stdio_clean: { earns: 0, costs: 1, sameRuleAs: "t2_no_stdout" } },
   other: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
   lines: LINE_RULES,
 };

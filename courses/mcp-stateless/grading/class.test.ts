@@ -326,6 +326,22 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // A uri looked up as new URL(uri).href (the scheme lowercased, tabs dropped, spaces trimmed).
   // hole: every unknown uri stayed unknown through URL parsing (41/41); t2_unknown_names now sends three that do not.
   ["resource-url-normalised", "task2", ["t2_unknown_names"]],
+  // Helper 43, around serve's shield (serve-lines.ts shieldedThrow). Known wrong: should be 3 (all
+  // of task 4). A table of the page's lines with any id, as game-serve-sublist-any-id, but line 4
+  // reaches a real JSON.parse without try/catch while every list the table lacks throws at another
+  // place, or loops for ever: no throw at line 4's site elsewhere, so no shield; t4_log is right
+  // over LINES without line 4 under fresh ids (the table matches any id) and is charged to
+  // t4_parse_error_line; the rules failing on every other list take only t4_out_ids. 2 on seeds 0, 7, 12345.
+  ["game-serve-table-other-site", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_same_lines", "t4_odd_lines", "t4_messages"], [], 2],
+  ["game-serve-table-stalls", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_same_lines", "t4_odd_lines", "t4_messages"], [], 2],
+  // Known wrong: should be 1, as serve-parse-without-catch. JSON.parse unguarded in a module of
+  // serve's own (parse-line.ts): the throw is not in task4.ts (failedInOwnFile), so the line-by-line
+  // reading is not used and the task does not run: every check skipped, 3 on seeds 0, 7, 12345.
+  ["serve-parse-in-module", "task4", [], [], 3],
+  // A trace line on stdout per message, the answers right: t2_no_stdout's one point. With every
+  // default check t2_stdio_clean fails too and is the same rule (pack.ts SCORE_POLICY; it cost 2
+  // before), interop passes (7/7).
+  ["handle-logs-junk-stdout", "task2", ["t2_no_stdout"]],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
