@@ -22,7 +22,7 @@ import type { CheckResult } from "../../src/report/types.js";
 
 /** Each evidence line earns a point while its rules hold; an output rule costs one; behaviour, schema and interop at most one per task each, only at full marks, stdio too. */
 export const SCORE_POLICY: ScorePolicy = {
-  id: "mcp-stateful-score-v17",
+  id: "mcp-stateful-score-v18",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },
@@ -32,7 +32,9 @@ export const SCORE_POLICY: ScorePolicy = {
     interop: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
     types: { earns: 0, costs: 0 },
   },
-  checks: {},
+  // handle's print on stdout shows again through a real pipe: one root cause, charged once
+  // (README: it "breaks the live stdio server at no further cost"). It cost 2 (helper 43).
+  checks: { t2_stdio_session: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true, sameRuleAs: "t2_no_stdout" } },
   other: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
   lines: LINE_RULES,
 };

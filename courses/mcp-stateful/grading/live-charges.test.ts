@@ -38,4 +38,14 @@ describe("the stdio check's wrong line, charged to its rule's check", () => {
     expect(lost(unrun)).toBe(1);
     expect(chargeLiveToRules([line, check("t2_handshake", "behaviour", "fail")])).toBeUndefined();
   });
+
+  it("costs one point when handle printed on stdout, which is what broke the session's lines (helper 43: it cost 2)", () => {
+    const lost = (checks: CheckResult[]): number => { const s = scoreTask({ checks }, pack.score); return s.maxScore - s.score; };
+    const printed = judgeStdio({ stdout: stdout(["handling initialize", ...modelLines()]), stderr: "" });
+    expect(printed.status).toBe("fail");
+    // Every evidence line of task 2 right: a task of one line could not lose two points.
+    const lines = pack.evidence.filter((l) => l.task === "task2").map((l) => check(l.key, "evidence", "pass"));
+    expect(lost([...lines, check("t2_no_stdout", "output", "fail"), printed])).toBe(1);
+    expect(lost([...lines, check("t2_no_stdout", "output", "pass"), printed])).toBe(1);
+  });
 });
