@@ -63,7 +63,7 @@ describe("fuel", () => {
     expect(run.calls.filter((c) => c.ok).map((c) => (c.ok ? decodeValue(c.value) : undefined))).toMatchObject([{ ok: true, value: 2 }, { ok: true, value: 4 }]);
     // A call after the first stopped one gets a fifth of the budget, and says why.
     const later = run.calls[2]?.ok === false ? run.calls[2].failure.message : "";
-    expect(later).toMatch(new RegExp(`\\(${CALL_FUEL / AFTER_STOP_SHARE} units, less than the first call's because a call before it in this run was stopped too; the reference solution's costliest call uses at most 1/${CALL_FUEL_FACTOR / AFTER_STOP_SHARE} of that\\)`));
+    expect(later).toMatch(new RegExp(`\\(${CALL_FUEL / AFTER_STOP_SHARE} units, less than the first call's because an earlier call of it was stopped too; the reference solution's costliest call uses at most 1/${CALL_FUEL_FACTOR / AFTER_STOP_SHARE} of that\\)`));
     // Each stopped call used its own budget, no more: the run's fuel is theirs and a little.
     const theirs = CALL_FUEL + 1 + CALL_FUEL / AFTER_STOP_SHARE + 1;
     expect(fuelOf(run)).toBeGreaterThanOrEqual(theirs);
@@ -77,6 +77,15 @@ describe("fuel", () => {
     const [run] = await grade([spec("spinOn", [0, ...Array.from({ length: many }, () => 1), 0], { callFuel })]);
     expect(run?.status === "ran" && run.stopped).toBeUndefined();
     expect(run?.status === "ran" && run.calls.map((c) => c.ok)).toEqual([true, ...Array.from({ length: many }, () => false), true]);
+  });
+
+  it("gives every call of a later run of the same export the share after a stop, and the first budget to another export", async () => {
+    const [first, later, other] = await grade([spec("spinOn", [1], { callFuel: undefined }), spec("spinOn", [1, 0], { callFuel: undefined }), spec("spin", [null], { callFuel: undefined })]);
+    const stoppedAt = (r: WireRun | undefined, i: number) => (r?.status === "ran" && r.calls[i]?.ok === false ? r.calls[i].failure.message : "");
+    expect(stoppedAt(first, 0)).toMatch(new RegExp(`\\(${CALL_FUEL} units;`));
+    expect(stoppedAt(later, 0)).toMatch(new RegExp(`\\(${CALL_FUEL / AFTER_STOP_SHARE} units, less than the first call's because an earlier call of it was stopped too`));
+    expect(later?.status === "ran" && later.calls[1]?.ok).toBe(true);
+    expect(stoppedAt(other, 0)).toMatch(new RegExp(`\\(${CALL_FUEL} units;`));
   });
 
   it("adds that room to the submission's budget too: the runs after it still run", async () => {

@@ -109,6 +109,11 @@ export class FuelMeter {
   goOn(): void {
     this.callAt = -1;
     this.stop = undefined;
+    this.shrinkCallLimit();
+  }
+
+  /** Each call's budget from now on: AFTER_STOP_SHARE of the first. */
+  shrinkCallLimit(): void {
     this.callLimit = Math.max(1, Math.floor(this.firstCallLimit / AFTER_STOP_SHARE));
   }
 

@@ -77,6 +77,8 @@ export class Session {
   private readonly shown: string;
   /** Where the last call stopped at its own budget was, as the student wrote it ("in serve (at task3.ts:4:3)"). */
   private stoppedWhere: string | undefined;
+  /** The exports ("entry#name") a call of which was stopped at its own budget in this request. */
+  private readonly stoppedExports = new Set<string>();
   /** A place in compiled code ("task1.ts:40:9") as the student wrote it (source-map.ts). */
   private readonly place = (where: string): string => mapPlace(this.submission.compiled, where);
   private readonly meter: FuelMeter;
@@ -225,6 +227,10 @@ export class Session {
     const peers = spec.peers ? new PeerLog(scripts, spec.inputs.length) : undefined;
     this.peers = peers;
     this.meter.setCallLimit(spec.callFuel ?? CALL_FUEL);
+    // A call of this export was stopped in an earlier run of the request (the fixture's, say):
+    // every call of this run gets the share after a stop, as the later calls of that run did.
+    const key = `${spec.entry}#${spec.exportName}`;
+    if (this.stoppedExports.has(key)) this.meter.shrinkCallLimit();
     // The guest's frames, and in their places the calls the meter stopped at their own budget.
     const parts: (string | { stoppedAt: number; where: string | undefined; limit: number })[] = [];
     for (let from = 0; ;) {
@@ -246,6 +252,7 @@ export class Session {
         // back (the grader's own work, uncounted), and the run goes on from the next input in
         // the same module instance, as the calls after a throw do.
         const limit = this.meter.callLimit;
+        this.stoppedExports.add(key);
         this.meter.goOn();
         this.meter.paused = true;
         try { parts.push(this.guestCall("goOn", [], false, realm)); } finally { this.meter.paused = false; }
