@@ -348,6 +348,18 @@ const COSTS: [string, number][] = [
   // A trace line on stdout per message, the answers right: t2_no_stdout's one point; with every
   // default check (seed 1) t2_stdio_clean fails too, charged there, and interop passes (4/4): 16/17.
   ["handle-logs-junk-stdout", 1],
+  // No json.dumps: the page's three answers copied as text with the id put back, errors from a
+  // template, other results thrown. LINES is served in full, but every line's rules fail on the
+  // generated lists (grading/line-rules): all 5 of task 3 on seeds 1, 2, 3, 5, 7.
+  ["game-serve-page-answers-table", 5],
+  // Two mistakes each: serve-dumps-no-boolean's dumps, and keys left unsorted (2) or a log numbered
+  // from 0. Known wrong: should be 2. With three lines failed alone the per-line run has no list
+  // without them, so the count lines are read right over the others only while no rule of task 3
+  // fails beyond the failed lines' branches (src/pack/line-by-line.ts chargeLinesAlone, readings'
+  // fallback); the log's mistake fails t3_blank_lines there, so t3_out_count, t3_log_count and
+  // t3_no_embedded_newline are each charged as wrong on their own: 4 on seeds 1, 2, 3, 5, 7.
+  ["serve-dumps-no-boolean-unsorted", 2],
+  ["serve-dumps-no-boolean-log-zero-based", 4],
 ];
 
 describe("what one mistake costs", () => {

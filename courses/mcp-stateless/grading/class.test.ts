@@ -342,6 +342,13 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // default check t2_stdio_clean fails too and is the same rule (pack.ts SCORE_POLICY; it cost 2
   // before), interop passes (7/7).
   ["handle-logs-junk-stdout", "task2", ["t2_no_stdout"]],
+  // One mistake each, a stall on lines of whitespace: "   " only (line 7; 1), or any line that
+  // starts with whitespace, by a trim loop that never moves on. Known wrong: should be 1. Line 7
+  // stalls alone; the padded messages of t4_odd_lines stall at the same place, but they are lines
+  // that are not JSON, not blank, so they are not excused with line 7 and read as a second
+  // mistake, which t4_log pays: 2 on seeds 0, 7, 12345 (chapter 2's serve-loops-on-padded: 1).
+  ["serve-loops-on-blank-spaces", "task4", ["t4_out_ids"]],
+  ["serve-loops-on-padded", "task4", ["t4_out_ids", "t4_log", "t4_odd_lines"], [], 2],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
