@@ -130,6 +130,13 @@ export const sameLineCase = (messageCase: (message: unknown) => string | undefin
   return mine !== undefined && Array.isArray(input) && input.some((line) => lineCase(line, messageCase) === mine);
 };
 
+/** Where a list of lines has its first line that is not JSON (blank lines are not), or -1. */
+export const notJsonAt = (lines: readonly string[]): number => lines.findIndex((line) => { try { JSON.parse(line); return false; } catch { return line.trim() !== ""; } });
+
+/** The count lines' note when serve threw at its not-JSON line's place on `list`, which holds no such line (a shield). */
+export const shieldNote = (list: unknown): string =>
+  `serve threw at the same place on a list with no line that is not JSON (${JSON.stringify(list).slice(0, 300)}), where JSON.parse throws nothing: the throw is not that line's alone.`;
+
 /** What else chargeLinesAlone weighs (each optional). */
 export interface LinesAloneFacts {
   /** A second mistake the pack sees in the answers over the other lines. */

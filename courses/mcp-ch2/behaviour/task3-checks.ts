@@ -1,6 +1,7 @@
 // Task 3 beyond LINES: blank lines anywhere, several parse errors, notifications, spaces around
 // the JSON, long inputs. Every line is either blank, JSON both Python and JavaScript parse the
 // same way, or text neither parses.
+import { notJsonAt } from "../../../src/pack/line-by-line.js";
 import { LINES, MESSAGES } from "../course/fixtures.js";
 import { canonicalJson, pythonDumps, pythonLength } from "../../../src/json/python-json.js";
 import type { BehaviourCheck } from "./check.js";
@@ -107,7 +108,7 @@ function sameKinds(random: Random): string[] {
 }
 
 /** Where LINES has its line that is not JSON (grading/serve-lines.ts reads its failure alone). */
-export const NOT_JSON_AT = LINES.findIndex((line) => { try { JSON.parse(line); return false; } catch { return line.trim() !== ""; } });
+export const NOT_JSON_AT = notJsonAt(LINES);
 
 /**
  * The lists of the rule of serve's five lines. One of them has no line that is not JSON: every

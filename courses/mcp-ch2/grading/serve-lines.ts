@@ -8,7 +8,7 @@
 import { ANSWER_KEY } from "../behaviour/key.js";
 import type { EvidenceKey } from "../course/evidence-keys.js";
 import { computeEvidence } from "../evidence/lines.js";
-import { failedInOwnFile, failedKey } from "../../../src/pack/line-by-line.js";
+import { failedInOwnFile, failedKey, shieldNote } from "../../../src/pack/line-by-line.js";
 import { canonicalJson } from "../../../src/json/python-json.js";
 import { failedAtSiteElsewhere, sameFailure, type FailedCall } from "../../../src/pack/failed-call.js";
 import type { CallOutcome } from "../../../src/runner/outcome.js";
@@ -120,6 +120,5 @@ export function shieldedThrow(runs: TaskRuns, reply: SandboxReply, perLine: read
   // looped, and handle's (in task2.ts) is task 2's to charge.
   const own = calls.slice(at, at + rule.inputs.length).map((c) => (c.ok || failedInOwnFile(c.failure, TASKS.task3.file) ? c : undefined));
   const shielded = failedAtSiteElsewhere(LINES, perLine.slice(0, LINES.length), NOT_JSON_AT, sameLineCase, rule.inputs, own);
-  return shielded === undefined ? undefined
-    : `serve threw at the same place on a list with no line that is not JSON (${JSON.stringify(shielded).slice(0, 300)}), where JSON.parse throws nothing: the throw is not that line's alone.`;
+  return shielded === undefined ? undefined : shieldNote(shielded);
 }

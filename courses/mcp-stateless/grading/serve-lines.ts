@@ -4,7 +4,7 @@
 // own line and the lines that read every line fail at the failed one, charged there only when
 // serve's answer to LINES without the failed lines reads as the rules' answer to them does.
 import { failedAsCase, failedAtSiteElsewhere } from "../../../src/pack/failed-call.js";
-import { answersAlone, answersWithout, failedInOwnFile, failedKey } from "../../../src/pack/line-by-line.js";
+import { answersAlone, answersWithout, failedInOwnFile, failedKey, notJsonAt, shieldNote } from "../../../src/pack/line-by-line.js";
 import type { PackTask } from "../../../src/pack/types.js";
 import type { WireRun } from "../../../src/sandbox/protocol.js";
 import { newServer, serveWith } from "../behaviour/model.js";
@@ -41,8 +41,6 @@ export function rightOverOtherLines(task: PackTask, key: string, alone: LinesAlo
   return a !== undefined && a === readOrUndefined(key, serveWith(rest.lines, newServer()));
 }
 
-/** Where LINES has its line that is not JSON. */
-const NOT_JSON_AT = LINES.findIndex((line) => { try { JSON.parse(line); return false; } catch { return line.trim() !== ""; } });
 
 /**
  * When serve's not-JSON line failed alone: whether serve threw at that same place, in its own
@@ -58,7 +56,6 @@ export function shieldedThrow(task: PackTask, runs: TaskRuns, perLine: WireRun |
   const alone = readRun(task, perLine);
   if (!calls || !alone) return undefined;
   const own = calls.slice(FIXTURE_INPUTS.task4.length).map((c) => (c.ok || failedInOwnFile(c.failure, task.file) ? c : undefined));
-  const shielded = failedAtSiteElsewhere(LINES, alone.slice(0, LINES.length), NOT_JSON_AT, sameLineCase, runs.checks.flatMap((p) => p.inputs), own);
-  return shielded === undefined ? undefined
-    : `serve threw at the same place on a list with no line that is not JSON (${JSON.stringify(shielded).slice(0, 300)}), where JSON.parse throws nothing: the throw is not that line's alone.`;
+  const shielded = failedAtSiteElsewhere(LINES, alone.slice(0, LINES.length), notJsonAt(LINES), sameLineCase, runs.checks.flatMap((p) => p.inputs), own);
+  return shielded === undefined ? undefined : shieldNote(shielded);
 }
