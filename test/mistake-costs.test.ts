@@ -219,12 +219,14 @@ const COSTS: [string, number][] = [
   // Tables of the page's sub-lists (or of LINES without line 4): as game-serve-one-line-only.
   ["game-serve-sublist-table", 4],
   ["game-serve-minus-one-table", 4],
-  // One mistake, one throw site in serve's own dumps, met on lines 1, 3 and 5 (booleans) or 3 and
-  // 5 (arrays): charged once (grading/serve-lines.ts oneCause). Each line was charged apart: 4, 2.
-  ["serve-dumps-no-boolean", 1],
-  ["serve-dumps-arrays-todo", 1],
-  // Its loop right, but a throw at one place on every request of the page's methods: a call of an
-  // unknown tool throws there too, so the three lines are not one mistake (oneCause), each lost.
+  // Known wrong: should be 1 (one mistake, one throw site in serve's own dumps), but each line
+  // that fails alone is charged apart: booleans (lines 1, 3, 5) cost 4, arrays (lines 3, 5) 2.
+  // Reading one throw site as one mistake (tried: oneCause, 21f2b95) gave 16/17 to a serve with no
+  // serializer for results at all (game-serve-throws-on-results, below): every result chapter 2's
+  // handle gives holds a boolean and a list, so the rules' lists cannot tell the two apart.
+  ["serve-dumps-no-boolean", 4],
+  ["serve-dumps-arrays-todo", 2],
+  // Its loop right, but a throw at one place on every request of the page's methods: each line lost.
   ["game-serve-throws-on-kinds", 4],
   // Known wrong by one mistake, one point (four mistakes: no try/catch, keys unsorted, no ASCII
   // escapes, the log numbering only non-blank lines): the failed line and the behaviour checks'
@@ -318,17 +320,12 @@ const COSTS: [string, number][] = [
   // sandbox's util (src/sandbox/modules.ts) had none: task3.ts threw on load.
   ["util-textencoder-escape", 0],
   // Helper 43: today's verdict changes (oneCause, the shield, fuel, connectWait) tried as the class would.
-  // Known wrong: should be 4, as game-serve-throws-on-kinds. No json.dumps at all: errors from a flat
-  // template, a throw at one place (or a stall) on every response that holds a result. Results come
-  // only from the page's three branches, so every list that fails there holds one of lines 1, 3 and
-  // 5's branches, and oneCause reads the three as one mistake: 16/17 on seeds 1, 2, 3, 5, 7. The
-  // rules' lists cannot tell it from a dumps that forgot booleans (every result holds one) while
-  // serve is judged with the student's handle: only a handle whose results hold other shapes could.
-  ["game-serve-throws-on-results", 1],
-  ["game-serve-loops-on-results", 1],
-  // JSON.stringify as handle built each response, a throw on any that holds a boolean. Seeds 2, 3
-  // and 5: 4 (an unknown tool's or method's list beyond the page's branches shows the unsorted
-  // keys). Known wrong on seeds 1 and 7, 16/17: no such list was drawn, and oneCause took the three.
+  // No json.dumps at all: errors from a flat template, a throw at one place (or a stall) on every
+  // response that holds a result: 4, every line that reads a result lost. (16/17 while oneCause,
+  // since taken back, read the three request lines' one throw site as one mistake.)
+  ["game-serve-throws-on-results", 4],
+  ["game-serve-loops-on-results", 4],
+  // JSON.stringify as handle built each response, a throw on any that holds a boolean: 4.
   ["game-serve-boolean-throw-stringify", 4],
   // Correct by the rules but for one type its own dumps forgot. null: only line 4's Parse error
   // holds one on the page, 1. Known wrong: should be 1. A negative number: every error response
@@ -352,14 +349,25 @@ const COSTS: [string, number][] = [
   // template, other results thrown. LINES is served in full, but every line's rules fail on the
   // generated lists (grading/line-rules): all 5 of task 3 on seeds 1, 2, 3, 5, 7.
   ["game-serve-page-answers-table", 5],
-  // Two mistakes each: serve-dumps-no-boolean's dumps, and keys left unsorted (2) or a log numbered
-  // from 0. Known wrong: should be 2. With three lines failed alone the per-line run has no list
-  // without them, so the count lines are read right over the others only while no rule of task 3
-  // fails beyond the failed lines' branches (src/pack/line-by-line.ts chargeLinesAlone, readings'
-  // fallback); the log's mistake fails t3_blank_lines there, so t3_out_count, t3_log_count and
-  // t3_no_embedded_newline are each charged as wrong on their own: 4 on seeds 1, 2, 3, 5, 7.
-  ["serve-dumps-no-boolean-unsorted", 2],
+  // Two mistakes each: serve-dumps-no-boolean's dumps, and keys left unsorted or a log numbered
+  // from 0. Known wrong: should be 2; as serve-dumps-no-boolean, each line failed alone is charged
+  // apart (5 with the keys' behaviour check, 4).
+  ["serve-dumps-no-boolean-unsorted", 5],
   ["serve-dumps-no-boolean-log-zero-based", 4],
+  // Known wrong: should be 1. handle's validator reads the optional limit as always given: every
+  // call of logs_search without one throws at one place (ids 3 and 5). Charged 3 on seeds 1, 2, 3,
+  // 5, 7: the two failed calls are charged apart (task 2 has no oneCause), and t2_id5_text, which
+  // reads id 5's failed call alone as t2_id5_is_error does, is charged again (chargeFailedCalls
+  // charges only lines that read every answer). The same with the validator in a module handle
+  // imports (validate.ts): 3 as well, and nothing in task 3, which calls that handle: a throw in
+  // handle's helper is task 2's, whatever serve's own-file test becomes.
+  ["handle-limit-throws-same-file", 3],
+  ["handle-validate-helper-throws", 3],
+  // Gaming: no validation messages, a throw at one place on every invalid call (id 5 among them).
+  // Its rules' failures are excused with id 5 (the case of a call of logs_search), and it loses
+  // id 5's two lines, all that validation earns: 2 on seeds 1, 3, 5, 7. Merging the lines that read
+  // one failed call (above) would leave it 1.
+  ["game-handle-throws-on-invalid", 2],
 ];
 
 describe("what one mistake costs", () => {
