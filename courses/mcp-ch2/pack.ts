@@ -19,7 +19,7 @@ import { extraChecks } from "./grading/extra-checks.js";
 import { chargeAcrossTasks, type FixtureFacts } from "./grading/charges.js";
 import { runLiveChecks } from "./grading/live.js";
 import { fixtureOutcome, readCalls, withoutLines } from "./grading/outcomes.js";
-import { oneCause, shieldedThrow } from "./grading/serve-lines.js";
+import { shieldedThrow } from "./grading/serve-lines.js";
 import { buildRequest, type GradingRequest } from "./grading/request.js";
 import { gradeTask } from "./grading/task-result.js";
 import { settle } from "./grading/settle.js";
@@ -87,8 +87,7 @@ const pack: Pack<Chapter2Plan> = {
         if (v.task === "task3" && v.byLine) {
           const alone = readCalls("task3", perLine, false);
           const shield = runs && input.behaviour ? shieldedThrow(runs, reply, alone) : undefined;
-          const sameCause = runs && input.behaviour ? oneCause(runs, reply, alone) : undefined;
-          facts.serveLines = { byLine: v.byLine, without: withoutLines(perLine, input.seed), ...(shield ? { shield } : {}), ...(sameCause ? { sameCause } : {}) };
+          facts.serveLines = { byLine: v.byLine, without: withoutLines(perLine, input.seed), ...(shield ? { shield } : {}) };
         }
         else if (v.task === "task3") facts.serve = { result: v.result, loadsHandle: loads("task2") };
       }

@@ -39,51 +39,35 @@ export const failedCalls = (values: readonly unknown[]): FailedCall[] => values.
  * call stay failed: what the call never answered, they never saw. `rightOtherwise(line)`: whether
  * a line that reads every answer is right over the others (each failed call taken as the rules
  * answer it); one that is not shows a mistake of its own, and is not charged elsewhere.
- * `sameCause(a, b)`: failed calls that are one mistake (a serializer's one throw, met on three
- * lines): one payer for them all, the first line that reads any of them alone.
  */
-export function chargeFailedCalls(judged: { checks: CheckResult[] }, values: readonly unknown[], everyAnswer: readonly string[], rightOtherwise: (line: string) => boolean = () => true, sameCause?: (a: FailedCall, b: FailedCall) => boolean): void {
+export function chargeFailedCalls(judged: { checks: CheckResult[] }, values: readonly unknown[], everyAnswer: readonly string[], rightOtherwise: (line: string) => boolean = () => true): void {
   const failed = failedCalls(values);
   if (!failed.length) return;
   const own = (c: CheckResult): boolean => c.status === "fail" && c.chargedTo === undefined && (!everyAnswer.includes(c.name) || rightOtherwise(c.name));
   const reads = (c: CheckResult, f: FailedCall): boolean => c.message?.startsWith(f.failure.message) === true;
   // A line that reads every answer fails at the first failed call it meets, and reads them all.
   const readsAll = (c: CheckResult): boolean => c.kind === "evidence" && own(c) && everyAnswer.includes(c.name) && failed.some((f) => reads(c, f));
-  const readsAlone = (c: CheckResult, f: FailedCall): boolean => c.kind === "evidence" && own(c) && !everyAnswer.includes(c.name) && reads(c, f);
-  // Each failed call's cause: the first failed call of its kind (itself, without sameCause).
-  const causeOf = (f: FailedCall): FailedCall => (sameCause ? failed.find((g) => g === f || sameCause(g, f)) ?? f : f);
   const owner = new Map<FailedCall, string>();
   for (const f of failed) {
-    const cause = causeOf(f);
-    if (owner.has(cause)) continue;
-    const line = judged.checks.find((c) => failed.some((g) => causeOf(g) === cause && readsAlone(c, g)));
-    if (line) owner.set(cause, line.name);
+    const line = judged.checks.find((c) => c.kind === "evidence" && own(c) && !everyAnswer.includes(c.name) && reads(c, f));
+    if (line) owner.set(f, line.name);
   }
   // A failed call no line reads alone (no fixture line is its): the first line that reads every
   // answer and is no other call's payer pays for it. Failed calls more than such lines charge nothing.
   for (const f of failed) {
-    const cause = causeOf(f);
-    if (owner.has(cause)) continue;
+    if (owner.has(f)) continue;
     const payers = new Set(owner.values());
     const first = judged.checks.find((c) => readsAll(c) && !payers.has(c.name));
     if (!first) return;
-    owner.set(cause, first.name);
+    owner.set(f, first.name);
   }
   const payers = new Set(owner.values());
-  const to = owner.get(causeOf(failed[0]!))!;
+  const to = owner.get(failed[0]!)!;
   // A payer whose message names another failed call says which one it pays for.
-  const paysFor = new Map([...owner].filter(([, line]) => everyAnswer.includes(line)).map(([f, line]) => [line, f]));
-  // A line that reads alone a call of one cause with another's, which pays for them both.
-  const sameCauseAs = (c: CheckResult): string | undefined => {
-    if (!sameCause || payers.has(c.name)) return undefined;
-    const f = failed.find((g) => readsAlone(c, g));
-    return f && failed.some((g) => g !== f && causeOf(g) === causeOf(f)) ? owner.get(causeOf(f)) : undefined;
-  };
+  const paysFor = new Map([...owner].filter(([f, line]) => everyAnswer.includes(line)).map(([f, line]) => [line, f]));
   judged.checks = judged.checks.map((c) => {
     const pays = paysFor.get(c.name);
     if (pays && !reads(c, pays)) return { ...c, message: `${c.message ?? ""} It is charged here for another call no line reads alone: ${pays.failure.message}`.trim() };
-    const alike = sameCauseAs(c);
-    if (alike) return { ...c, chargedTo: alike, message: `${c.message ?? ""} The same mistake as the other lines that failed alike, charged by ${alike}; it costs nothing more here.`.trim() };
     return readsAll(c) && !payers.has(c.name)
       ? { ...c, chargedTo: to, message: `${c.message ?? ""} The same failed call, charged by ${to}; it costs nothing more here.`.trim() } : c;
   });

@@ -86,34 +86,4 @@ describe("charging the lines that read every line", () => {
     expect(count.chargedTo).toBeUndefined();
     expect(count.message).toMatch(/not charged to that line alone: serve threw there/);
   });
-
-  // A dumps that forgot booleans throws at one place on lines 1, 3 and 5: one mistake.
-  describe("lines that failed alike", () => {
-    const at = (line: number) => ({ reason: "throw" as const, message: `For line ${line}: serve threw TypeError: cannot serialise a boolean (at task3.ts:23:26).` });
-    const alike = [new FailedCall(0, at(1)), "ok", new FailedCall(2, at(3)), "ok", new FailedCall(4, at(5))];
-    const sameCause = (a: FailedCall, b: FailedCall) => a.failure.message.endsWith(b.failure.message.slice(-30));
-    const checks = (): { checks: CheckResult[]; extra: CheckResult[] } => ({
-      checks: [
-        { name: "count", kind: "evidence", title: "count", status: "fail", message: at(1).message },
-        { name: "log", kind: "evidence", title: "log", status: "fail", message: at(1).message },
-        { name: "line3", kind: "evidence", title: "line 3", status: "fail", message: at(3).message },
-      ],
-      extra: [{ name: "rule", kind: "behaviour", title: "rule", status: "skip" }],
-    });
-    it("charges every line to the first that reads one of them alone, when the generated lists show no other mistake", () => {
-      const j = checks();
-      // No list without the three failed lines: the generated lists judge the loop.
-      chargeLinesAlone(j, alike, ["count", "log"], () => undefined, { sameCause });
-      expect(j.checks.map((c) => c.chargedTo)).toEqual(["line3", "line3", undefined]);
-    });
-    it("charges each apart without sameCause, or when a rule fails beyond the failed lines", () => {
-      const apart = checks();
-      chargeLinesAlone(apart, alike, ["count", "log"], () => undefined);
-      expect(apart.checks.filter((c) => c.chargedTo === undefined)).toHaveLength(3);
-      const wrong = checks();
-      wrong.extra[0]!.status = "fail";
-      chargeLinesAlone(wrong, alike, ["count", "log"], () => undefined, { sameCause });
-      expect(wrong.checks.filter((c) => c.chargedTo === undefined)).toHaveLength(3);
-    });
-  });
 });

@@ -143,22 +143,18 @@ export interface LinesAloneFacts {
   hidden?: string;
   /** Why the failed line's throw is not that line's alone (a shield): no line is charged there. */
   shield?: string;
-  /** Failed lines that are one mistake (one throw site, met on each): one payer for them all. */
-  sameCause?: (a: FailedCall, b: FailedCall) => boolean;
 }
 
 /**
  * Charges the lines that read every line (`everyLine`) that fail at a failed line to that line's
- * (chargeFailedCalls), each only when it reads right over the other lines (`rightOf`; undefined
- * when there is no list without the failed lines to read it on: with `sameCause`, the rules'
- * generated lists judge it, right when none fails beyond the failed lines' branches). One more
+ * (chargeFailedCalls), each only when it reads right over the other lines (`rightOf`). One more
  * stays: when a rule of the task fails on generated lists beyond the failed lines' branches (not
  * excused) and no such line is wrong on its own, that rule shows a second mistake the failed line
  * hid on the page (keys unsorted, blank lines not counted), and the first of them pays for it; so
  * does `hidden`, a second mistake the pack sees in the answers over the other lines.
  */
-export function chargeLinesAlone(judged: { checks: CheckResult[]; extra?: CheckResult[] }, answers: readonly unknown[], everyLine: readonly string[], rightOf: (line: string) => boolean | undefined, facts: LinesAloneFacts = {}): void {
-  const { hidden, shield, sameCause } = facts;
+export function chargeLinesAlone(judged: { checks: CheckResult[]; extra?: CheckResult[] }, answers: readonly unknown[], everyLine: readonly string[], rightOf: (line: string) => boolean, facts: LinesAloneFacts = {}): void {
+  const { hidden, shield } = facts;
   // A throw at the failed line's place on lists without such a line (failedAtSiteElsewhere): the
   // loop is not right over the other lines, whatever LINES without it read; no line is charged there.
   if (shield !== undefined) {
@@ -166,14 +162,13 @@ export function chargeLinesAlone(judged: { checks: CheckResult[]; extra?: CheckR
       ? { ...c, message: `${c.message ?? ""} It is not charged to that line alone: ${shield}`.trim() } : c));
     return;
   }
-  const behaviour = (judged.extra ?? []).filter((c) => c.kind === "behaviour");
-  const rule = behaviour.find((c) => c.status === "fail" && c.chargedTo === undefined);
+  const rule = (judged.extra ?? []).find((c) => c.kind === "behaviour" && c.status === "fail" && c.chargedTo === undefined);
   // Each line's reading over the others, made once: chargeFailedCalls asks for it per check it meets.
-  const readings = new Map(everyLine.map((line) => [line, rightOf(line) ?? (sameCause !== undefined && behaviour.length > 0 && !rule)]));
+  const readings = new Map(everyLine.map((line) => [line, rightOf(line)]));
   const right = (line: string): boolean => readings.get(line) === true;
   const second = rule ? `${rule.name} fails on generated lists that hold no such line` : hidden;
   const payer = second && everyLine.every(right) ? judged.checks.find((c) => everyLine.includes(c.name) && c.status === "fail" && c.chargedTo === undefined)?.name : undefined;
-  chargeFailedCalls(judged, answers, everyLine, (line) => line !== payer && right(line), sameCause);
+  chargeFailedCalls(judged, answers, everyLine, (line) => line !== payer && right(line));
   if (!payer || !second) return;
   judged.checks = judged.checks.map((c) => (c.name === payer && c.chargedTo === undefined
     ? { ...c, message: `${c.message ?? ""} It is not charged there: ${second}, a mistake of its own, which this line pays for.`.trim() } : c));

@@ -14,7 +14,7 @@ import { chargeReadThrough, serveWithOwnHandle } from "./read-through.js";
 import { asTool } from "./read-through-tool.js";
 import { chargeContentShape, chargeFoundText, chargeMissingKeyRules, chargeMissingKeys, chargeServeLeftOut } from "./same-mistake.js";
 import { chargingCheck, resolveCharges } from "../../../src/pack/charges.js";
-import { chargeFailedCalls, type FailedCall } from "../../../src/pack/failed-call.js";
+import { chargeFailedCalls } from "../../../src/pack/failed-call.js";
 import { rightOverOtherLines, unwrittenOverOtherLines } from "./serve-lines.js";
 import { chargeLinesAlone } from "../../../src/pack/line-by-line.js";
 
@@ -32,7 +32,7 @@ export interface FixtureFacts {
   /** What serve returned on LINES, and whether its module loaded task2.ts. */
   serve?: { result: unknown; loadsHandle: boolean };
   /** When serve's call on LINES failed: what it returned on each line alone, and on LINES without one or two lines (outcomes.ts). */
-  serveLines?: { byLine: readonly unknown[]; without: ReadonlyMap<string, { lines: string[]; answer?: unknown }>; shield?: string; sameCause?: (a: FailedCall, b: FailedCall) => boolean };
+  serveLines?: { byLine: readonly unknown[]; without: ReadonlyMap<string, { lines: string[]; answer?: unknown }>; shield?: string };
 }
 
 const all = (j: TaskJudgement | undefined): CheckResult[] => [...(j?.checks ?? []), ...(j?.extra ?? [])];
@@ -57,7 +57,7 @@ export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: Fix
   if (out["task3"] && lines) {
     const hidden = unwrittenOverOtherLines(lines.byLine, lines.without);
     chargeLinesAlone(out["task3"], lines.byLine, SERVE_EVERY_LINE, (key) => rightOverOtherLines(key, lines.byLine, lines.without),
-      { ...(hidden !== undefined ? { hidden } : {}), ...(lines.shield !== undefined ? { shield: lines.shield } : {}), ...(lines.sameCause ? { sameCause: lines.sameCause } : {}) });
+      { ...(hidden !== undefined ? { hidden } : {}), ...(lines.shield !== undefined ? { shield: lines.shield } : {}) });
   }
   const answers = facts.serve?.loadsHandle ? facts.handle?.responses : undefined;
   if (out["task3"] && facts.serve && answers) chargeServeLeftOut(out["task3"], facts.serve.result, (lines) => serveWithOwnHandle(answers, lines));

@@ -10,7 +10,7 @@ import type { EvidenceKey } from "../course/evidence-keys.js";
 import { computeEvidence } from "../evidence/lines.js";
 import { failedInOwnFile, failedKey, shieldNote } from "../../../src/pack/line-by-line.js";
 import { canonicalJson } from "../../../src/json/python-json.js";
-import { failedAtSiteElsewhere, sameFailure, type FailedCall } from "../../../src/pack/failed-call.js";
+import { failedAtSiteElsewhere } from "../../../src/pack/failed-call.js";
 import type { CallOutcome } from "../../../src/runner/outcome.js";
 import type { SandboxReply } from "../../../src/sandbox/protocol.js";
 import { planInputs } from "../behaviour/plan.js";
@@ -34,16 +34,11 @@ function ruledAnswer(lines: readonly string[]): unknown {
   return ANSWER_KEY.serveWith(lines, () => handle(messages[next++]));
 }
 
-/**
- * Whether serve's line `key` reads the same over LINES without the failed lines (under fresh ids)
- * as the rules' answer to them; undefined when the per-line run has no such list (more than two
- * lines failed).
- */
-export function rightOverOtherLines(key: string, byLine: readonly unknown[], without: ReadonlyMap<string, { lines: string[]; answer?: unknown }>): boolean | undefined {
+/** Whether serve's line `key` reads the same over LINES without the failed lines (under fresh ids) as the rules' answer to them. */
+export function rightOverOtherLines(key: string, byLine: readonly unknown[], without: ReadonlyMap<string, { lines: string[]; answer?: unknown }>): boolean {
   const rest = without.get(failedKey(byLine));
-  if (!rest) return undefined;
-  const ruled = ruledAnswer(rest.lines);
-  if (rest.answer === undefined || ruled === undefined) return false;
+  const ruled = rest ? ruledAnswer(rest.lines) : undefined;
+  if (rest?.answer === undefined || ruled === undefined) return false;
   const read = (result: unknown) => computeEvidence({ task: "task3", result })[key as EvidenceKey];
   const [a, b] = [read(rest.answer), read(ruled)];
   return a !== undefined && b !== undefined && "value" in a && "value" in b && a.value === b.value;
@@ -66,38 +61,6 @@ export function unwrittenOverOtherLines(byLine: readonly unknown[], without: Rea
     if (line !== canonicalJson(parsed)) return `serve writes its out lines over the other lines otherwise than json.dumps(response, separators=(",", ":"), sort_keys=True) does (keys sorted at every level, no spaces, text outside ASCII escaped)`;
   }
   return undefined;
-}
-
-function isRequest(line: string): boolean {
-  let message: unknown;
-  try { message = JSON.parse(line); } catch { return false; }
-  return message !== null && typeof message === "object" && !Array.isArray(message) && Object.hasOwn(message, "id");
-}
-
-/**
- * Whether two of serve's request lines that failed alone are one mistake: both threw at one place in
- * serve's own file (a dumps that forgot booleans throws on each answer that holds one), no
- * generated list of task 3's rules failed at that place unless it held a line of a failed line's
- * branch (failedAtSiteElsewhere). Code that throws at one place on whatever its table lacks
- * throws there on lists of other branches too, and each line it lost stays lost. (A serve that
- * refuses the page's three branches at one place and passes every other line to handle is one
- * mistake by this too: on those branches it reads as the dumps that forgot booleans, since every
- * answer to them holds one, and it saves no work.)
- */
-export function oneCause(runs: TaskRuns, reply: SandboxReply, perLine: readonly CallOutcome[] | undefined): ((a: FailedCall, b: FailedCall) => boolean) | undefined {
-  if (runs.generated === undefined || !perLine || !runs.plan.length) return undefined;
-  const calls = readCalls("task3", reply.runs[runs.generated], false);
-  if (!calls) return undefined;
-  const alone = perLine.slice(0, LINES.length);
-  const own = calls.slice(FIXTURE_INPUTS.task3.length).map((c) => (c.ok || failedInOwnFile(c.failure, TASKS.task3.file) ? c : undefined));
-  // The failed requests whose throw is met only on lists of the failed lines' branches. Only
-  // requests: each is handle's answer written by dumps, one rule; a blank line and a line that is
-  // not JSON are rules of the loop's own, two mistakes even where one JSON.parse throws on both.
-  const kept = alone.flatMap((c, i) => (!c.ok && isRequest(LINES[i]!) && failedInOwnFile(c.failure, TASKS.task3.file)
-    && failedAtSiteElsewhere(LINES, alone, i, sameLineCase, runs.inputs, own) === undefined ? [c.failure] : []));
-  if (kept.length < 2) return undefined;
-  const request = (f: FailedCall): boolean => isRequest(LINES[f.index] ?? "");
-  return (a, b) => request(a) && request(b) && sameFailure(a.failure, b.failure) && kept.some((f) => sameFailure(f, a.failure));
 }
 
 /** The rule of serve's five lines, whose lists are the page's lines of the same kinds (task3-checks.ts). */
