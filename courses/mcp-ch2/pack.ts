@@ -85,8 +85,7 @@ const pack: Pack<Chapter2Plan> = {
         if (v.task === "task1") facts.toMcp = { result: v.result };
         if (v.task === "task2") facts.handle = { responses: v.responses, loadsToMcp: loads("task1") };
         if (v.task === "task3" && v.byLine) {
-          const alone = readCalls("task3", perLine, false);
-          const shield = runs && input.behaviour ? shieldedThrow(runs, reply, alone) : undefined;
+          const shield = runs && input.behaviour ? shieldedThrow(runs, reply, readCalls("task3", perLine, false)) : undefined;
           facts.serveLines = { byLine: v.byLine, without: withoutLines(perLine, input.seed), ...(shield ? { shield } : {}) };
         }
         else if (v.task === "task3") facts.serve = { result: v.result, loadsHandle: loads("task2") };

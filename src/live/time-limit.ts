@@ -14,7 +14,8 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
  * submission's modules: `connectMs`, long for a busy machine); once the server has written a line
  * the client could not read, it is up and answering, and the rest of the wait is a request's
  * (`requestMs`). A server whose answer to initialize is unreadable made every grade wait the whole
- * connect limit (15 s). Call `unreadable()` for each such line.
+ * connect limit (15 s). Call `unreadable()` for each such line; once the connect has settled, it
+ * does nothing.
  */
 export function connectWait<T>(promise: Promise<T>, connectMs: number, requestMs: number, what: string): { result: Promise<T>; unreadable: () => void } {
   let timer: NodeJS.Timeout | undefined;

@@ -28,6 +28,7 @@ export async function runRequest(assets: EngineAssets, request: SandboxRequest, 
   }, contextsOf(request));
   const runs: WireRun[] = [];
   const { limits } = request;
+  const base = limits.fuel ?? RUN_FUEL;
   let fuelLeft = limits.budgetFuel ?? Infinity;
   let msLeft = limits.budgetMs ?? Infinity;
   try {
@@ -35,7 +36,6 @@ export async function runRequest(assets: EngineAssets, request: SandboxRequest, 
       onRun?.(runs.length, runs.at(-1));
       if (spec.after && !passed(runs[spec.after.run], spec.after.need)) { runs.push({ status: "skipped" }); continue; }
       const started = Date.now();
-      const base = limits.fuel ?? RUN_FUEL;
       const runFuel = runFuelOf(spec, base);
       // A run's raise is room to stop each input alone (fuel.ts runFuelOf): the submission's
       // budget grows by it too, or a serve looping on one kind of line ran it out in its later runs.

@@ -21,7 +21,6 @@ import { sameLineCase } from "./fixture-case.js";
 import { readCalls } from "./outcomes.js";
 import { FIXTURE_INPUTS, type TaskRuns } from "./request.js";
 
-
 /** What the rules answer for these lines, or undefined where the answer key cannot say. */
 function ruledAnswer(lines: readonly string[]): unknown {
   const handle = ANSWER_KEY.handle;

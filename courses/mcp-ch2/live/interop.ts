@@ -85,7 +85,7 @@ export async function interopChecks(server: LiveServer, timeoutMs: number): Prom
     try {
       const wait = connectWait(client.connect(transport, { timeout: connectLimit }), connectLimit + 500, limit, "initialize");
       cutWait = wait.unreadable;
-      await wait.result.finally(() => { cutWait = () => undefined; });
+      await wait.result;
       const info = client.getServerVersion();
       results.push(check("connect", "pass", { actual: `server ${info?.name ?? "?"} ${info?.version ?? "?"}, capabilities ${JSON.stringify(client.getServerCapabilities() ?? {})}` }));
     } catch (error) {

@@ -75,7 +75,7 @@ async function sdkSteps(server: LiveServer, timeoutMs: number): Promise<{ result
       const connectLimit = Math.min(timeoutMs, CONNECT_LIMIT_MS);
       const wait = connectWait(client.connect(transport, { timeout: connectLimit }), connectLimit + 500, limit, "initialize");
       cutWait = wait.unreadable;
-      await wait.result.finally(() => { cutWait = () => undefined; });
+      await wait.result;
       results.push(check(0, "pass", { actual: JSON.stringify(client.getServerCapabilities() ?? {}) }));
     } catch (error) {
       return done([failed(0, error, "The SDK client could not connect"), ...([1, 2, 3] as const).map((s) => check(s, "skip", { message: "The client could not connect." }))], timedOut(error));

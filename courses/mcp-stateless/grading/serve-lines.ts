@@ -41,15 +41,14 @@ export function rightOverOtherLines(task: PackTask, key: string, alone: LinesAlo
   return a !== undefined && a === readOrUndefined(key, serveWith(rest.lines, newServer()));
 }
 
-
 /**
  * When serve's not-JSON line failed alone: whether serve threw at that same place, in its own
  * file, on a generated list of any of its rules that holds no line of a failed line's branch
  * (src/pack/failed-call.ts failedAtSiteElsewhere), said as the lines' note; undefined otherwise.
  * An unguarded JSON.parse throws only on such a line, so a throw there is a shield for lists the
  * code has no answer for (game-serve-sublist-any-id), and the lines that count every line are
- * not charged to line 4's. Chapter 2 adds a list for this to one rule; here the lists there are
- * serve: one more changed what a handle that keeps state answers in the oracle's replay.
+ * not charged to line 4's. Chapter 2 adds a list for this to one rule; here no list is added (one
+ * more changed what a handle that keeps state answers in the oracle's replay).
  */
 export function shieldedThrow(task: PackTask, runs: TaskRuns, perLine: WireRun | undefined, generated: WireRun | undefined): string | undefined {
   const calls = readRun(task, generated);

@@ -214,7 +214,7 @@ async function drive(s: Sdk, server: LiveServer, timeoutMs: number, cacheHints: 
       try {
         const wait = connectWait(client.connect(transport, { timeout: connectLimit }), connectLimit + 500, limit, "server/discover");
         cutWait = wait.unreadable;
-        await wait.result.finally(() => { cutWait = () => undefined; });
+        await wait.result;
       } catch (error) {
         return check("connect", verdictOf(error, "server/discover"), { actual: describe(error, s, limit), message: `The SDK client could not connect: ${describe(error, s, limit)}.${answered("server/discover")}${unjudged(error, "server/discover", connectLimit)}${stderrEnd()}` });
       }

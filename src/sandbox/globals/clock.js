@@ -23,12 +23,9 @@
   Object.defineProperty(NativeDate.prototype, "constructor", hidden(ClockDate));
   // Node names the time zone after the offset; the engine writes the offset alone. The sandbox's
   // zone is UTC, whatever the machine's.
-  const zoned = (native) => function () {
-    const text = Reflect.apply(native, this, []);
-    return text === "Invalid Date" ? text : `${text} (Coordinated Universal Time)`;
-  };
+  const zoned = (text) => (text === "Invalid Date" ? text : `${text} (Coordinated Universal Time)`);
   const { toString, toTimeString } = NativeDate.prototype;
-  Object.defineProperty(NativeDate.prototype, "toString", hidden({ toString() { return Reflect.apply(zoned(toString), this, []); } }.toString));
-  Object.defineProperty(NativeDate.prototype, "toTimeString", hidden({ toTimeString() { return Reflect.apply(zoned(toTimeString), this, []); } }.toTimeString));
+  Object.defineProperty(NativeDate.prototype, "toString", hidden({ toString() { return zoned(Reflect.apply(toString, this, [])); } }.toString));
+  Object.defineProperty(NativeDate.prototype, "toTimeString", hidden({ toTimeString() { return zoned(Reflect.apply(toTimeString, this, [])); } }.toTimeString));
   lib.define("Date", ClockDate);
 });
