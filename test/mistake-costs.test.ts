@@ -338,10 +338,11 @@ const COSTS: [string, number][] = [
   // lines that start with whitespace (t3_parse_errors' padded messages, lines of spaces; none on the page).
   ["serve-loops-on-blank", 1],
   ["serve-loops-on-padded", 1],
-  // Known wrong: should be 1, as serve-dumps-no-boolean. The same dumps in a module of its own
-  // (dumps.ts) that task3.ts imports: the throw is not in task3.ts (failedInOwnFile), so the
-  // line-by-line reading is not used and the whole task fails (outcomes.ts fixtureOutcome): 5.
-  ["serve-dumps-helper-no-boolean", 5],
+  // Known wrong: should be 1; 4, as serve-dumps-no-boolean. The same dumps in a module of its own
+  // (dumps.ts) that task3.ts imports: the throw's stack runs through task3.ts before any other
+  // task's file, so it is serve's own (line-by-line.ts failedInOwnFile). It cost 5 while only the
+  // last place named was read (dumps.ts): the whole task failed.
+  ["serve-dumps-helper-no-boolean", 4],
   // A trace line on stdout per message, the answers right: t2_no_stdout's one point; with every
   // default check (seed 1) t2_stdio_clean fails too, charged there, and interop passes (4/4): 16/17.
   ["handle-logs-junk-stdout", 1],
@@ -359,8 +360,8 @@ const COSTS: [string, number][] = [
   // 5, 7: the two failed calls are charged apart (task 2 has no oneCause), and t2_id5_text, which
   // reads id 5's failed call alone as t2_id5_is_error does, is charged again (chargeFailedCalls
   // charges only lines that read every answer). The same with the validator in a module handle
-  // imports (validate.ts): 3 as well, and nothing in task 3, which calls that handle: a throw in
-  // handle's helper is task 2's, whatever serve's own-file test becomes.
+  // imports (validate.ts): 3 as well, and nothing in task 3, which calls that handle: the throw's
+  // stack runs through task2.ts before task3.ts, so it is handle's, not serve's (failedInOwnFile).
   ["handle-limit-throws-same-file", 3],
   ["handle-validate-helper-throws", 3],
   // Gaming: no validation messages, a throw at one place on every invalid call (id 5 among them).

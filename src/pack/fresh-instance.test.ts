@@ -65,13 +65,14 @@ describe("charging state kept between calls", () => {
     expect(c.expected).toBeUndefined();
   });
 
+  const TASK_FILES = ["task2.ts", "task9.ts"];
   it("tells a fresh call failing in the function's own file (its state) from one failing elsewhere or explained", () => {
     const at = (file: string): CallOutcome => ({ ok: false, failure: { reason: "throw", message: `Error: not ready (at ${file}:3:9)` } });
     const none = (): boolean => false;
-    expect(failsFreshInOwnFile([ok(1), ok(2)], [ok(1), at("task9.ts")], "task9.ts", none)).toBe(true);
+    expect(failsFreshInOwnFile([ok(1), ok(2)], [ok(1), at("task9.ts")], "task9.ts", TASK_FILES, none)).toBe(true);
     // handle's throw (another task's file), a failure after earlier calls too, or one the pack explains: not its own state.
-    expect(failsFreshInOwnFile([ok(1)], [at("task2.ts")], "task9.ts", none)).toBe(false);
-    expect(failsFreshInOwnFile([threw], [at("task9.ts")], "task9.ts", none)).toBe(false);
-    expect(failsFreshInOwnFile([ok(1)], [at("task9.ts")], "task9.ts", () => true)).toBe(false);
+    expect(failsFreshInOwnFile([ok(1)], [at("task2.ts")], "task9.ts", TASK_FILES, none)).toBe(false);
+    expect(failsFreshInOwnFile([threw], [at("task9.ts")], "task9.ts", TASK_FILES, none)).toBe(false);
+    expect(failsFreshInOwnFile([ok(1)], [at("task9.ts")], "task9.ts", TASK_FILES, () => true)).toBe(false);
   });
 });

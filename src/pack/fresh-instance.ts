@@ -58,9 +58,9 @@ export function chargeStateBetweenCalls(behaviour: readonly CheckResult[], fresh
  * The chapter's runner calls it once per process, so a function that fails on a module's first
  * call unless it knows the input (the page's) fails every real run but the page's.
  */
-export function failsFreshInOwnFile(shared: readonly (CallOutcome | undefined)[], fresh: readonly (CallOutcome | undefined)[], file: string,
+export function failsFreshInOwnFile(shared: readonly (CallOutcome | undefined)[], fresh: readonly (CallOutcome | undefined)[], file: string, taskFiles: readonly string[],
   explained: (i: number, shared: CallOutcome | undefined, fresh: CallOutcome | undefined) => boolean): boolean {
-  return fresh.some((f, i) => !!f && !f.ok && !!shared[i]?.ok && !explained(i, shared[i], f) && failedInOwnFile(f.failure, file));
+  return fresh.some((f, i) => !!f && !f.ok && !!shared[i]?.ok && !explained(i, shared[i], f) && failedInOwnFile(f.failure, file, taskFiles));
 }
 
 /**

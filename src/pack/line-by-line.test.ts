@@ -63,6 +63,19 @@ describe("line by line", () => {
     expect(failedInOwnFile(stopped("at task3.ts:16:27"), "task3.ts")).toBe(true);
     expect(failedInOwnFile({ reason: "promise", message: "serve returned a Promise." }, "task3.ts")).toBe(true);
   });
+
+  it("reads the stack where it has one: the innermost task file it ran through decides", () => {
+    const tasks = ["task1.ts", "task2.ts", "task3.ts"];
+    const at = (place: string, files: string[]) => ({ reason: "throw" as const, message: `serve threw Error: x (at ${place}).`, files });
+    // serve's own helper module: dumps.ts, called from task3.ts.
+    expect(failedInOwnFile(at("dumps.ts:16:26", ["work/dumps.ts", "work/task3.ts"]), "task3.ts", tasks)).toBe(true);
+    // handle's helper: validate.ts, called from task2.ts, called from task3.ts.
+    expect(failedInOwnFile(at("validate.ts:4:9", ["work/validate.ts", "work/task2.ts", "work/task3.ts"]), "task3.ts", tasks)).toBe(false);
+    // A stack with no task file on it (cut short): the place the message names.
+    expect(failedInOwnFile(at("dumps.ts:16:26", ["work/dumps.ts"]), "task3.ts", tasks)).toBe(false);
+    // A loop stopped in handle's helper.
+    expect(failedInOwnFile({ reason: "timeout", message: "serve never returned for this input: it was stopped in spin (at lib.ts:2:3) after …", files: ["lib.ts", "task2.ts", "task3.ts"] }, "task3.ts", tasks)).toBe(false);
+  });
 });
 
 describe("charging the lines that read every line", () => {

@@ -14,7 +14,11 @@ const need = <T>(v: T | undefined): T => { if (v === undefined) throw new Bad();
 
 function failureOf(v: unknown): TaskFailure {
   if (!isObject(v) || !REASONS.has(v["reason"] as FailureReason)) throw new Bad();
-  return { reason: v["reason"] as FailureReason, message: need(text(v["message"], 4000)) };
+  const failure: TaskFailure = { reason: v["reason"] as FailureReason, message: need(text(v["message"], 4000)) };
+  if (v["files"] === undefined) return failure;
+  const files = v["files"];
+  if (!Array.isArray(files) || files.length > 40) throw new Bad();
+  return { ...failure, files: files.map((f) => need(text(f, 300))) };
 }
 
 /** A call's peer messages: only in a run with peers (`peers` of them), each from one of them. */

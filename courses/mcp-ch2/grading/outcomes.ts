@@ -1,7 +1,7 @@
 // Reads the sandbox's runs as the grader's own values: each call's value decoded (value.ts) and
 // checked, the fixture run turned into what the evidence lines are computed from.
 import { LINES, MESSAGES } from "../course/fixtures.js";
-import { TASKS, type TaskId } from "../course/tasks.js";
+import { TASK_FILES, TASKS, type TaskId } from "../course/tasks.js";
 import type { TaskValue } from "../evidence/line.js";
 import { describeMessage } from "./describe.js";
 import type { CallOutcome } from "../../../src/runner/outcome.js";
@@ -78,7 +78,7 @@ export function fixtureOutcome(task: TaskId, run: WireRun | undefined, perLine?:
   if ("failedAt" in read) {
     const failure = onMessage(read.failedAt, (calls[read.failedAt] as { ok: false; failure: TaskFailure }).failure);
     // serve's one call failed on one of the lines: the lines that read it fail, the others are read from each line alone.
-    const lines = task === "task3" && !run.stopped && failedInOwnFile(failure, TASKS.task3.file) ? byLine(perLine) : undefined;
+    const lines = task === "task3" && !run.stopped && failedInOwnFile(failure, TASKS.task3.file, TASK_FILES) ? byLine(perLine) : undefined;
     return lines ? { value: { task: "task3", result: new FailedCall(0, failure), byLine: lines } } : { failure };
   }
   if ("stopped" in read) return { failure: read.stopped };

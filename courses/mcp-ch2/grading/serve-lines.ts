@@ -16,7 +16,7 @@ import type { SandboxReply } from "../../../src/sandbox/protocol.js";
 import { planInputs } from "../behaviour/plan.js";
 import { NOT_JSON_AT } from "../behaviour/task3-checks.js";
 import { LINES } from "../course/fixtures.js";
-import { TASKS } from "../course/tasks.js";
+import { TASK_FILES, TASKS } from "../course/tasks.js";
 import { sameLineCase } from "./fixture-case.js";
 import { readCalls } from "./outcomes.js";
 import { FIXTURE_INPUTS, type TaskRuns } from "./request.js";
@@ -80,7 +80,7 @@ export function shieldedThrow(runs: TaskRuns, reply: SandboxReply, perLine: read
   const at = FIXTURE_INPUTS.task3.length + planInputs(runs.plan).offsets[runs.plan.indexOf(rule)]!;
   // Only serve's own throws and stalls: a stall is named by the function called, wherever it
   // looped, and handle's (in task2.ts) is task 2's to charge.
-  const own = calls.slice(at, at + rule.inputs.length).map((c) => (c.ok || failedInOwnFile(c.failure, TASKS.task3.file) ? c : undefined));
+  const own = calls.slice(at, at + rule.inputs.length).map((c) => (c.ok || failedInOwnFile(c.failure, TASKS.task3.file, TASK_FILES) ? c : undefined));
   const shielded = failedAtSiteElsewhere(LINES, perLine.slice(0, LINES.length), NOT_JSON_AT, sameLineCase, rule.inputs, own);
   return shielded === undefined ? undefined : shieldNote(shielded);
 }

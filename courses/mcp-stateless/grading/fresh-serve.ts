@@ -10,6 +10,7 @@ import type { CheckResult } from "../../../src/report/types.js";
 import type { TaskFailure, WireRun } from "../../../src/sandbox/protocol.js";
 import type { Outcome, PlannedCheck } from "../behaviour/check.js";
 import { sameJson } from "../evidence/reading.js";
+import { TASK_FILES } from "./plan.js";
 
 const FILE = "task4.ts";
 const BASE = {
@@ -32,6 +33,6 @@ export function freshServe(rule: PlannedCheck, run: WireRun | undefined, fresh: 
   // Answers wrong in fresh instances too are not serve's state: a table of the page's lines, or a
   // handle that needs server/discover first (task 2's, which its own checks charge). A fresh call
   // that throws or stalls in serve's own file is serve's state all the same: it fails.
-  if (!holds(fresh)) return [failsFreshInOwnFile(sharedHere, fresh, FILE, asFixtureLine) ? check : notOwnState(check), ...judged];
+  if (!holds(fresh)) return [failsFreshInOwnFile(sharedHere, fresh, FILE, TASK_FILES, asFixtureLine) ? check : notOwnState(check), ...judged];
   return [check, ...chargeStateBetweenCalls(judged, check, new Set([rule.check.id]), "serve")];
 }

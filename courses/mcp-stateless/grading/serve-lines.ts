@@ -13,7 +13,7 @@ import { evidenceOf, LinesAlone } from "../evidence/lines.js";
 import { Missing } from "../evidence/reading.js";
 import { sameLineCase } from "./message-case.js";
 import { readRun } from "./outcomes.js";
-import { FIXTURE_INPUTS, type TaskRuns } from "./plan.js";
+import { FIXTURE_INPUTS, TASK_FILES, type TaskRuns } from "./plan.js";
 
 /** serve's lines that read every fixture line. */
 export const EVERY_LINE = ["t4_out_ids", "t4_log"];
@@ -54,7 +54,7 @@ export function shieldedThrow(task: PackTask, runs: TaskRuns, perLine: WireRun |
   const calls = readRun(task, generated);
   const alone = readRun(task, perLine);
   if (!calls || !alone) return undefined;
-  const own = calls.slice(FIXTURE_INPUTS.task4.length).map((c) => (c.ok || failedInOwnFile(c.failure, task.file) ? c : undefined));
+  const own = calls.slice(FIXTURE_INPUTS.task4.length).map((c) => (c.ok || failedInOwnFile(c.failure, task.file, TASK_FILES) ? c : undefined));
   const shielded = failedAtSiteElsewhere(LINES, alone.slice(0, LINES.length), notJsonAt(LINES), sameLineCase, runs.checks.flatMap((p) => p.inputs), own);
   return shielded === undefined ? undefined : shieldNote(shielded);
 }
