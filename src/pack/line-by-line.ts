@@ -28,7 +28,6 @@ const sameFile = (shown: string, file: string): boolean => shown === file || sho
  * names its place last; a call stopped at its budget, where the interrupt found it.
  */
 export function failedInOwnFile(failure: TaskFailure, file: string, taskFiles: readonly string[] = [file]): boolean {
-  if (process.env.DBG) console.error("DBG", JSON.stringify(failure));
   const task = failure.files?.find((f) => taskFiles.some((t) => sameFile(f, t)));
   if (task !== undefined) return sameFile(task, file);
   const text = failure.message.trim();
