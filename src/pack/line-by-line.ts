@@ -2,8 +2,8 @@
 // read line by line when that call fails (issue 20: one mistake, one point). A serve without
 // try/catch around JSON.parse throws on the page's not-JSON line, and its one call answered
 // nothing: every line of its task was lost. The pack then runs it again (one run, only when the
-// fixture call failed) on each line alone, and on the list without each one or two lines (its
-// messages under fresh ids):
+// fixture call failed) on each line alone, and on the list without each one or two lines (each
+// line another of its kind, the pack's AnotherOfKind, or under a fresh id):
 // - a line that reads one input line reads the answer to that line alone;
 // - a line that reads every input line fails at the line that failed, and is charged to that
 //   line's only when its reading of the list without the failed lines is the rules' reading of
@@ -14,7 +14,7 @@ import type { CallOutcome } from "../runner/outcome.js";
 import type { TaskFailure } from "../sandbox/protocol.js";
 import type { CheckResult } from "../report/types.js";
 import { chargeFailedCalls, FailedCall } from "./failed-call.js";
-import { makeRandom } from "./random.js";
+import { makeRandom, type Random } from "./random.js";
 
 const sameFile = (shown: string, file: string): boolean => shown === file || shown.endsWith(`/${file}`);
 
@@ -63,24 +63,34 @@ function withId(line: string, id: number): string {
   return JSON.stringify({ ...(message as object), id });
 }
 
-// Made once per list and seed: a batch grades every student with one seed.
-const made = new Map<string, string[][]>();
+/**
+ * Another line of a line's kind (a pack's): the same branch of its serve loop and of its handle's
+ * dispatch, with other text where the rules leave the answer's shape alone (another query, client
+ * name, notification, text that is not JSON), under a fresh id; undefined for the line itself
+ * under a fresh id (withId). A table of the page's lines with any id answers only the latter.
+ */
+export type AnotherOfKind = (line: string, random: Random) => string | undefined;
+
+// Made once per list, seed and pack: a batch grades every student with one seed.
+const made = new Map<AnotherOfKind | undefined, Map<string, string[][]>>();
 
 /**
  * The per-line run's inputs: each line alone, then the list without each set of leftOutSets,
- * every message in it under a fresh id (from `seed`): a serve that answers the page's lines and
- * their sub-lists from a table has no answer to those, so the loop's reading of the other lines
- * is judged on inputs it has not seen.
+ * each line in it another of its kind (`another`) or under a fresh id (from `seed`): a serve
+ * that answers the page's lines and their sub-lists from a table has no answer to those, so the
+ * loop's reading of the other lines is judged on inputs it has not seen.
  */
-export function perLineInputs(lines: readonly string[], seed: number): string[][] {
+export function perLineInputs(lines: readonly string[], seed: number, another?: AnotherOfKind): string[][] {
   const key = `${seed}\0${lines.join("\0")}`;
-  let inputs = made.get(key);
+  let kept = made.get(another);
+  if (!kept) made.set(another, (kept = new Map()));
+  let inputs = kept.get(key);
   if (!inputs) {
     const random = makeRandom((seed ^ 0x11ce) >>> 0);
-    const fresh = (): number => random.int(1000, 999_999);
-    inputs = [...lines.map((line) => [line]), ...leftOutSets(lines.length).map((out) => lines.filter((_, j) => !out.includes(j)).map((line) => withId(line, fresh())))];
-    if (made.size > 16) made.clear();
-    made.set(key, inputs);
+    const fresh = (line: string): string => another?.(line, random) ?? withId(line, random.int(1000, 999_999));
+    inputs = [...lines.map((line) => [line]), ...leftOutSets(lines.length).map((out) => lines.filter((_, j) => !out.includes(j)).map(fresh))];
+    if (kept.size > 16) kept.clear();
+    kept.set(key, inputs);
   }
   return inputs;
 }
@@ -100,9 +110,9 @@ export function answersAlone(
 }
 
 /** The lists without each set of lines (perLineInputs), keyed by the set ("3", "3,5"), and the answer to each where its call answered. */
-export function answersWithout(calls: readonly CallOutcome[] | undefined, lines: readonly string[], seed: number): Map<string, { lines: string[]; answer?: unknown }> {
+export function answersWithout(calls: readonly CallOutcome[] | undefined, lines: readonly string[], seed: number, another?: AnotherOfKind): Map<string, { lines: string[]; answer?: unknown }> {
   const rest = (calls ?? []).slice(lines.length);
-  const lists = perLineInputs(lines, seed).slice(lines.length);
+  const lists = perLineInputs(lines, seed, another).slice(lines.length);
   return new Map(leftOutSets(lines.length).map((out, k) => {
     const c = rest[k];
     return [out.join(","), { lines: lists[k]!, ...(c?.ok ? { answer: c.value } : {}) }] as const;

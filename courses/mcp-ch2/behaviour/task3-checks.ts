@@ -5,6 +5,7 @@ import { notJsonAt } from "../../../src/pack/line-by-line.js";
 import { LINES, MESSAGES } from "../course/fixtures.js";
 import { canonicalJson, pythonDumps, pythonLength } from "../../../src/json/python-json.js";
 import type { BehaviourCheck } from "./check.js";
+import { NOT_JSON_LIKE_PAGE } from "./line-kinds.js";
 import type { Random } from "../../../src/pack/random.js";
 
 const BLANKS = [" ", "\t", "   ", " \t "];
@@ -85,10 +86,6 @@ function threeRequests(random: Random): string[] {
   }
   return made.map((m) => pythonDumps(m as never));
 }
-
-// Texts that are not JSON and begin as the page's "{not json" does: which texts are not JSON is
-// t3_parse_errors' rule, not the five lines'.
-const NOT_JSON_LIKE_PAGE = ["{", "{nope", "{not json at all", "{'id': 1}"];
 
 /**
  * LINES with each line swapped for another of its kind, in the same places: another request, another

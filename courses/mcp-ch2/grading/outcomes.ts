@@ -10,6 +10,7 @@ import { decodeValue, NotData, notJson, toJsonValue } from "../../../src/sandbox
 import { failures } from "../../../src/sandbox/failures.js";
 import { FailedCall, fixtureCalls } from "../../../src/pack/failed-call.js";
 import { answersAlone, answersWithout, failedInOwnFile } from "../../../src/pack/line-by-line.js";
+import { anotherOfKind } from "../behaviour/line-kinds.js";
 
 export type FixtureOutcome = { value: TaskValue } | { failure: TaskFailure };
 
@@ -61,7 +62,7 @@ const byLine = (run: WireRun | undefined): unknown[] | undefined =>
   answersAlone(readCalls("task3", run, false), LINES);
 
 /** serve's answers to LINES without one or two lines (their messages under fresh ids), from the same run. */
-export const withoutLines = (run: WireRun | undefined, seed: number): ReturnType<typeof answersWithout> => answersWithout(readCalls("task3", run, false), LINES, seed);
+export const withoutLines = (run: WireRun | undefined, seed: number): ReturnType<typeof answersWithout> => answersWithout(readCalls("task3", run, false), LINES, seed, anotherOfKind);
 
 /** `perLine`: serve's run on each fixture line alone (request.ts), when there was one. */
 export function fixtureOutcome(task: TaskId, run: WireRun | undefined, perLine?: WireRun): FixtureOutcome {

@@ -9,6 +9,7 @@ import { CALL_FUEL_FACTOR } from "../../../src/sandbox/fuel.js";
 import type { RunSpec } from "../../../src/sandbox/protocol.js";
 import { interleave, type Interleaving } from "../../../src/pack/interleave.js";
 import { perLineInputs } from "../../../src/pack/line-by-line.js";
+import { anotherOfKind } from "../behaviour/line-kinds.js";
 import { freshServeInputs } from "./fresh-serve.js";
 
 export const FIXTURE_INPUTS: Record<TaskId, readonly unknown[]> = { task1: [TOOL], task2: MESSAGES, task3: [LINES] };
@@ -125,7 +126,7 @@ export function buildRequest(has: (file: string) => boolean, readable: (file: st
     if (!inputs) generatedInputs.set(plan, inputs = planInputs(plan).inputs);
     const entry: TaskRuns = { fixture, plan, inputs };
     // serve on each fixture line alone, then on LINES without one or two lines (src/pack/line-by-line.ts).
-    if (task === "task3") entry.perLine = specs.push({ ...base, inputs: asTexts(perLineInputs(LINES, o.seed)), instance: "fresh", stopOnFailure: false, after: { run: fixture, need: "failed-call" } }) - 1;
+    if (task === "task3") entry.perLine = specs.push({ ...base, inputs: asTexts(perLineInputs(LINES, o.seed, anotherOfKind)), instance: "fresh", stopOnFailure: false, after: { run: fixture, need: "failed-call" } }) - 1;
     if (o.behaviour || (o.schema && task !== "task3")) {
       const all = [...FIXTURE_INPUTS[task], ...inputs];
       // serve's one fixture call failing is one line's mistake (perLine): its rules are still judged.

@@ -10,6 +10,7 @@ import type { BehaviourCheck } from "./check.js";
 import { call, LINES, MESSAGES, messageIndex, request } from "../course/fixtures.js";
 import { ORDERS } from "../course/index.js";
 import { CLIENT_INFO_KEY, own, VERSION_KEY } from "./model.js";
+import { NOT_JSON_LIKE_PAGE } from "./line-kinds.js";
 import { badArguments, OTHER_METHODS, PAGE_REQUESTS, ruleRequest, unknownOrder, unknownTool } from "./rule-draws.js";
 
 const at = (list: unknown, i: number): unknown => (Array.isArray(list) ? list[i] : undefined);
@@ -46,9 +47,6 @@ function fourRequests(random: Random): string[] {
   return made.map((m) => JSON.stringify(m));
 }
 
-// Texts that are not JSON and begin as the page's "{not json" does: which texts are not JSON (and a
-// line skipped for not beginning with "{") is t4_odd_lines' rule, not the lines'.
-const NOT_JSON_LIKE_PAGE = ["{", "{nope", "{not json at all", "{'id': 1}"];
 
 /**
  * The page's lines with each one swapped for another of its kind, in the same places: another

@@ -326,14 +326,15 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // A uri looked up as new URL(uri).href (the scheme lowercased, tabs dropped, spaces trimmed).
   // hole: every unknown uri stayed unknown through URL parsing (41/41); t2_unknown_names now sends three that do not.
   ["resource-url-normalised", "task2", ["t2_unknown_names"]],
-  // Helper 43, around serve's shield (serve-lines.ts shieldedThrow). Known wrong: should be 3 (all
-  // of task 4). A table of the page's lines with any id, as game-serve-sublist-any-id, but line 4
-  // reaches a real JSON.parse without try/catch while every list the table lacks throws at another
-  // place, or loops for ever: no throw at line 4's site elsewhere, so no shield; t4_log is right
-  // over LINES without line 4 under fresh ids (the table matches any id) and is charged to
-  // t4_parse_error_line; the rules failing on every other list take only t4_out_ids. 2 on seeds 0, 7, 12345.
-  ["game-serve-table-other-site", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_same_lines", "t4_odd_lines", "t4_messages"], [], 2],
-  ["game-serve-table-stalls", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_same_lines", "t4_odd_lines", "t4_messages"], [], 2],
+  // Helper 43, around serve's shield (serve-lines.ts shieldedThrow): 3, all of task 4. A table of
+  // the page's lines with any id, as game-serve-sublist-any-id, but line 4 reaches a real JSON.parse
+  // without try/catch while every list the table lacks throws at another place, or loops for ever:
+  // no throw at line 4's site elsewhere, so no shield. The per-line run's lists without line 4 hold
+  // other lines of the same kinds (behaviour/line-kinds.ts), which the table has no answer for, so
+  // t4_out_ids and t4_log are not charged to t4_parse_error_line. It cost 2 while those lists were
+  // the page's lines under fresh ids, which a table that takes any id answers.
+  ["game-serve-table-other-site", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_log", "t4_same_lines", "t4_odd_lines", "t4_messages"], [], 3],
+  ["game-serve-table-stalls", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_log", "t4_same_lines", "t4_odd_lines", "t4_messages"], [], 3],
   // As serve-parse-without-catch, 1: JSON.parse unguarded in a module of serve's own
   // (parse-line.ts). The throw's stack runs through task4.ts before any other task's file, so it
   // is serve's own (line-by-line.ts failedInOwnFile; it cost 3 while only the last place named was read).

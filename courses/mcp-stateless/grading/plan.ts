@@ -4,6 +4,7 @@
 // a fresh instance; for serve, the student's own handle on the messages serve passes it, in the
 // same order, so that serve is judged against that handle. Inputs only, never an answer.
 import { perLineInputs } from "../../../src/pack/line-by-line.js";
+import { anotherOfKind } from "../behaviour/line-kinds.js";
 import type { PackPlan, PackTask, PlanInput } from "../../../src/pack/types.js";
 import { makeRandom } from "../../../src/pack/random.js";
 import { interleave } from "../../../src/pack/interleave.js";
@@ -168,7 +169,7 @@ export function plan(input: PlanInput): StatelessPlan {
     const fixture = runs.push({ ...base, inputs: asTexts(FIXTURE_INPUTS[id]), instance: "shared", stopOnFailure: !perCall }) - 1;
     const checks = input.behaviour ? planChecks(CHECKS[id], input.seed) : [];
     const entry: TaskRuns = { fixture, checks };
-    if (id === "task4") entry.perLine = runs.push({ ...base, inputs: asTexts(perLineInputs(LINES, input.seed)), instance: "fresh", stopOnFailure: false, after: { run: fixture, need: "failed-call" } }) - 1;
+    if (id === "task4") entry.perLine = runs.push({ ...base, inputs: asTexts(perLineInputs(LINES, input.seed, anotherOfKind)), instance: "fresh", stopOnFailure: false, after: { run: fixture, need: "failed-call" } }) - 1;
     if (id === "task2" && serveJudged(input)) oracle = planOracle(runs, input, entry, true);
     if (input.behaviour || (input.schema && id === "task2")) {
       const generated = allInputs(checks);

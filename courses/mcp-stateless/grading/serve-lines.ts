@@ -7,6 +7,7 @@ import { failedAsCase, failedAtSiteElsewhere } from "../../../src/pack/failed-ca
 import { answersAlone, answersWithout, failedInOwnFile, failedKey, notJsonAt, shieldNote } from "../../../src/pack/line-by-line.js";
 import type { PackTask } from "../../../src/pack/types.js";
 import type { WireRun } from "../../../src/sandbox/protocol.js";
+import { anotherOfKind } from "../behaviour/line-kinds.js";
 import { newServer, serveWith } from "../behaviour/model.js";
 import { LINES } from "../course/fixtures.js";
 import { evidenceOf, LinesAlone } from "../evidence/lines.js";
@@ -35,7 +36,7 @@ const readOrUndefined = (key: string, value: unknown): string | undefined => {
 
 /** Whether serve's line `key` reads the same over LINES without the failed lines (under fresh ids) as the rules' answer to them. */
 export function rightOverOtherLines(task: PackTask, key: string, alone: LinesAlone, perLine: WireRun | undefined, seed: number): boolean {
-  const rest = answersWithout(readRun(task, perLine), LINES, seed).get(failedKey(alone.answers));
+  const rest = answersWithout(readRun(task, perLine), LINES, seed, anotherOfKind).get(failedKey(alone.answers));
   if (rest?.answer === undefined) return false;
   const a = readOrUndefined(key, rest.answer);
   return a !== undefined && a === readOrUndefined(key, serveWith(rest.lines, newServer()));
