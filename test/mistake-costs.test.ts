@@ -397,6 +397,32 @@ const COSTS: [string, number][] = [
   // guest keeps the first 2,000 characters of it, guest.js), so no task file is on the failure's
   // files and the place named (lines.ts) is no task's: serve's one call failed as a whole (5).
   ["serve-helper-recursion-on-blank", 5],
+  // Correct: the loop as a class in server.ts (private fields and methods), a new Server per list.
+  // One mistake each, as inline: one Server for every call, its fields piling up (as
+  // serve-module-arrays); JSON.parse unguarded in its private #parse (as serve-parse-without-catch).
+  ["serve-class-module-correct", 0],
+  ["serve-class-module-singleton", 1],
+  ["serve-class-module-parse-throws", 1],
+  // handle-limit-throws-same-file's handle (3, Known wrong: should be 1), called by a right serve
+  // through a module of its own (dispatch.ts): the throw's stack runs through task2.ts before
+  // dispatch.ts and task3.ts, so it is handle's; task 3 loses nothing.
+  ["serve-dispatch-handle-throws", 3],
+  // One helper (util.ts isRecord, which throws on null) that handle and serve both import: handle
+  // throws on null arguments (t2_odd_params), serve's dumps on line 4's null id (t3_parse_error_line).
+  // 2, as the same helper copied into task2.ts and task3.ts: each task calls it on inputs of its own.
+  ["shared-util-null-throws", 2],
+  // Gaming where a failure is charged: serve hands handle null (a throw in task2.ts) to fail on
+  // purpose. On lists it has no table answer for: 5 (the page's list throws in task2.ts too, so
+  // serve's one call on it fails as a whole); with a mistake of handle's own (1) so that a correct
+  // handle stands in, which refuses null as well: 6. It keeps nothing of task 3.
+  ["game-serve-sublist-throws-in-handle", 5],
+  ["game-serve-table-stand-in-handle", 6],
+  // Known wrong: should be 1, as game-serve-warm-up. A module's first call answered only when it is
+  // the page's lines, and on any other first call handle(null) throws in task2.ts: the fresh
+  // instances' throws read as handle's (src/pack/fresh-instance.ts failsFreshInOwnFile, through
+  // failedInOwnFile: the innermost task file is task2.ts), so t3_fresh_instance is skipped as not
+  // serve's state, and handle, whose own checks all pass, is charged nothing: 17/17.
+  ["game-serve-warm-up-via-handle", 0],
 ];
 
 describe("what one mistake costs", () => {
