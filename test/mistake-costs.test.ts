@@ -240,10 +240,10 @@ const COSTS: [string, number][] = [
   ["serve-asserts-counts", 1],
   // Correct: for...in over the list, its string keys through Number().
   ["serve-for-in-index", 0],
-  // 4, as game-serve-sublist-table. Its table matches the page's lines with any id, and it throws at
-  // one place on every list it has no answer for: the per-line run's lists without line 4 hold other
-  // lines of the same kinds (behaviour/line-kinds.ts), so no count line is charged to
-  // t3_parse_error_line. It cost 2 while every list of t3_same_lines held a line that is not JSON.
+  // 4, as game-serve-sublist-table. Its table matches the page's lines with any id (the fresh ids
+  // pass), and it throws at one place on every list it has no answer for: on t3_same_lines' list
+  // with no line that is not JSON too, so no count line is charged to t3_parse_error_line
+  // (grading/serve-lines.ts shieldedThrow). It cost 2 while every list of that rule held such a line.
   ["game-serve-sublist-any-id", 4],
   // One mistake: out and log at module level, never emptied. It was 5 (t3_same_lines, every line's
   // rule, failed after an instance's first call); the rule's lists served first in instances of
@@ -328,13 +328,12 @@ const COSTS: [string, number][] = [
   // JSON.stringify as handle built each response, a throw on any that holds a boolean: 4.
   ["game-serve-boolean-throw-stringify", 4],
   // Correct by the rules but for one type its own dumps forgot. null: only line 4's Parse error
-  // holds one on the page, 1. A negative number: every error response (line 4, and each unknown
-  // tool or method beyond the page) throws at one place. Known wrong: should be 1, 2: the count
-  // lines are charged to line 4's, and the rules' failures on lists with an error response but no
-  // line that is not JSON read as a second mistake. It cost 4 while such a throw read as a shield
-  // (shieldedThrow, deleted: the lists of line-kinds.ts catch the tables it was for).
+  // holds one on the page, 1. Known wrong: should be 1. A negative number: every error response
+  // (line 4, and each unknown tool or method beyond the page) throws at one place, so the throw on
+  // lists with no line that is not JSON reads as a shield (serve-lines.ts shieldedThrow) and the
+  // generated lists' failures are not excused: 4 on seeds 1, 2, 3, 5, 7.
   ["serve-dumps-no-null", 1],
-  ["serve-dumps-no-negative", 2],
+  ["serve-dumps-no-negative", 4],
   // One mistake each, a stall on one kind of line: blank lines (line 6 alone, and each list's),
   // lines that start with whitespace (t3_parse_errors' padded messages, lines of spaces; none on the page).
   ["serve-loops-on-blank", 1],
@@ -371,8 +370,8 @@ const COSTS: [string, number][] = [
   // one failed call (above) would leave it 1.
   ["game-handle-throws-on-invalid", 2],
   // 4, as game-serve-sublist-any-id. The same table of the page's lines with any id, but line 4
-  // reaches a real JSON.parse without try/catch and every other list throws at another place
-  // (around the shield, shieldedThrow, since deleted). The per-line run's lists without
+  // reaches a real JSON.parse without try/catch and every other list throws at another place: no
+  // throw at line 4's site elsewhere, so no shield (shieldedThrow). The per-line run's lists without
   // line 4 hold other lines of the same kinds (behaviour/line-kinds.ts), which the table has no
   // answer for, so the count lines are not charged to t3_parse_error_line. It cost 2 while those
   // lists were the page's lines under fresh ids, which a table that takes any id answers.
@@ -436,6 +435,9 @@ const COSTS: [string, number][] = [
   // throw's stack holds no task file but task3.ts, so serve's lines read it as serve's, and serve
   // is judged again with a correct handle (stand-ins), which it passes: 3, all task 2's.
   ["handle-reexport-limit-throws", 3],
+  // As game-serve-sublist-other-site (4), the lists it was not written for thrown in task2.ts
+  // (handle(null)) rather than at a place of serve's own: no more points, 4.
+  ["game-serve-sublist-other-site-in-handle", 4],
 ];
 
 describe("what one mistake costs", () => {
