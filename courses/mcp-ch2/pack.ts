@@ -19,7 +19,6 @@ import { extraChecks } from "./grading/extra-checks.js";
 import { chargeAcrossTasks, type FixtureFacts } from "./grading/charges.js";
 import { runLiveChecks } from "./grading/live.js";
 import { fixtureOutcome, readCalls, withoutLines } from "./grading/outcomes.js";
-import { shieldedThrow } from "./grading/serve-lines.js";
 import { buildRequest, type GradingRequest } from "./grading/request.js";
 import { gradeTask } from "./grading/task-result.js";
 import { settle } from "./grading/settle.js";
@@ -84,10 +83,7 @@ const pack: Pack<Chapter2Plan> = {
         const v = outcome.value;
         if (v.task === "task1") facts.toMcp = { result: v.result };
         if (v.task === "task2") facts.handle = { responses: v.responses, loadsToMcp: loads("task1") };
-        if (v.task === "task3" && v.byLine) {
-          const shield = runs && input.behaviour ? shieldedThrow(runs, reply, readCalls("task3", perLine, false)) : undefined;
-          facts.serveLines = { byLine: v.byLine, without: withoutLines(perLine, input.seed), ...(shield ? { shield } : {}) };
-        }
+        if (v.task === "task3" && v.byLine) facts.serveLines = { byLine: v.byLine, without: withoutLines(perLine, input.seed) };
         else if (v.task === "task3") facts.serve = { result: v.result, loadsHandle: loads("task2") };
       }
       const graded = gradeTask(task, { outcome, ...stdio, ...(mine ? { stdout: mine.own, printedBy: mine.others } : {}), ...(mineErr ? { ownStderr: mineErr.own } : {}) });

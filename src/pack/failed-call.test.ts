@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CheckResult } from "../report/types.js";
 import type { TaskFailure } from "../sandbox/protocol.js";
-import { chargeFailedCalls, failedAsCase, failedAtSiteElsewhere, FailedCall, failedCalls, fixtureCalls, guarded } from "./failed-call.js";
+import { chargeFailedCalls, failedAsCase, FailedCall, failedCalls, fixtureCalls, guarded } from "./failed-call.js";
 
 const threw = (text: string, at = "task2.ts:7:20"): TaskFailure => ({ reason: "throw", message: `handle threw Error: ${text} (at ${at}).` });
 const named = (i: number, f: TaskFailure): TaskFailure => ({ ...f, message: `For input ${i}: ${f.message}` });
@@ -94,15 +94,5 @@ describe("failedAsCase", () => {
     const excused = failedAsCase(fixtures, [{ ok: true }, bad(stopped("task2.ts:6:31"))], sameCase);
     expect(excused({ id: 7, method: "tools/call", params: { name: "x" } }, stopped("task2.ts:7:10"))).toBe(true);
     expect(excused({ id: 7, method: "tools/call", params: { name: "x" } }, threw("no"))).toBe(false);
-  });
-  it("finds the input that failed at a failed fixture's place without holding a failed fixture's case (a shield)", () => {
-    const outcomes = [{ ok: true as const }, bad(threw("no"))];
-    const inputs = [{ id: 7, method: "tools/call", params: { name: "x" } }, { id: 8, method: "ping" }, { id: 9, method: "other" }];
-    // The first holds the failed case (excused there); the second fails elsewhere; the third at that place.
-    const calls = [bad(threw("no")), bad(threw("no", "task2.ts:9:1")), bad(threw("yes"))];
-    expect(failedAtSiteElsewhere(fixtures, outcomes, 1, sameCase, inputs, calls)).toEqual({ id: 9, method: "other" });
-    expect(failedAtSiteElsewhere(fixtures, outcomes, 1, sameCase, inputs.slice(0, 2), calls.slice(0, 2))).toBeUndefined();
-    // None when that fixture's call answered.
-    expect(failedAtSiteElsewhere(fixtures, outcomes, 0, sameCase, inputs, calls)).toBeUndefined();
   });
 });

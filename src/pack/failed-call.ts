@@ -120,22 +120,3 @@ export function failedAsCase<I>(fixtures: readonly I[], outcomes: readonly Fixtu
   });
   return (input, failure) => failed.length > 0 && failed.some((f) => f.site === throwSite(failure.message) && sameCase(f.fixture, input));
 }
-
-/**
- * The other side of failedAsCase, for one failed fixture call: the first input that failed as it
- * did (the same throw site) while holding no case of a fixture whose call failed. Code whose one
- * failing fixture line is a JSON.parse without try/catch throws there only on text that is not
- * JSON; code that throws at that place on lists with none uses the throw as a shield for what it
- * does not do (a table's miss), and that line's failure explains nothing. Undefined when none did.
- */
-export function failedAtSiteElsewhere<I>(fixtures: readonly I[], outcomes: readonly FixtureOutcome[], which: number, sameCase: (fixture: I, input: unknown) => boolean,
-  inputs: readonly unknown[], calls: readonly FixtureOutcome[]): unknown {
-  const own = outcomes[which];
-  if (!own || own.ok) return undefined;
-  const site = throwSite(own.failure.message);
-  const cases = fixtures.filter((_, i) => { const o = outcomes[i]; return !!o && !o.ok; });
-  return inputs.find((input, i) => {
-    const c = calls[i];
-    return !!c && !c.ok && throwSite(c.failure.message) === site && !cases.some((f) => sameCase(f, input));
-  });
-}

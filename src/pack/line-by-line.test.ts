@@ -92,11 +92,4 @@ describe("charging the lines that read every line", () => {
     chargeLinesAlone(j, answers, ["count"], () => true);
     expect(j.checks.find((c) => c.name === "count")?.chargedTo).toBe("parse_line");
   });
-  it("charges none when the code threw at that place on lists without such a line (a shield)", () => {
-    const j = judged();
-    chargeLinesAlone(j, answers, ["count"], () => true, { shield: "serve threw there on a list with none." });
-    const count = j.checks.find((c) => c.name === "count")!;
-    expect(count.chargedTo).toBeUndefined();
-    expect(count.message).toMatch(/not charged to that line alone: serve threw there/);
-  });
 });

@@ -150,18 +150,6 @@ export const sameLineCase = (messageCase: (message: unknown) => string | undefin
 /** Where a list of lines has its first line that is not JSON (blank lines are not), or -1. */
 export const notJsonAt = (lines: readonly string[]): number => lines.findIndex((line) => { try { JSON.parse(line); return false; } catch { return line.trim() !== ""; } });
 
-/** The count lines' note when serve threw at its not-JSON line's place on `list`, which holds no such line (a shield). */
-export const shieldNote = (list: unknown): string =>
-  `serve threw at the same place on a list with no line that is not JSON (${JSON.stringify(list).slice(0, 300)}), where JSON.parse throws nothing: the throw is not that line's alone.`;
-
-/** What else chargeLinesAlone weighs (each optional). */
-export interface LinesAloneFacts {
-  /** A second mistake the pack sees in the answers over the other lines. */
-  hidden?: string;
-  /** Why the failed line's throw is not that line's alone (a shield): no line is charged there. */
-  shield?: string;
-}
-
 /**
  * Charges the lines that read every line (`everyLine`) that fail at a failed line to that line's
  * (chargeFailedCalls), each only when it reads right over the other lines (`rightOf`). One more
@@ -170,15 +158,7 @@ export interface LinesAloneFacts {
  * hid on the page (keys unsorted, blank lines not counted), and the first of them pays for it; so
  * does `hidden`, a second mistake the pack sees in the answers over the other lines.
  */
-export function chargeLinesAlone(judged: { checks: CheckResult[]; extra?: CheckResult[] }, answers: readonly unknown[], everyLine: readonly string[], rightOf: (line: string) => boolean, facts: LinesAloneFacts = {}): void {
-  const { hidden, shield } = facts;
-  // A throw at the failed line's place on lists without such a line (failedAtSiteElsewhere): the
-  // loop is not right over the other lines, whatever LINES without it read; no line is charged there.
-  if (shield !== undefined) {
-    judged.checks = judged.checks.map((c) => (everyLine.includes(c.name) && c.status === "fail" && c.chargedTo === undefined
-      ? { ...c, message: `${c.message ?? ""} It is not charged to that line alone: ${shield}`.trim() } : c));
-    return;
-  }
+export function chargeLinesAlone(judged: { checks: CheckResult[]; extra?: CheckResult[] }, answers: readonly unknown[], everyLine: readonly string[], rightOf: (line: string) => boolean, hidden?: string): void {
   const rule = (judged.extra ?? []).find((c) => c.kind === "behaviour" && c.status === "fail" && c.chargedTo === undefined);
   // Each line's reading over the others, made once: chargeFailedCalls asks for it per check it meets.
   const readings = new Map(everyLine.map((line) => [line, rightOf(line)]));

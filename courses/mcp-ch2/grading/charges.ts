@@ -32,7 +32,7 @@ export interface FixtureFacts {
   /** What serve returned on LINES, and whether its module loaded task2.ts. */
   serve?: { result: unknown; loadsHandle: boolean };
   /** When serve's call on LINES failed: what it returned on each line alone, and on LINES without one or two lines (outcomes.ts). */
-  serveLines?: { byLine: readonly unknown[]; without: ReadonlyMap<string, { lines: string[]; answer?: unknown }>; shield?: string };
+  serveLines?: { byLine: readonly unknown[]; without: ReadonlyMap<string, { lines: string[]; answer?: unknown }> };
 }
 
 const all = (j: TaskJudgement | undefined): CheckResult[] => [...(j?.checks ?? []), ...(j?.extra ?? [])];
@@ -56,8 +56,7 @@ export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: Fix
   const lines = facts.serveLines;
   if (out["task3"] && lines) {
     const hidden = unwrittenOverOtherLines(lines.byLine, lines.without);
-    chargeLinesAlone(out["task3"], lines.byLine, SERVE_EVERY_LINE, (key) => rightOverOtherLines(key, lines.byLine, lines.without),
-      { ...(hidden !== undefined ? { hidden } : {}), ...(lines.shield !== undefined ? { shield: lines.shield } : {}) });
+    chargeLinesAlone(out["task3"], lines.byLine, SERVE_EVERY_LINE, (key) => rightOverOtherLines(key, lines.byLine, lines.without), hidden);
   }
   const answers = facts.serve?.loadsHandle ? facts.handle?.responses : undefined;
   if (out["task3"] && facts.serve && answers) chargeServeLeftOut(out["task3"], facts.serve.result, (lines) => serveWithOwnHandle(answers, lines));

@@ -61,7 +61,7 @@ const withSignature = (task: TaskId, failure: TaskFailure): TaskFailure => (fail
 const byLine = (run: WireRun | undefined): unknown[] | undefined =>
   answersAlone(readCalls("task3", run, false), LINES);
 
-/** serve's answers to LINES without one or two lines (their messages under fresh ids), from the same run. */
+/** serve's answers to LINES without one or two lines (each line another of its kind, behaviour/line-kinds.ts), from the same run. */
 export const withoutLines = (run: WireRun | undefined, seed: number): ReturnType<typeof answersWithout> => answersWithout(readCalls("task3", run, false), LINES, seed, anotherOfKind);
 
 /** `perLine`: serve's run on each fixture line alone (request.ts), when there was one. */

@@ -244,7 +244,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["game-serve-throw-shield", "task4", ["t4_parse_error_line", "t4_odd_lines"], [], 2],
   // A table of the page's lines with any id (the fresh ids pass), its misses thrown where its
   // JSON.parse throws on line 4: all 3. It cost 2 while t4_log was charged to t4_parse_error_line;
-  // its throw on generated lists with no line that is not JSON is a shield (serve-lines.ts shieldedThrow).
+  // the per-line run's lists without line 4 hold other lines of the same kinds (behaviour/line-kinds.ts).
   ["game-serve-sublist-any-id", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_log", "t4_odd_lines", "t4_messages"], [], 3],
   // out and log at module level: t4_fresh_instance's one point (grading/fresh-serve.ts); it was 3.
   ["serve-module-arrays", "task4", ["t4_fresh_instance"], []],
@@ -328,10 +328,10 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // A uri looked up as new URL(uri).href (the scheme lowercased, tabs dropped, spaces trimmed).
   // hole: every unknown uri stayed unknown through URL parsing (41/41); t2_unknown_names now sends three that do not.
   ["resource-url-normalised", "task2", ["t2_unknown_names"]],
-  // Helper 43, around serve's shield (serve-lines.ts shieldedThrow): 3, all of task 4. A table of
+  // Helper 43, around serve's shield (shieldedThrow, since deleted): 3, all of task 4. A table of
   // the page's lines with any id, as game-serve-sublist-any-id, but line 4 reaches a real JSON.parse
-  // without try/catch while every list the table lacks throws at another place, or loops for ever:
-  // no throw at line 4's site elsewhere, so no shield. The per-line run's lists without line 4 hold
+  // without try/catch while every list the table lacks throws at another place, or loops for ever.
+  // The per-line run's lists without line 4 hold
   // other lines of the same kinds (behaviour/line-kinds.ts), which the table has no answer for, so
   // t4_out_ids and t4_log are not charged to t4_parse_error_line. It cost 2 while those lists were
   // the page's lines under fresh ids, which a table that takes any id answers.
