@@ -240,10 +240,10 @@ const COSTS: [string, number][] = [
   ["serve-asserts-counts", 1],
   // Correct: for...in over the list, its string keys through Number().
   ["serve-for-in-index", 0],
-  // 4, as game-serve-sublist-table. Its table matches the page's lines with any id (the fresh ids
-  // pass), and it throws at one place on every list it has no answer for: on t3_same_lines' list
-  // with no line that is not JSON too, so no count line is charged to t3_parse_error_line
-  // (grading/serve-lines.ts shieldedThrow). It cost 2 while every list of that rule held such a line.
+  // 4, as game-serve-sublist-table. Its table matches the page's lines with any id, and it throws at
+  // one place on every list it has no answer for: the per-line run's lists without line 4 hold other
+  // lines of the same kinds (behaviour/line-kinds.ts), so no count line is charged to
+  // t3_parse_error_line. It cost 2 while every list of t3_same_lines held a line that is not JSON.
   ["game-serve-sublist-any-id", 4],
   // One mistake: out and log at module level, never emptied. It was 5 (t3_same_lines, every line's
   // rule, failed after an instance's first call); the rule's lists served first in instances of
@@ -328,12 +328,13 @@ const COSTS: [string, number][] = [
   // JSON.stringify as handle built each response, a throw on any that holds a boolean: 4.
   ["game-serve-boolean-throw-stringify", 4],
   // Correct by the rules but for one type its own dumps forgot. null: only line 4's Parse error
-  // holds one on the page, 1. Known wrong: should be 1. A negative number: every error response
-  // (line 4, and each unknown tool or method beyond the page) throws at one place, so the throw on
-  // lists with no line that is not JSON reads as a shield (serve-lines.ts shieldedThrow) and the
-  // generated lists' failures are not excused: 4 on seeds 1, 2, 3, 5, 7.
+  // holds one on the page, 1. A negative number: every error response (line 4, and each unknown
+  // tool or method beyond the page) throws at one place. Known wrong: should be 1, 2: the count
+  // lines are charged to line 4's, and the rules' failures on lists with an error response but no
+  // line that is not JSON read as a second mistake. It cost 4 while such a throw read as a shield
+  // (shieldedThrow, deleted: the lists of line-kinds.ts catch the tables it was for).
   ["serve-dumps-no-null", 1],
-  ["serve-dumps-no-negative", 4],
+  ["serve-dumps-no-negative", 2],
   // One mistake each, a stall on one kind of line: blank lines (line 6 alone, and each list's),
   // lines that start with whitespace (t3_parse_errors' padded messages, lines of spaces; none on the page).
   ["serve-loops-on-blank", 1],
@@ -370,8 +371,8 @@ const COSTS: [string, number][] = [
   // one failed call (above) would leave it 1.
   ["game-handle-throws-on-invalid", 2],
   // 4, as game-serve-sublist-any-id. The same table of the page's lines with any id, but line 4
-  // reaches a real JSON.parse without try/catch and every other list throws at another place: no
-  // throw at line 4's site elsewhere, so no shield (shieldedThrow). The per-line run's lists without
+  // reaches a real JSON.parse without try/catch and every other list throws at another place
+  // (around the shield, shieldedThrow, since deleted). The per-line run's lists without
   // line 4 hold other lines of the same kinds (behaviour/line-kinds.ts), which the table has no
   // answer for, so the count lines are not charged to t3_parse_error_line. It cost 2 while those
   // lists were the page's lines under fresh ids, which a table that takes any id answers.
@@ -391,12 +392,11 @@ const COSTS: [string, number][] = [
   ["serve-split-parse-in-subfolder", 1],
   ["serve-helper-loops-on-blank", 1],
   ["serve-recursion-on-blank", 1],
-  // Known wrong: should be 1, as serve-recursion-on-blank. The same recursion in a module serve
-  // imports (lines.ts): the RangeError's stack holds far more than 40 frames in lines.ts before the one
-  // in task3.ts, and only its first 40 lines are read (src/sandbox/failures.ts studentFrames; the
-  // guest keeps the first 2,000 characters of it, guest.js), so no task file is on the failure's
-  // files and the place named (lines.ts) is no task's: serve's one call failed as a whole (5).
-  ["serve-helper-recursion-on-blank", 5],
+  // 1, as serve-recursion-on-blank. The same recursion in a module serve imports (lines.ts): the
+  // RangeError's stack holds thousands of frames in lines.ts before the one in task3.ts; the guest
+  // keeps both ends of a long stack (guest.js describe), so task3.ts is on the failure's files. It
+  // cost 5 while only the stack's first 2,000 characters were kept: no task file on it.
+  ["serve-helper-recursion-on-blank", 1],
   // Correct: the loop as a class in server.ts (private fields and methods), a new Server per list.
   // One mistake each, as inline: one Server for every call, its fields piling up (as
   // serve-module-arrays); JSON.parse unguarded in its private #parse (as serve-parse-without-catch).
@@ -423,14 +423,13 @@ const COSTS: [string, number][] = [
   // failedInOwnFile: the innermost task file is task2.ts), so t3_fresh_instance is skipped as not
   // serve's state, and handle, whose own checks all pass, is charged nothing: 17/17.
   ["game-serve-warm-up-via-handle", 0],
-  // Known wrong: should be 1 each. serve written in server.ts and re-exported by task3.ts
-  // (`export { serve } from "./server.js"`): no frame of its calls is in task3.ts, so a failure's
-  // stack holds no task file and the place named (server.ts) is no task's (line-by-line.ts
-  // failedInOwnFile). JSON.parse unguarded (as serve-parse-without-catch): serve's one call on the
-  // page fails as a whole, 5. game-serve-warm-up's serve so moved: its fresh calls' throws read as
-  // another module's, t3_fresh_instance is skipped, 0 (17/17).
-  ["serve-reexport-parse-throws", 5],
-  ["game-serve-warm-up-reexport", 0],
+  // 1 each. serve written in server.ts and re-exported by task3.ts (`export { serve } from
+  // "./server.js"`): no frame of its calls is in task3.ts, and a stack through no task file is the
+  // export's own (line-by-line.ts failedInOwnFile). JSON.parse unguarded, as serve-parse-without-catch;
+  // game-serve-warm-up's serve so moved, as game-serve-warm-up. They cost 5 and 0 while such a
+  // failure read as another module's.
+  ["serve-reexport-parse-throws", 1],
+  ["game-serve-warm-up-reexport", 1],
   // handle-limit-throws-same-file's handle written in handler.ts and re-exported by task2.ts: the
   // throw's stack holds no task file but task3.ts, so serve's lines read it as serve's, and serve
   // is judged again with a correct handle (stand-ins), which it passes: 3, all task 2's.

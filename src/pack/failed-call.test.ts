@@ -62,6 +62,19 @@ describe("chargeFailedCalls", () => {
     expect(judged.checks[0]!.message).toContain(`It is charged here for another call no line reads alone: ${second.message}`);
   });
 
+  it("has two failed calls of one cause that no line reads alone paid for once (two blank lines failing at one place)", () => {
+    const [first, second] = [named(1, threw("blank")), named(2, threw("blank"))];
+    const judged = () => ({ checks: [line("count", "fail", `${first.message} more`), line("envelope", "fail", `${first.message} more`)] });
+    const values = [1, new FailedCall(1, first), new FailedCall(2, second)];
+    const merged = judged();
+    chargeFailedCalls(merged, values, ["count", "envelope"], () => true, (a, b) => a.failure.message.endsWith(b.failure.message.slice(-40)));
+    expect(merged.checks.map((c) => c.chargedTo)).toEqual([undefined, "count"]);
+    // Told nothing of their cause: each paid for apart.
+    const apart = judged();
+    chargeFailedCalls(apart, values, ["count", "envelope"]);
+    expect(apart.checks.map((c) => c.chargedTo)).toEqual([undefined, undefined]);
+  });
+
   it("charges nothing when there are more failed calls that no line reads alone than lines that read every answer", () => {
     const [second, third] = [named(2, threw("again", "task2.ts:9:1")), named(3, threw("more", "task2.ts:10:1"))];
     const judged = { checks: [line("count", "fail", `${failure.message} more`), line("one", "fail", `${failure.message} more`)] };

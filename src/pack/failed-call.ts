@@ -39,8 +39,11 @@ export const failedCalls = (values: readonly unknown[]): FailedCall[] => values.
  * call stay failed: what the call never answered, they never saw. `rightOtherwise(line)`: whether
  * a line that reads every answer is right over the others (each failed call taken as the rules
  * answer it); one that is not shows a mistake of its own, and is not charged elsewhere.
+ * `oneCause(a, b)`: two failed calls no line reads alone that are one mistake (the same kind of
+ * input failing at the same place: two blank lines), paid for by one line.
  */
-export function chargeFailedCalls(judged: { checks: CheckResult[] }, values: readonly unknown[], everyAnswer: readonly string[], rightOtherwise: (line: string) => boolean = () => true): void {
+export function chargeFailedCalls(judged: { checks: CheckResult[] }, values: readonly unknown[], everyAnswer: readonly string[], rightOtherwise: (line: string) => boolean = () => true,
+  oneCause?: (a: FailedCall, b: FailedCall) => boolean): void {
   const failed = failedCalls(values);
   if (!failed.length) return;
   const own = (c: CheckResult): boolean => c.status === "fail" && c.chargedTo === undefined && (!everyAnswer.includes(c.name) || rightOtherwise(c.name));
@@ -56,6 +59,8 @@ export function chargeFailedCalls(judged: { checks: CheckResult[] }, values: rea
   // answer and is no other call's payer pays for it. Failed calls more than such lines charge nothing.
   for (const f of failed) {
     if (owner.has(f)) continue;
+    const twin = oneCause && [...owner.keys()].find((g) => oneCause(f, g));
+    if (twin) { owner.set(f, owner.get(twin)!); continue; }
     const payers = new Set(owner.values());
     const first = judged.checks.find((c) => readsAll(c) && !payers.has(c.name));
     if (!first) return;

@@ -13,7 +13,7 @@
 import type { CallOutcome } from "../runner/outcome.js";
 import type { TaskFailure } from "../sandbox/protocol.js";
 import type { CheckResult } from "../report/types.js";
-import { chargeFailedCalls, FailedCall } from "./failed-call.js";
+import { chargeFailedCalls, FailedCall, sameFailure } from "./failed-call.js";
 import { makeRandom, type Random } from "./random.js";
 
 const sameFile = (shown: string, file: string): boolean => shown === file || shown.endsWith(`/${file}`);
@@ -24,12 +24,16 @@ const sameFile = (shown: string, file: string): boolean => shown === file || sho
  * for its own task to charge and the grader's correct copy of it to stand in for
  * (src/grading/stand-ins.ts). The stack decides where it has one: of the course's task files
  * (`taskFiles`), the innermost it ran through must be `file`, so that serve's own helper module
- * (a dumps.ts it imports) is serve's. Without a stack, the place the message names last: a throw
- * names its place last; a call stopped at its budget, where the interrupt found it.
+ * (a dumps.ts it imports) is serve's; a stack through no task file at all is the export's own
+ * (a serve written in server.ts and re-exported by task3.ts). Without a stack, the place the
+ * message names last: a throw names its place last; a call stopped at its budget, where the
+ * interrupt found it.
  */
 export function failedInOwnFile(failure: TaskFailure, file: string, taskFiles: readonly string[] = [file]): boolean {
-  const task = failure.files?.find((f) => taskFiles.some((t) => sameFile(f, t)));
-  if (task !== undefined) return sameFile(task, file);
+  if (failure.files?.length) {
+    const task = failure.files.find((f) => taskFiles.some((t) => sameFile(f, t)));
+    return task === undefined || sameFile(task, file);
+  }
   const text = failure.message.trim();
   const at = /\(at ([^()\s]+?):\d+(?::\d+)?\)\.?$/.exec(text) ?? /\bstopped (?:in \S+ \(at |at )([^()\s]+?):\d+/.exec(text);
   return !at || sameFile(at[1]!, file);
@@ -150,22 +154,33 @@ export const sameLineCase = (messageCase: (message: unknown) => string | undefin
 /** Where a list of lines has its first line that is not JSON (blank lines are not), or -1. */
 export const notJsonAt = (lines: readonly string[]): number => lines.findIndex((line) => { try { JSON.parse(line); return false; } catch { return line.trim() !== ""; } });
 
+/** What else chargeLinesAlone weighs (each optional). */
+export interface LinesAloneFacts {
+  /** A second mistake the pack sees in the answers over the other lines. */
+  hidden?: string;
+  /** Whether two lines are of one kind (the same branch of the loop: two blank lines). */
+  sameKind?: (i: number, j: number) => boolean;
+}
+
 /**
  * Charges the lines that read every line (`everyLine`) that fail at a failed line to that line's
- * (chargeFailedCalls), each only when it reads right over the other lines (`rightOf`). One more
+ * (chargeFailedCalls), each only when it reads right over the other lines (`rightOf`); failed lines
+ * of one kind (`sameKind`) that failed at one place are one mistake, paid for once. One more
  * stays: when a rule of the task fails on generated lists beyond the failed lines' branches (not
  * excused) and no such line is wrong on its own, that rule shows a second mistake the failed line
  * hid on the page (keys unsorted, blank lines not counted), and the first of them pays for it; so
  * does `hidden`, a second mistake the pack sees in the answers over the other lines.
  */
-export function chargeLinesAlone(judged: { checks: CheckResult[]; extra?: CheckResult[] }, answers: readonly unknown[], everyLine: readonly string[], rightOf: (line: string) => boolean, hidden?: string): void {
+export function chargeLinesAlone(judged: { checks: CheckResult[]; extra?: CheckResult[] }, answers: readonly unknown[], everyLine: readonly string[], rightOf: (line: string) => boolean, facts: LinesAloneFacts = {}): void {
+  const { hidden, sameKind } = facts;
   const rule = (judged.extra ?? []).find((c) => c.kind === "behaviour" && c.status === "fail" && c.chargedTo === undefined);
   // Each line's reading over the others, made once: chargeFailedCalls asks for it per check it meets.
   const readings = new Map(everyLine.map((line) => [line, rightOf(line)]));
   const right = (line: string): boolean => readings.get(line) === true;
   const second = rule ? `${rule.name} fails on generated lists that hold no such line` : hidden;
   const payer = second && everyLine.every(right) ? judged.checks.find((c) => everyLine.includes(c.name) && c.status === "fail" && c.chargedTo === undefined)?.name : undefined;
-  chargeFailedCalls(judged, answers, everyLine, (line) => line !== payer && right(line));
+  const oneCause = sameKind && ((a: FailedCall, b: FailedCall): boolean => sameKind(a.index, b.index) && sameFailure(a.failure, b.failure));
+  chargeFailedCalls(judged, answers, everyLine, (line) => line !== payer && right(line), oneCause);
   if (!payer || !second) return;
   judged.checks = judged.checks.map((c) => (c.name === payer && c.chargedTo === undefined
     ? { ...c, message: `${c.message ?? ""} It is not charged there: ${second}, a mistake of its own, which this line pays for.`.trim() } : c));

@@ -71,7 +71,7 @@ function notWritten(spec: Pick<RunSpec, "entry" | "exportName">, t: Thrown, othe
  */
 export function studentFrames(stack: string): { where: string; file: string; fn?: string }[] {
   const found: { where: string; file: string; fn?: string }[] = [];
-  for (const raw of stack.split("\n", 40)) {
+  for (const raw of stack.split("\n", 400)) {
     const line = raw.slice(0, 400).trim();
     // "at name (file:line:column)", or "at file:line:column" for code outside a function.
     const open = line.endsWith(")") ? line.lastIndexOf("(") : line.startsWith("at ") ? 2 : -1;
@@ -99,7 +99,10 @@ export function locate(stack: string): string | undefined {
 }
 
 /** The student's files on a stack, innermost first, each once: whose code the failure was in (src/pack/line-by-line.ts). */
-export const stackFiles = (stack: string, shown = ""): string[] => [...new Set(studentFrames(stack).map((f) => shown + f.file))];
+export const stackFiles = (stack: string, shown = ""): string[] => [...new Set(studentFrames(stack).map((f) => shown + f.file))].slice(0, MAX_STACK_FILES);
+
+/** At most this many files of a stack travel with a failure (the thread's reply holds no more). */
+export const MAX_STACK_FILES = 40;
 
 /**
  * Failures that are a task's, not one call's: the starter's "not written yet", an export or a

@@ -56,7 +56,7 @@ export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: Fix
   const lines = facts.serveLines;
   if (out["task3"] && lines) {
     const hidden = unwrittenOverOtherLines(lines.byLine, lines.without);
-    chargeLinesAlone(out["task3"], lines.byLine, SERVE_EVERY_LINE, (key) => rightOverOtherLines(key, lines.byLine, lines.without), hidden);
+    chargeLinesAlone(out["task3"], lines.byLine, SERVE_EVERY_LINE, (key) => rightOverOtherLines(key, lines.byLine, lines.without), hidden !== undefined ? { hidden } : {});
   }
   const answers = facts.serve?.loadsHandle ? facts.handle?.responses : undefined;
   if (out["task3"] && facts.serve && answers) chargeServeLeftOut(out["task3"], facts.serve.result, (lines) => serveWithOwnHandle(answers, lines));

@@ -352,22 +352,22 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // mistake, which t4_log pays: 2 on seeds 0, 7, 12345 (chapter 2's serve-loops-on-padded: 1).
   ["serve-loops-on-blank-spaces", "task4", ["t4_out_ids"]],
   ["serve-loops-on-padded", "task4", ["t4_out_ids", "t4_log", "t4_odd_lines"], [], 2],
-  // Helper 44: serve over several modules (seeds 0, 7, 12345 by grade). Known wrong: should be 1.
-  // Blank lines skipped by a recursion that never ends on one: lines 3 ("") and 7 ("   ") throw
-  // alike, and their two failed calls are charged apart (t4_out_ids, t4_log): 2. The same
-  // recursion in a module serve imports (lines.ts): the RangeError's stack holds far more than 40
-  // frames in lines.ts before task4.ts, and only its first 40 lines are read (src/sandbox/failures.ts
-  // studentFrames; the guest keeps its first 2,000 characters, guest.js), so no task file is on the
-  // failure and the place named is no task's: serve's call on the page fails as a whole, 3.
-  ["serve-recursion-on-blank", "task4", ["t4_out_ids", "t4_log"], [], 2],
-  ["serve-helper-recursion-on-blank", "task4", [], [], 3],
-  // Known wrong: should be 1. serve written in server.ts and re-exported by task4.ts: no frame of
-  // its calls is in task4.ts, so the place named (server.ts) is no task's (line-by-line.ts
-  // failedInOwnFile): JSON.parse unguarded costs all 3. game-serve-warm-up's serve so moved, or
-  // throwing on a module's first call by handle(null) (a throw in task2.ts, whose own checks all
-  // pass): its fresh calls' throws read as not serve's, t4_fresh_instance is skipped, 0.
-  ["serve-reexport-parse-throws", "task4", [], [], 3],
-  ["game-serve-warm-up-reexport", "task4", [], [], 0],
+  // Helper 44: serve over several modules (seeds 0, 7, 12345 by grade). One mistake each, 1. Blank
+  // lines skipped by a recursion that never ends on one: lines 3 ("") and 7 ("   ") throw alike,
+  // two lines of one kind failing at one place, paid for once (line-by-line.ts chargeLinesAlone's
+  // sameKind; it cost 2 while each was charged apart). The same in a module serve imports
+  // (lines.ts): the guest keeps both ends of the RangeError's long stack (guest.js describe), so
+  // task4.ts is on it (it cost 3 while only the first end was kept).
+  ["serve-recursion-on-blank", "task4", ["t4_out_ids"]],
+  ["serve-helper-recursion-on-blank", "task4", ["t4_out_ids"]],
+  // serve written in server.ts and re-exported by task4.ts: no frame of its calls is in task4.ts,
+  // and a stack through no task file is the export's own (line-by-line.ts failedInOwnFile), so
+  // JSON.parse unguarded costs 1, and game-serve-warm-up's serve so moved 1 (they cost 3 and 0
+  // while such a failure read as another module's). Known wrong: should be 1. Throwing on a
+  // module's first call by handle(null) (a throw in task2.ts, whose own checks all pass): its fresh
+  // calls' throws read as handle's, t4_fresh_instance is skipped, 0.
+  ["serve-reexport-parse-throws", "task4", ["t4_parse_error_line"]],
+  ["game-serve-warm-up-reexport", "task4", ["t4_fresh_instance"]],
   ["game-serve-warm-up-via-handle", "task4", [], [], 0],
 ];
 

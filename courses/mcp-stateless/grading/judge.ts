@@ -2,7 +2,7 @@
 // fixture run, then behaviour (against the model; serve against the handle it calls), the
 // statelessness checks (fresh module instances) and the schema checks. Task 3 is client/task3.ts's.
 import { chargeLinesAlone, failedInOwnFile } from "../../../src/pack/line-by-line.js";
-import { EVERY_LINE, excusedLines, rightOverOtherLines, servedAlone } from "./serve-lines.js";
+import { EVERY_LINE, excusedLines, rightOverOtherLines, sameKind, servedAlone } from "./serve-lines.js";
 import { createHash } from "node:crypto";
 import type { PlanInput, TaskJudgement } from "../../../src/pack/types.js";
 import type { CheckResult } from "../../../src/report/types.js";
@@ -352,7 +352,7 @@ function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: 
   judgement.extra = extraChecks(id, plan, reply, input, !("failure" in outcome), checks, checker);
   if ("values" in outcome && id !== "task4") chargeFailedCalls(judgement, outcome.values, EVERY_ANSWER[id]);
   if (alone) {
-    chargeLinesAlone(judgement, alone.answers, EVERY_LINE, (key) => rightOverOtherLines(task, key, alone, perLine, input.seed));
+    chargeLinesAlone(judgement, alone.answers, EVERY_LINE, (key) => rightOverOtherLines(task, key, alone, perLine, input.seed), { sameKind });
   }
   if ("values" in outcome && id === "task1") judgement.checks = chargeArgsParts(judgement.checks, judgement.extra, outcome.values);
   return judgement;

@@ -15,6 +15,9 @@ import { Missing } from "../evidence/reading.js";
 import { sameLineCase } from "./message-case.js";
 import { readRun } from "./outcomes.js";
 
+/** Whether LINES' lines i and j take one branch of serve's loop (lines 3 and 7 are both blank). */
+export const sameKind = (i: number, j: number): boolean => sameLineCase(LINES[i], [LINES[j]]);
+
 /** serve's lines that read every fixture line. */
 export const EVERY_LINE = ["t4_out_ids", "t4_log"];
 
