@@ -460,6 +460,10 @@ const COSTS: [string, number][] = [
   // serve's own named handle, in a module of no task (guard.ts): 1. A reading that takes any frame
   // named after another task's export for that task's would leave it 0.
   ["game-serve-warm-up-named-handle", 1],
+  // One mistake, as serve-parse-without-catch: JSON.parse unguarded in a method named handle of
+  // serve's own class (server.ts, a module of no task; task 2's handle imported as answer): 1. A
+  // reading that takes a frame named after another task's export for that task's makes it 5.
+  ["serve-class-handle-method", 1],
 ];
 
 describe("what one mistake costs", () => {
