@@ -373,6 +373,10 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // which serve imports from task2.ts (handle never calls it): the throw's innermost task file is
   // task2.ts, so it reads as handle's and serve's call on the page fails as a whole: 3.
   ["serve-parse-in-task2", "task4", [], [], 3],
+  // One mistake, as serve-parse-without-catch: JSON.parse unguarded in a method named handle of
+  // serve's own class (server.ts, a module of no task; task 2's handle imported as answer): 1. A
+  // reading that takes a frame named after another task's export for that task's makes it 3.
+  ["serve-class-handle-method", "task4", ["t4_parse_error_line"]],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
