@@ -340,9 +340,8 @@ const COSTS: [string, number][] = [
   ["serve-loops-on-blank", 1],
   ["serve-loops-on-padded", 1],
   // Known wrong: should be 1; 4, as serve-dumps-no-boolean. The same dumps in a module of its own
-  // (dumps.ts) that task3.ts imports: the throw's stack runs through task3.ts before any other
-  // task's file, so it is serve's own (line-by-line.ts failedInOwnFile). It cost 5 while only the
-  // last place named was read (dumps.ts): the whole task failed.
+  // (dumps.ts) that task3.ts imports: a failure reached from serve's call is serve's, wherever it
+  // happened. It cost 5 while the place named (dumps.ts) read as another module's: the whole task failed.
   ["serve-dumps-helper-no-boolean", 4],
   // A trace line on stdout per message, the answers right: t2_no_stdout's one point; with every
   // default check (seed 1) t2_stdio_clean fails too, charged there, and interop passes (4/4): 16/17.
@@ -361,8 +360,8 @@ const COSTS: [string, number][] = [
   // 5, 7: the two failed calls are charged apart (task 2 has no oneCause), and t2_id5_text, which
   // reads id 5's failed call alone as t2_id5_is_error does, is charged again (chargeFailedCalls
   // charges only lines that read every answer). The same with the validator in a module handle
-  // imports (validate.ts): 3 as well, and nothing in task 3, which calls that handle: the throw's
-  // stack runs through task2.ts before task3.ts, so it is handle's, not serve's (failedInOwnFile).
+  // imports (validate.ts): 3 as well, and nothing in task 3, which calls that handle: handle fails
+  // checks of its own, so serve is judged again with a correct handle standing in (stand-ins.ts).
   ["handle-limit-throws-same-file", 3],
   ["handle-validate-helper-throws", 3],
   // Gaming: no validation messages, a throw at one place on every invalid call (id 5 among them).
@@ -392,10 +391,10 @@ const COSTS: [string, number][] = [
   ["serve-split-parse-in-subfolder", 1],
   ["serve-helper-loops-on-blank", 1],
   ["serve-recursion-on-blank", 1],
-  // 1, as serve-recursion-on-blank. The same recursion in a module serve imports (lines.ts): the
-  // RangeError's stack holds thousands of frames in lines.ts before the one in task3.ts; the guest
-  // keeps both ends of a long stack (guest.js describe), so task3.ts is on the failure's files. It
-  // cost 5 while only the stack's first 2,000 characters were kept: no task file on it.
+  // 1, as serve-recursion-on-blank: the same recursion in a module serve imports (lines.ts). A
+  // failure reached from serve's call is serve's, wherever in the files it happened (handle's own
+  // mistakes are given back by the correct handle standing in, src/grading/stand-ins.ts). It cost 5
+  // while the throw's place decided, and no task file was among its first 40 stack lines.
   ["serve-helper-recursion-on-blank", 1],
   // Correct: the loop as a class in server.ts (private fields and methods), a new Server per list.
   // One mistake each, as inline: one Server for every call, its fields piling up (as
@@ -404,65 +403,54 @@ const COSTS: [string, number][] = [
   ["serve-class-module-singleton", 1],
   ["serve-class-module-parse-throws", 1],
   // handle-limit-throws-same-file's handle (3, Known wrong: should be 1), called by a right serve
-  // through a module of its own (dispatch.ts): the throw's stack runs through task2.ts before
-  // dispatch.ts and task3.ts, so it is handle's; task 3 loses nothing.
+  // through a module of its own (dispatch.ts): handle fails checks of its own, so serve is judged
+  // again with a correct handle standing in, and task 3 loses nothing.
   ["serve-dispatch-handle-throws", 3],
   // One helper (util.ts isRecord, which throws on null) that handle and serve both import: handle
   // throws on null arguments (t2_odd_params), serve's dumps on line 4's null id (t3_parse_error_line).
   // 2, as the same helper copied into task2.ts and task3.ts: each task calls it on inputs of its own.
   ["shared-util-null-throws", 2],
   // Gaming where a failure is charged: serve hands handle null (a throw in task2.ts) to fail on
-  // purpose. On lists it has no table answer for: 5 (the page's list throws in task2.ts too, so
-  // serve's one call on it fails as a whole); with a mistake of handle's own (1) so that a correct
-  // handle stands in, which refuses null as well: 6. It keeps nothing of task 3.
-  ["game-serve-sublist-throws-in-handle", 5],
+  // purpose on lists it has no table answer for: 4, as game-serve-sublist-any-id (5 while a throw in
+  // task2.ts read as handle's and serve's call on the page failed as a whole); with a mistake of
+  // handle's own (1) so that a correct handle stands in, which refuses null as well: 6. It keeps
+  // nothing of task 3.
+  ["game-serve-sublist-throws-in-handle", 4],
   ["game-serve-table-stand-in-handle", 6],
-  // Known wrong: should be 1, as game-serve-warm-up. A module's first call answered only when it is
-  // the page's lines, and on any other first call handle(null) throws in task2.ts: the fresh
-  // instances' throws read as handle's (src/pack/fresh-instance.ts failsFreshInOwnFile, through
-  // failedInOwnFile: the innermost task file is task2.ts), so t3_fresh_instance is skipped as not
-  // serve's state, and handle, whose own checks all pass, is charged nothing: 17/17.
-  ["game-serve-warm-up-via-handle", 0],
+  // 1, as game-serve-warm-up: a module's first call answered only when it is the page's lines, and
+  // on any other first call handle(null) throws in task2.ts. The fresh calls' failures are serve's
+  // state wherever they happened (src/pack/fresh-instance.ts failsOnlyFresh). 0 while a throw in
+  // task2.ts read as handle's: t3_fresh_instance was skipped, and handle's own checks all pass.
+  ["game-serve-warm-up-via-handle", 1],
   // 1 each. serve written in server.ts and re-exported by task3.ts (`export { serve } from
-  // "./server.js"`): no frame of its calls is in task3.ts, and a stack through no task file is the
-  // export's own (line-by-line.ts failedInOwnFile). JSON.parse unguarded, as serve-parse-without-catch;
-  // game-serve-warm-up's serve so moved, as game-serve-warm-up. They cost 5 and 0 while such a
-  // failure read as another module's.
+  // "./server.js"`): JSON.parse unguarded, as serve-parse-without-catch; game-serve-warm-up's serve
+  // so moved, as game-serve-warm-up. They cost 5 and 0 while the place named (server.ts) read as
+  // another module's.
   ["serve-reexport-parse-throws", 1],
   ["game-serve-warm-up-reexport", 1],
-  // handle-limit-throws-same-file's handle written in handler.ts and re-exported by task2.ts: the
-  // throw's stack holds no task file but task3.ts, so serve's lines read it as serve's, and serve
-  // is judged again with a correct handle (stand-ins), which it passes: 3, all task 2's.
+  // handle-limit-throws-same-file's handle written in handler.ts and re-exported by task2.ts:
+  // serve is judged again with a correct handle (stand-ins), which it passes: 3, all task 2's.
   ["handle-reexport-limit-throws", 3],
   // As game-serve-sublist-other-site (4), the lists it was not written for thrown in task2.ts
   // (handle(null)) rather than at a place of serve's own: no more points, 4.
   ["game-serve-sublist-other-site-in-handle", 4],
-  // Known wrong: should be 1, as serve-dumps-no-null. The same dumps (a throw on null: line 4's
-  // Parse error) kept in task2.ts beside handle, which never calls it, and imported by serve: the
-  // throw's innermost task file is task2.ts, so it reads as handle's (line-by-line.ts
-  // failedInOwnFile) and serve's one call on the page fails as a whole, while handle's own checks
-  // all pass and no correct handle stands in: 5.
-  ["serve-dumps-in-task2-no-null", 5],
-  // Known wrong: should be 1, as serve-parse-without-catch. JSON.parse unguarded in a function
-  // serve imports from task2.ts (parseMessage, beside handle, which never calls it): as
-  // serve-dumps-in-task2-no-null, the throw reads as handle's, serve's call on the page fails as a
-  // whole and no stand-in runs: 5.
-  ["serve-parse-in-task2", 5],
-  // Known wrong: should be 1, as serve-dumps-in-task2-no-null. Its dumps with a for loop over the
-  // keys instead of .map((k) => ...): the two differ only in a nameless function of task2.ts on
-  // the throw's stack, so a reading that takes such a frame for task 2's splits them.
-  ["serve-dumps-in-task2-for-loop", 5],
-  // Known wrong: should be 1. game-serve-warm-up's serve written in task2.ts beside the chapter's
-  // handle and re-exported by task3.ts: its fresh calls' throws are in task2.ts, read as handle's,
-  // t3_fresh_instance is skipped, 0 (17/17).
-  ["game-serve-warm-up-in-task2", 0],
+  // 1 each, as serve-dumps-no-null and serve-parse-without-catch. The same dumps (a throw on null:
+  // line 4's Parse error, by .map or by a for loop over the keys), or a JSON.parse unguarded in
+  // parseMessage, kept in task2.ts beside handle, which never calls it, and imported by serve.
+  // They cost 5 while a throw in task2.ts read as handle's: the page's call failed as a whole.
+  ["serve-dumps-in-task2-no-null", 1],
+  ["serve-parse-in-task2", 1],
+  ["serve-dumps-in-task2-for-loop", 1],
+  // 1, as game-serve-warm-up: its serve written in task2.ts beside the chapter's handle and
+  // re-exported by task3.ts. 0 while its fresh calls' throws in task2.ts read as handle's.
+  ["game-serve-warm-up-in-task2", 1],
   // Gaming where a failure is charged, caught: game-serve-warm-up's throw made by a function of
-  // serve's own named handle, in a module of no task (guard.ts): 1. A reading that takes any frame
-  // named after another task's export for that task's would leave it 0.
+  // serve's own named handle, in a module of no task (guard.ts): 1. A reading that took any frame
+  // named after another task's export for that task's (tried) left it 0.
   ["game-serve-warm-up-named-handle", 1],
   // One mistake, as serve-parse-without-catch: JSON.parse unguarded in a method named handle of
   // serve's own class (server.ts, a module of no task; task 2's handle imported as answer): 1. A
-  // reading that takes a frame named after another task's export for that task's makes it 5.
+  // reading that took a frame named after another task's export for that task's (tried) made it 5.
   ["serve-class-handle-method", 1],
 ];
 

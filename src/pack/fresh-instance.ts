@@ -7,7 +7,6 @@
 import type { CheckResult } from "../report/types.js";
 import type { CallOutcome } from "../runner/outcome.js";
 import type { WireRun } from "../sandbox/protocol.js";
-import { failedInOwnFile } from "./line-by-line.js";
 import { unjudgedStatus } from "./verdict.js";
 
 const SHOWN = 600;
@@ -53,14 +52,17 @@ export function chargeStateBetweenCalls(behaviour: readonly CheckResult[], fresh
 }
 
 /**
- * Whether a fresh instance's call threw or stalled in the function's own `file` where the same
- * input after earlier calls did not: state the function keeps, whatever the rule's answers are.
- * The chapter's runner calls it once per process, so a function that fails on a module's first
- * call unless it knows the input (the page's) fails every real run but the page's.
+ * Whether a fresh instance's call threw or stalled where the same input after earlier calls did
+ * not: state the function keeps, whatever the rule's answers are. The chapter's runner calls it once
+ * per process, so a function that fails on a module's first call unless it knows the input (the
+ * page's) fails every real run but the page's. Wherever it failed: a handle it calls that keeps
+ * state fails its own fresh-instance check, and the task is then judged again with a correct copy
+ * of it (src/grading/stand-ins.ts); a handle handed a value no message is (null) on a module's
+ * first call fails because of the caller's state.
  */
-export function failsFreshInOwnFile(shared: readonly (CallOutcome | undefined)[], fresh: readonly (CallOutcome | undefined)[], file: string, taskFiles: readonly string[],
+export function failsOnlyFresh(shared: readonly (CallOutcome | undefined)[], fresh: readonly (CallOutcome | undefined)[],
   explained: (i: number, shared: CallOutcome | undefined, fresh: CallOutcome | undefined) => boolean): boolean {
-  return fresh.some((f, i) => !!f && !f.ok && !!shared[i]?.ok && !explained(i, shared[i], f) && failedInOwnFile(f.failure, file, taskFiles));
+  return fresh.some((f, i) => !!f && !f.ok && !!shared[i]?.ok && !explained(i, shared[i], f));
 }
 
 /**

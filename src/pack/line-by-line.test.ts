@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CallOutcome } from "../runner/outcome.js";
 import { FailedCall } from "./failed-call.js";
 import type { CheckResult } from "../report/types.js";
-import { answersAlone, answersWithout, chargeLinesAlone, failedInOwnFile, failedKey, leftOutSets, perLineInputs } from "./line-by-line.js";
+import { answersAlone, answersWithout, chargeLinesAlone, failedKey, leftOutSets, perLineInputs } from "./line-by-line.js";
 
 const LINES = ["a", "{x", "", "b"];
 const ok = (value: unknown): CallOutcome => ({ ok: true, value });
@@ -51,30 +51,6 @@ describe("line by line", () => {
     expect(without.get("1")).toEqual({ lines: ["a", "", "b"], answer: "1" });
     expect(without.get("1,2")).toEqual({ lines: ["a", "b"], answer: "1+2" });
     expect(without.get("0")).toEqual({ lines: ["{x", "", "b"] });
-  });
-
-  it("reads line by line only a failure in the task's own file (or one that names no place)", () => {
-    const at = (place: string) => ({ reason: "throw" as const, message: `For line 4: serve threw Error: x (at ${place}).` });
-    expect(failedInOwnFile(at("task3.ts:18:22"), "task3.ts")).toBe(true);
-    expect(failedInOwnFile(at("sub/task3.ts:18"), "task3.ts")).toBe(true);
-    expect(failedInOwnFile(at("task2.ts:7:42"), "task3.ts")).toBe(false);
-    const stopped = (where: string) => ({ reason: "timeout" as const, message: `serve never returned for this input: it was stopped ${where} after using its whole work budget for one call (500 units).` });
-    expect(failedInOwnFile(stopped("in handle (at task2.ts:6:31)"), "task3.ts")).toBe(false);
-    expect(failedInOwnFile(stopped("at task3.ts:16:27"), "task3.ts")).toBe(true);
-    expect(failedInOwnFile({ reason: "promise", message: "serve returned a Promise." }, "task3.ts")).toBe(true);
-  });
-
-  it("reads the stack where it has one: the innermost task file it ran through decides", () => {
-    const tasks = ["task1.ts", "task2.ts", "task3.ts"];
-    const at = (place: string, files: string[]) => ({ reason: "throw" as const, message: `serve threw Error: x (at ${place}).`, files });
-    // serve's own helper module: dumps.ts, called from task3.ts.
-    expect(failedInOwnFile(at("dumps.ts:16:26", ["work/dumps.ts", "work/task3.ts"]), "task3.ts", tasks)).toBe(true);
-    // handle's helper: validate.ts, called from task2.ts, called from task3.ts.
-    expect(failedInOwnFile(at("validate.ts:4:9", ["work/validate.ts", "work/task2.ts", "work/task3.ts"]), "task3.ts", tasks)).toBe(false);
-    // A stack through no task file: the export's own code, written in another module and re-exported.
-    expect(failedInOwnFile(at("server.ts:16:26", ["work/server.ts"]), "task3.ts", tasks)).toBe(true);
-    // A loop stopped in handle's helper.
-    expect(failedInOwnFile({ reason: "timeout", message: "serve never returned for this input: it was stopped in spin (at lib.ts:2:3) after …", files: ["lib.ts", "task2.ts", "task3.ts"] }, "task3.ts", tasks)).toBe(false);
   });
 });
 

@@ -16,29 +16,6 @@ import type { CheckResult } from "../report/types.js";
 import { chargeFailedCalls, FailedCall, sameFailure } from "./failed-call.js";
 import { makeRandom, type Random } from "./random.js";
 
-const sameFile = (shown: string, file: string): boolean => shown === file || shown.endsWith(`/${file}`);
-
-/**
- * Whether the list's failed call failed in the task's own code: a throw or a loop in another
- * task's file (the handle a serve calls, or a helper that handle imports) is that task's mistake,
- * for its own task to charge and the grader's correct copy of it to stand in for
- * (src/grading/stand-ins.ts). The stack decides where it has one: of the course's task files
- * (`taskFiles`), the innermost it ran through must be `file`, so that serve's own helper module
- * (a dumps.ts it imports) is serve's; a stack through no task file at all is the export's own
- * (a serve written in server.ts and re-exported by task3.ts). Without a stack, the place the
- * message names last: a throw names its place last; a call stopped at its budget, where the
- * interrupt found it.
- */
-export function failedInOwnFile(failure: TaskFailure, file: string, taskFiles: readonly string[] = [file]): boolean {
-  if (failure.files?.length) {
-    const task = failure.files.find((f) => taskFiles.some((t) => sameFile(f, t)));
-    return task === undefined || sameFile(task, file);
-  }
-  const text = failure.message.trim();
-  const at = /\(at ([^()\s]+?):\d+(?::\d+)?\)\.?$/.exec(text) ?? /\bstopped (?:in \S+ \(at |at )([^()\s]+?):\d+/.exec(text);
-  return !at || sameFile(at[1]!, file);
-}
-
 /** The sets of lines the per-line run leaves out of the list, after each line alone: each line, then each two. */
 export function leftOutSets(count: number): number[][] {
   const sets: number[][] = [];

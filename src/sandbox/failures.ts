@@ -8,10 +8,7 @@ const percent = (part: number, whole: number): string => `${Math.min(100, Math.r
 const LOOP_ADVICE = "Look for a loop that never ends (a while loop whose condition never changes, or a recursion with no base case), or work that grows far faster than its input. The budget counts the work the engine did, not time, so this verdict is the same on any machine.";
 export const NOT_WRITTEN_NAME = "GradeNotWrittenYet";
 
-interface Thrown { name: string; text: string; exit?: string; where?: string; files?: string[] }
-
-/** The failure with the student's files its stack ran through, when there were any (TaskFailure.files). */
-const withFiles = (files: string[] | undefined, f: TaskFailure): TaskFailure => (files?.length ? { ...f, files } : f);
+interface Thrown { name: string; text: string; exit?: string; where?: string }
 
 const at = (t: Thrown): string => (t.where ? `${t.text} (at ${t.where})` : t.text);
 
@@ -21,7 +18,7 @@ export const failures = {
     ? `It was stopped after using ${percent(used, limit)} of its work budget (${limit} units; the reference solution uses about ${percent(REFERENCE_RUN_FUEL, limit)} of it on its largest run). ${LOOP_ADVICE}`
     : `It was stopped when the submission's work budget ran out (${budget} units for all its runs together; the reference solution uses about ${percent(REFERENCE_SUBMISSION_FUEL, budget)} of it). ${LOOP_ADVICE}`),
   /** One call of a run stopped at its own budget (fuel.ts CALL_FUEL): that input's failure; the run went on. */
-  callStopped: (spec: Pick<RunSpec, "exportName">, limit: number, times: number, where?: string, files?: string[]): TaskFailure => withFiles(files, failure("timeout", `${spec.exportName} never returned for this input: it was stopped${where ? ` ${where}` : ""} after using its whole work budget for one call (${limit} units${times < CALL_FUEL_FACTOR ? ", less than the first call's because an earlier call of it was stopped too" : ""}; the reference solution's costliest call uses at most 1/${Math.round(times)} of that). ${LOOP_ADVICE}`)),
+  callStopped: (spec: Pick<RunSpec, "exportName">, limit: number, times: number, where?: string): TaskFailure => failure("timeout", `${spec.exportName} never returned for this input: it was stopped${where ? ` ${where}` : ""} after using its whole work budget for one call (${limit} units${times < CALL_FUEL_FACTOR ? ", less than the first call's because an earlier call of it was stopped too" : ""}; the reference solution's costliest call uses at most 1/${Math.round(times)} of that). ${LOOP_ADVICE}`),
   budget: (budget: number): TaskFailure => failure("budget", `It was not run: the submission's earlier runs had used all of its work budget (${budget} units; the reference solution uses about ${percent(REFERENCE_SUBMISSION_FUEL, budget)} of it). A task that never returns uses its whole budget: fix the one that did not finish first.`),
   /** The clock's backstop: the grader's trouble, never a verdict on the student's code. */
   backstop: (ms: number, share?: { used: number; limit: number }): TaskFailure => failure("backstop", `The grader stopped it by the clock after ${ms} ms, not by its work${share ? `: it had used ${percent(share.used, share.limit)} of its work budget` : ""}. This is not your code's fault; the machine was too busy to finish in time. Grade again, or give the grader more time with --timeout MS.`),
@@ -47,7 +44,7 @@ export const failures = {
   call: (spec: Pick<RunSpec, "entry" | "exportName">, t: Thrown): TaskFailure => {
     if (t.name === NOT_WRITTEN_NAME) return notWritten(spec, t, "throw");
     if (t.exit !== undefined) return failure("exit", `${spec.exportName} called process.exit(${t.exit}). A task returns its answer; it never ends the process.`);
-    return withFiles(t.files, failure("throw", `${spec.exportName} threw ${at(t)}.`));
+    return failure("throw", `${spec.exportName} threw ${at(t)}.`);
   },
 };
 
@@ -65,13 +62,17 @@ function notWritten(spec: Pick<RunSpec, "entry" | "exportName">, t: Thrown, othe
 }
 
 /**
- * The frames of a QuickJS stack that are in the student's files, innermost first, as
- * file:line:column, each with the name of its function when the stack gives one ("at serve (…)").
+ * The first frame of a QuickJS stack that is in one of the student's files, as file:line:column.
  * The stack is the student's text: read line by line, each line cut short, no backtracking.
  */
-export function studentFrames(stack: string): { where: string; file: string; fn?: string }[] {
-  const found: { where: string; file: string; fn?: string }[] = [];
-  for (const raw of stack.split("\n", 400)) {
+export function locate(stack: string): string | undefined {
+  return locateFrame(stack)?.where;
+}
+
+/** locate's frame, with the name of its function when the stack gives one ("at serve (…)"). */
+export function locateFrame(stack: string): { where: string; fn?: string } | undefined {
+  const lines = stack.split("\n", 12);
+  for (const raw of lines) {
     const line = raw.slice(0, 400).trim();
     // "at name (file:line:column)", or "at file:line:column" for code outside a function.
     const open = line.endsWith(")") ? line.lastIndexOf("(") : line.startsWith("at ") ? 2 : -1;
@@ -82,27 +83,10 @@ export function studentFrames(stack: string): { where: string; file: string; fn?
     const file = m[1]!;
     if (file === "grade-guest.js" || file.startsWith("node:") || file === "grade/course" || file === "native" || file.startsWith("<")) continue;
     const fn = line.endsWith(")") && line.startsWith("at ") ? line.slice(3, open).trim() : "";
-    found.push({ where: m[3] ? `${file}:${m[2]}:${m[3]}` : `${file}:${m[2]}`, file, ...(/^[\w$.]{1,100}$/.test(fn) && fn !== "<anonymous>" ? { fn } : {}) });
+    return { where: m[3] ? `${file}:${m[2]}:${m[3]}` : `${file}:${m[2]}`, ...(/^[\w$.]{1,100}$/.test(fn) && fn !== "<anonymous>" ? { fn } : {}) };
   }
-  return found;
+  return undefined;
 }
-
-/** The first frame of a QuickJS stack that is in one of the student's files (studentFrames). */
-export function locateFrame(stack: string): { where: string; fn?: string } | undefined {
-  const first = studentFrames(stack)[0];
-  return first && { where: first.where, ...(first.fn ? { fn: first.fn } : {}) };
-}
-
-/** locateFrame's place alone. */
-export function locate(stack: string): string | undefined {
-  return locateFrame(stack)?.where;
-}
-
-/** The student's files on a stack, innermost first, each once: whose code the failure was in (src/pack/line-by-line.ts). */
-export const stackFiles = (stack: string, shown = ""): string[] => [...new Set(studentFrames(stack).map((f) => shown + f.file))].slice(0, MAX_STACK_FILES);
-
-/** At most this many files of a stack travel with a failure (the thread's reply holds no more). */
-export const MAX_STACK_FILES = 40;
 
 /**
  * Failures that are a task's, not one call's: the starter's "not written yet", an export or a

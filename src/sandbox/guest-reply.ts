@@ -1,7 +1,7 @@
 // Reads what the guest (guest.js) hands back: a run's outcomes framed by length, and each
 // outcome's text. A value stays text (the grader decodes it, value.ts); the rest is checked
 // field by field, since the student's code could have shaped its strings.
-import { locate, stackFiles } from "./failures.js";
+import { locate } from "./failures.js";
 
 /** "<length>:<text>" frames, read by length (guest.js run). */
 export function frames(text: string): string[] {
@@ -17,7 +17,7 @@ export function frames(text: string): string[] {
   return out;
 }
 
-export interface GuestThrow { kind: "throw"; name: string; text: string; exit?: string; where?: string; files?: string[] }
+export interface GuestThrow { kind: "throw"; name: string; text: string; exit?: string; where?: string }
 export type GuestReply =
   | { kind: "loaded"; modules: string[] } | GuestThrow | { kind: "missing-export"; found: string[] } | { kind: "too-large" }
   /** The run's `via` is no function of the course module: the pack's mistake. */
@@ -48,11 +48,9 @@ export function parseGuest(text: string, shown: string, place: (where: string) =
   if (p["kind"] === "no-driver") return { kind: "no-driver", name: str(p["name"]).slice(0, 100) };
   if (p["kind"] === "missing-export") return { kind: "missing-export", found: Array.isArray(p["found"]) ? p["found"].filter((f): f is string => typeof f === "string").slice(0, 20) : [] };
   if (p["kind"] === "throw") {
-    const stack = str(p["stack"]);
-    const found = locate(stack);
+    const found = locate(str(p["stack"]));
     const where = found ? shown + place(found) : undefined;
-    const files = stackFiles(stack, shown);
-    return { kind: "throw", name: str(p["name"]), text: str(p["text"]), ...(typeof p["exit"] === "string" ? { exit: p["exit"] } : {}), ...(where ? { where } : {}), ...(files.length ? { files } : {}) };
+    return { kind: "throw", name: str(p["name"]), text: str(p["text"]), ...(typeof p["exit"] === "string" ? { exit: p["exit"] } : {}), ...(where ? { where } : {}) };
   }
   return undefined;
 }

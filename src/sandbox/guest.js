@@ -316,10 +316,7 @@
         name = ""; message = show(error, 0);
       }
     } catch { message = "a value that could not be shown"; }
-    // A deep recursion's stack keeps both ends: where it threw, and the task's export that was
-    // called (whose code the failure is in, src/pack/line-by-line.ts failedInOwnFile).
-    const kept = stack.length > 4000 ? slice(stack, 0, 2000) + "\n" + slice(stack, stack.length - 2000) : stack;
-    return { name: slice(name, 0, 100), text: slice(name ? name + ": " + message : "the value " + message, 0, 500), stack: kept };
+    return { name: slice(name, 0, 100), text: slice(name ? name + ": " + message : "the value " + message, 0, 500), stack: slice(stack, 0, 2000) };
   }
   // A throw in a timer's callback, which no one can catch: written as Node writes it before it ends.
   lib.uncaught = (error) => {

@@ -18,11 +18,6 @@ export interface TaskFailure {
   reason: FailureReason;
   /** One plain paragraph for the student. */
   message: string;
-  /**
-   * A throw's or a stopped call's stack: the student's files it ran through, innermost first,
-   * each once (a throw in a helper module serve imports, or in the handle it calls).
-   */
-  files?: string[];
 }
 
 export interface RunSpec {

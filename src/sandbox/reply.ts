@@ -1,7 +1,7 @@
 // A thread's reply, checked field by field before the grader reads it: its shape is the
 // engine's, but every string in it came from the student's code, and a reply of any other shape
 // is that submission's error.
-import { failures, MAX_STACK_FILES } from "./failures.js";
+import { failures } from "./failures.js";
 import { PEER_LIMITS } from "./peers.js";
 import type { FailureReason, PeerMessage, SandboxReply, SandboxRequest, TaskFailure, WireCall, WireRun } from "./protocol.js";
 
@@ -14,11 +14,7 @@ const need = <T>(v: T | undefined): T => { if (v === undefined) throw new Bad();
 
 function failureOf(v: unknown): TaskFailure {
   if (!isObject(v) || !REASONS.has(v["reason"] as FailureReason)) throw new Bad();
-  const failure: TaskFailure = { reason: v["reason"] as FailureReason, message: need(text(v["message"], 4000)) };
-  if (v["files"] === undefined) return failure;
-  const files = v["files"];
-  if (!Array.isArray(files) || files.length > MAX_STACK_FILES) throw new Bad();
-  return { ...failure, files: files.map((f) => need(text(f, 300))) };
+  return { reason: v["reason"] as FailureReason, message: need(text(v["message"], 4000)) };
 }
 
 /** A call's peer messages: only in a run with peers (`peers` of them), each from one of them. */

@@ -6,7 +6,7 @@
 // (engine.ts) and by the live server (live-server.ts).
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule, VmFunctionImplementation } from "quickjs-emscripten-core";
 import { makeSlicer, messageOf, readText, stackOf, type Slicer } from "./engine-text.js";
-import { failures, locateFrame, stackFiles } from "./failures.js";
+import { failures, locateFrame } from "./failures.js";
 import { CALL_FUEL, CALL_FUEL_FACTOR, CLOCK_MS_PER_FUEL, FuelMeter, TAKE_FUEL } from "./fuel.js";
 import { adoptContext, adoptRuntime, captureImage, checkHostRefs, findRandomState, PAGE, pagesInUse, recordHostRefs, reseed, type EngineImage } from "./image.js";
 import type { NewInstance } from "./instance.js";
@@ -77,7 +77,6 @@ export class Session {
   private readonly shown: string;
   /** Where the last call stopped at its own budget was, as the student wrote it ("in serve (at task3.ts:4:3)"). */
   private stoppedWhere: string | undefined;
-  private stoppedFiles: string[] | undefined;
   /** The exports ("entry#name") a call of which was stopped at its own budget in this request. */
   private readonly stoppedExports = new Set<string>();
   /** A place in compiled code ("task1.ts:40:9") as the student wrote it (source-map.ts). */
@@ -233,7 +232,7 @@ export class Session {
     const key = `${spec.entry}#${spec.exportName}`;
     if (this.stoppedExports.has(key)) this.meter.shrinkCallLimit();
     // The guest's frames, and in their places the calls the meter stopped at their own budget.
-    const parts: (string | { stoppedAt: number; where: string | undefined; files: string[] | undefined; limit: number })[] = [];
+    const parts: (string | { stoppedAt: number; where: string | undefined; limit: number })[] = [];
     for (let from = 0; ;) {
       try {
         parts.push(this.guestCall("run", [spec.entry, spec.exportName, from === 0 ? inputs : "", spec.instance === "fresh", groups, budget, spec.echoInputs === true, spec.stopOnFailure, spread ? scripts.length : -1, spec.arity ?? 0, spec.via ?? "", from], true, realm));
@@ -257,7 +256,7 @@ export class Session {
         this.meter.goOn();
         this.meter.paused = true;
         try { parts.push(this.guestCall("goOn", [], false, realm)); } finally { this.meter.paused = false; }
-        parts.push({ stoppedAt: at, where: this.stoppedWhere, files: this.stoppedFiles, limit });
+        parts.push({ stoppedAt: at, where: this.stoppedWhere, limit });
         from = at + 1;
         if (spec.stopOnFailure || from >= spec.inputs.length) break;
       }
@@ -268,7 +267,7 @@ export class Session {
     for (const part of parts) for (const frame of typeof part === "string" ? frames(part) : [part]) {
       if (typeof frame !== "string") {
         // The reference's costliest call is at most 1/CALL_FUEL_FACTOR of the run's first call budget.
-        const failure = failures.callStopped(shownSpec, frame.limit, (CALL_FUEL_FACTOR * frame.limit) / (spec.callFuel ?? CALL_FUEL), frame.where, frame.files);
+        const failure = failures.callStopped(shownSpec, frame.limit, (CALL_FUEL_FACTOR * frame.limit) / (spec.callFuel ?? CALL_FUEL), frame.where);
         out.calls.push(peers ? { ok: false, failure, sent: peers.sentOf(frame.stoppedAt) } : { ok: false, failure });
         continue;
       }
@@ -468,11 +467,9 @@ export class Session {
       const message = messageOf(ctx, result.error);
       // A call stopped at its own budget: where its loop was, for the student.
       if (message === "interrupted" && this.meter.stop === "call") {
-        const stack = stackOf(ctx, result.error);
-        const found = locateFrame(stack);
+        const found = locateFrame(stackOf(ctx, result.error));
         const at = found && this.shown + this.place(found.where);
         this.stoppedWhere = found && (found.fn ? `in ${found.fn} (at ${at})` : `at ${at}`);
-        this.stoppedFiles = stackFiles(stack, this.shown);
       }
       result.error.dispose();
       throw new Stopped(this.stopFailure(message));

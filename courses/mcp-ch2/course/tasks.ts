@@ -33,9 +33,6 @@ export const TASKS: Record<TaskId, TaskInfo> = {
   },
 };
 
-/** Every task's file: which of them a failure's stack ran through last (src/pack/line-by-line.ts failedInOwnFile). */
-export const TASK_FILES: readonly string[] = Object.values(TASKS).map((t) => t.file);
-
 export function isTaskId(value: string): value is TaskId {
   return (TASK_IDS as readonly string[]).includes(value);
 }

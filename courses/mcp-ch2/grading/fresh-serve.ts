@@ -12,9 +12,8 @@ import { planInputs, type PlannedCheck } from "../behaviour/plan.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { CallOutcome } from "../../../src/runner/outcome.js";
 import type { WireRun } from "../../../src/sandbox/protocol.js";
-import { chargeStateBetweenCalls, failsFreshInOwnFile, notOwnState } from "../../../src/pack/fresh-instance.js";
+import { chargeStateBetweenCalls, failsOnlyFresh, notOwnState } from "../../../src/pack/fresh-instance.js";
 import { freshCheck } from "./fresh.js";
-import { TASK_FILES, TASKS } from "../course/tasks.js";
 
 /** The rule whose lists are served in fresh instances too: the rule of serve's five lines. */
 const RULE = "t3_same_lines";
@@ -55,6 +54,6 @@ export function judgeFreshServe(j: Judging, behaviour: CheckResult[]): { check: 
   // Answers wrong in fresh instances too are not serve's state: a table of the page's lines, or a
   // handle that needs initialize first (task 2's, which its own fresh-instance check charges). A
   // fresh call that throws or stalls in serve's own file is serve's state all the same: it fails.
-  if (!holdsFresh.has(RULE)) return { check: failsFreshInOwnFile(shared, j.fresh, TASKS.task3.file, TASK_FILES, asFixtureLine) ? check : notOwnState(check), behaviour };
+  if (!holdsFresh.has(RULE)) return { check: failsOnlyFresh(shared, j.fresh, asFixtureLine) ? check : notOwnState(check), behaviour };
   return { check, behaviour: chargeStateBetweenCalls(behaviour, check, holdsFresh, "serve") };
 }

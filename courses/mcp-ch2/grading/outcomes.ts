@@ -1,7 +1,7 @@
 // Reads the sandbox's runs as the grader's own values: each call's value decoded (value.ts) and
 // checked, the fixture run turned into what the evidence lines are computed from.
 import { LINES, MESSAGES } from "../course/fixtures.js";
-import { TASK_FILES, TASKS, type TaskId } from "../course/tasks.js";
+import { TASKS, type TaskId } from "../course/tasks.js";
 import type { TaskValue } from "../evidence/line.js";
 import { describeMessage } from "./describe.js";
 import type { CallOutcome } from "../../../src/runner/outcome.js";
@@ -9,7 +9,7 @@ import type { TaskFailure, WireCall, WireRun } from "../../../src/sandbox/protoc
 import { decodeValue, NotData, notJson, toJsonValue } from "../../../src/sandbox/value.js";
 import { failures } from "../../../src/sandbox/failures.js";
 import { FailedCall, fixtureCalls } from "../../../src/pack/failed-call.js";
-import { answersAlone, answersWithout, failedInOwnFile } from "../../../src/pack/line-by-line.js";
+import { answersAlone, answersWithout } from "../../../src/pack/line-by-line.js";
 import { anotherOfKind } from "../behaviour/line-kinds.js";
 
 export type FixtureOutcome = { value: TaskValue } | { failure: TaskFailure };
@@ -79,7 +79,7 @@ export function fixtureOutcome(task: TaskId, run: WireRun | undefined, perLine?:
   if ("failedAt" in read) {
     const failure = onMessage(read.failedAt, (calls[read.failedAt] as { ok: false; failure: TaskFailure }).failure);
     // serve's one call failed on one of the lines: the lines that read it fail, the others are read from each line alone.
-    const lines = task === "task3" && !run.stopped && failedInOwnFile(failure, TASKS.task3.file, TASK_FILES) ? byLine(perLine) : undefined;
+    const lines = task === "task3" && !run.stopped ? byLine(perLine) : undefined;
     return lines ? { value: { task: "task3", result: new FailedCall(0, failure), byLine: lines } } : { failure };
   }
   if ("stopped" in read) return { failure: read.stopped };

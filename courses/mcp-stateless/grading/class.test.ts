@@ -338,8 +338,8 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["game-serve-table-other-site", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_log", "t4_same_lines", "t4_odd_lines", "t4_messages"], [], 3],
   ["game-serve-table-stalls", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_log", "t4_same_lines", "t4_odd_lines", "t4_messages"], [], 3],
   // As serve-parse-without-catch, 1: JSON.parse unguarded in a module of serve's own
-  // (parse-line.ts). The throw's stack runs through task4.ts before any other task's file, so it
-  // is serve's own (line-by-line.ts failedInOwnFile; it cost 3 while only the last place named was read).
+  // (parse-line.ts). A failure reached from serve's call is serve's, wherever it happened (it cost
+  // 3 while the place named read as another module's).
   ["serve-parse-in-module", "task4", ["t4_parse_error_line"]],
   // A trace line on stdout per message, the answers right: t2_no_stdout's one point. With every
   // default check t2_stdio_clean fails too and is the same rule (pack.ts SCORE_POLICY; it cost 2
@@ -356,26 +356,22 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // lines skipped by a recursion that never ends on one: lines 3 ("") and 7 ("   ") throw alike,
   // two lines of one kind failing at one place, paid for once (line-by-line.ts chargeLinesAlone's
   // sameKind; it cost 2 while each was charged apart). The same in a module serve imports
-  // (lines.ts): the guest keeps both ends of the RangeError's long stack (guest.js describe), so
-  // task4.ts is on it (it cost 3 while only the first end was kept).
+  // (lines.ts): 1 as well (3 while the place named read as another module's).
   ["serve-recursion-on-blank", "task4", ["t4_out_ids"]],
   ["serve-helper-recursion-on-blank", "task4", ["t4_out_ids"]],
-  // serve written in server.ts and re-exported by task4.ts: no frame of its calls is in task4.ts,
-  // and a stack through no task file is the export's own (line-by-line.ts failedInOwnFile), so
-  // JSON.parse unguarded costs 1, and game-serve-warm-up's serve so moved 1 (they cost 3 and 0
-  // while such a failure read as another module's). Known wrong: should be 1. Throwing on a
-  // module's first call by handle(null) (a throw in task2.ts, whose own checks all pass): its fresh
-  // calls' throws read as handle's, t4_fresh_instance is skipped, 0.
+  // 1 each: serve written in server.ts and re-exported by task4.ts, JSON.parse unguarded;
+  // game-serve-warm-up's serve so moved; a module's first call thrown by handle(null) (a throw in
+  // task2.ts, whose own checks all pass). A failure reached from serve's call is serve's wherever it
+  // happened (fresh-instance.ts failsOnlyFresh); they cost 3, 0 and 0 while the place decided.
   ["serve-reexport-parse-throws", "task4", ["t4_parse_error_line"]],
   ["game-serve-warm-up-reexport", "task4", ["t4_fresh_instance"]],
-  ["game-serve-warm-up-via-handle", "task4", [], [], 0],
-  // Known wrong: should be 1, as serve-parse-without-catch. JSON.parse unguarded in parseLine,
-  // which serve imports from task2.ts (handle never calls it): the throw's innermost task file is
-  // task2.ts, so it reads as handle's and serve's call on the page fails as a whole: 3.
-  ["serve-parse-in-task2", "task4", [], [], 3],
+  ["game-serve-warm-up-via-handle", "task4", ["t4_fresh_instance"]],
+  // 1, as serve-parse-without-catch. JSON.parse unguarded in parseLine, which serve imports from
+  // task2.ts (handle never calls it). It cost 3 while a throw in task2.ts read as handle's.
+  ["serve-parse-in-task2", "task4", ["t4_parse_error_line"]],
   // One mistake, as serve-parse-without-catch: JSON.parse unguarded in a method named handle of
   // serve's own class (server.ts, a module of no task; task 2's handle imported as answer): 1. A
-  // reading that takes a frame named after another task's export for that task's makes it 3.
+  // reading that took a frame named after another task's export for that task's (tried) made it 3.
   ["serve-class-handle-method", "task4", ["t4_parse_error_line"]],
 ];
 

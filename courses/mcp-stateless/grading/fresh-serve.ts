@@ -5,12 +5,11 @@
 // module instance of its own (plan.ts): when those answers hold the rule and the same lists after
 // earlier calls do not, the failure is t4_fresh_instance's one mistake (src/pack/fresh-instance.ts).
 // A serve that answers only the page's lines fails them in a fresh instance too.
-import { chargeStateBetweenCalls, failsFreshInOwnFile, judgeFreshInstance, notOwnState } from "../../../src/pack/fresh-instance.js";
+import { chargeStateBetweenCalls, failsOnlyFresh, judgeFreshInstance, notOwnState } from "../../../src/pack/fresh-instance.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { TaskFailure, WireRun } from "../../../src/sandbox/protocol.js";
 import type { Outcome, PlannedCheck } from "../behaviour/check.js";
 import { sameJson } from "../evidence/reading.js";
-import { TASK_FILES } from "./plan.js";
 
 const FILE = "task4.ts";
 const BASE = {
@@ -33,6 +32,6 @@ export function freshServe(rule: PlannedCheck, run: WireRun | undefined, fresh: 
   // Answers wrong in fresh instances too are not serve's state: a table of the page's lines, or a
   // handle that needs server/discover first (task 2's, which its own checks charge). A fresh call
   // that throws or stalls in serve's own file is serve's state all the same: it fails.
-  if (!holds(fresh)) return [failsFreshInOwnFile(sharedHere, fresh, FILE, TASK_FILES, asFixtureLine) ? check : notOwnState(check), ...judged];
+  if (!holds(fresh)) return [failsOnlyFresh(sharedHere, fresh, asFixtureLine) ? check : notOwnState(check), ...judged];
   return [check, ...chargeStateBetweenCalls(judged, check, new Set([rule.check.id]), "serve")];
 }

@@ -1,7 +1,7 @@
 // Turns the sandbox's reply into each task's checks: the evidence lines and output rules of the
 // fixture run, then behaviour (against the model; serve against the handle it calls), the
 // statelessness checks (fresh module instances) and the schema checks. Task 3 is client/task3.ts's.
-import { chargeLinesAlone, failedInOwnFile } from "../../../src/pack/line-by-line.js";
+import { chargeLinesAlone } from "../../../src/pack/line-by-line.js";
 import { EVERY_LINE, excusedLines, rightOverOtherLines, sameKind, servedAlone } from "./serve-lines.js";
 import { createHash } from "node:crypto";
 import type { PlanInput, TaskJudgement } from "../../../src/pack/types.js";
@@ -17,7 +17,7 @@ import { evidenceChecks, outputChecks, type LoadedOutput } from "./judge-parts.j
 import { answersOf, answersWith, checkArgs, isObject, newServer, serveWith, type ArgsChecker } from "../behaviour/model.js";
 import { describeInput, fixtureValues, readRun, readServeCall, type CallReader } from "./outcomes.js";
 import { decodeValue } from "../../../src/sandbox/value.js";
-import { FIXTURE_INPUTS, FRESH_LISTS_RULE, TASK_FILES, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
+import { FIXTURE_INPUTS, FRESH_LISTS_RULE, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
 import { freshServe } from "./fresh-serve.js";
 import { sameJson } from "../evidence/reading.js";
 import { schemaChecks } from "../schema/checks.js";
@@ -336,7 +336,7 @@ function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: 
   const perLine = runs.perLine !== undefined ? reply.runs[runs.perLine] : undefined;
   const read = fixtureValues(task, run, id === "task2", (i) => describeInput(task.exportName, inputs[i]), id === "task4" ? serveReader(undefinedAnswers(plan, reply)) : undefined);
   // serve's one call failed at one or two of its lines: read line by line (serve-lines.ts).
-  const alone = id === "task4" && "failure" in read && run?.status === "ran" && !run.stopped && failedInOwnFile(read.failure, task.file, TASK_FILES) ? servedAlone(task, perLine) : undefined;
+  const alone = id === "task4" && "failure" in read && run?.status === "ran" && !run.stopped ? servedAlone(task, perLine) : undefined;
   const outcome = alone ? { values: [alone] } : read;
   const lines = evidenceChecks(id, outcome, task.exportName);
   const { evidence } = lines;

@@ -23,8 +23,6 @@ export const TASKS: readonly PackTask[] = [
   { id: "task3", number: 3, title: "The client", file: "task3.ts", exportName: "request", signature: "(method: string, params: JsonObject | undefined, send: Send) => JsonRpcResponse" },
   { id: "task4", number: 4, title: "The stdio loop", file: "task4.ts", exportName: "serve", signature: "(lines: string[]) => { out: string[]; log: string[] }" },
 ];
-/** Every task's file: which of them a failure's stack ran through last (src/pack/line-by-line.ts failedInOwnFile). */
-export const TASK_FILES: readonly string[] = TASKS.map((t) => t.file);
 export const taskOf = (id: string): PackTask => TASKS.find((t) => t.id === id)!;
 
 export const FIXTURE_INPUTS = { task1: CHECK_ARGS_INPUTS, task2: MESSAGES, task4: [LINES] } as const;
