@@ -52,6 +52,26 @@ function withId(line: string, id: number): string {
  */
 export type AnotherOfKind = (line: string, random: Random) => string | undefined;
 
+/** Texts that are not JSON and begin as the pages' "{not json" does (which texts are not JSON is another rule's). */
+export const NOT_JSON_LIKE_PAGE: readonly string[] = ["{", "{nope", "{not json at all", "{'id': 1}"];
+
+type Message = Record<string, unknown>;
+
+/**
+ * An AnotherOfKind from a pack's makers, by the line's branch of a serve loop: a blank line stays
+ * as it is (blanks are another rule's), a line that is not JSON becomes another such text, a
+ * notification (no id) and a request go to the pack's makers, anything else stays itself.
+ */
+export function anotherOfKindBy(makers: { notification: (message: Message, random: Random) => string | undefined; request: (message: Message, random: Random) => string | undefined }): AnotherOfKind {
+  return (line, random) => {
+    if (line.trim() === "") return line;
+    let message: unknown;
+    try { message = JSON.parse(line); } catch { return random.pick(NOT_JSON_LIKE_PAGE); }
+    if (message === null || typeof message !== "object" || Array.isArray(message)) return undefined;
+    return Object.hasOwn(message, "id") ? makers.request(message as Message, random) : makers.notification(message as Message, random);
+  };
+}
+
 // Made once per list, seed and pack: a batch grades every student with one seed.
 const made = new Map<AnotherOfKind | undefined, Map<string, string[][]>>();
 

@@ -1,13 +1,9 @@
 // Another of a line's kind (src/pack/line-by-line.ts AnotherOfKind): the lists of serve's
 // per-line run hold lines the page does not, each taking the same branch of serve's loop and of
-// the page's dispatch as the line it stands for.
-import type { Random } from "../../../src/pack/random.js";
+// the chapter's dispatch as the line it stands for.
+import { anotherOfKindBy } from "../../../src/pack/line-by-line.js";
 import { pythonDumps } from "../../../src/json/python-json.js";
 import { TOOL } from "../course/fixtures.js";
-
-// Texts that are not JSON and begin as the page's "{not json" does: which texts are not JSON is
-// t3_parse_errors' rule, not the five lines'.
-export const NOT_JSON_LIKE_PAGE = ["{", "{nope", "{not json at all", "{'id': 1}"];
 
 const SERVICES = TOOL.input_schema.properties.service.enum;
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -18,27 +14,26 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
  * service, query and limit, another notification, another text that is not JSON; a blank line
  * stays as it is (blanks are t3_blank_lines'). Each answer has the page's answer's shape (a
  * result holding a boolean and a list, a null), so a mistake of one kind fails it as it failed
- * the page's line; only a serve that reads each line answers it. Undefined for any other line.
+ * the page's line; only a serve that reads each line answers it. Any other line: itself, under
+ * a fresh id.
  */
-export function anotherOfKind(line: string, random: Random): string | undefined {
-  if (line.trim() === "") return line;
-  let message: unknown;
-  try { message = JSON.parse(line); } catch { return random.pick(NOT_JSON_LIKE_PAGE); }
-  if (!isObject(message)) return undefined;
-  if (!Object.hasOwn(message, "id")) return pythonDumps({ jsonrpc: "2.0", method: `notifications/${random.word(3, 9)}` });
-  const id = random.int(1000, 999_999);
-  const params = isObject(message["params"]) ? message["params"] : {};
-  switch (message["method"]) {
-    case "initialize":
-      return pythonDumps({ ...message, id, params: { ...params, clientInfo: { name: random.word(2, 10), version: `${random.int(0, 9)}.${random.int(0, 9)}` } } } as never);
-    case "tools/list":
-      return JSON.stringify({ method: "tools/list", id, jsonrpc: "2.0" });
-    case "tools/call": {
-      if (params["name"] !== TOOL.name) return undefined;
-      const args = { service: random.pick(SERVICES), query: random.word(2, 12), ...(random.bool() ? { limit: random.int(1, 50) } : {}) };
-      return pythonDumps({ ...message, id, params: { ...params, arguments: args } } as never);
+export const anotherOfKind = anotherOfKindBy({
+  notification: (_, random) => pythonDumps({ jsonrpc: "2.0", method: `notifications/${random.word(3, 9)}` }),
+  request: (message, random) => {
+    const id = random.int(1000, 999_999);
+    const params = isObject(message["params"]) ? message["params"] : {};
+    switch (message["method"]) {
+      case "initialize":
+        return pythonDumps({ ...message, id, params: { ...params, clientInfo: { name: random.word(2, 10), version: `${random.int(0, 9)}.${random.int(0, 9)}` } } } as never);
+      case "tools/list":
+        return JSON.stringify({ method: "tools/list", id, jsonrpc: "2.0" });
+      case "tools/call": {
+        if (params["name"] !== TOOL.name) return undefined;
+        const args = { service: random.pick(SERVICES), query: random.word(2, 12), ...(random.bool() ? { limit: random.int(1, 50) } : {}) };
+        return pythonDumps({ ...message, id, params: { ...params, arguments: args } } as never);
+      }
+      default:
+        return undefined;
     }
-    default:
-      return undefined;
-  }
-}
+  },
+});

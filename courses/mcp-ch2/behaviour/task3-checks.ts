@@ -1,11 +1,10 @@
 // Task 3 beyond LINES: blank lines anywhere, several parse errors, notifications, spaces around
 // the JSON, long inputs. Every line is either blank, JSON both Python and JavaScript parse the
 // same way, or text neither parses.
-import { notJsonAt } from "../../../src/pack/line-by-line.js";
+import { NOT_JSON_LIKE_PAGE, notJsonAt } from "../../../src/pack/line-by-line.js";
 import { LINES, MESSAGES } from "../course/fixtures.js";
 import { canonicalJson, pythonDumps, pythonLength } from "../../../src/json/python-json.js";
 import type { BehaviourCheck } from "./check.js";
-import { NOT_JSON_LIKE_PAGE } from "./line-kinds.js";
 import type { Random } from "../../../src/pack/random.js";
 
 const BLANKS = [" ", "\t", "   ", " \t "];

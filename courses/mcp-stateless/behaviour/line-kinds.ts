@@ -1,14 +1,10 @@
 // Another of a line's kind (src/pack/line-by-line.ts AnotherOfKind): the lists of serve's
 // per-line run hold lines the page does not, each taking the same branch of serve's loop and of
 // the page's dispatch as the line it stands for.
-import type { Random } from "../../../src/pack/random.js";
+import { anotherOfKindBy } from "../../../src/pack/line-by-line.js";
 import { reversedKeys } from "../../../src/json/reversed-keys.js";
 import { ORDERS } from "../course/index.js";
 import { CLIENT_INFO_KEY, own } from "./model.js";
-
-// Texts that are not JSON and begin as the page's "{not json" does: which texts are not JSON (and a
-// line skipped for not beginning with "{") is t4_odd_lines' rule, not the lines'.
-export const NOT_JSON_LIKE_PAGE = ["{", "{nope", "{not json at all", "{'id': 1}"];
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
@@ -20,17 +16,13 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
  * so a mistake of one kind fails it as it failed the page's line; only a serve that reads each
  * line answers it.
  */
-export function anotherOfKind(line: string, random: Random): string | undefined {
-  if (line.trim() === "") return line;
-  let message: unknown;
-  try { message = JSON.parse(line); } catch { return random.pick(NOT_JSON_LIKE_PAGE); }
-  if (!isObject(message)) return undefined;
-  if (!Object.hasOwn(message, "id")) {
-    return message["method"] === "notifications/cancelled" ? JSON.stringify(reversedKeys({ ...message, params: { requestId: random.int(100, 999_999) } })) : undefined;
-  }
-  const params = isObject(message["params"]) ? { ...message["params"] } : {};
-  const meta = own(params, "_meta");
-  if (isObject(meta) && isObject(own(meta, CLIENT_INFO_KEY))) params["_meta"] = { ...meta, [CLIENT_INFO_KEY]: { name: random.word(2, 10), version: `${random.int(0, 9)}.${random.int(0, 9)}` } };
-  if (message["method"] === "tools/call" && own(params, "name") === "get_order_status") params["arguments"] = { order_id: random.pick(Object.keys(ORDERS)) };
-  return JSON.stringify(reversedKeys({ ...message, id: random.int(1000, 999_999), params }));
-}
+export const anotherOfKind = anotherOfKindBy({
+  notification: (message, random) => (message["method"] === "notifications/cancelled" ? JSON.stringify(reversedKeys({ ...message, params: { requestId: random.int(100, 999_999) } })) : undefined),
+  request: (message, random) => {
+    const params = isObject(message["params"]) ? { ...message["params"] } : {};
+    const meta = own(params, "_meta");
+    if (isObject(meta) && isObject(own(meta, CLIENT_INFO_KEY))) params["_meta"] = { ...meta, [CLIENT_INFO_KEY]: { name: random.word(2, 10), version: `${random.int(0, 9)}.${random.int(0, 9)}` } };
+    if (message["method"] === "tools/call" && own(params, "name") === "get_order_status") params["arguments"] = { order_id: random.pick(Object.keys(ORDERS)) };
+    return JSON.stringify(reversedKeys({ ...message, id: random.int(1000, 999_999), params }));
+  },
+});

@@ -10,7 +10,7 @@ import type { BehaviourCheck } from "./check.js";
 import { call, LINES, MESSAGES, messageIndex, request } from "../course/fixtures.js";
 import { ORDERS } from "../course/index.js";
 import { CLIENT_INFO_KEY, own, VERSION_KEY } from "./model.js";
-import { NOT_JSON_LIKE_PAGE } from "./line-kinds.js";
+import { NOT_JSON_LIKE_PAGE } from "../../../src/pack/line-by-line.js";
 import { badArguments, OTHER_METHODS, PAGE_REQUESTS, ruleRequest, unknownOrder, unknownTool } from "./rule-draws.js";
 
 const at = (list: unknown, i: number): unknown => (Array.isArray(list) ? list[i] : undefined);
