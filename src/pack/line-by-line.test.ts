@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CallOutcome } from "../runner/outcome.js";
 import { FailedCall } from "./failed-call.js";
 import type { CheckResult } from "../report/types.js";
-import { answersAlone, answersWithout, chargeLinesAlone, failedKey, leftOutSets, perLineInputs } from "./line-by-line.js";
+import { answersAlone, answersWithout, anotherOfKindBy, chargeLinesAlone, failedKey, leftOutSets, NOT_JSON_LIKE_PAGE, perLineInputs } from "./line-by-line.js";
 
 const LINES = ["a", "{x", "", "b"];
 const ok = (value: unknown): CallOutcome => ({ ok: true, value });
@@ -27,6 +27,26 @@ describe("line by line", () => {
     // The same seed makes the same lists; another, other ids.
     expect(perLineInputs(lines, 5)).toEqual(inputs);
     expect(perLineInputs(lines, 6)).not.toEqual(inputs);
+  });
+
+  it("makes the lists without each line of other lines of the same kinds, when the pack says how", () => {
+    const lines = ['{"jsonrpc": "2.0", "id": 1, "method": "ping"}', "{x", "", '{"jsonrpc":"2.0","method":"n"}', "[1]"];
+    const another = anotherOfKindBy({
+      request: (m, random) => JSON.stringify({ ...m, id: random.int(1000, 9999), params: { n: random.int(0, 9) } }),
+      notification: () => '{"jsonrpc":"2.0","method":"other"}',
+    });
+    const inputs = perLineInputs(lines, 5, another);
+    // Each line alone is the page's; the lists without some are made of other lines of each kind.
+    expect(inputs.slice(0, 5)).toEqual(lines.map((l) => [l]));
+    const without = inputs[5 + leftOutSets(5).findIndex((s) => s.join(",") === "4")]!;
+    const request = JSON.parse(without[0]!) as { id: number; method: string; params: { n: number } };
+    expect([request.method, request.id >= 1000, typeof request.params.n]).toEqual(["ping", true, "number"]);
+    expect(NOT_JSON_LIKE_PAGE).toContain(without[1]);
+    expect(without.slice(2)).toEqual(["", '{"jsonrpc":"2.0","method":"other"}']);
+    // JSON that is no message stays itself; the same seed and maker give the same lists.
+    expect(inputs[5 + leftOutSets(5).findIndex((s) => s.join(",") === "0")]!.at(-1)).toBe("[1]");
+    expect(perLineInputs(lines, 5, another)).toEqual(inputs);
+    expect(answersWithout([], lines, 5, another).get("4")!.lines).toEqual(without);
   });
 
   it("reads each line's answer alone, a FailedCall naming the line where it failed", () => {
