@@ -452,6 +452,33 @@ const COSTS: [string, number][] = [
   // serve's own class (server.ts, a module of no task; task 2's handle imported as answer): 1. A
   // reading that took a frame named after another task's export for that task's (tried) made it 5.
   ["serve-class-handle-method", 1],
+  // Helper 45 (seeds 1, 2, 3, 5, 7 by grade: the same figure on each). The per-line run's lists of
+  // other lines of each kind against serves that react to a line's content, each with one
+  // mistake the page shows: 1 each. JSON.parse unguarded, with the handshake's notification
+  // dropped by name (the lists' other notifications go to handle), with a Map of the tool's three
+  // methods and serve's own Method not found, with answers cached by the line's text across calls.
+  ["serve-notif-by-name-parse-throws", 1],
+  ["serve-method-map-parse-throws", 1],
+  ["serve-cache-by-text-parse-throws", 1],
+  // A throw on one kind of line, read from the line's content: every tools/list (line 3; the
+  // lists' tools/list in another key order is left out with it), every initialize (line 1:
+  // clientInfo.title, which no client sends).
+  ["serve-per-method-try-throws-on-list", 1],
+  ["serve-client-title-throws", 1],
+  // Two mistakes, 2: handle knows a notification only by the name notifications/initialized
+  // (t2_notifications_unanswered; t2_other_methods), serve-parse-without-catch's serve. The stand-in
+  // handle judges serve, so handle's answer to the lists' other notifications costs serve nothing.
+  ["handle-named-notification-serve-parse-throws", 2],
+  // Gaming the per-line lists, caught. A table of the page's answers by method under the line's
+  // id, handle never called, line 4 throwing: the lists' initialize and tools/list get answers
+  // that are right for them (those answers read no params), their logs_search call the page's
+  // wrong answer, so t3_out_count is not charged to line 4: 2 (it logs and dumps every line by the
+  // rules, and those points read only that).
+  ["game-serve-table-by-method", 2],
+  // serve-parse-without-catch-no-log's two mistakes, but lists holding an id of 1000 or more (the
+  // per-line run's) are logged by the rules: 2, as that row; the other rules' lists (small ids)
+  // still see no log.
+  ["game-serve-detects-fresh-ids", 2],
 ];
 
 describe("what one mistake costs", () => {
