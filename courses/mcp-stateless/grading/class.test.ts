@@ -373,6 +373,22 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // serve's own class (server.ts, a module of no task; task 2's handle imported as answer): 1. A
   // reading that took a frame named after another task's export for that task's (tried) made it 3.
   ["serve-class-handle-method", "task4", ["t4_parse_error_line"]],
+  // Helper 45 (seeds 0, 7, 12345 by grade: the same figure on each). The per-line run's lists of
+  // other lines of each kind (keys reversed, another client, another order) against serves that
+  // react to a line's content, one mistake the page shows: 1 each. JSON.parse unguarded only for
+  // a line that starts with "{" (the lists' other not-JSON texts all do, and are left out with
+  // line 4); answers cached across calls by the line's text.
+  ["serve-brace-sniff-parse-throws", "task4", ["t4_parse_error_line"]],
+  ["serve-cache-by-text-parse-throws", "task4", ["t4_parse_error_line"]],
+  // Two mistakes, one a task: handle knows a notification only by the name notifications/cancelled
+  // (task 2: t2_notifications, its schema checks charged there), serve-parse-without-catch's serve:
+  // task 4 pays 1, serve judged with the stand-in handle.
+  ["handle-cancel-by-name-serve-parse-throws", "task4", ["t4_parse_error_line"], ["t2_notifications", "t2_schema_discover", "t2_schema_tools_list", "t2_schema_tools_call"]],
+  // Gaming the per-line lists, caught: a table of the page's answers by method under the line's id,
+  // handle never asked after load, line 4 throwing. The lists' get_order_status call for another
+  // order gets A100's answer, so t4_out_ids is not charged to line 4: 2 (it logs every line by the
+  // rules, which is all t4_log reads).
+  ["game-serve-table-by-method", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_odd_lines", "t4_messages"], [], 2],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
