@@ -479,6 +479,17 @@ const COSTS: [string, number][] = [
   // per-line run's) are logged by the rules: 2, as that row; the other rules' lists (small ids)
   // still see no log.
   ["game-serve-detects-fresh-ids", 2],
+  // The same two mistakes, lists shorter than the page's six (the per-line run's) logged by the
+  // rules: 2. The log count is charged to line 4, but t3_blank_lines and t3_notifications see
+  // the log missing on lists of six or more, so t3_out_count pays for it.
+  ["game-serve-detects-short-lists", 2],
+  // Two mistakes, 2: handle refuses an initialize whose clientInfo.version is not a whole number
+  // ("1.0" gets -32602), against rule 2 (the same result whatever the client sent);
+  // serve-parse-without-catch's serve. The per-line run's lists send such a version (line-kinds.ts:
+  // "d.d") and serve is not charged for handle's answer to it. Task 2 pays by t2_interop_initialize
+  // alone (a real client's version); without it (grade --no-live) the row is 1: no other check of
+  // task 2 sends a dotted version (t2_initialize_any_version's are "1" and String(random.int(0, 9))).
+  ["handle-digit-version-serve-parse-throws", 2],
 ];
 
 describe("what one mistake costs", () => {
