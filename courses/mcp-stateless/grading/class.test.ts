@@ -402,6 +402,11 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // and t4_log, and each pays for the second mistake. Fix: that failed call is one mistake, paid
   // for by one line (as chargeFailedCalls does for "another call no line reads alone").
   ["serve-first-key-version-parse-throws", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_log", "t4_odd_lines"], [], 3],
+  // Gaming the per-line run by telling its lists apart, caught: JSON.parse unguarded and no log,
+  // but lists holding a message whose first key is not jsonrpc (the per-line lists reverse every
+  // message's keys) are logged by the rules. t4_log is charged to line 4, t4_odd_lines and
+  // t4_messages see the missing log, and t4_out_ids fails uncharged: 2 (seeds 0, 7, 12345 by grade).
+  ["game-serve-detects-reversed-keys", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_odd_lines", "t4_messages"], [], 2],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
