@@ -490,24 +490,16 @@ const COSTS: [string, number][] = [
   // alone (a real client's version); without it (grade --no-live) the row is 1: no other check of
   // task 2 sends a dotted version (t2_initialize_any_version's are "1" and String(random.int(0, 9))).
   ["handle-digit-version-serve-parse-throws", 2],
-  // Two mistakes, 2 on seeds 2 and 5 (this table's): JSON.parse unguarded, and a TypeError on every
-  // tools/call with a limit (none on the page's line 5). Known wrong on seeds 1, 3 and 7: 4,
-  // should be 2. There the per-line run's logs_search call has a limit (line-kinds.ts adds one at
-  // random.bool()), so serve's call on LINES without line 4 throws; rightOverOtherLines
-  // (grading/serve-lines.ts) has no answer to read and says no for each count line, and
-  // t3_out_count, t3_log_count and t3_no_embedded_newline each pay for the second mistake. Fix: a
-  // failed call on the other lines is one mistake, its count lines paid once (the first pays, the
-  // rest charged to it); and another of a call's kind keeps the page's argument keys.
+  // Two mistakes, 2 (seeds 1, 2, 3, 5, 7): JSON.parse unguarded, and a TypeError on every
+  // tools/call with a limit (none on the page's line 5), or the version read as the message's
+  // first value (Object.values(m)[0].split), which throws when jsonrpc is not the first key. They
+  // cost 4 (the second on seeds 1, 3 and 7) while the per-line run's lists added a limit at random
+  // and wrote tools/list with method first: serve's call on LINES without line 4 threw, and each
+  // count line paid for the second mistake. Those lists keep the page's keys and their order now
+  // (behaviour/line-kinds.ts), and t3_same_lines has a list with every message's keys reversed
+  // (task3-checks.ts), which sees the key order mistake (no check of task 3 did: it cost 1 then).
   ["serve-clamps-limit-parse-throws", 2],
-  // Known wrong: should be 2 (seeds 1, 2, 3, 5, 7 by grade: 4 on each). Two mistakes: JSON.parse
-  // unguarded, and the version read as the message's first value (Object.values(m)[0].split),
-  // which throws when jsonrpc is not the first key. No page line has another first key, and no
-  // check of task 3 sends one; the per-line run's tools/list does (line-kinds.ts: method first),
-  // so serve's call on LINES without line 4 throws, rightOverOtherLines says no for each count
-  // line, and t3_out_count, t3_log_count and t3_no_embedded_newline each pay for the one mistake.
-  // Fix as serve-clamps-limit-parse-throws's (the list's failed call paid once); and a check of
-  // task 3 with messages in other key orders, so the mistake has a rule that sees it.
-  ["serve-first-key-version-parse-throws", 4],
+  ["serve-first-key-version-parse-throws", 2],
 ];
 
 describe("what one mistake costs", () => {

@@ -58,6 +58,8 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
       ...["2024-11-05", "2025-06-18", "2025-11-25", "1999-01-01", ""].map((v, i) => request(i + 1, "initialize", { protocolVersion: v, capabilities: {}, clientInfo: { name: "c", version: "1" } })),
       ...times(4, (i) => request(10 + i, "initialize", { protocolVersion: `${random.int(2000, 2100)}-0${random.int(1, 9)}-1${random.int(0, 9)}`, capabilities: {}, clientInfo: { name: random.word(1, 8), version: String(random.int(0, 9)) } })),
       request(20, "initialize"), request(21, "initialize", {}),
+      // Clients name their own version as they like ("1.0.0", the SDK's "1.0"): fixed, after the draws.
+      ...["1.0", "1.0.0", "0.1.0-beta", "2"].map((version, i) => request(30 + i, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "client", version } })),
     ],
   },
   {

@@ -4,6 +4,7 @@
 import { NOT_JSON_LIKE_PAGE, notJsonAt } from "../../../src/pack/line-by-line.js";
 import { LINES, MESSAGES } from "../course/fixtures.js";
 import { canonicalJson, pythonDumps, pythonLength } from "../../../src/json/python-json.js";
+import { reversedKeys } from "../../../src/json/reversed-keys.js";
 import type { BehaviourCheck } from "./check.js";
 import type { Random } from "../../../src/pack/random.js";
 
@@ -106,18 +107,25 @@ function sameKinds(random: Random): string[] {
 /** Where LINES has its line that is not JSON (grading/serve-lines.ts reads its failure alone). */
 export const NOT_JSON_AT = notJsonAt(LINES);
 
+/** The lines with every message's keys in reverse order, written as json.dumps writes them. */
+const keysReversed = (lines: readonly string[]): string[] => lines.map((line) => {
+  try { return pythonDumps(reversedKeys(JSON.parse(line) as never)); } catch { return line; }
+});
+
 /**
  * The lists of the rule of serve's five lines. One of them has no line that is not JSON: every
  * other list holds one, so a serve that throws at one place on every list it has no table for
  * failed them all as JSON.parse without try/catch fails them (that line's mistake, excused here),
- * and kept the rule. Without such a line, only a serve that reads each line answers it.
+ * and kept the rule. Without such a line, only a serve that reads each line answers it. One has
+ * every message's keys in another order: JSON's objects have none, and a serve that reads a
+ * message by its text's order (its first value as the version) answered every other list.
  */
 function relabelledLines(random: Random): string[][] {
   const lists = [...Array.from({ length: 2 }, () => relabelled(random)), ...Array.from({ length: 2 }, () => sameKinds(random))];
-  // Made from a list already drawn, not drawn anew: the later checks keep their draws, and serve's
+  // Made from lists already drawn, not drawn anew: the later checks keep their draws, and serve's
   // generated run as many lists that are not JSON (a serve that loops on each is stopped on each,
   // within the run's budget: fuel.ts AFTER_STOP_SHARE).
-  return [...lists, lists[3]!.filter((_, i) => i !== NOT_JSON_AT)];
+  return [...lists, lists[3]!.filter((_, i) => i !== NOT_JSON_AT), keysReversed(lists[0]!)];
 }
 
 /**

@@ -394,14 +394,12 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // cancellation; seeds 0, 7, 12345 by grade: 2 on each): t4_out_ids pays for line 5's failed call,
   // which no generated list of task 4 sees.
   ["serve-cancel-lookup-parse-throws", "task4", ["t4_parse_error_line", "t4_out_ids"], [], 2],
-  // Known wrong: should be 2 (seeds 0, 7, 12345 by grade: 3 on each). Two mistakes: JSON.parse
-  // unguarded, and the version read as the message's first value, which throws when jsonrpc is not
-  // the first key (t4_odd_lines sees it). No page line fails alone on it, but every message of the
-  // per-line lists has its keys reversed (line-kinds.ts), so serve's call on LINES without line 4
-  // throws; rightOverOtherLines (grading/serve-lines.ts) has no answer and says no for t4_out_ids
-  // and t4_log, and each pays for the second mistake. Fix: that failed call is one mistake, paid
-  // for by one line (as chargeFailedCalls does for "another call no line reads alone").
-  ["serve-first-key-version-parse-throws", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_log", "t4_odd_lines"], [], 3],
+  // Two mistakes, 2: JSON.parse unguarded, and the version read as the message's first value, which
+  // throws when jsonrpc is not the first key (t4_odd_lines sees it). It cost 3 while the per-line
+  // run's lists reversed every message's keys, so that serve's call on LINES without line 4 threw
+  // and t4_out_ids and t4_log each paid for the second mistake; those lists keep the page's keys
+  // and their order now (behaviour/line-kinds.ts), their values changed.
+  ["serve-first-key-version-parse-throws", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_odd_lines"], [], 2],
   // Gaming the per-line run by telling its lists apart, caught: JSON.parse unguarded and no log,
   // but lists holding a message whose first key is not jsonrpc (the per-line lists reverse every
   // message's keys) are logged by the rules. t4_log is charged to line 4, t4_odd_lines and
