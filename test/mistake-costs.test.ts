@@ -485,10 +485,9 @@ const COSTS: [string, number][] = [
   ["game-serve-detects-short-lists", 2],
   // Two mistakes, 2: handle refuses an initialize whose clientInfo.version is not a whole number
   // ("1.0" gets -32602), against rule 2 (the same result whatever the client sent);
-  // serve-parse-without-catch's serve. The per-line run's lists send such a version (line-kinds.ts:
-  // "d.d") and serve is not charged for handle's answer to it. Task 2 pays by t2_interop_initialize
-  // alone (a real client's version); without it (grade --no-live) the row is 1: no other check of
-  // task 2 sends a dotted version (t2_initialize_any_version's are "1" and String(random.int(0, 9))).
+  // serve-parse-without-catch's serve. Task 2 pays by t2_initialize_any_version (its fixed dotted
+  // versions, "1.0", "1.0.0") and t2_interop_initialize, one point; it paid by the interop check
+  // alone (grade --no-live: 1) before those versions were sent, and the per-line lists sent one.
   ["handle-digit-version-serve-parse-throws", 2],
   // Two mistakes, 2 (seeds 1, 2, 3, 5, 7): JSON.parse unguarded, and a TypeError on every
   // tools/call with a limit (none on the page's line 5), or the version read as the message's
