@@ -374,7 +374,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // reading that took a frame named after another task's export for that task's (tried) made it 3.
   ["serve-class-handle-method", "task4", ["t4_parse_error_line"]],
   // Helper 45 (seeds 0, 7, 12345 by grade: the same figure on each). The per-line run's lists of
-  // other lines of each kind (keys reversed, another client, another order) against serves that
+  // other lines of each kind (another client, another order) against serves that
   // react to a line's content, one mistake the page shows: 1 each. JSON.parse unguarded only for
   // a line that starts with "{" (the lists' other not-JSON texts all do, and are left out with
   // line 4); answers cached across calls by the line's text.
@@ -401,9 +401,10 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // and their order now (behaviour/line-kinds.ts), their values changed.
   ["serve-first-key-version-parse-throws", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_odd_lines"], [], 2],
   // Gaming the per-line run by telling its lists apart, caught: JSON.parse unguarded and no log,
-  // but lists holding a message whose first key is not jsonrpc (the per-line lists reverse every
-  // message's keys) are logged by the rules. t4_log is charged to line 4, t4_odd_lines and
-  // t4_messages see the missing log, and t4_out_ids fails uncharged: 2 (seeds 0, 7, 12345 by grade).
+  // but lists holding a message whose first key is not jsonrpc (the per-line lists reversed every
+  // message's keys when it was written) are logged by the rules. 2 (seeds 0, 7, 12345 by grade):
+  // t4_log, t4_odd_lines and t4_messages see the missing log; since the per-line lists keep the
+  // page's key order, t4_log is not charged to line 4 and t4_out_ids is.
   ["game-serve-detects-reversed-keys", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_odd_lines", "t4_messages"], [], 2],
 ];
 
