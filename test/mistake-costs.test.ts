@@ -355,20 +355,21 @@ const COSTS: [string, number][] = [
   // apart (5 with the keys' behaviour check, 4).
   ["serve-dumps-no-boolean-unsorted", 5],
   ["serve-dumps-no-boolean-log-zero-based", 4],
-  // Known wrong: should be 1. handle's validator reads the optional limit as always given: every
-  // call of logs_search without one throws at one place (ids 3 and 5). Charged 3 on seeds 1, 2, 3,
-  // 5, 7: the two failed calls are charged apart (task 2 has no oneCause), and t2_id5_text, which
-  // reads id 5's failed call alone as t2_id5_is_error does, is charged again (chargeFailedCalls
-  // charges only lines that read every answer). The same with the validator in a module handle
-  // imports (validate.ts): 3 as well, and nothing in task 3, which calls that handle: handle fails
-  // checks of its own, so serve is judged again with a correct handle standing in (stand-ins.ts).
-  ["handle-limit-throws-same-file", 3],
-  ["handle-validate-helper-throws", 3],
+  // handle's validator reads the optional limit as always given: every call of logs_search without
+  // one throws at one place (ids 3 and 5). It answers valid calls and id 5's problem with a limit
+  // beside it right on generated inputs, so the two failed calls are one mistake, and the three
+  // lines that read them are charged once (grading/answered-branch.ts; they cost 3 before). The
+  // same with the validator in a module handle imports (validate.ts), and nothing in task 3, which
+  // calls that handle: serve is judged again with a correct handle standing in (stand-ins.ts).
+  ["handle-limit-throws-same-file", 1],
+  ["handle-validate-helper-throws", 1],
   // Gaming: no validation messages, a throw at one place on every invalid call (id 5 among them).
   // Its rules' failures are excused with id 5 (the case of a call of logs_search), and it loses
-  // id 5's two lines, all that validation earns: 2 on seeds 1, 3, 5, 7. Merging the lines that read
-  // one failed call (above) would leave it 1.
+  // id 5's two lines, all that validation earns: 2. It answers id 5's problem nowhere, so its
+  // lines are not one mistake with another's. The same with only a missing field validated (the
+  // one problem it answers right is not id 5's): 2.
   ["game-handle-throws-on-invalid", 2],
+  ["game-handle-validates-required-only", 2],
   // 4, as game-serve-sublist-any-id. The same table of the page's lines with any id, but line 4
   // reaches a real JSON.parse without try/catch and every other list throws at another place
   // (around the shield, shieldedThrow, since deleted). The per-line run's lists without
@@ -402,10 +403,10 @@ const COSTS: [string, number][] = [
   ["serve-class-module-correct", 0],
   ["serve-class-module-singleton", 1],
   ["serve-class-module-parse-throws", 1],
-  // handle-limit-throws-same-file's handle (3, Known wrong: should be 1), called by a right serve
-  // through a module of its own (dispatch.ts): handle fails checks of its own, so serve is judged
-  // again with a correct handle standing in, and task 3 loses nothing.
-  ["serve-dispatch-handle-throws", 3],
+  // handle-limit-throws-same-file's handle (1), called by a right serve through a module of its
+  // own (dispatch.ts): handle fails checks of its own, so serve is judged again with a correct
+  // handle standing in, and task 3 loses nothing.
+  ["serve-dispatch-handle-throws", 1],
   // One helper (util.ts isRecord, which throws on null) that handle and serve both import: handle
   // throws on null arguments (t2_odd_params), serve's dumps on line 4's null id (t3_parse_error_line).
   // 2, as the same helper copied into task2.ts and task3.ts: each task calls it on inputs of its own.
@@ -429,8 +430,8 @@ const COSTS: [string, number][] = [
   ["serve-reexport-parse-throws", 1],
   ["game-serve-warm-up-reexport", 1],
   // handle-limit-throws-same-file's handle written in handler.ts and re-exported by task2.ts:
-  // serve is judged again with a correct handle (stand-ins), which it passes: 3, all task 2's.
-  ["handle-reexport-limit-throws", 3],
+  // serve is judged again with a correct handle (stand-ins), which it passes: 1, task 2's.
+  ["handle-reexport-limit-throws", 1],
   // As game-serve-sublist-other-site (4), the lists it was not written for thrown in task2.ts
   // (handle(null)) rather than at a place of serve's own: no more points, 4.
   ["game-serve-sublist-other-site-in-handle", 4],

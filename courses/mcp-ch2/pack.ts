@@ -17,6 +17,7 @@ import { sandboxCourseSource } from "./course/sandbox-source.js";
 import { TASK_IDS, TASKS, type TaskId } from "./course/tasks.js";
 import { extraChecks } from "./grading/extra-checks.js";
 import { chargeAcrossTasks, type FixtureFacts } from "./grading/charges.js";
+import { answeredBranches, fixtureBranchAnswered } from "./grading/answered-branch.js";
 import { runLiveChecks } from "./grading/live.js";
 import { fixtureOutcome, readCalls, withoutLines } from "./grading/outcomes.js";
 import { buildRequest, type GradingRequest } from "./grading/request.js";
@@ -82,7 +83,10 @@ const pack: Pack<Chapter2Plan> = {
       if ("value" in outcome) {
         const v = outcome.value;
         if (v.task === "task1") facts.toMcp = { result: v.result };
-        if (v.task === "task2") facts.handle = { responses: v.responses, loadsToMcp: loads("task1") };
+        if (v.task === "task2") {
+          const answered = input.behaviour ? answeredBranches(runs, reply) : undefined;
+          facts.handle = { responses: v.responses, loadsToMcp: loads("task1"), ...(answered ? { branchAnswered: (i: number) => fixtureBranchAnswered(answered, i) } : {}) };
+        }
         if (v.task === "task3" && v.byLine) facts.serveLines = { byLine: v.byLine, without: withoutLines(perLine, input.seed) };
         else if (v.task === "task3") facts.serve = { result: v.result, loadsHandle: loads("task2") };
       }

@@ -67,7 +67,7 @@ describe("chargeFailedCalls", () => {
     const judged = () => ({ checks: [line("count", "fail", `${first.message} more`), line("envelope", "fail", `${first.message} more`)] });
     const values = [1, new FailedCall(1, first), new FailedCall(2, second)];
     const merged = judged();
-    chargeFailedCalls(merged, values, ["count", "envelope"], () => true, (a, b) => a.failure.message.endsWith(b.failure.message.slice(-40)));
+    chargeFailedCalls(merged, values, ["count", "envelope"], () => true, { oneCause: (a, b) => a.failure.message.endsWith(b.failure.message.slice(-40)) });
     expect(merged.checks.map((c) => c.chargedTo)).toEqual([undefined, "count"]);
     // Told nothing of their cause: each paid for apart.
     const apart = judged();

@@ -39,13 +39,20 @@ export const failedCalls = (values: readonly unknown[]): FailedCall[] => values.
  * call stay failed: what the call never answered, they never saw. `rightOtherwise(line)`: whether
  * a line that reads every answer is right over the others (each failed call taken as the rules
  * answer it); one that is not shows a mistake of its own, and is not charged elsewhere.
- * `oneCause(a, b)`: two failed calls no line reads alone that are one mistake (the same kind of
+ * `causes.oneCause(a, b)`: two failed calls no line reads alone that are one mistake (the same kind of
  * input failing at the same place: two blank lines), paid for by one line.
+ * `causes.branchAnswered(f)`: whether the code answers f's branch (its case and the kind of answer
+ * the rules give it) by the rules on other inputs. Failed calls whose branches it answers, failing
+ * at one place, broke no rule of those branches: one mistake in what the inputs share (a handle
+ * that reads an optional argument as always given fails a valid call and an invalid one without
+ * it), so every line that reads them is paid for by the first. A call whose branch fails
+ * everywhere (no validation at all) keeps each of its lines: that is the work left undone.
  */
 export function chargeFailedCalls(judged: { checks: CheckResult[] }, values: readonly unknown[], everyAnswer: readonly string[], rightOtherwise: (line: string) => boolean = () => true,
-  oneCause?: (a: FailedCall, b: FailedCall) => boolean): void {
+  causes: { oneCause?: (a: FailedCall, b: FailedCall) => boolean; branchAnswered?: (f: FailedCall) => boolean } = {}): void {
   const failed = failedCalls(values);
   if (!failed.length) return;
+  const { oneCause, branchAnswered } = causes;
   const own = (c: CheckResult): boolean => c.status === "fail" && c.chargedTo === undefined && (!everyAnswer.includes(c.name) || rightOtherwise(c.name));
   const reads = (c: CheckResult, f: FailedCall): boolean => c.message?.startsWith(f.failure.message) === true;
   // A line that reads every answer fails at the first failed call it meets, and reads them all.
@@ -66,11 +73,30 @@ export function chargeFailedCalls(judged: { checks: CheckResult[] }, values: rea
     if (!first) return;
     owner.set(f, first.name);
   }
+  // The calls of one mistake whose branches the code answers elsewhere: the first one's payer pays for all.
+  const group = new Map<FailedCall, FailedCall>();
+  if (branchAnswered) {
+    const answered = failed.filter(branchAnswered);
+    for (const f of answered) group.set(f, answered.find((g) => sameFailure(g.failure, f.failure))!);
+  }
+  const payerOf = (f: FailedCall): string | undefined => {
+    const first = group.get(f);
+    return first ? failed.filter((g) => group.get(g) === first).map((g) => owner.get(g)).find((o) => o !== undefined) : owner.get(f);
+  };
+  for (const f of group.keys()) { const p = payerOf(f); if (p) owner.set(f, p); }
   const payers = new Set(owner.values());
   const to = owner.get(failed[0]!)!;
+  const sharedPayer = (c: CheckResult): string | undefined => {
+    if (c.kind !== "evidence" || !own(c) || everyAnswer.includes(c.name)) return undefined;
+    const f = [...group.keys()].find((g) => reads(c, g));
+    const p = f && owner.get(f);
+    return p !== undefined && p !== c.name ? p : undefined;
+  };
   // A payer whose message names another failed call says which one it pays for.
   const paysFor = new Map([...owner].filter(([f, line]) => everyAnswer.includes(line)).map(([f, line]) => [line, f]));
   judged.checks = judged.checks.map((c) => {
+    const shared = sharedPayer(c);
+    if (shared) return { ...c, chargedTo: shared, message: `${c.message ?? ""} The same mistake as the call ${shared} reads: it fails at the same place, on an input of a kind your code answers by the rules elsewhere, so what the inputs share is the cause. Charged by ${shared}; it costs nothing more here.`.trim() };
     const pays = paysFor.get(c.name);
     if (pays && !reads(c, pays)) return { ...c, message: `${c.message ?? ""} It is charged here for another call no line reads alone: ${pays.failure.message}`.trim() };
     return readsAll(c) && !payers.has(c.name)

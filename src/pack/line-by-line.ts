@@ -177,7 +177,7 @@ export function chargeLinesAlone(judged: { checks: CheckResult[]; extra?: CheckR
   const second = rule ? `${rule.name} fails on generated lists that hold no such line` : hidden;
   const payer = second && everyLine.every(right) ? judged.checks.find((c) => everyLine.includes(c.name) && c.status === "fail" && c.chargedTo === undefined)?.name : undefined;
   const oneCause = sameKind && ((a: FailedCall, b: FailedCall): boolean => sameKind(a.index, b.index) && sameFailure(a.failure, b.failure));
-  chargeFailedCalls(judged, answers, everyLine, (line) => line !== payer && right(line), oneCause);
+  chargeFailedCalls(judged, answers, everyLine, (line) => line !== payer && right(line), oneCause ? { oneCause } : {});
   if (!payer || !second) return;
   judged.checks = judged.checks.map((c) => (c.name === payer && c.chargedTo === undefined
     ? { ...c, message: `${c.message ?? ""} It is not charged there: ${second}, a mistake of its own, which this line pays for.`.trim() } : c));

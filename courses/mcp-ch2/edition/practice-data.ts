@@ -2,6 +2,7 @@
 // seeds, every behaviour check's inputs and the answers the rules require, and serve's answers as
 // templates around handle's. Instructors only: it runs the model, which the edition leaves out.
 import { isDeepStrictEqual } from "node:util";
+import { MESSAGES } from "../course/fixtures.js";
 import { TASK_IDS } from "../course/tasks.js";
 import { MODEL_KEY } from "../behaviour/model-key.js";
 import { planBehaviour, planInputs } from "../behaviour/plan.js";
@@ -10,11 +11,14 @@ import { standInKey } from "../../../src/json/stand-in-key.js";
 import { buildRequest } from "../grading/request.js";
 import { handleMessages } from "../grading/stand-ins.js";
 
-/** handle's answers to every message serve's runs for this seed may pass it (grading/stand-ins.ts). */
+/**
+ * handle's answers to every message serve's runs for this seed may pass it (grading/stand-ins.ts),
+ * and to the chapter's messages (the branch each takes: grading/answered-branch.ts).
+ */
 function handleAnswers(seed: number): Record<string, string> {
   const answers: Record<string, string> = {};
   const plan = buildRequest(() => true, () => true, ["task3"], { behaviour: true, schema: true, seed });
-  for (const message of handleMessages(plan)) {
+  for (const message of [...MESSAGES, ...handleMessages(plan)]) {
     const value = MODEL_KEY.handle!(message);
     if (value !== undefined) answers[standInKey([message])] = JSON.stringify(value);
   }

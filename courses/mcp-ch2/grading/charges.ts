@@ -28,7 +28,7 @@ export interface FixtureFacts {
   /** What toMcp returned for the chapter's tool. */
   toMcp?: { result: unknown };
   /** handle's answers to MESSAGES, and whether its module loaded task1.ts. */
-  handle?: { responses: readonly unknown[]; loadsToMcp: boolean };
+  handle?: { responses: readonly unknown[]; loadsToMcp: boolean; branchAnswered?: (index: number) => boolean };
   /** What serve returned on LINES, and whether its module loaded task2.ts. */
   serve?: { result: unknown; loadsHandle: boolean };
   /** When serve's call on LINES failed: what it returned on each line alone, and on LINES without one or two lines (outcomes.ts). */
@@ -51,7 +51,8 @@ export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: Fix
   if (out["task2"] && facts.handle) {
     chargeFoundText(out["task2"], facts.handle.responses);
     chargeContentShape(out["task2"], facts.handle.responses);
-    chargeFailedCalls(out["task2"], facts.handle.responses, EVERY_ANSWER);
+    const branchAnswered = facts.handle.branchAnswered;
+    chargeFailedCalls(out["task2"], facts.handle.responses, EVERY_ANSWER, undefined, branchAnswered ? { branchAnswered: (f) => branchAnswered(f.index) } : {});
   }
   const lines = facts.serveLines;
   if (out["task3"] && lines) {

@@ -15,7 +15,7 @@ const fieldOf = (value: unknown, key: string): unknown =>
   value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
 
 /** The chapter's branch for a message, by its method (and tool); undefined when it is not a message. */
-function caseOf(message: unknown): string | undefined {
+export function caseOf(message: unknown): string | undefined {
   const method = fieldOf(message, "method");
   if (typeof method !== "string") return undefined;
   if (method === "initialize" || method === "tools/list") return method;
