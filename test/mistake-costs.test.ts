@@ -219,13 +219,14 @@ const COSTS: [string, number][] = [
   // Tables of the page's sub-lists (or of LINES without line 4): as game-serve-one-line-only.
   ["game-serve-sublist-table", 4],
   ["game-serve-minus-one-table", 4],
-  // Known wrong: should be 1 (one mistake, one throw site in serve's own dumps), but each line
-  // that fails alone is charged apart: booleans (lines 1, 3, 5) cost 4, arrays (lines 3, 5) 2.
-  // Reading one throw site as one mistake (tried: oneCause, 21f2b95) gave 16/17 to a serve with no
-  // serializer for results at all (game-serve-throws-on-results, below): every result chapter 2's
-  // handle gives holds a boolean and a list, so the rules' lists cannot tell the two apart.
-  ["serve-dumps-no-boolean", 4],
-  ["serve-dumps-arrays-todo", 2],
+  // One mistake, one throw site in serve's own dumps, on every line whose answer holds a boolean
+  // (lines 1, 3, 5) or a list (lines 3, 5). Every result chapter 2's handle gives holds both, so
+  // the page cannot tell it from a serve with no serializer for results at all
+  // (game-serve-throws-on-results, 4): the recount runs serve on LINES again with a handle whose
+  // answers hold strings for every other value (grading/other-shapes.ts). This serve then answers
+  // as the rules require, so its failed lines are one mistake in the values: 1 (4 and 2 before).
+  ["serve-dumps-no-boolean", 1],
+  ["serve-dumps-arrays-todo", 1],
   // Its loop right, but a throw at one place on every request of the page's methods: each line lost.
   ["game-serve-throws-on-kinds", 4],
   // Known wrong by one mistake, one point (four mistakes: no try/catch, keys unsorted, no ASCII
@@ -322,7 +323,8 @@ const COSTS: [string, number][] = [
   // Helper 43: today's verdict changes (oneCause, the shield, fuel, connectWait) tried as the class would.
   // No json.dumps at all: errors from a flat template, a throw at one place (or a stall) on every
   // response that holds a result: 4, every line that reads a result lost. (16/17 while oneCause,
-  // since taken back, read the three request lines' one throw site as one mistake.)
+  // since taken back, read the three request lines' one throw site as one mistake.) It throws in
+  // the recount too, whose answers hold no boolean (grading/other-shapes.ts): still 4.
   ["game-serve-throws-on-results", 4],
   ["game-serve-loops-on-results", 4],
   // JSON.stringify as handle built each response, a throw on any that holds a boolean: 4.
@@ -339,10 +341,10 @@ const COSTS: [string, number][] = [
   // lines that start with whitespace (t3_parse_errors' padded messages, lines of spaces; none on the page).
   ["serve-loops-on-blank", 1],
   ["serve-loops-on-padded", 1],
-  // Known wrong: should be 1; 4, as serve-dumps-no-boolean. The same dumps in a module of its own
-  // (dumps.ts) that task3.ts imports: a failure reached from serve's call is serve's, wherever it
-  // happened. It cost 5 while the place named (dumps.ts) read as another module's: the whole task failed.
-  ["serve-dumps-helper-no-boolean", 4],
+  // 1, as serve-dumps-no-boolean. The same dumps in a module of its own (dumps.ts) that task3.ts
+  // imports: a failure reached from serve's call is serve's, wherever it happened. It cost 5 while
+  // the place named (dumps.ts) read as another module's, and 4 before the recount.
+  ["serve-dumps-helper-no-boolean", 1],
   // A trace line on stdout per message, the answers right: t2_no_stdout's one point; with every
   // default check (seed 1) t2_stdio_clean fails too, charged there, and interop passes (4/4): 16/17.
   ["handle-logs-junk-stdout", 1],
@@ -351,10 +353,10 @@ const COSTS: [string, number][] = [
   // generated lists (grading/line-rules): all 5 of task 3 on seeds 1, 2, 3, 5, 7.
   ["game-serve-page-answers-table", 5],
   // Two mistakes each: serve-dumps-no-boolean's dumps, and keys left unsorted or a log numbered
-  // from 0. Known wrong: should be 2; as serve-dumps-no-boolean, each line failed alone is charged
-  // apart (5 with the keys' behaviour check, 4).
-  ["serve-dumps-no-boolean-unsorted", 5],
-  ["serve-dumps-no-boolean-log-zero-based", 4],
+  // from 0: 2. In the recount the lines are written (keys aside) and the counts are right, so the
+  // failed lines are one mistake and the other is the rule's (5 and 4 before the recount).
+  ["serve-dumps-no-boolean-unsorted", 2],
+  ["serve-dumps-no-boolean-log-zero-based", 2],
   // handle's validator reads the optional limit as always given: every call of logs_search without
   // one throws at one place (ids 3 and 5). It answers valid calls and id 5's problem with a limit
   // beside it right on generated inputs, so the two failed calls are one mistake, and the three

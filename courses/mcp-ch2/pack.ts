@@ -2,7 +2,7 @@
 // are the chapter's own (course/, behaviour/, evidence/, grading/, live/, schema/); this file
 // is what the engine reads of them.
 import { fileURLToPath } from "node:url";
-import type { Pack, PackPlan, TaskJudgement } from "../../src/pack/types.js";
+import type { Pack, PackPlan, PlanInput, TaskJudgement } from "../../src/pack/types.js";
 import { ownOutput } from "../../src/pack/own-output.js";
 import type { SandboxReply } from "../../src/sandbox/protocol.js";
 import { TypeCheckWorker } from "./typecheck/worker-client.js";
@@ -18,6 +18,7 @@ import { TASK_IDS, TASKS, type TaskId } from "./course/tasks.js";
 import { extraChecks } from "./grading/extra-checks.js";
 import { chargeAcrossTasks, type FixtureFacts } from "./grading/charges.js";
 import { answeredBranches, fixtureBranchAnswered } from "./grading/answered-branch.js";
+import { shapesProbe, type OtherShapes } from "./grading/other-shapes.js";
 import { runLiveChecks } from "./grading/live.js";
 import { fixtureOutcome, readCalls, withoutLines } from "./grading/outcomes.js";
 import { buildRequest, type GradingRequest } from "./grading/request.js";
@@ -62,45 +63,55 @@ const pack: Pack<Chapter2Plan> = {
   plan(input) {
     return buildRequest(input.has, input.has, input.tasks as TaskId[], input);
   },
-  judge(plan, reply, input) {
-    const tasks = input.tasks as TaskId[];
-    const extra = input.behaviour || input.schema ? extraChecks(tasks, plan, reply, input) : {};
-    const out: Record<string, TaskJudgement> = {};
-    const facts: FixtureFacts = {};
-    for (const task of tasks) {
-      const runs = plan.tasks[task];
-      // No file, no run: its checks are shown skipped, and the engine says the file is missing.
-      const run = runs ? reply.runs[runs.fixture] : undefined;
-      const stdio = run && run.status !== "skipped" ? { stdout: run.stdout, stderr: run.stderr } : {};
-      // What the tasks it loaded printed in their own runs is theirs (src/pack/own-output.ts).
-      // handle may log to stderr, as a stdio server does: serve's run showing that is not serve's print.
-      const loaded = (stream: "stdout" | "stderr") => (run?.status === "ran" ? Object.fromEntries(tasks.filter((t) => t !== task && (run.modules ?? []).includes(TASKS[t].file)).map((t) => [TASKS[t].file, fixtureOutput(plan, reply, t, stream)])) : {});
-      const mine = stdio.stdout !== undefined ? ownOutput(stdio.stdout, loaded("stdout")) : undefined;
-      const mineErr = stdio.stderr !== undefined ? ownOutput(stdio.stderr, loaded("stderr")) : undefined;
-      const perLine = runs?.perLine !== undefined ? reply.runs[runs.perLine] : undefined;
-      const outcome = runs ? fixtureOutcome(task, run, perLine) : { failure: { reason: "missing-file" as const, message: `${TASKS[task].file} does not exist.` } };
-      const loads = (t: TaskId) => run?.status === "ran" && (run.modules ?? []).includes(TASKS[t].file);
-      if ("value" in outcome) {
-        const v = outcome.value;
-        if (v.task === "task1") facts.toMcp = { result: v.result };
-        if (v.task === "task2") {
-          const answered = input.behaviour ? answeredBranches(runs, reply) : undefined;
-          facts.handle = { responses: v.responses, loadsToMcp: loads("task1"), ...(answered ? { branchAnswered: (i: number) => fixtureBranchAnswered(answered, i) } : {}) };
-        }
-        if (v.task === "task3" && v.byLine) facts.serveLines = { byLine: v.byLine, without: withoutLines(perLine, input.seed) };
-        else if (v.task === "task3") facts.serve = { result: v.result, loadsHandle: loads("task2") };
-      }
-      const graded = gradeTask(task, { outcome, ...stdio, ...(mine ? { stdout: mine.own, printedBy: mine.others } : {}), ...(mineErr ? { ownStderr: mineErr.own } : {}) });
-      out[task] = {
-        checks: graded.result.checks, evidence: graded.evidence as Record<string, string>,
-        ...("failure" in outcome ? { failure: outcome.failure } : {}),
-        ...(graded.result.stderr ? { stderr: graded.result.stderr } : {}),
-        ...(extra[task] ? { extra: extra[task] } : {}),
-      };
-    }
-    chargeAcrossTasks(out, facts);
-    return out;
+  judge: (plan, reply, input) => judgeChapter(plan, reply, input),
+  recount(plan, reply, input) {
+    const runs = plan.tasks.task3;
+    if (!input.tasks.includes("task3") || runs?.perLine === undefined) return undefined;
+    const outcome = fixtureOutcome("task3", reply.runs[runs.fixture], reply.runs[runs.perLine]);
+    const probe = "value" in outcome && outcome.value.task === "task3" && outcome.value.byLine ? shapesProbe(outcome.value.byLine) : undefined;
+    return probe && { runs: [probe.run], standIns: probe.standIns, judge: (second) => judgeChapter(plan, reply, input, probe.read(second)) };
   },
 };
+
+/** The chapter's judgement; `otherShapes`: what the recount saw of serve (grading/other-shapes.ts). */
+function judgeChapter(plan: Chapter2Plan, reply: SandboxReply, input: PlanInput, otherShapes?: OtherShapes): Record<string, TaskJudgement> {
+  const tasks = input.tasks as TaskId[];
+  const extra = input.behaviour || input.schema ? extraChecks(tasks, plan, reply, input) : {};
+  const out: Record<string, TaskJudgement> = {};
+  const facts: FixtureFacts = {};
+  for (const task of tasks) {
+    const runs = plan.tasks[task];
+    // No file, no run: its checks are shown skipped, and the engine says the file is missing.
+    const run = runs ? reply.runs[runs.fixture] : undefined;
+    const stdio = run && run.status !== "skipped" ? { stdout: run.stdout, stderr: run.stderr } : {};
+    // What the tasks it loaded printed in their own runs is theirs (src/pack/own-output.ts).
+    // handle may log to stderr, as a stdio server does: serve's run showing that is not serve's print.
+    const loaded = (stream: "stdout" | "stderr") => (run?.status === "ran" ? Object.fromEntries(tasks.filter((t) => t !== task && (run.modules ?? []).includes(TASKS[t].file)).map((t) => [TASKS[t].file, fixtureOutput(plan, reply, t, stream)])) : {});
+    const mine = stdio.stdout !== undefined ? ownOutput(stdio.stdout, loaded("stdout")) : undefined;
+    const mineErr = stdio.stderr !== undefined ? ownOutput(stdio.stderr, loaded("stderr")) : undefined;
+    const perLine = runs?.perLine !== undefined ? reply.runs[runs.perLine] : undefined;
+    const outcome = runs ? fixtureOutcome(task, run, perLine) : { failure: { reason: "missing-file" as const, message: `${TASKS[task].file} does not exist.` } };
+    const loads = (t: TaskId) => run?.status === "ran" && (run.modules ?? []).includes(TASKS[t].file);
+    if ("value" in outcome) {
+      const v = outcome.value;
+      if (v.task === "task1") facts.toMcp = { result: v.result };
+      if (v.task === "task2") {
+        const answered = input.behaviour ? answeredBranches(runs, reply) : undefined;
+        facts.handle = { responses: v.responses, loadsToMcp: loads("task1"), ...(answered ? { branchAnswered: (i: number) => fixtureBranchAnswered(answered, i) } : {}) };
+      }
+      if (v.task === "task3" && v.byLine) facts.serveLines = { byLine: v.byLine, without: withoutLines(perLine, input.seed), ...(otherShapes ? { otherShapes } : {}) };
+      else if (v.task === "task3") facts.serve = { result: v.result, loadsHandle: loads("task2") };
+    }
+    const graded = gradeTask(task, { outcome, ...stdio, ...(mine ? { stdout: mine.own, printedBy: mine.others } : {}), ...(mineErr ? { ownStderr: mineErr.own } : {}) });
+    out[task] = {
+      checks: graded.result.checks, evidence: graded.evidence as Record<string, string>,
+      ...("failure" in outcome ? { failure: outcome.failure } : {}),
+      ...(graded.result.stderr ? { stderr: graded.result.stderr } : {}),
+      ...(extra[task] ? { extra: extra[task] } : {}),
+    };
+  }
+  chargeAcrossTasks(out, facts);
+  return out;
+}
 
 export default pack;

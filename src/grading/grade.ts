@@ -24,6 +24,7 @@ import { followUp } from "./follow-up.js";
 import { isGradersTrouble, troubleAsErrors } from "../pack/verdict.js";
 import { couldNotLoad } from "../sandbox/failures.js";
 import { betterVerdicts, secondVerdicts, usedUpBudget } from "./stand-ins.js";
+import { recount } from "./recount.js";
 import { LIMITS } from "./limits.js";
 import { makeDisplay } from "./paths.js";
 import { warmSchemaJudging } from "../schema/json-schema.js";
@@ -157,8 +158,10 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     const early = typeof options.typecheck === "object" ? check() : undefined;
     // While the sandbox runs the code, this thread loads what judging its schemas will need.
     const reply = await request(plan.runs, undefined, schema ? warmSchemaJudging : undefined);
+    // Failures charged apart that may be one mistake (Pack.recount): one more request, only then.
+    const recounted = await recount(pack, plan, reply, input, troubleAsErrors(pack.judge(plan, reply, input), reply), request);
     // A failure's follow-up (Pack.refine) is one more request, only when a check failed.
-    const first = await followUp(pack, plan, reply, input, troubleAsErrors(pack.judge(plan, reply, input), reply), request);
+    const first = await followUp(pack, plan, reply, input, recounted, request);
     // A task failing beside an import that failed too, judged again with correct copies of its imports (stand-ins.ts).
     const second = await secondVerdicts(pack, input, first, request, runLive, usedUpBudget(reply));
     // The type checker reads the files and runs nothing, in its thread.

@@ -75,6 +75,26 @@ describe("chargeFailedCalls", () => {
     expect(apart.checks.map((c) => c.chargedTo)).toEqual([undefined, undefined]);
   });
 
+  it("charges every line that reads failed calls at one place once, when the code answers each call's branch elsewhere", () => {
+    // A valid call and an invalid one, both failing at one place (an optional argument read as always given).
+    const [valid, invalid] = [named(3, threw("limit")), named(5, threw("limit"))];
+    const judged = (second = invalid) => ({ checks: [line("count", "fail", `${valid.message} more`), line("id3", "fail", `${valid.message} more`), line("id5_flag", "fail", `${second.message} more`), line("id5_text", "fail", `${second.message} more`)] });
+    const values = [1, 2, 3, new FailedCall(3, valid), 4, new FailedCall(5, invalid)];
+    const merged = judged();
+    chargeFailedCalls(merged, values, ["count"], () => true, { branchAnswered: () => true });
+    expect(merged.checks.map((c) => c.chargedTo)).toEqual(["id3", undefined, "id3", "id3"]);
+    expect(merged.checks[2]!.message).toContain("The same mistake as the call id3 reads");
+    // The invalid call's branch answered nowhere (no validation written): its lines stay its own.
+    const apart = judged();
+    chargeFailedCalls(apart, values, ["count"], () => true, { branchAnswered: (f) => f.index === 3 });
+    expect(apart.checks.map((c) => c.chargedTo)).toEqual(["id3", undefined, undefined, undefined]);
+    // Two places: two mistakes, each call's lines paid for once.
+    const elsewhere = named(5, threw("limit", "task2.ts:30:1"));
+    const two = judged(elsewhere);
+    chargeFailedCalls(two, [1, 2, 3, new FailedCall(3, valid), 4, new FailedCall(5, elsewhere)], ["count"], () => true, { branchAnswered: () => true });
+    expect(two.checks.map((c) => c.chargedTo)).toEqual(["id3", undefined, undefined, "id5_flag"]);
+  });
+
   it("charges nothing when there are more failed calls that no line reads alone than lines that read every answer", () => {
     const [second, third] = [named(2, threw("again", "task2.ts:9:1")), named(3, threw("more", "task2.ts:10:1"))];
     const judged = { checks: [line("count", "fail", `${failure.message} more`), line("one", "fail", `${failure.message} more`)] };

@@ -82,6 +82,18 @@ export interface FollowUp {
   recheck(reply: SandboxReply): Record<string, CheckResult[]>;
 }
 
+/**
+ * A second look at how many mistakes the failures are (Pack.recount): one more request with
+ * stand-ins of its own, and the judgement again with what it showed. It can only charge failures
+ * to one another (chargedTo, and the words saying so): the engine keeps the first judgement
+ * unless every check keeps its name, kind and status.
+ */
+export interface Recount {
+  runs: RunSpec[];
+  standIns: Record<string, StandIn>;
+  judge(second: SandboxReply): Record<string, TaskJudgement>;
+}
+
 /** One task's verdict from the sandbox's reply. */
 export interface TaskJudgement {
   /** The evidence lines and output checks of the fixture run, in the order they are shown. */
@@ -177,4 +189,11 @@ export interface Pack<P extends PackPlan = PackPlan> {
    * its verdict. Undefined, or no runs, when there is nothing to refine.
    */
   refine?(plan: P, reply: SandboxReply, input: PlanInput): FollowUp | undefined;
+  /**
+   * Asked only when a check failed: one request that tells whether failures the first judgement
+   * charged apart are one mistake (serve's own json.dumps throwing on a boolean, seen again with
+   * a handle whose answers hold none), and the judgement with them charged once. Undefined when
+   * there is nothing to count again.
+   */
+  recount?(plan: P, reply: SandboxReply, input: PlanInput, judged: Record<string, TaskJudgement>): Recount | undefined;
 }

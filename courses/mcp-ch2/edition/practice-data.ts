@@ -2,7 +2,7 @@
 // seeds, every behaviour check's inputs and the answers the rules require, and serve's answers as
 // templates around handle's. Instructors only: it runs the model, which the edition leaves out.
 import { isDeepStrictEqual } from "node:util";
-import { MESSAGES } from "../course/fixtures.js";
+import { LINES, MESSAGES } from "../course/fixtures.js";
 import { TASK_IDS } from "../course/tasks.js";
 import { MODEL_KEY } from "../behaviour/model-key.js";
 import { planBehaviour, planInputs } from "../behaviour/plan.js";
@@ -53,7 +53,8 @@ export function makePracticeData(seeds: readonly number[] = PRACTICE_SEEDS): Pra
           ...(planned.check.judge === "output" ? { expected: MODEL_KEY.expect(task, planned.check, seed, planned.inputs) } : {}),
         };
       }
-      if (task === "task3") for (const lines of planInputs(plan).inputs as string[][]) serve[JSON.stringify(lines)] = serveTemplate(lines);
+      // The chapter's own lines too: serve is run on them again with other answers (grading/other-shapes.ts).
+      if (task === "task3") for (const lines of [LINES, ...planInputs(plan).inputs as string[][]]) serve[JSON.stringify(lines)] = serveTemplate(lines);
     }
     return { seed, checks, serve, handle: handleAnswers(seed) };
   });

@@ -16,6 +16,7 @@ import { chargeContentShape, chargeFoundText, chargeMissingKeyRules, chargeMissi
 import { chargingCheck, resolveCharges } from "../../../src/pack/charges.js";
 import { chargeFailedCalls } from "../../../src/pack/failed-call.js";
 import { rightOverOtherLines, unwrittenOverOtherLines } from "./serve-lines.js";
+import type { OtherShapes } from "./other-shapes.js";
 import { chargeLinesAlone } from "../../../src/pack/line-by-line.js";
 
 /** handle's line that reads every answer: it counts them. */
@@ -32,7 +33,7 @@ export interface FixtureFacts {
   /** What serve returned on LINES, and whether its module loaded task2.ts. */
   serve?: { result: unknown; loadsHandle: boolean };
   /** When serve's call on LINES failed: what it returned on each line alone, and on LINES without one or two lines (outcomes.ts). */
-  serveLines?: { byLine: readonly unknown[]; without: ReadonlyMap<string, { lines: string[]; answer?: unknown }> };
+  serveLines?: { byLine: readonly unknown[]; without: ReadonlyMap<string, { lines: string[]; answer?: unknown }>; otherShapes?: OtherShapes };
 }
 
 const all = (j: TaskJudgement | undefined): CheckResult[] => [...(j?.checks ?? []), ...(j?.extra ?? [])];
@@ -57,7 +58,13 @@ export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: Fix
   const lines = facts.serveLines;
   if (out["task3"] && lines) {
     const hidden = unwrittenOverOtherLines(lines.byLine, lines.without);
-    chargeLinesAlone(out["task3"], lines.byLine, SERVE_EVERY_LINE, (key) => rightOverOtherLines(key, lines.byLine, lines.without), hidden !== undefined ? { hidden } : {});
+    // serve on LINES when handle's answers hold other values (other-shapes.ts): a loop right over
+    // every line, and lines written right that failed alone at one place, are one mistake in the values.
+    const shapes = lines.otherShapes;
+    chargeLinesAlone(out["task3"], lines.byLine, SERVE_EVERY_LINE, (key) => shapes?.loopRight === true || rightOverOtherLines(key, lines.byLine, lines.without), {
+      ...(hidden !== undefined ? { hidden } : {}),
+      ...(shapes?.written.size ? { branchAnswered: (i: number) => shapes.written.has(i) } : {}),
+    });
   }
   const answers = facts.serve?.loadsHandle ? facts.handle?.responses : undefined;
   if (out["task3"] && facts.serve && answers) chargeServeLeftOut(out["task3"], facts.serve.result, (lines) => serveWithOwnHandle(answers, lines));
