@@ -47,9 +47,10 @@ export const failedCalls = (values: readonly unknown[]): FailedCall[] => values.
  * that reads an optional argument as always given fails a valid call and an invalid one without
  * it), so every line that reads them is paid for by the first. A call whose branch fails
  * everywhere (no validation at all) keeps each of its lines: that is the work left undone.
+ * `causes.branchWhy`: how the pack knows, as the charged lines say it.
  */
 export function chargeFailedCalls(judged: { checks: CheckResult[] }, values: readonly unknown[], everyAnswer: readonly string[], rightOtherwise: (line: string) => boolean = () => true,
-  causes: { oneCause?: (a: FailedCall, b: FailedCall) => boolean; branchAnswered?: (f: FailedCall) => boolean } = {}): void {
+  causes: { oneCause?: (a: FailedCall, b: FailedCall) => boolean; branchAnswered?: (f: FailedCall) => boolean; branchWhy?: string } = {}): void {
   const failed = failedCalls(values);
   if (!failed.length) return;
   const { oneCause, branchAnswered } = causes;
@@ -96,7 +97,7 @@ export function chargeFailedCalls(judged: { checks: CheckResult[] }, values: rea
   const paysFor = new Map([...owner].filter(([f, line]) => everyAnswer.includes(line)).map(([f, line]) => [line, f]));
   judged.checks = judged.checks.map((c) => {
     const shared = sharedPayer(c);
-    if (shared) return { ...c, chargedTo: shared, message: `${c.message ?? ""} The same mistake as the call ${shared} reads: it fails at the same place, on an input of a kind your code answers by the rules elsewhere, so what the inputs share is the cause. Charged by ${shared}; it costs nothing more here.`.trim() };
+    if (shared) return { ...c, chargedTo: shared, message: `${c.message ?? ""} The same mistake as the call ${shared} reads: it fails at the same place, ${causes.branchWhy ?? "on an input of a kind your code answers by the rules elsewhere, so what the inputs share is the cause"}. Charged by ${shared}; it costs nothing more here.`.trim() };
     const pays = paysFor.get(c.name);
     if (pays && !reads(c, pays)) return { ...c, message: `${c.message ?? ""} It is charged here for another call no line reads alone: ${pays.failure.message}`.trim() };
     return readsAll(c) && !payers.has(c.name)

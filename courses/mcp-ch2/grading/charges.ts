@@ -53,7 +53,8 @@ export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: Fix
     chargeFoundText(out["task2"], facts.handle.responses);
     chargeContentShape(out["task2"], facts.handle.responses);
     const branchAnswered = facts.handle.branchAnswered;
-    chargeFailedCalls(out["task2"], facts.handle.responses, EVERY_ANSWER, undefined, branchAnswered ? { branchAnswered: (f) => branchAnswered(f.index) } : {});
+    chargeFailedCalls(out["task2"], facts.handle.responses, EVERY_ANSWER, undefined, branchAnswered
+      ? { branchAnswered: (f) => branchAnswered(f.index), branchWhy: "and handle answers messages of the same kinds by the rules among the generated inputs, so the cause is something these messages share" } : {});
   }
   const lines = facts.serveLines;
   if (out["task3"] && lines) {
@@ -63,7 +64,7 @@ export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: Fix
     const shapes = lines.otherShapes;
     chargeLinesAlone(out["task3"], lines.byLine, SERVE_EVERY_LINE, (key) => shapes?.loopRight === true || rightOverOtherLines(key, lines.byLine, lines.without), {
       ...(hidden !== undefined ? { hidden } : {}),
-      ...(shapes?.written.size ? { branchAnswered: (i: number) => shapes.written.has(i) } : {}),
+      ...(shapes?.written.size ? { branchAnswered: (i: number) => shapes.written.has(i), branchWhy: "and serve writes both lines right when handle's answers hold other values (the grader ran it again with such a handle): one mistake in writing a kind of value" } : {}),
     });
   }
   const answers = facts.serve?.loadsHandle ? facts.handle?.responses : undefined;
