@@ -505,6 +505,61 @@ const COSTS: [string, number][] = [
   // (task3-checks.ts), which sees the key order mistake (no check of task 3 did: it cost 1 then).
   ["serve-clamps-limit-parse-throws", 2],
   ["serve-first-key-version-parse-throws", 2],
+  // Helper 46: the two new mechanisms (answered-branch.ts, other-shapes.ts) tried as a class and as
+  // a cheater would, graded with --no-live on seeds 1, 2, 3, 5, 7 (the same cost on each).
+  // One honest mistake each, 1: handle's validator reads the optional limit as always given, in a
+  // class, or in a rule table of a module of its own (ids 3 and 5 fail at one place, both branches
+  // answered on calls with a limit); serve's own dumps with no boolean writer in a Map of writers
+  // by typeof, or a JSON.stringify replacer that throws on booleans; a writer class in a module of
+  // its own with no case for arrays (lines 3 and 5). The recount writes each line right.
+  ["handle-limit-throws-class", 1],
+  ["handle-limit-throws-rule-module", 1],
+  ["serve-dumps-writer-map-no-boolean", 1],
+  ["serve-replacer-throws-on-boolean", 1],
+  ["serve-dumps-helper-class-no-array", 1],
+  // Known wrong: should be 1. One mistake, the service looked up in a table before the enum rule
+  // runs, which throws on every service outside the enum (id 5). It answers id 5's problem nowhere,
+  // so the grader cannot tell it from a handle that throws where it has no enum rule
+  // (game-handle-throws-on-invalid): id 5's two lines are charged apart. (A handle with no enum
+  // rule at all, answering "found 3 lines", costs 2 as well.)
+  ["handle-enum-lookup-throws", 2],
+  // Known wrong: should be 1, as serve-dumps-no-negative (line 4 alone fails on the page, so no
+  // recount; the rules' lists with an unknown tool or method read as a second mistake). Its dumps
+  // in a module of its own, whole numbers written digit by digit.
+  ["serve-dumps-helper-digits-no-negative", 2],
+  // Known wrong: should be 2. Two mistakes, no boolean writer and no list writer, in one table of
+  // writers by Object.prototype.toString's tag, so both throw at the one lookup (lines 1, 3, 5).
+  // The recount's answers hold neither booleans nor lists, so both are out of sight there and the
+  // failed lines read as one mistake in the values. With the two throws at two places it costs 2.
+  ["serve-dumps-no-boolean-no-array", 1],
+  // Known wrong: should be at least 2 (game-handle-throws-on-invalid's, which writes no message at
+  // all). Gaming branchAnswered: the enum's message only, with a limit; a throw at one place on every
+  // other call of logs_search, valid calls without a limit among them. Ids 3 and 5 fail there as
+  // handle-limit-throws-same-file's do, both branches are answered on calls with a limit, and every
+  // rule whose calls throw there is excused as "a call of logs_search": no missing, unexpected,
+  // type or bounds rule is written. Throwing on valid calls too makes it cheaper than throwing on
+  // invalid calls alone (2).
+  ["game-handle-enum-only-throws-rest", 1],
+  // The reference handle throwing at one place on exactly the page's seven requests: every branch
+  // answered on generated inputs, one mistake, 1. It does all the work and gains nothing.
+  ["game-handle-throws-on-page-messages", 1],
+  // Gaming the recount: a dumps for strings and objects only, a throw at one place on every other
+  // value (numbers, booleans, null, lists). Every error response throws there too, and the rules'
+  // lists with an error line but no result read as a second mistake: 2.
+  ["game-serve-strings-objects-only", 2],
+  // Known wrong: should be at least 2, as game-serve-strings-objects-only. The same dumps with
+  // error responses from a flat template: it fails only on lists that hold a result, at one place,
+  // and in the recount (answers of strings and objects) writes every line: "one mistake in the
+  // values", though no number, boolean, null or list of a result is ever written.
+  ["game-serve-strings-objects-error-template", 1],
+  // Known wrong: should be 4, as game-serve-throws-on-results, which it is but for one test: an
+  // answer whose id is a string while the message's id is a number (only the recount's stand-in
+  // gives one) is written with JSON.stringify. Detecting the stand-in turns 4 into 1.
+  ["game-serve-detects-stand-in", 1],
+  // A throw on every answer holding a boolean, and a table of the page's three answers used only
+  // when called with LINES: the page passes, each line alone throws, and the recount (LINES again)
+  // gets the table's real answers, not the stand-in's: nothing is excused, 5 (all of task 3).
+  ["game-serve-boolean-throw-page-table", 5],
 ];
 
 describe("what one mistake costs", () => {
