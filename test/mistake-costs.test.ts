@@ -334,12 +334,17 @@ const COSTS: [string, number][] = [
   ["game-serve-boolean-throw-stringify", 2],
   // Correct by the rules but for one type its own dumps forgot. null: only line 4's Parse error
   // holds one on the page, 1. A negative number: every error response (line 4, and each unknown
-  // tool or method beyond the page) throws at one place. Known wrong: should be 1, 2: the count
-  // lines are charged to line 4's, and the rules' failures on lists with an error response but no
-  // line that is not JSON read as a second mistake. It cost 4 while such a throw read as a shield
+  // tool or method beyond the page) throws at one place: 1. The rules' lists with an error response
+  // but no line that is not JSON fail where line 4 did, and serve answers them by the rules when
+  // handle's answers hold other values (the recount, grading/recount.ts): line 4's mistake seen
+  // again. It cost 2 before (read as a second mistake), and 4 while such a throw read as a shield
   // (shieldedThrow, deleted: the lists of line-kinds.ts catch the tables it was for).
   ["serve-dumps-no-null", 1],
-  ["serve-dumps-no-negative", 2],
+  ["serve-dumps-no-negative", 1],
+  // Gaming the recount: results written right, a throw at one place on every error response (line
+  // 4's Parse error among them). Its failing lists still hold errors with handle's answers in
+  // other shapes, and still throw: a rule of its own, 2.
+  ["game-serve-throws-on-errors", 2],
   // One mistake each, a stall on one kind of line: blank lines (line 6 alone, and each list's),
   // lines that start with whitespace (t3_parse_errors' padded messages, lines of spaces; none on the page).
   ["serve-loops-on-blank", 1],
@@ -523,15 +528,16 @@ const COSTS: [string, number][] = [
   // (game-handle-throws-on-invalid): id 5's two lines are charged apart. (A handle with no enum
   // rule at all, answering "found 3 lines", costs 2 as well.)
   ["handle-enum-lookup-throws", 2],
-  // Known wrong: should be 1, as serve-dumps-no-negative (line 4 alone fails on the page, so no
-  // recount; the rules' lists with an unknown tool or method read as a second mistake). Its dumps
-  // in a module of its own, whole numbers written digit by digit.
-  ["serve-dumps-helper-digits-no-negative", 2],
+  // 1, as serve-dumps-no-negative: the rules' lists with an unknown tool or method fail where line
+  // 4 did, and the recount (numbers written otherwise) sees them right. Its dumps in a module of its
+  // own, whole numbers written digit by digit.
+  ["serve-dumps-helper-digits-no-negative", 1],
   // Known wrong: should be 2. Two mistakes, no boolean writer and no list writer, in one table of
   // writers by Object.prototype.toString's tag, so both throw at the one lookup (lines 1, 3, 5).
-  // The recount's answers hold neither booleans nor lists, so both are out of sight there and the
-  // failed lines read as one mistake in the values. With the two throws at two places it costs 2.
-  ["serve-dumps-no-boolean-no-array", 1],
+  // The recount writes one kind of value otherwise at a time (other-shapes.ts): under none is every
+  // failed line written, so each line is charged apart, 4. (1 while the recount wrote every kind
+  // otherwise at once: then a serve writing only strings and objects passed it too.)
+  ["serve-dumps-no-boolean-no-array", 4],
   // Known wrong: should be at least 2 (game-handle-throws-on-invalid's, which writes no message at
   // all). Gaming branchAnswered: the enum's message only, with a limit; a throw at one place on every
   // other call of logs_search, valid calls without a limit among them. Ids 3 and 5 fail there as
@@ -544,18 +550,15 @@ const COSTS: [string, number][] = [
   // answered on generated inputs, one mistake, 1. It does all the work and gains nothing.
   ["game-handle-throws-on-page-messages", 1],
   // Gaming the recount: a dumps for strings and objects only, a throw at one place on every other
-  // value (numbers, booleans, null, lists). Every error response throws there too, and the rules'
-  // lists with an error line but no result read as a second mistake: 2.
-  ["game-serve-strings-objects-only", 2],
-  // Known wrong: should be at least 2, as game-serve-strings-objects-only. The same dumps with
-  // error responses from a flat template: it fails only on lists that hold a result, at one place,
-  // and in the recount (answers of strings and objects) writes every line: "one mistake in the
-  // values", though no number, boolean, null or list of a result is ever written.
-  ["game-serve-strings-objects-error-template", 1],
-  // Known wrong: should be 4, as game-serve-throws-on-results, which it is but for one test: an
-  // answer whose id is a string while the message's id is a number (only the recount's stand-in
-  // gives one) is written with JSON.stringify. Detecting the stand-in turns 4 into 1.
-  ["game-serve-detects-stand-in", 1],
+  // value (numbers, booleans, null, lists); the same with error responses from a flat template.
+  // The recount writes one kind otherwise at a time: each still meets the others and throws, so
+  // every line stays charged: 4. (2 and 1 while the recount wrote every kind otherwise at once.)
+  ["game-serve-strings-objects-only", 4],
+  ["game-serve-strings-objects-error-template", 4],
+  // game-serve-throws-on-results but for an answer whose id is a string while the message's id is
+  // a number, written with JSON.stringify: the recount kept the envelope's id as serve gave it, so
+  // nothing spots it, 4 (1 while the stand-in's ids were strings).
+  ["game-serve-detects-stand-in", 4],
   // A throw on every answer holding a boolean, and a table of the page's three answers used only
   // when called with LINES: the page passes, each line alone throws, and the recount (LINES again)
   // gets the table's real answers, not the stand-in's: nothing is excused, 5 (all of task 3).

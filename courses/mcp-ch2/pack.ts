@@ -18,7 +18,7 @@ import { TASK_IDS, TASKS, type TaskId } from "./course/tasks.js";
 import { extraChecks } from "./grading/extra-checks.js";
 import { chargeAcrossTasks, type FixtureFacts } from "./grading/charges.js";
 import { answeredBranches, fixtureBranchAnswered } from "./grading/answered-branch.js";
-import { shapesProbe, type OtherShapes } from "./grading/other-shapes.js";
+import { chapterRecount, type Recounted } from "./grading/recount.js";
 import { runLiveChecks } from "./grading/live.js";
 import { fixtureOutcome, readCalls, withoutLines } from "./grading/outcomes.js";
 import { buildRequest, type GradingRequest } from "./grading/request.js";
@@ -64,19 +64,13 @@ const pack: Pack<Chapter2Plan> = {
     return buildRequest(input.has, input.has, input.tasks as TaskId[], input);
   },
   judge: (plan, reply, input) => judgeChapter(plan, reply, input),
-  recount(plan, reply, input) {
-    const runs = plan.tasks.task3;
-    if (!input.tasks.includes("task3") || runs?.perLine === undefined) return undefined;
-    const outcome = fixtureOutcome("task3", reply.runs[runs.fixture], reply.runs[runs.perLine]);
-    const probe = "value" in outcome && outcome.value.task === "task3" && outcome.value.byLine ? shapesProbe(outcome.value.byLine) : undefined;
-    return probe && { runs: [probe.run], standIns: probe.standIns, judge: (second) => judgeChapter(plan, reply, input, probe.read(second)) };
-  },
+  recount: (plan, reply, input, judged) => chapterRecount(plan, reply, input, judged, (recounted) => judgeChapter(plan, reply, input, recounted)),
 };
 
-/** The chapter's judgement; `otherShapes`: what the recount saw of serve (grading/other-shapes.ts). */
-function judgeChapter(plan: Chapter2Plan, reply: SandboxReply, input: PlanInput, otherShapes?: OtherShapes): Record<string, TaskJudgement> {
+/** The chapter's judgement; `recounted`: what the recount saw of serve (grading/recount.ts). */
+function judgeChapter(plan: Chapter2Plan, reply: SandboxReply, input: PlanInput, recounted: Recounted = {}): Record<string, TaskJudgement> {
   const tasks = input.tasks as TaskId[];
-  const extra = input.behaviour || input.schema ? extraChecks(tasks, plan, reply, input) : {};
+  const extra = input.behaviour || input.schema ? extraChecks(tasks, plan, reply, input, recounted.sameMistake) : {};
   const out: Record<string, TaskJudgement> = {};
   const facts: FixtureFacts = {};
   for (const task of tasks) {
@@ -99,7 +93,7 @@ function judgeChapter(plan: Chapter2Plan, reply: SandboxReply, input: PlanInput,
         const answered = input.behaviour ? answeredBranches(runs, reply) : undefined;
         facts.handle = { responses: v.responses, loadsToMcp: loads("task1"), ...(answered ? { branchAnswered: (i: number) => fixtureBranchAnswered(answered, i) } : {}) };
       }
-      if (v.task === "task3" && v.byLine) facts.serveLines = { byLine: v.byLine, without: withoutLines(perLine, input.seed), ...(otherShapes ? { otherShapes } : {}) };
+      if (v.task === "task3" && v.byLine) facts.serveLines = { byLine: v.byLine, without: withoutLines(perLine, input.seed), ...(recounted.otherShapes ? { otherShapes: recounted.otherShapes } : {}) };
       else if (v.task === "task3") facts.serve = { result: v.result, loadsHandle: loads("task2") };
     }
     const graded = gradeTask(task, { outcome, ...stdio, ...(mine ? { stdout: mine.own, printedBy: mine.others } : {}), ...(mineErr ? { ownStderr: mineErr.own } : {}) });

@@ -14,7 +14,7 @@ const standIns: Record<string, StandIn> = { "task0.ts": { exports: { g: { answer
 const ran = (runs: RunSpec[]): SandboxReply => ({ runs: runs.map(() => ({ status: "ran", calls: [], stdout: "", stderr: "", durationMs: 0 })) });
 const judged = (...checks: CheckResult[]): Record<string, TaskJudgement> => ({ task1: { checks, evidence: {} } });
 const packWith = (again: Record<string, TaskJudgement>, runs = [run]): Pack =>
-  ({ plan: () => ({ runs: [] }), judge: () => ({}), recount: (): Recount => ({ runs, standIns, judge: () => again }) }) as unknown as Pack;
+  ({ plan: () => ({ runs: [] }), judge: () => ({}), recount: (): Recount => ({ requests: [{ runs, standIns }], judge: () => again }) }) as unknown as Pack;
 
 describe("the recount", () => {
   const first = judged(line("a", "fail"), line("b", "fail"), line("c", "pass"));
@@ -30,15 +30,16 @@ describe("the recount", () => {
   });
 
   it("keeps the first judgement when the recount would change a verdict, or the request fails", async () => {
-    for (const again of [judged(line("a", "fail"), line("b", "pass"), line("c", "pass")), judged(line("a", "fail"), line("c", "pass")), {}]) {
+    for (const again of [judged(line("a", "fail"), line("b", "pass"), line("c", "pass")), judged(line("a", "fail"), line("b", "fail"), line("c", "skip")), judged(line("a", "fail"), line("c", "pass")), {}]) {
       expect(await recount(packWith(again), { runs: [] }, { runs: [] }, input, first, async (r) => ran(r))).toBe(first);
     }
     expect(await recount(packWith(charged), { runs: [] }, { runs: [] }, input, first, async () => { throw new Error("closed"); })).toBe(first);
     expect(await recount(packWith(charged), { runs: [] }, { runs: [] }, input, first, async () => ({ runs: [] }))).toBe(first);
   });
 
-  it("takes charges and their words only", () => {
+  it("takes charges, failures now skipped, and their words only", () => {
     expect(onlyCharges(first, charged)).toBe(true);
+    expect(onlyCharges(first, judged(line("a", "fail"), line("b", "skip"), line("c", "pass")))).toBe(true);
     expect(onlyCharges(first, judged(line("a", "fail"), line("b", "fail"), line("c", "fail")))).toBe(false);
     expect(onlyCharges(first, { ...charged, task2: { checks: [], evidence: {} } })).toBe(false);
   });

@@ -83,15 +83,17 @@ export interface FollowUp {
 }
 
 /**
- * A second look at how many mistakes the failures are (Pack.recount): one more request with
- * stand-ins of its own, and the judgement again with what it showed. It can only charge failures
- * to one another (chargedTo, and the words saying so): the engine keeps the first judgement
- * unless every check keeps its name, kind and status.
+ * A second look at how many mistakes the failures are (Pack.recount): a few more requests with
+ * stand-ins of their own, and the judgement again with what it showed. It can only find failures to
+ * be others' (chargedTo, a rule skipped as another's mistake seen again, and the words saying so):
+ * the engine keeps the first judgement unless every check keeps its name, kind and status, or
+ * went from a failure to a skip.
  */
 export interface Recount {
-  runs: RunSpec[];
-  standIns: Record<string, StandIn>;
-  judge(second: SandboxReply): Record<string, TaskJudgement>;
+  /** One or more requests, each with its runs and the stand-ins they are run with. */
+  requests: { runs: RunSpec[]; standIns: Record<string, StandIn> }[];
+  /** The judgement again with the requests' replies, in order. */
+  judge(replies: SandboxReply[]): Record<string, TaskJudgement>;
 }
 
 /** One task's verdict from the sandbox's reply. */

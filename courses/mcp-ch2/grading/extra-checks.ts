@@ -4,7 +4,7 @@
 // The live checks (a real server over a real pipe) are run by live.ts and added by grade.ts.
 import { createHash } from "node:crypto";
 import { TASKS, type TaskId } from "../course/tasks.js";
-import { judgeBehaviour, type ExpectOverride } from "../behaviour/judge.js";
+import { judgeBehaviour, type Excused, type ExpectOverride } from "../behaviour/judge.js";
 import { ANSWER_KEY } from "../behaviour/key.js";
 import { planBehaviour, planInputs } from "../behaviour/plan.js";
 import type { CheckResult } from "../../../src/report/types.js";
@@ -159,10 +159,11 @@ function judgedKey(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle"
   return hash.digest("hex");
 }
 
-export function extraChecks(tasks: readonly TaskId[], graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }): Partial<Record<TaskId, CheckResult[]>> {
+/** `sameMistake`: serve's failures on generated lists that the recount saw are a fixture line's (grading/recount.ts). */
+export function extraChecks(tasks: readonly TaskId[], graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }, sameMistake?: Excused): Partial<Record<TaskId, CheckResult[]>> {
   const checks: Partial<Record<TaskId, CheckResult[]>> = {};
   for (const task of tasks) {
-    if (!graded.tasks[task]) { checks[task] = taskChecks(task, graded, reply, o); continue; }
+    if (!graded.tasks[task] || (sameMistake && task === "task3")) { checks[task] = taskChecks(task, graded, reply, o, sameMistake); continue; }
     const key = judgedKey(task, graded, reply, o);
     let list = judged.get(key);
     if (!list) {
@@ -176,7 +177,7 @@ export function extraChecks(tasks: readonly TaskId[], graded: Pick<GradingReques
   return checks;
 }
 
-function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }): CheckResult[] {
+function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }, sameMistake?: Excused): CheckResult[] {
   const r = graded.tasks[task];
   const generated = r?.generated !== undefined ? reply.runs[r.generated] : undefined;
   const calls: CallOutcome[] | undefined = picked(readCalls(task, generated), r?.picks);
@@ -194,8 +195,9 @@ function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle
   const tool = task === "task2" && o.behaviour && ANSWER_KEY.expectWithTool ? studentTool(graded, reply) : undefined;
   // A fixture message's (or line's) failed call seen again (its method, its tool, its kind of line: fixture-case.ts) is charged by its lines, not by a rule.
   const perLine = task === "task3" && r.perLine !== undefined ? readCalls(task, reply.runs[r.perLine]) : undefined;
-  const excused = task === "task2" ? failedAsCase(FIXTURE_INPUTS[task], calls.slice(0, fixtureCount), sameMessageCase)
+  const asCase = task === "task2" ? failedAsCase(FIXTURE_INPUTS[task], calls.slice(0, fixtureCount), sameMessageCase)
     : perLine ? failedAsCase(LINES, perLine, sameLineCase) : undefined;
+  const excused: Excused | undefined = task === "task3" && sameMistake ? (input, failure) => asCase?.(input, failure) === true || sameMistake(input, failure) : asCase;
   const behaviour = o.behaviour ? judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, oracle?.override, excused) : [];
   const read = tool ? chargeToolReadThrough(behaviour, judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, (planned, i) => ANSWER_KEY.expectWithTool!(planned.inputs[i], tool), excused)) : behaviour;
   const fresh = o.behaviour && r.fresh !== undefined ? inInputOrder(readCalls(task, reply.runs[r.fresh]), r.freshOrder) : undefined;
