@@ -17,7 +17,8 @@ import { sandboxCourseSource } from "./course/sandbox-source.js";
 import { TASK_IDS, TASKS, type TaskId } from "./course/tasks.js";
 import { extraChecks } from "./grading/extra-checks.js";
 import { chargeAcrossTasks, type FixtureFacts } from "./grading/charges.js";
-import { answeredBranches, fixtureBranchAnswered } from "./grading/answered-branch.js";
+import { fixtureBranchAnswered, handleBranches } from "./grading/answered-branch.js";
+import type { FailedCall } from "../../src/pack/failed-call.js";
 import { chapterRecount, type Recounted } from "./grading/recount.js";
 import { runLiveChecks } from "./grading/live.js";
 import { fixtureOutcome, readCalls, withoutLines } from "./grading/outcomes.js";
@@ -90,8 +91,8 @@ function judgeChapter(plan: Chapter2Plan, reply: SandboxReply, input: PlanInput,
       const v = outcome.value;
       if (v.task === "task1") facts.toMcp = { result: v.result };
       if (v.task === "task2") {
-        const answered = input.behaviour ? answeredBranches(runs, reply) : undefined;
-        facts.handle = { responses: v.responses, loadsToMcp: loads("task1"), ...(answered ? { branchAnswered: (i: number) => fixtureBranchAnswered(answered, i) } : {}) };
+        const answered = input.behaviour ? handleBranches(runs, reply) : undefined;
+        facts.handle = { responses: v.responses, loadsToMcp: loads("task1"), ...(answered ? { branchAnswered: (f: FailedCall) => fixtureBranchAnswered(answered, f.index, f.failure) } : {}) };
       }
       if (v.task === "task3" && v.byLine) facts.serveLines = { byLine: v.byLine, without: withoutLines(perLine, input.seed), ...(recounted.otherShapes ? { otherShapes: recounted.otherShapes } : {}) };
       else if (v.task === "task3") facts.serve = { result: v.result, loadsHandle: loads("task2") };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { TaskFailure } from "../../../src/sandbox/protocol.js";
 import { MESSAGES } from "../course/fixtures.js";
 import { branchOf, fixtureBranchAnswered } from "./answered-branch.js";
 
@@ -14,9 +15,15 @@ describe("branchOf", () => {
     expect(branchOf(call({}), null)).toBeUndefined();
   });
 
-  it("finds the chapter's messages' branches among those answered", () => {
+  it("finds the chapter's messages' branches among those answered, where no branch answered nowhere failed", () => {
     const id5 = MESSAGES.findIndex((m) => "id" in m && m.id === 5);
-    expect(fixtureBranchAnswered(new Set(["a call of logs_search: result"]), id5)).toBe(false);
-    expect(fixtureBranchAnswered(new Set(["a call of logs_search: result"]), MESSAGES.findIndex((m) => "id" in m && m.id === 3))).toBe(true);
+    const id3 = MESSAGES.findIndex((m) => "id" in m && m.id === 3);
+    const threw = (at: string): TaskFailure => ({ reason: "throw", message: `handle threw Error: x (at ${at}).` });
+    const answered = new Set(["a call of logs_search: result"]);
+    expect(fixtureBranchAnswered({ answered, unanswered: [] }, id5, threw("task2.ts:1:1"))).toBe(false);
+    expect(fixtureBranchAnswered({ answered, unanswered: [] }, id3, threw("task2.ts:1:1"))).toBe(true);
+    // A missing field's message written nowhere, its calls failing at the same place: work not done there.
+    expect(fixtureBranchAnswered({ answered, unanswered: [threw("task2.ts:1:1")] }, id3, threw("task2.ts:1:1"))).toBe(false);
+    expect(fixtureBranchAnswered({ answered, unanswered: [threw("task2.ts:9:9")] }, id3, threw("task2.ts:1:1"))).toBe(true);
   });
 });

@@ -10,8 +10,9 @@
 import { ANSWER_KEY } from "../behaviour/key.js";
 import { expectedAnswers, planInputs } from "../behaviour/plan.js";
 import { accepts } from "../behaviour/expectation.js";
+import { sameFailure } from "../../../src/pack/failed-call.js";
 import { picked } from "../../../src/pack/interleave.js";
-import type { SandboxReply } from "../../../src/sandbox/protocol.js";
+import type { SandboxReply, TaskFailure } from "../../../src/sandbox/protocol.js";
 import { caseOf } from "./fixture-case.js";
 import { readCalls } from "./outcomes.js";
 import { FIXTURE_INPUTS, type TaskRuns } from "./request.js";
@@ -34,12 +35,35 @@ export function branchOf(message: unknown, answer: unknown): string | undefined 
   return typeof first === "string" ? `${kase}: tool error: ${first.split("; ").sort().join("; ")}` : undefined;
 }
 
+/** The problems a tool error's text names, each by its kind (the rule, not the field): "missing required field", "must be one of"... */
+function problemKinds(answer: unknown): string[] | undefined {
+  const result = isObject(answer) ? answer["result"] : undefined;
+  const content = isObject(result) && result["isError"] === true ? result["content"] : undefined;
+  const text = Array.isArray(content) && isObject(content[0]) ? content[0]["text"] : undefined;
+  if (typeof text !== "string") return undefined;
+  return text.split("; ").map((m) => /^(missing required field|unexpected field):/.exec(m)?.[1] ?? / (must be (?:of type|one of|at least|at most))\b/.exec(m)?.[1] ?? m);
+}
+
+/** What handle's generated inputs show of its branches. */
+export interface HandleBranches {
+  /** The branches of the inputs it answered as the rules require. */
+  answered: ReadonlySet<string>;
+  /**
+   * The failures (throws, stops) of inputs whose branch it answers nowhere: for a tool error, a
+   * kind of problem no right answer named. A place where such a failure happened hides work not
+   * done (every rule's message but one, thrown at one place), so what fails there is not one mistake.
+   */
+  unanswered: readonly TaskFailure[];
+}
+
 /** The branches of the generated inputs handle answered as the rules require, in the run that judges its rules. */
-export function answeredBranches(runs: TaskRuns | undefined, reply: SandboxReply): ReadonlySet<string> {
-  const out = new Set<string>();
+export function handleBranches(runs: TaskRuns | undefined, reply: SandboxReply): HandleBranches {
+  const answered = new Set<string>();
+  const kinds = new Set<string>();
+  const failed: { input: unknown; value: unknown; failure: TaskFailure }[] = [];
   const run = runs?.generated !== undefined ? reply.runs[runs.generated] : undefined;
   const calls = runs ? picked(readCalls("task2", run), runs.picks) : undefined;
-  if (!runs || !calls) return out;
+  if (!runs || !calls) return { answered, unanswered: [] };
   const { offsets } = planInputs(runs.plan);
   const offset = FIXTURE_INPUTS.task2.length;
   runs.plan.forEach((planned, k) => {
@@ -48,17 +72,30 @@ export function answeredBranches(runs: TaskRuns | undefined, reply: SandboxReply
     planned.inputs.forEach((input, i) => {
       const e = expected[i];
       const outcome = calls[offset + offsets[k]! + i];
-      if (!e || e.kind === "protocol" || !outcome?.ok) return;
+      if (!e || e.kind === "protocol" || !outcome) return;
+      if (!outcome.ok) { failed.push({ input, value: e.value, failure: outcome.failure }); return; }
       const branch = branchOf(input, e.value);
-      if (branch && accepts(e, outcome.value === undefined ? null : outcome.value)) out.add(branch);
+      if (!branch || !accepts(e, outcome.value === undefined ? null : outcome.value)) return;
+      answered.add(branch);
+      for (const kind of problemKinds(e.value) ?? []) kinds.add(`${caseOf(input)}: ${kind}`);
     });
   });
-  return out;
+  const covered = (input: unknown, value: unknown): boolean => {
+    const problems = problemKinds(value);
+    if (problems) return problems.every((p) => kinds.has(`${caseOf(input)}: ${p}`));
+    const branch = branchOf(input, value);
+    return branch !== undefined && answered.has(branch);
+  };
+  return { answered, unanswered: failed.filter((f) => !covered(f.input, f.value)).map((f) => f.failure) };
 }
 
-/** Whether the fixture message at `index` takes a branch in `answered` (by the answer key's answer to it). */
-export function fixtureBranchAnswered(answered: ReadonlySet<string>, index: number): boolean {
+/**
+ * Whether the fixture message at `index`, whose call failed with `failure`, takes a branch handle
+ * answers elsewhere (by the answer key's answer to it), at a place where no input of a branch it
+ * answers nowhere failed.
+ */
+export function fixtureBranchAnswered(branches: HandleBranches, index: number, failure: TaskFailure): boolean {
   const message = FIXTURE_INPUTS.task2[index];
   const branch = branchOf(message, ANSWER_KEY.handle?.(message));
-  return branch !== undefined && answered.has(branch);
+  return branch !== undefined && branches.answered.has(branch) && !branches.unanswered.some((f) => sameFailure(f, failure));
 }

@@ -14,7 +14,7 @@ import { chargeReadThrough, serveWithOwnHandle } from "./read-through.js";
 import { asTool } from "./read-through-tool.js";
 import { chargeContentShape, chargeFoundText, chargeMissingKeyRules, chargeMissingKeys, chargeServeLeftOut } from "./same-mistake.js";
 import { chargingCheck, resolveCharges } from "../../../src/pack/charges.js";
-import { chargeFailedCalls } from "../../../src/pack/failed-call.js";
+import { chargeFailedCalls, type FailedCall } from "../../../src/pack/failed-call.js";
 import { rightOverOtherLines, unwrittenOverOtherLines } from "./serve-lines.js";
 import type { OtherShapes } from "./other-shapes.js";
 import { chargeLinesAlone } from "../../../src/pack/line-by-line.js";
@@ -29,7 +29,7 @@ export interface FixtureFacts {
   /** What toMcp returned for the chapter's tool. */
   toMcp?: { result: unknown };
   /** handle's answers to MESSAGES, and whether its module loaded task1.ts. */
-  handle?: { responses: readonly unknown[]; loadsToMcp: boolean; branchAnswered?: (index: number) => boolean };
+  handle?: { responses: readonly unknown[]; loadsToMcp: boolean; branchAnswered?: (f: FailedCall) => boolean };
   /** What serve returned on LINES, and whether its module loaded task2.ts. */
   serve?: { result: unknown; loadsHandle: boolean };
   /** When serve's call on LINES failed: what it returned on each line alone, and on LINES without one or two lines (outcomes.ts). */
@@ -54,7 +54,7 @@ export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: Fix
     chargeContentShape(out["task2"], facts.handle.responses);
     const branchAnswered = facts.handle.branchAnswered;
     chargeFailedCalls(out["task2"], facts.handle.responses, EVERY_ANSWER, undefined, branchAnswered
-      ? { branchAnswered: (f) => branchAnswered(f.index), branchWhy: "and handle answers messages of the same kinds by the rules among the generated inputs, so the cause is something these messages share" } : {});
+      ? { branchAnswered, branchWhy: "and handle answers messages of the same kinds by the rules among the generated inputs, so the cause is something these messages share" } : {});
   }
   const lines = facts.serveLines;
   if (out["task3"] && lines) {
