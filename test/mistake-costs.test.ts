@@ -331,6 +331,10 @@ const COSTS: [string, number][] = [
   // mistakes, 2. In the recount (no booleans) its counts are right and each line holds its answer,
   // so the throw is one mistake; keys unsorted and nothing escaped are the rules' (t3_non_ascii),
   // as for the honest JSON.stringify serve (1): the throw gains it nothing. 4 before the recount.
+  // Known wrong on seeds 1 and 7 (helper 46): 1, as every list of t3_non_ascii there holds a result,
+  // which throws at the failed lines' place and is excused. Re-judging those lists in the recount
+  // (tried: a list answered wrong with booleans written otherwise un-excused) charged
+  // serve-dumps-no-boolean-unsorted's unsorted keys twice (3), and was taken back.
   ["game-serve-boolean-throw-stringify", 2],
   // Correct by the rules but for one type its own dumps forgot. null: only line 4's Parse error
   // holds one on the page, 1. A negative number: every error response (line 4, and each unknown
