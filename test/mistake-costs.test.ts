@@ -526,12 +526,13 @@ const COSTS: [string, number][] = [
   ["serve-dumps-writer-map-no-boolean", 1],
   ["serve-replacer-throws-on-boolean", 1],
   ["serve-dumps-helper-class-no-array", 1],
-  // Known wrong: should be 1. One mistake, the service looked up in a table before the enum rule
-  // runs, which throws on every service outside the enum (id 5). It answers id 5's problem nowhere,
-  // so the grader cannot tell it from a handle that throws where it has no enum rule
-  // (game-handle-throws-on-invalid): id 5's two lines are charged apart. (A handle with no enum
-  // rule at all, answering "found 3 lines", costs 2 as well.)
-  ["handle-enum-lookup-throws", 2],
+  // One mistake, the service looked up in a table before the enum rule runs, which throws on every
+  // service outside the enum (id 5): 1. It answers id 5's kind of problem nowhere, but every other
+  // kind's message is written, and the enum's is all that failed at that place: one rule missing,
+  // id 5's two lines charged once (answered-branch.ts). 2 while any kind answered nowhere kept them
+  // apart. Two kinds missing at one place (the enum's and the type's) are two: 2.
+  ["handle-enum-lookup-throws", 1],
+  ["handle-throws-on-enum-and-type", 2],
   // 1, as serve-dumps-no-negative: the rules' lists with an unknown tool or method fail where line
   // 4 did, and the recount (numbers written otherwise) sees them right. Its dumps in a module of its
   // own, whole numbers written digit by digit.

@@ -20,10 +20,19 @@ describe("branchOf", () => {
     const id3 = MESSAGES.findIndex((m) => "id" in m && m.id === 3);
     const threw = (at: string): TaskFailure => ({ reason: "throw", message: `handle threw Error: x (at ${at}).` });
     const answered = new Set(["a call of logs_search: result"]);
-    expect(fixtureBranchAnswered({ answered, unanswered: [] }, id5, threw("task2.ts:1:1"))).toBe(false);
-    expect(fixtureBranchAnswered({ answered, unanswered: [] }, id3, threw("task2.ts:1:1"))).toBe(true);
+    const kinds = new Set(["a call of logs_search: missing required field"]);
+    const at = threw("task2.ts:1:1");
+    const enumKind = "a call of logs_search: must be one of";
+    expect(fixtureBranchAnswered({ answered, kinds, unanswered: [] }, id3, at)).toBe(true);
     // A missing field's message written nowhere, its calls failing at the same place: work not done there.
-    expect(fixtureBranchAnswered({ answered, unanswered: [threw("task2.ts:1:1")] }, id3, threw("task2.ts:1:1"))).toBe(false);
-    expect(fixtureBranchAnswered({ answered, unanswered: [threw("task2.ts:9:9")] }, id3, threw("task2.ts:1:1"))).toBe(true);
+    const noMissing = { failure: at, missing: ["a call of logs_search: unexpected field"] };
+    expect(fixtureBranchAnswered({ answered, kinds, unanswered: [noMissing] }, id3, at)).toBe(false);
+    expect(fixtureBranchAnswered({ answered, kinds, unanswered: [{ ...noMissing, failure: threw("task2.ts:9:9") }] }, id3, at)).toBe(true);
+    // id 5's one kind of problem (the enum's) answered nowhere: one rule, when it is all that failed there.
+    expect(fixtureBranchAnswered({ answered, kinds, unanswered: [] }, id5, at)).toBe(true);
+    expect(fixtureBranchAnswered({ answered, kinds, unanswered: [{ failure: at, missing: [enumKind] }] }, id5, at)).toBe(true);
+    expect(fixtureBranchAnswered({ answered, kinds, unanswered: [{ failure: at, missing: [enumKind] }, noMissing] }, id5, at)).toBe(false);
+    // A result branch answered nowhere is not one rule's message: work not done.
+    expect(fixtureBranchAnswered({ answered: new Set(), kinds, unanswered: [] }, id3, at)).toBe(false);
   });
 });

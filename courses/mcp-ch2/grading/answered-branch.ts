@@ -48,12 +48,14 @@ function problemKinds(answer: unknown): string[] | undefined {
 export interface HandleBranches {
   /** The branches of the inputs it answered as the rules require. */
   answered: ReadonlySet<string>;
+  /** The kinds of problem its right tool errors named, each as "case: kind". */
+  kinds: ReadonlySet<string>;
   /**
-   * The failures (throws, stops) of inputs whose branch it answers nowhere: for a tool error, a
-   * kind of problem no right answer named. A place where such a failure happened hides work not
-   * done (every rule's message but one, thrown at one place), so what fails there is not one mistake.
+   * The failures (throws, stops) of inputs whose branch it answers nowhere, and what of it: for a
+   * tool error, each kind of problem no right answer named ("case: kind"); else the branch. A
+   * place where such failures happened hides work not done, unless all of it is one rule.
    */
-  unanswered: readonly TaskFailure[];
+  unanswered: readonly { failure: TaskFailure; missing: readonly string[] }[];
 }
 
 /** The branches of the generated inputs handle answered as the rules require, in the run that judges its rules. */
@@ -63,7 +65,7 @@ export function handleBranches(runs: TaskRuns | undefined, reply: SandboxReply):
   const failed: { input: unknown; value: unknown; failure: TaskFailure }[] = [];
   const run = runs?.generated !== undefined ? reply.runs[runs.generated] : undefined;
   const calls = runs ? picked(readCalls("task2", run), runs.picks) : undefined;
-  if (!runs || !calls) return { answered, unanswered: [] };
+  if (!runs || !calls) return { answered, kinds, unanswered: [] };
   const { offsets } = planInputs(runs.plan);
   const offset = FIXTURE_INPUTS.task2.length;
   runs.plan.forEach((planned, k) => {
@@ -80,22 +82,30 @@ export function handleBranches(runs: TaskRuns | undefined, reply: SandboxReply):
       for (const kind of problemKinds(e.value) ?? []) kinds.add(`${caseOf(input)}: ${kind}`);
     });
   });
-  const covered = (input: unknown, value: unknown): boolean => {
+  const missing = (input: unknown, value: unknown): string[] => {
     const problems = problemKinds(value);
-    if (problems) return problems.every((p) => kinds.has(`${caseOf(input)}: ${p}`));
+    if (problems) return problems.map((p) => `${caseOf(input)}: ${p}`).filter((p) => !kinds.has(p));
     const branch = branchOf(input, value);
-    return branch !== undefined && answered.has(branch);
+    return branch !== undefined && answered.has(branch) ? [] : [branch ?? "an answer"];
   };
-  return { answered, unanswered: failed.filter((f) => !covered(f.input, f.value)).map((f) => f.failure) };
+  return { answered, kinds, unanswered: failed.map((f) => ({ failure: f.failure, missing: missing(f.input, f.value) })).filter((f) => f.missing.length > 0) };
 }
 
 /**
- * Whether the fixture message at `index`, whose call failed with `failure`, takes a branch handle
- * answers elsewhere (by the answer key's answer to it), at a place where no input of a branch it
- * answers nowhere failed.
+ * Whether the fixture message at `index`, whose call failed with `failure`, is one mistake with
+ * the other failures at its place: it takes a branch handle answers elsewhere (by the answer key's
+ * answer to it), and no input of a branch it answers nowhere failed there; or its answer is a tool
+ * error whose one kind of problem handle answers nowhere, and that kind is all that failed there
+ * unanswered (one validation rule missing: the enum's, say, while every other rule's message is
+ * written). Two kinds or more, or a result or an error branch answered nowhere, are work not done.
  */
 export function fixtureBranchAnswered(branches: HandleBranches, index: number, failure: TaskFailure): boolean {
   const message = FIXTURE_INPUTS.task2[index];
-  const branch = branchOf(message, ANSWER_KEY.handle?.(message));
-  return branch !== undefined && branches.answered.has(branch) && !branches.unanswered.some((f) => sameFailure(f, failure));
+  const answer = ANSWER_KEY.handle?.(message);
+  const branch = branchOf(message, answer);
+  if (branch === undefined) return false;
+  const here = new Set(branches.unanswered.filter((f) => sameFailure(f.failure, failure)).flatMap((f) => f.missing));
+  if (branches.answered.has(branch)) return here.size === 0;
+  const own = (problemKinds(answer) ?? []).map((p) => `${caseOf(message)}: ${p}`).filter((p) => !branches.kinds.has(p));
+  return own.length === 1 && [...here].every((m) => m === own[0]);
 }
