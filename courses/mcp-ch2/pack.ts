@@ -17,7 +17,7 @@ import { sandboxCourseSource } from "./course/sandbox-source.js";
 import { TASK_IDS, TASKS, type TaskId } from "./course/tasks.js";
 import { extraChecks } from "./grading/extra-checks.js";
 import { chargeAcrossTasks, type FixtureFacts } from "./grading/charges.js";
-import { fixtureBranchAnswered, handleBranches } from "./grading/answered-branch.js";
+import { fixtureBranchAnswered, handleBranches, type HandleBranches } from "./grading/answered-branch.js";
 import type { FailedCall } from "../../src/pack/failed-call.js";
 import { chapterRecount, type Recounted } from "./grading/recount.js";
 import { runLiveChecks } from "./grading/live.js";
@@ -91,8 +91,10 @@ function judgeChapter(plan: Chapter2Plan, reply: SandboxReply, input: PlanInput,
       const v = outcome.value;
       if (v.task === "task1") facts.toMcp = { result: v.result };
       if (v.task === "task2") {
-        const answered = input.behaviour ? handleBranches(runs, reply) : undefined;
-        facts.handle = { responses: v.responses, loadsToMcp: loads("task1"), ...(answered ? { branchAnswered: (f: FailedCall) => fixtureBranchAnswered(answered, f.index, f.failure) } : {}) };
+        // Read from the generated run only when a fixture call failed (chargeFailedCalls asks then), not on every grade.
+        let branches: HandleBranches | undefined;
+        const branchAnswered = (f: FailedCall): boolean => fixtureBranchAnswered(branches ??= handleBranches(runs, reply), f.index, f.failure);
+        facts.handle = { responses: v.responses, loadsToMcp: loads("task1"), ...(input.behaviour ? { branchAnswered } : {}) };
       }
       if (v.task === "task3" && v.byLine) facts.serveLines = { byLine: v.byLine, without: withoutLines(perLine, input.seed), ...(recounted.otherShapes ? { otherShapes: recounted.otherShapes } : {}) };
       else if (v.task === "task3") facts.serve = { result: v.result, loadsHandle: loads("task2") };
