@@ -47,13 +47,15 @@ export const failedCalls = (values: readonly unknown[]): FailedCall[] => values.
  * that reads an optional argument as always given fails a valid call and an invalid one without
  * it), so every line that reads them is paid for by the first. A call whose branch fails
  * everywhere (no validation at all) keeps each of its lines: that is the work left undone.
+ * `causes.mistakeOf(f)`: which of several such mistakes f is (a pack that tells them apart): the
+ * calls of one place merge only within one mistake, each mistake paid for once.
  * `causes.branchWhy`: how the pack knows, as the charged lines say it.
  */
 export function chargeFailedCalls(judged: { checks: CheckResult[] }, values: readonly unknown[], everyAnswer: readonly string[], rightOtherwise: (line: string) => boolean = () => true,
-  causes: { oneCause?: (a: FailedCall, b: FailedCall) => boolean; branchAnswered?: (f: FailedCall) => boolean; branchWhy?: string } = {}): void {
+  causes: { oneCause?: (a: FailedCall, b: FailedCall) => boolean; branchAnswered?: (f: FailedCall) => boolean; mistakeOf?: (f: FailedCall) => string; branchWhy?: string } = {}): void {
   const failed = failedCalls(values);
   if (!failed.length) return;
-  const { oneCause, branchAnswered } = causes;
+  const { oneCause, branchAnswered, mistakeOf = () => "" } = causes;
   const own = (c: CheckResult): boolean => c.status === "fail" && c.chargedTo === undefined && (!everyAnswer.includes(c.name) || rightOtherwise(c.name));
   const reads = (c: CheckResult, f: FailedCall): boolean => c.message?.startsWith(f.failure.message) === true;
   // A line that reads every answer fails at the first failed call it meets, and reads them all.
@@ -78,7 +80,7 @@ export function chargeFailedCalls(judged: { checks: CheckResult[] }, values: rea
   const group = new Map<FailedCall, FailedCall>();
   if (branchAnswered) {
     const answered = failed.filter(branchAnswered);
-    for (const f of answered) group.set(f, answered.find((g) => sameFailure(g.failure, f.failure))!);
+    for (const f of answered) group.set(f, answered.find((g) => sameFailure(g.failure, f.failure) && mistakeOf(g) === mistakeOf(f))!);
   }
   const payerOf = (f: FailedCall): string | undefined => {
     const first = group.get(f);

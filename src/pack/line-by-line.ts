@@ -162,6 +162,8 @@ export interface LinesAloneFacts {
    * so that failed lines of such kinds failing at one place are one mistake (chargeFailedCalls).
    */
   branchAnswered?: (i: number) => boolean;
+  /** Which mistake a line's failure is, when the pack tells several apart (chargeFailedCalls' mistakeOf). */
+  mistakeOf?: (i: number) => string;
   /** How the pack knows (chargeFailedCalls' branchWhy). */
   branchWhy?: string;
 }
@@ -176,7 +178,7 @@ export interface LinesAloneFacts {
  * does `hidden`, a second mistake the pack sees in the answers over the other lines.
  */
 export function chargeLinesAlone(judged: { checks: CheckResult[]; extra?: CheckResult[] }, answers: readonly unknown[], everyLine: readonly string[], rightOf: (line: string) => boolean, facts: LinesAloneFacts = {}): void {
-  const { hidden, sameKind, branchAnswered, branchWhy } = facts;
+  const { hidden, sameKind, branchAnswered, mistakeOf, branchWhy } = facts;
   const rule = (judged.extra ?? []).find((c) => c.kind === "behaviour" && c.status === "fail" && c.chargedTo === undefined);
   // Each line's reading over the others, made once: chargeFailedCalls asks for it per check it meets.
   const readings = new Map(everyLine.map((line) => [line, rightOf(line)]));
@@ -184,7 +186,7 @@ export function chargeLinesAlone(judged: { checks: CheckResult[]; extra?: CheckR
   const second = rule ? `${rule.name} fails on generated lists that hold no such line` : hidden;
   const payer = second && everyLine.every(right) ? judged.checks.find((c) => everyLine.includes(c.name) && c.status === "fail" && c.chargedTo === undefined)?.name : undefined;
   const oneCause = sameKind && ((a: FailedCall, b: FailedCall): boolean => sameKind(a.index, b.index) && sameFailure(a.failure, b.failure));
-  chargeFailedCalls(judged, answers, everyLine, (line) => line !== payer && right(line), { ...(oneCause ? { oneCause } : {}), ...(branchAnswered ? { branchAnswered: (f: FailedCall) => branchAnswered(f.index) } : {}), ...(branchWhy ? { branchWhy } : {}) });
+  chargeFailedCalls(judged, answers, everyLine, (line) => line !== payer && right(line), { ...(oneCause ? { oneCause } : {}), ...(branchAnswered ? { branchAnswered: (f: FailedCall) => branchAnswered(f.index) } : {}), ...(mistakeOf ? { mistakeOf: (f: FailedCall) => mistakeOf(f.index) } : {}), ...(branchWhy ? { branchWhy } : {}) });
   if (!payer || !second) return;
   judged.checks = judged.checks.map((c) => (c.name === payer && c.chargedTo === undefined
     ? { ...c, message: `${c.message ?? ""} It is not charged there: ${second}, a mistake of its own, which this line pays for.`.trim() } : c));

@@ -64,7 +64,8 @@ export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: Fix
     const shapes = lines.otherShapes;
     chargeLinesAlone(out["task3"], lines.byLine, SERVE_EVERY_LINE, (key) => shapes?.loopRight === true || rightOverOtherLines(key, lines.byLine, lines.without), {
       ...(hidden !== undefined ? { hidden } : {}),
-      ...(shapes?.written.size ? { branchAnswered: (i: number) => shapes.written.has(i), branchWhy: "and serve writes both lines right when handle's answers hold other values (the grader ran it again with such a handle): one mistake in writing a kind of value" } : {}),
+      ...(shapes?.written.size ? { branchAnswered: (i: number) => shapes.written.has(i), mistakeOf: (i: number) => shapes.mistakeOf?.get(i) ?? "",
+        branchWhy: "and serve writes both lines right when handle's answers hold that kind of value written otherwise (the grader ran it again with such a handle): one mistake in writing a kind of value" } : {}),
     });
   }
   const answers = facts.serve?.loadsHandle ? facts.handle?.responses : undefined;
