@@ -60,6 +60,13 @@ const CORRECT = [
   "correct-string-decoder-transport", // task 3: the wire as UTF-8 Buffer chunks read back by node:string_decoder's StringDecoder
   "correct-client-findlast-copies", // task 3: Array.prototype.findLast in pump, structuredClone of the tools handed out
   "correct-error-cause", // task 2: a tool's throw wrapped by new Error(message, { cause }), the isError text read from the cause
+  // Helper 47: other idioms a class writes (Proxy and Reflect, ES5 prototypes, a reducer, sans-IO generators).
+  "correct-proxy-dispatch", // task 2: a null-prototype handler table behind a Proxy (unknown methods trap to a thrower), Reflect.apply, static error factories, a Map subclass registry, the template by a labelled-loop scanner
+  "correct-defineproperty-builders", // task 1: every key set by Object.defineProperty (enumerable), kindOf by a for…in walk with hasOwnProperty
+  "correct-prototype-plain-js", // task 2: @ts-nocheck ES5: a constructor function and its prototype, errors as marked plain objects, the call lattice an array of guards, for…in key sets
+  "correct-reducer-actions", // task 2: a pure reducer over frozen state (add, drain, message actions), errors returned as values, a phase field for the gate
+  "correct-client-sans-io", // task 3: each op a generator yielding its messages, one driver sending them with Reflect.apply, ids from a counter generator, a labelled pump loop
+  "correct-client-proxy-rpc", // task 3: requests through a Proxy of property paths (rpc.tools.list()), decimal-string ids, the cache a defineProperty accessor, an McpError subclass's static factory
 ];
 
 /** [fixture, the checks it must fail (and nothing else), points it costs, what their diagnosis shows]. */
@@ -108,6 +115,29 @@ const WRONG: [string, string[], number, RegExp][] = [
   // Helper 42: each placeholder filled by replaceAll with a string replacement, so "$&" and "$'" in
   // a value are patterns, not text. hole: no value held a "$" (18/18); one fixed request's does now.
   ["prompt-replaceall-string", ["t2_prompts_resources"], 1, /Compare {2}with \$5 & \{b\} {2}MCP/],
+  // Helper 47: one mistake each.
+  ["prompt-unknown-32601", ["t2_prompts_resources"], 1, /"prompts\/get"[\s\S]*its error code is -32601, not -32602/], // an unknown prompt -32601, as an unknown tool is
+  ["resource-read-mime-fixed", ["t2_prompts_resources"], 1, /"uri":"lab:\/\/config","mimeType":"text\/plain"/], // resources/read's mimeType always "text/plain"
+  ["resource-read-failure-32602", ["t2_prompts_resources"], 1, /lab:\/\/broken[\s\S]*its error code is -32602, not -32603/], // a read() that raises caught and answered -32602
+  ["tool-error-no-iserror", ["t2_tool_results"], 1, /its result is \{"content":\[\{"type":"text","text":"ERROR: [^"]*"\}\]\}/], // a raising tool's "ERROR: " text without isError: true
+  ["pump-refetch-not-cached", ["t3_cache_after_pump", "t3_cache"], 1, /got add,weather,delete_db\b/], // pump sends tools/list on list_changed but keeps the old cache
+  ["client-connect-id-reused", ["t3_ids"], 1, /id 1 was used twice/], // connect sends initialize with id nextId and never moves it on
+  ["pump-counts-list-changed-only", ["t3_results"], 1, /pump\(\) returned \d+, not \d+/], // pump returns how many list_changed it drained, not how many notifications
+  ["allow-before-unknown", ["t2_tool_errors"], 1, /"tools\/call"[\s\S]*its error code is -32600, not -32601/], // the allow-list checked before the lookup: a name neither added nor allowed is -32600
+  ["required-falsy-missing", ["t2_tool_results"], 1, /a result is due, and it is error \{"code":-32602/], // a required argument with a falsy value (0, "", false) counted missing
+  // Known wrong: should be 1 on seed 0 too (t1_kinds); it costs 0 there. No response or error with id null is among kindOf's
+  // edge shapes (behaviour/messages.ts kindCases' edges); the 30 random ones hold one on seeds 7 and 12345, none on seed 0.
+  ["kindof-error-null-id", ["t1_kinds"], 1, /"id":null,"(result|error)"/], // a response or error with id null read as invalid (a parse error's error response is "error")
+  // Known wrong: should be 1 (t2_notifications, rule badId). Only id null is refused; no session sends a request whose id is
+  // true, 1.5, [] or {} (behaviour/server-checks.ts notificationSessions: id null only), and the model itself serves 1.5 (model.ts handle).
+  ["request-id-null-only", [], 0, /^$/], // "id must not be null" read literally: any other non-string, non-number id served
+  // Known wrong: should be 1 (t3_messages). No scenario's pump drains two list_changed (client/scenarios.ts: at most one per pump),
+  // so a pump that fetches tools/list once per list_changed is never told from one that fetches once.
+  ["pump-refetch-per-notification", [], 0, /^$/], // pump calls listTools for each list_changed drained
+  // Known wrong: should be 1 (t2_handshake, rule gate). A notifications/initialized with jsonrpc "1.0" (or with id null)
+  // makes the session live; every session that sends one sends a good one right after (behaviour/server-checks.ts
+  // notificationSessions), so no request ever meets the gate between them.
+  ["initialized-before-jsonrpc-check", [], 0, /^$/], // notifications/initialized flips live before the jsonrpc (and id) checks
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */
@@ -194,6 +224,13 @@ const GAMING: [string, string, number][] = [
   // Ids cycling through 1-100: 5 of 5 while each call of the continued client had its ids judged
   // alone (about 30 requests); they are judged across its calls now (grading/client-verdicts.ts).
   ["gaming-client-id-cycle", "task3", 4],
+  // Helper 47: the page's examples typed in, everything else thrown or stalled.
+  ["gaming-kindof-trace-table", "task1", 3], // kindOf a table of the page's trace by id and method, throws on anything else; the builders (3) are right
+  ["gaming-server-trace-ids", "task2", 1], // handle replays the page's trace by id 1-4 and throws on any other request; addTool and the outbox are right (t2_outbox)
+  ["gaming-server-trace-stalls", "task2", 1], // the same, a busy loop instead of the throw
+  // Every op after connect throws McpError(-32603) unless serverInfo is the page's "lab-server": keeps the transport's
+  // point and t3_cache_after_pump (a cache never fetched is t3_messages' mistake, as for gaming-client-stale-after-n).
+  ["gaming-client-page-server-only", "task3", 2],
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {
