@@ -11,7 +11,8 @@ import { sandboxSource } from "./course/sandbox-source.js";
 import { EVIDENCE, EVIDENCE_CHECKS } from "./evidence/lines.js";
 import { HINTS } from "./course/hints.js";
 import { LINE_RULES } from "./evidence/line-rules.js";
-import { judge } from "./grading/judge.js";
+import { judge, judgeWith } from "./grading/judge.js";
+import { trimmedLinesRecount } from "./grading/trimmed-lines.js";
 import { liveChecks } from "./grading/live.js";
 import { IMPORTS, statelessStandIn } from "./grading/stand-ins.js";
 import { plan, TASKS, type StatelessPlan } from "./grading/plan.js";
@@ -21,7 +22,7 @@ import { StatelessTypeCheck } from "./typecheck/worker-client.js";
 
 /** Each evidence line earns a point while the rules it shows hold (evidence/line-rules.ts); a broken rule costs one; other checks beyond the fixtures at most one, and only at full marks. */
 export const SCORE_POLICY: ScorePolicy = {
-  id: "mcp-stateless-score-v28",
+  id: "mcp-stateless-score-v29",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },
@@ -66,6 +67,7 @@ const pack: Pack<StatelessPlan> = {
   standIns: { imports: IMPORTS, copy: (task, plan) => statelessStandIn(task, plan) },
   plan,
   judge,
+  recount: (plan, reply, input, judged) => trimmedLinesRecount(plan, reply, input, judged, (sameMistake) => judgeWith(plan, reply, input, sameMistake)),
   // checkArgs's print shows again in handle's live server, which loads task1.ts: t1_no_stdout's.
   // A response shape wrong on generated inputs only fails a behaviour check, and the schema, the
   // SDK's client and the stdio check too: charged once, by the behaviour check (behind-behaviour.ts).

@@ -222,7 +222,10 @@ function serveExpectations(plan: StatelessPlan, reply: SandboxReply, lists: unkn
   return lists.map((lines) => serveWith(lines as string[], model));
 }
 
-function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput, fixtureRan: boolean, lines: readonly CheckResult[], checker: ArgsChecker): CheckResult[] {
+/** A failure of serve's on a generated list that is a fixture line's mistake seen again (trimmed-lines.ts). */
+export type SameMistake = (input: unknown, failure: TaskFailure) => boolean;
+
+function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput, fixtureRan: boolean, lines: readonly CheckResult[], checker: ArgsChecker, sameMistake?: SameMistake): CheckResult[] {
   const runs = plan.own[id]!;
   const task = taskOf(id);
   const generatedRun = runs.generated !== undefined ? reply.runs[runs.generated] : undefined;
@@ -265,7 +268,8 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
     } else {
       const expected = serveExpected(plan, reply);
       // A fixture line's failed call seen again (its branch: a blank line, one that is not JSON...) is charged by its lines, not by a rule.
-      const excused = excusedLines(task, runs.perLine !== undefined ? reply.runs[runs.perLine] : undefined);
+      const asLine = excusedLines(task, runs.perLine !== undefined ? reply.runs[runs.perLine] : undefined);
+      const excused: SameMistake = sameMistake ? (list, failure) => asLine(list, failure) || sameMistake(list, failure) : asLine;
       const expectedAt = (i: number): { value: unknown } | undefined => (expected[offset + i] === undefined ? undefined : { value: expected[offset + i] });
       const judged = judgeChecks(runs.checks, calls.slice(offset), expectedAt, serveComparison, input.seed, excused);
       const rule = runs.checks.find((p) => p.check.id === FRESH_LISTS_RULE);
@@ -324,7 +328,7 @@ const EVERY_ANSWER = {
   task2: ["t2_responses", "t2_without_result_type", "t2_without_server_info", "t2_without_cache_hints"],
 };
 
-function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput): TaskJudgement {
+function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput, sameMistake?: SameMistake): TaskJudgement {
   const task = taskOf(id);
   const runs = plan.own[id];
   if (!runs) {
@@ -349,7 +353,7 @@ function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: 
   const judgement: TaskJudgement = { checks, evidence };
   if ("failure" in outcome) judgement.failure = outcome.failure;
   if (run && run.status !== "skipped" && run.stderr) judgement.stderr = run.stderr;
-  judgement.extra = extraChecks(id, plan, reply, input, !("failure" in outcome), checks, checker);
+  judgement.extra = extraChecks(id, plan, reply, input, !("failure" in outcome), checks, checker, sameMistake);
   if ("values" in outcome && id !== "task4") chargeFailedCalls(judgement, outcome.values, EVERY_ANSWER[id]);
   if (alone) {
     chargeLinesAlone(judgement, alone.answers, EVERY_LINE, (key) => rightOverOtherLines(task, key, alone, perLine, input.seed), { sameKind });
@@ -378,11 +382,14 @@ export function judge(plan: StatelessPlan, reply: SandboxReply, input: PlanInput
   return out;
 }
 
-function judgeAll(plan: StatelessPlan, reply: SandboxReply, input: PlanInput): Record<string, TaskJudgement> {
+/** The judgement with serve's failures on some generated lists found to be a fixture line's mistake (the recount's); not kept. */
+export const judgeWith = (plan: StatelessPlan, reply: SandboxReply, input: PlanInput, sameMistake: SameMistake): Record<string, TaskJudgement> => judgeAll(plan, reply, input, sameMistake);
+
+function judgeAll(plan: StatelessPlan, reply: SandboxReply, input: PlanInput, sameMistake?: SameMistake): Record<string, TaskJudgement> {
   const out: Record<string, TaskJudgement> = {};
   for (const id of input.tasks) {
     if (id === "task3") out[id] = judgeClient(plan.client, reply, input);
-    else if (id === "task1" || id === "task2" || id === "task4") out[id] = judgeOwn(id, plan, reply, input);
+    else if (id === "task1" || id === "task2" || id === "task4") out[id] = judgeOwn(id, plan, reply, input, id === "task4" ? sameMistake : undefined);
   }
   const handle = out["task2"];
   const task1 = [...(out["task1"]?.checks ?? []), ...(out["task1"]?.extra ?? [])];

@@ -1,0 +1,72 @@
+// The stateless pack's recount (Pack.recount, src/grading/recount.ts): serve's mistake on a line of
+// whitespace, seen again on generated lines padded with it. A serve whose own trim loop never
+// moves on stalls on line 7 ("   ", a fixture line, charged by the lines that read it) and on every
+// message padded with whitespace in t4_odd_lines' lists, at the same place; a padded message is
+// not a blank line, so failedAsCase does not excuse it, and the rule read it as a second mistake.
+// Run again on those lists with each line trimmed, serve answers them by the rules: what failed
+// was the whitespace, the fixture line's mistake, and the rule is skipped as such. A serve whose
+// failure there has nothing to do with whitespace fails the trimmed lists too, and stays charged.
+import { sameFailure } from "../../../src/pack/failed-call.js";
+import { picked } from "../../../src/pack/interleave.js";
+import type { PlanInput, Recount, TaskJudgement } from "../../../src/pack/types.js";
+import type { SandboxReply, TaskFailure } from "../../../src/sandbox/protocol.js";
+import { newServer, serveWith } from "../behaviour/model.js";
+import { LINES } from "../course/fixtures.js";
+import { readRun } from "./outcomes.js";
+import { taskOf, type StatelessPlan } from "./plan.js";
+import { sameServe } from "./judge.js";
+import { excusedLines } from "./serve-lines.js";
+
+/** How many generated lists one recount runs again at most. */
+const LISTS = 32;
+
+const SAME_MISTAKE = "Its failing lists fail at the place where a fixture line of whitespace failed, and serve answers them by the rules with each line's surrounding whitespace taken away (the grader ran them again so): the fixture line's mistake on whitespace, charged by the lines that read it.";
+
+const trimmed = (list: readonly string[]): string[] => list.map((line) => line.trim());
+
+/**
+ * The recount, when a rule of serve's failed on generated lists at the place where a fixture line
+ * failed, beyond what failedAsCase excuses, and those lists hold whitespace to take away.
+ * `judgeWith(sameMistake)`: the pack's judgement with such failures excused.
+ */
+export function trimmedLinesRecount(
+  plan: StatelessPlan, reply: SandboxReply, input: PlanInput, first: Record<string, TaskJudgement>,
+  judgeWith: (sameMistake: (list: unknown, failure: TaskFailure) => boolean) => Record<string, TaskJudgement>,
+): Recount | undefined {
+  const runs = plan.own.task4;
+  if (!input.behaviour || !input.tasks.includes("task4") || !runs || runs.generated === undefined || runs.perLine === undefined || !runs.inputs) return undefined;
+  if (!(first["task4"]?.extra ?? []).some((c) => c.kind === "behaviour" && c.status === "fail" && c.chargedTo === undefined)) return undefined;
+  const task = taskOf("task4");
+  const perLine = reply.runs[runs.perLine];
+  // Only a fixture line with whitespace around it (line 7, "   ") says what trimming shows.
+  const sites = (readRun(task, perLine) ?? []).slice(0, LINES.length).flatMap((o, i) => (o.ok || LINES[i]!.trim() === LINES[i] ? [] : [o.failure]));
+  const calls = picked(readRun(task, reply.runs[runs.generated]), runs.picks);
+  if (!sites.length || !calls) return undefined;
+  const asLine = excusedLines(task, perLine);
+  const seen = new Set<string>();
+  const lists = runs.inputs.flatMap((list, i) => {
+    const c = calls[i];
+    if (!c || c.ok || !Array.isArray(list) || !list.every((l) => typeof l === "string") || !sites.some((s) => sameFailure(s, c.failure)) || asLine(list, c.failure)) return [];
+    const key = JSON.stringify(list);
+    if (seen.has(key) || JSON.stringify(trimmed(list)) === key) return [];
+    seen.add(key);
+    return [list as string[]];
+  }).slice(0, LISTS);
+  if (!lists.length) return undefined;
+  return {
+    requests: [{ runs: [{ entry: task.file, exportName: task.exportName, inputs: lists.map((l) => JSON.stringify(trimmed(l))), instance: "fresh", stopOnFailure: false }], standIns: {} }],
+    judge: ([again]) => {
+      const answers = readRun(task, again?.runs[0]) ?? [];
+      const right = new Set(lists.filter((l, k) => {
+        const a = answers[k];
+        return a?.ok === true && sameServe(serveWith(trimmed(l), newServer()), a.value);
+      }).map((l) => JSON.stringify(l)));
+      if (!right.size) return first;
+      const judged = judgeWith((list, failure) => right.has(JSON.stringify(list)) && sites.some((s) => sameFailure(s, failure)));
+      const was = new Map((first["task4"]?.extra ?? []).map((c) => [c.name, c.status]));
+      const task4 = judged["task4"];
+      if (task4?.extra) task4.extra = task4.extra.map((c) => (c.status === "skip" && was.get(c.name) === "fail" ? { ...c, message: SAME_MISTAKE } : c));
+      return judged;
+    },
+  };
+}
