@@ -1,7 +1,10 @@
 // Correct chapter-2 submissions that each lean on one of Node 20's built-ins (URL, structuredClone,
 // localeCompare, Intl.Collator, Intl.ListFormat, the global Buffer), graded for real: each gets
 // full marks. Before the sandbox gave these built-ins as Node does (src/sandbox/globals/), each
-// lost points: the module threw at load, or the copy lost a key, or the text differed.
+// lost points: the module threw at load, or the copy lost a key, or the text differed. Nine more
+// lean on what such a student may reach for next: node:assert, node:events, util.format,
+// URLSearchParams, TextEncoder, structuredClone of a Map, a Buffer's UTF-8 round trip, and an
+// Intl.Collator and a toSorted localeCompare given options.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,7 +29,9 @@ describe("correct submissions that lean on a Node 20 built-in", () => {
   afterAll(() => pool.close());
 
   it("has the fixtures", () => {
-    expect(NAMES).toEqual(expect.arrayContaining(["buffer-escape", "clone-schema", "collator-sort-keys", "intl-list-format", "locale-sort-keys", "url-server-info"]));
+    expect(NAMES).toEqual(expect.arrayContaining(["buffer-escape", "clone-schema", "collator-sort-keys", "intl-list-format", "locale-sort-keys", "url-server-info",
+      "assert-validate", "buffer-utf8-lines", "clone-map-tools", "collator-numeric-keys", "events-serve-loop", "searchparams-server-info", "textencoder-escape",
+      "tosorted-locale-keys", "util-format-messages"]));
   });
 
   it.each(NAMES)("%s gets the reference solution's full marks", async (name) => {
