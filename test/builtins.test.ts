@@ -4,7 +4,8 @@
 // lost points: the module threw at load, or the copy lost a key, or the text differed. Nine more
 // lean on what such a student may reach for next: node:assert, node:events, util.format,
 // URLSearchParams, TextEncoder, structuredClone of a Map, a Buffer's UTF-8 round trip, and an
-// Intl.Collator and a toSorted localeCompare given options.
+// Intl.Collator and a toSorted localeCompare given options; and an error class that calls
+// Error.captureStackTrace (it threw "not a function" before: src/sandbox/globals/base.js).
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -31,7 +32,7 @@ describe("correct submissions that lean on a Node 20 built-in", () => {
   it("has the fixtures", () => {
     expect(NAMES).toEqual(expect.arrayContaining(["buffer-escape", "clone-schema", "collator-sort-keys", "intl-list-format", "locale-sort-keys", "url-server-info",
       "assert-validate", "buffer-utf8-lines", "clone-map-tools", "collator-numeric-keys", "events-serve-loop", "searchparams-server-info", "textencoder-escape",
-      "tosorted-locale-keys", "util-format-messages"]));
+      "tosorted-locale-keys", "util-format-messages", "capture-stack-error"]));
   });
 
   it.each(NAMES)("%s gets the reference solution's full marks", async (name) => {

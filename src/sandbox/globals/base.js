@@ -56,6 +56,22 @@
   remove(RegExp, ["escape"]);
   remove(Math, ["sumPrecise", "f16round"]);
   remove(Error, ["isError"]);
+  // V8's, which QuickJS lacks: a custom error class calls Error.captureStackTrace(this, Class),
+  // often unguarded, and threw "not a function" here. The stack is V8's first line ("Name:
+  // message", as Error.prototype.toString would say it) over the engine's frames, the call's own
+  // left out; a property of the target's own, as V8 makes it.
+  const headLine = (target) => {
+    const name = target.name === undefined ? "Error" : `${target.name}`;
+    const message = target.message === undefined ? "" : `${target.message}`;
+    return name === "" ? message : message === "" ? name : `${name}: ${message}`;
+  };
+  lib.define("captureStackTrace", { captureStackTrace(target, constructorOpt) {
+    if (target === null || (typeof target !== "object" && typeof target !== "function")) throw new TypeError("invalid_argument");
+    void constructorOpt;
+    const frames = `${new Error().stack ?? ""}`.split("\n").slice(1).filter((line) => line !== "").join("\n");
+    defineProperty(target, "stack", { __proto__: null, value: frames === "" ? headLine(target) : `${headLine(target)}\n${frames}`, writable: true, enumerable: false, configurable: true });
+  } }.captureStackTrace, Error);
+  defineProperty(Error, "stackTraceLimit", { __proto__: null, value: 10, writable: true, enumerable: true, configurable: true });
   // The engine's stack overflow is one (errors.js makes it the RangeError V8 throws).
   lib.InternalError = globalThis.InternalError;
   remove(globalThis, ["Float16Array", "InternalError"]);

@@ -498,6 +498,14 @@ const FAMILIES: Record<string, Line[]> = {
     "Date.parse('2024-06-01T24:00:00Z')", "Date.parse('Jun 1 2024 10:00:00 EST')", "Date.parse('Sat, 01 Jun 2024 10:00:00 +0200')", "Date.parse('1717236000000')",
     { code: "'use strict'; return JSON.parse('\\ufeff{}');", module: true }, { code: "'use strict'; const m = new Map(); return m.get('x').y;", module: true },
     { code: "'use strict'; return [...'ab'].map(JSON.parse);", module: true },
+    // V8's Error.captureStackTrace and Error.stackTraceLimit (helper 48: a custom error class that calls it threw "not a function").
+    { code: "class RpcError extends Error { constructor(m, code) { super(m); this.name = 'RpcError'; this.code = code; Error.captureStackTrace(this, RpcError); } } const e = new RpcError('m', -32601); return [e.stack.split('\\n')[0], Object.keys(e), e instanceof RpcError, typeof e.stack];", program: true },
+    // A target with no name or message is left out: its first line is V8's ("Error") under node, and
+    // "Error: " under a runner that sets Error.prepareStackTrace (tsx, vitest) as this table's node side does.
+    { code: "const o = { name: 'ToolError', message: 'bad' }; Error.captureStackTrace(o); const d = Object.getOwnPropertyDescriptor(o, 'stack'); return [typeof o.stack, Object.keys(o), o.stack.split('\\n')[0], d.enumerable, d.writable, d.configurable];", program: true },
+    { code: "try { Error.captureStackTrace(5); } catch (e) { return [e.name, e.message]; }", program: true },
+    "[typeof Error.captureStackTrace, Error.captureStackTrace.length, Error.captureStackTrace.name, 'prototype' in Error.captureStackTrace]",
+    "[Error.stackTraceLimit, Object.keys(Error), JSON.stringify(Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit'))]",
   ],
 };
 
