@@ -6,6 +6,9 @@ import type { ProbeCall, ProbeExport, ProbeMember, ProbeTask } from "./probe-spe
 import { PARAMETERS_SEEN, type ProbeLine } from "./probe-source.js";
 import { shown, type Diag, type TypedProgram } from "./typed-program.js";
 
+/** "'new' expression, whose target lacks a construct signature, implicitly has an 'any' type." */
+const NEW_ON_FUNCTION = 7009;
+
 /** A property that does not exist on the instance (TS2339, TS2551 "did you mean"). */
 const NO_SUCH_MEMBER = new Set([2339, 2551]);
 
@@ -93,7 +96,14 @@ function judgeGroup(d: ProbeDiagnostics, g: Group, pos: number, say: Say): boole
   const what = (call: number): string => g.read ?? g.calls[call]!.shown;
   const calls = g.lines.filter(([n, l]) => l.role === "call" && d.byLine.has(n));
   const untyped = calls.filter(([n, l]) => leftOutUntyped(d, d.byLine.get(n)!, l));
-  const failed = calls.filter((c) => !untyped.includes(c));
+  // `new` on a plain function (an ES5 constructor, plain JavaScript's style) is typed any under
+  // "strict" (TS7009): nothing to check, which is advice, not a misfit (correct-prototype-plain-js).
+  const anyNew = calls.filter(([n]) => d.byLine.get(n)!.code === NEW_ON_FUNCTION);
+  const failed = calls.filter((c) => !untyped.includes(c) && !anyNew.includes(c));
+  if (anyNew.length) {
+    const [n, l] = anyNew[0]!;
+    say(pos, `${what(l.call)} constructs a plain function, which TypeScript types as any under "strict" (${shown(d.byLine.get(n)!)}), so nothing checks the runner's use of it. Declare it as a class: ${g.signature.replace(/^signature /, "")}.`, true);
+  }
   if (untyped.length) {
     const [n, l] = untyped[0]!;
     say(pos, `${what(l.call)} leaves out parameters of ${g.who} that have no type, and TypeScript takes every parameter without a "?" or a default as required (${shown(d.byLine.get(n)!)}). Mark the ones the runner may leave out optional, as the course's ${g.signature} does.`, true);

@@ -37,7 +37,10 @@ function withoutIsErrorFalse(result: unknown): unknown {
 
 function envelope(expected: Record<string, unknown>, actual: Record<string, unknown>): string | undefined {
   if (actual["jsonrpc"] !== "2.0") return `its jsonrpc is ${shown(actual["jsonrpc"])}, not "2.0"`;
-  if (!Object.hasOwn(actual, "id") || !same(actual["id"], expected["id"])) return `its id is ${Object.hasOwn(actual, "id") ? shown(actual["id"]) : "missing"}, not the request's ${shown(expected["id"])}`;
+  // An Invalid Request for an id that is no string or number may say id null instead (JSON-RPC:
+  // "If there was an error in detecting the id in the Request object ... it MUST be Null").
+  const notAnId = Object.hasOwn(expected, "error") && typeof expected["id"] !== "string" && typeof expected["id"] !== "number" && actual["id"] === null;
+  if (!notAnId && (!Object.hasOwn(actual, "id") || !same(actual["id"], expected["id"]))) return `its id is ${Object.hasOwn(actual, "id") ? shown(actual["id"]) : "missing"}, not the request's ${shown(expected["id"])}`;
   if (Object.hasOwn(actual, "result") && Object.hasOwn(actual, "error")) return "it has both result and error";
   return undefined;
 }

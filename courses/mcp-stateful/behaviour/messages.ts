@@ -103,6 +103,9 @@ export function kindCases(seed: number): unknown[] {
     // shape above (test/fixtures/mcp-stateful-class/kindof-result-before-method).
     { jsonrpc: "2.0", id: r.pick([1, "x"]), method: methods(r), result: {} }, { jsonrpc: "2.0", id: r.pick([2, "y"]), method: methods(r), error },
     { jsonrpc: "2.0", method: methods(r), error },
+    // An error with id null (a parse error's) is an error: a kindOf that calls every null id
+    // invalid passed the seeds whose thirty drew none (kindof-error-null-id).
+    { jsonrpc: "2.0", id: null, error },
   ];
   return [...out, ...edges, null, [], "request", 7];
 }

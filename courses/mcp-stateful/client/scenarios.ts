@@ -128,12 +128,13 @@ export function generatedScenarios(seed: number): Scenario[] {
   for (let k = 0; k < 8; k++) out.push(randomScenario(r, r.int(2, 7)));
   // On every seed, what eight random scenarios can miss: a tool's failure (isError, returned as
   // it is), an error response from list and call, a pump of other notifications only, and one
-  // with list_changed among others.
+  // with list_changed twice among others (one tools/list for the pump: a client that fetched once
+  // per list_changed passed while no pump drained two, pump-refetch-per-notification).
   const other = (): Json => r.pick(OTHER_NOTES);
   out.push({
     ops: [["connect"], ["call", "divide", { x: 1, y: 0 }], ["pump"], ["list"], ["pump"], ["call", "add", { x: 1, y: 2 }], ["list"]],
     plans: [{ kind: "ok", result: withInstructions(initResult(r)) }, { kind: "ok", result: text("ERROR: division by zero", true) }, undefined, errorPlan(r), undefined, errorPlan(r), { kind: "ok", result: { tools: tools(r) } }],
-    pumps: [{ notes: [other()], tools: [] }, { notes: [other(), { jsonrpc: "2.0", method: SERVER_LIST_CHANGED }, other()], tools: tools(r) }],
+    pumps: [{ notes: [other()], tools: [] }, { notes: [other(), { jsonrpc: "2.0", method: SERVER_LIST_CHANGED }, other(), { jsonrpc: "2.0", method: SERVER_LIST_CHANGED }], tools: tools(r) }],
   });
   // Two long scenarios, each on a stream of its own: the others are at most 8 ops, so a client
   // right only for its first few requests passed them all. The first has pumps; the second,
@@ -146,5 +147,15 @@ export function generatedScenarios(seed: number): Scenario[] {
   // (cache-appends) then outgrows what one run may return, and that one mistake cost 3.
   const lx = makeRandom((seed ^ 0x10e7) >>> 0);
   out.push({ ...lateTail(lx, randomScenario(lx, LONGEST.min + (seed % (LONGEST.max - LONGEST.min + 1)), false)), calls: 4 });
+  // Past a byte of ids: 9 calls of one client, each 30 tool calls (about 270 requests), no list,
+  // so the cache stays as it is (one that grows with each list, cache-appends, would outgrow a
+  // run's value). Ids kept in a Uint8Array come round again after 255 (gaming-client-id-byte).
+  const ir = makeRandom((seed ^ 0x1d5) >>> 0);
+  const sums = Array.from({ length: 30 }, () => [ir.int(0, 9), ir.int(0, 9)] as const);
+  out.push({
+    ops: [["connect"], ...sums.map(([x, y]): Op => ["call", "add", { x, y }])],
+    plans: [{ kind: "ok", result: withInstructions(initResult(ir)) }, ...sums.map(([x, y]): Plan => ({ kind: "ok", result: text(String(x + y)) }))],
+    pumps: [], calls: 9,
+  });
   return out;
 }

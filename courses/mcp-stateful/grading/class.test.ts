@@ -125,19 +125,15 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["pump-counts-list-changed-only", ["t3_results"], 1, /pump\(\) returned \d+, not \d+/], // pump returns how many list_changed it drained, not how many notifications
   ["allow-before-unknown", ["t2_tool_errors"], 1, /"tools\/call"[\s\S]*its error code is -32600, not -32601/], // the allow-list checked before the lookup: a name neither added nor allowed is -32600
   ["required-falsy-missing", ["t2_tool_results"], 1, /a result is due, and it is error \{"code":-32602/], // a required argument with a falsy value (0, "", false) counted missing
-  // Known wrong: should be 1 on seed 0 too (t1_kinds); it costs 0 there. No response or error with id null is among kindOf's
-  // edge shapes (behaviour/messages.ts kindCases' edges); the 30 random ones hold one on seeds 7 and 12345, none on seed 0.
+  // Helper 47's holes, each 0 on some or every seed before: kindOf's edges now hold an error with
+  // id null (behaviour/messages.ts); each notification session a request whose id is true, [1], {},
+  // false or {id: 1} (server-checks.ts NOT_IDS; -32600 with that id or with null); a pump drains
+  // two list_changed (client/scenarios.ts); a malformed initialized is followed by a gated request
+  // (server-checks.ts handshakeSessions). 1 on seeds 0, 7, 12345.
   ["kindof-error-null-id", ["t1_kinds"], 1, /"id":null,"(result|error)"/], // a response or error with id null read as invalid (a parse error's error response is "error")
-  // Known wrong: should be 1 (t2_notifications, rule badId). Only id null is refused; no session sends a request whose id is
-  // true, 1.5, [] or {} (behaviour/server-checks.ts notificationSessions: id null only), and the model itself serves 1.5 (model.ts handle).
-  ["request-id-null-only", [], 0, /^$/], // "id must not be null" read literally: any other non-string, non-number id served
-  // Known wrong: should be 1 (t3_messages). No scenario's pump drains two list_changed (client/scenarios.ts: at most one per pump),
-  // so a pump that fetches tools/list once per list_changed is never told from one that fetches once.
-  ["pump-refetch-per-notification", [], 0, /^$/], // pump calls listTools for each list_changed drained
-  // Known wrong: should be 1 (t2_handshake, rule gate). A notifications/initialized with jsonrpc "1.0" (or with id null)
-  // makes the session live; every session that sends one sends a good one right after (behaviour/server-checks.ts
-  // notificationSessions), so no request ever meets the gate between them.
-  ["initialized-before-jsonrpc-check", [], 0, /^$/], // notifications/initialized flips live before the jsonrpc (and id) checks
+  ["request-id-null-only", ["t2_notifications"], 1, /answered wrongly/], // "id must not be null" read literally: any other non-string, non-number id served
+  ["pump-refetch-per-notification", ["t3_messages"], 1, /pump\(\) sent \{"jsonrpc":"2\.0","id":\d+,"method":"tools\/list"\} after the 1 message\(s\) due/], // pump calls listTools for each list_changed drained
+  ["initialized-before-jsonrpc-check", ["t2_handshake"], 1, /answered wrongly/], // notifications/initialized flips live before the jsonrpc (and id) checks
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */
@@ -217,10 +213,10 @@ const GAMING: [string, string, number][] = [
   ["gaming-client-result-keys", "task3", 4],
   ["gaming-client-cache-entry-keys", "task3", 4],
   ["gaming-client-known-codes", "task3", 4],
-  // Known wrong: should be 4 (t3_ids). Ids in a Uint8Array wrap after 255 requests; one client
-  // makes about 120 in a grading. 10 calls of the long client (260-300 requests) catch it, but a
-  // cache that grows with each list (cache-appends) then outgrows a run's value: 3 points, not 1.
-  ["gaming-client-id-byte", "task3", 5],
+  // Ids in a Uint8Array wrap after 255 requests: 5 of 5 while one client made about 120 in a
+  // grading; a scenario of tool calls alone now runs 9 times on one client (about 270 requests,
+  // no list, so cache-appends' cache does not outgrow a run's value: client/scenarios.ts): t3_ids.
+  ["gaming-client-id-byte", "task3", 4],
   // Ids cycling through 1-100: 5 of 5 while each call of the continued client had its ids judged
   // alone (about 30 requests); they are judged across its calls now (grading/client-verdicts.ts).
   ["gaming-client-id-cycle", "task3", 4],
