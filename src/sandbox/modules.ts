@@ -23,9 +23,20 @@ Buffer.isEncoding = function (encoding) { return url(encoding) || isEncoding.cal
 Buffer.prototype.write = function (text, offset, length, encoding) { return url(encoding) ? write.call(this, text, offset, length, "base64") : url(length) ? write.call(this, text, offset, "base64") : url(offset) ? write.call(this, text, "base64") : write.apply(this, arguments); };
 Buffer.prototype.toString = function (encoding, start, end) {
   if (url(encoding)) return toString.call(this, "base64", start, end).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
-  if (encoding === undefined || /^utf-?8$/i.test(String(encoding))) return new TextDecoder().decode(this.subarray(start ?? 0, end ?? this.length));
+  // Node keeps a byte order mark (its decoder ignores none), as WHATWG's decoder with ignoreBOM does.
+  if (encoding === undefined || /^utf-?8$/i.test(String(encoding))) return new TextDecoder("utf-8", { ignoreBOM: true }).decode(this.subarray(start ?? 0, end ?? this.length));
   return toString.apply(this, arguments);
 };
+// Node compares with any Uint8Array; buffer@6 with a Buffer only.
+const equals = Buffer.prototype.equals, compare = Buffer.prototype.compare;
+const asBuffer = (name, other) => {
+  if (Buffer.isBuffer(other)) return other;
+  if (other instanceof Uint8Array) return Buffer.from(other.buffer, other.byteOffset, other.byteLength);
+  const got = other === null || other === undefined ? "Received " + other : typeof other === "object" || typeof other === "function" ? "Received " + (typeof other === "function" ? "function " + other.name : other.constructor && other.constructor.name ? "an instance of " + other.constructor.name : "[Object: null prototype]") : "Received type " + typeof other + " (" + (typeof other === "string" ? "'" + (other.length > 25 ? other.slice(0, 25) + "..." : other) + "'" : String(other)) + ")";
+  throw Object.assign(new TypeError('The "' + name + '" argument must be an instance of Buffer or Uint8Array. ' + got), { code: "ERR_INVALID_ARG_TYPE" });
+};
+Buffer.prototype.equals = function (otherBuffer) { return equals.call(this, asBuffer("otherBuffer", otherBuffer)); };
+Buffer.prototype.compare = function (target, ...rest) { return compare.call(this, asBuffer("target", target), ...rest); };
 class Blob { constructor() { throw new Error("Blob is not available in the grader's sandbox: use a Buffer or a Uint8Array."); } }
 module.exports = { ...port, Blob };`;
 

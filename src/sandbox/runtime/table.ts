@@ -258,6 +258,10 @@ const FAMILIES: Record<string, Line[]> = {
     { code: "return require('node:url').parse('http://a/b');", program: true, refused: "url.parse" },
   ],
   "buffer": [
+    "Buffer.from([0xef, 0xbb, 0xbf, 0x41]).toString()", "Buffer.from([0xef, 0xbb, 0xbf, 0x41]).toString('utf8').length", "Buffer.from('a').equals(new Uint8Array([97]))",
+    "Buffer.from('b').compare(new Uint8Array([97]))", "Buffer.from('a').equals(Buffer.from('a'))", "Buffer.from('a').compare(Buffer.from('b'), 0, 1)",
+    "(() => { try { Buffer.from('a').equals('a'); } catch (e) { return [e.name, e.code, e.message]; } })()",
+    "(() => { try { Buffer.from('a').compare(5); } catch (e) { return [e.name, e.code, e.message]; } })()",
     "Buffer.from('héllo').toString('base64')", "Buffer.from('aGk=', 'base64').toString()", "Buffer.from('hi').toString('hex')", "Buffer.from('6869', 'hex').toString('utf8')",
     "Buffer.from('héllo').length", "Buffer.byteLength('héllo')", "Buffer.byteLength('👍')", "Buffer.from([1, 2, 3]).toJSON()", "JSON.stringify(Buffer.from('ab'))",
     "Buffer.from('abc').toString('base64url')", "Buffer.from('YWJj', 'base64url').toString()", "Buffer.from('€').toString('latin1')", "Buffer.from('hi', 'utf16le')",
