@@ -569,6 +569,51 @@ const COSTS: [string, number][] = [
   // when called with LINES: the page passes, each line alone throws, and the recount (LINES again)
   // gets the table's real answers, not the stand-in's: nothing is excused, 5 (all of task 3).
   ["game-serve-boolean-throw-page-table", 5],
+  // Helper 50: "think like the class" for chapter 2 (seeds 1, 5, 7 by grade --no-live: the same
+  // figure on each). Correct, in idioms not yet covered: a registry (a Map of tools, a Map of
+  // method handlers) in plain JavaScript; every task a class of static methods (a static
+  // initialiser block converts the tool); json.dumps by hand walking code points, an astral one
+  // split into surrogates by arithmetic; the validator's messages in the schema's property order
+  // with a table of keyword handlers (the page fixes the messages, not their order); toMcp renaming
+  // the key in the tool's JSON text and parsing it back; serve as a reduce over a generator of
+  // numbered lines, util.format's log and structuredClone before the keys are sorted.
+  ["tools-map-registry", 0],
+  ["static-class-tasks", 0],
+  ["dumps-codepoint-surrogates", 0],
+  ["validator-schema-order", 0],
+  ["tomcp-json-text-rename", 0],
+  ["serve-generator-reduce-format", 0],
+  // One mistake each, 1: "integer" as (value | 0) === value (2**53 + 2 and -(2**60) read as not
+  // integers: t2_limit_bounds); the enum's values quoted as JSON in its message (id 5's text);
+  // ping answered with an empty result, as the specification's servers do (t2_other_methods);
+  // ensure_ascii's escapes per code point, an emoji as \u1f600 (t3_non_ascii); objects inside
+  // lists left in handle's key order (t3_exact_lines).
+  ["integer-bitwise-or", 1],
+  ["enum-values-quoted", 1],
+  ["handle-answers-ping", 1],
+  ["escape-by-codepoint", 1],
+  ["dumps-arrays-not-recursed", 1],
+  // Known wrong: should be 1. A hand-written dumps that escapes outside printable ASCII but not " or
+  // \ (a query say "hi" is written bare inside the string, the line is not JSON). No serve check
+  // sends a string holding either: task3-checks.ts and line-kinds.ts draw queries and names from
+  // random.word (lower-case letters) and NON_ASCII; only task 2's query() holds quotes and backslashes.
+  ["dumps-no-quote-escape", 0],
+  // Known wrong: should be 1. Control characters escaped as \u0009 / \u000a where json.dumps writes
+  // \t and \n. No serve check sends a string holding a character below U+0020 (the same inputs).
+  ["dumps-controls-as-u-escapes", 0],
+  // Gaming: serve by the rules on the page's six lines, a stall on any other non-blank line: all of
+  // task 3. toMcp returning the page's converted TOOL as a literal whatever it is given: t1_keys
+  // kept (its rule, three keys with the schema's renamed, holds for a constant too), 2.
+  ["game-serve-stalls-unseen", 5],
+  ["game-tomcp-constant", 2],
+  // Known wrong: should be at least 3. handle answers a request whose id is the page's (1-7, with
+  // the page's method for that id) from a table of the page's answers, arguments unread, and any
+  // other id by a path with no validation: 2, what a handle with no validation costs. The table's
+  // own wrong answers (id 4 with another tool's name gets "Unknown tool: deploy_nuke", id 3 with
+  // other arguments the page's found text) fail t2_unknown_tools and t2_valid_calls, behaviour
+  // checks that cost only at full marks; the lines' rules (task2-variant-checks.ts varied()) send
+  // every variant under an id drawn from 8-999, which the table never sees.
+  ["game-handle-page-ids", 2],
 ];
 
 describe("what one mistake costs", () => {
