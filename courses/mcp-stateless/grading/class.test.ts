@@ -101,6 +101,13 @@ const CORRECT = [
   "correct-serve-util-format-json", // task 4: node:util format's "%j" for each line and "line %i" for the log
   // Helper 44: serve over several modules.
   "correct-serve-split-modules", // task 4: the loop in loop.ts, each line read in parse-line.ts, task4.ts only wires handle in
+  // Helper 49: other styles and built-ins (seeds 0, 7, 12345 by grade, and seed 7 with the live checks: 41/41).
+  "correct-handle-proxy-dispatch", // task 2: plain JavaScript, methods dispatched through a Proxy whose get trap answers own handlers only, errors thrown as plain objects
+  "correct-handle-jsonrpc-invalid", // task 2: a request whose jsonrpc is not "2.0" gets -32600 "Invalid Request" under its id, as JSON-RPC has it (t2_jsonrpc accepts it)
+  "correct-checkargs-delete-printable", // task 1: plain JavaScript, unexpected keys what a spread copy of args keeps once the schema's properties are deleted, printable read as [\p{L}\p{M}\p{N}\p{P}\p{S} ]
+  "correct-serve-internal-error-guard", // task 4: plain JavaScript, undefined as the parse failure, handle's throw caught as -32603 (a right handle never throws)
+  "correct-client-proxy-rpc", // task 3: plain JavaScript, string ids from a generator, tools/call through a Proxy of method names, rounds over a fixed list
+  "correct-client-epoch-ids", // task 3: integer ids Date.now() * 1000 + a counter, recursive rounds, answers by reduce with Object.defineProperty
 ];
 
 /**
@@ -408,6 +415,54 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // t4_log, t4_odd_lines and t4_messages see the missing log; since the per-line lists keep the
   // page's key order, t4_log is not charged to line 4 and t4_out_ids is.
   ["game-serve-detects-reversed-keys", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_odd_lines", "t4_messages"], [], 2],
+  // Helper 49: one realistic mistake each, 1 on seeds 0, 7 and 12345 (grade --no-live).
+  ["repr-upper-hex", "task1", ["t1_repr_quoting"]], // repr()'s \x, \u, \U escapes in upper-case hex ('nbsp\xA0')
+  ["version-in-on-string-meta", "task2", ["t2_version_check"]], // the version looked up with `in` on params._meta ?? {}: throws for a _meta that is a string or a number
+  ["resource-not-found-32002", "task2", ["t2_unknown_names", "t2_inherited_names"]], // resources/read of an unknown uri is -32002 (earlier MCP's code), not -32602
+  ["cancel-accept-ignores-confirm", "task2", ["t2_input_responses"]], // action "accept" cancels whatever content.confirm holds (false too)
+  ["cancel-no-action-asks-again", "task2", ["t2_input_responses"]], // an answer without a string action ({}) asks again, where it keeps the order
+  // data.requested `version || null`: a version "", 0 or false reported as null. Known wrong: should
+  // be 1 (t2_version_check), as the CLI gives it (40/41, seeds 0, 7, 12345): t2_schema_errors fails on
+  // the same responses (requested null where the schema wants the string "" sent) and pack.ts's
+  // settle (chargeBehindBehaviour) charges it to t2_version_check, but grade() here never calls
+  // pack.settle, so the schema check costs a second point.
+  ["version-requested-or-null", "task2", ["t2_version_check"], [], 2],
+  ["client-reuses-answer-same-key", "task3", ["t3_ask_each_request"]], // an answer of an earlier round sent again for the same key, ask not called
+  // ask(question.params) (the form), not ask(question): ask is called once per key and its return sent
+  // under that key. Known wrong: should be 1 (t3_ask_calls, "… not with the server's input request"),
+  // 2 on seeds 0, 7, 12345 by grade: t3_retry_input_responses fails as well, its compute
+  // (client/evidence.ts) marking the retry "(ask was not asked each input request)" when answersOf
+  // finds no ask with the server's request, with no readsThrough to t3_ask_calls for that case (as
+  // t3_final_text and t3_declined_text read through it); its diagnosis says ask "was not called once
+  // per input request", which it was.
+  ["client-asks-with-params", "task3", ["t3_ask_calls", "t3_retry_input_responses"], [], 2],
+  // ask called, its answer dropped: the retry always sends {"action": "accept", "content": {"confirm": true}}.
+  // Known wrong: should be 1 (the retry's answers, rule 4), 2 on seeds 0, 7, 12345 by grade:
+  // t3_declined_text fails ("round 2's inputResponses are … not what ask returned") without reading
+  // through t3_retry_input_responses (client/evidence.ts retriedOtherwise needs !callProblem, which is
+  // that very problem), and t3_retry_input_responses, right on the accepted flow, loses its point to
+  // its rule t3_input_responses_keyed (evidence/line-rules.ts) on generated cases.
+  ["client-always-sends-accept", "task3", ["t3_declined_text", "t3_input_responses_keyed"], [], 2],
+  ["serve-batch-arrays", "task4", ["t4_odd_lines", "t4_messages"]], // a JSON list read as a JSON-RPC batch (one list of responses), not one -32600
+  ["serve-lines-end-newline", "task4", ["t4_parse_error_line", "t4_odd_lines", "t4_messages"]], // each out line written with its "\n", as print() ends it
+  // Helper 49, gaming: the page's examples answered, anything else spins or is refused.
+  // handle from a table of the page's requests (method, params without _meta, version), a busy
+  // loop otherwise: it keeps t2_discover_versions and t2_tool_names (2/16), whose answers never vary.
+  // serve calls it on t4_same_lines' and t4_messages' requests here; the CLI judges serve with the
+  // pack's copy of handle (stand-ins.ts): task 4 3/3.
+  ["game-handle-page-stalls", "task2", ["t2_same_a100", "t2_same_z9", "t2_same_bad_args", "t2_same_unknown_tool", "t2_same_old_version", "t2_same_cancel_ask", "t2_same_cancel_accept", "t2_same_cancel_decline", "t2_same_envelope"], ["t4_same_lines", "t4_messages"], 14],
+  // checkArgs from a table of the page's five calls, a busy loop otherwise: 0/5. handle stalls in it
+  // on every call but the page's bad arguments and A100 (Z9 and the cancels too); the CLI grades
+  // tasks 2 and 4 with the pack's copy of task 1 (stand-ins.ts): 16/16 and 3/3, seeds 0, 7, 12345.
+  ["game-checkargs-stalls-unseen", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid"], [
+    "t2_responses", "t2_z9_text", "t2_z9_is_error", "t2_cancel_round1", "t2_cancel_accept_text", "t2_without_result_type", "t2_without_server_info", "t2_without_cache_hints",
+    "t2_same_a100", "t2_same_z9", "t2_same_bad_args", "t2_same_cancel_ask", "t2_same_cancel_accept", "t2_same_cancel_decline", "t2_same_envelope", "t2_order_ids", "t2_inherited_names",
+    "t2_input_responses", "t2_arguments", "t2_unknown_names", "t2_result_envelope", "t2_jsonrpc", "t2_notifications", "t2_stateless", "t2_no_session_state",
+    "t4_same_lines", "t4_messages",
+  ], 5],
+  // callWithInput throws before sending for any call but the page's (its tools on A100, A101,
+  // Z9): 8/17, request's six lines (request is honest) and the cap's two (honest on the page's cancel).
+  ["game-client-page-calls-only", "task3", ["t3_requests_without_meta", "t3_ids_distinct", "t3_error_message", "t3_same_call_each_round", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
