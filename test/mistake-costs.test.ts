@@ -593,27 +593,24 @@ const COSTS: [string, number][] = [
   ["handle-answers-ping", 1],
   ["escape-by-codepoint", 1],
   ["dumps-arrays-not-recursed", 1],
-  // Known wrong: should be 1. A hand-written dumps that escapes outside printable ASCII but not " or
-  // \ (a query say "hi" is written bare inside the string, the line is not JSON). No serve check
-  // sends a string holding either: task3-checks.ts and line-kinds.ts draw queries and names from
-  // random.word (lower-case letters) and NON_ASCII; only task 2's query() holds quotes and backslashes.
-  ["dumps-no-quote-escape", 0],
-  // Known wrong: should be 1. Control characters escaped as \u0009 / \u000a where json.dumps writes
-  // \t and \n. No serve check sends a string holding a character below U+0020 (the same inputs).
-  ["dumps-controls-as-u-escapes", 0],
+  // A hand-written dumps that escapes outside printable ASCII but not " or \ (a query say "hi" is
+  // written bare inside the string, the line is not JSON); one that writes controls as \u0009 and
+  // \u000a where json.dumps writes \t and \n. 0 each while no serve check sent a string holding
+  // either; t3_non_ascii's lists now end with answers holding a quote, a backslash and controls,
+  // and its part reads every escape (task3-checks.ts): 1 each, seeds 1, 5.
+  ["dumps-no-quote-escape", 1],
+  ["dumps-controls-as-u-escapes", 1],
   // Gaming: serve by the rules on the page's six lines, a stall on any other non-blank line: all of
   // task 3. toMcp returning the page's converted TOOL as a literal whatever it is given: t1_keys
   // kept (its rule, three keys with the schema's renamed, holds for a constant too), 2.
   ["game-serve-stalls-unseen", 5],
   ["game-tomcp-constant", 2],
-  // Known wrong: should be at least 3. handle answers a request whose id is the page's (1-7, with
-  // the page's method for that id) from a table of the page's answers, arguments unread, and any
-  // other id by a path with no validation: 2, what a handle with no validation costs. The table's
-  // own wrong answers (id 4 with another tool's name gets "Unknown tool: deploy_nuke", id 3 with
-  // other arguments the page's found text) fail t2_unknown_tools and t2_valid_calls, behaviour
-  // checks that cost only at full marks; the lines' rules (task2-variant-checks.ts varied()) send
-  // every variant under an id drawn from 8-999, which the table never sees.
-  ["game-handle-page-ids", 2],
+  // handle answers a request whose id is the page's (1-7, with the page's method for that id) from a
+  // table of the page's answers, arguments unread, and any other id by a path with no validation.
+  // 2 while the lines' rules sent every variant under an id drawn from 8-999, which the table never
+  // saw; each now also sends one under the page's own id (task2-variant-checks.ts underPageId), so
+  // the table's answers to them (another tool's name, another query) cost their lines: 5, seeds 1, 5, 7.
+  ["game-handle-page-ids", 5],
 ];
 
 describe("what one mistake costs", () => {

@@ -105,9 +105,17 @@ const FIXED: Readonly<Record<number, readonly JsonRpcMessage[]>> = {
   })()],
 };
 
+/**
+ * Last, after every other draw (so every seed keeps the inputs it had): the request varied as
+ * above under the chapter's own id. A handle that answered the page's ids 1-7 from a table kept
+ * every line whose variants were asked under other ids only (game-handle-page-ids). tools/list
+ * has nothing to vary.
+ */
+const underPageId = (id: number, random: Random): JsonRpcMessage[] => (id === 2 ? [] : [{ ...varied(id, random), id }]);
+
 export const VARIANT_CHECKS: BehaviourCheck[] = VARIANTS.map(({ id, name, title, rule, part }) => ({
   name, task: "task2", judge: "output", part, title, rule, hint: HINT,
-  inputs: (random: Random) => [...Array.from({ length: 6 }, (_, i) => (i % 2 ? otherForm(varied(id, random)) : varied(id, random))), ...(FIXED[id] ?? []).map((m) => structuredClone(m))],
+  inputs: (random: Random) => [...Array.from({ length: 6 }, (_, i) => (i % 2 ? otherForm(varied(id, random)) : varied(id, random))), ...(FIXED[id] ?? []).map((m) => structuredClone(m)), ...underPageId(id, random)],
 }));
 
 /** Each variant check's name by the fixture id it varies: the evidence line of that id names it. */

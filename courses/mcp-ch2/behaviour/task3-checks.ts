@@ -160,8 +160,17 @@ function nonAsciiLine(random: Random): string {
 function escapesOf(answer: unknown): unknown {
   const out = (answer as { out?: unknown } | null)?.out;
   if (!Array.isArray(out) || !out.every((l) => typeof l === "string")) return answer;
-  return (out as string[]).map((line) => line.match(/\\u[0-9a-fA-F]{4}|[^\x00-\x7e]/g) ?? []);
+  // Each line's escapes and the characters that should have been one, in order: \uXXXX, the short
+  // ones (\" \\ \/ \b \f \n \r \t), controls and text outside printable ASCII as written.
+  return (out as string[]).map((line) => line.match(/\\u[0-9a-fA-F]{4}|\\["\\/bfnrt]|[^\x20-\x7e]/g) ?? []);
 }
+
+/** Answers whose text holds what JSON escapes inside a string: a quote, a backslash, controls. */
+const ODD_TEXT = "say \"hi\" \\ now\tthen\nnext\b\f\r\u0001 end";
+const ESCAPED = [
+  JSON.stringify({ jsonrpc: "2.0", id: 950, method: "tools/call", params: { name: "logs_search", arguments: { service: "api", query: ODD_TEXT } } }),
+  JSON.stringify({ jsonrpc: "2.0", id: 951, method: "tools/call", params: { name: `tool ${ODD_TEXT}`, arguments: {} } }),
+];
 
 export const TASK3_CHECKS: BehaviourCheck[] = [
   {
@@ -222,14 +231,18 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
   },
   {
     name: "t3_non_ascii", task: "task3", judge: "output", part: escapesOf,
-    title: "Text outside ASCII is written as \\uXXXX escapes, as json.dumps writes it",
-    rule: "json.dumps keeps ensure_ascii=True unless told otherwise: every character outside printable ASCII in a line is written as \\u and four lower-case hex digits of its UTF-16 unit (é is \\u00e9, an emoji two escapes, DEL \\u007f).",
+    title: "Text outside ASCII is written as \\uXXXX escapes, and quotes, backslashes and controls escaped, as json.dumps writes it",
+    rule: "json.dumps keeps ensure_ascii=True unless told otherwise: every character outside printable ASCII in a line is written as \\u and four lower-case hex digits of its UTF-16 unit (é is \\u00e9, an emoji two escapes, DEL \\u007f); inside a string a quote is \\\", a backslash \\\\, a tab, newline, backspace, form feed and carriage return \\t \\n \\b \\f \\r, and other controls \\u00XX (as JSON.stringify writes them).",
     hint: "JSON.stringify leaves é or 日本語 as they are: escape each UTF-16 unit from \\u007f up after serialising.",
     // Every word once as well, after the drawn lines (which keep their draws): a pick of five or
     // so lines missed DEL on some seeds, so escaping from U+0080 up passed there.
+    // Last, text with a quote, a backslash and controls, which json.dumps writes as \" \\ \t \n \b
+    // \f \r and \u0001 (as JSON.stringify does): a hand-made dumps that wrote them bare, or a tab as
+    // \u0009, kept every point while no answer held one (dumps-no-quote-escape, dumps-controls-as-u-escapes).
     inputs: (random) => [
       [nonAsciiLine(random)], ...times(5, () => Array.from({ length: random.int(2, 4) }, () => nonAsciiLine(random))),
       NON_ASCII.map((word, i) => JSON.stringify({ jsonrpc: "2.0", id: 900 + i, method: "tools/call", params: { name: "logs_search", arguments: { service: "api", query: word } } })),
+      ESCAPED,
     ],
   },
   {
