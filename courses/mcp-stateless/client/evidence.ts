@@ -10,7 +10,7 @@ import {
 } from "./messages.js";
 import { answersOf, callProblem, describeOutcome } from "./rules.js";
 import { SERVER, replyTo, type CallTrace, type Rounds, type Sent } from "./trace.js";
-import { MAX_ROUNDS, PROTOCOL_VERSION, TOO_MANY_ROUNDS, asksForInput, requestsOf, type ServerStep } from "./mock-server.js";
+import { MAX_ROUNDS, PROTOCOL_VERSION, TOO_MANY_ROUNDS, asksForInput, record, requestsOf, type ServerStep } from "./mock-server.js";
 import type { CallCase } from "./cases.js";
 
 /** What the fixture runs left: request's calls, in FIXTURE_REQUESTS's order, and each fixture call of callWithInput. */
@@ -127,6 +127,18 @@ function wholeResponse(fx: ClientFixtures, c: FixtureCall): boolean {
  * retry changed the name or arguments, or left the answers out: that retry line's mistake, read
  * again by what the call returned (the mock answers whatever it is sent).
  */
+/**
+ * Whether the confirmed cancel's retry holds, under each key of the first answer's inputRequests
+ * in order, what the ask made for it returned: one ask per key, whatever it was asked with.
+ */
+function sentWhatAskReturned(fx: ClientFixtures): boolean {
+  const [one, two] = rounds(fx, "accept").rounds;
+  if (!one?.step || !two) return false;
+  const keys = Object.keys(requestsOf(one.step));
+  if (one.asks.length !== keys.length || one.asks.some((a) => a.answer === undefined)) return false;
+  return sameJson(own(paramsOf(two.message), "inputResponses"), record(keys.map((k, i) => [k, one.asks[i]!.answer!])));
+}
+
 const retriedOtherwise = (c: FixtureCall, line: "t3_retry_same_call" | "t3_retry_input_responses"): { line: string; when(fx: ClientFixtures): boolean } => ({
   line,
   when: (fx) => {
@@ -296,8 +308,13 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
     diagnose: (_actual, fx) => {
       if (!fx) return undefined;
       const [one, two] = rounds(fx, "accept").rounds;
-      return one && two && !answersOf(one) ? "ask was not called once per input request, so the answers could not all be sent." : undefined;
+      if (!one || !two || answersOf(one)) return undefined;
+      return sentWhatAskReturned(fx) ? "ask was called once per input request, but not with the request itself (t3_ask_calls says with what); under each key the retry holds what ask returned." : "ask was not called once per input request, so the answers could not all be sent.";
     },
+    // ask called once per key, in the keys' order, but with something else than the server's
+    // request (its params, say), and each answer sent under its key: the one mistake is how ask
+    // was called, t3_ask_calls's (client-asks-with-params).
+    readsThrough: [{ line: "t3_ask_calls", when: sentWhatAskReturned }],
   },
   {
     line: line("t3_final_text", "What the confirmed cancel returns", finalText(accept.server.at(-1)),

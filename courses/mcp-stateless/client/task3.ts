@@ -13,6 +13,7 @@ import {
 import { CLIENT_EVIDENCE, Missing, type ClientFixtures } from "./evidence.js";
 import { own, show } from "./messages.js";
 import { CLIENT_RULES } from "./rules.js";
+import { chargeDroppedAnswers } from "./dropped-answers.js";
 import { clientSchemaCheck, type SentBy } from "./schema.js";
 import { SERVER, roundsOf, tracesOf, type CallTrace } from "./trace.js";
 import { judgeRule, showCall, type CallRunTrace, type RequestRunTraces } from "./verdicts.js";
@@ -198,7 +199,8 @@ export function judgeClient(plan: ClientPlan, reply: SandboxReply, input: PlanIn
   const extra: CheckResult[] = [];
   if (g) {
     const requestRuns: RequestRunTraces[] = [...fixtureRequests, ...g.requests.map(({ run, spec }) => ({ spec, traces: tracesOf(reply.runs[run], CLIENT_TASK.request, spec.cases.length) }))];
-    extra.push(...CLIENT_RULES.filter((r) => r.kind === "behaviour").map((rule) => judgeRule(rule, requestRuns, [...fixtureCalls, ...generatedCalls], g.seed)));
+    const rules = CLIENT_RULES.filter((r) => r.kind === "behaviour").map((rule) => judgeRule(rule, requestRuns, [...fixtureCalls, ...generatedCalls], g.seed));
+    extra.push(...chargeDroppedAnswers(checks, rules, fixtureCalls[FIXTURE_NAMES.indexOf("decline")]!, [...fixtureCalls, ...generatedCalls]));
   }
   if (input.schema) {
     const messages: SentBy[] = [

@@ -298,6 +298,8 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
       return found.length === 1 ? found[0]! : `${found.length} lines have code -32700, for 1 input line that is not JSON`;
     },
     diagnose: (a) => /^\d+ lines have code -32700/.test(a) ? "Only a line JSON.parse cannot read gets the parse error: skip blank lines and answer the others with handle's response."
+      // An out line is the JSON text alone: a newline at its end is the writer's (serve-lines-end-newline).
+      : /\s$/.test(a) ? "Each out line is the response's JSON text alone, with nothing after it: the newline that ends a line is written by whatever prints out, not kept in the string."
       : "Write the response with JSON.stringify and these keys in this order: jsonrpc, id (null), error {code, message \"Parse error\"}.",
 
     // A line of spaces taken for one that is not JSON: the blank rule's mistake, which t4_log shows.

@@ -421,28 +421,20 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["resource-not-found-32002", "task2", ["t2_unknown_names", "t2_inherited_names"]], // resources/read of an unknown uri is -32002 (earlier MCP's code), not -32602
   ["cancel-accept-ignores-confirm", "task2", ["t2_input_responses"]], // action "accept" cancels whatever content.confirm holds (false too)
   ["cancel-no-action-asks-again", "task2", ["t2_input_responses"]], // an answer without a string action ({}) asks again, where it keeps the order
-  // data.requested `version || null`: a version "", 0 or false reported as null. Known wrong: should
-  // be 1 (t2_version_check), as the CLI gives it (40/41, seeds 0, 7, 12345): t2_schema_errors fails on
-  // the same responses (requested null where the schema wants the string "" sent) and pack.ts's
-  // settle (chargeBehindBehaviour) charges it to t2_version_check, but grade() here never calls
-  // pack.settle, so the schema check costs a second point.
-  ["version-requested-or-null", "task2", ["t2_version_check"], [], 2],
+  // data.requested `version || null`: a version "", 0 or false reported as null: 1 (t2_version_check),
+  // as the CLI gives it. t2_schema_errors fails on the same responses and the pack's settle
+  // (chargeBehindBehaviour) charges it there; it cost 2 here while grade() did not settle.
+  ["version-requested-or-null", "task2", ["t2_version_check"]],
   ["client-reuses-answer-same-key", "task3", ["t3_ask_each_request"]], // an answer of an earlier round sent again for the same key, ask not called
   // ask(question.params) (the form), not ask(question): ask is called once per key and its return sent
-  // under that key. Known wrong: should be 1 (t3_ask_calls, "… not with the server's input request"),
-  // 2 on seeds 0, 7, 12345 by grade: t3_retry_input_responses fails as well, its compute
-  // (client/evidence.ts) marking the retry "(ask was not asked each input request)" when answersOf
-  // finds no ask with the server's request, with no readsThrough to t3_ask_calls for that case (as
-  // t3_final_text and t3_declined_text read through it); its diagnosis says ask "was not called once
-  // per input request", which it was.
-  ["client-asks-with-params", "task3", ["t3_ask_calls", "t3_retry_input_responses"], [], 2],
-  // ask called, its answer dropped: the retry always sends {"action": "accept", "content": {"confirm": true}}.
-  // Known wrong: should be 1 (the retry's answers, rule 4), 2 on seeds 0, 7, 12345 by grade:
-  // t3_declined_text fails ("round 2's inputResponses are … not what ask returned") without reading
-  // through t3_retry_input_responses (client/evidence.ts retriedOtherwise needs !callProblem, which is
-  // that very problem), and t3_retry_input_responses, right on the accepted flow, loses its point to
-  // its rule t3_input_responses_keyed (evidence/line-rules.ts) on generated cases.
-  ["client-always-sends-accept", "task3", ["t3_declined_text", "t3_input_responses_keyed"], [], 2],
+  // under that key: 1 (t3_ask_calls). t3_retry_input_responses, right over what ask returned, reads
+  // through it (client/evidence.ts sentWhatAskReturned); 2 before.
+  ["client-asks-with-params", "task3", ["t3_ask_calls", "t3_retry_input_responses"]],
+  // ask called, its answer dropped: the retry always sends {"action": "accept", "content": {"confirm": true}}:
+  // 1 (t3_declined_text). The rule of the retry's answers fails on generated calls with the same
+  // mistake (the right keys, other answers) and is charged to that line (client/dropped-answers.ts),
+  // so t3_retry_input_responses, right on the accepted cancel, keeps its point; 2 before.
+  ["client-always-sends-accept", "task3", ["t3_declined_text", "t3_input_responses_keyed"]],
   ["serve-batch-arrays", "task4", ["t4_odd_lines", "t4_messages"]], // a JSON list read as a JSON-RPC batch (one list of responses), not one -32600
   ["serve-lines-end-newline", "task4", ["t4_parse_error_line", "t4_odd_lines", "t4_messages"]], // each out line written with its "\n", as print() ends it
   // Helper 49, gaming: the page's examples answered, anything else spins or is refused.
@@ -476,7 +468,10 @@ describe("mcp-stateless: the class's submissions through the sandbox", () => {
     const reply = await pool.run({ files, refused: {}, runs: plan.runs, limits: LIMITS });
     // As the engine does: failures that may be one mistake are asked about again (Pack.recount).
     const j = await recount(pack, plan, reply, input, pack.judge(plan, reply, input), (runs, standIns) => pool.run({ files, refused: {}, runs, standIns, limits: LIMITS }));
-    return Object.fromEntries(TASK_IDS.map((t) => [t, [...(j[t]?.checks ?? []), ...(j[t]?.extra ?? [])]]));
+    // And its last look across the tasks (Pack.settle: a schema failure behind a behaviour check's is charged there).
+    const tasks = TASK_IDS.map((t) => ({ task: t, checks: [...(j[t]?.checks ?? []), ...(j[t]?.extra ?? [])] }));
+    const settled = pack.settle?.(tasks) ?? {};
+    return Object.fromEntries(tasks.map(({ task, checks }) => [task, settled[task] ?? checks]));
   }
   const notPassing = (checks: CheckResult[]): string[] => checks.filter((c) => c.status !== "pass").map((c) => `${c.name} (${c.status}): ${c.message ?? ""}`);
 
