@@ -67,6 +67,10 @@ const CORRECT = [
   "correct-reducer-actions", // task 2: a pure reducer over frozen state (add, drain, message actions), errors returned as values, a phase field for the gate
   "correct-client-sans-io", // task 3: each op a generator yielding its messages, one driver sending them with Reflect.apply, ids from a counter generator, a labelled pump loop
   "correct-client-proxy-rpc", // task 3: requests through a Proxy of property paths (rpc.tools.list()), decimal-string ids, the cache a defineProperty accessor, an McpError subclass's static factory
+  // Helper 51: JSON-RPC 2.0 and the 2025-06-18 schema where the page is loose (seeds 0, 7, 12345 by grade, with and without the live checks: 18/18).
+  "correct-key-order-reversed", // task 2: every response built result/error first and jsonrpc last, error.message before code, isError false on success
+  "correct-initialized-empty-params", // task 3: notifications/initialized sent with params {} (optional NotificationParams)
+  "correct-standard-messages-data", // task 2: every error message JSON-RPC's own wording for its code, the details (uri, tool, missing argument) in data
 ];
 
 /** [fixture, the checks it must fail (and nothing else), points it costs, what their diagnosis shows]. */
