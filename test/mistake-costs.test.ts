@@ -331,10 +331,9 @@ const COSTS: [string, number][] = [
   // mistakes, 2. In the recount (no booleans) its counts are right and each line holds its answer,
   // so the throw is one mistake; keys unsorted and nothing escaped are the rules' (t3_non_ascii),
   // as for the honest JSON.stringify serve (1): the throw gains it nothing. 4 before the recount.
-  // Known wrong on seeds 1 and 7 (helper 46): 1, as every list of t3_non_ascii there holds a result,
-  // which throws at the failed lines' place and is excused. Re-judging those lists in the recount
-  // (tried: a list answered wrong with booleans written otherwise un-excused) charged
-  // serve-dumps-no-boolean-unsorted's unsorted keys twice (3), and was taken back.
+  // 1 on seeds 1 and 7 before (helper 46), as every list of t3_non_ascii there held a result, which
+  // throws at the failed lines' place and is excused; the check now ends with an error answer of
+  // its own holding text outside ASCII (no boolean, so no throw): 2 on seeds 1, 5, 7.
   ["game-serve-boolean-throw-stringify", 2],
   // Correct by the rules but for one type its own dumps forgot. null: only line 4's Parse error
   // holds one on the page, 1. A negative number: every error response (line 4, and each unknown
@@ -611,6 +610,13 @@ const COSTS: [string, number][] = [
   // saw; each now also sends one under the page's own id (task2-variant-checks.ts underPageId), so
   // the table's answers to them (another tool's name, another query) cost their lines: 5, seeds 1, 5, 7.
   ["game-handle-page-ids", 5],
+  // Helper 51: JSON-RPC 2.0 and the 2025-06-18 schema where the page is silent (seeds 1, 5, 7 by
+  // grade, with and without the live checks: 17/17). Correct: tools/call's arguments given but not
+  // an object refused -32602; a jsonrpc other than "2.0" refused -32600; serve answering a line of
+  // JSON that is not an object -32600 with id null instead of handing it to handle.
+  ["spec-arguments-not-object", 0],
+  ["spec-jsonrpc-version-check", 0],
+  ["spec-serve-non-object-invalid-request", 0],
 ];
 
 describe("what one mistake costs", () => {

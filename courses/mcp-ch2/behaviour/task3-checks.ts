@@ -165,11 +165,16 @@ function escapesOf(answer: unknown): unknown {
   return (out as string[]).map((line) => line.match(/\\u[0-9a-fA-F]{4}|\\["\\/bfnrt]|[^\x20-\x7e]/g) ?? []);
 }
 
-/** Answers whose text holds what JSON escapes inside a string: a quote, a backslash, controls. */
+/**
+ * Answers whose text holds what JSON escapes inside a string: a quote, a backslash, controls; the
+ * error's text outside ASCII too, so that every seed has an answer with no boolean in it that needs
+ * escaping (a serve that throws on a boolean and writes the rest with JSON.stringify had every
+ * t3_non_ascii list excused on seeds 1 and 7: game-serve-boolean-throw-stringify).
+ */
 const ODD_TEXT = "say \"hi\" \\ now\tthen\nnext\b\f\r\u0001 end";
 const ESCAPED = [
   JSON.stringify({ jsonrpc: "2.0", id: 950, method: "tools/call", params: { name: "logs_search", arguments: { service: "api", query: ODD_TEXT } } }),
-  JSON.stringify({ jsonrpc: "2.0", id: 951, method: "tools/call", params: { name: `tool ${ODD_TEXT}`, arguments: {} } }),
+  JSON.stringify({ jsonrpc: "2.0", id: 951, method: "tools/call", params: { name: `tool ${ODD_TEXT} café`, arguments: {} } }),
 ];
 
 export const TASK3_CHECKS: BehaviourCheck[] = [
@@ -242,7 +247,8 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
     inputs: (random) => [
       [nonAsciiLine(random)], ...times(5, () => Array.from({ length: random.int(2, 4) }, () => nonAsciiLine(random))),
       NON_ASCII.map((word, i) => JSON.stringify({ jsonrpc: "2.0", id: 900 + i, method: "tools/call", params: { name: "logs_search", arguments: { service: "api", query: word } } })),
-      ESCAPED,
+      // Each a list of its own: a throw on the one does not excuse the other.
+      ...ESCAPED.map((line) => [line]),
     ],
   },
   {
