@@ -108,6 +108,10 @@ const CORRECT = [
   "correct-serve-internal-error-guard", // task 4: plain JavaScript, undefined as the parse failure, handle's throw caught as -32603 (a right handle never throws)
   "correct-client-proxy-rpc", // task 3: plain JavaScript, string ids from a generator, tools/call through a Proxy of method names, rounds over a fixed list
   "correct-client-epoch-ids", // task 3: integer ids Date.now() * 1000 + a counter, recursive rounds, answers by reduce with Object.defineProperty
+  // Helper 51: JSON-RPC 2.0 and the schema where the page is loose (seeds 0, 7, 12345 by grade, with and without the live checks: 41/41).
+  "spec-id-not-request-id", // task 2: an id that is not a RequestId (null, 1.5, true, a list) is -32600 answered with id null (README: not graded)
+  "spec-internal-error-data", // task 2: a failure that is no protocol error answers -32603 "Internal error" with the exception's text in data, not a throw
+  "spec-client-mixed-id-kinds", // task 3: ids of both RequestId kinds in turn, an integer then a string "req-N"
 ];
 
 /**
