@@ -617,6 +617,11 @@ const COSTS: [string, number][] = [
   ["spec-arguments-not-object", 0],
   ["spec-jsonrpc-version-check", 0],
   ["spec-serve-non-object-invalid-request", 0],
+  // Helper 51's, 1 each before the comparison left out what the specification allows beyond the
+  // rule's fields (src/json/spec-extras.ts): the two protocol errors with data (JSON-RPC 2.0 5.1),
+  // initialize's result with instructions (InitializeResult). 17/17 on seeds 1, 5 (live on, 5).
+  ["spec-error-data", 0],
+  ["spec-initialize-instructions", 0],
 ];
 
 describe("what one mistake costs", () => {

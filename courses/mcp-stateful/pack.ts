@@ -22,7 +22,7 @@ import type { CheckResult } from "../../src/report/types.js";
 
 /** Each evidence line earns a point while its rules hold; an output rule costs one; behaviour, schema and interop at most one per task each, only at full marks, stdio too. */
 export const SCORE_POLICY: ScorePolicy = {
-  id: "mcp-stateful-score-v19",
+  id: "mcp-stateful-score-v20",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },

@@ -2,8 +2,10 @@
 // kinds leave some freedom, and a check must accept every answer the chapter allows:
 // - rule 5 fixes the messages and the "; " between them, not their order;
 // - a call the chapter does not decide (arguments that are not an object, no tool name) needs
-//   only what JSON-RPC asks of any response: the request's id, and a result or an error.
+//   only what JSON-RPC asks of any response: the request's id, and a result or an error;
+// - and every answer may carry what the specification allows beyond them (src/json/spec-extras.ts).
 import type { JsonObject, JsonValue } from "../course/types.js";
+import { withoutSpecExtras } from "../../../src/json/spec-extras.js";
 
 export type Expectation =
   | { kind: "exact"; value: unknown }
@@ -46,7 +48,9 @@ function isResponseTo(id: JsonValue, value: unknown): boolean {
   return isObject(error) && Number.isInteger(error["code"]) && typeof error["message"] === "string";
 }
 
-export function accepts(expectation: Expectation, actual: unknown): boolean {
+export function accepts(expectation: Expectation, given: unknown): boolean {
+  // What the specification lets a response carry beyond the rule's fields is not judged.
+  const actual = expectation.kind === "protocol" ? given : withoutSpecExtras(given, expectation.value);
   switch (expectation.kind) {
     case "exact": return sameJson(actual, expectation.value);
     case "protocol": return isResponseTo(expectation.id, actual);

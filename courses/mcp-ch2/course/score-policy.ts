@@ -6,7 +6,7 @@ import type { ScorePolicy } from "../../../src/pack/score.js";
 import { EVIDENCE_LINES } from "../evidence/lines.js";
 
 export const SCORE_POLICY: ScorePolicy = {
-  id: "chapter2-score-v26",
+  id: "chapter2-score-v27",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },

@@ -5,8 +5,10 @@
 // message text and data, `isError: false` on a successful tool call (the spec: absent means
 // false), -32002 for an unknown resource (the spec's code) where the lab raises -32602, the
 // place in tools/list of a tool added again under a name already there (the page never says), and
-// in a list after a tool was added live, all but the names (t2_tools_added's; session.ts).
+// in a list after a tool was added live, all but the names (t2_tools_added's; session.ts); a
+// result's _meta and initialize's instructions, which the specification allows.
 import type { ListTerms, Outcome, Step } from "./session.js";
+import { withoutSpecExtras } from "../../../src/json/spec-extras.js";
 
 export type Part = "envelope" | "body";
 
@@ -79,7 +81,9 @@ const listed = (result: unknown): string => {
   return isObject(named) && Array.isArray(named["tools"]) ? shown((named["tools"] as { name: unknown }[]).map((t) => t.name)) : shown(result);
 };
 
-function body(expected: Record<string, unknown>, actual: Record<string, unknown>, step: Step, terms: ListTerms | undefined): string | undefined {
+function body(expected: Record<string, unknown>, given: Record<string, unknown>, step: Step, terms: ListTerms | undefined): string | undefined {
+  // A result's _meta and initialize's instructions, which the specification allows, are not judged (src/json/spec-extras.ts).
+  const actual = withoutSpecExtras(given, expected) as Record<string, unknown>;
   if (Object.hasOwn(expected, "error")) {
     const code = (expected["error"] as { code: number }).code;
     const error = actual["error"];

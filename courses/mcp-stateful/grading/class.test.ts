@@ -71,6 +71,9 @@ const CORRECT = [
   "correct-key-order-reversed", // task 2: every response built result/error first and jsonrpc last, error.message before code, isError false on success
   "correct-initialized-empty-params", // task 3: notifications/initialized sent with params {} (optional NotificationParams)
   "correct-standard-messages-data", // task 2: every error message JSON-RPC's own wording for its code, the details (uri, tool, missing argument) in data
+  // Helper 51's, which lost 2 and 4 before the comparison left out what the specification allows beyond the rule's fields (src/json/spec-extras.ts):
+  "correct-spec-initialize-instructions", // task 2: initialize's result with instructions (InitializeResult's optional string)
+  "correct-spec-result-meta", // task 2: every result with a _meta of the server's own (Result._meta)
 ];
 
 /** [fixture, the checks it must fail (and nothing else), points it costs, what their diagnosis shows]. */

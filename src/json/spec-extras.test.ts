@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { withoutSpecExtras } from "./spec-extras.js";
+
+describe("withoutSpecExtras", () => {
+  it("leaves out an error's data, a result's _meta and initialize's instructions that the expected answer lacks", () => {
+    expect(withoutSpecExtras({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "x", data: { method: "m" } } }, { jsonrpc: "2.0", id: 1, error: { code: -32601, message: "x" } }))
+      .toEqual({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "x" } });
+    expect(withoutSpecExtras({ id: 1, result: { protocolVersion: "v", instructions: "hi", _meta: { a: 1 } } }, { id: 1, result: { protocolVersion: "v" } }))
+      .toEqual({ id: 1, result: { protocolVersion: "v" } });
+  });
+
+  it("keeps what the expected answer has, what is not the specification's shape, and everything else", () => {
+    const withData = { id: 1, error: { code: 1, message: "x", data: 2 } };
+    expect(withoutSpecExtras(withData, withData)).toBe(withData);
+    // _meta that is no object, instructions outside initialize's result: judged as they are.
+    const odd = { id: 1, result: { tools: [], _meta: 5, instructions: "x" } };
+    expect(withoutSpecExtras(odd, { id: 1, result: { tools: [] } })).toEqual(odd);
+    // A result missing a field is still missing it.
+    expect(withoutSpecExtras({ id: 1, result: { _meta: { protocolVersion: "v" } } }, { id: 1, result: { protocolVersion: "v" } })).toEqual({ id: 1, result: {} });
+  });
+});
