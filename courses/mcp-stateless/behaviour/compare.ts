@@ -50,7 +50,26 @@ function resultPart(result: Obj): Obj {
   // ServerCapabilities is open: tools and resources are judged, as objects (their own fields are optional).
   const caps = r["capabilities"];
   if (isObject(caps)) r["capabilities"] = Object.fromEntries(["tools", "resources"].filter((k) => caps[k] !== undefined).map((k) => [k, isObject(caps[k]) ? {} : caps[k]]));
+  // A Tool's title, annotations, outputSchema, icons and _meta are optional: rule 6 fixes name,
+  // description and inputSchema (sl-tool-title-annotations lost a point).
+  if (Array.isArray(r["tools"])) r["tools"] = r["tools"].map((t: unknown) => (isObject(t) ? Object.fromEntries(Object.entries(t).filter(([k]) => !TOOL_EXTRAS.has(k))) : t));
+  // A question's requested field may carry a title, a description and a default (the
+  // specification's PrimitiveSchemaDefinition): rule 9 fixes its type (sl-confirm-title-default).
+  if (isObject(r["inputRequests"])) r["inputRequests"] = Object.fromEntries(Object.entries(r["inputRequests"]).map(([k, q]) => [k, withoutFieldExtras(q)]));
   return r;
+}
+
+const TOOL_EXTRAS = new Set(["title", "annotations", "outputSchema", "icons", "_meta"]);
+const FIELD_EXTRAS = ["title", "description", "default"];
+
+/** An input request with its requested schema's fields' title, description and default left out. */
+function withoutFieldExtras(request: unknown): unknown {
+  const schema = own(own(request, "params"), "requestedSchema");
+  const properties = own(schema, "properties");
+  if (!isObject(properties)) return request;
+  const trimmed = Object.fromEntries(Object.entries(properties).map(([k, f]) => [k, isObject(f) ? Object.fromEntries(Object.entries(f).filter(([x]) => !FIELD_EXTRAS.includes(x))) : f]));
+  const params = own(request, "params") as Obj;
+  return { ...(request as Obj), params: { ...params, requestedSchema: { ...(schema as Obj), properties: trimmed } } };
 }
 
 /** The answer without what `compared` leaves to other checks. */

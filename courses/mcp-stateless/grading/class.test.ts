@@ -112,6 +112,9 @@ const CORRECT = [
   "spec-id-not-request-id", // task 2: an id that is not a RequestId (null, 1.5, true, a list) is -32600 answered with id null (README: not graded)
   "spec-internal-error-data", // task 2: a failure that is no protocol error answers -32603 "Internal error" with the exception's text in data, not a throw
   "spec-client-mixed-id-kinds", // task 3: ids of both RequestId kinds in turn, an integer then a string "req-N"
+  // Helper 51's, 40/41 before tools' and requested fields' optional keys were left out of the comparison (behaviour/compare.ts):
+  "correct-spec-tool-title-annotations", // task 2: tools/list entries with a title and annotations (Tool's optional fields)
+  "correct-spec-confirm-title-default", // task 2: the elicitation field confirm with a title and default false (BooleanSchema's)
 ];
 
 /**
