@@ -8,6 +8,7 @@
 // every error response the rules' lists hold).
 import type { PlanInput, Recount, TaskJudgement } from "../../../src/pack/types.js";
 import { failedAsCase, FailedCall, failedCalls, sameFailure } from "../../../src/pack/failed-call.js";
+import { ruleFailed, sayWhySkipped } from "../../../src/pack/recount-skips.js";
 import type { SandboxReply } from "../../../src/sandbox/protocol.js";
 import type { Excused } from "../behaviour/judge.js";
 import { LINES } from "../course/fixtures.js";
@@ -57,8 +58,7 @@ export function chapterRecount(
   if (!("value" in outcome) || outcome.value.task !== "task3" || !outcome.value.byLine) return undefined;
   const sites = failedCalls(outcome.value.byLine).map((f) => f.failure);
   // Only a rule that failed asks about its lists.
-  const ruleFailed = (first["task3"]?.extra ?? []).some((c) => c.kind === "behaviour" && c.status === "fail" && c.chargedTo === undefined);
-  const probe = shapesProbe(outcome.value.byLine, ruleFailed && input.behaviour ? failedWhereLinesDid(plan, reply, outcome.value.byLine) : []);
+  const probe = shapesProbe(outcome.value.byLine, ruleFailed(first, "task3") && input.behaviour ? failedWhereLinesDid(plan, reply, outcome.value.byLine) : []);
   if (!probe) return undefined;
   return {
     requests: probe.requests,
@@ -66,11 +66,7 @@ export function chapterRecount(
       const seen = probe.read(replies);
       const sameMistake: Excused = (list, failure) => seen.lists.has(JSON.stringify(list)) && sites.some((s) => sameFailure(s, failure));
       const again = judge({ ...(seen.lines ? { otherShapes: seen.lines } : {}), ...(seen.lists.size ? { sameMistake } : {}) });
-      // A rule that failed and now has no failure of its own: say why.
-      const was = new Map((first["task3"]?.extra ?? []).map((c) => [c.name, c.status]));
-      const task3 = again["task3"];
-      if (task3?.extra) task3.extra = task3.extra.map((c) => (c.status === "skip" && was.get(c.name) === "fail" ? { ...c, message: SAME_MISTAKE } : c));
-      return again;
+      return sayWhySkipped(first, again, "task3", SAME_MISTAKE);
     },
   };
 }

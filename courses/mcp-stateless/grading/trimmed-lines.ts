@@ -8,6 +8,7 @@
 // failure there has nothing to do with whitespace fails the trimmed lists too, and stays charged.
 import { sameFailure } from "../../../src/pack/failed-call.js";
 import { picked } from "../../../src/pack/interleave.js";
+import { ruleFailed, sayWhySkipped } from "../../../src/pack/recount-skips.js";
 import type { PlanInput, Recount, TaskJudgement } from "../../../src/pack/types.js";
 import type { SandboxReply, TaskFailure } from "../../../src/sandbox/protocol.js";
 import { newServer, serveWith } from "../behaviour/model.js";
@@ -35,7 +36,7 @@ export function trimmedLinesRecount(
 ): Recount | undefined {
   const runs = plan.own.task4;
   if (!input.behaviour || !input.tasks.includes("task4") || !runs || runs.generated === undefined || runs.perLine === undefined || !runs.inputs) return undefined;
-  if (!(first["task4"]?.extra ?? []).some((c) => c.kind === "behaviour" && c.status === "fail" && c.chargedTo === undefined)) return undefined;
+  if (!ruleFailed(first, "task4")) return undefined;
   const task = taskOf("task4");
   const perLine = reply.runs[runs.perLine];
   // Only a fixture line with whitespace around it (line 7, "   ") says what trimming shows.
@@ -62,11 +63,7 @@ export function trimmedLinesRecount(
         return a?.ok === true && sameServe(serveWith(trimmed(l), newServer()), a.value);
       }).map((l) => JSON.stringify(l)));
       if (!right.size) return first;
-      const judged = judgeWith((list, failure) => right.has(JSON.stringify(list)) && sites.some((s) => sameFailure(s, failure)));
-      const was = new Map((first["task4"]?.extra ?? []).map((c) => [c.name, c.status]));
-      const task4 = judged["task4"];
-      if (task4?.extra) task4.extra = task4.extra.map((c) => (c.status === "skip" && was.get(c.name) === "fail" ? { ...c, message: SAME_MISTAKE } : c));
-      return judged;
+      return sayWhySkipped(first, judgeWith((list, failure) => right.has(JSON.stringify(list)) && sites.some((s) => sameFailure(s, failure))), "task4", SAME_MISTAKE);
     },
   };
 }
