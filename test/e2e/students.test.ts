@@ -144,10 +144,15 @@ describe("typos and the quiz", () => {
 
 // The watch screen in a real terminal: tmux gives grade a TTY, keys are sent to it, and the
 // screen is read back with capture-pane.
+// Each test has a tmux server of its own (-L): a new session made while the last one's server
+// is shutting down fails with "server exited unexpectedly", as seen once in CI.
 const TMUX = spawnSync("tmux", ["-V"]).status === 0;
 const session = `grade-students-${process.pid}`;
-const tmux = (...args: string[]): string => execFileSync("tmux", args, { encoding: "utf8" });
-afterAll(() => { if (TMUX) spawnSync("tmux", ["kill-session", "-t", session]); });
+let socket = `${session}-0`;
+const sockets: string[] = [];
+const tmux = (...args: string[]): string => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8" });
+function newServer(n: number): void { socket = `${session}-${n}`; sockets.push(socket); }
+afterAll(() => { for (const s of sockets) spawnSync("tmux", ["-L", s, "kill-server"]); });
 
 // Polled: capture-pane has no event. The deadline only stops a hang, with the screen in the error.
 async function screenShows(pattern: RegExp, timeoutMs = 150_000): Promise<string> {
@@ -164,6 +169,7 @@ describe.skipIf(!TMUX)("grade watch in a terminal", () => {
   it("h gives the hint for the current first failing check, and it goes once that check passes", async () => {
     const cwd = workspace("sub", "unknown-tool-32601");
     const env = `NO_COLOR=1 TERM=xterm`;
+    newServer(1);
     tmux("new-session", "-d", "-s", session, "-x", "200", "-y", "60", "-c", cwd,
       `${env} ${process.execPath} ${path.join(ROOT, "bin", "grade.js")} watch task2 --dir sub --no-typecheck --no-live; sleep 30`);
     let screen = await screenShows(/h: a hint for task2/);
@@ -182,7 +188,7 @@ describe.skipIf(!TMUX)("grade watch in a terminal", () => {
   it("shows a crash message with a terminal escape by its code", async () => {
     const cwd = workspace("sub");
     writeFileSync(path.join(cwd, "sub", "task2.ts"), `export function handle(): never { throw new Error("boom \\u001b]0;owned\\u0007 ::error::forged"); }\n`);
-    spawnSync("tmux", ["kill-session", "-t", session]);
+    newServer(2);
     tmux("new-session", "-d", "-s", session, "-x", "200", "-y", "60", "-c", cwd,
       `NO_COLOR=1 ${process.execPath} ${path.join(ROOT, "bin", "grade.js")} watch task2 --dir sub --no-typecheck --no-behaviour; sleep 30`);
     const screen = await screenShows(/boom/);
