@@ -234,6 +234,18 @@ const GAMING: [string, string, number][] = [
   // Every op after connect throws McpError(-32603) unless serverInfo is the page's "lab-server": keeps the transport's
   // point and t3_cache_after_pump (a cache never fetched is t3_messages' mistake, as for gaming-client-stale-after-n).
   ["gaming-client-page-server-only", "task3", 2],
+  // Helper 52. Known wrong: should be 6. Tool texts from a table by the lab's names, every made
+  // tool refused as unknown (-32601): grading/tool-lookup.ts charges the refusals to t2_tool_errors
+  // alone, and t2_tool_results then judges only the six lab tools the table knows (t2_add_text kept).
+  ["gaming-tool-table-refuses-made", "task2", 7],
+  // Known wrong: should be 5 at most. The same with no handshake gate and no resources or prompts:
+  // behaviour costs only at full marks, so the gate and the prompts cost nothing past the table's line.
+  ["gaming-table-no-gate", "task2", 7],
+  // Known wrong: should be 7. At most one list_changed queued until drained (a flag): two notified
+  // adds before a drain are drawn on some seeds only (7 there: seeds 3, 5, 7 of 0-9).
+  ["gaming-outbox-holds-one", "task2", 8],
+  // pump re-fetches on list_changed only once in a client's life: t3_messages, every seed.
+  ["gaming-client-pump-refetch-once", "task3", 4],
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {
