@@ -115,6 +115,9 @@ const CORRECT = [
   // Helper 51's, 40/41 before tools' and requested fields' optional keys were left out of the comparison (behaviour/compare.ts):
   "correct-spec-tool-title-annotations", // task 2: tools/list entries with a title and annotations (Tool's optional fields)
   "correct-spec-confirm-title-default", // task 2: the elicitation field confirm with a title and default false (BooleanSchema's)
+  // A probe of TypeScript's own constructs (41/41 on seeds 0, 7 and 12345, live on for 0 and 7).
+  "correct-checkargs-namespace-const-enum", // task 1: a const enum of the problem kinds, a namespace with values for repr, overloads
+  "correct-handle-decorated-routes", // task 2: TC39 decorators (@route, @versioned) filling a module-level Map through addInitializer
 ];
 
 /**
