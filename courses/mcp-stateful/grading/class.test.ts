@@ -246,6 +246,9 @@ const GAMING: [string, string, number][] = [
   ["gaming-outbox-holds-one", "task2", 8],
   // pump re-fetches on list_changed only once in a client's life: t3_messages, every seed.
   ["gaming-client-pump-refetch-once", "task3", 4],
+  // Known wrong: should be 4. The cache replaced only by a list that has tools: the scenarios'
+  // servers list none about once in 700 lists (client/scenarios.ts tools()), so t3_cache never sees it.
+  ["gaming-client-cache-keeps-on-empty", "task3", 5],
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {
