@@ -465,6 +465,13 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // callWithInput throws before sending for any call but the page's (its tools on A100, A101,
   // Z9): 8/17, request's six lines (request is honest) and the cap's two (honest on the page's cancel).
   ["game-client-page-calls-only", "task3", ["t3_requests_without_meta", "t3_ids_distinct", "t3_error_message", "t3_same_call_each_round", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
+  // Helper 52. Known wrong: each should cost 1. A notification told by its method (anything under
+  // notifications/, as the page's notifications/cancelled line) as well as by a missing id: a
+  // request with an id and such a method is left unanswered, by handle (t2_responses' rule,
+  // t2_notifications) or by serve, which skips it without asking handle (t4_same_lines). No
+  // generated request or line has an id and a notifications/ method: 41/41, seeds 0, 7, 12345.
+  ["game-notification-by-method", "task2", [], [], 0],
+  ["game-serve-notification-by-method", "task4", [], [], 0],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
