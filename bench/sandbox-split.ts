@@ -28,7 +28,8 @@ const timed = <T>(part: string, run: () => T): T => { const t = performance.now(
 
 // The guest text with timers: each swap must still match guest.js, or the bench says which not.
 const SWAPS: [string, string][] = [
-  ["const inputs = parse(inputsText);", "const __p = __now(); const inputs = parse(inputsText); __acc('parsing the inputs', __now() - __p);"],
+  ["const inputs = from > 0 && runInputs !== undefined ? runInputs : (runInputs = parse(inputsText));",
+    "const __p = __now(); const inputs = from > 0 && runInputs !== undefined ? runInputs : (runInputs = parse(inputsText)); __acc('parsing the inputs', __now() - __p);"],
   ["const l = load(id);", "const __l = __now(); const l = load(id); __acc('module loads', __now() - __l);"],
   ["try { value = apply(fn, undefined, withPeers(input, peers, arity, driven)); } catch (e) { threw = true; error = e; }",
     "const __c = __now(); try { value = apply(fn, undefined, withPeers(input, peers, arity, driven)); } catch (e) { threw = true; error = e; } __acc('the student\\'s calls', __now() - __c);"],
@@ -36,7 +37,7 @@ const SWAPS: [string, string][] = [
     "const __c = __now(); try { value = driven === undefined ? fn(input) : fn(driven, input); } catch (error) { __acc('the student\\'s calls', __now() - __c); return thrown(error); } __acc('the student\\'s calls', __now() - __c);"],
   ["const encoded = encode(value);\n      return \"V\" + encoded.length + \":\" + encoded + (echo ? encode(input) : \"\");",
     "const __d = __now(); const encoded = encode(value); const __r = \"V\" + encoded.length + \":\" + encoded + (echo ? encode(input) : \"\"); __acc('describing the values', __now() - __d); return __r;"],
-  ["      return done;\n    },\n", "      host.__flush(JSON.stringify(__P)); for (const k in __P) delete __P[k];\n      return done;\n    },\n"],
+  ["      hostMark(-1);\n      return done;\n    }),\n", "      hostMark(-1);\n      host.__flush(JSON.stringify(__P)); for (const k in __P) delete __P[k];\n      return done;\n    }),\n"],
 ];
 function timedGuest(): string {
   let text = guestSource();

@@ -60,11 +60,60 @@
     write(stream, text + "\n");
   };
   const streamOf = (stream) => freeze({ write: (chunk) => { write(stream, typeof chunk === "string" ? chunk : show(chunk, 0)); return true; }, isTTY: false, columns: 80 });
-  globalThis.console = {
-    log: line("stdout"), info: line("stdout"), debug: line("stdout"), dir: line("stdout"), table: line("stdout"),
-    error: line("stderr"), warn: line("stderr"), trace: line("stderr"),
-    assert: function (ok) { if (!ok) line("stderr").apply(undefined, ["Assertion failed"]); },
-  };
+  const stdoutStream = streamOf("stdout");
+  const stderrStream = streamOf("stderr");
+  // A console as Node's Console makes one over two streams (the global console's are process's):
+  // its group indentation, counters and timers are its own. Timers read the sandbox's clock.
+  const clockNow = () => host.clock() + lib.timersNow();
+  // process.hrtime and uptime count from the first read (the process's start is the grader's).
+  let started;
+  const sinceStart = () => clockNow() - (started ??= clockNow());
+  const splitText = call.bind(String.prototype.split);
+  const joinList = call.bind(Array.prototype.join);
+  const elapsed = (ms) => (ms < 1000 ? `${+ms.toFixed(3)}ms` : ms < 60000 ? `${(ms / 1000).toFixed(3)}s` : `${Math.floor(ms / 60000)}:${((ms % 60000) / 1000).toFixed(3).padStart(6, "0")} (m:ss.mmm)`);
+  function makeConsole(out, err) {
+    let indent = "";
+    const counts = { __proto__: null };
+    const timers = { __proto__: null };
+    const to = (stream) => function () {
+      let text = "";
+      try { text = apply(format, undefined, arguments); } catch {
+        for (let i = 0; i < arguments.length; i++) text += (i ? " " : "") + show(arguments[i], 0);
+      }
+      if (indent !== "") text = indent + joinList(splitText(text, "\n"), "\n" + indent);
+      stream.write(text + "\n");
+    };
+    const log = to(out);
+    const error = to(err);
+    const label = (name) => (name === undefined ? "default" : toText(name));
+    const group = function () { if (arguments.length > 0) apply(log, undefined, arguments); indent += "  "; };
+    const warnNoLabel = (name, method) => err.write(`(node) Warning: No such label '${name}' for console.${method}()\n`);
+    return {
+      log, info: log, debug: log, dir: log, dirxml: log, table: log,
+      error, warn: error, trace: error,
+      assert(ok, ...rest) { if (!ok) apply(error, undefined, rest.length > 0 && typeof rest[0] === "string" ? ["Assertion failed: " + rest[0], ...rest.slice(1)] : ["Assertion failed", ...rest]); },
+      group, groupCollapsed: group,
+      groupEnd() { indent = slice(indent, 0, Math.max(0, indent.length - 2)); },
+      count(name) { const key = label(name); counts[key] = (counts[key] ?? 0) + 1; log(`${key}: ${counts[key]}`); },
+      countReset(name) { const key = label(name); if (key in counts) counts[key] = 0; else warnNoLabel(key, "countReset"); },
+      time(name) { const key = label(name); if (key in timers) err.write(`(node) Warning: Label '${key}' already exists for console.time()\n`); else timers[key] = clockNow(); },
+      timeEnd(name) { const key = label(name); if (!(key in timers)) return warnNoLabel(key, "timeEnd"); log(`${key}: ${elapsed(clockNow() - timers[key])}`); delete timers[key]; },
+      timeLog(name, ...rest) { const key = label(name); if (!(key in timers)) return warnNoLabel(key, "timeLog"); apply(log, undefined, [`${key}: ${elapsed(clockNow() - timers[key])}`, ...rest]); },
+      clear() {}, profile() {}, profileEnd() {}, timeStamp() {},
+    };
+  }
+  // node:console's Console: new Console(stdout[, stderr]) or new Console({ stdout, stderr }).
+  function Console(stdout, stderr) {
+    if (!new.target) return new Console(stdout, stderr);
+    const options = stdout !== null && typeof stdout === "object" && typeof stdout.write !== "function" ? stdout : { stdout, stderr };
+    if (options.stdout === null || typeof options.stdout !== "object" || typeof options.stdout.write !== "function") {
+      throw Object.assign(new TypeErrorType('The "stdout" argument must be an instance of Stream.Writable.'), { code: "ERR_CONSOLE_WRITABLE_STREAM" });
+    }
+    const made = makeConsole(options.stdout, options.stderr ?? options.stdout);
+    for (const key of keys(made)) this[key] = made[key];
+  }
+  globalThis.console = makeConsole(stdoutStream, stderrStream);
+  defineProperty(globalThis.console, "Console", { value: Console, writable: true, enumerable: false, configurable: true });
   const state = { exit: undefined };
   // process.nextTick's queue: Node runs it when the task in progress ends (the harness's call, a
   // timer's callback), before any promise callback that task queued, and again whenever the
@@ -89,7 +138,15 @@
   };
   class ExitCalled extends ErrorType {}
   globalThis.process = {
-    stdout: streamOf("stdout"), stderr: streamOf("stderr"), env: {}, argv: ["node", "task"], platform: "linux",
+    stdout: stdoutStream, stderr: stderrStream, env: {}, argv: ["node", "task"], platform: "linux", pid: 1, ppid: 0, arch: "x64",
+    // The sandbox's clock (globals/clock.js), as Node's monotonic one is read.
+    hrtime: Object.assign(function hrtime(previous) {
+      const ms = sinceStart();
+      let seconds = Math.floor(ms / 1000), nanos = (ms % 1000) * 1e6;
+      if (isArray(previous)) { seconds -= previous[0]; nanos -= previous[1]; if (nanos < 0) { seconds -= 1; nanos += 1e9; } }
+      return [seconds, nanos];
+    }, { bigint: () => BigInt(sinceStart()) * 1000000n }),
+    uptime: () => sinceStart() / 1000,
     version: "v20.0.0", versions: { node: "20.0.0" }, exitCode: undefined, cwd: () => "/",
     exit(code) { const text = code === undefined ? "" : toText(code); state.exit = text.length > 200 ? slice(text, 0, 200) + "…" : text; throw new ExitCalled("process.exit(" + state.exit + ")"); },
     nextTick(fn) {
@@ -140,7 +197,8 @@
         found[1].call(module.exports, module.exports, requireFrom(id), module, id, "/", { url: "file:///submission/" + id }, v8Error);
       } finally { lib.loading = loading; }
       // node:util's format and inspect are the sandbox's own, as console's (globals/inspect.js).
-      if (id === "node:util") { module.exports.format = format; module.exports.inspect = lib.inspect; }
+      // Loaded now, not on first use: inspect.defaultOptions may be set before any inspect.
+      if (id === "node:util") { lib.load("inspect.js"); module.exports.format = lib.format; module.exports.inspect = lib.inspect; }
       return module.exports;
     };
   }

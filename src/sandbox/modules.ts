@@ -61,6 +61,34 @@ module.exports = {
 };
 Object.defineProperty(module.exports, "subtle", { get: no("subtle"), enumerable: false });`;
 
+// node:url: the sandbox's own URL (globals/url.js) and Node 20's file URL conversions, as on
+// Linux (the sandbox's process.cwd() is "/"); the legacy API is refused by name.
+const URL_MODULE = `const path = require("path-browserify");
+const no = (name) => () => { throw new Error(name + " is not available in the grader's sandbox: use new URL(...) and its searchParams."); };
+const received = (value) => value == null ? " Received " + value : typeof value === "function" ? " Received function " + value.name
+  : typeof value === "object" ? (value.constructor && value.constructor.name ? " Received an instance of " + value.constructor.name : " Received " + String(value))
+  : " Received type " + typeof value + " (" + (typeof value === "string" ? "'" + value + "'" : String(value)) + ")";
+const fail = (Type, message, code) => Object.assign(new Type(message), { code });
+function fileURLToPath(url) {
+  if (typeof url === "string") url = new URL(url);
+  else if (!(url instanceof URL)) throw fail(TypeError, 'The "path" argument must be of type string or an instance of URL.' + received(url), "ERR_INVALID_ARG_TYPE");
+  if (url.protocol !== "file:") throw fail(TypeError, "The URL must be of scheme file", "ERR_INVALID_URL_SCHEME");
+  if (url.hostname !== "") throw fail(TypeError, 'File URL host must be "localhost" or empty on linux', "ERR_INVALID_FILE_URL_HOST");
+  const pathname = url.pathname;
+  for (let n = 0; n < pathname.length; n++) {
+    if (pathname[n] === "%" && pathname[n + 1] === "2" && (pathname.codePointAt(n + 2) | 0x20) === 102) throw fail(TypeError, "File URL path must not include encoded / characters", "ERR_INVALID_FILE_URL_PATH");
+  }
+  return decodeURIComponent(pathname);
+}
+function pathToFileURL(filepath) {
+  if (typeof filepath !== "string") throw fail(TypeError, 'The "path" argument must be of type string.' + received(filepath), "ERR_INVALID_ARG_TYPE");
+  let resolved = path.resolve(filepath);
+  if (filepath.charCodeAt(filepath.length - 1) === 47 && resolved[resolved.length - 1] !== "/") resolved += "/";
+  resolved = resolved.replace(/%/g, "%25").replace(/\\\\/g, "%5C").replace(/\\n/g, "%0A").replace(/\\r/g, "%0D").replace(/\\t/g, "%09").replace(/\\?/g, "%3F").replace(/#/g, "%23");
+  return new URL("file://" + resolved);
+}
+module.exports = { URL, URLSearchParams, fileURLToPath, pathToFileURL, parse: no("url.parse"), format: no("url.format"), resolve: no("url.resolve") };`;
+
 /** Each pure module: what its CommonJS text exports, from the browser ports in package.json. */
 // node:timers/promises over the sandbox's timers; its setInterval (an async iterator that keeps
 // time on its own) is refused by name.
@@ -88,7 +116,16 @@ const PURE: Record<string, string> = {
   // The sandbox's timers on its virtual clock (globals/timers.js).
   timers: "module.exports = { setTimeout, setInterval, setImmediate, clearTimeout, clearInterval, clearImmediate };",
   "timers/promises": TIMER_PROMISES,
-  url: 'const no = (name) => () => { throw new Error(name + " is not available in the grader\'s sandbox: use new URL(...) and its searchParams."); }; module.exports = { URL, URLSearchParams, parse: no("url.parse"), format: no("url.format"), resolve: no("url.resolve"), fileURLToPath: no("url.fileURLToPath"), pathToFileURL: no("url.pathToFileURL") };',
+  url: URL_MODULE,
+  // Node's process module is the process global (the sandbox's stand-in, guest.js).
+  process: "module.exports = process;",
+  // The global console, whose Console makes one over other streams (guest.js).
+  console: "module.exports = console;",
+  // Importable, so that a main guard that never runs here (reading stdin when the file is run
+  // itself) loads as on Node; every function is refused by name where it is called (MISSING).
+  readline: 'const no = (name) => function () { throw new Error("readline.promises." + name + " is not available in the grader\'s sandbox: the tasks do not need it."); }; module.exports = { promises: { Interface: no("Interface"), Readline: no("Readline"), createInterface: no("createInterface") } };',
+  "readline/promises": "module.exports = {};",
+  os: 'module.exports = { EOL: "\\n", devNull: "/dev/null" };',
 };
 
 /**
@@ -102,6 +139,10 @@ const MISSING: Record<string, string[]> = {
   buffer: ["File", "isAscii", "isUtf8", "resolveObjectURL", "transcode"],
   assert: ["CallTracker"],
   path: ["matchesGlob"],
+  readline: ["Interface", "clearLine", "clearScreenDown", "createInterface", "cursorTo", "emitKeypressEvents", "moveCursor"],
+  "readline/promises": ["Interface", "Readline", "createInterface"],
+  os: ["arch", "availableParallelism", "cpus", "endianness", "freemem", "getPriority", "homedir", "hostname", "loadavg", "machine", "networkInterfaces",
+    "platform", "release", "setPriority", "tmpdir", "totalmem", "type", "uptime", "userInfo", "version"],
   url: ["Url", "domainToASCII", "domainToUnicode", "resolveObject", "urlToHttpOptions"],
   crypto: ["Certificate", "Cipher", "Cipheriv", "Decipher", "Decipheriv", "DiffieHellman", "DiffieHellmanGroup", "ECDH", "Hash", "Hmac", "KeyObject", "Sign", "Verify", "X509Certificate",
     "checkPrime", "checkPrimeSync", "createDiffieHellman", "createDiffieHellmanGroup", "createECDH", "createPrivateKey", "createPublicKey", "createSecretKey", "diffieHellman", "generateKey",

@@ -24,12 +24,13 @@ const OUTSIDE: Record<string, string> = {
   fs: "reads and writes files", "fs/promises": "reads and writes files", child_process: "starts processes",
   net: "opens network connections", http: "opens network connections", https: "opens network connections",
   http2: "opens network connections", dgram: "opens network connections", dns: "uses the network", tls: "opens network connections",
-  worker_threads: "starts threads", cluster: "starts processes", os: "reads the machine's details",
-  process: "is the grader's own process", vm: "reaches the JavaScript engine itself", v8: "reaches the JavaScript engine itself",
-  inspector: "reaches the JavaScript engine itself", module: "loads code from files", readline: "reads the terminal",
+  worker_threads: "starts threads", cluster: "starts processes", vm: "reaches the JavaScript engine itself", v8: "reaches the JavaScript engine itself",
+  inspector: "reaches the JavaScript engine itself", module: "loads code from files",
   repl: "reads the terminal", tty: "reads the terminal", perf_hooks: "measures the machine", async_hooks: "reaches the engine's internals",
   crypto: "is not one of the pure modules the sandbox gives", zlib: "is not one of the pure modules the sandbox gives",
 };
+/** A student's file that is an ES module (every one but .cjs, .cts and .json). */
+export const ES_MODULE = /\.(m?ts|m?js|tsx|jsx)$/;
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".json"];
 
 export function pureModules(modules: ModuleSources): string[] {

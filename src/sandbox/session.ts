@@ -15,7 +15,7 @@ import { frames, parseGuest } from "./guest-reply.js";
 import { v8HostFunctions } from "./host-intl.js";
 import { MAX_CHARS } from "./host-url.js";
 import { PEER_LIMITS, PeerLog, peerHostFunctions, readScripts } from "./peers.js";
-import { resolveModule, type ModuleSources } from "./resolve.js";
+import { ES_MODULE, resolveModule, type ModuleSources } from "./resolve.js";
 import { standInAnswer } from "./stand-in-answer.js";
 import { mapPlace } from "./source-map.js";
 
@@ -407,7 +407,10 @@ export class Session {
       const code = found.compiled;
       // import.meta is module syntax; in the CommonJS the module runs as, it is a parameter.
       const body = code.includes("import.meta") ? code.split("import.meta").join("__gradeImportMeta") : code;
-      const factory = ctx.evalCode(`(function (exports, require, module, __filename, __dirname, __gradeImportMeta, __gradeError) {${body}\n})`, found.id);
+      // An ES module has no module, __filename or __dirname (Node: "not defined in ES module
+      // scope"), and may declare its own: only CommonJS files get them.
+      const params = ES_MODULE.test(found.id) ? "__gradeModule, __gradeFilename, __gradeDirname" : "module, __filename, __dirname";
+      const factory = ctx.evalCode(`(function (exports, require, ${params}, __gradeImportMeta, __gradeError) {${body}\n})`, found.id);
       if (factory.error) return { error: factory.error };
       const pair = ctx.newArray();
       const id = ctx.newString(found.id);

@@ -6,6 +6,7 @@
 // given the compiler, so that nothing here loads TypeScript.
 import type * as TS from "typescript";
 import { errorSites } from "./error-sites.js";
+import { ES_MODULE } from "./resolve.js";
 import type { CompiledFile } from "./protocol.js";
 
 /** The course's options, as ts.transpileModule takes them (tsconfig.json), module aside. */
@@ -16,14 +17,13 @@ export function courseOptions(ts: typeof TS): TS.CompilerOptions {
   };
 }
 
-const ESM = /\.(m?ts|m?js|tsx|jsx)$/;
 
 /** A compile failure's message starts with `id`: the caller puts the student's folder before it. */
 export function transpile(ts: typeof TS, id: string, source: string): CompiledFile {
   const refused: string[] = [];
   // Read from the tree the compiler parsed (a transformer sees it before the emit): no second parse.
   const esmOnly: TS.TransformerFactory<TS.SourceFile> = () => (file) => {
-    if (ESM.test(id)) for (const statement of file.statements) {
+    if (ES_MODULE.test(id)) for (const statement of file.statements) {
       const why = commonJsOnly(ts, statement);
       if (why) refused.push(`${place(ts, file, statement.getStart(file), id)}: ${why}`);
     }

@@ -55,6 +55,18 @@ const nodeModule = (modules: Record<string, string>) => (report: ReportV1): stri
   return problems;
 };
 
+/**
+ * A module that loads (a main guard may import it) whose every function is refused where it is
+ * called: the task runs, and its code's call fails with a message naming the function.
+ */
+const refusedAtCall = (id: string, call: string) => (report: ReportV1): string[] => {
+  const t = task(report, id);
+  const pattern = new RegExp(`${call.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is not available in the grader's sandbox`);
+  if (!t) return [`${id} is missing from the report`];
+  if (t.status !== "fail") return [`${id} is ${t.status}, not fail (its code ran and its call was refused)`];
+  return [t.message, ...t.checks.filter((c) => c.status === "fail").map((c) => c.message)].some((m) => pattern.test(m ?? "")) ? [] : [`${id}'s message names no refusal of ${call}: ${JSON.stringify((t.message ?? "").slice(0, 300))}`];
+};
+
 /** Each task's message shows the exit code cut short (issue 19 item 4: no text copied out of the engine whole). */
 const exitCut = (...ids: string[]) => (report: ReportV1): string[] => ids.flatMap((id) => {
   const message = task(report, id)?.message ?? "";
@@ -194,7 +206,9 @@ export const ATTACKS: readonly Attack[] = [
   { name: "node-fs", class: "node-module", tries: "import from node:fs (and from fs) to read the solutions and write a file", check: nodeModule({ task1: "node:fs", task2: "fs" }) },
   { name: "node-child-process", class: "node-module", tries: "import from node:child_process to run commands and leave a process", check: nodeModule({ task3: "node:child_process" }) },
   { name: "node-net", class: "node-module", tries: "import from node:net to call the test's canary port", check: nodeModule({ task2: "node:net" }) },
-  { name: "node-others", class: "node-module", tries: "node:os, node:http and node:worker_threads, one per task", check: nodeModule({ task1: "node:os", task2: "node:http", task3: "node:worker_threads" }) },
+  // node:os loads (a main guard may import it for EOL); os.hostname() is refused where it is called.
+  { name: "node-others", class: "node-module", tries: "node:os, node:http and node:worker_threads, one per task",
+    check: (report) => [...nodeModule({ task2: "node:http", task3: "node:worker_threads" })(report), ...refusedAtCall("task1", "os.hostname")(report)] },
 ];
 
 export const folderOf = (attack: Attack): string => attack.folder ?? attack.name;

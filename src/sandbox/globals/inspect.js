@@ -28,11 +28,24 @@
     return `[${kind}${f.name ? `: ${f.name}` : " (anonymous)"}]`;
   }
 
+  // Node's defaults, which a student may change for every later inspect and console line (a
+  // common debugging idiom: inspect.defaultOptions.depth = null). The options read here are the
+  // ones this inspect honours.
+  const defaults = { showHidden: false, depth: 2, colors: false, customInspect: true, showProxy: false, maxArrayLength: 100,
+    maxStringLength: 10000, breakLength: 80, compact: 3, sorted: false, getters: false, numericSeparator: false };
+  const given = (options, key) => (options !== null && typeof options === "object" && options[key] !== undefined ? options[key] : defaults[key]);
   function inspect(value, options = {}) {
-    const ctx = { showHidden: options.showHidden === true, depth: options.depth === undefined ? 2 : options.depth === null ? Infinity : options.depth, breakLength: options.breakLength ?? 80, compact: options.compact ?? 3,
+    const depth = given(options, "depth");
+    const ctx = { showHidden: given(options, "showHidden") === true, depth: depth === null ? Infinity : depth, breakLength: given(options, "breakLength") ?? 80, compact: given(options, "compact") ?? 3,
       seen: [], circular: new Map(), indentationLvl: 0, currentDepth: 0 };
     return formatValue(ctx, value, 0);
   }
+  Object.defineProperty(inspect, "defaultOptions", { __proto__: null, enumerable: true, configurable: true,
+    get() { return defaults; },
+    set(options) {
+      if (options === null || typeof options !== "object") throw lib.argType("options", "of type object", options);
+      Object.assign(defaults, options);
+    } });
   function formatValue(ctx, v, depth, inArray) {
     switch (typeof v) {
       case "string": return quote(v);

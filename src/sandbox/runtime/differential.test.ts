@@ -51,4 +51,28 @@ describe("console.log in the sandbox", () => {
     expect(run?.status).toBe("ran");
     expect(run?.status === "ran" ? run.stdout : "").toBe(expected);
   });
+
+  // Groups, counters and a Console over the process's streams, as a student debugging with them
+  // writes (helper 52: console.group was "not a function"). Under Node the same statements run
+  // on a Console over two collecting streams.
+  const STATEMENTS = "console.group('request', 3); console.log('a\\nb'); console.error({ e: 1 }); console.group(); console.warn('deeper'); console.groupEnd(); console.groupEnd(); console.groupEnd(); " +
+    "console.count(); console.count('x'); console.count(); console.countReset(); console.count(); console.assert(1 === 2, 'not %s', 'equal'); console.assert(true, 'never'); console.info('done');";
+  it("groups, counts and asserts as Node's console does, and Console writes where it is told", async () => {
+    const code = `import { Console } from "node:console"; export function log() { ${STATEMENTS} new Console(process.stderr).log('to %s', 'stderr'); new Console({ stdout: process.stdout }).error('err on stdout'); return 0; }`;
+    const reply = await pool.run({ files: { "log.ts": code }, refused: {}, limits: { timeMs: 20_000, memoryBytes: 64 * 2 ** 20, valueChars: 2 ** 20, outputChars: 16384 },
+      runs: [{ entry: "log.ts", exportName: "log", inputs: ["null"], instance: "shared", stopOnFailure: false }] });
+    const { Console } = await import("node:console");
+    const { Writable } = await import("node:stream");
+    const collect = (): { text: string; stream: InstanceType<typeof Writable> } => {
+      const out = { text: "", stream: new Writable({ write(chunk, _encoding, done) { out.text += String(chunk); done(); } }) };
+      return out;
+    };
+    const [out, err] = [collect(), collect()];
+    new Function("console", STATEMENTS)(new Console(out.stream, err.stream));
+    new Console(err.stream).log("to %s", "stderr");
+    new Console({ stdout: out.stream }).error("err on stdout");
+    const run = reply.runs[0];
+    expect(run?.status).toBe("ran");
+    expect(run?.status === "ran" ? [run.stdout, run.stderr] : []).toEqual([out.text, err.text]);
+  });
 });
