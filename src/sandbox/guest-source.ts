@@ -24,6 +24,7 @@ export const LAZY: Record<string, { globals: string[]; methods?: [string, string
   "json-errors.js": { globals: [], lib: ["jsonParseMessage"] },
   "error-source.js": { globals: [], lib: ["errorFromSource"] },
   "json-cycle.js": { globals: [], lib: ["circularMessage"] },
+  "hash.js": { globals: [], lib: ["nodeHashes"] },
 };
 
 const read = (file: string): string => readFileSync(path.join(here, "globals", file), "utf8").trim().replace(/;$/, "");

@@ -106,7 +106,8 @@ export interface PeerMessage { peer: number; text: string; problem?: string }
  * and its source map's `mappings` (a stack's places are the student's own lines), or why it did
  * not compile, one paragraph.
  */
-export type CompiledFile = { code: string; map: string } | { syntax: string };
+/** `awaits`: the module has an await outside every function, run only if reached (session.ts). */
+export type CompiledFile = { code: string; map: string; awaits?: true } | { syntax: string };
 
 /**
  * A correct copy of one of the submission's files, in place of the student's own, for judging a

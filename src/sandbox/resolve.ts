@@ -11,7 +11,7 @@ export type ModuleSources = Record<string, string>;
  * A module to run (its CommonJS text), the pack's stand-in for a file (its exports' names: the
  * guest makes them, each answering from the host's table), or why not.
  */
-export type Resolved = { id: string; compiled: string } | { id: string; standIn: string[] } | { id: string; syntax: string } | { refused: string };
+export type Resolved = { id: string; compiled: string; awaits?: true } | { id: string; standIn: string[] } | { id: string; syntax: string } | { refused: string };
 type Files = Pick<SandboxRequest, "files" | "refused" | "compiled" | "standIns">;
 
 // A file with a stand-in is that stand-in, under the file's own id (what loaded it says so).
@@ -68,7 +68,7 @@ function fileModule(request: Files, from: string, spec: string): Resolved {
 function compiledFile(request: Files, id: string): Resolved {
   const compiled = request.compiled?.[id];
   if (compiled === undefined) return { id, syntax: `${id} was not compiled before it ran. This is a bug in the grader; please report it with your files.` };
-  return "syntax" in compiled ? { id, syntax: compiled.syntax } : { id, compiled: compiled.code };
+  return "syntax" in compiled ? { id, syntax: compiled.syntax } : { id, compiled: compiled.code, ...(compiled.awaits ? { awaits: true as const } : {}) };
 }
 
 // A JSON file imported as a module: its text checked here as JSON, handed over as a literal.

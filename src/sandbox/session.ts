@@ -12,6 +12,7 @@ import { adoptContext, adoptRuntime, captureImage, checkHostRefs, findRandomStat
 import type { NewInstance } from "./instance.js";
 import type { RunSpec, SandboxRequest, TaskFailure, WireCall } from "./protocol.js";
 import { frames, parseGuest } from "./guest-reply.js";
+import { hashCall, MAX_HASH_CHARS } from "./host-hash.js";
 import { v8HostFunctions } from "./host-intl.js";
 import { MAX_CHARS } from "./host-url.js";
 import { PEER_LIMITS, PeerLog, peerHostFunctions, readScripts } from "./peers.js";
@@ -67,6 +68,19 @@ const TURNS_PER_FUEL = 10;
 const STAND_IN_KEY_CHARS = 4 * 1024 * 1024;
 // The most of the harness's reply read out of the engine: a run's answers are capped far below.
 const REPLY_CHARS = 16 * 1024 * 1024;
+
+/**
+ * A module with an await outside every function (transpile.ts) runs in an async function: an
+ * await that is never reached while it is imported (a main guard's, false here as when any module
+ * imports it) changes nothing, and the module loads as on Node. One that is reached would leave
+ * the importer waiting, which the sandbox's synchronous module system cannot do: it is refused
+ * then, by name. A throw before any await is the module's own, thrown as it is. On the first
+ * line, so that every line of the module keeps its number.
+ */
+function awaitWhenReached(body: string, id: string): string {
+  const refusal = JSON.stringify(`\`await\` at the top level of ${id} was reached while the module was being imported, which the grader's sandbox does not do: it loads every module synchronously, as the chapter's runner imports it. Keep the await behind a main guard that is false when the module is imported, or move it into the function that needs it (and make that function async).`);
+  return `"use strict"; let __gradeSync = true, __gradeDone = false, __gradeThrew = false, __gradeThrown; (async () => { "use strict"; try { ${body}\n__gradeDone = true; } catch (e) { if (!__gradeSync) throw e; __gradeThrew = true; __gradeThrown = e; } })(); __gradeSync = false; if (__gradeThrew) throw __gradeThrown; if (!__gradeDone) throw new Error(${refusal});`;
+}
 
 export class Session {
   private realm: Realm | undefined;
@@ -406,7 +420,8 @@ export class Session {
       if ("standIn" in found) return this.standInModule(ctx, found.id, found.standIn);
       const code = found.compiled;
       // import.meta is module syntax; in the CommonJS the module runs as, it is a parameter.
-      const body = code.includes("import.meta") ? code.split("import.meta").join("__gradeImportMeta") : code;
+      const plain = code.includes("import.meta") ? code.split("import.meta").join("__gradeImportMeta") : code;
+      const body = found.awaits ? awaitWhenReached(plain, found.id) : plain;
       // An ES module has no module, __filename or __dirname (Node: "not defined in ES module
       // scope"), and may declare its own: only CommonJS files get them.
       const params = ES_MODULE.test(found.id) ? "__gradeModule, __gradeFilename, __gradeDirname" : "module, __filename, __dirname";
@@ -442,7 +457,11 @@ export class Session {
     const mark: VmFunctionImplementation<QuickJSHandle> = (atHandle) => {
       this.meter.mark(ctx.typeof(atHandle) === "number" ? ctx.getNumber(atHandle) : -1);
     };
-    return [["write", write], ["resolve", resolve], ["turn", turn], ["peer", peer], ["intl", intl], ["url", url], ["standIn", standIn], ["clock", clock], ["mark", mark]];
+    const hash: VmFunctionImplementation<QuickJSHandle> = (textHandle) => {
+      const text = textHandle ? readText(ctx, slicer, textHandle, MAX_HASH_CHARS + 1) : undefined;
+      return ctx.newString(hashCall(text?.text ?? ""));
+    };
+    return [["write", write], ["resolve", resolve], ["turn", turn], ["peer", peer], ["intl", intl], ["url", url], ["standIn", standIn], ["clock", clock], ["mark", mark], ["hash", hash]];
   }
 
   /** [id, the names of its exports] for the guest, which makes the stand-in's functions (guest.js). */

@@ -21,6 +21,7 @@ export function courseOptions(ts: typeof TS): TS.CompilerOptions {
 /** A compile failure's message starts with `id`: the caller puts the student's folder before it. */
 export function transpile(ts: typeof TS, id: string, source: string): CompiledFile {
   const refused: string[] = [];
+  let awaits = false;
   // Read from the tree the compiler parsed (a transformer sees it before the emit): no second parse.
   const esmOnly: TS.TransformerFactory<TS.SourceFile> = () => (file) => {
     if (ES_MODULE.test(id)) for (const statement of file.statements) {
@@ -29,8 +30,7 @@ export function transpile(ts: typeof TS, id: string, source: string): CompiledFi
     }
     const clash = importClash(ts, file);
     if (clash) refused.push(`${place(ts, file, clash.getStart(file), id)}: ${IMPORT_CLASH(clash.text)}`);
-    const waits = topLevelAwait(ts, file);
-    if (waits) refused.push(`${place(ts, file, waits.getStart(file), id)}: ${TOP_LEVEL_AWAIT}`);
+    awaits = topLevelAwait(ts, file) !== undefined;
     return file;
   };
   let output: TS.TranspileOutput;
@@ -48,7 +48,7 @@ export function transpile(ts: typeof TS, id: string, source: string): CompiledFi
   }
   if (refused.length) return { syntax: refused[0]! };
   const map = output.sourceMapText ? (JSON.parse(output.sourceMapText) as { mappings?: unknown }).mappings : "";
-  return { code: output.outputText.replace(/\n\/\/# sourceMappingURL=[^\n]*\s*$/, "\n"), map: typeof map === "string" ? map : "" };
+  return { code: output.outputText.replace(/\n\/\/# sourceMappingURL=[^\n]*\s*$/, "\n"), map: typeof map === "string" ? map : "", ...(awaits ? { awaits: true as const } : {}) };
 }
 
 function place(ts: typeof TS, file: TS.SourceFile, at: number, name: string): string {
@@ -93,9 +93,9 @@ function importClash(ts: typeof TS, file: TS.SourceFile): TS.Identifier | undefi
   return undefined;
 }
 
-const TOP_LEVEL_AWAIT = "`await` at the top level of a module runs while the module is being imported, which the grader's sandbox does not do: it loads every module synchronously, as the chapter's runner imports it. Move the await into the function that needs it (and make that function async).";
 
-// An await (or for await) outside every function: the module would load asynchronously.
+// An await (or for await) outside every function: the module runs in an async function, and an
+// await reached while it is imported is refused then (session.ts); a main guard's is never reached.
 function topLevelAwait(ts: typeof TS, file: TS.SourceFile): TS.Node | undefined {
   const visit = (node: TS.Node): TS.Node | undefined => {
     if (ts.isFunctionLike(node) || ts.isClassStaticBlockDeclaration(node)) return undefined;

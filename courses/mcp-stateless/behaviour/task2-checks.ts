@@ -167,6 +167,11 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // Uris that URL parsing makes the known one (the scheme lowercased, a tab dropped, spaces
       // trimmed): a lookup by new URL(uri).href found them. Last, so the draws above stay as they were.
       ...["POLICY://refunds", "policy://ref\tunds", " policy://refunds "].map((uri) => msg(random, "resources/read", withMeta({ uri }))),
+      // Requests whose methods are notifications': an id makes a request (rule 1), of a method the
+      // server lacks (a handle that told a notification by its method, as the page's
+      // notifications/cancelled line, kept 41/41). No draw: the draws above stay as they were.
+      { jsonrpc: "2.0", id: 7, method: "notifications/cancelled", params: withMeta({ requestId: 3 }) },
+      { jsonrpc: "2.0", id: "n1", method: "notifications/initialized", params: withMeta() },
     ],
   },
   {

@@ -404,9 +404,9 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["serve-brace-sniff-parse-throws", "task4", ["t4_parse_error_line"]],
   ["serve-cache-by-text-parse-throws", "task4", ["t4_parse_error_line"]],
   // Two mistakes, one a task: handle knows a notification only by the name notifications/cancelled
-  // (task 2: t2_notifications, its schema checks charged there), serve-parse-without-catch's serve:
+  // (task 2: t2_notifications and, a request of that name, t2_unknown_names; its schema checks charged there), serve-parse-without-catch's serve:
   // task 4 pays 1, serve judged with the stand-in handle.
-  ["handle-cancel-by-name-serve-parse-throws", "task4", ["t4_parse_error_line"], ["t2_notifications", "t2_schema_discover", "t2_schema_tools_list", "t2_schema_tools_call"]],
+  ["handle-cancel-by-name-serve-parse-throws", "task4", ["t4_parse_error_line"], ["t2_notifications", "t2_schema_discover", "t2_schema_tools_list", "t2_schema_tools_call", "t2_unknown_names"]],
   // Gaming the per-line lists, caught: a table of the page's answers by method under the line's id,
   // handle never asked after load, line 4 throwing. The lists' get_order_status call for another
   // order gets A100's answer, so t4_out_ids is not charged to line 4: 2 (it logs every line by the
@@ -469,13 +469,13 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // callWithInput throws before sending for any call but the page's (its tools on A100, A101,
   // Z9): 8/17, request's six lines (request is honest) and the cap's two (honest on the page's cancel).
   ["game-client-page-calls-only", "task3", ["t3_requests_without_meta", "t3_ids_distinct", "t3_error_message", "t3_same_call_each_round", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
-  // Helper 52. Known wrong: each should cost 1. A notification told by its method (anything under
-  // notifications/, as the page's notifications/cancelled line) as well as by a missing id: a
-  // request with an id and such a method is left unanswered, by handle (t2_responses' rule,
-  // t2_notifications) or by serve, which skips it without asking handle (t4_same_lines). No
-  // generated request or line has an id and a notifications/ method: 41/41, seeds 0, 7, 12345.
-  ["game-notification-by-method", "task2", [], [], 0],
-  ["game-serve-notification-by-method", "task4", [], [], 0],
+  // Helper 53: a notification told by its method (anything under notifications/, as the page's
+  // notifications/cancelled line) as well as by a missing id: a request with an id and such a
+  // method is left unanswered, by handle or by serve, which skips it without asking handle. 41/41
+  // on seeds 0, 7, 12345 while no generated request had both; t2_unknown_names and t4_messages
+  // now send such requests: 1 each.
+  ["game-notification-by-method", "task2", ["t2_unknown_names"], [], 1],
+  ["game-serve-notification-by-method", "task4", ["t4_messages"], [], 1],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
