@@ -199,6 +199,8 @@
       // node:util's format and inspect are the sandbox's own, as console's (globals/inspect.js).
       // Loaded now, not on first use: inspect.defaultOptions may be set before any inspect.
       if (id === "node:util") { lib.load("inspect.js"); module.exports.format = lib.format; module.exports.inspect = lib.inspect; }
+      // Node's util/types is util's types, the same object.
+      if (id === "node:util/types") module.exports = requireFrom(id)("node:util").types;
       // Hashes are digested by the grader's own Node (globals/hash.js).
       if (id === "node:crypto") { const hashes = lib.nodeHashes(); for (const name of keys(hashes)) module.exports[name] = hashes[name]; }
       return module.exports;

@@ -126,6 +126,10 @@ const PURE: Record<string, string> = {
   readline: 'const no = (name) => function () { throw new Error("readline.promises." + name + " is not available in the grader\'s sandbox: the tasks do not need it."); }; module.exports = { promises: { Interface: no("Interface"), Readline: no("Readline"), createInterface: no("createInterface") } };',
   "readline/promises": "module.exports = {};",
   os: 'module.exports = { EOL: "\\n", devNull: "/dev/null" };',
+  // The global performance (the sandbox's clock); the rest is refused by name where it is called.
+  perf_hooks: "module.exports = { performance: globalThis.performance, constants: { NODE_PERFORMANCE_GC_MAJOR: 4, NODE_PERFORMANCE_GC_MINOR: 1, NODE_PERFORMANCE_GC_INCREMENTAL: 8, NODE_PERFORMANCE_GC_WEAKCB: 16 } };",
+  // node:util's types (the same object: guest.js).
+  "util/types": "module.exports = {};",
 };
 
 /**
@@ -141,6 +145,7 @@ const MISSING: Record<string, string[]> = {
   path: ["matchesGlob"],
   readline: ["Interface", "clearLine", "clearScreenDown", "createInterface", "cursorTo", "emitKeypressEvents", "moveCursor"],
   "readline/promises": ["Interface", "Readline", "createInterface"],
+  perf_hooks: ["Performance", "PerformanceEntry", "PerformanceMark", "PerformanceMeasure", "PerformanceObserver", "PerformanceObserverEntryList", "PerformanceResourceTiming", "createHistogram", "monitorEventLoopDelay"],
   os: ["arch", "availableParallelism", "cpus", "endianness", "freemem", "getPriority", "homedir", "hostname", "loadavg", "machine", "networkInterfaces",
     "platform", "release", "setPriority", "tmpdir", "totalmem", "type", "uptime", "userInfo", "version"],
   url: ["Url", "domainToASCII", "domainToUnicode", "resolveObject", "urlToHttpOptions"],

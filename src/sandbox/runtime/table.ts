@@ -499,6 +499,8 @@ const FAMILIES: Record<string, Line[]> = {
     { code: "return require('node:readline').createInterface({ input: process.stdin });", program: true, refused: "readline.createInterface" },
     "[Array.isArray(process.hrtime()), process.hrtime().length, typeof process.hrtime.bigint(), typeof process.uptime(), typeof process.pid]",
     "require('node:util').inspect.defaultOptions",
+    "require('node:perf_hooks').performance === performance", "typeof require('node:perf_hooks').performance.now()", "Object.keys(require('node:perf_hooks')).sort().join()",
+    "require('node:util/types') === require('node:util').types || typeof require('node:util/types').isMap", "require('node:util/types').isDate(new Date())",
     { code: "const u = require('node:util'); const d = u.inspect.defaultOptions.depth; u.inspect.defaultOptions.depth = null; try { return [u.inspect({ a: { b: { c: { d: { e: 1 } } } } }), u.format('%O', { a: { b: { c: { d: 1 } } } })]; } finally { u.inspect.defaultOptions.depth = d; }", program: true },
   ],
   "ordering": [
