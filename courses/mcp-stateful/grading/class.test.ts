@@ -74,6 +74,11 @@ const CORRECT = [
   // Helper 51's, which lost 2 and 4 before the comparison left out what the specification allows beyond the rule's fields (src/json/spec-extras.ts):
   "correct-spec-initialize-instructions", // task 2: initialize's result with instructions (InitializeResult's optional string)
   "correct-spec-result-meta", // task 2: every result with a _meta of the server's own (Result._meta)
+  // Class-idioms probe (after helper 53): Node 20 and TypeScript idioms of a class (seeds 0, 7, 12345, with the live checks: 18/18).
+  "correct-decorator-routes", // task 2: TC39 method decorators registering routes (addInitializer), node:assert/strict ok(value, error) throwing the protocol error, util.types.isNativeError, splice(0)
+  "correct-server-extends-map", // task 2: LabServer extends Map (the registry itself), handlers built in a static block, #private state, an iterable outbox drained by spreading
+  "correct-client-accessor-events", // task 3: the client an EventEmitter with Symbol-keyed events (one per distinct method drained), an auto-accessor cache, generator ids, response ids checked
+  "correct-ts-enum-namespace", // task 2: numeric and string enums, a namespace of envelope helpers, an abstract class per method (override), overloads, satisfies, a type guard
 ];
 
 /** [fixture, the checks it must fail (and nothing else), points it costs, what their diagnosis shows]. */
