@@ -131,10 +131,13 @@ export function generatedScenarios(seed: number): Scenario[] {
   // with list_changed twice among others (one tools/list for the pump: a client that fetched once
   // per list_changed passed while no pump drained two, pump-refetch-per-notification).
   const other = (): Json => r.pick(OTHER_NOTES);
+  // Its second pump's list_changed are not its last notification (a pump that read only the
+  // newest kept 5/5 while every drain ended with one), and its last list has no tools (a cache
+  // kept when a list was empty kept 5/5: a random list is empty once in about 700).
   out.push({
-    ops: [["connect"], ["call", "divide", { x: 1, y: 0 }], ["pump"], ["list"], ["pump"], ["call", "add", { x: 1, y: 2 }], ["list"]],
-    plans: [{ kind: "ok", result: withInstructions(initResult(r)) }, { kind: "ok", result: text("ERROR: division by zero", true) }, undefined, errorPlan(r), undefined, errorPlan(r), { kind: "ok", result: { tools: tools(r) } }],
-    pumps: [{ notes: [other()], tools: [] }, { notes: [other(), { jsonrpc: "2.0", method: SERVER_LIST_CHANGED }, other(), { jsonrpc: "2.0", method: SERVER_LIST_CHANGED }], tools: tools(r) }],
+    ops: [["connect"], ["call", "divide", { x: 1, y: 0 }], ["pump"], ["list"], ["pump"], ["call", "add", { x: 1, y: 2 }], ["list"], ["list"]],
+    plans: [{ kind: "ok", result: withInstructions(initResult(r)) }, { kind: "ok", result: text("ERROR: division by zero", true) }, undefined, errorPlan(r), undefined, errorPlan(r), { kind: "ok", result: { tools: tools(r) } }, { kind: "ok", result: { tools: [] } }],
+    pumps: [{ notes: [other()], tools: [] }, { notes: [other(), { jsonrpc: "2.0", method: SERVER_LIST_CHANGED }, { jsonrpc: "2.0", method: SERVER_LIST_CHANGED }, other()], tools: tools(r) }],
   });
   // Two long scenarios, each on a stream of its own: the others are at most 8 ops, so a client
   // right only for its first few requests passed them all. The first has pumps; the second,
