@@ -155,7 +155,33 @@ const MISSING: Record<string, string[]> = {
     "hkdfSync", "pbkdf2Sync", "privateDecrypt", "privateEncrypt", "publicDecrypt", "publicEncrypt", "randomFill", "randomFillSync", "scryptSync", "secureHeapUsed", "setEngine", "setFips",
     "sign", "timingSafeEqual", "verify"],
 };
+// Node 20's EventEmitter beyond the port (events@3): listenerCount of one listener, and
+// errorMonitor, whose listeners see an 'error' before its own (and an unhandled one's code).
+const EVENTS_SAME = `const EE = module.exports;
+const errorMonitor = Symbol("events.errorMonitor");
+Object.defineProperty(EE, "errorMonitor", { value: errorMonitor, enumerable: true, writable: false, configurable: false });
+Object.defineProperty(EE, "captureRejectionSymbol", { value: Symbol.for("nodejs.rejection"), enumerable: true, writable: false, configurable: false });
+const count = EE.prototype.listenerCount;
+EE.prototype.listenerCount = function listenerCount(type, listener) {
+  if (listener === undefined || listener === null) return count.call(this, type);
+  let n = 0;
+  for (const l of this.rawListeners(type)) if (l === listener || l.listener === listener) n++;
+  return n;
+};
+const portEmit = EE.prototype.emit;
+EE.prototype.emit = function emit(type, ...args) {
+  if (type === "error") {
+    if (count.call(this, errorMonitor) > 0) portEmit.call(this, errorMonitor, ...args);
+    if (count.call(this, "error") === 0) {
+      const er = args[0];
+      if (er instanceof Error) throw er;
+      throw Object.assign(new Error("Unhandled error. (" + (typeof er === "string" ? "'" + er + "'" : String(er)) + ")"), { context: er, code: "ERR_UNHANDLED_ERROR" });
+    }
+  }
+  return portEmit.call(this, type, ...args);
+};`;
 const SAME: Record<string, string> = {
+  events: EVENTS_SAME,
   util: "module.exports.debug = module.exports.debuglog;",
   buffer: "module.exports.atob = globalThis.atob; module.exports.btoa = globalThis.btoa;",
   // POSIX's is the path itself.

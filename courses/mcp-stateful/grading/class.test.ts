@@ -38,6 +38,10 @@ const CORRECT = [
   "correct-readded-moves-last", // task 2: tools in an array, a name added again moved last (the page leaves its place open)
   "correct-class-hierarchy", // tasks 2-3: base classes (an endpoint, a gated session; a JSON pipe, an RPC caller), an Error subclass per code
   "correct-closures", // tasks 2-3: constructors that return a factory's object, state in closure variables, a null-prototype handler table
+  // Helper 54: each lost a point while the sandbox's EventTarget ignored addEventListener's signal
+  // and node:events' listenerCount its listener argument (globals/web.js, sandbox/modules.ts).
+  "client-listener-abort-signal", // task 3: pump's once listener scoped to the pump by an AbortSignal
+  "correct-listenercount-filter", // task 2: the notifier subscribed once, guarded by listenerCount(event, listener)
   "correct-generators-reduce", // tasks 1-2: builders folded with reduce, kindOf by a generator's bit mask; Maps and Sets everywhere, the template by split and reduce
   "correct-python-port-frozen", // task 2: the page's Python line by line (snake_case), deep-frozen constants, JSON copies, initialize's params checked (spec)
   "correct-symbol-optional", // tasks 2-3: Symbol-keyed state, #private helpers, optional chaining and ?? throughout
@@ -146,10 +150,6 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["request-id-null-only", ["t2_notifications"], 1, /answered wrongly/], // "id must not be null" read literally: any other non-string, non-number id served
   ["pump-refetch-per-notification", ["t3_messages"], 1, /pump\(\) sent \{"jsonrpc":"2\.0","id":\d+,"method":"tools\/list"\} after the 1 message\(s\) due/], // pump calls listTools for each list_changed drained
   ["initialized-before-jsonrpc-check", ["t2_handshake"], 1, /answered wrongly/], // notifications/initialized flips live before the jsonrpc (and id) checks
-  // Known wrong: correct, should cost 0 (class-idioms probe). pump scopes a once listener to the pump
-  // with addEventListener's `signal` and aborts it; the sandbox's EventTarget (globals/web.js)
-  // ignores `signal`, so a pump that drained no list_changed leaves its listener and the next fires two.
-  ["client-listener-abort-signal", ["t3_messages"], 1, /pump\(\) sent \{"jsonrpc":"2\.0","id":\d+,"method":"tools\/list"\} after the 1 message\(s\) due/],
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */
@@ -249,9 +249,9 @@ const GAMING: [string, string, number][] = [
   // mistake to the judge, 7. A made tool under a lab name would tell them apart only by the text,
   // and took a second point from the honest registry lookup (tried: 16/18 on seeds 0 and 7).
   ["gaming-tool-table-refuses-made", "task2", 7],
-  // Known wrong: should be 5 at most. The same with no handshake gate and no resources or prompts:
-  // behaviour costs only at full marks, so the gate and the prompts cost nothing past the table's line.
-  ["gaming-table-no-gate", "task2", 7],
+  // The same with no handshake gate and no resources or prompts: 7 while behaviour cost only at
+  // full marks (the gate and the prompts cost nothing past the table's line); 5 now (pack.ts).
+  ["gaming-table-no-gate", "task2", 5],
   // At most one list_changed queued until drained (a flag): 8 on most seeds while two notified adds
   // before a drain were drawn on some only; t2_list_changed has such a session on every seed now.
   ["gaming-outbox-holds-one", "task2", 7],

@@ -35,16 +35,31 @@
   }
   class EventTarget {
     #listeners = new Map();
+    // As the DOM (and Node's EventTarget) has them: a listener is one per type, callback and
+    // capture flag; `once` and `signal` take it away; one removed while an event is dispatched is
+    // not called any more.
     addEventListener(type, listener, options) {
       if (listener === null || listener === undefined) return;
+      const capture = typeof options === "boolean" ? options : typeof options === "object" && options !== null && Boolean(options.capture);
+      const signal = typeof options === "object" && options !== null ? options.signal : undefined;
+      if (signal !== undefined && !(signal instanceof AbortSignal)) {
+        throw Object.assign(new TypeError(`The "options.signal" property must be an instance of AbortSignal. ${lib.received(signal)}`), { code: "ERR_INVALID_ARG_TYPE" });
+      }
+      if (signal !== undefined && signal.aborted) return;
       const list = this.#listeners.get(String(type)) ?? [];
-      if (list.some((l) => l.listener === listener)) return;
-      list.push({ listener, once: typeof options === "object" && options !== null && Boolean(options.once) });
+      if (list.some((l) => l.listener === listener && l.capture === capture)) return;
+      list.push({ listener, capture, once: typeof options === "object" && options !== null && Boolean(options.once), removed: false });
       this.#listeners.set(String(type), list);
+      if (signal !== undefined) signal.addEventListener("abort", () => this.removeEventListener(type, listener, { capture }), { once: true });
     }
-    removeEventListener(type, listener) {
+    removeEventListener(type, listener, options) {
+      const capture = typeof options === "boolean" ? options : typeof options === "object" && options !== null && Boolean(options.capture);
       const list = this.#listeners.get(String(type));
-      if (list) this.#listeners.set(String(type), list.filter((l) => l.listener !== listener));
+      if (!list) return;
+      const at = list.findIndex((l) => l.listener === listener && l.capture === capture);
+      if (at < 0) return;
+      list[at].removed = true;
+      list.splice(at, 1);
     }
     dispatchEvent(event) {
       if (!(event instanceof Event)) throw new TypeError('The "event" argument must be an instance of Event. Received ' + typeof event);
@@ -53,7 +68,8 @@
       const handler = this["on" + event.type];
       for (const l of [...(this.#listeners.get(event.type) ?? [])]) {
         if (state.stopped) break;
-        if (l.once) this.removeEventListener(event.type, l.listener);
+        if (l.removed) continue;
+        if (l.once) this.removeEventListener(event.type, l.listener, { capture: l.capture });
         if (typeof l.listener === "function") l.listener.call(this, event); else l.listener.handleEvent(event);
       }
       if (typeof handler === "function" && !state.stopped && lib.hasHandler(this)) handler.call(this, event);
