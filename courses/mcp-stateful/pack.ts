@@ -21,21 +21,17 @@ import { chargeLoadedPrint } from "../../src/pack/own-output.js";
 import type { CheckResult } from "../../src/report/types.js";
 
 /**
- * Each evidence line earns a point while its rules hold; an output rule costs one; schema and
- * interop at most one per task each, only at full marks, stdio too. The behaviour checks cost one
- * each, at most two a task, also beside a wrong line: each judges its own rule of the lab's, step
- * by step, and a step a line or another rule's check already charges is judged there (the session
- * verdicts' charges), so a failed one is a mistake of its own. Only at full marks, a server with
- * no gate, no resources and no prompts behind a table's wrong line lost one point for all of them
- * (gaming-table-no-gate); over the class's 131 submissions on seeds 7, 21 and 22, only gaming
- * ones lose more this way (docs/authoring.md, "A pack's behaviour checks beside its lines").
+ * Each evidence line earns a point while its rules hold; an output rule costs one; behaviour,
+ * schema and interop at most one per task each, only at full marks, stdio too. (Behaviour checks
+ * costing beside a wrong line were tried: a server that loops on one request stops its sessions
+ * there, and the checks of the steps after it failed too, 2 or 3 for one mistake: docs/authoring.md.)
  */
 export const SCORE_POLICY: ScorePolicy = {
-  id: "mcp-stateful-score-v21",
+  id: "mcp-stateful-score-v22",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },
-    behaviour: { earns: 0, costs: 1, costsAtMost: 2 },
+    behaviour: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
     schema: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
     stdio: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
     interop: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
