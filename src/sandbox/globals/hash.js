@@ -9,7 +9,8 @@
   const finalized = () => Object.assign(new Error("Digest already called"), { code: "ERR_CRYPTO_HASH_FINALIZED" });
   function bytesOf(Buffer, data, encoding, name) {
     if (typeof data === "string") return Buffer.from(data, encoding === undefined || encoding === "buffer" ? "utf8" : encoding);
-    if (ArrayBuffer.isView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    // A copy, as Node hashes the bytes at update(): a buffer the code reuses afterwards changes nothing.
+    if (ArrayBuffer.isView(data)) return Buffer.from(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
     throw dataType(name, data);
   }
   function digestOf(algorithm, chunks, key) {

@@ -476,6 +476,7 @@ const FAMILIES: Record<string, Line[]> = {
     { code: "const h = require('node:crypto').createHash('sha256'); h.digest(); try { h.digest(); } catch (e) { return [e.name, e.code, e.message]; }", program: true },
     { code: "try { require('node:crypto').createHash('nope'); } catch (e) { return [e.name, e.message]; }", program: true },
     { code: "try { require('node:crypto').createHash('sha256').update(5); } catch (e) { return [e.name, e.code, e.message]; }", program: true },
+    { code: "const b = Buffer.from('abc'); const h = require('node:crypto').createHash('sha1').update(b); b.fill(0); return h.digest('hex');", program: true },
     "typeof require('node:crypto').createHash('sha256').update",
   ],
   // What a module run as a program on Node also holds (helper 52: each cost a correct submission
