@@ -151,11 +151,10 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     liveRun?.catch(() => undefined);
     const limits = { ...LIMITS, timeMs: timeoutMs, budgetMs: timeoutMs * Math.max(1, options.tasks.length) };
     const request = (runs: RunSpec[], standIns?: Record<string, StandIn>, whileRunning?: () => void) => pool.run({ files: files.files, refused: files.refused, runs, limits, ...(shownAs ? { shownAs } : {}), ...(standIns ? { standIns } : {}) }, whileRunning);
-    // A checker kept by watch or a batch is already resident: it checks beside the sandbox's run.
-    // One made for this grading starts after it (below), so that TypeScript's memory and the
-    // submission's never add up (one grade stays under 500 MB).
-    const check = (): Promise<Record<string, TaskTypes> | Error> | undefined => checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
-    const early = typeof options.typecheck === "object" ? check() : undefined;
+    // The type check runs in a thread of its own (TypeScript 7's process its child), beside the
+    // sandbox's run: the grader's thread is idle meanwhile. Its limit counts its own processor
+    // time, so sharing the cores moves no verdict (docs/speed.md, "The type check beside the run").
+    const typing = checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
     // While the sandbox runs the code, this thread loads what judging its schemas will need.
     const reply = await request(plan.runs, undefined, schema ? warmSchemaJudging : undefined);
     // Failures charged apart that may be one mistake (Pack.recount): one more request, only then.
@@ -164,8 +163,6 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     const first = await followUp(pack, plan, reply, input, recounted, request);
     // A task failing beside an import that failed too, judged again with correct copies of its imports (stand-ins.ts).
     const second = await secondVerdicts(pack, input, first, request, runLive, usedUpBudget(reply));
-    // The type checker reads the files and runs nothing, in its thread.
-    const typing = early ?? check();
     const chosen = await betterVerdicts(pack, first, liveRun ? await liveRun : {}, second);
     const judged = chosen.judged;
     const timeouts = nameImportedTimeouts(options.tasks.map((id) => ({ task: taskOf(pack, id), ...(judged[id]?.failure ? { failure: judged[id]!.failure } : {}) })), files.files);

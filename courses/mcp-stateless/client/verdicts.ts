@@ -12,7 +12,8 @@ export interface RequestRunTraces { spec: RequestRun; traces: CallTrace[] }
 /** earlierIds: the ids an earlier call of the same module instance sent (the second of two calls). */
 export interface CallRunTrace { spec: CallCase; trace: CallTrace; earlierIds?: unknown[] }
 
-interface JudgedCase { verdict: Verdict; shown: string }
+// How a case is shown is made only for a failed one (the smallest is named): most cases pass.
+interface JudgedCase { verdict: Verdict; shown: () => string }
 
 const describeStep = (s: ServerStep): string =>
   s.kind === "input" ? `input_required ${show(Object.keys(s.requests))}` : s.kind === "error" ? `error ${s.code} ${show(s.message)}` : `result ${show(s.result)}`;
@@ -35,7 +36,7 @@ function casesFor(rule: ClientRule, requestRuns: readonly RequestRunTraces[], ca
       traces.forEach((trace, i) => {
         const c = spec.cases[i]!;
         if (!ran(trace)) { notRun ??= why(trace); return; }
-        judged.push({ verdict: rule.request!({ c, trace, reply: spec.reply, earlierIds: [...earlierIds] }), shown: `request(${show(c.method)}, ${show(c.params)}, send), the server answering ${describeStep(spec.reply)}` });
+        judged.push({ verdict: rule.request!({ c, trace, reply: spec.reply, earlierIds: [...earlierIds] }), shown: () => `request(${show(c.method)}, ${show(c.params)}, send), the server answering ${describeStep(spec.reply)}` });
         for (const s of trace.sent) if (s.peer === SERVER && s.value !== null && typeof s.value === "object") earlierIds.push((s.value as Record<string, unknown>)["id"]);
       });
     }
@@ -44,7 +45,7 @@ function casesFor(rule: ClientRule, requestRuns: readonly RequestRunTraces[], ca
     for (const { spec, trace, earlierIds } of callRuns) {
       if (!ran(trace)) { notRun ??= why(trace); continue; }
       const after = earlierIds ? `, called a second time in the same module instance (the first sent ids ${show(earlierIds)})` : "";
-      judged.push({ verdict: rule.call({ c: spec, trace, rounds: roundsOf(trace, spec), ...(earlierIds ? { earlierIds } : {}) }), shown: showCall(spec) + after });
+      judged.push({ verdict: rule.call({ c: spec, trace, rounds: roundsOf(trace, spec), ...(earlierIds ? { earlierIds } : {}) }), shown: () => showCall(spec) + after });
     }
   }
   return { judged: judged.filter((j) => j.verdict !== "n/a"), notRun };
@@ -57,9 +58,10 @@ export function judgeRule(rule: ClientRule, requestRuns: readonly RequestRunTrac
   const seedText = seed === undefined ? "" : ` (seed ${seed}, run again with --seed ${seed})`;
   const failed = judged.filter((j): j is JudgedCase & { verdict: { expected: string; actual: string } } => typeof j.verdict === "object");
   if (failed.length === 0) return { ...base, status: "pass", message: `${judged.length} cases tried${seedText}.` };
-  const smallest = failed.reduce((a, b) => (b.shown.length < a.shown.length ? b : a));
+  const shown = failed.map((f) => ({ f, text: f.shown() }));
+  const smallest = shown.reduce((a, b) => (b.text.length < a.text.length ? b : a));
   return {
-    ...base, status: "fail", expected: smallest.verdict.expected, actual: smallest.verdict.actual,
-    message: `${failed.length} of ${judged.length} cases broke this rule${seedText}. The smallest: ${smallest.shown}.`,
+    ...base, status: "fail", expected: smallest.f.verdict.expected, actual: smallest.f.verdict.actual,
+    message: `${failed.length} of ${judged.length} cases broke this rule${seedText}. The smallest: ${smallest.text}.`,
   };
 }
