@@ -158,6 +158,10 @@
     },
     emitWarning() {}, on() { return this; }, once() { return this; }, off() { return this; },
   };
+  // Node's readings of the process's resources: there, and a call names it.
+  for (const name of ["memoryUsage", "cpuUsage", "resourceUsage"]) {
+    lib.define(name, { [name]: function () { throw lib.refusal(`process.${name}`, "the grader measures a submission's resources itself."); } }[name], globalThis.process);
+  }
   globalThis.global = globalThis;
   // ---- modules: CommonJS over the factories the host resolves; one cache per module instance ----
   let cache = null;

@@ -182,10 +182,16 @@ EE.prototype.emit = function emit(type, ...args) {
 };`;
 const SAME: Record<string, string> = {
   events: EVENTS_SAME,
-  util: "module.exports.debug = module.exports.debuglog;",
+  // A Proxy cannot be told from its target by code in the engine: isProxy is refused by name.
+  util: `module.exports.debug = module.exports.debuglog;
+module.exports.types = Object.assign({}, module.exports.types, { isProxy: function isProxy() { throw new Error("util.types.isProxy is not available in the grader's sandbox: the tasks do not need it."); } });`,
   buffer: "module.exports.atob = globalThis.atob; module.exports.btoa = globalThis.btoa;",
-  // POSIX's is the path itself.
-  path: "module.exports.toNamespacedPath = function toNamespacedPath(p) { return p; };",
+  // POSIX's is the path itself. path.win32 (null in the port): its separators, and each function refused by name.
+  path: `module.exports.toNamespacedPath = function toNamespacedPath(p) { return p; };
+const win32 = { sep: "\\\\", delimiter: ";" };
+for (const name of Object.keys(module.exports)) if (typeof module.exports[name] === "function") win32[name] = { [name]: function () { throw new Error("path.win32." + name + " is not available in the grader's sandbox: a task's paths are POSIX paths (node:path, path.posix)."); } }[name];
+win32.win32 = win32; win32.posix = module.exports;
+module.exports.win32 = win32;`,
 };
 const withMissing = (name: string, text: string): string => `${text}
 ${SAME[name] ?? ""}

@@ -14,6 +14,28 @@
       : c.charCodeAt(0) >= 0xd800 ? "\\u" + c.charCodeAt(0).toString(16) : "\\x" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"))) + q;
   }
   const number = (n) => (Object.is(n, -0) ? "-0" : String(n));
+  // numericSeparator, as Node 20 writes it: the part before the point grouped by threes from the
+  // right, the part after it from the left; a number without a point (1e-7) is split where Node
+  // splits it too, so its text is as odd as Node's (differential table).
+  function groupRight(text) {
+    const start = text[0] === "-" ? 1 : 0;
+    let i = text.length, out = "";
+    for (; i >= start + 4; i -= 3) out = `_${text.slice(i - 3, i)}${out}`;
+    return i === text.length ? text : text.slice(0, i) + out;
+  }
+  function groupLeft(text) {
+    let i = 0, out = "";
+    for (; i < text.length - 3; i += 3) out += `${text.slice(i, i + 3)}_`;
+    return i === 0 ? text : out + text.slice(i);
+  }
+  function separated(n) {
+    const whole = String(Math.trunc(n));
+    if (Math.trunc(n) === n) return !Number.isFinite(n) || whole.includes("e") ? whole : groupRight(whole);
+    if (n !== n) return "NaN";
+    const text = String(n), point = text.indexOf(".");
+    return `${groupRight(text.slice(0, point))}.${groupLeft(text.slice(point + 1))}`;
+  }
+  const customSymbol = Symbol.for("nodejs.util.inspect.custom");
   const nameOf = (v) => {
     for (let p = getPrototypeOf(v); p !== null; p = getPrototypeOf(p)) {
       const d = getOwnPropertyDescriptor(p, "constructor");
@@ -34,11 +56,40 @@
   const defaults = { showHidden: false, depth: 2, colors: false, customInspect: true, showProxy: false, maxArrayLength: 100,
     maxStringLength: 10000, breakLength: 80, compact: 3, sorted: false, getters: false, numericSeparator: false };
   const given = (options, key) => (options !== null && typeof options === "object" && options[key] !== undefined ? options[key] : defaults[key]);
+  const limit = (n) => (n === null ? Infinity : n);
   function inspect(value, options = {}) {
     const depth = given(options, "depth");
     const ctx = { showHidden: given(options, "showHidden") === true, depth: depth === null ? Infinity : depth, breakLength: given(options, "breakLength") ?? 80, compact: given(options, "compact") ?? 3,
+      sorted: given(options, "sorted"), maxArrayLength: Math.max(0, limit(given(options, "maxArrayLength"))), maxStringLength: limit(given(options, "maxStringLength")),
+      numericSeparator: given(options, "numericSeparator") === true, customInspect: given(options, "customInspect") !== false, getters: given(options, "getters"),
       seen: [], circular: new Map(), indentationLvl: 0, currentDepth: 0 };
     return formatValue(ctx, value, 0);
+  }
+  Object.defineProperty(inspect, "custom", { __proto__: null, value: customSymbol, enumerable: false, writable: false, configurable: false });
+  // What a custom inspect function is given as its options: the ones in force, and stylize.
+  const userOptions = (ctx) => ({ ...defaults, showHidden: ctx.showHidden, depth: ctx.depth === Infinity ? null : ctx.depth, breakLength: ctx.breakLength, compact: ctx.compact,
+    sorted: ctx.sorted, maxArrayLength: ctx.maxArrayLength, maxStringLength: ctx.maxStringLength, numericSeparator: ctx.numericSeparator, customInspect: ctx.customInspect,
+    getters: ctx.getters, stylize: (text) => String(text) });
+  function primitive(ctx, v) {
+    switch (typeof v) {
+      case "string": {
+        let text = v, trailer = "";
+        if (v.length > ctx.maxStringLength) {
+          const more = v.length - ctx.maxStringLength;
+          text = v.slice(0, ctx.maxStringLength);
+          trailer = `... ${more} more character${more > 1 ? "s" : ""}`;
+        }
+        // A long string is shown a line at a time, joined with +, as Node does past the width.
+        if (ctx.compact !== true && text.length > 16 && text.length > ctx.breakLength - ctx.indentationLvl - 4) {
+          return text.split(/(?<=\n)/).map(quote).join(` +\n${" ".repeat(ctx.indentationLvl + 2)}`) + trailer;
+        }
+        return quote(text) + trailer;
+      }
+      case "number": return ctx.numericSeparator ? separated(v) : number(v);
+      case "bigint": return `${ctx.numericSeparator ? groupRight(String(v)) : v}n`;
+      case "boolean": case "undefined": return String(v);
+      case "symbol": return v.toString();
+    }
   }
   Object.defineProperty(inspect, "defaultOptions", { __proto__: null, enumerable: true, configurable: true,
     get() { return defaults; },
@@ -47,14 +98,16 @@
       Object.assign(defaults, options);
     } });
   function formatValue(ctx, v, depth, inArray) {
-    switch (typeof v) {
-      case "string": return quote(v);
-      case "number": return number(v);
-      case "bigint": return `${v}n`;
-      case "boolean": case "undefined": return String(v);
-      case "symbol": return v.toString();
-    }
     if (v === null) return "null";
+    if (typeof v !== "object" && typeof v !== "function") return primitive(ctx, v);
+    if (ctx.customInspect) {
+      const custom = v[customSymbol];
+      // A prototype's own method is not called on the prototype itself (Node's rule).
+      if (typeof custom === "function" && custom !== inspect && !(v.constructor && v.constructor.prototype === v)) {
+        const shown = custom.call(v, ctx.depth === Infinity ? null : ctx.depth - depth, userOptions(ctx), inspect);
+        if (shown !== v) return typeof shown === "string" ? shown.replaceAll("\n", `\n${" ".repeat(ctx.indentationLvl)}`) : formatValue(ctx, shown, depth);
+      }
+    }
     if (ctx.seen.includes(v)) {
       if (!ctx.circular.has(v)) ctx.circular.set(v, ctx.circular.size + 1);
       return `[Circular *${ctx.circular.get(v)}]`;
@@ -66,6 +119,9 @@
     const ctor = nameOf(v);
     const prefix = (fallback, size) => `${ctor === null ? `[${fallback}: null prototype] ` : ctor !== fallback ? `${ctor} [${fallback}] ` : ""}${ctor === fallback || ctor === null ? fallback : ""}${size === undefined ? "" : `(${size})`} `.replace(/^ /, "");
     let braces, base = "", entries = [], isArrayLike = false, ownKeys = keys(v);
+    // Own symbol keys after the strings: the enumerable ones, or every one with showHidden.
+    const symbols = Object.getOwnPropertySymbols(v);
+    const symbolKeys = ctx.showHidden ? symbols : symbols.filter((k) => Object.prototype.propertyIsEnumerable.call(v, k));
     if (Array.isArray(v)) {
       isArrayLike = true;
       braces = [`${ctor === "Array" ? "" : prefix("Array", v.length)}[`, "]"];
@@ -92,8 +148,9 @@
     if (depth > ctx.depth) return ctor === null ? "[Object: null prototype]" : `[${Array.isArray(v) ? "Array" : ctor ?? "Object"}]`;
     ctx.seen.push(v);
     ctx.currentDepth = depth;
+    const more = (n) => entries.push(`... ${n} more item${n > 1 ? "s" : ""}`);
     if (isArrayLike) {
-      const max = Math.min(v.length, 100);
+      const max = Math.min(v.length, ctx.maxArrayLength);
       let holes = 0;
       const flush = () => { if (holes) { entries.push(`<${holes} empty item${holes > 1 ? "s" : ""}>`); holes = 0; } };
       for (let i = 0; i < max; i++) {
@@ -102,30 +159,58 @@
         entries.push(formatValue(ctx, v[i], depth + 1, true));
       }
       flush();
-      if (v.length > 100) entries.push(`... ${v.length - 100} more item${v.length - 100 > 1 ? "s" : ""}`);
+      if (v.length > max) more(v.length - max);
       if (ctx.showHidden && Array.isArray(v)) entries.push(`[length]: ${v.length}`);
     } else if (v instanceof Map) {
       ctx.indentationLvl += 2;
-      for (const [k, x] of v) entries.push(`${formatValue(ctx, k, depth + 1)} => ${formatValue(ctx, x, depth + 1)}`);
+      for (const [k, x] of v) { if (entries.length >= ctx.maxArrayLength) break; entries.push(`${formatValue(ctx, k, depth + 1)} => ${formatValue(ctx, x, depth + 1)}`); }
       ctx.indentationLvl -= 2;
+      if (v.size > entries.length) more(v.size - entries.length);
     } else if (v instanceof Set) {
       ctx.indentationLvl += 2;
-      for (const x of v) entries.push(formatValue(ctx, x, depth + 1));
+      for (const x of v) { if (entries.length >= ctx.maxArrayLength) break; entries.push(formatValue(ctx, x, depth + 1)); }
       ctx.indentationLvl -= 2;
+      if (v.size > entries.length) more(v.size - entries.length);
     } else if (tag === "Promise") entries.push("<unknown>");
-    for (const k of ownKeys) {
+    const extras = entries.length;
+    for (const k of [...ownKeys, ...symbolKeys]) {
       const d = getOwnPropertyDescriptor(v, k);
-      const name = IDENTIFIER.test(k) ? k : quote(k);
+      const name = typeof k === "symbol" ? `[${k.toString()}]` : IDENTIFIER.test(k) ? k : quote(k);
       ctx.indentationLvl += 2;
-      const shown = d.get ? (d.set ? "[Getter/Setter]" : "[Getter]") : d.set ? "[Setter]" : formatValue(ctx, d.value, depth + 1);
+      const shown = d.get || d.set ? accessor(ctx, v, d, depth) : formatValue(ctx, d.value, depth + 1);
       ctx.indentationLvl -= 2;
       entries.push(`${name}: ${shown}`);
     }
     ctx.seen.pop();
+    // sorted: an object's, a Map's or a Set's entries as text; an array's own keys after its items.
+    if (ctx.sorted) {
+      const compare = ctx.sorted === true ? undefined : ctx.sorted;
+      if (!isArrayLike) entries.sort(compare);
+      else if (entries.length - extras > 1) entries.splice(extras, entries.length - extras, ...entries.slice(extras).sort(compare));
+    }
     let out = reduce(ctx, entries, base, braces, isArrayLike, depth, v);
     const ref = ctx.circular.get(v);
     if (ref !== undefined) out = `<ref *${ref}> ${out}`;
     return out;
+  }
+  // An accessor as Node shows it: its value read only when the getters option asks for it.
+  function accessor(ctx, holder, d, depth) {
+    const label = d.get ? (d.set ? "Getter/Setter" : "Getter") : "Setter";
+    const wanted = ctx.getters === true || (ctx.getters === "get" && !d.set) || (ctx.getters === "set" && d.set);
+    if (!d.get || !wanted) return `[${label}]`;
+    try {
+      const got = d.get.call(holder);
+      if (got === null) return `[${label}: null]`;
+      ctx.indentationLvl += 2;
+      // A function read by a getter: Node 20 shows it as a primitive and throws there, before it
+      // restores its indentation (so the object's later lines are indented two more).
+      if (typeof got === "function") throw new TypeError("Symbol.prototype.toString requires that 'this' be a Symbol");
+      const shown = typeof got === "object" ? `[${label}] ${formatValue(ctx, got, depth + 1)}` : `[${label}: ${primitive(ctx, got)}]`;
+      ctx.indentationLvl -= 2;
+      return shown;
+    } catch (error) {
+      return `[${label}: <Inspection threw (${error?.message})>]`;
+    }
   }
   function reduce(ctx, output, base, braces, isArrayLike, depth, value) {
     if (output.length === 0 && base === "") return `${braces[0]}${braces[1]}`.replace("{}", "{}");
@@ -150,7 +235,9 @@
   }
   function group(ctx, output, value) {
     let total = 0, maxLength = 0;
-    const outputLength = output.length - (value.length > 100 ? 1 : 0);
+    // Node's own test for a "... more items" entry at the end, which is not laid out in columns.
+    const trailing = ctx.maxArrayLength < output.length;
+    const outputLength = output.length - (trailing ? 1 : 0);
     const dataLen = [];
     for (let i = 0; i < outputLength; i++) { const len = output[i].length; dataLen[i] = len; total += len + 2; if (maxLength < len) maxLength = len; }
     const actualMax = maxLength + 2;
@@ -174,7 +261,7 @@
         str += padStart ? output[j].padStart(maxLineLength[j - i] - 2, " ") : output[j];
         tmp.push(str);
       }
-      if (value.length > 100) tmp.push(output[outputLength]);
+      if (trailing) tmp.push(output[outputLength]);
       return tmp;
     }
     return output;

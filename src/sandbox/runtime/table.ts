@@ -6,6 +6,7 @@
 // words says `ownWording` (the error's name must still agree); `module` runs the statements as a
 // student's file does, through the compile step. `require` is given for Node's pure modules.
 import { ERROR_ROWS } from "./error-rows.js";
+import { INSPECT_ROWS } from "./inspect-rows.js";
 import type { Entry } from "./evaluate.js";
 
 type Line = string | Omit<Entry, "name">;
@@ -451,6 +452,11 @@ const FAMILIES: Record<string, Line[]> = {
     "Object.fromEntries(new URL('http://h/?limit=10&offset=2').searchParams)",
   ],
   "node modules": [
+    // What Node 20 has and the sandbox refuses where it is used, by name (not "is not a function").
+    { code: "return process.memoryUsage();", program: true, refused: "process.memoryUsage" }, { code: "return performance.mark('start');", program: true, refused: "performance.mark" },
+    { code: "return require('node:path').win32.join('a', 'b');", program: true, refused: "path.win32.join" }, "[require('path').win32.sep, require('path').win32.delimiter, require('path').posix === require('path')]",
+    { code: "return require('node:util').types.isProxy(new Proxy({}, {}));", program: true, refused: "util.types.isProxy" }, "require('util').types === require('util/types')",
+    "[typeof process.memoryUsage, typeof performance.measure, typeof require('path').win32.resolve, typeof require('util').types.isProxy]",
     "require('node:util').inspect({ a: 1 }, { compact: false })", "require('node:util').inspect({ a: { b: { c: 1 } } }, { depth: 0 })", "require('node:util').inspect(new (class Tool { constructor() { this.name = 't'; this.schema = { type: 'object' }; } })())",
     "require('node:util').inspect({ 'key with space': 1, valid_id: 2, '1abc': 3, 42: 4 })", "require('node:util').format('%s', new Map([[1, 2]]))", "require('node:util').format('%s', -0)", "require('node:util').format('%i', 2n ** 70n)",
     { code: "const o = {}; o.o = o; return require('node:util').format('%j', o);", program: true },
@@ -552,5 +558,5 @@ const FAMILIES: Record<string, Line[]> = {
   ],
 };
 
-export const TABLE: Entry[] = Object.entries({ ...FAMILIES, ...ERROR_ROWS }).flatMap(([family, lines]) =>
+export const TABLE: Entry[] = Object.entries({ ...FAMILIES, ...INSPECT_ROWS, ...ERROR_ROWS }).flatMap(([family, lines]) =>
   lines.map((line) => (typeof line === "string" ? { name: `${family}: ${line}`, code: line } : { name: `${family}: ${line.code.slice(0, 80)}`, ...line })));
