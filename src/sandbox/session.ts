@@ -6,6 +6,7 @@
 // (engine.ts) and by the live server (live-server.ts).
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule, VmFunctionImplementation } from "quickjs-emscripten-core";
 import { makeSlicer, messageOf, readText, stackOf, type Slicer } from "./engine-text.js";
+import { callWithNumber } from "./fast-call.js";
 import { failures, locateFrame } from "./failures.js";
 import { CALL_FUEL, CALL_FUEL_FACTOR, CLOCK_MS_PER_FUEL, FuelMeter, TAKE_FUEL } from "./fuel.js";
 import { adoptContext, adoptRuntime, captureImage, checkHostRefs, findRandomState, PAGE, pagesInUse, recordHostRefs, reseed, type EngineImage } from "./image.js";
@@ -169,7 +170,10 @@ export class Session {
     const ids = recordHostRefs(this.runtime);
     const realms = image.realms.map((r) => {
       const { ctx, harness, slicer } = adoptContext(this.runtime, r);
-      for (const [, fn] of this.hostFunctions(ctx, slicer)) this.runtime.hostRefs.put(fn);
+      for (const [name, fn] of this.hostFunctions(ctx, slicer)) {
+        this.runtime.hostRefs.put(fn);
+        if (name === "mark") callWithNumber(ctx, fn, (at) => this.meter.mark(at));
+      }
       return { ctx, harness, slicer };
     });
     checkHostRefs(image, ids);
@@ -380,6 +384,7 @@ export class Session {
     const slicer = makeSlicer(ctx);
     for (const [name, fn] of this.hostFunctions(ctx, slicer)) {
       const handle = ctx.newFunction(name, fn);
+      if (name === "mark") callWithNumber(ctx, fn, (at) => this.meter.mark(at));
       ctx.setProp(host, name, handle);
       handle.dispose();
     }
