@@ -67,6 +67,8 @@
  *  - server/discover naming a version other than PROTOCOL_VERSION may get error {"code": -32022,
  *    "message": <any text>, "data": {"supported": [PROTOCOL_VERSION], "requested": <the version>}};
  *  - a request breaking both (an old version and no capabilities) may get either error;
+ *  - a request with an id but no string "method" may get error {"code": -32600, "message": <any
+ *    text>} (JSON-RPC 2.0's Invalid Request) instead of rule 12's;
  *  - tools/call with "arguments", or tools/call and resources/read with "inputResponses", given
  *    but not an object may get error {"code": -32602, "message": <any text>} (the schema makes
  *    both objects) instead of reading arguments as {} or asking again;

@@ -168,4 +168,38 @@ describe("what a server may add: judged fields stay judged", () => {
     expect(accepts(ask, { ...question, result: { ...question["result"], requestState: "opaque" } })).toBe(true);
     expect(accepts(ask, { ...question, result: { ...question["result"], inputRequests: {} } })).toBe(false);
   });
+
+  it("ignores a Resource's, a resource contents' and a text content's optional fields, judges the fields the rules fix", () => {
+    const list = msg("resources/list", { _meta: CLIENT_META });
+    const listed = model(list);
+    const resources = (f: (r: Obj) => Obj) => ({ ...listed, result: { ...listed["result"], resources: listed["result"]["resources"].map(f) } });
+    expect(accepts(list, resources((r) => ({ ...r, title: "Refunds", description: "d", size: 10, annotations: { priority: 1 }, icons: [], _meta: {} })))).toBe(true);
+    expect(accepts(list, resources((r) => ({ ...r, name: r["uri"] })))).toBe(false);
+    expect(accepts(list, resources(({ mimeType: _, ...r }) => r))).toBe(false);
+    const m = read("policy://refunds");
+    const want = model(m);
+    const contents = (c: Obj) => ({ ...want, result: { ...want["result"], contents: [c] } });
+    expect(accepts(m, contents({ ...want["result"]["contents"][0], _meta: { "com.example/etag": "1" } }))).toBe(true);
+    expect(accepts(m, contents({ ...want["result"]["contents"][0], text: "other" }))).toBe(false);
+    const failed = msg("tools/call", { name: "get_order_status", arguments: { order_id: "Z9" }, _meta: CLIENT_META });
+    const no = model(failed);
+    const content = (c: Obj) => ({ ...no, result: { ...no["result"], content: [c] } });
+    expect(accepts(failed, content({ ...no["result"]["content"][0], annotations: { audience: ["user"] }, _meta: {} }))).toBe(true);
+    expect(accepts(failed, content({ ...no["result"]["content"][0], type: "resource" }))).toBe(false);
+    const ask = msg("tools/call", { name: "cancel_order", arguments: { order_id: "A101" }, _meta: CLIENT_META });
+    const question = model(ask);
+    const schema = (change: Obj) => structuredClone({ ...question, result: { ...question["result"], inputRequests: { confirm: { ...question["result"]["inputRequests"]["confirm"], params: { ...question["result"]["inputRequests"]["confirm"]["params"], requestedSchema: { ...question["result"]["inputRequests"]["confirm"]["params"]["requestedSchema"], ...change } } } } } });
+    expect(accepts(ask, schema({ $schema: "https://json-schema.org/draft/2020-12/schema" }))).toBe(true);
+    expect(accepts(ask, schema({ $schema: "x", required: [] }))).toBe(false);
+  });
+
+  it("accepts JSON-RPC's -32600 for a request without a string method, and the page's answer", () => {
+    const m = { jsonrpc: "2.0", id: 7, params: { _meta: CLIENT_META } };
+    expect(specAnswers(m)).toEqual([{ code: -32600 }]);
+    expect(specAnswers({ ...m, method: 5 })).toEqual([{ code: -32600 }]);
+    expect(accepts(m, model(m))).toBe(true);
+    expect(accepts(m, refusal(7, -32600, "Invalid Request"))).toBe(true);
+    expect(accepts(m, refusal(null, -32600, "Invalid Request"))).toBe(false); // the request's id
+    expect(accepts(msg("nothing/here", { _meta: CLIENT_META }), refusal(7, -32600, "Invalid Request"))).toBe(false); // a string method is a request
+  });
 });

@@ -52,24 +52,38 @@ function resultPart(result: Obj): Obj {
   if (isObject(caps)) r["capabilities"] = Object.fromEntries(["tools", "resources"].filter((k) => caps[k] !== undefined).map((k) => [k, isObject(caps[k]) ? {} : caps[k]]));
   // A Tool's title, annotations, outputSchema, icons and _meta are optional: rule 6 fixes name,
   // description and inputSchema (sl-tool-title-annotations lost a point).
-  if (Array.isArray(r["tools"])) r["tools"] = r["tools"].map((t: unknown) => (isObject(t) ? Object.fromEntries(Object.entries(t).filter(([k]) => !TOOL_EXTRAS.has(k))) : t));
+  if (Array.isArray(r["tools"])) r["tools"] = r["tools"].map((t: unknown) => withoutExtras(t, TOOL_EXTRAS));
   // A question's requested field may carry a title, a description and a default (the
-  // specification's PrimitiveSchemaDefinition): rule 9 fixes its type (sl-confirm-title-default).
+  // specification's PrimitiveSchemaDefinition): rule 9 fixes its type (sl-confirm-title-default);
+  // the requested schema a "$schema" (spec-requested-schema-dialect).
   if (isObject(r["inputRequests"])) r["inputRequests"] = Object.fromEntries(Object.entries(r["inputRequests"]).map(([k, q]) => [k, withoutFieldExtras(q)]));
+  // A Resource's title, description, size, annotations, icons and _meta, a TextResourceContents'
+  // _meta and a TextContent's annotations and _meta are optional too: rules 10, 11, 7 and 8 fix
+  // the others (spec-resource-fields, spec-content-annotations lost 1 each).
+  for (const [field, extras] of ITEM_EXTRAS) if (Array.isArray(r[field])) r[field] = r[field].map((item: unknown) => withoutExtras(item, extras));
   return r;
 }
 
 const TOOL_EXTRAS = new Set(["title", "annotations", "outputSchema", "icons", "_meta"]);
+const ITEM_EXTRAS: [string, Set<string>][] = [
+  ["resources", new Set(["title", "description", "size", "annotations", "icons", "_meta"])],
+  ["contents", new Set(["_meta"])],
+  ["content", new Set(["annotations", "_meta"])],
+];
+const withoutExtras = (item: unknown, extras: Set<string>): unknown =>
+  (isObject(item) ? Object.fromEntries(Object.entries(item).filter(([k]) => !extras.has(k))) : item);
 const FIELD_EXTRAS = ["title", "description", "default"];
 
-/** An input request with its requested schema's fields' title, description and default left out. */
+/** An input request with its requested schema's "$schema" and its fields' title, description and default left out. */
 function withoutFieldExtras(request: unknown): unknown {
   const schema = own(own(request, "params"), "requestedSchema");
   const properties = own(schema, "properties");
   if (!isObject(properties)) return request;
   const trimmed = Object.fromEntries(Object.entries(properties).map(([k, f]) => [k, isObject(f) ? Object.fromEntries(Object.entries(f).filter(([x]) => !FIELD_EXTRAS.includes(x))) : f]));
   const params = own(request, "params") as Obj;
-  return { ...(request as Obj), params: { ...params, requestedSchema: { ...(schema as Obj), properties: trimmed } } };
+  // The requested schema may name its dialect ("$schema", a string in the specification's schema).
+  const { $schema: _dialect, ...fixed } = schema as Obj;
+  return { ...(request as Obj), params: { ...params, requestedSchema: { ...fixed, properties: trimmed } } };
 }
 
 /** The answer without what `compared` leaves to other checks. */

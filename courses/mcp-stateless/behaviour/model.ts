@@ -140,10 +140,11 @@ function route(orders: Record<string, Order>, method: unknown, params: Obj, chec
  * the page and the specification disagree"): a request whose _meta lacks a field RequestMetaObject
  * requires (protocolVersion, a string; clientCapabilities, an object), or holds a clientInfo that
  * is not an Implementation, is malformed, -32602, and
- * server/discover naming a version the server does not support is refused with -32022. The model
+ * server/discover naming a version the server does not support is refused with -32022, and a
+ * message with an id but no string method is JSON-RPC's invalid request, -32600. The model
  * answers as the page does; the checks accept these too.
  */
-export type SpecAnswer = { code: typeof INVALID_PARAMS } | { code: typeof UNSUPPORTED_PROTOCOL_VERSION; requested: string };
+export type SpecAnswer = { code: typeof INVALID_PARAMS } | { code: typeof INVALID_REQUEST } | { code: typeof UNSUPPORTED_PROTOCOL_VERSION; requested: string };
 
 export function specAnswers(message: unknown): SpecAnswer[] {
   if (!isObject(message) || !Object.hasOwn(message, "id")) return [];
@@ -163,6 +164,9 @@ export function specAnswers(message: unknown): SpecAnswer[] {
   const badShape = (method === "tools/call" && notObject("arguments")) || ((method === "tools/call" || method === "resources/read") && notObject("inputResponses"));
   if (typeof version !== "string" || !isObject(own(meta, CAPABILITIES_KEY)) || badInfo || badShape) answers.push({ code: INVALID_PARAMS });
   if (method === "server/discover" && typeof version === "string" && version !== PROTOCOL_VERSION) answers.push({ code: UNSUPPORTED_PROTOCOL_VERSION, requested: version });
+  // JSON-RPC 2.0's Request object has a string method: without one, the message is not a request
+  // (-32600 Invalid Request, any message), where the page answers "method not found: None".
+  if (typeof method !== "string") answers.push({ code: INVALID_REQUEST });
   return answers;
 }
 

@@ -122,6 +122,26 @@ const CORRECT = [
   "correct-checkargs-const-module", // task 1: a top-level `const module` (free in an ES module)
   "correct-handle-hrtime-timing", // task 2: process.hrtime.bigint() timing each request, logged to stderr
   "correct-serve-main-guard-readline", // task 4: a main guard that reads stdin with node:readline when run directly
+  // Helper 56: the specification's optional fields where a rule fixes the others, and JSON-RPC's
+  // -32600 (41/41 on seeds 0, 7, 12345, live on for 0 and 7; the four spec-* lost 1 each before).
+  "spec-resource-fields", // task 2: a Resource's title, description, size and annotations, a _meta on resources/read's contents
+  "spec-content-annotations", // task 2: TextContent's annotations on every tool result's text
+  "spec-requested-schema-dialect", // task 2: the confirm question's requestedSchema names its "$schema"
+  "spec-method-not-string", // task 2: a request with an id but no string method is -32600 "Invalid Request" first (JSON-RPC 2.0)
+  "correct-spec-output-schema", // task 2: get_order_status declares an outputSchema its structuredContent conforms to
+  // Helper 56: tasks 3 and 4 in other Node and TypeScript idioms (41/41 as above).
+  "correct-client-strict-replies", // task 3: every reply checked against the schema's shapes (id, one of result/error, declared capabilities) before use
+  "correct-client-rest-meta-first", // task 3: the message's keys in another order, _meta first, the caller's _meta dropped by object rest
+  "correct-client-json-roundtrip", // task 3: every message a JSON round trip, retries spliced as JSON text, "rpc-N" ids
+  "correct-client-map-ask", // task 3: ask and send handed to Array.prototype.map as they are (extra index and list arguments)
+  "correct-client-sorted-reflect", // task 3: questions asked in toSorted key order, send through Reflect.apply, an Int32Array counter
+  "correct-client-capture-stack", // task 3: an Error subclass with Error.captureStackTrace and new.target.name, getRandomValues BigUint64 ids
+  "correct-serve-event-emitter", // task 4: node:events listeners per line, JSON.parse's SyntaxError told by instanceof
+  "correct-serve-forin-error-name", // task 4: plain JavaScript, for...in over the indices, error.name, Object.getPrototypeOf
+  "correct-serve-iterable-class", // task 4: a Symbol.iterator class of numbered lines, a generator of replies, Array.from twice
+  "correct-serve-skips-notifications", // task 4: serve tells a notification itself and never calls handle for it
+  "correct-serve-using-dispose", // task 4: a `using` declaration (Symbol.dispose) hands the run's lists over
+  "correct-serve-namespace-map", // task 4: task 2 imported as a namespace, a Map from line number to text
 ];
 
 /**
