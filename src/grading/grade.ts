@@ -144,19 +144,22 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     const shownAs = display.submission === "." ? "" : `${display.submission}/`;
     const input: PlanInput = { tasks: options.tasks, has: (f) => files.files[f] !== undefined || files.refused[f] !== undefined, behaviour, schema, seed };
     const plan = pack.plan(input);
-    // The live server is a process of its own: it starts now, beside the sandbox's run.
+    const limits = { ...LIMITS, timeMs: timeoutMs, budgetMs: timeoutMs * Math.max(1, options.tasks.length) };
+    const request = (runs: RunSpec[], standIns?: Record<string, StandIn>, whileRunning?: () => void) => pool.run({ files: files.files, refused: files.refused, runs, limits, ...(shownAs ? { shownAs } : {}), ...(standIns ? { standIns } : {}) }, whileRunning);
+    // The sandbox's run is the grading's longest path: it goes first. While it runs, this thread
+    // loads what judging its schemas will need, and starts what runs beside it.
+    const running = request(plan.runs, undefined, schema ? warmSchemaJudging : undefined);
+    running.catch(() => undefined);
+    // The live server is a process of its own.
     const live = extra && (extra.live ?? true) && pack.live ? pack.live : undefined;
     const runLive = live ? (tasks: readonly string[], standIns?: Record<string, StandIn>) => live.run({ files: files.files, refused: files.refused, tasks, timeoutMs, shownAs, ...(standIns ? { standIns } : {}) }) : undefined;
     const liveRun = runLive?.(options.tasks);
     liveRun?.catch(() => undefined);
-    const limits = { ...LIMITS, timeMs: timeoutMs, budgetMs: timeoutMs * Math.max(1, options.tasks.length) };
-    const request = (runs: RunSpec[], standIns?: Record<string, StandIn>, whileRunning?: () => void) => pool.run({ files: files.files, refused: files.refused, runs, limits, ...(shownAs ? { shownAs } : {}), ...(standIns ? { standIns } : {}) }, whileRunning);
     // The type check runs in a thread of its own (TypeScript 7's process its child), beside the
     // sandbox's run: the grader's thread is idle meanwhile. Its limit counts its own processor
     // time, so sharing the cores moves no verdict (docs/speed.md, "The type check beside the run").
     const typing = checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
-    // While the sandbox runs the code, this thread loads what judging its schemas will need.
-    const reply = await request(plan.runs, undefined, schema ? warmSchemaJudging : undefined);
+    const reply = await running;
     // Failures charged apart that may be one mistake (Pack.recount): one more request, only then.
     const recounted = await recount(pack, plan, reply, input, troubleAsErrors(pack.judge(plan, reply, input), reply), request);
     // A failure's follow-up (Pack.refine) is one more request, only when a check failed.
