@@ -191,6 +191,11 @@ describe("what a server may add: judged fields stay judged", () => {
     const schema = (change: Obj) => structuredClone({ ...question, result: { ...question["result"], inputRequests: { confirm: { ...question["result"]["inputRequests"]["confirm"], params: { ...question["result"]["inputRequests"]["confirm"]["params"], requestedSchema: { ...question["result"]["inputRequests"]["confirm"]["params"]["requestedSchema"], ...change } } } } } });
     expect(accepts(ask, schema({ $schema: "https://json-schema.org/draft/2020-12/schema" }))).toBe(true);
     expect(accepts(ask, schema({ $schema: "x", required: [] }))).toBe(false);
+    const tools = msg("tools/list", { _meta: CLIENT_META });
+    const listedTools = model(tools);
+    const inputSchemas = (change: Obj) => ({ ...listedTools, result: { ...listedTools["result"], tools: listedTools["result"]["tools"].map((t: Obj) => ({ ...t, inputSchema: { ...change, ...t["inputSchema"] } })) } });
+    expect(accepts(tools, inputSchemas({ $schema: "https://json-schema.org/draft/2020-12/schema" }))).toBe(true);
+    expect(accepts(tools, inputSchemas({ additionalProperties: false }))).toBe(false);
   });
 
   it("accepts JSON-RPC's -32600 for a request without a string method, and the page's answer", () => {

@@ -52,7 +52,8 @@ function resultPart(result: Obj): Obj {
   if (isObject(caps)) r["capabilities"] = Object.fromEntries(["tools", "resources"].filter((k) => caps[k] !== undefined).map((k) => [k, isObject(caps[k]) ? {} : caps[k]]));
   // A Tool's title, annotations, outputSchema, icons and _meta are optional: rule 6 fixes name,
   // description and inputSchema (sl-tool-title-annotations lost a point).
-  if (Array.isArray(r["tools"])) r["tools"] = r["tools"].map((t: unknown) => withoutExtras(t, TOOL_EXTRAS));
+  // Its inputSchema may name its dialect, "$schema" (2020-12 is the default: spec-input-schema-dialect).
+  if (Array.isArray(r["tools"])) r["tools"] = r["tools"].map((t: unknown) => withoutExtras(t, TOOL_EXTRAS)).map((t: unknown) => (isObject(t) && Object.hasOwn(t, "inputSchema") ? { ...t, inputSchema: withoutDialect(t["inputSchema"]) } : t));
   // A question's requested field may carry a title, a description and a default (the
   // specification's PrimitiveSchemaDefinition): rule 9 fixes its type (sl-confirm-title-default);
   // the requested schema a "$schema" (spec-requested-schema-dialect).
@@ -82,8 +83,14 @@ function withoutFieldExtras(request: unknown): unknown {
   const trimmed = Object.fromEntries(Object.entries(properties).map(([k, f]) => [k, isObject(f) ? Object.fromEntries(Object.entries(f).filter(([x]) => !FIELD_EXTRAS.includes(x))) : f]));
   const params = own(request, "params") as Obj;
   // The requested schema may name its dialect ("$schema", a string in the specification's schema).
-  const { $schema: _dialect, ...fixed } = schema as Obj;
-  return { ...(request as Obj), params: { ...params, requestedSchema: { ...fixed, properties: trimmed } } };
+  return { ...(request as Obj), params: { ...params, requestedSchema: { ...(withoutDialect(schema) as Obj), properties: trimmed } } };
+}
+
+/** A JSON Schema without a "$schema" string naming its dialect (the schema's meaning is the same here). */
+function withoutDialect(schema: unknown): unknown {
+  if (!isObject(schema) || typeof schema["$schema"] !== "string") return schema;
+  const { $schema: _dialect, ...rest } = schema;
+  return rest;
 }
 
 /** The answer without what `compared` leaves to other checks. */

@@ -123,11 +123,12 @@ const CORRECT = [
   "correct-handle-hrtime-timing", // task 2: process.hrtime.bigint() timing each request, logged to stderr
   "correct-serve-main-guard-readline", // task 4: a main guard that reads stdin with node:readline when run directly
   // Helper 56: the specification's optional fields where a rule fixes the others, and JSON-RPC's
-  // -32600 (41/41 on seeds 0, 7, 12345, live on for 0 and 7; the four spec-* lost 1 each before).
+  // -32600 (41/41 on seeds 0, 7, 12345, live on for 0 and 7; the five spec-* lost 1 each before).
   "spec-resource-fields", // task 2: a Resource's title, description, size and annotations, a _meta on resources/read's contents
   "spec-content-annotations", // task 2: TextContent's annotations on every tool result's text
   "spec-requested-schema-dialect", // task 2: the confirm question's requestedSchema names its "$schema"
   "spec-method-not-string", // task 2: a request with an id but no string method is -32600 "Invalid Request" first (JSON-RPC 2.0)
+  "spec-input-schema-dialect", // task 2: each tool's inputSchema names its "$schema" (2020-12, the default)
   "correct-spec-output-schema", // task 2: get_order_status declares an outputSchema its structuredContent conforms to
   // Helper 56: tasks 3 and 4 in other Node and TypeScript idioms (41/41 as above).
   "correct-client-strict-replies", // task 3: every reply checked against the schema's shapes (id, one of result/error, declared capabilities) before use
@@ -142,6 +143,8 @@ const CORRECT = [
   "correct-serve-skips-notifications", // task 4: serve tells a notification itself and never calls handle for it
   "correct-serve-using-dispose", // task 4: a `using` declaration (Symbol.dispose) hands the run's lists over
   "correct-serve-namespace-map", // task 4: task 2 imported as a namespace, a Map from line number to text
+  "correct-serve-jsonrpc-envelope", // task 4: serve answers -32600 itself for an id without jsonrpc "2.0" or a string method
+  "correct-serve-frozen-clone", // task 4: handle gets a deep-frozen structuredClone of each parsed line
 ];
 
 /**
