@@ -24,6 +24,23 @@ export function same(a: unknown, b: unknown): boolean {
   return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && same(a[k], b[k]));
 }
 
+/**
+ * An outcome with what no rule judges left out: an error's message and data, a result's _meta and
+ * initialize's instructions. t2_isolation compares a server's answers with its own through it, so
+ * a trace id or a time in those (random, or the clock's) is not taken for state leaking.
+ */
+export function judgedPart(outcome: unknown): unknown {
+  if (!isObject(outcome) || !isObject(outcome["value"])) return outcome;
+  const { error, result } = outcome["value"];
+  const value: Record<string, unknown> = { ...outcome["value"] };
+  if (isObject(error)) value["error"] = { code: error["code"] };
+  if (isObject(result)) {
+    const { _meta: _, instructions: __, ...rest } = result;
+    value["result"] = rest;
+  }
+  return { ...outcome, value };
+}
+
 /** A value to show: JSON, with what JSON could not carry named. */
 export function shown(v: unknown): string {
   if (isObject(v) && typeof v[NOT_DATA] === "string") return `<${v[NOT_DATA]}>`;

@@ -83,6 +83,27 @@ const CORRECT = [
   "correct-server-extends-map", // task 2: LabServer extends Map (the registry itself), handlers built in a static block, #private state, an iterable outbox drained by spreading
   "correct-client-accessor-events", // task 3: the client an EventEmitter with Symbol-keyed events (one per distinct method drained), an auto-accessor cache, generator ids, response ids checked
   "correct-ts-enum-namespace", // task 2: numeric and string enums, a namespace of envelope helpers, an abstract class per method (override), overloads, satisfies, a type guard
+  // Helper 55 (seeds 0 and 7: 18/18, the same answers as the reference under Node 20 but for free messages).
+  // Lost 1 (t2_isolation, "state leaks between instances") before judgeAlone left out what no rule judges (behaviour/compare.ts, judgedPart):
+  "correct-error-trace-ids", // task 2: a random trace id and the time in every error's message and data, a request id and time in every result's _meta
+  // Full marks already, each a new idiom (regression guards):
+  "correct-capture-stack-trace", // task 2: an Error subclass per code with Error.captureStackTrace(this, new.target), Symbol.hasInstance by a branded symbol, toJSON, #x in o brand checks
+  "correct-middleware-compose", // task 2: a Koa-style compose of middlewares (envelope, lifecycle, router, notFound) over a context object, errors as plain marked objects
+  "correct-url-intl-lookup", // task 2: resources found by new URL(uri).href (a uri that is no URL unknown), every missing argument named by Intl.ListFormat and Intl.PluralRules
+  "correct-es2023-arrays", // task 2: the registry an immutable array (with, toSpliced, findLastIndex, findLast), toSorted for the listing, the outbox a new array each time
+  "correct-regexp-named-groups", // task 2: the template by matchAll over /(?<variable>)/dg, every variable checked first, the text rebuilt from match indices
+  "correct-frozen-tool-copies", // task 2: each tool kept as Object.freeze({ ...tool }) (a name added again moved last), listed by ({ run, ...listing }), the allow-list a frozen array
+  "correct-object-registry-odd-names", // task 2: a plain-object registry by Object.defineProperty ("__proto__" a name like any other), Object.hasOwn lookups, an allow-list from Object.fromEntries
+  "correct-computed-method-routes", // task 2: routes as class methods under their wire names (["tools/list"]()) read from the prototype, an Array subclass outbox (species), an AggregateError for missing arguments
+  "correct-stderr-logging", // task 2: every diagnostic on stderr (console.error/warn/trace/assert, process.stderr.write, a Console on stderr, util.debuglog)
+  "correct-builder-classes", // task 1: a class per shape (optional keys assigned only when given, a kind getter on the prototype), kindOf by instanceof first
+  "correct-client-frozen-reviver", // task 3: deep-frozen copies by a JSON.parse reviver, an McpError subclass (captureStackTrace, the response as cause), time-based string ids, ??= and ||=
+  "correct-client-iterator-ids", // task 3: LSP Content-Length frames as UTF-8 bytes, ids from an endless Symbol.iterator, pump by for...of, results as Object.fromEntries copies
+  "correct-arrow-field-methods", // tasks 2-3: every method an arrow-function class field (auto-bound), the client calling its transport's send through bind
+  "correct-frozen-instances", // tasks 2-3: Object.freeze(this) in the server and transport, Object.seal(this) in the client, state in containers changed in place
+  "correct-deep-frozen-responses", // task 2: every response and drained notification deep-frozen (Reflect.ownKeys walk), frozen constants shared by every answer
+  "correct-normalize-in-place", // task 2: each request normalised in place before dispatch (params and arguments defaulted, _meta deleted), as a body parser does
+  "correct-client-cache-in-place", // task 3: client.tools one read-only array for the client's life (defineProperty), refilled in place by splice
 ];
 
 /** [fixture, the checks it must fail (and nothing else), points it costs, what their diagnosis shows]. */

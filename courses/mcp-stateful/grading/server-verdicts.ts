@@ -5,7 +5,7 @@
 // servers side by side with itself alone.
 import type { CheckResult } from "../../../src/report/types.js";
 import type { SandboxReply, WireRun } from "../../../src/sandbox/protocol.js";
-import { compareStep, same, shown } from "../behaviour/compare.js";
+import { compareStep, judgedPart, same, shown } from "../behaviour/compare.js";
 import { VARIANTS } from "../behaviour/model.js";
 import { SERVER_CHECKS, type ServerCheck } from "../behaviour/server-checks.js";
 import { modelSession, sessionCode, type Outcome, type Session, type StepRule } from "../behaviour/session.js";
@@ -91,13 +91,13 @@ export function judgeSteps(session: Session, got: readonly Outcome[], judges: re
   return undefined;
 }
 
-/** Each server beside the other answers as it does alone. */
+/** Each server beside the other answers as it does alone (what no rule judges, an error's message say, left out: judgedPart). */
 export function judgeAlone(session: Session, got: readonly Outcome[], alone: readonly (readonly Outcome[])[]): Failure | undefined {
   const seen = session.servers.map(() => 0);
   for (let j = 0; j < session.steps.length; j++) {
     const k = session.steps[j]!.on ?? 0;
     const own = alone[k]![seen[k]!++];
-    if (same(own, got[j])) continue;
+    if (same(judgedPart(own), judgedPart(got[j]))) continue;
     const name = (i: number): string => `server${i + 1}`;
     return {
       steps: j + 1,
