@@ -25,6 +25,7 @@ export const LAZY: Record<string, { globals: string[]; methods?: [string, string
   "error-source.js": { globals: [], lib: ["errorFromSource"] },
   "json-cycle.js": { globals: [], lib: ["circularMessage"] },
   "hash.js": { globals: [], lib: ["nodeHashes"] },
+  "atomics.js": { globals: ["Atomics"] },
 };
 
 const read = (file: string): string => readFileSync(path.join(here, "globals", file), "utf8").trim().replace(/;$/, "");

@@ -68,6 +68,16 @@
   // process.hrtime and uptime count from the first read (the process's start is the grader's).
   let started;
   const sinceStart = () => clockNow() - (started ??= clockNow());
+  // process.hrtime's nanoseconds: the sandbox's milliseconds, and two reads never equal, as on
+  // Node's nanosecond clock, where a read takes tens of nanoseconds (ids made from it differ).
+  // Its zero is arbitrary, as Node's: the clock's own (the real time the instance started).
+  let lastNs = -1n;
+  const hrNow = () => {
+    let ns = BigInt(Math.round(clockNow() * 1e6));
+    if (ns <= lastNs) ns = lastNs + 50n;
+    lastNs = ns;
+    return ns;
+  };
   const splitText = call.bind(String.prototype.split);
   const joinList = call.bind(Array.prototype.join);
   const elapsed = (ms) => (ms < 1000 ? `${+ms.toFixed(3)}ms` : ms < 60000 ? `${(ms / 1000).toFixed(3)}s` : `${Math.floor(ms / 60000)}:${((ms % 60000) / 1000).toFixed(3).padStart(6, "0")} (m:ss.mmm)`);
@@ -141,11 +151,11 @@
     stdout: stdoutStream, stderr: stderrStream, env: {}, argv: ["node", "task"], platform: "linux", pid: 1, ppid: 0, arch: "x64",
     // The sandbox's clock (globals/clock.js), as Node's monotonic one is read.
     hrtime: Object.assign(function hrtime(previous) {
-      const ms = sinceStart();
-      let seconds = Math.floor(ms / 1000), nanos = (ms % 1000) * 1e6;
+      const ns = hrNow();
+      let seconds = Number(ns / 1000000000n), nanos = Number(ns % 1000000000n);
       if (isArray(previous)) { seconds -= previous[0]; nanos -= previous[1]; if (nanos < 0) { seconds -= 1; nanos += 1e9; } }
       return [seconds, nanos];
-    }, { bigint: () => BigInt(sinceStart()) * 1000000n }),
+    }, { bigint: () => hrNow() }),
     uptime: () => sinceStart() / 1000,
     version: "v20.0.0", versions: { node: "20.0.0" }, exitCode: undefined, cwd: () => "/",
     exit(code) { const text = code === undefined ? "" : toText(code); state.exit = text.length > 200 ? slice(text, 0, 200) + "…" : text; throw new ExitCalled("process.exit(" + state.exit + ")"); },

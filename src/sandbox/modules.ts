@@ -40,11 +40,11 @@ Buffer.prototype.compare = function (target, ...rest) { return compare.call(this
 class Blob { constructor() { throw new Error("Blob is not available in the grader's sandbox: use a Buffer or a Uint8Array."); } }
 module.exports = { ...port, Blob };`;
 
-const CRYPTO = `const { Buffer } = require("buffer/");
-const no = (name) => () => { throw new Error("crypto." + name + " is not available in the grader's sandbox: it hashes, signs or ciphers, which the tasks do not need."); };
+// Its buffers are the global Buffer (node:buffer's, with Node 20's encodings), as Node's are.
+const CRYPTO = `const no = (name) => () => { throw new Error("crypto." + name + " is not available in the grader's sandbox: it hashes, signs or ciphers, which the tasks do not need."); };
 function randomBytes(size, callback) {
   if (typeof size !== "number" || !Number.isInteger(size) || size < 0) throw new RangeError('The value of "size" is out of range. It must be >= 0 && <= 2147483647. Received ' + String(size));
-  const bytes = Buffer.alloc(size);
+  const bytes = globalThis.Buffer.alloc(size);
   for (let at = 0; at < size; at += 65536) globalThis.crypto.getRandomValues(bytes.subarray(at, Math.min(size, at + 65536)));
   if (typeof callback === "function") throw new Error("crypto.randomBytes with a callback is not available in the grader's sandbox: call it without one.");
   return bytes;

@@ -137,6 +137,9 @@ const CORRECT = [
   "correct-client-map-ask", // task 3: ask and send handed to Array.prototype.map as they are (extra index and list arguments)
   "correct-client-sorted-reflect", // task 3: questions asked in toSorted key order, send through Reflect.apply, an Int32Array counter
   "correct-client-capture-stack", // task 3: an Error subclass with Error.captureStackTrace and new.target.name, getRandomValues BigUint64 ids
+  "correct-client-hrtime-ids", // task 3: ids from process.hrtime.bigint() (two reads differ, as on Node's nanosecond clock)
+  "correct-client-random-bytes-ids", // task 3: ids from node:crypto's randomBytes(...).toString("base64url") and hex (Node's Buffer)
+  "correct-client-atomics-counter", // task 3: ids from Atomics.add on an Int32Array over a SharedArrayBuffer
   "correct-serve-event-emitter", // task 4: node:events listeners per line, JSON.parse's SyntaxError told by instanceof
   "correct-serve-forin-error-name", // task 4: plain JavaScript, for...in over the indices, error.name, Object.getPrototypeOf
   "correct-serve-iterable-class", // task 4: a Symbol.iterator class of numbered lines, a generator of replies, Array.from twice

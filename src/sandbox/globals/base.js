@@ -44,7 +44,6 @@
   for (const name of ["BroadcastChannel", "MessageChannel", "MessagePort", "MessageEvent"]) refusedFunction(name, "there are no other threads in it to message.");
   for (const name of ["PerformanceObserver", "PerformanceEntry"]) refusedFunction(name, "use performance.now().");
   for (const name of ["Crypto", "CryptoKey", "SubtleCrypto"]) refusedFunction(name, "use crypto.randomUUID() or crypto.getRandomValues().");
-  refused("Atomics", ["add", "and", "compareExchange", "exchange", "isLockFree", "load", "notify", "or", "store", "sub", "wait", "waitAsync", "xor"], "there are no threads in it to share memory with.");
 
   // Node 20 (V8 11.3) has none of these; QuickJS has them all.
   const remove = (holder, names) => { for (const name of names) delete holder[name]; };

@@ -6,6 +6,7 @@
 // words says `ownWording` (the error's name must still agree); `module` runs the statements as a
 // student's file does, through the compile step. `require` is given for Node's pure modules.
 import { ERROR_ROWS } from "./error-rows.js";
+import { IDIOM_ROWS } from "./idiom-rows.js";
 import { INSPECT_ROWS } from "./inspect-rows.js";
 import type { Entry } from "./evaluate.js";
 
@@ -314,7 +315,6 @@ const FAMILIES: Record<string, Line[]> = {
     "typeof require('node:crypto').createHash",
     { code: "return require('node:crypto').createSign('sha256');", program: true, refused: "crypto.createSign" },
     { code: "return new WebAssembly.Module(new Uint8Array(8));", program: true, refused: "WebAssembly.Module" },
-    { code: "return Atomics.add(new Int32Array(1), 0, 1);", program: true, refused: "Atomics.add" },
     "[typeof WebAssembly, typeof Atomics, typeof WebAssembly.Module]",
   ],
   // What helper 42's correct and one-mistake submissions lean on (test/fixtures: builtin-*,
@@ -558,5 +558,5 @@ const FAMILIES: Record<string, Line[]> = {
   ],
 };
 
-export const TABLE: Entry[] = Object.entries({ ...FAMILIES, ...INSPECT_ROWS, ...ERROR_ROWS }).flatMap(([family, lines]) =>
+export const TABLE: Entry[] = Object.entries({ ...FAMILIES, ...INSPECT_ROWS, ...IDIOM_ROWS, ...ERROR_ROWS }).flatMap(([family, lines]) =>
   lines.map((line) => (typeof line === "string" ? { name: `${family}: ${line}`, code: line } : { name: `${family}: ${line.code.slice(0, 80)}`, ...line })));

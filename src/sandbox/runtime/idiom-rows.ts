@@ -1,0 +1,29 @@
+// The differential table's rows (table.ts says how rows are read) for what correct submissions
+// written by helpers reached for and found different: Atomics on one thread (a counter for ids),
+// node:crypto's buffers (Node's Buffer, base64url), process.hrtime's reads (ids from it differ).
+import type { Entry } from "./evaluate.js";
+
+type Line = string | Omit<Entry, "name">;
+
+export const IDIOM_ROWS: Record<string, Line[]> = {
+  "atomics, random bytes, hrtime": [
+  "typeof Atomics.add", "Atomics.add(new Int32Array(new SharedArrayBuffer(8)), 0, 5)",
+  { code: "const a = new Int32Array(new SharedArrayBuffer(16)); Atomics.add(a, 0, 2); Atomics.sub(a, 0, 1); Atomics.store(a, 1, 7); return [Atomics.load(a, 0), Atomics.exchange(a, 1, 3), Atomics.compareExchange(a, 1, 3, 9), Array.from(a), Atomics.isLockFree(4), Atomics.notify(a, 0, 1), Atomics.or(a, 2, 5), Atomics.and(a, 2, 4), Atomics.xor(a, 2, 1), a[2]];", program: true },
+  { code: "const a = new Int32Array(4); Atomics.add(a, 0, 1); return [Array.from(a), Atomics.load(a, 0)];", program: true },
+  { code: "return Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 1, 0);", program: true },
+  "Object.getOwnPropertyNames(Atomics).sort().join()", "String(Atomics)", "Object.prototype.toString.call(Atomics)",
+  "require('node:crypto').randomBytes(3).toString('base64url').length", "require('node:crypto').randomBytes(3) instanceof Buffer", "Buffer.isBuffer(require('crypto').randomBytes(2))",
+  "require('crypto').randomBytes(4).toString('hex').length",
+  { code: "const a = process.hrtime.bigint(); const b = process.hrtime.bigint(); return [typeof a, b > a, a > 1000000000n];", program: true },
+  { code: "const t = process.hrtime(); const d = process.hrtime(t); return [t.length, typeof t[0], d[0] >= 0, d[1] >= 0, d[1] < 1e9];", program: true },
+  { code: "const ids = new Set(); for (let i = 0; i < 50; i++) ids.add(String(process.hrtime.bigint())); return ids.size;", program: true },
+  "Atomics.add([], 0, 1)", "Atomics.add(new Float64Array(1), 0, 1)", "Atomics.add(new Uint8ClampedArray(1), 0, 1)", "Atomics.add(new Int32Array(1), 5, 1)", "Atomics.add(new Int32Array(1), -1, 1)",
+  "Atomics.add(new Int32Array(1), '0', 1)", "Atomics.add(new BigInt64Array(1), 0, 1)", "String(Atomics.add(new BigInt64Array(1), 0, 1n))", "Atomics.store(new Int8Array(1), 0, 3.7)", "Atomics.store(new Int8Array(1), 0, -0)",
+  "Atomics.store(new Int8Array(1), 0, 300)", { code: "const a = new Int8Array(1); Atomics.store(a, 0, 1); return [Atomics.compareExchange(a, 0, 257, 5), a[0]];", program: true },
+  "[1, 2, 3, 4, 5, 8, 16].map((n) => Atomics.isLockFree(n))", "Atomics.notify(new Int32Array(4), 0)", "Atomics.notify(new Uint8Array(4), 0)", "Atomics.wait(new Int32Array(4), 0, 0, 0)",
+  "Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 0)", "Atomics.add(new Uint32Array(1), 0, -1)", "Atomics.sub(new Uint8Array(1), 0, 1)", "Atomics.add(new Int32Array(1), 0, '5')",
+  "Atomics.add(new Int32Array(1), 1.5, 1)", "Atomics.add(new Int32Array(2), 1.5, 1)", "Atomics.load(new Int32Array(2))", "[Atomics.add.length, Atomics.compareExchange.length, Atomics.wait.length, Atomics.notify.length, Atomics.add.name]",
+  { code: "const a = new BigUint64Array(1); Atomics.sub(a, 0, 1n); return String(a[0]);", program: true }, { code: "const a = new Int32Array(1); a[0] = 2 ** 31 - 1; Atomics.add(a, 0, 1); return a[0];", program: true },
+  { code: "return Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);", program: true, refused: "Atomics.wait" },
+  ],
+};
