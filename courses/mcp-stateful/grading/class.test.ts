@@ -104,6 +104,8 @@ const CORRECT = [
   "correct-deep-frozen-responses", // task 2: every response and drained notification deep-frozen (Reflect.ownKeys walk), frozen constants shared by every answer
   "correct-normalize-in-place", // task 2: each request normalised in place before dispatch (params and arguments defaulted, _meta deleted), as a body parser does
   "correct-client-cache-in-place", // task 3: client.tools one read-only array for the client's life (defineProperty), refilled in place by splice
+  "correct-client-module-ids", // task 3: request ids from one module-level sequence shared by every client (unique in the process), the cache on the instance
+  "correct-undefined-optionals", // task 2: optional fields written as undefined (error data, isError on success, a tool's title, a result's _meta), left out by JSON
 ];
 
 /** [fixture, the checks it must fail (and nothing else), points it costs, what their diagnosis shows]. */
