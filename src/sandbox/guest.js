@@ -30,6 +30,8 @@
     hostWrite(stream, length > WRITE_CHUNK ? slice(text, 0, WRITE_CHUNK) : text, length);
   };
   const hostResolve = host.resolve;
+  // Runs the promise callbacks queued so far: a module's top-level await reached on import (session.ts).
+  const hostDrain = host.drain;
   // Tells the host's fuel meter which input's call is running (-1: none), so that a call that
   // never returns is stopped at its own budget and the run goes on from the next input.
   const hostMark = host.mark;
@@ -208,7 +210,7 @@
       const loading = lib.loading;
       lib.loading = id;
       try {
-        found[1].call(module.exports, module.exports, requireFrom(id), module, id, "/", { url: "file:///submission/" + id }, v8Error);
+        found[1].call(module.exports, module.exports, requireFrom(id), module, id, "/", { url: "file:///submission/" + id }, v8Error, hostDrain);
       } finally { lib.loading = loading; }
       // node:util's format and inspect are the sandbox's own, as console's (globals/inspect.js).
       // Loaded now, not on first use: inspect.defaultOptions may be set before any inspect.

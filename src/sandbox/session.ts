@@ -73,14 +73,19 @@ const REPLY_CHARS = 16 * 1024 * 1024;
 /**
  * A module with an await outside every function (transpile.ts) runs in an async function: an
  * await that is never reached while it is imported (a main guard's, false here as when any module
- * imports it) changes nothing, and the module loads as on Node. One that is reached would leave
- * the importer waiting, which the sandbox's synchronous module system cannot do: it is refused
- * then, by name. A throw before any await is the module's own, thrown as it is. On the first
- * line, so that every line of the module keeps its number.
+ * imports it) changes nothing, and the module loads as on Node. One that is reached leaves the
+ * importer waiting, as Node's does: the promise callbacks run then (an `await import(...)`, an
+ * await of a settled promise) until the body ends. One that waits for a timer or input would
+ * need the event loop, which the sandbox's synchronous module system cannot run inside an
+ * import: it is refused then, by name. A throw is the module's own, thrown as it is. On the
+ * first line, so that every line of the module keeps its number.
  */
 function awaitWhenReached(body: string, id: string): string {
-  const refusal = JSON.stringify(`\`await\` at the top level of ${id} was reached while the module was being imported, which the grader's sandbox does not do: it loads every module synchronously, as the chapter's runner imports it. Keep the await behind a main guard that is false when the module is imported, or move it into the function that needs it (and make that function async).`);
-  return `"use strict"; let __gradeSync = true, __gradeDone = false, __gradeThrew = false, __gradeThrown; (async () => { "use strict"; try { ${body}\n__gradeDone = true; } catch (e) { if (!__gradeSync) throw e; __gradeThrew = true; __gradeThrown = e; } })(); __gradeSync = false; if (__gradeThrew) throw __gradeThrown; if (!__gradeDone) throw new Error(${refusal});`;
+  const refusal = JSON.stringify(`\`await\` at the top level of ${id} waited, while the module was being imported, for what only the event loop gives (a timer, input, a promise nothing settles): the grader's sandbox imports a module by running it and its promise callbacks to the end, as the chapter's runner imports it, and no more. Keep that await behind a main guard that is false when the module is imported, or move it into the function that needs it (and make that function async).`);
+  // Run as Node runs an ES module with a top-level await: its body as an async function, then
+  // the promise callbacks it queued (an await of an import, of a promise already settled), here
+  // on the spot, through the host (__gradeDrain), until the body ends or nothing is left to run.
+  return `"use strict"; let __gradeDone = false, __gradeThrew = false, __gradeThrown; (async () => { "use strict"; try { ${body}\n__gradeDone = true; } catch (e) { __gradeThrew = true; __gradeThrown = e; } })(); if (!__gradeDone && !__gradeThrew && __gradeDrain()) for (;;) {} if (__gradeThrew) throw __gradeThrown; if (!__gradeDone) throw new Error(${refusal});`;
 }
 
 export class Session {
@@ -430,7 +435,7 @@ export class Session {
       // An ES module has no module, __filename or __dirname (Node: "not defined in ES module
       // scope"), and may declare its own: only CommonJS files get them.
       const params = ES_MODULE.test(found.id) ? "__gradeModule, __gradeFilename, __gradeDirname" : "module, __filename, __dirname";
-      const factory = ctx.evalCode(`(function (exports, require, ${params}, __gradeImportMeta, __gradeError) {${body}\n})`, found.id);
+      const factory = ctx.evalCode(`(function (exports, require, ${params}, __gradeImportMeta, __gradeError, __gradeDrain) {${body}\n})`, found.id);
       if (factory.error) return { error: factory.error };
       const pair = ctx.newArray();
       const id = ctx.newString(found.id);
@@ -466,7 +471,20 @@ export class Session {
       const text = textHandle ? readText(ctx, slicer, textHandle, MAX_HASH_CHARS + 1) : undefined;
       return ctx.newString(hashCall(text?.text ?? ""));
     };
-    return [["write", write], ["resolve", resolve], ["turn", turn], ["peer", peer], ["intl", intl], ["url", url], ["standIn", standIn], ["clock", clock], ["mark", mark], ["hash", hash]];
+    // A module whose top-level await was reached while it was imported (awaitWhenReached): the
+    // promise callbacks queued so far run now, as Node runs them before the importer goes on. The
+    // engine stopping them for want of memory is thrown on in the guest as it came;
+    // true: the meter stopped them (the module's fuel is spent), and the guest spins into the
+    // interrupt, which nothing catches, as any loop's ends (a job's stop only rejects its promise).
+    const drain: VmFunctionImplementation<QuickJSHandle> = () => {
+      const jobs = this.runtime.executePendingJobs(-1);
+      if (this.meter.stop) {
+        if (jobs.error) try { jobs.error.dispose(); } catch { /* freed with the runtime */ }
+        return ctx.true;
+      }
+      return jobs.error ? { error: jobs.error } : undefined;
+    };
+    return [["write", write], ["resolve", resolve], ["turn", turn], ["peer", peer], ["intl", intl], ["url", url], ["standIn", standIn], ["clock", clock], ["mark", mark], ["hash", hash], ["drain", drain]];
   }
 
   /** [id, the names of its exports] for the guest, which makes the stand-in's functions (guest.js). */

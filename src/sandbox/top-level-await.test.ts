@@ -1,6 +1,7 @@
 // An await outside every function (session.ts awaitWhenReached): a main guard's, never reached
-// when the module is imported, loads as on Node; one reached is refused by name; a throw before
-// any await is the module's own, at its own line.
+// when the module is imported, loads as on Node; one reached runs to its end when promise
+// callbacks alone settle it (an await of an import, of a settled promise), as on Node; one that
+// waits for a timer is refused by name; a throw is the module's own, at its own line.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SandboxPool } from "./pool.js";
 
@@ -9,8 +10,8 @@ beforeAll(() => { pool = new SandboxPool(1); });
 afterAll(() => pool.close());
 
 const LIMITS = { timeMs: 20_000, memoryBytes: 64 * 2 ** 20, valueChars: 2 ** 20, outputChars: 16384 };
-async function load(code: string) {
-  const reply = await pool.run({ files: { "main.ts": code }, refused: {}, limits: LIMITS,
+async function load(code: string, more: Record<string, string> = {}) {
+  const reply = await pool.run({ files: { "main.ts": code, ...more }, refused: {}, limits: LIMITS,
     runs: [{ entry: "main.ts", exportName: "f", inputs: ["2"], instance: "shared", stopOnFailure: false }] });
   return reply.runs[0]!;
 }
@@ -29,10 +30,33 @@ describe("await at the top level of a module", () => {
     expect(run.status === "ran" ? run.calls[0] : undefined).toMatchObject({ ok: true, value: "J42" });
   });
 
-  it("refuses an await reached on import, naming the file", async () => {
-    const run = await load("export function f(n: number) { return n; }\nconst ready = await Promise.resolve(1);\nconsole.log(ready);");
+  it("runs an await reached on import to its end when promise callbacks settle it: an import, a settled promise, an async function", async () => {
+    const run = await load([
+      "const { twice } = await import(\"./twice.js\");",
+      "const k = await Promise.resolve(20);",
+      "const extra = await (async () => { await null; return 1; })();",
+      "export function f(n: number) { return twice(k) + extra + n - 1 - 40 + 40; }",
+    ].join("\n"), { "twice.ts": "export const twice = (n: number) => n * 2;" });
+    expect(run.status).toBe("ran");
+    expect(run.status === "ran" ? run.calls[0] : undefined).toMatchObject({ ok: true, value: "J42" });
+  });
+
+  it("refuses an await reached on import that waits for a timer, naming the file", async () => {
+    const run = await load("export function f(n: number) { return n; }\nawait new Promise((r) => setTimeout(r, 10));");
     expect(run.status).not.toBe("ran");
-    expect(JSON.stringify(run)).toMatch(/`await` at the top level of main\.ts was reached while the module was being imported/);
+    expect(JSON.stringify(run)).toMatch(/`await` at the top level of main\.ts waited, while the module was being imported, for what only the event loop gives/);
+  });
+
+  it("gives a throw after an await reached on import as the module's own", async () => {
+    const run = await load("export function f(n: number) { return n; }\nawait null;\nthrow new RangeError(\"not ready\");");
+    expect(run.status).not.toBe("ran");
+    expect(JSON.stringify(run)).toMatch(/RangeError: not ready/);
+  });
+
+  it("stops an await loop on import at its fuel, as any loop", async () => {
+    const [awaiting, looping] = [await load("export function f(n: number) { return n; }\nfor (;;) await null;"), await load("export function f(n: number) { return n; }\nfor (;;) {}")];
+    expect(awaiting.status === "ran" ? awaiting.stopped?.reason : awaiting.status).toBe("timeout");
+    expect(awaiting.status === "ran" && looping.status === "ran" ? [awaiting.calls, awaiting.stopped?.message] : []).toEqual([[], looping.status === "ran" ? looping.stopped?.message : "?"]);
   });
 
   it("gives a throw before any await as the module's own, at its line", async () => {

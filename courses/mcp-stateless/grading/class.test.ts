@@ -140,6 +140,7 @@ const CORRECT = [
   "correct-client-hrtime-ids", // task 3: ids from process.hrtime.bigint() (two reads differ, as on Node's nanosecond clock)
   "correct-client-random-bytes-ids", // task 3: ids from node:crypto's randomBytes(...).toString("base64url") and hex (Node's Buffer)
   "correct-client-atomics-counter", // task 3: ids from Atomics.add on an Int32Array over a SharedArrayBuffer
+  "correct-serve-tla-import", // task 4: handle from a top-level `await import("./task2.js")` (an ES module on Node 20)
   "correct-serve-event-emitter", // task 4: node:events listeners per line, JSON.parse's SyntaxError told by instanceof
   "correct-serve-forin-error-name", // task 4: plain JavaScript, for...in over the indices, error.name, Object.getPrototypeOf
   "correct-serve-iterable-class", // task 4: a Symbol.iterator class of numbered lines, a generator of replies, Array.from twice
