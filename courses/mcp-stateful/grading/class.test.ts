@@ -106,6 +106,7 @@ const CORRECT = [
   "correct-client-cache-in-place", // task 3: client.tools one read-only array for the client's life (defineProperty), refilled in place by splice
   "correct-client-module-ids", // task 3: request ids from one module-level sequence shared by every client (unique in the process), the cache on the instance
   "correct-undefined-optionals", // task 2: optional fields written as undefined (error data, isError on success, a tool's title, a result's _meta), left out by JSON
+  "correct-spec-pagination", // tasks 2-3: the specification's pagination: tools/list pages with an opaque base64url cursor (a bad one -32602), listTools following nextCursor
 ];
 
 /** [fixture, the checks it must fail (and nothing else), points it costs, what their diagnosis shows]. */
