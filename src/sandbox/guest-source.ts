@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Run at set-up, in this order: a later file may use what an earlier one put on `lib`. */
-export const EAGER = ["base.js", "errors.js", "web.js", "timers.js", "clock.js"];
+export const EAGER = ["base.js", "errors.js", "web.js", "timers.js", "clock.js", "sort.js"];
 /** Compiled on first use of one of the globals each gives (or, for inspect.js, of console or util). */
 export const LAZY: Record<string, { globals: string[]; methods?: [string, string[]][]; lib?: string[] }> = {
   "text.js": { globals: ["TextEncoder", "TextDecoder", "atob", "btoa"] },

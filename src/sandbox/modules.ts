@@ -184,7 +184,12 @@ const SAME: Record<string, string> = {
   events: EVENTS_SAME,
   // A Proxy cannot be told from its target by code in the engine: isProxy is refused by name.
   util: `module.exports.debug = module.exports.debuglog;
-module.exports.types = Object.assign({}, module.exports.types, { isProxy: function isProxy() { throw new Error("util.types.isProxy is not available in the grader's sandbox: the tasks do not need it."); } });`,
+// isNativeError: the engine's own errors only (the port's instanceof takes Object.create(Error.prototype) too).
+const portIsNativeError = module.exports.types.isNativeError;
+module.exports.types = Object.assign({}, module.exports.types, {
+  isProxy: function isProxy() { throw new Error("util.types.isProxy is not available in the grader's sandbox: the tasks do not need it."); },
+  isNativeError: function isNativeError(value) { return value !== null && typeof value === "object" && !(Symbol.toStringTag in value) ? Object.prototype.toString.call(value) === "[object Error]" : portIsNativeError(value); },
+});`,
   buffer: "module.exports.atob = globalThis.atob; module.exports.btoa = globalThis.btoa;",
   // POSIX's is the path itself. path.win32 (null in the port): its separators, and each function refused by name.
   path: `module.exports.toNamespacedPath = function toNamespacedPath(p) { return p; };

@@ -33,7 +33,8 @@
         case "Error": {
           const name = v.name;
           const Type = typeof name === "string" && Object.prototype.hasOwnProperty.call(ERRORS, name) ? ERRORS[name] : Error;
-          const e = keep(Object.create(Type.prototype));
+          // A real error of that type (Object.prototype.toString says "[object Error]", as Node's clone).
+          const e = keep(Reflect.construct(Type, []));
           if (typeof v.stack === "string") hidden(e, "stack", v.stack);
           if (Object.prototype.hasOwnProperty.call(v, "message")) hidden(e, "message", String(v.message));
           if (Object.prototype.hasOwnProperty.call(v, "cause")) hidden(e, "cause", clone(v.cause));

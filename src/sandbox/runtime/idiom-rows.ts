@@ -26,4 +26,18 @@ export const IDIOM_ROWS: Record<string, Line[]> = {
   { code: "const a = new BigUint64Array(1); Atomics.sub(a, 0, 1n); return String(a[0]);", program: true }, { code: "const a = new Int32Array(1); a[0] = 2 ** 31 - 1; Atomics.add(a, 0, 1); return a[0];", program: true },
   { code: "return Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);", program: true, refused: "Atomics.wait" },
   ],
+  // V8's TimSort (globals/sort.js): a comparator that is not consistent leaves Node's order, and
+  // every comparator is called on Node's pairs (helper 55: the engine's own sort differed).
+  "sort with a comparison function": [
+    "[1, 2, 3].sort(() => -1)", "[1, 2, 3].sort(() => 1)", "[2, 1].sort((a, b) => a > b)", "Array.from({ length: 15 }, (_, i) => i).sort((a, b) => b > a)",
+    "Array.from({ length: 100 }, (_, i) => (i * 37) % 101).sort((a, b) => a > b)", "Array.from({ length: 300 }, (_, i) => (i * 7919) % 1009).sort(() => -1).slice(0, 20)",
+    "['b', 'a', 'C', '_x', 'Z'].sort((x, y) => x.toLowerCase() > y.toLowerCase())", "[{ n: 'b' }, { n: 'a' }, { n: 'c' }].sort((x, y) => x.n > y.n).map((t) => t.n)",
+    { code: "const calls = []; Array.from({ length: 70 }, (_, i) => (i * 13) % 70).sort((a, b) => { calls.push(a, b); return a - b; }); return [calls.length, calls.slice(0, 12), calls.slice(-6)];", program: true },
+    { code: "const calls = []; [3, 1, 2].toSorted((a, b) => { calls.push([a, b]); return a > b; }); return calls;", program: true },
+    "[3, undefined, 1, , 2].sort((a, b) => b - a)", "Object.keys([3, undefined, 1, , 2].sort((a, b) => a - b))", "[3, undefined, 1, , 2].toSorted((a, b) => a - b)",
+    "Array.prototype.sort.call({ 0: 'b', 1: 'a', 2: undefined, length: 3 }, (x, y) => (x < y ? -1 : 1))", "[NaN, 1, 2].sort((a, b) => a - b)", "[1, 2, 3].sort(() => NaN)",
+    { code: "const a = [3, 1, 2]; try { a.sort((x, y) => { if (x === 2) throw new Error('stop'); return x - y; }); } catch (e) { return [e.message, a]; }", program: true },
+    "[1].sort(5)", "[1].toSorted('x')", "[Array.prototype.sort.length, Array.prototype.toSorted.length, Array.prototype.sort.name, Object.keys(Array.prototype)]",
+    "[10, 9, 1, 100].sort()", "[10, 9, 1, 100].toSorted()", "['b', undefined, 'a'].sort()",
+  ],
 };
