@@ -33,7 +33,7 @@ describe("the sandbox's sort against V8's", () => {
     for (const n of SIZES) for (const [shape, key] of Object.entries(shapes)) {
       const items = Array.from({ length: n }, (_, i) => ({ id: i, k: key(i, n) }));
       const [v8, ours] = [items.slice(), items.slice()];
-      const [v8Calls, ourCalls]: number[][] = [[], []];
+      const v8Calls: number[] = [], ourCalls: number[] = [];
       v8.sort((x, y) => { v8Calls.push(x.id, y.id); return compare(x, y) as number; });
       lib.timSort!(ours, (x, y) => { ourCalls.push(x.id, y.id); return compare(x, y); });
       expect({ n, shape, order: ours.map((x) => x.id), calls: ourCalls }).toEqual({ n, shape, order: v8.map((x) => x.id), calls: v8Calls });
