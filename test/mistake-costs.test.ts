@@ -414,6 +414,9 @@ const COSTS: [string, number][] = [
   // One mistake each, as inline: one Server for every call, its fields piling up (as
   // serve-module-arrays); JSON.parse unguarded in its private #parse (as serve-parse-without-catch).
   ["serve-class-module-correct", 0],
+  // Correct: serve returns its own class whose out and log are getters (PackTask.reads). It lost
+  // every serve point (12/17) while the value was described by its own enumerable fields alone.
+  ["serve-getter-result-correct", 0],
   ["serve-class-module-singleton", 1],
   ["serve-class-module-parse-throws", 1],
   // handle-limit-throws-same-file's handle (1), called by a right serve through a module of its

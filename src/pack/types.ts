@@ -25,6 +25,16 @@ export interface PackTask {
   exportName: string;
   /** Its TypeScript signature, as the task text gives it (shown when the export is missing). */
   signature: string;
+  /**
+   * The fields of its result the course's runner reads (serve's `out` and `log`): read through a
+   * getter or a prototype, as the runner's `result.out` reads them (RunSpec.reads).
+   */
+  reads?: readonly string[];
+}
+
+/** The run spec's part that names the call: the task's file, export and the fields its result is read by. */
+export function callOf(task: Pick<PackTask, "file" | "exportName" | "reads">): { entry: string; exportName: string; reads?: readonly string[] } {
+  return { entry: task.file, exportName: task.exportName, ...(task.reads ? { reads: task.reads } : {}) };
 }
 
 /** One line of the evidence file: its key, task, what it shows, the value its rule accepts. */

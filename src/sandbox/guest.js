@@ -16,6 +16,7 @@
   const ErrorType = Error;
   const call = Function.prototype.call;
   const hasOwn = call.bind(ObjectPrototype.hasOwnProperty);
+  const isEnumerable = call.bind(ObjectPrototype.propertyIsEnumerable);
   const slice = call.bind(String.prototype.slice);
   const indexOf = call.bind(Array.prototype.indexOf);
   const apply = call.bind(Function.prototype.apply);
@@ -512,6 +513,30 @@
     return args;
   }
 
+  /**
+   * RunSpec.reads: the fields the course's runner reads from an object the export returns
+   * (`result.out`). One that is no own enumerable field (a getter of a class, a prototype's) is
+   * shown as one, read through when the value is described, as the runner would read it; the
+   * object's own fields stay as they were. Arrays, Promises and objects with every field of
+   * their own are described as they are.
+   */
+  function asRead(value, reads) {
+    if (reads === "" || value === null || typeof value !== "object") return value;
+    const names = parse(reads);
+    let own, through = [];
+    try {
+      if (isArray(value) || typeof value.then === "function") return value;
+      for (let i = 0; i < names.length; i++) if (!(hasOwn(value, names[i]) && isEnumerable(value, names[i])) && names[i] in value) through[through.length] = names[i];
+      if (through.length === 0) return value;
+      own = keys(value);
+    } catch { return value; }
+    const shown = {};
+    const show = (name) => defineProperty(shown, name, { __proto__: null, get: () => value[name], enumerable: true, configurable: true });
+    for (let i = 0; i < own.length; i++) show(own[i]);
+    for (let i = 0; i < through.length; i++) show(through[i]);
+    return shown;
+  }
+
   // ---- the harness the host calls ----
   /** A fresh instance of the module `id` (every module it imports fresh too), or a throw. */
   function load(id) {
@@ -523,7 +548,7 @@
     } catch (error) { return thrown(error); }
   }
   /** Calls the loaded entry's export on one input; "V<length>:<value><input>", or the failure as JSON. */
-  function callOne(id, name, input, limit, echo, at, peers, arity, via) {
+  function callOne(id, name, input, limit, echo, at, peers, arity, via, reads) {
     state.exit = undefined;
     let fn;
     const exports = cache !== null && hasOwn(cache, id) ? cache[id].exports : undefined;
@@ -559,7 +584,7 @@
     if (state.exit !== undefined) return thrown(new ExitCalled("process.exit(" + state.exit + ")"));
     budget = limit;
     try {
-      const encoded = encode(value);
+      const encoded = encode(asRead(value, reads));
       return "V" + encoded.length + ":" + encoded + (echo ? encode(input) : "");
     } catch (error) { return thrown(error); }
   }
@@ -577,7 +602,7 @@
      * load, "L<failure>" for a load that threw (the run ends), then one per call. Promise
      * callbacks run after the run, as after a synchronous loop in node.
      */
-    run: task(function run(id, name, inputsText, fresh, groupsText, limit, echo, stop, peers, arity, via, from) {
+    run: task(function run(id, name, inputsText, fresh, groupsText, limit, echo, stop, peers, arity, via, from, reads) {
       done = "";
       // Going on after a stopped call, the inputs already parsed (the host sends them only once).
       const inputs = from > 0 && runInputs !== undefined ? runInputs : (runInputs = parse(inputsText));
@@ -603,7 +628,7 @@
         }
         if (inputs.length === 0) break;
         hostMark(i);
-        const outcome = callOne(id, name, inputs[i], left, echo, i, peers, arity, via);
+        const outcome = callOne(id, name, inputs[i], left, echo, i, peers, arity, via, reads);
         frame(outcome);
         if (slice(outcome, 0, 1) === "V") left -= outcome.length;
         else if (stop) break;
@@ -623,6 +648,6 @@
     },
     /** One load, then calls one at a time, for the live server (one message per line). */
     load: task(load),
-    call: task((id, name, inputText, limit, echo) => callOne(id, name, parse(inputText), limit, echo, -1, 0)),
+    call: task((id, name, inputText, limit, echo) => callOne(id, name, parse(inputText), limit, echo, -1, 0, undefined, "", "")),
   });
 })

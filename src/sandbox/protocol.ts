@@ -76,6 +76,12 @@ export interface RunSpec {
    * a whole run's work (serve over every line), sized from the reference's largest call.
    */
   callFuel?: number;
+  /**
+   * The fields the course's runner reads from what the export returns (serve's `out` and `log`):
+   * an object whose field is a getter or its prototype's is described with that field read, as
+   * the runner's `result.out` reads it, not by its own keys alone.
+   */
+  reads?: readonly string[];
   /** Each input is a JSON array of the call's arguments (as with peers, without any): fn(...input). */
   spread?: boolean;
   /**

@@ -258,7 +258,7 @@ export class Session {
     const parts: (string | { stoppedAt: number; where: string | undefined; limit: number })[] = [];
     for (let from = 0; ;) {
       try {
-        parts.push(this.guestCall("run", [spec.entry, spec.exportName, from === 0 ? inputs : "", spec.instance === "fresh", groups, budget, spec.echoInputs === true, spec.stopOnFailure, spread ? scripts.length : -1, spec.arity ?? 0, spec.via ?? "", from], true, realm));
+        parts.push(this.guestCall("run", [spec.entry, spec.exportName, from === 0 ? inputs : "", spec.instance === "fresh", groups, budget, spec.echoInputs === true, spec.stopOnFailure, spread ? scripts.length : -1, spec.arity ?? 0, spec.via ?? "", from, spec.reads ? JSON.stringify(spec.reads) : ""], true, realm));
         break;
       } catch (error) {
         if (!(error instanceof Stopped)) throw error;

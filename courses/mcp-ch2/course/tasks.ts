@@ -14,6 +14,8 @@ export interface TaskInfo {
   signature: string;
   /** The chapter's function name, for messages that quote the chapter. */
   chapterName: string;
+  /** The fields of the result the chapter's runner reads (PackTask.reads). */
+  reads?: readonly string[];
 }
 
 export const TASKS: Record<TaskId, TaskInfo> = {
@@ -29,7 +31,7 @@ export const TASKS: Record<TaskId, TaskInfo> = {
   task3: {
     id: "task3", number: 3, title: "Serve lines, keep the output clean", file: "task3.ts",
     exportName: "serve", signature: "(lines: string[]) => { out: string[]; log: string[] }",
-    chapterName: "serve",
+    chapterName: "serve", reads: ["out", "log"],
   },
 };
 

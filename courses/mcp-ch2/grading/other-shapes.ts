@@ -15,6 +15,7 @@
 import { standInKey } from "../../../src/json/stand-in-key.js";
 import { failedCalls, sameFailure } from "../../../src/pack/failed-call.js";
 import { CALL_FUEL_FACTOR } from "../../../src/sandbox/fuel.js";
+import { callOf } from "../../../src/pack/types.js";
 import type { RunSpec, SandboxReply, StandIn } from "../../../src/sandbox/protocol.js";
 import { ANSWER_KEY } from "../behaviour/key.js";
 import { sameJson } from "../behaviour/expectation.js";
@@ -147,7 +148,7 @@ export function shapesProbe(byLine: readonly unknown[], failedLists: readonly st
   if (!all || (!all.lines && !all.lists.length)) return undefined;
   return {
     requests: shapings.map((k) => ({
-      runs: [{ entry: TASKS.task3.file, exportName: TASKS.task3.exportName, callFuel: CALL_FUEL_FACTOR * 6, instance: "fresh" as const, stopOnFailure: false,
+      runs: [{ ...callOf(TASKS.task3), callFuel: CALL_FUEL_FACTOR * 6, instance: "fresh" as const, stopOnFailure: false,
         inputs: [...(k.lines ? [LINES] : []), ...k.lists.map((l) => l.list)].map((l) => JSON.stringify(l)) }],
       standIns: { [TASKS.task2.file]: { exports: { [TASKS.task2.exportName]: { answers: k.answers, unknown: UNKNOWN } } } },
     })),

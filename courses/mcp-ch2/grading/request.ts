@@ -7,6 +7,7 @@ import { TASKS, type TaskId } from "../course/tasks.js";
 import { planBehaviour, planInputs, type PlannedCheck } from "../behaviour/plan.js";
 import { CALL_FUEL_FACTOR } from "../../../src/sandbox/fuel.js";
 import type { RunSpec } from "../../../src/sandbox/protocol.js";
+import { callOf } from "../../../src/pack/types.js";
 import { interleave, type Interleaving } from "../../../src/pack/interleave.js";
 import { perLineInputs } from "../../../src/pack/line-by-line.js";
 import { anotherOfKind } from "../behaviour/line-kinds.js";
@@ -116,7 +117,7 @@ export function buildRequest(has: (file: string) => boolean, readable: (file: st
     if (!has(info.file)) continue;
     // serve's one call answers every line: the reference's largest uses 5 to 6 units (bench/fuel.ts;
     // a unit is 10,000 steps, so a call's count depends on where in a unit it starts).
-    const base = { entry: info.file, exportName: info.exportName, echoInputs: task === "task1", ...(task === "task3" ? { callFuel: CALL_FUEL_FACTOR * 6 } : {}) };
+    const base = { ...callOf(info), echoInputs: task === "task1", ...(task === "task3" ? { callFuel: CALL_FUEL_FACTOR * 6 } : {}) };
     // handle's fixture messages go on past a call that failed: that message's lines fail, the
     // others are judged (src/pack/failed-call.ts), and so are its rules on generated messages.
     const perMessage = task === "task2";

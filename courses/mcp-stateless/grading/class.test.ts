@@ -67,6 +67,7 @@ const CORRECT = [
   "correct-serve-sentinel", // task 4: plain JavaScript, lines.entries(), a Symbol for an unreadable line, literal error lines
   "correct-serve-generator", // task 4: a generator of log/out events folded into the result, /\S/ for not blank
   "correct-serve-broad-try", // task 4: parse, shape test and handle's call in one try (a right handle never throws)
+  "correct-serve-getter-result", // task 4: a class whose out and log are getters over #private fields (PackTask.reads)
   // A class probe of serve read line by line (helper 36):
   "correct-serve-while-map", // task 4: a while loop with an index, /^\s*$/ for blank, a Map from the line's kind to what it writes
   "correct-serve-reduce-reviver", // task 4: reduce into {out, log}, an identity JSON.parse reviver, Object.prototype.toString for a plain object

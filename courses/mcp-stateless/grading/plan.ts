@@ -5,7 +5,7 @@
 // same order, so that serve is judged against that handle. Inputs only, never an answer.
 import { perLineInputs } from "../../../src/pack/line-by-line.js";
 import { anotherOfKind } from "../behaviour/line-kinds.js";
-import type { PackPlan, PackTask, PlanInput } from "../../../src/pack/types.js";
+import { callOf, type PackPlan, type PackTask, type PlanInput } from "../../../src/pack/types.js";
 import { makeRandom } from "../../../src/pack/random.js";
 import { interleave } from "../../../src/pack/interleave.js";
 import type { RunSpec } from "../../../src/sandbox/protocol.js";
@@ -21,7 +21,7 @@ export const TASKS: readonly PackTask[] = [
   { id: "task1", number: 1, title: "Check a tool call's arguments", file: "task1.ts", exportName: "checkArgs", signature: "(schema: InputSchema, args: JsonObject) => string[]" },
   { id: "task2", number: 2, title: "A stateless MCP server", file: "task2.ts", exportName: "handle", signature: "(message: JsonRpcMessage) => JsonRpcResponse | null" },
   { id: "task3", number: 3, title: "The client", file: "task3.ts", exportName: "request", signature: "(method: string, params: JsonObject | undefined, send: Send) => JsonRpcResponse" },
-  { id: "task4", number: 4, title: "The stdio loop", file: "task4.ts", exportName: "serve", signature: "(lines: string[]) => { out: string[]; log: string[] }" },
+  { id: "task4", number: 4, title: "The stdio loop", file: "task4.ts", exportName: "serve", signature: "(lines: string[]) => { out: string[]; log: string[] }", reads: ["out", "log"] },
 ];
 export const taskOf = (id: string): PackTask => TASKS.find((t) => t.id === id)!;
 
@@ -160,7 +160,7 @@ export function plan(input: PlanInput): StatelessPlan {
   for (const id of OWN_TASKS) {
     const task = taskOf(id);
     if (!input.tasks.includes(id) || !input.has(task.file)) continue;
-    const base = { entry: task.file, exportName: task.exportName, ...(id === "task1" ? SPREAD : {}) };
+    const base = { ...callOf(task), ...(id === "task1" ? SPREAD : {}) };
     // checkArgs's cases and handle's messages go on past a call that failed: the lines that read
     // it fail, the others are judged (src/pack/failed-call.ts), and so are the rules.
     const perCall = id !== "task4";

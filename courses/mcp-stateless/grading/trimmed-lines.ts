@@ -9,7 +9,7 @@
 import { sameFailure } from "../../../src/pack/failed-call.js";
 import { picked } from "../../../src/pack/interleave.js";
 import { ruleFailed, sayWhySkipped } from "../../../src/pack/recount-skips.js";
-import type { PlanInput, Recount, TaskJudgement } from "../../../src/pack/types.js";
+import { callOf, type PlanInput, type Recount, type TaskJudgement } from "../../../src/pack/types.js";
 import type { SandboxReply, TaskFailure } from "../../../src/sandbox/protocol.js";
 import { newServer, serveWith } from "../behaviour/model.js";
 import { LINES } from "../course/fixtures.js";
@@ -55,7 +55,7 @@ export function trimmedLinesRecount(
   }).slice(0, LISTS);
   if (!lists.length) return undefined;
   return {
-    requests: [{ runs: [{ entry: task.file, exportName: task.exportName, inputs: lists.map((l) => JSON.stringify(trimmed(l))), instance: "fresh", stopOnFailure: false }], standIns: {} }],
+    requests: [{ runs: [{ ...callOf(task), inputs: lists.map((l) => JSON.stringify(trimmed(l))), instance: "fresh", stopOnFailure: false }], standIns: {} }],
     judge: ([again]) => {
       const answers = readRun(task, again?.runs[0]) ?? [];
       const right = new Set(lists.filter((l, k) => {
