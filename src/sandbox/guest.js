@@ -211,7 +211,14 @@
       const loading = lib.loading;
       lib.loading = id;
       try {
-        found[1].call(module.exports, module.exports, requireFrom(id), module, id, "/", { url: "file:///submission/" + id }, v8Error, hostDrain);
+        const settle = found[1].call(module.exports, module.exports, requireFrom(id), module, id, "/", { url: "file:///submission/" + id }, v8Error);
+        // A top-level await reached (session.ts awaitWhenReached): the promise callbacks queued so
+        // far run, then the module ends or is refused. A drain the meter stopped spins into the
+        // interrupt, which nothing catches, as any loop's end.
+        if (found[2] === true && typeof settle === "function") {
+          if (hostDrain()) for (;;) { /* stopped: the interrupt ends the run */ }
+          settle();
+        }
       } finally { lib.loading = loading; }
       // node:util's format and inspect are the sandbox's own, as console's (globals/inspect.js).
       // Loaded now, not on first use: inspect.defaultOptions may be set before any inspect.

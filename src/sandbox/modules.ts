@@ -40,12 +40,17 @@ Buffer.prototype.compare = function (target, ...rest) { return compare.call(this
 class Blob { constructor() { throw new Error("Blob is not available in the grader's sandbox: use a Buffer or a Uint8Array."); } }
 module.exports = { ...port, Blob };`;
 
-// Its buffers are the global Buffer (node:buffer's, with Node 20's encodings), as Node's are.
+// Its buffers are the global Buffer (node:buffer's, with Node 20's encodings), as Node's are,
+// taken when it loads (the ports are bundled one by one, so node:buffer is not required here):
+// a student's code that sets globalThis.Buffer later does not change them.
 const CRYPTO = `const no = (name) => () => { throw new Error("crypto." + name + " is not available in the grader's sandbox: it hashes, signs or ciphers, which the tasks do not need."); };
+const Buffer = globalThis.Buffer;
+const fill = (array) => webcrypto.getRandomValues(array);
+const webcrypto = globalThis.crypto;
 function randomBytes(size, callback) {
   if (typeof size !== "number" || !Number.isInteger(size) || size < 0) throw new RangeError('The value of "size" is out of range. It must be >= 0 && <= 2147483647. Received ' + String(size));
-  const bytes = globalThis.Buffer.alloc(size);
-  for (let at = 0; at < size; at += 65536) globalThis.crypto.getRandomValues(bytes.subarray(at, Math.min(size, at + 65536)));
+  const bytes = Buffer.alloc(size);
+  for (let at = 0; at < size; at += 65536) fill(bytes.subarray(at, Math.min(size, at + 65536)));
   if (typeof callback === "function") throw new Error("crypto.randomBytes with a callback is not available in the grader's sandbox: call it without one.");
   return bytes;
 }
@@ -55,7 +60,7 @@ function randomInt(min, max) {
   return min + Math.floor(Math.random() * (max - min));
 }
 module.exports = {
-  randomUUID: () => globalThis.crypto.randomUUID(), getRandomValues: (array) => globalThis.crypto.getRandomValues(array), webcrypto: globalThis.crypto,
+  randomUUID: () => webcrypto.randomUUID(), getRandomValues: fill, webcrypto,
   randomBytes, randomInt, createHash: no("createHash"), createHmac: no("createHmac"), createCipheriv: no("createCipheriv"), createDecipheriv: no("createDecipheriv"),
   createSign: no("createSign"), createVerify: no("createVerify"), generateKeyPair: no("generateKeyPair"), pbkdf2: no("pbkdf2"), scrypt: no("scrypt"), subtle: undefined,
 };

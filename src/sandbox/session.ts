@@ -82,10 +82,11 @@ const REPLY_CHARS = 16 * 1024 * 1024;
  */
 function awaitWhenReached(body: string, id: string): string {
   const refusal = JSON.stringify(`\`await\` at the top level of ${id} waited, while the module was being imported, for what only the event loop gives (a timer, input, a promise nothing settles): the grader's sandbox imports a module by running it and its promise callbacks to the end, as the chapter's runner imports it, and no more. Keep that await behind a main guard that is false when the module is imported, or move it into the function that needs it (and make that function async).`);
-  // Run as Node runs an ES module with a top-level await: its body as an async function, then
-  // the promise callbacks it queued (an await of an import, of a promise already settled), here
-  // on the spot, through the host (__gradeDrain), until the body ends or nothing is left to run.
-  return `"use strict"; let __gradeDone = false, __gradeThrew = false, __gradeThrown; (async () => { "use strict"; try { ${body}\n__gradeDone = true; } catch (e) { __gradeThrew = true; __gradeThrown = e; } })(); if (!__gradeDone && !__gradeThrew && __gradeDrain()) for (;;) {} if (__gradeThrew) throw __gradeThrown; if (!__gradeDone) throw new Error(${refusal});`;
+  // Run as Node runs an ES module with a top-level await: its body as an async function. Still
+  // waiting when its first part has run, the factory returns a function that settles it: the
+  // harness (guest.js require) runs the promise callbacks queued so far (an await of an import,
+  // of a promise already settled), out of the module's reach, then calls it.
+  return `"use strict"; let __gradeDone = false, __gradeThrew = false, __gradeThrown; (async () => { "use strict"; try { ${body}\n__gradeDone = true; } catch (e) { __gradeThrew = true; __gradeThrown = e; } })(); if (__gradeThrew) throw __gradeThrown; if (!__gradeDone) return () => { if (__gradeThrew) throw __gradeThrown; if (!__gradeDone) throw new Error(${refusal}); };`;
 }
 
 export class Session {
@@ -435,12 +436,14 @@ export class Session {
       // An ES module has no module, __filename or __dirname (Node: "not defined in ES module
       // scope"), and may declare its own: only CommonJS files get them.
       const params = ES_MODULE.test(found.id) ? "__gradeModule, __gradeFilename, __gradeDirname" : "module, __filename, __dirname";
-      const factory = ctx.evalCode(`(function (exports, require, ${params}, __gradeImportMeta, __gradeError, __gradeDrain) {${body}\n})`, found.id);
+      const factory = ctx.evalCode(`(function (exports, require, ${params}, __gradeImportMeta, __gradeError) {${body}\n})`, found.id);
       if (factory.error) return { error: factory.error };
       const pair = ctx.newArray();
       const id = ctx.newString(found.id);
       ctx.setProp(pair, 0, id);
       ctx.setProp(pair, 1, factory.value);
+      // A module with a top-level await: its factory may return the function that settles it.
+      if (found.awaits) ctx.setProp(pair, 2, ctx.true);
       id.dispose();
       factory.value.dispose();
       return pair;
@@ -471,8 +474,9 @@ export class Session {
       const text = textHandle ? readText(ctx, slicer, textHandle, MAX_HASH_CHARS + 1) : undefined;
       return ctx.newString(hashCall(text?.text ?? ""));
     };
-    // A module whose top-level await was reached while it was imported (awaitWhenReached): the
-    // promise callbacks queued so far run now, as Node runs them before the importer goes on. The
+    // A module whose top-level await was reached while it was imported (awaitWhenReached, asked
+    // by guest.js's require only): the promise callbacks queued so far run now, as Node runs them
+    // before the importer goes on. The
     // engine stopping them for want of memory is thrown on in the guest as it came;
     // true: the meter stopped them (the module's fuel is spent), and the guest spins into the
     // interrupt, which nothing catches, as any loop's ends (a job's stop only rejects its promise).

@@ -41,6 +41,19 @@ describe("await at the top level of a module", () => {
     expect(run.status === "ran" ? run.calls[0] : undefined).toMatchObject({ ok: true, value: "J42" });
   });
 
+  it("gives the module no way to run the promise callbacks itself: the harness settles it, and a returned function is no settling", async () => {
+    const run = await load([
+      "await null;",
+      "const seen = [typeof (globalThis as any).__gradeDrain, typeof (globalThis as any).__gradeSettle].join();",
+      "export function f(n: number) { return seen + \",\" + eval(\"typeof __gradeDrain\") + n; }",
+    ].join("\n"));
+    expect(run.status === "ran" ? run.calls[0] : run).toMatchObject({ ok: true, value: 'J"undefined,undefined,undefined2"' });
+    // A CommonJS module's top-level return (Node ignores its value) settles nothing.
+    const cjs = await pool.run({ files: { "main.cjs": "exports.f = (n) => n + 1; return () => { throw new Error(\"called\"); };" }, refused: {}, limits: LIMITS,
+      runs: [{ entry: "main.cjs", exportName: "f", inputs: ["2"], instance: "shared", stopOnFailure: false }] });
+    expect(cjs.runs[0]?.status === "ran" ? cjs.runs[0].calls[0] : cjs.runs[0]).toMatchObject({ ok: true, value: "J3" });
+  });
+
   it("refuses an await reached on import that waits for a timer, naming the file", async () => {
     const run = await load("export function f(n: number) { return n; }\nawait new Promise((r) => setTimeout(r, 10));");
     expect(run.status).not.toBe("ran");

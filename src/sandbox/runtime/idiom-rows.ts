@@ -14,6 +14,7 @@ export const IDIOM_ROWS: Record<string, Line[]> = {
   "Object.getOwnPropertyNames(Atomics).sort().join()", "String(Atomics)", "Object.prototype.toString.call(Atomics)",
   "require('node:crypto').randomBytes(3).toString('base64url').length", "require('node:crypto').randomBytes(3) instanceof Buffer", "Buffer.isBuffer(require('crypto').randomBytes(2))",
   "require('crypto').randomBytes(4).toString('hex').length",
+  { code: "const B = globalThis.Buffer; globalThis.Buffer = function Fake() {}; try { const c = require('node:crypto'); const b = c.randomBytes(2); return [b instanceof B, b.constructor.name, b.length, typeof c.getRandomValues(new Uint8Array(2))[0]]; } finally { globalThis.Buffer = B; }", program: true },
   { code: "const a = process.hrtime.bigint(); const b = process.hrtime.bigint(); return [typeof a, b > a, a > 1000000000n];", program: true },
   { code: "const t = process.hrtime(); const d = process.hrtime(t); return [t.length, typeof t[0], d[0] >= 0, d[1] >= 0, d[1] < 1e9];", program: true },
   { code: "const ids = new Set(); for (let i = 0; i < 50; i++) ids.add(String(process.hrtime.bigint())); return ids.size;", program: true },
