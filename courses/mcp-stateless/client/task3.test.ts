@@ -12,6 +12,7 @@ import type { CheckResult } from "../../../src/report/types.js";
 import type { RunSpec, SandboxReply, WireCall, WireRun } from "../../../src/sandbox/protocol.js";
 import { FIXTURE_CALLS, PROTO_NAMES, generatedCalls, generatedRequestRuns } from "./cases.js";
 import { AGAIN, CLIENT_EVIDENCE, CLIENT_RULES, judgeClient, planClient, type ClientPlan } from "./task3.js";
+import { DRIVE_REQUESTS } from "./many-requests.js";
 import { makeRandom } from "../../../src/pack/random.js";
 
 type Fn = (...args: unknown[]) => unknown;
@@ -20,7 +21,18 @@ type Msg = Record<string, unknown>;
 
 const PEER_CAP = 64;
 
+// The course module's drivers (RunSpec.via), as the sandbox's "grade/course" has them.
+const course: Record<string, Fn> = {};
+new Function("exports", DRIVE_REQUESTS)(course);
+
 function callWith(spec: RunSpec, fn: Fn, input: string): WireCall {
+  if (spec.via) {
+    try {
+      return { ok: true, value: `J${JSON.stringify(course[spec.via]!(fn, JSON.parse(input)))}` };
+    } catch (error) {
+      return { ok: false, failure: { reason: "throw", message: `${spec.via} threw ${(error as Error).message}` } };
+    }
+  }
   const sent: { peer: number; text: string; problem?: string }[] = [];
   const peers = (spec.peers ?? []).map((script, peer) => {
     let used = 0;
@@ -169,7 +181,9 @@ describe("planClient", () => {
     const on: RunSpec[] = [];
     const plan = planClient(input(true), on);
     // ... and the confirmed cancel called AGAIN times in one instance (each call's ids are new too).
-    expect(on.length).toBe(off.length + plan.generated!.requests.length + plan.generated!.calls.length + 1);
+    // ... and request MANY times in one instance (many-requests.ts).
+    expect(on.length).toBe(off.length + plan.generated!.requests.length + plan.generated!.calls.length + 2);
+    expect(on[plan.generated!.many!]).toMatchObject({ exportName: "request", via: "driveRequests" });
     expect(on[plan.generated!.twice!.run]!.inputs).toHaveLength(AGAIN);
     expect(AGAIN).toBeGreaterThan(20);
     expect(on.slice(off.length).every((r) => r.after?.need === "finished")).toBe(true);

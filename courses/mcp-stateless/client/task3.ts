@@ -18,6 +18,7 @@ import { clientSchemaCheck, type SentBy } from "./schema.js";
 import { SERVER, roundsOf, tracesOf, type CallTrace } from "./trace.js";
 import { judgeRule, showCall, type CallRunTrace, type RequestRunTraces } from "./verdicts.js";
 import { serverPeer, userPeer } from "./mock-server.js";
+import { manyRequestsRun, withManyRequests } from "./many-requests.js";
 
 export { CLIENT_EVIDENCE } from "./evidence.js";
 export { CLIENT_RULES } from "./rules.js";
@@ -28,15 +29,15 @@ export interface ClientPlan {
   /** Absent when task 3 is not graded or its file is not there. */
   fixture?: { request: number; calls: Record<FixtureCall, number> };
   /** With behaviour checks: the generated runs, with the seed they were made from. */
-  generated?: { seed: number; requests: { run: number; spec: RequestRun }[]; calls: { run: number; spec: CallCase }[]; twice?: { run: number; spec: CallCase } };
+  generated?: { seed: number; requests: { run: number; spec: RequestRun }[]; calls: { run: number; spec: CallCase }[]; twice?: { run: number; spec: CallCase }; many?: number };
 }
 
 const FIXTURE_NAMES = Object.keys(FIXTURE_CALLS) as FixtureCall[];
 /**
  * How many times the `twice` run calls the confirmed cancel in one module instance. As many as the
  * work budget lets the reference be graded in (test/fuel-budget.test.ts: 24 calls take the
- * stateless reference's total from 69 to 73 of 75); a client right for more calls than this, or
- * whose ids repeat only past 48 requests (game-client-id-byte), is not seen.
+ * stateless reference's total from 69 to 73 of 75); a client right for more calls than this is
+ * not seen. Ids that repeat only past 255 requests are (many-requests.ts).
  */
 export const AGAIN = 24;
 
@@ -90,6 +91,8 @@ export function planClient(input: PlanInput, runs: RunSpec[]): ClientPlan {
       // a fresh instance: one that gave up after its second kept every point, game-client-first-calls).
       // Judged as the page's accepted flow too (t3_same_cancel_flows): it is that flow, again.
       twice: { run: runs.push(callRun(FIXTURE_CALLS.accept, { run: calls.accept, need: "finished" }, AGAIN)) - 1, spec: { ...FIXTURE_CALLS.accept, variantOf: "accept" } },
+      // request called MANY times in one instance: ids that wrap (many-requests.ts).
+      many: runs.push(manyRequestsRun(CLIENT_TASK.file, CLIENT_TASK.request, { run: request, need: "finished" })) - 1,
     };
   }
   return plan;
@@ -199,7 +202,7 @@ export function judgeClient(plan: ClientPlan, reply: SandboxReply, input: PlanIn
   const extra: CheckResult[] = [];
   if (g) {
     const requestRuns: RequestRunTraces[] = [...fixtureRequests, ...g.requests.map(({ run, spec }) => ({ spec, traces: tracesOf(reply.runs[run], CLIENT_TASK.request, spec.cases.length) }))];
-    const rules = CLIENT_RULES.filter((r) => r.kind === "behaviour").map((rule) => judgeRule(rule, requestRuns, [...fixtureCalls, ...generatedCalls], g.seed));
+    const rules = CLIENT_RULES.filter((r) => r.kind === "behaviour").map((rule) => withManyRequests(judgeRule(rule, requestRuns, [...fixtureCalls, ...generatedCalls], g.seed), g.many === undefined ? undefined : reply.runs[g.many]));
     extra.push(...chargeDroppedAnswers(checks, rules, fixtureCalls[FIXTURE_NAMES.indexOf("decline")]!, [...fixtureCalls, ...generatedCalls]));
   }
   if (input.schema) {

@@ -1,7 +1,9 @@
 // "grade/course" inside the sandbox: the same data as course/index.ts, as CommonJS text with the data
 // as JSON literals, so that each module instance that imports it gets a fresh copy (a cancel in
-// one instance does not show in the next). Nothing here is an answer: it is the server's data.
+// one instance does not show in the next). Nothing here is an answer: it is the server's data, and
+// a driver of the grader's that only makes calls.
 import { CLIENT_INFO, NOT_WRITTEN_YET, ORDERS, PROTOCOL_VERSION, RESOURCES, SERVER_INFO, TOOLS } from "./index.js";
+import { DRIVE_REQUESTS } from "../client/many-requests.js";
 
 const data = (value: unknown): string => JSON.stringify(value);
 
@@ -16,5 +18,7 @@ export function sandboxSource(): string {
     `exports.RESOURCES = ${data(RESOURCES)};`,
     `exports.NOT_WRITTEN_YET = ${data(NOT_WRITTEN_YET)};`,
     `exports.notWrittenYet = function notWrittenYet(task) { const e = new Error(String(task) + " is not written yet"); e.name = ${data(NOT_WRITTEN_YET)}; throw e; };`,
+    // The grader's driver of request's many calls (client/many-requests.ts): it makes calls, it holds no answer.
+    DRIVE_REQUESTS,
   ].join("\n");
 }
