@@ -50,8 +50,10 @@ const MEMORY_HEADROOM_BYTES = 32 * 1024 * 1024;
 // 13,950 frames; docs/sandbox.md has the figures). The WebAssembly's stack is 5 MB; the thread's
 // native stack (early-thread.cjs THREAD_OPTIONS) holds the engine's C frames well past this limit.
 export const MAX_STACK_BYTES = 2400 * 1024;
-// The most contexts an image holds: a request with more fresh-context runs builds the rest.
-const MAX_IMAGE_CONTEXTS = 4;
+// The most contexts an image holds: a request with more fresh-context runs builds the rest. The
+// stateful pack's request has 19 (18 runs of t2_isolation's servers alone): with 4, a warm
+// thread built 15 for each submission (docs/speed.md, "Images of more contexts").
+const MAX_IMAGE_CONTEXTS = 24;
 /** The contexts of the image a request of `contexts` contexts copies. */
 export const imageContexts = (contexts: number): number => Math.min(contexts, MAX_IMAGE_CONTEXTS);
 // An image's instance has no submission's cap: enough for the guest in a few contexts.
