@@ -8,8 +8,9 @@
 // - driveServer(Server, {servers, steps}): `new Server(config)` per config, then each step on
 //   server `on` (0 when absent): handle(message), addTool(LAB_TOOLS[tool] copied, or a
 //   tool made from the step's data under that name; {notify}) or drainOutbox(). Returns one outcome per step: {value} or {threw}.
-// - driveSessionStep(Server, {servers?, step}): the same one step per call, the session's
-//   servers kept in the module instance from the call that starts it.
+// - driveSessionStep(Server, {servers?, made?, step}): the same one step per call, the session's
+//   servers kept in the module instance from the call that starts it; `made` servers of the
+//   first config made and let go before them, as a process that has served others has.
 // - driveTransport(Transport, probe): a transport over a recording server; what the server was
 //   given and what came back, and whether either was the very object the other side held.
 // - driveClient(Client, ops, handshake, send, poll, mark): a client over the grader's scripted
@@ -122,6 +123,7 @@ export const DRIVERS_SOURCE = String.raw`
   exports.driveSessionStep = function driveSessionStep(Server, input) {
     if (input.servers) {
       stepServers = [];
+      for (let i = 0; i < (input.made || 0); i++) new Server(parse(stringify(input.servers[0])));
       stepServers = input.servers.map((config) => new Server(config));
     }
     return driveStep(stepServers[input.step.on || 0], input.step);

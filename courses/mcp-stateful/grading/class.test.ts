@@ -243,10 +243,10 @@ const GAMING: [string, string, number][] = [
   // State per allow-list in a module Map: 8 of 8 while two servers side by side were never given
   // equal allow-lists; one isolation session now gives them (t2_isolation, its kind's point).
   ["gaming-shared-by-config", "task2", 7],
-  // Known wrong: should be 0. Right for the first 150 servers made in the process (a count on
-  // globalThis, which the sandbox's module instances share): a grading makes 40-80. No number of
-  // sessions catches a count past it; only a realm of its own per module instance (src/sandbox) would.
-  ["gaming-global-first-servers", "task2", 8],
+  // Right for the first 150 servers made in the process (a count on globalThis, which the sandbox's
+  // module instances share): 8 while a grading made 40-80; the trace's servers are now made after
+  // 200 others (grading/plan.ts MADE_BEFORE), so every line of task 2 reads the broken server.
+  ["gaming-global-first-servers", "task2", 0],
   // Results and tools rebuilt from the page's keys, errors thrown for JSON-RPC's own codes only: 5 of
   // 5 while every result, tool and error had only those; now they carry the schema's other keys
   // (client/scenarios.ts) and each long scenario's list is refused with a server's own code.

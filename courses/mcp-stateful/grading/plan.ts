@@ -64,6 +64,9 @@ function planTask1(runs: RunSpec[], input: PlanInput): StatefulPlan["task1"] {
   return { builders, kinds };
 }
 
+/** How many servers the driver makes, and lets go, before the trace's own. */
+export const MADE_BEFORE = 200;
+
 /** A run of sessions on task 2's server: each input a session, the course's driver making its calls. */
 export const SERVER_RUN = { entry: "task2.ts", exportName: "LabServer", via: "driveServer" } as const;
 
@@ -75,7 +78,10 @@ function planTask2(runs: RunSpec[], input: PlanInput): () => StatefulPlan["task2
   // A step per call, as the generated sessions' runs: a step that never returns is that step's
   // failure and the trace goes on with the steps after it (its throw is caught at the step too).
   // One call for the whole trace cost a loop on delete_db all of task 2 (test/loop-costs.test.ts).
-  const steps = TRACE_SESSION.steps.map((step, k) => JSON.stringify(k === 0 ? { servers: TRACE_SESSION.servers, step } : { step }));
+  // The trace's servers are made after MADE_BEFORE others (drivers-source.ts): a server right
+  // only for the first servers a process makes (a count on globalThis: gaming-global-first-servers)
+  // answers the trace as it answers the rest.
+  const steps = TRACE_SESSION.steps.map((step, k) => JSON.stringify(k === 0 ? { servers: TRACE_SESSION.servers, made: MADE_BEFORE, step } : { step }));
   const fixture = runs.push({ ...SERVER_RUN, via: "driveSessionStep", inputs: steps, instance: "shared", stopOnFailure: false }) - 1;
   return () => (input.behaviour ? { fixture, sessions: planSessions(runs, input, fixture) } : { fixture });
 }
