@@ -647,6 +647,16 @@ const COSTS: [string, number][] = [
   ["handle-fileurltopath-log-prefix", 0],
   ["serve-hash-memo", 0], // a memo keyed by crypto.createHash('sha256') of each line
   ["serve-main-guard-for-await", 0], // a main guard with for await over process.stdin: its await is never reached on import
+  // Helper of 2026-12-04: other styles (0) and one mistake each (1).
+  ["serve-tla-import-handle", 0], // task 3: handle from a top-level await import(), toSorted, lines.entries()
+  ["serve-dumps-iterative-stack", 0], // task 3: dumps without recursion, an explicit stack of work
+  ["serve-array-subclass-out", 0], // task 3: out and log an Array subclass, a frozen result
+  ["serve-text-buffer-split", 0], // task 3: plain JavaScript, one text buffer split at the end, dumps by a switch on kind
+  ["serve-recursive-lines", 0], // task 3: the lines walked by recursion
+  ["handle-generator-validator-plain", 0], // task 2: plain JavaScript, a generator validator, Maps of methods and tools
+  ["tomcp-reflect-rename-table", 0], // task 1: plain JavaScript, a rename table read with Reflect.get
+  ["integer-modulo-accepts-strings", 1], // value % 1 === 0 takes the string "5" for an integer
+  ["enum-indexof-skips-first", 1], // indexOf(value) > 0 refuses the first enum value
 ];
 
 describe("what one mistake costs", () => {

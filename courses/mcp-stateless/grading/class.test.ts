@@ -150,6 +150,14 @@ const CORRECT = [
   "correct-serve-namespace-map", // task 4: task 2 imported as a namespace, a Map from line number to text
   "correct-serve-jsonrpc-envelope", // task 4: serve answers -32600 itself for an id without jsonrpc "2.0" or a string method
   "correct-serve-frozen-clone", // task 4: handle gets a deep-frozen structuredClone of each parsed line
+  // Helper of 2026-12-04: more styles.
+  "correct-repr-manual-surrogates", // task 1: plain JavaScript, code units paired by hand with an index, a switch, \p{C}\p{Z}
+  "correct-repr-wellformed-fastpath", // task 1: isWellFormed and printable-ASCII fast path with replaceAll, a Map of escapes, flatMap
+  "correct-checkargs-ranked-sort", // task 1: problems ranked and sorted (stable sort), a table of escape widths
+  "correct-client-recursive-rounds", // task 3: plain JavaScript, ids from a getter, rounds by recursion, Object.fromEntries answers
+  "correct-client-zero-based-ids", // task 3: ids from 0 (nextId++), answers in a Map turned into an object
+  "correct-serve-array-subclass", // task 4: out and log an Array subclass, a frozen result
+  "correct-serve-text-buffer", // task 4: plain JavaScript, one text buffer split at the end
 ];
 
 /**
@@ -504,6 +512,12 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // now send such requests: 1 each.
   ["game-notification-by-method", "task2", ["t2_unknown_names"], [], 1],
   ["game-serve-notification-by-method", "task4", ["t4_messages"], [], 1],
+  // Helper of 2026-12-04: one mistake each.
+  ["order-lookup-in-operator", "task2", ["t2_inherited_names"]], // orderId in ORDERS finds "toString"
+  ["cancel-content-unchecked", "task2", ["t2_input_responses"]], // an accept with no content throws
+  ["client-ids-random-float", "task3", ["t3_new_id_each_request"]], // Math.random() ids: numbers, not integers
+  ["client-requires-complete", "task3", ["t3_final_result_returned"]], // a result with no resultType read as input_required
+  ["serve-log-after-filter", "task4", ["t4_log"]], // lines numbered after the blank ones are filtered out
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
