@@ -657,6 +657,12 @@ const COSTS: [string, number][] = [
   ["tomcp-reflect-rename-table", 0], // task 1: plain JavaScript, a rename table read with Reflect.get
   ["integer-modulo-accepts-strings", 1], // value % 1 === 0 takes the string "5" for an integer
   ["enum-indexof-skips-first", 1], // indexOf(value) > 0 refuses the first enum value
+  ["handle-hidden-request-field", 0], // task 2: each response keeps its request in a non-enumerable field
+  ["serve-shared-constants-task2", 0], // tasks 2-3: the Parse error response a frozen constant exported by task 2
+  ["handle-static-block-class", 0], // task 2: a static-only class, a #private Map filled in a static block, bound exports
+  ["dumps-named-group-u-flag", 0], // task 3: escapes by a named group under the u flag, astral characters as two units
+  ["serve-event-target", 0], // task 3: lines dispatched as Events on an EventTarget
+  ["serve-catch-syntaxerror-only", 0], // task 3: the parse's catch answers only a SyntaxError, rethrows the rest
 ];
 
 describe("what one mistake costs", () => {

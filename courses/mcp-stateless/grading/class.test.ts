@@ -158,6 +158,12 @@ const CORRECT = [
   "correct-client-zero-based-ids", // task 3: ids from 0 (nextId++), answers in a Map turned into an object
   "correct-serve-array-subclass", // task 4: out and log an Array subclass, a frozen result
   "correct-serve-text-buffer", // task 4: plain JavaScript, one text buffer split at the end
+  "correct-repr-regex-per-char", // task 1: plain JavaScript, a RegExp built from each category's name for each character
+  "correct-handle-symbol-tag", // task 2: each response tagged with a Symbol-keyed field
+  "correct-serve-shared-helper", // tasks 2 and 4: serve imports task 2's exported isObject and rpcError helpers
+  "correct-spec-all-leniencies", // task 2: every freedom of the header at once (discover without serverInfo, -32022 for a string version, isError left out, data of its own)
+  "correct-tla-import-chain", // tasks 2 and 4: each awaits an import at its top level, a chain of two
+  "correct-client-meta-key-first", // task 3: _meta first in params (params' own _meta dropped), string ids with a non-ASCII mark
 ];
 
 /**
