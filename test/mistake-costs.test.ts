@@ -663,6 +663,9 @@ const COSTS: [string, number][] = [
   ["dumps-named-group-u-flag", 0], // task 3: escapes by a named group under the u flag, astral characters as two units
   ["serve-event-target", 0], // task 3: lines dispatched as Events on an EventTarget
   ["serve-catch-syntaxerror-only", 0], // task 3: the parse's catch answers only a SyntaxError, rethrows the rest
+  ["serve-bom-crlf-windows", 0], // task 3: a byte order mark and CRLF line endings, a template literal across lines
+  ["serve-calls-handle-twice", 0], // task 3: handle asked twice per message (is an answer due, then the answer)
+  ["dumps-escape-table-precomputed", 0], // task 3: an escape table of all 65,536 code units built at load
 ];
 
 describe("what one mistake costs", () => {

@@ -164,6 +164,7 @@ const CORRECT = [
   "correct-spec-all-leniencies", // task 2: every freedom of the header at once (discover without serverInfo, -32022 for a string version, isError left out, data of its own)
   "correct-tla-import-chain", // tasks 2 and 4: each awaits an import at its top level, a chain of two
   "correct-client-meta-key-first", // task 3: _meta first in params (params' own _meta dropped), string ids with a non-ASCII mark
+  "correct-serve-calls-handle-twice", // task 4: handle asked twice per message (is an answer due, then the answer)
 ];
 
 /**
