@@ -666,6 +666,7 @@ const COSTS: [string, number][] = [
   ["serve-bom-crlf-windows", 0], // task 3: a byte order mark and CRLF line endings, a template literal across lines
   ["serve-calls-handle-twice", 0], // task 3: handle asked twice per message (is an answer due, then the answer)
   ["dumps-escape-table-precomputed", 0], // task 3: an escape table of all 65,536 code units built at load
+  ["dumps-recursive-escape", 0], // task 3: the JSON text escaped by recursion over its code units (5,000 deep on t3_long_input)
 ];
 
 describe("what one mistake costs", () => {

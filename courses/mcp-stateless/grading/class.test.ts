@@ -165,6 +165,7 @@ const CORRECT = [
   "correct-tla-import-chain", // tasks 2 and 4: each awaits an import at its top level, a chain of two
   "correct-client-meta-key-first", // task 3: _meta first in params (params' own _meta dropped), string ids with a non-ASCII mark
   "correct-serve-calls-handle-twice", // task 4: handle asked twice per message (is an answer due, then the answer)
+  "correct-repr-recursive-rest", // task 1: an escape per character, the string's by recursion over [head, ...rest]
 ];
 
 /**
