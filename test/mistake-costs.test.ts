@@ -417,6 +417,18 @@ const COSTS: [string, number][] = [
   // Correct: serve returns its own class whose out and log are getters (PackTask.reads). It lost
   // every serve point (12/17) while the value was described by its own enumerable fields alone.
   ["serve-getter-result-correct", 0],
+  // Correct, a Node habit each (helper 57): a hashbang first line, import.meta.dirname/filename,
+  // listeners on process.stdout, a helper named require in an ES module, a CommonJS main guard
+  // (false in an ES module). Each cost its task (5 or 9) while it would not load in the sandbox.
+  ["serve-hashbang-cli", 0],
+  ["serve-import-meta-dirname", 0],
+  ["serve-process-signal-handlers", 0],
+  ["handle-require-helper-name", 0],
+  ["serve-dual-mode-main-guard", 0],
+  // Known wrong, correct on Node 20: createRequire from node:module, refused by name (the task's 5);
+  // imports written at the bottom of the file, which the CommonJS text requires in place (9).
+  ["serve-create-require-util", 5],
+  ["handle-imports-at-bottom", 9],
   ["serve-class-module-singleton", 1],
   ["serve-class-module-parse-throws", 1],
   // handle-limit-throws-same-file's handle (1), called by a right serve through a module of its

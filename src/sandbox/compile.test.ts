@@ -2,6 +2,7 @@
 // and run in node, with the same printed lines required; the refusals tsc makes under the course's
 // tsconfig made here too; and every compile bounded (a file that outlives the limit is the
 // student's compile failure, and the next file compiles in a fresh thread).
+import { IMPORTS_REQUIRE } from "./resolve.js";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -35,8 +36,10 @@ function run(code: Record<string, string>): string[] {
     const module = { exports: {} };
     loaded.set(id, module);
     // As the sandbox's module factory (session.ts), with its catch clauses' call (transpile.ts) as node sees errors: unchanged.
-    const factory = vm.runInContext(`(function (exports, require, module, __filename, __dirname, __gradeImportMeta, __gradeError) {${code[id]}\n})`, context, { filename: id }) as (...a: unknown[]) => void;
-    factory(module.exports, (spec: string) => load(spec.replace(/^\.\//, "").replace(/\.js$/, ".ts")), module, id, "/", {}, (error: unknown) => error);
+    // The compile step's ES module calls IMPORTS_REQUIRE for its imports (transpile.ts); tsc's own output, require.
+    const factory = vm.runInContext(`(function (exports, require, ${IMPORTS_REQUIRE}, module, __filename, __dirname, __gradeImportMeta, __gradeError) {${code[id]}\n})`, context, { filename: id }) as (...a: unknown[]) => void;
+    const required = (spec: string): unknown => load(spec.replace(/^\.\//, "").replace(/\.js$/, ".ts"));
+    factory(module.exports, required, required, module, id, "/", {}, (error: unknown) => error);
     return module.exports;
   };
   try {

@@ -19,6 +19,7 @@
   const isEnumerable = call.bind(ObjectPrototype.propertyIsEnumerable);
   const slice = call.bind(String.prototype.slice);
   const indexOf = call.bind(Array.prototype.indexOf);
+  const lastIndexOf = call.bind(String.prototype.lastIndexOf);
   const apply = call.bind(Function.prototype.apply);
   const defineProperty = Object.defineProperty;
   const TypeErrorType = TypeError;
@@ -62,7 +63,14 @@
     }
     write(stream, text + "\n");
   };
-  const streamOf = (stream) => freeze({ write: (chunk) => { write(stream, typeof chunk === "string" ? chunk : show(chunk, 0)); return true; }, isTTY: false, columns: 80 });
+  // Node's stdout and stderr are event emitters: a listener may be added (an EPIPE guard at a
+  // module's top level), and none is ever called here, as none would be while a runner imports it.
+  const streamOf = (stream) => {
+    const self = { write: (chunk) => { write(stream, typeof chunk === "string" ? chunk : show(chunk, 0)); return true; }, isTTY: false, columns: 80 };
+    const listens = () => self;
+    for (const name of ["on", "once", "off", "addListener", "removeListener", "prependListener", "prependOnceListener", "removeAllListeners"]) self[name] = listens;
+    return freeze(self);
+  };
   const stdoutStream = streamOf("stdout");
   const stderrStream = streamOf("stderr");
   // A console as Node's Console makes one over two streams (the global console's are process's):
@@ -191,6 +199,11 @@
     if (!hasOwn(texts, id)) texts[id] = "(" + functionText(factories[id]);
     return texts[id];
   };
+  // An ES module's import.meta as Node 20.11+ gives it: its file URL, filename and dirname.
+  const importMeta = (id) => {
+    const slash = lastIndexOf(id, "/");
+    return { url: "file:///submission/" + id, filename: "/submission/" + id, dirname: "/submission" + (slash > 0 ? "/" + slice(id, 0, slash) : "") };
+  };
   function requireFrom(from) {
     return function require(spec) {
       const key = from + "\0" + toText(spec);
@@ -211,7 +224,7 @@
       const loading = lib.loading;
       lib.loading = id;
       try {
-        const settle = found[1].call(module.exports, module.exports, requireFrom(id), module, id, "/", { url: "file:///submission/" + id }, v8Error);
+        const settle = found[1].call(module.exports, module.exports, requireFrom(id), module, id, "/", importMeta(id), v8Error);
         // A top-level await reached (session.ts awaitWhenReached): the promise callbacks queued so
         // far run, then the module ends or is refused. A drain the meter stopped spins into the
         // interrupt, which nothing catches, as any loop's end.

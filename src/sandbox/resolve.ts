@@ -31,6 +31,8 @@ const OUTSIDE: Record<string, string> = {
 };
 /** A student's file that is an ES module (every one but .cjs, .cts and .json). */
 export const ES_MODULE = /\.(m?ts|m?js|tsx|jsx)$/;
+/** The name an ES module's imports call for the module they import (transpile.ts; session.ts passes it). */
+export const IMPORTS_REQUIRE = "__gradeRequire";
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".json"];
 
 export function pureModules(modules: ModuleSources): string[] {

@@ -17,7 +17,7 @@ import { hashCall, MAX_HASH_CHARS } from "./host-hash.js";
 import { v8HostFunctions } from "./host-intl.js";
 import { MAX_CHARS } from "./host-url.js";
 import { PEER_LIMITS, PeerLog, peerHostFunctions, readScripts } from "./peers.js";
-import { ES_MODULE, resolveModule, type ModuleSources } from "./resolve.js";
+import { ES_MODULE, IMPORTS_REQUIRE, resolveModule, type ModuleSources } from "./resolve.js";
 import { standInAnswer } from "./stand-in-answer.js";
 import { mapPlace } from "./source-map.js";
 
@@ -433,12 +433,17 @@ export class Session {
       if ("standIn" in found) return this.standInModule(ctx, found.id, found.standIn);
       const code = found.compiled;
       // import.meta is module syntax; in the CommonJS the module runs as, it is a parameter.
-      const plain = code.includes("import.meta") ? code.split("import.meta").join("__gradeImportMeta") : code;
+      // A first line `#!…` (a file run as a command) is a comment to Node; inside the module's
+      // function it would be a syntax error. Kept as a comment, so every line keeps its number.
+      const unbanged = code.startsWith("#!") ? `//${code.slice(2)}` : code;
+      const plain = unbanged.includes("import.meta") ? unbanged.split("import.meta").join("__gradeImportMeta") : unbanged;
       const body = found.awaits ? awaitWhenReached(plain, found.id) : plain;
       // An ES module has no module, __filename or __dirname (Node: "not defined in ES module
       // scope"), and may declare its own: only CommonJS files get them.
-      const params = ES_MODULE.test(found.id) ? "__gradeModule, __gradeFilename, __gradeDirname" : "module, __filename, __dirname";
-      const factory = ctx.evalCode(`(function (exports, require, ${params}, __gradeImportMeta, __gradeError) {${body}\n})`, found.id);
+      // Nor `require`: its imports call IMPORTS_REQUIRE (transpile.ts), and it may declare a
+      // require of its own.
+      const params = ES_MODULE.test(found.id) ? `${IMPORTS_REQUIRE}, __gradeModule, __gradeFilename, __gradeDirname` : "require, module, __filename, __dirname";
+      const factory = ctx.evalCode(`(function (exports, ${params}, __gradeImportMeta, __gradeError) {${body}\n})`, found.id);
       if (factory.error) return { error: factory.error };
       const pair = ctx.newArray();
       const id = ctx.newString(found.id);

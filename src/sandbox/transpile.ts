@@ -6,7 +6,7 @@
 // given the compiler, so that nothing here loads TypeScript.
 import type * as TS from "typescript";
 import { errorSites } from "./error-sites.js";
-import { ES_MODULE } from "./resolve.js";
+import { ES_MODULE, IMPORTS_REQUIRE } from "./resolve.js";
 import type { CompiledFile } from "./protocol.js";
 
 /** The course's options, as ts.transpileModule takes them (tsconfig.json), module aside. */
@@ -35,7 +35,8 @@ export function transpile(ts: typeof TS, id: string, source: string): CompiledFi
   };
   let output: TS.TranspileOutput;
   try {
-    output = ts.transpileModule(source, { fileName: id, compilerOptions: courseOptions(ts), reportDiagnostics: true, transformers: { before: [esmOnly, errorSites(ts)] } });
+    const after = ES_MODULE.test(id) ? [importsRequire(ts)] : [];
+    output = ts.transpileModule(source, { fileName: id, compilerOptions: courseOptions(ts), reportDiagnostics: true, transformers: { before: [esmOnly, errorSites(ts)], after } });
   } catch (error) {
     if (error instanceof RangeError) return { syntax: `${id} is nested too deeply to compile. Split the expression into smaller ones.` };
     throw error;
@@ -49,6 +50,24 @@ export function transpile(ts: typeof TS, id: string, source: string): CompiledFi
   if (refused.length) return { syntax: refused[0]! };
   const map = output.sourceMapText ? (JSON.parse(output.sourceMapText) as { mappings?: unknown }).mappings : "";
   return { code: output.outputText.replace(/\n\/\/# sourceMappingURL=[^\n]*\s*$/, "\n"), map: typeof map === "string" ? map : "", ...(awaits ? { awaits: true as const } : {}) };
+}
+
+/**
+ * An ES module has no `require` on Node: it may declare one of its own (a helper, or
+ * createRequire's), and `typeof require` is "undefined" in it (a CommonJS main guard is false).
+ * The CommonJS text's own calls for its imports, which the compiler made (they have no place in
+ * the source), call IMPORTS_REQUIRE instead; a `require` the student wrote is left as written.
+ */
+function importsRequire(ts: typeof TS): TS.TransformerFactory<TS.SourceFile> {
+  return (context) => (file) => {
+    const visit = (node: TS.Node): TS.Node => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "require" && node.expression.pos === -1) {
+        return context.factory.updateCallExpression(node, context.factory.createIdentifier(IMPORTS_REQUIRE), node.typeArguments, ts.visitNodes(node.arguments, visit, ts.isExpression));
+      }
+      return ts.visitEachChild(node, visit, context);
+    };
+    return ts.visitNode(file, visit, ts.isSourceFile);
+  };
 }
 
 function place(ts: typeof TS, file: TS.SourceFile, at: number, name: string): string {

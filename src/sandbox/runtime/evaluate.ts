@@ -2,6 +2,7 @@
 // Node and inside the sandbox, and describes its result (or its throw) as JSON text, so that the
 // two texts are equal exactly when the two runtimes agree. It is source text, not a function of
 // this module, so that both sides run the very same code.
+import { IMPORTS_REQUIRE } from "../resolve.js";
 
 /** One line of the table: `code` is an expression, or with `program`, statements that `return`. */
 export interface Entry {
@@ -78,8 +79,13 @@ function evaluate(entry, require, compiled) {
  * The module the sandbox loads: `evaluate` answers each entry (an async one's answer is kept
  * until `settled` reads it, after the promise queue has run).
  */
+// The table's entries call require as the host's evaluator gives it (Node's own). An ES module has
+// none in the sandbox, as on Node: the table's modules take the one their imports call (resolve.ts).
+const TABLE_REQUIRE = `declare const ${IMPORTS_REQUIRE}: (name: string) => unknown;\nconst require = (name: string): any => ${IMPORTS_REQUIRE}(name);`;
+
 export const SANDBOX_MODULE = `${EVALUATOR}
 import { compiled } from "./modules.js";
+${TABLE_REQUIRE}
 // On the global object: each run loads a fresh instance of this module.
 const later: Record<string, string> = ((globalThis as any).__tableLater ??= {});
 export function run(entry: { name: string; async?: boolean; module?: boolean }): string {
@@ -94,5 +100,5 @@ export function settled(): Record<string, string> { return (globalThis as any)._
 /** The file of the table's `module` entries, each a function of a student's file by the entry's name. */
 export function modulesFile(entries: Entry[]): string {
   const fns = entries.filter((e) => e.module).map((e) => `  ${JSON.stringify(e.name)}: function () {\n${e.code}\n},`);
-  return `export const compiled: Record<string, () => unknown> = {\n${fns.join("\n")}\n};\n`;
+  return `${TABLE_REQUIRE}\nexport const compiled: Record<string, () => unknown> = {\n${fns.join("\n")}\n};\n`;
 }
