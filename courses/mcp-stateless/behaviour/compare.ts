@@ -147,7 +147,7 @@ export function isSpecAnswer(spec: SpecAnswer, id: unknown, actual: unknown, com
   const error = actual["error"];
   if (actual["jsonrpc"] !== "2.0" || !sameJson(actual["id"], id) || !isObject(error) || error["code"] !== spec.code || typeof error["message"] !== "string") return false;
   if (spec.code !== UNSUPPORTED_PROTOCOL_VERSION || compared === "content") return true;
-  return sameJson(own(error["data"], "supported"), [PROTOCOL_VERSION]) && own(error["data"], "requested") === spec.requested;
+  return sameJson(own(error["data"], "supported"), [PROTOCOL_VERSION]) && sameJson(own(error["data"], "requested"), spec.requested);
 }
 
 /** Whether the code's answer has the expected part, or is an answer the specification gives there instead; an answer of another shape is not the envelope check's to judge. */

@@ -144,7 +144,7 @@ function route(orders: Record<string, Order>, method: unknown, params: Obj, chec
  * message with an id but no string method is JSON-RPC's invalid request, -32600. The model
  * answers as the page does; the checks accept these too.
  */
-export type SpecAnswer = { code: typeof INVALID_PARAMS } | { code: typeof INVALID_REQUEST } | { code: typeof UNSUPPORTED_PROTOCOL_VERSION; requested: string };
+export type SpecAnswer = { code: typeof INVALID_PARAMS } | { code: typeof INVALID_REQUEST } | { code: typeof UNSUPPORTED_PROTOCOL_VERSION; requested: unknown };
 
 export function specAnswers(message: unknown): SpecAnswer[] {
   if (!isObject(message) || !Object.hasOwn(message, "id")) return [];
@@ -163,7 +163,10 @@ export function specAnswers(message: unknown): SpecAnswer[] {
   const notObject = (key: string): boolean => own(params, key) !== undefined && !isObject(own(params, key));
   const badShape = (method === "tools/call" && notObject("arguments")) || ((method === "tools/call" || method === "resources/read") && notObject("inputResponses"));
   if (typeof version !== "string" || !isObject(own(meta, CAPABILITIES_KEY)) || badInfo || badShape) answers.push({ code: INVALID_PARAMS });
-  if (method === "server/discover" && typeof version === "string" && version !== PROTOCOL_VERSION) answers.push({ code: UNSUPPORTED_PROTOCOL_VERSION, requested: version });
+  // Any version named, a string or not (a number, as rule 5 reads versions for other methods): the
+  // task's header calls -32022 the answer to "server/discover naming a version other than
+  // PROTOCOL_VERSION" (spec-discover-refuses-any-version). Not a version left out or null.
+  if (method === "server/discover" && version !== undefined && version !== null && version !== PROTOCOL_VERSION) answers.push({ code: UNSUPPORTED_PROTOCOL_VERSION, requested: version });
   // JSON-RPC 2.0's Request object has a string method: without one, the message is not a request
   // (-32600 Invalid Request, any message), where the page answers "method not found: None".
   if (typeof method !== "string") answers.push({ code: INVALID_REQUEST });

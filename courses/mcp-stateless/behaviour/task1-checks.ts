@@ -24,6 +24,8 @@ export const ODD_NAMES = [
 // graphemes quotes them wrong. Fixed inputs, not ODD_NAMES: oddName's draws stay as they were.
 const CLUSTER_NAMES = ["cr\r\nlf", "zw\u200dj", "' \u0301"];
 
+const LONG_NAMES = ["customer's preferred delivery window", `note_${"x".repeat(120)}\tend`];
+
 const schemaOf = (properties: string[], required: string[]) =>
   ({ type: "object", properties: Object.fromEntries(properties.map((p) => [p, { type: "string" }])), required });
 const ORDER = schemaOf(["order_id"], ["order_id"]);
@@ -47,6 +49,9 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       ...ODD_NAMES.map((name) => [schemaOf([name], [name]), {}]),
       ...CLUSTER_NAMES.map((name) => [ORDER, { order_id: "A100", [name]: "x" }]),
       ...Array.from({ length: 12 }, () => [ORDER, { order_id: "A100", [oddName(random)]: random.word(1, 3) }]),
+      // Long names: repr() never shortens (reprlib.repr does, past 30 characters, and kept 41/41
+      // while no name was longer than about 20: repr-reprlib-shortened). Last, for the draws.
+      ...LONG_NAMES.map((name) => [ORDER, { order_id: "A100", [name]: "x" }]),
     ],
   },
   {

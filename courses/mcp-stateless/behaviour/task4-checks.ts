@@ -15,6 +15,8 @@ const PADDED = ["\u00a0", "\ufeff", "\u2028", "\u3000", "\v", "\f"].map((pad, i)
   i % 2 ? `${JSON.stringify(request(i + 1, "tools/list"))}${pad}` : `${pad}${JSON.stringify(request(i + 1, "tools/list"))}`);
 const INHERITED_KEYS = [`{"constructor":{"name":"x"},`, `{"__proto__":null,`, `{"toString":1,"hasOwnProperty":"no",`].map((head, i) =>
   JSON.stringify(request(70 + i, "tools/list")).replace(/^\{/, head));
+/** Lines of the long generated session: past any small limit a serve might keep. */
+const LONG_SESSION = 60;
 const NOT_OBJECTS = ["5", "[1,2]", "[]", "\"tools/list\"", "null", "true", "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}]"];
 
 function messageLine(random: Random): string {
@@ -59,6 +61,9 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // a notification: a serve that skipped every notifications/ line kept 41/41. Last, so the
       // drawn lists keep their draws.
       [request(8, "notifications/cancelled", { requestId: 2 }), { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 8 } }, request(9, "notifications/initialized")].map((m) => JSON.stringify(m)),
+      // A long session: a serve that reads only its first 16 lines kept 41/41 while no list had
+      // more than 10 (serve-first-sixteen-lines). Last, for the draws.
+      Array.from({ length: LONG_SESSION }, () => messageLine(random)),
     ],
   },
 ];

@@ -68,6 +68,9 @@ const CORRECT = [
   "correct-serve-generator", // task 4: a generator of log/out events folded into the result, /\S/ for not blank
   "correct-serve-broad-try", // task 4: parse, shape test and handle's call in one try (a right handle never throws)
   "correct-serve-getter-result", // task 4: a class whose out and log are getters over #private fields (PackTask.reads)
+  // discover refusing any version named (a number too) with -32022, as the header words it: 40/41
+  // while the model took -32022 for a string version only (behaviour/model.ts specAnswers).
+  "spec-discover-refuses-any-version",
   // A class probe of serve read line by line (helper 36):
   "correct-serve-while-map", // task 4: a while loop with an index, /^\s*$/ for blank, a Map from the line's kind to what it writes
   "correct-serve-reduce-reviver", // task 4: reduce into {out, log}, an identity JSON.parse reviver, Object.prototype.toString for a plain object
@@ -526,6 +529,11 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["client-ids-random-float", "task3", ["t3_new_id_each_request"]], // Math.random() ids: numbers, not integers
   ["client-requires-complete", "task3", ["t3_final_result_returned"]], // a result with no resultType read as input_required
   ["serve-log-after-filter", "task4", ["t4_log"]], // lines numbered after the blank ones are filtered out
+  // Helper 57's, 41/41 before: a serve that reads only its first 16 lines (no list had more than
+  // 10: t4_messages has a 60-line session now); repr shortened as reprlib shortens (no name was
+  // longer than about 20: t1_repr_quoting has two long names now).
+  ["serve-first-sixteen-lines", "task4", ["t4_messages"]],
+  ["repr-reprlib-shortened", "task1", ["t1_repr_quoting"]],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
