@@ -483,10 +483,10 @@ export class Session {
     };
     // A module whose top-level await was reached while it was imported (awaitWhenReached, asked
     // by guest.js's require only): the promise callbacks queued so far run now, as Node runs them
-    // before the importer goes on. The
-    // engine stopping them for want of memory is thrown on in the guest as it came;
-    // true: the meter stopped them (the module's fuel is spent), and the guest spins into the
-    // interrupt, which nothing catches, as any loop's ends (a job's stop only rejects its promise).
+    // before the importer goes on. The engine stopping them for want of memory is thrown on in
+    // the guest as it came; true: the meter stopped them (the module's fuel is spent), and the
+    // guest spins into the interrupt, which nothing catches, as any loop's ends (a job's stop
+    // only rejects its promise).
     const drain: VmFunctionImplementation<QuickJSHandle> = () => {
       const jobs = this.runtime.executePendingJobs(-1);
       if (this.meter.stop) {

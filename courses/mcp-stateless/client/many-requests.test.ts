@@ -33,6 +33,12 @@ describe("request called MANY times in one module instance", () => {
     expect(problem?.actual).toMatch(/257th call in one module instance sent id 1, as its 1st call did/);
   });
 
+  it("keeps its record out of the student's reach: patched push, JSON and String change nothing", async () => {
+    const patch = "let next = 0; let fake = 1000; const push = Array.prototype.push; Array.prototype.push = function (...items: unknown[]) { return push.apply(this, items.map((x) => (typeof x === \"number\" ? fake++ : x))); }; JSON.stringify = () => \"[]\"; (globalThis as any).String = () => \"\";";
+    const problem = await problemOf(request("(next = (next + 1) % 256)", patch));
+    expect(problem?.actual).toMatch(/257th call in one module instance sent id 1, as its 1st call did/);
+  });
+
   it("finds a throw or a stall after a hundred calls that went well, and a request that stops sending", async () => {
     expect((await problemOf(request("++next", "let next = 0; const limit = () => { if (next >= 100) throw new Error(\"busy\"); };").replace("{ const r", "{ limit(); const r")))?.actual).toMatch(/101st call .* threw "busy"/);
     expect((await problemOf(request("++next", "let next = 0; const limit = () => { if (next >= 100) for (;;) {} };").replace("{ const r", "{ limit(); const r")))?.actual).toMatch(/^the calls from the 101st to the 120th did not: /);
