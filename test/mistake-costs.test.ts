@@ -425,10 +425,11 @@ const COSTS: [string, number][] = [
   ["serve-process-signal-handlers", 0],
   ["handle-require-helper-name", 0],
   ["serve-dual-mode-main-guard", 0],
-  // Known wrong, correct on Node 20: createRequire from node:module, refused by name (the task's 5);
-  // imports written at the bottom of the file, which the CommonJS text requires in place (9).
-  ["serve-create-require-util", 5],
-  ["handle-imports-at-bottom", 9],
+  // Correct on Node 20, each cost its task while the sandbox differed: createRequire from
+  // node:module (refused by name, 5); imports at the bottom of the file, which the CommonJS text
+  // required in place (9; now hoisted, as Node links them).
+  ["serve-create-require-util", 0],
+  ["handle-imports-at-bottom", 0],
   ["serve-class-module-singleton", 1],
   ["serve-class-module-parse-throws", 1],
   // handle-limit-throws-same-file's handle (1), called by a right serve through a module of its

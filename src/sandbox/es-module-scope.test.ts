@@ -1,6 +1,7 @@
 // What an ES module sees of its scope, as on Node 20: no require, module or __filename of
 // CommonJS (it may declare its own require: its imports still load), import.meta's url, filename
-// and dirname, a hashbang first line as a comment, and process.stdout taking listeners.
+// and dirname, a hashbang first line as a comment, process.stdout taking listeners, imports
+// hoisted, and node:module's createRequire.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SandboxPool } from "./pool.js";
 import type { SandboxRequest } from "./protocol.js";
@@ -44,6 +45,29 @@ describe("an ES module's scope", () => {
   it("reads a hashbang first line as a comment, every line keeping its number", async () => {
     const value = await call({ "main.ts": "#!/usr/bin/env -S npx tsx\nexport function f() {\n  throw new RangeError(\"here\");\n}" }, "main.ts");
     expect(String(value)).toMatch(/RangeError: here.*main\.ts:3/);
+  });
+
+  it("runs every import before the module's own code, wherever the import stands", async () => {
+    const files = {
+      "main.ts": "export const f = () => [early, order.join()];\nconst early = two * 10;\nexport function g() { return 1; }\nimport { two, order } from \"./two.js\";\nimport \"./side.js\";\nexport { three } from \"./three.js\";",
+      "two.ts": "export const order: string[] = [\"two\"];\nexport const two = 2;",
+      "side.ts": "import { order } from \"./two.js\";\norder.push(\"side\");",
+      "three.ts": "import { order } from \"./two.js\";\norder.push(\"three\");\nexport const three = 3;",
+    };
+    expect(await call(files, "main.ts")).toEqual([20, "two,side,three"]);
+    // A dynamic import stays where it is: it runs when reached.
+    expect(await call({ "main.ts": "import { order } from \"./two.js\";\norder.push(\"main\");\nvoid import(\"./side.js\");\nconst atEnd = order.join();\nexport const f = () => atEnd;", "two.ts": "export const order: string[] = [];", "side.ts": "import { order } from \"./two.js\";\norder.push(\"side\");" }, "main.ts")).toBe("main");
+  });
+
+  it("gives node:module's createRequire, resolving as an import in the file named would", async () => {
+    const files = {
+      "main.ts": "import { createRequire, isBuiltin } from \"node:module\";\nconst require = createRequire(import.meta.url);\nconst util = require(\"util\");\nconst { two } = require(\"./lib/two.js\");\nexport const f = () => [util.format(\"%d-%s\", two, \"x\"), typeof createRequire(new URL(import.meta.url))(\"node:path\").join, isBuiltin(\"node:fs\"), isBuiltin(\"nope\")];",
+      "lib/two.cjs": "exports.two = 2;",
+    };
+    expect(await call(files, "main.ts")).toEqual(["2-x", "function", true, false]);
+    const refused = String(await call({ "main.ts": "import { createRequire } from \"node:module\";\nexport const f = () => createRequire(\"relative.js\");" }, "main.ts"));
+    expect(refused).toContain("must be a file URL object, file URL string, or absolute path string. Received 'relative.js'");
+    expect(String(await call({ "main.ts": "import { createRequire } from \"node:module\";\nexport const f = () => createRequire(\"/elsewhere/x.js\")(\"./y.js\");" }, "main.ts"))).toContain("leads out of the submission folder");
   });
 
   it("lets a listener be added to process.stdout and stderr, none ever called", async () => {

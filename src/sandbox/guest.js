@@ -23,6 +23,7 @@
   const apply = call.bind(Function.prototype.apply);
   const defineProperty = Object.defineProperty;
   const TypeErrorType = TypeError;
+  const decodeUri = decodeURIComponent;
   // What crosses to the host is cut short here, in the engine's memory: a string of any length
   // the code makes stays on this side, and the host is told only how much more there was.
   const WRITE_CHUNK = 16384;
@@ -204,6 +205,19 @@
     const slash = lastIndexOf(id, "/");
     return { url: "file:///submission/" + id, filename: "/submission/" + id, dirname: "/submission" + (slash > 0 ? "/" + slice(id, 0, slash) : "") };
   };
+  // node:module's createRequire: a require resolving from the file named, as an import there
+  // would (within the submission; a file outside it resolves Node's modules only).
+  function createRequire(filename) {
+    const href = filename !== null && typeof filename === "object" && typeof filename.href === "string" ? filename.href : filename;
+    const file = typeof href === "string" && slice(href, 0, 8) === "file:///" ? decodeUri(slice(href, 7)) : href;
+    if (typeof file !== "string" || slice(file, 0, 1) !== "/") {
+      const shown = typeof filename === "string" ? "'" + filename + "'" : filename === null || filename === undefined ? toText(filename) : "type " + typeof filename;
+      const error = new TypeErrorType("The argument 'filename' must be a file URL object, file URL string, or absolute path string. Received " + shown);
+      error.code = "ERR_INVALID_ARG_VALUE";
+      throw error;
+    }
+    return requireFrom(slice(file, 0, 12) === "/submission/" ? slice(file, 12) : ".." + file);
+  }
   function requireFrom(from) {
     return function require(spec) {
       const key = from + "\0" + toText(spec);
@@ -239,6 +253,7 @@
       // Node's util/types is util's types, the same object.
       if (id === "node:util/types") module.exports = requireFrom(id)("node:util").types;
       // Hashes are digested by the grader's own Node (globals/hash.js).
+      if (id === "node:module") module.exports.createRequire = createRequire;
       if (id === "node:crypto") { const hashes = lib.nodeHashes(); for (const name of keys(hashes)) module.exports[name] = hashes[name]; }
       return module.exports;
     };

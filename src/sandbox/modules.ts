@@ -2,7 +2,7 @@
 // course module ("grade/course", given by the pack: its fixtures and the starters'
 // notWrittenYet) and Node's pure modules, from their well-kept browser ports bundled once with
 // esbuild (and kept, build-cache.ts).
-import { createRequire } from "node:module";
+import { builtinModules, createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cachedBuild } from "../runner/build-cache.js";
@@ -133,6 +133,10 @@ const PURE: Record<string, string> = {
   os: 'module.exports = { EOL: "\\n", devNull: "/dev/null" };',
   // The global performance (the sandbox's clock); the rest is refused by name where it is called.
   perf_hooks: "module.exports = { performance: globalThis.performance, constants: { NODE_PERFORMANCE_GC_MAJOR: 4, NODE_PERFORMANCE_GC_MINOR: 1, NODE_PERFORMANCE_GC_INCREMENTAL: 8, NODE_PERFORMANCE_GC_WEAKCB: 16 } };",
+  // createRequire (guest.js gives it: a require resolving as an import in the file named would);
+  // Node 20's module names, taken from the grader's own Node.
+  module: `const names = ${JSON.stringify(builtinModules)};
+module.exports = { builtinModules: names.slice(), isBuiltin: (name) => typeof name === "string" && (names.includes(name) || (name.startsWith("node:") && (names.includes(name.slice(5)) || name === "node:test"))) };`,
   // node:util's types (the same object: guest.js).
   "util/types": "module.exports = {};",
 };
@@ -153,6 +157,7 @@ const MISSING: Record<string, string[]> = {
   perf_hooks: ["Performance", "PerformanceEntry", "PerformanceMark", "PerformanceMeasure", "PerformanceObserver", "PerformanceObserverEntryList", "PerformanceResourceTiming", "createHistogram", "monitorEventLoopDelay"],
   os: ["arch", "availableParallelism", "cpus", "endianness", "freemem", "getPriority", "homedir", "hostname", "loadavg", "machine", "networkInterfaces",
     "platform", "release", "setPriority", "tmpdir", "totalmem", "type", "uptime", "userInfo", "version"],
+  module: ["Module", "SourceMap", "findSourceMap", "register", "syncBuiltinESMExports"],
   url: ["Url", "domainToASCII", "domainToUnicode", "resolveObject", "urlToHttpOptions"],
   crypto: ["Certificate", "Cipher", "Cipheriv", "Decipher", "Decipheriv", "DiffieHellman", "DiffieHellmanGroup", "ECDH", "Hash", "Hmac", "KeyObject", "Sign", "Verify", "X509Certificate",
     "checkPrime", "checkPrimeSync", "createDiffieHellman", "createDiffieHellmanGroup", "createECDH", "createPrivateKey", "createPublicKey", "createSecretKey", "diffieHellman", "generateKey",

@@ -25,7 +25,7 @@ const OUTSIDE: Record<string, string> = {
   net: "opens network connections", http: "opens network connections", https: "opens network connections",
   http2: "opens network connections", dgram: "opens network connections", dns: "uses the network", tls: "opens network connections",
   worker_threads: "starts threads", cluster: "starts processes", vm: "reaches the JavaScript engine itself", v8: "reaches the JavaScript engine itself",
-  inspector: "reaches the JavaScript engine itself", module: "loads code from files",
+  inspector: "reaches the JavaScript engine itself",
   repl: "reads the terminal", tty: "reads the terminal", async_hooks: "reaches the engine's internals",
   crypto: "is not one of the pure modules the sandbox gives", zlib: "is not one of the pure modules the sandbox gives",
 };

@@ -53,10 +53,17 @@ export function transpile(ts: typeof TS, id: string, source: string): CompiledFi
 }
 
 /**
- * An ES module has no `require` on Node: it may declare one of its own (a helper, or
- * createRequire's), and `typeof require` is "undefined" in it (a CommonJS main guard is false).
- * The CommonJS text's own calls for its imports, which the compiler made (they have no place in
- * the source), call IMPORTS_REQUIRE instead; a `require` the student wrote is left as written.
+ * An ES module's imports as Node links them, in the CommonJS text the compiler made of it.
+ *
+ * No `require` on Node: a module may declare one of its own (a helper, or createRequire's), and
+ * `typeof require` is "undefined" in it (a CommonJS main guard is false). The text's own calls
+ * for its imports, which the compiler made (they have no place in the source), call
+ * IMPORTS_REQUIRE instead; a `require` the student wrote is left as written.
+ *
+ * Imports are hoisted: Node evaluates every imported module before any of the module's own code,
+ * wherever the import stands in the file, where the CommonJS text requires each in place. So the
+ * statements made of imports and re-exports move, in their order, to just after the compiler's
+ * prologue (and a function declaration's export, which Node binds before any import runs too).
  */
 function importsRequire(ts: typeof TS): TS.TransformerFactory<TS.SourceFile> {
   return (context) => (file) => {
@@ -66,7 +73,23 @@ function importsRequire(ts: typeof TS): TS.TransformerFactory<TS.SourceFile> {
       }
       return ts.visitEachChild(node, visit, context);
     };
-    return ts.visitNode(file, visit, ts.isSourceFile);
+    const renamed = ts.visitNode(file, visit, ts.isSourceFile);
+    const statements = [...renamed.statements];
+    const isImport = (s: TS.Statement): boolean => {
+      const original = ts.getOriginalNode(s);
+      return ts.isImportDeclaration(original) || (ts.isExportDeclaration(original) && original.moduleSpecifier !== undefined)
+        || (ts.isExportSpecifier(original) && original.parent.parent.moduleSpecifier !== undefined);
+    };
+    const prologue = (s: TS.Statement): boolean => {
+      const original = ts.getOriginalNode(s);
+      return original.pos === -1 || (ts.isExpressionStatement(s) && ts.isFunctionDeclaration(original));
+    };
+    let start = 0;
+    while (start < statements.length && prologue(statements[start]!) && !isImport(statements[start]!)) start++;
+    const imports = statements.filter(isImport);
+    if (!imports.length) return renamed;
+    const rest = statements.slice(start).filter((s) => !isImport(s));
+    return context.factory.updateSourceFile(renamed, [...statements.slice(0, start), ...imports, ...rest]);
   };
 }
 
