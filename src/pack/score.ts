@@ -9,6 +9,8 @@
 //   A line's point is earned only while they hold: a broken one takes the points of the right
 //   lines that name it, so code that fits only the fixtures keeps no line's point. None when one
 //   of those lines is already wrong: that line shows the same mistake and is charged there;
+//   A rule that broke only on inputs of a kind no fixture shows (`beyondFixtures`) takes no
+//   line's points: it held on the unseen inputs like the fixtures', and costs as a general rule;
 // - a rule no line names (the general rules: ids echoed, every argument check, nothing but
 //   protocol messages on stdout, the schema and interop checks) costs its kind's points, as the policy says (`costsAtMost`,
 //   `onlyAtFullMarks`, `sameRuleAs` keep one root cause from being charged twice);
@@ -88,7 +90,7 @@ export function scoreTask(task: Pick<TaskResult, "checks">, policy: ScorePolicy)
   const voided = new Set<number>();
   task.checks.forEach((check, i) => {
     const shown = shownBy.get(check.name);
-    if (!shown || !broken(check) || points[i]!.costs <= 0) return;
+    if (!shown || check.beyondFixtures || !broken(check) || points[i]!.costs <= 0) return;
     if (shown.some((l) => !earning(task.checks[l]!))) return;
     let cost = 0;
     for (const l of shown) if (!voided.has(l)) { voided.add(l); cost += points[l]!.earns; }
@@ -100,7 +102,7 @@ export function scoreTask(task: Pick<TaskResult, "checks">, policy: ScorePolicy)
   const costByKind = new Map<string, number>();
   task.checks.forEach((check, i) => {
     const p = points[i]!;
-    if (shownBy.has(check.name) || !broken(check) || p.costs <= 0) return;
+    if ((shownBy.has(check.name) && !check.beyondFixtures) || !broken(check) || p.costs <= 0) return;
     if (p.onlyAtFullMarks && !full) return;
     if (p.sameRuleAs !== undefined && task.checks.some((c) => c.name === p.sameRuleAs && broken(c))) return;
     const spent = costByKind.get(check.kind) ?? 0;

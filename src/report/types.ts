@@ -23,6 +23,12 @@ export interface CheckResult {
    * task 2's live server): shown as failed, it costs nothing itself (src/pack/score.ts).
    */
   chargedTo?: string;
+  /**
+   * A rule's check that broke only on inputs of a kind no fixture shows (a call with params left
+   * out, when every fixture passes some): the rule holds on the unseen inputs of the fixtures'
+   * kinds, so the lines that show it keep their points, and it costs as a general rule does.
+   */
+  beyondFixtures?: true;
 }
 
 export interface TaskResult {

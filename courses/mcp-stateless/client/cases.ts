@@ -10,7 +10,11 @@ import {
 /** params absent: the call leaves the argument out, as the page's request("server/discover") does. */
 export interface RequestCase { method: string; params?: JsonRecord }
 /** One run of `request`: its calls, all answered by one mock server (the script restarts per call). */
-export interface RequestRun { label: string; cases: RequestCase[]; reply: ServerStep }
+/**
+ * beyond: what the run's cases hold that no fixture call does, as a phrase ("params left out"):
+ * a rule that breaks only there holds on the inputs of the fixtures' kinds (verdicts.ts).
+ */
+export interface RequestRun { label: string; cases: RequestCase[]; reply: ServerStep; beyond?: string }
 
 export interface CallCase {
   label: string;
@@ -108,6 +112,7 @@ export function generatedRequestRuns(random: Random): RequestRun[] {
     // The page's own calls (2.5), params left out: request("server/discover"), request("tools/list").
     {
       label: "request as the page calls it, params left out",
+      beyond: "params left out, as no fixture call has them",
       cases: [{ method: "server/discover" }, { method: "tools/list" }, { method: "resources/list" }],
       reply: { kind: "result", result: { resultType: "complete", _meta: SERVER_META } },
     },

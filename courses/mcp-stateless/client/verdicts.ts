@@ -13,7 +13,7 @@ export interface RequestRunTraces { spec: RequestRun; traces: CallTrace[] }
 export interface CallRunTrace { spec: CallCase; trace: CallTrace; earlierIds?: unknown[] }
 
 // How a case is shown is made only for a failed one (the smallest is named): most cases pass.
-interface JudgedCase { verdict: Verdict; shown: () => string }
+interface JudgedCase { verdict: Verdict; shown: () => string; beyond?: string }
 
 const describeStep = (s: ServerStep): string =>
   s.kind === "input" ? `input_required ${show(Object.keys(s.requests))}` : s.kind === "error" ? `error ${s.code} ${show(s.message)}` : `result ${show(s.result)}`;
@@ -36,7 +36,7 @@ function casesFor(rule: ClientRule, requestRuns: readonly RequestRunTraces[], ca
       traces.forEach((trace, i) => {
         const c = spec.cases[i]!;
         if (!ran(trace)) { notRun ??= why(trace); return; }
-        judged.push({ verdict: rule.request!({ c, trace, reply: spec.reply, earlierIds: [...earlierIds] }), shown: () => `request(${show(c.method)}, ${show(c.params)}, send), the server answering ${describeStep(spec.reply)}` });
+        judged.push({ verdict: rule.request!({ c, trace, reply: spec.reply, earlierIds: [...earlierIds] }), shown: () => `request(${show(c.method)}, ${show(c.params)}, send), the server answering ${describeStep(spec.reply)}`, ...(spec.beyond ? { beyond: spec.beyond } : {}) });
         for (const s of trace.sent) if (s.peer === SERVER && s.value !== null && typeof s.value === "object") earlierIds.push((s.value as Record<string, unknown>)["id"]);
       });
     }
@@ -60,8 +60,12 @@ export function judgeRule(rule: ClientRule, requestRuns: readonly RequestRunTrac
   if (failed.length === 0) return { ...base, status: "pass", message: `${judged.length} cases tried${seedText}.` };
   const shown = failed.map((f) => ({ f, text: f.shown() }));
   const smallest = shown.reduce((a, b) => (b.text.length < a.text.length ? b : a));
+  // Broken only where no fixture goes, and kept on cases of the fixtures' kinds: the rule's lines
+  // keep their points (src/pack/score.ts), and this check costs as a general rule.
+  const beyond = failed.every((f) => f.beyond !== undefined) && judged.some((j) => j.verdict === undefined && j.beyond === undefined) ? [...new Set(failed.map((f) => f.beyond!))] : undefined;
   return {
     ...base, status: "fail", expected: smallest.f.verdict.expected, actual: smallest.f.verdict.actual,
-    message: `${failed.length} of ${judged.length} cases broke this rule${seedText}. The smallest: ${smallest.text}.`,
+    message: `${failed.length} of ${judged.length} cases broke this rule${seedText}. The smallest: ${smallest.text}.${beyond ? ` Every case it broke has ${beyond.join(" or ")}; on the rest it holds, so it costs one point, not the points of the lines that show its rule.` : ""}`,
+    ...(beyond ? { beyondFixtures: true as const } : {}),
   };
 }

@@ -8,6 +8,7 @@ import type { EvidenceLine } from "../../../src/pack/types.js";
 import { CHECK_ARGS_INPUTS, CHECK_ARGS_NAMES, LINES, MESSAGES, messageIndex, type CheckArgsCase } from "../course/fixtures.js";
 import { answersOf, checkArgs, isObject, own, serve, SERVER_INFO_KEY, CACHE_HINTS, UNSUPPORTED_PROTOCOL_VERSION } from "../behaviour/model.js";
 import { SERVER_INFO } from "../course/index.js";
+import { mistakesExplaining } from "./args-mistakes.js";
 import { describeType, dig, need, printed, sameJson } from "./reading.js";
 
 export type EvidenceTask = "task1" | "task2" | "task4";
@@ -59,28 +60,13 @@ const argsLine = (key: string, name: CheckArgsCase, title: string, hint: string,
 });
 
 /**
- * Whether checkArgs's problems differ from the rules' only by one line's mistake, by that line's
- * key: a line (or a rule's check) so wrong shows that line's mistake, not its own.
+ * A checkArgs line reads through `line` (the one that shows the mistake first, on the page's
+ * case `name`) when one of that line's mistakes alone explains both lines' values (args-mistakes.ts).
  */
-export const ONLY_THE_MISTAKE_OF: Readonly<Record<string, (actual: readonly string[], accepted: readonly string[]) => boolean>> = {
-  // Unexpected keys before the missing names: the same problems with those two kinds swapped back.
-  t1_bad_args: (actual, accepted) => {
-    const list = [...actual];
-    const slots = list.flatMap((p, i) => (/^(missing|unexpected) /.test(p) ? [i] : []));
-    const moved = [...slots.map((i) => list[i]!).filter((p) => p.startsWith("missing ")), ...slots.map((i) => list[i]!).filter((p) => p.startsWith("unexpected "))];
-    slots.forEach((i, k) => { list[i] = moved[k]!; });
-    return list.join("\n") === accepted.join("\n");
-  },
-  // A value that is not a string left unreported: the problems with some of those left out, in order.
-  t1_wrong_type: (actual, accepted) => accepted.filter((p) => !p.endsWith(" must be a string") || actual.includes(p)).join("\n") === actual.join("\n"),
-};
-/** A checkArgs line reads through `line` when that line's mistake alone explains both lines' values. */
 const throughArgs = (line: string, name: CheckArgsCase): ReadThrough => ({
   line,
-  when: (actual, accepted, v) => {
-    const only = ONLY_THE_MISTAKE_OF[line]!;
-    return actual !== undefined && only(actual.split("; "), accepted.split("; ")) && only(problems(v, name), ACCEPTED[line]!.split("; "));
-  },
+  when: (actual, accepted, v) => actual !== undefined
+    && mistakesExplaining(line, problems(v, name), ACCEPTED[line]!.split("; ")).some((only) => only(actual.split("; "), accepted.split("; "))),
 });
 
 // ---- task 2 ----
@@ -174,18 +160,22 @@ const SPACES_ONLY = LINES.filter((l) => l !== "" && l.trim() === "").length;
 const withoutNull = (ids: string): string => ids.split(",").filter((id) => id !== "null" && id !== "?").join(",");
 
 export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
+  // Each line shows the mistakes of the lines it reads through again (args-mistakes.ts): names
+  // written otherwise than repr() (t1_quoted_name's), unexpected keys before the missing names or
+  // the list cut short (t1_bad_args's), a value not reported as not a string (t1_wrong_type's).
+  // Read through that line when its mistake is the only thing wrong in both.
   argsLine("t1_bad_args", "bad_args", "Arguments {id: 100}: the missing name, then the unexpected one",
-    "check_args in 2.2: missing names first, then unexpected keys, each written with {k!r}, joined with \"; \"."),
+    "check_args in 2.2: missing names first, then unexpected keys, each written with {k!r}, joined with \"; \".",
+    [throughArgs("t1_quoted_name", "quoted_name")]),
   argsLine("t1_wrong_type", "wrong_type", "A value that is not a string is reported",
-    "check_args in 2.2: a key that is in schema.properties and holds anything but a string gives \"<name> must be a string\"."),
-  // Unexpected keys before the missing names (t1_bad_args's mistake) or a value not reported as
-  // not a string (t1_wrong_type's) shows here again: read through that line when it is the only
-  // thing wrong in both.
+    "check_args in 2.2: a key that is in schema.properties and holds anything but a string gives \"<name> must be a string\".",
+    [throughArgs("t1_quoted_name", "quoted_name")]),
   argsLine("t1_problem_order", "problem_order", "All three kinds of problem, in the page's order",
     "check_args in 2.2: problems = missing + unexpected, then += wrong, in that order.",
-    [throughArgs("t1_bad_args", "bad_args"), throughArgs("t1_wrong_type", "wrong_type")]),
+    [throughArgs("t1_bad_args", "bad_args"), throughArgs("t1_wrong_type", "wrong_type"), throughArgs("t1_quoted_name", "quoted_name")]),
   argsLine("t1_quoted_name", "quoted_name", "Names with quotes and backslashes are quoted as Python's repr() does",
-    "Python's repr() of a str: which quote it picks, and what it escapes inside (the task's header lists the rules)."),
+    "Python's repr() of a str: which quote it picks, and what it escapes inside (the task's header lists the rules).",
+    [throughArgs("t1_bad_args", "bad_args")]),
   {
     key: "t1_valid_count", task: "task1", title: "Valid arguments give no problems", hint: "check_args returns an empty list when nothing is wrong: no empty strings, no placeholders.",
     // [] for everything finds nothing wrong here either: the count is earned only by a checkArgs that found a problem somewhere else.

@@ -177,6 +177,13 @@ const CORRECT = [
  * that catches them was added.
  */
 const WRONG: [string, string, string[], string[]?, number?][] = [
+  // Helper 57's, each one mistake that cost 2-6 points: names written otherwise than repr(), the
+  // list cut at the first problem or the first three (evidence/args-mistakes.ts), and params left
+  // out when undefined, a kind of call no fixture makes (beyondFixtures).
+  ["args-names-unquoted", "task1", ["t1_quoted_name"], ["t2_bad_args_text"]],
+  ["args-first-problem-only", "task1", ["t1_bad_args"], ["t2_bad_args_text"]],
+  ["args-first-three-problems", "task1", ["t1_same_problem_order"]],
+  ["client-no-params-when-undefined", "task3", ["t3_meta_every_request", "t3_request_as_given"]],
   ["args-undefined-check", "task1", ["t1_inherited_names"]],
   // handle's fixture answer to {id: 100} shows checkArgs's extra problem in a task 2 evidence line.
   ["args-reports-twice", "task1", ["t1_generated_args"], ["t2_bad_args_text"]],

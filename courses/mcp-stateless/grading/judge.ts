@@ -21,10 +21,11 @@ import { FIXTURE_INPUTS, FRESH_LISTS_RULE, taskOf, type OwnTask, type StatelessP
 import { freshServe } from "./fresh-serve.js";
 import { sameJson } from "../evidence/reading.js";
 import { schemaChecks } from "../schema/checks.js";
-import { chargeArgsRulesThrough, chargeIsErrorThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
+import { chargeIsErrorThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
 import { resolveCharges } from "../../../src/pack/charges.js";
 import { chargeFailedCalls, failedAsCase } from "../../../src/pack/failed-call.js";
 import { chargeArgsParts, excusedArgsFailures } from "./args-failures.js";
+import { chargeArgsRulesAlike } from "./args-mistakes.js";
 import { sameMessageCase } from "./message-case.js";
 
 const NOT_RUN = "Not run: the code it needs did not run on its fixtures.";
@@ -123,6 +124,8 @@ function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outco
     // Back in the generated inputs' order (the fresh run sent every server/discover last).
     const alone: (Outcome | undefined)[] = [];
     fresh.order.forEach((g, k) => { alone[g] = outcomes[rounds.length + k]; });
+    // Only the messages the fresh run sent (plan.ts freshSample) are judged here.
+    const sent = new Set(fresh.order);
     const model = answersOf([...MESSAGES, ...generated]).slice(MESSAGES.length);
     checks.push(verdict(independent, "task2", generated, alone, {
       // Judged only where the rules give one answer either way (a cancelled order reads differently
@@ -130,6 +133,7 @@ function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outco
       // another check's (a version let through shows an earlier call's cancel, not a session).
       expected: (i) => {
         const s = shared[MESSAGES.length + i];
+        if (!sent.has(i)) return undefined;
         if (!s?.ok || !sameJson(model[i], newServer()(generated[i]))) return undefined;
         const rules = (o: Outcome | undefined): boolean => o?.ok === true && acceptsPart("content")(expectedPart(model[i], "content")!.value, o.value);
         return rules(s) || rules(alone[i]) ? { value: s.value } : undefined;
@@ -141,6 +145,7 @@ function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outco
     // check reads A101 as the page's data has it: alone, in a fresh instance, they are judged here.
     checks.push(verdict(DATA_ALONE, "task2", generated, alone, {
       expected: (i) => {
+        if (!sent.has(i)) return undefined;
         const fresh = newServer()(generated[i]);
         if (sameJson(model[i], fresh)) return undefined;
         return expectedPart(fresh, "content");
@@ -249,7 +254,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       };
       const accepts = (check: PlannedCheck["check"]) => (check.part ? (want: unknown, actual: unknown) => sameJson(check.part!(actual), want) : sameJson);
       const excused = excusedArgsFailures(readRun(task, reply.runs[runs.fixture]));
-      checks.push(...chargeArgsRulesThrough(lines, judgeChecks(runs.checks, calls, expectedAt, accepts, input.seed, excused), runs.checks, calls, expectedAt, input.seed));
+      checks.push(...chargeArgsRulesAlike(lines, judgeChecks(runs.checks, calls, expectedAt, accepts, input.seed, excused), runs.checks, calls, expectedAt, input.seed, excused));
     }
     else if (id === "task2") {
       const answers = modelAnswers();

@@ -9,8 +9,7 @@ import { judgeChecks, type Judged, type Outcome, type PlannedCheck } from "../be
 import { comparedPart } from "../behaviour/compare.js";
 import { answersOf, answersWith, isObject, UNSUPPORTED_PROTOCOL_VERSION, type ArgsChecker } from "../behaviour/model.js";
 import { MESSAGES } from "../course/fixtures.js";
-import { evidenceOf, ONLY_THE_MISTAKE_OF, type ReadThrough } from "../evidence/lines.js";
-import { LINE_RULES } from "../evidence/line-rules.js";
+import { evidenceOf, type ReadThrough } from "../evidence/lines.js";
 import { Missing, sameJson } from "../evidence/reading.js";
 
 type Check = PlannedCheck["check"];
@@ -66,31 +65,6 @@ export function chargeLinesToTask1(checks: readonly CheckResult[], checker: Args
     return read === c.actual ? { ...c, chargedTo: "task1" } : c;
   });
 }
-
-/**
- * checkArgs's rule checks of a line that reads through another line's mistake (lines.ts,
- * ONLY_THE_MISTAKE_OF): failing as judged but right on every input up to that mistake, they show
- * it too, and are charged to that line (the page's problem order with other names, say, when
- * the unexpected keys come before the missing names everywhere).
- */
-export function chargeArgsRulesThrough(
-  lines: readonly CheckResult[], rules: readonly CheckResult[], plan: readonly PlannedCheck[], outcomes: readonly (Outcome | undefined)[],
-  expectedAt: (i: number) => { value: unknown }, seed: number,
-): CheckResult[] {
-  const through = lines.filter((l) => l.chargedTo !== undefined && ONLY_THE_MISTAKE_OF[l.chargedTo] !== undefined);
-  if (!through.length) return [...rules];
-  return rules.map((rule) => {
-    const line = rule.status === "fail" ? through.find((l) => LINE_RULES[l.name]?.includes(rule.name)) : undefined;
-    const planned = line && plan.find((p) => p.check.id === rule.name);
-    if (!line || !planned) return rule;
-    const only = ONLY_THE_MISTAKE_OF[line.chargedTo!]!;
-    const lenient = (want: unknown, actual: unknown): boolean => sameJson(actual, want) || (isProblems(actual) && isProblems(want) && only(actual, want));
-    const [again] = judgeChecks([planned], outcomes, expectedAt, () => lenient, seed);
-    return again?.status === "pass" ? { ...rule, chargedTo: line.chargedTo!, message: `${rule.message ?? ""} Up to ${line.chargedTo}'s mistake it follows its rule: charged there, it costs nothing more.` } : rule;
-  });
-}
-
-const isProblems = (v: unknown): v is string[] => Array.isArray(v) && v.every((p) => typeof p === "string");
 
 /**
  * serve's evidence lines that show handle's mistake: wrong as serve wrote them, but exactly what
