@@ -7,7 +7,7 @@
 // which is what writing code is.
 (function (host, lib) {
   "use strict";
-  const { keys, freeze } = Object;
+  const { keys, freeze, create, setPrototypeOf } = Object;
   const isArray = Array.isArray;
   const ObjectPrototype = Object.prototype;
   const quote = JSON.stringify;
@@ -344,36 +344,49 @@
   function special(what, detail) {
     return detail === undefined ? '{"x":' + quote(what) + "}" : '{"x":' + quote(what) + ',"d":' + quote(slice(toText(detail), 0, 200)) + "}";
   }
-  // Most values are plain data: a walk that builds nothing says so, and the engine's own
-  // JSON.stringify writes them ("J" and its text), many times faster than the tree. Anything
-  // else (undefined, a function, a cycle, a toJSON that JSON.stringify would call) gets the tree.
-  function plain(value, depth) {
+  // Most values are plain data: a walk copies them, reading each field once (a getter that
+  // answers differently each time it is read gives the grader what the chapter's runner, reading
+  // once, would see), and the engine's own JSON.stringify writes the copy ("J" and its text),
+  // many times faster than the tree. Anything else (undefined, a function, a cycle, a toJSON that
+  // JSON.stringify would call) gets the tree.
+  const NOT_PLAIN = freeze({});
+  function plainCopy(value, depth) {
     switch (typeof value) {
-      case "string": case "boolean": return true;
-      case "number": return value === value && value !== Infinity && value !== -Infinity;
+      case "string": case "boolean": return value;
+      case "number": return value === value && value !== Infinity && value !== -Infinity ? value : NOT_PLAIN;
       case "object": break;
-      default: return false;
+      default: return NOT_PLAIN;
     }
-    if (value === null) return true;
-    if (depth > 64 || typeof value.toJSON === "function" || typeof value.then === "function") return false;
+    if (value === null) return null;
+    if (depth > 64 || typeof value.toJSON === "function" || typeof value.then === "function") return NOT_PLAIN;
     if (isArray(value)) {
       const length = value.length;
-      for (let i = 0; i < length; i++) if (!plain(value[i], depth + 1)) return false;
-      return true;
+      // No prototype either: a setter on Array.prototype's indices is not called here.
+      const out = setPrototypeOf([], null);
+      for (let i = 0; i < length; i++) {
+        const item = plainCopy(value[i], depth + 1);
+        if (item === NOT_PLAIN) return NOT_PLAIN;
+        out[i] = item;
+      }
+      return out;
     }
     const names = keys(value);
+    // No prototype: a key "__proto__" is set as an own key, as JSON.stringify writes it.
+    const out = create(null);
     for (let i = 0; i < names.length; i++) {
       const item = value[names[i]];
-      if (item === undefined || !plain(item, depth + 1)) return false;
+      const copy = item === undefined ? NOT_PLAIN : plainCopy(item, depth + 1);
+      if (copy === NOT_PLAIN) return NOT_PLAIN;
+      out[names[i]] = copy;
     }
-    return true;
+    return out;
   }
   function encode(value) {
-    let isPlain = false;
-    try { isPlain = plain(value, 0); } catch { /* a getter or a Proxy threw: the tree says where */ }
-    if (isPlain) {
+    let copy = NOT_PLAIN;
+    try { copy = plainCopy(value, 0); } catch { /* a getter or a Proxy threw: the tree says where */ }
+    if (copy !== NOT_PLAIN) {
       let text;
-      try { text = quote(value); } catch { text = undefined; }
+      try { text = quote(copy); } catch { text = undefined; }
       if (typeof text === "string") return "J" + spend(text);
     }
     const parts = [];

@@ -17,7 +17,9 @@ export const later = () => Promise.resolve({ out: [], log: [] });
 export const throwing = () => ({ get out(): string[] { throw new Error("no out"); }, log: [] as string[] });
 class Broken { get out(): string[] { throw new RangeError("out of range"); } get log() { return []; } }
 export const brokenGetter = () => new Broken();
-export const hidden = () => Object.defineProperty({ log: [] }, "out", { get: () => ["z"], enumerable: false });`;
+export const hidden = () => Object.defineProperty({ log: [] }, "out", { get: () => ["z"], enumerable: false });
+let reads = 0;
+export const counting = () => ({ get n() { reads += 1; return reads; }, list: JSON.parse('[{"__proto__": 1}]') });`;
 
 let pool: SandboxPool;
 beforeAll(() => { pool = new SandboxPool(1, false, '"use strict";'); });
@@ -33,6 +35,12 @@ async function valueOf(exportName: string, reads?: readonly string[]): Promise<u
   return decoded.value;
 }
 const READS = ["out", "log"] as const;
+
+describe("a returned value's fields", () => {
+  it("are read once, as the chapter's runner reads them: a getter counting its reads gives its first answer", async () => {
+    expect(await valueOf("counting")).toEqual({ n: 1, list: [JSON.parse('{"__proto__": 1}')] });
+  });
+});
 
 describe("RunSpec.reads", () => {
   it("reads a class's getters and a prototype's fields as the runner's result.out does", async () => {
