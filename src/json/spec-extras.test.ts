@@ -9,6 +9,17 @@ describe("withoutSpecExtras", () => {
       .toEqual({ id: 1, result: { protocolVersion: "v" } });
   });
 
+  it("leaves out initialize's serverInfo title (a string), and only there", () => {
+    const info = { name: "lab-server", version: "0.3.0" };
+    expect(withoutSpecExtras({ id: 1, result: { protocolVersion: "v", serverInfo: { ...info, title: "Lab" } } }, { id: 1, result: { protocolVersion: "v", serverInfo: info } }))
+      .toEqual({ id: 1, result: { protocolVersion: "v", serverInfo: info } });
+    // A title that is no string, or another name, is judged as it is.
+    const odd = { id: 1, result: { protocolVersion: "v", serverInfo: { ...info, title: 5 } } };
+    expect(withoutSpecExtras(odd, { id: 1, result: { protocolVersion: "v", serverInfo: info } })).toEqual(odd);
+    const other = { id: 1, result: { protocolVersion: "v", serverInfo: { name: "x", version: "0.3.0", title: "Lab" } } };
+    expect(withoutSpecExtras(other, { id: 1, result: { protocolVersion: "v", serverInfo: info } })).toEqual({ id: 1, result: { protocolVersion: "v", serverInfo: { name: "x", version: "0.3.0" } } });
+  });
+
   it("keeps what the expected answer has, what is not the specification's shape, and everything else", () => {
     const withData = { id: 1, error: { code: 1, message: "x", data: 2 } };
     expect(withoutSpecExtras(withData, withData)).toBe(withData);

@@ -223,6 +223,11 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
       // A request with an id is handle's to answer whatever its method is called: a serve that
       // skipped notifications/... itself, never asking handle, passed while no line had an id.
       [JSON.stringify({ jsonrpc: "2.0", id: 4, method: "notifications/initialized" }), JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })],
+      // Ids that are falsy are ids all the same (rule 1: a message with an id key is a request), and
+      // whatever handle answers goes to out: a serve that kept only answers with a truthy id passed
+      // while no list had one (serve-drops-falsy-id). Not id null: its answer is the Parse error's
+      // shape, a dumps that throws on null is that line's mistake (serve-dumps-no-null).
+      [JSON.stringify({ jsonrpc: "2.0", id: 0, method: "tools/list" }), JSON.stringify({ jsonrpc: "2.0", id: "", method: "tools/list" })],
     ],
   },
   {

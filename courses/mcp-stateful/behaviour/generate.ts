@@ -14,6 +14,14 @@ export const METHODS = ["tools/list", "tools/call", "resources/list", "resources
 export const UNKNOWN_METHODS = ["tools/delete", "resources/subscribe", "completion/complete", "logging/setLevel", "Tools/list", "constructor", "toString", "__proto__"];
 
 
+/**
+ * A version no server supports, asked by every fourth initialize (by its id, so the draws stay):
+ * the page's server and the specification's both answer 2025-06-18, and a server that echoes the
+ * version asked kept its point while every initialize asked 2025-06-18 (initialize-echoes-version).
+ * No older version is asked: a server that supports it too may answer it (the specification).
+ */
+export const UNKNOWN_VERSION = "2099-01-01";
+
 type Message = Record<string, unknown>;
 
 /** Builds one session: steps on server `on`, each request with the next id. */
@@ -37,7 +45,7 @@ export class SessionBuilder {
     return this.handle(params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params }, on);
   }
   initialize(on = 0): this {
-    return this.request("initialize", { protocolVersion: PROTOCOL_VERSION, capabilities: this.random.bool() ? {} : { elicitation: {} }, clientInfo: { name: "probe", version: "1.0" } }, on);
+    return this.request("initialize", { protocolVersion: this.id % 4 === 3 ? UNKNOWN_VERSION : PROTOCOL_VERSION, capabilities: this.random.bool() ? {} : { elicitation: {} }, clientInfo: { name: "probe", version: "1.0" } }, on);
   }
   initialized(on = 0): this { return this.notify("notifications/initialized", undefined, on); }
   handshake(on = 0): this { return this.initialize(on).initialized(on); }

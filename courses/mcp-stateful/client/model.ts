@@ -52,7 +52,9 @@ export function initializeParams(): Json {
 /** The model client on the scenario: what it sends, the replies it gets, what it returns. */
 export function expected(s: Scenario): Expected {
   const out: Expected = { sent: [], replies: [], polls: [], outcomes: [], caches: [], ranges: [] };
-  let cache: Json[] = s.startCache ?? [];
+  // A continued call starts from what the client left, whatever it is (null too: read as [], a
+  // client's null after connect was taken for a cache it made up, client-call-memoized).
+  let cache: Json[] = s.startCache === undefined ? [] : s.startCache;
   let pump = 0;
   const request = (method: string, plan: Plan, params?: Json): Json => {
     out.sent.push(params === undefined ? { method, request: true } : { method, request: true, params });

@@ -26,6 +26,7 @@ const submission = (fixture: string): Record<string, string> => ({ ...readTs(SOL
 
 /** Correct submissions in other styles: every check passes. */
 const CORRECT = [
+  "correct-serverinfo-title", // task 2 (helper 58): initialize's serverInfo with 2025-06-18's optional title (16/18 before: src/json/spec-extras.ts)
   "correct-plain-js", // tasks 1-3: `any` everywhere, hasOwnProperty.call, a handler table, errors as plain objects
   "correct-private-fields", // tasks 2-3: #fields and getters, switch, an Error subclass with code, string ids, a Set of pending ids
   "correct-eventemitter", // task 2: the server an EventEmitter (node:events), a null-prototype registry with an order array
@@ -111,6 +112,9 @@ const CORRECT = [
 
 /** [fixture, the checks it must fail (and nothing else), points it costs, what their diagnosis shows]. */
 const WRONG: [string, string[], number, RegExp][] = [
+  // Helper 58: initialize answering the version asked kept 18/18 while every initialize asked
+  // 2025-06-18; every fourth asks 2099-01-01 now (generate.ts), a kind no fixture shows (beyondFixtures).
+  ["initialize-echoes-version", ["t2_initialize"], 1, /"protocolVersion":"2099-01-01"/],
   ["outbox-module-variable", ["t2_isolation"], 1, /state leaks between instances/],
   ["outbox-not-cleared", ["t2_list_changed"], 1, /held \["notifications\/tools\/list_changed".*not \[\]/],
   ["allow-after-required", ["t2_tool_errors"], 1, /-32602, not -32600/],

@@ -8,7 +8,8 @@ import type { SandboxReply, WireRun } from "../../../src/sandbox/protocol.js";
 import { compareStep, judgedPart, same, shown } from "../behaviour/compare.js";
 import { VARIANTS } from "../behaviour/model.js";
 import { SERVER_CHECKS, type ServerCheck } from "../behaviour/server-checks.js";
-import { modelSession, sessionCode, type Outcome, type Session, type StepRule } from "../behaviour/session.js";
+import { modelSession, sessionCode, type Outcome, type Session, type Step, type StepRule } from "../behaviour/session.js";
+import { UNKNOWN_VERSION } from "../behaviour/generate.js";
 import { falsyIdCause, falsyIdRule, refusesFalsyIds } from "./falsy-ids.js";
 import { REGATED_CAUSE, regatedSteps } from "./regated.js";
 import { TOOL_LOOKUP_CAUSE, toolLookupRule } from "./tool-lookup.js";
@@ -69,8 +70,10 @@ function modelFor(session: Session, got: readonly Outcome[]): { outcomes: Outcom
 export type Failure = { steps: number; message: string; expected?: string; actual?: string };
 const shownOutcome = (o: Outcome | undefined): string => (o === undefined ? "(nothing)" : "threw" in o ? `threw ${o.threw.message}` : shown(o.value));
 
-/** A session's steps against the model; `refusesFalsy`: the server refuses ids 0 and "" (falsy-ids.ts), charged to t2_notifications. */
-export function judgeSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", refusesFalsy = false, stalled?: string, model = modelFor(session, got)): Failure | undefined {
+type Model = ReturnType<typeof modelFor>;
+
+/** Each step of a session the rules `judges` decide, in order, with why its answer is wrong (undefined: right). */
+function* judgedSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", refusesFalsy: boolean, stalled: string | undefined, model: Model): Generator<{ j: number; why: string | undefined; rule: StepRule }> {
   const regated = regatedSteps(session, got, model);
   for (let j = 0; j < session.steps.length; j++) {
     // A session that stalled: its steps are judged up to the one that never returned.
@@ -79,16 +82,40 @@ export function judgeSteps(session: Session, got: readonly Outcome[], judges: re
     const rule = regated.has(j) ? "initializeAgain" : toolLookupRule(falsyIdRule(session.steps[j]!, model.rules[j]!, got[j], model.outcomes[j], refusesFalsy), got[j], session.steps[j]!);
     if (judges !== "envelope" && !judges.includes(rule)) continue;
     const why = got[j] === undefined ? (stalled !== undefined ? `it never returned: ${stalled}` : "the session stopped before this step") : compareStep(session.steps[j]!, model.outcomes[j]!, got[j]!, judges === "envelope" ? "envelope" : "body");
+    yield { j, why: why === undefined ? undefined : regated.has(j) ? `${why}.${REGATED_CAUSE}` : `${why}.${rule === "toolUnknown" && rule !== model.rules[j] ? TOOL_LOOKUP_CAUSE : rule !== model.rules[j] ? falsyIdCause(session.steps[j]!, got[j]) : ""}`, rule };
+  }
+}
+
+/** A session's steps against the model; `refusesFalsy`: the server refuses ids 0 and "" (falsy-ids.ts), charged to t2_notifications. */
+export function judgeSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", refusesFalsy = false, stalled?: string, model = modelFor(session, got)): Failure | undefined {
+  for (const { j, why } of judgedSteps(session, got, judges, refusesFalsy, stalled, model)) {
     if (why === undefined) continue;
-    const cause = regated.has(j) ? REGATED_CAUSE : rule === "toolUnknown" && rule !== model.rules[j] ? TOOL_LOOKUP_CAUSE : rule !== model.rules[j] ? falsyIdCause(session.steps[j]!, got[j]) : "";
     return {
       steps: j + 1,
-      message: `The last call of this session is answered wrongly:\n${sessionCode(session, j + 1)}\n→ ${why}.${cause}`,
+      message: `The last call of this session is answered wrongly:\n${sessionCode(session, j + 1)}\n→ ${why}`,
       expected: shown((model.outcomes[j] as { value: unknown }).value),
       actual: shownOutcome(got[j]),
     };
   }
   return undefined;
+}
+
+/** A step of a kind no fixture shows: an initialize asking a version no server supports (generate.ts). */
+const beyondFixtures = (step: Step): boolean => {
+  const message = step.op === "handle" ? step.message : undefined;
+  if (message === null || typeof message !== "object" || (message as Record<string, unknown>)["method"] !== "initialize") return false;
+  const params = (message as Record<string, unknown>)["params"];
+  return params !== null && typeof params === "object" && (params as Record<string, unknown>)["protocolVersion"] === UNKNOWN_VERSION;
+};
+
+/** Of a session's steps judged by `judges`: whether one went wrong beyond the fixtures' kinds, one went wrong otherwise, one of their kinds went right. */
+function kindsOfFailure(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", refusesFalsy: boolean, stalled: string | undefined, model: Model): { beyond: boolean; within: boolean; rightWithin: boolean } {
+  const out = { beyond: false, within: false, rightWithin: false };
+  for (const { j, why } of judgedSteps(session, got, judges, refusesFalsy, stalled, model)) {
+    const beyond = beyondFixtures(session.steps[j]!);
+    if (why === undefined) { if (!beyond) out.rightWithin = true; } else if (beyond) out.beyond = true; else out.within = true;
+  }
+  return out;
 }
 
 /** Each server beside the other answers as it does alone (what no rule judges, an error's message say, left out: judgedPart). */
@@ -110,7 +137,7 @@ export function judgeAlone(session: Session, got: readonly Outcome[], alone: rea
 }
 
 /** A check's smallest failure; `session` (when a session's answers failed it, not a run that stopped): the session it was cut from. */
-export interface Found { check: ServerCheck; smallest?: Failure & { session?: Session }; judged: number }
+export interface Found { check: ServerCheck; smallest?: Failure & { session?: Session }; judged: number; /** Every failure beyond the fixtures' kinds, and one of their kinds judged right. */ beyond?: true }
 
 interface Judged { found: Found[]; refusesFalsy: boolean }
 
@@ -165,6 +192,8 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
       // nothing) are no evidence that its rules hold.
       let sawOwn = false;
       let ownUnseen: Failure | undefined;
+      // Whether every failure is beyond the fixtures' kinds (CheckResult.beyondFixtures), and one of their kinds went right.
+      const kinds = { beyond: false, within: false, rightWithin: false };
       p.all.forEach((session, i) => {
         // Two servers side by side are t2_isolation's; each alone is a session of its own here.
         if (session.servers.length > 1 && judges !== "envelope") return;
@@ -185,6 +214,10 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
           // the stopped run never answered); no shrinking of it (every candidate would stall).
           const f = judgeSteps(session, got, judges, refusesFalsy, stalled ? results[i]!.failed : undefined, models[i]);
           consider(f, stalled && f?.steps === got.length + 1 ? undefined : session);
+          if (judges !== "envelope") {
+            const k = f ? kindsOfFailure(session, got, judges, refusesFalsy, stalled ? results[i]!.failed : undefined, models[i]!) : undefined;
+            if (k) { kinds.beyond ||= k.beyond; kinds.within ||= k.within; kinds.rightWithin ||= k.rightWithin; } else if (holds(i)) kinds.rightWithin = true;
+          }
           return;
         }
         // A session the stopped run never reached, or one that failed as a whole (its servers
@@ -192,12 +225,14 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
         // when no session answered a step of its rules: a server that never returns outside the
         // trace keeps no check's point.
         if (judges === "envelope") return;
+        kinds.within = true;
         if (groupOf(i) === check.name && !unreached) consider(stopped(i));
         else if (!unseen && holds(i)) unseen = stopped(i);
         if (!ownUnseen && groupOf(i) === check.name) ownUnseen = stopped(i);
       });
-      if (!saw && unseen) consider(unseen);
-      else if (!sawOwn && ownUnseen) consider(ownUnseen);
+      if (!saw && unseen) { kinds.within = true; consider(unseen); }
+      else if (!sawOwn && ownUnseen) { kinds.within = true; consider(ownUnseen); }
+      if (smallest && kinds.beyond && !kinds.within && kinds.rightWithin) return { check, smallest, judged, beyond: true };
     }
     return { check, ...(smallest ? { smallest } : {}), judged };
   });
@@ -216,5 +251,5 @@ export function counterexamples(p: SessionsPlan, reply: SandboxReply): { check: 
 
 /** Every server check's verdict; `smaller`, by check: a smaller counterexample of the same failure, shown in its place. */
 export function server(p: SessionsPlan, reply: SandboxReply, seed: number, smaller?: ReadonlyMap<string, Failure>): CheckResult[] {
-  return smallestFailures(p, reply).found.map(({ check, smallest, judged }) => verdict(check, seed, smallest && (smaller?.get(check.name) ?? smallest), judged));
+  return smallestFailures(p, reply).found.map(({ check, smallest, judged, beyond }) => verdict(check, seed, smallest && (smaller?.get(check.name) ?? smallest), judged, beyond));
 }

@@ -37,8 +37,16 @@ function textInAnyKeyOrder(content: unknown): unknown {
   });
 }
 
+/**
+ * A serverInfo as the rules fix it: SERVER_INFO's name and version. The specification's
+ * Implementation may add a title, a description, icons and a websiteUrl (spec-server-info-title
+ * lost 2 points for a title).
+ */
+const IMPLEMENTATION_EXTRAS = new Set(["title", "description", "icons", "websiteUrl"]);
+export const serverInfoPart = (info: unknown): unknown => (isObject(info) ? Object.fromEntries(Object.entries(info).filter(([k]) => !IMPLEMENTATION_EXTRAS.has(k))) : info);
+
 /** _meta as the rules fix it: serverInfo; other keys are the server's to add (MetaObject is open). */
-const metaPart = (meta: unknown): unknown => (isObject(meta) ? { [SERVER_INFO_KEY]: meta[SERVER_INFO_KEY] } : meta);
+const metaPart = (meta: unknown): unknown => (isObject(meta) ? { [SERVER_INFO_KEY]: serverInfoPart(meta[SERVER_INFO_KEY]) } : meta);
 
 /** A result without the fields no rule names, read as the specification reads it. */
 function resultPart(result: Obj): Obj {
@@ -47,6 +55,7 @@ function resultPart(result: Obj): Obj {
   if (Object.hasOwn(r, "content") && r["isError"] === undefined) r["isError"] = false;
   // DiscoverResult has no serverInfo (it is in _meta): the page's copy in the result may be left out.
   if (Object.hasOwn(r, "supportedVersions") && r["serverInfo"] === undefined) r["serverInfo"] = { ...SERVER_INFO };
+  if (Object.hasOwn(r, "serverInfo")) r["serverInfo"] = serverInfoPart(r["serverInfo"]);
   // ServerCapabilities is open: tools and resources are judged, as objects (their own fields are optional).
   const caps = r["capabilities"];
   if (isObject(caps)) r["capabilities"] = Object.fromEntries(["tools", "resources"].filter((k) => caps[k] !== undefined).map((k) => [k, isObject(caps[k]) ? {} : caps[k]]));

@@ -8,6 +8,7 @@ import type { EvidenceLine } from "../../../src/pack/types.js";
 import { CHECK_ARGS_INPUTS, CHECK_ARGS_NAMES, LINES, MESSAGES, messageIndex, type CheckArgsCase } from "../course/fixtures.js";
 import { answersOf, checkArgs, isObject, own, serve, SERVER_INFO_KEY, CACHE_HINTS, UNSUPPORTED_PROTOCOL_VERSION } from "../behaviour/model.js";
 import { SERVER_INFO } from "../course/index.js";
+import { serverInfoPart } from "../behaviour/compare.js";
 import { mistakesExplaining } from "./args-mistakes.js";
 import { describeType, dig, need, printed, sameJson } from "./reading.js";
 
@@ -266,7 +267,7 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
     (v) => withoutField(v, RESULT_IDS, (r) => typeof r["resultType"] !== "string", true),
     (a) => diagnoseWithout(a, (ids) => `The results to ids ${ids} have no resultType: add "complete" to every result that has none, tool errors included.`)),
   envelope("t2_without_server_info", "Every result carries serverInfo in _meta", "Rule 3: every result has _meta {\"io.modelcontextprotocol/serverInfo\": SERVER_INFO}.",
-    (v) => withoutField(v, RESULT_IDS, (r) => !sameJson(own(r["_meta"], SERVER_INFO_KEY), SERVER_INFO), true),
+    (v) => withoutField(v, RESULT_IDS, (r) => !sameJson(serverInfoPart(own(r["_meta"], SERVER_INFO_KEY)), SERVER_INFO), true),
     (a) => diagnoseWithout(a, (ids) => `The results to ids ${ids} lack _meta with serverInfo (or it is different): add it in one place, where every result is wrapped.`)),
   envelope("t2_without_cache_hints", "Cacheable results carry the cache hints", "Rules 4, 6, 10, 11 (spec: DiscoverResult, ListToolsResult, ListResourcesResult and ReadResourceResult require cacheScope and ttlMs).",
     (v) => withoutField(v, CACHED_IDS, (r) => r["cacheScope"] !== CACHE_HINTS.cacheScope || r["ttlMs"] !== CACHE_HINTS.ttlMs, false),

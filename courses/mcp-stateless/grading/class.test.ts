@@ -32,6 +32,7 @@ const submission = (fixture: string): Record<string, string> => ({ ...readTs(SOL
 
 /** Correct submissions in other styles: every check passes. */
 const CORRECT = [
+  "spec-server-info-title", // task 2 (helper 58): serverInfo with an Implementation's title, one constant everywhere (39/41 before)
   "correct-switch-own-types", // task 2: a switch router, its own types and repr, keys in another order
   "correct-null-proto-table", // task 2: Object.create(null) tables, node:util isDeepStrictEqual, frozen templates
   "correct-status-key-order", // task 2: get_order_status's data as {status, eta, order_id}
