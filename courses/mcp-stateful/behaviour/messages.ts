@@ -106,6 +106,12 @@ export function kindCases(seed: number): unknown[] {
     // An error with id null (a parse error's) is an error: a kindOf that calls every null id
     // invalid passed the seeds whose thirty drew none (kindof-error-null-id).
     { jsonrpc: "2.0", id: null, error },
+    // kindOf reads the keys, not what they hold or jsonrpc (the page's kind_of): an error that is no
+    // {code, message} is an error, a response without jsonrpc "2.0" a response. Each kept its point
+    // while every error drawn was {code, message} and jsonrpc missing came up on some seeds only
+    // (kindof-error-shape-checked, kindof-response-requires-jsonrpc). No draw: the shapes above stay.
+    { jsonrpc: "2.0", id: 9, error: "boom" }, { jsonrpc: "2.0", id: "e", error: { message: "no code" } },
+    { id: 3, result: {} }, { jsonrpc: "1.0", id: 4, result: { ok: true } }, { id: 5, error },
   ];
   return [...out, ...edges, null, [], "request", 7];
 }

@@ -5,7 +5,7 @@
 // mistake fails the check about it; the envelope check judges every answer's envelope; and
 // t2_isolation compares each of two servers side by side with the same server alone.
 import { makeRandom, type Random } from "../../../src/pack/random.js";
-import { PROMPTS } from "../course/index.js";
+import { PROMPTS, PROTOCOL_VERSION } from "../course/index.js";
 import { LINE_RULES } from "../evidence/line-rules.js";
 import { allowList, anyCall, argsFor, METHODS, SessionBuilder, TOOL_NAMES, UNKNOWN_METHODS, UNKNOWN_TOOLS } from "./generate.js";
 import { padded } from "./padding.js";
@@ -85,7 +85,18 @@ function toolCallSessions(r: Random): Session[] {
       b.request("tools/call", params);
     }
     return b.done();
-  }), madeToolSession(r)];
+  }), madeToolSession(r), nullArguments(r)];
+}
+
+/**
+ * A required argument holding null is given (Object.hasOwn): add's x null is 0 to the tool, and
+ * weather's city null is its text. A server that read `args[key] == null` as missing kept its
+ * point while no argument was ever null (helper 58). Drawn last: the sessions before keep their streams.
+ */
+function nullArguments(r: Random): Session {
+  const b = new SessionBuilder(r, [{ allowedTools: [...TOOL_NAMES] }]).setUp(TOOL_NAMES).handshake();
+  for (const [name, args] of [["add", { x: null, y: 2 }], ["subtract", { x: 5, y: null }], ["weather", { city: null }]] as const) b.request("tools/call", { name, arguments: args });
+  return b.done();
 }
 
 
@@ -208,7 +219,25 @@ function notificationSessions(r: Random): Session[] {
     }
     // A method the lab has no handler for is -32601 once live (a name of Object.prototype's too).
     return b.request(r.pick(UNKNOWN_METHODS), r.bool() ? {} : undefined).done();
-  });
+  }).concat(oddEnvelopes(r));
+}
+
+/**
+ * One session of envelopes each kept its point while no session sent it (helper 58): an
+ * initialize with jsonrpc "1.0" (-32600: the check comes before initialize is answered), jsonrpc
+ * the number 2, jsonrpc "1.0" on a method no server has (-32600 before -32601), and a method
+ * name with a space around it (-32601, not the method trimmed). Drawn last: the sessions before
+ * keep their streams.
+ */
+function oddEnvelopes(r: Random): Session {
+  const b = new SessionBuilder(r).setUp();
+  b.handle({ jsonrpc: "1.0", id: "init-1.0", method: "initialize", params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "probe", version: "1.0" } } });
+  b.handshake();
+  b.handle({ jsonrpc: 2, id: "number-2", method: "tools/list" });
+  b.handle({ jsonrpc: "1.0", id: "old-unknown", method: "nope/nothing" });
+  b.handle({ jsonrpc: "2.0", id: "spaced", method: " tools/list" });
+  b.handle({ jsonrpc: "2.0", id: "spaced-after", method: "tools/list " });
+  return b.request("tools/list").done();
 }
 
 /** Tools added to a live session, every tool allowed, each list read after them (t2_tools_added's). */

@@ -36,6 +36,20 @@ function isOwnRequest(op: readonly unknown[], message: unknown): boolean {
 }
 
 /**
+ * A call refused with -32602, unsent, whose arguments lack a name the cached tool's inputSchema
+ * requires: the client judged the arguments itself, one mistake that t3_messages charges (it sent
+ * nothing where tools/call was due), not a made-up answer too (client-validates-required-locally
+ * cost 3). A refusal of arguments the cache does not rule out is still made up.
+ */
+function refusedByCachedSchema(op: readonly unknown[], got: NonNullable<ClientRecord["outcomes"]>[number]): boolean {
+  if (op[0] !== "call" || got.threw?.code !== -32602 || !Array.isArray(got.cache) || !isObject(op[2])) return false;
+  const args = op[2];
+  const tool = got.cache.find((t) => isObject(t) && t["name"] === op[1]);
+  const required = isObject(tool) && isObject(tool["inputSchema"]) ? tool["inputSchema"]["required"] : undefined;
+  return Array.isArray(required) && required.some((name) => typeof name === "string" && !Object.hasOwn(args, name));
+}
+
+/**
  * From op `from` on, the ops whose model outcome is of `which` kind (a result, or an error
  * response): a value returned must come from a reply to its own request that the client got, in
  * it or before (a client that repeats an answer it got for the same call is t3_messages' alone),
@@ -56,7 +70,7 @@ export function madeUpOutcome(ops: readonly (readonly unknown[])[], expected: Ex
     const replies = own.filter((x) => x.answered).map((x) => x.reply);
     const where = `(it sent ${record.sent.length} message(s) in all, ${byOp[i]?.length ?? 0} in this ${kind}())`;
     if (got.threw) {
-      if ((byOp[i] ?? []).length > 0) continue;
+      if ((byOp[i] ?? []).length > 0 || refusedByCachedSchema(op, got)) continue;
       const what = got.threw.code === null ? `${got.threw.name || "an error"} (${got.threw.message.slice(0, 80)})` : `code ${got.threw.code}`;
       return `${kind}() threw ${what} without asking the server anything ${where}: ${which === "errors" ? "an error comes from the server's response" : "a result is due, and only the server's error response may stop it"}`;
     }

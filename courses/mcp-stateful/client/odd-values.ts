@@ -16,6 +16,9 @@ export function oddValues(n: number, withFunctions: boolean): Record<string, unk
     infinite: [Infinity, -Infinity],
     negativeZero: -0,
     holes: [n, undefined],
+    // A real hole, which JSON writes as null: a transport that walks the value with map kept it a
+    // hole, and passed while no probe had one (gaming-transport-walk-probed).
+    holey: [n, , "end"],
     map: new Map([["k", n]]),
     set: new Set([n]),
     boxed: [new String("s" + n), new Number(n), new Boolean(false)],

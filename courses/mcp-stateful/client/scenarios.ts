@@ -35,10 +35,14 @@ export function traceScenario(): Scenario {
 // values already drawn (no draw of their own: every scenario stays as it was): a client that
 // rebuilds each from the page's keys (gaming-client-result-keys, gaming-client-cache-entry-keys)
 // returned and cached what the page shows, not what it got.
+// The second and third kinds require an argument "x" the calls often leave out: the server judges
+// arguments, and a client that refused a call itself, from the cached schema, kept its point while
+// every tool required nothing (client-validates-required-locally).
+const REQUIRES_X: Json = { type: "object", properties: { x: { type: "number" } }, required: ["x"] };
 const tool = (name: string): Json => {
   const plain: Json = { name, description: `the ${name} tool`, inputSchema: { type: "object", properties: {}, required: [] } };
-  return name.length % 3 === 0 ? plain : name.length % 3 === 1 ? { ...plain, title: `The ${name} tool` }
-    : { ...plain, annotations: { readOnlyHint: true }, outputSchema: { type: "object", properties: { value: { type: "string" } } } };
+  return name.length % 3 === 0 ? plain : name.length % 3 === 1 ? { ...plain, inputSchema: REQUIRES_X, title: `The ${name} tool` }
+    : { ...plain, inputSchema: REQUIRES_X, annotations: { readOnlyHint: true }, outputSchema: { type: "object", properties: { value: { type: "string" } } } };
 };
 // Names and arguments of the page's and of no fixture's: a client that works only for the
 // names and the {x, y} it has seen (gaming-client-known-names) is seen.

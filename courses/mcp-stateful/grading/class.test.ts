@@ -115,6 +115,26 @@ const WRONG: [string, string[], number, RegExp][] = [
   // Helper 58: initialize answering the version asked kept 18/18 while every initialize asked
   // 2025-06-18; every fourth asks 2099-01-01 now (generate.ts), a kind no fixture shows (beyondFixtures).
   ["initialize-echoes-version", ["t2_initialize"], 1, /"protocolVersion":"2099-01-01"/],
+  // Each kept 18/18 while no session sent its case (server-checks.ts oddEnvelopes, nullArguments).
+  ["tool-args-null-missing", ["t2_tool_results"], 1, /"x":null/],
+  ["initialize-before-validation", ["t2_notifications"], 1, /"id":"init-1\.0"/],
+  ["unknown-method-before-jsonrpc", ["t2_notifications"], 1, /-32600/],
+  ["method-trimmed", ["t2_notifications"], 1, /" tools\/list"|"tools\/list "/],
+  ["jsonrpc-loose-equality", ["t2_notifications"], 1, /"jsonrpc":2,/],
+  // kindOf: an error that is no {code, message}, a response without jsonrpc (kept 18/18: messages.ts
+  // kindCases' last edges); jsonrpc required, and id null read as none (16/18: both rule checks
+  // voided a line each; grading/kind-mistakes.ts charges the second to the first, or to the line).
+  ["kindof-error-shape-checked", ["t1_kinds"], 1, /"error":"boom"/],
+  ["kindof-response-requires-jsonrpc", ["t1_kinds"], 1, /is "response"/],
+  ["kindof-requires-jsonrpc", ["t1_method_kinds", "t1_kinds"], 1, /charged there/],
+  ["kindof-hasid-loose", ["t1_null_id_kind", "t1_method_kinds", "t1_kinds"], 1, /charged there/],
+  // tools/list in another order than added (16/18: step 6's list and t2_tools_added each voided a
+  // line): read through t2_tool_names when only the order differs (judge.ts chargeListAfter, chargeAddedOrder).
+  ["tools-list-newest-first", ["t2_tool_names", "t2_tools_after", "t2_tools_list", "t2_tools_added"], 1, /another order/],
+  ["tools-list-sorted", ["t2_tool_names", "t2_tools_after", "t2_tools_list", "t2_tools_added"], 1, /another order/],
+  // A transport walking the value by hand, fixing each odd value the probes carried: a real array
+  // hole (client/odd-values.ts holey) stays a hole where JSON gives null (18/18 before).
+  ["gaming-transport-walk-probed", ["t3_transport"], 1, /holey\[1\]/],
   ["outbox-module-variable", ["t2_isolation"], 1, /state leaks between instances/],
   ["outbox-not-cleared", ["t2_list_changed"], 1, /held \["notifications\/tools\/list_changed".*not \[\]/],
   ["allow-after-required", ["t2_tool_errors"], 1, /-32602, not -32600/],

@@ -12,8 +12,9 @@ import { LINES, Missing, UNSENT, type Fixtures } from "../evidence/lines.js";
 import { TRACE_SESSION } from "../course/fixtures.js";
 import { clientSchemaCheck, serverSchemaChecks } from "../schema/checks.js";
 import { client } from "./client-verdicts.js";
+import { chargeKindsAlike } from "./kind-mistakes.js";
 import { messages } from "./messages-verdicts.js";
-import { server, sessionOutcomes, type Failure } from "./server-verdicts.js";
+import { listedInOtherOrder, server, sessionOutcomes, type Failure } from "./server-verdicts.js";
 import type { StatefulPlan } from "./plan.js";
 import { rootCause, traceOutcomes, valueOf } from "./values.js";
 import { ownOutput } from "../../../src/pack/own-output.js";
@@ -73,20 +74,39 @@ function judgeTask1(p: NonNullable<StatefulPlan["task1"]>, reply: SandboxReply, 
   const failure = causes.every((c) => c !== undefined) ? causes.find((c) => c.reason !== "crash") ?? causes[0] : undefined;
   const { checks, evidence } = lineChecks("task1", fx, failure);
   checks.push(stdoutCheck("task1", runs));
-  return { checks, evidence, ...(failure ? { failure } : {}), ...(input.behaviour ? { extra: messages(p, reply, input.seed) } : {}) };
+  return { checks, evidence, ...(failure ? { failure } : {}), ...(input.behaviour ? { extra: chargeKindsAlike(checks, messages(p, reply, input.seed), p, reply) } : {}) };
 }
 
 /**
  * Step 6's list read through step 3's: when it is the student's own first list with subtract
- * added last, it is wrong only by the first list's mistake, which t2_tool_names charges.
+ * added once, anywhere (last, first as newest, in its place when sorted), the others in their
+ * step-3 order, it is wrong only by the first list's mistake, which t2_tool_names charges
+ * (tools-list-newest-first and tools-list-sorted lost 2).
  */
 function chargeListAfter(checks: CheckResult[]): void {
   const before = checks.find((c) => c.name === "t2_tool_names");
   const after = checks.find((c) => c.name === "t2_tools_after");
-  if (before?.status !== "fail" || after?.status !== "fail" || typeof before.actual !== "string") return;
-  if (after.actual !== (before.actual === "" ? "subtract" : `${before.actual},subtract`)) return;
+  if (before?.status !== "fail" || after?.status !== "fail" || typeof before.actual !== "string" || typeof after.actual !== "string") return;
+  const names = after.actual === "" ? [] : after.actual.split(",");
+  if (names.filter((n) => n === "subtract").length !== 1 || names.filter((n) => n !== "subtract").join(",") !== before.actual) return;
   Object.assign(after, { chargedTo: "t2_tool_names", message: `${after.message ?? ""}
-It is your step-3 list with subtract added last: the mistake is t2_tool_names's, and it costs nothing more here.` });
+It is your step-3 list with subtract added: the mistake is t2_tool_names's, and it costs nothing more here.` });
+}
+
+/**
+ * t2_tools_added (the rule of step 6's list) failing only by lists of the right tools in another
+ * order, while step 3's list is the page's tools in another order and step 6's reads through it
+ * (chargeListAfter): one mistake in the list's order, which t2_tool_names charges.
+ */
+function chargeAddedOrder(lines: readonly CheckResult[], extra: CheckResult[], otherOrder: readonly string[]): void {
+  const before = lines.find((c) => c.name === "t2_tool_names");
+  const after = lines.find((c) => c.name === "t2_tools_after");
+  const permuted = (a: unknown, b: unknown): boolean => typeof a === "string" && typeof b === "string" && a.split(",").sort().join() === b.split(",").sort().join();
+  if (after?.chargedTo !== "t2_tool_names" || !permuted(before?.actual, before?.expected)) return;
+  for (const c of extra) {
+    if (c.name !== "t2_tools_added" || c.status !== "fail" || c.chargedTo !== undefined || !otherOrder.includes(c.name)) continue;
+    Object.assign(c, { chargedTo: "t2_tool_names", message: `${c.message ?? ""}\nEvery list it judged has the right tools in another order: t2_tool_names's mistake, and it costs nothing more here.` });
+  }
 }
 
 function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, input: PlanInput, loaded: Record<string, string>, smaller?: ReadonlyMap<string, Failure>): TaskJudgement {
@@ -98,6 +118,7 @@ function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, 
   checks.push(stdoutCheck("task2", [run, ...(p.sessions ? p.sessions.groups.map((g) => reply.runs[g.run]) : [])], loaded));
   const stderr = run && run.status !== "skipped" ? run.stderr : "";
   const extra = [...(input.behaviour && p.sessions ? server(p.sessions, reply, input.seed, smaller) : [])];
+  if (p.sessions) chargeAddedOrder(checks, extra, listedInOtherOrder(p.sessions, reply));
   if (input.schema) {
     const sessions = [{ session: TRACE_SESSION, outcomes: fx.session ?? [] }];
     if (p.sessions) p.sessions.all.forEach((session, i) => sessions.push({ session, outcomes: sessionOutcomes(p.sessions!, reply, i).outcomes ?? [] }));

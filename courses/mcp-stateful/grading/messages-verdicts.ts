@@ -15,7 +15,8 @@ const BUILT: Record<Builder, Rule> = {
   errorResponse: { name: "t1_error_built", title: "errorResponse(id, code, message, data?) on generated ids (null too), codes and data", hint: "{jsonrpc, id, error: {code, message}} and data in error only when given." },
 };
 // Two rules, one per evidence line (a broken rule voids every line naming it): messages with a
-// method key, where "id" in message decides, and every other shape.
+// method key, where "id" in message decides, and every other shape. One mistake both show is
+// charged once (kind-mistakes.ts).
 const METHOD_KINDS: Rule = { name: "t1_method_kinds", title: "kindOf on generated messages with a method: an id key makes a request (null, 0 and \"\" too); a method that is no string is invalid", hint: "Decide by which keys are present (\"id\" in message), never by their values." };
 const KINDS: Rule = { name: "t1_kinds", title: "kindOf on generated shapes without a method: result XOR error, with an id; anything else (and what is no object) invalid", hint: "Without a method: exactly one of result and error, and an id key; both, neither or no id is invalid." };
 const hasMethod = (m: unknown): boolean => typeof m === "object" && m !== null && !Array.isArray(m) && Object.hasOwn(m, "method");

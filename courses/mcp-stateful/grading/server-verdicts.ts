@@ -109,13 +109,26 @@ const beyondFixtures = (step: Step): boolean => {
 };
 
 /** Of a session's steps judged by `judges`: whether one went wrong beyond the fixtures' kinds, one went wrong otherwise, one of their kinds went right. */
-function kindsOfFailure(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", refusesFalsy: boolean, stalled: string | undefined, model: Model): { beyond: boolean; within: boolean; rightWithin: boolean } {
-  const out = { beyond: false, within: false, rightWithin: false };
+function kindsOfFailure(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", refusesFalsy: boolean, stalled: string | undefined, model: Model): { beyond: boolean; within: boolean; rightWithin: boolean; otherOrder: boolean } {
+  const out = { beyond: false, within: false, rightWithin: false, otherOrder: true };
   for (const { j, why } of judgedSteps(session, got, judges, refusesFalsy, stalled, model)) {
     const beyond = beyondFixtures(session.steps[j]!);
     if (why === undefined) { if (!beyond) out.rightWithin = true; } else if (beyond) out.beyond = true; else out.within = true;
+    if (why !== undefined && !sameNamesInOtherOrder(got[j], model.outcomes[j])) out.otherOrder = false;
   }
   return out;
+}
+
+/** The tool names of a tools/list answer, or undefined. */
+const listNames = (o: Outcome | undefined): string[] | undefined => {
+  const value = o !== undefined && "value" in o ? (o.value as { result?: { tools?: unknown } } | null) : undefined;
+  const tools = value?.result?.tools;
+  return Array.isArray(tools) ? tools.map((t) => String((t as { name?: unknown } | null)?.name)) : undefined;
+};
+/** Whether a tools/list answer lists the model's tools, each once, in another order. */
+function sameNamesInOtherOrder(got: Outcome | undefined, want: Outcome | undefined): boolean {
+  const a = listNames(got), b = listNames(want);
+  return a !== undefined && b !== undefined && a.length === b.length && [...a].sort().join("\n") === [...b].sort().join("\n");
 }
 
 /** Each server beside the other answers as it does alone (what no rule judges, an error's message say, left out: judgedPart). */
@@ -137,7 +150,13 @@ export function judgeAlone(session: Session, got: readonly Outcome[], alone: rea
 }
 
 /** A check's smallest failure; `session` (when a session's answers failed it, not a run that stopped): the session it was cut from. */
-export interface Found { check: ServerCheck; smallest?: Failure & { session?: Session }; judged: number; /** Every failure beyond the fixtures' kinds, and one of their kinds judged right. */ beyond?: true }
+export interface Found {
+  check: ServerCheck; smallest?: Failure & { session?: Session }; judged: number;
+  /** Every failure beyond the fixtures' kinds, and one of their kinds judged right. */
+  beyond?: true;
+  /** Every failure a tools/list that lists the right tools in another order. */
+  otherOrder?: true;
+}
 
 interface Judged { found: Found[]; refusesFalsy: boolean }
 
@@ -193,7 +212,7 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
       let sawOwn = false;
       let ownUnseen: Failure | undefined;
       // Whether every failure is beyond the fixtures' kinds (CheckResult.beyondFixtures), and one of their kinds went right.
-      const kinds = { beyond: false, within: false, rightWithin: false };
+      const kinds = { beyond: false, within: false, rightWithin: false, otherOrder: true };
       p.all.forEach((session, i) => {
         // Two servers side by side are t2_isolation's; each alone is a session of its own here.
         if (session.servers.length > 1 && judges !== "envelope") return;
@@ -216,7 +235,7 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
           consider(f, stalled && f?.steps === got.length + 1 ? undefined : session);
           if (judges !== "envelope") {
             const k = f ? kindsOfFailure(session, got, judges, refusesFalsy, stalled ? results[i]!.failed : undefined, models[i]!) : undefined;
-            if (k) { kinds.beyond ||= k.beyond; kinds.within ||= k.within; kinds.rightWithin ||= k.rightWithin; } else if (holds(i)) kinds.rightWithin = true;
+            if (k) { kinds.beyond ||= k.beyond; kinds.within ||= k.within; kinds.rightWithin ||= k.rightWithin; kinds.otherOrder &&= k.otherOrder; } else if (holds(i)) kinds.rightWithin = true;
           }
           return;
         }
@@ -226,13 +245,15 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
         // trace keeps no check's point.
         if (judges === "envelope") return;
         kinds.within = true;
+        kinds.otherOrder = false;
         if (groupOf(i) === check.name && !unreached) consider(stopped(i));
         else if (!unseen && holds(i)) unseen = stopped(i);
         if (!ownUnseen && groupOf(i) === check.name) ownUnseen = stopped(i);
       });
-      if (!saw && unseen) { kinds.within = true; consider(unseen); }
-      else if (!sawOwn && ownUnseen) { kinds.within = true; consider(ownUnseen); }
+      if (!saw && unseen) { kinds.within = true; kinds.otherOrder = false; consider(unseen); }
+      else if (!sawOwn && ownUnseen) { kinds.within = true; kinds.otherOrder = false; consider(ownUnseen); }
       if (smallest && kinds.beyond && !kinds.within && kinds.rightWithin) return { check, smallest, judged, beyond: true };
+      if (smallest?.session && kinds.otherOrder) return { check, smallest, judged, otherOrder: true };
     }
     return { check, ...(smallest ? { smallest } : {}), judged };
   });
@@ -247,6 +268,11 @@ export function counterexamples(p: SessionsPlan, reply: SandboxReply): { check: 
     const { session, ...failure } = smallest;
     return [{ check, session: { servers: session.servers, steps: session.steps.slice(0, failure.steps) }, failure, refusesFalsy }];
   });
+}
+
+/** The checks every failure of which is a tools/list listing the right tools in another order. */
+export function listedInOtherOrder(p: SessionsPlan, reply: SandboxReply): string[] {
+  return smallestFailures(p, reply).found.filter((f) => f.otherOrder).map((f) => f.check.name);
 }
 
 /** Every server check's verdict; `smaller`, by check: a smaller counterexample of the same failure, shown in its place. */
