@@ -51,16 +51,18 @@ describe("points earned by rules", () => {
     expect(score([], { out: "fail" })).toBe(2);
   });
 
-  it("costs a rule broken only beyond the fixtures' kinds as a general rule, its lines keeping their points", () => {
+  it("costs a rule broken only beyond what its lines read as a general rule, at full marks or not, its lines keeping their points", () => {
     const beyond = (names: string[]) => {
       const t = task(names);
-      return { checks: t.checks.map((check) => (names.includes(check.name) ? { ...check, beyondFixtures: true as const } : check)) };
+      return { checks: t.checks.map((check) => (names.includes(check.name) ? { ...check, beyondLines: true as const } : check)) };
     };
     // r1 (a's and b's) broke only where no fixture goes: one point, not a's and b's two.
     expect(scoreTask(beyond(["r1"]), POLICY).score).toBe(2);
-    // As a general rule: once a task, and nothing more where a line is already wrong.
+    // As a general rule, once a task (a general rule beside it shares the point), but beside a
+    // wrong line too: a mistake of its own.
     expect(scoreTask(beyond(["r1", "r3"]), POLICY).score).toBe(2);
-    expect(scoreTask({ checks: beyond(["r1"]).checks.map((k) => (k.name === "c" ? { ...k, status: "fail" as const } : k)) }, POLICY).score).toBe(2);
+    expect(scoreTask({ checks: beyond(["r1"]).checks.map((k) => (k.name === "g" ? { ...k, status: "fail" as const } : k)) }, POLICY).score).toBe(2);
+    expect(scoreTask({ checks: beyond(["r1"]).checks.map((k) => (k.name === "c" ? { ...k, status: "fail" as const } : k)) }, POLICY).score).toBe(1);
   });
 
   it("neither earns nor costs for a rule in error or skipped", () => {

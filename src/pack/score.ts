@@ -9,8 +9,9 @@
 //   A line's point is earned only while they hold: a broken one takes the points of the right
 //   lines that name it, so code that fits only the fixtures keeps no line's point. None when one
 //   of those lines is already wrong: that line shows the same mistake and is charged there;
-//   A rule that broke only on inputs of a kind no fixture shows (`beyondFixtures`) takes no
-//   line's points: it held on the unseen inputs like the fixtures', and costs as a general rule;
+//   A rule that broke only beyond what its lines read (`beyondLines`: inputs of a kind no fixture
+//   shows, a part no line reads) takes no line's points, and costs as a general rule, at full
+//   marks or not (a mistake of its own);
 // - a rule no line names (the general rules: ids echoed, every argument check, nothing but
 //   protocol messages on stdout, the schema and interop checks) costs its kind's points, as the policy says (`costsAtMost`,
 //   `onlyAtFullMarks`, `sameRuleAs` keep one root cause from being charged twice);
@@ -90,7 +91,7 @@ export function scoreTask(task: Pick<TaskResult, "checks">, policy: ScorePolicy)
   const voided = new Set<number>();
   task.checks.forEach((check, i) => {
     const shown = shownBy.get(check.name);
-    if (!shown || check.beyondFixtures || !broken(check) || points[i]!.costs <= 0) return;
+    if (!shown || check.beyondLines || !broken(check) || points[i]!.costs <= 0) return;
     if (shown.some((l) => !earning(task.checks[l]!))) return;
     let cost = 0;
     for (const l of shown) if (!voided.has(l)) { voided.add(l); cost += points[l]!.earns; }
@@ -102,8 +103,12 @@ export function scoreTask(task: Pick<TaskResult, "checks">, policy: ScorePolicy)
   const costByKind = new Map<string, number>();
   task.checks.forEach((check, i) => {
     const p = points[i]!;
-    if ((shownBy.has(check.name) && !check.beyondFixtures) || !broken(check) || p.costs <= 0) return;
-    if (p.onlyAtFullMarks && !full) return;
+    if ((shownBy.has(check.name) && !check.beyondLines) || !broken(check) || p.costs <= 0) return;
+    // A rule broken beyond its lines is a mistake of its own, whatever the lines show: it costs
+    // with the task short of full marks too (a version echo beside a sorted list was free: helper
+    // 59), within its kind's most, which the general rules of the same mistake share.
+    const beyond = shownBy.has(check.name) && check.beyondLines === true;
+    if (p.onlyAtFullMarks && !full && !beyond) return;
     if (p.sameRuleAs !== undefined && task.checks.some((c) => c.name === p.sameRuleAs && broken(c))) return;
     const spent = costByKind.get(check.kind) ?? 0;
     const cost = Math.min(p.costs, (p.costsAtMost ?? Infinity) - spent, score);

@@ -24,11 +24,12 @@ export interface CheckResult {
    */
   chargedTo?: string;
   /**
-   * A rule's check that broke only on inputs of a kind no fixture shows (a call with params left
-   * out, when every fixture passes some): the rule holds on the unseen inputs of the fixtures'
-   * kinds, so the lines that show it keep their points, and it costs as a general rule does.
+   * A rule's check that broke only beyond what the lines showing its rule read: on inputs of a kind
+   * no fixture shows (a call with params left out, when every fixture passes some), or in a part of
+   * the answer no line reads (initialize's serverInfo). The rule holds for what those lines show,
+   * on unseen inputs too, so they keep their points, and it costs as a general rule does.
    */
-  beyondFixtures?: true;
+  beyondLines?: true;
 }
 
 export interface TaskResult {

@@ -66,6 +66,6 @@ export function judgeRule(rule: ClientRule, requestRuns: readonly RequestRunTrac
   return {
     ...base, status: "fail", expected: smallest.f.verdict.expected, actual: smallest.f.verdict.actual,
     message: `${failed.length} of ${judged.length} cases broke this rule${seedText}. The smallest: ${smallest.text}.${beyond ? ` Every case it broke has ${beyond.join(" or ")}; on the rest it holds, so it costs one point, not the points of the lines that show its rule.` : ""}`,
-    ...(beyond ? { beyondFixtures: true as const } : {}),
+    ...(beyond ? { beyondLines: true as const } : {}),
   };
 }

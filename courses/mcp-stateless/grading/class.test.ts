@@ -180,11 +180,19 @@ const CORRECT = [
 const WRONG: [string, string, string[], string[]?, number?][] = [
   // Helper 57's, each one mistake that cost 2-6 points: names written otherwise than repr(), the
   // list cut at the first problem or the first three (evidence/args-mistakes.ts), and params left
-  // out when undefined, a kind of call no fixture makes (beyondFixtures).
+  // out when undefined, a kind of call no fixture makes (beyondLines).
   ["args-names-unquoted", "task1", ["t1_quoted_name"], ["t2_bad_args_text"]],
   ["args-first-problem-only", "task1", ["t1_bad_args"], ["t2_bad_args_text"]],
   ["args-first-three-problems", "task1", ["t1_same_problem_order"]],
   ["client-no-params-when-undefined", "task3", ["t3_meta_every_request", "t3_request_as_given"]],
+  // Helper 59, against today's charging: a state shown only in the answer to a rare method
+  // ("toString", Object.prototype's names) kept 41/41 while the fresh run sent a spread sample
+  // (plan.ts sends the first of each method too); a crash or a made-up answer where params are
+  // left out (beyondLines) was free beside a cap of 5 rounds (score.ts: it costs at any marks).
+  ["handle-counter-shown-tostring", "task2", ["t2_no_session_state"]],
+  ["handle-counter-data-proto-methods", "task2", ["t2_no_session_state"]],
+  ["client-params-crash-plus-rounds", "task3", ["t3_cap_requests", "t3_request_as_given", "t3_at_most_three_rounds"], [], 2],
+  ["client-params-fabricated-plus-rounds", "task3", ["t3_cap_requests", "t3_request_as_given", "t3_at_most_three_rounds"], [], 2],
   ["args-undefined-check", "task1", ["t1_inherited_names"]],
   // handle's fixture answer to {id: 100} shows checkArgs's extra problem in a task 2 evidence line.
   ["args-reports-twice", "task1", ["t1_generated_args"], ["t2_bad_args_text"]],

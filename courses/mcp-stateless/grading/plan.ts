@@ -158,14 +158,20 @@ function planOracle(runs: RunSpec[], input: PlanInput, t2: Pick<TaskRuns, "fixtu
  */
 export const FRESH_SAMPLE = 96;
 
-/** The generated messages' indices the fresh run sends: t2_data_alone's, and FRESH_SAMPLE of the rest, spread. */
+/**
+ * The generated messages' indices the fresh run sends: t2_data_alone's, the first of each method
+ * (a state shown only in the answer to a rare one, "toString", was missed by the spread alone:
+ * handle-counter-shown-tostring), and FRESH_SAMPLE of the rest, spread.
+ */
 function freshSample(generated: readonly unknown[]): number[] {
   const model = answersOf([...MESSAGES, ...generated]).slice(MESSAGES.length);
   const byData = (i: number): boolean => !sameJson(model[i], newServer()(generated[i]));
-  const rest = generated.map((_, i) => i).filter((i) => !byData(i));
+  const methodOf = (m: unknown): string => JSON.stringify((m as { method?: unknown } | null)?.method ?? null);
+  const firstOfMethod = new Set([...new Map(generated.map((m, i) => [methodOf(m), i] as const).reverse()).values()]);
+  const rest = generated.map((_, i) => i).filter((i) => !byData(i) && !firstOfMethod.has(i));
   const step = Math.max(1, rest.length / FRESH_SAMPLE);
   const picked = new Set(Array.from({ length: Math.min(FRESH_SAMPLE, rest.length) }, (_, k) => rest[Math.floor(k * step)]!));
-  return generated.map((_, i) => i).filter((i) => byData(i) || picked.has(i));
+  return generated.map((_, i) => i).filter((i) => byData(i) || firstOfMethod.has(i) || picked.has(i));
 }
 
 export function plan(input: PlanInput): StatelessPlan {
