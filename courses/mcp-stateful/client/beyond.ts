@@ -36,15 +36,17 @@ function isOwnRequest(op: readonly unknown[], message: unknown): boolean {
 }
 
 /**
- * A call refused with -32602, unsent, whose arguments lack a name the cached tool's inputSchema
- * requires: the client judged the arguments itself, one mistake that t3_messages charges (it sent
- * nothing where tools/call was due), not a made-up answer too (client-validates-required-locally
- * cost 3). A refusal of arguments the cache does not rule out is still made up.
+ * A call refused with -32602, unsent, whose arguments lack a name the tool's inputSchema requires
+ * in the last tools/list reply the client got: the client judged the arguments itself, one mistake
+ * that t3_messages charges (it sent nothing where tools/call was due), not a made-up answer too
+ * (client-validates-required-locally cost 3). Read from the reply, not the client's own cache (a
+ * cache given required names of its own refused every call: client-refuses-by-poisoned-cache).
  */
-function refusedByCachedSchema(op: readonly unknown[], got: NonNullable<ClientRecord["outcomes"]>[number]): boolean {
-  if (op[0] !== "call" || got.threw?.code !== -32602 || !Array.isArray(got.cache) || !isObject(op[2])) return false;
+function refusedByListedSchema(op: readonly unknown[], got: NonNullable<ClientRecord["outcomes"]>[number], before: readonly Exchange[]): boolean {
+  if (op[0] !== "call" || got.threw?.code !== -32602 || !isObject(op[2])) return false;
   const args = op[2];
-  const tool = got.cache.find((t) => isObject(t) && t["name"] === op[1]);
+  const listed = before.filter((x) => x.answered && isObject(x.message) && x.message["method"] === "tools/list").map((x) => (isObject(x.reply) && isObject(x.reply["result"]) ? x.reply["result"]["tools"] : undefined)).filter(Array.isArray).at(-1);
+  const tool = listed?.find((t) => isObject(t) && t["name"] === op[1]);
   const required = isObject(tool) && isObject(tool["inputSchema"]) ? tool["inputSchema"]["required"] : undefined;
   return Array.isArray(required) && required.some((name) => typeof name === "string" && !Object.hasOwn(args, name));
 }
@@ -70,7 +72,7 @@ export function madeUpOutcome(ops: readonly (readonly unknown[])[], expected: Ex
     const replies = own.filter((x) => x.answered).map((x) => x.reply);
     const where = `(it sent ${record.sent.length} message(s) in all, ${byOp[i]?.length ?? 0} in this ${kind}())`;
     if (got.threw) {
-      if ((byOp[i] ?? []).length > 0 || refusedByCachedSchema(op, got)) continue;
+      if ((byOp[i] ?? []).length > 0 || refusedByListedSchema(op, got, byOp.slice(0, i + 1).flat())) continue;
       const what = got.threw.code === null ? `${got.threw.name || "an error"} (${got.threw.message.slice(0, 80)})` : `code ${got.threw.code}`;
       return `${kind}() threw ${what} without asking the server anything ${where}: ${which === "errors" ? "an error comes from the server's response" : "a result is due, and only the server's error response may stop it"}`;
     }

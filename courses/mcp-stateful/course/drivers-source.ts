@@ -111,8 +111,21 @@ export const DRIVERS_SOURCE = String.raw`
     }
   }
 
+  // A session's servers given equal configs get one object, as a host that builds its config once
+  // and hands it to each: state kept on the config is then shared, and seen (state-on-config-object
+  // kept 18/18 while each server had its own copy). Index loops: nothing the student's code patches.
+  const configsOf = (configs) => {
+    const seen = [];
+    return configs.map((config) => {
+      const text = stringify(config);
+      for (let k = 0; k < seen.length; k++) if (seen[k][0] === text) return seen[k][1];
+      seen[seen.length] = [text, config];
+      return config;
+    });
+  };
+
   exports.driveServer = function driveServer(Server, session) {
-    const servers = session.servers.map((config) => new Server(config));
+    const servers = configsOf(session.servers).map((config) => new Server(config));
     return session.steps.map((step) => driveStep(servers[step.on || 0], step));
   };
 
@@ -124,7 +137,7 @@ export const DRIVERS_SOURCE = String.raw`
     if (input.servers) {
       stepServers = [];
       for (let i = 0; i < (input.made || 0); i++) new Server(parse(stringify(input.servers[0])));
-      stepServers = input.servers.map((config) => new Server(config));
+      stepServers = configsOf(input.servers).map((config) => new Server(config));
     }
     return driveStep(stepServers[input.step.on || 0], input.step);
   };
@@ -187,8 +200,17 @@ export const DRIVERS_SOURCE = String.raw`
   exports.driveClient = function driveClient(Client, ops, handshake, send, poll, mark) {
     const continued = Array.isArray(handshake) && kept !== undefined;
     if (!continued) {
-      const peers = { send, poll };
-      const transport = { send: (message) => peers.send(message), notifications: () => peers.poll({ drain: true }) };
+      // The server's outbox as a lab server's is: the scripted notes are there once each pump
+      // begins, and a drain takes them all, so a drain outside a pump, or a second in one, is
+      // empty and asks the script nothing (a pump that drains until empty, a connect that drains
+      // once, lost 2 each while every drain took the next pump's notes).
+      const peers = { send, poll, pumping: false, drained: false };
+      const notifications = () => {
+        if (!peers.pumping || peers.drained) return [];
+        peers.drained = true;
+        return peers.poll({ drain: true });
+      };
+      const transport = { send: (message) => peers.send(message), notifications };
       kept = { peers, client: new Client(transport) };
     }
     kept.peers.send = send;
@@ -217,6 +239,8 @@ export const DRIVERS_SOURCE = String.raw`
       // Where each op begins in the peers' record (made outside the sandbox), so that what the
       // client sent is judged op by op.
       mark({ op: i });
+      kept.peers.pumping = op[0] === "pump";
+      kept.peers.drained = false;
       try {
         let value;
         if (op[0] === "connect") value = client.connect();

@@ -27,6 +27,10 @@ const submission = (fixture: string): Record<string, string> => ({ ...readTs(SOL
 /** Correct submissions in other styles: every check passes. */
 const CORRECT = [
   "correct-serverinfo-title", // task 2 (helper 58): initialize's serverInfo with 2025-06-18's optional title (16/18 before: src/json/spec-extras.ts)
+  // Helper 58: drains that a lab server answers with [] (16/18 each while every drain took the
+  // next pump's scripted notes: drivers-source.ts serves them once, in pumps).
+  "pump-drains-until-empty", // task 3: pump calls notifications() until it is empty
+  "client-drain-on-connect", // task 3: connect drains the notifications once after initialized
   "correct-plain-js", // tasks 1-3: `any` everywhere, hasOwnProperty.call, a handler table, errors as plain objects
   "correct-private-fields", // tasks 2-3: #fields and getters, switch, an Error subclass with code, string ids, a Set of pending ids
   "correct-eventemitter", // task 2: the server an EventEmitter (node:events), a null-prototype registry with an order array
@@ -113,7 +117,7 @@ const CORRECT = [
 /** [fixture, the checks it must fail (and nothing else), points it costs, what their diagnosis shows]. */
 const WRONG: [string, string[], number, RegExp][] = [
   // Helper 58: initialize answering the version asked kept 18/18 while every initialize asked
-  // 2025-06-18; every fourth asks 2099-01-01 now (generate.ts), a kind no fixture shows (beyondFixtures).
+  // 2025-06-18; every fourth asks 2099-01-01 now (generate.ts), a kind no fixture shows (beyondLines).
   ["initialize-echoes-version", ["t2_initialize"], 1, /"protocolVersion":"2099-01-01"/],
   // Each kept 18/18 while no session sent its case (server-checks.ts oddEnvelopes, nullArguments).
   ["tool-args-null-missing", ["t2_tool_results"], 1, /"x":null/],
@@ -132,6 +136,18 @@ const WRONG: [string, string[], number, RegExp][] = [
   // line): read through t2_tool_names when only the order differs (judge.ts chargeListAfter, chargeAddedOrder).
   ["tools-list-newest-first", ["t2_tool_names", "t2_tools_after", "t2_tools_list", "t2_tools_added"], 1, /another order/],
   ["tools-list-sorted", ["t2_tool_names", "t2_tools_after", "t2_tools_list", "t2_tools_added"], 1, /another order/],
+  // initialize's serverInfo CLIENT_INFO: a part no line reads (16/18 while t2_initialize voided
+  // both of its lines; server-verdicts.ts withServerInfoOf, CheckResult.beyondLines).
+  ["serverinfo-client-info", ["t2_initialize", "t2_initialize_again"], 1, /what no line reads/],
+  // The session on the config object: two servers given equal configs share one object now, as a
+  // host that builds its config once (drivers-source.ts configsOf; 18/18 while each had a copy).
+  ["state-on-config-object", ["t2_isolation"], 1, /state leaks between instances/],
+  // Helper 59, against today's charging: a version echo (beyondLines) was free beside a sorted
+  // list's point (score.ts: it costs at any marks); a client whose own cache invented a required
+  // name refused every call, not made up while the cache was read (beyond.ts reads the reply).
+  ["beyond-version-echo-plus-list-sorted", ["t2_tool_names", "t2_tools_after", "t2_initialize", "t2_tools_list", "t2_tools_added"], 2, /2099-01-01/],
+  ["beyond-version-echo-three-mistakes", ["t2_tool_names", "t2_tools_after", "t2_initialize", "t2_tool_errors", "t2_tools_list", "t2_tools_added"], 3, /2099-01-01/],
+  ["client-refuses-by-poisoned-cache", ["t3_sent_methods", "t3_add_text", "t3_delete_db_code", "t3_cache_after_pump", "t3_messages", "t3_results", "t3_errors", "t3_cache"], 4, /without asking the server/],
   // A transport walking the value by hand, fixing each odd value the probes carried: a real array
   // hole (client/odd-values.ts holey) stays a hole where JSON gives null (18/18 before).
   ["gaming-transport-walk-probed", ["t3_transport"], 1, /holey\[1\]/],
@@ -352,7 +368,7 @@ describe("mcp-stateful: the class's submissions through the sandbox", () => {
     expect(notPassing(checks).map((c) => c.name).sort(), name).toEqual([...own].sort());
     for (const c of notPassing(checks)) {
       expect(c.status, `${name}: ${c.name}`).toBe("fail");
-      expect((c.kind === "evidence" ? c.actual : c.message)?.length ?? 0, `${name}: ${c.name}`).toBeGreaterThan(0);
+      expect((c.kind === "evidence" ? c.actual || c.message : c.message)?.length ?? 0, `${name}: ${c.name}`).toBeGreaterThan(0);
     }
     expect(notPassing(checks).map((c) => [c.message, c.expected, c.actual].join("\n")).join("\n"), name).toMatch(shows);
     const lost = TASK_IDS.map((t) => scoreTask({ checks: checks[t]! }, pack.score)).reduce((n, x) => n + x.maxScore - x.score, 0);

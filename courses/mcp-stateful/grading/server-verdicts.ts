@@ -101,7 +101,7 @@ export function judgeSteps(session: Session, got: readonly Outcome[], judges: re
 }
 
 /** A step of a kind no fixture shows: an initialize asking a version no server supports (generate.ts). */
-const beyondFixtures = (step: Step): boolean => {
+const ofNoFixturesKind = (step: Step): boolean => {
   const message = step.op === "handle" ? step.message : undefined;
   if (message === null || typeof message !== "object" || (message as Record<string, unknown>)["method"] !== "initialize") return false;
   const params = (message as Record<string, unknown>)["params"];
@@ -109,14 +109,31 @@ const beyondFixtures = (step: Step): boolean => {
 };
 
 /** Of a session's steps judged by `judges`: whether one went wrong beyond the fixtures' kinds, one went wrong otherwise, one of their kinds went right. */
-function kindsOfFailure(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", refusesFalsy: boolean, stalled: string | undefined, model: Model): { beyond: boolean; within: boolean; rightWithin: boolean; otherOrder: boolean } {
-  const out = { beyond: false, within: false, rightWithin: false, otherOrder: true };
+function kindsOfFailure(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", refusesFalsy: boolean, stalled: string | undefined, model: Model): { beyond: boolean; within: boolean; rightWithin: boolean; otherOrder: boolean; serverInfoOnly: boolean } {
+  const out = { beyond: false, within: false, rightWithin: false, otherOrder: true, serverInfoOnly: true };
   for (const { j, why } of judgedSteps(session, got, judges, refusesFalsy, stalled, model)) {
-    const beyond = beyondFixtures(session.steps[j]!);
+    const beyond = ofNoFixturesKind(session.steps[j]!);
     if (why === undefined) { if (!beyond) out.rightWithin = true; } else if (beyond) out.beyond = true; else out.within = true;
     if (why !== undefined && !sameNamesInOtherOrder(got[j], model.outcomes[j])) out.otherOrder = false;
+    if (why !== undefined && compareStep(session.steps[j]!, model.outcomes[j]!, withServerInfoOf(got[j], model.outcomes[j]), "body") !== undefined) out.serverInfoOnly = false;
   }
   return out;
+}
+
+/**
+ * An initialize answer with the model's serverInfo in place of its own: the part of initialize's
+ * result no line reads (t2_init_version and t2_init_capabilities read the others), so a rule
+ * broken there alone leaves those lines their points (serverinfo-client-info lost 2).
+ */
+function withServerInfoOf(got: Outcome | undefined, want: Outcome | undefined): Outcome {
+  const result = (o: Outcome | undefined): Record<string, unknown> | undefined => {
+    const value = o !== undefined && "value" in o ? (o.value as { result?: unknown } | null) : undefined;
+    const r = value?.result;
+    return r !== null && typeof r === "object" && !Array.isArray(r) ? (r as Record<string, unknown>) : undefined;
+  };
+  const mine = result(got), theirs = result(want);
+  if (!got || !mine || !theirs || !Object.hasOwn(theirs, "serverInfo") || !("value" in got)) return got ?? ({ threw: { message: "" } } as unknown as Outcome);
+  return { ...got, value: { ...(got.value as object), result: { ...mine, serverInfo: theirs["serverInfo"] } } } as Outcome;
 }
 
 /** The tool names of a tools/list answer, or undefined. */
@@ -141,7 +158,7 @@ export function judgeAlone(session: Session, got: readonly Outcome[], alone: rea
     const name = (i: number): string => `server${i + 1}`;
     return {
       steps: j + 1,
-      message: `${name(k)} answers this session's last call differently beside ${name(1 - k)} than alone: state leaks between instances (module variables, globalThis).\n${sessionCode(session, j + 1)}`,
+      message: `${name(k)} answers this session's last call differently beside ${name(1 - k)} than alone: state leaks between instances (module variables, globalThis, the config object two servers were given).\n${sessionCode(session, j + 1)}`,
       expected: `${shownOutcome(own)} (what ${name(k)} answers alone)`,
       actual: shownOutcome(got[j]),
     };
@@ -211,8 +228,8 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
       // nothing) are no evidence that its rules hold.
       let sawOwn = false;
       let ownUnseen: Failure | undefined;
-      // Whether every failure is beyond the fixtures' kinds (CheckResult.beyondFixtures), and one of their kinds went right.
-      const kinds = { beyond: false, within: false, rightWithin: false, otherOrder: true };
+      // Whether every failure is beyond the fixtures' kinds (CheckResult.beyondLines), and one of their kinds went right.
+      const kinds = { beyond: false, within: false, rightWithin: false, otherOrder: true, serverInfoOnly: true };
       p.all.forEach((session, i) => {
         // Two servers side by side are t2_isolation's; each alone is a session of its own here.
         if (session.servers.length > 1 && judges !== "envelope") return;
@@ -235,7 +252,7 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
           consider(f, stalled && f?.steps === got.length + 1 ? undefined : session);
           if (judges !== "envelope") {
             const k = f ? kindsOfFailure(session, got, judges, refusesFalsy, stalled ? results[i]!.failed : undefined, models[i]!) : undefined;
-            if (k) { kinds.beyond ||= k.beyond; kinds.within ||= k.within; kinds.rightWithin ||= k.rightWithin; kinds.otherOrder &&= k.otherOrder; } else if (holds(i)) kinds.rightWithin = true;
+            if (k) { kinds.beyond ||= k.beyond; kinds.within ||= k.within; kinds.rightWithin ||= k.rightWithin; kinds.otherOrder &&= k.otherOrder; kinds.serverInfoOnly &&= k.serverInfoOnly; } else if (holds(i)) kinds.rightWithin = true;
           }
           return;
         }
@@ -246,13 +263,14 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
         if (judges === "envelope") return;
         kinds.within = true;
         kinds.otherOrder = false;
+        kinds.serverInfoOnly = false;
         if (groupOf(i) === check.name && !unreached) consider(stopped(i));
         else if (!unseen && holds(i)) unseen = stopped(i);
         if (!ownUnseen && groupOf(i) === check.name) ownUnseen = stopped(i);
       });
-      if (!saw && unseen) { kinds.within = true; kinds.otherOrder = false; consider(unseen); }
-      else if (!sawOwn && ownUnseen) { kinds.within = true; kinds.otherOrder = false; consider(ownUnseen); }
-      if (smallest && kinds.beyond && !kinds.within && kinds.rightWithin) return { check, smallest, judged, beyond: true };
+      if (!saw && unseen) { kinds.within = true; kinds.otherOrder = false; kinds.serverInfoOnly = false; consider(unseen); }
+      else if (!sawOwn && ownUnseen) { kinds.within = true; kinds.otherOrder = false; kinds.serverInfoOnly = false; consider(ownUnseen); }
+      if (smallest && ((kinds.beyond && !kinds.within && kinds.rightWithin) || (smallest.session && kinds.serverInfoOnly))) return { check, smallest, judged, beyond: true };
       if (smallest?.session && kinds.otherOrder) return { check, smallest, judged, otherOrder: true };
     }
     return { check, ...(smallest ? { smallest } : {}), judged };
