@@ -432,6 +432,13 @@ const COSTS: [string, number][] = [
   // Helper 58: serve keeping only answers with a truthy id (ids 0, "" and null dropped) kept 17/17
   // while no generated list had such an id (t3_notifications has one now).
   ["serve-drops-falsy-id", 1],
+  // Helper 60, correct on Node 20 and wrong in the sandbox: an .mjs and an .mts helper (left as ES
+  // syntax by the compile step: 8 and 12), a WeakRef read back at once (QuickJS let it go: 9),
+  // process.stdin.isTTY read at load (no process.stdin: 12).
+  ["correct-mjs-rules-helper", 0],
+  ["correct-mts-helper", 0],
+  ["correct-weakref-tool-cache", 0],
+  ["correct-stdin-istty-guard", 0],
   ["handle-imports-at-bottom", 0],
   ["serve-class-module-singleton", 1],
   ["serve-class-module-parse-throws", 1],

@@ -59,6 +59,21 @@ describe("an ES module's scope", () => {
     expect(await call({ "main.ts": "import { order } from \"./two.js\";\norder.push(\"main\");\nvoid import(\"./side.js\");\nconst atEnd = order.join();\nexport const f = () => atEnd;", "two.ts": "export const order: string[] = [];", "side.ts": "import { order } from \"./two.js\";\norder.push(\"side\");" }, "main.ts")).toBe("main");
   });
 
+  it("resolves with import.meta.resolve as Node 20 does: paths against the module's folder, file and node: URLs as they are", async () => {
+    const files = { "lib/main.ts": "export const f = () => [import.meta.resolve(\"./b.js\"), import.meta.resolve(\"../x/y.js\"), import.meta.resolve(\"./nope.mjs\"), import.meta.resolve(\"node:fs\"), import.meta.resolve(\"file:///a/b.ts\"), import.meta.resolve(\"/top/c.js\")];" };
+    expect(await call(files, "lib/main.ts")).toEqual(["file:///submission/lib/b.js", "file:///submission/x/y.js", "file:///submission/lib/nope.mjs", "node:fs", "file:///a/b.ts", "file:///top/c.js"]);
+    expect(String(await call({ "main.ts": "export const f = () => import.meta.resolve(\"left-pad\");" }, "main.ts"))).toContain("of a bare name is not available in the grader's sandbox");
+  });
+
+  it("loads .mjs and .mts helpers as ES modules, as Node and tsx do", async () => {
+    const files = {
+      "main.ts": "import { twice } from \"./twice.mjs\";\nimport { shout } from \"./shout.mjs\";\nexport const f = () => [twice(2), shout(\"a\")];",
+      "twice.mjs": "export const twice = (n) => n * 2;",
+      "shout.mts": "export const shout = (s: string): string => s.toUpperCase();",
+    };
+    expect(await call(files, "main.ts")).toEqual([4, "A"]);
+  });
+
   it("gives node:module's createRequire, resolving as an import in the file named would", async () => {
     const files = {
       "main.ts": "import { createRequire, isBuiltin } from \"node:module\";\nconst require = createRequire(import.meta.url);\nconst util = require(\"util\");\nconst { two } = require(\"./lib/two.js\");\nexport const f = () => [util.format(\"%d-%s\", two, \"x\"), typeof createRequire(new URL(import.meta.url))(\"node:path\").join, isBuiltin(\"node:fs\"), isBuiltin(\"nope\")];",

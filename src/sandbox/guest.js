@@ -66,14 +66,24 @@
   };
   // Node's stdout and stderr are event emitters: a listener may be added (an EPIPE guard at a
   // module's top level), and none is ever called here, as none would be while a runner imports it.
+  // isTTY is left undefined, as on a pipe (a runner's).
+  const LISTENER_METHODS = ["on", "once", "off", "addListener", "removeListener", "prependListener", "prependOnceListener", "removeAllListeners"];
   const streamOf = (stream) => {
-    const self = { write: (chunk) => { write(stream, typeof chunk === "string" ? chunk : show(chunk, 0)); return true; }, isTTY: false, columns: 80 };
+    const self = { write: (chunk) => { write(stream, typeof chunk === "string" ? chunk : show(chunk, 0)); return true; }, columns: 80 };
     const listens = () => self;
-    for (const name of ["on", "once", "off", "addListener", "removeListener", "prependListener", "prependOnceListener", "removeAllListeners"]) self[name] = listens;
+    for (const name of LISTENER_METHODS) self[name] = listens;
     return freeze(self);
   };
   const stdoutStream = streamOf("stdout");
   const stderrStream = streamOf("stderr");
+  // stdin as a runner's pipe that never sends a line: a module that reads it only when run as a
+  // program (its main guard, or process.stdin.isTTY at load) loads as under the runner.
+  const stdinStream = (() => {
+    const self = { fd: 0, readable: true, read: () => null };
+    const same = () => self;
+    for (const name of [...LISTENER_METHODS, "setEncoding", "resume", "pause", "unref", "ref"]) self[name] = same;
+    return freeze(self);
+  })();
   // A console as Node's Console makes one over two streams (the global console's are process's):
   // its group indentation, counters and timers are its own. Timers read the sandbox's clock.
   const clockNow = () => host.clock() + lib.timersNow();
@@ -160,7 +170,7 @@
   };
   class ExitCalled extends ErrorType {}
   globalThis.process = {
-    stdout: stdoutStream, stderr: stderrStream, env: {}, argv: ["node", "task"], platform: "linux", pid: 1, ppid: 0, arch: "x64",
+    stdin: stdinStream, stdout: stdoutStream, stderr: stderrStream, env: {}, argv: ["node", "task"], platform: "linux", pid: 1, ppid: 0, arch: "x64",
     // The sandbox's clock (globals/clock.js), as Node's monotonic one is read.
     hrtime: Object.assign(function hrtime(previous) {
       const ns = hrNow();
@@ -203,8 +213,31 @@
   // An ES module's import.meta as Node 20.11+ gives it: its file URL, filename and dirname.
   const importMeta = (id) => {
     const slash = lastIndexOf(id, "/");
-    return { url: "file:///submission/" + id, filename: "/submission/" + id, dirname: "/submission" + (slash > 0 ? "/" + slice(id, 0, slash) : "") };
+    const dirname = "/submission" + (slash > 0 ? "/" + slice(id, 0, slash) : "");
+    return { url: "file:///submission/" + id, filename: "/submission/" + id, dirname, resolve: (spec) => resolveUrl(toText(spec), dirname) };
   };
+  // import.meta.resolve (Node 20.6+, synchronous): a file URL as it is, a path against the module's
+  // folder (a file need not exist, as on Node), node:'s names as they are; a bare name is refused.
+  const pathSplit = call.bind(String.prototype.split);
+  function resolveUrl(spec, dirname) {
+    if (slice(spec, 0, 5) === "node:" || slice(spec, 0, 5) === "file:") return spec;
+    const first = slice(spec, 0, 1);
+    if (first !== "/" && slice(spec, 0, 2) !== "./" && slice(spec, 0, 3) !== "../" && spec !== "." && spec !== "..") {
+      throw new TypeErrorType("import.meta.resolve(" + quote(slice(spec, 0, 100)) + ") of a bare name is not available in the grader's sandbox: resolve a path (\"./file.js\"), or write \"node:" + slice(spec, 0, 100) + "\" for one of Node's modules.");
+    }
+    const parts = [];
+    const segments = pathSplit((first === "/" ? "" : dirname + "/") + spec, "/");
+    for (let i = 0; i < segments.length; i++) {
+      const segment = segments[i];
+      if (segment === "" || segment === ".") continue;
+      if (segment === "..") { if (parts.length) parts.length -= 1; continue; }
+      parts[parts.length] = segment;
+    }
+    let path = "";
+    for (let i = 0; i < parts.length; i++) path += "/" + parts[i];
+    const last = segments[segments.length - 1];
+    return "file://" + (path === "" ? "/" : path) + (last === "" || last === "." || last === ".." ? (path === "" ? "" : "/") : "");
+  }
   // node:module's createRequire: a require resolving from the file named, as an import there
   // would (within the submission; a file outside it resolves Node's modules only).
   function createRequire(filename) {

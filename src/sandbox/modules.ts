@@ -130,7 +130,9 @@ const PURE: Record<string, string> = {
   // itself) loads as on Node; every function is refused by name where it is called (MISSING).
   readline: 'const no = (name) => function () { throw new Error("readline.promises." + name + " is not available in the grader\'s sandbox: the tasks do not need it."); }; module.exports = { promises: { Interface: no("Interface"), Readline: no("Readline"), createInterface: no("createInterface") } };',
   "readline/promises": "module.exports = {};",
-  os: 'module.exports = { EOL: "\\n", devNull: "/dev/null" };',
+  // What the sandbox's process says of itself (guest.js: linux, x64); the machine's own facts
+  // (its name, memory, users, CPUs) are refused by name where they are called (MISSING).
+  os: 'module.exports = { EOL: "\\n", devNull: "/dev/null", platform: () => "linux", arch: () => "x64", type: () => "Linux", endianness: () => "LE" };',
   // The global performance (the sandbox's clock); the rest is refused by name where it is called.
   perf_hooks: "module.exports = { performance: globalThis.performance, constants: { NODE_PERFORMANCE_GC_MAJOR: 4, NODE_PERFORMANCE_GC_MINOR: 1, NODE_PERFORMANCE_GC_INCREMENTAL: 8, NODE_PERFORMANCE_GC_WEAKCB: 16 } };",
   // createRequire (guest.js gives it: a require resolving as an import in the file named would);
@@ -155,8 +157,8 @@ const MISSING: Record<string, string[]> = {
   readline: ["Interface", "clearLine", "clearScreenDown", "createInterface", "cursorTo", "emitKeypressEvents", "moveCursor"],
   "readline/promises": ["Interface", "Readline", "createInterface"],
   perf_hooks: ["Performance", "PerformanceEntry", "PerformanceMark", "PerformanceMeasure", "PerformanceObserver", "PerformanceObserverEntryList", "PerformanceResourceTiming", "createHistogram", "monitorEventLoopDelay"],
-  os: ["arch", "availableParallelism", "cpus", "endianness", "freemem", "getPriority", "homedir", "hostname", "loadavg", "machine", "networkInterfaces",
-    "platform", "release", "setPriority", "tmpdir", "totalmem", "type", "uptime", "userInfo", "version"],
+  os: ["availableParallelism", "cpus", "freemem", "getPriority", "homedir", "hostname", "loadavg", "machine", "networkInterfaces",
+    "release", "setPriority", "tmpdir", "totalmem", "uptime", "userInfo", "version"],
   module: ["Module", "SourceMap", "findSourceMap", "register", "syncBuiltinESMExports"],
   url: ["Url", "domainToASCII", "domainToUnicode", "resolveObject", "urlToHttpOptions"],
   crypto: ["Certificate", "Cipher", "Cipheriv", "Decipher", "Decipheriv", "DiffieHellman", "DiffieHellmanGroup", "ECDH", "Hash", "Hmac", "KeyObject", "Sign", "Verify", "X509Certificate",

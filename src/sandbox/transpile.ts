@@ -36,7 +36,11 @@ export function transpile(ts: typeof TS, id: string, source: string): CompiledFi
   let output: TS.TranspileOutput;
   try {
     const after = ES_MODULE.test(id) ? [importsRequire(ts)] : [];
-    output = ts.transpileModule(source, { fileName: id, compilerOptions: courseOptions(ts), reportDiagnostics: true, transformers: { before: [esmOnly, errorSites(ts)], after } });
+    // An .mts or .mjs file name keeps ES syntax whatever the module option: compiled under its
+    // .ts or .js name, it becomes CommonJS as every other ES module does (an .mjs helper would not
+    // load: correct-mjs-rules-helper). Places are still shown under `id`.
+    const fileName = id.replace(/\.mts$/, ".ts").replace(/\.mjs$/, ".js");
+    output = ts.transpileModule(source, { fileName, compilerOptions: courseOptions(ts), reportDiagnostics: true, transformers: { before: [esmOnly, errorSites(ts)], after } });
   } catch (error) {
     if (error instanceof RangeError) return { syntax: `${id} is nested too deeply to compile. Split the expression into smaller ones.` };
     throw error;

@@ -21,7 +21,7 @@ const TASK_IDS = ["task1", "task2", "task3"];
 const LIMITS = { timeMs: 20_000, memoryBytes: 128 * 1024 * 1024, valueChars: 1024 * 1024, outputChars: 16 * 1024 };
 
 const readTs = (dir: string): Record<string, string> =>
-  Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith(".ts")).map((f) => [f, readFileSync(path.join(dir, f), "utf8")]));
+  Object.fromEntries(readdirSync(dir).filter((f) => /\.[mc]?[tj]s$/.test(f)).map((f) => [f, readFileSync(path.join(dir, f), "utf8")]));
 const submission = (fixture: string): Record<string, string> => ({ ...readTs(SOLUTION), ...readTs(path.join(FIXTURES, fixture)) });
 
 /** Correct submissions in other styles: every check passes. */
@@ -29,6 +29,7 @@ const CORRECT = [
   "correct-serverinfo-title", // task 2 (helper 58): initialize's serverInfo with 2025-06-18's optional title (16/18 before: src/json/spec-extras.ts)
   // Helper 58: drains that a lab server answers with [] (16/18 each while every drain took the
   // next pump's scripted notes: drivers-source.ts serves them once, in pumps).
+  "correct-mjs-asobject-helper", // task 2 (helper 60): asObject in an .mjs helper (10/18 while .mjs kept ES syntax)
   "pump-drains-until-empty", // task 3: pump calls notifications() until it is empty
   "client-drain-on-connect", // task 3: connect drains the notifications once after initialized
   "correct-plain-js", // tasks 1-3: `any` everywhere, hasOwnProperty.call, a handler table, errors as plain objects

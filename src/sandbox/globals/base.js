@@ -45,6 +45,27 @@
   for (const name of ["PerformanceObserver", "PerformanceEntry"]) refusedFunction(name, "use performance.now().");
   for (const name of ["Crypto", "CryptoKey", "SubtleCrypto"]) refusedFunction(name, "use crypto.randomUUID() or crypto.getRandomValues().");
 
+  // QuickJS's WeakRef lets its target go at once, where the specification keeps it alive at least
+  // to the end of the job that made or read it (a tool made and read back in one step was
+  // undefined: correct-weakref-tool-cache). Held as long as its WeakRef is alive: a collector
+  // that never collects, which the specification allows (FinalizationRegistry never calls back).
+  {
+    const targets = new WeakMap();
+    const receiver = (v) => (v !== null && (typeof v === "object" || typeof v === "function") ? `#<${(typeof v.constructor === "function" && v.constructor.name) || "Object"}>` : String(v));
+    const WeakRef = function WeakRef(target) {
+      if (new.target === undefined) throw new TypeError("Constructor WeakRef requires 'new'");
+      const weak = (typeof target === "object" && target !== null) || typeof target === "function" || (typeof target === "symbol" && Symbol.keyFor(target) === undefined);
+      if (!weak) throw new TypeError("WeakRef: invalid target");
+      targets.set(this, target);
+    };
+    defineProperty(WeakRef.prototype, "deref", { __proto__: null, value: function deref() {
+      if (this === null || typeof this !== "object" || !targets.has(this)) throw new TypeError(`Method WeakRef.prototype.deref called on incompatible receiver ${receiver(this)}`);
+      return targets.get(this);
+    }, writable: true, enumerable: false, configurable: true });
+    defineProperty(WeakRef.prototype, Symbol.toStringTag, { __proto__: null, value: "WeakRef", configurable: true });
+    lib.define("WeakRef", WeakRef);
+  }
+
   // Node 20 (V8 11.3) has none of these; QuickJS has them all.
   const remove = (holder, names) => { for (const name of names) delete holder[name]; };
   remove(Object, ["groupBy"]);
