@@ -115,7 +115,7 @@ function kindsOfFailure(session: Session, got: readonly Outcome[], judges: reado
     const beyond = ofNoFixturesKind(session.steps[j]!);
     if (why === undefined) { if (!beyond) out.rightWithin = true; } else if (beyond) out.beyond = true; else out.within = true;
     if (why !== undefined && !sameNamesInOtherOrder(got[j], model.outcomes[j])) out.otherOrder = false;
-    if (why !== undefined && compareStep(session.steps[j]!, model.outcomes[j]!, withServerInfoOf(got[j], model.outcomes[j]), "body") !== undefined) out.serverInfoOnly = false;
+    if (why !== undefined && (got[j] === undefined || compareStep(session.steps[j]!, model.outcomes[j]!, withServerInfoOf(got[j]!, model.outcomes[j]), "body") !== undefined)) out.serverInfoOnly = false;
   }
   return out;
 }
@@ -125,14 +125,14 @@ function kindsOfFailure(session: Session, got: readonly Outcome[], judges: reado
  * result no line reads (t2_init_version and t2_init_capabilities read the others), so a rule
  * broken there alone leaves those lines their points (serverinfo-client-info lost 2).
  */
-function withServerInfoOf(got: Outcome | undefined, want: Outcome | undefined): Outcome {
+function withServerInfoOf(got: Outcome, want: Outcome | undefined): Outcome {
   const result = (o: Outcome | undefined): Record<string, unknown> | undefined => {
     const value = o !== undefined && "value" in o ? (o.value as { result?: unknown } | null) : undefined;
     const r = value?.result;
     return r !== null && typeof r === "object" && !Array.isArray(r) ? (r as Record<string, unknown>) : undefined;
   };
   const mine = result(got), theirs = result(want);
-  if (!got || !mine || !theirs || !Object.hasOwn(theirs, "serverInfo") || !("value" in got)) return got ?? ({ threw: { message: "" } } as unknown as Outcome);
+  if (!mine || !theirs || !Object.hasOwn(theirs, "serverInfo") || !("value" in got)) return got;
   return { ...got, value: { ...(got.value as object), result: { ...mine, serverInfo: theirs["serverInfo"] } } } as Outcome;
 }
 
