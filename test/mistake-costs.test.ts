@@ -439,6 +439,8 @@ const COSTS: [string, number][] = [
   ["correct-mts-helper", 0],
   ["correct-weakref-tool-cache", 0],
   ["correct-stdin-istty-guard", 0],
+  // Helper 60: a --verbose flag read at load with node:util parseArgs (refused by the sandbox: 12).
+  ["correct-parseargs-verbose", 0],
   ["handle-imports-at-bottom", 0],
   ["serve-class-module-singleton", 1],
   ["serve-class-module-parse-throws", 1],

@@ -66,10 +66,10 @@
   };
   // Node's stdout and stderr are event emitters: a listener may be added (an EPIPE guard at a
   // module's top level), and none is ever called here, as none would be while a runner imports it.
-  // isTTY is left undefined, as on a pipe (a runner's).
+  // isTTY and columns are left undefined, as on a pipe (a runner's).
   const LISTENER_METHODS = ["on", "once", "off", "addListener", "removeListener", "prependListener", "prependOnceListener", "removeAllListeners"];
   const streamOf = (stream) => {
-    const self = { write: (chunk) => { write(stream, typeof chunk === "string" ? chunk : show(chunk, 0)); return true; }, columns: 80 };
+    const self = { write: (chunk) => { write(stream, typeof chunk === "string" ? chunk : show(chunk, 0)); return true; } };
     const listens = () => self;
     for (const name of LISTENER_METHODS) self[name] = listens;
     return freeze(self);
@@ -180,6 +180,9 @@
     }, { bigint: () => hrNow() }),
     uptime: () => sinceStart() / 1000,
     version: "v20.0.0", versions: { node: "20.0.0" }, exitCode: undefined, cwd: () => "/",
+    // As Node 20.0.0 says them (no lts: 20.0.0 was a Current release), run as a runner runs it.
+    release: { name: "node", sourceUrl: "https://nodejs.org/download/release/v20.0.0/node-v20.0.0.tar.gz", headersUrl: "https://nodejs.org/download/release/v20.0.0/node-v20.0.0-headers.tar.gz" },
+    title: "node", execPath: "/usr/local/bin/node", execArgv: [],
     exit(code) { const text = code === undefined ? "" : toText(code); state.exit = text.length > 200 ? slice(text, 0, 200) + "…" : text; throw new ExitCalled("process.exit(" + state.exit + ")"); },
     nextTick(fn) {
       if (typeof fn !== "function") throw lib.argType("callback", "of type function", fn);

@@ -104,11 +104,69 @@ module.exports = { setTimeout: wait, setImmediate: immediate,
   setInterval() { throw new Error("setInterval of node:timers/promises is not available in the grader's sandbox: loop with await setTimeout(ms) from it instead."); },
   scheduler: { wait: (delay) => wait(delay), yield: () => immediate() } };`;
 
+// util.parseArgs: Node's own polyfill of it (@pkgjs/parseargs, by the Node.js pkgjs group), which
+// parses as Node 20's; its errors made as Node's are (TypeErrors with a code, Node's words for a
+// wrong argument), and allowNegative (20.16), which it lacks, refused by name.
+const PARSE_ARGS = `const util = module.exports;
+const codes = require("./node_modules/@pkgjs/parseargs/internal/errors.js").codes;
+const nodeError = (code, words) => {
+  const made = { TypeError: class extends TypeError {
+    constructor(...args) { super(words(...args)); Object.defineProperty(this, "code", { value: code, writable: true, enumerable: true, configurable: true }); }
+    toString() { return this.name + " [" + code + "]: " + this.message; }
+  } }.TypeError;
+  return made;
+};
+const specific = (value) => {
+  if (value === null || value === undefined) return String(value);
+  switch (typeof value) {
+    case "bigint": return "type bigint (" + value + "n)";
+    case "number": return "type number (" + (Object.is(value, -0) ? "-0" : String(value)) + ")";
+    case "boolean": case "symbol": return "type " + typeof value + " (" + String(value) + ")";
+    case "function": return "function " + value.name;
+    case "object": return value.constructor && "name" in value.constructor ? "an instance of " + value.constructor.name : util.inspect(value, { depth: -1 });
+    case "string": { const v = value.length > 28 ? value.slice(0, 25) + "..." : value; return v.indexOf("'") === -1 ? "type string ('" + v + "')" : "type string (" + JSON.stringify(v) + ")"; }
+  }
+  return util.inspect(value, { colors: false });
+};
+const TYPES = ["string", "function", "number", "object", "Function", "Object", "boolean", "bigint", "symbol"];
+const PORT_TYPE = { String: "string", Boolean: "boolean" };
+codes.ERR_INVALID_ARG_TYPE = nodeError("ERR_INVALID_ARG_TYPE", (name, expected, actual) => {
+  expected = PORT_TYPE[expected] ?? expected;
+  let msg = "The " + (name.endsWith(" argument") ? name : '"' + name + '" ' + (name.includes(".") ? "property" : "argument")) + " must be ";
+  if (TYPES.includes(expected)) msg += "of type " + expected.toLowerCase();
+  else if (/^([A-Z][a-z0-9]*)+$/.test(expected)) msg += "an instance of " + expected;
+  else msg += (expected.toLowerCase() !== expected ? "an " : "") + expected;
+  return msg + ". Received " + specific(actual);
+});
+codes.ERR_INVALID_ARG_VALUE = nodeError("ERR_INVALID_ARG_VALUE", (name, value, reason = "is invalid") => {
+  let inspected = util.inspect(value);
+  if (inspected.length > 128) inspected = inspected.slice(0, 128) + "...";
+  return "The " + (name.includes(".") ? "property" : "argument") + " '" + name + "' " + reason + ". Received " + inspected;
+});
+codes.ERR_PARSE_ARGS_INVALID_OPTION_VALUE = nodeError("ERR_PARSE_ARGS_INVALID_OPTION_VALUE", (message) => message);
+codes.ERR_PARSE_ARGS_UNKNOWN_OPTION = nodeError("ERR_PARSE_ARGS_UNKNOWN_OPTION", (option, allowPositionals) =>
+  "Unknown option '" + option + "'" + (allowPositionals ? ". To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- " + JSON.stringify(option) : ""));
+codes.ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL = nodeError("ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL", (positional) => "Unexpected argument '" + positional + "'. This command does not take positional arguments");
+const port = require("@pkgjs/parseargs").parseArgs;
+const own = (config, key) => config !== null && typeof config === "object" && Object.prototype.hasOwnProperty.call(config, key) ? config[key] : undefined;
+util.parseArgs = function parseArgs(config = {}) {
+  const allowNegative = own(config, "allowNegative") ?? false;
+  if (allowNegative !== false) {
+    // Node checks it after these four: the port checks them as Node does.
+    const args = own(config, "args") ?? [];
+    port({ args: Array.isArray(args) ? [] : args, strict: own(config, "strict") ?? true, allowPositionals: own(config, "allowPositionals"), tokens: own(config, "tokens"), options: {} });
+    if (allowNegative !== true) throw new codes.ERR_INVALID_ARG_TYPE("allowNegative", "boolean", allowNegative);
+    throw new Error("util.parseArgs's allowNegative is not available in the grader's sandbox: declare --no-<name> as a boolean option of its own.");
+  }
+  return port(config);
+};`;
+
 const PURE: Record<string, string> = {
   assert: 'module.exports = require("assert");',
   "assert/strict": 'module.exports = require("assert").strict;',
   // Node 20's util also holds the global TextEncoder and TextDecoder, and toUSVString.
-  util: 'module.exports = Object.assign({}, require("util/"), { isDeepStrictEqual: require("assert/build/internal/util/comparisons").isDeepStrictEqual, TextEncoder, TextDecoder, toUSVString: (s) => String(s).toWellFormed() });',
+  // parseArgs: PARSE_ARGS.
+  util: 'module.exports = Object.assign({}, require("util/"), { isDeepStrictEqual: require("assert/build/internal/util/comparisons").isDeepStrictEqual, TextEncoder, TextDecoder, toUSVString: (s) => String(s).toWellFormed() });\n' + PARSE_ARGS,
   events: 'module.exports = require("events/");',
   path: 'module.exports = require("path-browserify");',
   "path/posix": 'module.exports = require("path-browserify");',
@@ -149,7 +207,7 @@ module.exports = { builtinModules: names.slice(), isBuiltin: (name) => typeof na
  * same as Node where that is one line.
  */
 const MISSING: Record<string, string[]> = {
-  util: ["MIMEParams", "MIMEType", "aborted", "formatWithOptions", "getSystemErrorMap", "getSystemErrorName", "parseArgs", "parseEnv", "stripVTControlCharacters", "styleText", "transferableAbortController", "transferableAbortSignal"],
+  util: ["MIMEParams", "MIMEType", "aborted", "formatWithOptions", "getSystemErrorMap", "getSystemErrorName", "parseEnv", "stripVTControlCharacters", "styleText", "transferableAbortController", "transferableAbortSignal"],
   events: ["EventEmitterAsyncResource", "addAbortListener", "getEventListeners", "getMaxListeners", "on", "setMaxListeners"],
   buffer: ["File", "isAscii", "isUtf8", "resolveObjectURL", "transcode"],
   assert: ["CallTracker"],

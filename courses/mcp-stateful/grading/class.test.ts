@@ -30,6 +30,7 @@ const CORRECT = [
   // Helper 58: drains that a lab server answers with [] (16/18 each while every drain took the
   // next pump's scripted notes: drivers-source.ts serves them once, in pumps).
   "correct-mjs-asobject-helper", // task 2 (helper 60): asObject in an .mjs helper (10/18 while .mjs kept ES syntax)
+  "correct-parseargs-debug", // task 2 (helper 60): a --debug flag read at load with node:util parseArgs (10/18 while the sandbox refused it)
   "pump-drains-until-empty", // task 3: pump calls notifications() until it is empty
   "client-drain-on-connect", // task 3: connect drains the notifications once after initialized
   "correct-plain-js", // tasks 1-3: `any` everywhere, hasOwnProperty.call, a handler table, errors as plain objects
