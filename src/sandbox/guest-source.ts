@@ -14,7 +14,7 @@ export const EAGER = ["base.js", "errors.js", "web.js", "timers.js", "clock.js",
 export const LAZY: Record<string, { globals: string[]; methods?: [string, string[]][]; lib?: string[] }> = {
   "text.js": { globals: ["TextEncoder", "TextDecoder", "atob", "btoa"] },
   "clone.js": { globals: ["structuredClone"] },
-  "url.js": { globals: ["URL", "URLSearchParams"] },
+  "url.js": { globals: ["URL", "URLSearchParams"], lib: ["legacyUrl"] },
   "intl.js": {
     globals: ["Intl"],
     methods: [["String.prototype", ["localeCompare", "toLocaleUpperCase", "toLocaleLowerCase"]], ["Number.prototype", ["toLocaleString"]], ["BigInt.prototype", ["toLocaleString"]],

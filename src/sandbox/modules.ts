@@ -67,9 +67,8 @@ module.exports = {
 Object.defineProperty(module.exports, "subtle", { get: no("subtle"), enumerable: false });`;
 
 // node:url: the sandbox's own URL (globals/url.js) and Node 20's file URL conversions, as on
-// Linux (the sandbox's process.cwd() is "/"); the legacy API is refused by name.
+// Linux (the sandbox's process.cwd() is "/").
 const URL_MODULE = `const path = require("path-browserify");
-const no = (name) => () => { throw new Error(name + " is not available in the grader's sandbox: use new URL(...) and its searchParams."); };
 const received = (value) => value == null ? " Received " + value : typeof value === "function" ? " Received function " + value.name
   : typeof value === "object" ? (value.constructor && value.constructor.name ? " Received an instance of " + value.constructor.name : " Received " + String(value))
   : " Received type " + typeof value + " (" + (typeof value === "string" ? "'" + value + "'" : String(value)) + ")";
@@ -92,7 +91,8 @@ function pathToFileURL(filepath) {
   resolved = resolved.replace(/%/g, "%25").replace(/\\\\/g, "%5C").replace(/\\n/g, "%0A").replace(/\\r/g, "%0D").replace(/\\t/g, "%09").replace(/\\?/g, "%3F").replace(/#/g, "%23");
   return new URL("file://" + resolved);
 }
-module.exports = { URL, URLSearchParams, fileURLToPath, pathToFileURL, parse: no("url.parse"), format: no("url.format"), resolve: no("url.resolve") };`;
+// The legacy API (parse, format, resolve, resolveObject, Url) is put on by guest.js (globals/url.js).
+module.exports = { URL, URLSearchParams, fileURLToPath, pathToFileURL };`;
 
 /** Each pure module: what its CommonJS text exports, from the browser ports in package.json. */
 // node:timers/promises over the sandbox's timers; its setInterval (an async iterator that keeps
@@ -175,7 +175,7 @@ const PURE: Record<string, string> = {
   // What a task may want of node:crypto (ids, random bytes), from the sandbox's own crypto
   // (globals/web.js); hashing, ciphers and keys are refused by name.
   crypto: CRYPTO,
-  // The sandbox's own URL (globals/url.js); the legacy API is refused by name.
+  // The sandbox's own URL (globals/url.js); the legacy API by the grader's own Node (guest.js).
   // The sandbox's timers on its virtual clock (globals/timers.js).
   timers: "module.exports = { setTimeout, setInterval, setImmediate, clearTimeout, clearInterval, clearImmediate };",
   "timers/promises": TIMER_PROMISES,
@@ -218,7 +218,7 @@ const MISSING: Record<string, string[]> = {
   os: ["availableParallelism", "cpus", "freemem", "getPriority", "homedir", "hostname", "loadavg", "machine", "networkInterfaces",
     "release", "setPriority", "tmpdir", "totalmem", "uptime", "userInfo", "version"],
   module: ["Module", "SourceMap", "findSourceMap", "register", "syncBuiltinESMExports"],
-  url: ["Url", "domainToASCII", "domainToUnicode", "resolveObject", "urlToHttpOptions"],
+  url: ["domainToASCII", "domainToUnicode", "urlToHttpOptions"],
   crypto: ["Certificate", "Cipher", "Cipheriv", "Decipher", "Decipheriv", "DiffieHellman", "DiffieHellmanGroup", "ECDH", "Hash", "Hmac", "KeyObject", "Sign", "Verify", "X509Certificate",
     "checkPrime", "checkPrimeSync", "createDiffieHellman", "createDiffieHellmanGroup", "createECDH", "createPrivateKey", "createPublicKey", "createSecretKey", "diffieHellman", "generateKey",
     "generateKeyPairSync", "generateKeySync", "generatePrime", "generatePrimeSync", "getCipherInfo", "getCiphers", "getCurves", "getDiffieHellman", "getFips", "getHashes", "hash", "hkdf",

@@ -35,6 +35,7 @@ const CORRECT = [
   "spec-server-info-title", // task 2 (helper 58): serverInfo with an Implementation's title, one constant everywhere (39/41 before)
   "correct-import-meta-resolve-guard", // task 4 (helper 60): a main guard by import.meta.resolve (38/41 while it was missing)
   "correct-os-platform-crlf", // task 4 (helper 60): os.platform() read at load (38/41 while refused)
+  "correct-url-parse-resource-name", // task 2 (helper 60): resources/list's name from node:url's legacy url.parse(uri).hostname (40/41 while refused)
   "correct-switch-own-types", // task 2: a switch router, its own types and repr, keys in another order
   "correct-null-proto-table", // task 2: Object.create(null) tables, node:util isDeepStrictEqual, frozen templates
   "correct-status-key-order", // task 2: get_order_status's data as {status, eta, order_id}

@@ -11,7 +11,7 @@
     if (text.length > MAX) throw new RangeError(`the URL is longer than the grader's sandbox parses (${MAX} characters)`);
     const reply = parse(hostUrl(text));
     if (reply.error) {
-      const e = new (reply.error.name === "RangeError" ? RangeError : TypeError)(reply.error.message);
+      const e = new (reply.error.name === "RangeError" ? RangeError : reply.error.name === "URIError" ? URIError : TypeError)(reply.error.message);
       if (reply.error.code) e.code = reply.error.code;
       throw e;
     }
@@ -144,4 +144,85 @@
   }
   lib.define("URL", URL);
   lib.define("URLSearchParams", URLSearchParams);
+
+  // node:url's legacy API (url.parse, format, resolve, resolveObject, Url) as Node 20's: each
+  // answered by the grader's own Node (host-url.ts), to which only plain values go: strings, the
+  // fields of a Url-like object (strings, numbers, booleans, null) and its query's plain values.
+  lib.legacyUrl = (exports) => {
+    const FIELDS = ["protocol", "slashes", "auth", "host", "port", "hostname", "hash", "search", "query", "pathname", "path", "href"];
+    const Url = function Url() { for (let i = 0; i < FIELDS.length; i++) this[FIELDS[i]] = null; };
+    const made = (entries) => {
+      const url = new Url();
+      for (const [key, value] of entries) {
+        if (key !== "query" || value === null || typeof value !== "object") { url[key] = value; continue; }
+        const query = Object.create(null);
+        for (const [k, v] of value.pairs) query[k] = v;
+        url[key] = query;
+      }
+      return url;
+    };
+    const refused = (what) => lib.refusal(what, "give it strings, or an object whose fields are strings, numbers, booleans or null (and a query of such values), or use new URL(...).");
+    // querystring.stringify's reading of a query value: what it would not write as text is null (written as "").
+    const primitive = (v) => (typeof v === "string" || typeof v === "boolean" ? v : typeof v === "number" ? (Number.isFinite(v) ? v : null) : typeof v === "bigint" ? String(v) : null);
+    /** A Url or Url-like object's fields as plain values, as Url.prototype.format reads them. */
+    const fields = (object, what) => {
+      const out = {};
+      for (const key of FIELDS) {
+        const v = object[key];
+        if (v === undefined || v === null) out[key] = null;
+        else if (typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v) && key !== "query")) out[key] = v;
+        else if (key === "query" && typeof v === "object") {
+          const pairs = [];
+          for (const k of Object.keys(v)) { const x = v[k]; pairs.push([k, Array.isArray(x) ? Array.from(x, primitive) : primitive(x)]); }
+          out[key] = { pairs };
+        } else throw refused(`${what} of an object whose ${key} is ${typeof v === "number" ? String(v) : typeof v === "object" ? "an object" : `a ${typeof v}`}`);
+      }
+      return out;
+    };
+    const target = (value, what) => (typeof value === "string" ? { s: value } : { f: fields(value, what) });
+    const wantString = (value, name) => { if (typeof value !== "string") throw lib.argType(name, "of type string", value); };
+    function parse(url, parseQueryString, slashesDenoteHost) {
+      if (url instanceof Url) return url;
+      wantString(url, "url");
+      return made(ask("legacyParse", [url, !!parseQueryString, !!slashesDenoteHost]));
+    }
+    function format(urlObject, options) {
+      if (typeof urlObject === "string") return ask("legacyFormat", [{ s: urlObject }]);
+      if (typeof urlObject !== "object" || urlObject === null) throw Object.assign(new TypeError(`The "urlObject" argument must be one of type object or string. ${lib.received(urlObject)}`), { code: "ERR_INVALID_ARG_TYPE" });
+      if (urlObject instanceof URL) {
+        const flags = { fragment: true, unicode: false, search: true, auth: true };
+        if (options) {
+          if (typeof options !== "object" || Array.isArray(options)) throw lib.argType("options", "of type object", options);
+          for (const key of ["fragment", "unicode", "search", "auth"]) if (options[key] != null) flags[key] = Boolean(options[key]);
+        }
+        return ask("legacyFormat", [{ href: urlObject.href }, flags]);
+      }
+      return ask("legacyFormat", [{ f: fields(urlObject, "url.format") }]);
+    }
+    function resolve(source, relative) {
+      if (!(source instanceof Url)) wantString(source, "url");
+      wantString(relative, "url");
+      return ask("legacyResolve", [target(source, "url.resolve"), relative]);
+    }
+    function resolveObject(source, relative) {
+      if (!source) return relative;
+      if (!(source instanceof Url)) wantString(source, "url");
+      if (typeof relative !== "string" && !(relative instanceof Url)) throw refused("url.resolveObject of a relative that is neither a string nor a Url");
+      return made(ask("legacyResolveObject", [target(source, "url.resolveObject"), target(relative, "url.resolveObject")]));
+    }
+    const method = (name, fn) => defineProperty(Url.prototype, name, { __proto__: null, value: { [name]: fn }[name], writable: true, enumerable: true, configurable: true });
+    method("parse", function (url, parseQueryString, slashesDenoteHost) {
+      wantString(url, "url");
+      const parsed = made(ask("legacyParse", [url, !!parseQueryString, !!slashesDenoteHost]));
+      for (const key of Object.keys(parsed)) this[key] = parsed[key];
+      return this;
+    });
+    method("format", function () { return ask("legacyFormat", [{ f: fields(this, "Url.prototype.format") }]); });
+    method("resolve", function (relative) { wantString(relative, "url"); return ask("legacyResolve", [{ f: fields(this, "Url.prototype.resolve") }, relative]); });
+    method("resolveObject", function (relative) {
+      if (typeof relative !== "string" && !(relative instanceof Url)) throw refused("Url.prototype.resolveObject of a relative that is neither a string nor a Url");
+      return made(ask("legacyResolveObject", [{ f: fields(this, "Url.prototype.resolveObject") }, target(relative, "Url.prototype.resolveObject")]));
+    });
+    Object.assign(exports, { Url, parse: { parse }.parse, format: { format }.format, resolve: { resolve }.resolve, resolveObject: { resolveObject }.resolveObject });
+  };
 });
