@@ -206,6 +206,17 @@ const PURE: Record<string, string> = {
 module.exports = { builtinModules: names.slice(), isBuiltin: (name) => typeof name === "string" && (names.includes(name) || (name.startsWith("node:") && (names.includes(name.slice(5)) || name === "node:test"))) };`,
   // node:util's types (the same object: guest.js).
   "util/types": "module.exports = {};",
+  // Importable, each use refused by name where it is made: AsyncLocalStorage keeps its store
+  // across await, which QuickJS resumes in its own promise jobs that no code in the engine sees,
+  // so a store here would be lost after the first await (getStore() undefined where Node gives it).
+  async_hooks: `const refused = (name, instead) => { throw new Error(name + " (node:async_hooks) is not available in the grader's sandbox: it cannot carry a context across await as Node does. " + instead); };
+const STORE = "Pass the request's context (its id, its state) to the functions that need it as an argument.";
+const made = (name, instead, statics) => { const f = { [name]: function () { refused(name, instead); } }[name]; for (const s of statics) f[s] = { [s]: function () { refused(name + "." + s, instead); } }[s]; return f; };
+module.exports = {
+  AsyncLocalStorage: made("AsyncLocalStorage", STORE, ["bind", "snapshot"]), AsyncResource: made("AsyncResource", STORE, ["bind"]),
+  createHook: made("createHook", "The tasks need no hooks into the engine.", []), executionAsyncId: made("executionAsyncId", STORE, []),
+  triggerAsyncId: made("triggerAsyncId", STORE, []), executionAsyncResource: made("executionAsyncResource", STORE, []),
+};`,
 };
 
 /**

@@ -26,7 +26,7 @@ const OUTSIDE: Record<string, string> = {
   http2: "opens network connections", dgram: "opens network connections", dns: "uses the network", tls: "opens network connections",
   worker_threads: "starts threads", cluster: "starts processes", vm: "reaches the JavaScript engine itself", v8: "reaches the JavaScript engine itself",
   inspector: "reaches the JavaScript engine itself",
-  repl: "reads the terminal", tty: "reads the terminal", async_hooks: "reaches the engine's internals",
+  repl: "reads the terminal", tty: "reads the terminal",
   crypto: "is not one of the pure modules the sandbox gives", zlib: "is not one of the pure modules the sandbox gives",
 };
 /** A student's file that is an ES module (every one but .cjs, .cts and .json). */

@@ -354,6 +354,12 @@ const FAMILIES: Record<string, Line[]> = {
     { code: "try { require('node:module').createRequire('x.js'); } catch (e) { return [e.name, e.code, e.message]; }", program: true },
     { code: "return require('node:module').register('./hooks.js');", program: true, refused: "module.register" },
     { code: "return require('node:events').on;", program: true },
+    // node:async_hooks: importable, each use refused by name (a store could not be kept across await here).
+    { code: "const { AsyncLocalStorage } = require('node:async_hooks'); return new AsyncLocalStorage();", program: true, refused: "AsyncLocalStorage" },
+    { code: "return require('node:async_hooks').AsyncLocalStorage.snapshot();", program: true, refused: "AsyncLocalStorage.snapshot" },
+    { code: "return require('node:async_hooks').executionAsyncId();", program: true, refused: "executionAsyncId" },
+    { code: "return require('node:async_hooks').createHook({ init() {} });", program: true, refused: "createHook" },
+    { code: "const m = require('node:async_hooks'); return Object.keys(m).filter((k) => k !== 'asyncWrapProviders').sort().map((k) => k + ':' + typeof m[k] + ':' + m[k].name).join();", program: true },
     // util.parseArgs, Node's own polyfill (@pkgjs/parseargs) with Node's errors (helper 60: a --verbose flag read at load was refused).
     { code: "return require('node:util').parseArgs({ args: ['-v', '--name', 'x', 'pos'], options: { verbose: { type: 'boolean', short: 'v' }, name: { type: 'string' } }, allowPositionals: true });", program: true },
     { code: "return require('node:util').parseArgs({ args: ['--debug', '--other', 'p'], options: { debug: { type: 'boolean' } }, strict: false, allowPositionals: true });", program: true },
