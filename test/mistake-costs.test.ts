@@ -682,6 +682,10 @@ const COSTS: [string, number][] = [
   ["tomcp-reflect-rename-table", 0], // task 1: plain JavaScript, a rename table read with Reflect.get
   ["integer-modulo-accepts-strings", 1], // value % 1 === 0 takes the string "5" for an integer
   ["enum-indexof-skips-first", 1], // indexOf(value) > 0 refuses the first enum value
+  // Three mistakes, three points: the version echoed (its line), a call without arguments throwing
+  // (the argument rules' family) and methods from a plain object table (the methods' family). It
+  // kept 16/17 while the general rules cost one point a kind and only at full marks.
+  ["gaming-skip-unnamed-rules", 3],
   ["handle-hidden-request-field", 0], // task 2: each response keeps its request in a non-enumerable field
   ["serve-shared-constants-task2", 0], // tasks 2-3: the Parse error response a frozen constant exported by task 2
   ["handle-static-block-class", 0], // task 2: a static-only class, a #private Map filled in a static block, bound exports

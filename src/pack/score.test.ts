@@ -86,4 +86,43 @@ describe("points earned by rules", () => {
     // b charged to a, the line that shows the mistake first: one point in all.
     expect(scoreTask(charged("b", "a")(task([], { a: "fail" })), POLICY).score).toBe(2);
   });
+  describe("rules read through lines, in causes", () => {
+    // g and g2 each read through line c only, g3 and g4 are one cause read through a; g5 through rule g.
+    const family = (through: string[], cause?: string) => ({ earns: 0, costs: 1, through, ...(cause ? { cause } : {}) });
+    const policy: ScorePolicy = {
+      ...POLICY,
+      lines: { a: ["r1"], b: ["r2"], c: ["r3"] },
+      checks: { g: family(["c"]), g2: family(["c"]), g3: family(["a"], "one"), g4: family(["a"], "one"), g5: family(["g"]) },
+    };
+    const scored = (failing: string[], statuses: Record<string, CheckResult["status"]> = {}): number => {
+      const checks = [
+        ...["a", "b", "c"].map((k) => c(k, "evidence", statuses[k] ?? "pass")),
+        ...["r1", "r2", "r3", "g", "g2", "g3", "g4", "g5", "h"].map((r) => c(r, "behaviour", failing.includes(r) ? "fail" : "pass")),
+      ];
+      return scoreTask({ checks }, policy).score;
+    };
+
+    it("costs a point for each rule skipped while its lines hold, beside other mistakes too", () => {
+      expect(scored(["g"])).toBe(2);
+      expect(scored(["g", "g2"])).toBe(1);
+      // b is wrong, but neither g nor g2 reads through it: each is a mistake of its own.
+      expect(scored(["g", "g2"], { b: "fail" })).toBe(0);
+    });
+
+    it("costs nothing for a rule whose line is wrong, or whose line's rule broke", () => {
+      expect(scored(["g", "g2"], { c: "fail" })).toBe(2);
+      expect(scored(["g", "r3"])).toBe(2);
+    });
+
+    it("costs one point for the checks of one cause, and nothing for a rule read through a broken one", () => {
+      expect(scored(["g3", "g4"])).toBe(2);
+      expect(scored(["g", "g5"])).toBe(2);
+    });
+
+    it("charges the rest only at full marks, after those", () => {
+      // h is a general rule of the kind's: one more mistake, but g already took the task from full marks.
+      expect(scored(["h"])).toBe(2);
+      expect(scored(["g", "h"])).toBe(2);
+    });
+  });
 });

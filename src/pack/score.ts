@@ -14,7 +14,10 @@
 //   marks or not (a mistake of its own);
 // - a rule no line names (the general rules: ids echoed, every argument check, nothing but
 //   protocol messages on stdout, the schema and interop checks) costs its kind's points, as the policy says (`costsAtMost`,
-//   `onlyAtFullMarks`, `sameRuleAs` keep one root cause from being charged twice);
+//   `onlyAtFullMarks`, `sameRuleAs` keep one root cause from being charged twice). A rule the
+//   policy says reads `through` certain lines (its inputs take the same path as their fixtures)
+//   costs a point of its own `cause` while those lines are right, at any marks: code that skips
+//   several rules the fixtures never show loses a point for each, one mistake still one;
 // - a failure whose cause another check charges (`chargedTo`: another task's, or the line that
 //   shows the same mistake first) costs nothing more: a line so charged earns its point;
 // - a check in error (the grader could not judge it: a live server that would not start on this
@@ -38,6 +41,20 @@ export interface Points {
    * fixtures from full marks, and a bug an evidence line already charged is not charged again.
    */
   onlyAtFullMarks?: boolean;
+  /**
+   * The task's evidence lines, and other rules, whose mistake breaks this rule too (its inputs go
+   * through the same code: the fixture's calls, or one rule of several in one call). Given, the
+   * rule's failure is a mistake of its own while all of them are right: it costs at any marks,
+   * however many other rules failed; when one is wrong it costs nothing (charged there). Not
+   * given, `onlyAtFullMarks` decides.
+   */
+  through?: readonly string[];
+  /**
+   * One rule of the page judged by several checks (a wrong type: a string's, an integer's, null):
+   * the checks of one cause cost `costs` together. A rule given `through` and no cause is a cause
+   * of its own.
+   */
+  cause?: string;
 }
 
 export interface ScorePolicy {
@@ -57,6 +74,11 @@ export interface ScorePolicy {
   lines?: Readonly<Record<string, readonly string[]>>;
 }
 
+
+/** A general rule of a family: one point for the family while the checks it reads through hold (`through`, `cause`). */
+export function family(cause: string, through: readonly string[]): Points {
+  return { earns: 0, costs: 1, cause, through };
+}
 
 export function pointsOf(check: Pick<CheckResult, "name" | "kind">, policy: ScorePolicy): Points {
   return policy.checks[check.name] ?? policy.kinds[check.kind] ?? policy.other;
@@ -99,23 +121,47 @@ export function scoreTask(task: Pick<TaskResult, "checks">, policy: ScorePolicy)
     score -= cost;
     if (cost > 0) checks[i] = -cost;
   });
-  const full = score === maxScore;
-  const costByKind = new Map<string, number>();
+  // A line is wrong when its value is, or one of its rules broke (its point taken, or the rule
+  // charged as a general one); a rule when it broke. A rule read through either shows its mistake.
+  const wrong = (name: string): boolean => {
+    const l = task.checks.findIndex((c) => c.name === name);
+    if (l < 0) return false;
+    const rules = policy.lines?.[name];
+    if (rules === undefined) return broken(task.checks[l]!);
+    if (!earning(task.checks[l]!) || voided.has(l)) return true;
+    return rules.some((rule) => task.checks.some((c) => c.name === rule && broken(c)));
+  };
+  const spentOn = new Map<string, number>();
+  const charge = (i: number, key: string, most: number): void => {
+    const spent = spentOn.get(key) ?? 0;
+    const cost = Math.min(points[i]!.costs, most - spent, score);
+    if (cost <= 0) return;
+    spentOn.set(key, spent + cost);
+    score -= cost;
+    checks[i] = -cost;
+  };
+  const general = (check: CheckResult, p: Points): boolean =>
+    !(shownBy.has(check.name) && !check.beyondLines) && broken(check) && p.costs > 0 &&
+    !(p.sameRuleAs !== undefined && task.checks.some((c) => c.name === p.sameRuleAs && broken(c)));
+  // The rules read through named lines first: each is a mistake of its own while those lines hold.
   task.checks.forEach((check, i) => {
     const p = points[i]!;
-    if ((shownBy.has(check.name) && !check.beyondLines) || !broken(check) || p.costs <= 0) return;
+    if (p.through === undefined || !general(check, p) || p.through.some(wrong)) return;
+    charge(i, `cause:${p.cause ?? check.name}`, p.costs);
+  });
+  // Then the rest, full marks counted after those: a rule that may read through any line costs
+  // only where nothing else was charged.
+  const full = score === maxScore;
+  task.checks.forEach((check, i) => {
+    const p = points[i]!;
+    if (p.through !== undefined || !general(check, p)) return;
     // A rule broken beyond its lines is a mistake of its own, whatever the lines show: it costs
     // with the task short of full marks too (a version echo beside a sorted list was free: helper
     // 59), within its kind's most, which the general rules of the same mistake share.
     const beyond = shownBy.has(check.name) && check.beyondLines === true;
     if (p.onlyAtFullMarks && !full && !beyond) return;
-    if (p.sameRuleAs !== undefined && task.checks.some((c) => c.name === p.sameRuleAs && broken(c))) return;
-    const spent = costByKind.get(check.kind) ?? 0;
-    const cost = Math.min(p.costs, (p.costsAtMost ?? Infinity) - spent, score);
-    if (cost <= 0) return;
-    costByKind.set(check.kind, spent + cost);
-    score -= cost;
-    checks[i] = -cost;
+    if (p.cause !== undefined) charge(i, `cause:${p.cause}`, p.costs);
+    else charge(i, check.kind, p.costsAtMost ?? Infinity);
   });
   return { score, maxScore, checks };
 }
