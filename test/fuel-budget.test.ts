@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { gradeSubmission } from "../src/grading/grade.js";
 import { loadPack } from "../src/pack/registry.js";
-import { CALL_FUEL, CALL_FUEL_FACTOR, REFERENCE_RUN_FUEL, REFERENCE_SUBMISSION_FUEL } from "../src/sandbox/fuel.js";
+import { CALL_FUEL, CALL_FUEL_FACTOR, LOAD_FUEL, REFERENCE_RUN_FUEL, REFERENCE_SUBMISSION_FUEL } from "../src/sandbox/fuel.js";
 import { SandboxPool } from "../src/sandbox/pool.js";
 import type { SandboxReply, SandboxRequest } from "../src/sandbox/protocol.js";
 import { ROOT } from "./overlay.js";
@@ -15,11 +15,13 @@ import { ROOT } from "./overlay.js";
 class MeteredPool extends SandboxPool {
   readonly fuel: number[][] = [];
   readonly callRoom: { what: string; times: number }[] = [];
+  largestLoad = 0;
   override async run(request: SandboxRequest): Promise<SandboxReply> {
     const reply = await super.run(request);
     this.fuel.push(reply.runs.map((r) => (r.status === "skipped" ? 0 : r.fuel ?? 0)));
     reply.runs.forEach((r, i) => {
       const spec = request.runs[i]!;
+      if (r.status === "ran") this.largestLoad = Math.max(this.largestLoad, r.largestLoad ?? 0);
       if (r.status === "ran") this.callRoom.push({ what: `${spec.entry} ${spec.exportName}`, times: (spec.callFuel ?? CALL_FUEL) / Math.max(1, r.largestCall ?? 0) });
     });
     return reply;
@@ -46,5 +48,8 @@ describe("the work budgets", () => {
     // Each call's own budget (a call that uses it up is that input's failure) is CALL_FUEL_FACTOR
     // times the most any of the reference's calls of that run used, or more.
     expect(pool.callRoom.filter((r) => r.times < CALL_FUEL_FACTOR)).toEqual([]);
+    // A load's own budget (counted apart from the run's) is at least as many times the reference's largest load.
+    expect(pool.largestLoad).toBeLessThanOrEqual(1);
+    expect(LOAD_FUEL / Math.max(1, pool.largestLoad)).toBeGreaterThanOrEqual(CALL_FUEL_FACTOR);
   }, 300_000);
 });

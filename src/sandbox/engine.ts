@@ -3,7 +3,7 @@
 // output apart.
 import type { RunSpec, SandboxReply, SandboxRequest, TaskFailure, WireCall, WireRun } from "./protocol.js";
 import { failedTheTask, failsTheTask, failures } from "./failures.js";
-import { RUN_FUEL, runFuelOf } from "./fuel.js";
+import { LOADS_FUEL, RUN_FUEL, runFuelOf } from "./fuel.js";
 import type { EngineImage } from "./image.js";
 import { Session, type EngineAssets } from "./session.js";
 
@@ -31,6 +31,8 @@ export async function runRequest(assets: EngineAssets, request: SandboxRequest, 
   const base = limits.fuel ?? RUN_FUEL;
   let fuelLeft = limits.budgetFuel ?? Infinity;
   let msLeft = limits.budgetMs ?? Infinity;
+  // The module loads' fuel, counted apart from the runs' (fuel.ts LOAD_FUEL), within one budget of their own.
+  let loadsLeft = LOADS_FUEL;
   try {
     for (const spec of request.runs) {
       onRun?.(runs.length, runs.at(-1));
@@ -47,11 +49,13 @@ export async function runRequest(assets: EngineAssets, request: SandboxRequest, 
         : fuel <= 0 ? { status: "failed" as const, failure: failures.budget(limits.budgetFuel!) }
         // The clock's budget spent is the grader's trouble, like its backstop.
         : backstopMs <= 0 ? { status: "failed" as const, failure: failures.backstop(limits.budgetMs!) }
-        : runOne(session, request, spec, fuel, backstopMs, fuel < runFuel ? limits.budgetFuel : undefined);
+        : runOne(session, request, spec, fuel, backstopMs, fuel < runFuel ? limits.budgetFuel : undefined, loadsLeft);
       const used = willRun ? session.fuel : 0;
+      const loads = willRun ? session.loadFuel : 0;
       fuelLeft -= used;
+      loadsLeft -= loads;
       msLeft -= Date.now() - started;
-      runs.push({ ...run, stdout: capped(out.stdout, out.dropped.stdout), stderr: capped(out.stderr, out.dropped.stderr), durationMs: Date.now() - started, fuel: used, ...(run.status === "ran" ? { largestCall: session.largestCall } : {}) } as WireRun);
+      runs.push({ ...run, stdout: capped(out.stdout, out.dropped.stdout), stderr: capped(out.stderr, out.dropped.stderr), durationMs: Date.now() - started, fuel: used, ...(willRun ? { loadFuel: loads } : {}), ...(run.status === "ran" ? { largestCall: session.largestCall, largestLoad: session.largestLoad } : {}) } as WireRun);
       out.stdout = ""; out.stderr = ""; out.dropped.stdout = 0; out.dropped.stderr = 0;
     }
   } finally {
@@ -73,8 +77,8 @@ const capped = (text: string, dropped: number): string => (dropped ? `${text}\nâ
 
 type Ran = { status: "ran"; calls: WireCall[]; stopped?: TaskFailure; modules?: string[] } | { status: "failed"; failure: TaskFailure };
 
-function runOne(session: Session, request: SandboxRequest, spec: RunSpec, fuel: number, backstopMs: number, budget: number | undefined): Ran {
-  session.limit(fuel, backstopMs, budget);
+function runOne(session: Session, request: SandboxRequest, spec: RunSpec, fuel: number, backstopMs: number, budget: number | undefined, loadsLeft: number): Ran {
+  session.limit(fuel, backstopMs, budget, loadsLeft);
   try {
     const run = session.run(spec, request.limits.valueChars);
     if (run.failure) return { status: "failed", failure: run.failure };

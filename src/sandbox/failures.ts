@@ -1,6 +1,6 @@
 // The failures a run can end in, each as one paragraph for the student, and where in their
 // files a throw happened (the first frame in one of their modules).
-import { CALL_FUEL_FACTOR, REFERENCE_RUN_FUEL, REFERENCE_SUBMISSION_FUEL } from "./fuel.js";
+import { CALL_FUEL_FACTOR, LOADS_FUEL, REFERENCE_RUN_FUEL, REFERENCE_SUBMISSION_FUEL } from "./fuel.js";
 import type { FailureReason, RunSpec, TaskFailure } from "./protocol.js";
 
 const failure = (reason: FailureReason, message: string): TaskFailure => ({ reason, message });
@@ -17,6 +17,13 @@ export const failures = {
   timeout: (used: number, limit: number, budget?: number): TaskFailure => failure(budget === undefined ? "timeout" : "budget", budget === undefined
     ? `It was stopped after using ${percent(used, limit)} of its work budget (${limit} units; the reference solution uses about ${percent(REFERENCE_RUN_FUEL, limit)} of it on its largest run). ${LOOP_ADVICE}`
     : `It was stopped when the submission's work budget ran out (${budget} units for all its runs together; the reference solution uses about ${percent(REFERENCE_SUBMISSION_FUEL, budget)} of it). ${LOOP_ADVICE}`),
+  /**
+   * A module load stopped at its own budget (fuel.ts LOAD_FUEL), or at what was left of all the
+   * submission's loads' (`whole`, LOADS_FUEL): the run ends there, the student's.
+   */
+  loadStopped: (limit: number, whole: boolean, where?: string): TaskFailure => failure("timeout", whole
+    ? `A module was stopped while it was being loaded${where ? `, ${where},` : ""} when the submission's loads had used their whole work budget (${LOADS_FUEL} units for every load together, each run's and each fresh module instance's; the reference solution's loads use less than a unit each). Code at the top level of a module runs at every load: ${LOOP_ADVICE}`
+    : `A module never finished loading: it was stopped${where ? ` ${where}` : ""} after using its whole work budget for one load (${limit} units; the reference solution's load uses less than one). Code at the top level of a module runs on import. ${LOOP_ADVICE}`),
   /** One call of a run stopped at its own budget (fuel.ts CALL_FUEL): that input's failure; the run went on. */
   callStopped: (spec: Pick<RunSpec, "exportName">, limit: number, times: number, where?: string): TaskFailure => failure("timeout", `${spec.exportName} never returned for this input: it was stopped${where ? ` ${where}` : ""} after using its whole work budget for one call (${limit} units${times < CALL_FUEL_FACTOR ? ", less than the first call's because an earlier call of it was stopped too" : ""}; the reference solution's costliest call uses at most 1/${Math.round(times)} of that). ${LOOP_ADVICE}`),
   budget: (budget: number): TaskFailure => failure("budget", `It was not run: the submission's earlier runs had used all of its work budget (${budget} units; the reference solution uses about ${percent(REFERENCE_SUBMISSION_FUEL, budget)} of it). A task that never returns uses its whole budget: fix the one that did not finish first.`),

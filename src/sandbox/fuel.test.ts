@@ -3,7 +3,7 @@
 // submission's budget is shared by its runs; the clock is only a backstop, reported as the
 // grader's trouble. No figure here is a time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AFTER_STOP_SHARE, CALL_FUEL, CALL_FUEL_FACTOR, RUN_FUEL } from "./fuel.js";
+import { AFTER_STOP_SHARE, CALL_FUEL, CALL_FUEL_FACTOR, FuelMeter, LOAD_FUEL, LOAD_MARK, LOADS_FUEL, RUN_FUEL } from "./fuel.js";
 import { SandboxPool } from "./pool.js";
 import type { RunSpec, SandboxRequest, WireRun } from "./protocol.js";
 import { decodeValue } from "./value.js";
@@ -96,12 +96,46 @@ describe("fuel", () => {
     expect(after?.status === "ran" && after.calls.map((c) => c.ok)).toEqual([true]);
   });
 
-  it("leaves a load to the run's budget: a module whose second fresh load loops stops the run, charged to no call", async () => {
+  it("stops a load that never ends at the load's own budget: the run ends there, the student's timeout, charged to no call", async () => {
     const files = { "code.ts": CODE, "loads.ts": "const g = globalThis as any; g.loads = (g.loads ?? 0) + 1; if (g.loads === 2) for (;;) {}\nexport function one() { return 1; }" };
     const reply = await pool.run({ files, refused: {}, limits: LIMITS, runs: [{ entry: "loads.ts", exportName: "one", inputs: ["1", "2", "3"], instance: "fresh", stopOnFailure: false }] });
     const [run] = reply.runs;
     expect(run?.status === "ran" && run.calls.map((c) => c.ok)).toEqual([true]);
-    expect(stopOf(run)?.message).toMatch(/stopped after using 100% of its work budget/);
+    expect(stopOf(run)?.reason).toBe("timeout");
+    expect(stopOf(run)?.message).toMatch(new RegExp(`^A module never finished loading: it was stopped at loads\\.ts:1:\\d+ after using its whole work budget for one load \\(${LOAD_FUEL} units; the reference solution's load uses less than one\\)`));
+    // The load's fuel is its own: the run's calls used none of it.
+    expect(run?.status === "ran" && run.loadFuel).toBe(LOAD_FUEL + 1 + (run?.status === "ran" ? run.largestLoad ?? 0 : 0));
+    expect(fuelOf(run)).toBeLessThan(5);
+  });
+
+  it("counts each load apart from the run's calls: a module whose loads together use more than a run's budget answers every input in fresh instances", async () => {
+    // About a twentieth of a run's budget a load (a turn is 3 to 4 ticks): twenty-five loads use more than the run's.
+    const files = { "code.ts": CODE, "heavy.ts": `let s = 0; for (let i = 0; i < ${Math.round((RUN_FUEL * 1e4) / 40)}; i++) s += i % 7;\nexport function one(n: number) { return n + (s > 0 ? 1 : 0); }` };
+    const inputs = Array.from({ length: 25 }, (_, i) => String(i));
+    const reply = await pool.run({ files, refused: {}, limits: LIMITS, runs: [{ entry: "heavy.ts", exportName: "one", inputs, instance: "fresh", stopOnFailure: false }] });
+    const [run] = reply.runs;
+    expect(stopOf(run)).toBeUndefined();
+    expect(run?.status === "ran" && run.calls.every((c) => c.ok)).toBe(true);
+    const loads = run?.status === "ran" ? run.loadFuel ?? 0 : 0;
+    expect(loads).toBeGreaterThan(RUN_FUEL);
+    expect(fuelOf(run)).toBeLessThan(5);
+  });
+
+  it("gives each load the least of its own budget and what the submission's loads have left, and says which it met", () => {
+    const meter = new FuelMeter();
+    const load = (): number => { meter.mark(LOAD_MARK); let n = 0; while (!meter.tick()) n += 1; meter.mark(-1); return n; };
+    meter.start(RUN_FUEL, 60_000, LOADS_FUEL);
+    expect(load()).toBe(LOAD_FUEL);
+    expect(meter.stop).toBe("load");
+    expect(meter.used).toBe(0);
+    // A later run's start gives what is left: less than one load's budget here.
+    meter.start(RUN_FUEL, 60_000, 30);
+    expect(load()).toBe(30);
+    expect(meter.loadLimit).toBeLessThan(LOAD_FUEL);
+    // Between loads the ticks are the run's again.
+    meter.start(RUN_FUEL, 60_000, LOADS_FUEL);
+    meter.mark(LOAD_MARK); meter.tick(); meter.tick(); meter.mark(0); meter.tick();
+    expect([meter.loadsUsed, meter.used, meter.largestLoad]).toEqual([2, 1, 2]);
   });
 
   it("stops a run whose calls each keep within their budget when together they use the run's", async () => {

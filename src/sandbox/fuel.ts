@@ -61,6 +61,25 @@ export const SUBMISSION_FUEL = 40 * REFERENCE_SUBMISSION_FUEL;
  */
 export const NATIVE_CPU_MS = 5_000;
 export const RUN_CPU_FACTOR = 12;
+/**
+ * One module load's own budget (a run's first load, or a fresh instance's): a load is counted
+ * apart from the run's calls, so that a run that loads its module afresh for each input (the
+ * stateless pack's fresh-instance run, a load per input) does not spend the calls' budget on the
+ * grader's choice to load again. A reference load uses less than a unit (test/fuel-budget.test.ts
+ * keeps it under LOAD_FUEL / CALL_FUEL_FACTOR); a load gets as much as a whole run, which a run's
+ * one load could use before. A load that uses it up (a loop at the top level) stops the run, the
+ * student's timeout, as before.
+ */
+export const LOAD_FUEL = RUN_FUEL;
+/**
+ * All of a submission's loads together: ten times its runs' budget. It bounds the work (and the
+ * time) of a module whose every load is slow but ends, loaded afresh hundreds of times, with room
+ * for a correct one that builds a large table at load (docs/sandbox.md has the figures).
+ */
+export const LOADS_FUEL = 10 * SUBMISSION_FUEL;
+/** The guest's mark for "a module load starts" (guest.js run); the next mark ends it. */
+export const LOAD_MARK = -2;
+
 /** After a stop, what reading back the run's record may use (it returns a string it holds). */
 export const TAKE_FUEL = 100;
 
@@ -70,8 +89,11 @@ export const TAKE_FUEL = 100;
  */
 export const CLOCK_MS_PER_FUEL = 1;
 
-/** "call": one call of a run used its own budget (CALL_FUEL); the run goes on from the next input. */
-export type Stop = "fuel" | "clock" | "call";
+/**
+ * "call": one call of a run used its own budget (CALL_FUEL); the run goes on from the next input.
+ * "load": a module load used its own (LOAD_FUEL) or what was left of the loads' (LOADS_FUEL).
+ */
+export type Stop = "fuel" | "clock" | "call" | "load";
 
 /**
  * A session's meter: the fuel used since the last start, the limit, and the clock's backstop.
@@ -93,10 +115,26 @@ export class FuelMeter {
   /** The most one call that returned used since the last start (bench/fuel.ts reads it). */
   largestCall = 0;
 
-  start(limit: number, backstopMs: number): void {
+  /** A module load is running (the guest's LOAD_MARK, until its next mark): its ticks are the load's. */
+  loading = false;
+  private loadUsed = 0;
+  /** This load's bound: LOAD_FUEL, or less when the submission's loads have little left. */
+  loadLimit = LOAD_FUEL;
+  /** What the submission's loads may still use, from the last start. */
+  private loadsLeft = LOADS_FUEL;
+  /** Every load's fuel since the last start, and the most one load used. */
+  loadsUsed = 0;
+  largestLoad = 0;
+
+  /** `loadsLeft`: what the submission's loads may still use (LOADS_FUEL for a first run). */
+  start(limit: number, backstopMs: number, loadsLeft = LOADS_FUEL): void {
     this.used = 0;
     this.callAt = -1;
     this.largestCall = 0;
+    this.loading = false;
+    this.loadsLeft = loadsLeft;
+    this.loadsUsed = 0;
+    this.largestLoad = 0;
     this.limit = limit;
     this.backstopMs = backstopMs;
     this.until = Date.now() + backstopMs;
@@ -106,6 +144,13 @@ export class FuelMeter {
   /** The guest's mark: input `at`'s call starts (at >= 0), or the call that was running ended (-1). */
   mark(at: number): void {
     if (this.callAt >= 0) this.largestCall = Math.max(this.largestCall, this.used - this.callStart);
+    if (this.loading) { this.loading = false; this.largestLoad = Math.max(this.largestLoad, this.loadUsed); }
+    if (at === LOAD_MARK) {
+      this.loading = true;
+      this.loadUsed = 0;
+      this.loadLimit = Math.max(0, Math.min(LOAD_FUEL, this.loadsLeft - this.loadsUsed));
+      at = -1;
+    }
     this.callAt = at;
     this.callStart = this.used;
   }
@@ -113,6 +158,7 @@ export class FuelMeter {
   /** After a call's own stop: the run goes on, its budget and backstop as they were, each later call's budget smaller (AFTER_STOP_SHARE). */
   goOn(): void {
     this.callAt = -1;
+    this.loading = false;
     this.stop = undefined;
     this.shrinkCallLimit();
   }
@@ -129,6 +175,7 @@ export class FuelMeter {
 
   /** A little more, after a stop, to read back what was done (the clock's limit stays the backstop). */
   extend(fuel: number, backstopMs: number): void {
+    this.loading = false;
     this.limit = this.used + fuel;
     this.until = Date.now() + backstopMs;
   }
@@ -145,8 +192,16 @@ export class FuelMeter {
   readonly tick = (): boolean => {
     if (this.shared) this.shared[0] = (this.shared[0]! + 1) | 0;
     if (this.paused) return false;
-    this.used += 1;
     this.total += 1;
+    if (this.loading) {
+      // A load's work is its own, within its bound: none of it is the run's calls'.
+      this.loadUsed += 1;
+      this.loadsUsed += 1;
+      if (this.loadUsed > this.loadLimit) { this.stop ??= "load"; return true; }
+      if (Date.now() > this.until) { this.stop ??= "clock"; return true; }
+      return false;
+    }
+    this.used += 1;
     if (this.used > this.limit) { this.stop ??= "fuel"; return true; }
     if (this.callAt >= 0 && this.used - this.callStart > this.callLimit) { this.stop ??= "call"; return true; }
     if (Date.now() > this.until) { this.stop ??= "clock"; return true; }

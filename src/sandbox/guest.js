@@ -709,8 +709,10 @@
       // One crossing a call: a mark ends the call before it; a load is no call's (its loop stops the run).
       for (let i = from; i < count; i++) {
         if (!loaded || freshAt(i)) {
-          hostMark(-1);
+          // A load's fuel is counted apart from the calls', to its own bound (fuel.ts LOAD_FUEL): -2 starts it, the next mark ends it.
+          hostMark(-2);
           const l = load(id);
+          hostMark(-1);
           if (slice(l, 0, 17) !== '{"kind":"loaded",') { frame("L" + l); return done; }
           if (!loaded) frame("M" + l);
           loaded = true;

@@ -178,8 +178,8 @@ export interface SandboxRequest {
 export type WireCall = ({ ok: true; value: string; input?: string } | { ok: false; failure: TaskFailure }) & { sent?: PeerMessage[] };
 
 export type WireRun =
-  | { status: "ran"; calls: WireCall[]; stopped?: TaskFailure; /** The modules the entry loaded, by id. */ modules?: string[]; stdout: string; stderr: string; durationMs: number; /** The work it did (fuel.ts). */ fuel?: number; /** The most work one of its calls that returned did. */ largestCall?: number }
-  | { status: "failed"; failure: TaskFailure; stdout: string; stderr: string; durationMs: number; fuel?: number }
+  | { status: "ran"; calls: WireCall[]; stopped?: TaskFailure; /** The modules the entry loaded, by id. */ modules?: string[]; stdout: string; stderr: string; durationMs: number; /** The work it did (fuel.ts), its loads' apart. */ fuel?: number; /** The most work one of its calls that returned did. */ largestCall?: number; /** Its module loads' work (fuel.ts LOAD_FUEL), and the most one load that ended did. */ loadFuel?: number; largestLoad?: number }
+  | { status: "failed"; failure: TaskFailure; stdout: string; stderr: string; durationMs: number; fuel?: number; loadFuel?: number }
   | { status: "skipped" };
 
 export interface SandboxReply {

@@ -46,7 +46,8 @@ function runOf(v: unknown, spec: SandboxRequest["runs"][number], request: Sandbo
   const stdout = need(text(v["stdout"], outCap));
   const stderr = need(text(v["stderr"], outCap));
   const durationMs = typeof v["durationMs"] === "number" && v["durationMs"] >= 0 ? v["durationMs"] : 0;
-  const fuel = typeof v["fuel"] === "number" && Number.isSafeInteger(v["fuel"]) && v["fuel"] >= 0 ? { fuel: v["fuel"] } : {};
+  const count = (name: string): Record<string, number> => (typeof v[name] === "number" && Number.isSafeInteger(v[name]) && (v[name] as number) >= 0 ? { [name]: v[name] as number } : {});
+  const fuel = { ...count("fuel"), ...count("loadFuel") };
   if (v["status"] === "failed") return { status: "failed", failure: failureOf(v["failure"]), stdout, stderr, durationMs, ...fuel };
   if (v["status"] !== "ran" || !Array.isArray(v["calls"]) || v["calls"].length > spec.inputs.length) throw new Bad();
   // All of a run's answers together within the cap (the engine keeps to it; a reply past it is not its).
@@ -59,8 +60,7 @@ function runOf(v: unknown, spec: SandboxRequest["runs"][number], request: Sandbo
   if (sentTotal > PEER_LIMITS.runChars) throw new Bad();
   const stopped = v["stopped"] === undefined ? undefined : failureOf(v["stopped"]);
   const modules = Array.isArray(v["modules"]) ? v["modules"].filter((m): m is string => typeof m === "string" && m.length < 300).slice(0, 200) : undefined;
-  const largestCall = typeof v["largestCall"] === "number" && Number.isSafeInteger(v["largestCall"]) && v["largestCall"] >= 0 ? { largestCall: v["largestCall"] } : {};
-  return { status: "ran", calls, ...(stopped ? { stopped } : {}), ...(modules ? { modules } : {}), stdout, stderr, durationMs, ...fuel, ...largestCall };
+  return { status: "ran", calls, ...(stopped ? { stopped } : {}), ...(modules ? { modules } : {}), stdout, stderr, durationMs, ...fuel, ...count("largestCall"), ...count("largestLoad") };
 }
 
 export function checkReply(request: SandboxRequest, message: unknown): SandboxReply {

@@ -8,7 +8,7 @@ import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule, 
 import { makeSlicer, messageOf, readText, stackOf, type Slicer } from "./engine-text.js";
 import { callWithNumber } from "./fast-call.js";
 import { failures, locateFrame } from "./failures.js";
-import { CALL_FUEL, CALL_FUEL_FACTOR, CLOCK_MS_PER_FUEL, FuelMeter, TAKE_FUEL } from "./fuel.js";
+import { CALL_FUEL, CALL_FUEL_FACTOR, CLOCK_MS_PER_FUEL, FuelMeter, LOAD_FUEL, TAKE_FUEL } from "./fuel.js";
 import { adoptContext, adoptRuntime, captureImage, checkHostRefs, findRandomState, PAGE, pagesInUse, recordHostRefs, reseed, type EngineImage } from "./image.js";
 import type { NewInstance } from "./instance.js";
 import type { RunSpec, SandboxRequest, TaskFailure, WireCall } from "./protocol.js";
@@ -196,10 +196,16 @@ export class Session {
    * (the run's, or, given `budget`, what is left of the submission's budget of that size), and
    * must end within `backstopMs` of the clock.
    */
-  limit(fuel: number, backstopMs: number, budget?: number): void {
+  limit(fuel: number, backstopMs: number, budget?: number, loadsLeft?: number): void {
     this.sharedBudget = budget;
-    this.meter.start(fuel, backstopMs);
+    this.meter.start(fuel, backstopMs, loadsLeft);
   }
+
+  /** The fuel the module loads used since the last limit (counted apart from the run's, fuel.ts LOAD_FUEL). */
+  get loadFuel(): number { return this.meter.loadsUsed; }
+
+  /** The most fuel one load that ended used since the last limit. */
+  get largestLoad(): number { return this.meter.largestLoad; }
 
   /** The fuel used since the last limit. */
   get fuel(): number { return this.meter.used; }
@@ -522,7 +528,7 @@ export class Session {
     if (result.error) {
       const message = messageOf(ctx, result.error);
       // A call stopped at its own budget: where its loop was, for the student.
-      if (message === "interrupted" && this.meter.stop === "call") {
+      if (message === "interrupted" && (this.meter.stop === "call" || this.meter.stop === "load")) {
         const found = locateFrame(stackOf(ctx, result.error));
         const at = found && this.shown + this.place(found.where);
         this.stoppedWhere = found && (found.fn ? `in ${found.fn} (at ${at})` : `at ${at}`);
@@ -576,6 +582,7 @@ export class Session {
   private stopped(): TaskFailure {
     const { used, limit, backstopMs } = this.meter;
     if (this.meter.stop === "clock") return failures.backstop(backstopMs, { used, limit });
+    if (this.meter.stop === "load") return failures.loadStopped(this.meter.loadLimit, this.meter.loadLimit < LOAD_FUEL, this.stoppedWhere);
     return failures.timeout(used, limit, this.sharedBudget);
   }
 }

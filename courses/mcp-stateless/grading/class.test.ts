@@ -24,7 +24,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", ".
 const SOLUTION = path.join(ROOT, "solutions", "mcp-stateless");
 const FIXTURES = path.join(ROOT, "test", "fixtures", "mcp-stateless-class");
 const TASK_IDS = ["task1", "task2", "task3", "task4"];
-const LIMITS = { timeMs: 10_000, memoryBytes: 128 * 1024 * 1024, valueChars: 1024 * 1024, outputChars: 16 * 1024 };
+// The clock is only the backstop (limits count fuel): 10 s a run stopped correct-repr-bmp-table's
+// fresh run, a large table built at each of its loads, on a loaded machine (docs/sandbox.md).
+const LIMITS = { timeMs: 60_000, memoryBytes: 128 * 1024 * 1024, valueChars: 1024 * 1024, outputChars: 16 * 1024 };
 
 const readTs = (dir: string): Record<string, string> =>
   Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith(".ts")).map((f) => [f, readFileSync(path.join(dir, f), "utf8")]));
@@ -102,6 +104,7 @@ const CORRECT = [
   "correct-handle-null-proto-responses", // task 2: every response deep-copied into Object.create(null) objects
   // Helper 42: correct code leaning on Node 20's built-ins and modules, one or two each.
   "correct-repr-general-categories", // task 1: /[\p{C}\p{Z}]/u (general categories) and String.raw escapes
+  "correct-repr-bmp-table", // task 1: a 65,536-entry table built at load; each fresh instance's load has its own fuel, not the run's (40/41 while loads shared it)
   "correct-checkargs-set-difference-v", // task 1: /^[[\p{C}\p{Z}]--[ ]]$/v (v-flag set subtraction), Array.from over code points, Sets of names
   "correct-handle-key-list-replacer", // task 2: JSON.stringify(data, [keys]) for the status text's order, new URL(uri).hostname
   "correct-client-random-uuid", // task 3: crypto.randomUUID() ids, structuredClone of the params
