@@ -65,6 +65,16 @@ describe("an ES module's scope", () => {
     expect(String(await call({ "main.ts": "export const f = () => import.meta.resolve(\"left-pad\");" }, "main.ts"))).toContain("of a bare name is not available in the grader's sandbox");
   });
 
+  // What Node 20 answered for the same specifiers from a module at file:///submission/lib/main.ts.
+  it("writes import.meta.resolve's URL as the URL parser does, as Node 20 (dot segments resolved, spaces escaped, a file: URL's host refused)", async () => {
+    const specs = ["file:///x/./y/../z.js", "./a//b.js", "./a b.js", "./x?q=1#h", ".", "..", "FILE:///Q", "file:///x//y", "data:text/javascript,1"];
+    const files = { "lib/main.ts": `export const f = () => ${JSON.stringify(specs)}.map((s) => import.meta.resolve(s));` };
+    expect(await call(files, "lib/main.ts")).toEqual(["file:///x/z.js", "file:///submission/lib/a//b.js", "file:///submission/lib/a%20b.js", "file:///submission/lib/x?q=1#h",
+      "file:///submission/lib/", "file:///submission/", "file:///Q", "file:///x//y", "data:text/javascript,1"]);
+    const host = { "main.ts": "export const f = () => { try { return import.meta.resolve(\"file://host/x\"); } catch (e: any) { return [e.name, e.code, e.message]; } };" };
+    expect(await call(host, "main.ts")).toEqual(["TypeError", "ERR_INVALID_FILE_URL_HOST", 'File URL host must be "localhost" or empty on linux']);
+  });
+
   it("loads .mjs and .mts helpers as ES modules, as Node and tsx do", async () => {
     const files = {
       "main.ts": "import { twice } from \"./twice.mjs\";\nimport { shout } from \"./shout.mjs\";\nexport const f = () => [twice(2), shout(\"a\")];",

@@ -219,27 +219,20 @@
     const dirname = "/submission" + (slash > 0 ? "/" + slice(id, 0, slash) : "");
     return { url: "file:///submission/" + id, filename: "/submission/" + id, dirname, resolve: (spec) => resolveUrl(toText(spec), dirname) };
   };
-  // import.meta.resolve (Node 20.6+, synchronous): a file URL as it is, a path against the module's
-  // folder (a file need not exist, as on Node), node:'s names as they are; a bare name is refused.
-  const pathSplit = call.bind(String.prototype.split);
+  // import.meta.resolve (Node 20.6+, synchronous): a path against the module's URL, a URL as the
+  // URL parser writes it (a file need not exist, as on Node; a file: URL with a host is refused as
+  // Node refuses it); a bare name is refused.
   function resolveUrl(spec, dirname) {
-    if (slice(spec, 0, 5) === "node:" || slice(spec, 0, 5) === "file:") return spec;
     const first = slice(spec, 0, 1);
-    if (first !== "/" && slice(spec, 0, 2) !== "./" && slice(spec, 0, 3) !== "../" && spec !== "." && spec !== "..") {
+    const path = first === "/" || slice(spec, 0, 2) === "./" || slice(spec, 0, 3) === "../" || spec === "." || spec === "..";
+    if (!path && !URL.canParse(spec)) {
       throw new TypeErrorType("import.meta.resolve(" + quote(slice(spec, 0, 100)) + ") of a bare name is not available in the grader's sandbox: resolve a path (\"./file.js\"), or write \"node:" + slice(spec, 0, 100) + "\" for one of Node's modules.");
     }
-    const parts = [];
-    const segments = pathSplit((first === "/" ? "" : dirname + "/") + spec, "/");
-    for (let i = 0; i < segments.length; i++) {
-      const segment = segments[i];
-      if (segment === "" || segment === ".") continue;
-      if (segment === "..") { if (parts.length) parts.length -= 1; continue; }
-      parts[parts.length] = segment;
+    const url = path ? new URL(spec, "file://" + dirname + "/") : new URL(spec);
+    if (url.protocol === "file:" && url.hostname !== "" && url.hostname !== "localhost") {
+      throw Object.assign(new TypeErrorType('File URL host must be "localhost" or empty on linux'), { code: "ERR_INVALID_FILE_URL_HOST" });
     }
-    let path = "";
-    for (let i = 0; i < parts.length; i++) path += "/" + parts[i];
-    const last = segments[segments.length - 1];
-    return "file://" + (path === "" ? "/" : path) + (last === "" || last === "." || last === ".." ? (path === "" ? "" : "/") : "");
+    return url.href;
   }
   // node:module's createRequire: a require resolving from the file named, as an import there
   // would (within the submission; a file outside it resolves Node's modules only).

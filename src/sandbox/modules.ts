@@ -2,6 +2,7 @@
 // course module ("grade/course", given by the pack: its fixtures and the starters'
 // notWrittenYet) and Node's pure modules, from their well-kept browser ports bundled once with
 // esbuild (and kept, build-cache.ts).
+import { readFile } from "node:fs/promises";
 import { builtinModules, createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -104,6 +105,8 @@ module.exports = { setTimeout: wait, setImmediate: immediate,
   setInterval() { throw new Error("setInterval of node:timers/promises is not available in the grader's sandbox: loop with await setTimeout(ms) from it instead."); },
   scheduler: { wait: (delay) => wait(delay), yield: () => immediate() } };`;
 
+// util.stripVTControlCharacters' pattern, Node 20's (lib/internal/util/inspect.js, from chalk's ansi-regex).
+const ANSI = String.raw`[\u001B\u009B][[\]()#;?]*(?:(?:(?:(?:;[-a-zA-Z\d\/\#&.:=?%@~_]+)*|[a-zA-Z\d]+(?:;[-a-zA-Z\d\/\#&.:=?%@~_]*)*)?(?:\u0007|\u001B\u005C|\u009C))|(?:(?:\d{1,4}(?:;\d{0,4})*)?[\dA-PR-TZcf-nq-uy=><~]))`;
 // util.parseArgs: Node's own polyfill of it (@pkgjs/parseargs, by the Node.js pkgjs group), which
 // parses as Node 20's; its errors made as Node's are (TypeErrors with a code, Node's words for a
 // wrong argument), and allowNegative (20.16), which it lacks, refused by name.
@@ -166,6 +169,11 @@ util.parseArgs = function parseArgs(config = {}) {
     throw new Error("util.parseArgs's allowNegative is not available in the grader's sandbox: declare --no-<name> as a boolean option of its own.");
   }
   return port(config);
+};
+const ansi = new RegExp(${JSON.stringify(ANSI)}, "g");
+util.stripVTControlCharacters = function stripVTControlCharacters(str) {
+  if (typeof str !== "string") throw new codes.ERR_INVALID_ARG_TYPE("str", "string", str);
+  return str.replace(ansi, "");
 };`;
 
 const PURE: Record<string, string> = {
@@ -225,7 +233,7 @@ module.exports = {
  * same as Node where that is one line.
  */
 const MISSING: Record<string, string[]> = {
-  util: ["MIMEParams", "MIMEType", "aborted", "formatWithOptions", "getSystemErrorMap", "getSystemErrorName", "parseEnv", "stripVTControlCharacters", "styleText", "transferableAbortController", "transferableAbortSignal"],
+  util: ["MIMEParams", "MIMEType", "aborted", "formatWithOptions", "getSystemErrorMap", "getSystemErrorName", "parseEnv", "styleText", "transferableAbortController", "transferableAbortSignal"],
   events: ["EventEmitterAsyncResource", "addAbortListener", "getEventListeners", "getMaxListeners", "on", "setMaxListeners"],
   buffer: ["File", "isAscii", "isUtf8", "resolveObjectURL", "transcode"],
   assert: ["CallTracker"],
@@ -281,6 +289,16 @@ module.exports.types = Object.assign({}, module.exports.types, {
   buffer: "module.exports.atob = globalThis.atob; module.exports.btoa = globalThis.btoa;",
   // POSIX's is the path itself. path.win32 (null in the port): its separators, and each function refused by name.
   path: `module.exports.toNamespacedPath = function toNamespacedPath(p) { return p; };
+// Node 20's format puts the dot before an ext that lacks one (the port does not).
+const portFormat = module.exports.format;
+module.exports.format = function format(pathObject) {
+  if (pathObject === null || typeof pathObject !== "object") return portFormat(pathObject);
+  const dir = pathObject.dir || pathObject.root;
+  const ext = pathObject.ext;
+  const base = pathObject.base || (pathObject.name || "") + (ext ? (ext[0] === "." ? "" : ".") + ext : "");
+  if (!dir) return base;
+  return dir === pathObject.root ? dir + base : dir + "/" + base;
+};
 const win32 = { sep: "\\\\", delimiter: ";" };
 for (const name of Object.keys(module.exports)) if (typeof module.exports[name] === "function") win32[name] = { [name]: function () { throw new Error("path.win32." + name + " is not available in the grader's sandbox: a task's paths are POSIX paths (node:path, path.posix)."); } }[name];
 win32.win32 = win32; win32.posix = module.exports;
@@ -289,6 +307,43 @@ module.exports.win32 = win32;`,
 const withMissing = (name: string, text: string): string => `${text}
 ${SAME[name] ?? ""}
 for (const member of ${JSON.stringify(MISSING[name] ?? [])}) if (!(member in module.exports)) module.exports[member] = { [member]: function () { throw new Error("${name}." + member + " is not available in the grader's sandbox: the tasks do not need it."); } }[member];`;
+
+// assert@2's throws and rejects rethrow the error when it is not an instance of the expected Error
+// class, or a validation function does not return true; Node 20's throw an AssertionError saying
+// so (lib/assert.js expectedException). Its doesNotThrow (two arguments) is unchanged, as Node's.
+const ASSERT_PORT = /[\\/]node_modules[\\/]assert[\\/]build[\\/]assert\.js$/;
+const ASSERT_FROM = `  if (Error.isPrototypeOf(expected)) {
+    return false;
+  }
+  return expected.call({}, actual) === true;
+}`;
+const ASSERT_TO = `  var generatedMessage = false;
+  var isError = Object.prototype.toString.call(actual) === "[object Error]" || actual instanceof Error;
+  if (Error.isPrototypeOf(expected)) {
+    if (arguments.length === 2) return false;
+    if (!msg) {
+      generatedMessage = true;
+      msg = "The error is expected to be an instance of " + '"' + expected.name + '". Received ';
+      if (isError) {
+        var name = (actual.constructor && actual.constructor.name) || actual.name;
+        msg += expected.name === name ? "an error with identical name but a different prototype." : '"' + name + '"';
+        if (actual.message) msg += "\\n\\nError message:\\n\\n" + actual.message;
+      } else msg += '"' + inspect(actual, { depth: -1 }) + '"';
+    }
+  } else {
+    var res = expected.call({}, actual);
+    if (res === true) return true;
+    if (arguments.length === 2) return false;
+    if (!msg) {
+      generatedMessage = true;
+      msg = "The " + (expected.name ? '"' + expected.name + '" ' : "") + 'validation function is expected to return "true". Received ' + inspect(res);
+      if (isError) msg += "\\n\\nCaught error:\\n\\n" + actual;
+    }
+  }
+  var err = new AssertionError({ actual: actual, expected: expected, message: msg, operator: fn.name, stackStartFn: fn });
+  err.generatedMessage = generatedMessage;
+  throw err;
+}`;
 
 async function pureModule(name: string, contents: string): Promise<string> {
   const entry = path.join(ROOT, "src", "sandbox", "modules.ts");
@@ -300,9 +355,14 @@ async function pureModule(name: string, contents: string): Promise<string> {
       name: "pure-entry",
       setup(b) {
         b.onLoad({ filter: /[\\/]src[\\/]sandbox[\\/]modules\.ts$/ }, () => ({ contents, loader: "js", resolveDir: ROOT }));
+        b.onLoad({ filter: ASSERT_PORT }, async (args) => {
+          const text = await readFile(args.path, "utf8");
+          if (!text.includes(ASSERT_FROM)) throw new Error("assert's expectedException is not the one the sandbox amends (package.json: assert)");
+          return { contents: text.replace(ASSERT_FROM, ASSERT_TO), loader: "js" };
+        });
       },
     }],
-  }, `pure:${name}:${contents}:${require.resolve("assert/package.json")}`);
+  }, `pure:${name}:${contents}:${require.resolve("assert/package.json")}:${ASSERT_TO}`);
 }
 
 let pure: Promise<ModuleSources> | undefined;

@@ -114,6 +114,12 @@
     }
     return formatRaw(ctx, v, depth, inArray);
   }
+  const BOXES = [["Boolean", Boolean.prototype.valueOf], ["Number", Number.prototype.valueOf], ["String", String.prototype.valueOf], ["Symbol", Symbol.prototype.valueOf], ["BigInt", BigInt.prototype.valueOf]];
+  /** [type, value] of a boxed primitive (Object(false), new String("x")), or undefined. */
+  function boxed(v) {
+    for (const [type, valueOf] of BOXES) { try { return [type, valueOf.call(v)]; } catch { /* not this type */ } }
+    return undefined;
+  }
   function formatRaw(ctx, v, depth) {
     const tag = toString(v).slice(8, -1);
     const ctor = nameOf(v);
@@ -139,6 +145,13 @@
       base = typeof v.stack === "string" && v.stack !== "" ? (v.stack.startsWith(`${v.name}`) ? v.stack : `${String(v)}\n${v.stack}`).replace(/\n$/, "") : `[${String(v)}]`;
       ownKeys = ownKeys.filter((k) => k !== "stack" && k !== "message");
       if (ownKeys.length === 0) return base;
+      braces = ["{", "}"];
+    } else if (boxed(v) !== undefined) {
+      // A boxed primitive as Node shows one: [Boolean: false], [String: 'x'] (its indices not listed).
+      const [type, value] = boxed(v);
+      base = `[${type}${ctor !== type ? ` (${ctor === null ? "null prototype" : ctor})` : ""}: ${primitive(ctx, value)}]`;
+      if (type === "String") ownKeys = ownKeys.filter((k) => !(String(k >>> 0) === k && k >>> 0 < value.length));
+      if (ownKeys.length === 0 && symbolKeys.length === 0) return base;
       braces = ["{", "}"];
     } else if (tag === "Promise") braces = [`Promise {`, "}"];
     else if (tag === "WeakMap" || tag === "WeakSet") return `${tag} { <items unknown> }`;

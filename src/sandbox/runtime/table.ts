@@ -354,6 +354,20 @@ const FAMILIES: Record<string, Line[]> = {
     { code: "try { require('node:module').createRequire('x.js'); } catch (e) { return [e.name, e.code, e.message]; }", program: true },
     { code: "return require('node:module').register('./hooks.js');", program: true, refused: "module.register" },
     { code: "return require('node:events').on;", program: true },
+    // path.format's ext without a dot, assert.throws with a class or function that does not match, boxed primitives in
+    // util.inspect, util.stripVTControlCharacters: Node 20's (found by helper 60).
+    { code: "return [require('node:path').format({ name: 'a', ext: 'txt' }), require('node:path').format({ name: 'a', ext: '.txt' }), require('node:path').format({ dir: '/x', name: 'a', ext: 'md' }), require('node:path').format({ root: '/', base: 'b', ext: 'zz' }), require('node:path').format({ name: 'a', ext: '' }), require('node:path').format({ name: 'a', ext: '.' }), require('node:path').format({ name: 'a', ext: '..x' })];", program: true },
+    { code: "const assert = require('node:assert'); try { assert.throws(() => { throw new TypeError('t'); }, RangeError); return 'no'; } catch (e) { return [e.name, e.constructor.name, e.message, e.code]; }", program: true },
+    { code: "const assert = require('node:assert'); class A extends Error {} try { assert.throws(() => { throw new Error('plain'); }, A); return 'no'; } catch (e) { return [e.name, e.message, e.code]; }", program: true },
+    { code: "const assert = require('node:assert'); try { assert.throws(() => { throw new TypeError('t'); }, TypeError); return 'ok'; } catch (e) { return [e.name, e.message]; }", program: true },
+    { code: "const util = require('node:util'); return [util.inspect(new Boolean(false)), util.inspect(new Boolean(true)), util.inspect(Object(1)), util.inspect(Object('s')), util.inspect([new Boolean(true)]), util.inspect(Object(Symbol('q'))), util.inspect(Object(1n))];", program: true },
+    { code: "return require('node:util').stripVTControlCharacters('\\u001b[31mred\\u001b[39m and \\u001b]8;;http://x\\u0007link\\u001b]8;;\\u0007');", program: true },
+    { code: "try { require('node:util').stripVTControlCharacters(5); } catch (e) { return [e.name, e.code, e.message]; }", program: true },
+    { code: "const assert = require('node:assert'); try { assert.throws(() => { throw new Error('x'); }, (e) => e.message === 'y'); return 'no'; } catch (e) { return [e.name, e.message, e.generatedMessage]; }", program: true },
+    { code: "const assert = require('node:assert'); try { assert.throws(() => { throw new TypeError('t'); }, RangeError, 'mine'); return 'no'; } catch (e) { return [e.name, e.message, e.generatedMessage, e.actual instanceof TypeError, e.expected === RangeError, e.operator]; }", program: true },
+    { code: "const assert = require('node:assert'); try { assert.doesNotThrow(() => { throw new TypeError('t'); }, RangeError); return 'no'; } catch (e) { return [e.name, e.message]; }", program: true },
+    { code: "const assert = require('node:assert'); return assert.rejects(Promise.reject(new TypeError('t')), RangeError).then(() => 'no', (e) => [e.name, e.message]);", program: true, async: true },
+    { code: "const util = require('node:util'); const n = Object(3); n.extra = 1; class MyNum extends Number {} return [util.inspect(n), util.inspect(new MyNum(4)), util.inspect({ b: new Boolean(false), s: new String('ab') }), util.inspect(new String('ab'), { showHidden: false })];", program: true },
     // node:async_hooks: importable, each use refused by name (a store could not be kept across await here).
     { code: "const { AsyncLocalStorage } = require('node:async_hooks'); return new AsyncLocalStorage();", program: true, refused: "AsyncLocalStorage" },
     { code: "return require('node:async_hooks').AsyncLocalStorage.snapshot();", program: true, refused: "AsyncLocalStorage.snapshot" },
