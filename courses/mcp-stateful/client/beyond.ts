@@ -13,7 +13,7 @@ import type { ClientRecord } from "./rules.js";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-interface Exchange { message: unknown; reply: unknown; answered: boolean }
+export interface Exchange { message: unknown; reply: unknown; answered: boolean }
 
 /** Op by op, each message the client sent the server and the script's reply to it (none once the script ended). */
 function exchanges(expected: Expected, record: ClientRecord): Exchange[][] {
@@ -22,6 +22,11 @@ function exchanges(expected: Expected, record: ClientRecord): Exchange[][] {
     const k = at++;
     return { message, reply: expected.replies[k], answered: k < expected.replies.length };
   }));
+}
+
+/** Every message the client sent in its ops, with the script's reply to it: what a later call of the same client may have kept. */
+export function exchangesOf(expected: Expected, record: ClientRecord): Exchange[] {
+  return exchanges(expected, record).flat();
 }
 
 const METHOD = { connect: "initialize", list: "tools/list", call: "tools/call" } as const;
@@ -52,15 +57,33 @@ function refusedByListedSchema(op: readonly unknown[], got: NonNullable<ClientRe
 }
 
 /**
+ * An op that threw something other than McpError, unsent, while the tools cache the op before
+ * left is no list because the last tools/list reply the client got held no tools (a reply meant
+ * for another request, after an earlier mistake shifted the script): the throw follows from that
+ * reply, as a throw after a reply meant for another request does, and is not judged here (the
+ * cache is the client's to choose there: cacheBeyond). client-validates-required-locally's call
+ * read `this.tools.find` on the undefined such a reply left, one mistake charged twice.
+ */
+function thrownOnCacheLeftByOther(got: NonNullable<ClientRecord["outcomes"]>[number], before: NonNullable<ClientRecord["outcomes"]>[number] | undefined, sent: readonly Exchange[]): boolean {
+  if (got.threw?.code !== null || got.threw === undefined || before === undefined || Array.isArray(before.cache)) return false;
+  const last = sent.filter((x) => isObject(x.message) && x.message["method"] === "tools/list").at(-1);
+  if (!last) return false;
+  const r = last.reply;
+  return !(last.answered && isObject(r) && isObject(r["result"]) && Array.isArray(r["result"]["tools"]));
+}
+
+/**
  * From op `from` on, the ops whose model outcome is of `which` kind (a result, or an error
  * response): a value returned must come from a reply to its own request that the client got, in
- * it or before (a client that repeats an answer it got for the same call is t3_messages' alone),
+ * it or before, in this call or an `earlier` one of the same client (a client that repeats an
+ * answer it got for the same call is t3_messages' alone: client-call-memoized's memo outlived the
+ * driver's call that filled it),
  * and an op that asked the server nothing has no error to throw either (an McpError or any
  * other: a client that refuses what it has not seen, a name or arguments, gave no answer). A
  * throw after the op asked may follow from a reply meant for another request (a client refusing
  * its shape, the mock's "no reply left"), and is not judged here.
  */
-export function madeUpOutcome(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord, from: number, which: "results" | "errors"): string | undefined {
+export function madeUpOutcome(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord, from: number, which: "results" | "errors", earlier: readonly Exchange[] = []): string | undefined {
   if (!record.outcomes) return undefined;
   const byOp = exchanges(expected, record);
   for (let i = from; i < expected.outcomes.length; i++) {
@@ -68,11 +91,11 @@ export function madeUpOutcome(ops: readonly (readonly unknown[])[], expected: Ex
     const kind = String(op[0]);
     const got = record.outcomes[i];
     if (!got || kind === "pump" || ("code" in expected.outcomes[i]!) !== (which === "errors")) continue;
-    const own = byOp.slice(0, i + 1).flat().filter((x) => isOwnRequest(op, x.message));
+    const own = [...earlier, ...byOp.slice(0, i + 1).flat()].filter((x) => isOwnRequest(op, x.message));
     const replies = own.filter((x) => x.answered).map((x) => x.reply);
     const where = `(it sent ${record.sent.length} message(s) in all, ${byOp[i]?.length ?? 0} in this ${kind}())`;
     if (got.threw) {
-      if ((byOp[i] ?? []).length > 0 || refusedByListedSchema(op, got, byOp.slice(0, i + 1).flat())) continue;
+      if ((byOp[i] ?? []).length > 0 || refusedByListedSchema(op, got, byOp.slice(0, i + 1).flat()) || thrownOnCacheLeftByOther(got, record.outcomes[i - 1], byOp.slice(0, i).flat())) continue;
       const what = got.threw.code === null ? `${got.threw.name || "an error"} (${got.threw.message.slice(0, 80)})` : `code ${got.threw.code}`;
       return `${kind}() threw ${what} without asking the server anything ${where}: ${which === "errors" ? "an error comes from the server's response" : "a result is due, and only the server's error response may stop it"}`;
     }

@@ -217,6 +217,14 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["request-id-null-only", ["t2_notifications"], 1, /answered wrongly/], // "id must not be null" read literally: any other non-string, non-number id served
   ["pump-refetch-per-notification", ["t3_messages"], 1, /pump\(\) sent \{"jsonrpc":"2\.0","id":\d+,"method":"tools\/list"\} after the 1 message\(s\) due/], // pump calls listTools for each list_changed drained
   ["initialized-before-jsonrpc-check", ["t2_handshake"], 1, /answered wrongly/], // notifications/initialized flips live before the jsonrpc (and id) checks
+  // Helper 58's, 2026-12-05: a memo of results outliving the driver's call that filled it read as
+  // made up (15/18: client/beyond.ts reads a continued call against the client's earlier calls);
+  // a TypeError on the undefined cache a reply meant for another request left, a second charge
+  // (16/18: beyond.ts thrownOnCacheLeftByOther); a gate open once both were seen, either reading
+  // per step, charged to the methods' checks (16-17/18: grading/mixed-gate.ts).
+  ["client-call-memoized", ["t3_messages"], 1, /call\(\) sent 0 message\(s\); tools\/call was due next/],
+  ["client-validates-required-locally", ["t3_messages"], 1, /call\(\) sent 0 message\(s\); tools\/call was due next/],
+  ["gate-both-seen-any-order", ["t2_handshake"], 1, /other reading of an early notifications\/initialized/],
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */

@@ -4,7 +4,7 @@ import type { CheckResult } from "../../../src/report/types.js";
 import type { SandboxReply, WireRun } from "../../../src/sandbox/protocol.js";
 import { shown } from "../behaviour/compare.js";
 import { expected, type Json } from "../client/model.js";
-import { cacheBeyond, madeUpOutcome } from "../client/beyond.js";
+import { cacheBeyond, exchangesOf, madeUpOutcome, type Exchange } from "../client/beyond.js";
 import { alignedOps, cacheProblem, handshakeProblem, idsProblem, messagesProblem, outcomesProblem, startsAsModel, unsurfacedError, type ClientRecord } from "../client/rules.js";
 import { transportProblem, type TransportRecord } from "../client/transport.js";
 import type { StatefulPlan } from "./plan.js";
@@ -67,6 +67,8 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
   // And its ids: a continued call's are new beside every call's before it on that client (ids kept
   // in a byte, repeating past 255 requests, were judged 30 at a time: gaming-client-id-byte).
   const idsSeen = new Map<number, Set<unknown>>();
+  // And what it sent and got: a result it kept from an earlier call of the same client is one it got.
+  const exchanged = new Map<number, Exchange[]>();
   for (const [k, { run, call, scenario: planned }] of p.clients.entries()) {
     generated = k > 0;
     const r = record(reply.runs[run], call);
@@ -111,11 +113,14 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     // Past the ops judged one by one, what an op gave and cached is judged against the replies
     // the client got (client/beyond.ts): a client that stops asking after N requests and answers
     // anyway loses each rule it stopped following.
-    const madeUp = (which: "results" | "errors"): string | undefined => (aligned < e.outcomes.length ? madeUpOutcome(scenario.ops, e, r, aligned, which) : undefined);
+    if (call === 0) exchanged.set(run, []);
+    const earlier = exchanged.get(run) ?? [];
+    const madeUp = (which: "results" | "errors"): string | undefined => (aligned < e.outcomes.length ? madeUpOutcome(scenario.ops, e, r, aligned, which, earlier) : undefined);
     const madeUpResult = madeUp("results");
     const madeUpError = madeUp("errors");
     note("t3_results", scenario.ops.length, why(outcomes("results") ?? madeUpResult ?? (failed ? `the client did not finish the scenario's ops${stopped}` : undefined)), reads("results") || failed || madeUpResult !== undefined);
     note("t3_errors", scenario.ops.length, why(outcomes("errors") ?? madeUpError), reads("errors") || madeUpError !== undefined);
+    exchanged.set(run, [...earlier, ...exchangesOf(e, r)]);
     const cache = cacheProblem(scenario.ops, e, r, upTo) ?? cacheBeyond(scenario.ops, e, r, upTo);
     note("t3_cache", scenario.ops.length, why(cache), upTo > own || cache !== undefined);
   }

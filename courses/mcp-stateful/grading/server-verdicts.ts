@@ -12,6 +12,7 @@ import { modelSession, sessionCode, type Outcome, type Session, type Step, type 
 import { UNKNOWN_VERSION } from "../behaviour/generate.js";
 import { falsyIdCause, falsyIdRule, refusesFalsyIds } from "./falsy-ids.js";
 import { REGATED_CAUSE, regatedSteps } from "./regated.js";
+import { MIXED_GATE_CAUSE, mixedGateSteps } from "./mixed-gate.js";
 import { TOOL_LOOKUP_CAUSE, toolLookupRule } from "./tool-lookup.js";
 import type { SessionsPlan } from "./plan.js";
 import { rootCause, valueOf } from "./values.js";
@@ -75,14 +76,15 @@ type Model = ReturnType<typeof modelFor>;
 /** Each step of a session the rules `judges` decide, in order, with why its answer is wrong (undefined: right). */
 function* judgedSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", refusesFalsy: boolean, stalled: string | undefined, model: Model): Generator<{ j: number; why: string | undefined; rule: StepRule }> {
   const regated = regatedSteps(session, got, model);
+  const mixed = mixedGateSteps(session, got, model);
   for (let j = 0; j < session.steps.length; j++) {
     // A session that stalled: its steps are judged up to the one that never returned.
     if (stalled !== undefined && j > got.length) break;
     if (got[j] === undefined && judges === "envelope") continue;
-    const rule = regated.has(j) ? "initializeAgain" : toolLookupRule(falsyIdRule(session.steps[j]!, model.rules[j]!, got[j], model.outcomes[j], refusesFalsy), got[j], session.steps[j]!);
+    const rule = regated.has(j) ? "initializeAgain" : mixed.has(j) ? "gate" : toolLookupRule(falsyIdRule(session.steps[j]!, model.rules[j]!, got[j], model.outcomes[j], refusesFalsy), got[j], session.steps[j]!);
     if (judges !== "envelope" && !judges.includes(rule)) continue;
     const why = got[j] === undefined ? (stalled !== undefined ? `it never returned: ${stalled}` : "the session stopped before this step") : compareStep(session.steps[j]!, model.outcomes[j]!, got[j]!, judges === "envelope" ? "envelope" : "body");
-    yield { j, why: why === undefined ? undefined : regated.has(j) ? `${why}.${REGATED_CAUSE}` : `${why}.${rule === "toolUnknown" && rule !== model.rules[j] ? TOOL_LOOKUP_CAUSE : rule !== model.rules[j] ? falsyIdCause(session.steps[j]!, got[j]) : ""}`, rule };
+    yield { j, why: why === undefined ? undefined : regated.has(j) ? `${why}.${REGATED_CAUSE}` : mixed.has(j) ? `${why}.${MIXED_GATE_CAUSE}` : `${why}.${rule === "toolUnknown" && rule !== model.rules[j] ? TOOL_LOOKUP_CAUSE : rule !== model.rules[j] ? falsyIdCause(session.steps[j]!, got[j]) : ""}`, rule };
   }
 }
 
