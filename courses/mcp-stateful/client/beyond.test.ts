@@ -61,6 +61,39 @@ describe("past the ops judged one by one", () => {
     expect(madeUpOutcome(scenario.ops, e, offline, 3, "results")).toMatch(/call\(\) threw Error \(offline\) without asking/);
   });
 
+  it("reads a result kept from an earlier call of the same client as one it got, for the same name and arguments only", () => {
+    // Op 3 (nope, due an error) sends nothing and returns what an earlier driver call got for it.
+    const byOp = [CONNECT, [call(scenario.ops[1]!)], [msg("tools/list")], [], [call(scenario.ops[4]!)], [msg("tools/list")]];
+    const r = recordOf(byOp, [
+      { value: INIT, cache: [] }, { value: text("1"), cache: [] }, { value: tools("a"), cache: tools("a") },
+      { value: text("9"), cache: tools("a") }, { value: { tools: tools("b") }, cache: tools("a") }, { value: tools("b"), cache: tools("b") },
+    ]);
+    const got = (op: Op, reply: Json) => ({ message: call(op), reply: { jsonrpc: "2.0", id: 1, result: reply }, answered: true });
+    expect(madeUpOutcome(scenario.ops, e, r, 3, "errors", [got(scenario.ops[3]!, text("9"))])).toBeUndefined();
+    expect(madeUpOutcome(scenario.ops, e, r, 3, "errors")).toMatch(/call\(\) returned .*"9".*which no response to its tools\/call held/);
+    expect(madeUpOutcome(scenario.ops, e, r, 3, "errors", [got(["call", "nope", { z: 1 }], text("9"))])).toMatch(/which no response to its tools\/call held/);
+  });
+
+  it("reads a throw unsent on a cache a reply meant for another request left (no tools) as following from it, not made up", () => {
+    // The first call is never sent: the list gets add's result and the client's cache is left undefined.
+    const byOp = [CONNECT, [], [msg("tools/list")], [], [call(scenario.ops[4]!)], [msg("tools/list")]];
+    const typeError = { threw: { name: "TypeError", message: "cannot read property 'find' of undefined", code: null }, cache: undefined };
+    const r = recordOf(byOp, [
+      { value: INIT, cache: [] }, { threw: { name: "McpError", message: "x", code: -32602 }, cache: [] },
+      { value: undefined, cache: undefined }, typeError, { value: { tools: tools("a") }, cache: undefined }, { value: text("1"), cache: undefined },
+    ]);
+    expect(madeUpOutcome(scenario.ops, e, r, 3, "errors")).toBeUndefined();
+    // The same throw where the list got its tools (the cache a list) is made up.
+    const listed = recordOf([CONNECT, [call(scenario.ops[1]!)], [msg("tools/list")], [], [call(scenario.ops[4]!)], [msg("tools/list")]], [
+      { value: INIT, cache: [] }, { value: text("1"), cache: [] }, { value: tools("a"), cache: tools("a") },
+      { ...typeError, cache: tools("a") }, { value: { tools: tools("b") }, cache: tools("a") }, { value: tools("b"), cache: tools("b") },
+    ]);
+    expect(madeUpOutcome(scenario.ops, e, listed, 3, "errors")).toMatch(/call\(\) threw TypeError \(cannot read property 'find' of undefined\) without asking/);
+    // And an McpError thrown unsent there is judged as before (refusals are not excused by the cache).
+    const refused = recordOf(byOp, r.outcomes!.map((o, i) => (i === 3 ? { threw: { name: "McpError", message: "no", code: -32603 }, cache: undefined } : o)));
+    expect(madeUpOutcome(scenario.ops, e, refused, 3, "errors")).toMatch(/call\(\) threw code -32603 without asking/);
+  });
+
   it("leaves the cache to the client after a list error it did not throw (t3_errors' mistake)", () => {
     const s: Scenario = { ops: [["connect"], ["list"], ["list"]] as Op[], plans: [{ kind: "ok", result: INIT }, { kind: "error", code: -32603, message: "no" }, { kind: "ok", result: { tools: tools("c") } }], pumps: [] };
     const r = recordOf([CONNECT, [msg("tools/list")], [msg("tools/list")]], [{ value: INIT, cache: [] }, { value: null, cache: null }, { value: tools("c"), cache: tools("c") }]);
