@@ -501,7 +501,21 @@ export class Session {
       }
       return jobs.error ? { error: jobs.error } : undefined;
     };
-    return [["write", write], ["resolve", resolve], ["turn", turn], ["peer", peer], ["intl", intl], ["url", url], ["standIn", standIn], ["clock", clock], ["mark", mark], ["hash", hash], ["drain", drain]];
+    // A promise's state and value for util.inspect (Node reads them from V8; code in the engine
+    // cannot): [state] or [state, value], the value handed back inside the engine; undefined for
+    // what is not a promise.
+    const promiseState: VmFunctionImplementation<QuickJSHandle> = (promiseHandle) => {
+      const state = ctx.getPromiseState(promiseHandle);
+      if (state.type === "fulfilled" && state.notAPromise) return undefined;
+      const pair = ctx.newArray();
+      const name = ctx.newString(state.type);
+      ctx.setProp(pair, 0, name);
+      name.dispose();
+      const settled = state.type === "fulfilled" ? state.value : state.type === "rejected" ? state.error : undefined;
+      if (settled !== undefined) { ctx.setProp(pair, 1, settled); settled.dispose(); }
+      return pair;
+    };
+    return [["write", write], ["resolve", resolve], ["turn", turn], ["peer", peer], ["intl", intl], ["url", url], ["standIn", standIn], ["clock", clock], ["mark", mark], ["hash", hash], ["drain", drain], ["promiseState", promiseState]];
   }
 
   /** [id, the names of its exports] for the guest, which makes the stand-in's functions (guest.js). */

@@ -153,7 +153,7 @@
       if (type === "String") ownKeys = ownKeys.filter((k) => !(String(k >>> 0) === k && k >>> 0 < value.length));
       if (ownKeys.length === 0 && symbolKeys.length === 0) return base;
       braces = ["{", "}"];
-    } else if (tag === "Promise") braces = [`Promise {`, "}"];
+    } else if (tag === "Promise") braces = [`${ctor === "Promise" ? "Promise" : ctor === null ? "[Promise: null prototype]" : `${ctor} [Promise]`} {`, "}"];
     else if (tag === "WeakMap" || tag === "WeakSet") return `${tag} { <items unknown> }`;
     else if (tag === "Map Iterator" || tag === "Set Iterator" || tag === "Array Iterator") braces = [`[${tag}] {`, "}"];
     else braces = [`${ctor === "Object" ? "" : ctor === null ? "[Object: null prototype] " : `${ctor} `}{`, "}"];
@@ -184,7 +184,17 @@
       for (const x of v) { if (entries.length >= ctx.maxArrayLength) break; entries.push(formatValue(ctx, x, depth + 1)); }
       ctx.indentationLvl -= 2;
       if (v.size > entries.length) more(v.size - entries.length);
-    } else if (tag === "Promise") entries.push("<unknown>");
+    } else if (tag === "Promise") {
+      // Its state as Node shows it (host.promiseState: the engine's own record of it).
+      const state = host.promiseState(v);
+      if (state === undefined) { /* not a promise: its tag only */ } else if (state[0] === "pending") entries.push("<pending>");
+      else {
+        ctx.indentationLvl += 2;
+        const shown = formatValue(ctx, state[1], depth + 1);
+        ctx.indentationLvl -= 2;
+        entries.push(state[0] === "rejected" ? `<rejected> ${shown}` : shown);
+      }
+    }
     const extras = entries.length;
     for (const k of [...ownKeys, ...symbolKeys]) {
       const d = getOwnPropertyDescriptor(v, k);

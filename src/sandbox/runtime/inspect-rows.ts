@@ -7,6 +7,12 @@ type Line = string | Omit<Entry, "name">;
 const I = (x: string, o = ""): string => `require('util').inspect(${x}${o ? ", " + o : ""})`;
 
 export const INSPECT_ROWS: Record<string, Line[]> = {
+  // A promise's state, as Node reads it from V8 (the sandbox asks the engine: host.promiseState).
+  "inspect promises": [
+    { code: "const util = require('node:util'); const rejected = Promise.reject(new RangeError('no')); rejected.catch(() => {}); return [util.inspect(Promise.resolve(1)), util.inspect(new Promise(() => {})), util.inspect(Promise.resolve({ a: [1, 2] })), util.inspect(Promise.reject(3).catch(() => {}) && Promise.resolve('s')), util.inspect([Promise.resolve(2)]), util.inspect({ p: Promise.resolve(undefined) })];", program: true },
+    { code: "const util = require('node:util'); const rejected = Promise.reject(3); rejected.catch(() => {}); const p = Promise.resolve(5); p.extra = 1; class MyP extends Promise {} return [util.inspect(rejected), util.inspect(p), util.inspect(MyP.resolve(1)), util.inspect(Object.assign(Object.create(null), { [Symbol.toStringTag]: 'Promise' }))];", program: true },
+    { code: "const util = require('node:util'); const p = Promise.resolve(7); return new Promise((r) => setTimeout(() => r(util.inspect(p)), 0));", program: true, async: true },
+  ],
   "inspect options": [
   I("{ [Symbol('s')]: 1, a: 2 }"), I("{ [Symbol.iterator]: 1 }"), I("{ b: 1, a: 2, c: { z: 1, y: 2 } }", "{ sorted: true }"),
   I("new Map([['b', 1], ['a', 2]])", "{ sorted: true }"), I("new Set([3, 1, 2])", "{ sorted: true }"), I("Object.assign([3, 1], { z: 1, a: 2 })", "{ sorted: true }"),
