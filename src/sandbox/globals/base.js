@@ -88,6 +88,7 @@
   const getOwnPropertyDescriptors = Object.getOwnPropertyDescriptors;
   const reflectDescriptor = Reflect.getOwnPropertyDescriptor;
   const reflectConstruct = Reflect.construct;
+  const protoOf = Object.getPrototypeOf;
   const NativeError = Error;
   const headLine = (target) => {
     const name = target.name === undefined ? "Error" : `${target.name}`;
@@ -100,7 +101,12 @@
   const isObject = (v) => v !== null && (typeof v === "object" || typeof v === "function");
   function stackGet() {
     if (written.has(this)) return written.get(this);
-    if (!pending.has(this)) return undefined;
+    if (!pending.has(this)) {
+      // Read through an object made from the error (Object.create(err)): the error's own.
+      let holder = isObject(this) ? protoOf(this) : null;
+      while (holder !== null && !pending.has(holder) && !written.has(holder)) holder = protoOf(holder);
+      return holder === null ? undefined : stackGet.call(holder);
+    }
     const below = pending.get(this);
     const value = below === "" ? headLine(this) : `${headLine(this)}\n${below}`;
     pending.delete(this);

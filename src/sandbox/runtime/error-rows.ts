@@ -10,6 +10,7 @@ export const ERROR_ROWS: Record<string, Line[]> = {
   // err.stack as V8 writes it, on first read: "Name: message" (then, not when made) over the frames
   // (helper 60: a tool-error text from the stack's first line read a frame; globals/base.js).
   "stack": [
+    { code: "const e = new Error('x'); const c = Object.create(e); return [c.stack.split('\\n')[0], c.message, Object.hasOwn(c, 'stack'), new DOMException('m', 'AbortError').stack.split('\\n')[0]];", program: true },
     { code: "const e = new Error('a'); e.message = 'b'; return e.stack.split('\\n')[0];", program: true },
     { code: "class ToolError extends Error { constructor(m) { super(m); this.name = 'ToolError'; } } const e = new ToolError('m'); return [e.stack.split('\\n')[0], e instanceof ToolError, e instanceof Error, e.constructor === ToolError];", program: true },
     { code: "const f = new Error('a'); f.stack; f.message = 'c'; return f.stack.split('\\n')[0];", program: true },
