@@ -21,9 +21,9 @@ export const failures = {
    * A module load stopped at its own budget (fuel.ts LOAD_FUEL), or at what was left of all the
    * submission's loads' (`whole`, LOADS_FUEL): the run ends there, the student's.
    */
-  loadStopped: (limit: number, whole: boolean, where?: string): TaskFailure => failure("timeout", whole
-    ? `A module was stopped while it was being loaded${where ? `, ${where},` : ""} when the submission's loads had used their whole work budget (${LOADS_FUEL} units for every load together, each run's and each fresh module instance's; the reference solution's loads use less than a unit each). Code at the top level of a module runs at every load: ${LOOP_ADVICE}`
-    : `A module never finished loading: it was stopped${where ? ` ${where}` : ""} after using its whole work budget for one load (${limit} units; the reference solution's load uses less than one). Code at the top level of a module runs on import. ${LOOP_ADVICE}`),
+  loadStopped: (limit: number, whole: boolean): TaskFailure => failure("timeout", whole
+    ? `A module was stopped while it was being loaded, when the submission's loads had used their whole work budget (${LOADS_FUEL} units for every load together, each run's and each fresh module instance's; the reference solution's loads use less than a unit each). Code at the top level of a module runs at every load: ${LOOP_ADVICE}`
+    : `A module never finished loading: it was stopped after using its whole work budget for one load (${limit} units; the reference solution's load uses less than one). Code at the top level of a module runs on import. ${LOOP_ADVICE}`),
   /** One call of a run stopped at its own budget (fuel.ts CALL_FUEL): that input's failure; the run went on. */
   callStopped: (spec: Pick<RunSpec, "exportName">, limit: number, times: number, where?: string): TaskFailure => failure("timeout", `${spec.exportName} never returned for this input: it was stopped${where ? ` ${where}` : ""} after using its whole work budget for one call (${limit} units${times < CALL_FUEL_FACTOR ? ", less than the first call's because an earlier call of it was stopped too" : ""}; the reference solution's costliest call uses at most 1/${Math.round(times)} of that). ${LOOP_ADVICE}`),
   budget: (budget: number): TaskFailure => failure("budget", `It was not run: the submission's earlier runs had used all of its work budget (${budget} units; the reference solution uses about ${percent(REFERENCE_SUBMISSION_FUEL, budget)} of it). A task that never returns uses its whole budget: fix the one that did not finish first.`),

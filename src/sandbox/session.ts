@@ -542,7 +542,7 @@ export class Session {
     if (result.error) {
       const message = messageOf(ctx, result.error);
       // A call stopped at its own budget: where its loop was, for the student.
-      if (message === "interrupted" && (this.meter.stop === "call" || this.meter.stop === "load")) {
+      if (message === "interrupted" && this.meter.stop === "call") {
         const found = locateFrame(stackOf(ctx, result.error));
         const at = found && this.shown + this.place(found.where);
         this.stoppedWhere = found && (found.fn ? `in ${found.fn} (at ${at})` : `at ${at}`);
@@ -596,7 +596,8 @@ export class Session {
   private stopped(): TaskFailure {
     const { used, limit, backstopMs } = this.meter;
     if (this.meter.stop === "clock") return failures.backstop(backstopMs, { used, limit });
-    if (this.meter.stop === "load") return failures.loadStopped(this.meter.loadLimit, this.meter.loadLimit < LOAD_FUEL, this.stoppedWhere);
+    // No place: a load's frames name the module's wrapper (line 1), and a loop in its promise jobs has none.
+    if (this.meter.stop === "load") return failures.loadStopped(this.meter.loadLimit, this.meter.loadLimit < LOAD_FUEL);
     return failures.timeout(used, limit, this.sharedBudget);
   }
 }
