@@ -27,7 +27,7 @@ export function taskProblem(task: Pick<TaskResult, "task" | "message" | "status"
   // An entry refused as a submission (discover.ts): already written for the instructor.
   if (message.startsWith("Not graded:")) return message;
   // The sandbox's stops (src/sandbox/failures.ts): its work budget, built-in calls, the clock.
-  if (/of its work budget|work budget ran out|never returned for this input/.test(message)) return `${file} ran out of its work budget (a loop that never ends?)`;
+  if (/of its work budget|work budget ran out|never returned for this input|never finished loading|loads had used their whole work budget/.test(message)) return `${file} ran out of its work budget (a loop that never ends?)`;
   if (/processor's time .*in built-in calls|stopped in a built-in call/.test(message)) return `${file} timed out in built-in calls`;
   if (/stopped it by the clock/.test(message)) return `${file} was stopped by the grader's clock (not the student's fault)`;
   if (task.status !== "error" && saysNotWritten(message)) return `${file} not written yet (the starter is unchanged)`;
