@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CheckResult } from "../report/types.js";
-import { scoreTask, type ScorePolicy } from "./score.js";
+import { scoreTask, withRules, type ScorePolicy } from "./score.js";
 
 // A task of three lines: a's own rule is r1, b's are r1 and r2, c's r3; g is a general rule.
 const POLICY: ScorePolicy = {
@@ -87,12 +87,13 @@ describe("points earned by rules", () => {
     expect(scoreTask(charged("b", "a")(task([], { a: "fail" })), POLICY).score).toBe(2);
   });
   describe("rules read through lines, in causes", () => {
-    // g and g2 each read through line c only, g3 and g4 are one cause read through a; g5 through rule g.
+    // g reads through line c's value, g2 through c and its rule r3; g3 and g4 are one cause read
+    // through a; g5 through rule g.
     const family = (through: string[], cause?: string) => ({ earns: 0, costs: 1, through, ...(cause ? { cause } : {}) });
     const policy: ScorePolicy = {
       ...POLICY,
       lines: { a: ["r1"], b: ["r2"], c: ["r3"] },
-      checks: { g: family(["c"]), g2: family(["c"]), g3: family(["a"], "one"), g4: family(["a"], "one"), g5: family(["g"]) },
+      checks: { g: family(["c"]), g2: family(withRules(["c"], { c: ["r3"] })), g3: family(["a"], "one"), g4: family(["a"], "one"), g5: family(["g"]) },
     };
     const scored = (failing: string[], statuses: Record<string, CheckResult["status"]> = {}): number => {
       const checks = [
@@ -109,9 +110,11 @@ describe("points earned by rules", () => {
       expect(scored(["g", "g2"], { b: "fail" })).toBe(0);
     });
 
-    it("costs nothing for a rule whose line is wrong, or whose line's rule broke", () => {
+    it("costs nothing for a rule whose line is wrong, or whose line's rule it names broke", () => {
       expect(scored(["g", "g2"], { c: "fail" })).toBe(2);
-      expect(scored(["g", "r3"])).toBe(2);
+      expect(scored(["g2", "r3"])).toBe(2);
+      // g names c's value only: r3 (c's point taken) is another mistake.
+      expect(scored(["g", "r3"])).toBe(1);
     });
 
     it("costs one point for the checks of one cause, and nothing for a rule read through a broken one", () => {

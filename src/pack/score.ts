@@ -42,11 +42,11 @@ export interface Points {
    */
   onlyAtFullMarks?: boolean;
   /**
-   * The task's evidence lines, and other rules, whose mistake breaks this rule too (its inputs go
-   * through the same code: the fixture's calls, or one rule of several in one call). Given, the
-   * rule's failure is a mistake of its own while all of them are right: it costs at any marks,
-   * however many other rules failed; when one is wrong it costs nothing (charged there). Not
-   * given, `onlyAtFullMarks` decides.
+   * The task's evidence lines (their values), and rules, whose mistake breaks this rule too (its
+   * inputs go through the same code: the fixture's calls, or one rule of several in one call).
+   * Given, the rule's failure is a mistake of its own while all of them are right: it costs at any
+   * marks, however many other rules failed; when one is wrong it costs nothing (charged there).
+   * Not given, `onlyAtFullMarks` decides.
    */
   through?: readonly string[];
   /**
@@ -74,6 +74,11 @@ export interface ScorePolicy {
   lines?: Readonly<Record<string, readonly string[]>>;
 }
 
+
+/** Lines and each one's own rules (`ScorePolicy.lines`), for a `through` list: what a line shows on inputs it has not seen. */
+export function withRules(lines: readonly string[], rules: Readonly<Record<string, readonly string[]>>): string[] {
+  return [...new Set(lines.flatMap((line) => [line, ...(rules[line] ?? [])]))];
+}
 
 /** A general rule of a family: one point for the family while the checks it reads through hold (`through`, `cause`). */
 export function family(cause: string, through: readonly string[]): Points {
@@ -121,15 +126,13 @@ export function scoreTask(task: Pick<TaskResult, "checks">, policy: ScorePolicy)
     score -= cost;
     if (cost > 0) checks[i] = -cost;
   });
-  // A line is wrong when its value is, or one of its rules broke (its point taken, or the rule
-  // charged as a general one); a rule when it broke. A rule read through either shows its mistake.
+  // A line is wrong when its value is; a rule when it broke. A line's own rules are named apart
+  // where their slip reaches the rule (`withRules`): a line whose rule for ids 0 and "" broke says
+  // nothing of an argument check, whose calls carry other ids.
   const wrong = (name: string): boolean => {
-    const l = task.checks.findIndex((c) => c.name === name);
-    if (l < 0) return false;
-    const rules = policy.lines?.[name];
-    if (rules === undefined) return broken(task.checks[l]!);
-    if (!earning(task.checks[l]!) || voided.has(l)) return true;
-    return rules.some((rule) => task.checks.some((c) => c.name === rule && broken(c)));
+    const check = task.checks.find((c) => c.name === name);
+    if (check === undefined) return false;
+    return policy.lines?.[name] === undefined ? broken(check) : !earning(check);
   };
   const spentOn = new Map<string, number>();
   const charge = (i: number, key: string, most: number): void => {
@@ -144,10 +147,15 @@ export function scoreTask(task: Pick<TaskResult, "checks">, policy: ScorePolicy)
     !(shownBy.has(check.name) && !check.beyondLines) && broken(check) && p.costs > 0 &&
     !(p.sameRuleAs !== undefined && task.checks.some((c) => c.name === p.sameRuleAs && broken(c)));
   // The rules read through named lines first: each is a mistake of its own while those lines hold.
+  // Checks that failed only by throws or stops (CheckResult.crashed) are one cause in a task, and
+  // cost nothing beside a line's rule that crashed too: a throw or a loop on one kind of input
+  // shows in every check whose inputs hold that kind.
+  const lineRuleCrashed = task.checks.some((c) => shownBy.has(c.name) && c.crashed === true && broken(c));
   task.checks.forEach((check, i) => {
     const p = points[i]!;
     if (p.through === undefined || !general(check, p) || p.through.some(wrong)) return;
-    charge(i, `cause:${p.cause ?? check.name}`, p.costs);
+    if (check.crashed && lineRuleCrashed) return;
+    charge(i, `cause:${check.crashed ? "crashed" : p.cause ?? check.name}`, p.costs);
   });
   // Then the rest, full marks counted after those: a rule that may read through any line costs
   // only where nothing else was charged.

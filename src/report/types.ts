@@ -30,6 +30,13 @@ export interface CheckResult {
    * on unseen inputs too, so they keep their points, and it costs as a general rule does.
    */
   beyondLines?: true;
+  /**
+   * Every failure the check found was the code throwing or never returning (stopped at its work
+   * budget). A throw or a loop on one kind of input shows in every check whose inputs hold that
+   * kind, so such checks are one cause in a task, and cost nothing beside a line's rule that
+   * crashed too (src/pack/score.ts).
+   */
+  crashed?: true;
 }
 
 export interface TaskResult {

@@ -73,7 +73,7 @@ export const ARGUMENT_CHECKS: BehaviourCheck[] = [
     hint: "An empty string is a value that is present. Look for a test of presence that treats every falsy value as missing.",
   }, (random): JsonObject[] => [
     ...SERVICES.map((service) => ({ service, query: "" })),
-    { service: "api", query: "", limit: 1 }, { service: random.pick(SERVICES), query: " " },
-    ...times(2, () => ({ service: random.pick(SERVICES), query: "", limit: random.int(1, 50) })),
+    { service: "api", query: "", limit: 2 }, { service: random.pick(SERVICES), query: " " },
+    ...times(2, () => ({ service: random.pick(SERVICES), query: "", limit: random.int(2, 49) })),
   ]),
 ];

@@ -1,35 +1,65 @@
 // Chapter 2's score: each evidence line earns a point while its own rules hold on generated
 // inputs (the fixture under other ids: a broken one takes the points of its right lines); the
-// output and stdio rules cost one each; the general behaviour rules, the schema and interop
-// checks at most one per kind and only from a task still at full marks (src/pack/score.ts).
-import { family as ruleFamily, type Points, type ScorePolicy } from "../../../src/pack/score.js";
+// output and stdio rules cost one each; handle's and serve's general rules a point a family while
+// what they read through holds; the rest, the schema and interop checks at most one per kind and
+// only from a task still at full marks (src/pack/score.ts).
+import { family as ruleFamily, withRules, type Points, type ScorePolicy } from "../../../src/pack/score.js";
 import { EVIDENCE_LINES } from "../evidence/lines.js";
 
-// Task 2's general rules in families, each read through the lines whose fixtures take the same
-// path, and through the rules every response shows (ids, which messages are answered, state): a
-// family whose lines are right costs its point beside any other mistake, so code that skips the
-// argument rules, the inherited names and the other methods loses a point for each. One family a
-// cause: a generated call holds other fields' edge values too (limit 50, an empty query), so one
-// slip in presence or bounds fails several argument checks, and costs one point.
-const EVERY_RESPONSE = ["t2_responses", "t2_ids_echoed", "t2_fresh_instance"];
-const family = (cause: string, lines: string[]): Points => ruleFamily(cause, [...lines, ...EVERY_RESPONSE]);
-const ARGUMENTS = family("arguments", ["t2_id3_text", "t2_id4_error", "t2_id5_is_error", "t2_id5_text", "t2_id7_text"]);
-const TOOLS = family("tools", ["t2_id4_error"]);
-const METHODS = family("methods", ["t2_id6_error_code"]);
+// The general rules in families (src/pack/score.ts, `through` and `cause`): each reads through
+// the lines whose fixtures take the same path, the rules every answer shows (ids, state), and the
+// rules whose slip reaches its inputs (a generated call holds other fields' edge values too: limit
+// 1 or 50, an empty query, a null). While those hold, a failure is a mistake of its own and costs
+// its point beside any other mistake: code that skipped the argument rules, the inherited names
+// and echoed the version kept 16/17 by "at most one a kind, at full marks only".
+const LINE_RULES = Object.fromEntries(EVIDENCE_LINES.map((line) => [line.key, line.rules]));
+// Each list's lines count with their own rules (the fixture's case under other ids).
+const family = (cause: string, through: string[]): Points => ruleFamily(cause, withRules(through, LINE_RULES));
+const TASK2_ALL = ["t2_ids_echoed", "t2_fresh_instance"];
+const CALL_LINES = ["t2_id3_text", "t2_id4_error", "t2_id5_is_error", "t2_id5_text", "t2_id7_text", ...TASK2_ALL];
+const call = (cause: string, rules: string[] = []): Points => family(cause, [...CALL_LINES, ...rules]);
 const TASK2_RULES: Record<string, Points> = {
-  t2_initialize_any_version: family("initialize", ["t2_init_version"]),
-  t2_unknown_tools: TOOLS,
-  t2_inherited_tool_names: TOOLS,
-  t2_other_methods: METHODS,
-  t2_inherited_methods: METHODS,
-  ...Object.fromEntries([
-    "t2_valid_calls", "t2_empty_query", "t2_missing_field", "t2_unexpected_field", "t2_inherited_argument_names", "t2_enum_value",
-    "t2_string_type", "t2_integer_type", "t2_null_values", "t2_limit_bounds", "t2_several_errors", "t2_no_arguments", "t2_odd_params",
-  ].map((name) => [name, ARGUMENTS])),
+  t2_initialize_any_version: family("initialize", ["t2_init_version", ...TASK2_ALL]),
+  t2_unknown_tools: family("tools", ["t2_id4_error", ...TASK2_ALL]),
+  // A notification told by its method's name leaves a request named notifications/... unanswered.
+  t2_other_methods: family("methods", ["t2_id6_error_code", "t2_notifications_unanswered", ...TASK2_ALL]),
+  // Object.prototype's names wherever a name is looked up: one helper (`k in o`) reaches them all.
+  t2_inherited_methods: family("inherited names", ["t2_id6_error_code", "t2_other_methods", ...TASK2_ALL]),
+  t2_inherited_tool_names: family("inherited names", ["t2_id4_error", "t2_unknown_tools", ...TASK2_ALL]),
+  t2_inherited_argument_names: call("inherited names", ["t2_unexpected_field"]),
+  t2_valid_calls: call("valid calls"),
+  t2_limit_bounds: call("bounds", ["t2_valid_calls"]),
+  t2_missing_field: call("missing", ["t2_valid_calls"]),
+  // A presence test by truthiness fails the empty query first, and the enum's "" and null.
+  t2_empty_query: call("presence", ["t2_valid_calls", "t2_missing_field"]),
+  t2_unexpected_field: call("unexpected", ["t2_valid_calls"]),
+  t2_enum_value: call("enum", ["t2_empty_query", "t2_missing_field"]),
+  // The page's one type rule: a message built from typeof is wrong for both.
+  t2_string_type: call("type"),
+  t2_integer_type: call("type"),
+  t2_null_values: call("null", ["t2_empty_query", "t2_missing_field", "t2_string_type", "t2_integer_type"]),
+  t2_several_errors: call("several", ["t2_missing_field", "t2_unexpected_field", "t2_enum_value", "t2_string_type", "t2_integer_type", "t2_limit_bounds"]),
+  t2_no_arguments: call("no arguments", ["t2_missing_field", "t2_several_errors"]),
+  t2_odd_params: call("odd params", ["t2_no_arguments", "t2_unknown_tools"]),
+};
+// serve's: each reads through the lines, state (a module's out and log) and the rules whose lines
+// its inputs hold; the long input holds every kind of line.
+const T3_LINES = ["t3_out_count", "t3_log_count", "t3_no_embedded_newline", "t3_parse_error_line", "t3_list_line_length", "t3_fresh_instance"];
+const line = (cause: string, rules: string[] = []): Points => family(cause, [...T3_LINES, ...rules]);
+// Every list's log and out lines are written exactly (t3_exact_lines: "line N" counted from 1,
+// dumps' keys), so the rest read through it; a padded line is a blank line's kind too.
+const TASK3_RULES: Record<string, Points> = {
+  t3_exact_lines: line("exact lines"),
+  t3_blank_lines: line("blank lines", ["t3_exact_lines"]),
+  t3_parse_errors: line("parse errors", ["t3_exact_lines", "t3_blank_lines"]),
+  t3_notifications: line("notifications", ["t3_exact_lines"]),
+  t3_spaces_around_json: line("spaces", ["t3_exact_lines", "t3_blank_lines"]),
+  t3_non_ascii: line("escapes", ["t3_exact_lines"]),
+  t3_long_input: line("long input", ["t3_exact_lines", "t3_blank_lines", "t3_parse_errors", "t3_notifications"]),
 };
 
 export const SCORE_POLICY: ScorePolicy = {
-  id: "chapter2-score-v28",
+  id: "chapter2-score-v29",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },
@@ -45,7 +75,8 @@ export const SCORE_POLICY: ScorePolicy = {
     // The schema's id rule is t2_ids_echoed's on the same responses: one wrong id, one point.
     t2_schema_id: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true, sameRuleAs: "t2_ids_echoed" },
     ...TASK2_RULES,
+    ...TASK3_RULES,
   },
   other: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
-  lines: Object.fromEntries(EVIDENCE_LINES.map((line) => [line.key, line.rules])),
+  lines: LINE_RULES,
 };

@@ -324,10 +324,13 @@ const GAMING: [string, string, number][] = [
   // mistake to the judge, 7. A made tool under a lab name would tell them apart only by the text,
   // and took a second point from the honest registry lookup (tried: 16/18 on seeds 0 and 7).
   ["gaming-tool-table-refuses-made", "task2", 7],
-  // Known wrong: should be 5 at most. The same with no handshake gate and no resources or prompts:
-  // behaviour costs only at full marks, so the gate and the prompts cost nothing past the table's
-  // line (costing beside a wrong line was tried and taken back: docs/authoring.md).
-  ["gaming-table-no-gate", "task2", 7],
+  // The same with no handshake gate and no resources or prompts: 7 while behaviour cost only at
+  // full marks; the gate and the prompts cost a point each beside the table's line now
+  // (evidence/rule-families.ts).
+  ["gaming-table-no-gate", "task2", 5],
+  // No gate, no resources or prompts, no id check, no second initialize, no isolation: 7 of 8 kept
+  // (one point a kind at full marks only); 3 now, a point a family.
+  ["gaming-skip-unnamed-rules", "task2", 3],
   // At most one list_changed queued until drained (a flag): 8 on most seeds while two notified adds
   // before a drain were drawn on some only; t2_list_changed has such a session on every seed now.
   ["gaming-outbox-holds-one", "task2", 7],

@@ -175,6 +175,8 @@ export interface Found {
   beyond?: true;
   /** Every failure a tools/list that lists the right tools in another order. */
   otherOrder?: true;
+  /** Every failure a throw or a step that never returned (CheckResult.crashed). */
+  crashed?: true;
 }
 
 interface Judged { found: Found[]; refusesFalsy: boolean }
@@ -212,13 +214,20 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
   const found = SERVER_CHECKS.map((check): Found => {
     let smallest: Found["smallest"];
     let judged = 0;
-    const consider = (f: Failure | undefined, session?: Session): void => { judged++; if (f && (!smallest || f.steps < smallest.steps)) smallest = session ? { ...f, session } : f; };
+    // Whether every failure was a throw or a step that never returned (CheckResult.crashed).
+    let crashed = true;
+    const consider = (f: Failure | undefined, session?: Session, crash = true): void => {
+      judged++;
+      if (!f) return;
+      crashed &&= crash;
+      if (!smallest || f.steps < smallest.steps) smallest = session ? { ...f, session } : f;
+    };
     if (check.judges === "alone") {
       for (const { session, together, apart } of p.alone) {
         const got = outcomesOf(reply.runs[together], 0).outcomes;
         const alone = apart.map((r) => outcomesOf(reply.runs[r], 0).outcomes);
         if (!got || alone.some((a) => !a)) continue;
-        consider(judgeAlone(p.all[session]!, got, alone as Outcome[][]), p.all[session]);
+        consider(judgeAlone(p.all[session]!, got, alone as Outcome[][]), p.all[session], false);
       }
     } else {
       const judges = check.judges;
@@ -251,7 +260,8 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
           // failure of the check of its rule alone (cost 8 when every check charged the sessions
           // the stopped run never answered); no shrinking of it (every candidate would stall).
           const f = judgeSteps(session, got, judges, refusesFalsy, stalled ? results[i]!.failed : undefined, models[i]);
-          consider(f, stalled && f?.steps === got.length + 1 ? undefined : session);
+          const at = f === undefined ? undefined : got[f.steps - 1];
+          consider(f, stalled && f?.steps === got.length + 1 ? undefined : session, at === undefined || "threw" in at);
           if (judges !== "envelope") {
             const k = f ? kindsOfFailure(session, got, judges, refusesFalsy, stalled ? results[i]!.failed : undefined, models[i]!) : undefined;
             if (k) { kinds.beyond ||= k.beyond; kinds.within ||= k.within; kinds.rightWithin ||= k.rightWithin; kinds.otherOrder &&= k.otherOrder; kinds.serverInfoOnly &&= k.serverInfoOnly; } else if (holds(i)) kinds.rightWithin = true;
@@ -275,7 +285,7 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
       if (smallest && ((kinds.beyond && !kinds.within && kinds.rightWithin) || (smallest.session && kinds.serverInfoOnly))) return { check, smallest, judged, beyond: true };
       if (smallest?.session && kinds.otherOrder) return { check, smallest, judged, otherOrder: true };
     }
-    return { check, ...(smallest ? { smallest } : {}), judged };
+    return { check, ...(smallest ? { smallest } : {}), judged, ...(smallest && crashed ? { crashed: true as const } : {}) };
   });
   return { found, refusesFalsy };
 }
@@ -297,5 +307,8 @@ export function listedInOtherOrder(p: SessionsPlan, reply: SandboxReply): string
 
 /** Every server check's verdict; `smaller`, by check: a smaller counterexample of the same failure, shown in its place. */
 export function server(p: SessionsPlan, reply: SandboxReply, seed: number, smaller?: ReadonlyMap<string, Failure>): CheckResult[] {
-  return smallestFailures(p, reply).found.map(({ check, smallest, judged, beyond }) => verdict(check, seed, smallest && (smaller?.get(check.name) ?? smallest), judged, beyond));
+  return smallestFailures(p, reply).found.map(({ check, smallest, judged, beyond, crashed }) => {
+    const result = verdict(check, seed, smallest && (smaller?.get(check.name) ?? smallest), judged, beyond);
+    return crashed && result.status === "fail" ? { ...result, crashed } : result;
+  });
 }

@@ -188,6 +188,10 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // list cut at the first problem or the first three (evidence/args-mistakes.ts), and params left
   // out when undefined, a kind of call no fixture makes (beyondLines).
   ["args-names-unquoted", "task1", ["t1_quoted_name"], ["t2_bad_args_text"]],
+  // Four mistakes in rules no line names (names found with `in`, order ids trimmed and
+  // upper-cased, params not checked to be an object, the request's jsonrpc copied): 40/41 while
+  // the general rules cost one point a kind at full marks only; a point a family now.
+  ["gaming-skip-unnamed-rules", "task2", ["t2_order_ids", "t2_inherited_names", "t2_odd_params", "t2_jsonrpc"], [], 4],
   ["args-first-problem-only", "task1", ["t1_bad_args"], ["t2_bad_args_text"]],
   ["args-first-three-problems", "task1", ["t1_same_problem_order"]],
   ["client-no-params-when-undefined", "task3", ["t3_meta_every_request", "t3_request_as_given"]],

@@ -1,0 +1,22 @@
+// The lab server's general rules (task 2) in families (src/pack/score.ts, `through` and `cause`):
+// each reads through the lines whose fixtures take the same path and through the envelope, which
+// every response shows; while those hold, a family's failure is a mistake of its own and costs its
+// point beside any other mistake (the judge charges each failed step to the one rule it breaks).
+// A server without the gate, resources, prompts, a second initialize or isolation kept 17/18
+// behind "one point a kind, at full marks only".
+import { family as ruleFamily, withRules, type Points } from "../../../src/pack/score.js";
+import { LINE_RULES } from "./line-rules.js";
+
+const EVERY_RESPONSE = ["t2_envelope"];
+// Each list's lines count with their own rules (the fixture's case in other sessions).
+const family = (cause: string, through: string[]): Points => ruleFamily(cause, [...withRules(through, LINE_RULES), ...EVERY_RESPONSE]);
+const HANDSHAKE_LINES = ["t2_init_version", "t2_init_capabilities"];
+const TOOL_LINES = ["t2_tool_names", "t2_add_text", "t2_delete_db_code", "t2_outbox", "t2_tools_after"];
+
+export const TASK2_FAMILIES: Record<string, Points> = {
+  t2_handshake: family("gate", HANDSHAKE_LINES),
+  t2_initialize_again: family("initialize again", HANDSHAKE_LINES),
+  t2_prompts_resources: family("prompts and resources", HANDSHAKE_LINES),
+  // State kept on the module instead of the instance: the lines are made after 200 other sessions.
+  t2_isolation: family("isolation", [...HANDSHAKE_LINES, ...TOOL_LINES]),
+};
