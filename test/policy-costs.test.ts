@@ -1,0 +1,84 @@
+// What a submission costs under the general rules' families (src/pack/score.ts `through` and
+// `cause`), as a table for all three packs: test/fixtures/<pack>-policy-open/ holds code whose
+// lines are right but which skips several rules no fixture shows (a-: a point each), and code
+// with one slip that fails several checks (b-: one point), each folder's header saying which.
+// Graded through the sandbox as the CLI grades it (no type check), seed 7. Where the cost is
+// not yet what it should be, the row pins today's and says what it should be.
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import ch2 from "../courses/mcp-ch2/pack.js";
+import stateless from "../courses/mcp-stateless/pack.js";
+import stateful from "../courses/mcp-stateful/pack.js";
+import { gradeSubmission } from "../src/grading/grade.js";
+import type { Pack } from "../src/pack/types.js";
+import { SandboxPool } from "../src/sandbox/pool.js";
+import { overlay, ROOT } from "./overlay.js";
+
+type PackDir = "ch2" | "mcp-stateless" | "mcp-stateful";
+const PACKS: Record<PackDir, { pack: Pack; solutions: string }> = {
+  ch2: { pack: ch2 as Pack, solutions: "solutions" },
+  "mcp-stateless": { pack: stateless as Pack, solutions: "solutions/mcp-stateless" },
+  "mcp-stateful": { pack: stateful as Pack, solutions: "solutions/mcp-stateful" },
+};
+
+/** [pack, folder, points it costs today, what it should cost where that differs]. */
+const COSTS: [PackDir, string, number, number?][] = [
+  // Several skipped rules: a point each, but where one family holds two of them (the argument
+  // rules' through list, the inherited names' one cause) or state kept between calls hides the rest.
+  ["ch2", "a-idnull-emptyq-nullskip", 2, 3],
+  ["ch2", "a-idnull-int-bounds-first", 3, 4],
+  ["ch2", "a-inherited-lookups", 1, 3], // one cause: one `k in o` helper reaches all three (b-has-in-helper)
+  ["ch2", "a-int-bounds-string", 2, 3], // one cause: the page's one type rule (a typeof message fails both)
+  ["ch2", "a-oddargs-emptyq-nullskip", 1, 3],
+  ["ch2", "a-one-per-task", 3],
+  ["ch2", "a-serve-blank-ascii", 2],
+  ["ch2", "a-serve-four-gaps", 1, 4], // out and log at module level: every serve rule reads through t3_fresh_instance
+  ["ch2", "a-serve-three-gaps", 2, 3], // a padded line is a blank line's kind too (serve-loops-on-padded)
+  ["ch2", "a-six-gaps", 4, 6],
+  ["ch2", "a-toMcp-memo-copy", 1, 2], // task 1's rules cost at full marks only, once
+  ...(["b-arguments-raw", "b-echo-version", "b-enum-join", "b-falsy-id", "b-has-in-helper", "b-limit-in-text", "b-notification-by-prefix",
+    "b-null-skipped", "b-required-truthy", "b-serve-counter", "b-serve-json-stringify", "b-toMcp-known-keys", "b-toMcp-spread", "b-toMcp-trim",
+    "b-unknown-tool-colon"].map((name): [PackDir, string, number] => ["ch2", name, 1])),
+  ["mcp-stateless", "a-checkargs-three-gaps", 1, 3], // task 1's rules cost at full marks only, once
+  ["mcp-stateless", "a-handle-id-jsonrpc-confirm", 3],
+  ["mcp-stateless", "a-handle-memo-clientinfo", 3, 2], // the memoized cancel fails three line rules
+  ["mcp-stateless", "a-handle-names-version", 2, 3], // t2_inherited_names reads through t2_unknown_names
+  ["mcp-stateless", "a-handle-six-gaps", 4, 6],
+  ["mcp-stateless", "a-one-per-task", 3],
+  ["mcp-stateless", "a-serve-blank-re-nonobject", 1, 2], // serve's rules cost at full marks only, once
+  ["mcp-stateless", "a-serve-nonobject-fresh", 1, 2],
+  ["mcp-stateless", "a-serve-three-odd-lines", 1, 3],
+  ["mcp-stateless", "b-has-in-helper", 2, 1], // one helper in task 1 and task 2: a point in each task
+  ["mcp-stateless", "b-repr-none-as-null", 2, 1], // repr(None) in the version refusal and the unknown names
+  ...(["b-isobject-no-null-test", "b-repr-no-backslash", "b-repr-one-quote", "b-resulttype-overwritten", "b-serve-counter", "b-serve-only-empty-blank",
+    "b-z9-not-error"].map((name): [PackDir, string, number] => ["mcp-stateless", name, 1])),
+  ["mcp-stateful", "a-builders-kindof-three", 3],
+  ["mcp-stateful", "a-client-ids-pump", 1, 2], // the client's rules cost at full marks only, once
+  ["mcp-stateful", "a-one-per-task", 3],
+  ["mcp-stateful", "a-request-note-params", 2],
+  ["mcp-stateful", "a-server-again-global-prompt", 3],
+  ["mcp-stateful", "a-server-five-gaps", 4, 5],
+  ["mcp-stateful", "a-server-gate-again-prompt", 3],
+  ["mcp-stateful", "a-server-jsonrpc-idnull-errstring", 3],
+  ["mcp-stateful", "b-client-no-initialized", 4, 1], // three client lines unread, not charged to t3_sent_methods
+  ["mcp-stateful", "b-initialized-on-initialize", 2, 1],
+  ...(["b-client-error-returned", "b-client-no-cache", "b-client-no-roundtrip", "b-client-pump-no-refetch", "b-kindof-id-null", "b-list-only-allowed",
+    "b-list-sorted", "b-not-allowed-as-unknown"].map((name): [PackDir, string, number] => ["mcp-stateful", name, 1])),
+];
+
+describe("what skipped rules and one slip cost under the families", () => {
+  const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-policy-"));
+  const pools = new Map<PackDir, SandboxPool>();
+  const poolOf = (id: PackDir): SandboxPool => pools.get(id) ?? pools.set(id, new SandboxPool(1, true, PACKS[id].pack.course.sandboxSource())).get(id)!;
+  afterAll(() => { for (const pool of pools.values()) pool.close(); });
+
+  it.each(COSTS)("%s %s costs %i", async (id, name, cost) => {
+    const { pack, solutions } = PACKS[id];
+    const dir = overlay(path.join(cwd, id, name), path.join(ROOT, "test", "fixtures", `${id}-policy-open`, name), path.join(ROOT, solutions));
+    const report = await gradeSubmission({ cwd, dir: path.relative(cwd, dir), pack, tasks: pack.tasks.map((t) => t.id), pool: poolOf(id), extra: { seed: 7 } });
+    const failing = report.tasks.map((t) => `${t.task} ${t.score}/${t.maxScore}: ${t.checks.filter((c) => c.status === "fail").map((c) => c.name).join(" ")}`).join("\n");
+    expect(report.maxScore - report.score, failing).toBe(cost);
+  }, 600_000);
+});
