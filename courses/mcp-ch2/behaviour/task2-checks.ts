@@ -79,7 +79,8 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
   violation("t2_unexpected_field", "A field the schema does not list is reported", "Rule 5 with the rule set: the schema has additionalProperties false, so an unlisted field gives \"unexpected field: <name>\".",
     (random) => [{ ...validArgs(random), extra: 1 }, { ...validArgs(random), Service: "api" }, ...times(4, () => ({ ...validArgs(random), [random.word(3, 10, true)]: random.word(1, 5) }))]),
   violation("t2_enum_value", "A service outside the enum is reported", "Rule 5 with the rule set: a value outside an enum gives \"<field> must be one of: <values separated by comma and space>\".",
-    (random): JsonObject[] => [{ service: "API", query: "x" }, { service: "", query: "x" }, { service: "payments", query: "q", limit: 2 }, ...times(4, () => ({ service: random.word(2, 10), query: query(random) }))]),
+    // " api" and "billing " are outside it too: an enum compared on the trimmed value passed (c-enum-includes-string).
+    (random): JsonObject[] => [{ service: "API", query: "x" }, { service: "", query: "x" }, { service: "payments", query: "q", limit: 2 }, ...times(4, () => ({ service: random.word(2, 10), query: query(random) })), { service: " api", query: "x" }, { service: "billing ", query: "y" }]),
   violation("t2_string_type", "A query that is not a string is reported", "Rule 5 with the rule set: a wrong type gives \"<field> must be of type <type>\"; query must be a string.",
     (random) => [{ service: "api", query: 5 }, { service: "worker", query: true }, { service: "billing", query: 2.5 }, { service: "api", query: ["x"] }, { service: random.pick(SERVICES), query: { q: "x" } }]),
   // Each a wrong type and nothing else: 0.5 was below the minimum too, a case the chapter leaves

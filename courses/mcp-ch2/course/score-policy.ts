@@ -42,6 +42,11 @@ const TASK2_RULES: Record<string, Points> = {
   t2_no_arguments: call("no arguments", ["t2_missing_field", "t2_several_errors"]),
   t2_odd_params: call("odd params", ["t2_no_arguments", "t2_unknown_tools"]),
 };
+// toMcp's: the definition passed in left as it was is a rule of its own, read through the lines'
+// values (a conversion in place changes the schema the runner prints next), not their rules.
+const TASK1_RULES: Record<string, Points> = {
+  t1_input_unchanged: ruleFamily("input", ["t1_keys", "t1_schema_unchanged", "t1_name_description_unchanged", "t1_other_tools"]),
+};
 // serve's: each reads through the lines, state (a module's out and log) and the rules whose lines
 // its inputs hold; the long input holds every kind of line.
 const T3_LINES = ["t3_out_count", "t3_log_count", "t3_no_embedded_newline", "t3_parse_error_line", "t3_list_line_length", "t3_fresh_instance"];
@@ -74,6 +79,7 @@ export const SCORE_POLICY: ScorePolicy = {
     t2_stdio_clean: { earns: 0, costs: 1, sameRuleAs: "t2_no_stdout" },
     // The schema's id rule is t2_ids_echoed's on the same responses: one wrong id, one point.
     t2_schema_id: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true, sameRuleAs: "t2_ids_echoed" },
+    ...TASK1_RULES,
     ...TASK2_RULES,
     ...TASK3_RULES,
   },

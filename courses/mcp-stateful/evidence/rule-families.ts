@@ -14,7 +14,12 @@ const HANDSHAKE_LINES = ["t2_init_version", "t2_init_capabilities"];
 const TOOL_LINES = ["t2_tool_names", "t2_add_text", "t2_delete_db_code", "t2_outbox", "t2_tools_after"];
 
 export const TASK2_FAMILIES: Record<string, Points> = {
-  t2_handshake: family("gate", HANDSHAKE_LINES),
+  // The schema's envelope is t2_envelope's on the same responses: an id written null on every
+  // error fails both (c-error-id-null), one slip, one point (as chapter 2's t2_schema_id).
+  t2_schema_responses: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true, sameRuleAs: "t2_envelope" },
+  // An early initialized with jsonrpc "1.0" is t2_notifications' input too: a jsonrpc test below
+  // the initialize branches opens the gate with it (c-jsonrpc-after-initialize, one slip).
+  t2_handshake: family("gate", [...HANDSHAKE_LINES, "t2_notifications"]),
   t2_initialize_again: family("initialize again", HANDSHAKE_LINES),
   t2_prompts_resources: family("prompts and resources", HANDSHAKE_LINES),
   // State kept on the module instead of the instance: the lines are made after 200 other sessions.

@@ -329,8 +329,9 @@ const GAMING: [string, string, number][] = [
   // (evidence/rule-families.ts).
   ["gaming-table-no-gate", "task2", 5],
   // No gate, no resources or prompts, no id check, no second initialize, no isolation: 7 of 8 kept
-  // (one point a kind at full marks only); 3 now, a point a family.
-  ["gaming-skip-unnamed-rules", "task2", 3],
+  // (one point a kind at full marks only); 4 now, a point a family (the gate reads through the id
+  // check, t2_notifications: a jsonrpc test below initialize fails both, one slip).
+  ["gaming-skip-unnamed-rules", "task2", 4],
   // At most one list_changed queued until drained (a flag): 8 on most seeds while two notified adds
   // before a drain were drawn on some only; t2_list_changed has such a session on every seed now.
   ["gaming-outbox-holds-one", "task2", 7],
