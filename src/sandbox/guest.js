@@ -469,10 +469,7 @@
     v8Error(error);
     try {
       if (error instanceof ErrorType || (error !== null && typeof error === "object" && typeof error.message === "string")) {
-        name = toText(error.name); message = toText(error.message);
-        // The engine's frames, where the host finds the student's line (globals/base.js).
-        const frames = lib.rawStack(error);
-        stack = typeof frames === "string" ? frames : typeof error.stack === "string" ? error.stack : "";
+        name = toText(error.name); message = toText(error.message); stack = typeof error.stack === "string" ? error.stack : "";
       } else {
         name = ""; message = show(error, 0);
       }

@@ -114,14 +114,7 @@ const PARSE_ARGS = `const util = module.exports;
 const codes = require("./node_modules/@pkgjs/parseargs/internal/errors.js").codes;
 const nodeError = (code, words) => {
   const made = { TypeError: class extends TypeError {
-    constructor(...args) {
-      super(words(...args));
-      // Node's stack names the code ("TypeError [ERR_…]: …"), as its toString does.
-      Object.defineProperty(this, "name", { value: "TypeError [" + code + "]", configurable: true });
-      void this.stack;
-      delete this.name;
-      Object.defineProperty(this, "code", { value: code, writable: true, enumerable: true, configurable: true });
-    }
+    constructor(...args) { super(words(...args)); Object.defineProperty(this, "code", { value: code, writable: true, enumerable: true, configurable: true }); }
     toString() { return this.name + " [" + code + "]: " + this.message; }
   } }.TypeError;
   return made;

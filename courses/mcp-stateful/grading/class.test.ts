@@ -31,7 +31,6 @@ const CORRECT = [
   // next pump's scripted notes: drivers-source.ts serves them once, in pumps).
   "correct-mjs-asobject-helper", // task 2 (helper 60): asObject in an .mjs helper (10/18 while .mjs kept ES syntax)
   "correct-parseargs-debug", // task 2 (helper 60): a --debug flag read at load with node:util parseArgs (10/18 while the sandbox refused it)
-  "correct-stack-headline-tool-error", // task 2 (helper 60): the tool-error text from err.stack's first line, "Error: msg" on V8 (17/18 while the sandbox's stack began with a frame)
   "pump-drains-until-empty", // task 3: pump calls notifications() until it is empty
   "client-drain-on-connect", // task 3: connect drains the notifications once after initialized
   "correct-plain-js", // tasks 1-3: `any` everywhere, hasOwnProperty.call, a handler table, errors as plain objects

@@ -76,103 +76,20 @@
   remove(RegExp, ["escape"]);
   remove(Math, ["sumPrecise", "f16round"]);
   remove(Error, ["isError"]);
-  // An error's stack as V8's: its first line "Name: message" (as Error.prototype.toString says
-  // it), then the frames (QuickJS's start at the first frame). V8 writes it when it is first read,
-  // from the name and message the error has then (a class that sets this.name after super() is
-  // named by it): so here, an accessor over the frames the engine took that leaves the text as a
-  // plain value once read. Every error made by a constructor gets one (the global constructors
-  // are the engine's behind a Proxy that only adds it: identity, prototypes and statics are the
-  // engine's), and one the engine raises gets it where the student's code first sees it (v8Error,
-  // errors.js). Reading its descriptor writes it first, as V8's does.
-  const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
-  const getOwnPropertyDescriptors = Object.getOwnPropertyDescriptors;
-  const reflectDescriptor = Reflect.getOwnPropertyDescriptor;
-  const reflectConstruct = Reflect.construct;
-  const protoOf = Object.getPrototypeOf;
-  const NativeError = Error;
+  // V8's, which QuickJS lacks: a custom error class calls Error.captureStackTrace(this, Class),
+  // often unguarded, and threw "not a function" here. The stack is V8's first line ("Name:
+  // message", as Error.prototype.toString would say it) over the engine's frames, the call's own
+  // left out; a property of the target's own, as V8 makes it.
   const headLine = (target) => {
     const name = target.name === undefined ? "Error" : `${target.name}`;
     const message = target.message === undefined ? "" : `${target.message}`;
     return name === "" ? message : message === "" ? name : `${name}: ${message}`;
   };
-  const pending = new WeakMap();
-  const written = new WeakMap();
-  const frames = new WeakMap();
-  const isObject = (v) => v !== null && (typeof v === "object" || typeof v === "function");
-  function stackGet() {
-    if (written.has(this)) return written.get(this);
-    if (!pending.has(this)) {
-      // Read through an object made from the error (Object.create(err)): the error's own.
-      let holder = isObject(this) ? protoOf(this) : null;
-      while (holder !== null && !pending.has(holder) && !written.has(holder)) holder = protoOf(holder);
-      return holder === null ? undefined : stackGet.call(holder);
-    }
-    const below = pending.get(this);
-    const value = below === "" ? headLine(this) : `${headLine(this)}\n${below}`;
-    pending.delete(this);
-    const d = getOwnPropertyDescriptor(this, "stack");
-    if (d !== undefined && d.configurable) defineProperty(this, "stack", { __proto__: null, value, writable: true, enumerable: false, configurable: true });
-    else written.set(this, value);
-    return value;
-  }
-  function stackSet(value) {
-    pending.delete(this);
-    const d = getOwnPropertyDescriptor(this, "stack");
-    if (d === undefined || d.configurable) defineProperty(this, "stack", { __proto__: null, value, writable: true, enumerable: false, configurable: true });
-  }
-  const lazyStack = (target, below) => {
-    frames.set(target, below);
-    pending.set(target, below);
-    written.delete(target);
-    defineProperty(target, "stack", { __proto__: null, get: stackGet, set: stackSet, enumerable: false, configurable: true });
-  };
-  /** QuickJS's frames of `error`, `skip` of them left out, as the lazy stack of V8's; once an error. */
-  lib.ownStack = (error, skip) => {
-    if (!isObject(error) || frames.has(error)) return;
-    const d = getOwnPropertyDescriptor(error, "stack");
-    if (d === undefined || typeof d.value !== "string" || !d.configurable) return;
-    const lines = d.value.split("\n");
-    if (lines[lines.length - 1] === "") lines.length -= 1;
-    lazyStack(error, lines.slice(skip).join("\n"));
-  };
-  /** The frames QuickJS wrote for an error (the host finds the student's line in them), or its stack as it is. */
-  lib.rawStack = (error) => {
-    if (!isObject(error)) return undefined;
-    if (frames.has(error)) return frames.get(error);
-    const d = getOwnPropertyDescriptor(error, "stack");
-    return d !== undefined && typeof d.value === "string" ? d.value : undefined;
-  };
-  const settle = (o) => { if (isObject(o) && pending.has(o)) void o.stack; };
-  lib.define("getOwnPropertyDescriptor", { getOwnPropertyDescriptor(o, key) { if (key === "stack") settle(o); return getOwnPropertyDescriptor(o, key); } }.getOwnPropertyDescriptor, Object);
-  lib.define("getOwnPropertyDescriptors", { getOwnPropertyDescriptors(o) { settle(o); return getOwnPropertyDescriptors(o); } }.getOwnPropertyDescriptors, Object);
-  lib.define("getOwnPropertyDescriptor", { getOwnPropertyDescriptor(o, key) { if (key === "stack") settle(o); return reflectDescriptor(o, key); } }.getOwnPropertyDescriptor, Reflect);
-  {
-    const proxies = {};
-    const natives = {};
-    for (const name of ["Error", "TypeError", "RangeError", "ReferenceError", "SyntaxError", "EvalError", "URIError", "AggregateError"]) {
-      const Native = globalThis[name];
-      if (typeof Native !== "function") continue;
-      // The trap's two frames (Reflect.construct's and its own) are not the student's.
-      const made = (error) => { lib.ownStack(error, 2); return error; };
-      const Made = new Proxy(Native, {
-        construct(target, args, newTarget) { return made(reflectConstruct(target, args, newTarget)); },
-        apply(target, self, args) { return made(reflectConstruct(target, args)); },
-      });
-      natives[name] = Native;
-      proxies[name] = Made;
-      defineProperty(Native.prototype, "constructor", { __proto__: null, value: Made, writable: true, enumerable: false, configurable: true });
-      lib.define(name, Made);
-    }
-    for (const name of Object.keys(natives)) if (name !== "Error") Object.setPrototypeOf(natives[name], proxies.Error);
-  }
-  // V8's, which QuickJS lacks: a custom error class calls Error.captureStackTrace(this, Class),
-  // often unguarded, and threw "not a function" here. The stack is V8's (as above) over the
-  // engine's frames, the call's own left out; a property of the target's own, as V8 makes it.
   lib.define("captureStackTrace", { captureStackTrace(target, constructorOpt) {
     if (target === null || (typeof target !== "object" && typeof target !== "function")) throw new TypeError("invalid_argument");
     void constructorOpt;
-    const below = `${new NativeError().stack ?? ""}`.split("\n").slice(1).filter((line) => line !== "").join("\n");
-    lazyStack(target, below);
+    const frames = `${new Error().stack ?? ""}`.split("\n").slice(1).filter((line) => line !== "").join("\n");
+    defineProperty(target, "stack", { __proto__: null, value: frames === "" ? headLine(target) : `${headLine(target)}\n${frames}`, writable: true, enumerable: false, configurable: true });
   } }.captureStackTrace, Error);
   defineProperty(Error, "stackTraceLimit", { __proto__: null, value: 10, writable: true, enumerable: true, configurable: true });
   // The engine's stack overflow is one (errors.js makes it the RangeError V8 throws).

@@ -104,11 +104,10 @@
   }
   /** The stack's frames: [function name, module id or "native", line, column]. */
   function frames(error) {
-    // The engine's own frames (base.js keeps them under V8's first line).
-    const own = lib.rawStack(error);
-    if (typeof own !== "string") return [];
+    const own = getOwnPropertyDescriptor(error, "stack");
+    if (own === undefined || typeof own.value !== "string") return [];
     const out = [];
-    for (const line of own.split("\n", 3)) {
+    for (const line of own.value.split("\n", 3)) {
       const m = exec(/^\s*at (.*) \((?:(native)|([^()]+):(\d+):(\d+))\)$/, line);
       out.push(m === null ? undefined : { name: m[1], id: m[2] ?? m[3], line: Number(m[4]), column: Number(m[5]) });
     }

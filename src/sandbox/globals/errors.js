@@ -14,7 +14,6 @@
   const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
   const defineProperty = Object.defineProperty;
   const exec = Function.prototype.call.bind(RegExp.prototype.exec);
-  const tagOf = Function.prototype.call.bind(Object.prototype.toString);
   const InternalError = lib.InternalError;
   const NATIVE = [TypeError.prototype, ReferenceError.prototype, RangeError.prototype, SyntaxError.prototype, URIError.prototype, InternalError?.prototype];
   const test = Function.prototype.call.bind(RegExp.prototype.test);
@@ -48,8 +47,6 @@
   lib.v8Error = (error) => {
     try {
       if (error === null || typeof error !== "object") return error;
-      // An error the engine raised: its stack as V8's from here on (base.js).
-      if (tagOf(error) === "[object Error]") lib.ownStack(error, 0);
       const proto = getPrototypeOf(error);
       if (!NATIVE.includes(proto)) return error;
       const own = getOwnPropertyDescriptor(error, "message");

@@ -7,35 +7,6 @@ type Line = Omit<Entry, "name">;
 const strict = (code: string, more: Partial<Line> = {}): Line => ({ code: `'use strict'; ${code}`, module: true, ...more });
 
 export const ERROR_ROWS: Record<string, Line[]> = {
-  // err.stack as V8 writes it, on first read: "Name: message" (then, not when made) over the frames
-  // (helper 60: a tool-error text from the stack's first line read a frame; globals/base.js).
-  "stack": [
-    { code: "const e = new Error('x'); const c = Object.create(e); return [c.stack.split('\\n')[0], c.message, Object.hasOwn(c, 'stack'), new DOMException('m', 'AbortError').stack.split('\\n')[0]];", program: true },
-    { code: "const e = new Error('a'); e.message = 'b'; return e.stack.split('\\n')[0];", program: true },
-    { code: "class ToolError extends Error { constructor(m) { super(m); this.name = 'ToolError'; } } const e = new ToolError('m'); return [e.stack.split('\\n')[0], e instanceof ToolError, e instanceof Error, e.constructor === ToolError];", program: true },
-    { code: "const f = new Error('a'); f.stack; f.message = 'c'; return f.stack.split('\\n')[0];", program: true },
-    { code: "const e = new Error('a'); const d = Object.getOwnPropertyDescriptor(e, 'stack'); e.message = 'b'; return [e.stack.split('\\n')[0], typeof d.value, d.writable, d.enumerable, d.configurable, 'get' in d];", program: true },
-    { code: "const e = new Error('a'); const d = Object.getOwnPropertyDescriptors(e).stack; const r = Reflect.getOwnPropertyDescriptor(new TypeError('t'), 'stack'); return [d.value.split('\\n')[0], r.value.split('\\n')[0], Object.getOwnPropertyDescriptor.name, Object.getOwnPropertyDescriptor.length, Reflect.getOwnPropertyDescriptor.length, Object.getOwnPropertyDescriptors.length];", program: true },
-    { code: "return [new TypeError('multi\\nline').stack.split('\\n').slice(0, 2), new Error('x').stack.split('\\n')[1].startsWith('    at ')];", program: true },
-    { code: "class Z extends Error { get name() { return 'ZZ'; } } return new Z('q').stack.split('\\n')[0];", program: true },
-    { code: "const f = Object.freeze(new Error('fz')); return [f.stack.split('\\n')[0], f.stack === f.stack];", program: true },
-    { code: "const g = new Error('g'); g.stack = 'mine'; const h = new Error('h'); delete h.stack; return [g.stack, h.stack, 'stack' in h];", program: true },
-    { code: "const i = new Error('i'); Object.defineProperty(i, 'message', { get() { throw new Error('boom'); } }); try { return i.stack; } catch (e) { return ['threw', e.message]; }", program: true },
-    { code: "const j = new Error('j'); j.name = { toString() { return 'OBJ'; } }; const k = new Error('k'); k.name = undefined; return [j.stack.split('\\n')[0], k.stack.split('\\n')[0]];", program: true },
-    { code: "return [structuredClone(new RangeError('n')).stack.split('\\n')[0], new AggregateError([1], 'agg').stack.split('\\n')[0], TypeError('nonew').stack.split('\\n')[0], URIError('u').stack.split('\\n')[0]];", program: true },
-    { code: "return [Object.getPrototypeOf(TypeError) === Error, Error.prototype.constructor === Error, TypeError.prototype.constructor === TypeError, new Error('x') instanceof Error, new TypeError('x') instanceof Error, new Error('x').constructor === Error, Error.name, Error.length, TypeError.name, TypeError.length, AggregateError.length, typeof Error, Error('x') instanceof Error];", program: true },
-    { code: "const o = { message: 'x' }; Error.captureStackTrace(o); o.name = 'N'; class R extends Error { constructor(m) { super(m); Error.captureStackTrace(this, R); this.name = 'R'; } } return [o.stack.split('\\n')[0], new R('m').stack.split('\\n')[0]];", program: true },
-    { code: "return Promise.reject(new RangeError('r')).catch((e) => e.stack.split('\\n')[0]);", program: true, async: true },
-    { code: "try { null.x; } catch (e) { return e.stack.split('\\n')[0]; }", module: true },
-    { code: "try { undefinedName(); } catch (e) { return e.stack.split('\\n')[0]; }", module: true },
-    { code: "try { const o = undefined; o.run(); } catch (e) { e.message += ' (wrapped)'; return String(e.stack).split('\\n')[0]; }", module: true },
-    { code: "return Promise.resolve().then(() => null.y).catch((e) => e.stack.split('\\n')[0]);", module: true, async: true },
-    { code: "try { JSON.parse('{'); } catch (e) { return e.stack.split('\\n')[0]; }", module: true },
-    { code: "try { [].reduce((a, b) => a + b); } catch (e) { return [e.stack.split('\\n')[0], e.stack.split('\\n')[1].startsWith('    at ')]; }", module: true },
-    { code: "const err = new Error('division by zero'); const headline = String(err.stack).split('\\n')[0]; return headline.replace(/^Error: /, '');", program: true },
-    { code: "class HttpError extends Error { constructor(status, m) { super(m); this.status = status; } get name() { return 'HttpError'; } } const e = new HttpError(404, 'nf'); return [e.stack.split('\\n')[0], Object.keys(e), JSON.stringify(e), String(e)];", program: true },
-    { code: "const e = new Error('x', { cause: new Error('y') }); return [e.stack.split('\\n')[0], e.cause.stack.split('\\n')[0], Object.getOwnPropertyNames(e).sort()];", program: true },
-  ],
   // Correct code through the compile step's marks (error-sites.ts): the same values, each read once.
   "marks in correct code": [
     strict("const o = { a: 1 }; const k = 'a'; o[k] += 1; o[k]++; const d = delete o[k]; return [o, d, k in o];"),
