@@ -15,9 +15,10 @@
 // - a rule no line names (the general rules: ids echoed, every argument check, nothing but
 //   protocol messages on stdout, the schema and interop checks) costs its kind's points, as the policy says (`costsAtMost`,
 //   `onlyAtFullMarks`, `sameRuleAs` keep one root cause from being charged twice). A rule the
-//   policy says reads `through` certain lines (its inputs take the same path as their fixtures)
-//   costs a point of its own `cause` while those lines are right, at any marks: code that skips
-//   several rules the fixtures never show loses a point for each, one mistake still one;
+//   policy says reads `through` certain lines and rules (its inputs take the same path as their
+//   fixtures, or a slip of theirs reaches them) costs a point of its own `cause` while all of
+//   those hold, at any marks: code that skips several rules the fixtures never show loses a point
+//   for each, one mistake still one (checks failing only by throws or stops: one cause a task);
 // - a failure whose cause another check charges (`chargedTo`: another task's, or the line that
 //   shows the same mistake first) costs nothing more: a line so charged earns its point;
 // - a check in error (the grader could not judge it: a live server that would not start on this

@@ -8,16 +8,18 @@ import { EVIDENCE_LINES } from "../evidence/lines.js";
 
 // The general rules in families (src/pack/score.ts, `through` and `cause`): each reads through
 // the lines whose fixtures take the same path, the rules every answer shows (ids, state), and the
-// rules whose slip reaches its inputs (a generated call holds other fields' edge values too: limit
-// 1 or 50, an empty query, a null). While those hold, a failure is a mistake of its own and costs
-// its point beside any other mistake: code that skipped the argument rules, the inherited names
-// and echoed the version kept 16/17 by "at most one a kind, at full marks only".
+// rules whose slip reaches its inputs (each argument check's calls hold plain values of the other
+// fields, so what is left is a slip's own reach: a presence test by truthiness, a typeof message).
+// While those hold, a failure is a mistake of its own and costs its point beside any other
+// mistake: code that skipped the argument rules, the inherited names and echoed the version kept
+// 16/17 by "at most one a kind, at full marks only".
 const LINE_RULES = Object.fromEntries(EVIDENCE_LINES.map((line) => [line.key, line.rules]));
 // Each list's lines count with their own rules (the fixture's case under other ids).
 const family = (cause: string, through: string[]): Points => ruleFamily(cause, withRules(through, LINE_RULES));
 const TASK2_ALL = ["t2_ids_echoed", "t2_fresh_instance"];
-const CALL_LINES = ["t2_id3_text", "t2_id4_error", "t2_id5_is_error", "t2_id5_text", "t2_id7_text", ...TASK2_ALL];
-const call = (cause: string, rules: string[] = []): Points => family(cause, [...CALL_LINES, ...rules]);
+// What every tools/call goes through: the fixture's calls' lines, and the rules every answer shows.
+const CALL_PATH = ["t2_id3_text", "t2_id4_error", "t2_id5_is_error", "t2_id5_text", "t2_id7_text", ...TASK2_ALL];
+const call = (cause: string, rules: string[] = []): Points => family(cause, [...CALL_PATH, ...rules]);
 const TASK2_RULES: Record<string, Points> = {
   t2_initialize_any_version: family("initialize", ["t2_init_version", ...TASK2_ALL]),
   t2_unknown_tools: family("tools", ["t2_id4_error", ...TASK2_ALL]),
