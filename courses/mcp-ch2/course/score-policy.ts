@@ -39,7 +39,8 @@ const TASK2_RULES: Record<string, Points> = {
   // The page's one type rule: a message built from typeof is wrong for both.
   t2_string_type: call("type"),
   t2_integer_type: call("type"),
-  t2_null_values: call("null", ["t2_empty_query", "t2_missing_field", "t2_string_type", "t2_integer_type"]),
+  // A truthiness test's null is charged to t2_empty_query by the judge (grading/presence.ts).
+  t2_null_values: call("null", ["t2_missing_field", "t2_string_type", "t2_integer_type"]),
   t2_several_errors: call("several", ["t2_missing_field", "t2_unexpected_field", "t2_enum_value", "t2_string_type", "t2_integer_type", "t2_limit_bounds"]),
   t2_no_arguments: call("no arguments", ["t2_missing_field", "t2_several_errors"]),
   t2_odd_params: call("odd params", ["t2_no_arguments", "t2_unknown_tools"]),
@@ -66,7 +67,7 @@ const TASK3_RULES: Record<string, Points> = {
 };
 
 export const SCORE_POLICY: ScorePolicy = {
-  id: "chapter2-score-v29",
+  id: "chapter2-score-v30",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },

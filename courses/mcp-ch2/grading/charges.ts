@@ -10,6 +10,7 @@ import { accepts } from "../behaviour/expectation.js";
 import { MESSAGES } from "../course/fixtures.js";
 import { MCP_TOOL } from "../course/protocol.js";
 import { isObject } from "../evidence/reading.js";
+import { chargeNullsToPresence } from "./presence.js";
 import { chargeReadThrough, serveWithOwnHandle } from "./read-through.js";
 import { asTool } from "./read-through-tool.js";
 import { chargeContentShape, chargeFoundText, chargeMissingKeyRules, chargeMissingKeys, chargeServeLeftOut } from "./same-mistake.js";
@@ -52,6 +53,7 @@ export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: Fix
   if (out["task2"] && facts.handle) {
     chargeFoundText(out["task2"], facts.handle.responses);
     chargeContentShape(out["task2"], facts.handle.responses);
+    chargeNullsToPresence(out["task2"]);
     const branchAnswered = facts.handle.branchAnswered;
     chargeFailedCalls(out["task2"], facts.handle.responses, EVERY_ANSWER, undefined, branchAnswered
       ? { branchAnswered, branchWhy: "and handle answers messages of the same kinds by the rules among the generated inputs, so the cause is something these messages share" } : {});

@@ -101,7 +101,7 @@ export function callText(task: BehaviourTask, input: unknown): string {
   return `${task === "task2" ? "handle" : "serve"}(${show(input)})`;
 }
 
-interface Counterexample { input: unknown; expected: string; actual: string; excused?: boolean }
+interface Counterexample { input: unknown; expected: string; actual: string; excused?: boolean; crashed?: true }
 
 const smallestOf = (list: Counterexample[]): Counterexample => list.reduce((a, b) => (show(b.input, Infinity).length < show(a.input, Infinity).length ? b : a));
 
@@ -124,7 +124,8 @@ export function verdict(
     if (judged.witness && !(outcome?.ok && judged.witness.is(outcome.value))) { unwitnessed.push(counterexample()); return; }
     tried++;
     if (outcome && !outcome.ok && judged.excused?.(input, outcome.failure)) failures.push({ ...counterexample(), excused: true });
-    else if (!outcome?.ok || !judged.accepts(want.value, outcome.value, i)) failures.push(counterexample());
+    else if (!outcome?.ok) failures.push({ ...counterexample(), crashed: true });
+    else if (!judged.accepts(want.value, outcome.value, i)) failures.push(counterexample());
   });
   if (judged.witness && tried === 0 && unwitnessed.length > 0) {
     const smallest = smallestOf(unwitnessed);
@@ -142,9 +143,12 @@ export function verdict(
   if (failures.every((f) => f.excused)) {
     return { ...base, status: "skip", message: `Its ${failures.length} failing input${failures.length > 1 ? "s fail" : " fails"} as a fixture call did, at the same place: charged by the line that reads that call (${tried - failures.length} of ${tried} inputs answered by the rule; seed ${seed}).` };
   }
-  const smallest = smallestOf(failures.filter((f) => !f.excused));
+  const own = failures.filter((f) => !f.excused);
+  const smallest = smallestOf(own);
+  // Every failure a throw or a stop: one cause with the task's other such checks (src/pack/score.ts).
+  const crashed = own.every((f) => f.crashed);
   return {
-    ...base, status: "fail", expected: smallest.expected, actual: smallest.actual,
+    ...base, status: "fail", expected: smallest.expected, actual: smallest.actual, ...(crashed ? { crashed } : {}),
     message: `${failures.length} of ${tried} inputs ${what} (seed ${seed}, run again with --seed ${seed}). The smallest: ${callText(task, smallest.input)}${where}`,
   };
 }

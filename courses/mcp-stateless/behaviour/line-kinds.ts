@@ -11,7 +11,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
  * The line with other values of its kind under a fresh id, its keys and their order the page's: a
  * request from a client of another name (where its _meta names one), a call of get_order_status
  * for another known order, a cancellation of another request, another text that is not JSON; a
- * blank line stays as it is (blanks are t4_odd_lines'). Each answer has the page's answer's shape,
+ * blank line stays as it is (blanks are t4_blank_lines'). Each answer has the page's answer's shape,
  * so a mistake of one kind fails it as it failed the page's line, and no key order the page's
  * lines do not have shows a mistake only these lists see (helper 45's serve-first-key-version cost
  * 1 more while their keys were reversed); only a serve that reads each line answers them.

@@ -31,18 +31,39 @@ function messageLine(random: Random): string {
 }
 
 const RULE_CHECKS: readonly BehaviourCheck[] = [
+  // Three rules, three checks: a serve wrong on blanks, on unreadable lines and on JSON that is
+  // not an object makes three mistakes, each a point (a-serve-three-odd-lines kept 40/41 while
+  // one check held them all). Each check's subtle lines are its own; the plain ones of the other
+  // kinds stand between them, so the line numbers still count every line.
   {
-    id: "t4_odd_lines", task: "task4", title: "Blank lines, lines that are not JSON and JSON that is not an object",
-    rule: "Task 4 rules 1–3: a blank line is skipped (but counted), a line JSON.parse cannot read gets the parse error line, JSON that is not an object the Invalid Request line, each with its \"line N\" log; an object is an object whatever its keys are called (\"constructor\", \"__proto__\").",
-    hint: "Try serve([\"\", \"{\", \"5\"]) by hand: log [\"line 2\", \"line 3\"], two error lines out.",
+    id: "t4_blank_lines", task: "task4", title: "Blank lines, of any whitespace, skipped but counted",
+    rule: "Task 4 rule 1: a line that is empty or whitespace alone (what trim() removes: U+00A0, U+FEFF, \\r too) is skipped, with no answer and no log, but counted for the later lines' numbers.",
+    hint: "Try serve([\"\\u00a0\", \"{\"]) by hand: log [\"line 2\"], one error line out. Test a blank line with line.trim() === \"\".",
     inputs: (random) => [
-      [], ...BLANK.map((b) => [b]), ...NOT_JSON.map((l) => [l]), ...NOT_OBJECTS.map((l) => [l]),
-      ...BLANK_UNICODE.map((b) => [b]), ...PADDED.map((l) => [l]),
+      [], ...BLANK.map((b) => [b]), ...BLANK_UNICODE.map((b) => [b]),
       [`\t${JSON.stringify(request(7, "tools/list"))}\r`, ...BLANK_UNICODE],
-      ...Array.from({ length: 12 }, () => Array.from({ length: random.int(1, 6) }, () => random.pick([...BLANK, ...NOT_JSON, ...NOT_OBJECTS]))),
+      ...Array.from({ length: 6 }, () => Array.from({ length: random.int(2, 6) }, () => random.pick([...BLANK, ...BLANK_UNICODE, ...NOT_JSON]))),
+    ],
+  },
+  {
+    id: "t4_unreadable_lines", task: "task4", title: "Lines that are not JSON, padded messages among them, get the parse error line",
+    rule: "Task 4 rule 2: a line JSON.parse cannot read, as it is (a message padded with U+00A0 or U+FEFF is not JSON), gets the parse error line, with its \"line N\" log.",
+    hint: "Try serve([\"{\", \"\\u00a0{}\"]) by hand: two parse error lines, log [\"line 1\", \"line 2\"]. Parse the line as it is, not trimmed.",
+    inputs: (random) => [
+      ...NOT_JSON.map((l) => [l]), ...PADDED.map((l) => [l]),
+      ...Array.from({ length: 6 }, () => Array.from({ length: random.int(2, 6) }, () => random.pick([...BLANK, ...NOT_JSON, ...PADDED]))),
+    ],
+  },
+  {
+    id: "t4_not_objects", task: "task4", title: "JSON that is not an object gets the Invalid Request line",
+    rule: "Task 4 rule 3: JSON that is not an object (a number, an array, a string, null, true) gets the Invalid Request line with its \"line N\" log; an object is an object whatever its keys are called (\"constructor\", \"__proto__\").",
+    hint: "Try serve([\"5\", \"null\"]) by hand: two Invalid Request lines with id null, log [\"line 1\", \"line 2\"].",
+    inputs: (random) => [
+      ...NOT_OBJECTS.map((l) => [l]),
+      ...Array.from({ length: 6 }, () => Array.from({ length: random.int(2, 6) }, () => random.pick([...BLANK, ...NOT_JSON, ...NOT_OBJECTS]))),
       // Objects whose own keys are named like Object.prototype's: still objects, for handle (a
       // test of message.constructor === Object called them Invalid Request and passed while no
-      // line held such a key). Last, so the drawn lists keep their draws.
+      // line held such a key).
       INHERITED_KEYS,
     ],
   },

@@ -51,7 +51,7 @@ function fourRequests(random: Random): string[] {
 /**
  * The page's lines with each one swapped for another of its kind, in the same places: another
  * request, another notification, another text that is not JSON; the blank lines stay as they are
- * (other blanks are t4_odd_lines'). The same kinds give answers of the same shape, which a table of
+ * (other blanks are t4_blank_lines'). The same kinds give answers of the same shape, which a table of
  * the page's lines (even one that puts any id back) cannot give: only reading each line can.
  */
 function sameKinds(random: Random): string[] {

@@ -24,8 +24,8 @@ export const HINTS: Record<string, readonly Hint[]> = {
     { text: "The exact rules are in the header of task3.ts.", reread: "task3.ts header", checks: [] },
   ],
   task4: [
-    { text: "One loop over the lines with their index: skip blank ones, log \"line N\" for the rest, answer each line with one output line or none.", reread: "2.6 The stdio transport, for real", checks: ["t4_log", "t4_out_ids", "t4_messages"] },
-    { text: "A line that is not JSON still gets an answer: the parse error response with id null. JSON that is not an object gets Invalid Request.", reread: "2.4 handle() (the json.JSONDecodeError branch)", checks: ["t4_parse_error_line", "t4_odd_lines"] },
+    { text: "One loop over the lines with their index: skip blank ones, log \"line N\" for the rest, answer each line with one output line or none.", reread: "2.6 The stdio transport, for real", checks: ["t4_log", "t4_out_ids", "t4_blank_lines", "t4_messages"] },
+    { text: "A line that is not JSON still gets an answer: the parse error response with id null. JSON that is not an object gets Invalid Request.", reread: "2.4 handle() (the json.JSONDecodeError branch)", checks: ["t4_parse_error_line", "t4_unreadable_lines", "t4_not_objects"] },
     { text: "Nothing is printed: stdout is the protocol channel, and this loop's log goes into the log list.", reread: "2.6 (\"Anything else the server prints must go to stderr\")", checks: ["t4_no_stdout", "t4_no_stderr"] },
     { text: "The exact rules are in the header of task4.ts.", reread: "task4.ts header", checks: [] },
   ],

@@ -20,13 +20,40 @@ const ORDER_LINES = ["t2_a100_structured", "t2_z9_text", "t2_z9_is_error", "t2_c
 const VERSION_LINES = ["t2_discover_versions", "t2_old_version_code", "t2_old_version_data"];
 const ALL_LINES = [...ORDER_LINES, ...VERSION_LINES, "t2_tool_names", "t2_bad_args_text", "t2_unknown_tool_error"];
 
+// checkArgs's lines, and the page's cases of each rule with other names: the generated inputs and
+// the inherited names go through the same three lists (missing, unexpected, not a string). Not
+// the quoting's rule: their names are plain words, which every quoting writes alike.
+const T1_LINES = ["t1_bad_args", "t1_wrong_type", "t1_problem_order", "t1_quoted_name", "t1_valid_count"];
+const T1_KINDS = [...T1_LINES, "t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_valid"];
+
+export const TASK1_FAMILIES: Record<string, Points> = {
+  // One name per kind in each input: the order inside a kind is not theirs.
+  t1_inherited_names: ruleFamily("inherited names", T1_KINDS),
+  // The order inside a kind is the page's case of it again (t1_same_problem_order): one slip.
+  t1_generated_args: ruleFamily("order", [...T1_KINDS, "t1_same_problem_order"]),
+};
+
+// serve's lines with their rule, and what every list shows: a serve that keeps state between
+// calls answers every later list wrong (t4_fresh_instance, charged there).
+const T4_LINES = [...withRules(["t4_out_ids", "t4_parse_error_line", "t4_log"], LINE_RULES), "t4_fresh_instance"];
+const T4_KINDS = ["t4_blank_lines", "t4_unreadable_lines", "t4_not_objects"];
+
+export const TASK4_FAMILIES: Record<string, Points> = {
+  t4_blank_lines: ruleFamily("blank lines", T4_LINES),
+  t4_unreadable_lines: ruleFamily("unreadable lines", T4_LINES),
+  t4_not_objects: ruleFamily("not objects", T4_LINES),
+  // The generated sessions hold every kind of line: a kind's mistake shows here too.
+  t4_messages: ruleFamily("sessions", [...T4_LINES, ...T4_KINDS]),
+};
+
 export const TASK2_FAMILIES: Record<string, Points> = {
   // One family: the cancel's retries name orders, and an order's answer may come from a memo of them.
   t2_order_ids: family("orders", ORDER_LINES),
   t2_input_responses: family("orders", ORDER_LINES),
   // A refusal names the version asked with repr, as an unknown name is named: repr(None) written
-  // "null" fails both (b-repr-none-as-null), one slip.
-  t2_version_check: family("version", [...VERSION_LINES, "t2_unknown_names"]),
+  // "null" fails both (b-repr-none-as-null), one slip, charged to t2_unknown_names by the judge
+  // when the refusals are right but for the version's writing (grading/read-through.ts).
+  t2_version_check: family("version", VERSION_LINES),
   // Odd params leave a name or uri out: what an unknown one gets is t2_unknown_names'.
   t2_odd_params: family("params", [...ALL_LINES, "t2_version_check", "t2_unknown_names"]),
   t2_arguments: family("arguments", [...ORDER_LINES, "t2_bad_args_text", "t2_unknown_tool_error", "t2_order_ids"]),

@@ -227,8 +227,8 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["client-keeps-answers", "task3", ["t3_first_round_no_answers"]], // hole: no check read a first round's inputResponses
   ["client-json-copy", "task3", ["t3_request_as_given"]], // hole: request was never called with params left out, as the page calls it
   ["arguments-array-as-object", "task2", ["t2_arguments"]],
-  ["serve-trims-before-parse", "task4", ["t4_odd_lines"]], // hole: no line was JSON padded with U+00A0, U+FEFF...
-  ["serve-blank-spaces-only", "task4", ["t4_odd_lines"]], // hole: no blank line held "\r" or U+00A0
+  ["serve-trims-before-parse", "task4", ["t4_unreadable_lines"]], // hole: no line was JSON padded with U+00A0, U+FEFF...
+  ["serve-blank-spaces-only", "task4", ["t4_blank_lines"]], // hole: no blank line held "\r" or U+00A0
   ["serve-falsy-id-notification", "task4", ["t4_messages"]], // hole: serve's lines never had id 0 or ""
   ["args-empty-is-missing", "task1", ["t1_same_valid"]], // hole: no required name held "" but by chance
   ["repr-code-units", "task1", ["t1_repr_quoting"]],
@@ -254,8 +254,8 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["method-not-found-repr", "task2", ["t2_unknown_names"]],
   ["decline-is-error", "task2", ["t2_same_cancel_decline", "t2_input_responses"]],
   ["client-answers-assigned", "task3", ["t3_input_responses_keyed"]],
-  ["serve-non-object-parse-error", "task4", ["t4_odd_lines"]],
-  ["serve-lists-to-handle", "task4", ["t4_odd_lines"]],
+  ["serve-non-object-parse-error", "task4", ["t4_not_objects"]],
+  ["serve-lists-to-handle", "task4", ["t4_not_objects"]],
   ["unknown-tool-string-name", "task2", ["t2_unknown_names"]],
   // The spec's -32602 for a name that is not a string: the page answers that code too, and its rule fixes the message.
   ["spec-name-not-string", "task2", ["t2_unknown_names"]],
@@ -264,7 +264,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["game-checkargs-table-empty", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid", "t1_generated_args"], ["t4_same_lines"], 5],
   // The reference handle writes <v> with this pyRepr: its -32022 messages show the same table (charged to task 1).
   ["game-repr-page-names", "task1", ["t1_repr_quoting"], ["t2_version_check"], 1],
-  ["game-serve-page-table", "task4", ["t4_same_lines", "t4_odd_lines"], [], 3],
+  ["game-serve-page-table", "task4", ["t4_same_lines", "t4_blank_lines", "t4_unreadable_lines", "t4_not_objects"], [], 3],
   // hole: its made-up texts kept t3_final_text and t3_declined_text (35/41) while no retry was sent.
   ["game-client-fabricates", "task3", ["t3_final_text", "t3_declined_text", "t3_rounds", "t3_retry_same_call"], [], 8],
   // hole: t3_same_cancel_flows compared the whole result, so this one mistake voided t3_rounds and both text lines (38/41).
@@ -275,12 +275,12 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["args-unexpected-sorted", "task1", ["t1_quoted_name", "t1_generated_args"]],
   ["cancel-accept-truthy", "task2", ["t2_input_responses"]],
   ["order-id-trimmed", "task2", ["t2_order_ids"]],
-  ["serve-null-skipped", "task4", ["t4_odd_lines"]],
+  ["serve-null-skipped", "task4", ["t4_not_objects"]],
   // serve's one call on LINES throws at the not-JSON line (no try/catch around JSON.parse): it cost
   // all three of task 4's lines; they are now read line by line (grading/serve-lines.ts).
   ["serve-parse-without-catch", "task4", ["t4_parse_error_line"]],
   // ... and gaming that reading: a serve that answers one line at a time keeps none of them.
-  ["game-serve-one-line-only", "task4", ["t4_out_ids", "t4_parse_error_line", "t4_log", "t4_odd_lines"], [], 3],
+  ["game-serve-one-line-only", "task4", ["t4_out_ids", "t4_parse_error_line", "t4_log", "t4_blank_lines", "t4_not_objects"], [], 3],
   ["client-four-rounds", "task3", ["t3_cap_requests", "t3_at_most_three_rounds"]],
   // ... the stateful habit (requests refused until the instance has seen server/discover): the fresh instances show it.
   // serve calls this handle: in fresh instances its lists are refused before server/discover, so
@@ -319,7 +319,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["serve-reads-id-of-null", "task4", ["t4_out_ids"]],
   ["serve-parse-in-helper", "task4", ["t4_parse_error_line"]],
   ["serve-throws-first-parse-error", "task4", ["t4_parse_error_line"]],
-  ["serve-in-on-primitive", "task4", ["t4_odd_lines"]],
+  ["serve-in-on-primitive", "task4", ["t4_not_objects"]],
   // A wrong check after the loop (as many output lines as log lines) throws whenever a notification was read: line 5 alone.
   ["serve-asserts-counts", "task4", ["t4_out_ids"]],
   // Two mistakes, two points: no try/catch and only "" skipped (lines 4 and 7 fail alone); no
@@ -329,18 +329,18 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // Gaming the reading: single page lines from a table (the page's list throws: the task's failure);
   // the page's sub-lists, or LINES without line 4, from tables, anything else thrown at one place.
   ["game-serve-line-table", "task4", [], [], 3],
-  ["game-serve-sublist-table", "task4", ["t4_parse_error_line", "t4_odd_lines", "t4_messages"], [], 3],
-  ["game-serve-minus-one-table", "task4", ["t4_parse_error_line", "t4_odd_lines", "t4_messages"], [], 3],
+  ["game-serve-sublist-table", "task4", ["t4_parse_error_line", "t4_blank_lines", "t4_not_objects", "t4_messages"], [], 3],
+  ["game-serve-minus-one-table", "task4", ["t4_parse_error_line", "t4_blank_lines", "t4_not_objects", "t4_messages"], [], 3],
   // No try/catch, and a throw on any list of 8 lines or more, which fails t4_same_lines at its
   // own throw, not excused: 2, as the two mistakes.
   ["game-serve-throws-over-n", "task4", ["t4_parse_error_line", "t4_same_lines"], [], 2],
   // No try/catch as a shield for two shortcuts (the line trimmed before JSON.parse, JSON null
   // skipped): should be 3; 2 is the failed line and the behaviour checks' cap of one.
-  ["game-serve-throw-shield", "task4", ["t4_parse_error_line", "t4_odd_lines"], [], 2],
+  ["game-serve-throw-shield", "task4", ["t4_parse_error_line", "t4_unreadable_lines", "t4_not_objects"], [], 2],
   // A table of the page's lines with any id (the fresh ids pass), its misses thrown where its
   // JSON.parse throws on line 4: all 3. It cost 2 while t4_log was charged to t4_parse_error_line;
   // the per-line run's lists without line 4 hold other lines of the same kinds (behaviour/line-kinds.ts).
-  ["game-serve-sublist-any-id", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_log", "t4_odd_lines", "t4_messages"], [], 3],
+  ["game-serve-sublist-any-id", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_log", "t4_blank_lines", "t4_not_objects", "t4_messages"], [], 3],
   // out and log at module level: t4_fresh_instance's one point (grading/fresh-serve.ts); it was 3.
   ["serve-module-arrays", "task4", ["t4_fresh_instance"], []],
   // A module's first call thrown unless it is the page's lines, the work done on later calls: its
@@ -348,7 +348,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["game-serve-warm-up", "task4", ["t4_fresh_instance"], []],
   // A table of the page's lines with any id put back, any other line skipped: t4_same_lines tries
   // lines of the same kinds with other texts (it kept 2 of 3 while that rule tried the page's lines only).
-  ["game-serve-any-id-table", "task4", ["t4_same_lines", "t4_odd_lines", "t4_messages"], [], 3],
+  ["game-serve-any-id-table", "task4", ["t4_same_lines", "t4_blank_lines", "t4_unreadable_lines", "t4_not_objects", "t4_messages"], [], 3],
   // Work done on an instance's first call only, with JSON.parse unguarded: 2, the state between
   // calls and the throw (each call of the line-by-line run has an instance of its own: plan.ts).
   // It cost 3 while that run was one instance, where every call after the first returned undefined.
@@ -384,7 +384,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["checkargs-type-before-unexpected", "task1", ["t1_problem_order", "t1_same_problem_order"]], // not-a-string before unexpected
   ["discover-versions-string", "task2", ["t2_discover_versions", "t2_same_discover"]], // supportedVersions the version, not a list
   // hole: no line held an object with a key named "constructor", so message.constructor === Object passed (41/41).
-  ["serve-constructor-plain-check", "task4", ["t4_odd_lines"]],
+  ["serve-constructor-plain-check", "task4", ["t4_not_objects"]],
   // hole: t3_request_as_given checked only that the client's three fields won, so merging them into
   // the caller's _meta (its keys kept) passed (41/41); the rule has the client's replace it.
   ["client-meta-merged", "task3", ["t3_request_as_given"]],
@@ -395,7 +395,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["checkargs-unexpected-vs-required", "task1", ["t1_same_valid", "t1_generated_args"]], // unexpected = not in required: an optional property flagged
   // Responses written with JSON.stringify(response, null, 2). It cost 3 (all): t4_same_lines, the
   // rule of all three lines, failed on the newlines; it now reads what the lines read (judge.ts serveComparison).
-  ["serve-pretty-json", "task4", ["t4_odd_lines", "t4_messages"]],
+  ["serve-pretty-json", "task4", ["t4_messages"]],
   // hole: a tool's failure after a round of questions was drawn on some seeds only (41/41 on seed 1): now an edge call.
   ["client-throws-tool-errors", "task3", ["t3_final_result_returned"]], // a result with isError true thrown, not returned
   ["client-first-round-empty-responses", "task3", ["t3_first_round_no_answers"]], // "inputResponses": {} on round 1
@@ -430,8 +430,8 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // other lines of the same kinds (behaviour/line-kinds.ts), which the table has no answer for, so
   // t4_out_ids and t4_log are not charged to t4_parse_error_line. It cost 2 while those lists were
   // the page's lines under fresh ids, which a table that takes any id answers.
-  ["game-serve-table-other-site", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_log", "t4_same_lines", "t4_odd_lines", "t4_messages"], [], 3],
-  ["game-serve-table-stalls", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_log", "t4_same_lines", "t4_odd_lines", "t4_messages"], [], 3],
+  ["game-serve-table-other-site", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_log", "t4_same_lines", "t4_blank_lines", "t4_unreadable_lines", "t4_not_objects", "t4_messages"], [], 3],
+  ["game-serve-table-stalls", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_log", "t4_same_lines", "t4_blank_lines", "t4_unreadable_lines", "t4_not_objects", "t4_messages"], [], 3],
   // As serve-parse-without-catch, 1: JSON.parse unguarded in a module of serve's own
   // (parse-line.ts). A failure reached from serve's call is serve's, wherever it happened (it cost
   // 3 while the place named read as another module's).
@@ -442,7 +442,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["handle-logs-junk-stdout", "task2", ["t2_no_stdout"]],
   // One mistake each, a stall on lines of whitespace: "   " only (line 7; 1), or any line that
   // starts with whitespace, by a trim loop that never moves on: 1. Line 7 stalls alone; the padded
-  // messages of t4_odd_lines stall at the same place, and are lines that are not JSON, not blank,
+  // messages of t4_unreadable_lines stall at the same place, and are lines that are not JSON, not blank,
   // so failedAsCase does not excuse them with line 7; served again with each line trimmed, they
   // are answered by the rules (the recount, trimmed-lines.ts), so the rule is line 7's mistake seen
   // again, skipped. 2 before (t4_log paid for the rule as a second mistake).
@@ -484,24 +484,24 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // handle never asked after load, line 4 throwing. The lists' get_order_status call for another
   // order gets A100's answer, so t4_out_ids is not charged to line 4: 2 (it logs every line by the
   // rules, which is all t4_log reads).
-  ["game-serve-table-by-method", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_odd_lines", "t4_messages"], [], 2],
+  ["game-serve-table-by-method", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_not_objects", "t4_messages"], [], 2],
   // Two mistakes, 2: JSON.parse unguarded, and a cancellation's request looked up among the lines
   // read, which throws for one never seen (line 5 alone, and the per-line lists' other
   // cancellation; seeds 0, 7, 12345 by grade: 2 on each): t4_out_ids pays for line 5's failed call,
   // which no generated list of task 4 sees.
   ["serve-cancel-lookup-parse-throws", "task4", ["t4_parse_error_line", "t4_out_ids"], [], 2],
   // Two mistakes, 2: JSON.parse unguarded, and the version read as the message's first value, which
-  // throws when jsonrpc is not the first key (t4_odd_lines sees it). It cost 3 while the per-line
+  // throws when jsonrpc is not the first key (t4_not_objects sees it). It cost 3 while the per-line
   // run's lists reversed every message's keys, so that serve's call on LINES without line 4 threw
   // and t4_out_ids and t4_log each paid for the second mistake; those lists keep the page's keys
   // and their order now (behaviour/line-kinds.ts), their values changed.
-  ["serve-first-key-version-parse-throws", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_odd_lines"], [], 2],
+  ["serve-first-key-version-parse-throws", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_not_objects"], [], 2],
   // Gaming the per-line run by telling its lists apart, caught: JSON.parse unguarded and no log,
   // but lists holding a message whose first key is not jsonrpc (the per-line lists reversed every
   // message's keys when it was written) are logged by the rules. 2 (seeds 0, 7, 12345 by grade):
-  // t4_log, t4_odd_lines and t4_messages see the missing log; since the per-line lists keep the
+  // t4_log, the odd lines' checks and t4_messages see the missing log; since the per-line lists keep the
   // page's key order, t4_log is not charged to line 4 and t4_out_ids is.
-  ["game-serve-detects-reversed-keys", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_odd_lines", "t4_messages"], [], 2],
+  ["game-serve-detects-reversed-keys", "task4", ["t4_parse_error_line", "t4_out_ids", "t4_blank_lines", "t4_not_objects", "t4_messages"], [], 2],
   // Helper 49: one realistic mistake each, 1 on seeds 0, 7 and 12345 (grade --no-live).
   ["repr-upper-hex", "task1", ["t1_repr_quoting"]], // repr()'s \x, \u, \U escapes in upper-case hex ('nbsp\xA0')
   ["version-in-on-string-meta", "task2", ["t2_version_check"]], // the version looked up with `in` on params._meta ?? {}: throws for a _meta that is a string or a number
@@ -522,8 +522,8 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // mistake (the right keys, other answers) and is charged to that line (client/dropped-answers.ts),
   // so t3_retry_input_responses, right on the accepted cancel, keeps its point; 2 before.
   ["client-always-sends-accept", "task3", ["t3_declined_text", "t3_input_responses_keyed"]],
-  ["serve-batch-arrays", "task4", ["t4_odd_lines", "t4_messages"]], // a JSON list read as a JSON-RPC batch (one list of responses), not one -32600
-  ["serve-lines-end-newline", "task4", ["t4_parse_error_line", "t4_odd_lines", "t4_messages"]], // each out line written with its "\n", as print() ends it
+  ["serve-batch-arrays", "task4", ["t4_not_objects", "t4_messages"]], // a JSON list read as a JSON-RPC batch (one list of responses), not one -32600
+  ["serve-lines-end-newline", "task4", ["t4_parse_error_line", "t4_messages"]], // each out line written with its "\n", as print() ends it
   // Helper 49, gaming: the page's examples answered, anything else spins or is refused.
   // handle from a table of the page's requests (method, params without _meta, version), a busy
   // loop otherwise: it keeps t2_discover_versions and t2_tool_names (2/16), whose answers never vary.

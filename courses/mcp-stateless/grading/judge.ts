@@ -19,6 +19,7 @@ import { describeInput, fixtureValues, readRun, readServeCall, type CallReader }
 import { decodeValue } from "../../../src/sandbox/value.js";
 import { FIXTURE_INPUTS, FRESH_LISTS_RULE, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
 import { freshServe } from "./fresh-serve.js";
+import { chargeSkippedAsBlank } from "./skipped-as-blank.js";
 import { sameJson } from "../evidence/reading.js";
 import { schemaChecks } from "../schema/checks.js";
 import { chargeIsErrorThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
@@ -47,13 +48,14 @@ export function sameServe(expected: unknown, actual: unknown, oneLine = true): b
 }
 
 /**
- * The comparison of serve's answers for a check: the evidence lines' rule (t4_same_lines) reads
- * what the lines read (ids, the parse error line as JSON, the log), so an out line written over
- * several lines (JSON.stringify(response, null, 2)) fails the general rules (t4_messages,
- * t4_odd_lines: one point) and not all three lines' rule too (it cost all of task 4).
+ * The comparison of serve's answers for a check: one response a line is t4_messages' rule (its
+ * sessions answer the most messages); the other checks read what the lines read (ids, the parse
+ * error line as JSON, the log), so an out line written over several lines
+ * (JSON.stringify(response, null, 2)) costs one point, not one for each kind of line that has an
+ * answer (serve-pretty-json) nor all three lines' rule too (it cost all of task 4).
  */
 const serveComparison = (check: PlannedCheck["check"]) =>
-  check.id === FRESH_LISTS_RULE ? (e: unknown, a: unknown) => sameServe(e, a, false) : (e: unknown, a: unknown) => sameServe(e, a);
+  check.id === "t4_messages" ? (e: unknown, a: unknown) => sameServe(e, a) : (e: unknown, a: unknown) => sameServe(e, a, false);
 
 const t2Answers = new WeakMap<readonly unknown[], ({ value: unknown } | undefined)[]>();
 /** The model's answers to the fixtures then the generated messages, on one server (made once per plan with the model's own checkArgs). */
@@ -268,7 +270,11 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       const excused = failedAsCase(FIXTURE_INPUTS.task2, calls.slice(0, offset), sameMessageCase);
       const judged = judgeChecks(runs.checks, calls.slice(offset), expectedAt, accepts, input.seed, excused);
       const loadsTask1 = generatedRun?.status === "ran" && (generatedRun.modules ?? []).includes("task1.ts");
-      const reprs = loadsTask1 ? chargeReprReadThrough(runs.checks, judged, calls.slice(offset), expectedAt, accepts, input.seed) : judged;
+      // A value written otherwise in handle's own messages first (an unknown name's too), then task 1's repr.
+      const names = judged.find((c) => c.name === "t2_unknown_names");
+      const written = names?.status === "fail" && names.chargedTo === undefined
+        ? chargeReprReadThrough(runs.checks, judged, calls.slice(offset), expectedAt, accepts, input.seed, names.name, ["t2_version_check"]) : judged;
+      const reprs = loadsTask1 ? chargeReprReadThrough(runs.checks, written, calls.slice(offset), expectedAt, accepts, input.seed) : written;
       checks.push(...chargeIsErrorThrough(lines, runs.checks, reprs, calls.slice(offset), expectedAt, input.seed));
     } else {
       const expected = serveExpected(plan, reply);
@@ -276,7 +282,12 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       const asLine = excusedLines(task, runs.perLine !== undefined ? reply.runs[runs.perLine] : undefined);
       const excused: SameMistake = sameMistake ? (list, failure) => asLine(list, failure) || sameMistake(list, failure) : asLine;
       const expectedAt = (i: number): { value: unknown } | undefined => (expected[offset + i] === undefined ? undefined : { value: expected[offset + i] });
-      const judged = judgeChecks(runs.checks, calls.slice(offset), expectedAt, serveComparison, input.seed, excused);
+      const failing = (p: PlannedCheck): number[] => p.inputs.flatMap((_, k) => {
+        const o = calls[offset + p.offset + k];
+        const want = expectedAt(p.offset + k);
+        return want && !(o?.ok && serveComparison(p.check)(want.value, o.value)) ? [k] : [];
+      });
+      const judged = chargeSkippedAsBlank(judgeChecks(runs.checks, calls.slice(offset), expectedAt, serveComparison, input.seed, excused), runs.checks, calls.slice(offset), failing);
       const rule = runs.checks.find((p) => p.check.id === FRESH_LISTS_RULE);
       if (runs.fresh === undefined || !rule) checks.push(...judged);
       else {

@@ -148,14 +148,15 @@ describe("mcp-stateless through the sandbox", () => {
     ["args-unexpected-sorted", "task1", ["t1_quoted_name", "t1_generated_args"], []],
     ["discover-without-meta", "task2", ["t2_without_server_info", "t2_result_envelope"], ["t2_same_envelope"]],
     ["client-error-whole-object", "task3", ["t3_error_message", "t3_error_response_throws"], []],
-    ["serve-log-zero-based", "task4", ["t4_log", "t4_odd_lines"], ["t4_messages", "t4_same_lines"]],
-    ["serve-logs-parsed-only", "task4", ["t4_log", "t4_odd_lines"], ["t4_messages", "t4_same_lines"]],
+    ["serve-log-zero-based", "task4", ["t4_log", "t4_blank_lines", "t4_unreadable_lines", "t4_not_objects"], ["t4_messages", "t4_same_lines"]],
+    ["serve-logs-parsed-only", "task4", ["t4_log", "t4_blank_lines", "t4_unreadable_lines", "t4_not_objects"], ["t4_messages", "t4_same_lines"]],
     ["serve-prints", "task4", ["t4_no_stdout"], []],
-    ["serve-counts-non-blank", "task4", ["t4_log", "t4_odd_lines"], ["t4_messages", "t4_same_lines"]],
-    ["serve-skips-only-empty", "task4", ["t4_log", "t4_odd_lines"], ["t4_out_ids", "t4_parse_error_line", "t4_messages", "t4_same_lines"]],
-    ["serve-drops-parse-error", "task4", ["t4_parse_error_line", "t4_odd_lines"], ["t4_out_ids", "t4_messages", "t4_same_lines"]],
-    // A line not starting with "{" skipped unlogged (the page's lines all start so): its generated lists.
-    ["serve-skips-unbraced", "task4", ["t4_odd_lines"], ["t4_messages"]],
+    ["serve-counts-non-blank", "task4", ["t4_log", "t4_blank_lines", "t4_unreadable_lines", "t4_not_objects"], ["t4_messages", "t4_same_lines"]],
+    ["serve-skips-only-empty", "task4", ["t4_log", "t4_blank_lines", "t4_unreadable_lines", "t4_not_objects"], ["t4_out_ids", "t4_parse_error_line", "t4_messages", "t4_same_lines"]],
+    ["serve-drops-parse-error", "task4", ["t4_parse_error_line", "t4_blank_lines", "t4_unreadable_lines", "t4_not_objects"], ["t4_out_ids", "t4_messages", "t4_same_lines"]],
+    // A line not starting with "{" skipped unlogged (the page's lines all start so): its generated lists,
+    // every kind's taken as blank, charged to the blank lines' check (grading/skipped-as-blank.ts).
+    ["serve-skips-unbraced", "task4", ["t4_blank_lines"], ["t4_unreadable_lines", "t4_not_objects", "t4_messages"]],
   ];
 
   it.each(MISTAKES)("fails %s in its own checks (%s: %j), with a counterexample", async (name, task, own, alsoInTask, shared = [], cost = 1) => {

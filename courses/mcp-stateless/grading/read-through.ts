@@ -22,17 +22,23 @@ function uptoRepr(answer: unknown): unknown {
   return { ...answer, error: { ...error, message: `${error["message"].split(" ").slice(0, 3).join(" ")} …` } };
 }
 
+/**
+ * `to`: task 1, or, within handle, the check that showed a value written otherwise first (an
+ * unknown name's None written "null" is the version refusal's too: b-repr-none-as-null), for the
+ * checks `only` names.
+ */
 export function chargeReprReadThrough(
   plan: readonly PlannedCheck[], judged: readonly CheckResult[], outcomes: readonly (Outcome | undefined)[],
   expectedAt: (i: number, check: Check) => { value: unknown } | undefined, accepts: (check: Check) => Judged["accepts"], seed: number,
+  to = "task1", only?: readonly string[],
 ): CheckResult[] {
-  const failing = plan.filter((p, k) => judged[k]!.status === "fail" && !p.check.part);
+  const failing = plan.filter((p, k) => judged[k]!.status === "fail" && judged[k]!.chargedTo === undefined && !p.check.part && (only === undefined || only.includes(p.check.id)));
   if (!failing.length) return [...judged];
   const lenient = judgeChecks(failing, outcomes, expectedAt, (check) => {
     const strict = accepts(check);
     return (want, actual, i) => strict(want, actual, i) || sameJson(uptoRepr(comparedPart(actual, check.compare ?? "content")), uptoRepr(want));
   }, seed);
-  return judged.map((c) => (lenient.find((l) => l.name === c.name)?.status === "pass" ? { ...c, chargedTo: "task1" } : c));
+  return judged.map((c) => (lenient.find((l) => l.name === c.name)?.status === "pass" ? { ...c, chargedTo: to } : c));
 }
 
 /** The text of a tool's failure with checkArgs's problems ("Error: …", isError true), or undefined. */

@@ -1,7 +1,7 @@
 // The stateless pack's recount (Pack.recount, src/grading/recount.ts): serve's mistake on a line of
 // whitespace, seen again on generated lines padded with it. A serve whose own trim loop never
 // moves on stalls on line 7 ("   ", a fixture line, charged by the lines that read it) and on every
-// message padded with whitespace in t4_odd_lines' lists, at the same place; a padded message is
+// message padded with whitespace in t4_unreadable_lines' lists, at the same place; a padded message is
 // not a blank line, so failedAsCase does not excuse it, and the rule read it as a second mistake.
 // Run again on those lists with each line trimmed, serve answers them by the rules: what failed
 // was the whitespace, the fixture line's mistake, and the rule is skipped as such. A serve whose
