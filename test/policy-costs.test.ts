@@ -67,12 +67,14 @@ const COSTS: [PackDir, string, number, number?][] = [
   ["mcp-stateful", "a-one-per-task", 3],
   ["mcp-stateful", "a-request-note-params", 2],
   ["mcp-stateful", "a-server-again-global-prompt", 3],
-  ["mcp-stateful", "a-server-five-gaps", 4, 5],
+  // initialize refused once live, on a session a jsonrpc-1.0 initialized opened, is t2_initialize_again's (grading/regated.ts).
+  ["mcp-stateful", "a-server-five-gaps", 5],
   ["mcp-stateful", "a-server-gate-again-prompt", 3],
-  // The gate reads through t2_notifications (c-jsonrpc-after-initialize: one slip), whose id check this breaks.
-  ["mcp-stateful", "a-server-jsonrpc-idnull-errstring", 2, 3],
+  // The gate no longer reads through t2_notifications, whose id check this breaks too: t2_notifications
+  // failing by the jsonrpc slip alone is charged to the gate (grading/gate-slips.ts, c-jsonrpc-after-initialize).
+  ["mcp-stateful", "a-server-jsonrpc-idnull-errstring", 3],
   ["mcp-stateful", "b-client-no-initialized", 4, 1], // three client lines unread, not charged to t3_sent_methods
-  ["mcp-stateful", "b-initialized-on-initialize", 2, 1],
+  ["mcp-stateful", "b-initialized-on-initialize", 1], // list_changed queued once initialize is answered: the gate's slip (grading/gate-slips.ts)
   ...(["b-client-error-returned", "b-client-no-cache", "b-client-no-roundtrip", "b-client-pump-no-refetch", "b-kindof-id-null", "b-list-only-allowed",
     "b-list-sorted", "b-not-allowed-as-unknown"].map((name): [PackDir, string, number] => ["mcp-stateful", name, 1])),
   // Helper 64's: one slip each, chosen to reach several families (c-).
@@ -86,15 +88,13 @@ const COSTS: [PackDir, string, number, number?][] = [
     "c-problems-joined-comma", "c-requested-undefined", "c-str-is-repr", "c-version-after-method"].map((name): [PackDir, string, number] => ["mcp-stateless", name, 1])),
   // data: null on every error: JSON-RPC's data may be any value, and MCP's schema leaves it unknown: right.
   ["mcp-stateless", "c-error-data-always", 0],
-  // An error's id written null: t2_envelope's, and the live pipe's and the SDK's unknown-tool check
-  // see it too (the pipe's line is not charged to the envelope: grading/live-charges.ts).
-  ["mcp-stateful", "c-error-id-null", 2, 1],
-  ["mcp-stateful", "c-id-falsy-null", 2, 1],
-  ...(["c-initialize-resets-session", "c-initialized-module-level", "c-internal-error-invalid-params",
+  // An error's id written null: t2_envelope's, and the live pipe and the SDK client see it too (a
+  // response under an id the client never sent: live/unmatched-ids.ts, charged to the envelope).
+  ...(["c-error-id-null", "c-id-falsy-null", "c-initialize-resets-session", "c-initialized-module-level", "c-internal-error-invalid-params",
     "c-jsonrpc-after-initialize", "c-notification-errors-answered", "c-notify-before-live", "c-outbox-module-level"].map((name): [PackDir, string, number] => ["mcp-stateful", name, 1])),
-  // String ids refused: the lines' rules, tried under string ids, take five lines' points; the
-  // slip is t2_envelope's (every response carries the request's id).
-  ["mcp-stateful", "c-id-integer-only", 7, 1],
+  // String ids refused: t2_envelope's (every response carries the request's id), not the lines'
+  // rules' whose sessions hold string ids (grading/string-ids.ts; 7 before).
+  ["mcp-stateful", "c-id-integer-only", 1],
   ["mcp-stateful", "c-error-data-null", 0], // data: null on every error: right, as the stateless pack's
   ["mcp-stateful", "c-params-raw", 0], // asObject as `value ?? {}`: no input sends params that are not an object where it matters
   // result null where a request got no result value (notifications/initialized sent with an id):

@@ -18,8 +18,10 @@ export const TASK2_FAMILIES: Record<string, Points> = {
   // error fails both (c-error-id-null), one slip, one point (as chapter 2's t2_schema_id).
   t2_schema_responses: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true, sameRuleAs: "t2_envelope" },
   // An early initialized with jsonrpc "1.0" is t2_notifications' input too: a jsonrpc test below
-  // the initialize branches opens the gate with it (c-jsonrpc-after-initialize, one slip).
-  t2_handshake: family("gate", [...HANDSHAKE_LINES, "t2_notifications"]),
+  // the initialize branches opens the gate with it (c-jsonrpc-after-initialize, one slip). Not
+  // read through t2_notifications (whose other rules, id null among them, are other mistakes):
+  // t2_notifications failing by that slip alone is charged here (grading/gate-slips.ts).
+  t2_handshake: family("gate", HANDSHAKE_LINES),
   t2_initialize_again: family("initialize again", HANDSHAKE_LINES),
   t2_prompts_resources: family("prompts and resources", HANDSHAKE_LINES),
   // State kept on the module instead of the instance: the lines are made after 200 other sessions.

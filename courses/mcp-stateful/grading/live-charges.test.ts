@@ -39,6 +39,27 @@ describe("the stdio check's wrong line, charged to its rule's check", () => {
     expect(chargeLiveToRules([line, check("t2_handshake", "behaviour", "fail")])).toBeUndefined();
   });
 
+  it("charges a line with a string id to t2_envelope where its method's rule held and the envelope failed (a server of integer ids only)", () => {
+    const lines = modelLines();
+    // The last line answers the request with id "last": refused as a server of integer ids refuses it.
+    const refused = [...lines.slice(0, -1), JSON.stringify({ jsonrpc: "2.0", id: "last", error: { code: -32600, message: "id must be an integer" } })];
+    const stdio = judgeStdio({ stdout: stdout(refused), stderr: "" });
+    expect(stdio).toMatchObject({ status: "fail", chargedTo: "t2_tool_errors" });
+    const envelopeFailed = chargeLiveToRules([check("t2_tool_errors", "behaviour", "pass"), check("t2_envelope", "behaviour", "fail"), stdio])!;
+    expect(envelopeFailed[2]).toMatchObject({ chargedTo: "t2_envelope", message: expect.stringContaining("Its id is a string") });
+    const envelopePassed = chargeLiveToRules([check("t2_tool_errors", "behaviour", "pass"), check("t2_envelope", "behaviour", "pass"), stdio])!;
+    expect(envelopePassed[2]!.chargedTo).toBeUndefined();
+    // An integer id's line is its rule's, whatever the envelope did.
+    const ungated = judgeStdio({ stdout: stdout([JSON.stringify({ jsonrpc: "2.0", id: 0, result: { tools: [] } }), ...lines.slice(1)]), stderr: "" });
+    expect(chargeLiveToRules([check("t2_handshake", "behaviour", "pass"), check("t2_envelope", "behaviour", "fail"), ungated])![2]!.chargedTo).toBeUndefined();
+  });
+
+  it("keeps an SDK step marked with t2_envelope (a response under an id never sent) where t2_envelope failed", () => {
+    const sdk: CheckResult = { ...check("t2_sdk_unknown", "interop", "fail"), chargedTo: "t2_envelope" };
+    expect(chargeLiveToRules([check("t2_envelope", "behaviour", "fail"), sdk])![1]!.chargedTo).toBe("t2_envelope");
+    expect(chargeLiveToRules([check("t2_envelope", "behaviour", "pass"), sdk])![1]!.chargedTo).toBeUndefined();
+  });
+
   it("costs one point when handle printed on stdout, which is what broke the session's lines (helper 43: it cost 2)", () => {
     const lost = (checks: CheckResult[]): number => { const s = scoreTask({ checks }, pack.score); return s.maxScore - s.score; };
     const printed = judgeStdio({ stdout: stdout(["handling initialize", ...modelLines()]), stderr: "" });

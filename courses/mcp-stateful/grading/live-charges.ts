@@ -3,9 +3,13 @@
 // envelope: rules no evidence line names, which cost their kind's point) would cost the stdio
 // kind's point too. live/stdio.ts marks such a line with the check of its rule; once every check
 // is in, the mark stays where that check failed too (the same mistake, charged there) and is
-// dropped where it passed (the pipe shows a mistake of its own, and the stdio check charges it).
+// dropped where it passed (the pipe shows a mistake of its own, and the stdio check charges it),
+// unless the line answers a string id and t2_envelope failed: a server of integer ids only
+// (grading/string-ids.ts). An SDK step is marked t2_envelope's when a response came back under an
+// id the client never sent (live/unmatched-ids.ts).
 import type { CheckResult } from "../../../src/report/types.js";
 import { SERVER_CHECKS } from "../behaviour/server-checks.js";
+import { failedOnStringId } from "../live/stdio.js";
 
 const LIVE_KINDS = new Set(["stdio", "interop"]);
 const RULE_CHECKS = new Set(SERVER_CHECKS.map((c) => c.name));
@@ -20,6 +24,12 @@ export function chargeLiveToRules(checks: readonly CheckResult[]): CheckResult[]
     // A check that did not run (behaviour checks off) charges nothing: the pipe's failure is its own.
     const owner = byName.get(check.chargedTo);
     if (owner?.status === "fail") return { ...check, message: `${check.message ?? ""} The same mistake as ${owner.name}'s, charged there.`.trim() };
+    // A request with a string id, its method's rule holding in the sessions: the id's mistake when
+    // t2_envelope failed too (a server of integer ids only fails it on the sessions' string ids).
+    const envelope = byName.get("t2_envelope");
+    if (owner?.status === "pass" && envelope?.status === "fail" && failedOnStringId(check)) {
+      return { ...check, chargedTo: envelope.name, message: `${check.message ?? ""} Its id is a string, and your server answers string ids wrongly: the same mistake as t2_envelope's, charged there.`.trim() };
+    }
     const { chargedTo: _, ...own } = check;
     return own;
   });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { modelSession, type Outcome, type Session } from "../behaviour/session.js";
 import { mixedGateSteps } from "./mixed-gate.js";
-import { judgeSteps } from "./server-verdicts.js";
+import { judgeSteps, NO_ID_MISTAKES } from "./server-verdicts.js";
 
 const handle = (message: object) => ({ op: "handle" as const, message: { jsonrpc: "2.0", ...message } });
 const session: Session = {
@@ -30,8 +30,8 @@ describe("an early initialized read both ways in one session", () => {
 
   it("charges the step that took the other reading to the gate (t2_handshake), not to tools/list's check", () => {
     expect(mixedGateSteps(session, mixed, page)).toEqual(new Set([2]));
-    expect(judgeSteps(session, mixed, ["toolsList"], false, undefined, page)).toBeUndefined();
-    expect(judgeSteps(session, mixed, ["gate"], false, undefined, page)?.message).toMatch(/other reading of an early notifications\/initialized/);
+    expect(judgeSteps(session, mixed, ["toolsList"], NO_ID_MISTAKES, undefined, page)).toBeUndefined();
+    expect(judgeSteps(session, mixed, ["gate"], NO_ID_MISTAKES, undefined, page)?.message).toMatch(/other reading of an early notifications\/initialized/);
   });
 
   it("charges nothing to a server of either reading", () => {
@@ -46,6 +46,6 @@ describe("an early initialized read both ways in one session", () => {
     const wrongList = { value: { jsonrpc: "2.0", id: 1, result: { tools: [] } } };
     const got: Outcome[] = [...page.outcomes.slice(0, 2), wrongList, ...page.outcomes.slice(3)];
     expect(mixedGateSteps(session, got, page)).toEqual(new Set());
-    expect(judgeSteps(session, got, ["toolsList"], false, undefined, page)).toBeDefined();
+    expect(judgeSteps(session, got, ["toolsList"], NO_ID_MISTAKES, undefined, page)).toBeDefined();
   });
 });

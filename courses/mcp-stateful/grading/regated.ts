@@ -36,3 +36,23 @@ export function regatedSteps(session: Session, got: readonly Outcome[], model: {
 }
 
 export const REGATED_CAUSE = " It was refused because initialize came again once the session was live: initialize is answered at any time and leaves the session as it was (the page's server answers it before it looks at the gate).";
+
+/**
+ * The first initialize of a session, refused (-32600) after a notifications/initialized the model
+ * did not take (its jsonrpc other than "2.0", say): the code took the session as live there and
+ * refuses initialize once live. t2_initialize_again's mistake (initialize is answered at any
+ * time), not t2_initialize's, whose two lines it took beside the gate's slip that opened the
+ * session (a-server-five-gaps: jsonrpc unchecked and initialize refused once live).
+ */
+export function refusedAsLiveSteps(session: Session, got: readonly Outcome[], model: { rules: StepRule[] }): Set<number> {
+  const out = new Set<number>();
+  if (session.servers.length !== 1) return out;
+  let initializedBefore = false;
+  session.steps.forEach((step, j) => {
+    if (model.rules[j] === "initialize" && initializedBefore && refused(got[j])) out.add(j);
+    if (method(step) === "notifications/initialized") initializedBefore = true;
+  });
+  return out;
+}
+
+export const REFUSED_AS_LIVE_CAUSE = " An initialized notification came before it, which your server took as opening the session: initialize is answered at any time, the session live or not.";

@@ -11,7 +11,9 @@ import { SERVER_CHECKS, type ServerCheck } from "../behaviour/server-checks.js";
 import { modelSession, sessionCode, type Outcome, type Session, type Step, type StepRule } from "../behaviour/session.js";
 import { UNKNOWN_VERSION } from "../behaviour/generate.js";
 import { falsyIdCause, falsyIdRule, refusesFalsyIds } from "./falsy-ids.js";
-import { REGATED_CAUSE, regatedSteps } from "./regated.js";
+import { chargeGateSlips } from "./gate-slips.js";
+import { byStringId, stringIdCause, stringIdMistake } from "./string-ids.js";
+import { REFUSED_AS_LIVE_CAUSE, refusedAsLiveSteps, REGATED_CAUSE, regatedSteps } from "./regated.js";
 import { MIXED_GATE_CAUSE, mixedGateSteps } from "./mixed-gate.js";
 import { TOOL_LOOKUP_CAUSE, toolLookupRule } from "./tool-lookup.js";
 import type { SessionsPlan } from "./plan.js";
@@ -73,24 +75,38 @@ const shownOutcome = (o: Outcome | undefined): string => (o === undefined ? "(no
 
 type Model = ReturnType<typeof modelFor>;
 
+/**
+ * What the server does wrong by a request's id alone, read from all its sessions: it refuses ids 0
+ * and "" (falsy-ids.ts, t2_notifications'), and the mistake it makes on string ids alone
+ * (string-ids.ts, t2_envelope's).
+ */
+export interface IdMistakes { falsy: boolean; strings: string | undefined }
+export const NO_ID_MISTAKES: IdMistakes = { falsy: false, strings: undefined };
+
 /** Each step of a session the rules `judges` decide, in order, with why its answer is wrong (undefined: right). */
-function* judgedSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", refusesFalsy: boolean, stalled: string | undefined, model: Model): Generator<{ j: number; why: string | undefined; rule: StepRule }> {
+function* judgedSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", ids: IdMistakes, stalled: string | undefined, model: Model): Generator<{ j: number; why: string | undefined; rule: StepRule }> {
   const regated = regatedSteps(session, got, model);
+  const asLive = refusedAsLiveSteps(session, got, model);
   const mixed = mixedGateSteps(session, got, model);
   for (let j = 0; j < session.steps.length; j++) {
     // A session that stalled: its steps are judged up to the one that never returned.
     if (stalled !== undefined && j > got.length) break;
     if (got[j] === undefined && judges === "envelope") continue;
-    const rule = regated.has(j) ? "initializeAgain" : mixed.has(j) ? "gate" : toolLookupRule(falsyIdRule(session.steps[j]!, model.rules[j]!, got[j], model.outcomes[j], refusesFalsy), got[j], session.steps[j]!);
-    if (judges !== "envelope" && !judges.includes(rule)) continue;
-    const why = got[j] === undefined ? (stalled !== undefined ? `it never returned: ${stalled}` : "the session stopped before this step") : compareStep(session.steps[j]!, model.outcomes[j]!, got[j]!, judges === "envelope" ? "envelope" : "body");
-    yield { j, why: why === undefined ? undefined : regated.has(j) ? `${why}.${REGATED_CAUSE}` : mixed.has(j) ? `${why}.${MIXED_GATE_CAUSE}` : `${why}.${rule === "toolUnknown" && rule !== model.rules[j] ? TOOL_LOOKUP_CAUSE : rule !== model.rules[j] ? falsyIdCause(session.steps[j]!, got[j]) : ""}`, rule };
+    const step = session.steps[j]!;
+    // Wrong by its string id alone: the envelope's step, whatever method it called.
+    const byId = byStringId(step, got[j], model.outcomes[j], ids.strings);
+    const rule = regated.has(j) || asLive.has(j) ? "initializeAgain" : mixed.has(j) ? "gate" : toolLookupRule(falsyIdRule(step, model.rules[j]!, got[j], model.outcomes[j], ids.falsy), got[j], step);
+    if (judges !== "envelope" && (byId || !judges.includes(rule))) continue;
+    const compared = (part: "envelope" | "body"): string | undefined => compareStep(step, model.outcomes[j]!, got[j]!, part);
+    const why = got[j] === undefined ? (stalled !== undefined ? `it never returned: ${stalled}` : "the session stopped before this step") : judges !== "envelope" ? compared("body") : compared("envelope") ?? (byId ? compared("body") : undefined);
+    const cause = byId ? stringIdCause(step) : regated.has(j) ? REGATED_CAUSE : asLive.has(j) ? REFUSED_AS_LIVE_CAUSE : mixed.has(j) ? MIXED_GATE_CAUSE : rule === "toolUnknown" && rule !== model.rules[j] ? TOOL_LOOKUP_CAUSE : rule !== model.rules[j] ? falsyIdCause(step, got[j]) : "";
+    yield { j, why: why === undefined ? undefined : `${why}.${cause}`, rule };
   }
 }
 
-/** A session's steps against the model; `refusesFalsy`: the server refuses ids 0 and "" (falsy-ids.ts), charged to t2_notifications. */
-export function judgeSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", refusesFalsy = false, stalled?: string, model = modelFor(session, got)): Failure | undefined {
-  for (const { j, why } of judgedSteps(session, got, judges, refusesFalsy, stalled, model)) {
+/** A session's steps against the model; `ids`: what the server does wrong by a request's id alone (IdMistakes), charged to its own check. */
+export function judgeSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", ids = NO_ID_MISTAKES, stalled?: string, model = modelFor(session, got)): Failure | undefined {
+  for (const { j, why } of judgedSteps(session, got, judges, ids, stalled, model)) {
     if (why === undefined) continue;
     return {
       steps: j + 1,
@@ -111,9 +127,9 @@ const ofNoFixturesKind = (step: Step): boolean => {
 };
 
 /** Of a session's steps judged by `judges`: whether one went wrong beyond the fixtures' kinds, one went wrong otherwise, one of their kinds went right. */
-function kindsOfFailure(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", refusesFalsy: boolean, stalled: string | undefined, model: Model): { beyond: boolean; within: boolean; rightWithin: boolean; otherOrder: boolean; serverInfoOnly: boolean } {
+function kindsOfFailure(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", ids: IdMistakes, stalled: string | undefined, model: Model): { beyond: boolean; within: boolean; rightWithin: boolean; otherOrder: boolean; serverInfoOnly: boolean } {
   const out = { beyond: false, within: false, rightWithin: false, otherOrder: true, serverInfoOnly: true };
-  for (const { j, why } of judgedSteps(session, got, judges, refusesFalsy, stalled, model)) {
+  for (const { j, why } of judgedSteps(session, got, judges, ids, stalled, model)) {
     const beyond = ofNoFixturesKind(session.steps[j]!);
     if (why === undefined) { if (!beyond) out.rightWithin = true; } else if (beyond) out.beyond = true; else out.within = true;
     if (why !== undefined && !sameNamesInOtherOrder(got[j], model.outcomes[j])) out.otherOrder = false;
@@ -177,9 +193,18 @@ export interface Found {
   otherOrder?: true;
   /** Every failure a throw or a step that never returned (CheckResult.crashed). */
   crashed?: true;
+  /**
+   * Every step it judged wrong, in every session (gate-slips.ts reads what explains them);
+   * undefined when a failure was no answered step's (a step that never returned, a session that
+   * stopped, two servers beside each other).
+   */
+  wrong?: WrongStep[];
 }
 
-interface Judged { found: Found[]; refusesFalsy: boolean }
+/** A step a check judged wrong: its session, the code's answers, the step's index and the rule it was judged by. */
+export interface WrongStep { session: Session; got: readonly Outcome[]; j: number; rule: StepRule }
+
+interface Judged { found: Found[]; ids: IdMistakes }
 
 // The judge, the follow-up's plan and its recheck read the same reply: judged once (a reply is never changed).
 const judgedReplies = new WeakMap<SandboxReply, WeakMap<SessionsPlan, Judged>>();
@@ -196,10 +221,11 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
   const results = p.all.map((_, i) => sessionOutcomes(p, reply, i));
   // The model's answers once per session (every check judges every session against them).
   const models = p.all.map((session, i) => (results[i]!.outcomes ? modelFor(session, results[i]!.outcomes!) : undefined));
-  const refusesFalsy = refusesFalsyIds(p.all.flatMap((session, i) => {
+  const answered = p.all.flatMap((session, i) => {
     const got = results[i]!.outcomes;
     return got && session.servers.length === 1 ? [{ session, got, want: models[i]!.outcomes }] : [];
-  }));
+  });
+  const ids: IdMistakes = { falsy: refusesFalsyIds(answered), strings: stringIdMistake(answered) };
   const stopped = (i: number): Failure => ({ steps: p.all[i]!.steps.length, message: `This session:\n${sessionCode(p.all[i]!)}\nstopped: ${results[i]!.failed}` });
   const groupOf = (i: number): string | undefined => p.groups.find((g) => i >= g.from && i < g.from + g.count)?.name;
   // The rules each session's steps hold (as judged where it has answers; the page's reading where
@@ -216,10 +242,12 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
     let judged = 0;
     // Whether every failure was a throw or a step that never returned (CheckResult.crashed).
     let crashed = true;
-    const consider = (f: Failure | undefined, session?: Session, crash = true): void => {
+    let wrong: WrongStep[] | undefined = [];
+    const consider = (f: Failure | undefined, session?: Session, crash = true, steps?: WrongStep[]): void => {
       judged++;
       if (!f) return;
       crashed &&= crash;
+      wrong = steps && wrong ? [...wrong, ...steps] : undefined;
       if (!smallest || f.steps < smallest.steps) smallest = session ? { ...f, session } : f;
     };
     if (check.judges === "alone") {
@@ -240,7 +268,9 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
       let sawOwn = false;
       let ownUnseen: Failure | undefined;
       // Whether every failure is beyond the fixtures' kinds (CheckResult.beyondLines), and one of their kinds went right.
-      const kinds = { beyond: false, within: false, rightWithin: false, otherOrder: true, serverInfoOnly: true };
+      // (Not judged for the envelope: its failure is never a list's order or serverInfo alone.)
+      const judgesKinds = judges !== "envelope";
+      const kinds = { beyond: false, within: false, rightWithin: false, otherOrder: judgesKinds, serverInfoOnly: judgesKinds };
       p.all.forEach((session, i) => {
         // Two servers side by side are t2_isolation's; each alone is a session of its own here.
         if (session.servers.length > 1 && judges !== "envelope") return;
@@ -259,11 +289,12 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
           // A step that never returned (a loop that never ends spent the run's fuel) is the
           // failure of the check of its rule alone (cost 8 when every check charged the sessions
           // the stopped run never answered); no shrinking of it (every candidate would stall).
-          const f = judgeSteps(session, got, judges, refusesFalsy, stalled ? results[i]!.failed : undefined, models[i]);
+          const f = judgeSteps(session, got, judges, ids, stalled ? results[i]!.failed : undefined, models[i]);
           const at = f === undefined ? undefined : got[f.steps - 1];
-          consider(f, stalled && f?.steps === got.length + 1 ? undefined : session, at === undefined || "threw" in at);
+          const steps = f && !stalled ? [...judgedSteps(session, got, judges, ids, undefined, models[i]!)].filter((s) => s.why !== undefined).map(({ j, rule }) => ({ session, got, j, rule })) : undefined;
+          consider(f, stalled && f?.steps === got.length + 1 ? undefined : session, at === undefined || "threw" in at, steps);
           if (judges !== "envelope") {
-            const k = f ? kindsOfFailure(session, got, judges, refusesFalsy, stalled ? results[i]!.failed : undefined, models[i]!) : undefined;
+            const k = f ? kindsOfFailure(session, got, judges, ids, stalled ? results[i]!.failed : undefined, models[i]!) : undefined;
             if (k) { kinds.beyond ||= k.beyond; kinds.within ||= k.within; kinds.rightWithin ||= k.rightWithin; kinds.otherOrder &&= k.otherOrder; kinds.serverInfoOnly &&= k.serverInfoOnly; } else if (holds(i)) kinds.rightWithin = true;
           }
           return;
@@ -285,18 +316,18 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
       if (smallest && ((kinds.beyond && !kinds.within && kinds.rightWithin) || (smallest.session && kinds.serverInfoOnly))) return { check, smallest, judged, beyond: true };
       if (smallest?.session && kinds.otherOrder) return { check, smallest, judged, otherOrder: true };
     }
-    return { check, ...(smallest ? { smallest } : {}), judged, ...(smallest && crashed ? { crashed: true as const } : {}) };
+    return { check, ...(smallest ? { smallest, ...(wrong ? { wrong } : {}) } : {}), judged, ...(smallest && crashed ? { crashed: true as const } : {}) };
   });
-  return { found, refusesFalsy };
+  return { found, ids };
 }
 
 /** Each failing check's counterexample, a session cut after its first wrong answer (grading/shrink-runs.ts makes it smaller). */
-export function counterexamples(p: SessionsPlan, reply: SandboxReply): { check: ServerCheck; session: Session; failure: Failure; refusesFalsy: boolean }[] {
-  const { found, refusesFalsy } = smallestFailures(p, reply);
+export function counterexamples(p: SessionsPlan, reply: SandboxReply): { check: ServerCheck; session: Session; failure: Failure; ids: IdMistakes }[] {
+  const { found, ids } = smallestFailures(p, reply);
   return found.flatMap(({ check, smallest }) => {
     if (!smallest?.session) return [];
     const { session, ...failure } = smallest;
-    return [{ check, session: { servers: session.servers, steps: session.steps.slice(0, failure.steps) }, failure, refusesFalsy }];
+    return [{ check, session: { servers: session.servers, steps: session.steps.slice(0, failure.steps) }, failure, ids }];
   });
 }
 
@@ -307,8 +338,10 @@ export function listedInOtherOrder(p: SessionsPlan, reply: SandboxReply): string
 
 /** Every server check's verdict; `smaller`, by check: a smaller counterexample of the same failure, shown in its place. */
 export function server(p: SessionsPlan, reply: SandboxReply, seed: number, smaller?: ReadonlyMap<string, Failure>): CheckResult[] {
-  return smallestFailures(p, reply).found.map(({ check, smallest, judged, beyond, crashed }) => {
+  const { found } = smallestFailures(p, reply);
+  const verdicts = found.map(({ check, smallest, judged, beyond, crashed }) => {
     const result = verdict(check, seed, smallest && (smaller?.get(check.name) ?? smallest), judged, beyond);
     return crashed && result.status === "fail" ? { ...result, crashed } : result;
   });
+  return chargeGateSlips(verdicts, new Map(found.map((f) => [f.check.name, f.wrong])));
 }

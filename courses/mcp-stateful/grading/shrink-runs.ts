@@ -12,7 +12,7 @@ import { candidates } from "../behaviour/shrink.js";
 import { alone as aloneOf, sessionCode, type Outcome, type Session, type StepRule } from "../behaviour/session.js";
 import { judge } from "./judge.js";
 import { SERVER_RUN, type StatefulPlan } from "./plan.js";
-import { counterexamples, judgeAlone, judgeSteps, outcomesOf, type Failure } from "./server-verdicts.js";
+import { counterexamples, judgeAlone, judgeSteps, outcomesOf, type Failure, type IdMistakes } from "./server-verdicts.js";
 
 // Two servers side by side cost a run per candidate and one per server: fewer of them.
 export const SIDE_BY_SIDE_CANDIDATES = 8;
@@ -21,7 +21,7 @@ export const SIDE_BY_SIDE_CANDIDATES = 8;
 export type Shrunk = Failure & { session: Session };
 
 interface Try { session: Session; run: number; at: number; apart?: (number | undefined)[] }
-interface Asked { check: string; judges: readonly StepRule[] | "envelope" | "alone"; first: Failure; size: number[]; tries: Try[]; refusesFalsy: boolean }
+interface Asked { check: string; judges: readonly StepRule[] | "envelope" | "alone"; first: Failure; size: number[]; tries: Try[]; ids: IdMistakes }
 
 /** How big a counterexample reads: its steps, then its servers, then its code's length. */
 const sizeOf = (session: Session, steps: number): number[] => [steps, session.servers.length, sessionCode(session, steps).length];
@@ -36,7 +36,7 @@ function reproduced(a: Asked, t: Try, reply: SandboxReply): Failure | undefined 
   if (!got) return undefined;
   const alone = t.apart?.map((r) => (r === undefined ? [] : outcomesOf(reply.runs[r], 0).outcomes));
   if (alone?.some((x) => x === undefined)) return undefined;
-  const f = a.judges === "alone" ? judgeAlone(t.session, got, alone as Outcome[][]) : judgeSteps(t.session, got, a.judges, a.refusesFalsy);
+  const f = a.judges === "alone" ? judgeAlone(t.session, got, alone as Outcome[][]) : judgeSteps(t.session, got, a.judges, a.ids);
   return f && f.expected === a.first.expected && f.actual === a.first.actual ? f : undefined;
 }
 
@@ -49,7 +49,7 @@ export function shrinkRuns(plan: StatefulPlan, reply: SandboxReply, input: PlanI
   if (!input.behaviour || !p) return undefined;
   const runs: RunSpec[] = [];
   const asked: Asked[] = [];
-  for (const { check, session, failure, refusesFalsy } of counterexamples(p, reply)) {
+  for (const { check, session, failure, ids } of counterexamples(p, reply)) {
     const sideBySide = check.judges === "alone";
     const sessions = candidates(session, sideBySide).slice(0, sideBySide ? SIDE_BY_SIDE_CANDIDATES : undefined);
     if (!sessions.length) continue;
@@ -69,7 +69,7 @@ export function shrinkRuns(plan: StatefulPlan, reply: SandboxReply, input: PlanI
       const run = runs.push({ ...SERVER_RUN, inputs: sessions.map((s) => JSON.stringify(s)), instance: "fresh", stopOnFailure: false }) - 1;
       tries = sessions.map((s, at) => ({ session: s, run, at }));
     }
-    asked.push({ check: check.name, judges: check.judges, first: failure, size: sizeOf(session, failure.steps), tries, refusesFalsy });
+    asked.push({ check: check.name, judges: check.judges, first: failure, size: sizeOf(session, failure.steps), tries, ids });
   }
   if (!runs.length) return undefined;
   return {

@@ -11,6 +11,7 @@ import { connectWait, NoAnswer, unjudgedSilence, withTimeout } from "../../../sr
 import { connectionTransport } from "../../../src/live/transport.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import { LIVE_TOOLS } from "./entry.js";
+import { watchIds } from "./unmatched-ids.js";
 
 type Sdk = typeof import("./sdk.js");
 let sdk: Promise<Sdk> | undefined;
@@ -54,8 +55,13 @@ async function sdkSteps(server: LiveServer, timeoutMs: number): Promise<{ result
   let unreadable = 0;
   const Transport = connectionTransport({ ReadBuffer, serializeMessage, notConnected: () => new Error("Not connected") });
   const transport = new Transport(server);
+  // The ids the client sent, and the responses that carried none of them (unmatched-ids.ts).
+  const ids = watchIds();
+  const send = transport.send.bind(transport);
+  transport.send = (message: unknown): Promise<void> => { ids.sent(message); return send(message); };
   transport.stderr.on("data", () => { /* the server's log: read so the pipe never fills */ });
   await transport.start();
+  ids.attach(transport.connection?.stdout);
   // A line the client cannot read also cuts connect's wait short (connectWait).
   let cutWait = (): void => undefined;
   capLines(transport.connection, () => { unreadable += 1; cutWait(); });
@@ -68,9 +74,15 @@ async function sdkSteps(server: LiveServer, timeoutMs: number): Promise<{ result
   const limit = Math.min(timeoutMs, REQUEST_LIMIT_MS);
   // A time-out with nothing unreadable is not judged (src/live/time-limit.ts): the machine's, maybe.
   const timedOut = (e: unknown): boolean => unreadable === 0 && ((e instanceof McpError && e.code === ErrorCode.RequestTimeout) || e instanceof NoAnswer);
-  const failed = (step: Step, e: unknown, what: string): CheckResult => check(step, timedOut(e) ? "error" : "fail", { actual: describe(e), message: `${what}: ${describe(e)}.${timedOut(e) ? unjudgedSilence(limit) : ""}` });
+  // A step that failed while a response came back under an id the client never sent: t2_envelope's mistake.
+  const failed = (step: Step, e: unknown, what: string, unmatchedBefore: number): CheckResult => {
+    const stray = !timedOut(e) && ids.unmatched > unmatchedBefore;
+    const why = stray ? " A response came back with an id no request of the client's had: every response carries the request's id (t2_envelope)." : "";
+    return check(step, timedOut(e) ? "error" : "fail", { actual: describe(e), message: `${what}: ${describe(e)}.${timedOut(e) ? unjudgedSilence(limit) : why}`, ...(stray ? { chargedTo: "t2_envelope" } : {}) });
+  };
   const results: CheckResult[] = [];
   try {
+    let before = ids.unmatched;
     try {
       const connectLimit = Math.min(timeoutMs, CONNECT_LIMIT_MS);
       const wait = connectWait(client.connect(transport, { timeout: connectLimit }), connectLimit + 500, limit, "initialize");
@@ -78,25 +90,28 @@ async function sdkSteps(server: LiveServer, timeoutMs: number): Promise<{ result
       await wait.result;
       results.push(check(0, "pass", { actual: JSON.stringify(client.getServerCapabilities() ?? {}) }));
     } catch (error) {
-      return done([failed(0, error, "The SDK client could not connect"), ...([1, 2, 3] as const).map((s) => check(s, "skip", { message: "The client could not connect." }))], timedOut(error));
+      return done([failed(0, error, "The SDK client could not connect", before), ...([1, 2, 3] as const).map((s) => check(s, "skip", { message: "The client could not connect." }))], timedOut(error));
     }
+    before = ids.unmatched;
     try {
       const { tools } = await withTimeout(client.listTools(undefined, { timeout: limit }), limit + 500, "tools/list");
       const names = tools.map((t) => t.name).join(",");
       results.push(names === LIVE_TOOLS.join(",") ? check(1, "pass", { actual: names }) : check(1, "fail", { expected: LIVE_TOOLS.join(","), actual: names, message: `The client saw the tools [${names}].` }));
-    } catch (error) { results.push(failed(1, error, "listTools failed in the client")); }
+    } catch (error) { results.push(failed(1, error, "listTools failed in the client", before)); }
+    before = ids.unmatched;
     try {
       const result = await withTimeout(client.callTool({ name: "add", arguments: { x: 2, y: 3 } }, undefined, { timeout: limit }), limit + 500, "tools/call");
       const first = (result as { content?: { type?: string; text?: string }[] }).content?.[0];
       const ok = first?.type === "text" && first.text === "5" && result.isError !== true;
       results.push(check(2, ok ? "pass" : "fail", { expected: "5", actual: JSON.stringify(result), ...(ok ? {} : { message: `callTool(add, {x: 2, y: 3}) returned ${JSON.stringify(result)}.` }) }));
-    } catch (error) { results.push(failed(2, error, "callTool(add) rejected in the client")); }
+    } catch (error) { results.push(failed(2, error, "callTool(add) rejected in the client", before)); }
+    before = ids.unmatched;
     try {
       const result = await withTimeout(client.callTool({ name: "no_such_tool", arguments: {} }, undefined, { timeout: limit }), limit + 500, "tools/call");
       results.push(check(3, "fail", { expected: "McpError -32601", actual: JSON.stringify(result), message: `callTool(no_such_tool) resolved with ${JSON.stringify(result)}: an unknown tool is an error response (-32601), not a result.` }));
     } catch (error) {
       const ok = error instanceof McpError && error.code === ErrorCode.MethodNotFound;
-      results.push(ok ? check(3, "pass", { expected: "McpError -32601", actual: describe(error) }) : failed(3, error, "callTool(no_such_tool) rejected, but not with -32601"));
+      results.push(ok ? check(3, "pass", { expected: "McpError -32601", actual: describe(error) }) : failed(3, error, "callTool(no_such_tool) rejected, but not with -32601", before));
     }
     return done(results);
   } finally {

@@ -47,6 +47,21 @@ function ruleCheck(rule: StepRule | undefined, envelope: boolean): string | unde
   return SERVER_CHECKS.find((c) => Array.isArray(c.judges) && rule !== undefined && c.judges.includes(rule))?.name;
 }
 
+/**
+ * Whether the stdio check failed on a line answering a request whose id is a string (its expected
+ * answer, the model's, carries the request's id): a server that serves integer ids only answers it
+ * wrongly whatever its method's rule, the mistake t2_envelope charges (grading/string-ids.ts).
+ */
+export function failedOnStringId(check: CheckResult): boolean {
+  if (check.name !== STDIO_CHECK.name || check.status !== "fail" || check.expected === undefined) return false;
+  try {
+    const want = JSON.parse(check.expected) as unknown;
+    return typeof want === "object" && want !== null && typeof (want as { id?: unknown }).id === "string";
+  } catch {
+    return false;
+  }
+}
+
 export function judgeStdio(run: StdioRun): CheckResult {
   const base = { ...STDIO_CHECK, kind: "stdio" } as const;
   const lines = run.stdout.split("\n");

@@ -1,0 +1,102 @@
+// Two slips of the handshake's gate that another check's rule sees too. The gate is t2_handshake's,
+// a family (evidence/rule-families.ts): it costs a point of its own while the handshake's lines
+// hold. Where another check failed only by the same slip, that check is charged to it (one
+// mistake, one point), and no further: a check that failed by anything else besides costs its own.
+// - A session opened by an initialized whose jsonrpc is not "2.0": the jsonrpc test placed below
+//   the handshake's branches, or left out. t2_notifications failing only on requests with a bad
+//   jsonrpc answered is the same slip (c-jsonrpc-after-initialize); it read through t2_notifications
+//   before, and a server that also took id null for a notification kept the gate's point
+//   (a-server-jsonrpc-idnull-errstring, a-server-five-gaps: test/policy-costs.test.ts).
+// - The session live at initialize, not at notifications/initialized: t2_list_changed failing only
+//   by list_changed queued between the two (b-initialized-on-initialize cost 2).
+import type { CheckResult } from "../../../src/report/types.js";
+import { compareStep } from "../behaviour/compare.js";
+import { VARIANTS } from "../behaviour/model.js";
+import { modelSession, type Outcome, type Session, type Step } from "../behaviour/session.js";
+import type { WrongStep } from "./server-verdicts.js";
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const methodOf = (step: Step): unknown => (step.op === "handle" && isObject(step.message) ? step.message["method"] : undefined);
+
+/** The session as a slip reads it, and which of its steps each of the original's is. */
+interface Misread { session: Session; at: number[] }
+
+/** Each initialized notification with a bad jsonrpc taken as a well-formed one. */
+function badJsonrpcTaken(session: Session): Misread {
+  const steps = session.steps.map((step): Step => {
+    if (step.op !== "handle" || !isObject(step.message) || methodOf(step) !== "notifications/initialized" || Object.hasOwn(step.message, "id")) return step;
+    return { ...step, message: { ...step.message, jsonrpc: "2.0" } };
+  });
+  return { session: { ...session, steps }, at: steps.map((_, j) => j) };
+}
+
+/** An initialized notification right after each initialize: the session live once initialize is answered. */
+function liveAtInitialize(session: Session): Misread {
+  const steps: Step[] = [];
+  const at: number[] = [];
+  for (const step of session.steps) {
+    at.push(steps.push(step) - 1);
+    if (step.op === "handle" && methodOf(step) === "initialize") steps.push({ ...(step.on ? { on: step.on } : {}), op: "handle", message: { jsonrpc: "2.0", method: "notifications/initialized" } });
+  }
+  return { session: { ...session, steps }, at };
+}
+
+type Slip = (s: Session) => Misread;
+const readings = new WeakMap<Session, Map<Slip, Outcome[][]>>();
+
+/** The model's answers to each step of the session as the slip reads it, in each reading of an early initialized. */
+function answersAsMisread(session: Session, slip: Slip): Outcome[][] {
+  let bySlip = readings.get(session);
+  if (!bySlip) readings.set(session, bySlip = new Map());
+  let answers = bySlip.get(slip);
+  if (!answers) {
+    const { session: misread, at } = slip(session);
+    answers = VARIANTS.map((variant) => { const { outcomes } = modelSession(misread, variant); return at.map((k) => outcomes[k]!); });
+    bySlip.set(slip, answers);
+  }
+  return answers;
+}
+
+/** Whether the code answered a wrong step as the model answers the session the slip misreads. */
+function explainedBy(w: WrongStep, slip: Slip): boolean {
+  const got = w.got[w.j];
+  if (got === undefined) return false;
+  return answersAsMisread(w.session, slip).some((answers) => answers[w.j] !== undefined && compareStep(w.session.steps[w.j]!, answers[w.j]!, got, "body") === undefined);
+}
+
+interface GateSlip {
+  slip: Slip;
+  /** The other check it reaches, and whether one of its wrong steps is the slip's. */
+  other: string;
+  shows(w: WrongStep): boolean;
+  why: string;
+}
+
+const SLIPS: readonly GateSlip[] = [
+  {
+    slip: badJsonrpcTaken, other: "t2_notifications", shows: (w) => w.rule === "jsonrpc",
+    why: "Every answer it judged wrongly is a request with a jsonrpc other than \"2.0\" answered, and the same slip opened the session at an initialized whose jsonrpc is not \"2.0\" (t2_handshake): one mistake, charged there.",
+  },
+  {
+    slip: liveAtInitialize, other: "t2_list_changed", shows: (w) => explainedBy(w, liveAtInitialize),
+    why: "Every outbox it judged wrongly is what a session live at initialize holds, and the same slip opened the gate at initialize (t2_handshake): one mistake, charged there.",
+  },
+];
+
+/**
+ * The verdicts with a check that failed only by a slip of the gate charged to t2_handshake, where
+ * t2_handshake failed only by that slip too, and the rules the gate's family reads through held
+ * (t2_initialize, t2_envelope): `wrong`, by check, every step it judged wrong (Found.wrong).
+ */
+export function chargeGateSlips(verdicts: readonly CheckResult[], wrong: ReadonlyMap<string, readonly WrongStep[] | undefined>): CheckResult[] {
+  const failed = (name: string): boolean => verdicts.some((c) => c.name === name && c.status === "fail");
+  const gate = wrong.get("t2_handshake");
+  if (!failed("t2_handshake") || !gate?.length || failed("t2_initialize") || failed("t2_envelope")) return [...verdicts];
+  return verdicts.map((check) => {
+    const slip = SLIPS.find((s) => s.other === check.name);
+    const steps = wrong.get(check.name);
+    if (!slip || check.status !== "fail" || check.chargedTo !== undefined || !steps?.length) return check;
+    if (!steps.every(slip.shows) || !gate.every((w) => explainedBy(w, slip.slip))) return check;
+    return { ...check, chargedTo: "t2_handshake", message: `${check.message ?? ""}\n${slip.why}` };
+  });
+}
