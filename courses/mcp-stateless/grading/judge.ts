@@ -17,9 +17,10 @@ import { evidenceChecks, outputChecks, type LoadedOutput } from "./judge-parts.j
 import { answersOf, answersWith, checkArgs, isObject, newServer, serveWith, type ArgsChecker } from "../behaviour/model.js";
 import { describeInput, fixtureValues, readRun, readServeCall, type CallReader } from "./outcomes.js";
 import { decodeValue } from "../../../src/sandbox/value.js";
-import { FIXTURE_INPUTS, FRESH_LISTS_RULE, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
+import { FIXTURE_INPUTS, FRESH_LISTS_RULE, LINE_RULE_IDS, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
 import { freshServe } from "./fresh-serve.js";
 import { chargeSkippedAsBlank } from "./skipped-as-blank.js";
+import { chargeLineRulesToState } from "./state-charges.js";
 import { sameJson } from "../evidence/reading.js";
 import { schemaChecks } from "../schema/checks.js";
 import { chargeIsErrorThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
@@ -98,6 +99,16 @@ function placeholders(plan: PlannedCheck[], kind: string, message: string, statu
 function noAnswers(run: WireRun | undefined, what: string): { status: "fail" | "error"; message: string } {
   if (run?.status === "failed") return { status: unjudgedStatus(run.failure), message: `${what} did not load again, so this rule could not be judged: ${run.failure.message}` };
   return { status: "fail", message: `${what} gave no answers (the run before it did not finish), so this rule could not be judged.` };
+}
+
+/** handle's answers to the generated messages the fresh run sent, each alone in a fresh instance, by generated index. */
+function aloneAnswers(plan: StatelessPlan, reply: SandboxReply): (Outcome | undefined)[] | undefined {
+  const fresh = plan.fresh;
+  const outcomes = fresh ? readRun(taskOf("task2"), reply.runs[fresh.run], true) : undefined;
+  if (!fresh || !outcomes) return undefined;
+  const alone: (Outcome | undefined)[] = [];
+  fresh.order.forEach((g, k) => { alone[g] = outcomes[fresh.rounds.length + k]; });
+  return alone;
 }
 
 const DATA_ALONE = {
@@ -240,6 +251,8 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
   const generated = runs.checks.flatMap((p) => p.inputs);
   const checks: CheckResult[] = [];
   const offset = id === "task1" ? 0 : FIXTURE_INPUTS[id].length;
+  // handle's line rules that fail by state alone, charged once statelessChecks judged the state.
+  let lineRulesState: ((all: CheckResult[]) => CheckResult[]) | undefined;
   // handle's judges (its lines, behaviour, the stateless checks, the schema's errorDue) read one
   // checker (judgeOwn's) and, when made, one set of the model's answers.
   let model: ({ value: unknown } | undefined)[] | undefined;
@@ -276,6 +289,17 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
         ? chargeReprReadThrough(runs.checks, judged, calls.slice(offset), expectedAt, accepts, input.seed, names.name, ["t2_version_check"]) : judged;
       const reprs = loadsTask1 ? chargeReprReadThrough(runs.checks, written, calls.slice(offset), expectedAt, accepts, input.seed) : written;
       checks.push(...chargeIsErrorThrough(lines, runs.checks, reprs, calls.slice(offset), expectedAt, input.seed));
+      const shared = calls.slice(offset);
+      const judges = (p: PlannedCheck, i: number, o: Outcome | undefined): boolean => {
+        const want = expectedAt(i, p.check);
+        return !want || (o?.ok === true && accepts(p.check)(want.value, o.value));
+      };
+      lineRulesState = (all) => {
+        const alone = aloneAnswers(plan, reply);
+        if (!alone) return all;
+        const failing = (p: PlannedCheck): number[] => p.inputs.flatMap((_, k) => (judges(p, p.offset + k, shared[p.offset + k]) ? [] : [p.offset + k]));
+        return chargeLineRulesToState(all, runs.checks, LINE_RULE_IDS, failing, (i) => alone[i], (p, i, o) => judges(p, i, o));
+      };
     } else {
       const expected = serveExpected(plan, reply);
       // A fixture line's failed call seen again (its branch: a blank line, one that is not JSON...) is charged by its lines, not by a rule.
@@ -303,6 +327,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
   if (id === "task2") {
     const fixture = readRun(task, reply.runs[runs.fixture], true);
     checks.push(...statelessChecks(plan, reply, calls ?? (fixtureRan ? fixture : undefined), input.behaviour ? generated : [], input.seed, checker));
+    if (lineRulesState) checks.splice(0, checks.length, ...lineRulesState(checks));
     if (input.schema) {
       const inputs = runs.inputs ?? MESSAGES;
       const outcomes = calls ?? (fixtureRan ? fixture : undefined);

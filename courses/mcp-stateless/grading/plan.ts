@@ -17,6 +17,7 @@ import { planClient, type ClientPlan } from "../client/task3.js";
 import { CANCEL_ROUNDS, CHECK_ARGS_INPUTS, LINES, MESSAGES, messageIndex } from "../course/fixtures.js";
 import { answersOf, argsPairs, messagesOfLines, newServer } from "../behaviour/model.js";
 import { sameJson } from "../evidence/reading.js";
+import { LINE_RULES } from "../evidence/line-rules.js";
 
 export const TASKS: readonly PackTask[] = [
   { id: "task1", number: 1, title: "Check a tool call's arguments", file: "task1.ts", exportName: "checkArgs", signature: "(schema: InputSchema, args: JsonObject) => string[]" },
@@ -163,7 +164,7 @@ export const FRESH_SAMPLE = 96;
  * (a state shown only in the answer to a rare one, "toString", was missed by the spread alone:
  * handle-counter-shown-tostring), and FRESH_SAMPLE of the rest, spread.
  */
-function freshSample(generated: readonly unknown[]): number[] {
+function freshSample(generated: readonly unknown[], checks: readonly PlannedCheck[]): number[] {
   const model = answersOf([...MESSAGES, ...generated]).slice(MESSAGES.length);
   const byData = (i: number): boolean => !sameJson(model[i], newServer()(generated[i]));
   const methodOf = (m: unknown): string => JSON.stringify((m as { method?: unknown } | null)?.method ?? null);
@@ -171,8 +172,17 @@ function freshSample(generated: readonly unknown[]): number[] {
   const rest = generated.map((_, i) => i).filter((i) => !byData(i) && !firstOfMethod.has(i));
   const step = Math.max(1, rest.length / FRESH_SAMPLE);
   const picked = new Set(Array.from({ length: Math.min(FRESH_SAMPLE, rest.length) }, (_, k) => rest[Math.floor(k * step)]!));
-  return generated.map((_, i) => i).filter((i) => byData(i) || firstOfMethod.has(i) || picked.has(i));
+  const cases = new Set(checks.filter((p) => LINE_RULE_IDS.has(p.check.id)).flatMap((p) => p.inputs.slice(0, PAGE_CASES_ALONE).map((_, k) => p.offset + k)));
+  return generated.map((_, i) => i).filter((i) => byData(i) || firstOfMethod.has(i) || picked.has(i) || cases.has(i));
 }
+
+/**
+ * The first inputs of each of handle's line rules sent alone too: a rule that fails after earlier
+ * calls and holds alone failed by state kept between calls (grading/state-charges.ts).
+ */
+const PAGE_CASES_ALONE = 4;
+/** handle's line rules (evidence/line-rules.ts), but which messages get an answer (t2_notifications'). */
+export const LINE_RULE_IDS: ReadonlySet<string> = new Set(Object.entries(LINE_RULES).filter(([line]) => line.startsWith("t2_")).flatMap(([, rules]) => rules).filter((r) => r !== "t2_notifications"));
 
 export function plan(input: PlanInput): StatelessPlan {
   const runs: RunSpec[] = [];
@@ -225,7 +235,7 @@ export function plan(input: PlanInput): StatelessPlan {
     // every message after it in this run's context through.
     const order = once(`fresh-generated-order|${input.seed}|${input.behaviour}`, () => {
       const isDiscover = (i: number): boolean => (generated[i] as { method?: unknown } | null)?.method === "server/discover";
-      const indices = freshSample(generated);
+      const indices = freshSample(generated, t2.checks);
       return [...indices.filter((i) => !isDiscover(i)), ...indices.filter(isDiscover)];
     }) as number[];
     const inputs = once(`fresh|${input.seed}|${input.behaviour}`, () => [...all, ...order.map((i) => generated[i])]);
