@@ -66,7 +66,7 @@ const COSTS: [PackDir, string, number, number?][] = [
   ...(["b-isobject-no-null-test", "b-repr-no-backslash", "b-repr-one-quote", "b-resulttype-overwritten", "b-serve-counter", "b-serve-only-empty-blank",
     "b-z9-not-error"].map((name): [PackDir, string, number] => ["mcp-stateless", name, 1])),
   ["mcp-stateful", "a-builders-kindof-three", 3],
-  ["mcp-stateful", "a-client-ids-pump", 1, 2], // the client's rules cost at full marks only, once
+  ["mcp-stateful", "a-client-ids-pump", 2],
   ["mcp-stateful", "a-one-per-task", 3],
   ["mcp-stateful", "a-request-note-params", 2],
   ["mcp-stateful", "a-server-again-global-prompt", 3],
@@ -76,7 +76,7 @@ const COSTS: [PackDir, string, number, number?][] = [
   // The gate no longer reads through t2_notifications, whose id check this breaks too: t2_notifications
   // failing by the jsonrpc slip alone is charged to the gate (grading/gate-slips.ts, c-jsonrpc-after-initialize).
   ["mcp-stateful", "a-server-jsonrpc-idnull-errstring", 3],
-  ["mcp-stateful", "b-client-no-initialized", 4, 1], // three client lines unread, not charged to t3_sent_methods
+  ["mcp-stateful", "b-client-no-initialized", 1],
   ["mcp-stateful", "b-initialized-on-initialize", 1], // list_changed queued once initialize is answered: the gate's slip (grading/gate-slips.ts)
   ...(["b-client-error-returned", "b-client-no-cache", "b-client-no-roundtrip", "b-client-pump-no-refetch", "b-kindof-id-null", "b-list-only-allowed",
     "b-list-sorted", "b-not-allowed-as-unknown"].map((name): [PackDir, string, number] => ["mcp-stateful", name, 1])),

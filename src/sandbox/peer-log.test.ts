@@ -4,7 +4,7 @@
 import { createRequire } from "node:module";
 import { describe, expect, it, vi } from "vitest";
 import { instanceMaker } from "./instance.js";
-import { PEER_LIMITS, PeerLog, peerHostFunctions, readScripts, REFUSED, shortString } from "./peers.js";
+import { PEER_LIMITS, PeerLog, peerHostFunctions, readScripts, REFUSED, shortString, takesReply } from "./peers.js";
 import type { PeerScript, SandboxRequest } from "./protocol.js";
 import { checkReply } from "./reply.js";
 
@@ -42,6 +42,19 @@ describe("the peers' record", () => {
     expect(answer('{"id":null}')).toBe('{"jsonrpc":"2.0","id":null,"result":{}}');
     for (const text of ['{"id":{"x":1}}', '{"method":"notify"}', '{"__proto__":{"id":5}}', '[{"id":1}]', '"{\\"id\\":1}"']) expect(answer(text)).toBe('{"jsonrpc":"2.0","id":0,"result":{}}');
     expect(peers.receive(1, '{"id":3}', undefined, false)).toBe('"text"');
+  });
+
+  it("with answers, gives the script's replies only to objects of those methods, and null to any other message, wherever it comes", () => {
+    const peers = log([{ replies: ['{"n":1}', '{"n":2}'], answers: ["ask"] }]);
+    peers.turn(0);
+    const answer = (text: string) => peers.receive(0, text, undefined, false);
+    const others = ['{"method":"note"}', '{"id":1,"method":"note"}', '{"id":2}', '"ask"', '[{"method":"ask"}]', '{"__proto__":{"method":"ask"}}', '{"method":"ask"', "1"];
+    expect([...others.map(answer), answer('{"method":"ask"}'), ...others.map(answer), answer('{"id":3,"method":"ask"}'), answer('{"method":"note"}'), answer('{"method":"ask"}')])
+      .toEqual([...others.map(() => "null"), '{"n":1}', ...others.map(() => "null"), '{"n":2}', "null", REFUSED.scriptEnded]);
+    expect(peers.sentOf(0)).toHaveLength(2 * others.length + 4);
+    expect(takesReply(new Set(["ask"]), JSON.parse('{"method":"ask","id":null}'))).toBe(true);
+    expect(takesReply(undefined, "anything")).toBe(true);
+    expect(readScripts([{ replies: [], answers: [1 as never] }])).toBe("peer 0's answers are not method names");
   });
 
   it("records a message that is not JSON with its problem and no reply used, and a cut one as cut", () => {

@@ -18,7 +18,24 @@ export const PEER_LIMITS = {
 export const REFUSED = { notJson: 1, overCap: 2, scriptEnded: 3, outsideCall: 4, noSuchPeer: 5 } as const;
 type Refusal = (typeof REFUSED)[keyof typeof REFUSED];
 
-interface Script { replies: unknown[]; texts: string[]; repeatLast: boolean; echoId: boolean }
+interface Script { replies: unknown[]; texts: string[]; repeatLast: boolean; echoId: boolean; answers?: ReadonlySet<string> }
+
+/**
+ * Whether a message takes a script's next reply (PeerScript.answers): always without `answers`;
+ * with them, only a JSON object whose own "method" is one of them. `message` is the recorded
+ * text parsed (the text itself where it is no JSON), so the grader reading the record (which
+ * messages were answered in turn) decides as the peer did.
+ */
+export function takesReply(answers: ReadonlySet<string> | undefined, message: unknown): boolean {
+  if (answers === undefined) return true;
+  if (message === null || typeof message !== "object" || Array.isArray(message) || !Object.hasOwn(message, "method")) return false;
+  const method = (message as Record<string, unknown>)["method"];
+  return typeof method === "string" && answers.has(method);
+}
+
+const parsedOr = (text: string): unknown => {
+  try { return JSON.parse(text) as unknown; } catch { return text; }
+};
 
 /** The scripts read once, or what is wrong with them (a grader's mistake, never the student's). */
 export function readScripts(peers: PeerScript[]): Script[] | string {
@@ -28,7 +45,8 @@ export function readScripts(peers: PeerScript[]): Script[] | string {
     for (const text of p.replies) {
       try { replies.push(JSON.parse(text)); } catch { return `peer ${i}'s reply is not JSON`; }
     }
-    out.push({ replies, texts: p.replies, repeatLast: p.repeatLast === true, echoId: p.echoId === true });
+    if (p.answers !== undefined && !(Array.isArray(p.answers) && p.answers.every((m) => typeof m === "string"))) return `peer ${i}'s answers are not method names`;
+    out.push({ replies, texts: p.replies, repeatLast: p.repeatLast === true, echoId: p.echoId === true, ...(p.answers ? { answers: new Set(p.answers) } : {}) });
   }
   return out;
 }
@@ -76,6 +94,8 @@ export class PeerLog {
     this.chars += kept.length;
     call.sent.push(why === undefined ? { peer, text: kept } : { peer, text: kept, problem: why });
     if (problem !== undefined) return REFUSED.notJson;
+    // Read from the text recorded, as the grader reads the record.
+    if (script.answers && !takesReply(script.answers, parsedOr(kept))) return "null";
     const at = call.used[peer]!;
     if (at >= script.texts.length && !(script.repeatLast && script.texts.length > 0)) return REFUSED.scriptEnded;
     call.used[peer] = at + 1;

@@ -99,6 +99,13 @@ export interface PeerScript {
   repeatLast?: boolean;
   /** Put the `id` of the message received (a JSON object's own "id") into the reply object's "id" before answering (a server echoing the request id). */
   echoId?: boolean;
+  /**
+   * The methods the replies are for: only a JSON object whose own "method" is one of them takes
+   * the next reply; any other message (a notification, a method the script has no reply for, what
+   * is no object) is answered null and takes none, wherever it comes (a server answers its
+   * requests in turn and a notification with nothing). Absent, every message takes the next.
+   */
+  answers?: string[];
 }
 
 /**

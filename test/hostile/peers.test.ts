@@ -4,8 +4,8 @@
 // honest client after them that must get exactly its own record: the worst case for leaks.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SandboxPool } from "../../src/sandbox/pool.js";
-import { PEER_LIMITS } from "../../src/sandbox/peers.js";
-import type { RunSpec, WireCall, WireRun } from "../../src/sandbox/protocol.js";
+import { PEER_LIMITS, takesReply } from "../../src/sandbox/peers.js";
+import type { PeerScript, RunSpec, WireCall, WireRun } from "../../src/sandbox/protocol.js";
 import { HOSTILE, WHY_SKIPPED } from "./gate.js";
 
 const LIMITS = { timeMs: 600_000, memoryBytes: 128 * 2 ** 20, valueChars: 2 ** 20, outputChars: 16384 };
@@ -19,12 +19,36 @@ interface PeerAttack {
   args: unknown[][];
   /** What its run must show (violations, or none). */
   check: (run: WireRun) => string[];
+  /** The peers it is given (PEER when absent). */
+  peers?: PeerScript[];
 }
 
 const calls = (run: WireRun): WireCall[] => (run.status === "ran" ? run.calls : []);
 const allSent = (run: WireRun): string[] => calls(run).flatMap((c) => (c.sent ?? []).map((m) => m.text));
 /** Every recorded text is one of these (what the code really passed), or refused with a problem. */
 const onlyReal = (real: string[]) => (run: WireRun): string[] => calls(run).flatMap((c) => (c.sent ?? []).filter((m) => m.problem === undefined && !real.includes(m.text)).map((m) => `recorded a text the client never passed: ${m.text.slice(0, 200)}`));
+
+/** A script answering only tools/list (PeerScript.answers). */
+const TURNS = { replies: ['{"n":1}', '{"n":2}', '{"n":3}'], answers: ["tools/list"] };
+
+/**
+ * The replies a call's recorded messages were due, replayed from the record alone (a message the
+ * peer refused: "threw"), against what the client got: a reply taken by a message the record
+ * shows as no request, or a request left without its turn, shows.
+ */
+function turnsKept(run: WireRun): string[] {
+  const call = calls(run)[0];
+  if (!call?.ok) return [`the call failed: ${JSON.stringify(call).slice(0, 300)}`];
+  const parsed = (text: string): unknown => { try { return JSON.parse(text) as unknown; } catch { return text; } };
+  let next = 0;
+  const due = (call.sent ?? []).map((m) => {
+    if (m.problem !== undefined) return "threw";
+    if (!takesReply(new Set(TURNS.answers), parsed(m.text))) return null;
+    return next < TURNS.replies.length ? JSON.parse(TURNS.replies[next++]!) as unknown : "threw";
+  });
+  const got = typeof call.value === "string" && call.value.startsWith("J") ? JSON.parse(call.value.slice(1)) as unknown : call.value;
+  return JSON.stringify(got) === JSON.stringify(due) ? [] : [`got ${JSON.stringify(got)}, the record due ${JSON.stringify(due)}`];
+}
 
 const ATTACKS: PeerAttack[] = [
   {
@@ -101,6 +125,25 @@ const ATTACKS: PeerAttack[] = [
     args: [["go"]],
     check: (run) => (calls(run)[0]?.sent?.[0]?.problem?.startsWith("not JSON: nesting deeper than") ? [] : [`recorded ${JSON.stringify(calls(run)[0]).slice(0, 300)}`]),
   },
+  {
+    name: "peer-answers-turns",
+    tries: "with a script that answers tools/list alone (answers), messages whose method shows on one read and not the next (a getter, a Proxy), or only as inherited, a __proto__ key or a toJSON, to take a reply the record shows as no request's",
+    peers: [TURNS],
+    code: `export function client(step: string, send: any) {
+      let reads = 0;
+      const flip: any = {};
+      Object.defineProperty(flip, "method", { enumerable: true, get() { return ++reads % 2 ? "tools/list" : "notifications/x"; } });
+      let turn = 0;
+      const shifty = new Proxy({}, { ownKeys: () => (turn++ % 2 === 0 ? ["method"] : ["other"]), getOwnPropertyDescriptor: () => ({ value: "tools/list", enumerable: true, configurable: true }), get: (_t, k) => (k === "method" || k === "other" ? "tools/list" : undefined) });
+      const tries: any[] = [flip, flip, shifty, shifty, Object.create({ method: "tools/list" }), JSON.parse('{"__proto__":{"method":"tools/list"}}'),
+        { method: "notifications/x", toJSON: () => ({ method: "tools/list" }) }, { method: ["tools/list"] }, { method: "tools/list" }, { id: 1, method: "notifications/x" }, { id: 2, method: "tools/list" }, { method: "tools/list" }, { method: "tools/list" }];
+      const got: unknown[] = [];
+      for (const m of tries) { try { got.push(send(m)); } catch { got.push("threw"); } }
+      return got;
+    }`,
+    args: [["go"]],
+    check: (run) => [...turnsKept(run), ...((calls(run)[0]?.sent?.length ?? 0) === 13 ? [] : [`recorded ${calls(run)[0]?.sent?.length ?? 0} messages of 13`])],
+  },
 ];
 
 const HONEST = `export function client(step: string, send: any) { return send({ jsonrpc: "2.0", id: 9, method: "tools/list" }); }`;
@@ -109,14 +152,14 @@ describe.skipIf(!HOSTILE)(`hostile clients against scripted peers (${WHY_SKIPPED
   let pool: SandboxPool;
   beforeAll(() => { pool = new SandboxPool(1); });
   afterAll(() => pool.close());
-  const grade = async (code: string, args: unknown[][]): Promise<WireRun> => {
-    const spec: RunSpec = { entry: "client.ts", exportName: "client", inputs: args.map((a) => JSON.stringify(a)), instance: "shared", stopOnFailure: false, peers: [PEER] };
+  const grade = async (code: string, args: unknown[][], peers?: PeerScript[]): Promise<WireRun> => {
+    const spec: RunSpec = { entry: "client.ts", exportName: "client", inputs: args.map((a) => JSON.stringify(a)), instance: "shared", stopOnFailure: false, peers: peers ?? [PEER] };
     return (await pool.run({ files: { "client.ts": code }, refused: {}, runs: [spec], limits: LIMITS })).runs[0]!;
   };
 
   for (const attack of ATTACKS) {
     it(`${attack.name}: ${attack.tries}`, async () => {
-      const run = await grade(attack.code, attack.args);
+      const run = await grade(attack.code, attack.args, attack.peers);
       expect(attack.check(run)).toEqual([]);
       // The honest client after it, on the same thread, gets exactly its own record and reply.
       const honest = calls(await grade(HONEST, [["go"]]))[0];

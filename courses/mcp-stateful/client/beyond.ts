@@ -1,7 +1,7 @@
-// Task 3's rules past the ops judged one by one. Once a client has sent other messages than the
+// Task 3's rules past the ops judged one by one. Once a client has sent other requests than the
 // model's, the scripted replies no longer answer the requests they were meant for, so what an op
-// gave is judged against the replies the client did get (each message it sends gets the script's
-// next): a result or an error code that no reply to the op's own request held was made up, and
+// gave is judged against the replies the client did get (each request it sends gets the script's
+// next, any other message null): a result or an error code that no reply to the op's own request held was made up, and
 // the tools cache changes only with a tools/list reply. A client right for its first N requests
 // that then answers without asking (gaming-client-first-requests, gaming-client-stale-after-n)
 // loses each rule it stopped following, where before only t3_messages saw it; a client whose one
@@ -9,16 +9,20 @@
 // nothing more.
 import { same, shown } from "../behaviour/compare.js";
 import type { Expected, Json } from "./model.js";
-import type { ClientRecord } from "./rules.js";
+import { inTurn, type ClientRecord } from "./rules.js";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export interface Exchange { message: unknown; reply: unknown; answered: boolean }
 
-/** Op by op, each message the client sent the server and the script's reply to it (none once the script ended). */
+/**
+ * Op by op, each message the client sent the server and the script's reply to it (none once the
+ * script ended): a request takes the next, any other message gets null (rules.ts inTurn).
+ */
 function exchanges(expected: Expected, record: ClientRecord): Exchange[][] {
-  let at = record.byOp[0]?.length ?? 0;
+  let at = (record.byOp[0] ?? []).filter(inTurn).length;
   return record.byOp.slice(1).map((sent) => sent.map((message) => {
+    if (!inTurn(message)) return { message, reply: null, answered: true };
     const k = at++;
     return { message, reply: expected.replies[k], answered: k < expected.replies.length };
   }));

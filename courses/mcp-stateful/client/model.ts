@@ -31,7 +31,10 @@ export interface Scenario {
 export interface Expected {
   /** The messages a correct client sends, in order (ids as the model numbers them). */
   sent: { method: string; request: boolean; params?: Json }[];
-  /** The send peer's replies, in the same order (null for a notification). */
+  /**
+   * The send peer's replies, one per request in the same order: a notification is answered null
+   * and takes none (REQUEST_METHODS), so that one left out or added shifts no reply.
+   */
   replies: Json[];
   /** The poll peer's replies: one per pump. */
   polls: Json[][];
@@ -43,6 +46,12 @@ export interface Expected {
 }
 
 export const LIST_CHANGED = "notifications/tools/list_changed";
+/**
+ * The methods the client sends as requests, which the scripted server answers in turn (the send
+ * peer's `answers`, src/sandbox/peers.ts): any other message, notifications/initialized with an
+ * id or without, gets null and takes no reply.
+ */
+export const REQUEST_METHODS: readonly string[] = ["initialize", "tools/list", "tools/call"];
 const respond = (plan: Plan): Json => (plan.kind === "ok" ? { jsonrpc: "2.0", id: 0, result: plan.result } : { jsonrpc: "2.0", id: 0, error: { code: plan.code, message: plan.message } });
 
 export function initializeParams(): Json {
@@ -70,7 +79,6 @@ export function expected(s: Scenario): Expected {
       if (op[0] === "connect") {
         value = request("initialize", plan!, initializeParams());
         out.sent.push({ method: "notifications/initialized", request: false });
-        out.replies.push(null);
       } else if (op[0] === "list") {
         cache = ((request("tools/list", plan!) as { tools?: Json[] }).tools ?? []) as Json[];
         value = cache;

@@ -1,13 +1,16 @@
 // Task 3's rules, each judged on every scenario's record: what the client sent (recorded by the
 // peers, outside the sandbox) against what the model client sends, what each operation gave,
-// and the tools cache after it. The scripted server answers in order whatever it is sent, so
-// after the first message that differs from the model's the replies are no longer the ones
-// meant: what each operation gave and the ids are judged in the operations before the first
-// that sent other methods or another number of messages (the driver's mark peer records where
-// each began; the rest is t3_messages' to charge).
+// and the tools cache after it. The scripted server answers each request (REQUEST_METHODS) with
+// its script's next reply whatever it asked, and any other message with null (src/sandbox/peers.ts,
+// `answers`), so after the first request that differs from the model's the replies are no longer
+// the ones meant: what each operation gave and the ids are judged in the operations before the
+// first that sent other requests or another number of them (the driver's mark peer records where
+// each began). A notification left out, added or sent with an id shifts no reply: what it sent is
+// t3_handshake's and t3_messages' to charge, and the ops after it are read.
 import { same, shown } from "../behaviour/compare.js";
 import { PROTOCOL_VERSION } from "../course/index.js";
-import type { Expected, Json } from "./model.js";
+import { takesReply } from "../../../src/sandbox/peers.js";
+import { REQUEST_METHODS, type Expected, type Json } from "./model.js";
 
 export interface ClientRecord {
   /** The send peer's messages (parsed, or the text when not JSON), in order. */
@@ -19,6 +22,15 @@ export interface ClientRecord {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const ANSWERED = new Set(REQUEST_METHODS);
+/** Whether a message the client sent took the script's next reply, as the send peer decided. */
+export const inTurn = (message: unknown): boolean => takesReply(ANSWERED, message);
+const methodsOf = (messages: readonly unknown[]): unknown[] => messages.filter(inTurn).map((m) => (m as Record<string, unknown>)["method"]);
+/** The model's requests' methods in op i. */
+const modelRequests = (expected: Expected, i: number): string[] => {
+  const [from, to] = expected.ranges[i] ?? [0, 0];
+  return expected.sent.slice(from, to).filter((m) => m.request).map((m) => m.method);
+};
 const nonEmpty = (v: unknown): boolean => typeof v === "string" && v !== "";
 
 /** The handshake: initialize (a request with the version, capabilities and the client's own clientInfo), then initialized (no id), before anything else. */
@@ -81,29 +93,26 @@ export function messagesProblem(ops: readonly (readonly unknown[])[], expected: 
 }
 
 /**
- * How many ops, from the first, sent the model's number of messages with the model's methods:
+ * How many ops, from the first, sent the model's requests (their number and methods, in order):
  * the scripted replies stay in step with the calls that far, so what those ops gave can be read
- * (their details, an id or a param, are t3_messages' and t3_handshake's to judge).
+ * (their details, an id or a param, and the notifications sent or not, are t3_messages' and
+ * t3_handshake's to judge).
  */
 export function alignedOps(expected: Expected, record: ClientRecord): number {
-  if (record.byOp[0]?.length) return 0;
+  if (record.byOp[0]?.some(inTurn)) return 0;
   for (let i = 0; i < expected.ranges.length; i++) {
-    const [from, to] = expected.ranges[i]!;
-    const got = record.byOp[i + 1] ?? [];
-    const methods = got.map((m) => (isObject(m) ? m["method"] : undefined));
-    if (!same(methods, expected.sent.slice(from, to).map((m) => m.method))) return i;
+    if (!same(methodsOf(record.byOp[i + 1] ?? []) as Json[], modelRequests(expected, i))) return i;
   }
   return expected.ranges.length;
 }
 
 /**
- * Whether op i's messages begin with the model's methods (more may follow): then the reply to
- * its own request was the one meant, even where what it sent after misaligned the rest.
+ * Whether op i's requests begin with the model's (more may follow): then the reply to its own
+ * request was the one meant, even where what it sent after misaligned the rest.
  */
 export function startsAsModel(expected: Expected, record: ClientRecord, i: number): boolean {
-  const [from, to] = expected.ranges[i] ?? [0, 0];
-  const got = (record.byOp[i + 1] ?? []).slice(0, to - from).map((m) => (isObject(m) ? m["method"] : undefined));
-  return same(got, expected.sent.slice(from, to).map((m) => m.method));
+  const want = modelRequests(expected, i);
+  return same(methodsOf(record.byOp[i + 1] ?? []).slice(0, want.length) as Json[], want);
 }
 
 /**
@@ -133,16 +142,16 @@ export function unsurfacedError(expected: Expected, record: ClientRecord): numbe
 }
 
 /**
- * Every request's id a string or an integer, none used twice (in the ops before `upTo`, where the
- * model sends a request). `seen`: the ids the same client sent in the calls before this one of its
- * run (a continued client), added to as it goes; `from`: the first op the client's own (a
- * continued call's connect is the driver's, its ids the model's).
+ * Every request's id a string or an integer, none used twice (in the ops before `upTo`, whose
+ * requests are the model's). A request sent without an id is t3_messages' ("sent without an id"),
+ * and a notification's id t3_handshake's or t3_messages'. `seen`: the ids the same client sent in
+ * the calls before this one of its run (a continued client), added to as it goes; `from`: the
+ * first op the client's own (a continued call's connect is the driver's, its ids the model's).
  */
 export function idsProblem(expected: Expected, record: ClientRecord, upTo: number, seen = new Set<unknown>(), from = 0): string | undefined {
   for (let i = from; i < Math.min(upTo, expected.ranges.length); i++) {
-    const [first] = expected.ranges[i]!;
-    for (const [k, m] of (record.byOp[i + 1] ?? []).entries()) {
-      if (!expected.sent[first + k]?.request || !isObject(m)) continue;
+    for (const m of (record.byOp[i + 1] ?? []).filter(inTurn)) {
+      if (!isObject(m) || !Object.hasOwn(m, "id")) continue;
       const id = m["id"];
       if (!(typeof id === "string" || (typeof id === "number" && Number.isInteger(id)))) return `${shown(m["method"])} has id ${shown(id)}: an id is a string or an integer`;
       if (seen.has(id)) return `id ${shown(id)} was used twice`;
@@ -153,15 +162,14 @@ export function idsProblem(expected: Expected, record: ClientRecord, upTo: numbe
 }
 
 /**
- * Why an op threw something other than McpError, when it sent more than the error response's
- * exchange: the grader's server had no reply for the message sent after the error, so the send
- * threw. The client sent it before throwing McpError (or instead of throwing).
+ * Why an op threw something other than McpError, when it sent a request after the error
+ * response's exchange: the grader's server had no reply for it, so the send threw. The client
+ * sent it before throwing McpError (or instead of throwing).
  */
 function sentAfterError(expected: Expected, record: ClientRecord, i: number): string {
-  const [from, to] = expected.ranges[i] ?? [0, 0];
-  const extra = (record.byOp[i + 1] ?? []).slice(to - from);
+  const extra = (record.byOp[i + 1] ?? []).filter(inTurn).slice(modelRequests(expected, i).length);
   if (!extra.length) return "";
-  return `: it sent ${shown(extra[0])} after the error response, and that send failed (nothing answers after a refusal). Throw McpError as soon as the response is an error, before sending anything else`;
+  return `: it sent ${shown(extra[0])} after the error response, and that send failed (no request is answered after a refusal). Throw McpError as soon as the response is an error, before sending anything else`;
 }
 
 /**

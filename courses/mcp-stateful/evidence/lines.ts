@@ -18,7 +18,7 @@ export interface Fixtures {
   session?: Outcome[];
   /** Where a step of the trace never returned (its place in `session` a hole): why. */
   stops?: string[];
-  /** `matched`: how many of the trace's ops, from the first, sent the model's methods (the record is the peers'). */
+  /** `matched`: how many of the trace's ops, from the first, sent the model's requests (the record is the peers'). */
   client?: { outcomes: ClientOutcome[]; sent: unknown[]; matched: number };
   transport?: { given?: { when?: unknown }[] };
 }
@@ -60,18 +60,19 @@ const firstText = (result: Record<string, unknown>): string => {
   if (!isObject(first) || typeof first["text"] !== "string") throw new Missing(`the result has no text content: ${shown(result)}.`);
   return first["text"];
 };
-// What a call gave is read only when it and every call before it sent the trace's methods (the
-// peers' record, made outside the sandbox): a value the client returns without the exchange
-// behind it, or after the scripted replies went out of step, shows nothing.
+// What a call gave is read only when it and every call before it sent the trace's requests (the
+// peers' record, made outside the sandbox; a notification shifts no reply, client/rules.ts): a
+// value the client returns without the exchange behind it, or after the scripted replies went
+// out of step, shows nothing.
 /**
  * Why a trace line has no value when its own call is the first that did not send the trace's
- * methods: t3_sent_methods' mistake, which judge.ts charges it to. Not when a call before it was
+ * requests: t3_sent_methods' mistake, which judge.ts charges it to. Not when a call before it was
  * out of step already: what the client gave after that is backed by no exchange.
  */
-export const UNSENT = "this call, the first out of step, did not send the trace's methods";
+export const UNSENT = "this call, the first out of step, did not send the trace's requests";
 function clientOutcome(fx: Fixtures, at: number): ClientOutcome {
   if (fx.client && fx.client.matched === at) throw new Missing(`${UNSENT} (t3_sent_methods shows what it sent).`);
-  if (!fx.client || fx.client.matched <= at) throw new Missing("the client's calls up to this one did not send the trace's methods (t3_sent_methods shows what it sent).");
+  if (!fx.client || fx.client.matched <= at) throw new Missing("the client's calls up to this one did not send the trace's requests (t3_sent_methods shows what it sent).");
   const o = fx.client.outcomes[at];
   if (!o) throw new Missing("the client's run stopped before this call.");
   return o;

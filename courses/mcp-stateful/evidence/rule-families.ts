@@ -27,3 +27,17 @@ export const TASK2_FAMILIES: Record<string, Points> = {
   // State kept on the module instead of the instance: the lines are made after 200 other sessions.
   t2_isolation: family("isolation", [...HANDSHAKE_LINES, ...TOOL_LINES]),
 };
+
+// The client's general rules (task 3), a family each, read through the trace's lines of the
+// client's calls. Its ids are judged only in the ops whose requests were the model's
+// (client/rules.ts idsProblem): no slip of t3_messages' or of what a call returns reaches them,
+// so they read through the lines' values alone, and while those are right an id mistake is one of
+// its own (a-client-ids-pump: ids from Date.now() beside a pump that re-fetches on any
+// notification cost 1, the ids free below full marks). The schema of what the client sends is
+// what t3_handshake and t3_messages judge on the same messages: through them.
+const CLIENT_CALL_LINES = ["t3_sent_methods", "t3_add_text", "t3_delete_db_code", "t3_cache_after_pump"];
+
+export const TASK3_FAMILIES: Record<string, Points> = {
+  t3_ids: ruleFamily("client ids", CLIENT_CALL_LINES),
+  t3_schema_messages: ruleFamily("client messages' schema", withRules(["t3_sent_methods"], LINE_RULES)),
+};

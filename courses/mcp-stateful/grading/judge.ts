@@ -128,11 +128,13 @@ function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, 
 }
 
 /**
- * A trace line left unread because its own call was the first not to send the trace's methods
+ * A trace line left unread because its own call was the first not to send the trace's requests
  * (evidence/lines.ts UNSENT) shows t3_sent_methods' mistake again: charged there (a pump that
  * throws on list_changed instead of fetching lost t3_cache_after_pump beside it,
  * test/loop-costs.test.ts). Lines after that call stay unread and uncharged: a client forging
- * its record earns none of them (test/hostile/stateful.test.ts).
+ * its record earns none of them (test/hostile/stateful.test.ts). A notification left out or added
+ * is no call out of step (it takes no scripted reply: client/rules.ts): a connect without
+ * notifications/initialized cost its three later lines beside t3_sent_methods.
  */
 function chargeUnsentOps(checks: CheckResult[]): void {
   const sent = checks.find((c) => c.name === "t3_sent_methods");

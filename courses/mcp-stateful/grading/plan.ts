@@ -9,7 +9,7 @@ import { CALL_FUEL_FACTOR } from "../../../src/sandbox/fuel.js";
 import { builderCases, BUILDERS, kindCases, KIND_OF, type Builder } from "../behaviour/messages.js";
 import { sessionsOf } from "../behaviour/server-checks.js";
 import { alone as aloneOf, type Session } from "../behaviour/session.js";
-import { expected, initializeParams, type Scenario } from "../client/model.js";
+import { expected, initializeParams, REQUEST_METHODS, type Scenario } from "../client/model.js";
 import { generatedScenarios, traceScenario } from "../client/scenarios.js";
 import { FIXTURE_PROBE, generatedProbes, type Probe } from "../client/transport.js";
 import { BUILDER_CALLS, TRACE_SESSION, WIRE } from "../course/fixtures.js";
@@ -119,13 +119,15 @@ function planSessions(runs: RunSpec[], input: PlanInput, fixture: number): Sessi
 const HANDSHAKE = [{ jsonrpc: "2.0", id: "grader-handshake", method: "initialize", params: initializeParams() }, { jsonrpc: "2.0", method: "notifications/initialized" }];
 
 // arity counts the driver's first argument, the export: (LabClient, ops, handshake), then the peers.
+// The send peer answers the client's requests in turn (`answers`) and any other message with null:
+// a notification left out or added shifts no reply (client/rules.ts alignedOps).
 function clientRun(scenario: Scenario, after?: RunSpec["after"]): RunSpec {
   const e = expected(scenario);
   const more = Array.from({ length: (scenario.calls ?? 1) - 1 }, () => JSON.stringify([scenario.ops, HANDSHAKE]));
   return {
     // One call drives a whole scenario: the reference's largest uses 3 units (bench/fuel.ts).
     entry: "task3.ts", exportName: "LabClient", via: "driveClient", inputs: [JSON.stringify([scenario.ops]), ...more], arity: 3, instance: "shared", stopOnFailure: false, callFuel: CALL_FUEL_FACTOR * 4,
-    peers: [{ replies: e.replies.map((r) => JSON.stringify(r)), echoId: true }, { replies: e.polls.map((p) => JSON.stringify(p)) }, { replies: ["null"], repeatLast: true }],
+    peers: [{ replies: e.replies.map((r) => JSON.stringify(r)), echoId: true, answers: [...REQUEST_METHODS] }, { replies: e.polls.map((p) => JSON.stringify(p)) }, { replies: ["null"], repeatLast: true }],
     ...(after ? { after } : {}),
   };
 }
