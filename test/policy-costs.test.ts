@@ -34,14 +34,16 @@ const COSTS: [PackDir, string, number, number?][] = [
   // One cause: one `k in o` helper reaches all three (b-has-in-helper), and their answers are the
   // same as three lookups' give: no input tells one slip from three, and one slip costs one point.
   ["ch2", "a-inherited-lookups", 1],
-  ["ch2", "a-int-bounds-string", 2, 3], // one cause: the page's one type rule (a typeof message fails both)
+  ["ch2", "a-int-bounds-string", 3], // each type left unchecked a point; a typeof message, both checks, one (c-type-message-typeof)
   // Arguments that are a string or a list: the chapter fixes no answer (t2_odd_params takes any
   // response with its id), so `raw ?? {}` is no mistake; the other two a point each.
   ["ch2", "a-oddargs-emptyq-nullskip", 2],
   ["ch2", "a-one-per-task", 3],
   ["ch2", "a-serve-blank-ascii", 2],
   ["ch2", "a-serve-four-gaps", 1, 4], // out and log at module level: every serve rule reads through t3_fresh_instance
-  ["ch2", "a-serve-three-gaps", 2, 3], // a padded line is a blank line's kind too (serve-loops-on-padded)
+  // Only "" blank and a line not starting with "{" a parse error: one condition, whose answers are
+  // those of one slip (a padded line is a blank line's kind too: serve-loops-on-padded).
+  ["ch2", "a-serve-three-gaps", 2],
   ["ch2", "a-six-gaps", 4, 5], // as above, and its two lookups are one cause (a-inherited-lookups)
   ["ch2", "a-toMcp-memo-copy", 2],
   ...(["b-arguments-raw", "b-echo-version", "b-enum-join", "b-falsy-id", "b-has-in-helper", "b-limit-in-text", "b-notification-by-prefix",

@@ -36,9 +36,10 @@ const TASK2_RULES: Record<string, Points> = {
   t2_empty_query: call("presence", ["t2_valid_calls", "t2_missing_field"]),
   t2_unexpected_field: call("unexpected", ["t2_valid_calls"]),
   t2_enum_value: call("enum", ["t2_empty_query", "t2_missing_field"]),
-  // The page's one type rule: a message built from typeof is wrong for both.
-  t2_string_type: call("type"),
-  t2_integer_type: call("type"),
+  // The page's one type rule, a point for each type left unchecked; a message built from typeof,
+  // wrong for both, is charged once by the judge (grading/type-messages.ts).
+  t2_string_type: call("string type"),
+  t2_integer_type: call("integer type"),
   // A truthiness test's null is charged to t2_empty_query by the judge (grading/presence.ts).
   t2_null_values: call("null", ["t2_missing_field", "t2_string_type", "t2_integer_type"]),
   t2_several_errors: call("several", ["t2_missing_field", "t2_unexpected_field", "t2_enum_value", "t2_string_type", "t2_integer_type", "t2_limit_bounds"]),
@@ -67,7 +68,7 @@ const TASK3_RULES: Record<string, Points> = {
 };
 
 export const SCORE_POLICY: ScorePolicy = {
-  id: "chapter2-score-v30",
+  id: "chapter2-score-v31",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },

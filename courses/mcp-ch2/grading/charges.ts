@@ -11,6 +11,7 @@ import { MESSAGES } from "../course/fixtures.js";
 import { MCP_TOOL } from "../course/protocol.js";
 import { isObject } from "../evidence/reading.js";
 import { chargeNullsToPresence } from "./presence.js";
+import { chargeTypeMessages } from "./type-messages.js";
 import { chargeReadThrough, serveWithOwnHandle } from "./read-through.js";
 import { asTool } from "./read-through-tool.js";
 import { chargeContentShape, chargeFoundText, chargeMissingKeyRules, chargeMissingKeys, chargeServeLeftOut } from "./same-mistake.js";
@@ -54,6 +55,7 @@ export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: Fix
     chargeFoundText(out["task2"], facts.handle.responses);
     chargeContentShape(out["task2"], facts.handle.responses);
     chargeNullsToPresence(out["task2"]);
+    chargeTypeMessages(out["task2"]);
     const branchAnswered = facts.handle.branchAnswered;
     chargeFailedCalls(out["task2"], facts.handle.responses, EVERY_ANSWER, undefined, branchAnswered
       ? { branchAnswered, branchWhy: "and handle answers messages of the same kinds by the rules among the generated inputs, so the cause is something these messages share" } : {});

@@ -1,0 +1,30 @@
+// The page's one type rule, two checks: a query that is not a string (t2_string_type) and a limit
+// that is not an integer (t2_integer_type). A message built from `typeof` ("query must be of type
+// number") is one slip that fails both, the wrong type named in each: charged once, to the string's
+// check. A validator that checks neither type lets both through (a result, not an error): two
+// rules left out, a point each.
+import type { TaskJudgement } from "../../../src/pack/types.js";
+import type { CheckResult } from "../../../src/report/types.js";
+import { isObject } from "../evidence/reading.js";
+
+/** Whether the answer shown is a tool error whose text names a type (the message, not the test, is wrong). */
+function namesAType(actual: string | null | undefined): boolean {
+  let answer: unknown;
+  try { answer = JSON.parse(actual ?? ""); } catch { return false; }
+  const result = isObject(answer) ? answer["result"] : undefined;
+  const content = isObject(result) && Array.isArray(result["content"]) ? result["content"][0] : undefined;
+  return isObject(result) && result["isError"] === true && isObject(content) && typeof content["text"] === "string" && content["text"].includes(" must be of type ");
+}
+
+export function chargeTypeMessages(handle: TaskJudgement): void {
+  const all = [...handle.checks, ...(handle.extra ?? [])];
+  const own = (name: string): CheckResult | undefined => all.find((c) => c.name === name && c.status === "fail" && c.chargedTo === undefined);
+  const string = own("t2_string_type");
+  const integer = own("t2_integer_type");
+  if (!string || !integer || !namesAType(string.actual) || !namesAType(integer.actual)) return;
+  const mark = (c: CheckResult): CheckResult => (c === integer
+    ? { ...c, chargedTo: string.name, message: `${c.message ?? ""} The string's check names a wrong type too (t2_string_type): one way of writing the type message, charged there; it costs nothing more here.` }
+    : c);
+  handle.checks = handle.checks.map(mark);
+  if (handle.extra) handle.extra = handle.extra.map(mark);
+}
