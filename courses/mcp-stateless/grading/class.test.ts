@@ -5,6 +5,7 @@
 // only on inputs the fixtures do not hold, fails the check whose rule it breaks, with a
 // counterexample.
 import { readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -564,7 +565,9 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
   let pool: SandboxPool;
-  beforeAll(() => { pool = new SandboxPool(1, false, pack.course.sandboxSource()); });
+  // A thread a core, and the rows at once (vitest's maxConcurrency at a time), each row's seeds
+  // too: one after another, a grading left the other core idle.
+  beforeAll(() => { pool = new SandboxPool(os.availableParallelism(), false, pack.course.sandboxSource()); });
   afterAll(() => pool.close());
 
   async function grade(files: Record<string, string>, seed: number): Promise<Record<string, CheckResult[]>> {
@@ -585,14 +588,15 @@ describe("mcp-stateless: the class's submissions through the sandbox", () => {
     expect(readdirSync(FIXTURES).sort()).toEqual(named);
   });
 
-  it.each(CORRECT)("passes %s on every check, seeds 0 and 12345", async (name) => {
-    for (const seed of [0, 12345]) {
-      const checks = await grade(submission(name), seed);
-      for (const t of TASK_IDS) expect(notPassing(checks[t]!), `${name} ${t} seed ${seed}`).toEqual([]);
-    }
+  it.concurrent.for(CORRECT)("passes %s on every check, seeds 0 and 12345", async (name, { expect }) => {
+    const seeds = [0, 12345];
+    const graded = await Promise.all(seeds.map((seed) => grade(submission(name), seed)));
+    seeds.forEach((seed, i) => {
+      for (const t of TASK_IDS) expect(notPassing(graded[i]![t]!), `${name} ${t} seed ${seed}`).toEqual([]);
+    });
   });
 
-  it.each(WRONG)("fails %s (%s) on %j, with a counterexample", async (name, task, own, shared = [], cost = 1) => {
+  it.concurrent.for(WRONG)("fails %s (%s) on %j, with a counterexample", async ([name, task, own, shared = [], cost = 1], { expect }) => {
     const checks = await grade(submission(name), 7);
     // One mistake costs one point of its task however many checks see it; gaming, what it did not earn.
     const full = pack.evidence.filter((l) => l.task === task).length;
