@@ -4,6 +4,7 @@
 // a style other than the reference's, pass every check on two seeds; each wrong one makes one
 // realistic mistake, fails the check named for it with a counterexample, and costs one point.
 import { readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -348,7 +349,9 @@ const GAMING: [string, string, number][] = [
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {
   let pool: SandboxPool;
-  beforeAll(() => { pool = new SandboxPool(1, false, pack.course.sandboxSource()); });
+  // A thread a core, and the rows at once (vitest's maxConcurrency at a time), each row's seeds
+  // too: one after another, a grading left the other core idle.
+  beforeAll(() => { pool = new SandboxPool(os.availableParallelism(), false, pack.course.sandboxSource()); });
   afterAll(() => pool.close());
 
   async function grade(files: Record<string, string>, seed: number): Promise<Record<string, CheckResult[]>> {
@@ -365,21 +368,23 @@ describe("mcp-stateful: the class's submissions through the sandbox", () => {
     expect(readdirSync(FIXTURES).sort()).toEqual([...CORRECT, ...WRONG.map(([n]) => n), ...GAMING.map(([n]) => n)].sort());
   });
 
-  it.each(CORRECT)("passes %s on every check, seeds 0 and 12345", async (name) => {
-    for (const seed of [0, 12345]) {
-      const failed = notPassing(await grade(submission(name), seed)).map((c) => `${c.name}: ${c.message ?? ""}`);
+  const SEEDS = [0, 12345];
+  it.concurrent.for(CORRECT)("passes %s on every check, seeds 0 and 12345", async (name, { expect }) => {
+    const graded = await Promise.all(SEEDS.map((seed) => grade(submission(name), seed)));
+    SEEDS.forEach((seed, i) => {
+      const failed = notPassing(graded[i]!).map((c) => `${c.name}: ${c.message ?? ""}`);
       expect(failed, `${name} seed ${seed}`).toEqual([]);
-    }
+    });
   });
 
-  it.each(GAMING)("keeps %s's %s to at most %i points, seeds 0 and 12345", async (name, task, most) => {
-    for (const seed of [0, 12345]) {
-      const checks = await grade(submission(name), seed);
-      expect(scoreTask({ checks: checks[task]! }, pack.score).score, `${name} seed ${seed}`).toBeLessThanOrEqual(most);
-    }
+  it.concurrent.for(GAMING)("keeps %s's %s to at most %i points, seeds 0 and 12345", async ([name, task, most], { expect }) => {
+    const graded = await Promise.all(SEEDS.map((seed) => grade(submission(name), seed)));
+    SEEDS.forEach((seed, i) => {
+      expect(scoreTask({ checks: graded[i]![task]! }, pack.score).score, `${name} seed ${seed}`).toBeLessThanOrEqual(most);
+    });
   });
 
-  it.each(WRONG)("fails %s on %j only, with a counterexample, and costs %i", async (name, own, cost, shows) => {
+  it.concurrent.for(WRONG)("fails %s on %j only, with a counterexample, and costs %i", async ([name, own, cost, shows], { expect }) => {
     const checks = await grade(submission(name), 7);
     expect(notPassing(checks).map((c) => c.name).sort(), name).toEqual([...own].sort());
     for (const c of notPassing(checks)) {
