@@ -701,14 +701,16 @@ const COSTS: [string, number][] = [
 describe("what one mistake costs", () => {
   let pool: SandboxPool;
   let cwd: string;
-  beforeAll(() => { pool = new SandboxPool(2, true, pack.course.sandboxSource()); cwd = mkdtempSync(path.join(os.tmpdir(), "grade-costs-")); });
+  // A thread a core, and the rows at once (vitest's maxConcurrency at a time): one after another,
+  // each row's grading left the pool's other thread idle.
+  beforeAll(() => { pool = new SandboxPool(os.availableParallelism(), true, pack.course.sandboxSource()); cwd = mkdtempSync(path.join(os.tmpdir(), "grade-costs-")); });
   afterAll(() => pool.close());
 
-  it.each(COSTS)("%s costs %i", async (fixture, cost) => {
+  // Only a hang stops it: a serve that stalls on every line that is not JSON spends each stalled
+  // call's work budget (about 25 s of processor time), and took over 180 s on a crowded machine.
+  it.concurrent.for(COSTS)("%s costs %i", { timeout: 600_000 }, async ([fixture, cost], { expect }) => {
     const dir = overlay(path.join(cwd, fixture), path.join(ROOT, "test", "fixtures", "submissions", fixture));
     const report = await gradeSubmission({ cwd, dir: path.relative(cwd, dir), tasks: TASK_IDS, pool, extra: { seed: 5 } });
     expect(report.maxScore - report.score, report.tasks.map((t) => `${t.task} ${t.score}/${t.maxScore}: ${t.checks.filter((c) => c.status === "fail").map((c) => c.name).join(" ")}`).join("\n")).toBe(cost);
-    // Only a hang stops it: a serve that stalls on every line that is not JSON spends each stalled
-    // call's work budget (about 25 s of processor time), and took over 180 s on a crowded machine.
-  }, 600_000);
+  });
 });
