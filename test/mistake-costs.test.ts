@@ -696,6 +696,9 @@ const COSTS: [string, number][] = [
   ["serve-calls-handle-twice", 0], // task 3: handle asked twice per message (is an answer due, then the answer)
   ["dumps-escape-table-precomputed", 0], // task 3: an escape table of all 65,536 code units built at load
   ["dumps-recursive-escape", 0], // task 3: the JSON text escaped by recursion over its code units (5,000 deep on t3_long_input)
+  // Helper 68, around the charges of 2026-12-05 (type-messages.ts, presence.ts).
+  ["correct-validate-entries-map", 0], // task 2: a Map of the properties, a Set of given names, a Map of type tests, message templates
+  ["typeof-message-integer-as-number", 2], // task 2: typeof in the type message, and an integer checked as any number (2.5 searched): two
 ];
 
 describe("what one mistake costs", () => {

@@ -170,6 +170,9 @@ const CORRECT = [
   "correct-serve-array-subclass", // task 4: out and log an Array subclass, a frozen result
   "correct-serve-text-buffer", // task 4: plain JavaScript, one text buffer split at the end
   "correct-repr-regex-per-char", // task 1: plain JavaScript, a RegExp built from each category's name for each character
+  // Helper 68, around the charges of 2026-12-05: more styles.
+  "correct-serve-readline-split", // task 4: the lines joined and split again at "\n" as readline does ("\r\n" too), /^\s*$/ for blank
+  "correct-handle-tools-list-cached", // task 2: tools/list's and resources/list's results built once into module variables, copies handed out
   "correct-handle-symbol-tag", // task 2: each response tagged with a Symbol-keyed field
   "correct-serve-shared-helper", // tasks 2 and 4: serve imports task 2's exported isObject and rpcError helpers
   "correct-spec-all-leniencies", // task 2: every freedom of the header at once (discover without serverInfo, -32022 for a string version, isError left out, data of its own)
@@ -561,6 +564,17 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // longer than about 20: t1_repr_quoting has two long names now).
   ["serve-first-sixteen-lines", "task4", ["t4_messages"]],
   ["repr-reprlib-shortened", "task1", ["t1_repr_quoting"]],
+  // Helper 68, against the charges of 2026-12-05. serve answers only JSON objects, anything else
+  // dropped unanswered and unlogged: two rules left out (-32700 and -32600), 2, the kinds' checks
+  // charged once (skipped-as-blank.ts) and the page's parse-error line its own.
+  ["game-serve-objects-only", "task4", ["t4_parse_error_line", "t4_blank_lines"], [], 2],
+  // handle right on a module instance's first request only, -32603 after: the fresh instances get
+  // the rules' answers and the line rules are charged to t2_no_session_state, but the page's lines
+  // and the general rules fail on their own: it keeps 2 of 16.
+  ["game-handle-first-call-only", "task2", ["t2_no_session_state", "t2_version_check", "t2_unknown_names"], ["t4_fresh_instance"], 14],
+  // Two mistakes, 2: a -32022 message of its own words (not "unsupported protocol version <repr>")
+  // and unknown tools' names by \${name}; read-through.ts does not take the message for a repr slip.
+  ["version-message-own-text-undefined-name", "task2", ["t2_version_check", "t2_unknown_names"], [], 2],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
