@@ -227,6 +227,9 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["client-call-memoized", ["t3_messages"], 1, /call\(\) sent 0 message\(s\); tools\/call was due next/],
   ["client-validates-required-locally", ["t3_messages"], 1, /call\(\) sent 0 message\(s\); tools\/call was due next/],
   ["gate-both-seen-any-order", ["t2_handshake"], 1, /other reading of an early notifications\/initialized/],
+  // Helper 68, around the charges of 2026-12-05 (string-ids.ts, gate-slips.ts): one slip each.
+  ["no-gate-at-all", ["t2_handshake"], 1, /server not initialized/], // requests served before the handshake
+  ["id-numeric-strings-as-numbers", ["t2_envelope"], 1, /"id":"\d+"/], // a string id of numeric text answered under the number
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */
