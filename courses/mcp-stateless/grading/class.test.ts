@@ -577,6 +577,10 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["version-message-own-text-undefined-name", "task2", ["t2_version_check", "t2_unknown_names"], [], 2],
   // The blank test too wide (a line not starting with "{" skipped): one slip, the kinds' checks charged to t4_blank_lines.
   ["serve-skips-unbraced-lines", "task4", ["t4_blank_lines"]],
+  // Two mistakes each in checkArgs, 2: names known by `in` (the inherited names' family) beside
+  // missing names sorted, or "must be str": the family costs its point beside the other lines'.
+  ["checkargs-in-known-missing-sorted", "task1", ["t1_inherited_names", "t1_generated_args"], [], 2],
+  ["checkargs-in-known-must-be-str", "task1", ["t1_wrong_type", "t1_inherited_names"], [], 2],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
