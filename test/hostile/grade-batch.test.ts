@@ -152,9 +152,9 @@ describe.skipIf(!HOSTILE)(`grade batch with hostile submissions (${WHY_SKIPPED})
   describe("the live checks (--live): student code as a real server", () => {
     const live = ATTACKS.filter((a) => a.name.startsWith("live-server-") || a.name === "write-classmate" || a.name === "leak-env" || a.name === "escape-import-rejection");
     it(`live servers reach nothing and forge nothing (${live.map((a) => a.name).join(", ")})`, async () => {
-      const liveBaseline = await gradeBatch("live-baseline", [], ["--live"]);
+      // The baseline and the batch at once, as the shared batch and its baseline: they are compared once both have ended.
+      const [liveBaseline, batch] = await Promise.all([gradeBatch("live-baseline", [], ["--live"]), gradeBatch("live", live, ["--live"])]);
       expect([liveBaseline.cli.code, liveBaseline.reports.size]).toEqual([0, CLASSMATES.length]);
-      const batch = await gradeBatch("live", live, ["--live"]);
       const liveFree = freeChecks(liveBaseline.reports.get(NOTHING)!);
       expect([
         ...live.flatMap((attack) => rowViolations(batch, attack, liveFree).map((v) => `${attack.name}: ${v}`)),
