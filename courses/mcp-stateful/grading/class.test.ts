@@ -230,6 +230,7 @@ const WRONG: [string, string[], number, RegExp][] = [
   // Helper 68, around the charges of 2026-12-05 (string-ids.ts, gate-slips.ts): one slip each.
   ["no-gate-at-all", ["t2_handshake"], 1, /server not initialized/], // requests served before the handshake
   ["id-numeric-strings-as-numbers", ["t2_envelope"], 1, /"id":"\d+"/], // a string id of numeric text answered under the number
+  ["client-ping-after-connect", ["t3_sent_methods", "t3_messages"], 1, /ping/], // a ping sent after the handshake, its answer ignored (the scripted peer answers only its methods)
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */
