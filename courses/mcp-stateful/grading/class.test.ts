@@ -115,6 +115,7 @@ const CORRECT = [
   "correct-client-module-ids", // task 3: request ids from one module-level sequence shared by every client (unique in the process), the cache on the instance
   "correct-undefined-optionals", // task 2: optional fields written as undefined (error data, isError on success, a tool's title, a result's _meta), left out by JSON
   "correct-spec-pagination", // tasks 2-3: the specification's pagination: tools/list pages with an opaque base64url cursor (a bad one -32602), listTools following nextCursor
+  "correct-gate-phase-union", // task 2 (helper 68): the handshake as a phase union ("new" | "initializing" | "live"), ids by a type guard
 ];
 
 /** [fixture, the checks it must fail (and nothing else), points it costs, what their diagnosis shows]. */
@@ -230,6 +231,7 @@ const WRONG: [string, string[], number, RegExp][] = [
   // Helper 68, around the charges of 2026-12-05 (string-ids.ts, gate-slips.ts): one slip each.
   ["no-gate-at-all", ["t2_handshake"], 1, /server not initialized/], // requests served before the handshake
   ["id-numeric-strings-as-numbers", ["t2_envelope"], 1, /"id":"\d+"/], // a string id of numeric text answered under the number
+  ["live-at-initialize-notify-always", ["t2_handshake", "t2_list_changed"], 2, /list_changed/], // live at initialize (the gate's slip) and list_changed queued before any initialize: two
   ["client-ping-after-connect", ["t3_sent_methods", "t3_messages"], 1, /ping/], // a ping sent after the handshake, its answer ignored (the scripted peer answers only its methods)
 ];
 
