@@ -581,6 +581,8 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // missing names sorted, or "must be str": the family costs its point beside the other lines'.
   ["checkargs-in-known-missing-sorted", "task1", ["t1_inherited_names", "t1_generated_args"], [], 2],
   ["checkargs-in-known-must-be-str", "task1", ["t1_wrong_type", "t1_inherited_names"], [], 2],
+  // Lines at an odd index that are not JSON objects skipped as blanks: one rule (each line not blank answered), 1.
+  ["game-serve-skips-odd-index", "task4", ["t4_blank_lines"]],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
