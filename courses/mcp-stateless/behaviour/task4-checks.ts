@@ -89,5 +89,8 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
   },
 ];
 
+/** The checks of the three kinds of odd line, in order. */
+export const LINE_KIND_CHECKS = ["t4_blank_lines", "t4_unreadable_lines", "t4_not_objects"];
+
 /** The fixtures' cases again with other names and ids (variant-checks.ts), first: a run that stops on a later input keeps their verdicts; then the rules' checks. */
 export const TASK4_CHECKS: readonly BehaviourCheck[] = [...TASK4_VARIANT_CHECKS, ...RULE_CHECKS];

@@ -6,6 +6,7 @@
 // copied) behind "one point a kind, at full marks only" kept 40/41.
 import { family as ruleFamily, withRules, type Points } from "../../../src/pack/score.js";
 import { LINE_RULES } from "./line-rules.js";
+import { LINE_KIND_CHECKS } from "../behaviour/task4-checks.js";
 
 // What every answer shows: which messages are answered (the line's value: its rule, ids 0 and ""
 // and notifications, is t2_notifications', whose inputs no other family sends), an error's
@@ -33,17 +34,19 @@ export const TASK1_FAMILIES: Record<string, Points> = {
   t1_generated_args: ruleFamily("order", [...T1_KINDS, "t1_same_problem_order"]),
 };
 
-// serve's lines with their rule, and what every list shows: a serve that keeps state between
-// calls answers every later list wrong (t4_fresh_instance, charged there).
-const T4_LINES = [...withRules(["t4_out_ids", "t4_parse_error_line", "t4_log"], LINE_RULES), "t4_fresh_instance"];
-const T4_KINDS = ["t4_blank_lines", "t4_unreadable_lines", "t4_not_objects"];
+// serve's lines with their rule. The kinds' checks are judged on their lists alone in fresh
+// instances when serve keeps state (grading/fresh-serve.ts judgeKindsAlone), so they do not read
+// through t4_fresh_instance; the generated sessions, served after earlier calls only, do.
+const T4_LINES = withRules(["t4_out_ids", "t4_parse_error_line", "t4_log"], LINE_RULES);
 
 export const TASK4_FAMILIES: Record<string, Points> = {
+  // State kept between calls: a mistake of its own beside what each kind of line gets alone.
+  t4_fresh_instance: ruleFamily("state", T4_LINES),
   t4_blank_lines: ruleFamily("blank lines", T4_LINES),
   t4_unreadable_lines: ruleFamily("unreadable lines", T4_LINES),
   t4_not_objects: ruleFamily("not objects", T4_LINES),
   // The generated sessions hold every kind of line: a kind's mistake shows here too.
-  t4_messages: ruleFamily("sessions", [...T4_LINES, ...T4_KINDS]),
+  t4_messages: ruleFamily("sessions", [...T4_LINES, "t4_fresh_instance", ...LINE_KIND_CHECKS]),
 };
 
 export const TASK2_FAMILIES: Record<string, Points> = {

@@ -35,3 +35,34 @@ export function freshServe(rule: PlannedCheck, run: WireRun | undefined, fresh: 
   if (!holds(fresh)) return [failsOnlyFresh(sharedHere, fresh, asFixtureLine) ? check : notOwnState(check), ...judged];
   return [check, ...chargeStateBetweenCalls(judged, check, new Set([rule.check.id]), "serve")];
 }
+
+/**
+ * With state kept between calls (t4_fresh_instance failed, its lists holding the rule alone), the
+ * odd lines' checks are judged on their lists' answers each in a fresh instance (plan.ts
+ * freshServeChecks): one that holds there failed by the state, charged to it; one that fails
+ * there too is a mistake of its own, shown as such (a-serve-nonobject-fresh: JSON that is not an
+ * object passed to handle, behind out and log at module level, cost nothing more while every
+ * check read through the state). `alone`: the fresh answers by generated index. Returns the
+ * checks and the outcomes they were judged on, for the charges that read them after.
+ */
+export function judgeKindsAlone(
+  checks: CheckResult[], kinds: readonly PlannedCheck[], shared: readonly (Outcome | undefined)[], alone: ReadonlyMap<number, Outcome | undefined>,
+  judge: (planned: PlannedCheck[], outcomes: readonly (Outcome | undefined)[]) => CheckResult[],
+): { checks: CheckResult[]; outcomes: (Outcome | undefined)[] } {
+  const state = checks.find((c) => c.name === BASE.name);
+  if (state?.status !== "fail") return { checks, outcomes: [...shared] };
+  const outcomes = [...shared];
+  for (const p of kinds) p.inputs.forEach((_, k) => { if (alone.has(p.offset + k)) outcomes[p.offset + k] = alone.get(p.offset + k); });
+  const again = new Map(judge([...kinds], outcomes).map((c) => [c.name, c]));
+  const note = ` (each list alone, in a fresh module instance: serve keeps state between calls, ${state.name})`;
+  return {
+    outcomes,
+    checks: checks.map((c) => {
+      const fresh = again.get(c.name);
+      if (!fresh || c.status !== "fail" || c.chargedTo !== undefined) return c;
+      return fresh.status === "pass"
+        ? { ...c, chargedTo: state.name, message: `${c.message ?? ""} Each of its lists given first to a module instance of its own gets the rules' answer: the state, charged by ${state.name}; it costs nothing more here.` }
+        : { ...fresh, message: `${fresh.message ?? ""}${note}` };
+    }),
+  };
+}

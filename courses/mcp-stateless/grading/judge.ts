@@ -17,8 +17,8 @@ import { evidenceChecks, outputChecks, type LoadedOutput } from "./judge-parts.j
 import { answersOf, answersWith, checkArgs, isObject, newServer, serveWith, type ArgsChecker } from "../behaviour/model.js";
 import { describeInput, fixtureValues, readRun, readServeCall, type CallReader } from "./outcomes.js";
 import { decodeValue } from "../../../src/sandbox/value.js";
-import { FIXTURE_INPUTS, FRESH_LISTS_RULE, LINE_RULE_IDS, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
-import { freshServe } from "./fresh-serve.js";
+import { FIXTURE_INPUTS, FRESH_LISTS_RULE, freshServeChecks, LINE_RULE_IDS, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
+import { freshServe, judgeKindsAlone } from "./fresh-serve.js";
 import { chargeSkippedAsBlank } from "./skipped-as-blank.js";
 import { chargeLineRulesToState } from "./state-charges.js";
 import { sameJson } from "../evidence/reading.js";
@@ -306,21 +306,29 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       const asLine = excusedLines(task, runs.perLine !== undefined ? reply.runs[runs.perLine] : undefined);
       const excused: SameMistake = sameMistake ? (list, failure) => asLine(list, failure) || sameMistake(list, failure) : asLine;
       const expectedAt = (i: number): { value: unknown } | undefined => (expected[offset + i] === undefined ? undefined : { value: expected[offset + i] });
-      const failing = (p: PlannedCheck): number[] => p.inputs.flatMap((_, k) => {
-        const o = calls[offset + p.offset + k];
+      const shared = calls.slice(offset);
+      const failingOn = (outcomes: readonly (Outcome | undefined)[]) => (p: PlannedCheck): number[] => p.inputs.flatMap((_, k) => {
+        const o = outcomes[p.offset + k];
         const want = expectedAt(p.offset + k);
         return want && !(o?.ok && serveComparison(p.check)(want.value, o.value)) ? [k] : [];
       });
-      const judged = chargeSkippedAsBlank(judgeChecks(runs.checks, calls.slice(offset), expectedAt, serveComparison, input.seed, excused), runs.checks, calls.slice(offset), failing);
+      const judge = (planned: PlannedCheck[], outcomes: readonly (Outcome | undefined)[]) => judgeChecks(planned, outcomes, expectedAt, serveComparison, input.seed, excused);
+      const judged = judge([...runs.checks], shared);
       const rule = runs.checks.find((p) => p.check.id === FRESH_LISTS_RULE);
-      if (runs.fresh === undefined || !rule) checks.push(...judged);
+      if (runs.fresh === undefined || !rule) checks.push(...chargeSkippedAsBlank(judged, runs.checks, shared, failingOn(shared)));
       else {
-        // The fresh run's k-th list is the rule's k-th: its holes are that list's in serve's order.
+        // The fresh run's lists are freshServeChecks' in order: each one's holes are that list's in serve's order.
         const holes = undefinedAnswers(plan, reply);
-        const fresh = readRun(task, reply.runs[runs.fresh], false, (t, c, k) => readServeCall(t, c, holes[offset + rule.offset + k] ?? 0));
+        const freshPlanned = freshServeChecks(runs.checks);
+        const at = freshPlanned.flatMap((p) => p.inputs.map((_, k) => p.offset + k));
+        const fresh = readRun(task, reply.runs[runs.fresh], false, (t, c, k) => readServeCall(t, c, holes[offset + at[k]!] ?? 0));
         const holds = (outcomes: readonly (Outcome | undefined)[]): boolean =>
           judgeChecks([{ ...rule, offset: 0 }], outcomes, (k) => expectedAt(rule.offset + k), serveComparison, input.seed, excused)[0]!.status === "pass";
-        checks.push(...freshServe(rule, reply.runs[runs.fresh], fresh, calls.slice(offset), judged, holds, excused));
+        const withState = freshServe(rule, reply.runs[runs.fresh], fresh?.slice(0, rule.inputs.length), shared, judged, holds, excused);
+        const alone = new Map(fresh ? at.map((g, k) => [g, fresh[k]] as const) : []);
+        const kinds = freshPlanned.filter((p) => p !== rule);
+        const byKind = judgeKindsAlone(withState, kinds, shared, alone, judge);
+        checks.push(...chargeSkippedAsBlank(byKind.checks, runs.checks, byKind.outcomes, failingOn(byKind.outcomes)));
       }
     }
   }

@@ -12,7 +12,7 @@ import type { RunSpec } from "../../../src/sandbox/protocol.js";
 import { allInputs, planChecks, type PlannedCheck } from "../behaviour/check.js";
 import { TASK1_CHECKS } from "../behaviour/task1-checks.js";
 import { cancelRounds, TASK2_CHECKS } from "../behaviour/task2-checks.js";
-import { TASK4_CHECKS } from "../behaviour/task4-checks.js";
+import { LINE_KIND_CHECKS, TASK4_CHECKS } from "../behaviour/task4-checks.js";
 import { planClient, type ClientPlan } from "../client/task3.js";
 import { CANCEL_ROUNDS, CHECK_ARGS_INPUTS, LINES, MESSAGES, messageIndex } from "../course/fixtures.js";
 import { answersOf, argsPairs, messagesOfLines, newServer } from "../behaviour/model.js";
@@ -48,12 +48,16 @@ export interface TaskRuns {
    * that throws on one line loses that line's evidence, not every line's.
    */
   perLine?: number;
-  /** serve's only: the lists of FRESH_LISTS_RULE, each given first to a module instance of its own. */
+  /** serve's only: the lists of freshServeChecks, each given first to a module instance of its own. */
   fresh?: number;
 }
 
 /** The rule of serve's three lines: its lists are also served in fresh instances (judge.ts freshServe). */
 export const FRESH_LISTS_RULE = "t4_same_lines";
+
+/** serve's checks whose lists the fresh run serves, in its order: the lines' rule, then the odd lines' kinds. */
+export const freshServeChecks = (checks: readonly PlannedCheck[]): PlannedCheck[] =>
+  [FRESH_LISTS_RULE, ...LINE_KIND_CHECKS].flatMap((id) => checks.filter((p) => p.check.id === id));
 
 export interface StatelessPlan extends PackPlan {
   own: Partial<Record<OwnTask, TaskRuns>>;
@@ -211,9 +215,10 @@ export function plan(input: PlanInput): StatelessPlan {
       // serve's one fixture call failing is one line's mistake (perLine): its rules are still judged.
       if (all.length) entry.generated = runs.push({ ...base, inputs: asTexts(all), instance: "shared", stopOnFailure: false, after: { run: fixture, need: perCall ? "answered" : "ran" } }) - 1;
       entry.inputs = all;
-      // The lists of the rule of serve's lines, each first in an instance of its own: state kept
-      // between calls is one mistake (src/pack/fresh-instance.ts), not every line's.
-      const lists = id === "task4" && entry.generated !== undefined ? checks.find((p) => p.check.id === FRESH_LISTS_RULE)?.inputs : undefined;
+      // The lists of the rule of serve's lines and of the odd lines' checks, each first in an
+      // instance of its own: state kept between calls is one mistake (src/pack/fresh-instance.ts),
+      // not every line's, and what serve does with each kind of line is judged without it.
+      const lists = id === "task4" && entry.generated !== undefined ? freshServeChecks(checks).flatMap((p) => p.inputs) : undefined;
       if (lists?.length) entry.fresh = runs.push({ ...base, inputs: asTexts(lists), instance: "fresh", stopOnFailure: false, after: { run: entry.generated!, need: "finished" } }) - 1;
     }
     own[id] = entry;

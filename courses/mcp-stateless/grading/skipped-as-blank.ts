@@ -7,8 +7,8 @@
 import type { CheckResult } from "../../../src/report/types.js";
 import type { Outcome, PlannedCheck } from "../behaviour/check.js";
 import { serveWith } from "../behaviour/model.js";
+import { LINE_KIND_CHECKS } from "../behaviour/task4-checks.js";
 
-export const LINE_KIND_CHECKS = ["t4_blank_lines", "t4_unreadable_lines", "t4_not_objects"];
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const noObject = (line: string): boolean => {
