@@ -583,6 +583,8 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["checkargs-in-known-must-be-str", "task1", ["t1_wrong_type", "t1_inherited_names"], [], 2],
   // Lines at an odd index that are not JSON objects skipped as blanks: one rule (each line not blank answered), 1.
   ["game-serve-skips-odd-index", "task4", ["t4_blank_lines"]],
+  // The cancel's decision memoized by order id: state between calls, its one point (grading/state-charges.ts).
+  ["handle-cancel-memo-by-order", "task2", ["t2_no_session_state", "t2_input_responses"]],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
