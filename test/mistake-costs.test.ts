@@ -699,6 +699,13 @@ const COSTS: [string, number][] = [
   // Helper 68, around the charges of 2026-12-05 (type-messages.ts, presence.ts).
   ["correct-validate-entries-map", 0], // task 2: a Map of the properties, a Set of given names, a Map of type tests, message templates
   ["typeof-message-integer-as-number", 2], // task 2: typeof in the type message, and an integer checked as any number (2.5 searched): two
+  // Every problem written as a type message: the missing, unexpected and bounds rules' own words, a
+  // point each beside the enum's line (they no longer read through it: grading/decorated-messages.ts).
+  ["game-every-message-a-type", 4],
+  ["enum-and-bounds-messages-own-words", 2], // the enum's and the bounds' messages in other words: two
+  // A null required value and a null optional one, two checks (task2-argument-checks.ts):
+  ["truthy-required-nulls-skipped", 2], // required fields by truthiness and a null limit skipped: two
+  ["limit-truthy-skipped", 1], // a falsy optional value skipped: the limit of 0 and null searched, one (grading/presence.ts)
 ];
 
 describe("what one mistake costs", () => {

@@ -18,9 +18,9 @@ const CASES: Record<string, { task: TaskId; fails: string[] }> = {
   "stops-at-first-error/task2": { task: "task2", fails: ["t2_several_errors", "t2_no_arguments"] },
   "joins-with-comma/task2": { task: "task2", fails: ["t2_several_errors", "t2_no_arguments"] },
   "arguments-assumed/task2": { task: "task2", fails: ["t2_no_arguments", "t2_odd_params"] },
-  // t2_string_type holds no null (t2_null_values' own input since each check's inputs keep to its rule).
-  "falsy-as-missing/task2": { task: "task2", fails: ["t2_enum_value", "t2_empty_query", "t2_null_values"] },
-  "null-as-absent/task2": { task: "task2", fails: ["t2_null_values"] },
+  // t2_string_type holds no null (t2_null_required's own input since each check's inputs keep to its rule).
+  "falsy-as-missing/task2": { task: "task2", fails: ["t2_enum_value", "t2_empty_query", "t2_null_required"] },
+  "null-as-absent/task2": { task: "task2", fails: ["t2_null_required", "t2_null_optional"] },
   "method-table/task2": { task: "task2", fails: ["t2_inherited_methods"] },
   "tool-table/task2": { task: "task2", fails: ["t2_inherited_tool_names"] },
   "properties-lookup/task2": { task: "task2", fails: ["t2_inherited_argument_names"] },

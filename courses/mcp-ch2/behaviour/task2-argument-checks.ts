@@ -59,12 +59,23 @@ export const ARGUMENT_CHECKS: BehaviourCheck[] = [
       ...times(4, (i) => withoutArguments(random.bool() ? 10 + i : random.word(1, 6))),
     ],
   },
-  argumentCheck("t2_null_values", {
-    title: "An argument that is null has the wrong type; it is not missing",
-    rule: "Rule 5 with the rule set: a field whose value is null is there, and null is neither an integer nor a string, so \"limit\": null gives \"limit must be of type integer\" and \"query\": null gives \"query must be of type string\".",
+  // A null for a required field and a null for an optional one: a presence test by truthiness
+  // (the empty query called missing, grading/presence.ts) reaches the first, a null skipped as
+  // "not given" both; apart, two slips cost two points.
+  argumentCheck("t2_null_required", {
+    title: "A required argument that is null has the wrong type; it is not missing",
+    rule: "Rule 5 with the rule set: a field whose value is null is there, and null is not a string, so \"query\": null gives \"query must be of type string\", not a missing field.",
     hint: "A field is missing only when its key is absent from the arguments. Once it is present, null is a value like any other, and its type is checked like any other.",
   }, (random): JsonObject[] => [
-    { service: "api", query: "x", limit: null }, { service: "worker", query: null },
+    { service: "worker", query: null },
+    ...times(2, () => ({ service: random.pick(SERVICES), query: null })),
+  ]),
+  argumentCheck("t2_null_optional", {
+    title: "An optional argument that is null has the wrong type; it is not left out",
+    rule: "Rule 5 with the rule set: \"limit\": null is there, and null is not an integer, so it gives \"limit must be of type integer\"; the search does not run.",
+    hint: "A field is absent only when its key is. Test presence with Object.hasOwn (or `in` on the arguments' own keys), not with a test of the value.",
+  }, (random): JsonObject[] => [
+    { service: "api", query: "x", limit: null },
     ...times(3, () => ({ service: random.pick(SERVICES), query: query(random), limit: null })),
   ]),
   argumentCheck("t2_empty_query", {

@@ -72,7 +72,7 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
     ],
   },
   // Each rule's inputs hold the other fields' plain values only (a limit inside its bounds, a
-  // query that is a non-empty string, no null: t2_null_values has its own), so a slip in bounds or
+  // query that is a non-empty string, no null: t2_null_required and t2_null_optional have their own), so a slip in bounds or
   // presence fails its own check and not this one: the score charges each family apart.
   violation("t2_missing_field", "Each missing required field is reported", "Rule 5 with the rule set: a missing required field gives \"missing required field: <name>\", as a result with isError true.",
     (random): JsonObject[] => [{ query: query(random) }, { service: random.pick(SERVICES) }, { query: "x", limit: 3 }, { service: "api", limit: 49 }]),

@@ -20,6 +20,33 @@ const TASK2_ALL = ["t2_ids_echoed", "t2_fresh_instance"];
 // What every tools/call goes through: the fixture's calls' lines, and the rules every answer shows.
 const CALL_PATH = ["t2_id3_text", "t2_id4_error", "t2_id5_is_error", "t2_id5_text", "t2_id7_text", ...TASK2_ALL];
 const call = (cause: string, rules: string[] = []): Points => family(cause, [...CALL_PATH, ...rules]);
+// The argument rules but the enum's read through every fixture line but the enum's message
+// (t2_id5_text): a message in other words is each rule's own; one written with more around it, the
+// line's slip, is charged there by the judge (grading/decorated-messages.ts).
+const argument = (cause: string, rules: string[] = []): Points => family(cause, [...CALL_PATH.filter((l) => l !== "t2_id5_text"), ...rules]);
+const ARGUMENT_RULES: Record<string, Points> = {
+  t2_inherited_argument_names: argument("inherited names", ["t2_unexpected_field"]),
+  t2_valid_calls: argument("valid calls"),
+  t2_limit_bounds: argument("bounds", ["t2_valid_calls"]),
+  t2_missing_field: argument("missing", ["t2_valid_calls"]),
+  // A presence test by truthiness fails the empty query first, and the enum's "" and null.
+  t2_empty_query: argument("presence", ["t2_valid_calls", "t2_missing_field"]),
+  t2_unexpected_field: argument("unexpected", ["t2_valid_calls"]),
+  // The page's one type rule, a point for each type left unchecked; a message built from typeof,
+  // wrong for both, is charged once by the judge (grading/type-messages.ts).
+  t2_string_type: argument("string type"),
+  t2_integer_type: argument("integer type"),
+  // A truthiness test's null is charged to t2_empty_query by the judge (grading/presence.ts), a
+  // falsy optional value skipped to t2_limit_bounds (its 0 searched too).
+  t2_null_required: argument("null required", ["t2_missing_field", "t2_string_type"]),
+  // A null skipped as not given, whatever field it is in, fails the required one first.
+  t2_null_optional: argument("null optional", ["t2_integer_type", "t2_null_required"]),
+  t2_several_errors: argument("several", ["t2_missing_field", "t2_unexpected_field", "t2_enum_value", "t2_string_type", "t2_integer_type", "t2_limit_bounds"]),
+  t2_no_arguments: argument("no arguments", ["t2_missing_field", "t2_several_errors"]),
+  t2_odd_params: argument("odd params", ["t2_no_arguments", "t2_unknown_tools"]),
+};
+/** The argument rules judged by their own messages (grading/decorated-messages.ts). */
+export const ARGUMENT_FAMILIES: ReadonlySet<string> = new Set(Object.keys(ARGUMENT_RULES));
 const TASK2_RULES: Record<string, Points> = {
   t2_initialize_any_version: family("initialize", ["t2_init_version", ...TASK2_ALL]),
   t2_unknown_tools: family("tools", ["t2_id4_error", ...TASK2_ALL]),
@@ -28,23 +55,8 @@ const TASK2_RULES: Record<string, Points> = {
   // Object.prototype's names wherever a name is looked up: one helper (`k in o`) reaches them all.
   t2_inherited_methods: family("inherited names", ["t2_id6_error_code", "t2_other_methods", ...TASK2_ALL]),
   t2_inherited_tool_names: family("inherited names", ["t2_id4_error", "t2_unknown_tools", ...TASK2_ALL]),
-  t2_inherited_argument_names: call("inherited names", ["t2_unexpected_field"]),
-  t2_valid_calls: call("valid calls"),
-  t2_limit_bounds: call("bounds", ["t2_valid_calls"]),
-  t2_missing_field: call("missing", ["t2_valid_calls"]),
-  // A presence test by truthiness fails the empty query first, and the enum's "" and null.
-  t2_empty_query: call("presence", ["t2_valid_calls", "t2_missing_field"]),
-  t2_unexpected_field: call("unexpected", ["t2_valid_calls"]),
   t2_enum_value: call("enum", ["t2_empty_query", "t2_missing_field"]),
-  // The page's one type rule, a point for each type left unchecked; a message built from typeof,
-  // wrong for both, is charged once by the judge (grading/type-messages.ts).
-  t2_string_type: call("string type"),
-  t2_integer_type: call("integer type"),
-  // A truthiness test's null is charged to t2_empty_query by the judge (grading/presence.ts).
-  t2_null_values: call("null", ["t2_missing_field", "t2_string_type", "t2_integer_type"]),
-  t2_several_errors: call("several", ["t2_missing_field", "t2_unexpected_field", "t2_enum_value", "t2_string_type", "t2_integer_type", "t2_limit_bounds"]),
-  t2_no_arguments: call("no arguments", ["t2_missing_field", "t2_several_errors"]),
-  t2_odd_params: call("odd params", ["t2_no_arguments", "t2_unknown_tools"]),
+  ...ARGUMENT_RULES,
 };
 // toMcp's: the definition passed in left as it was is a rule of its own, read through the lines'
 // values (a conversion in place changes the schema the runner prints next), not their rules.
@@ -68,7 +80,7 @@ const TASK3_RULES: Record<string, Points> = {
 };
 
 export const SCORE_POLICY: ScorePolicy = {
-  id: "chapter2-score-v31",
+  id: "chapter2-score-v33",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },

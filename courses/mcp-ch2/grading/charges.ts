@@ -10,8 +10,10 @@ import { accepts } from "../behaviour/expectation.js";
 import { MESSAGES } from "../course/fixtures.js";
 import { MCP_TOOL } from "../course/protocol.js";
 import { isObject } from "../evidence/reading.js";
-import { chargeNullsToPresence } from "./presence.js";
+import { chargeNullsToPresence, chargeNullToFalsySkip } from "./presence.js";
 import { chargeTypeMessages } from "./type-messages.js";
+import { chargeDecoratedMessages } from "./decorated-messages.js";
+import { ARGUMENT_FAMILIES } from "../course/score-policy.js";
 import { chargeReadThrough, serveWithOwnHandle } from "./read-through.js";
 import { asTool } from "./read-through-tool.js";
 import { chargeContentShape, chargeFoundText, chargeMissingKeyRules, chargeMissingKeys, chargeServeLeftOut } from "./same-mistake.js";
@@ -55,7 +57,9 @@ export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: Fix
     chargeFoundText(out["task2"], facts.handle.responses);
     chargeContentShape(out["task2"], facts.handle.responses);
     chargeNullsToPresence(out["task2"]);
+    chargeNullToFalsySkip(out["task2"]);
     chargeTypeMessages(out["task2"]);
+    chargeDecoratedMessages(out["task2"], ARGUMENT_FAMILIES);
     const branchAnswered = facts.handle.branchAnswered;
     chargeFailedCalls(out["task2"], facts.handle.responses, EVERY_ANSWER, undefined, branchAnswered
       ? { branchAnswered, branchWhy: "and handle answers messages of the same kinds by the rules among the generated inputs, so the cause is something these messages share" } : {});

@@ -7,7 +7,7 @@ const text = (t: string): string => JSON.stringify({ jsonrpc: "2.0", id: 1, resu
 const fail = (name: string, actual: string): CheckResult => ({ name, kind: "behaviour", title: name, status: "fail", actual, message: "m" });
 
 function judged(emptyAnswer: string): TaskJudgement {
-  return { checks: [], evidence: {}, extra: [fail("t2_empty_query", text(emptyAnswer)), fail("t2_null_values", text("missing required field: query; query must be of type string"))] } as unknown as TaskJudgement;
+  return { checks: [], evidence: {}, extra: [fail("t2_empty_query", text(emptyAnswer)), fail("t2_null_required", text("missing required field: query; query must be of type string"))] } as unknown as TaskJudgement;
 }
 
 describe("a presence test by truthiness: the empty query and null values, one slip", () => {

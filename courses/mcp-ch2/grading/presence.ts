@@ -1,8 +1,10 @@
 // A presence test by truthiness (`if (!args[name])`) takes "" and null for missing: the empty
-// query's answer names it missing (t2_empty_query), and every null value fails by the same test
-// (t2_null_values), one slip, one point. A handle that refuses "" by a rule of its own ("query
+// query's answer names it missing (t2_empty_query), and a required null fails by the same test
+// (t2_null_required), one slip, one point. A handle that refuses "" by a rule of its own ("query
 // must not be empty") and skips null values as not given makes two mistakes, a point each: its
-// empty query's answer says something else, and t2_null_values stays its own.
+// empty query's answer says something else, and t2_null_required stays its own. An optional null
+// (t2_null_optional) is no required field's: a falsy optional value skipped as not given shows in
+// the limit of 0 searched (t2_limit_bounds), and is charged there.
 import type { TaskJudgement } from "../../../src/pack/types.js";
 import type { CheckResult } from "../../../src/report/types.js";
 
@@ -12,8 +14,23 @@ export function chargeNullsToPresence(handle: TaskJudgement): void {
   const checks = [...handle.checks, ...(handle.extra ?? [])];
   const empty = checks.find((c) => c.name === "t2_empty_query");
   if (empty?.status !== "fail" || empty.chargedTo !== undefined || !empty.actual?.includes(MISSING_QUERY)) return;
-  const mark = (c: CheckResult): CheckResult => (c.name === "t2_null_values" && c.status === "fail" && c.chargedTo === undefined
+  const mark = (c: CheckResult): CheckResult => (c.name === "t2_null_required" && c.status === "fail" && c.chargedTo === undefined
     ? { ...c, chargedTo: empty.name, message: `${c.message ?? ""} The empty query is called missing too (t2_empty_query): one test of presence by truthiness, charged there; it costs nothing more here.` }
+    : c);
+  handle.checks = handle.checks.map(mark);
+  if (handle.extra) handle.extra = handle.extra.map(mark);
+}
+
+/** Whether a check's smallest counterexample is a call with a limit of 0 answered by a search (no tool error). */
+const zeroSearched = (c: CheckResult): boolean =>
+  /"limit":0[,}]/.test(c.message ?? "") && /"isError":false/.test(c.actual ?? "");
+
+export function chargeNullToFalsySkip(handle: TaskJudgement): void {
+  const checks = [...handle.checks, ...(handle.extra ?? [])];
+  const bounds = checks.find((c) => c.name === "t2_limit_bounds");
+  if (bounds?.status !== "fail" || bounds.chargedTo !== undefined || !zeroSearched(bounds)) return;
+  const mark = (c: CheckResult): CheckResult => (c.name === "t2_null_optional" && c.status === "fail" && c.chargedTo === undefined && /"isError":false/.test(c.actual ?? "")
+    ? { ...c, chargedTo: bounds.name, message: `${c.message ?? ""} A limit of 0 is searched too (t2_limit_bounds): one test of presence by the value, charged there; it costs nothing more here.` }
     : c);
   handle.checks = handle.checks.map(mark);
   if (handle.extra) handle.extra = handle.extra.map(mark);
