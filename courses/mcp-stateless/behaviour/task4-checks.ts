@@ -52,6 +52,9 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
     inputs: (random) => [
       ...NOT_JSON.map((l) => [l]), ...PADDED.map((l) => [l]),
       ...Array.from({ length: 6 }, () => Array.from({ length: random.int(2, 6) }, () => random.pick([...BLANK, ...NOT_JSON, ...PADDED]))),
+      // Lines a comment syntax would skip: not JSON, so each gets the parse error line (a serve
+      // that skipped "#" and "//" lines kept 41/41: serve-skips-comment-lines). Last, for the draws.
+      ["# a comment", "// another"], ["#", "//"],
     ],
   },
   {

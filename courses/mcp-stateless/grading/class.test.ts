@@ -575,6 +575,9 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // Two mistakes, 2: a -32022 message of its own words (not "unsupported protocol version <repr>")
   // and unknown tools' names by \${name}; read-through.ts does not take the message for a repr slip.
   ["version-message-own-text-undefined-name", "task2", ["t2_version_check", "t2_unknown_names"], [], 2],
+  // The -32022 message a constant with no version at all: not "right but for the version's writing" (read-through.ts uptoRepr).
+  ["version-message-constant-undefined-name", "task2", ["t2_version_check", "t2_unknown_names"], [], 2],
+  ["serve-skips-comment-lines", "task4", ["t4_unreadable_lines"]], // hole: no unreadable line started with "#" or "//"
   // The blank test too wide (a line not starting with "{" skipped): one slip, the kinds' checks charged to t4_blank_lines.
   ["serve-skips-unbraced-lines", "task4", ["t4_blank_lines"]],
   // Two mistakes each in checkArgs, 2: names known by `in` (the inherited names' family) beside

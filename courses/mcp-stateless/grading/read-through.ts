@@ -18,7 +18,8 @@ type Check = PlannedCheck["check"];
 function uptoRepr(answer: unknown): unknown {
   if (!isObject(answer) || !isObject(answer["error"])) return answer;
   const error = answer["error"];
-  if (error["code"] !== UNSUPPORTED_PROTOCOL_VERSION || typeof error["message"] !== "string") return answer;
+  // A message with nothing past its first three words names no version at all: judged whole.
+  if (error["code"] !== UNSUPPORTED_PROTOCOL_VERSION || typeof error["message"] !== "string" || error["message"].split(" ").length <= 3) return answer;
   return { ...answer, error: { ...error, message: `${error["message"].split(" ").slice(0, 3).join(" ")} …` } };
 }
 
