@@ -50,7 +50,7 @@ export function judgeKindsAlone(
   judge: (planned: PlannedCheck[], outcomes: readonly (Outcome | undefined)[]) => CheckResult[],
 ): { checks: CheckResult[]; outcomes: (Outcome | undefined)[] } {
   const state = checks.find((c) => c.name === BASE.name);
-  if (state?.status !== "fail") return { checks, outcomes: [...shared] };
+  if (state?.status !== "fail" || alone.size === 0) return { checks, outcomes: [...shared] };
   const outcomes = [...shared];
   for (const p of kinds) p.inputs.forEach((_, k) => { if (alone.has(p.offset + k)) outcomes[p.offset + k] = alone.get(p.offset + k); });
   const again = new Map(judge([...kinds], outcomes).map((c) => [c.name, c]));
