@@ -5,7 +5,7 @@
 // message: game-every-message-a-type) is that rule's own mistake, a point each (the argument
 // families read through every fixture line but this one: course/score-policy.ts).
 import type { TaskJudgement } from "../../../src/pack/types.js";
-import type { CheckResult } from "../../../src/report/types.js";
+import { chargeWithin, ownFailure } from "./charge-within.js";
 
 const LINE = "t2_id5_text";
 
@@ -21,11 +21,8 @@ const decorated = (expected: string | undefined, actual: string | undefined): bo
   expected !== undefined && actual !== undefined && actual !== expected && expected.split("; ").every((m) => m !== "" && actual.includes(m));
 
 export function chargeDecoratedMessages(handle: TaskJudgement, families: ReadonlySet<string>): void {
-  const line = handle.checks.find((c) => c.name === LINE && c.status === "fail" && c.chargedTo === undefined);
+  const line = ownFailure(handle, LINE);
   if (!line || !decorated(line.expected ?? undefined, line.actual ?? undefined)) return;
-  const mark = (c: CheckResult): CheckResult => (families.has(c.name) && c.status === "fail" && c.chargedTo === undefined && decorated(textIn(c.expected), textIn(c.actual))
-    ? { ...c, chargedTo: LINE, message: `${c.message ?? ""} Its messages are the rule's, with what ${LINE} shows written around them: one slip, charged there; it costs nothing more here.` }
-    : c);
-  handle.checks = handle.checks.map(mark);
-  if (handle.extra) handle.extra = handle.extra.map(mark);
+  chargeWithin(handle, LINE, `Its messages are the rule's, with what ${LINE} shows written around them: one slip, charged there; it costs nothing more here.`,
+    (c) => families.has(c.name) && decorated(textIn(c.expected), textIn(c.actual)));
 }

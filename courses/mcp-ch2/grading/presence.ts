@@ -7,18 +7,15 @@
 // the limit of 0 searched (t2_limit_bounds), and is charged there.
 import type { TaskJudgement } from "../../../src/pack/types.js";
 import type { CheckResult } from "../../../src/report/types.js";
+import { chargeWithin, ownFailure } from "./charge-within.js";
 
 const MISSING_QUERY = "missing required field: query";
 
 export function chargeNullsToPresence(handle: TaskJudgement): void {
-  const checks = [...handle.checks, ...(handle.extra ?? [])];
-  const empty = checks.find((c) => c.name === "t2_empty_query");
-  if (empty?.status !== "fail" || empty.chargedTo !== undefined || !empty.actual?.includes(MISSING_QUERY)) return;
-  const mark = (c: CheckResult): CheckResult => (c.name === "t2_null_required" && c.status === "fail" && c.chargedTo === undefined
-    ? { ...c, chargedTo: empty.name, message: `${c.message ?? ""} The empty query is called missing too (t2_empty_query): one test of presence by truthiness, charged there; it costs nothing more here.` }
-    : c);
-  handle.checks = handle.checks.map(mark);
-  if (handle.extra) handle.extra = handle.extra.map(mark);
+  const empty = ownFailure(handle, "t2_empty_query");
+  if (!empty?.actual?.includes(MISSING_QUERY)) return;
+  chargeWithin(handle, empty.name, "The empty query is called missing too (t2_empty_query): one test of presence by truthiness, charged there; it costs nothing more here.",
+    (c) => c.name === "t2_null_required");
 }
 
 /** Whether a check's smallest counterexample is a call with a limit of 0 answered by a search (no tool error). */
@@ -26,12 +23,8 @@ const zeroSearched = (c: CheckResult): boolean =>
   /"limit":0[,}]/.test(c.message ?? "") && /"isError":false/.test(c.actual ?? "");
 
 export function chargeNullToFalsySkip(handle: TaskJudgement): void {
-  const checks = [...handle.checks, ...(handle.extra ?? [])];
-  const bounds = checks.find((c) => c.name === "t2_limit_bounds");
-  if (bounds?.status !== "fail" || bounds.chargedTo !== undefined || !zeroSearched(bounds)) return;
-  const mark = (c: CheckResult): CheckResult => (c.name === "t2_null_optional" && c.status === "fail" && c.chargedTo === undefined && /"isError":false/.test(c.actual ?? "")
-    ? { ...c, chargedTo: bounds.name, message: `${c.message ?? ""} A limit of 0 is searched too (t2_limit_bounds): one test of presence by the value, charged there; it costs nothing more here.` }
-    : c);
-  handle.checks = handle.checks.map(mark);
-  if (handle.extra) handle.extra = handle.extra.map(mark);
+  const bounds = ownFailure(handle, "t2_limit_bounds");
+  if (!bounds || !zeroSearched(bounds)) return;
+  chargeWithin(handle, bounds.name, "A limit of 0 is searched too (t2_limit_bounds): one test of presence by the value, charged there; it costs nothing more here.",
+    (c) => c.name === "t2_null_optional" && /"isError":false/.test(c.actual ?? ""));
 }

@@ -4,8 +4,8 @@
 // check. A validator that checks neither type lets both through (a result, not an error): two
 // rules left out, a point each.
 import type { TaskJudgement } from "../../../src/pack/types.js";
-import type { CheckResult } from "../../../src/report/types.js";
 import { isObject } from "../evidence/reading.js";
+import { chargeWithin, ownFailure } from "./charge-within.js";
 
 /** Whether the answer shown is a tool error whose text names a type (the message, not the test, is wrong). */
 function namesAType(actual: string | null | undefined): boolean {
@@ -17,14 +17,9 @@ function namesAType(actual: string | null | undefined): boolean {
 }
 
 export function chargeTypeMessages(handle: TaskJudgement): void {
-  const all = [...handle.checks, ...(handle.extra ?? [])];
-  const own = (name: string): CheckResult | undefined => all.find((c) => c.name === name && c.status === "fail" && c.chargedTo === undefined);
-  const string = own("t2_string_type");
-  const integer = own("t2_integer_type");
+  const string = ownFailure(handle, "t2_string_type");
+  const integer = ownFailure(handle, "t2_integer_type");
   if (!string || !integer || !namesAType(string.actual) || !namesAType(integer.actual)) return;
-  const mark = (c: CheckResult): CheckResult => (c === integer
-    ? { ...c, chargedTo: string.name, message: `${c.message ?? ""} The string's check names a wrong type too (t2_string_type): one way of writing the type message, charged there; it costs nothing more here.` }
-    : c);
-  handle.checks = handle.checks.map(mark);
-  if (handle.extra) handle.extra = handle.extra.map(mark);
+  chargeWithin(handle, string.name, "The string's check names a wrong type too (t2_string_type): one way of writing the type message, charged there; it costs nothing more here.",
+    (c) => c.name === integer.name);
 }

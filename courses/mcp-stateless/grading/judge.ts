@@ -20,7 +20,7 @@ import { decodeValue } from "../../../src/sandbox/value.js";
 import { FIXTURE_INPUTS, FRESH_LISTS_RULE, freshServeChecks, LINE_RULE_IDS, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
 import { freshServe, judgeKindsAlone } from "./fresh-serve.js";
 import { chargeSkippedAsBlank } from "./skipped-as-blank.js";
-import { chargeLineRulesToState } from "./state-charges.js";
+import { chargeLineRulesToState, STATE_CHECK } from "./state-charges.js";
 import { sameJson } from "../evidence/reading.js";
 import { schemaChecks } from "../schema/checks.js";
 import { chargeIsErrorThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
@@ -295,6 +295,8 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
         return !want || (o?.ok === true && accepts(p.check)(want.value, o.value));
       };
       lineRulesState = (all) => {
+        // The fresh run's answers are read again only when state was found (most gradings: not).
+        if (!all.some((c) => c.name === STATE_CHECK && c.status === "fail" && c.chargedTo === undefined)) return all;
         const alone = aloneAnswers(plan, reply);
         if (!alone) return all;
         const failing = (p: PlannedCheck): number[] => p.inputs.flatMap((_, k) => (judges(p, p.offset + k, shared[p.offset + k]) ? [] : [p.offset + k]));
