@@ -140,8 +140,14 @@ async function bundledMain() {
       await require("esbuild").stop();
     }
     mkdirSync(cacheDir, { recursive: true });
+    // Older bundles go; another run's build in progress (NAME.PID.tmp, of this bundle or of a newer
+    // one) stays unless it was left ten minutes ago by a run that died: removing it under that run
+    // made its writes fail (seen in CI with two test files starting the CLI at once).
     for (const old of readdirSync(cacheDir)) {
-      if (old.startsWith("cli-") && old !== path.basename(dir)) rmSync(path.join(cacheDir, old), { recursive: true, force: true });
+      if (!old.startsWith("cli-") || old.startsWith(path.basename(dir))) continue;
+      const file = path.join(cacheDir, old);
+      if (old.endsWith(".tmp") && Date.now() - statSync(file, { throwIfNoEntry: false })?.mtimeMs < 600_000) continue;
+      rmSync(file, { recursive: true, force: true });
     }
     const temp = `${dir}.${process.pid}.tmp`;
     mkdirSync(temp, { recursive: true });
