@@ -25,6 +25,11 @@ export interface BehaviourCheck {
    * (src/pack/score.ts). The whole answer when absent.
    */
   part?: (answer: unknown) => unknown;
+  /**
+   * The checks whose slip reaches an input of this one (each holds a problem of its kind): when
+   * every failing input is reached by one that failed, the failure is charged to it (judge.ts).
+   */
+  reachedBy?: (input: unknown) => readonly string[];
   /** Fixed edge cases first, then generated ones: only inputs whose answer the rules decide. */
   inputs: (random: Random) => unknown[];
   /**

@@ -59,6 +59,30 @@ describe("judgeBehaviour", () => {
     const calls = [right(request(1)), { ok: true, value: null } as CallOutcome, right(request(3))];
     expect(judgeBehaviour("task2", [a, c, b], calls, 0, 9).map((r) => [r.name, r.status])).toEqual([["a", "fail"], ["c", "pass"], ["b", "fail"]]);
   });
+
+  // t2_several_errors' calls each hold problems of other checks' kinds (BehaviourCheck.reachedBy).
+  describe("a failure every input of which a failed check's kind reaches", () => {
+    const wrong: CallOutcome = { ok: true, value: null };
+    const reached = (kinds: Record<number, string[]>) => (input: unknown) => kinds[(input as { id: number }).id] ?? [];
+    const kind = { check: { ...check(), name: "kind" }, inputs: [request(1)], seed: 0 };
+    const several = (kinds: Record<number, string[]>) => ({ check: { ...check(), name: "several", reachedBy: reached(kinds) }, inputs: [request(2), request(3)], seed: 0 });
+
+    it("is charged to that check when it failed too", () => {
+      const [, result] = judgeBehaviour("task2", [kind, several({ 2: ["other", "kind"], 3: ["kind"] })], [wrong, wrong, wrong], 0, 9);
+      expect(result).toMatchObject({ status: "fail", chargedTo: "kind" });
+      expect(result!.message).toMatch(/kind finds handled wrong alone/);
+    });
+
+    it("stays its own when one failing input holds no kind handled wrong alone, or the kind's check passed", () => {
+      expect(judgeBehaviour("task2", [kind, several({ 2: ["kind"], 3: ["other"] })], [wrong, wrong, wrong], 0, 9)[1]!.chargedTo).toBeUndefined();
+      expect(judgeBehaviour("task2", [kind, several({ 2: ["kind"], 3: ["kind"] })], [right(request(1)), wrong, wrong], 0, 9)[1]!.chargedTo).toBeUndefined();
+    });
+
+    it("judges only the failing inputs: a right answer to an input no failed check reaches changes nothing", () => {
+      const calls = [wrong, wrong, right(request(3))];
+      expect(judgeBehaviour("task2", [kind, several({ 2: ["kind"], 3: [] })], calls, 0, 9)[1]).toMatchObject({ status: "fail", chargedTo: "kind" });
+    });
+  });
 });
 
 describe("planBehaviour", () => {

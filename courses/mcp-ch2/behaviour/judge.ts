@@ -57,6 +57,10 @@ function readsTheSame(part: (answer: unknown) => unknown, expectation: Expectati
 
 /** Judges one check given the outcomes of its inputs, in the same order. */
 export function judgeCheck(task: TaskId, planned: PlannedCheck, outcomes: (CallOutcome | undefined)[], seed: number, override?: ExpectOverride, excused?: Excused): CheckResult {
+  return judged(task, planned, outcomes, seed, override, excused).result;
+}
+
+function judged(task: TaskId, planned: PlannedCheck, outcomes: (CallOutcome | undefined)[], seed: number, override?: ExpectOverride, excused?: Excused): { result: CheckResult; failing: unknown[] } {
   const { check, inputs } = planned;
   const base = { name: check.name, kind: "behaviour", title: check.title, hint: check.hint ? `${check.rule} ${check.hint}` : check.rule } as const;
   const failures = inputs.flatMap((_, i) => {
@@ -66,24 +70,45 @@ export function judgeCheck(task: TaskId, planned: PlannedCheck, outcomes: (CallO
   // The fixture's failed call seen again under another id is not this check's to judge: with
   // nothing else failing, the check has no verdict of its own (skip), never a pass.
   const seen = ({ input, outcome }: (typeof failures)[number]): boolean => outcome !== undefined && !outcome.ok && excused?.(input, outcome.failure) === true;
+  const failing = failures.map((f) => f.input);
   if (failures.length > 0 && failures.every(seen)) {
-    return { ...base, status: "skip", message: `Its ${failures.length} failing input${failures.length > 1 ? "s hold" : " holds"} a case of a fixture ${task === "task3" ? "line" : "message"} whose own call failed, and fail${failures.length > 1 ? "" : "s"} as that call did: charged by the line that reads it (${inputs.length - failures.length} of ${inputs.length} inputs answered by the rule; seed ${seed}).` };
+    return { failing, result: { ...base, status: "skip", message: `Its ${failures.length} failing input${failures.length > 1 ? "s hold" : " holds"} a case of a fixture ${task === "task3" ? "line" : "message"} whose own call failed, and fail${failures.length > 1 ? "" : "s"} as that call did: charged by the line that reads it (${inputs.length - failures.length} of ${inputs.length} inputs answered by the rule; seed ${seed}).` } };
   }
-  if (failures.length === 0) return { ...base, status: "pass", message: `${inputs.length} inputs tried (seed ${seed}).` };
+  if (failures.length === 0) return { failing, result: { ...base, status: "pass", message: `${inputs.length} inputs tried (seed ${seed}).` } };
   const smallest = failures.reduce((a, b) => (show(b.input).length < show(a.input).length ? b : a));
   const call = `${TASKS[task].exportName}(${show(smallest.input)})`;
   const what = check.judge === "input-unchanged" ? "changed its input" : "answered differently from the chapter's rules";
   return {
-    ...base, status: "fail", expected: smallest.expected, actual: smallest.actual,
-    message: `${failures.length} of ${inputs.length} generated inputs ${what} (seed ${seed}, run again with --seed ${seed}). The smallest: ${call}`,
+    failing, result: {
+      ...base, status: "fail", expected: smallest.expected, actual: smallest.actual,
+      message: `${failures.length} of ${inputs.length} generated inputs ${what} (seed ${seed}, run again with --seed ${seed}). The smallest: ${call}`,
+    },
   };
+}
+
+/**
+ * A check whose every failing input holds a problem of a kind whose own check failed too
+ * (BehaviourCheck.reachedBy) is charged to the first such check: that slip is what these inputs
+ * show. One failing input that no failed check reaches keeps the failure the check's own.
+ */
+function chargeReached(results: CheckResult[], plan: PlannedCheck[], failing: unknown[][]): CheckResult[] {
+  const failed = new Set(results.filter((r) => r.status === "fail").map((r) => r.name));
+  return results.map((r, k) => {
+    const reachedBy = plan[k]!.check.reachedBy;
+    if (!reachedBy || r.status !== "fail" || r.chargedTo !== undefined) return r;
+    const by = failing[k]!.map((input) => reachedBy(input).find((name) => failed.has(name)));
+    const to = by[0];
+    if (to === undefined || by.some((b) => b === undefined)) return r;
+    return { ...r, chargedTo: to, message: `${r.message} Every one of them holds a problem of a kind that ${to} finds handled wrong alone: that mistake, charged there; it costs nothing more here.` };
+  });
 }
 
 /** Lays the job's calls out over the planned checks, as planInputs laid out their inputs. */
 export function judgeBehaviour(task: TaskId, plan: PlannedCheck[], calls: CallOutcome[], offset: number, seed: number, override?: ExpectOverride, excused?: Excused): CheckResult[] {
   const { offsets } = planInputs(plan);
-  return plan.map((planned, k) => {
+  const all = plan.map((planned, k) => {
     const outcomes = planned.inputs.map((_, i) => calls[offset + offsets[k]! + i]);
-    return judgeCheck(task, planned, outcomes, seed, override, excused);
+    return judged(task, planned, outcomes, seed, override, excused);
   });
+  return chargeReached(all.map((j) => j.result), plan, all.map((j) => j.failing));
 }

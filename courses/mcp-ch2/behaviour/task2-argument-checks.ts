@@ -37,10 +37,32 @@ function severalProblems(random: Random): JsonObject {
   }
 }
 
+/**
+ * The argument checks whose kind of problem a call holds, by the chapter's schema: a slip in one of
+ * them (an integer taken as any number, bounds left out) reaches every several-problem call that
+ * holds its kind, and is that check's mistake there (judge.ts).
+ */
+function problemKinds(input: unknown): string[] {
+  const params = (input as { params?: { arguments?: JsonObject } }).params;
+  const args = params?.arguments ?? {};
+  const properties: Record<string, { type: string; enum?: string[]; minimum?: number; maximum?: number }> = TOOL.input_schema.properties;
+  const kinds = new Set<string>();
+  for (const name of TOOL.input_schema.required) if (!Object.hasOwn(args, name)) kinds.add("t2_missing_field");
+  for (const [key, given] of Object.entries(args)) {
+    const field = properties[key]!;
+    if (!Object.hasOwn(properties, key)) kinds.add("t2_unexpected_field");
+    else if (field.type === "string" && typeof given !== "string") kinds.add("t2_string_type");
+    else if (field.type === "integer" && !Number.isInteger(given)) kinds.add("t2_integer_type");
+    else if (field.enum && !field.enum.includes(given as string)) kinds.add("t2_enum_value");
+    else if (typeof given === "number" && (given < (field.minimum ?? -Infinity) || given > (field.maximum ?? Infinity))) kinds.add("t2_limit_bounds");
+  }
+  return [...kinds];
+}
+
 const withoutArguments = (id: JsonValue, extra: JsonObject = {}): JsonObject => request(id, "tools/call", { name: TOOL.name, ...extra });
 
 export const ARGUMENT_CHECKS: BehaviourCheck[] = [
-  argumentCheck("t2_several_errors", {
+  { ...argumentCheck("t2_several_errors", {
     title: "Several problems in one call are all reported, joined with \"; \"",
     rule: "Rule 5: arguments that fail the schema in several ways give one message per problem, every one of them, joined with \"; \" in the text of one result with isError true. The chapter fixes the messages and the separator; their order is yours.",
     hint: "Check every field and collect a message for each problem, then join them once at the end: a validator that returns at its first problem reports too little, and one that joins with anything but a semicolon and a space does not give the rule's text.",
@@ -48,7 +70,7 @@ export const ARGUMENT_CHECKS: BehaviourCheck[] = [
     {}, { limit: 51 }, { service: "payments", query: 5 }, { service: "api", query: "x", limit: 51, extra: 1 },
     { query: true, limit: "5", verbose: true }, { service: "API", limit: 5.5 },
     ...times(12, () => severalProblems(random)),
-  ]),
+  ]), reachedBy: problemKinds },
   {
     name: "t2_no_arguments", task: "task2", judge: "output",
     title: "A tools/call with no arguments has every required field missing",

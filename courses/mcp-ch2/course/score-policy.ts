@@ -41,7 +41,10 @@ const ARGUMENT_RULES: Record<string, Points> = {
   t2_null_required: argument("null required", ["t2_missing_field", "t2_string_type"]),
   // A null skipped as not given, whatever field it is in, fails the required one first.
   t2_null_optional: argument("null optional", ["t2_integer_type", "t2_null_required"]),
-  t2_several_errors: argument("several", ["t2_missing_field", "t2_unexpected_field", "t2_enum_value", "t2_string_type", "t2_integer_type", "t2_limit_bounds"]),
+  // Its calls each hold problems of other checks' kinds: a failure every one of whose inputs holds a
+  // kind handled wrong alone is charged to that check by the judge (behaviour/judge.ts reachedBy),
+  // so a validator that stops at its first problem costs its point beside an integer slip.
+  t2_several_errors: argument("several"),
   t2_no_arguments: argument("no arguments", ["t2_missing_field", "t2_several_errors"]),
   t2_odd_params: argument("odd params", ["t2_no_arguments", "t2_unknown_tools"]),
 };
@@ -80,7 +83,7 @@ const TASK3_RULES: Record<string, Points> = {
 };
 
 export const SCORE_POLICY: ScorePolicy = {
-  id: "chapter2-score-v33",
+  id: "chapter2-score-v34",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },
