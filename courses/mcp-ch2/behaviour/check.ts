@@ -29,7 +29,7 @@ export interface BehaviourCheck {
    * The checks whose slip reaches an input of this one (each holds a problem of its kind): when
    * every failing input is reached by one that failed, the failure is charged to it (judge.ts).
    */
-  reachedBy?: (input: unknown) => readonly string[];
+  reachedBy?: (input: unknown, index: number) => readonly string[];
   /** Fixed edge cases first, then generated ones: only inputs whose answer the rules decide. */
   inputs: (random: Random) => unknown[];
   /**

@@ -70,7 +70,7 @@ describe("judgeBehaviour", () => {
     it("is charged to that check when it failed too", () => {
       const [, result] = judgeBehaviour("task2", [kind, several({ 2: ["other", "kind"], 3: ["kind"] })], [wrong, wrong, wrong], 0, 9);
       expect(result).toMatchObject({ status: "fail", chargedTo: "kind" });
-      expect(result!.message).toMatch(/kind finds handled wrong alone/);
+      expect(result!.message).toMatch(/holds a case that kind fails on alone/);
     });
 
     it("stays its own when one failing input holds no kind handled wrong alone, or the kind's check passed", () => {

@@ -5,6 +5,7 @@ import type { CheckResult } from "../../../src/report/types.js";
 import type { CallOutcome, TaskFailure } from "../../../src/runner/outcome.js";
 import { accepts, describeExpectation, sameJson, type Expectation } from "./expectation.js";
 import { expectedAnswers, planInputs, type PlannedCheck } from "./plan.js";
+import { chargeReached } from "../../../src/pack/reached.js";
 
 interface Counterexample {
   input: unknown;
@@ -60,17 +61,17 @@ export function judgeCheck(task: TaskId, planned: PlannedCheck, outcomes: (CallO
   return judged(task, planned, outcomes, seed, override, excused).result;
 }
 
-function judged(task: TaskId, planned: PlannedCheck, outcomes: (CallOutcome | undefined)[], seed: number, override?: ExpectOverride, excused?: Excused): { result: CheckResult; failing: unknown[] } {
+function judged(task: TaskId, planned: PlannedCheck, outcomes: (CallOutcome | undefined)[], seed: number, override?: ExpectOverride, excused?: Excused): { result: CheckResult; failing: number[] } {
   const { check, inputs } = planned;
   const base = { name: check.name, kind: "behaviour", title: check.title, hint: check.hint ? `${check.rule} ${check.hint}` : check.rule } as const;
   const failures = inputs.flatMap((_, i) => {
     const c = counterexample(planned, task, i, outcomes[i], override);
-    return c ? [{ ...c, outcome: outcomes[i] }] : [];
+    return c ? [{ ...c, index: i, outcome: outcomes[i] }] : [];
   });
   // The fixture's failed call seen again under another id is not this check's to judge: with
   // nothing else failing, the check has no verdict of its own (skip), never a pass.
   const seen = ({ input, outcome }: (typeof failures)[number]): boolean => outcome !== undefined && !outcome.ok && excused?.(input, outcome.failure) === true;
-  const failing = failures.map((f) => f.input);
+  const failing = failures.map((f) => f.index);
   if (failures.length > 0 && failures.every(seen)) {
     return { failing, result: { ...base, status: "skip", message: `Its ${failures.length} failing input${failures.length > 1 ? "s hold" : " holds"} a case of a fixture ${task === "task3" ? "line" : "message"} whose own call failed, and fail${failures.length > 1 ? "" : "s"} as that call did: charged by the line that reads it (${inputs.length - failures.length} of ${inputs.length} inputs answered by the rule; seed ${seed}).` } };
   }
@@ -86,23 +87,6 @@ function judged(task: TaskId, planned: PlannedCheck, outcomes: (CallOutcome | un
   };
 }
 
-/**
- * A check whose every failing input holds a problem of a kind whose own check failed too
- * (BehaviourCheck.reachedBy) is charged to the first such check: that slip is what these inputs
- * show. One failing input that no failed check reaches keeps the failure the check's own.
- */
-function chargeReached(results: CheckResult[], plan: PlannedCheck[], failing: unknown[][]): CheckResult[] {
-  const failed = new Set(results.filter((r) => r.status === "fail").map((r) => r.name));
-  return results.map((r, k) => {
-    const reachedBy = plan[k]!.check.reachedBy;
-    if (!reachedBy || r.status !== "fail" || r.chargedTo !== undefined) return r;
-    const by = failing[k]!.map((input) => reachedBy(input).find((name) => failed.has(name)));
-    const to = by[0];
-    if (to === undefined || by.some((b) => b === undefined)) return r;
-    return { ...r, chargedTo: to, message: `${r.message} Every one of them holds a problem of a kind that ${to} finds handled wrong alone: that mistake, charged there; it costs nothing more here.` };
-  });
-}
-
 /** Lays the job's calls out over the planned checks, as planInputs laid out their inputs. */
 export function judgeBehaviour(task: TaskId, plan: PlannedCheck[], calls: CallOutcome[], offset: number, seed: number, override?: ExpectOverride, excused?: Excused): CheckResult[] {
   const { offsets } = planInputs(plan);
@@ -110,5 +94,6 @@ export function judgeBehaviour(task: TaskId, plan: PlannedCheck[], calls: CallOu
     const outcomes = planned.inputs.map((_, i) => calls[offset + offsets[k]! + i]);
     return judged(task, planned, outcomes, seed, override, excused);
   });
-  return chargeReached(all.map((j) => j.result), plan, all.map((j) => j.failing));
+  // A check whose inputs hold other checks' cases (BehaviourCheck.reachedBy): its failure may be theirs.
+  return chargeReached(all.map((j) => j.result), plan.flatMap((p, k) => (p.check.reachedBy ? [{ name: p.check.name, reachedBy: p.check.reachedBy, inputs: p.inputs, failing: all[k]!.failing }] : [])));
 }

@@ -35,6 +35,11 @@ export interface BehaviourCheck {
    * that kind at all is a failure, since nothing then showed the rule.
    */
   witness?: { is(answer: unknown): boolean; none: string };
+  /**
+   * The checks whose slip reaches its input at this index (each holds a case of their rule): when
+   * every failing input is reached by one that failed, the failure is charged to it (src/pack/reached.ts).
+   */
+  reachedBy?: (input: unknown, index: number) => readonly string[];
   /** Fixed edge cases first, then generated ones; every one an input whose answer the rules decide. */
   inputs(random: Random): unknown[];
 }

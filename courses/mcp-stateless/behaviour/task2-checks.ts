@@ -10,6 +10,14 @@ import { CAPABILITIES_KEY, CLIENT_INFO_KEY, isObject, own, UNSUPPORTED_PROTOCOL_
 type Msg = Record<string, unknown>;
 
 const id = (random: Random): number | string => (random.next() < 0.25 ? `req-${random.word(1, 4)}-${random.int(0, 999)}` : random.int(1000, 999_999));
+/**
+ * What else each of t2_inherited_names' nine inputs a name holds: an unknown tool, an order id
+ * (asked first, for a cancel), an argument, a uri, a method, an answer's key, a version.
+ */
+const INHERITED_REACH: readonly (readonly string[])[] = [
+  ["t2_unknown_names"], ["t2_order_ids"], ["t2_order_ids", "t2_input_responses"], ["t2_arguments"], ["t2_arguments"],
+  ["t2_same_resources", "t2_unknown_names"], ["t2_unknown_names"], ["t2_input_responses"], ["t2_version_check"],
+];
 const msg = (random: Random, method: unknown, params?: unknown): Msg =>
   (params === undefined ? { jsonrpc: "2.0", id: id(random), method } : { jsonrpc: "2.0", id: id(random), method, params });
 const withMeta = (params: Msg = {}, meta: unknown = CLIENT_META): Msg => ({ ...params, _meta: meta });
@@ -64,6 +72,8 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
     id: "t2_inherited_names", task: "task2", title: "Names every object inherits are never tools, orders, resources or methods",
     rule: "Rule 2: read only own fields; \"constructor\", \"__proto__\" or \"toString\" is not in TOOLS, ORDERS or RESOURCES, and is not a method.",
     hint: "Look for `name in TOOLS`, TOOLS[name] tested for truthiness, or a method table indexed by the method: each finds Object.prototype's members. Use Object.hasOwn or a Map.",
+    // Each name's nine inputs, in this order, hold a case of these rules too (reachedBy).
+    reachedBy: (_, index) => INHERITED_REACH[index % INHERITED_REACH.length]!,
     inputs: (random) => INHERITED.flatMap((name) => [
       call(random, name, { order_id: "A100" }),
       call(random, "get_order_status", { order_id: name }),
@@ -154,6 +164,12 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
   },
   {
     id: "t2_unknown_names", task: "task2", title: "Unknown tools, resources and methods are protocol errors",
+    // A request named notifications/... is t2_notifications' case too (told by its method, it is
+    // left unanswered); a uri, the resources' lookup's.
+    reachedBy: (input) => {
+      const method = isObject(input) ? input["method"] : undefined;
+      return typeof method === "string" && method.startsWith("notifications/") ? ["t2_notifications"] : method === "resources/read" ? ["t2_same_resources"] : [];
+    },
     rule: "Rules 7, 11, 12: an unknown tool is -32602 \"unknown tool: <name>\", an unknown uri -32602 \"resource not found: <uri>\", an unknown method -32601 \"method not found: <method>\", the value as Python's str() writes it.",
     hint: "These are errors with a code, not isError results; write a name that is absent as None.",
     inputs: (random) => [

@@ -61,14 +61,15 @@ export const TASK2_FAMILIES: Record<string, Points> = {
   t2_odd_params: family("params", [...ALL_LINES, "t2_version_check", "t2_unknown_names"]),
   t2_arguments: family("arguments", [...ORDER_LINES, "t2_bad_args_text", "t2_unknown_tool_error", "t2_order_ids"]),
   t2_same_resources: family("resources", []),
-  // A notification told by its method's name leaves a request named notifications/... unanswered.
-  t2_unknown_names: family("unknown names", ["t2_tool_names", "t2_unknown_tool_error", "t2_same_resources", "t2_notifications"]),
+  // A request named notifications/... and a uri are t2_notifications' and the resources' cases
+  // too: a failure on those inputs alone is charged there by the judge (behaviour/task2-checks.ts reachedBy).
+  t2_unknown_names: family("unknown names", ["t2_tool_names", "t2_unknown_tool_error"]),
   t2_jsonrpc: family("jsonrpc", ALL_LINES),
-  // Object.prototype's names in every place a name is looked up: read through the rules of the
-  // places whose answer to an unknown name they are.
-  t2_inherited_names: family("inherited names", [
-    ...ALL_LINES, "t2_input_responses", "t2_version_check", "t2_arguments", "t2_same_resources", "t2_unknown_names",
-  ]),
+  // Object.prototype's names in every place a name is looked up: each input holds a case of the
+  // rule of the place whose answer to an unknown name it is, and a failure on such inputs alone is
+  // charged to that rule by the judge (behaviour/task2-checks.ts reachedBy): a lookup by `in` beside
+  // another family's slip costs its own point.
+  t2_inherited_names: family("inherited names", ALL_LINES),
   // Every method asked again without clientInfo or capabilities: any method's mistake shows here
   // too, so it reads through every other family.
   t2_client_meta: family("client meta", [

@@ -23,6 +23,7 @@ import { chargeSkippedAsBlank } from "./skipped-as-blank.js";
 import { chargeLineRulesToState, STATE_CHECK } from "./state-charges.js";
 import { sameJson } from "../evidence/reading.js";
 import { schemaChecks } from "../schema/checks.js";
+import { chargeReached } from "../../../src/pack/reached.js";
 import { chargeIsErrorThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
 import { resolveCharges } from "../../../src/pack/charges.js";
 import { chargeFailedCalls, failedAsCase } from "../../../src/pack/failed-call.js";
@@ -281,7 +282,14 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       const accepts = (check: PlannedCheck["check"]) => (check.part ? readsTheSame(check) : acceptsPart(check.compare ?? "content"));
       // A fixture message's failed call seen again (its branch: message-case.ts) is charged by its lines, not by a rule.
       const excused = failedAsCase(FIXTURE_INPUTS.task2, calls.slice(0, offset), sameMessageCase);
-      const judged = judgeChecks(runs.checks, calls.slice(offset), expectedAt, accepts, input.seed, excused);
+      const shared = calls.slice(offset);
+      const judges = (p: PlannedCheck, i: number, o: Outcome | undefined): boolean => {
+        const want = expectedAt(i, p.check);
+        return !want || (o?.ok === true && accepts(p.check)(want.value, o.value));
+      };
+      // A rule whose inputs hold other rules' cases (BehaviourCheck.reachedBy): its failure may be theirs.
+      const judged = chargeReached(judgeChecks(runs.checks, shared, expectedAt, accepts, input.seed, excused), runs.checks.flatMap((p) => (p.check.reachedBy
+        ? [{ name: p.check.id, reachedBy: p.check.reachedBy, inputs: p.inputs, failing: p.inputs.flatMap((_, k) => (judges(p, p.offset + k, shared[p.offset + k]) ? [] : [k])) }] : [])));
       const loadsTask1 = generatedRun?.status === "ran" && (generatedRun.modules ?? []).includes("task1.ts");
       // A value written otherwise in handle's own messages first (an unknown name's too), then task 1's repr.
       const names = judged.find((c) => c.name === "t2_unknown_names");
@@ -289,11 +297,6 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
         ? chargeReprReadThrough(runs.checks, judged, calls.slice(offset), expectedAt, accepts, input.seed, names.name, ["t2_version_check"]) : judged;
       const reprs = loadsTask1 ? chargeReprReadThrough(runs.checks, written, calls.slice(offset), expectedAt, accepts, input.seed) : written;
       checks.push(...chargeIsErrorThrough(lines, runs.checks, reprs, calls.slice(offset), expectedAt, input.seed));
-      const shared = calls.slice(offset);
-      const judges = (p: PlannedCheck, i: number, o: Outcome | undefined): boolean => {
-        const want = expectedAt(i, p.check);
-        return !want || (o?.ok === true && accepts(p.check)(want.value, o.value));
-      };
       lineRulesState = (all) => {
         // The fresh run's answers are read again only when state was found (most gradings: not).
         if (!all.some((c) => c.name === STATE_CHECK && c.status === "fail" && c.chargedTo === undefined)) return all;
