@@ -122,6 +122,22 @@ describe("points earned by rules", () => {
       expect(scored(["g", "g5"])).toBe(2);
     });
 
+    it("reads a failure that is the rule's own mistake (ownMistake) through the rest of its list, not its path", () => {
+      const pathPolicy: ScorePolicy = { ...policy, checks: { ...policy.checks, g: { ...family(["c", "b"]), path: ["c"] } } };
+      const scoredOwn = (failing: string[], statuses: Record<string, CheckResult["status"]>, own: boolean): number => {
+        const checks = [
+          ...["a", "b", "c"].map((k) => c(k, "evidence", statuses[k] ?? "pass")),
+          ...["g", "g5"].map((r) => ({ ...c(r, "behaviour", failing.includes(r) ? "fail" : "pass"), ...(own && r === "g" ? { ownMistake: true as const } : {}) })),
+        ];
+        return scoreTask({ checks }, pathPolicy).score;
+      };
+      // c wrong: g costs nothing unless its failure is its own.
+      expect(scoredOwn(["g"], { c: "fail" }, false)).toBe(2);
+      expect(scoredOwn(["g"], { c: "fail" }, true)).toBe(1);
+      // b is no part of the path: read through it as before.
+      expect(scoredOwn(["g"], { b: "fail" }, true)).toBe(2);
+    });
+
     it("charges the rest only at full marks, after those", () => {
       // h is a general rule of the kind's: one more mistake, but g already took the task from full marks.
       expect(scored(["h"])).toBe(2);

@@ -51,6 +51,12 @@ export interface Points {
    */
   through?: readonly string[];
   /**
+   * The part of `through` that only carries the rule's answers (the fixture's lines on the same
+   * path, the rules every answer shows): a failure that is the check's own mistake whatever those
+   * show (CheckResult.ownMistake) is not read through them, only through the rest.
+   */
+  path?: readonly string[];
+  /**
    * One rule of the page judged by several checks (a wrong type: a string's, an integer's, null):
    * the checks of one cause cost `costs` together. A rule given `through` and no cause is a cause
    * of its own.
@@ -82,8 +88,8 @@ export function withRules(lines: readonly string[], rules: Readonly<Record<strin
 }
 
 /** A general rule of a family: one point for the family while the checks it reads through hold (`through`, `cause`). */
-export function family(cause: string, through: readonly string[]): Points {
-  return { earns: 0, costs: 1, cause, through };
+export function family(cause: string, through: readonly string[], path?: readonly string[]): Points {
+  return { earns: 0, costs: 1, cause, through, ...(path ? { path } : {}) };
 }
 
 export function pointsOf(check: Pick<CheckResult, "name" | "kind">, policy: ScorePolicy): Points {
@@ -154,7 +160,9 @@ export function scoreTask(task: Pick<TaskResult, "checks">, policy: ScorePolicy)
   const lineRuleCrashed = task.checks.some((c) => shownBy.has(c.name) && c.crashed === true && broken(c));
   task.checks.forEach((check, i) => {
     const p = points[i]!;
-    if (p.through === undefined || !general(check, p) || p.through.some(wrong)) return;
+    if (p.through === undefined || !general(check, p)) return;
+    const through = check.ownMistake && p.path ? p.through.filter((name) => !p.path!.includes(name)) : p.through;
+    if (through.some(wrong)) return;
     if (check.crashed && lineRuleCrashed) return;
     charge(i, `cause:${check.crashed ? "crashed" : p.cause ?? check.name}`, p.costs);
   });

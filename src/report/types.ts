@@ -37,6 +37,15 @@ export interface CheckResult {
    * crashed too (src/pack/score.ts).
    */
   crashed?: true;
+  /**
+   * A general rule's check (one whose policy reads `through` other checks) that broke in a way no
+   * slip of those checks explains: its answers say something other than its rule (a search where
+   * the rule refuses, an error without the rule's message), not its rule written or wrapped
+   * otherwise. A mistake of its own, so it costs while those checks fail too (ScorePolicy `path`):
+   * code that skipped the argument rules and failed the fixture's line they read through had
+   * them all for free.
+   */
+  ownMistake?: true;
 }
 
 export interface TaskResult {

@@ -2,6 +2,7 @@
 // inputs it tries. The expected answer for each input comes from the model, never from the check.
 import type { TaskId } from "../course/tasks.js";
 import type { Random } from "../../../src/pack/random.js";
+import type { Expectation } from "./expectation.js";
 
 export interface BehaviourCheck {
   name: string;
@@ -30,6 +31,12 @@ export interface BehaviourCheck {
    * every failing input is reached by one that failed, the failure is charged to it (judge.ts).
    */
   reachedBy?: (input: unknown, index: number) => readonly string[];
+  /**
+   * Whether an answer says something other than the rule (not the rule written or wrapped
+   * otherwise): one such failing answer makes the failure the check's own mistake
+   * (CheckResult.ownMistake), whatever the lines it reads through show.
+   */
+  contradicts?: (expected: Expectation, actual: unknown) => boolean;
   /** Fixed edge cases first, then generated ones: only inputs whose answer the rules decide. */
   inputs: (random: Random) => unknown[];
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accepts, describeExpectation, sameJson, type Expectation } from "./expectation.js";
+import { accepts, contradictsArguments, describeExpectation, sameJson, type Expectation } from "./expectation.js";
 import { expectHandle } from "./model.js";
 
 const errors = (text: string, id: unknown = 1) => ({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text }], isError: true } });
@@ -55,5 +55,30 @@ describe("sameJson", () => {
     expect(sameJson({ toString: 1 }, { valueOf: 1 })).toBe(false);
     expect(sameJson([1, { a: null }], [1, { a: null }])).toBe(true);
     expect(sameJson([1], { 0: 1 })).toBe(false);
+  });
+});
+
+describe("contradictsArguments", () => {
+  const search = expectHandle({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "logs_search", arguments: { service: "api", query: "x" } } });
+  const found = { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "found 3 lines for x in api" }], isError: false } };
+
+  it("holds where the rules refuse and the answer says none of their messages: a search, another message", () => {
+    expect(contradictsArguments(several, found)).toBe(true);
+    expect(contradictsArguments(several, errors("invalid arguments"))).toBe(true);
+    expect(contradictsArguments(several, errors("missing required field: service; missing required field: query"))).toBe(true);
+  });
+
+  it("does not hold for the rule's messages written or wrapped otherwise, or for no response", () => {
+    const all = "missing required field: service; missing required field: query; limit must be at least 1; unexpected field: extra";
+    expect(contradictsArguments(several, errors(`Invalid arguments: ${all}`))).toBe(false);
+    expect(contradictsArguments(several, { jsonrpc: "2.0", id: 1, error: { code: -32602, message: all } })).toBe(false);
+    expect(contradictsArguments(several, { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: all }] } })).toBe(false);
+    expect(contradictsArguments(several, null)).toBe(false);
+    expect(contradictsArguments(several, "missing")).toBe(false);
+  });
+
+  it("does not hold where the rules search: a refusal there is one rule's slip seen again", () => {
+    expect(contradictsArguments(search, errors("service must be one of: api, worker, billing"))).toBe(false);
+    expect(contradictsArguments({ kind: "protocol", id: 1, value: {} }, found)).toBe(false);
   });
 });

@@ -69,6 +69,28 @@ function withText(answer: JsonObject, text: string): JsonObject {
   return copy as unknown as JsonObject;
 }
 
+/** Every string in a JSON value, keys aside. */
+const strings = (value: unknown): string[] =>
+  typeof value === "string" ? [value] : Array.isArray(value) ? value.flatMap(strings) : isObject(value) ? Object.values(value).flatMap(strings) : [];
+
+/**
+ * Whether a response says something other than the argument rules where they refuse: none of the
+ * rule's messages anywhere in it (a search, another message). A message written or wrapped
+ * otherwise (decorated, sent as a protocol error, without isError) still says the rule: that is
+ * the path's slip, which the fixture's lines show (BehaviourCheck.contradicts). A refusal where
+ * the rules search is not judged so: a slip in one rule (the enum's first value refused) refuses
+ * the valid calls of every check, as it refuses the fixture's. No response says nothing either way.
+ */
+export function contradictsArguments(expectation: Expectation, given: unknown): boolean {
+  if (expectation.kind === "protocol" || !isObject(given) || !(Object.hasOwn(given, "result") || Object.hasOwn(given, "error"))) return false;
+  const expected = expectation.value;
+  const result = isObject(expected) ? expected["result"] : undefined;
+  if (!isObject(result) || result["isError"] !== true) return false;
+  const messages = expectation.kind === "messages" ? expectation.messages : (resultText(expected) ?? "").split("; ");
+  const said = strings(given);
+  return !messages.every((m) => said.some((s) => s.includes(m)));
+}
+
 const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
 
 /** The expected answer as the report shows it. */

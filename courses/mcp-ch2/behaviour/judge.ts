@@ -11,6 +11,8 @@ interface Counterexample {
   input: unknown;
   expected: string;
   actual: string;
+  /** Where the answer came back and broke the model's expectation: whether it says something else (BehaviourCheck.contradicts). */
+  contradicts?: boolean;
 }
 
 // What a report quotes of the code's answers is cut: an answer may be megabytes.
@@ -48,7 +50,8 @@ function counterexample(planned: PlannedCheck, task: TaskId, index: number, outc
   if (!outcome.ok) return { input, expected, actual: outcome.failure.message };
   const actual = outcome.value === undefined ? null : outcome.value;
   const part = planned.check.part;
-  return (part ? readsTheSame(part, expectation, actual) : accepts(expectation, actual)) ? undefined : { input, expected, actual: show(actual) };
+  if (part ? readsTheSame(part, expectation, actual) : accepts(expectation, actual)) return undefined;
+  return { input, expected, actual: show(actual), ...(planned.check.contradicts?.(expectation, actual) ? { contradicts: true } : {}) };
 }
 
 /** Whether the answer reads as the model's where the check's line reads (BehaviourCheck.part). */
@@ -81,7 +84,7 @@ function judged(task: TaskId, planned: PlannedCheck, outcomes: (CallOutcome | un
   const what = check.judge === "input-unchanged" ? "changed its input" : "answered differently from the chapter's rules";
   return {
     failing, result: {
-      ...base, status: "fail", expected: smallest.expected, actual: smallest.actual,
+      ...base, status: "fail", expected: smallest.expected, actual: smallest.actual, ...(failures.some((f) => f.contradicts) ? { ownMistake: true as const } : {}),
       message: `${failures.length} of ${inputs.length} generated inputs ${what} (seed ${seed}, run again with --seed ${seed}). The smallest: ${call}`,
     },
   };

@@ -6,6 +6,7 @@ import type { JsonObject, JsonValue } from "../course/types.js";
 import type { BehaviourCheck } from "./check.js";
 import type { Random } from "../../../src/pack/random.js";
 import { SERVICES, argumentCheck, query, request, times } from "./task2-inputs.js";
+import { contradictsArguments } from "./expectation.js";
 
 // Wrong values for each field that are wrong in one way only: no wrong type that is also out of
 // an enum or a range (the chapter does not say whether both are reported), and nothing falsy, so
@@ -72,7 +73,7 @@ export const ARGUMENT_CHECKS: BehaviourCheck[] = [
     ...times(12, () => severalProblems(random)),
   ]), reachedBy: problemKinds },
   {
-    name: "t2_no_arguments", task: "task2", judge: "output",
+    name: "t2_no_arguments", task: "task2", judge: "output", contradicts: contradictsArguments,
     title: "A tools/call with no arguments has every required field missing",
     rule: "In MCP the arguments of a tools/call are optional. A call to logs_search without them is checked as no arguments at all: rule 5 gives \"missing required field: service; missing required field: query\" (in either order) as a result with isError true.",
     hint: "When params has no arguments key, validate an empty set of arguments instead of reading fields of something that is not there.",

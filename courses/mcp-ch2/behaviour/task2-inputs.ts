@@ -2,6 +2,7 @@
 import { TOOL } from "../course/fixtures.js";
 import type { JsonObject, JsonValue } from "../course/types.js";
 import type { BehaviourCheck } from "./check.js";
+import { contradictsArguments } from "./expectation.js";
 import type { Random } from "../../../src/pack/random.js";
 
 export const SERVICES = (TOOL.input_schema.properties?.["service"]?.enum ?? []) as string[];
@@ -26,5 +27,5 @@ export const times = <T>(n: number, make: (i: number) => T): T[] => Array.from({
 export function argumentCheck(
   name: string, text: { title: string; rule: string; hint?: string }, broken: (random: Random) => JsonObject[],
 ): BehaviourCheck {
-  return { name, task: "task2", judge: "output", ...text, inputs: (random) => broken(random).map((args, i) => call(i + 1, args)) };
+  return { name, task: "task2", judge: "output", ...text, contradicts: contradictsArguments, inputs: (random) => broken(random).map((args, i) => call(i + 1, args)) };
 }

@@ -23,7 +23,11 @@ const call = (cause: string, rules: string[] = []): Points => family(cause, [...
 // The argument rules but the enum's read through every fixture line but the enum's message
 // (t2_id5_text): a message in other words is each rule's own; one written with more around it, the
 // line's slip, is charged there by the judge (grading/decorated-messages.ts).
-const argument = (cause: string, rules: string[] = []): Points => family(cause, [...CALL_PATH.filter((l) => l !== "t2_id5_text"), ...rules]);
+// A failure whose answers say something other than the rule (a search where it refuses:
+// CheckResult.ownMistake) is the rule's own mistake, however the fixture's calls went: code that
+// skipped the argument rules and failed the enum's fixture line had every one of them for free.
+const ARGUMENT_PATH = withRules(CALL_PATH.filter((l) => l !== "t2_id5_text"), LINE_RULES);
+const argument = (cause: string, rules: string[] = []): Points => ruleFamily(cause, withRules([...ARGUMENT_PATH, ...rules], LINE_RULES), ARGUMENT_PATH);
 const ARGUMENT_RULES: Record<string, Points> = {
   t2_inherited_argument_names: argument("inherited names", ["t2_unexpected_field"]),
   t2_valid_calls: argument("valid calls"),
@@ -51,6 +55,9 @@ const ARGUMENT_RULES: Record<string, Points> = {
 /** The argument rules judged by their own messages (grading/decorated-messages.ts). */
 export const ARGUMENT_FAMILIES: ReadonlySet<string> = new Set(Object.keys(ARGUMENT_RULES));
 const TASK2_RULES: Record<string, Points> = {
+  // Ids the fixtures never send (strings, 0, negatives): a mistake of its own beside any other,
+  // while every request is answered (a request left unanswered has no id to echo).
+  t2_ids_echoed: family("ids", ["t2_responses", "t2_fresh_instance"]),
   t2_initialize_any_version: family("initialize", ["t2_init_version", ...TASK2_ALL]),
   t2_unknown_tools: family("tools", ["t2_id4_error", ...TASK2_ALL]),
   // A notification told by its method's name leaves a request named notifications/... unanswered.
@@ -83,7 +90,7 @@ const TASK3_RULES: Record<string, Points> = {
 };
 
 export const SCORE_POLICY: ScorePolicy = {
-  id: "chapter2-score-v34",
+  id: "chapter2-score-v35",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },

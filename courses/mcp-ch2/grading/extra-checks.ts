@@ -209,6 +209,10 @@ function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle
     ...(task === "task2" && o.behaviour && r.fresh !== undefined ? [freshCheck.judge(task, r.inputs, calls.slice(fixtureCount), fresh, reply.runs[r.fresh])] : []),
     ...(o.schema ? schemaChecks(task, exchanges) : []),
   ];
+  // State kept between calls may make any answer say anything: what the answers say is then no
+  // rule's own mistake (CheckResult.ownMistake), and the families read through the state's check.
+  const state = list.some((c) => c.name === freshCheck.placeholder(task).name && c.status === "fail");
+  if (state) list.forEach((c, i) => { if (c.ownMistake) { const { ownMistake: _, ...rest } = c; list[i] = rest; } });
   const stopped = generated.status === "ran" ? generated.stopped : undefined;
   const rules = new Set(r.plan.map((p) => p.check.name));
   return stopped ? unjudged(list, stopped, `The run of ${TASKS[task].exportName} on the generated inputs stopped, so this rule could not be judged on all of its inputs: ${stopped.message}`, rules) : list;
