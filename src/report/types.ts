@@ -46,6 +46,11 @@ export interface CheckResult {
    * them all for free.
    */
   ownMistake?: true;
+  /**
+   * Every failure was a request left without a response (the answer null): which messages are
+   * answered is one rule, whose check the pack's judge may charge this one to.
+   */
+  unanswered?: true;
 }
 
 export interface TaskResult {

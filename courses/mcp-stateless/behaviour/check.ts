@@ -106,7 +106,14 @@ export function callText(task: BehaviourTask, input: unknown): string {
   return `${task === "task2" ? "handle" : "serve"}(${show(input)})`;
 }
 
-interface Counterexample { input: unknown; expected: string; actual: string; excused?: boolean; crashed?: true }
+interface Counterexample { input: unknown; expected: string; actual: string; excused?: boolean; crashed?: true; responded?: true }
+
+/** Whether a value is a JSON-RPC response to the input, under its id: which messages are answered, and how, is then not what went wrong. */
+function answersUnderId(input: unknown, value: unknown): boolean {
+  const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+  return isObj(value) && isObj(input) && Object.hasOwn(input, "id") && JSON.stringify(value["id"]) === JSON.stringify(input["id"]) && value["jsonrpc"] === "2.0" &&
+    Object.hasOwn(value, "result") !== Object.hasOwn(value, "error");
+}
 
 const smallestOf = (list: Counterexample[]): Counterexample => list.reduce((a, b) => (show(b.input, Infinity).length < show(a.input, Infinity).length ? b : a));
 
@@ -130,7 +137,7 @@ export function verdict(
     tried++;
     if (outcome && !outcome.ok && judged.excused?.(input, outcome.failure)) failures.push({ ...counterexample(), excused: true });
     else if (!outcome?.ok) failures.push({ ...counterexample(), crashed: true });
-    else if (!judged.accepts(want.value, outcome.value, i)) failures.push(counterexample());
+    else if (!judged.accepts(want.value, outcome.value, i)) failures.push({ ...counterexample(), ...(answersUnderId(input, outcome.value) ? { responded: true as const } : {}) });
   });
   if (judged.witness && tried === 0 && unwitnessed.length > 0) {
     const smallest = smallestOf(unwitnessed);
@@ -152,8 +159,12 @@ export function verdict(
   const smallest = smallestOf(own);
   // Every failure a throw or a stop: one cause with the task's other such checks (src/pack/score.ts).
   const crashed = own.every((f) => f.crashed);
+  // handle answered a request, and wrongly: not a slip in which messages are answered
+  // (CheckResult.ownMistake; the families' `path`, evidence/rule-families.ts).
+  const ownMistake = task === "task2" && own.some((f) => f.responded);
+  const unanswered = task === "task2" && own.every((f) => !f.crashed && !f.responded && f.actual === "null");
   return {
-    ...base, status: "fail", expected: smallest.expected, actual: smallest.actual, ...(crashed ? { crashed } : {}),
+    ...base, status: "fail", expected: smallest.expected, actual: smallest.actual, ...(crashed ? { crashed } : {}), ...(ownMistake ? { ownMistake } : {}), ...(unanswered ? { unanswered } : {}),
     message: `${failures.length} of ${tried} inputs ${what} (seed ${seed}, run again with --seed ${seed}). The smallest: ${callText(task, smallest.input)}${where}`,
   };
 }

@@ -196,6 +196,14 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // upper-cased, params not checked to be an object, the request's jsonrpc copied): 40/41 while
   // the general rules cost one point a kind at full marks only; a point a family now.
   ["gaming-skip-unnamed-rules", "task2", ["t2_order_ids", "t2_inherited_names", "t2_odd_params", "t2_jsonrpc"], [], 4],
+  // Helper 69: four shortcuts (checkArgs never called, only the fixture's old version refused, a
+  // cancel on action alone, string ids left unanswered): 36/41 while the cancel's family read
+  // through the unanswered ids; a wrong response under the request's id is no slip in which
+  // messages are answered (CheckResult.ownMistake), and checks failing only by requests left
+  // unanswered are charged to t2_notifications (CheckResult.unanswered), the live stdio check too.
+  // (serve, the reference's, fails two lists with this handle here; graded whole, with correct
+  // copies of what it imports, it passes: src/grading/stand-ins.ts.)
+  ["basics-only-string-ids-unanswered", "task2", ["t2_bad_args_text", "t2_same_old_version", "t2_input_responses", "t2_notifications"], ["t4_same_lines", "t4_messages"], 5],
   ["args-first-problem-only", "task1", ["t1_bad_args"], ["t2_bad_args_text"]],
   ["args-first-three-problems", "task1", ["t1_same_problem_order"]],
   ["client-no-params-when-undefined", "task3", ["t3_meta_every_request", "t3_request_as_given"]],

@@ -117,6 +117,19 @@ const DATA_ALONE = {
   hint: "Rules 7–8: get_order_status reads status and eta from ORDERS, so a fresh server still has A101 \"processing\". Look for a status written in the code instead of read from ORDERS.",
 };
 
+/**
+ * Checks that failed only by requests left unanswered (CheckResult.unanswered: a string id taken
+ * for a notification, say) while t2_notifications, the rule of which messages are answered, failed
+ * too: that mistake, charged there.
+ */
+function chargeUnanswered(checks: readonly CheckResult[]): CheckResult[] {
+  const rule = checks.find((c) => c.name === "t2_notifications" && c.status === "fail");
+  if (!rule) return [...checks];
+  const to = rule.chargedTo ?? rule.name;
+  return checks.map((c) => (c !== rule && c.status === "fail" && c.chargedTo === undefined && c.unanswered
+    ? { ...c, chargedTo: to, message: `${c.message ?? ""} Every one of them was left without a response, as t2_notifications found: that mistake, charged there; it costs nothing more here.`.trim() } : c));
+}
+
 function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outcome[] | undefined, generated: readonly unknown[], seed: number, check: ArgsChecker): CheckResult[] {
   const fresh = plan.fresh!;
   const task = taskOf("task2");
@@ -341,6 +354,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
     const fixture = readRun(task, reply.runs[runs.fixture], true);
     checks.push(...statelessChecks(plan, reply, calls ?? (fixtureRan ? fixture : undefined), input.behaviour ? generated : [], input.seed, checker));
     if (lineRulesState) checks.splice(0, checks.length, ...lineRulesState(checks));
+    if (id === "task2") checks.splice(0, checks.length, ...chargeUnanswered(checks));
     if (input.schema) {
       const inputs = runs.inputs ?? MESSAGES;
       const outcomes = calls ?? (fixtureRan ? fixture : undefined);

@@ -102,12 +102,13 @@ export function chargeServeLinesToHandle(checks: readonly CheckResult[], expecte
 
 /**
  * The live stdio check's ids, when the fixtures' responses already broke t2_responses' rule (each
- * request answered under its own id, a notification not at all): the same mistake seen through a
- * real pipe, charged where t2_responses is. A failure of its own (a print, a line cut short) has
+ * request answered under its own id, a notification not at all), or the generated inputs broke
+ * it (t2_notifications: a string id taken for a notification): the same mistake seen through a
+ * real pipe, charged where that check is. A failure of its own (a print, a line cut short) has
  * no id lists and stays the check's.
  */
 export function chargeStdioIdsToResponses(checks: readonly CheckResult[]): CheckResult[] | undefined {
-  const responses = checks.find((c) => c.name === "t2_responses" && c.status === "fail");
+  const responses = checks.find((c) => c.name === "t2_responses" && c.status === "fail") ?? checks.find((c) => c.name === "t2_notifications" && c.status === "fail");
   const stdio = checks.find((c) => c.name === "t2_stdio_clean" && c.status === "fail" && c.chargedTo === undefined);
   if (!responses || !stdio || typeof stdio.expected !== "string" || typeof stdio.actual !== "string") return undefined;
   const target = responses.chargedTo ?? responses.name;
