@@ -73,7 +73,7 @@ const COSTS: [string, number][] = [
   ["no-name", 1],
   // ... and the gaming that charging handle's lines to toMcp once allowed (16/17 then): with the
   // correct copy, every call is wrong, so toMcp's point and the four lines about calls handle never ran.
-  ["nameless-tool-unknown-calls", 7], // 5 while its unknown-tool answers to invalid calls read through the fixture's lines (CheckResult.ownMistake)
+  ["nameless-tool-unknown-calls", 5],
   // handle and serve, which import the broken task, are judged with a correct copy of it
   // (src/grading/stand-ins.ts): 15 and 6 points before.
   ["tomcp-snake-case-key", 1],
@@ -149,7 +149,7 @@ const COSTS: [string, number][] = [
   // 2/9 once tools/list was also sent with params {}: it keeps the lines whose rules its fallback
   // does follow, rules 1 and 7), and the found text looked up for the chapter's two queries (now
   // both text lines lost).
-  ["game-answer-table", 9], // 7 while its "Method not found" to invalid calls read through the fixture's lines (CheckResult.ownMistake)
+  ["game-answer-table", 7],
   ["game-handle-regex-table", 5],
   ["game-found-text-table", 2],
   // A third probe (seeds 1-3 and 5): code that tells the fixture run from the rest. Each keeps
@@ -160,7 +160,7 @@ const COSTS: [string, number][] = [
   // Kept 8/9 and 9/9 while every generated message had the chapter's key order and tools/list no
   // params: every other variant is now the message with its keys reversed (tools/list's with params {}).
   ["game-handle-key-order", 7],
-  ["game-handle-json-length", 9],
+  ["game-handle-json-length", 7],
   ["game-handle-promise-unseen", 9], // a Promise that never settles for every message it has not seen
   // undefined from the second call of an instance on, the rules' work done on the first: each
   // list of the lines' rule, served first in an instance of its own, is answered by the rules, so
@@ -637,7 +637,7 @@ const COSTS: [string, number][] = [
   // 2 while the lines' rules sent every variant under an id drawn from 8-999, which the table never
   // saw; each now also sends one under the page's own id (task2-variant-checks.ts underPageId), so
   // the table's answers to them (another tool's name, another query) cost their lines: 5, seeds 1, 5, 7.
-  ["game-handle-page-ids", 7], // and the type rules it never follows cost their points beside the lines (CheckResult.ownMistake)
+  ["game-handle-page-ids", 7], // 5 before: the type rules it never follows (searches where they refuse) cost beside the lines (CheckResult.ownMistake)
   // Helper 69: rules skipped whose answers still say something (a search where the rules refuse):
   // each argument family read through the enum's fixture line, which these fail too, so skipping
   // every argument rule cost 2 (15/17) and the enum alone 5. A failure whose answers say another
@@ -646,6 +646,9 @@ const COSTS: [string, number][] = [
   ["enum-fixture-value-only", 7],
   ["enum-only-string-ids-unanswered", 6], // and t2_ids_echoed a family of its own now: 5 + 1
   ["fixture-rules-only", 8],
+  // Helper 70: one slip, the refusal sent as a protocol error with the rule's text (-32602): both
+  // of id 5's lines lost (2) until t2_id5_text was charged to t2_id5_is_error (grading/same-mistake.ts).
+  ["validation-as-rpc-error", 1],
   // Helper 51: JSON-RPC 2.0 and the 2025-06-18 schema where the page is silent (seeds 1, 5, 7 by
   // grade, with and without the live checks: 17/17). Correct: tools/call's arguments given but not
   // an object refused -32602; a jsonrpc other than "2.0" refused -32600; serve answering a line of

@@ -32,11 +32,12 @@ export interface BehaviourCheck {
    */
   reachedBy?: (input: unknown, index: number) => readonly string[];
   /**
-   * Whether an answer says something other than the rule (not the rule written or wrapped
-   * otherwise): one such failing answer makes the failure the check's own mistake
-   * (CheckResult.ownMistake), whatever the lines it reads through show.
+   * Whether an answer shows the rule left out (not written or wrapped otherwise, nor skipped on
+   * some path of code that follows it elsewhere: `said` tells whether the code wrote a text in any
+   * answer to the task's inputs): one such failing answer makes the failure the check's own
+   * mistake (CheckResult.ownMistake), whatever the lines it reads through show.
    */
-  contradicts?: (expected: Expectation, actual: unknown) => boolean;
+  contradicts?: (expected: Expectation, actual: unknown, said: (text: string) => boolean) => boolean;
   /** Fixed edge cases first, then generated ones: only inputs whose answer the rules decide. */
   inputs: (random: Random) => unknown[];
   /**

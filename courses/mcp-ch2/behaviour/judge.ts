@@ -28,7 +28,18 @@ export type ExpectOverride = (planned: PlannedCheck, index: number) => Expectati
 /** A failed call that is not this check's to charge (src/pack/failed-call.ts failedAsCase, grading/fixture-case.ts). */
 export type Excused = (input: unknown, failure: TaskFailure) => boolean;
 
-function counterexample(planned: PlannedCheck, task: TaskId, index: number, outcome: CallOutcome | undefined, override?: ExpectOverride): Counterexample | undefined {
+/** Whether the code wrote this text anywhere in its answers to the task's inputs (BehaviourCheck.contradicts). */
+export type Said = (text: string) => boolean;
+const NOTHING_SAID: Said = () => false;
+
+/** Every string the code's answers hold, looked up by substring. */
+function saidIn(calls: readonly (CallOutcome | undefined)[]): Said {
+  let texts: string[] | undefined;
+  const strings = (v: unknown): string[] => (typeof v === "string" ? [v] : Array.isArray(v) ? v.flatMap(strings) : v !== null && typeof v === "object" ? Object.values(v).flatMap(strings) : []);
+  return (text) => (texts ??= calls.flatMap((c) => (c?.ok ? strings(c.value) : []))).some((t) => t.includes(text));
+}
+
+function counterexample(planned: PlannedCheck, task: TaskId, index: number, outcome: CallOutcome | undefined, override?: ExpectOverride, said: Said = NOTHING_SAID): Counterexample | undefined {
   const input = planned.inputs[index];
   if (planned.check.judge === "input-unchanged") {
     if (!outcome?.ok) return undefined; // a call that failed is output's business, judged by the other checks
@@ -51,7 +62,7 @@ function counterexample(planned: PlannedCheck, task: TaskId, index: number, outc
   const actual = outcome.value === undefined ? null : outcome.value;
   const part = planned.check.part;
   if (part ? readsTheSame(part, expectation, actual) : accepts(expectation, actual)) return undefined;
-  return { input, expected, actual: show(actual), ...(planned.check.contradicts?.(expectation, actual) ? { contradicts: true } : {}) };
+  return { input, expected, actual: show(actual), ...(planned.check.contradicts?.(expectation, actual, said) ? { contradicts: true } : {}) };
 }
 
 /** Whether the answer reads as the model's where the check's line reads (BehaviourCheck.part). */
@@ -64,11 +75,11 @@ export function judgeCheck(task: TaskId, planned: PlannedCheck, outcomes: (CallO
   return judged(task, planned, outcomes, seed, override, excused).result;
 }
 
-function judged(task: TaskId, planned: PlannedCheck, outcomes: (CallOutcome | undefined)[], seed: number, override?: ExpectOverride, excused?: Excused): { result: CheckResult; failing: number[] } {
+function judged(task: TaskId, planned: PlannedCheck, outcomes: (CallOutcome | undefined)[], seed: number, override?: ExpectOverride, excused?: Excused, said?: Said): { result: CheckResult; failing: number[] } {
   const { check, inputs } = planned;
   const base = { name: check.name, kind: "behaviour", title: check.title, hint: check.hint ? `${check.rule} ${check.hint}` : check.rule } as const;
   const failures = inputs.flatMap((_, i) => {
-    const c = counterexample(planned, task, i, outcomes[i], override);
+    const c = counterexample(planned, task, i, outcomes[i], override, said);
     return c ? [{ ...c, index: i, outcome: outcomes[i] }] : [];
   });
   // The fixture's failed call seen again under another id is not this check's to judge: with
@@ -93,9 +104,10 @@ function judged(task: TaskId, planned: PlannedCheck, outcomes: (CallOutcome | un
 /** Lays the job's calls out over the planned checks, as planInputs laid out their inputs. */
 export function judgeBehaviour(task: TaskId, plan: PlannedCheck[], calls: CallOutcome[], offset: number, seed: number, override?: ExpectOverride, excused?: Excused): CheckResult[] {
   const { offsets } = planInputs(plan);
+  const said = saidIn(calls);
   const all = plan.map((planned, k) => {
     const outcomes = planned.inputs.map((_, i) => calls[offset + offsets[k]! + i]);
-    return judged(task, planned, outcomes, seed, override, excused);
+    return judged(task, planned, outcomes, seed, override, excused, said);
   });
   // A check whose inputs hold other checks' cases (BehaviourCheck.reachedBy): its failure may be theirs.
   return chargeReached(all.map((j) => j.result), plan.flatMap((p, k) => (p.check.reachedBy ? [{ name: p.check.name, reachedBy: p.check.reachedBy, inputs: p.inputs, failing: all[k]!.failing }] : [])));

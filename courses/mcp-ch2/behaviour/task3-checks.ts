@@ -203,6 +203,13 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
   },
   {
     name: "t3_parse_errors", task: "task3", judge: "output", part: whatIsAnswered,
+    // A padded line is a blank line's kind too (a hand-made trim), and a line met twice is where a
+    // log numbered by indexOf shows (t3_blank_lines' lists repeat "" first): those slips reach such
+    // lists only, so a parse that breaks on a line neither touches is this rule's own.
+    reachedBy: (input) => {
+      const lines = Array.isArray(input) ? input.filter((line): line is string => typeof line === "string") : [];
+      return lines.some((line) => line.trim() !== line) || new Set(lines).size < lines.length ? ["t3_blank_lines", "t3_exact_lines"] : [];
+    },
     title: "Every line that is not JSON gets its own Parse error line",
     rule: "A line json.loads cannot parse gets {\"jsonrpc\": \"2.0\", \"id\": null, \"error\": {\"code\": -32700, \"message\": \"Parse error\"}} in out (serialised canonically), and the loop goes on with the next line.",
     inputs: (random) => [

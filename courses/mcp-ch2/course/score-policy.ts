@@ -78,11 +78,13 @@ const TASK1_RULES: Record<string, Points> = {
 const T3_LINES = ["t3_out_count", "t3_log_count", "t3_no_embedded_newline", "t3_parse_error_line", "t3_list_line_length", "t3_fresh_instance"];
 const line = (cause: string, rules: string[] = []): Points => family(cause, [...T3_LINES, ...rules]);
 // Every list's log and out lines are written exactly (t3_exact_lines: "line N" counted from 1,
-// dumps' keys), so the rest read through it; a padded line is a blank line's kind too.
+// dumps' keys), so the rest read through it; a padded line is a blank line's kind too (a message
+// with spaces around it always is; a parse error's list, where it holds one: the judge charges
+// those to t3_blank_lines, behaviour/task3-checks.ts reachedBy).
 const TASK3_RULES: Record<string, Points> = {
   t3_exact_lines: line("exact lines"),
   t3_blank_lines: line("blank lines", ["t3_exact_lines"]),
-  t3_parse_errors: line("parse errors", ["t3_exact_lines", "t3_blank_lines"]),
+  t3_parse_errors: line("parse errors", ["t3_exact_lines"]),
   t3_notifications: line("notifications", ["t3_exact_lines"]),
   t3_spaces_around_json: line("spaces", ["t3_exact_lines", "t3_blank_lines"]),
   t3_non_ascii: line("escapes", ["t3_exact_lines"]),
@@ -90,7 +92,7 @@ const TASK3_RULES: Record<string, Points> = {
 };
 
 export const SCORE_POLICY: ScorePolicy = {
-  id: "chapter2-score-v35",
+  id: "chapter2-score-v36",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },

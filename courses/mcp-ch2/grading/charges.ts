@@ -16,7 +16,8 @@ import { chargeDecoratedMessages } from "./decorated-messages.js";
 import { ARGUMENT_FAMILIES } from "../course/score-policy.js";
 import { chargeReadThrough, serveWithOwnHandle } from "./read-through.js";
 import { asTool } from "./read-through-tool.js";
-import { chargeContentShape, chargeFoundText, chargeMissingKeyRules, chargeMissingKeys, chargeServeLeftOut } from "./same-mistake.js";
+import { chargeContentShape, chargeFoundText, chargeMissingKeyRules, chargeMissingKeys, chargeRefusalAsError, chargeServeLeftOut } from "./same-mistake.js";
+import { EVIDENCE_LINES } from "../evidence/lines.js";
 import { chargingCheck, resolveCharges } from "../../../src/pack/charges.js";
 import { chargeFailedCalls, type FailedCall } from "../../../src/pack/failed-call.js";
 import { rightOverOtherLines, unwrittenOverOtherLines } from "./serve-lines.js";
@@ -56,6 +57,7 @@ export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: Fix
   if (out["task2"] && facts.handle) {
     chargeFoundText(out["task2"], facts.handle.responses);
     chargeContentShape(out["task2"], facts.handle.responses);
+    chargeRefusalAsError(out["task2"], facts.handle.responses, String(EVIDENCE_LINES.find((l) => l.key === "t2_id5_text")?.accepted ?? ""));
     chargeNullsToPresence(out["task2"]);
     chargeNullToFalsySkip(out["task2"]);
     chargeTypeMessages(out["task2"]);

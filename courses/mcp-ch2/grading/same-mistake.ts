@@ -166,6 +166,23 @@ function isNotAnswered(line: string): boolean {
 
 const hasContent = (answer: unknown): boolean => isObject(answer) && isObject(answer["result"]) && Object.hasOwn(answer["result"], "content");
 
+/** The message of a JSON-RPC error answer, or undefined. */
+const errorMessage = (answer: unknown): string | undefined => {
+  const error = isObject(answer) ? answer["error"] : undefined;
+  return isObject(error) && typeof error["message"] === "string" ? error["message"] : undefined;
+};
+
+/**
+ * The invalid call refused as a protocol error whose message is the rule's text: one slip (a tool
+ * execution error sent as a JSON-RPC error), which t2_id5_is_error charges; t2_id5_text, which
+ * reads content[0].text, and its rule's calls answered the same way cost nothing more.
+ */
+export function chargeRefusalAsError(task2: TaskJudgement, responses: readonly unknown[], expectedText: string): void {
+  const five = responses[indexOfId(5)];
+  if (!ownFailure(task2.checks.find((c) => c.name === "t2_id5_is_error")) || !errorMessage(five)?.includes(expectedText)) return;
+  charge(task2, "t2_id5_text", "t2_id5_is_error", "The call was refused as a protocol error whose message holds the rule's text: the same slip as t2_id5_is_error, charged there; it costs nothing more here.", (answer) => errorMessage(answer) !== undefined);
+}
+
 /**
  * The text lines of ids 5 and 7 charged to t2_id3_text when no call result has a text where the
  * chapter reads it (content[0].text) but each has a content: one shape of a tool result, wrong.
