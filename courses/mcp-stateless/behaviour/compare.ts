@@ -132,6 +132,10 @@ export function comparedPart(answer: unknown, compared: Compared): unknown {
       if (typeof e["message"] === "string" && requested !== null && typeof requested === "object") e["message"] = `${e["message"].split(" ").slice(0, 3).join(" ")} …`;
       if (compared === "content") delete e["data"];
       else if (isObject(e["data"])) e["data"] = { supported: e["data"]["supported"], requested: e["data"]["requested"] };
+    } else if (compared === "version" && isObject(e["data"]) && Object.hasOwn(e["data"], "supported")) {
+      // A version refused under another code with a refusal's data: the code is the refusal code's
+      // rule (t2_old_version_code), what the data says still t2_version_data's.
+      e["data"] = { supported: e["data"]["supported"], requested: e["data"]["requested"] };
     } else delete e["data"]; // Error.data is "defined by the sender" where no rule gives one (the uri of a resource not found, say)
     out["error"] = e;
   }

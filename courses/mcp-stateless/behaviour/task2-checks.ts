@@ -108,9 +108,11 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
     rule: "Rule 5 (spec: UnsupportedProtocolVersionError): a refused version's error has data {supported: [PROTOCOL_VERSION], requested: <the version as sent>}.",
     hint: "Build the refusal in one place, with the version the request carried as data.requested.",
     part: (answer) => own(own(answer, "error"), "data"),
+    // A refusal under another code that carries data is judged too: its code is
+    // t2_old_version_code's mistake, what it carries this rule's (version-32600 lost both).
     witness: {
-      is: (answer) => own(own(answer, "error"), "code") === UNSUPPORTED_PROTOCOL_VERSION,
-      none: "No request naming a version the server does not support was refused with -32022, so nothing showed what a refusal carries",
+      is: (answer) => own(own(answer, "error"), "code") === UNSUPPORTED_PROTOCOL_VERSION || own(own(own(answer, "error"), "data"), "supported") !== undefined,
+      none: "No request naming a version the server does not support was refused with -32022 or with data, so nothing showed what a refusal carries",
     },
     inputs: (random) => METHODS_WITH_PARAMS(random).flatMap(([method, params]) =>
       ["2025-06-18", "2025-11-25", `${random.int(2024, 2030)}-${String(random.int(1, 12)).padStart(2, "0")}-${String(random.int(10, 27))}`, random.word(1, 8)].map((v) =>

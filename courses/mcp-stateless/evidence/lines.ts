@@ -91,6 +91,28 @@ const CACHED_IDS = [1, 2, 7, 8];
 /** The requests of the fixtures that get a result (the model's answers): an envelope line reads each of them. */
 const RESULT_IDS: readonly number[] = resultIds(answersOf(MESSAGES));
 const NO_RESULT = "no result for ids ";
+/** The fixture requests whose model answer is a tool's failure (a result with isError true). */
+const TOOL_FAILURE_IDS: readonly number[] = RESULT_IDS.filter((id) => own(resultOf(answersOf(MESSAGES), id), "isError") === true);
+/** The message of the protocol error handle answered the request `id` with, if it answered one. */
+const errorMessageAt = (v: FixtureValue, id: number): string | undefined => {
+  const r = (v as unknown[])[messageIndex(id)];
+  const e = own(r, "error");
+  return isObject(e) && own(r, "result") === undefined && typeof e["message"] === "string" ? e["message"] : undefined;
+};
+const unquoted = (shown: string): string => { try { const t = JSON.parse(shown) as unknown; return typeof t === "string" ? t : shown; } catch { return shown; } };
+/**
+ * A tool's failure sent as a protocol error whose message holds the result's text (a throw that the
+ * dispatcher turns into -32602, say): one slip, which t2_z9_is_error charges; the text lines of ids
+ * 4 and 5 and the envelope lines, which find no result there, read through it.
+ */
+const failureAsError = (id?: number): ReadThrough => ({
+  line: "t2_z9_is_error",
+  when: (actual, accepted, v) => {
+    if (id !== undefined) { const m = errorMessageAt(v, id); return m !== undefined && m.includes(unquoted(accepted).replace(/^Error: /, "")); }
+    const none = actual?.startsWith(NO_RESULT) ? actual.slice(NO_RESULT.length).split(",").map(Number) : undefined;
+    return none !== undefined && none.length > 0 && none.every((n) => TOOL_FAILURE_IDS.includes(n) && errorMessageAt(v, n) !== undefined);
+  },
+});
 
 /**
  * An envelope line's value: the ids of the results lacking the field, then the ids of the fixtures'
@@ -125,7 +147,7 @@ function diagnoseWithout(actual: string, lacking: (ids: string) => string): stri
 const withRequestIds = (v: FixtureValue): unknown[] => (v as unknown[]).map((r, i) => (isObject(r) && Object.hasOwn(MESSAGES[i]!, "id") ? { ...r, id: MESSAGES[i]!["id"] } : r));
 const throughIds = (read: (v: FixtureValue) => string): ReadThrough => ({ line: "t2_responses", when: (_a, accepted, v) => read(withRequestIds(v)) === accepted });
 const envelope = (key: string, title: string, hint: string, read: (v: FixtureValue) => string, diagnose: (actual: string) => string): EvidenceCheck =>
-  ({ key, task: "task2", title, hint, read, diagnose, readsThrough: throughIds(read) });
+  ({ key, task: "task2", title, hint, read, diagnose, readsThrough: [throughIds(read), failureAsError()] });
 
 const t2 = (key: string, title: string, hint: string, read: (v: FixtureValue) => string, diagnose: (actual: string) => string, readsThrough?: EvidenceCheck["readsThrough"]): EvidenceCheck =>
   ({ key, task: "task2", title, hint, read, diagnose, ...(readsThrough ? { readsThrough } : {}) });
@@ -213,7 +235,7 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
     () => "structuredContent is exactly {order_id, status, eta}: no total_inr, nothing else."),
   t2("t2_z9_text", "An unknown order is a readable tool error", "Rule 7: an order_id not in ORDERS is a result with text \"Error: order <id> not found: IDs look like A100\".",
     (v) => text(v, 4),
-    () => "The text starts with \"Error: \", then the page's ToolFailure message for an unknown order, word for word."),
+    () => "The text starts with \"Error: \", then the page's ToolFailure message for an unknown order, word for word.", failureAsError(4)),
   t2("t2_z9_is_error", "The unknown order's result has isError true", "Rule 7 and the page's note in 2.4: a tool that ran and failed returns a normal result with isError: true.",
     // isError true everywhere (a fixed answer) is not told apart from a failure: A100's success must not say it.
     // A string is shown quoted: "true" is not the boolean the rule (and the schema) asks for.
@@ -222,7 +244,7 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
       : a.startsWith("\"") ? "isError is a string here: it is the boolean true (or false), not text." : "A tool's failure is a result the model reads: set isError to true on it (false on success)."),
   t2("t2_bad_args_text", "Bad arguments are reported through checkArgs", "Rule 7: arguments that fail checkArgs give a result with text \"Error: \" + the problems joined with \"; \".",
     (v) => text(v, 5),
-    () => "Run checkArgs on the arguments before the tool, and put \"Error: \" before its problems joined with \"; \"."),
+    () => "Run checkArgs on the arguments before the tool, and put \"Error: \" before its problems joined with \"; \".", failureAsError(5)),
   t2("t2_unknown_tool_error", "An unknown tool is a protocol error -32602", "Rule 7 and the note in 2.4: an unknown tool or method is a protocol error (error with a code), not an isError result.",
     // The same error to a known tool's call (get_order_status, id 3) tells no tool apart.
     (v) => {

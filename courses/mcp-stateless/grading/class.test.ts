@@ -196,6 +196,11 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // upper-cased, params not checked to be an object, the request's jsonrpc copied): 40/41 while
   // the general rules cost one point a kind at full marks only; a point a family now.
   ["gaming-skip-unnamed-rules", "task2", ["t2_order_ids", "t2_inherited_names", "t2_odd_params", "t2_jsonrpc"], [], 4],
+  // Helper 70: one slip each. A version refused with -32600 (its data right): t2_version_data judges
+  // what a refusal under another code carries too (2 before); tool failures thrown as -32602 errors
+  // holding their text: read through t2_z9_is_error, lines and rules (5 before).
+  ["version-32600", "task2", ["t2_old_version_code"]],
+  ["tool-errors-as-rpc-errors", "task2", ["t2_z9_is_error"]],
   // Helper 69: four shortcuts (checkArgs never called, only the fixture's old version refused, a
   // cancel on action alone, string ids left unanswered): 36/41 while the cancel's family read
   // through the unanswered ids; a wrong response under the request's id is no slip in which

@@ -122,19 +122,43 @@ function withoutIsError(part: unknown): unknown {
   return { ...part, result };
 }
 
+/** The text of a tool's failure (a result with isError true), if the answer is one. */
+function failureText(answer: unknown): string | undefined {
+  const result = isObject(answer) ? answer["result"] : undefined;
+  const content = isObject(result) ? result["content"] : undefined;
+  const first = Array.isArray(content) ? content[0] : undefined;
+  return isObject(result) && result["isError"] === true && isObject(first) && typeof first["text"] === "string" ? first["text"] : undefined;
+}
+
+/** Whether `actual` is a protocol error whose message holds a tool failure's text (its "Error: " aside). */
+function failureSentAsError(text: string | undefined, actual: unknown): boolean {
+  const error = isObject(actual) && !Object.hasOwn(actual, "result") ? actual["error"] : undefined;
+  return text !== undefined && isObject(error) && typeof error["message"] === "string" && error["message"].includes(text.replace(/^Error: /, ""));
+}
+
 /**
  * handle's rule checks that fail only on isError while t2_z9_is_error, the line of that rule,
  * is wrong (isError a string, say): right up to isError on every input, they show that line's
- * mistake (the accepted and declined cancels' texts with it), charged there.
+ * mistake (the accepted and declined cancels' texts with it), charged there. So are those whose
+ * other answers are a tool's failure sent as a protocol error holding its text (a throw the
+ * dispatcher turns into -32602): the envelope's rule then finds no result there either.
  */
 export function chargeIsErrorThrough(
   lines: readonly CheckResult[], plan: readonly PlannedCheck[], judged: readonly CheckResult[], outcomes: readonly (Outcome | undefined)[],
   expectedAt: (i: number, check: Check) => { value: unknown } | undefined, seed: number,
 ): CheckResult[] {
   if (!lines.some((l) => l.name === "t2_z9_is_error" && l.status === "fail" && l.chargedTo === undefined)) return [...judged];
-  const failing = plan.filter((p) => (p.check.compare ?? "content") === "content" && judged.some((c) => c.name === p.check.id && c.status === "fail" && c.chargedTo === undefined));
+  const compared = (p: PlannedCheck): string => p.check.compare ?? "content";
+  const failing = plan.filter((p) => (compared(p) === "content" || compared(p) === "envelope") && judged.some((c) => c.name === p.check.id && c.status === "fail" && c.chargedTo === undefined));
   if (!failing.length) return [...judged];
   const read = (check: Check, actual: unknown): unknown => (check.part ? check.part(comparedPart(actual, "content")) : comparedPart(actual, "content"));
-  const lenient = judgeChecks(failing, outcomes, expectedAt, (check) => (want, actual) => sameJson(withoutIsError(read(check, actual)), withoutIsError(want)), seed);
+  // The whole model answer to the same input, for the text of a failure an envelope's part does not hold.
+  const modelAnswer = (p: PlannedCheck, i: number): unknown => expectedAt(p.offset + i, { ...p.check, compare: "content", part: undefined } as Check)?.value;
+  const lenient = judgeChecks(failing, outcomes, expectedAt, (check) => {
+    const p = failing.find((f) => f.check === check)!;
+    const envelope = (actual: unknown): unknown => (check.part ? check.part(comparedPart(actual, "envelope")) : comparedPart(actual, "envelope"));
+    return (want, actual, i) => failureSentAsError(failureText(modelAnswer(p, i)), actual) ||
+      (compared(p) === "content" ? sameJson(withoutIsError(read(check, actual)), withoutIsError(want)) : sameJson(envelope(actual), want));
+  }, seed);
   return judged.map((c) => (lenient.find((l) => l.name === c.name)?.status === "pass" ? { ...c, chargedTo: "t2_z9_is_error", message: `${c.message ?? ""} Up to isError it follows its rule: t2_z9_is_error's mistake, charged there, costs nothing more.` } : c));
 }
