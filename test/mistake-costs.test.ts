@@ -649,6 +649,9 @@ const COSTS: [string, number][] = [
   // Helper 70: one slip, the refusal sent as a protocol error with the rule's text (-32602): both
   // of id 5's lines lost (2) until t2_id5_text was charged to t2_id5_is_error (grading/same-mistake.ts).
   ["validation-as-rpc-error", 1],
+  // and the type message worded otherwise for every type ("query must be a string"): one wording,
+  // charged once to t2_string_type (grading/type-messages.ts; 2 before).
+  ["type-message-wording", 1],
   // Helper 51: JSON-RPC 2.0 and the 2025-06-18 schema where the page is silent (seeds 1, 5, 7 by
   // grade, with and without the live checks: 17/17). Correct: tools/call's arguments given but not
   // an object refused -32602; a jsonrpc other than "2.0" refused -32600; serve answering a line of

@@ -1,7 +1,7 @@
 // The page's one type rule, two checks: a query that is not a string (t2_string_type) and a limit
 // that is not an integer (t2_integer_type). A message built from `typeof` ("query must be of type
-// number") is one slip that fails both, the wrong type named in each: charged once, to the string's
-// check. A validator that checks neither type lets both through (a result, not an error): two
+// number"), or worded otherwise ("query must be a string"), is one slip that fails both: charged
+// once, to the string's check. A validator that checks neither type lets both through (a result, not an error): two
 // rules left out, a point each.
 import type { TaskJudgement } from "../../../src/pack/types.js";
 import { isObject } from "../evidence/reading.js";
@@ -13,7 +13,10 @@ function namesAType(actual: string | null | undefined): boolean {
   try { answer = JSON.parse(actual ?? ""); } catch { return false; }
   const result = isObject(answer) ? answer["result"] : undefined;
   const content = isObject(result) && Array.isArray(result["content"]) ? result["content"][0] : undefined;
-  return isObject(result) && result["isError"] === true && isObject(content) && typeof content["text"] === "string" && content["text"].includes(" must be of type ");
+  // The rule's wording, or another one naming a type ("query must be a string"): either way the
+  // message, written once for every type, is what both checks show.
+  return isObject(result) && result["isError"] === true && isObject(content) && typeof content["text"] === "string" &&
+    /\bmust be (of type |an? )?(string|integer|number|boolean|object|array|null)\b/.test(content["text"]);
 }
 
 export function chargeTypeMessages(handle: TaskJudgement): void {

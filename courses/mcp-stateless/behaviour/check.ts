@@ -162,7 +162,9 @@ export function verdict(
   // handle answered a request, and wrongly: not a slip in which messages are answered
   // (CheckResult.ownMistake; the families' `path`, evidence/rule-families.ts).
   const ownMistake = task === "task2" && own.some((f) => f.responded);
-  const unanswered = task === "task2" && own.every((f) => !f.crashed && !f.responded && f.actual === "null");
+  // Only where the code answers some of its inputs right: code that answers nothing it has not
+  // seen (a table of the fixtures) shows no slip in which requests are answered.
+  const unanswered = task === "task2" && tried > failures.length && own.every((f) => !f.crashed && !f.responded && f.actual === "null");
   return {
     ...base, status: "fail", expected: smallest.expected, actual: smallest.actual, ...(crashed ? { crashed } : {}), ...(ownMistake ? { ownMistake } : {}), ...(unanswered ? { unanswered } : {}),
     message: `${failures.length} of ${tried} inputs ${what} (seed ${seed}, run again with --seed ${seed}). The smallest: ${callText(task, smallest.input)}${where}`,
