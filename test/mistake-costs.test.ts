@@ -156,7 +156,7 @@ const COSTS: [string, number][] = [
   // only the lines whose rules its fallback does follow (no answer to a notification; "Method not
   // found" for an unknown method), none of the rules it fakes.
   ["game-handle-global-counter", 7], // a counter on globalThis: the context's first eight calls by the rules
-  ["game-handle-module-counter", 8], // a module counter: each instance's first eight calls by the rules
+  ["game-handle-module-counter", 7], // a module counter: each instance's first eight calls by the rules (8 before the id 5 text rule's search was charged to its isError rule)
   // Kept 8/9 and 9/9 while every generated message had the chapter's key order and tools/list no
   // params: every other variant is now the message with its keys reversed (tools/list's with params {}).
   ["game-handle-key-order", 7],
@@ -637,13 +637,13 @@ const COSTS: [string, number][] = [
   // 2 while the lines' rules sent every variant under an id drawn from 8-999, which the table never
   // saw; each now also sends one under the page's own id (task2-variant-checks.ts underPageId), so
   // the table's answers to them (another tool's name, another query) cost their lines: 5, seeds 1, 5, 7.
-  ["game-handle-page-ids", 7], // 5 before: the type rules it never follows (searches where they refuse) cost beside the lines (CheckResult.ownMistake)
+  ["game-handle-page-ids", 6], // 5 before: the type rules it never follows (searches where they refuse) cost beside the lines (CheckResult.ownMistake)
   // Helper 69: rules skipped whose answers still say something (a search where the rules refuse):
   // each argument family read through the enum's fixture line, which these fail too, so skipping
   // every argument rule cost 2 (15/17) and the enum alone 5. A failure whose answers say another
   // thing is the rule's own mistake, whatever the lines show (CheckResult.ownMistake).
-  ["no-argument-rules", 7],
-  ["enum-fixture-value-only", 7],
+  ["no-argument-rules", 6], // the id 5 call searched: its text line charged to t2_id5_is_error (grading/same-mistake.ts chargeNotRefused)
+  ["enum-fixture-value-only", 6],
   ["enum-only-string-ids-unanswered", 6], // and t2_ids_echoed a family of its own now: 5 + 1
   ["fixture-rules-only", 8],
   // Helper 70: one slip, the refusal sent as a protocol error with the rule's text (-32602): both
@@ -652,6 +652,10 @@ const COSTS: [string, number][] = [
   // and the type message worded otherwise for every type ("query must be a string"): one wording,
   // charged once to t2_string_type (grading/type-messages.ts; 2 before).
   ["type-message-wording", 1],
+  // and `if (errors.length > 1)`: calls with one problem searched. The rules' messages are in its
+  // answers to calls with several, so no rule is left out (expectation.ts contradictsArguments),
+  // and id 5's text line reads the search its isError line charges (7, then 2, before).
+  ["errors-length-gt-1", 1],
   // Helper 51: JSON-RPC 2.0 and the 2025-06-18 schema where the page is silent (seeds 1, 5, 7 by
   // grade, with and without the live checks: 17/17). Correct: tools/call's arguments given but not
   // an object refused -32602; a jsonrpc other than "2.0" refused -32600; serve answering a line of

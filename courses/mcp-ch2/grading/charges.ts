@@ -16,7 +16,7 @@ import { chargeDecoratedMessages } from "./decorated-messages.js";
 import { ARGUMENT_FAMILIES } from "../course/score-policy.js";
 import { chargeReadThrough, serveWithOwnHandle } from "./read-through.js";
 import { asTool } from "./read-through-tool.js";
-import { chargeContentShape, chargeFoundText, chargeMissingKeyRules, chargeMissingKeys, chargeRefusalAsError, chargeServeLeftOut } from "./same-mistake.js";
+import { chargeContentShape, chargeFoundText, chargeMissingKeyRules, chargeMissingKeys, chargeNotRefused, chargeRefusalAsError, chargeServeLeftOut } from "./same-mistake.js";
 import { EVIDENCE_LINES } from "../evidence/lines.js";
 import { chargingCheck, resolveCharges } from "../../../src/pack/charges.js";
 import { chargeFailedCalls, type FailedCall } from "../../../src/pack/failed-call.js";
@@ -58,6 +58,7 @@ export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: Fix
     chargeFoundText(out["task2"], facts.handle.responses);
     chargeContentShape(out["task2"], facts.handle.responses);
     chargeRefusalAsError(out["task2"], facts.handle.responses, String(EVIDENCE_LINES.find((l) => l.key === "t2_id5_text")?.accepted ?? ""));
+    chargeNotRefused(out["task2"], facts.handle.responses);
     chargeNullsToPresence(out["task2"]);
     chargeNullToFalsySkip(out["task2"]);
     chargeTypeMessages(out["task2"]);

@@ -183,6 +183,28 @@ export function chargeRefusalAsError(task2: TaskJudgement, responses: readonly u
   charge(task2, "t2_id5_text", "t2_id5_is_error", "The call was refused as a protocol error whose message holds the rule's text: the same slip as t2_id5_is_error, charged there; it costs nothing more here.", (answer) => errorMessage(answer) !== undefined);
 }
 
+/** Whether an answer refuses the call: a protocol error, or a result with isError (of any value). */
+const refuses = (answer: unknown): boolean =>
+  isObject(answer) && (Object.hasOwn(answer, "error") || (isObject(answer["result"]) && answer["result"]["isError"] !== undefined && answer["result"]["isError"] !== false));
+
+/**
+ * The invalid call not refused at all (searched, as a valid one): its message line reads an answer
+ * that refuses nothing, which t2_id5_is_error charges; so do the text rule's calls answered so.
+ */
+export function chargeNotRefused(task2: TaskJudgement, responses: readonly unknown[]): void {
+  const searched = (answer: unknown): boolean => isObject(answer) && isObject(answer["result"]) && !refuses(answer);
+  const five = responses[indexOfId(5)];
+  if (ownFailure(task2.checks.find((c) => c.name === "t2_id5_is_error")) && searched(five)) {
+    charge(task2, "t2_id5_text", "t2_id5_is_error", "The call was not refused at all: t2_id5_is_error's mistake, charged there; its text is no message of the rule to judge, and costs nothing more here.", searched);
+    return;
+  }
+  // The same on the lines' own rules alone (other enum values searched, the fixture's refused).
+  const call = task2.extra?.find((c) => c.name === "t2_same_invalid_call" && ownFailure(c));
+  if (!call || !searched(shownAnswer(call)) || !task2.extra) return;
+  task2.extra = task2.extra.map((c) => (c.name === "t2_same_invalid_text" && ownFailure(c) && searched(shownAnswer(c))
+    ? { ...c, chargedTo: call.name, message: `${c.message ?? ""} The call was not refused at all: ${call.name}'s mistake, charged there; it costs nothing more here.`.trim() } : c));
+}
+
 /**
  * The text lines of ids 5 and 7 charged to t2_id3_text when no call result has a text where the
  * chapter reads it (content[0].text) but each has a content: one shape of a tool result, wrong.
