@@ -50,8 +50,8 @@ function problemKinds(input: unknown): string[] {
   const kinds = new Set<string>();
   for (const name of TOOL.input_schema.required) if (!Object.hasOwn(args, name)) kinds.add("t2_missing_field");
   for (const [key, given] of Object.entries(args)) {
-    const field = properties[key]!;
-    if (!Object.hasOwn(properties, key)) kinds.add("t2_unexpected_field");
+    const field = Object.hasOwn(properties, key) ? properties[key] : undefined;
+    if (!field) kinds.add("t2_unexpected_field");
     else if (field.type === "string" && typeof given !== "string") kinds.add("t2_string_type");
     else if (field.type === "integer" && !Number.isInteger(given)) kinds.add("t2_integer_type");
     else if (field.enum && !field.enum.includes(given as string)) kinds.add("t2_enum_value");
