@@ -44,8 +44,8 @@ export type Stream = "stdout" | "stderr";
 /** Takes what the code printed: the text, and how many characters of it were cut off. */
 export type Writer = (stream: Stream, text: string, cut: number) => void;
 
-// The engine's code, stack and static data, above the submission's own memory limit.
-const MEMORY_HEADROOM_BYTES = 32 * 1024 * 1024;
+/** The engine's code, stack and static data, above the submission's own memory limit. */
+export const MEMORY_HEADROOM_BYTES = 32 * 1024 * 1024;
 // QuickJS's own stack limit: a plain one-line recursion gets as deep as under Node 20 (about
 // 13,950 frames; docs/sandbox.md has the figures). The WebAssembly's stack is 5 MB; the thread's
 // native stack (early-thread.cjs THREAD_OPTIONS) holds the engine's C frames well past this limit.

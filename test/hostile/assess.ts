@@ -1,20 +1,39 @@
 // The invariants every hostile run is held to, whatever it graded: on the machine (processes,
 // files, network, memory, the grader alive) and on every output the grader wrote (no student
 // text that acts, no unbounded size, no secret). Each returns violations, empty when none.
+import os from "node:os";
 import path from "node:path";
+import { LIMITS } from "../../src/grading/limits.js";
+import { MEMORY_HEADROOM_BYTES } from "../../src/sandbox/session.js";
 import { changes, type Change, type CliRun } from "./run.js";
 import { commandViolations, controlViolations, csvViolations, evidenceViolations, githubViolations, junitViolations, parseCsv, summaryViolations } from "./verdicts.js";
 
 /** Issue 12, Deliver 5: the whole process tree of one grading stays under this. */
 export const MEMORY_LIMIT_MB = 500;
+/**
+ * A batch grades one submission per sandbox thread at once, each in an engine of its own up to
+ * its cap (the student's limit and the engine's headroom): each submission beyond the first may
+ * hold that much more. Two hostile submissions at their cap at once in a 2-thread batch held
+ * 531 to 576 MB (docs/speed.md, "Memory of a batch").
+ */
+export const memoryLimitMb = (inFlight: number): number => MEMORY_LIMIT_MB + Math.max(0, inFlight - 1) * ((LIMITS.memoryBytes + MEMORY_HEADROOM_BYTES) / 2 ** 20);
 /** Student output is quoted short: no report or stream the grader writes reaches this. */
 export const OUTPUT_LIMIT = 1024 * 1024;
 
 const shown = (list: readonly string[], n = 5): string => list.slice(0, n).join("; ") + (list.length > n ? `; … (${list.length} in all)` : "");
 const describeChanges = (list: Change[]): string => shown(list.map((c) => `${c.change} ${JSON.stringify(c.path)}`));
 
-/** `where` says which paths under the root the grader writes (its outputs); all else must stay. */
-export function machineViolations(cli: CliRun, heard: readonly string[], where: (rel: string) => boolean): string[] {
+/** How many submissions a batch with these options grades at once: its --jobs, or one per core. */
+export function threadsOf(args: readonly string[]): number {
+  const at = args.indexOf("--jobs");
+  return at >= 0 ? Number(args[at + 1]) : os.availableParallelism();
+}
+
+/**
+ * `where` says which paths under the root the grader writes (its outputs); all else must stay.
+ * `inFlight`: how many submissions the run grades at once (a batch's threads).
+ */
+export function machineViolations(cli: CliRun, heard: readonly string[], where: (rel: string) => boolean, inFlight = 1): string[] {
   const out: string[] = [];
   if (cli.frozen) out.push("the grader never ended: it was stopped, frozen, after the test's limit");
   else if (cli.signal) out.push(`the grader was killed by ${cli.signal}`);
@@ -25,7 +44,8 @@ export function machineViolations(cli: CliRun, heard: readonly string[], where: 
   if (later.length) out.push(`files changed after the grader ended: ${describeChanges(later)}`);
   if (cli.markersOutside.length) out.push(`files were written outside the run's folder: ${shown(cli.markersOutside)}`);
   if (heard.length) out.push(`the network was reached: the canary port heard ${shown(heard.map((h) => JSON.stringify(h.slice(0, 80))))}`);
-  if (cli.peakMb > MEMORY_LIMIT_MB) out.push(`the grader's processes held ${cli.peakMb} MB at their peak (limit ${MEMORY_LIMIT_MB} MB)`);
+  const limit = memoryLimitMb(inFlight);
+  if (cli.peakMb > limit) out.push(`the grader's processes held ${cli.peakMb} MB at their peak (limit ${limit} MB for ${inFlight} submission${inFlight > 1 ? "s" : ""} at once): ${shown(cli.peakBy, 8)}`);
   return out;
 }
 

@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from "node:util";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ATTACKS, folderOf, type Attack } from "./attacks.js";
-import { machineViolations, OUTPUT_LIMIT, outputViolations, readJson } from "./assess.js";
+import { machineViolations, OUTPUT_LIMIT, outputViolations, readJson, threadsOf } from "./assess.js";
 import { batchRun, CLASSMATES, NOTHING, removeRoot } from "./build.js";
 import { HOSTILE, WHY_SKIPPED } from "./gate.js";
 import { canary, limiter, runGrade, type CliRun } from "./run.js";
@@ -66,7 +66,7 @@ async function gradeBatch(prefix: string, attacks: readonly Attack[], extra: str
       const file = cli.outputs.get(path.join(OUT, "evidence", `${id}.txt`));
       if (file) evidence.set(id, file.text);
     }
-    violations.push(...machineViolations(cli, ear.heard, (rel) => rel === "out" || rel.startsWith(`out${path.sep}`)), ...outputViolations(cli));
+    violations.push(...machineViolations(cli, ear.heard, (rel) => rel === "out" || rel.startsWith(`out${path.sep}`), threadsOf(extra)), ...outputViolations(cli));
     return { cli, heard: ear.heard, rows, reports, evidence, violations };
   } finally {
     await ear.close();

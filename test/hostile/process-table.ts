@@ -18,19 +18,20 @@ function readProc(pid: number): Proc | undefined {
  * What the processes hold together, in MB: the sum of their proportional set sizes (a page shared
  * by n of them counts 1/n in each), so the Node binary and libraries every process of the tree
  * maps count once, as the machine holds them, not once per process as a sum of RSS would. A
- * process whose smaps_rollup cannot be read counts its whole RSS.
+ * process whose smaps_rollup cannot be read counts its whole RSS. Each process's share comes with its
+ * command line: what a peak is made of.
  */
-export function heldMb(procs: readonly Proc[]): number {
-  let kb = 0;
-  for (const p of procs) {
+export function heldBy(procs: readonly Proc[]): { pid: number; mb: number; command: string }[] {
+  return procs.map((p) => {
     let pss: number | undefined;
     try {
       const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${p.pid}/smaps_rollup`, "utf8"));
       if (match) pss = Number(match[1]);
     } catch { /* gone, or unreadable: its RSS below */ }
-    kb += pss ?? p.rssPages * 4;
-  }
-  return kb / 1024;
+    let command = "";
+    try { command = readFileSync(`/proc/${p.pid}/cmdline`, "utf8").split("\0").join(" ").trim().slice(0, 100); } catch { /* gone */ }
+    return { pid: p.pid, mb: (pss ?? p.rssPages * 4) / 1024, command };
+  });
 }
 
 const pids = (): number[] => readdirSync("/proc").filter((name) => /^\d+$/.test(name)).map(Number);

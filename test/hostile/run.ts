@@ -8,7 +8,7 @@ import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, 
 import net from "node:net";
 import path from "node:path";
 import { ROOT } from "./build.js";
-import { heldMb, processTable, sampleMemory, type Proc } from "./process-table.js";
+import { heldBy, processTable, sampleMemory, type Proc } from "./process-table.js";
 
 /**
  * A run that has not ended by then is frozen: it is stopped and said to be. Never a timing claim:
@@ -33,6 +33,8 @@ export interface CliRun {
   pid: number;
   /** The largest sum of the resident memory of the run's processes, sampled every 100 ms. */
   peakMb: number;
+  /** The processes the peak was made of: MB and command line each. */
+  peakBy: string[];
   /** Processes of the run still there GRACE_MS after it ended (then killed), described. */
   leftovers: string[];
   /** The files under the root's out/ when the CLI ended (their first 8 MB), by path from the root. */
@@ -160,11 +162,16 @@ export async function runGrade(args: string[], root: string, env: NodeJS.Process
   child.stdout.setEncoding("utf8").on("data", (d: string) => { if (stdout.length < CAP) stdout += d; });
   child.stderr.setEncoding("utf8").on("data", (d: string) => { if (stderr.length < CAP) stderr += d; });
   let peak = 0;
+  let peakBy: string[] = [];
   const stopSampling = sampleMemory(pid, (table) => {
     const mine = runProcesses(pid, token, root, false, table);
     // PSS is at most RSS: only a tick whose summed RSS passes the peak can raise it, so only
     // then are the processes' smaps read (a costlier read than their stat lines).
-    if (mine.reduce((sum, p) => sum + p.rssPages, 0) * PAGE_MB > peak) peak = Math.max(peak, heldMb(mine));
+    if (mine.reduce((sum, p) => sum + p.rssPages, 0) * PAGE_MB > peak) {
+      const held = heldBy(mine);
+      const mb = held.reduce((sum, p) => sum + p.mb, 0);
+      if (mb > peak) [peak, peakBy] = [mb, held.map((p) => `${Math.round(p.mb)} MB ${p.command}`)];
+    }
     return mine;
   });
   let frozen = false;
@@ -189,7 +196,7 @@ export async function runGrade(args: string[], root: string, env: NodeJS.Process
   }
   const markers = markersOutside(tag);
   for (const file of markers) rmSync(file, { force: true });
-  return { code, signal, frozen, stdout, stderr, pid, peakMb: Math.round(peak), leftovers, outputs, files: { before, atExit, after }, markersOutside: markers, secret };
+  return { code, signal, frozen, stdout, stderr, pid, peakMb: Math.round(peak), peakBy, leftovers, outputs, files: { before, atExit, after }, markersOutside: markers, secret };
 }
 
 /** A TCP server no submission may reach: what each connection sent, in order. */

@@ -13,7 +13,7 @@ import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import pack from "../../courses/mcp-stateless/pack.js";
-import { machineViolations, OUTPUT_LIMIT, readJson } from "./assess.js";
+import { machineViolations, OUTPUT_LIMIT, readJson, threadsOf } from "./assess.js";
 import { newRoot, removeRoot, ROOT } from "./build.js";
 import { HOSTILE, WHY_SKIPPED } from "./gate.js";
 import { canary, limiter, runGrade, type CliRun } from "./run.js";
@@ -376,7 +376,7 @@ async function gradeBatch(prefix: string, attacks: readonly Attack[], extra: str
       const file = cli.outputs.get(path.join(OUT, "evidence", `${id}.txt`));
       if (file) evidence.set(id, file.text);
     }
-    violations.push(...machineViolations(cli, ear.heard, (rel) => rel === "out" || rel.startsWith(`out${path.sep}`)), ...outputViolations(cli));
+    violations.push(...machineViolations(cli, ear.heard, (rel) => rel === "out" || rel.startsWith(`out${path.sep}`), threadsOf(extra)), ...outputViolations(cli));
     return { cli, rows, reports, evidence, violations };
   } finally {
     await ear.close();
