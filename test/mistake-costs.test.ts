@@ -646,6 +646,9 @@ const COSTS: [string, number][] = [
   ["enum-fixture-value-only", 6],
   ["enum-only-string-ids-unanswered", 6], // and t2_ids_echoed a family of its own now: 5 + 1
   ["fixture-rules-only", 8],
+  // Review: no-argument-rules with every rule's kind of message hidden in the data of an error
+  // (16/17 while any text of any answer vouched for a rule followed elsewhere).
+  ["no-argument-rules-hints-in-data", 6],
   // Helper 70: one slip, the refusal sent as a protocol error with the rule's text (-32602): both
   // of id 5's lines lost (2) until t2_id5_text was charged to t2_id5_is_error (grading/same-mistake.ts).
   ["validation-as-rpc-error", 1],

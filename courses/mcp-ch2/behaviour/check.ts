@@ -33,11 +33,11 @@ export interface BehaviourCheck {
   reachedBy?: (input: unknown, index: number) => readonly string[];
   /**
    * Whether an answer shows the rule left out (not written or wrapped otherwise, nor skipped on
-   * some path of code that follows it elsewhere: `said` tells whether the code wrote a text in any
-   * answer to the task's inputs): one such failing answer makes the failure the check's own
-   * mistake (CheckResult.ownMistake), whatever the lines it reads through show.
+   * some path of code that follows it elsewhere: `said` tells whether the code refused with a kind
+   * of message where the rules ask for it, judge.ts): one such failing answer makes the failure
+   * the check's own mistake (CheckResult.ownMistake), whatever the lines it reads through show.
    */
-  contradicts?: (expected: Expectation, actual: unknown, said: (text: string) => boolean) => boolean;
+  contradicts?: (expected: Expectation, actual: unknown, said: (kind: string) => boolean) => boolean;
   /** Fixed edge cases first, then generated ones: only inputs whose answer the rules decide. */
   inputs: (random: Random) => unknown[];
   /**

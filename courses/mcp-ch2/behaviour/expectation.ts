@@ -69,24 +69,47 @@ function withText(answer: JsonObject, text: string): JsonObject {
   return copy as unknown as JsonObject;
 }
 
+/** A message's kind: the same message for another field or value ("unexpected field: " for any name). */
+export const messageKind = (m: string): string => (m.includes(": ") ? m.slice(0, m.lastIndexOf(": ") + 2) : m);
+
+/** The kinds of the messages the rules refuse this input with; none where they search. */
+export function refusalKinds(expectation: Expectation): string[] {
+  if (expectation.kind === "protocol") return [];
+  const result = isObject(expectation.value) ? expectation.value["result"] : undefined;
+  if (!isObject(result) || result["isError"] !== true) return [];
+  const messages = expectation.kind === "messages" ? expectation.messages : (resultText(expectation.value) ?? "").split("; ");
+  return messages.filter((m) => m !== "").map(messageKind);
+}
+
+/**
+ * Where an answer refuses, the text it refuses with: a protocol error's message, or the texts of
+ * a result the code marked as an error in any way (`isError: "true"` is a refusal written
+ * wrong, not a search). Undefined for a search, or no answer at all.
+ */
+export function refusalText(given: unknown): string | undefined {
+  if (!isObject(given)) return undefined;
+  const error = given["error"];
+  if (isObject(error)) return typeof error["message"] === "string" ? error["message"] : "";
+  const result = given["result"];
+  if (!isObject(result) || !result["isError"]) return undefined;
+  const content = Array.isArray(result["content"]) ? result["content"] : [];
+  return content.map((c) => (isObject(c) && typeof c["text"] === "string" ? c["text"] : "")).join("\n");
+}
+
 /**
  * Whether a response shows an argument rule left out: a search (no refusal at all) where the
- * rules refuse, with a message of theirs that the code wrote in none of its answers. A message
- * written or wrapped otherwise (decorated, a protocol error, no isError), a refusal with other
- * messages (arguments read from the wrong object), and a rule the code follows elsewhere but
- * skips on one path (`errors.length > 1`) are slips the fixture's lines show
- * (BehaviourCheck.contradicts). A refusal where the rules search is one rule's slip seen again
- * (the enum's first value refused), and no response says nothing either way.
+ * rules refuse, with a kind of message the code refused with in none of its answers to inputs
+ * whose rules ask for it (`said`, behaviour/judge.ts: a message hidden elsewhere in an answer
+ * vouches for nothing). A message written or wrapped otherwise (decorated, a protocol error, an
+ * isError of another type), a refusal with other messages (arguments read from the wrong
+ * object), and a rule the code follows elsewhere but skips on one path (`errors.length > 1`) are
+ * slips the fixture's lines show (BehaviourCheck.contradicts). A refusal where the rules search
+ * is one rule's slip seen again (the enum's first value refused), and no response says nothing
+ * either way.
  */
-export function contradictsArguments(expectation: Expectation, given: unknown, said: (text: string) => boolean): boolean {
-  if (expectation.kind === "protocol" || !isObject(given) || !Object.hasOwn(given, "result") || Object.hasOwn(given, "error")) return false;
-  const result = isObject(expectation.value) ? expectation.value["result"] : undefined;
-  if (!isObject(result) || result["isError"] !== true) return false;
-  if (isObject(given["result"]) && given["result"]["isError"] === true) return false;
-  const messages = expectation.kind === "messages" ? expectation.messages : (resultText(expectation.value) ?? "").split("; ");
-  // A message of the same kind for another field or value ("unexpected field: " for any name).
-  const kind = (m: string): string => (m.includes(": ") ? m.slice(0, m.lastIndexOf(": ") + 2) : m);
-  return messages.some((m) => m !== "" && !said(kind(m)));
+export function contradictsArguments(expectation: Expectation, given: unknown, said: (kind: string) => boolean): boolean {
+  if (!isObject(given) || !Object.hasOwn(given, "result") || refusalText(given) !== undefined) return false;
+  return refusalKinds(expectation).some((kind) => !said(kind));
 }
 
 const show = (value: unknown): string => JSON.stringify(value) ?? String(value);

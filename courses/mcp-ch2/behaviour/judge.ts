@@ -3,7 +3,7 @@
 import { TASKS, type TaskId } from "../course/tasks.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { CallOutcome, TaskFailure } from "../../../src/runner/outcome.js";
-import { accepts, describeExpectation, sameJson, type Expectation } from "./expectation.js";
+import { accepts, describeExpectation, refusalKinds, refusalText, sameJson, type Expectation } from "./expectation.js";
 import { expectedAnswers, planInputs, type PlannedCheck } from "./plan.js";
 import { chargeReached } from "../../../src/pack/reached.js";
 
@@ -28,15 +28,29 @@ export type ExpectOverride = (planned: PlannedCheck, index: number) => Expectati
 /** A failed call that is not this check's to charge (src/pack/failed-call.ts failedAsCase, grading/fixture-case.ts). */
 export type Excused = (input: unknown, failure: TaskFailure) => boolean;
 
-/** Whether the code wrote this text anywhere in its answers to the task's inputs (BehaviourCheck.contradicts). */
-export type Said = (text: string) => boolean;
+/**
+ * Whether the code refused with this kind of message (expectation.ts messageKind) anywhere the
+ * rules ask for it: in its refusal (expectation.ts refusalText) of an input whose rules refuse
+ * with that kind (BehaviourCheck.contradicts). Text elsewhere (an error's data, a search's text)
+ * or in answers to other inputs vouches for nothing.
+ */
+export type Said = (kind: string) => boolean;
 const NOTHING_SAID: Said = () => false;
 
-/** Every string the code's answers hold, looked up by substring. */
-function saidIn(calls: readonly (CallOutcome | undefined)[]): Said {
-  let texts: string[] | undefined;
-  const strings = (v: unknown): string[] => (typeof v === "string" ? [v] : Array.isArray(v) ? v.flatMap(strings) : v !== null && typeof v === "object" ? Object.values(v).flatMap(strings) : []);
-  return (text) => (texts ??= calls.flatMap((c) => (c?.ok ? strings(c.value) : []))).some((t) => t.includes(text));
+function saidIn(task: TaskId, plan: readonly PlannedCheck[], outcomes: (k: number, i: number) => CallOutcome | undefined, override?: ExpectOverride): Said {
+  let kinds: Set<string> | undefined;
+  const collect = (): Set<string> => {
+    const found = new Set<string>();
+    plan.forEach((planned, k) => planned.inputs.forEach((_, i) => {
+      const outcome = outcomes(k, i);
+      const text = outcome?.ok ? refusalText(outcome.value) : undefined;
+      if (text === undefined) return;
+      const expectation = override ? override(planned, i) : expectedAnswers(task, planned)[i];
+      for (const kind of expectation ? refusalKinds(expectation) : []) if (text.includes(kind)) found.add(kind);
+    }));
+    return found;
+  };
+  return (kind) => (kinds ??= collect()).has(kind);
 }
 
 function counterexample(planned: PlannedCheck, task: TaskId, index: number, outcome: CallOutcome | undefined, override?: ExpectOverride, said: Said = NOTHING_SAID): Counterexample | undefined {
@@ -104,7 +118,7 @@ function judged(task: TaskId, planned: PlannedCheck, outcomes: (CallOutcome | un
 /** Lays the job's calls out over the planned checks, as planInputs laid out their inputs. */
 export function judgeBehaviour(task: TaskId, plan: PlannedCheck[], calls: CallOutcome[], offset: number, seed: number, override?: ExpectOverride, excused?: Excused): CheckResult[] {
   const { offsets } = planInputs(plan);
-  const said = saidIn(calls);
+  const said = saidIn(task, plan, (k, i) => calls[offset + offsets[k]! + i], override);
   const all = plan.map((planned, k) => {
     const outcomes = planned.inputs.map((_, i) => calls[offset + offsets[k]! + i]);
     return judged(task, planned, outcomes, seed, override, excused, said);
