@@ -91,7 +91,7 @@ export function refusalText(given: unknown): string | undefined {
   const error = given["error"];
   if (isObject(error)) return typeof error["message"] === "string" ? error["message"] : "";
   const result = given["result"];
-  if (!isObject(result) || !result["isError"]) return undefined;
+  if (!isObject(result) || result["isError"] === undefined || result["isError"] === false) return undefined;
   const content = Array.isArray(result["content"]) ? result["content"] : [];
   return content.map((c) => (isObject(c) && typeof c["text"] === "string" ? c["text"] : "")).join("\n");
 }

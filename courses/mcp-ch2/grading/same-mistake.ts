@@ -19,16 +19,16 @@ import { EVIDENCE_LINES } from "../evidence/lines.js";
 import { deepEqual, isObject } from "../evidence/reading.js";
 import { TASK3_LINES } from "../evidence/task3-lines.js";
 
-const ownFailure = (c: CheckResult | undefined): boolean => c?.status === "fail" && c.chargedTo === undefined;
+export const ownFailure = (c: CheckResult | undefined): boolean => c?.status === "fail" && c.chargedTo === undefined;
 const rulesOf = (key: string): readonly string[] => EVIDENCE_LINES.find((l) => l.key === key)?.rules ?? [];
 
 /** The answer a behaviour check shows as its smallest counterexample, when it is whole JSON. */
-function shownAnswer(check: CheckResult): unknown {
+export function shownAnswer(check: CheckResult): unknown {
   try { return typeof check.actual === "string" ? JSON.parse(check.actual) as unknown : undefined; } catch { return undefined; }
 }
 
 /** `line` (failed on its own) and each of its rules that `showsIt` charged to `to`. */
-function charge(judged: TaskJudgement, line: string, to: string, why: string, showsIt: (answer: unknown, rule: CheckResult) => boolean): void {
+export function charge(judged: TaskJudgement, line: string, to: string, why: string, showsIt: (answer: unknown, rule: CheckResult) => boolean): void {
   if (!ownFailure(judged.checks.find((c) => c.name === line))) return;
   const mark = (c: CheckResult): CheckResult => ({ ...c, chargedTo: to, message: `${c.message ?? ""} ${why}`.trim() });
   judged.checks = judged.checks.map((c) => (c.name === line ? mark(c) : c));
@@ -83,7 +83,7 @@ export function chargeMissingKeyRules(task1: TaskJudgement): void {
 }
 
 const at = (i: number): Record<string, unknown> => (MESSAGES[i] as unknown as { params: { arguments: Record<string, unknown> } }).params.arguments;
-const indexOfId = (id: number): number => MESSAGES.findIndex((m) => "id" in m && m.id === id);
+export const indexOfId = (id: number): number => MESSAGES.findIndex((m) => "id" in m && m.id === id);
 
 function textOf(answer: unknown): string | undefined {
   const content = isObject(answer) && isObject(answer["result"]) ? answer["result"]["content"] : undefined;
@@ -165,45 +165,6 @@ function isNotAnswered(line: string): boolean {
 }
 
 const hasContent = (answer: unknown): boolean => isObject(answer) && isObject(answer["result"]) && Object.hasOwn(answer["result"], "content");
-
-/** The message of a JSON-RPC error answer, or undefined. */
-const errorMessage = (answer: unknown): string | undefined => {
-  const error = isObject(answer) ? answer["error"] : undefined;
-  return isObject(error) && typeof error["message"] === "string" ? error["message"] : undefined;
-};
-
-/**
- * The invalid call refused as a protocol error whose message is the rule's text: one slip (a tool
- * execution error sent as a JSON-RPC error), which t2_id5_is_error charges; t2_id5_text, which
- * reads content[0].text, and its rule's calls answered the same way cost nothing more.
- */
-export function chargeRefusalAsError(task2: TaskJudgement, responses: readonly unknown[], expectedText: string): void {
-  const five = responses[indexOfId(5)];
-  if (!ownFailure(task2.checks.find((c) => c.name === "t2_id5_is_error")) || !errorMessage(five)?.includes(expectedText)) return;
-  charge(task2, "t2_id5_text", "t2_id5_is_error", "The call was refused as a protocol error whose message holds the rule's text: the same slip as t2_id5_is_error, charged there; it costs nothing more here.", (answer) => errorMessage(answer) !== undefined);
-}
-
-/** Whether an answer refuses the call: a protocol error, or a result with isError (of any value). */
-const refuses = (answer: unknown): boolean =>
-  isObject(answer) && (Object.hasOwn(answer, "error") || (isObject(answer["result"]) && answer["result"]["isError"] !== undefined && answer["result"]["isError"] !== false));
-
-/**
- * The invalid call not refused at all (searched, as a valid one): its message line reads an answer
- * that refuses nothing, which t2_id5_is_error charges; so do the text rule's calls answered so.
- */
-export function chargeNotRefused(task2: TaskJudgement, responses: readonly unknown[]): void {
-  const searched = (answer: unknown): boolean => isObject(answer) && isObject(answer["result"]) && !refuses(answer);
-  const five = responses[indexOfId(5)];
-  if (ownFailure(task2.checks.find((c) => c.name === "t2_id5_is_error")) && searched(five)) {
-    charge(task2, "t2_id5_text", "t2_id5_is_error", "The call was not refused at all: t2_id5_is_error's mistake, charged there; its text is no message of the rule to judge, and costs nothing more here.", searched);
-    return;
-  }
-  // The same on the lines' own rules alone (other enum values searched, the fixture's refused).
-  const call = task2.extra?.find((c) => c.name === "t2_same_invalid_call" && ownFailure(c));
-  if (!call || !searched(shownAnswer(call)) || !task2.extra) return;
-  task2.extra = task2.extra.map((c) => (c.name === "t2_same_invalid_text" && ownFailure(c) && searched(shownAnswer(c))
-    ? { ...c, chargedTo: call.name, message: `${c.message ?? ""} The call was not refused at all: ${call.name}'s mistake, charged there; it costs nothing more here.`.trim() } : c));
-}
 
 /**
  * The text lines of ids 5 and 7 charged to t2_id3_text when no call result has a text where the
