@@ -201,6 +201,9 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // holding their text: read through t2_z9_is_error, lines and rules (5 before).
   ["version-32600", "task2", ["t2_old_version_code"]],
   ["tool-errors-as-rpc-errors", "task2", ["t2_z9_is_error"]],
+  // And errors written without a message: t2_unknown_tool_error shows it, the rule checks failing
+  // only by the messages left out are charged there (grading/message-left-out.ts; 2 before).
+  ["error-message-missing", "task2", ["t2_unknown_tool_error"]],
   // Helper 69: four shortcuts (checkArgs never called, only the fixture's old version refused, a
   // cancel on action alone, string ids left unanswered): 36/41 while the cancel's family read
   // through the unanswered ids; a wrong response under the request's id is no slip in which

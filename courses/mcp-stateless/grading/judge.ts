@@ -24,6 +24,7 @@ import { chargeLineRulesToState, STATE_CHECK } from "./state-charges.js";
 import { sameJson } from "../evidence/reading.js";
 import { schemaChecks } from "../schema/checks.js";
 import { chargeReached } from "../../../src/pack/reached.js";
+import { chargeMessageLeftOut } from "./message-left-out.js";
 import { chargeIsErrorThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
 import { resolveCharges } from "../../../src/pack/charges.js";
 import { chargeFailedCalls, failedAsCase } from "../../../src/pack/failed-call.js";
@@ -309,7 +310,8 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       const written = names?.status === "fail" && names.chargedTo === undefined
         ? chargeReprReadThrough(runs.checks, judged, calls.slice(offset), expectedAt, accepts, input.seed, names.name, ["t2_version_check"]) : judged;
       const reprs = loadsTask1 ? chargeReprReadThrough(runs.checks, written, calls.slice(offset), expectedAt, accepts, input.seed) : written;
-      checks.push(...chargeIsErrorThrough(lines, runs.checks, reprs, calls.slice(offset), expectedAt, input.seed));
+      const messages = chargeMessageLeftOut(lines, calls.slice(0, offset), runs.checks, reprs, calls.slice(offset), expectedAt, accepts, input.seed);
+      checks.push(...chargeIsErrorThrough(lines, runs.checks, messages, calls.slice(offset), expectedAt, input.seed));
       lineRulesState = (all) => {
         // The fresh run's answers are read again only when state was found (most gradings: not).
         if (!all.some((c) => c.name === STATE_CHECK && c.status === "fail" && c.chargedTo === undefined)) return all;
