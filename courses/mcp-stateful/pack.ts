@@ -8,7 +8,7 @@ import { HINTS } from "./course/hints.js";
 import { lintQuiz, QUIZ } from "./course/quiz.js";
 import { sandboxSource } from "./course/sandbox-source.js";
 import { LINE_RULES } from "./evidence/line-rules.js";
-import { TASK2_FAMILIES, TASK3_FAMILIES } from "./evidence/rule-families.js";
+import { TASK1_FAMILIES, TASK2_FAMILIES, TASK3_FAMILIES } from "./evidence/rule-families.js";
 import { LINES } from "./evidence/lines.js";
 import { judge } from "./grading/judge.js";
 import { liveChecks } from "./grading/live.js";
@@ -29,7 +29,7 @@ import type { CheckResult } from "../../src/report/types.js";
  * stops its sessions there, and the checks of the steps after it failed too: docs/authoring.md.)
  */
 export const SCORE_POLICY: ScorePolicy = {
-  id: "mcp-stateful-score-v26",
+  id: "mcp-stateful-score-v27",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },
@@ -41,7 +41,7 @@ export const SCORE_POLICY: ScorePolicy = {
   },
   // handle's print on stdout shows again through a real pipe: one root cause, charged once
   // (README: it "breaks the live stdio server at no further cost"). It cost 2 (helper 43).
-  checks: { t2_stdio_session: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true, sameRuleAs: "t2_no_stdout" }, ...TASK2_FAMILIES, ...TASK3_FAMILIES },
+  checks: { t2_stdio_session: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true, sameRuleAs: "t2_no_stdout" }, ...TASK1_FAMILIES, ...TASK2_FAMILIES, ...TASK3_FAMILIES },
   other: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
   lines: LINE_RULES,
 };

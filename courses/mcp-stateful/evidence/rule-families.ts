@@ -7,7 +7,7 @@
 import { family as ruleFamily, withRules, type Points } from "../../../src/pack/score.js";
 import { LINE_RULES } from "./line-rules.js";
 
-const EVERY_RESPONSE = ["t2_envelope"];
+const EVERY_RESPONSE: string[] = [];
 // Each list's lines count with their own rules (the fixture's case in other sessions).
 const family = (cause: string, through: string[]): Points => ruleFamily(cause, [...withRules(through, LINE_RULES), ...EVERY_RESPONSE]);
 const HANDSHAKE_LINES = ["t2_init_version", "t2_init_capabilities"];
@@ -21,11 +21,20 @@ export const TASK2_FAMILIES: Record<string, Points> = {
   // the initialize branches opens the gate with it (c-jsonrpc-after-initialize, one slip). Not
   // read through t2_notifications (whose other rules, id null among them, are other mistakes):
   // t2_notifications failing by that slip alone is charged here (grading/gate-slips.ts).
+  // Every response's envelope: a mistake of its own beside any other (an outbox notification with
+  // an id was free below full marks, and it voided every family that read through it).
+  t2_envelope: family("envelope", []),
   t2_handshake: family("gate", HANDSHAKE_LINES),
   t2_initialize_again: family("initialize again", HANDSHAKE_LINES),
   t2_prompts_resources: family("prompts and resources", HANDSHAKE_LINES),
   // State kept on the module instead of the instance: the lines are made after 200 other sessions.
   t2_isolation: family("isolation", [...HANDSHAKE_LINES, ...TOOL_LINES]),
+};
+
+// response(), which no line reads: a mistake of its own beside any other (a response() that
+// ignored its result was free below full marks).
+export const TASK1_FAMILIES: Record<string, Points> = {
+  t1_response_built: ruleFamily("response", []),
 };
 
 // The client's general rules (task 3), a family each, read through the trace's lines of the

@@ -351,6 +351,16 @@ const GAMING: [string, string, number][] = [
   // an empty list and drains list_changed before another note. 4 each.
   ["gaming-client-cache-keeps-on-empty", "task3", 4],
   ["gaming-client-pump-reads-last", "task3", 4],
+  // Helper 71 (2026-12-05): a lazy server (no gate, no prompts or resources, a second initialize
+  // refused) with one cheap slip beside it, an outbox notification with "id": null, which failed
+  // only t2_envelope: every family read through it, and it cost nothing below full marks (17/18).
+  // t2_envelope is a family of its own now, and no family reads through it (a family compares
+  // bodies, never the envelope): 14/18, 13/18 with one outbox shared by every server.
+  ["gaming-lazy-server-outbox-id", "task2", 4],
+  ["gaming-lazy-server-outbox-id-shared", "task2", 3],
+  // response() ignoring its result, which no line reads, beside kindOf never saying "invalid":
+  // t1_response_built cost only at full marks (16/18); a family of its own now (15/18).
+  ["gaming-kindof-no-invalid-no-response", "task1", 2],
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {
