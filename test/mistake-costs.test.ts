@@ -91,6 +91,13 @@ const COSTS: [string, number][] = [
   ["fixtures-only-throws", 9],
   // Correct: handle may log to stderr; serve's run showing it is handle's print (own-output.ts).
   ["handle-logs-to-stderr", 0],
+  // Helper 72 (2026-12-05), correct: a random trace id in every error's data (t2_fresh_instance
+  // compared it, and serve's lines against its own handle's: 16/17), and a _meta on every result
+  // (the tools/list line's length counted it: 16/17). What the specification lets an answer carry
+  // is compared by neither now (grading/fresh.ts, behaviour/expectation.ts servedWithoutExtras,
+  // evidence/task3-lines.ts).
+  ["spec-error-data-trace-ids", 0],
+  ["spec-result-meta-extras", 0],
   // A class of students' probe (seeds 1, 2, 3 and this table's 5). Correct, each in an idiom of
   // its own: classes with private fields, plain untyped JavaScript, reduce and flatMap, JSON round
   // trips, a replacer that sorts keys, a generator, null-prototype tables, rest destructuring,

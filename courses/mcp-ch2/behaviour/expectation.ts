@@ -5,6 +5,7 @@
 //   only what JSON-RPC asks of any response: the request's id, and a result or an error;
 // - and every answer may carry what the specification allows beyond them (src/json/spec-extras.ts).
 import type { JsonObject, JsonValue } from "../course/types.js";
+import { canonicalJson } from "../../../src/json/python-json.js";
 import { withoutSpecExtras } from "../../../src/json/spec-extras.js";
 
 export type Expectation =
@@ -48,11 +49,31 @@ function isResponseTo(id: JsonValue, value: unknown): boolean {
   return isObject(error) && Number.isInteger(error["code"]) && typeof error["message"] === "string";
 }
 
+/**
+ * serve's answer with what the specification lets a response carry beyond the chapter's (an
+ * error's data, a result's _meta: the chapter's own answers have neither) taken out of each out
+ * line written as the rule writes it (canonical JSON); any other line stays as printed, to be
+ * judged so. Both sides of a comparison of serve's answers are read so: the expected lines are
+ * the student's own handle's where serve is judged on it, and a trace id drawn there at random
+ * differs from call to call.
+ */
+export function servedWithoutExtras(value: unknown): unknown {
+  if (!isObject(value) || !Array.isArray(value["out"])) return value;
+  const out = (value["out"] as unknown[]).map((line) => {
+    if (typeof line !== "string") return line;
+    try {
+      const parsed = JSON.parse(line) as unknown;
+      return canonicalJson(parsed) === line ? canonicalJson(withoutSpecExtras(parsed, {})) : line;
+    } catch { return line; }
+  });
+  return { ...value, out };
+}
+
 export function accepts(expectation: Expectation, given: unknown): boolean {
   // What the specification lets a response carry beyond the rule's fields is not judged.
   const actual = expectation.kind === "protocol" ? given : withoutSpecExtras(given, expectation.value);
   switch (expectation.kind) {
-    case "exact": return sameJson(actual, expectation.value);
+    case "exact": return sameJson(servedWithoutExtras(actual), servedWithoutExtras(expectation.value));
     case "protocol": return isResponseTo(expectation.id, actual);
     case "messages": {
       const text = resultText(actual);

@@ -3,7 +3,7 @@
 import { TASKS, type TaskId } from "../course/tasks.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { CallOutcome, TaskFailure } from "../../../src/runner/outcome.js";
-import { accepts, describeExpectation, refusalKinds, refusalText, sameJson, type Expectation } from "./expectation.js";
+import { accepts, describeExpectation, refusalKinds, refusalText, sameJson, servedWithoutExtras, type Expectation } from "./expectation.js";
 import { expectedAnswers, planInputs, type PlannedCheck } from "./plan.js";
 import { chargeReached } from "../../../src/pack/reached.js";
 
@@ -81,7 +81,7 @@ function counterexample(planned: PlannedCheck, task: TaskId, index: number, outc
 
 /** Whether the answer reads as the model's where the check's line reads (BehaviourCheck.part). */
 function readsTheSame(part: (answer: unknown) => unknown, expectation: Expectation, actual: unknown): boolean {
-  return expectation.kind === "protocol" ? accepts(expectation, actual) : sameJson(part(actual), part(expectation.value));
+  return expectation.kind === "protocol" ? accepts(expectation, actual) : sameJson(part(servedWithoutExtras(actual)), part(servedWithoutExtras(expectation.value)));
 }
 
 /** Judges one check given the outcomes of its inputs, in the same order. */
