@@ -11,7 +11,7 @@ import { sandboxSource } from "./course/sandbox-source.js";
 import { EVIDENCE, EVIDENCE_CHECKS } from "./evidence/lines.js";
 import { HINTS } from "./course/hints.js";
 import { LINE_RULES } from "./evidence/line-rules.js";
-import { TASK1_FAMILIES, TASK2_FAMILIES, TASK4_FAMILIES } from "./evidence/rule-families.js";
+import { TASK1_FAMILIES, TASK2_FAMILIES, TASK3_FAMILIES, TASK4_FAMILIES } from "./evidence/rule-families.js";
 import { judge, judgeWith } from "./grading/judge.js";
 import { trimmedLinesRecount } from "./grading/trimmed-lines.js";
 import { liveChecks } from "./grading/live.js";
@@ -23,7 +23,7 @@ import { StatelessTypeCheck } from "./typecheck/worker-client.js";
 
 /** Each evidence line earns a point while the rules it shows hold (evidence/line-rules.ts); a broken rule costs one; handle's general rules a point a family while their lines hold (evidence/rule-families.ts); other checks beyond the fixtures at most one, and only at full marks. */
 export const SCORE_POLICY: ScorePolicy = {
-  id: "mcp-stateless-score-v36",
+  id: "mcp-stateless-score-v37",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },
@@ -34,7 +34,7 @@ export const SCORE_POLICY: ScorePolicy = {
     types: { earns: 0, costs: 0 },
   },
   // handle's print on stdout shows again through a real pipe: one root cause, charged once (as chapter 2's).
-  checks: { t2_stdio_clean: { earns: 0, costs: 1, sameRuleAs: "t2_no_stdout" }, ...TASK1_FAMILIES, ...TASK2_FAMILIES, ...TASK4_FAMILIES },
+  checks: { t2_stdio_clean: { earns: 0, costs: 1, sameRuleAs: "t2_no_stdout" }, ...TASK1_FAMILIES, ...TASK2_FAMILIES, ...TASK3_FAMILIES, ...TASK4_FAMILIES },
   other: { earns: 0, costs: 1, costsAtMost: 1, onlyAtFullMarks: true },
   lines: LINE_RULES,
 };

@@ -102,6 +102,26 @@ function withoutDialect(schema: unknown): unknown {
   return rest;
 }
 
+/**
+ * Everything of an answer some check judges, and nothing the specification lets a server add
+ * (an error's data where no rule gives one, keys of _meta besides serverInfo): what two answers
+ * of the same code to the same message are compared by, so that a trace id drawn at random
+ * there is no state kept.
+ */
+export const gradedPart = (answer: unknown): unknown => (["content", "version", "envelope"] as const).map((c) => comparedPart(answer, c));
+export const sameGraded = (a: unknown, b: unknown): boolean => sameJson(gradedPart(a), gradedPart(b));
+
+/** Two of serve's answers alike, each out line that is JSON read as handle's checks read a response. */
+export function sameServed(a: unknown, b: unknown): boolean {
+  if (!isObject(a) || !isObject(b) || !Array.isArray(a["out"]) || !Array.isArray(b["out"])) return sameJson(a, b);
+  const [x, y] = [a["out"] as unknown[], b["out"] as unknown[]];
+  const line = (l: unknown, m: unknown): boolean => {
+    if (l === m) return true;
+    try { return typeof l === "string" && typeof m === "string" && sameGraded(JSON.parse(l), JSON.parse(m)); } catch { return false; }
+  };
+  return sameJson({ ...a, out: [] }, { ...b, out: [] }) && x.length === y.length && x.every((l, i) => line(l, y[i]));
+}
+
 /** The answer without what `compared` leaves to other checks. */
 export function comparedPart(answer: unknown, compared: Compared): unknown {
   if (compared === "envelope") {

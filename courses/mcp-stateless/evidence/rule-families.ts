@@ -17,9 +17,18 @@ const EVERY_ANSWER = [
 ];
 // Each list's lines count with their own rules (the fixture's case made another). A failure with
 // a wrong response among its answers (CheckResult.ownMistake) is no slip in which messages are
-// answered (a string id taken for a notification): it is not read through those.
-const ANSWERED = withRules(["t2_responses"], LINE_RULES);
-const family = (cause: string, through: string[]): Points => ruleFamily(cause, [...withRules(through, LINE_RULES), ...EVERY_ANSWER], ANSWERED);
+// answered (a string id taken for a notification), nor in the result's envelope, which a family
+// never compares (behaviour/compare.ts, "content"): it is not read through those. A result without
+// resultType voided every family.
+const ANSWERED = [
+  ...withRules(["t2_responses", "t2_without_result_type", "t2_without_server_info", "t2_without_cache_hints"], LINE_RULES),
+  "t2_result_envelope",
+];
+const family = (cause: string, through: string[], path = ANSWERED): Points => ruleFamily(cause, [...withRules(through, LINE_RULES), ...EVERY_ANSWER], path);
+// The families whose answers are refusals that read nothing of ORDERS: an order's data written
+// otherwise (t2_data_alone: A101 set "cancelled" as the module loads) never reaches them, and
+// voided every family while it cost nothing below full marks.
+const DATA_FREE = [...ANSWERED, "t2_data_alone"];
 const ORDER_LINES = ["t2_a100_structured", "t2_z9_text", "t2_z9_is_error", "t2_cancel_round1", "t2_cancel_accept_text", "t2_cancel_decline_text"];
 const VERSION_LINES = ["t2_discover_versions", "t2_old_version_code", "t2_old_version_data"];
 const ALL_LINES = [...ORDER_LINES, ...VERSION_LINES, "t2_tool_names", "t2_bad_args_text", "t2_unknown_tool_error"];
@@ -35,6 +44,17 @@ export const TASK1_FAMILIES: Record<string, Points> = {
   t1_inherited_names: ruleFamily("inherited names", T1_KINDS),
   // The order inside a kind is the page's case of it again (t1_same_problem_order): one slip.
   t1_generated_args: ruleFamily("order", [...T1_KINDS, "t1_same_problem_order"]),
+};
+
+// The client's two rules no line names, a family each, read through the lines of the call's
+// rounds (with their rules): while those hold, a first round that carries answers, or a final
+// result not returned as sent (an isError result thrown, one without resultType asked again), is
+// a mistake of its own beside any other (they cost only at full marks: three such mistakes beside
+// one wrong line kept 40/41).
+const T3_ROUNDS = withRules(["t3_request_keys", "t3_request_returns_reply", "t3_rounds", "t3_retry_same_call", "t3_retry_input_responses", "t3_final_text", "t3_declined_text"], LINE_RULES);
+export const TASK3_FAMILIES: Record<string, Points> = {
+  t3_first_round_no_answers: ruleFamily("first round", T3_ROUNDS),
+  t3_final_result_returned: ruleFamily("final result", T3_ROUNDS),
 };
 
 // serve's lines with their rule. The kinds' checks are judged on their lists alone in fresh
@@ -59,20 +79,20 @@ export const TASK2_FAMILIES: Record<string, Points> = {
   // A refusal names the version asked with repr, as an unknown name is named: repr(None) written
   // "null" fails both (b-repr-none-as-null), one slip, charged to t2_unknown_names by the judge
   // when the refusals are right but for the version's writing (grading/read-through.ts).
-  t2_version_check: family("version", VERSION_LINES),
+  t2_version_check: family("version", VERSION_LINES, DATA_FREE),
   // Odd params leave a name or uri out: what an unknown one gets is t2_unknown_names'.
-  t2_odd_params: family("params", [...ALL_LINES, "t2_version_check", "t2_unknown_names"]),
+  t2_odd_params: family("params", [...ALL_LINES, "t2_version_check", "t2_unknown_names"], DATA_FREE),
   t2_arguments: family("arguments", [...ORDER_LINES, "t2_bad_args_text", "t2_unknown_tool_error", "t2_order_ids"]),
   t2_same_resources: family("resources", []),
   // A request named notifications/... and a uri are t2_notifications' and the resources' cases
   // too: a failure on those inputs alone is charged there by the judge (behaviour/task2-checks.ts reachedBy).
-  t2_unknown_names: family("unknown names", ["t2_tool_names", "t2_unknown_tool_error"]),
+  t2_unknown_names: family("unknown names", ["t2_tool_names", "t2_unknown_tool_error"], DATA_FREE),
   t2_jsonrpc: family("jsonrpc", ALL_LINES),
   // Object.prototype's names in every place a name is looked up: each input holds a case of the
   // rule of the place whose answer to an unknown name it is, and a failure on such inputs alone is
   // charged to that rule by the judge (behaviour/task2-checks.ts reachedBy): a lookup by `in` beside
   // another family's slip costs its own point.
-  t2_inherited_names: family("inherited names", ALL_LINES),
+  t2_inherited_names: family("inherited names", ALL_LINES, DATA_FREE),
   // Every method asked again without clientInfo or capabilities: any method's mistake shows here
   // too, so it reads through every other family.
   t2_client_meta: family("client meta", [

@@ -35,6 +35,14 @@ const submission = (fixture: string): Record<string, string> => ({ ...readTs(SOL
 
 /** Correct submissions in other styles: every check passes. */
 const CORRECT = [
+  // Helper 59's: a module counter shown only in the error.data of the answer to a rare method
+  // ("toString", Object.prototype's names). They failed t2_no_session_state until the fresh-instance
+  // checks compared what the rules grade only (2026-12-05): error.data where no rule gives one is
+  // the server's own (README, "What a server may add is not graded"), and a trace id drawn there at
+  // random (styles meta-trace-ids, helper 72) lost a point of correct code.
+  "handle-counter-shown-tostring",
+  "handle-counter-data-proto-methods",
+  "spec-meta-trace-ids", // tasks 2 and 4 (helper 72): a random trace id in every result's _meta and every error's data (40/41 while the state checks compared them)
   "spec-server-info-title", // task 2 (helper 58): serverInfo with an Implementation's title, one constant everywhere (39/41 before)
   "correct-import-meta-resolve-guard", // task 4 (helper 60): a main guard by import.meta.resolve (38/41 while it was missing)
   "correct-os-platform-crlf", // task 4 (helper 60): os.platform() read at load (38/41 while refused)
@@ -204,6 +212,15 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // And errors written without a message: t2_unknown_tool_error shows it, the rule checks failing
   // only by the messages left out are charged there (grading/message-left-out.ts; 2 before).
   ["error-message-missing", "task2", ["t2_unknown_tool_error"]],
+  // Helper 71 (gaming): a handle that skips about eight general rules, beside one cheap slip (only
+  // tool results carry resultType): every family read through that line (40/41). A family's wrong
+  // response is its own mistake whatever the envelope shows, which it never compares
+  // (evidence/rule-families.ts ANSWERED): the line and five families.
+  ["gaming-lazy-handle-no-result-type", "task2", ["t2_without_result_type", "t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_arguments", "t2_unknown_names"], [], 6],
+  // A client with one wrong line (the thrown message) and three mistakes in rules no line names
+  // (answers on the first round, an isError result thrown, a result without resultType asked
+  // again): they cost only at full marks (40/41); two families now, a point each.
+  ["gaming-client-general-rules-free", "task3", ["t3_error_message", "t3_first_round_no_answers", "t3_final_result_returned"], [], 3],
   // Helper 69: four shortcuts (checkArgs never called, only the fixture's old version refused, a
   // cancel on action alone, string ids left unanswered): 36/41 while the cancel's family read
   // through the unanswered ids; a wrong response under the request's id is no slip in which
@@ -215,12 +232,8 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["args-first-problem-only", "task1", ["t1_bad_args"], ["t2_bad_args_text"]],
   ["args-first-three-problems", "task1", ["t1_same_problem_order"]],
   ["client-no-params-when-undefined", "task3", ["t3_meta_every_request", "t3_request_as_given"]],
-  // Helper 59, against today's charging: a state shown only in the answer to a rare method
-  // ("toString", Object.prototype's names) kept 41/41 while the fresh run sent a spread sample
-  // (plan.ts sends the first of each method too); a crash or a made-up answer where params are
-  // left out (beyondLines) was free beside a cap of 5 rounds (score.ts: it costs at any marks).
-  ["handle-counter-shown-tostring", "task2", ["t2_no_session_state"]],
-  ["handle-counter-data-proto-methods", "task2", ["t2_no_session_state"]],
+  // Helper 59, against today's charging: a crash or a made-up answer where params are left out
+  // (beyondLines) was free beside a cap of 5 rounds (score.ts: it costs at any marks).
   ["client-params-crash-plus-rounds", "task3", ["t3_cap_requests", "t3_request_as_given", "t3_at_most_three_rounds"], [], 2],
   ["client-params-fabricated-plus-rounds", "task3", ["t3_cap_requests", "t3_request_as_given", "t3_at_most_three_rounds"], [], 2],
   ["args-undefined-check", "task1", ["t1_inherited_names"]],

@@ -9,7 +9,7 @@ import { chargeStateBetweenCalls, failsOnlyFresh, judgeFreshInstance, notOwnStat
 import type { CheckResult } from "../../../src/report/types.js";
 import type { TaskFailure, WireRun } from "../../../src/sandbox/protocol.js";
 import type { Outcome, PlannedCheck } from "../behaviour/check.js";
-import { sameJson } from "../evidence/reading.js";
+import { sameServed } from "../behaviour/compare.js";
 
 const FILE = "task4.ts";
 const BASE = {
@@ -27,7 +27,7 @@ export function freshServe(rule: PlannedCheck, run: WireRun | undefined, fresh: 
   // A fresh instance's call that fails as a failed fixture line did (its branch) is that line's mistake, charged there.
   const asFixtureLine = (i: number, _: unknown, f: Outcome | undefined): boolean => !!f && !f.ok && !!excused?.(rule.inputs[i], f.failure);
   const sharedHere = rule.inputs.map((_, i) => shared[rule.offset + i]);
-  const check = judgeFreshInstance(BASE, { exportName: "serve", file: FILE }, rule.inputs, sharedHere, fresh, run, sameJson, asFixtureLine);
+  const check = judgeFreshInstance(BASE, { exportName: "serve", file: FILE }, rule.inputs, sharedHere, fresh, run, sameServed, asFixtureLine);
   if (check.status !== "fail" || !fresh) return [check, ...judged];
   // Answers wrong in fresh instances too are not serve's state: a table of the page's lines, or a
   // handle that needs server/discover first (task 2's, which its own checks charge). A fresh call
