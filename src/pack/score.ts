@@ -161,7 +161,8 @@ export function scoreTask(task: Pick<TaskResult, "checks">, policy: ScorePolicy)
   task.checks.forEach((check, i) => {
     const p = points[i]!;
     if (p.through === undefined || !general(check, p)) return;
-    const through = check.ownMistake && p.path ? p.through.filter((name) => !p.path!.includes(name)) : p.through;
+    const read = check.ownMistake && p.path ? p.through.filter((name) => !p.path!.includes(name)) : p.through;
+    const through = check.notThrough ? read.filter((name) => !check.notThrough!.includes(name)) : read;
     if (through.some(wrong)) return;
     if (check.crashed && lineRuleCrashed) return;
     charge(i, `cause:${check.crashed ? "crashed" : p.cause ?? check.name}`, p.costs);

@@ -47,6 +47,12 @@ export interface CheckResult {
    */
   ownMistake?: true;
   /**
+   * Checks of this one's `through` (ScorePolicy) that its judge found cannot explain its failure
+   * (a change to the orders' data, where no failing input's answer reads them): it is not read
+   * through those.
+   */
+  notThrough?: readonly string[];
+  /**
    * Every failure was a request left without a response (the answer null): which messages are
    * answered is one rule, whose check the pack's judge may charge this one to.
    */

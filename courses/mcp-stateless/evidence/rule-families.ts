@@ -24,11 +24,9 @@ const ANSWERED = [
   ...withRules(["t2_responses", "t2_without_result_type", "t2_without_server_info", "t2_without_cache_hints"], LINE_RULES),
   "t2_result_envelope",
 ];
-const family = (cause: string, through: string[], path = ANSWERED): Points => ruleFamily(cause, [...withRules(through, LINE_RULES), ...EVERY_ANSWER], path);
-// The families whose answers are refusals that read nothing of ORDERS: an order's data written
-// otherwise (t2_data_alone: A101 set "cancelled" as the module loads) never reaches them, and
-// voided every family while it cost nothing below full marks.
-const DATA_FREE = [...ANSWERED, "t2_data_alone"];
+// A family whose failing inputs read no order is not read through t2_data_alone either (the judge
+// says so: grading/data-free.ts, CheckResult.notThrough).
+const family = (cause: string, through: string[]): Points => ruleFamily(cause, [...withRules(through, LINE_RULES), ...EVERY_ANSWER], ANSWERED);
 const ORDER_LINES = ["t2_a100_structured", "t2_z9_text", "t2_z9_is_error", "t2_cancel_round1", "t2_cancel_accept_text", "t2_cancel_decline_text"];
 const VERSION_LINES = ["t2_discover_versions", "t2_old_version_code", "t2_old_version_data"];
 const ALL_LINES = [...ORDER_LINES, ...VERSION_LINES, "t2_tool_names", "t2_bad_args_text", "t2_unknown_tool_error"];
@@ -79,20 +77,20 @@ export const TASK2_FAMILIES: Record<string, Points> = {
   // A refusal names the version asked with repr, as an unknown name is named: repr(None) written
   // "null" fails both (b-repr-none-as-null), one slip, charged to t2_unknown_names by the judge
   // when the refusals are right but for the version's writing (grading/read-through.ts).
-  t2_version_check: family("version", VERSION_LINES, DATA_FREE),
+  t2_version_check: family("version", VERSION_LINES),
   // Odd params leave a name or uri out: what an unknown one gets is t2_unknown_names'.
-  t2_odd_params: family("params", [...ALL_LINES, "t2_version_check", "t2_unknown_names"], DATA_FREE),
+  t2_odd_params: family("params", [...ALL_LINES, "t2_version_check", "t2_unknown_names"]),
   t2_arguments: family("arguments", [...ORDER_LINES, "t2_bad_args_text", "t2_unknown_tool_error", "t2_order_ids"]),
   t2_same_resources: family("resources", []),
   // A request named notifications/... and a uri are t2_notifications' and the resources' cases
   // too: a failure on those inputs alone is charged there by the judge (behaviour/task2-checks.ts reachedBy).
-  t2_unknown_names: family("unknown names", ["t2_tool_names", "t2_unknown_tool_error"], DATA_FREE),
+  t2_unknown_names: family("unknown names", ["t2_tool_names", "t2_unknown_tool_error"]),
   t2_jsonrpc: family("jsonrpc", ALL_LINES),
   // Object.prototype's names in every place a name is looked up: each input holds a case of the
   // rule of the place whose answer to an unknown name it is, and a failure on such inputs alone is
   // charged to that rule by the judge (behaviour/task2-checks.ts reachedBy): a lookup by `in` beside
   // another family's slip costs its own point.
-  t2_inherited_names: family("inherited names", ALL_LINES, DATA_FREE),
+  t2_inherited_names: family("inherited names", ALL_LINES),
   // Every method asked again without clientInfo or capabilities: any method's mistake shows here
   // too, so it reads through every other family.
   t2_client_meta: family("client meta", [

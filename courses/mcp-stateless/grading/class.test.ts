@@ -221,6 +221,12 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // (answers on the first round, an isError result thrown, a result without resultType asked
   // again): they cost only at full marks (40/41); two families now, a point each.
   ["gaming-client-general-rules-free", "task3", ["t3_error_message", "t3_first_round_no_answers", "t3_final_result_returned"], [], 3],
+  // The same lazy handle, and a-handle-six-gaps (six general mistakes), each beside one cheap slip:
+  // A101 set "cancelled" as the module loads, which failed t2_data_alone alone, read through by
+  // every family (40/41 each). A family none of whose failing inputs reads an order is not read
+  // through it (grading/data-free.ts): 35/41 each.
+  ["gaming-lazy-handle-switch", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_data_alone"], [], 6],
+  ["gaming-six-gaps-a101-switch", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_unknown_names", "t2_jsonrpc", "t2_notifications", "t2_data_alone"], [], 6],
   // Helper 69: four shortcuts (checkArgs never called, only the fixture's old version refused, a
   // cancel on action alone, string ids left unanswered): 36/41 while the cancel's family read
   // through the unanswered ids; a wrong response under the request's id is no slip in which
@@ -278,7 +284,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["game-serve-constant-log", "task4", ["t4_same_lines"], [], 3], // hole: the variants kept every line in its place
   // hole: its page requests under other ids failed the oracle's probes, so serve was judged
   // against the model, not this handle: a correct serve lost 3 (t4_same_lines, t4_messages).
-  ["game-known-ids", "task2", ["t2_same_discover", "t2_same_a100", "t2_same_cancel_ask", "t2_order_ids"], [], 15],
+  ["game-known-ids", "task2", ["t2_same_discover", "t2_same_a100", "t2_same_cancel_ask", "t2_order_ids"], [], 16], // 15 while its families read through t2_data_alone (grading/data-free.ts)
   // hole: t1_generated_args gave the listed keys in schema.properties's order, so walking the schema passed.
   ["args-wrong-in-schema-order", "task1", ["t1_generated_args"]],
   ["repr-json-stringify", "task1", ["t1_repr_quoting"]],
@@ -322,7 +328,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // ... and code that tells the page's run apart: a counter on globalThis (the context's first 13 calls by the rules),
   ["game-handle-global-counter", "task2", ["t2_same_discover", "t2_same_a100", "t2_same_cancel_ask"], [], 16],
   // the page's key order (hole: every variant had it, 15/16 in the CLI; every other one is now reversed),
-  ["game-handle-key-order", "task2", ["t2_same_discover", "t2_same_a100", "t2_same_cancel_ask"], [], 15],
+  ["game-handle-key-order", "task2", ["t2_same_discover", "t2_same_a100", "t2_same_cancel_ask"], [], 16], // 15 while its families read through t2_data_alone
   // a Promise that never settles for every call it has not seen (handle reads it here; the CLI
   // grades task 2 with a copy of task 1 and gives it 16/16),
   ["game-checkargs-promise-unseen", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid", "t1_generated_args"], ["t2_same_bad_args", "t2_inherited_names", "t2_arguments", "t4_same_lines"], 5],
@@ -343,7 +349,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["discover-extra-version", "task2", ["t2_same_discover"]],
   ["cache-ttl-nonzero", "task2", ["t2_same_envelope"]],
   ["tools-list-sorted", "task2", ["t2_tool_names", "t2_same_tools_list"]],
-  ["game-params-table", "task2", ["t2_same_a100", "t2_same_z9", "t2_same_bad_args", "t2_same_unknown_tool", "t2_same_old_version", "t2_same_cancel_ask", "t2_same_cancel_accept", "t2_same_cancel_decline"], [], 14],
+  ["game-params-table", "task2", ["t2_same_a100", "t2_same_z9", "t2_same_bad_args", "t2_same_unknown_tool", "t2_same_old_version", "t2_same_cancel_ask", "t2_same_cancel_accept", "t2_same_cancel_decline"], [], 15], // 14 while its families read through t2_data_alone
   // A class probe of serve read line by line (helper 36). One mistake each: a throw on the page's
   // "   " line (only "" skipped), on the notification (handle's null read for an id), JSON.parse
   // unguarded two helpers deep, a throw on an instance's first not-JSON line, the in operator on

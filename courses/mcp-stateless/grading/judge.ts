@@ -25,6 +25,7 @@ import { sameJson } from "../evidence/reading.js";
 import { schemaChecks } from "../schema/checks.js";
 import { chargeReached } from "../../../src/pack/reached.js";
 import { chargeMessageLeftOut } from "./message-left-out.js";
+import { markDataFree } from "./data-free.js";
 import { chargeIsErrorThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
 import { resolveCharges } from "../../../src/pack/charges.js";
 import { chargeFailedCalls, failedAsCase } from "../../../src/pack/failed-call.js";
@@ -269,6 +270,8 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
   const offset = id === "task1" ? 0 : FIXTURE_INPUTS[id].length;
   // handle's line rules that fail by state alone, charged once statelessChecks judged the state.
   let lineRulesState: ((all: CheckResult[]) => CheckResult[]) | undefined;
+  // Which failed families no failing input of which reads the orders (data-free.ts).
+  let dataFree: ((all: CheckResult[]) => CheckResult[]) | undefined;
   // handle's judges (its lines, behaviour, the stateless checks, the schema's errorDue) read one
   // checker (judgeOwn's) and, when made, one set of the model's answers.
   let model: ({ value: unknown } | undefined)[] | undefined;
@@ -313,6 +316,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       const reprs = loadsTask1 ? chargeReprReadThrough(runs.checks, written, calls.slice(offset), expectedAt, accepts, input.seed) : written;
       const messages = chargeMessageLeftOut(lines, calls.slice(0, offset), runs.checks, reprs, calls.slice(offset), expectedAt, accepts, input.seed);
       checks.push(...chargeIsErrorThrough(lines, runs.checks, messages, calls.slice(offset), expectedAt, input.seed));
+      dataFree = (all) => markDataFree(all, runs.checks, (p) => p.inputs.flatMap((_, k) => (judges(p, p.offset + k, shared[p.offset + k]) ? [] : [k])));
       lineRulesState = (all) => {
         // The fresh run's answers are read again only when state was found (most gradings: not).
         if (!all.some((c) => c.name === STATE_CHECK && c.status === "fail" && c.chargedTo === undefined)) return all;
@@ -357,6 +361,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
     const fixture = readRun(task, reply.runs[runs.fixture], true);
     checks.push(...statelessChecks(plan, reply, calls ?? (fixtureRan ? fixture : undefined), input.behaviour ? generated : [], input.seed, checker));
     if (lineRulesState) checks.splice(0, checks.length, ...lineRulesState(checks));
+    if (dataFree) checks.splice(0, checks.length, ...dataFree(checks));
     if (id === "task2") checks.splice(0, checks.length, ...chargeUnanswered(checks));
     if (input.schema) {
       const inputs = runs.inputs ?? MESSAGES;
