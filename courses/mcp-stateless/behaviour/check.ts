@@ -95,6 +95,8 @@ export interface Judged {
   witness?: BehaviourCheck["witness"];
   /** A failed call that is a fixture call's failure seen again (src/pack/failed-call.ts, failedAsCase): not this check's to charge. */
   excused?(input: unknown, failure: TaskFailure): boolean;
+  /** Why the run stopped before its last inputs, where it did (its own failure: the work budget, say). */
+  stopped?: string;
 }
 
 /** How a task's call reads in a message: checkArgs(...), handle(...), serve(...). */
@@ -106,7 +108,7 @@ export function callText(task: BehaviourTask, input: unknown): string {
   return `${task === "task2" ? "handle" : "serve"}(${show(input)})`;
 }
 
-interface Counterexample { input: unknown; expected: string; actual: string; excused?: boolean; crashed?: true; responded?: true }
+interface Counterexample { input: unknown; expected: string; actual: string; excused?: boolean; crashed?: true; responded?: true; notCalled?: true }
 
 /** Whether a value is a JSON-RPC response to the input, under its id: which messages are answered, and how, is then not what went wrong. */
 function answersUnderId(input: unknown, value: unknown): boolean {
@@ -131,7 +133,8 @@ export function verdict(
     const outcome = outcomes[i];
     const counterexample = (): Counterexample => ({
       input, expected: show(want.value),
-      actual: !outcome ? "(not called: the run stopped before this input)" : !outcome.ok ? outcome.failure.message : show(outcome.value === undefined ? null : outcome.value),
+      actual: !outcome ? `(not called: the run stopped before this input${judged.stopped ? `: ${judged.stopped}` : ""})` : !outcome.ok ? outcome.failure.message : show(outcome.value === undefined ? null : outcome.value),
+      ...(!outcome ? { notCalled: true as const } : {}),
     });
     if (judged.witness && !(outcome?.ok && judged.witness.is(outcome.value))) { unwitnessed.push(counterexample()); return; }
     tried++;
@@ -167,7 +170,8 @@ export function verdict(
   const unanswered = task === "task2" && tried > failures.length && own.every((f) => !f.crashed && !f.responded && f.actual === "null");
   return {
     ...base, status: "fail", expected: smallest.expected, actual: smallest.actual, ...(crashed ? { crashed } : {}), ...(ownMistake ? { ownMistake } : {}), ...(unanswered ? { unanswered } : {}),
-    message: `${failures.length} of ${tried} inputs ${what} (seed ${seed}, run again with --seed ${seed}). The smallest: ${callText(task, smallest.input)}${where}`,
+    // Inputs the run never reached were not answered at all: said so, with why the run stopped.
+    message: `${failures.length} of ${tried} inputs ${own.every((f) => f.notCalled) ? `were never called: the run stopped before them${judged.stopped ? ` (${judged.stopped})` : ""}` : what} (seed ${seed}, run again with --seed ${seed}). The smallest: ${callText(task, smallest.input)}${where}`,
   };
 }
 

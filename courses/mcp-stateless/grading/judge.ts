@@ -137,6 +137,9 @@ function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outco
   const fresh = plan.fresh!;
   const task = taskOf("task2");
   const outcomes = readRun(task, reply.runs[fresh.run], true);
+  const freshRun = reply.runs[fresh.run];
+  // Why the fresh run stopped before its last messages, where it did (its work budget, say).
+  const stopped = freshRun?.status === "ran" ? freshRun.stopped?.message : undefined;
   const stateless = { name: "t2_stateless", kind: "behaviour", title: "Every round of cancel_order is answered alone, by a fresh server", hint: "2.3: \"The server keeps no memory between the two rounds. Everything it needs comes back in the retry.\" Look for a map or a variable outside handle that round 1 fills and the retry reads." };
   const independent = { name: "t2_no_session_state", kind: "behaviour", title: "handle answers the same in a fresh module instance as after earlier calls", hint: "Rules 1–12 decide every answer from the message and the data: nothing kept from earlier calls (a counter, a cache, a flag set by server/discover) may change it." };
   if (!outcomes || !shared) {
@@ -148,7 +151,7 @@ function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outco
   // first round: a wrong answer the code gives either way is another check's (no cascade).
   const checks = [verdict(stateless, "task2", rounds, outcomes.slice(0, rounds.length), {
     expected: (i) => answersWith([rounds[i]], check)[0],
-    accepts: (want, actual, i) => { const own = shared[fresh.shared[i]!]; return sameGraded(actual, want) || (own?.ok === true && sameGraded(actual, own.value)); },
+    accepts: (want, actual, i) => { const own = shared[fresh.shared[i]!]; return sameGraded(actual, want) || (own?.ok === true && sameGraded(actual, own.value)); }, stopped,
   }, seed, "answered differently when sent alone to a fresh module instance", " (alone, in a fresh module instance)")];
   if (generated.length) {
     // Back in the generated inputs' order (the fresh run sent every server/discover last).
@@ -168,7 +171,7 @@ function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outco
         const rules = (o: Outcome | undefined): boolean => o?.ok === true && acceptsPart("content")(expectedPart(model[i], "content")!.value, o.value);
         return rules(s) || rules(alone[i]) ? { value: s.value } : undefined;
       },
-      accepts: sameGraded,
+      accepts: sameGraded, stopped,
     }, seed, "were answered differently in a fresh module instance than after the earlier calls (expected: your own answer after them)", " (alone, in a fresh module instance)"));
     // The answers that depend on the orders' state (A101's status before and after its cancel)
     // are judged in the shared run after the page's session has cancelled A101, so no other
@@ -180,7 +183,7 @@ function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outco
         if (sameJson(model[i], fresh)) return undefined;
         return expectedPart(fresh, "content");
       },
-      accepts: acceptsPart("content"),
+      accepts: acceptsPart("content"), stopped,
     }, seed, "were answered differently from the page's data when sent alone to a fresh module instance", " (alone, in a fresh module instance)"));
   }
   return checks;
