@@ -111,15 +111,17 @@ function withoutDialect(schema: unknown): unknown {
 export const gradedPart = (answer: unknown): unknown => (["content", "version", "envelope"] as const).map((c) => comparedPart(answer, c));
 export const sameGraded = (a: unknown, b: unknown): boolean => sameJson(gradedPart(a), gradedPart(b));
 
-/** Two of serve's answers alike, each out line that is JSON read as handle's checks read a response. */
+/** Two of serve's out lines alike: the same text, or JSON that reads as handle's checks read a response. */
+export function sameLine(l: unknown, m: unknown): boolean {
+  if (l === m) return true;
+  try { return typeof l === "string" && typeof m === "string" && sameGraded(JSON.parse(l), JSON.parse(m)); } catch { return false; }
+}
+
+/** Two of serve's answers alike, line by line (sameLine). */
 export function sameServed(a: unknown, b: unknown): boolean {
   if (!isObject(a) || !isObject(b) || !Array.isArray(a["out"]) || !Array.isArray(b["out"])) return sameJson(a, b);
   const [x, y] = [a["out"] as unknown[], b["out"] as unknown[]];
-  const line = (l: unknown, m: unknown): boolean => {
-    if (l === m) return true;
-    try { return typeof l === "string" && typeof m === "string" && sameGraded(JSON.parse(l), JSON.parse(m)); } catch { return false; }
-  };
-  return sameJson({ ...a, out: [] }, { ...b, out: [] }) && x.length === y.length && x.every((l, i) => line(l, y[i]));
+  return sameJson({ ...a, out: [] }, { ...b, out: [] }) && x.length === y.length && x.every((l, i) => sameLine(l, y[i]));
 }
 
 /** The answer without what `compared` leaves to other checks. */
