@@ -27,6 +27,7 @@
 //   judges say so;
 // - a task never scores below 0, and its maximum is its lines' points, whichever checks ran.
 import type { CheckResult, Report, TaskResult } from "../report/types.js";
+import { oneKind } from "./crash-kinds.js";
 
 export interface Points {
   /** Points a passing check earns; every check of this kind adds as much to its task's maximum. */
@@ -156,16 +157,23 @@ export function scoreTask(task: Pick<TaskResult, "checks">, policy: ScorePolicy)
   // The rules read through named lines first: each is a mistake of its own while those lines hold.
   // Checks that failed only by throws or stops (CheckResult.crashed) are one cause in a task, and
   // cost nothing beside a line's rule that crashed too: a throw or a loop on one kind of input
-  // shows in every check whose inputs hold that kind.
-  const lineRuleCrashed = task.checks.some((c) => shownBy.has(c.name) && c.crashed === true && broken(c));
+  // shows in every check whose inputs hold that kind. Throws whose inputs share no kind
+  // (`crashedOn`, src/pack/crash-kinds.ts) are not one slip: each such check is its own mistake.
+  const crashedChecks = task.checks.filter((c) => c.crashed === true && broken(c));
+  const oneSlip = oneKind(crashedChecks.flatMap((c) => (c.crashedOn ? [c.crashedOn] : [])));
+  const oneCause = (c: CheckResult): boolean => c.crashed === true && (c.crashedOn === undefined || oneSlip);
+  const crashedNames = new Set(crashedChecks.map((c) => c.name));
+  const lineRuleCrashed = crashedChecks.some((c) => shownBy.has(c.name) && oneCause(c));
   task.checks.forEach((check, i) => {
     const p = points[i]!;
     if (p.through === undefined || !general(check, p)) return;
     const read = check.ownMistake && p.path ? p.through.filter((name) => !p.path!.includes(name)) : p.through;
     const through = check.notThrough ? read.filter((name) => !check.notThrough!.includes(name)) : read;
-    if (through.some(wrong)) return;
-    if (check.crashed && lineRuleCrashed) return;
-    charge(i, `cause:${check.crashed ? "crashed" : p.cause ?? check.name}`, p.costs);
+    // Throws that are not one slip are not read through a check that failed by throws too: its
+    // failure says nothing of the answers this check got; the throws are this check's own.
+    if (through.some((name) => wrong(name) && !(check.crashed && !oneCause(check) && crashedNames.has(name)))) return;
+    if (oneCause(check) && lineRuleCrashed) return;
+    charge(i, `cause:${oneCause(check) ? "crashed" : p.cause ?? check.name}`, p.costs);
   });
   // Then the rest, full marks counted after those: a rule that may read through any line costs
   // only where nothing else was charged.

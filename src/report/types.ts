@@ -38,6 +38,13 @@ export interface CheckResult {
    */
   crashed?: true;
   /**
+   * With `crashed`, where every failure was a throw: the kinds of value every input it threw on
+   * holds and some other input does not (src/pack/crash-kinds.ts). Throws of several checks are
+   * one cause only where one kind is in all their lists; absent (a stop, or a pack that does not
+   * say), the check's crashes are one cause with the task's others.
+   */
+  crashedOn?: string[];
+  /**
    * A general rule's check (one whose policy reads `through` other checks) that broke in a way no
    * slip of those checks explains: its answers say something other than its rule (a search where
    * the rule refuses, an error without the rule's message), not its rule written or wrapped

@@ -2,6 +2,7 @@
 // input generator), judged by comparing what the code answered with what the model answers to
 // the same inputs in the same order. A failure names the smallest input that breaks it, as a
 // call to paste, with the seed that makes it again (--seed N).
+import { crashKinds } from "../../../src/pack/crash-kinds.js";
 import { makeRandom, type Random } from "../../../src/pack/random.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { TaskFailure } from "../../../src/sandbox/protocol.js";
@@ -108,7 +109,7 @@ export function callText(task: BehaviourTask, input: unknown): string {
   return `${task === "task2" ? "handle" : "serve"}(${show(input)})`;
 }
 
-interface Counterexample { input: unknown; expected: string; actual: string; excused?: boolean; crashed?: true; responded?: true; notCalled?: true }
+interface Counterexample { input: unknown; expected: string; actual: string; excused?: boolean; crashed?: true; thrown?: true; responded?: true; notCalled?: true }
 
 /** Whether a value is a JSON-RPC response to the input, under its id: which messages are answered, and how, is then not what went wrong. */
 function answersUnderId(input: unknown, value: unknown): boolean {
@@ -139,7 +140,7 @@ export function verdict(
     if (judged.witness && !(outcome?.ok && judged.witness.is(outcome.value))) { unwitnessed.push(counterexample()); return; }
     tried++;
     if (outcome && !outcome.ok && judged.excused?.(input, outcome.failure)) failures.push({ ...counterexample(), excused: true });
-    else if (!outcome?.ok) failures.push({ ...counterexample(), crashed: true });
+    else if (!outcome?.ok) failures.push({ ...counterexample(), crashed: true, ...(outcome?.failure.reason === "throw" ? { thrown: true as const } : {}) });
     else if (!judged.accepts(want.value, outcome.value, i)) failures.push({ ...counterexample(), ...(answersUnderId(input, outcome.value) ? { responded: true as const } : {}) });
   });
   if (judged.witness && tried === 0 && unwitnessed.length > 0) {
@@ -162,6 +163,8 @@ export function verdict(
   const smallest = smallestOf(own);
   // Every failure a throw or a stop: one cause with the task's other such checks (src/pack/score.ts).
   const crashed = own.every((f) => f.crashed);
+  // Throws only: the kinds of input they met, which tell one slip from rules not followed.
+  const crashedOn = crashed && own.every((f) => f.thrown) ? crashKinds(own.map((f) => f.input), inputs.filter((_, i) => judged.expected(i))) : undefined;
   // handle answered a request, and wrongly: not a slip in which messages are answered
   // (CheckResult.ownMistake; the families' `path`, evidence/rule-families.ts).
   const ownMistake = task === "task2" && own.some((f) => f.responded);
@@ -169,7 +172,7 @@ export function verdict(
   // seen (a table of the fixtures) shows no slip in which requests are answered.
   const unanswered = task === "task2" && tried > failures.length && own.every((f) => !f.crashed && !f.responded && f.actual === "null");
   return {
-    ...base, status: "fail", expected: smallest.expected, actual: smallest.actual, ...(crashed ? { crashed } : {}), ...(ownMistake ? { ownMistake } : {}), ...(unanswered ? { unanswered } : {}),
+    ...base, status: "fail", expected: smallest.expected, actual: smallest.actual, ...(crashed ? { crashed } : {}), ...(crashedOn ? { crashedOn } : {}), ...(ownMistake ? { ownMistake } : {}), ...(unanswered ? { unanswered } : {}),
     // Inputs the run never reached were not answered at all: said so, with why the run stopped.
     message: `${failures.length} of ${tried} inputs ${own.every((f) => f.notCalled) ? `were never called: the run stopped before them${judged.stopped ? ` (${judged.stopped})` : ""}` : what} (seed ${seed}, run again with --seed ${seed}). The smallest: ${callText(task, smallest.input)}${where}`,
   };

@@ -210,8 +210,13 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["version-32600", "task2", ["t2_old_version_code"]],
   ["tool-errors-as-rpc-errors", "task2", ["t2_z9_is_error"]],
   // And errors written without a message: t2_unknown_tool_error shows it, the rule checks failing
-  // only by the messages left out are charged there (grading/message-left-out.ts; 2 before).
+  // only by the messages left out are charged there (grading/error-slips.ts; 2 before).
   ["error-message-missing", "task2", ["t2_unknown_tool_error"]],
+  // Helper 70: every error written with one code (-32602): t2_old_version_code shows it, an unknown
+  // method's -32601 is the same slip, charged there (error-slips.ts; 2 before). Its control: the
+  // version and unknown methods -32600 while an unknown tool keeps -32602 are two mistakes.
+  ["every-error-32602", "task2", ["t2_old_version_code"]],
+  ["version-and-method-32600", "task2", ["t2_old_version_code", "t2_unknown_names"], [], 2],
   // Helper 71 (gaming): a handle that skips about eight general rules, beside one cheap slip (only
   // tool results carry resultType): every family read through that line (40/41). A family's wrong
   // response is its own mistake whatever the envelope shows, which it never compares
@@ -227,6 +232,13 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // through it (grading/data-free.ts): 35/41 each.
   ["gaming-lazy-handle-switch", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_data_alone"], [], 6],
   ["gaming-six-gaps-a101-switch", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_unknown_names", "t2_jsonrpc", "t2_notifications", "t2_data_alone"], [], 6],
+  // Helper 71: the page's handle, or the lazy one, for what the page's examples send, and a throw
+  // on anything else. Checks failing only by throws were one cause a task: 40/41 each. Throws whose
+  // inputs share no kind of value (src/pack/crash-kinds.ts) are each their check's own mistake,
+  // and not read through the envelope's check that threw too: 33/41 and 35/41. (serve calls this
+  // handle here; the CLI judges serve again with the pack's copy of handle: task 4 3/3.)
+  ["gaming-throws-odd", "task2", ["t2_inherited_names", "t2_version_check", "t2_client_meta", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], ["t4_out_ids", "t4_log"], 8],
+  ["gaming-lazy-handle-throws-odd", "task2", ["t2_inherited_names", "t2_version_check", "t2_client_meta", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], ["t4_out_ids", "t4_log"], 6],
   // Helper 69: four shortcuts (checkArgs never called, only the fixture's old version refused, a
   // cancel on action alone, string ids left unanswered): 36/41 while the cancel's family read
   // through the unanswered ids; a wrong response under the request's id is no slip in which
@@ -404,13 +416,16 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // version on tools/list): the variants now draw other shapes and methods (rule-draws.ts). Its
   // handle throws on what it does not know, and serve calls it on t4_same_lines' requests here;
   // the CLI judges serve again with the pack's copy of handle (stand-ins.ts): task 4 3/3, seeds 1-3.
-  ["game-handle-shape-table", "task2", ["t2_same_z9", "t2_same_bad_args", "t2_same_unknown_tool", "t2_same_old_version_methods"], ["t4_same_lines", "t4_messages"], 5],
-  ["game-unknown-order-z-shape", "task2", ["t2_same_z9"], ["t4_same_lines"], 2],
-  // Each of these three is one honest mistake's shape (no checkArgs; the version read in one
-  // method's code; unknown tools of one shape): one line, where the general cap took one before.
-  ["game-bad-args-one-key", "task2", ["t2_same_bad_args"], ["t4_same_lines"], 1],
+  // Its throws on everything else meet inputs of no one kind (src/pack/crash-kinds.ts): each family
+  // they fail is its own mistake (5 while throws were one cause a task).
+  ["game-handle-shape-table", "task2", ["t2_same_z9", "t2_same_bad_args", "t2_same_unknown_tool", "t2_same_old_version_methods", "t2_order_ids", "t2_version_check"], ["t4_same_lines", "t4_messages"], 7],
+  ["game-unknown-order-z-shape", "task2", ["t2_same_z9", "t2_order_ids"], ["t4_same_lines"], 3],
+  // The version read in one method's code is one honest mistake's shape: one line. No checkArgs,
+  // or unknown tools of one shape, with a throw on every other case: the line, and the family of
+  // the rule it did not write (1 each while throws were one cause a task).
+  ["game-bad-args-one-key", "task2", ["t2_same_bad_args", "t2_arguments"], ["t4_same_lines"], 2],
   ["game-version-on-list-only", "task2", ["t2_same_old_version_methods"], [], 1],
-  ["game-unknown-tool-word-word", "task2", ["t2_same_unknown_tool"], ["t4_same_lines"], 1],
+  ["game-unknown-tool-word-word", "task2", ["t2_same_unknown_tool", "t2_unknown_names"], ["t4_same_lines"], 2],
   // serve from a table of handle's answers to the page's requests plus a few shapes: the same-kind
   // lists now hold bad arguments, unknown tools, methods and orders, old versions (it kept 3/3 lines).
   ["game-serve-handle-table", "task4", ["t4_same_lines"], [], 3],
