@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withoutSpecExtras } from "./spec-extras.js";
+import { withoutFalseFlags, withoutSpecExtras } from "./spec-extras.js";
 
 describe("withoutSpecExtras", () => {
   it("leaves out an error's data, a result's _meta and initialize's instructions that the expected answer lacks", () => {
@@ -28,5 +28,29 @@ describe("withoutSpecExtras", () => {
     expect(withoutSpecExtras(odd, { id: 1, result: { tools: [] } })).toEqual(odd);
     // A result missing a field is still missing it.
     expect(withoutSpecExtras({ id: 1, result: { _meta: { protocolVersion: "v" } } }, { id: 1, result: { protocolVersion: "v" } })).toEqual({ id: 1, result: {} });
+  });
+
+  it("leaves out the optional fields of a list's items, a content block's and a message's that the expected items lack", () => {
+    const want = { id: 1, result: { tools: [{ name: "add", description: "d", inputSchema: {} }], content: [{ type: "text", text: "5" }], messages: [{ role: "user", content: { type: "text", text: "t" } }] } };
+    const given = { id: 1, result: {
+      tools: [{ name: "add", title: "Add", description: "d", inputSchema: {}, _meta: {}, annotations: { readOnlyHint: true } }],
+      content: [{ type: "text", text: "5", annotations: { audience: ["assistant"] } }],
+      messages: [{ role: "user", content: { type: "text", text: "t", _meta: { a: 1 } } }],
+    } };
+    expect(withoutSpecExtras(given, want)).toEqual(want);
+    // What the rules fix is still judged: a description the expected item has, a list of another length, a field no schema gives.
+    const other = { id: 1, result: { tools: [{ name: "add", description: "e", inputSchema: {}, title: "Add" }], content: [{ type: "text", text: "5", extra: 1 }] } };
+    expect(withoutSpecExtras(other, want)).toEqual({ id: 1, result: { tools: [{ name: "add", description: "e", inputSchema: {} }], content: [{ type: "text", text: "5", extra: 1 }] } });
+  });
+});
+
+describe("withoutFalseFlags", () => {
+  it("reads a capability's flag set to false as its absence, and only false", () => {
+    expect(withoutFalseFlags({ tools: { listChanged: true }, resources: { subscribe: false, listChanged: false }, prompts: {} }))
+      .toEqual({ tools: { listChanged: true }, resources: {}, prompts: {} });
+    const wrong = { tools: { listChanged: "no" }, resources: {} };
+    expect(withoutFalseFlags(wrong)).toBe(wrong);
+    // A false flag the expected capabilities spell out is kept, to be compared.
+    expect(withoutFalseFlags({ tools: { listChanged: false } }, { tools: { listChanged: false } })).toEqual({ tools: { listChanged: false } });
   });
 });

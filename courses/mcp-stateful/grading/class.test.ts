@@ -103,6 +103,15 @@ const CORRECT = [
   "correct-frozen-tool-copies", // task 2: each tool kept as Object.freeze({ ...tool }) (a name added again moved last), listed by ({ run, ...listing }), the allow-list a frozen array
   "correct-object-registry-odd-names", // task 2: a plain-object registry by Object.defineProperty ("__proto__" a name like any other), Object.hasOwn lookups, an allow-list from Object.fromEntries
   "correct-computed-method-routes", // task 2: routes as class methods under their wire names (["tools/list"]()) read from the prototype, an Array subclass outbox (species), an AggregateError for missing arguments
+  // Helper 73 (2026-12-05): optional fields of the specification's objects, one level into a result
+  // (17/18 each while src/json/spec-extras.ts left out a result's own _meta only); and a
+  // capability's flags spelled out as false (styles-2026-12-05, 17/18 while t2_init_capabilities
+  // printed them).
+  "correct-spec-tool-meta", // task 2: each tools/list entry carries Tool's _meta
+  "correct-spec-tool-title", // task 2: each tools/list entry carries Tool's title
+  "correct-spec-content-annotations", // task 2: a tool result's text block carries annotations
+  "correct-spec-contents-meta", // task 2: resources/read's contents carry _meta
+  "correct-spec-capabilities-false-flags", // task 2: initialize's capabilities with subscribe and listChanged set to false
   "correct-stderr-logging", // task 2: every diagnostic on stderr (console.error/warn/trace/assert, process.stderr.write, a Console on stderr, util.debuglog)
   "correct-builder-classes", // task 1: a class per shape (optional keys assigned only when given, a kind getter on the prototype), kindOf by instanceof first
   "correct-client-frozen-reviver", // task 3: deep-frozen copies by a JSON.parse reviver, an McpError subclass (captureStackTrace, the response as cause), time-based string ids, ??= and ||=

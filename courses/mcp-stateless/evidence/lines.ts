@@ -282,9 +282,12 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
   t2("t2_cancel_accept_text", "The accepted retry cancels", "Rule 9: {action: \"accept\", content: {confirm: true}} in inputResponses.confirm cancels the order.",
     (v) => text(v, 11),
     () => "The retry carries the answer in params.inputResponses.confirm; read it there (not from memory of round 1)."),
+  // Read through the accepted retry's line when both retries were asked again: the answers in
+  // params.inputResponses were never read, one mistake (input-responses-from-arguments lost both).
   t2("t2_cancel_decline_text", "A declined retry keeps the order", "Rule 9: any answer but accept with confirm true keeps the order.",
     (v) => text(v, 12),
-    () => "Only action \"accept\" with content.confirm === true cancels; anything else is \"<id> kept: the user did not confirm\"."),
+    () => "Only action \"accept\" with content.confirm === true cancels; anything else is \"<id> kept: the user did not confirm\".",
+    { line: "t2_cancel_accept_text", when: (_a, _accepted, v) => [11, 12].every((id) => own(resultOf(v, id), "resultType") === "input_required") }),
   envelope("t2_without_result_type", "Every result has a resultType", "Rule 3: every result has resultType (\"complete\" unless it is input_required).",
     (v) => withoutField(v, RESULT_IDS, (r) => typeof r["resultType"] !== "string", true),
     (a) => diagnoseWithout(a, (ids) => `The results to ids ${ids} have no resultType: add "complete" to every result that has none, tool errors included.`)),

@@ -210,13 +210,19 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["version-32600", "task2", ["t2_old_version_code"]],
   ["tool-errors-as-rpc-errors", "task2", ["t2_z9_is_error"]],
   // And errors written without a message: t2_unknown_tool_error shows it, the rule checks failing
-  // only by the messages left out are charged there (grading/error-slips.ts; 2 before).
+  // only by the messages left out are charged there (grading/fixture-slips.ts; 2 before).
   ["error-message-missing", "task2", ["t2_unknown_tool_error"]],
   // Helper 70: every error written with one code (-32602): t2_old_version_code shows it, an unknown
-  // method's -32601 is the same slip, charged there (error-slips.ts; 2 before). Its control: the
+  // method's -32601 is the same slip, charged there (fixture-slips.ts; 2 before). Its control: the
   // version and unknown methods -32600 while an unknown tool keeps -32602 are two mistakes.
   ["every-error-32602", "task2", ["t2_old_version_code"]],
   ["version-and-method-32600", "task2", ["t2_old_version_code", "t2_unknown_names"], [], 2],
+  // Helper 70: the retry's inputResponses read from params.arguments, so every retry is asked
+  // again: the accepted retry's line shows it, the declined retry's line and both retries' rules
+  // read through it (evidence/lines.ts, grading/fixture-slips.ts; 2 before). Its control: only a
+  // declined retry asked again is the decline's own mistake.
+  ["input-responses-from-arguments", "task2", ["t2_cancel_accept_text"]],
+  ["decline-asks-again", "task2", ["t2_cancel_decline_text"]],
   // Helper 71 (gaming): a handle that skips about eight general rules, beside one cheap slip (only
   // tool results carry resultType): every family read through that line (40/41). A family's wrong
   // response is its own mistake whatever the envelope shows, which it never compares
