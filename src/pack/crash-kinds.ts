@@ -12,7 +12,7 @@ const typeOf = (value: unknown): string => (value === null ? "null" : Array.isAr
  * method a call names), "<key>:empty" for "", {} or [], "<key>.<name>" for a name an object
  * under that key holds (crashKinds adds "<key>.<name>:absent" where most inputs hold it and this
  * one does not), and "null" for a null anywhere. A string holding JSON text (a line given to
- * serve) is read as its value too, under "<key>>".
+ * serve, an object's text) is read as its value too, under "<key>>".
  */
 export function valueKinds(input: unknown): Set<string> {
   const kinds = new Set<string>();
@@ -27,7 +27,7 @@ export function valueKinds(input: unknown): Set<string> {
     }
     if (typeof value === "string") {
       if (depth > 0 && value.length <= 40) kinds.add(`${key}=${value}`);
-      const json = jsonIn(value);
+      const json = key.endsWith("[]") || /^\s*[[{]/.test(value) ? jsonIn(value) : undefined;
       if (json !== undefined) walk(json.value, `${key}>`, depth + 1);
     } else if (Array.isArray(value)) value.forEach((item) => walk(item, `${key}[]`, depth + 1));
     else if (typeof value === "object" && value !== null) {
@@ -51,23 +51,24 @@ function jsonIn(text: string): { value: unknown } | undefined {
   }
 }
 
-/** The kinds every input a throw met holds and some other input of the check does not: what sets those inputs apart. */
-export function crashKinds(thrownOn: readonly unknown[], inputs: readonly unknown[]): string[] {
-  if (thrownOn.length === 0) return [];
-  const everyInput = inputs.map(valueKinds);
+/**
+ * The kinds every input a throw met holds and fewer than half of the inputs answered (`others`)
+ * do: what sets those inputs apart. (A kind nearly every input holds, a jsonrpc of "2.0", sets
+ * nothing apart; nor does any kind where every input threw.)
+ */
+export function crashKinds(thrownOn: readonly unknown[], others: readonly unknown[]): string[] {
+  if (thrownOn.length === 0 || others.length === 0) return [];
+  const all = [...thrownOn, ...others].map(valueKinds);
   // A name most inputs hold and this one does not: a call without params, say. (A name few hold is
   // absent from nearly every input, and would make any inputs look alike.)
   const held = new Map<string, number>();
-  for (const kinds of everyInput) for (const kind of kinds) if (isName(kind)) held.set(kind, (held.get(kind) ?? 0) + 1);
-  const names = [...held].filter(([, n]) => n * 2 >= everyInput.length).map(([name]) => name);
-  const withAbsent = (kinds: Set<string>): Set<string> => {
-    for (const name of names) if (!kinds.has(name)) kinds.add(`${name}:absent`);
-    return kinds;
-  };
-  const [first, ...rest] = thrownOn.map((input) => withAbsent(valueKinds(input)));
+  for (const kinds of all) for (const kind of kinds) if (isName(kind)) held.set(kind, (held.get(kind) ?? 0) + 1);
+  const names = [...held].filter(([, n]) => n * 2 >= all.length).map(([name]) => name);
+  for (const kinds of all) for (const name of names) if (!kinds.has(name)) kinds.add(`${name}:absent`);
+  const [first, ...rest] = all.slice(0, thrownOn.length);
+  const answered = all.slice(thrownOn.length);
   const common = [...first!].filter((kind) => !isName(kind) && rest.every((kinds) => kinds.has(kind)));
-  const all = everyInput.map(withAbsent);
-  return common.filter((kind) => !all.every((kinds) => kinds.has(kind))).sort();
+  return common.filter((kind) => answered.filter((kinds) => kinds.has(kind)).length * 2 < answered.length).sort();
 }
 
 const isName = (kind: string): boolean => !kind.includes(":") && !kind.includes("=") && kind !== "null";

@@ -9,12 +9,13 @@ import type { Outcome } from "../behaviour/session.js";
 import { expected } from "../client/model.js";
 import { alignedOps } from "../client/rules.js";
 import { LINES, Missing, UNSENT, type Fixtures } from "../evidence/lines.js";
-import { TRACE_SESSION } from "../course/fixtures.js";
+import { AT, TRACE_SESSION } from "../course/fixtures.js";
 import { clientSchemaCheck, serverSchemaChecks } from "../schema/checks.js";
 import { client } from "./client-verdicts.js";
 import { chargeKindsAlike } from "./kind-mistakes.js";
 import { messages } from "./messages-verdicts.js";
-import { listedInOtherOrder, server, sessionOutcomes, type Failure } from "./server-verdicts.js";
+import { listedInOtherOrder, server, sessionOutcomes, wrongSteps, type Failure } from "./server-verdicts.js";
+import { markInitializeValueSlips } from "./value-slips.js";
 import type { StatefulPlan } from "./plan.js";
 import { rootCause, traceOutcomes, valueOf } from "./values.js";
 import { ownOutput } from "../../../src/pack/own-output.js";
@@ -117,7 +118,7 @@ function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, 
   chargeListAfter(checks);
   checks.push(stdoutCheck("task2", [run, ...(p.sessions ? p.sessions.groups.map((g) => reply.runs[g.run]) : [])], loaded));
   const stderr = run && run.status !== "skipped" ? run.stderr : "";
-  const extra = [...(input.behaviour && p.sessions ? server(p.sessions, reply, input.seed, smaller) : [])];
+  const extra = [...(input.behaviour && p.sessions ? markInitializeValueSlips(checks, server(p.sessions, reply, input.seed, smaller), fx.session?.[AT.initialize], wrongSteps(p.sessions, reply)) : [])];
   if (p.sessions) chargeAddedOrder(checks, extra, listedInOtherOrder(p.sessions, reply));
   if (input.schema) {
     const sessions = [{ session: TRACE_SESSION, outcomes: fx.session ?? [] }];

@@ -3,6 +3,7 @@
 // shortest failing session up to its first wrong answer is shown as code to paste, or a smaller
 // one the follow-up request found (grading/shrink-runs.ts). t2_isolation compares each of two
 // servers side by side with itself alone.
+import { crashKinds } from "../../../src/pack/crash-kinds.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { SandboxReply, WireRun } from "../../../src/sandbox/protocol.js";
 import { compareStep, judgedPart, same, shown } from "../behaviour/compare.js";
@@ -193,6 +194,8 @@ export interface Found {
   otherOrder?: true;
   /** Every failure a throw or a step that never returned (CheckResult.crashed). */
   crashed?: true;
+  /** With `crashed`, where every failure was a throw: the kinds of step they threw on (src/pack/crash-kinds.ts). */
+  crashedOn?: string[];
   /**
    * Every step it judged wrong, in every session (gate-slips.ts reads what explains them);
    * undefined when a failure was no answered step's (a step that never returned, a session that
@@ -240,13 +243,17 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
   const found = SERVER_CHECKS.map((check): Found => {
     let smallest: Found["smallest"];
     let judged = 0;
-    // Whether every failure was a throw or a step that never returned (CheckResult.crashed).
+    // Whether every failure was a throw or a step that never returned (CheckResult.crashed); the
+    // steps that threw, while every failure is a throw (CheckResult.crashedOn), and every step answered.
     let crashed = true;
+    let thrownOn: Step[] | undefined = [];
+    const answered: Step[] = [];
     let wrong: WrongStep[] | undefined = [];
-    const consider = (f: Failure | undefined, session?: Session, crash = true, steps?: WrongStep[]): void => {
+    const consider = (f: Failure | undefined, session?: Session, crash = true, steps?: WrongStep[], threw?: Step): void => {
       judged++;
       if (!f) return;
       crashed &&= crash;
+      thrownOn = crash && threw && thrownOn ? [...thrownOn, threw] : undefined;
       wrong = steps && wrong ? [...wrong, ...steps] : undefined;
       if (!smallest || f.steps < smallest.steps) smallest = session ? { ...f, session } : f;
     };
@@ -292,7 +299,8 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
           const f = judgeSteps(session, got, judges, ids, stalled ? results[i]!.failed : undefined, models[i]);
           const at = f === undefined ? undefined : got[f.steps - 1];
           const steps = f && !stalled ? [...judgedSteps(session, got, judges, ids, undefined, models[i]!)].filter((s) => s.why !== undefined).map(({ j, rule }) => ({ session, got, j, rule })) : undefined;
-          consider(f, stalled && f?.steps === got.length + 1 ? undefined : session, at === undefined || "threw" in at, steps);
+          answered.push(...session.steps.slice(0, got.length));
+          consider(f, stalled && f?.steps === got.length + 1 ? undefined : session, at === undefined || "threw" in at, steps, at !== undefined && "threw" in at ? session.steps[f!.steps - 1] : undefined);
           if (judges !== "envelope") {
             const k = f ? kindsOfFailure(session, got, judges, ids, stalled ? results[i]!.failed : undefined, models[i]!) : undefined;
             if (k) { kinds.beyond ||= k.beyond; kinds.within ||= k.within; kinds.rightWithin ||= k.rightWithin; kinds.otherOrder &&= k.otherOrder; kinds.serverInfoOnly &&= k.serverInfoOnly; } else if (holds(i)) kinds.rightWithin = true;
@@ -316,7 +324,8 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
       if (smallest && ((kinds.beyond && !kinds.within && kinds.rightWithin) || (smallest.session && kinds.serverInfoOnly))) return { check, smallest, judged, beyond: true };
       if (smallest?.session && kinds.otherOrder) return { check, smallest, judged, otherOrder: true };
     }
-    return { check, ...(smallest ? { smallest, ...(wrong ? { wrong } : {}) } : {}), judged, ...(smallest && crashed ? { crashed: true as const } : {}) };
+    const crash = smallest && crashed ? { crashed: true as const, ...(thrownOn ? { crashedOn: crashKinds(thrownOn, answered.filter((step) => !thrownOn!.includes(step))) } : {}) } : {};
+    return { check, ...(smallest ? { smallest, ...(wrong ? { wrong } : {}) } : {}), judged, ...crash };
   });
   return { found, ids };
 }
@@ -336,12 +345,17 @@ export function listedInOtherOrder(p: SessionsPlan, reply: SandboxReply): string
   return smallestFailures(p, reply).found.filter((f) => f.otherOrder).map((f) => f.check.name);
 }
 
+/** Every step each check judged wrong (Found.wrong), by check. */
+export function wrongSteps(p: SessionsPlan, reply: SandboxReply): Map<string, readonly WrongStep[] | undefined> {
+  return new Map(smallestFailures(p, reply).found.map((f) => [f.check.name, f.wrong]));
+}
+
 /** Every server check's verdict; `smaller`, by check: a smaller counterexample of the same failure, shown in its place. */
 export function server(p: SessionsPlan, reply: SandboxReply, seed: number, smaller?: ReadonlyMap<string, Failure>): CheckResult[] {
   const { found } = smallestFailures(p, reply);
-  const verdicts = found.map(({ check, smallest, judged, beyond, crashed }) => {
+  const verdicts = found.map(({ check, smallest, judged, beyond, crashed, crashedOn }) => {
     const result = verdict(check, seed, smallest && (smaller?.get(check.name) ?? smallest), judged, beyond);
-    return crashed && result.status === "fail" ? { ...result, crashed } : result;
+    return crashed && result.status === "fail" ? { ...result, crashed, ...(crashedOn ? { crashedOn } : {}) } : result;
   });
-  return chargeGateSlips(verdicts, new Map(found.map((f) => [f.check.name, f.wrong])));
+  return chargeGateSlips(verdicts, wrongSteps(p, reply));
 }

@@ -1,0 +1,46 @@
+// A value slip at initialize (the wrong protocolVersion, a capability left out) is no reason for
+// the families' failures: the page's server answers every later step the same whatever
+// initialize's result said, so the gate, prompts and resources, and isolation are judged on steps
+// it does not reach. The families read through the handshake's lines and their rule for the
+// slips that do reach them (an initialize that throws or is refused leaves the student's server in
+// another state); where initialize was answered with a result, in the trace and in every session
+// t2_initialize judged wrong, a family's failure is its own mistake, unless one of the steps it
+// judged wrong is an initialize answered with a result (t2_initialize_again's second initialize
+// shows the same slip). Without this, one cheap slip on t2_init_version made every family free
+// (cheats-2026-12-05b slip-init-version-everything kept 17/18).
+import type { CheckResult } from "../../../src/report/types.js";
+import type { Outcome, Session } from "../behaviour/session.js";
+import type { WrongStep } from "./server-verdicts.js";
+
+const HANDSHAKE = ["t2_init_version", "t2_init_capabilities", "t2_initialize"];
+const FAMILIES = ["t2_handshake", "t2_initialize_again", "t2_prompts_resources", "t2_isolation"];
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const answeredWithResult = (outcome: Outcome | undefined): boolean => outcome !== undefined && "value" in outcome && isObject(outcome.value) && isObject(outcome.value["result"]);
+const isInitialize = (session: Session, j: number): boolean => {
+  const step = session.steps[j];
+  return step?.op === "handle" && isObject(step.message) && step.message["method"] === "initialize";
+};
+
+/**
+ * The families' verdicts with `notThrough` the handshake's lines and rule where those failed by
+ * values alone. `traceInitialize`: the trace's initialize outcome; `wrong`, by check, every step it
+ * judged wrong (Found.wrong: undefined where a failure was no answered step's).
+ */
+export function markInitializeValueSlips(
+  lines: readonly CheckResult[], verdicts: readonly CheckResult[], traceInitialize: Outcome | undefined,
+  wrong: ReadonlyMap<string, readonly WrongStep[] | undefined>,
+): CheckResult[] {
+  const failed = (name: string): CheckResult | undefined => [...lines, ...verdicts].find((c) => c.name === name && c.status === "fail");
+  if (!HANDSHAKE.some((name) => failed(name))) return [...verdicts];
+  if ((failed("t2_init_version") || failed("t2_init_capabilities")) && !answeredWithResult(traceInitialize)) return [...verdicts];
+  const rule = failed("t2_initialize");
+  if (rule && (rule.crashed || !wrong.get("t2_initialize")?.every((w) => answeredWithResult(w.got[w.j])))) return [...verdicts];
+  return verdicts.map((check) => {
+    if (!FAMILIES.includes(check.name) || check.status !== "fail" || check.crashed) return check;
+    const steps = wrong.get(check.name);
+    // Isolation compares a server alone with two side by side: a value slip is the same in both.
+    if (check.name !== "t2_isolation" && (!steps || steps.some((w) => isInitialize(w.session, w.j) && answeredWithResult(w.got[w.j])))) return check;
+    return { ...check, notThrough: [...(check.notThrough ?? []), ...HANDSHAKE] };
+  });
+}
