@@ -644,7 +644,11 @@ const COSTS: [string, number][] = [
   // 2 while the lines' rules sent every variant under an id drawn from 8-999, which the table never
   // saw; each now also sends one under the page's own id (task2-variant-checks.ts underPageId), so
   // the table's answers to them (another tool's name, another query) cost their lines: 5, seeds 1, 5, 7.
-  ["game-handle-page-ids", 6], // 5 before: the type rules it never follows (searches where they refuse) cost beside the lines (CheckResult.ownMistake)
+  // 5 before: the type rules it never follows (searches where they refuse) cost beside the lines
+  // (CheckResult.ownMistake); 6 before: its table answers an inherited tool name under a page id as
+  // the page's call, a result where the rules refuse, while its other path refuses unknown tools
+  // with an error (expectation.ts contradictsNames).
+  ["game-handle-page-ids", 7],
   // Helper 69: rules skipped whose answers still say something (a search where the rules refuse):
   // each argument family read through the enum's fixture line, which these fail too, so skipping
   // every argument rule cost 2 (15/17) and the enum alone 5. A failure whose answers say another
@@ -656,6 +660,13 @@ const COSTS: [string, number][] = [
   // Review: no-argument-rules with every rule's kind of message hidden in the data of an error
   // (16/17 while any text of any answer vouched for a rule followed elsewhere).
   ["no-argument-rules-hints-in-data", 6],
+  // Helper 74 (gaming): an unknown tool's message without its space (the id 4 line), behind which
+  // tools are found by `name in TOOLS` (inherited names are tools): 16/17 while the inherited names'
+  // family read through that line. A name found where the rules refuse it, by code that refuses
+  // unknown names with an error elsewhere, is the rule's own mistake (expectation.ts
+  // contradictsNames). Its control, the lookup alone, one mistake.
+  ["gaming-slip-id4-tool-rules", 2],
+  ["inherited-tool-names-in-table", 1],
   // Helper 70: one slip, the refusal sent as a protocol error with the rule's text (-32602): both
   // of id 5's lines lost (2) until t2_id5_text was charged to t2_id5_is_error (grading/same-mistake.ts).
   ["validation-as-rpc-error", 1],

@@ -133,6 +133,25 @@ export function contradictsArguments(expectation: Expectation, given: unknown, s
   return refusalKinds(expectation).some((kind) => !said(kind));
 }
 
+/** The kind of the protocol error the rules answer this input with ("error:Unknown tool: "), if they answer one. */
+export function errorKind(expectation: Expectation): string | undefined {
+  if (expectation.kind !== "exact" || !isObject(expectation.value)) return undefined;
+  const error = expectation.value["error"];
+  return isObject(error) && typeof error["message"] === "string" ? `error:${messageKind(error["message"])}` : undefined;
+}
+
+/**
+ * Whether a response shows a name rule left out: a result where the rules answer a protocol error
+ * (an inherited name taken for a tool or a method), from code that answers with a protocol error,
+ * in any words, the inputs whose rules ask for that kind of error (`said`, behaviour/judge.ts). A
+ * slip in how the error is written (the fixture's line) never gives a result; an unknown name
+ * answered as a tool failure everywhere is that line's slip seen again.
+ */
+export function contradictsNames(expectation: Expectation, given: unknown, said: (kind: string) => boolean): boolean {
+  const kind = errorKind(expectation);
+  return kind !== undefined && isObject(given) && Object.hasOwn(given, "result") && !Object.hasOwn(given, "error") && said(kind);
+}
+
 const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
 
 /** The expected answer as the report shows it. */

@@ -3,7 +3,7 @@
 import { TASKS, type TaskId } from "../course/tasks.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { CallOutcome, TaskFailure } from "../../../src/runner/outcome.js";
-import { accepts, describeExpectation, refusalKinds, refusalText, sameJson, servedWithoutExtras, type Expectation } from "./expectation.js";
+import { accepts, describeExpectation, errorKind, refusalKinds, refusalText, sameJson, servedWithoutExtras, type Expectation } from "./expectation.js";
 import { expectedAnswers, planInputs, type PlannedCheck } from "./plan.js";
 import { chargeReached } from "../../../src/pack/reached.js";
 
@@ -47,6 +47,10 @@ function saidIn(task: TaskId, plan: readonly PlannedCheck[], outcomes: (k: numbe
       if (text === undefined) return;
       const expectation = override ? override(planned, i) : expectedAnswers(task, planned)[i];
       for (const kind of expectation ? refusalKinds(expectation) : []) if (text.includes(kind)) found.add(kind);
+      // A protocol error, in any words, where the rules answer one of that kind (errorKind).
+      const error = expectation ? errorKind(expectation) : undefined;
+      const value = outcome!.ok ? (outcome!.value as Record<string, unknown>) : undefined;
+      if (error !== undefined && typeof value?.["error"] === "object" && value["error"] !== null) found.add(error);
     }));
     return found;
   };

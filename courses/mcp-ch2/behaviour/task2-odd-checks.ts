@@ -6,6 +6,7 @@ import type { JsonObject, JsonValue } from "../course/types.js";
 import type { BehaviourCheck } from "./check.js";
 import type { Random } from "../../../src/pack/random.js";
 import { INHERITED_NAMES, withKey } from "./inherited.js";
+import { contradictsNames } from "./expectation.js";
 import { argumentCheck, call, request, times, validArgs } from "./task2-inputs.js";
 
 const toolsCall = (id: JsonValue, params: JsonValue): JsonObject => ({ jsonrpc: "2.0", id, method: "tools/call", params });
@@ -31,6 +32,9 @@ export const ODD_MESSAGE_CHECKS: BehaviourCheck[] = [
   },
   {
     name: "t2_inherited_methods", task: "task2", judge: "output",
+    // A result where the rules answer an error, from code that answers that error elsewhere: the
+    // rule's own mistake, whatever the fixture's line shows (expectation.ts contradictsNames).
+    contradicts: contradictsNames,
     title: "Methods named toString, constructor, __proto__ and the like are not found",
     rule: "Rule 7: the server handles initialize, tools/list and tools/call only, so toString, constructor, __proto__, hasOwnProperty, valueOf and every other method get {\"code\": -32601, \"message\": \"Method not found\"}.",
     hint: "If your methods are keys of a plain object, looking up \"toString\" finds what every object inherits. Use a switch, a Map, or ask whether the name is the object's own key.",
@@ -41,6 +45,9 @@ export const ODD_MESSAGE_CHECKS: BehaviourCheck[] = [
   },
   {
     name: "t2_inherited_tool_names", task: "task2", judge: "output",
+    // A result where the rules answer an error, from code that answers that error elsewhere: the
+    // rule's own mistake, whatever the fixture's line shows (expectation.ts contradictsNames).
+    contradicts: contradictsNames,
     title: "Tool names like toString or __proto__ are unknown tools",
     rule: "Rule 4: a tools/call for toString, constructor, __proto__ or any other name but logs_search asks for a tool the server does not have: {\"code\": -32602, \"message\": \"Unknown tool: <name>\"}.",
     hint: "A table of tools that is a plain object also finds the names every object inherits. Compare with the one tool's name, use a Map, or ask whether the name is the table's own key.",

@@ -63,8 +63,11 @@ const TASK2_RULES: Record<string, Points> = {
   // A notification told by its method's name leaves a request named notifications/... unanswered.
   t2_other_methods: family("methods", ["t2_id6_error_code", "t2_notifications_unanswered", ...TASK2_ALL]),
   // Object.prototype's names wherever a name is looked up: one helper (`k in o`) reaches them all.
-  t2_inherited_methods: family("inherited names", ["t2_id6_error_code", "t2_other_methods", ...TASK2_ALL]),
-  t2_inherited_tool_names: family("inherited names", ["t2_id4_error", "t2_unknown_tools", ...TASK2_ALL]),
+  // A name found where the rules refuse it, by code that refuses such names with an error elsewhere
+  // (CheckResult.ownMistake), is the rule's own mistake beside a slip in how that error is written:
+  // an unknown tool's message without its space made inherited tool names free (cheats-2026-12-05b).
+  t2_inherited_methods: ruleFamily("inherited names", withRules(["t2_id6_error_code", "t2_other_methods", ...TASK2_ALL], LINE_RULES), withRules(["t2_id6_error_code", "t2_other_methods"], LINE_RULES)),
+  t2_inherited_tool_names: ruleFamily("inherited names", withRules(["t2_id4_error", "t2_unknown_tools", ...TASK2_ALL], LINE_RULES), withRules(["t2_id4_error", "t2_unknown_tools"], LINE_RULES)),
   t2_enum_value: call("enum", ["t2_empty_query", "t2_missing_field"]),
   ...ARGUMENT_RULES,
 };
