@@ -647,8 +647,8 @@ const COSTS: [string, number][] = [
   // 5 before: the type rules it never follows (searches where they refuse) cost beside the lines
   // (CheckResult.ownMistake); 6 before: its table answers an inherited tool name under a page id as
   // the page's call, a result where the rules refuse, while its other path refuses unknown tools
-  // with an error (expectation.ts contradictsNames).
-  ["game-handle-page-ids", 7],
+  // with an error (expectation.ts contradictsNames); 7 before: unknown tools under a page id too.
+  ["game-handle-page-ids", 8],
   // Helper 69: rules skipped whose answers still say something (a search where the rules refuse):
   // each argument family read through the enum's fixture line, which these fail too, so skipping
   // every argument rule cost 2 (15/17) and the enum alone 5. A failure whose answers say another
@@ -667,6 +667,12 @@ const COSTS: [string, number][] = [
   // contradictsNames). Its control, the lookup alone, one mistake.
   ["gaming-slip-id4-tool-rules", 2],
   ["inherited-tool-names-in-table", 1],
+  // The same for methods: -32600 for an unknown method (the id 6 line), behind which requests named
+  // notifications/... go unanswered (16/17), and with the id 4 slip and tool lookups beside it
+  // (15/17); its control, the prefix test alone, one mistake.
+  ["gaming-slip-id6-method-rules", 2],
+  ["gaming-slip-id4-id6-lazy-handle", 4],
+  ["notification-by-method-prefix", 1],
   // Helper 70: one slip, the refusal sent as a protocol error with the rule's text (-32602): both
   // of id 5's lines lost (2) until t2_id5_text was charged to t2_id5_is_error (grading/same-mistake.ts).
   ["validation-as-rpc-error", 1],

@@ -141,15 +141,17 @@ export function errorKind(expectation: Expectation): string | undefined {
 }
 
 /**
- * Whether a response shows a name rule left out: a result where the rules answer a protocol error
- * (an inherited name taken for a tool or a method), from code that answers with a protocol error,
- * in any words, the inputs whose rules ask for that kind of error (`said`, behaviour/judge.ts). A
- * slip in how the error is written (the fixture's line) never gives a result; an unknown name
- * answered as a tool failure everywhere is that line's slip seen again.
+ * Whether a response shows a name rule left out: a result, or no answer, where the rules answer a
+ * protocol error (an inherited name taken for a tool, a request named notifications/... left
+ * unanswered), from code that answers with a protocol error, in any words, the inputs whose rules
+ * ask for that kind of error (`said`, behaviour/judge.ts). A slip in how the error is written
+ * (the fixture's line) never gives a result or silence; an unknown name answered as a tool
+ * failure, or not at all, everywhere is that line's slip seen again.
  */
 export function contradictsNames(expectation: Expectation, given: unknown, said: (kind: string) => boolean): boolean {
   const kind = errorKind(expectation);
-  return kind !== undefined && isObject(given) && Object.hasOwn(given, "result") && !Object.hasOwn(given, "error") && said(kind);
+  const notAnError = given === null || given === undefined || (isObject(given) && Object.hasOwn(given, "result") && !Object.hasOwn(given, "error"));
+  return kind !== undefined && notAnError && said(kind);
 }
 
 const show = (value: unknown): string => JSON.stringify(value) ?? String(value);

@@ -59,9 +59,9 @@ const TASK2_RULES: Record<string, Points> = {
   // while every request is answered (a request left unanswered has no id to echo).
   t2_ids_echoed: family("ids", ["t2_responses", "t2_fresh_instance"]),
   t2_initialize_any_version: family("initialize", ["t2_init_version", ...TASK2_ALL]),
-  t2_unknown_tools: family("tools", ["t2_id4_error", ...TASK2_ALL]),
+  t2_unknown_tools: ruleFamily("tools", withRules(["t2_id4_error", ...TASK2_ALL], LINE_RULES), withRules(["t2_id4_error"], LINE_RULES)),
   // A notification told by its method's name leaves a request named notifications/... unanswered.
-  t2_other_methods: family("methods", ["t2_id6_error_code", "t2_notifications_unanswered", ...TASK2_ALL]),
+  t2_other_methods: ruleFamily("methods", withRules(["t2_id6_error_code", "t2_notifications_unanswered", ...TASK2_ALL], LINE_RULES), withRules(["t2_id6_error_code"], LINE_RULES)),
   // Object.prototype's names wherever a name is looked up: one helper (`k in o`) reaches them all.
   // A name found where the rules refuse it, by code that refuses such names with an error elsewhere
   // (CheckResult.ownMistake), is the rule's own mistake beside a slip in how that error is written:
