@@ -10,7 +10,7 @@ import { LINE_RULES } from "./line-rules.js";
 const EVERY_RESPONSE: string[] = [];
 // Each list's lines count with their own rules (the fixture's case in other sessions).
 const family = (cause: string, through: string[]): Points => ruleFamily(cause, [...withRules(through, LINE_RULES), ...EVERY_RESPONSE]);
-const HANDSHAKE_LINES = ["t2_init_version", "t2_init_capabilities"];
+export const HANDSHAKE_LINES = ["t2_init_version", "t2_init_capabilities"];
 const TOOL_LINES = ["t2_tool_names", "t2_add_text", "t2_delete_db_code", "t2_outbox", "t2_tools_after"];
 
 export const TASK2_FAMILIES: Record<string, Points> = {

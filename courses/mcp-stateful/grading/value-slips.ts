@@ -8,12 +8,16 @@
 // judged wrong is an initialize answered with a result (t2_initialize_again's second initialize
 // shows the same slip). Without this, one cheap slip on t2_init_version made every family free
 // (cheats-2026-12-05b slip-init-version-everything kept 17/18).
+import { withRules } from "../../../src/pack/score.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { Outcome, Session } from "../behaviour/session.js";
+import { LINE_RULES } from "../evidence/line-rules.js";
+import { HANDSHAKE_LINES, TASK2_FAMILIES } from "../evidence/rule-families.js";
 import type { WrongStep } from "./server-verdicts.js";
 
-const HANDSHAKE = ["t2_init_version", "t2_init_capabilities", "t2_initialize"];
-const FAMILIES = ["t2_handshake", "t2_initialize_again", "t2_prompts_resources", "t2_isolation"];
+// initialize's lines and their rule, and the families that read through them.
+const HANDSHAKE = withRules(HANDSHAKE_LINES, LINE_RULES);
+const FAMILIES = Object.entries(TASK2_FAMILIES).filter(([, p]) => p.through?.some((name) => HANDSHAKE.includes(name))).map(([name]) => name);
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 const answeredWithResult = (outcome: Outcome | undefined): boolean => outcome !== undefined && "value" in outcome && isObject(outcome.value) && isObject(outcome.value["result"]);

@@ -127,10 +127,13 @@ export function verdict(
 ): CheckResult {
   const failures: Counterexample[] = [];
   const unwitnessed: Counterexample[] = [];
+  // The inputs the rules fix an answer for: what a throw's inputs are told apart from (crashedOn).
+  const fixed: unknown[] = [];
   let tried = 0;
   inputs.forEach((input, i) => {
     const want = judged.expected(i);
     if (!want) return;
+    fixed.push(input);
     const outcome = outcomes[i];
     const counterexample = (): Counterexample => ({
       input, expected: show(want.value),
@@ -164,7 +167,7 @@ export function verdict(
   // Every failure a throw or a stop: one cause with the task's other such checks (src/pack/score.ts).
   const crashed = own.every((f) => f.crashed);
   // Throws only: the kinds of input they met, which tell one slip from rules not followed.
-  const crashedOn = crashed && own.every((f) => f.thrown) ? crashKinds(own.map((f) => f.input), inputs.filter((input, i) => judged.expected(i) && !own.some((f) => f.input === input))) : undefined;
+  const crashedOn = crashed && own.every((f) => f.thrown) ? crashKinds(own.map((f) => f.input), fixed.filter((input) => !own.some((f) => f.input === input))) : undefined;
   // handle answered a request, and wrongly: not a slip in which messages are answered
   // (CheckResult.ownMistake; the families' `path`, evidence/rule-families.ts).
   const ownMistake = task === "task2" && own.some((f) => f.responded);
