@@ -249,11 +249,11 @@ const GAMING: [string, string, number][] = [
   // Helper 74 (2026-12-05): one cheap slip in initialize's result (the version, or capabilities
   // without prompts) beside a lazy server (no gate, no prompts or resources, a second initialize
   // refused; the first also with module-level tools and outbox): 17/18, every family read through
-  // the handshake's lines. A value slip reaches no later step (grading/value-slips.ts): 4 and 5.
-  // (t2_initialize_again, whose second initialize shows the slip too, still reads through it.)
-  ["gaming-slip-init-version-everything", "task2", 4],
-  ["gaming-slip-init-version-lazy", "task2", 5],
-  ["gaming-slip-capabilities-lazy", "task2", 5],
+  // the handshake's lines. A value slip reaches no later step (grading/value-slips.ts), and a
+  // second initialize refused is t2_initialize_again's own mistake: 3 and 4.
+  ["gaming-slip-init-version-everything", "task2", 3],
+  ["gaming-slip-init-version-lazy", "task2", 4],
+  ["gaming-slip-capabilities-lazy", "task2", 4],
   // The lazy server's wrong answers thrown instead (a TypeError out of handle), alone and with
   // module-level state: 17/18 and 16/18 while throws were one cause a task; throws on inputs of no
   // one kind are each their family's (src/pack/crash-kinds.ts): 4 and 3.

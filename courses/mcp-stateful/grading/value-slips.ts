@@ -4,9 +4,9 @@
 // it does not reach. The families read through the handshake's lines and their rule for the
 // slips that do reach them (an initialize that throws or is refused leaves the student's server in
 // another state); where initialize was answered with a result, in the trace and in every session
-// t2_initialize judged wrong, a family's failure is its own mistake, unless one of the steps it
-// judged wrong is an initialize answered with a result (t2_initialize_again's second initialize
-// shows the same slip). Without this, one cheap slip on t2_init_version made every family free
+// t2_initialize judged wrong, a family's failure is its own mistake, unless every step it judged
+// wrong is an initialize answered with a result (t2_initialize_again's second initialize shows
+// the same slip; a refused one, or any other step, is the family's own). Without this, one cheap slip on t2_init_version made every family free
 // (cheats-2026-12-05b slip-init-version-everything kept 17/18).
 import { withRules } from "../../../src/pack/score.js";
 import type { CheckResult } from "../../../src/report/types.js";
@@ -44,7 +44,7 @@ export function markInitializeValueSlips(
     if (!FAMILIES.includes(check.name) || check.status !== "fail" || check.crashed) return check;
     const steps = wrong.get(check.name);
     // Isolation compares a server alone with two side by side: a value slip is the same in both.
-    if (check.name !== "t2_isolation" && (!steps || steps.some((w) => isInitialize(w.session, w.j) && answeredWithResult(w.got[w.j])))) return check;
+    if (check.name !== "t2_isolation" && (!steps || steps.every((w) => isInitialize(w.session, w.j) && answeredWithResult(w.got[w.j])))) return check;
     return { ...check, notThrough: [...(check.notThrough ?? []), ...HANDSHAKE] };
   });
 }
