@@ -673,6 +673,31 @@ const COSTS: [string, number][] = [
   ["gaming-slip-id6-method-rules", 2],
   ["gaming-slip-id4-id6-lazy-handle", 4],
   ["notification-by-method-prefix", 1],
+  // Helper 74: toMcp adds a "title" (the t1_keys line) and keeps its result on the definition passed
+  // in (tool._mcp): 16/17 while t1_input_unchanged read through the lines. A key added to the input
+  // that the result does not carry is the rule's own mistake (behaviour/input-change.ts); a
+  // conversion in place (mutates-input, renames-in-place) still reads through them. Its control.
+  ["gaming-slip-keys-memo-on-input", 2],
+  ["memo-on-input", 1],
+  // Helper 74: notifications/initialized answered (the t2_responses line) and every id written as
+  // Number(id): 16/17 while t2_ids_echoed read through that line and its rule t2_id_null_answered.
+  // A request answered under another id is the ids rule's own mistake, and the null id answered
+  // under 0 is charged to it (grading/id-charges.ts). Its control, the ids alone, one mistake.
+  ["gaming-slip-responses-number-ids", 2],
+  ["ids-written-as-numbers", 1],
+  // Helper 74: the Parse error line written "Parse error." and behind it only "" blank, no escapes
+  // outside ASCII, a "{"-prefix test instead of parsing: 16/17 while serve's families read through
+  // that line. With the student's own Parse error line written right, a family still failing is
+  // its own mistake (grading/parse-line-repair.ts). Its control, the three rules alone: 2 (the
+  // prefix test's lists are the blank lines' too).
+  ["gaming-slip-parse-line-serve-rules", 3],
+  ["serve-rules-blank-ascii-prefix", 2],
+  // Helper 76: serve's loop one short (the last line of a list never read): every rule whose lists
+  // end in its kind of line failed, 13/17 (the page's last line is blank). Answers that are the
+  // rules' answers to each list without its last line are one mistake (grading/last-line.ts); a
+  // second mistake beside it still costs its point.
+  ["serve-skips-last-line", 1],
+  ["serve-skips-last-line-no-escapes", 2],
   // Helper 70: one slip, the refusal sent as a protocol error with the rule's text (-32602): both
   // of id 5's lines lost (2) until t2_id5_text was charged to t2_id5_is_error (grading/same-mistake.ts).
   ["validation-as-rpc-error", 1],

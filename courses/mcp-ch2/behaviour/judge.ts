@@ -6,6 +6,7 @@ import type { CallOutcome, TaskFailure } from "../../../src/runner/outcome.js";
 import { accepts, describeExpectation, errorKind, refusalKinds, refusalText, sameJson, servedWithoutExtras, type Expectation } from "./expectation.js";
 import { expectedAnswers, planInputs, type PlannedCheck } from "./plan.js";
 import { chargeReached } from "../../../src/pack/reached.js";
+import { addedKeyNotShown } from "./input-change.js";
 
 interface Counterexample {
   input: unknown;
@@ -61,7 +62,8 @@ function counterexample(planned: PlannedCheck, task: TaskId, index: number, outc
   const input = planned.inputs[index];
   if (planned.check.judge === "input-unchanged") {
     if (!outcome?.ok) return undefined; // a call that failed is output's business, judged by the other checks
-    return sameJson(outcome.input, input) ? undefined : { input, expected: show(input), actual: show(outcome.input) };
+    if (sameJson(outcome.input, input)) return undefined;
+    return { input, expected: show(input), actual: show(outcome.input), ...(addedKeyNotShown(input, outcome.input, outcome.value) ? { contradicts: true } : {}) };
   }
   if (planned.check.judge === "answered") {
     const id = (input as { id?: unknown } | null)?.id;
@@ -70,7 +72,10 @@ function counterexample(planned: PlannedCheck, task: TaskId, index: number, outc
     if (!outcome.ok) return { input, expected, actual: outcome.failure.message };
     const v = outcome.value as Record<string, unknown> | null | undefined;
     const answered = v !== null && typeof v === "object" && !Array.isArray(v) && Object.hasOwn(v, "id") && sameJson(v["id"], id) && (Object.hasOwn(v, "result") || Object.hasOwn(v, "error"));
-    return answered ? undefined : { input, expected, actual: show(outcome.value === undefined ? null : outcome.value) };
+    if (answered) return undefined;
+    // Answered, under another id: no slip in which messages are answered (t2_responses) explains it.
+    const underOtherId = v !== null && typeof v === "object" && !Array.isArray(v) && (Object.hasOwn(v, "result") || Object.hasOwn(v, "error"));
+    return { input, expected, actual: show(outcome.value === undefined ? null : outcome.value), ...(underOtherId ? { contradicts: true } : {}) };
   }
   const expectation = override ? override(planned, index) : expectedAnswers(task, planned)[index]!;
   if (!expectation) return undefined;

@@ -56,8 +56,9 @@ const ARGUMENT_RULES: Record<string, Points> = {
 export const ARGUMENT_FAMILIES: ReadonlySet<string> = new Set(Object.keys(ARGUMENT_RULES));
 const TASK2_RULES: Record<string, Points> = {
   // Ids the fixtures never send (strings, 0, negatives): a mistake of its own beside any other,
-  // while every request is answered (a request left unanswered has no id to echo).
-  t2_ids_echoed: family("ids", ["t2_responses", "t2_fresh_instance"]),
+  // while every request is answered (a request left unanswered has no id to echo); a request
+  // answered under another id is its own mistake whatever the responses' line shows.
+  t2_ids_echoed: ruleFamily("ids", withRules(["t2_responses", "t2_fresh_instance"], LINE_RULES), withRules(["t2_responses"], LINE_RULES)),
   t2_initialize_any_version: family("initialize", ["t2_init_version", ...TASK2_ALL]),
   t2_unknown_tools: ruleFamily("tools", withRules(["t2_id4_error", ...TASK2_ALL], LINE_RULES), withRules(["t2_id4_error"], LINE_RULES)),
   // A notification told by its method's name leaves a request named notifications/... unanswered.
@@ -72,9 +73,11 @@ const TASK2_RULES: Record<string, Points> = {
   ...ARGUMENT_RULES,
 };
 // toMcp's: the definition passed in left as it was is a rule of its own, read through the lines'
-// values (a conversion in place changes the schema the runner prints next), not their rules.
+// values (a conversion in place changes the schema the runner prints next), not their rules; a
+// change the result does not show is its own mistake whatever they show (behaviour/input-change.ts).
+const INPUT_PATH = ["t1_keys", "t1_schema_unchanged", "t1_name_description_unchanged", "t1_other_tools"];
 const TASK1_RULES: Record<string, Points> = {
-  t1_input_unchanged: ruleFamily("input", ["t1_keys", "t1_schema_unchanged", "t1_name_description_unchanged", "t1_other_tools"]),
+  t1_input_unchanged: ruleFamily("input", INPUT_PATH, INPUT_PATH),
 };
 // serve's: each reads through the lines, state (a module's out and log) and the rules whose lines
 // its inputs hold; the long input holds every kind of line.
@@ -95,7 +98,7 @@ const TASK3_RULES: Record<string, Points> = {
 };
 
 export const SCORE_POLICY: ScorePolicy = {
-  id: "chapter2-score-v38",
+  id: "chapter2-score-v39",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },

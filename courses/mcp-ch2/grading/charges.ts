@@ -17,6 +17,7 @@ import { ARGUMENT_FAMILIES } from "../course/score-policy.js";
 import { chargeReadThrough, serveWithOwnHandle } from "./read-through.js";
 import { asTool } from "./read-through-tool.js";
 import { chargeNotRefused, chargeRefusalAsError } from "./refusal-charges.js";
+import { chargeNullIdToIds } from "./id-charges.js";
 import { chargeContentShape, chargeFoundText, chargeMissingKeyRules, chargeMissingKeys, chargeServeLeftOut } from "./same-mistake.js";
 import { EVIDENCE_LINES } from "../evidence/lines.js";
 import { chargingCheck, resolveCharges } from "../../../src/pack/charges.js";
@@ -60,6 +61,7 @@ export function chargeAcrossTasks(out: Record<string, TaskJudgement>, facts: Fix
     chargeContentShape(out["task2"], facts.handle.responses);
     chargeRefusalAsError(out["task2"], facts.handle.responses, String(EVIDENCE_LINES.find((l) => l.key === "t2_id5_text")?.accepted ?? ""));
     chargeNotRefused(out["task2"], facts.handle.responses);
+    chargeNullIdToIds(out["task2"]);
     chargeNullsToPresence(out["task2"]);
     chargeNullToFalsySkip(out["task2"]);
     chargeTypeMessages(out["task2"]);

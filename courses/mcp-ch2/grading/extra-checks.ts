@@ -5,6 +5,8 @@
 import { createHash } from "node:crypto";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import { judgeBehaviour, type Excused, type ExpectOverride } from "../behaviour/judge.js";
+import { markOwnOverParseLine, slippedParseLine, withParseLineRight } from "./parse-line-repair.js";
+import { chargeLastLineLeftOut, lastLineLeftOut } from "./last-line.js";
 import { ANSWER_KEY } from "../behaviour/key.js";
 import { planBehaviour, planInputs } from "../behaviour/plan.js";
 import type { CheckResult } from "../../../src/report/types.js";
@@ -204,8 +206,14 @@ function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle
   const served = task === "task3" && o.behaviour && r.fresh !== undefined
     ? judgeFreshServe({ plan: r.plan, calls, fixtureCount, fresh, run: reply.runs[r.fresh], seed: o.seed, ...(oracle ? { override: oracle.override } : {}), ...(excused ? { excused } : {}) }, read)
     : undefined;
+  // A slip in serve's Parse error line explains only the failures it reaches (parse-line-repair.ts).
+  const slipped = task === "task3" && o.behaviour && calls[0]?.ok ? slippedParseLine(calls[0].value) : undefined;
+  const own = (checks: CheckResult[]): CheckResult[] => (slipped ? markOwnOverParseLine(checks, judgeBehaviour(task, r.plan, withParseLineRight(calls, slipped), fixtureCount, o.seed, oracle?.override, excused)) : checks);
+  // Two or more of serve's rules failing as a list without its last line reads: one mistake (last-line.ts).
+  const lastLine = (checks: CheckResult[]): CheckResult[] => (task === "task3" && o.behaviour && checks.filter((c) => c.status === "fail").length > 1
+    ? chargeLastLineLeftOut(checks, judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, lastLineLeftOut(oracle?.override), excused)) : checks);
   const list = [
-    ...(served ? [served.check, ...served.behaviour] : read),
+    ...lastLine(own(served ? [served.check, ...served.behaviour] : read)),
     ...(task === "task2" && o.behaviour && r.fresh !== undefined ? [freshCheck.judge(task, r.inputs, calls.slice(fixtureCount), fresh, reply.runs[r.fresh])] : []),
     ...(o.schema ? schemaChecks(task, exchanges) : []),
   ];
