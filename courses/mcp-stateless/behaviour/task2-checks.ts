@@ -152,6 +152,13 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
   },
   {
     id: "t2_arguments", task: "task2", title: "Generated arguments are checked with checkArgs before the tool runs",
+    // A call whose order_id is a string reaches the lookup: t2_order_ids' case too (judge.ts
+    // chargeReached); the rest (no arguments object, ids of other types) only checkArgs judges.
+    reachedBy: (input) => {
+      const params = isObject(input) ? input["params"] : undefined;
+      const args = isObject(params) ? params["arguments"] : undefined;
+      return isObject(args) && typeof args["order_id"] === "string" ? ["t2_order_ids"] : [];
+    },
     rule: "Rule 7: arguments (absent or not an object: {}) go through checkArgs against the tool's inputSchema; problems are an isError result \"Error: \" + problems joined with \"; \".",
     hint: "Pass the arguments object itself to checkArgs; default it to {} only when it is absent or not an object.",
     inputs: (random) => [

@@ -18,6 +18,7 @@ import { clientSchemaCheck, type SentBy } from "./schema.js";
 import { SERVER, roundsOf, tracesOf, type CallTrace } from "./trace.js";
 import { judgeRule, showCall, type CallRunTrace, type RequestRunTraces } from "./verdicts.js";
 import { serverPeer, userPeer } from "./mock-server.js";
+import { notThroughAddedKeys } from "./extra-keys.js";
 import { manyRequestsRun, withManyRequests } from "./many-requests.js";
 
 export { CLIENT_EVIDENCE } from "./evidence.js";
@@ -203,7 +204,7 @@ export function judgeClient(plan: ClientPlan, reply: SandboxReply, input: PlanIn
   if (g) {
     const requestRuns: RequestRunTraces[] = [...fixtureRequests, ...g.requests.map(({ run, spec }) => ({ spec, traces: tracesOf(reply.runs[run], CLIENT_TASK.request, spec.cases.length) }))];
     const rules = CLIENT_RULES.filter((r) => r.kind === "behaviour").map((rule) => withManyRequests(judgeRule(rule, requestRuns, [...fixtureCalls, ...generatedCalls], g.seed), g.many === undefined ? undefined : reply.runs[g.many]));
-    extra.push(...chargeDroppedAnswers(checks, rules, fixtureCalls[FIXTURE_NAMES.indexOf("decline")]!, [...fixtureCalls, ...generatedCalls]));
+    extra.push(...notThroughAddedKeys(checks, chargeDroppedAnswers(checks, rules, fixtureCalls[FIXTURE_NAMES.indexOf("decline")]!, [...fixtureCalls, ...generatedCalls])));
   }
   if (input.schema) {
     const messages: SentBy[] = [

@@ -10,6 +10,7 @@ import { answersOf, checkArgs, isObject, own, serve, SERVER_INFO_KEY, CACHE_HINT
 import { SERVER_INFO } from "../course/index.js";
 import { serverInfoPart } from "../behaviour/compare.js";
 import { mistakesExplaining } from "./args-mistakes.js";
+import { showsSlipOf } from "./value-slip.js";
 import { describeType, dig, need, printed, sameJson } from "./reading.js";
 
 export type EvidenceTask = "task1" | "task2" | "task4";
@@ -67,7 +68,9 @@ const argsLine = (key: string, name: CheckArgsCase, title: string, hint: string,
 const throughArgs = (line: string, name: CheckArgsCase): ReadThrough => ({
   line,
   when: (actual, accepted, v) => actual !== undefined
-    && mistakesExplaining(line, problems(v, name), ACCEPTED[line]!.split("; ")).some((only) => only(actual.split("; "), accepted.split("; "))),
+    && (mistakesExplaining(line, problems(v, name), ACCEPTED[line]!.split("; ")).some((only) => only(actual.split("; "), accepted.split("; ")))
+      // or that line's value slip ("must be str") written right makes this one right too (value-slip.ts)
+      || showsSlipOf(problems(v, name).join("; "), ACCEPTED[line]!, actual, accepted)),
 });
 
 // ---- task 2 ----

@@ -80,7 +80,10 @@ export const TASK2_FAMILIES: Record<string, Points> = {
   t2_version_check: family("version", VERSION_LINES),
   // Odd params leave a name or uri out: what an unknown one gets is t2_unknown_names'.
   t2_odd_params: family("params", [...ALL_LINES, "t2_version_check", "t2_unknown_names"]),
-  t2_arguments: family("arguments", [...ORDER_LINES, "t2_bad_args_text", "t2_unknown_tool_error", "t2_order_ids"]),
+  // A call with a string order_id is the order ids' case too: a failure on those alone is charged
+  // there by the judge (behaviour/task2-checks.ts reachedBy), so trimmed order ids no longer make
+  // arguments read raw free (cheats-2026-12-05c order-rules-control kept 40/41).
+  t2_arguments: family("arguments", [...ORDER_LINES, "t2_bad_args_text", "t2_unknown_tool_error"]),
   t2_same_resources: family("resources", []),
   // A request named notifications/... and a uri are t2_notifications' and the resources' cases
   // too: a failure on those inputs alone is charged there by the judge (behaviour/task2-checks.ts reachedBy).

@@ -243,6 +243,33 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // inputs share no kind of value (src/pack/crash-kinds.ts) are each their check's own mistake,
   // and not read through the envelope's check that threw too: 33/41 and 35/41. (serve calls this
   // handle here; the CLI judges serve again with the pack's copy of handle: task 4 3/3.)
+  // Helper 75 (gaming): one-stretch slips in fixture answers (a text's "A-100", a message without its
+  // colon, data's supported written as a string) beside the lazy handle, or beside two or three
+  // skipped rules: every family read through the slipped lines (38/41, 40/41, 40/41). A family
+  // with a failing answer still wrong once the slip is written right is its own mistake
+  // (grading/line-slips.ts): the three lines and five families; two; two and arguments read raw.
+  ["gaming-lazy-three-slips", "task2", ["t2_z9_text", "t2_unknown_tool_error", "t2_old_version_data", "t2_version_check", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], [], 8],
+  ["gaming-slip-version-data-version-rules", "task2", ["t2_old_version_data", "t2_version_check"], [], 2],
+  ["gaming-slip-z9-order-rules", "task2", ["t2_z9_text", "t2_order_ids", "t2_arguments"], [], 3],
+  // Its control: order ids trimmed and upper-cased, a confirm taken by truthiness (one family) and
+  // arguments read raw, which read through t2_order_ids (40/41); a call with a string order_id is
+  // that family's case (behaviour/task2-checks.ts reachedBy), the others are checkArgs': two.
+  ["order-ids-trimmed-arguments-raw", "task2", ["t2_order_ids", "t2_arguments"], [], 2],
+  // The same in checkArgs and serve: "must be str" with names found by `in` and wrong types in the
+  // schema's order (39/41), a Parse error line "Parse error." beside a blank test too narrow
+  // (40/41). And one slip alone: "must be str" shows in two lines and both lines' rules (a line
+  // showing another's value slip again reads through it: evidence/value-slip.ts), one point; the
+  // narrow blank test answers blank lines in every kind's lists (38/41): charged to t4_blank_lines
+  // (grading/skipped-as-blank.ts).
+  ["gaming-args-slip-wrong-type-rules", "task1", ["t1_wrong_type", "t1_inherited_names", "t1_generated_args"], [], 3],
+  ["gaming-serve-slip-parse-blank", "task4", ["t4_parse_error_line", "t4_blank_lines"], [], 2],
+  ["checkargs-must-be-str", "task1", ["t1_wrong_type"], [], 1],
+  // The client: a key "version" added to every request beside a first round with answers, an
+  // isError result thrown and a result without resultType asked again: both families read through
+  // the request keys' line (40/41). The scripted server never reads a key it does not know: keys
+  // added reach no call (client/extra-keys.ts): the line and the two families.
+  ["gaming-client-slip-keys-rules", "task3", ["t3_request_keys", "t3_first_round_no_answers", "t3_final_result_returned"], [], 3],
+  ["serve-blank-test-narrow", "task4", ["t4_blank_lines"], [], 1],
   ["gaming-throws-odd", "task2", ["t2_inherited_names", "t2_version_check", "t2_client_meta", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], ["t4_out_ids", "t4_log"], 8],
   ["gaming-lazy-handle-throws-odd", "task2", ["t2_inherited_names", "t2_version_check", "t2_client_meta", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], ["t4_out_ids", "t4_log"], 6],
   // Helper 69: four shortcuts (checkArgs never called, only the fixture's old version refused, a

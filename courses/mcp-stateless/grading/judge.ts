@@ -26,6 +26,8 @@ import { schemaChecks } from "../schema/checks.js";
 import { chargeReached } from "../../../src/pack/reached.js";
 import { chargeFixtureSlips } from "./fixture-slips.js";
 import { markDataFree } from "./data-free.js";
+import { markLineValueSlips, type FailingAnswers } from "./line-slips.js";
+import { TASK1_FAMILIES, TASK2_FAMILIES, TASK4_FAMILIES } from "../evidence/rule-families.js";
 import { chargeIsErrorThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
 import { resolveCharges } from "../../../src/pack/charges.js";
 import { chargeFailedCalls, failedAsCase } from "../../../src/pack/failed-call.js";
@@ -288,7 +290,15 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       };
       const accepts = (check: PlannedCheck["check"]) => (check.part ? (want: unknown, actual: unknown) => sameJson(check.part!(actual), want) : sameJson);
       const excused = excusedArgsFailures(readRun(task, reply.runs[runs.fixture]));
-      checks.push(...chargeArgsRulesAlike(lines, judgeChecks(runs.checks, calls, expectedAt, accepts, input.seed, excused), runs.checks, calls, expectedAt, input.seed, excused));
+      const alike = chargeArgsRulesAlike(lines, judgeChecks(runs.checks, calls, expectedAt, accepts, input.seed, excused), runs.checks, calls, expectedAt, input.seed, excused);
+      // A family still wrong with a line's value slip written right is not read through it (line-slips.ts).
+      checks.push(...markLineValueSlips(alike, lines, TASK1_FAMILIES, (name) => {
+        const p = runs.checks.find((q) => q.check.id === name);
+        const right = (k: number, value: unknown): boolean => accepts(p!.check)(expectedAt(p!.offset + k, p!.check).value, value);
+        const at = p ? p.inputs.flatMap((_, k) => { const o = calls[p.offset + k]; return o?.ok && right(k, o.value) ? [] : [k]; }) : [];
+        if (!p || at.some((k) => calls[p.offset + k]?.ok !== true)) return undefined;
+        return { values: at.map((k) => (calls[p.offset + k] as { value: unknown }).value), passes: (value, j) => right(at[j]!, value) };
+      }));
     }
     else if (id === "task2") {
       const answers = modelAnswers();
@@ -316,7 +326,15 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       const reprs = loadsTask1 ? chargeReprReadThrough(runs.checks, written, calls.slice(offset), expectedAt, accepts, input.seed) : written;
       const messages = chargeFixtureSlips(lines, calls.slice(0, offset), runs.checks, reprs, calls.slice(offset), expectedAt, accepts, input.seed);
       checks.push(...chargeIsErrorThrough(lines, runs.checks, messages, calls.slice(offset), expectedAt, input.seed));
-      dataFree = (all) => markDataFree(all, runs.checks, (p) => p.inputs.flatMap((_, k) => (judges(p, p.offset + k, shared[p.offset + k]) ? [] : [k])));
+      const failingAt = (p: PlannedCheck): number[] => p.inputs.flatMap((_, k) => (judges(p, p.offset + k, shared[p.offset + k]) ? [] : [k]));
+      const failingAnswers = (name: string): FailingAnswers | undefined => {
+        const p = runs.checks.find((q) => q.check.id === name);
+        const at = p ? failingAt(p) : [];
+        // Where a failing input got no answer, the slips cannot be what it shows.
+        if (!p || at.some((k) => shared[p.offset + k]?.ok !== true)) return undefined;
+        return { values: at.map((k) => (shared[p.offset + k] as { value: unknown }).value), passes: (value, j) => judges(p, p.offset + at[j]!, { ok: true, value }) };
+      };
+      dataFree = (all) => markLineValueSlips(markDataFree(all, runs.checks, failingAt), lines, TASK2_FAMILIES, failingAnswers);
       lineRulesState = (all) => {
         // The fresh run's answers are read again only when state was found (most gradings: not).
         if (!all.some((c) => c.name === STATE_CHECK && c.status === "fail" && c.chargedTo === undefined)) return all;
@@ -340,7 +358,15 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       const judge = (planned: PlannedCheck[], outcomes: readonly (Outcome | undefined)[]) => judgeChecks(planned, outcomes, expectedAt, serveComparison, input.seed, excused);
       const judged = judge([...runs.checks], shared);
       const rule = runs.checks.find((p) => p.check.id === FRESH_LISTS_RULE);
-      if (runs.fresh === undefined || !rule) checks.push(...chargeSkippedAsBlank(judged, runs.checks, shared, failingOn(shared)));
+      // A family still wrong with a line's value slip written right is not read through it (line-slips.ts).
+      const slipsMarked = (list: CheckResult[], outcomes: readonly (Outcome | undefined)[]): CheckResult[] => markLineValueSlips(list, lines, TASK4_FAMILIES, (name) => {
+        const p = runs.checks.find((q) => q.check.id === name);
+        const at = p ? failingOn(outcomes)(p) : [];
+        if (!p || at.some((k) => outcomes[p.offset + k]?.ok !== true)) return undefined;
+        return { values: at.map((k) => (outcomes[p.offset + k] as { value: unknown }).value), passes: (value, j) => serveComparison(p.check)(expectedAt(p.offset + at[j]!)!.value, value) };
+      });
+      const parseLine = lines.find((c) => c.name === "t4_parse_error_line" && c.status === "fail")?.actual ?? undefined;
+      if (runs.fresh === undefined || !rule) checks.push(...slipsMarked(chargeSkippedAsBlank(judged, runs.checks, shared, failingOn(shared), parseLine), shared));
       else {
         // The fresh run's lists are freshServeChecks' in order: each one's holes are that list's in serve's order.
         const holes = undefinedAnswers(plan, reply);
@@ -353,7 +379,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
         const alone = new Map(fresh ? at.map((g, k) => [g, fresh[k]] as const) : []);
         const kinds = freshPlanned.filter((p) => p !== rule);
         const byKind = judgeKindsAlone(withState, kinds, shared, alone, judge);
-        checks.push(...chargeSkippedAsBlank(byKind.checks, runs.checks, byKind.outcomes, failingOn(byKind.outcomes)));
+        checks.push(...slipsMarked(chargeSkippedAsBlank(byKind.checks, runs.checks, byKind.outcomes, failingOn(byKind.outcomes), parseLine), byKind.outcomes));
       }
     }
   }

@@ -12,17 +12,35 @@ const failed = (name: string): CheckResult => ({ name, kind: "behaviour", title:
 describe("lines of every kind taken as blank (one slip: the blank test)", () => {
   it("reads an answer that skipped non-blank lines unanswered and unlogged, line numbers still counted", () => {
     const list = ["{", "", "5"];
-    expect(skippedAsBlank(list, answer(["", "", "5"]))).toBe(true);
-    expect(skippedAsBlank(list, answer(["", "", ""]))).toBe(true);
+    expect(skippedAsBlank(list, answer(["", "", "5"]))).toEqual({ wide: true, narrow: false });
+    expect(skippedAsBlank(list, answer(["", "", ""]))).toEqual({ wide: true, narrow: false });
+  });
+
+  it("reads an answer that read blank lines (a tab alone parsed: a blank test too narrow), and serve's own Parse error line", () => {
+    const list = ["\t", "{"];
+    expect(skippedAsBlank(list, answer(["x", "{"]))).toEqual({ wide: false, narrow: true });
+    const own = JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error." } });
+    const slipped: Outcome = { ok: true, value: { out: [own, own], log: ["line 1", "line 2"] } };
+    expect(skippedAsBlank(list, slipped)).toBeUndefined();
+    expect(skippedAsBlank(list, slipped, own)).toEqual({ wide: false, narrow: true });
+    // Only the slip: the list is judged so where serve's Parse error line is its own.
+    expect(skippedAsBlank(["{"], { ok: true, value: { out: [own], log: ["line 1"] } }, own)).toEqual({ wide: false, narrow: false });
+  });
+
+  it("charges the kinds' checks failing only by blank lines read to t4_blank_lines where it failed", () => {
+    const plan = [planned("t4_blank_lines", [["\t"]], 0), planned("t4_unreadable_lines", [["\t", "{"]], 1), planned("t4_not_objects", [["\t", "5"]], 2)];
+    const outcomes = [{ ok: true, value: { out: ["x"], log: ["line 1"] } } as Outcome, answer(["x", "{"]), answer(["x", "5"])];
+    const out = chargeSkippedAsBlank(["t4_blank_lines", "t4_unreadable_lines", "t4_not_objects"].map(failed), plan, outcomes, () => [0]);
+    expect(out.map((c) => c.chargedTo)).toEqual([undefined, "t4_blank_lines", "t4_blank_lines"]);
   });
 
   it("does not read the rules' own answer, another answer, a throw, or a list holding an object", () => {
-    expect(skippedAsBlank(["{", "5"], answer(["{", "5"]))).toBe(false);
-    expect(skippedAsBlank(["{", "5"], { ok: true, value: { out: [], log: ["line 1", "line 2"] } })).toBe(false);
-    expect(skippedAsBlank(["{", "5"], { ok: false, failure: { reason: "crash", message: "boom" } } as Outcome)).toBe(false);
-    expect(skippedAsBlank(['{"jsonrpc":"2.0","id":1,"method":"tools/list"}', "{"], { ok: true, value: { out: [], log: [] } })).toBe(false);
+    expect(skippedAsBlank(["{", "5"], answer(["{", "5"]))).toBeUndefined();
+    expect(skippedAsBlank(["{", "5"], { ok: true, value: { out: [], log: ["line 1", "line 2"] } })).toBeUndefined();
+    expect(skippedAsBlank(["{", "5"], { ok: false, failure: { reason: "crash", message: "boom" } } as Outcome)).toBeUndefined();
+    expect(skippedAsBlank(['{"jsonrpc":"2.0","id":1,"method":"tools/list"}', "{"], { ok: true, value: { out: [], log: [] } })).toBeUndefined();
     // Numbered from 0: the lines are logged, only wrongly.
-    expect(skippedAsBlank(["{"], { ok: true, value: { out: serveWith(["{"], () => null).out, log: ["line 0"] } })).toBe(false);
+    expect(skippedAsBlank(["{"], { ok: true, value: { out: serveWith(["{"], () => null).out, log: ["line 0"] } })).toBeUndefined();
   });
 
   it("charges the later kinds' checks to the first whose every failure is so, and leaves a check failing otherwise its own", () => {

@@ -1,0 +1,63 @@
+// A slip in a value: the rules' value with one stretch written otherwise (a text's wording, a
+// field written otherwise, a character left out), and the ways to write that stretch right in
+// another text where the same slip may stand (grading/line-slips.ts reads families' answers so;
+// a line whose value shows another line's slip again reads through it, evidence/lines.ts).
+const CONTEXT = 12;
+const SHORTEST = 4;
+
+/** A value slip: the stretch the student wrote and the rules' in its place, and what stands before it. */
+export interface Slip { line: string; before: string; wrote: string; due: string }
+
+/** The line's value slip, where its value is the rules' with one stretch written otherwise. */
+export function valueSlip(line: string, expected: string, actual: string): Slip | undefined {
+  let start = 0;
+  while (start < expected.length && start < actual.length && expected[start] === actual[start]) start++;
+  let end = 0;
+  while (end < expected.length - start && end < actual.length - start && expected[expected.length - 1 - end] === actual[actual.length - 1 - end]) end++;
+  // Most of the value kept: a slip in it, not another value.
+  if (start + end < Math.max(SHORTEST, expected.length / 2)) return undefined;
+  // A field or a phrase left out or added is no slip in a value: what it holds may differ with
+  // every input (data's requested), so no one stretch written right repairs the others.
+  const [wrote, due] = [actual.slice(start, actual.length - end), expected.slice(start, expected.length - end)];
+  if ((wrote === "" || due === "") && wrote.length + due.length > 3) return undefined;
+  // Where the student left something out, the character after it marks the place.
+  const after = start === actual.length - end ? actual.slice(start, start + 1) : "";
+  return { line, before: actual.slice(Math.max(0, start - CONTEXT), start), wrote: wrote + after, due: due + after };
+}
+
+const escaped = (s: string): string => JSON.stringify(s).slice(1, -1);
+const replaced = (text: string, from: string, to: string): string => text.split(from).join(to);
+
+/**
+ * The ways one slip may have been written in another answer's JSON text, each made right: the
+ * stretch with less and less of what stands before it (a message's wording is written beside
+ * other names and codes than the line's), and, where the student's stretch wraps the rules' (a
+ * name quoted), every such wrapping taken off with the escapes a quoting adds.
+ */
+export function repairs(slip: Slip): ((text: string) => string)[] {
+  const out: ((text: string) => string)[] = [];
+  for (const n of [CONTEXT, 8, 4, 2, 1, 0]) {
+    const before = slip.before.slice(Math.max(0, slip.before.length - n));
+    const [from, to] = [before + slip.wrote, before + slip.due];
+    if (from.length < 1 || from === to) continue;
+    out.push((t) => replaced(replaced(t, from, to), escaped(from), escaped(to)));
+  }
+  const at = slip.due.length > 0 ? slip.wrote.indexOf(slip.due) : -1;
+  if (at >= 0) {
+    const [left, right] = [slip.wrote.slice(0, at), slip.wrote.slice(at + slip.due.length)];
+    const quote = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    if (left || right) for (const [l, r] of [[left, right], [escaped(left), escaped(right)]] as const) {
+      // Inside one JSON string: the wrapping of a name, not text between two of them.
+      const wrapped = new RegExp(`${quote(l)}((?:[^"\\\\]|\\\\.)*?)${quote(r)}`, "g");
+      // A wrapping that quotes (repr) escapes what it wraps too: a tab written as \t, a quote as \'.
+      out.push((t) => t.replace(wrapped, (_, inner: string) => inner.replace(/\\\\(\\\\|[tnrfb'])/g, (__, c: string) => (c === "'" ? "'" : c.length === 2 ? c : `\\${c}`))));
+    }
+  }
+  return out;
+}
+
+/** Whether `actual` is `accepted` with the slip of `lineActual` (against `lineAccepted`) written right. */
+export function showsSlipOf(lineActual: string, lineAccepted: string, actual: string, accepted: string): boolean {
+  const slip = valueSlip("", lineAccepted, lineActual);
+  return slip !== undefined && actual !== accepted && repairs(slip).some((repair) => repair(actual) === accepted);
+}

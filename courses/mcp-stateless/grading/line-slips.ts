@@ -1,0 +1,82 @@
+// A slip in one fixture answer's value (a text's wording, a data field written otherwise, a
+// message without its colon) costs its line, and voided every family reading through that line,
+// though the slip reaches none of the inputs those families fail on (helper 75: three such slips
+// beside a lazy handle kept 38/41, cheats-2026-12-05c). A line whose value is the rules' with one
+// stretch written otherwise is such a slip. A family with a failing answer that still fails once
+// that stretch is written as the rules write it has a mistake of its own: it is not read through
+// the line nor its rules. A line whose value is another altogether (a result where an error is
+// due, no answer) stays read through: its mistake may be any family's too.
+import type { Points } from "../../../src/pack/score.js";
+import type { CheckResult } from "../../../src/report/types.js";
+import { LINE_RULES } from "../evidence/line-rules.js";
+import { repairs, valueSlip, type Slip } from "../evidence/value-slip.js";
+
+/** Whether the answer is the rules' once one of the slips, or all of them, is written right there. */
+function rightWithout(value: unknown, slips: readonly Slip[], passes: (value: unknown) => boolean): boolean {
+  let text: string | undefined;
+  try { text = JSON.stringify(value); } catch { return false; }
+  if (text === undefined) return false;
+  const tries = [...slips.flatMap(repairs), (t: string) => slips.reduce((acc, s) => repairs(s)[0]?.(acc) ?? acc, t)];
+  return tries.some((repair) => {
+    let fixed: unknown;
+    try { fixed = JSON.parse(repair(text!)) as unknown; } catch { return false; }
+    return passes(fixed);
+  });
+}
+
+/** A family's failing answers, and whether an answer is the rules'. */
+export interface FailingAnswers { values: readonly unknown[]; passes: (value: unknown, k: number) => boolean }
+
+/**
+ * The failed families (by `families`' through lists) with `notThrough` their lines' value slips
+ * (of `lines`) and those lines' rules, where an answer still fails with the slips written right.
+ */
+export function markLineValueSlips(all: readonly CheckResult[], lines: readonly CheckResult[], families: Readonly<Record<string, Points>>, failing: (name: string) => FailingAnswers | undefined): CheckResult[] {
+  const slips = lines.flatMap((c) => {
+    if (c.kind !== "evidence" || c.status !== "fail" || c.chargedTo !== undefined || typeof c.expected !== "string" || typeof c.actual !== "string") return [];
+    const slip = valueSlip(c.name, c.expected, c.actual);
+    return slip ? [slip] : [];
+  });
+  if (slips.length === 0) return [...all];
+  // A line charged to a slipped line (it shows that slip again: evidence/lines.ts) takes its rules
+  // along where their every failing answer is right with that slip written right.
+  const slipOf = new Map(slips.map((s) => [s.line, s]));
+  const alongWith = new Map<string, string>();
+  for (const line of lines) {
+    const slip = line.chargedTo !== undefined ? slipOf.get(line.chargedTo) : undefined;
+    for (const rule of slip ? LINE_RULES[line.name] ?? [] : []) {
+      const c = all.find((x) => x.name === rule && x.status === "fail" && x.chargedTo === undefined && !x.crashed);
+      const answers = c ? failing(rule) : undefined;
+      if (answers && answers.values.length > 0 && answers.values.every((v, k) => rightWithout(v, [slip!], (fixed) => answers.passes(fixed, k)))) alongWith.set(rule, slip!.line);
+    }
+  }
+  const charged = all.map((c) => {
+    const to = alongWith.get(c.name);
+    return to === undefined ? c : { ...c, chargedTo: to, message: `${c.message ?? ""} Every answer it failed is right with ${to}'s slip written right: that slip, charged there; it costs nothing more here.`.trim() };
+  });
+  return markFamilies(charged, slips, families, failing);
+}
+
+function markFamilies(all: readonly CheckResult[], slips: readonly Slip[], families: Readonly<Record<string, Points>>, failing: (name: string) => FailingAnswers | undefined): CheckResult[] {
+  // Each failed family's verdict: right once the slips it reads are written right, or not.
+  const bySlip = new Set<string>();
+  const own = new Map<string, Slip[]>();
+  for (const c of all) {
+    const through = families[c.name]?.through;
+    if (!through || c.status !== "fail" || c.chargedTo !== undefined || c.crashed) continue;
+    const read = slips.filter((s) => through.includes(s.line));
+    const answers = read.length > 0 ? failing(c.name) : undefined;
+    if (!answers || answers.values.length === 0) continue;
+    // Every failing answer right once the slips are: the slips' failure, read through them.
+    if (answers.values.every((v, k) => rightWithout(v, read, (fixed) => answers.passes(fixed, k)))) bySlip.add(c.name);
+    else own.set(c.name, read);
+  }
+  // A family of its own is read through neither the slips' lines and rules nor the families that
+  // failed only by those slips.
+  return all.map((c) => {
+    const read = own.get(c.name);
+    if (!read) return c;
+    const through = families[c.name]!.through!;
+    return { ...c, notThrough: [...(c.notThrough ?? []), ...read.flatMap((s) => [s.line, ...(LINE_RULES[s.line] ?? [])]), ...through.filter((n) => bySlip.has(n))] };
+  });
+}
