@@ -45,6 +45,12 @@ export interface CheckResult {
    */
   crashedOn?: string[];
   /**
+   * Where every failure was a request left without a response: the kinds of value every such
+   * input holds and few answered inputs do (as `crashedOn`). A pack charges such checks to its rule
+   * of which messages are answered only where that rule's own unanswered inputs share a kind.
+   */
+  unansweredOn?: string[];
+  /**
    * A general rule's check (one whose policy reads `through` other checks) that broke in a way no
    * slip of those checks explains: its answers say something other than its rule (a search where
    * the rule refuses, an error without the rule's message), not its rule written or wrapped

@@ -173,9 +173,13 @@ export function verdict(
   const ownMistake = task === "task2" && own.some((f) => f.responded);
   // Only where the code answers some of its inputs right: code that answers nothing it has not
   // seen (a table of the fixtures) shows no slip in which requests are answered.
-  const unanswered = task === "task2" && tried > failures.length && own.every((f) => !f.crashed && !f.responded && f.actual === "null");
+  const leftUnanswered = task === "task2" && own.every((f) => !f.crashed && !f.responded && f.actual === "null");
+  const unanswered = leftUnanswered && tried > failures.length;
+  // The kinds of input left unanswered, against those answered: one slip in which requests are
+  // answered (a string id taken for a notification) leaves one kind unanswered everywhere.
+  const unansweredOn = leftUnanswered ? crashKinds(own.map((f) => f.input), fixed.filter((input) => !own.some((f) => f.input === input))) : undefined;
   return {
-    ...base, status: "fail", expected: smallest.expected, actual: smallest.actual, ...(crashed ? { crashed } : {}), ...(crashedOn ? { crashedOn } : {}), ...(ownMistake ? { ownMistake } : {}), ...(unanswered ? { unanswered } : {}),
+    ...base, status: "fail", expected: smallest.expected, actual: smallest.actual, ...(crashed ? { crashed } : {}), ...(crashedOn ? { crashedOn } : {}), ...(ownMistake ? { ownMistake } : {}), ...(unanswered ? { unanswered } : {}), ...(unansweredOn ? { unansweredOn } : {}),
     // Inputs the run never reached were not answered at all: said so, with why the run stopped.
     message: `${failures.length} of ${tried} inputs ${own.every((f) => f.notCalled) ? `were never called: the run stopped before them${judged.stopped ? ` (${judged.stopped})` : ""}` : what} (seed ${seed}, run again with --seed ${seed}). The smallest: ${callText(task, smallest.input)}${where}`,
   };

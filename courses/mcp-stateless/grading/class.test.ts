@@ -270,6 +270,11 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // added reach no call (client/extra-keys.ts): the line and the two families.
   ["gaming-client-slip-keys-rules", "task3", ["t3_request_keys", "t3_first_round_no_answers", "t3_final_result_returned"], [], 3],
   ["serve-blank-test-narrow", "task4", ["t4_blank_lines"], [], 1],
+  // Helper 75: the lazy handle behind a guard answering nothing to whatever the page never sends
+  // (ids 0, "" and strings too): 38/41, most families charged to t2_notifications as requests left
+  // unanswered. They are charged there only where t2_notifications' own unanswered inputs share a
+  // kind with theirs (CheckResult.unansweredOn): six.
+  ["gaming-null-on-odd", "task2", ["t2_order_ids", "t2_version_check", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_notifications"], ["t4_out_ids"], 6],
   ["gaming-throws-odd", "task2", ["t2_inherited_names", "t2_version_check", "t2_client_meta", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], ["t4_out_ids", "t4_log"], 8],
   ["gaming-lazy-handle-throws-odd", "task2", ["t2_inherited_names", "t2_version_check", "t2_client_meta", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], ["t4_out_ids", "t4_log"], 6],
   // Helper 69: four shortcuts (checkArgs never called, only the fixture's old version refused, a

@@ -33,6 +33,7 @@ import { resolveCharges } from "../../../src/pack/charges.js";
 import { chargeFailedCalls, failedAsCase } from "../../../src/pack/failed-call.js";
 import { chargeArgsParts, excusedArgsFailures } from "./args-failures.js";
 import { chargeArgsRulesAlike } from "./args-mistakes.js";
+import { oneKind } from "../../../src/pack/crash-kinds.js";
 import { sameMessageCase } from "./message-case.js";
 
 const NOT_RUN = "Not run: the code it needs did not run on its fixtures.";
@@ -128,7 +129,11 @@ function chargeUnanswered(checks: readonly CheckResult[]): CheckResult[] {
   const rule = checks.find((c) => c.name === "t2_notifications" && c.status === "fail");
   if (!rule) return [...checks];
   const to = rule.chargedTo ?? rule.name;
-  return checks.map((c) => (c !== rule && c.status === "fail" && c.chargedTo === undefined && c.unanswered
+  // Where the rule's own unanswered inputs share no kind with a check's, that check's inputs were
+  // left unanswered for another reason: code that answers nothing it cannot do (helper 75's
+  // null-on-odd kept 38/41 with most families charged here).
+  const sameKind = (c: CheckResult): boolean => rule.unansweredOn === undefined || oneKind([rule.unansweredOn, c.unansweredOn ?? []]);
+  return checks.map((c) => (c !== rule && c.status === "fail" && c.chargedTo === undefined && c.unanswered && sameKind(c)
     ? { ...c, chargedTo: to, message: `${c.message ?? ""} Every one of them was left without a response, as t2_notifications found: that mistake, charged there; it costs nothing more here.`.trim() } : c));
 }
 
