@@ -38,10 +38,11 @@ export interface CheckResult {
    */
   crashed?: true;
   /**
-   * With `crashed`, where every failure was a throw: the kinds of value every input it threw on
-   * holds and some other input does not (src/pack/crash-kinds.ts). Throws of several checks are
-   * one cause only where one kind is in all their lists; absent (a stop, or a pack that does not
-   * say), the check's crashes are one cause with the task's others.
+   * With `crashed`, where every failure was a throw or a call that never returned (stopped at its
+   * own budget): the kinds of value every such input holds and some other input does not
+   * (src/pack/crash-kinds.ts). Crashes of several checks are one cause only where one kind is in
+   * all their lists; absent (a run stopped before its inputs, or a pack that does not say), the
+   * check's crashes are one cause with the task's others.
    */
   crashedOn?: string[];
   /**

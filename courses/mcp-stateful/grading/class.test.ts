@@ -258,6 +258,11 @@ const GAMING: [string, string, number][] = [
   // module-level state: 17/18 and 16/18 while throws were one cause a task; throws on inputs of no
   // one kind are each their family's (src/pack/crash-kinds.ts): 4 and 3.
   ["gaming-throws-where-lazy-wrong", "task2", 4],
+  // The same inputs answered by a loop that never ends (each step stopped at its own budget), alone
+  // and with module-level state: 17/18 while stops were one cause a task. A step that never
+  // returned says its kinds as a throw does (server-verdicts.ts): 14/18 each (13 at one seed).
+  ["gaming-stall-where-lazy-wrong", "task2", 4],
+  ["gaming-stall-lazy-shared-state", "task2", 4],
   ["gaming-throws-lazy-shared-state", "task2", 3],
   // 18/18 before: every generated session was at most 21 handle calls long (behaviour/server-checks.ts, padded).
   ["gaming-first-calls", "task2", 2],

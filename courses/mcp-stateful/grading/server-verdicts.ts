@@ -244,7 +244,8 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
     let smallest: Found["smallest"];
     let judged = 0;
     // Whether every failure was a throw or a step that never returned (CheckResult.crashed); the
-    // steps that threw, while every failure is a throw (CheckResult.crashedOn), and every step answered.
+    // steps that threw or never returned, while every failure is one (CheckResult.crashedOn: a run
+    // that stopped before a session says no step), and every step answered.
     let crashed = true;
     let thrownOn: Step[] | undefined = [];
     const answered: Step[] = [];
@@ -300,7 +301,9 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
           const at = f === undefined ? undefined : got[f.steps - 1];
           const steps = f && !stalled ? [...judgedSteps(session, got, judges, ids, undefined, models[i]!)].filter((s) => s.why !== undefined).map(({ j, rule }) => ({ session, got, j, rule })) : undefined;
           answered.push(...session.steps.slice(0, got.length));
-          consider(f, stalled && f?.steps === got.length + 1 ? undefined : session, at === undefined || "threw" in at, steps, at !== undefined && "threw" in at ? session.steps[f!.steps - 1] : undefined);
+          // The step it threw on, or the one it never returned from: the kinds of input of a crash.
+          const stalledStep = stalled && f?.steps === got.length + 1 ? session.steps[got.length] : undefined;
+          consider(f, stalledStep ? undefined : session, at === undefined || "threw" in at, steps, at !== undefined && "threw" in at ? session.steps[f!.steps - 1] : stalledStep);
           if (judges !== "envelope") {
             const k = f ? kindsOfFailure(session, got, judges, ids, stalled ? results[i]!.failed : undefined, models[i]!) : undefined;
             if (k) { kinds.beyond ||= k.beyond; kinds.within ||= k.within; kinds.rightWithin ||= k.rightWithin; kinds.otherOrder &&= k.otherOrder; kinds.serverInfoOnly &&= k.serverInfoOnly; } else if (holds(i)) kinds.rightWithin = true;

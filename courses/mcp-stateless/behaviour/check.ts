@@ -143,7 +143,7 @@ export function verdict(
     if (judged.witness && !(outcome?.ok && judged.witness.is(outcome.value))) { unwitnessed.push(counterexample()); return; }
     tried++;
     if (outcome && !outcome.ok && judged.excused?.(input, outcome.failure)) failures.push({ ...counterexample(), excused: true });
-    else if (!outcome?.ok) failures.push({ ...counterexample(), crashed: true, ...(outcome?.failure.reason === "throw" ? { thrown: true as const } : {}) });
+    else if (!outcome?.ok) failures.push({ ...counterexample(), crashed: true, ...(outcome?.failure.reason === "throw" || outcome?.failure.reason === "timeout" ? { thrown: true as const } : {}) });
     else if (!judged.accepts(want.value, outcome.value, i)) failures.push({ ...counterexample(), ...(answersUnderId(input, outcome.value) ? { responded: true as const } : {}) });
   });
   if (judged.witness && tried === 0 && unwitnessed.length > 0) {
@@ -166,7 +166,8 @@ export function verdict(
   const smallest = smallestOf(own);
   // Every failure a throw or a stop: one cause with the task's other such checks (src/pack/score.ts).
   const crashed = own.every((f) => f.crashed);
-  // Throws only: the kinds of input they met, which tell one slip from rules not followed.
+  // Throws and calls that never returned (each stopped at its own budget) only: the kinds of input
+  // they met, which tell one slip from rules not followed. A run stopped before an input says none.
   const crashedOn = crashed && own.every((f) => f.thrown) ? crashKinds(own.map((f) => f.input), fixed.filter((input) => !own.some((f) => f.input === input))) : undefined;
   // handle answered a request, and wrongly: not a slip in which messages are answered
   // (CheckResult.ownMistake; the families' `path`, evidence/rule-families.ts).
