@@ -11,7 +11,7 @@ const EVERY_RESPONSE: string[] = [];
 // Each list's lines count with their own rules (the fixture's case in other sessions).
 const family = (cause: string, through: string[]): Points => ruleFamily(cause, [...withRules(through, LINE_RULES), ...EVERY_RESPONSE]);
 export const HANDSHAKE_LINES = ["t2_init_version", "t2_init_capabilities"];
-const TOOL_LINES = ["t2_tool_names", "t2_add_text", "t2_delete_db_code", "t2_outbox", "t2_tools_after"];
+export const TOOL_LINES = ["t2_tool_names", "t2_add_text", "t2_delete_db_code", "t2_outbox", "t2_tools_after"];
 
 export const TASK2_FAMILIES: Record<string, Points> = {
   // The schema's envelope is t2_envelope's on the same responses: an id written null on every
@@ -37,16 +37,14 @@ export const TASK1_FAMILIES: Record<string, Points> = {
   t1_response_built: ruleFamily("response", []),
 };
 
-// The client's general rules (task 3), a family each, read through the trace's lines of the
-// client's calls. Its ids are judged only in the ops whose requests were the model's
-// (client/rules.ts idsProblem): no slip of t3_messages' or of what a call returns reaches them,
-// so they read through the lines' values alone, and while those are right an id mistake is one of
-// its own (a-client-ids-pump: ids from Date.now() beside a pump that re-fetches on any
-// notification cost 1, the ids free below full marks). The schema of what the client sends is
-// what t3_handshake and t3_messages judge on the same messages: through them.
-const CLIENT_CALL_LINES = ["t3_sent_methods", "t3_add_text", "t3_delete_db_code", "t3_cache_after_pump"];
-
+// The client's general rules (task 3), a family each. Its ids are judged only in the ops whose
+// requests were the model's (client/rules.ts idsProblem): no slip of the trace's lines (which
+// methods were sent, what a call returns, a pump that never re-fetches) reaches them, so an id
+// mistake is one of its own beside any of those (a-client-ids-pump: ids from Date.now() beside a
+// pump that re-fetches on any notification cost 1, the ids free below full marks; helper 74's
+// client-slip-pump-ids kept 17/18 while the ids read through the trace's lines). The schema of what
+// the client sends is what t3_handshake and t3_messages judge on the same messages: through them.
 export const TASK3_FAMILIES: Record<string, Points> = {
-  t3_ids: ruleFamily("client ids", CLIENT_CALL_LINES),
+  t3_ids: ruleFamily("client ids", []),
   t3_schema_messages: ruleFamily("client messages' schema", withRules(["t3_sent_methods"], LINE_RULES)),
 };

@@ -263,6 +263,13 @@ const GAMING: [string, string, number][] = [
   // returned says its kinds as a throw does (server-verdicts.ts): 14/18 each (13 at one seed).
   ["gaming-stall-where-lazy-wrong", "task2", 4],
   ["gaming-stall-lazy-shared-state", "task2", 4],
+  // Helper 74: tools/list newest first (the tool lines' slip) with tools and outbox on the module
+  // (isolation), and a client whose pump never re-fetches (the trace's lines) with every request id
+  // 1: 17/18 each, the families read through those lines. A list in another order is no state
+  // (grading/value-slips.ts markToolOrderSlips), and no line's slip reaches the ids, judged only in
+  // the model's ops (evidence/rule-families.ts): 16/18 each.
+  ["gaming-slip-tool-order-shared-state", "task2", 6],
+  ["gaming-client-slip-pump-ids", "task3", 3],
   ["gaming-throws-lazy-shared-state", "task2", 3],
   // 18/18 before: every generated session was at most 21 handle calls long (behaviour/server-checks.ts, padded).
   ["gaming-first-calls", "task2", 2],

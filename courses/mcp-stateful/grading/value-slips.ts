@@ -12,7 +12,7 @@ import { withRules } from "../../../src/pack/score.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { Outcome, Session } from "../behaviour/session.js";
 import { LINE_RULES } from "../evidence/line-rules.js";
-import { HANDSHAKE_LINES, TASK2_FAMILIES } from "../evidence/rule-families.js";
+import { HANDSHAKE_LINES, TASK2_FAMILIES, TOOL_LINES } from "../evidence/rule-families.js";
 import type { WrongStep } from "./server-verdicts.js";
 
 // initialize's lines and their rule, and the families that read through them.
@@ -47,4 +47,23 @@ export function markInitializeValueSlips(
     if (check.name !== "t2_isolation" && (!steps || steps.every((w) => isInitialize(w.session, w.j) && answeredWithResult(w.got[w.j])))) return check;
     return { ...check, notThrough: [...(check.notThrough ?? []), ...HANDSHAKE] };
   });
+}
+
+// The tool lines' own slip in a list's order (newest first, say) is no state: module-level state
+// adds tools the session never added, or keeps them twice. t2_isolation, which compares the
+// student's server alone with two side by side, reads through those lines for state only:
+// a list line whose value is its rule's names in another order is not read through (helper 74's
+// slip-tool-names-shared-state kept 17/18 with tools and outbox on the module).
+const reordered = (c: CheckResult): boolean => {
+  if (typeof c.expected !== "string" || typeof c.actual !== "string" || c.expected === c.actual) return false;
+  const names = (text: string): string => text.split(",").sort().join(",");
+  return names(c.expected) === names(c.actual);
+};
+
+/** t2_isolation with `notThrough` the tool lines (and their rules) that failed by a list's order alone. */
+export function markToolOrderSlips(lines: readonly CheckResult[], verdicts: readonly CheckResult[]): CheckResult[] {
+  const order = lines.filter((c) => TOOL_LINES.includes(c.name) && c.status === "fail" && c.chargedTo === undefined && reordered(c)).map((c) => c.name);
+  if (order.length === 0) return [...verdicts];
+  const slipped = withRules(order, LINE_RULES);
+  return verdicts.map((c) => (c.name === "t2_isolation" && c.status === "fail" ? { ...c, notThrough: [...(c.notThrough ?? []), ...slipped] } : c));
 }
