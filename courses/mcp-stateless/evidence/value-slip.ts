@@ -6,7 +6,31 @@ const CONTEXT = 12;
 const SHORTEST = 4;
 
 /** A value slip: the stretch the student wrote and the rules' in its place, and what stands before it. */
-export interface Slip { line: string; before: string; wrote: string; due: string }
+export interface Slip {
+  line: string; before: string; wrote: string; due: string;
+  /** A list of names in another order (tools/list newest first): the order written, and the rules'. */
+  order?: { wrote: readonly string[]; due: readonly string[] };
+}
+
+/** The line's slip in a list's order, where its value is the rules' names (comma-separated) in another order. */
+export function orderSlip(line: string, expected: string, actual: string): Slip | undefined {
+  const [due, wrote] = [expected.split(","), actual.split(",")];
+  if (expected === actual || due.length < 2 || [...due].sort().join(",") !== [...wrote].sort().join(",")) return undefined;
+  return { line, before: "", wrote: "", due: "", order: { wrote, due } };
+}
+
+/** The value with every list of named objects in the slip's order put in the rules' order. */
+export function reordered(value: unknown, order: NonNullable<Slip["order"]>): unknown {
+  if (Array.isArray(value)) {
+    const names = value.map((v) => (v !== null && typeof v === "object" && typeof (v as { name?: unknown }).name === "string" ? (v as { name: string }).name : undefined));
+    if (names.every((n) => n !== undefined) && names.join(",") === order.wrote.join(",")) {
+      return order.due.map((name) => value[names.indexOf(name)]);
+    }
+    return value.map((v) => reordered(v, order));
+  }
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reordered(v, order)]));
+  return value;
+}
 
 /** The line's value slip, where its value is the rules' with one stretch written otherwise. */
 export function valueSlip(line: string, expected: string, actual: string): Slip | undefined {
@@ -36,6 +60,7 @@ const replaced = (text: string, from: string, to: string): string => text.split(
  */
 export function repairs(slip: Slip): ((text: string) => string)[] {
   const out: ((text: string) => string)[] = [];
+  if (slip.order) return out;
   for (const n of [CONTEXT, 8, 4, 2, 1, 0]) {
     const before = slip.before.slice(Math.max(0, slip.before.length - n));
     const [from, to] = [before + slip.wrote, before + slip.due];

@@ -264,6 +264,12 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["gaming-args-slip-wrong-type-rules", "task1", ["t1_wrong_type", "t1_inherited_names", "t1_generated_args"], [], 3],
   ["gaming-serve-slip-parse-blank", "task4", ["t4_parse_error_line", "t4_blank_lines"], [], 2],
   ["checkargs-must-be-str", "task1", ["t1_wrong_type"], [], 1],
+  // tools/list newest first (the tool names' line) beside unknown names written with String():
+  // t2_unknown_names read through the line (40/41). A list in another order is a slip whose answers
+  // are put right by reordering (evidence/value-slip.ts orderSlip): two. The order alone: one
+  // (t2_client_meta, which sends tools/list again, still reads through it).
+  ["gaming-slip-tool-order-unknown-names", "task2", ["t2_tool_names", "t2_unknown_names"], [], 2],
+  ["tools-list-newest-first", "task2", ["t2_tool_names"], [], 1],
   // The client: a key "version" added to every request beside a first round with answers, an
   // isError result thrown and a result without resultType asked again: both families read through
   // the request keys' line (40/41). The scripted server never reads a key it does not know: keys

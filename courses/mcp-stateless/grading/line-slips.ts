@@ -9,7 +9,7 @@
 import type { Points } from "../../../src/pack/score.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import { LINE_RULES } from "../evidence/line-rules.js";
-import { repairs, valueSlip, type Slip } from "../evidence/value-slip.js";
+import { orderSlip, reordered, repairs, valueSlip, type Slip } from "../evidence/value-slip.js";
 
 /** Whether the answer is the rules' once one of the slips, or all of them, is written right there. */
 function rightWithout(value: unknown, slips: readonly Slip[], passes: (value: unknown) => boolean): boolean {
@@ -17,11 +17,14 @@ function rightWithout(value: unknown, slips: readonly Slip[], passes: (value: un
   try { text = JSON.stringify(value); } catch { return false; }
   if (text === undefined) return false;
   const tries = [...slips.flatMap(repairs), (t: string) => slips.reduce((acc, s) => repairs(s)[0]?.(acc) ?? acc, t)];
-  return tries.some((repair) => {
+  if (tries.some((repair) => {
     let fixed: unknown;
     try { fixed = JSON.parse(repair(text!)) as unknown; } catch { return false; }
     return passes(fixed);
-  });
+  })) return true;
+  // A list's order: the lists of named objects put in the rules' order.
+  const orders = slips.flatMap((s) => (s.order ? [s.order] : []));
+  return orders.length > 0 && passes(orders.reduce((v, order) => reordered(v, order), JSON.parse(text) as unknown));
 }
 
 /** A family's failing answers, and whether an answer is the rules'. */
@@ -34,7 +37,7 @@ export interface FailingAnswers { values: readonly unknown[]; passes: (value: un
 export function markLineValueSlips(all: readonly CheckResult[], lines: readonly CheckResult[], families: Readonly<Record<string, Points>>, failing: (name: string) => FailingAnswers | undefined): CheckResult[] {
   const slips = lines.flatMap((c) => {
     if (c.kind !== "evidence" || c.status !== "fail" || c.chargedTo !== undefined || typeof c.expected !== "string" || typeof c.actual !== "string") return [];
-    const slip = valueSlip(c.name, c.expected, c.actual);
+    const slip = valueSlip(c.name, c.expected, c.actual) ?? orderSlip(c.name, c.expected, c.actual);
     return slip ? [slip] : [];
   });
   if (slips.length === 0) return [...all];
