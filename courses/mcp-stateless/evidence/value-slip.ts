@@ -7,7 +7,10 @@ const SHORTEST = 4;
 
 /** A value slip: the stretch the student wrote and the rules' in its place, and what stands before it. */
 export interface Slip {
-  line: string; before: string; wrote: string; due: string;
+  /** The stretch the student wrote, the rules' in its place, and what stands before and after it in the line. */
+  line: string; before: string; wrote: string; due: string; after?: string;
+  /** Where the stretch starts or ends the line's value: in an answer, where a JSON string does. */
+  atStart?: boolean; atEnd?: boolean;
   /** A list of names in another order (tools/list newest first): the order written, and the rules'. */
   order?: { wrote: readonly string[]; due: readonly string[] };
 }
@@ -44,9 +47,10 @@ export function valueSlip(line: string, expected: string, actual: string): Slip 
   // every input (data's requested), so no one stretch written right repairs the others.
   const [wrote, due] = [actual.slice(start, actual.length - end), expected.slice(start, expected.length - end)];
   if ((wrote === "" || due === "") && wrote.length + due.length > 3) return undefined;
-  // Where the student left something out, the character after it marks the place.
-  const after = start === actual.length - end ? actual.slice(start, start + 1) : "";
-  return { line, before: actual.slice(Math.max(0, start - CONTEXT), start), wrote: wrote + after, due: due + after };
+  return {
+    line, before: actual.slice(Math.max(0, start - CONTEXT), start), wrote, due, after: actual.slice(actual.length - end, actual.length - end + CONTEXT),
+    ...(start === 0 ? { atStart: true } : {}), ...(end === 0 ? { atEnd: true } : {}),
+  };
 }
 
 const escaped = (s: string): string => JSON.stringify(s).slice(1, -1);
@@ -54,19 +58,29 @@ const replaced = (text: string, from: string, to: string): string => text.split(
 
 /**
  * The ways one slip may have been written in another answer's JSON text, each made right: the
- * stretch with less and less of what stands before it (a message's wording is written beside
- * other names and codes than the line's), and, where the student's stretch wraps the rules' (a
- * name quoted), every such wrapping taken off with the escapes a quoting adds.
+ * stretch with less and less of what stands before it, or after it (a message's wording is
+ * written beside other names and codes than the line's), at the start or end of a string where
+ * it starts or ends the line, and, where the student's stretch wraps the rules' (a name quoted),
+ * every such wrapping taken off with the escapes a quoting adds.
  */
 export function repairs(slip: Slip): ((text: string) => string)[] {
   const out: ((text: string) => string)[] = [];
   if (slip.order) return out;
-  for (const n of [CONTEXT, 8, 4, 2, 1, 0]) {
+  const swap = (from: string, to: string): void => {
+    if (from.length === 0 || from === to) return;
+    // As written, or as written inside a JSON string (where a quote or a backslash is escaped).
+    out.push(escaped(from) === from ? (t) => replaced(t, from, to) : (t) => replaced(replaced(t, from, to), escaped(from), escaped(to)));
+  };
+  const after = slip.after ?? "";
+  for (const n of [CONTEXT, 8, 4, 2, 1]) {
     const before = slip.before.slice(Math.max(0, slip.before.length - n));
-    const [from, to] = [before + slip.wrote, before + slip.due];
-    if (from.length < 1 || from === to) continue;
-    out.push((t) => replaced(replaced(t, from, to), escaped(from), escaped(to)));
+    if (before) swap(before + slip.wrote, before + slip.due);
+    if (after.slice(0, n)) swap(slip.wrote + after.slice(0, n), slip.due + after.slice(0, n));
   }
+  // In JSON text a string's own quotes mark where a value starts and ends.
+  if (slip.atStart) out.push((t) => replaced(t, `"${escaped(slip.wrote)}`, `"${escaped(slip.due)}`));
+  if (slip.atEnd) out.push((t) => replaced(t, `${escaped(slip.wrote)}"`, `${escaped(slip.due)}"`));
+  swap(slip.wrote, slip.due);
   const at = slip.due.length > 0 ? slip.wrote.indexOf(slip.due) : -1;
   if (at >= 0) {
     const [left, right] = [slip.wrote.slice(0, at), slip.wrote.slice(at + slip.due.length)];

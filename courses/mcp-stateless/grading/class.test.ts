@@ -89,6 +89,9 @@ const CORRECT = [
   // A class probe of serve read line by line (helper 36):
   "correct-serve-while-map", // task 4: a while loop with an index, /^\s*$/ for blank, a Map from the line's kind to what it writes
   "correct-serve-reduce-reviver", // task 4: reduce into {out, log}, an identity JSON.parse reviver, Object.prototype.toString for a plain object
+  // Helper 77: -32022's data with its keys in another order, or with a field of the server's own.
+  "correct-version-data-extra-field",
+  "correct-version-data-keys-reversed",
   "correct-serve-filter-untyped", // task 4: plain JavaScript, blanks filtered first with numbers kept (split(/\s+/).join("")), one try around all
   "correct-serve-memo-cache", // task 4: a module-level cache of each line's output across calls, reduceRight with results put in front
   "correct-serve-shift-input", // task 4: the input consumed as a queue with shift() (the page does not ask to keep it)
@@ -264,6 +267,23 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["gaming-args-slip-wrong-type-rules", "task1", ["t1_wrong_type", "t1_inherited_names", "t1_generated_args"], [], 3],
   ["gaming-serve-slip-parse-blank", "task4", ["t4_parse_error_line", "t4_blank_lines"], [], 2],
   ["checkargs-must-be-str", "task1", ["t1_wrong_type"], [], 1],
+  // Helper 77 (fairness of the value slips): one slip each, in wording, case, punctuation, quoting,
+  // separators or numbering, seen by several lines or families: one point each (an "Error: " prefix
+  // written otherwise cost 3-4 before chargeRepeatedSlips and the repairs with context after the
+  // stretch, at a string's start or end: grading/line-slips.ts, evidence/value-slip.ts).
+  ["slip-error-prefix-lowercase", "task2", ["t2_z9_text"], [], 1],
+  ["slip-error-prefix-no-space", "task2", ["t2_z9_text"], [], 1],
+  ["slip-errors-trailing-period", "task2", ["t2_z9_text"], [], 1],
+  ["slip-method-not-found-capital", "task2", ["t2_unknown_names"], [], 1],
+  ["slip-names-double-quoted", "task1", ["t1_quoted_name"], ["t2_bad_args_text", "t2_inherited_names", "t2_version_check"], 1], // handle writes names with task 1's pyRepr: charged there
+  ["slip-problems-joined-comma", "task2", ["t2_bad_args_text"], [], 1],
+  ["slip-repr-no-hex-escapes", "task1", ["t1_repr_quoting"], [], 1],
+  ["slip-resource-not-found-capital", "task2", ["t2_unknown_names"], [], 1],
+  ["slip-serve-log-zero-based", "task4", ["t4_log"], [], 1],
+  ["slip-serve-parse-error-lowercase", "task4", ["t4_parse_error_line"], [], 1],
+  ["slip-serve-python-separators", "task4", ["t4_parse_error_line"], [], 1],
+  ["slip-str-js-values", "task2", ["t2_unknown_names"], [], 1],
+  ["slip-unknown-tool-capital", "task2", ["t2_unknown_tool_error"], [], 1],
   // tools/list newest first (the tool names' line) beside unknown names written with String():
   // t2_unknown_names read through the line (40/41). A list in another order is a slip whose answers
   // are put right by reordering (evidence/value-slip.ts orderSlip): two. The order alone: one

@@ -26,7 +26,7 @@ import { schemaChecks } from "../schema/checks.js";
 import { chargeReached } from "../../../src/pack/reached.js";
 import { chargeFixtureSlips } from "./fixture-slips.js";
 import { markDataFree } from "./data-free.js";
-import { markLineValueSlips, type FailingAnswers } from "./line-slips.js";
+import { chargeRepeatedSlips, markLineValueSlips, type FailingAnswers } from "./line-slips.js";
 import { TASK1_FAMILIES, TASK2_FAMILIES, TASK4_FAMILIES } from "../evidence/rule-families.js";
 import { chargeIsErrorThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
 import { resolveCharges } from "../../../src/pack/charges.js";
@@ -455,7 +455,8 @@ function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: 
   // serve's lines read handle's answers: where they are what serve's rules give with the student's
   // handle (the oracle's answers, judged against in the plan), handle's mistake is task 2's (judgeAll).
   const served = id === "task4" && !alone && plan.oracle && plan.own.task4?.generated !== undefined && "values" in outcome ? chargeServeLinesToHandle(lines.checks, serveExpected(plan, reply)[0], outcome.values[0]) : lines.checks;
-  const checks = checker === checkArgs ? served : chargeLinesToTask1(served, checker);
+  // One slip shown by several of the page's lines is charged by the first (line-slips.ts).
+  const checks = chargeRepeatedSlips(checker === checkArgs ? served : chargeLinesToTask1(served, checker));
   checks.push(...outputChecks(task, run, !("failure" in outcome), loadedOutput(plan, reply, run, id)));
   const judgement: TaskJudgement = { checks, evidence };
   if ("failure" in outcome) judgement.failure = outcome.failure;

@@ -9,7 +9,7 @@
 import type { Points } from "../../../src/pack/score.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import { LINE_RULES } from "../evidence/line-rules.js";
-import { orderSlip, reordered, repairs, valueSlip, type Slip } from "../evidence/value-slip.js";
+import { orderSlip, reordered, repairs, showsSlipOf, valueSlip, type Slip } from "../evidence/value-slip.js";
 
 /** Whether the answer is the rules' once one of the slips, or all of them, is written right there. */
 function rightWithout(value: unknown, slips: readonly Slip[], passes: (value: unknown) => boolean): boolean {
@@ -35,9 +35,13 @@ export interface FailingAnswers { values: readonly unknown[]; passes: (value: un
  * (of `lines`) and those lines' rules, where an answer still fails with the slips written right.
  */
 export function markLineValueSlips(all: readonly CheckResult[], lines: readonly CheckResult[], families: Readonly<Record<string, Points>>, failing: (name: string) => FailingAnswers | undefined): CheckResult[] {
+  // Each failed line's slip; a line charged to another (the same slip shown again) keeps its own
+  // stretch, and where it alone fails a family, the family goes where the line went.
+  const chargedTo = new Map<string, string>();
   const slips = lines.flatMap((c) => {
-    if (c.kind !== "evidence" || c.status !== "fail" || c.chargedTo !== undefined || typeof c.expected !== "string" || typeof c.actual !== "string") return [];
+    if (c.kind !== "evidence" || c.status !== "fail" || typeof c.expected !== "string" || typeof c.actual !== "string") return [];
     const slip = valueSlip(c.name, c.expected, c.actual) ?? orderSlip(c.name, c.expected, c.actual);
+    if (slip && c.chargedTo !== undefined) chargedTo.set(c.name, c.chargedTo);
     return slip ? [slip] : [];
   });
   if (slips.length === 0) return [...all];
@@ -57,10 +61,10 @@ export function markLineValueSlips(all: readonly CheckResult[], lines: readonly 
     const to = alongWith.get(c.name);
     return to === undefined ? c : { ...c, chargedTo: to, message: `${c.message ?? ""} Every answer it failed is right with ${to}'s slip written right: that slip, charged there; it costs nothing more here.`.trim() };
   });
-  return markFamilies(charged, slips, families, failing);
+  return markFamilies(charged, slips, chargedTo, families, failing);
 }
 
-function markFamilies(all: readonly CheckResult[], slips: readonly Slip[], families: Readonly<Record<string, Points>>, failing: (name: string) => FailingAnswers | undefined): CheckResult[] {
+function markFamilies(all: readonly CheckResult[], slips: readonly Slip[], chargedTo: ReadonlyMap<string, string>, families: Readonly<Record<string, Points>>, failing: (name: string) => FailingAnswers | undefined): CheckResult[] {
   // Each failed family's verdict: right once the slips it reads are written right, or not.
   const bySlip = new Set<string>();
   const own = new Map<string, Slip[]>();
@@ -78,8 +82,30 @@ function markFamilies(all: readonly CheckResult[], slips: readonly Slip[], famil
   // failed only by those slips.
   return all.map((c) => {
     const read = own.get(c.name);
+    // Failing only by slips of lines all charged elsewhere: charged where they are (read through a
+    // line charged to another would charge nothing).
+    const through = families[c.name]?.through;
+    const lines = bySlip.has(c.name) ? slips.filter((s) => through!.includes(s.line)) : [];
+    const to = lines.length > 0 && lines.every((s) => chargedTo.has(s.line)) ? chargedTo.get(lines[0]!.line) : undefined;
+    if (to !== undefined) return { ...c, chargedTo: to, message: `${c.message ?? ""} Every answer it failed is right with ${lines[0]!.line}'s slip written right: that slip, charged by ${to}; it costs nothing more here.`.trim() };
     if (!read) return c;
-    const through = families[c.name]!.through!;
-    return { ...c, notThrough: [...(c.notThrough ?? []), ...read.flatMap((s) => [s.line, ...(LINE_RULES[s.line] ?? [])]), ...through.filter((n) => bySlip.has(n))] };
+    return { ...c, notThrough: [...(c.notThrough ?? []), ...read.flatMap((s) => [s.line, ...(LINE_RULES[s.line] ?? [])]), ...through!.filter((n) => bySlip.has(n))] };
   });
+}
+
+/**
+ * A task's lines with each failed line that shows an earlier failed line's value slip again (an
+ * "Error: " prefix written "error: " in every tool error's text) charged to that line: one slip,
+ * one point, however many of the page's lines show it.
+ */
+export function chargeRepeatedSlips(lines: readonly CheckResult[]): CheckResult[] {
+  const own = (c: CheckResult): c is CheckResult & { expected: string; actual: string } =>
+    c.kind === "evidence" && c.status === "fail" && c.chargedTo === undefined && typeof c.expected === "string" && typeof c.actual === "string";
+  const out = [...lines];
+  out.forEach((later, i) => {
+    if (!own(later)) return;
+    const first = out.slice(0, i).find((c) => own(c) && showsSlipOf(c.actual, c.expected, later.actual, later.expected));
+    if (first) out[i] = { ...later, chargedTo: first.name, message: `${later.message ?? ""} It is ${first.name}'s slip again, written right there it is right here: charged there; it costs nothing more here.`.trim() };
+  });
+  return out;
 }
