@@ -698,6 +698,14 @@ const COSTS: [string, number][] = [
   // second mistake beside it still costs its point.
   ["serve-skips-last-line", 1],
   ["serve-skips-last-line-no-escapes", 2],
+  // Helper 77: serve never reads the first line (both count lines lost, 15/17; grading/same-mistake.ts
+  // chargeServeLeftOut), numeric ids written back as strings, a Parse error line with a field more,
+  // toMcp converting its input in place and returning it; and a WeakMap cache of results (correct).
+  ["serve-skips-first-line", 1],
+  ["handle-string-numeric-ids", 1],
+  ["serve-parse-error-extra-field", 1],
+  ["tomcp-in-place", 1],
+  ["tomcp-weakmap-cache", 0],
   // Helper 70: one slip, the refusal sent as a protocol error with the rule's text (-32602): both
   // of id 5's lines lost (2) until t2_id5_text was charged to t2_id5_is_error (grading/same-mistake.ts).
   ["validation-as-rpc-error", 1],

@@ -148,7 +148,10 @@ export function chargeServeLeftOut(task3: TaskJudgement, result: unknown, withOw
   // An empty line read as a line that is not JSON: a Parse error line and a log line, both from the
   // one rule that empty lines are skipped.
   const blankRead = LINES.some((l) => l.trim() === "") && same(withOwnHandle(LINES.map((l) => (l.trim() === "" ? "\u0000not json" : l))));
+  // The first line never read (a loop that starts at 1), the lines after it numbered as they are.
+  const firstSkipped = LINES.length > 1 && LINES[0]!.trim() !== "" && same(withOwnHandle(["", ...LINES.slice(1)]));
   const what = same(withoutParseErrors) ? "every Parse error line is missing"
+    : firstSkipped ? "serve never reads the first line (look at where the loop starts)"
     : stops.some((k) => same(withOwnHandle(LINES.slice(0, k)))) ? "serve stopped after a line it answers with no message, before the end of the lines"
     : blankRead ? "an empty line is read as a message, answered with a Parse error line and logged, where it is skipped" : undefined;
   if (!what) return;
