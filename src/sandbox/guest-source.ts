@@ -25,6 +25,7 @@ export const LAZY: Record<string, { globals: string[]; methods?: [string, string
   "error-source.js": { globals: [], lib: ["errorFromSource"] },
   "json-cycle.js": { globals: [], lib: ["circularMessage"] },
   "hash.js": { globals: [], lib: ["nodeHashes"] },
+  "zlib.js": { globals: [], lib: ["nodeZlib"] },
   "atomics.js": { globals: ["Atomics"] },
 };
 

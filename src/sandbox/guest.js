@@ -284,6 +284,8 @@
       // Hashes are digested by the grader's own Node (globals/hash.js).
       if (id === "node:module") module.exports.createRequire = createRequire;
       if (id === "node:crypto") { const hashes = lib.nodeHashes(); for (const name of keys(hashes)) module.exports[name] = hashes[name]; }
+      // Compressed and expanded by the grader's own Node (globals/zlib.js).
+      if (id === "node:zlib") { const made = lib.nodeZlib(); for (const name of keys(made)) module.exports[name] = made[name]; }
       // url.parse, format, resolve and Url as Node's, by the grader's own Node (globals/url.js).
       if (id === "node:url") lib.legacyUrl(module.exports);
       return module.exports;

@@ -5,6 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { builtinModules, createRequire } from "node:module";
 import path from "node:path";
+import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { cachedBuild } from "../runner/build-cache.js";
 import type { ModuleSources } from "./resolve.js";
@@ -66,6 +67,14 @@ module.exports = {
   createSign: no("createSign"), createVerify: no("createVerify"), generateKeyPair: no("generateKeyPair"), pbkdf2: no("pbkdf2"), scrypt: no("scrypt"), subtle: undefined,
 };
 Object.defineProperty(module.exports, "subtle", { get: no("subtle"), enumerable: false });`;
+
+// node:zlib: the one-shot functions are the grader's own Node's (globals/zlib.js, added as the
+// module loads: guest.js); the constants and codes are Node 20's, read here from the grader's
+// Node; the streams are refused by name where they are made.
+const ZLIB_STREAMS = ["Deflate", "Inflate", "DeflateRaw", "InflateRaw", "Gzip", "Gunzip", "Unzip", "BrotliCompress", "BrotliDecompress"];
+const ZLIB = `const no = (name) => ({ [name]: function () { throw new Error("zlib." + name + " is not available in the grader's sandbox: it streams, which the tasks do not need. Use the one-shot functions (gzipSync, gunzip with a callback, ...) on the whole Buffer."); } })[name];
+module.exports = { constants: Object.freeze(${JSON.stringify(zlib.constants)}), codes: Object.freeze(${JSON.stringify((zlib as unknown as { codes: unknown }).codes)}) };
+for (const name of ${JSON.stringify(ZLIB_STREAMS)}) { module.exports[name] = no(name); module.exports["create" + name] = no("create" + name); }`;
 
 // node:url: the sandbox's own URL (globals/url.js) and Node 20's file URL conversions, as on
 // Linux (the sandbox's process.cwd() is "/").
@@ -183,6 +192,7 @@ const PURE: Record<string, string> = {
   // What a task may want of node:crypto (ids, random bytes), from the sandbox's own crypto
   // (globals/web.js); hashing, ciphers and keys are refused by name.
   crypto: CRYPTO,
+  zlib: ZLIB,
   // The sandbox's own URL (globals/url.js); the legacy API by the grader's own Node (guest.js).
   // The sandbox's timers on its virtual clock (globals/timers.js).
   timers: "module.exports = { setTimeout, setInterval, setImmediate, clearTimeout, clearInterval, clearImmediate };",

@@ -27,7 +27,7 @@ const OUTSIDE: Record<string, string> = {
   worker_threads: "starts threads", cluster: "starts processes", vm: "reaches the JavaScript engine itself", v8: "reaches the JavaScript engine itself",
   inspector: "reaches the JavaScript engine itself",
   repl: "reads the terminal", tty: "reads the terminal",
-  crypto: "is not one of the pure modules the sandbox gives", zlib: "is not one of the pure modules the sandbox gives",
+  crypto: "is not one of the pure modules the sandbox gives",
 };
 /** A student's file that is an ES module (every one but .cjs, .cts and .json). */
 export const ES_MODULE = /\.(m?ts|m?js|tsx|jsx)$/;

@@ -14,6 +14,7 @@ import type { NewInstance } from "./instance.js";
 import type { RunSpec, SandboxRequest, TaskFailure, WireCall } from "./protocol.js";
 import { frames, parseGuest } from "./guest-reply.js";
 import { hashCall, MAX_HASH_CHARS } from "./host-hash.js";
+import { MAX_ZLIB_CHARS, zlibCall } from "./host-zlib.js";
 import { v8HostFunctions } from "./host-intl.js";
 import { MAX_CHARS } from "./host-url.js";
 import { PEER_LIMITS, PeerLog, peerHostFunctions, readScripts } from "./peers.js";
@@ -487,6 +488,10 @@ export class Session {
       const text = textHandle ? readText(ctx, slicer, textHandle, MAX_HASH_CHARS + 1) : undefined;
       return ctx.newString(hashCall(text?.text ?? ""));
     };
+    const zlib: VmFunctionImplementation<QuickJSHandle> = (textHandle) => {
+      const text = textHandle ? readText(ctx, slicer, textHandle, MAX_ZLIB_CHARS + 1) : undefined;
+      return ctx.newString(zlibCall(text?.text ?? ""));
+    };
     // A module whose top-level await was reached while it was imported (awaitWhenReached, asked
     // by guest.js's require only): the promise callbacks queued so far run now, as Node runs them
     // before the importer goes on. The engine stopping them for want of memory is thrown on in
@@ -515,7 +520,7 @@ export class Session {
       if (settled !== undefined) { ctx.setProp(pair, 1, settled); settled.dispose(); }
       return pair;
     };
-    return [["write", write], ["resolve", resolve], ["turn", turn], ["peer", peer], ["intl", intl], ["url", url], ["standIn", standIn], ["clock", clock], ["mark", mark], ["hash", hash], ["drain", drain], ["promiseState", promiseState]];
+    return [["write", write], ["resolve", resolve], ["turn", turn], ["peer", peer], ["intl", intl], ["url", url], ["standIn", standIn], ["clock", clock], ["mark", mark], ["hash", hash], ["zlib", zlib], ["drain", drain], ["promiseState", promiseState]];
   }
 
   /** [id, the names of its exports] for the guest, which makes the stand-in's functions (guest.js). */

@@ -82,6 +82,7 @@
     immediates.push(immediate);
     return immediate;
   });
+  lib.setImmediate = globalThis.setImmediate;
   lib.define("clearTimeout", function clearTimeout(timer) { clear(timer); });
   lib.define("clearInterval", function clearInterval(timer) { clear(timer); });
   lib.define("clearImmediate", function clearImmediate(immediate) { clear(immediate); });

@@ -6,6 +6,22 @@ import type { Entry } from "./evaluate.js";
 type Line = string | Omit<Entry, "name">;
 
 export const IDIOM_ROWS: Record<string, Line[]> = {
+  // node:zlib's one-shot functions, run by the grader's own Node (host-zlib.ts): a transport that
+  // deflates its JSON (helper 76's correct-transport-zlib-wire) lost task 3 while it was refused.
+  "node:zlib": [
+  "require('node:zlib').gzipSync('hello').toString('base64')", "require('zlib').deflateSync(Buffer.from('aaaaaaaaaa')).toString('hex')",
+  "require('zlib').deflateRawSync('abc').toString('hex')", "require('zlib').deflateSync('abc', { level: 0 }).toString('hex')",
+  "require('zlib').inflateSync(require('zlib').deflateSync('x'.repeat(100))).toString().length", "require('zlib').unzipSync(require('zlib').gzipSync('hi')).toString()",
+  "require('zlib').inflateRawSync(require('zlib').deflateRawSync(new Uint8Array([1, 2, 3]))).toJSON()", "require('zlib').gunzipSync(require('zlib').gzipSync(JSON.stringify({ a: 'é' }))).toString()",
+  "require('zlib').brotliDecompressSync(require('zlib').brotliCompressSync('héllo')).toString()", "require('zlib').brotliCompressSync('abc').length",
+  "require('zlib').inflateSync(Buffer.from('not zlib'))", "require('zlib').gunzipSync('x')", "require('zlib').deflateSync('abc', { level: 42 })", "require('zlib').deflateSync(5)",
+  "require('zlib').crc32('hello')", "require('zlib').crc32('world', require('zlib').crc32('hello '))",
+  "require('zlib').constants.Z_BEST_COMPRESSION", "Object.keys(require('zlib').constants).length", "require('zlib').codes.Z_DATA_ERROR", "typeof require('zlib').createGzip",
+  { code: "const z = require('zlib'); return new Promise((resolve) => z.deflate('abc', (error, out) => resolve([error, z.inflateSync(out).toString()])));", program: true, async: true },
+  { code: "const z = require('zlib'); return new Promise((resolve) => z.gunzip(Buffer.from('nope'), (error) => resolve([error.code, error.errno, error.message])));", program: true, async: true },
+  { code: "const z = require('zlib'); const order = []; z.gzip('a', () => order.push('callback')); order.push('after'); return new Promise((resolve) => setTimeout(() => resolve(order), 5));", program: true, async: true },
+  { code: "return require('zlib').createGzip();", program: true, refused: "zlib.createGzip" },
+  ],
   "atomics, random bytes, hrtime": [
   "typeof Atomics.add", "Atomics.add(new Int32Array(new SharedArrayBuffer(8)), 0, 5)",
   { code: "const a = new Int32Array(new SharedArrayBuffer(16)); Atomics.add(a, 0, 2); Atomics.sub(a, 0, 1); Atomics.store(a, 1, 7); return [Atomics.load(a, 0), Atomics.exchange(a, 1, 3), Atomics.compareExchange(a, 1, 3, 9), Array.from(a), Atomics.isLockFree(4), Atomics.notify(a, 0, 1), Atomics.or(a, 2, 5), Atomics.and(a, 2, 4), Atomics.xor(a, 2, 1), a[2]];", program: true },
