@@ -2,8 +2,9 @@
 // deflate, inflate, gzip and brotli give exactly the bytes the student's Node gives, and each is a
 // pure function of its bytes and options. What crosses is JSON text both ways: a method from a
 // fixed list, the bytes in base64 (at most MAX_ZLIB_CHARS), plain numeric options; back come the
-// bytes in base64 (crc32: the number) (at most MAX_ZLIB_OUTPUT of them: a small input that inflates to gigabytes is
-// Node's own "too large" error), or the error Node raises (its name, code, errno and message).
+// bytes in base64 (at most MAX_ZLIB_OUTPUT of them: a small input that inflates to gigabytes is
+// Node's own "too large" error; crc32: the number), or the error Node raises (its name, code,
+// errno and message).
 import zlib from "node:zlib";
 
 /** About 1.5 MB of bytes in base64, as the hashes take. */

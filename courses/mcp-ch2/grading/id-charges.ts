@@ -1,6 +1,6 @@
 // A request with "id": null answered under another id is one way of writing ids, the one
-// t2_ids_echoed charges: code that
-// writes every id as Number(id) answers null under 0 and "abc" under null. t2_id_null_answered is
+// t2_ids_echoed charges: code that writes every id as Number(id) answers null under 0 and "abc"
+// under null. t2_id_null_answered is
 // a rule of the responses' line, and t2_ids_echoed reads through it: without this charge the
 // mistake cost both (while that line held) or nothing (while it failed for another reason, a
 // notification answered: cheats-2026-12-05b slip-responses-ids kept 16/17).

@@ -6,8 +6,9 @@
 // another state); where initialize was answered with a result, in the trace and in every session
 // t2_initialize judged wrong, a family's failure is its own mistake, unless every step it judged
 // wrong is an initialize answered with a result (t2_initialize_again's second initialize shows
-// the same slip; a refused one, or any other step, is the family's own). Without this, one cheap slip on t2_init_version made every family free
-// (cheats-2026-12-05b slip-init-version-everything kept 17/18).
+// the same slip; a refused one, or any other step, is the family's own). Without this, one cheap
+// slip on t2_init_version made every family free (cheats-2026-12-05b slip-init-version-everything
+// kept 17/18).
 import { withRules } from "../../../src/pack/score.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { Outcome, Session } from "../behaviour/session.js";

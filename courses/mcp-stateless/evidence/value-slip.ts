@@ -53,6 +53,9 @@ export function valueSlip(line: string, expected: string, actual: string): Slip 
   };
 }
 
+/** The longest stretch a quoting wraps (a name, a uri). */
+const WRAPPED_CHARS = 200;
+
 const escaped = (s: string): string => JSON.stringify(s).slice(1, -1);
 const replaced = (text: string, from: string, to: string): string => text.split(from).join(to);
 
@@ -86,8 +89,11 @@ export function repairs(slip: Slip): ((text: string) => string)[] {
     const [left, right] = [slip.wrote.slice(0, at), slip.wrote.slice(at + slip.due.length)];
     const quote = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     if (left || right) for (const [l, r] of [[left, right], [escaped(left), escaped(right)]] as const) {
-      // Inside one JSON string: the wrapping of a name, not text between two of them.
-      const wrapped = new RegExp(`${quote(l)}((?:[^"\\\\]|\\\\.)*?)${quote(r)}`, "g");
+      // Inside one JSON string: the wrapping of a name, not text between two of them; no opening
+      // inside it, and a name's length at most, so that a text of openings with no close is read
+      // once, not from each of them to its end (the answers are the student's to make).
+      const opening = l ? l[0]!.replace(/[\]\\^-]/g, "\\$&") : "";
+      const wrapped = new RegExp(`${quote(l)}((?:[^"\\\\${opening}]|\\\\.){0,${WRAPPED_CHARS}}?)${quote(r)}`, "g");
       // A wrapping that quotes (repr) escapes what it wraps too: a tab written as \t, a quote as \'.
       out.push((t) => t.replace(wrapped, (_, inner: string) => inner.replace(/\\\\(\\\\|[tnrfb'])/g, (__, c: string) => (c === "'" ? "'" : c.length === 2 ? c : `\\${c}`))));
     }

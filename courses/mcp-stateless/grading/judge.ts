@@ -26,7 +26,7 @@ import { schemaChecks } from "../schema/checks.js";
 import { chargeReached } from "../../../src/pack/reached.js";
 import { chargeFixtureSlips } from "./fixture-slips.js";
 import { markDataFree } from "./data-free.js";
-import { chargeRepeatedSlips, markLineValueSlips, type FailingAnswers } from "./line-slips.js";
+import { chargeRepeatedSlips, failingAnswersOf, markLineValueSlips } from "./line-slips.js";
 import { TASK1_FAMILIES, TASK2_FAMILIES, TASK4_FAMILIES } from "../evidence/rule-families.js";
 import { chargeIsErrorThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
 import { resolveCharges } from "../../../src/pack/charges.js";
@@ -297,13 +297,8 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       const excused = excusedArgsFailures(readRun(task, reply.runs[runs.fixture]));
       const alike = chargeArgsRulesAlike(lines, judgeChecks(runs.checks, calls, expectedAt, accepts, input.seed, excused), runs.checks, calls, expectedAt, input.seed, excused);
       // A family still wrong with a line's value slip written right is not read through it (line-slips.ts).
-      checks.push(...markLineValueSlips(alike, lines, TASK1_FAMILIES, (name) => {
-        const p = runs.checks.find((q) => q.check.id === name);
-        const right = (k: number, value: unknown): boolean => accepts(p!.check)(expectedAt(p!.offset + k, p!.check).value, value);
-        const at = p ? p.inputs.flatMap((_, k) => { const o = calls[p.offset + k]; return o?.ok && right(k, o.value) ? [] : [k]; }) : [];
-        if (!p || at.some((k) => calls[p.offset + k]?.ok !== true)) return undefined;
-        return { values: at.map((k) => (calls[p.offset + k] as { value: unknown }).value), passes: (value, j) => right(at[j]!, value) };
-      }));
+      checks.push(...markLineValueSlips(alike, lines, TASK1_FAMILIES, failingAnswersOf(runs.checks, calls,
+        (p, k, o) => !(o?.ok && accepts(p.check)(expectedAt(p.offset + k, p.check).value, o.value)))));
     }
     else if (id === "task2") {
       const answers = modelAnswers();
@@ -332,13 +327,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       const messages = chargeFixtureSlips(lines, calls.slice(0, offset), runs.checks, reprs, calls.slice(offset), expectedAt, accepts, input.seed);
       checks.push(...chargeIsErrorThrough(lines, runs.checks, messages, calls.slice(offset), expectedAt, input.seed));
       const failingAt = (p: PlannedCheck): number[] => p.inputs.flatMap((_, k) => (judges(p, p.offset + k, shared[p.offset + k]) ? [] : [k]));
-      const failingAnswers = (name: string): FailingAnswers | undefined => {
-        const p = runs.checks.find((q) => q.check.id === name);
-        const at = p ? failingAt(p) : [];
-        // Where a failing input got no answer, the slips cannot be what it shows.
-        if (!p || at.some((k) => shared[p.offset + k]?.ok !== true)) return undefined;
-        return { values: at.map((k) => (shared[p.offset + k] as { value: unknown }).value), passes: (value, j) => judges(p, p.offset + at[j]!, { ok: true, value }) };
-      };
+      const failingAnswers = failingAnswersOf(runs.checks, shared, (p, k, o) => !judges(p, p.offset + k, o));
       dataFree = (all) => markLineValueSlips(markDataFree(all, runs.checks, failingAt), lines, TASK2_FAMILIES, failingAnswers);
       lineRulesState = (all) => {
         // The fresh run's answers are read again only when state was found (most gradings: not).
@@ -355,21 +344,16 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       const excused: SameMistake = sameMistake ? (list, failure) => asLine(list, failure) || sameMistake(list, failure) : asLine;
       const expectedAt = (i: number): { value: unknown } | undefined => (expected[offset + i] === undefined ? undefined : { value: expected[offset + i] });
       const shared = calls.slice(offset);
-      const failingOn = (outcomes: readonly (Outcome | undefined)[]) => (p: PlannedCheck): number[] => p.inputs.flatMap((_, k) => {
-        const o = outcomes[p.offset + k];
+      const fails = (p: PlannedCheck, k: number, o: Outcome | undefined): boolean => {
         const want = expectedAt(p.offset + k);
-        return want && !(o?.ok && serveComparison(p.check)(want.value, o.value)) ? [k] : [];
-      });
+        return want !== undefined && !(o?.ok && serveComparison(p.check)(want.value, o.value));
+      };
+      const failingOn = (outcomes: readonly (Outcome | undefined)[]) => (p: PlannedCheck): number[] => p.inputs.flatMap((_, k) => (fails(p, k, outcomes[p.offset + k]) ? [k] : []));
       const judge = (planned: PlannedCheck[], outcomes: readonly (Outcome | undefined)[]) => judgeChecks(planned, outcomes, expectedAt, serveComparison, input.seed, excused);
       const judged = judge([...runs.checks], shared);
       const rule = runs.checks.find((p) => p.check.id === FRESH_LISTS_RULE);
       // A family still wrong with a line's value slip written right is not read through it (line-slips.ts).
-      const slipsMarked = (list: CheckResult[], outcomes: readonly (Outcome | undefined)[]): CheckResult[] => markLineValueSlips(list, lines, TASK4_FAMILIES, (name) => {
-        const p = runs.checks.find((q) => q.check.id === name);
-        const at = p ? failingOn(outcomes)(p) : [];
-        if (!p || at.some((k) => outcomes[p.offset + k]?.ok !== true)) return undefined;
-        return { values: at.map((k) => (outcomes[p.offset + k] as { value: unknown }).value), passes: (value, j) => serveComparison(p.check)(expectedAt(p.offset + at[j]!)!.value, value) };
-      });
+      const slipsMarked = (list: CheckResult[], outcomes: readonly (Outcome | undefined)[]): CheckResult[] => markLineValueSlips(list, lines, TASK4_FAMILIES, failingAnswersOf(runs.checks, outcomes, fails));
       const parseLine = lines.find((c) => c.name === "t4_parse_error_line" && c.status === "fail")?.actual ?? undefined;
       if (runs.fresh === undefined || !rule) checks.push(...slipsMarked(chargeSkippedAsBlank(judged, runs.checks, shared, failingOn(shared), parseLine), shared));
       else {

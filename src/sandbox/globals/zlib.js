@@ -36,7 +36,13 @@
         if (typeof callback !== "function") throw lib.argType("callback", "of type function", callback);
         let result;
         let failure = null;
-        try { result = run(method, data, options); } catch (error) { failure = error; }
+        try { result = run(method, data, options); } catch (error) {
+          // A wrong argument (a number to compress, a level out of range) throws at the call, as
+          // Node checks them before its work; what the work meets (bytes that are no zlib, too
+          // large a result) goes to the callback.
+          if (typeof error.code === "string" && error.code.startsWith("ERR_") && error.code !== "ERR_BUFFER_TOO_LARGE") throw error;
+          failure = error;
+        }
         lib.setImmediate(() => (failure ? callback(failure) : callback(null, result)));
       } }[name];
     }

@@ -19,7 +19,11 @@ export const IDIOM_ROWS: Record<string, Line[]> = {
   "require('zlib').constants.Z_BEST_COMPRESSION", "Object.keys(require('zlib').constants).length", "require('zlib').codes.Z_DATA_ERROR", "typeof require('zlib').createGzip",
   { code: "const z = require('zlib'); return new Promise((resolve) => z.deflate('abc', (error, out) => resolve([error, z.inflateSync(out).toString()])));", program: true, async: true },
   { code: "const z = require('zlib'); return new Promise((resolve) => z.gunzip(Buffer.from('nope'), (error) => resolve([error.code, error.errno, error.message])));", program: true, async: true },
-  { code: "const z = require('zlib'); const order = []; z.gzip('a', () => order.push('callback')); order.push('after'); return new Promise((resolve) => setTimeout(() => resolve(order), 5));", program: true, async: true },
+  // Settled by the callback itself: Node's runs when its thread is done, whatever the clock says.
+  { code: "const z = require('zlib'); const order = []; return new Promise((resolve) => { z.gzip('a', () => { order.push('callback'); resolve(order); }); order.push('after'); });", program: true, async: true },
+  { code: "const z = require('zlib'); const seen = []; try { z.deflate(5, () => seen.push('callback')); } catch (error) { seen.push(error.code); } return new Promise((resolve) => setTimeout(() => resolve(seen), 5));", program: true, async: true },
+  { code: "const z = require('zlib'); const seen = []; try { z.deflate('abc', { level: 42 }, () => seen.push('callback')); } catch (error) { seen.push(error.code); } return new Promise((resolve) => setTimeout(() => resolve(seen), 5));", program: true, async: true },
+  { code: "const z = require('zlib'); return new Promise((resolve) => z.inflate(z.deflateSync(Buffer.alloc(100)), { maxOutputLength: 10 }, (error) => resolve([error.name, error.code])));", program: true, async: true },
   { code: "return require('zlib').createGzip();", program: true, refused: "zlib.createGzip" },
   ],
   "atomics, random bytes, hrtime": [
