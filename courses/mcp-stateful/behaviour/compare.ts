@@ -3,7 +3,8 @@
 // error) or the body (null where nothing is due, the result, or the error's code with some
 // message; an outbox's notifications). What the rules leave free is not compared: an error's
 // message text and data, `isError: false` on a successful tool call (the spec: absent means
-// false), -32002 for an unknown resource (the spec's code) where the lab raises -32602, the
+// false), -32002 for an unknown resource (the spec's code) where the lab raises -32602, a tool
+// call refused whose arguments are not of its schema's types (the spec's reading), the
 // place in tools/list of a tool added again under a name already there (the page never says), and
 // in a list after a tool was added live, all but the names (t2_tools_added's; session.ts); a
 // result's _meta and initialize's instructions, which the specification allows.
@@ -145,5 +146,19 @@ export function compareStep(step: Step, expected: Outcome, actual: Outcome, part
   if (want === null) return actual.value === null || part === "envelope" ? undefined : `it answered ${shown(actual.value)}; nothing is due (null)`;
   if (!isObject(actual.value)) return part === "body" ? `it answered ${shown(actual.value)}; a response is due` : undefined;
   const w = want as Record<string, unknown>;
+  if (part === "body" && (expected as { mistyped?: true }).mistyped && refusesArguments(actual.value)) return undefined;
   return part === "envelope" ? envelope(w, actual.value) : body(w, actual.value, step, (expected as { list?: ListTerms }).list);
+}
+
+/**
+ * A tool call refused for its arguments, as the specification lets a server refuse one whose
+ * values are not of its inputSchema's types: a -32602 error with a message (2025-06-18, "Invalid
+ * arguments") or a result with isError true (2025-11-25: input validation errors are tool
+ * execution errors). The page runs the tool; either answer is accepted there.
+ */
+function refusesArguments(actual: Record<string, unknown>): boolean {
+  const { error, result } = actual;
+  if (Object.hasOwn(actual, "result") && Object.hasOwn(actual, "error")) return false;
+  if (isObject(error)) return error["code"] === -32602 && typeof error["message"] === "string" && error["message"] !== "";
+  return isObject(result) && result["isError"] === true && Array.isArray(result["content"]);
 }

@@ -36,6 +36,12 @@ export type Rule =
 export class ModelServer {
   /** The rule that decided the last answer of handle. */
   rule: Rule = "notification";
+  /**
+   * The last call's arguments held a value of another JSON type than its tool's inputSchema
+   * declares (null for a number): the page runs the tool, the specification lets a server refuse
+   * it (README, "Where the page and the specification differ").
+   */
+  mistyped = false;
   private live = false;
   private answeredInitialize = false;
   private readonly tools = new Map<string, LabTool>();
@@ -72,6 +78,7 @@ export class ModelServer {
     const notification = !Object.hasOwn(m, "id");
     const id = (own(m, "id") ?? null) as JsonValue;
     this.rule = "notification";
+    this.mistyped = false;
     try {
       // "id must not be null in a request": with a present id key, it is a malformed request.
       if (!notification && typeof id !== "string" && typeof id !== "number") { this.rule = "badId"; throw new RpcError(INVALID_REQUEST, "a request's id is a string or an integer"); }
@@ -131,6 +138,7 @@ export class ModelServer {
     for (const required of tool.inputSchema.required) {
       if (!Object.hasOwn(args, required)) throw new RpcError(INVALID_PARAMS, `missing required argument '${required}'`);
     }
+    this.mistyped = Object.entries(tool.inputSchema.properties).some(([key, { type }]) => Object.hasOwn(args, key) && !ofJsonType(args[key], type));
     try {
       const out = { content: [text(tool.run(args as JsonObject))] };
       this.rule = "toolOk";
@@ -160,6 +168,20 @@ export class ModelServer {
     this.rule = "promptGet";
     const filled = prompt.template.replace(VARIABLE, (_, v: string) => show(args[v]));
     return { description: prompt.description, messages: [{ role: "user", content: text(filled) }] };
+  }
+}
+
+/** Whether a JSON value is of a JSON Schema type ("integer" a whole number; a type the schemas do not use: any). */
+function ofJsonType(value: unknown, type: string): boolean {
+  switch (type) {
+    case "string": return typeof value === "string";
+    case "number": return typeof value === "number";
+    case "integer": return Number.isInteger(value);
+    case "boolean": return typeof value === "boolean";
+    case "null": return value === null;
+    case "array": return Array.isArray(value);
+    case "object": return isObject(value);
+    default: return true;
   }
 }
 

@@ -22,7 +22,7 @@ export interface Session { servers: ServerConfig[]; steps: Step[] }
 export interface ListTerms { movable: string[]; namesOnly: boolean }
 
 /** What one step gave: a value, or the throw the driver caught (name, message, code); the model's tools/list answers carry their terms. */
-export type Outcome = { value: unknown; list?: ListTerms } | { threw: { name: string; message: string; code: number | null } };
+export type Outcome = { value: unknown; list?: ListTerms; mistyped?: true } | { threw: { name: string; message: string; code: number | null } };
 
 /** What decided a step's answer: the model's rule for handle, or the step's own kind. */
 export type StepRule = Rule | "addTool" | "drain";
@@ -36,6 +36,8 @@ export function modelSession(session: Session, variant: Variant): { outcomes: Ou
     if (step.op === "handle") {
       const value = server.handle(structuredClone(step.message));
       rules.push(server.rule);
+      // A tool run on arguments of another type than its schema's: a refusal is accepted too (compare.ts).
+      if (server.mistyped) return { value, mistyped: true };
       if (server.rule !== "toolsList" && server.rule !== "toolsListAdded") return { value };
       const list = { movable: server.movable, namesOnly: server.rule === "toolsListAdded" };
       return list.movable.length > 0 || list.namesOnly ? { value, list } : { value };
