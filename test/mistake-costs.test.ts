@@ -784,6 +784,19 @@ const COSTS: [string, number][] = [
   // A null required value and a null optional one, two checks (task2-argument-checks.ts):
   ["truthy-required-nulls-skipped", 2], // required fields by truthiness and a null limit skipped: two
   ["limit-truthy-skipped", 1], // a falsy optional value skipped: the limit of 0 and null searched, one (grading/presence.ts)
+  // Helper 79 (cheats-2026-12-05d): the rules followed only for messages (and tool definitions)
+  // whose keys come in the page's order or exactly reversed, the forms the grader wrote: 17/17
+  // each. Every third generated input's keys now come in a drawn order (src/pack/key-orders.ts),
+  // and the variant check of the invalid call fails; the argument families still read through it
+  // (the cost should be a point a family, as code without the argument rules loses: still open).
+  ["gaming-two-key-orders", 1],
+  ["gaming-tomcp-two-key-orders", 1],
+  ["gaming-key-order-detect", 1],
+  // The rules followed only in the first 30 ms after the module loaded, or within its load's
+  // millisecond: 17/17 and 16/17 while the grader's calls came within milliseconds of each other.
+  // Each call moves the sandbox's clock on by a second (src/sandbox/fuel.ts CALL_CLOCK_STEP_MS).
+  ["gaming-time-window", 6],
+  ["gaming-time-window-same-ms", 6],
 ];
 
 describe("what one mistake costs", () => {

@@ -90,6 +90,14 @@ export const TAKE_FUEL = 100;
 export const CLOCK_MS_PER_FUEL = 1;
 
 /**
+ * And a second for each call and module load a run begins: the grader's calls come one after
+ * another with nothing between them, and code that did the rules' work only in the first
+ * milliseconds after its load (which the fixtures' calls fall in) kept every point
+ * (cheats-2026-12-05d, `*-time-window*`). No rule of a chapter reads the time between calls.
+ */
+export const CALL_CLOCK_STEP_MS = 1000;
+
+/**
  * "call": one call of a run used its own budget (CALL_FUEL); the run goes on from the next input.
  * "load": a module load used its own (LOAD_FUEL) or what was left of the loads' (LOADS_FUEL).
  */

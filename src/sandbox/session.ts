@@ -8,7 +8,7 @@ import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule, 
 import { makeSlicer, messageOf, readText, stackOf, type Slicer } from "./engine-text.js";
 import { callWithNumber } from "./fast-call.js";
 import { failures, locateFrame } from "./failures.js";
-import { CALL_FUEL, CALL_FUEL_FACTOR, CLOCK_MS_PER_FUEL, FuelMeter, LOAD_FUEL, TAKE_FUEL } from "./fuel.js";
+import { CALL_CLOCK_STEP_MS, CALL_FUEL, CALL_FUEL_FACTOR, CLOCK_MS_PER_FUEL, FuelMeter, LOAD_FUEL, LOAD_MARK, TAKE_FUEL } from "./fuel.js";
 import { adoptContext, adoptRuntime, captureImage, checkHostRefs, findRandomState, PAGE, pagesInUse, recordHostRefs, reseed, type EngineImage } from "./image.js";
 import type { NewInstance } from "./instance.js";
 import type { RunSpec, SandboxRequest, TaskFailure, WireCall } from "./protocol.js";
@@ -110,6 +110,8 @@ export class Session {
   private sharedBudget: number | undefined;
   /** The record of the run in progress, when it has peers. */
   private peers: PeerLog | undefined;
+  /** Calls and loads begun in this instance: each moves the guest's clock on (CALL_CLOCK_STEP_MS). */
+  private calls = 0;
   /** When the instance started, on the real clock: where the guest's clock starts. */
   private readonly startedAt = Date.now();
   /** Set when the WebAssembly itself failed: nothing more runs in this instance. */
@@ -174,6 +176,12 @@ export class Session {
     return captureImage(module, runtime, realms, ids, started, randomAt);
   }
 
+  /** The guest's mark of a call or a load beginning (guest.js run), or of one ending (-1). */
+  private marked(at: number): void {
+    if (at >= 0 || at === LOAD_MARK) this.calls += 1;
+    this.meter.mark(at);
+  }
+
   /** Takes the contexts of the image this instance's memory was copied from. */
   private adopt(image: EngineImage): void {
     const ids = recordHostRefs(this.runtime);
@@ -181,7 +189,7 @@ export class Session {
       const { ctx, harness, slicer } = adoptContext(this.runtime, r);
       for (const [name, fn] of this.hostFunctions(ctx, slicer)) {
         this.runtime.hostRefs.put(fn);
-        if (name === "mark") callWithNumber(ctx, fn, (at) => this.meter.mark(at));
+        if (name === "mark") callWithNumber(ctx, fn, (at) => this.marked(at));
       }
       return { ctx, harness, slicer };
     });
@@ -399,7 +407,7 @@ export class Session {
     const slicer = makeSlicer(ctx);
     for (const [name, fn] of this.hostFunctions(ctx, slicer)) {
       const handle = ctx.newFunction(name, fn);
-      if (name === "mark") callWithNumber(ctx, fn, (at) => this.meter.mark(at));
+      if (name === "mark") callWithNumber(ctx, fn, (at) => this.marked(at));
       ctx.setProp(host, name, handle);
       handle.dispose();
     }
@@ -478,7 +486,7 @@ export class Session {
       return answer === undefined ? { error: ctx.newError({ name: "Error", message: table.unknown }) } : ctx.newString(`${answer.state};${answer.text}`);
     };
     // The guest's Date (globals/clock.js): the real time the instance started, then the work done.
-    const clock: VmFunctionImplementation<QuickJSHandle> = () => ctx.newNumber(this.startedAt + this.meter.total * CLOCK_MS_PER_FUEL);
+    const clock: VmFunctionImplementation<QuickJSHandle> = () => ctx.newNumber(this.startedAt + this.meter.total * CLOCK_MS_PER_FUEL + this.calls * CALL_CLOCK_STEP_MS);
     const { turn, peer } = peerHostFunctions(ctx, () => this.peers);
     const { intl, url } = v8HostFunctions(ctx);
     const mark: VmFunctionImplementation<QuickJSHandle> = (atHandle) => {

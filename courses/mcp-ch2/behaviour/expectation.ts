@@ -59,14 +59,26 @@ function isResponseTo(id: JsonValue, value: unknown): boolean {
  */
 export function servedWithoutExtras(value: unknown): unknown {
   if (!isObject(value) || !Array.isArray(value["out"])) return value;
-  const out = (value["out"] as unknown[]).map((line) => {
-    if (typeof line !== "string") return line;
+  const out = (value["out"] as unknown[]).map((line) => (typeof line === "string" ? lineWithoutExtras(line) : line));
+  return { ...value, out };
+}
+
+// A line reads the same wherever it is met: the expected and the actual side of every check of
+// serve hold mostly the same lines, which were parsed and written twice each (docs/speed.md).
+const readLines = new Map<string, string>();
+const LINES_KEPT = 4096;
+
+function lineWithoutExtras(line: string): string {
+  let read = readLines.get(line);
+  if (read === undefined) {
     try {
       const parsed = JSON.parse(line) as unknown;
-      return canonicalJson(parsed) === line ? canonicalJson(withoutSpecExtras(parsed, {})) : line;
-    } catch { return line; }
-  });
-  return { ...value, out };
+      read = canonicalJson(parsed) === line ? canonicalJson(withoutSpecExtras(parsed, {})) : line;
+    } catch { read = line; }
+    if (readLines.size >= LINES_KEPT) readLines.clear();
+    if (line.length <= 4096) readLines.set(line, read);
+  }
+  return read;
 }
 
 export function accepts(expectation: Expectation, given: unknown): boolean {

@@ -5,6 +5,7 @@ import type { BehaviourCheck } from "./check.js";
 import type { Expectation } from "./expectation.js";
 import { ANSWER_KEY } from "./key.js";
 import { makeRandom } from "../../../src/pack/random.js";
+import { withKeyOrders } from "../../../src/pack/key-orders.js";
 import { TASK1_CHECKS } from "./task1-checks.js";
 import { TASK2_CHECKS } from "./task2-checks.js";
 import { TASK3_CHECKS } from "./task3-checks.js";
@@ -38,7 +39,8 @@ export function planBehaviour(task: TaskId, seed: number): PlannedCheck[] {
       const stream = check.stream ?? check.name;
       // A check that shares another's stream and generator shares its very inputs (planInputs).
       const twin = made.find((p) => (p.check.stream ?? p.check.name) === stream && p.check.inputs === check.inputs);
-      const generate = (): unknown[] => check.inputs(makeRandom(streamSeed(seed, stream)));
+      // Every third input's keys in a drawn order (src/pack/key-orders.ts): no rule reads the order.
+      const generate = (): unknown[] => withKeyOrders(check.inputs(makeRandom(streamSeed(seed, stream))), streamSeed(seed, stream));
       made.push({ check, seed, inputs: twin ? twin.inputs : ANSWER_KEY.inputs(task, check, seed, generate) });
     }
     plans.set(key, plan = made);

@@ -5,6 +5,7 @@
 // mistake fails the check about it; the envelope check judges every answer's envelope; and
 // t2_isolation compares each of two servers side by side with the same server alone.
 import { makeRandom, type Random } from "../../../src/pack/random.js";
+import { withKeyOrders } from "../../../src/pack/key-orders.js";
 import { PROMPTS, PROTOCOL_VERSION } from "../course/index.js";
 import { LINE_RULES } from "../evidence/line-rules.js";
 import { allowList, anyCall, argsFor, METHODS, SessionBuilder, TOOL_NAMES, UNKNOWN_METHODS, UNKNOWN_TOOLS } from "./generate.js";
@@ -225,8 +226,8 @@ function notificationSessions(r: Random): Session[] {
 /**
  * One session of envelopes each kept its point while no session sent it (helper 58): an
  * initialize with jsonrpc "1.0" (-32600: the check comes before initialize is answered), jsonrpc
- * the number 2, jsonrpc "1.0" on a method no server has (-32600 before -32601), and a method
- * name with a space around it (-32601, not the method trimmed). Drawn last: the sessions before
+ * the number 2, jsonrpc "1.0" on a method no server has (-32600 before -32601), a method
+ * name with a space around it (-32601, not the method trimmed), and Object.prototype's names. Drawn last: the sessions before
  * keep their streams.
  */
 function oddEnvelopes(r: Random): Session {
@@ -237,6 +238,10 @@ function oddEnvelopes(r: Random): Session {
   b.handle({ jsonrpc: "1.0", id: "old-unknown", method: "nope/nothing" });
   b.handle({ jsonrpc: "2.0", id: "spaced", method: " tools/list" });
   b.handle({ jsonrpc: "2.0", id: "spaced-after", method: "tools/list " });
+  // Object.prototype's names as methods once live, on every seed: a handler table looked up with
+  // `in` answered them (helper 78's dispatch-table-prototype-lookup kept 18/18 where the five
+  // sessions above drew none of them). Fixed ids: no draw.
+  for (const method of ["constructor", "toString", "__proto__", "hasOwnProperty"]) b.handle({ jsonrpc: "2.0", id: `inherited-${method}`, method });
   return b.request("tools/list").done();
 }
 
@@ -323,7 +328,13 @@ const NAMED = new Set(Object.values(LINE_RULES).flat());
 export function sessionsOf(seed: number): { check: ServerCheck; sessions: Session[] }[] {
   return SERVER_CHECKS.map((check, k) => {
     const sessions = check.sessions(makeRandom((seed ^ (0x5e55 * (k + 1))) >>> 0));
-    if (!NAMED.has(check.name)) return { check, sessions };
-    return { check, sessions: [...sessions, ...padded(sessions, makeRandom((seed ^ (0x9add * (k + 1))) >>> 0))] };
+    const all = NAMED.has(check.name) ? [...sessions, ...padded(sessions, makeRandom((seed ^ (0x9add * (k + 1))) >>> 0))] : sessions;
+    return { check, sessions: all.map((session, i) => withMessageKeyOrders(session, (seed ^ (0x6b0 * (k + 1)) ^ (i * 0x9e3779b1)) >>> 0)) };
   });
+}
+
+/** A session whose every third message has its keys in a drawn order (src/pack/key-orders.ts): no rule reads the order. */
+function withMessageKeyOrders(session: Session, seed: number): Session {
+  const messages = withKeyOrders(session.steps.map((step) => (step.op === "handle" ? step.message : undefined)), seed);
+  return { ...session, steps: session.steps.map((step, i) => (step.op === "handle" ? { ...step, message: messages[i] } : step)) };
 }

@@ -27,6 +27,11 @@ const submission = (fixture: string): Record<string, string> => ({ ...readTs(SOL
 
 /** Correct submissions in other styles: every check passes. */
 const CORRECT = [
+  // Helper 78: arguments checked against the types their inputSchema declares, refused with -32602
+  // as the specification's tools page lets a server (17/18 while only the page's run was accepted:
+  // behaviour/compare.ts refusesArguments); a null argument read as missing gives the same answer.
+  "correct-spec-validates-argument-types",
+  "correct-tool-args-null-refused",
   "correct-transport-zlib-wire", // task 3 (helper 76): the wire deflated with node:zlib (13/18 while node:zlib was refused: host-zlib.ts)
   "correct-serverinfo-title", // task 2 (helper 58): initialize's serverInfo with 2025-06-18's optional title (16/18 before: src/json/spec-extras.ts)
   // Helper 58: drains that a lab server answers with [] (16/18 each while every drain took the
@@ -134,7 +139,9 @@ const WRONG: [string, string[], number, RegExp][] = [
   // 2025-06-18; every fourth asks 2099-01-01 now (generate.ts), a kind no fixture shows (beyondLines).
   ["initialize-echoes-version", ["t2_initialize"], 1, /"protocolVersion":"2099-01-01"/],
   // Each kept 18/18 while no session sent its case (server-checks.ts oddEnvelopes, nullArguments).
-  ["tool-args-null-missing", ["t2_tool_results"], 1, /"x":null/],
+  // Helper 78: methods found in a handler table with `in` (Object.prototype's names answered): 18/18 on
+  // the seeds whose sessions drew none of them; every seed sends them now (server-checks.ts oddEnvelopes).
+  ["dispatch-table-in-lookup", ["t2_notifications", "t2_schema_responses"], 1, /constructor|toString|__proto__|hasOwnProperty/],
   ["initialize-before-validation", ["t2_notifications"], 1, /"id":"init-1\.0"/],
   ["unknown-method-before-jsonrpc", ["t2_notifications"], 1, /-32600/],
   ["method-trimmed", ["t2_notifications"], 1, /" tools\/list"|"tools\/list "/],
@@ -189,7 +196,7 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["prompt-empty-value-missing", ["t2_prompts_resources"], 1, /"a":""[\s\S]*a result is due, and it is error \{"code":-32602/], // cost 0 on seed 7 before: "" came up on some seeds only
   ["tool-error-string-e", ["t2_tool_results"], 1, /ERROR: Error: /],
   ["kindof-result-loose", ["t1_kinds"], 1, /"result":null/],
-  ["kindof-result-before-method", ["t1_method_kinds"], 1, /"method":"[^"]*","(result|error)"/], // cost 0 before: no shape had a method beside result or error
+  ["kindof-result-before-method", ["t1_method_kinds"], 1, /^(?=[^]*"method":"[^"]*")(?=[^]*"(result|error)")/], // cost 0 before: no shape had a method beside result or error
   ["pump-reads-first-only", ["t3_messages"], 1, /pump\(\) sent 0 message\(s\); tools\/list was due next/],
   ["transport-notifications-uncopied", ["t3_transport"], 1, /notifications\(\) returned the server's own objects/],
   // Loops that never end: cost 8 before (every check charged each session the stopped run never
@@ -247,6 +254,17 @@ const WRONG: [string, string[], number, RegExp][] = [
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */
 const GAMING: [string, string, number][] = [
+  // Helper 79 (cheats-2026-12-05d): the rules followed only for messages whose keys come in the
+  // page's order (a lazy server otherwise), only in the first 20 ms after the module loaded, a
+  // client that throws only for error responses in the page's key order, a kindOf right only in the
+  // builders' order: 18/18, 18/18, 18/18 and 17/18 while every generated message had the page's
+  // order and the calls came within milliseconds. Every third generated message, session step,
+  // scripted reply and kindOf case now has its keys in a drawn order (src/pack/key-orders.ts), and
+  // each call moves the sandbox's clock on by a second (src/sandbox/fuel.ts CALL_CLOCK_STEP_MS).
+  ["gaming-key-order-detect", "task2", 6],
+  ["gaming-time-window", "task2", 5],
+  ["gaming-client-key-order", "task3", 4],
+  ["gaming-kindof-key-order", "task1", 4],
   // Helper 74 (2026-12-05): one cheap slip in initialize's result (the version, or capabilities
   // without prompts) beside a lazy server (no gate, no prompts or resources, a second initialize
   // refused; the first also with module-level tools and outbox): 17/18, every family read through

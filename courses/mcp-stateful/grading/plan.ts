@@ -3,6 +3,7 @@
 // generated session, each in a fresh module instance of task2.ts. Task 3: the transport's probes
 // and the client's scenarios, the client against the grader's scripted server (peers: the record
 // of what it sent is made outside the sandbox). Inputs only, never an answer.
+import { withKeyOrders } from "../../../src/pack/key-orders.js";
 import type { PackPlan, PackTask, PlanInput } from "../../../src/pack/types.js";
 import type { RunSpec } from "../../../src/sandbox/protocol.js";
 import { CALL_FUEL_FACTOR } from "../../../src/sandbox/fuel.js";
@@ -127,7 +128,8 @@ function clientRun(scenario: Scenario, after?: RunSpec["after"]): RunSpec {
   return {
     // One call drives a whole scenario: the reference's largest uses 3 units (bench/fuel.ts).
     entry: "task3.ts", exportName: "LabClient", via: "driveClient", inputs: [JSON.stringify([scenario.ops]), ...more], arity: 3, instance: "shared", stopOnFailure: false, callFuel: CALL_FUEL_FACTOR * 4,
-    peers: [{ replies: e.replies.map((r) => JSON.stringify(r)), echoId: true, answers: [...REQUEST_METHODS] }, { replies: e.polls.map((p) => JSON.stringify(p)) }, { replies: ["null"], repeatLast: true }],
+    // Every third reply's keys in a drawn order (src/pack/key-orders.ts): a client reads a response by its keys, never their order.
+    peers: [{ replies: withKeyOrders(e.replies, e.replies.length * 0x9e37).map((r) => JSON.stringify(r)), echoId: true, answers: [...REQUEST_METHODS] }, { replies: e.polls.map((p) => JSON.stringify(p)) }, { replies: ["null"], repeatLast: true }],
     ...(after ? { after } : {}),
   };
 }
