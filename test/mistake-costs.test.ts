@@ -166,7 +166,9 @@ const COSTS: [string, number][] = [
   ["game-handle-module-counter", 7], // a module counter: each instance's first eight calls by the rules (8 before the id 5 text rule's search was charged to its isError rule)
   // Kept 8/9 and 9/9 while every generated message had the chapter's key order and tools/list no
   // params: every other variant is now the message with its keys reversed (tools/list's with params {}).
-  ["game-handle-key-order", 7],
+  // 7 until every third generated message had a drawn order too, and checks that failed on such
+  // messages alone were read through by none (src/pack/key-orders.ts): 9, task 2's every point.
+  ["game-handle-key-order", 9],
   ["game-handle-json-length", 7],
   ["game-handle-promise-unseen", 9], // a Promise that never settles for every message it has not seen
   // undefined from the second call of an instance on, the rules' work done on the first: each
@@ -787,11 +789,12 @@ const COSTS: [string, number][] = [
   // Helper 79 (cheats-2026-12-05d): the rules followed only for messages (and tool definitions)
   // whose keys come in the page's order or exactly reversed, the forms the grader wrote: 17/17
   // each. Every third generated input's keys now come in a drawn order (src/pack/key-orders.ts),
-  // and the variant check of the invalid call fails; the argument families still read through it
-  // (the cost should be a point a family, as code without the argument rules loses: still open).
-  ["gaming-two-key-orders", 1],
+  // and a check that failed on such inputs alone is read through by no other (notThroughKeyOrder):
+  // a point a family, as code without the argument rules loses. toMcp's unconverted definitions
+  // are one slip in its keys (t1_same_keys), which the other toMcp checks' failures are charged to.
+  ["gaming-two-key-orders", 6],
   ["gaming-tomcp-two-key-orders", 1],
-  ["gaming-key-order-detect", 1],
+  ["gaming-key-order-detect", 6],
   // The rules followed only in the first 30 ms after the module loaded, or within its load's
   // millisecond: 17/17 and 16/17 while the grader's calls came within milliseconds of each other.
   // Each call moves the sandbox's clock on by a second (src/sandbox/fuel.ts CALL_CLOCK_STEP_MS).

@@ -1,5 +1,6 @@
 // Turns the calls of a behaviour job into one verdict per check: pass, or fail with the smallest
 // input that breaks it, the expected and actual answers, and the rule.
+import { notThroughKeyOrder } from "../../../src/pack/key-orders.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { CallOutcome, TaskFailure } from "../../../src/runner/outcome.js";
@@ -133,5 +134,7 @@ export function judgeBehaviour(task: TaskId, plan: PlannedCheck[], calls: CallOu
     return judged(task, planned, outcomes, seed, override, excused, said);
   });
   // A check whose inputs hold other checks' cases (BehaviourCheck.reachedBy): its failure may be theirs.
-  return chargeReached(all.map((j) => j.result), plan.flatMap((p, k) => (p.check.reachedBy ? [{ name: p.check.name, reachedBy: p.check.reachedBy, inputs: p.inputs, failing: all[k]!.failing }] : [])));
+  const reached = chargeReached(all.map((j) => j.result), plan.flatMap((p, k) => (p.check.reachedBy ? [{ name: p.check.name, reachedBy: p.check.reachedBy, inputs: p.inputs, failing: all[k]!.failing }] : [])));
+  // Nor is a failure read through a check that broke on key order alone (src/pack/key-orders.ts).
+  return notThroughKeyOrder(reached, plan.map((p, k) => ({ name: p.check.name, inputs: p.inputs, failing: all[k]!.failing })));
 }

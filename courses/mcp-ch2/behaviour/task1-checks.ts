@@ -1,5 +1,6 @@
 // Task 1 beyond TOOL: other tool definitions, nested and larger schemas, schemas with keywords
 // the course's JsonSchema type does not list, and keys named like Object.prototype's members.
+import { markReordered } from "../../../src/pack/key-orders.js";
 import { TOOL } from "../course/fixtures.js";
 import type { JsonSchema, ToolDefinition } from "../course/types.js";
 import type { BehaviourCheck } from "./check.js";
@@ -54,7 +55,7 @@ function tools(random: Random): ToolDefinition[] {
   // order kept every point.
   return [...fixed, ...Array.from({ length: 24 }, (_, i) => {
     const made = tool(random, i % 4);
-    return i % 2 ? { input_schema: made.input_schema, description: made.description, name: made.name } : made;
+    return i % 2 ? markReordered({ input_schema: made.input_schema, description: made.description, name: made.name }) : made;
   })];
 }
 

@@ -9,6 +9,7 @@ import type { JsonObject, JsonRpcMessage } from "../course/types.js";
 import type { BehaviourCheck } from "./check.js";
 import type { Random } from "../../../src/pack/random.js";
 import { reversedKeys } from "../../../src/json/reversed-keys.js";
+import { markReordered } from "../../../src/pack/key-orders.js";
 import { query, SERVICES } from "./task2-inputs.js";
 
 interface Variant {
@@ -90,7 +91,7 @@ function varied(id: number, random: Random): JsonRpcMessage {
  * every other input of a seed is the one it was.
  */
 const otherForm = (message: JsonRpcMessage): JsonRpcMessage =>
-  reversedKeys(message.method === "tools/list" ? { ...message, params: {} } : message) as JsonRpcMessage;
+  markReordered(reversedKeys(message.method === "tools/list" ? { ...message, params: {} } : message)) as JsonRpcMessage;
 
 /**
  * After the draws, so that every seed has it: the chapter's invalid call with a limit inside its
