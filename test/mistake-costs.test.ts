@@ -163,7 +163,10 @@ const COSTS: [string, number][] = [
   // only the lines whose rules its fallback does follow (no answer to a notification; "Method not
   // found" for an unknown method), none of the rules it fakes.
   ["game-handle-global-counter", 7], // a counter on globalThis: the context's first eight calls by the rules
-  ["game-handle-module-counter", 7], // a module counter: each instance's first eight calls by the rules (8 before the id 5 text rule's search was charged to its isError rule)
+  // A module counter: each instance's first eight calls by the rules (8 before the id 5 text rule's
+  // search was charged to its isError rule; 7 until the rules failing after eight notifications
+  // too were the count's own, not state's: grading/counted-calls.ts).
+  ["game-handle-module-counter", 9],
   // Kept 8/9 and 9/9 while every generated message had the chapter's key order and tools/list no
   // params: every other variant is now the message with its keys reversed (tools/list's with params {}).
   // 7 until every third generated message had a drawn order too, and checks that failed on such
@@ -800,6 +803,10 @@ const COSTS: [string, number][] = [
   // Each call moves the sandbox's clock on by a second (src/sandbox/fuel.ts CALL_CLOCK_STEP_MS).
   ["gaming-time-window", 6],
   ["gaming-time-window-same-ms", 6],
+  // Right for each module instance's first eight calls (a counter), every family read through
+  // t2_fresh_instance: 16/17. Its failing messages sent again after as many notifications as calls
+  // came before them fail there too: the count, not state (grading/counted-calls.ts), a point a family.
+  ["gaming-first-8-calls", 6],
 ];
 
 describe("what one mistake costs", () => {

@@ -71,7 +71,7 @@ const pack: Pack<Chapter2Plan> = {
 /** The chapter's judgement; `recounted`: what the recount saw of serve (grading/recount.ts). */
 function judgeChapter(plan: Chapter2Plan, reply: SandboxReply, input: PlanInput, recounted: Recounted = {}): Record<string, TaskJudgement> {
   const tasks = input.tasks as TaskId[];
-  const extra = input.behaviour || input.schema ? extraChecks(tasks, plan, reply, input, recounted.sameMistake) : {};
+  const extra = input.behaviour || input.schema ? extraChecks(tasks, plan, reply, input, recounted.sameMistake, recounted.counted) : {};
   const out: Record<string, TaskJudgement> = {};
   const facts: FixtureFacts = {};
   for (const task of tasks) {

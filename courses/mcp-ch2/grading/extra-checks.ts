@@ -162,10 +162,10 @@ function judgedKey(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle"
 }
 
 /** `sameMistake`: serve's failures on generated lists that the recount saw are a fixture line's (grading/recount.ts). */
-export function extraChecks(tasks: readonly TaskId[], graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }, sameMistake?: Excused): Partial<Record<TaskId, CheckResult[]>> {
+export function extraChecks(tasks: readonly TaskId[], graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }, sameMistake?: Excused, counted?: ReadonlySet<string>): Partial<Record<TaskId, CheckResult[]>> {
   const checks: Partial<Record<TaskId, CheckResult[]>> = {};
   for (const task of tasks) {
-    if (!graded.tasks[task] || (sameMistake && task === "task3")) { checks[task] = taskChecks(task, graded, reply, o, sameMistake); continue; }
+    if (!graded.tasks[task] || (sameMistake && task === "task3") || (counted && task === "task2")) { checks[task] = taskChecks(task, graded, reply, o, sameMistake, counted); continue; }
     const key = judgedKey(task, graded, reply, o);
     let list = judged.get(key);
     if (!list) {
@@ -179,7 +179,7 @@ export function extraChecks(tasks: readonly TaskId[], graded: Pick<GradingReques
   return checks;
 }
 
-function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }, sameMistake?: Excused): CheckResult[] {
+function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }, sameMistake?: Excused, counted?: ReadonlySet<string>): CheckResult[] {
   const r = graded.tasks[task];
   const generated = r?.generated !== undefined ? reply.runs[r.generated] : undefined;
   const calls: CallOutcome[] | undefined = picked(readCalls(task, generated), r?.picks);
@@ -219,8 +219,14 @@ function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle
   ];
   // State kept between calls may make any answer say anything: what the answers say is then no
   // rule's own mistake (CheckResult.ownMistake), and the families read through the state's check.
-  const state = list.some((c) => c.name === freshCheck.placeholder(task).name && c.status === "fail");
-  if (state) list.forEach((c, i) => { if (c.ownMistake) { const { ownMistake: _, ...rest } = c; list[i] = rest; } });
+  // A rule that failed after as many notifications as calls came before (counted-calls.ts) was
+  // broken by the number of calls, not by state: its own mistake still, not read through it.
+  const stateName = freshCheck.placeholder(task).name;
+  const state = list.some((c) => c.name === stateName && c.status === "fail");
+  if (state) list.forEach((c, i) => {
+    if (counted?.has(c.name) && c.status === "fail") list[i] = { ...c, notThrough: [...(c.notThrough ?? []), stateName] };
+    else if (c.ownMistake) { const { ownMistake: _, ...rest } = c; list[i] = rest; }
+  });
   const stopped = generated.status === "ran" ? generated.stopped : undefined;
   const rules = new Set(r.plan.map((p) => p.check.name));
   return stopped ? unjudged(list, stopped, `The run of ${TASKS[task].exportName} on the generated inputs stopped, so this rule could not be judged on all of its inputs: ${stopped.message}`, rules) : list;

@@ -15,6 +15,7 @@ import { LINES } from "../course/fixtures.js";
 import { sameLineCase } from "./fixture-case.js";
 import { fixtureOutcome, readCalls } from "./outcomes.js";
 import { shapesProbe, type OtherShapes } from "./other-shapes.js";
+import { countProbe } from "./counted-calls.js";
 import type { GradingRequest } from "./request.js";
 
 /** What the recount saw, as the chapter's judge reads it. */
@@ -22,6 +23,8 @@ export interface Recounted {
   otherShapes?: OtherShapes;
   /** A failure of serve's on a generated list that is a fixture line's mistake seen again. */
   sameMistake?: Excused;
+  /** handle's rules broken by the number of calls before, not by state (counted-calls.ts). */
+  counted?: ReadonlySet<string>;
 }
 
 const SAME_MISTAKE = "Its failing lists fail at the place where a fixture line failed alone, and serve answers them by the rules when handle's answers hold other values (the grader ran them again with such a handle): the fixture line's mistake in writing a kind of value, charged by the line that reads it.";
@@ -52,6 +55,23 @@ export function chapterRecount(
   plan: Pick<GradingRequest, "tasks">, reply: SandboxReply, input: PlanInput, first: Record<string, TaskJudgement>,
   judge: (recounted: Recounted) => Record<string, TaskJudgement>,
 ): Recount | undefined {
+  const shapes = shapesRecount(plan, reply, input, first);
+  const count = countProbe(plan, reply, input, first);
+  if (!shapes && !count) return undefined;
+  const asked = shapes?.requests.length ?? 0;
+  return {
+    requests: [...(shapes?.requests ?? []), ...(count ? [{ runs: count.runs, standIns: {} }] : [])],
+    judge: (replies) => {
+      const counted = count ? count.read(replies[asked]!) : undefined;
+      const recounted: Recounted = { ...(shapes ? shapes.read(replies.slice(0, asked)) : {}), ...(counted?.size ? { counted } : {}) };
+      const again = judge(recounted);
+      return shapes ? sayWhySkipped(first, again, "task3", SAME_MISTAKE) : again;
+    },
+  };
+}
+
+/** Serve's part: its lines and lists again with handles that write one kind of value otherwise. */
+function shapesRecount(plan: Pick<GradingRequest, "tasks">, reply: SandboxReply, input: PlanInput, first: Record<string, TaskJudgement>): { requests: Recount["requests"]; read(replies: SandboxReply[]): Recounted } | undefined {
   const runs = plan.tasks.task3;
   if (!input.tasks.includes("task3") || runs?.perLine === undefined) return undefined;
   const outcome = fixtureOutcome("task3", reply.runs[runs.fixture], reply.runs[runs.perLine]);
@@ -62,11 +82,10 @@ export function chapterRecount(
   if (!probe) return undefined;
   return {
     requests: probe.requests,
-    judge: (replies) => {
+    read: (replies) => {
       const seen = probe.read(replies);
       const sameMistake: Excused = (list, failure) => seen.lists.has(JSON.stringify(list)) && sites.some((s) => sameFailure(s, failure));
-      const again = judge({ ...(seen.lines ? { otherShapes: seen.lines } : {}), ...(seen.lists.size ? { sameMistake } : {}) });
-      return sayWhySkipped(first, again, "task3", SAME_MISTAKE);
+      return { ...(seen.lines ? { otherShapes: seen.lines } : {}), ...(seen.lists.size ? { sameMistake } : {}) };
     },
   };
 }
