@@ -63,22 +63,11 @@ export function servedWithoutExtras(value: unknown): unknown {
   return { ...value, out };
 }
 
-// A line reads the same wherever it is met: the expected and the actual side of every check of
-// serve hold mostly the same lines, which were parsed and written twice each (docs/speed.md).
-const readLines = new Map<string, string>();
-const LINES_KEPT = 4096;
-
 function lineWithoutExtras(line: string): string {
-  let read = readLines.get(line);
-  if (read === undefined) {
-    try {
-      const parsed = JSON.parse(line) as unknown;
-      read = canonicalJson(parsed) === line ? canonicalJson(withoutSpecExtras(parsed, {})) : line;
-    } catch { read = line; }
-    if (readLines.size >= LINES_KEPT) readLines.clear();
-    if (line.length <= 4096) readLines.set(line, read);
-  }
-  return read;
+  try {
+    const parsed = JSON.parse(line) as unknown;
+    return canonicalJson(parsed) === line ? canonicalJson(withoutSpecExtras(parsed, {})) : line;
+  } catch { return line; }
 }
 
 export function accepts(expectation: Expectation, given: unknown): boolean {
