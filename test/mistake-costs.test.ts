@@ -807,6 +807,13 @@ const COSTS: [string, number][] = [
   // t2_fresh_instance: 16/17. Its failing messages sent again after as many notifications as calls
   // came before them fail there too: the count, not state (grading/counted-calls.ts), a point a family.
   ["gaming-first-8-calls", 6],
+  // Helper 80 (fairness-2026-12-05c), against the drawn key orders and the clock's second a call:
+  ["correct-call-cache-ttl", 0], // task 2: tools/call answers kept five minutes by Date.now(), keyed by the params' JSON
+  ["correct-reply-spread-delete", 0], // task 2: the reply made from {...message} with method and params deleted (the request's key order)
+  // A message read by position (Object.values destructured): wrong on every message whose keys come
+  // in another order, as a real client's may (the SDK's fail too), so every family fails on its own
+  // (src/pack/key-orders.ts): not one point.
+  ["values-positional", 9],
 ];
 
 describe("what one mistake costs", () => {

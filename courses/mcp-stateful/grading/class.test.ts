@@ -27,6 +27,12 @@ const submission = (fixture: string): Record<string, string> => ({ ...readTs(SOL
 
 /** Correct submissions in other styles: every check passes. */
 const CORRECT = [
+  // Helper 80, against the drawn key orders and the clock's second a call: kindOf by a Set of keys
+  // gathered with for...in; tools/list kept five minutes by Date.now() and cleared by addTool; a
+  // client timing each request with performance.now() (McpError -32001 after 30 s).
+  "correct-kindof-for-in",
+  "correct-tools-list-ttl-cache",
+  "correct-client-request-timeout",
   // Helper 78: arguments checked against the types their inputSchema declares, refused with -32602
   // as the specification's tools page lets a server (17/18 while only the page's run was accepted:
   // behaviour/compare.ts refusesArguments); a null argument read as missing gives the same answer.

@@ -35,6 +35,10 @@ const submission = (fixture: string): Record<string, string> => ({ ...readTs(SOL
 
 /** Correct submissions in other styles: every check passes. */
 const CORRECT = [
+  // Helper 80, against the drawn key orders and the clock's second a call: client ids from
+  // Date.now() in base 36 and a counter; replies whose jsonrpc and id follow the request's key order.
+  "correct-client-date-ids",
+  "correct-reply-head-in-request-order",
   // Helper 59's: a module counter shown only in the error.data of the answer to a rare method
   // ("toString", Object.prototype's names). They failed t2_no_session_state until the fresh-instance
   // checks compared what the rules grade only (2026-12-05): error.data where no rule gives one is
