@@ -23,8 +23,7 @@ export function markReordered<T>(value: T): T {
 function otherOrder(keys: readonly string[], random: Random): string[] {
   if (keys.length < 2) return [...keys];
   const given = keys.join("\u0000");
-  const reversed = [...keys].reverse().join("\u0000");
-  let best = [...keys].reverse();
+  const reversed = [...keys].reverse();
   for (let attempt = 0; attempt < 8; attempt++) {
     const order = [...keys];
     for (let i = order.length - 1; i > 0; i--) {
@@ -32,10 +31,9 @@ function otherOrder(keys: readonly string[], random: Random): string[] {
       [order[i], order[j]] = [order[j]!, order[i]!];
     }
     const text = order.join("\u0000");
-    if (text !== given && text !== reversed) return order;
-    if (text !== given) best = order;
+    if (text !== given && text !== reversed.join("\u0000")) return order;
   }
-  return best;
+  return reversed; // two keys, or eight unlucky draws
 }
 
 /** A copy of `value` with its own keys in `order` (a key named __proto__ stays an own key, as JSON.parse makes it). */
@@ -51,8 +49,7 @@ export function reorderKeys(value: unknown, random: Random): unknown {
   const out = inOrder(value, otherOrder(Object.keys(value), random));
   const params = Object.hasOwn(value, "params") ? value["params"] : undefined;
   if (isObject(params)) Object.defineProperty(out, "params", { value: inOrder(params, otherOrder(Object.keys(params), random)), enumerable: true, writable: true, configurable: true });
-  reordered.add(out);
-  return out;
+  return markReordered(out);
 }
 
 /**

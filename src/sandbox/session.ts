@@ -490,7 +490,7 @@ export class Session {
     const { turn, peer } = peerHostFunctions(ctx, () => this.peers);
     const { intl, url } = v8HostFunctions(ctx);
     const mark: VmFunctionImplementation<QuickJSHandle> = (atHandle) => {
-      this.meter.mark(ctx.typeof(atHandle) === "number" ? ctx.getNumber(atHandle) : -1);
+      this.marked(ctx.typeof(atHandle) === "number" ? ctx.getNumber(atHandle) : -1);
     };
     const hash: VmFunctionImplementation<QuickJSHandle> = (textHandle) => {
       const text = textHandle ? readText(ctx, slicer, textHandle, MAX_HASH_CHARS + 1) : undefined;

@@ -4,8 +4,8 @@
 // right only for its first calls (a module counter, the time since its load) looks the same, and
 // kept every family for that one point (cheats-2026-12-05d ch2-first-8-calls: 16/17). So a few
 // failing messages are sent again, each to a fresh instance after as many notifications as calls
-// came before it in the shared run (at most MOST_PADDING). A notification of a method no server
-// has changes no state a handle may keep (it is never answered); a rule that fails there too is
+// came before it in the shared run (at most MOST_PADDING). A progress notification about no
+// request changes no state a handle may keep (it is never answered); a rule that fails there too is
 // broken by the number of calls, not by what they said: its own mistake, not read through the state.
 import { callOf } from "../../../src/pack/types.js";
 import type { PlanInput, TaskJudgement } from "../../../src/pack/types.js";
@@ -17,7 +17,9 @@ import { TASKS } from "../course/tasks.js";
 import { readCalls } from "./outcomes.js";
 import { FIXTURE_INPUTS, type GradingRequest } from "./request.js";
 
-const PADDING = JSON.stringify({ jsonrpc: "2.0", method: "notifications/grade/padding" });
+// A notification MCP has (progress on a request no one made), so that code cannot tell these calls
+// from any other by a method only the grader sends, and count all but them.
+const PADDING = JSON.stringify({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: "p", progress: 1 } });
 // The chapter's eight fixture calls and a margin: a count past that is no fixture's.
 const MOST_PADDING = 40;
 const MOST_MESSAGES = 24;
