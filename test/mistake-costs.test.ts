@@ -177,8 +177,11 @@ const COSTS: [string, number][] = [
   // undefined from the second call of an instance on, the rules' work done on the first: each
   // list of the lines' rule, served first in an instance of its own, is answered by the rules, so
   // the rest is state kept between calls, t3_fresh_instance's one point (grading/fresh-serve.ts).
-  // It was 5. A table on the first call (game-serve-detects-lines) fails those lists too: 5.
-  ["game-serve-first-call", 1],
+  // It was 5, then 1. A table on the first call (game-serve-detects-lines) fails those lists too: 5.
+  // A count of calls used as a switch is not state (grading/counted-calls.ts): each family's
+  // failing list, sent again after as many empty lists as calls came before it, is answered with
+  // nothing there too, so each costs its point, as handle's first-8-calls' do.
+  ["game-serve-first-call", 4],
   // Kept 3/3 while every generated tool had TOOL's key order. Its fallback (the tool returned as it
   // came) is then tomcp-snake-case-key's mistake on those tools, and costs what that one does: the
   // rename (t1_same_keys); the schema's rules that read the missing inputSchema are charged there
@@ -807,6 +810,20 @@ const COSTS: [string, number][] = [
   // t2_fresh_instance: 16/17. Its failing messages sent again after as many notifications as calls
   // came before them fail there too: the count, not state (grading/counted-calls.ts), a point a family.
   ["gaming-first-8-calls", 6],
+  // serve by the rules for its module's first call, lazily after (cheats-2026-12-05d): every
+  // family read through t3_fresh_instance, 16/17. Its failing lists sent again after as many
+  // empty lists as calls came before them fail there too (grading/counted-calls.ts).
+  ["gaming-serve-first-call", 3],
+  // Helper 81 (cheats-2026-12-06): ensure_ascii as a table of the dozen letters the checks sent, and
+  // blank meaning spaces and tabs only: 17/17 while every non-ASCII word and blank line came from
+  // short fixed lists. Half the words and some blank lines are now drawn from the whole class
+  // (src/pack/drawn-chars.ts): each is its rule's one point, as the same code without the table.
+  ["gaming-dumps-escape-table", 1],
+  ["gaming-blank-space-tab", 1],
+  // Helper 82 (fairness-2026-12-06): blank by exactly Python's str.strip() set (the page's words),
+  // and whole responses cached by the message's JSON text: full marks.
+  ["correct-serve-python-strip", 0],
+  ["correct-handle-json-text-memo", 0],
   // Helper 80 (fairness-2026-12-05c), against the drawn key orders and the clock's second a call:
   ["correct-call-cache-ttl", 0], // task 2: tools/call answers kept five minutes by Date.now(), keyed by the params' JSON
   ["correct-reply-spread-delete", 0], // task 2: the reply made from {...message} with method and params deleted (the request's key order)

@@ -12,8 +12,8 @@ import { EVIDENCE, EVIDENCE_CHECKS } from "./evidence/lines.js";
 import { HINTS } from "./course/hints.js";
 import { LINE_RULES } from "./evidence/line-rules.js";
 import { TASK1_FAMILIES, TASK2_FAMILIES, TASK3_FAMILIES, TASK4_FAMILIES } from "./evidence/rule-families.js";
-import { judge, judgeWith } from "./grading/judge.js";
-import { trimmedLinesRecount } from "./grading/trimmed-lines.js";
+import { judge } from "./grading/judge.js";
+import { statelessRecount } from "./grading/recount.js";
 import { liveChecks } from "./grading/live.js";
 import { IMPORTS, statelessStandIn } from "./grading/stand-ins.js";
 import { plan, TASKS, type StatelessPlan } from "./grading/plan.js";
@@ -23,7 +23,7 @@ import { StatelessTypeCheck } from "./typecheck/worker-client.js";
 
 /** Each evidence line earns a point while the rules it shows hold (evidence/line-rules.ts); a broken rule costs one; handle's general rules a point a family while their lines hold (evidence/rule-families.ts); other checks beyond the fixtures at most one, and only at full marks. */
 export const SCORE_POLICY: ScorePolicy = {
-  id: "mcp-stateless-score-v45",
+  id: "mcp-stateless-score-v46",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },
@@ -68,7 +68,7 @@ const pack: Pack<StatelessPlan> = {
   standIns: { imports: IMPORTS, copy: (task, plan) => statelessStandIn(task, plan) },
   plan,
   judge,
-  recount: (plan, reply, input, judged) => trimmedLinesRecount(plan, reply, input, judged, (sameMistake) => judgeWith(plan, reply, input, sameMistake)),
+  recount: statelessRecount,
   // checkArgs's print shows again in handle's live server, which loads task1.ts: t1_no_stdout's.
   // A response shape wrong on generated inputs only fails a behaviour check, and the schema, the
   // SDK's client and the stdio check too: charged once, by the behaviour check (behind-behaviour.ts).

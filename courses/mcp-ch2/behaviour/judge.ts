@@ -126,15 +126,15 @@ function judged(task: TaskId, planned: PlannedCheck, outcomes: (CallOutcome | un
 }
 
 /** Each planned check's failing inputs (indices in its own inputs), as judgeBehaviour finds them. */
-export function failingInputs(task: TaskId, plan: PlannedCheck[], calls: readonly (CallOutcome | undefined)[], offset: number, seed: number): number[][] {
+export function failingInputs(task: TaskId, plan: PlannedCheck[], calls: readonly (CallOutcome | undefined)[], offset: number, seed: number, override?: ExpectOverride): number[][] {
   const { offsets } = planInputs(plan);
-  const said = saidIn(task, plan, (k, i) => calls[offset + offsets[k]! + i]);
-  return plan.map((planned, k) => judged(task, planned, planned.inputs.map((_, i) => calls[offset + offsets[k]! + i]), seed, undefined, undefined, said).failing);
+  const said = saidIn(task, plan, (k, i) => calls[offset + offsets[k]! + i], override);
+  return plan.map((planned, k) => judged(task, planned, planned.inputs.map((_, i) => calls[offset + offsets[k]! + i]), seed, override, undefined, said).failing);
 }
 
 /** Whether `outcome`, the answer to a planned check's input `index`, breaks the check's rule. */
-export const breaksRule = (task: TaskId, planned: PlannedCheck, index: number, outcome: CallOutcome | undefined): boolean =>
-  counterexample(planned, task, index, outcome) !== undefined;
+export const breaksRule = (task: TaskId, planned: PlannedCheck, index: number, outcome: CallOutcome | undefined, override?: ExpectOverride): boolean =>
+  counterexample(planned, task, index, outcome, override) !== undefined;
 
 /** Lays the job's calls out over the planned checks, as planInputs laid out their inputs. */
 export function judgeBehaviour(task: TaskId, plan: PlannedCheck[], calls: CallOutcome[], offset: number, seed: number, override?: ExpectOverride, excused?: Excused): CheckResult[] {

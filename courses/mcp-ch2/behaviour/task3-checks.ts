@@ -6,6 +6,7 @@ import { LINES, MESSAGES } from "../course/fixtures.js";
 import { canonicalJson, pythonDumps, pythonLength } from "../../../src/json/python-json.js";
 import { reversedKeys } from "../../../src/json/reversed-keys.js";
 import type { BehaviourCheck } from "./check.js";
+import { drawnBlank, drawnNonAscii, STRIP_SPACES } from "../../../src/pack/drawn-chars.js";
 import type { Random } from "../../../src/pack/random.js";
 
 const BLANKS = [" ", "\t", "   ", " \t "];
@@ -148,7 +149,8 @@ const NON_ASCII = ["café", "naïve", "Grüße", "日本語", "ok 😀", "del\u0
 
 /** A valid call or an unknown tool whose text holds a word outside ASCII, under a random id. */
 function nonAsciiLine(random: Random): string {
-  const word = `${random.pick(NON_ASCII)}${random.bool() ? ` ${random.word(1, 6)}` : ""}`;
+  // Half the time a character drawn from anywhere outside ASCII: a table of NON_ASCII's letters passed.
+  const word = `${random.bool() ? random.pick(NON_ASCII) : `${random.word(1, 3)}${drawnNonAscii(random)}`}${random.bool() ? ` ${random.word(1, 6)}` : ""}`;
   const id = random.int(1, 999);
   const message = random.next() < 0.75
     ? { jsonrpc: "2.0", id, method: "tools/call", params: { name: "logs_search", arguments: { service: "api", query: word } } }
@@ -195,10 +197,10 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
   {
     name: "t3_blank_lines", task: "task3", judge: "output", part: whatIsAnswered,
     title: "Empty and whitespace-only lines anywhere are skipped, and still counted in the numbering",
-    rule: "A line that is empty after strip() (spaces and tabs only count as empty) gets no log line and no output, but it counts: the next line's log says its real position, counting from 1.",
+    rule: "A line that is empty after strip() (whitespace alone: spaces, tabs, a no-break space, U+3000...) gets no log line and no output, but it counts: the next line's log says its real position, counting from 1.",
     inputs: (random) => [
       ["", messageLine(random)], [" ", messageLine(random)], ["\t", "{not json"], [messageLine(random), "", "", messageLine(random)],
-      ...times(10, () => linesOf(random, random.int(2, 12), () => random.pick(["", ...BLANKS]))),
+      ...times(10, () => linesOf(random, random.int(2, 12), () => random.pick(["", ...BLANKS, drawnBlank(random, STRIP_SPACES)]))),
     ],
   },
   {
@@ -258,7 +260,7 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
     // \u0009, kept every point while no answer held one (dumps-no-quote-escape, dumps-controls-as-u-escapes).
     inputs: (random) => [
       [nonAsciiLine(random)], ...times(5, () => Array.from({ length: random.int(2, 4) }, () => nonAsciiLine(random))),
-      NON_ASCII.map((word, i) => JSON.stringify({ jsonrpc: "2.0", id: 900 + i, method: "tools/call", params: { name: "logs_search", arguments: { service: "api", query: word } } })),
+      [...NON_ASCII, ...times(4, () => drawnNonAscii(random))].map((word, i) => JSON.stringify({ jsonrpc: "2.0", id: 900 + i, method: "tools/call", params: { name: "logs_search", arguments: { service: "api", query: word } } })),
       // Each a list of its own: a throw on the one does not excuse the other.
       ...ESCAPED.map((line) => [line]),
     ],

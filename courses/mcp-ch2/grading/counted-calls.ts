@@ -1,73 +1,86 @@
-// Part of chapter 2's recount (recount.ts): state, or a count of calls? A handle whose rules fail on
-// generated messages after earlier calls, but hold on each message alone in a fresh instance,
-// keeps state between calls: one mistake (t2_fresh_instance), which the rules read through. Code
-// right only for its first calls (a module counter, the time since its load) looks the same, and
-// kept every family for that one point (cheats-2026-12-05d ch2-first-8-calls: 16/17). So a few
-// failing messages are sent again, each to a fresh instance after as many notifications as calls
-// came before it in the shared run (at most MOST_PADDING). A progress notification about no
-// request changes no state a handle may keep (it is never answered); a rule that fails there too is
-// broken by the number of calls, not by what they said: its own mistake, not read through the state.
+// Part of chapter 2's recount (recount.ts): state, or a count of calls? When a task's state check
+// (t2_fresh_instance, t3_fresh_instance) failed beside rules that read through it, a failing input
+// of each such rule goes again to a fresh instance after as many calls as came before it in the
+// shared run, each one that changes nothing (a notification for handle, an empty list for serve:
+// src/pack/counted-calls.ts): a rule that fails there too was broken by their number,
+// not by what they said, and is its own mistake, not read through the state (cheats-2026-12-05d
+// ch2-first-8-calls, right for a module's first 8 calls, kept 16/17 for the one state point;
+// ch2-serve-first-call, serve by the rules on its first call only, 16/17).
 import { callOf } from "../../../src/pack/types.js";
 import type { PlanInput, TaskJudgement } from "../../../src/pack/types.js";
+import { padding, PADDING_NOTIFICATION } from "../../../src/pack/counted-calls.js";
 import { picked } from "../../../src/pack/interleave.js";
 import type { RunSpec, SandboxReply } from "../../../src/sandbox/protocol.js";
-import { breaksRule, failingInputs } from "../behaviour/judge.js";
-import { planInputs } from "../behaviour/plan.js";
+import type { CallOutcome } from "../../../src/runner/outcome.js";
+import { breaksRule, failingInputs, type ExpectOverride } from "../behaviour/judge.js";
+import { planInputs, type PlannedCheck } from "../behaviour/plan.js";
 import { TASKS } from "../course/tasks.js";
+import { serveOracle } from "./extra-checks.js";
 import { readCalls } from "./outcomes.js";
 import { FIXTURE_INPUTS, type GradingRequest } from "./request.js";
 
-// A notification MCP has (progress on a request no one made), so that code cannot tell these calls
-// from any other by a method only the grader sends, and count all but them.
-const PADDING = JSON.stringify({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: "p", progress: 1 } });
-// The chapter's eight fixture calls and a margin: a count past that is no fixture's.
-const MOST_PADDING = 40;
-const MOST_MESSAGES = 24;
-const PER_CHECK = 1;
+/** Messages (or lists) probed at most a task (a rule's earliest failing one each). */
+const MOST_PROBED = 24;
+const STATE = { task2: "t2_fresh_instance", task3: "t3_fresh_instance" } as const;
 
 export interface CountProbe {
   runs: RunSpec[];
-  /** The rules whose messages failed after the notifications too. */
+  /** The rules whose inputs failed after the padding too. */
   read(reply: SandboxReply): ReadonlySet<string>;
 }
 
-/** The probe, when task 2's state check failed beside rules that hold on the messages alone. */
-export function countProbe(plan: Pick<GradingRequest, "tasks">, reply: SandboxReply, input: PlanInput, first: Record<string, TaskJudgement>): CountProbe | undefined {
-  const r = plan.tasks.task2;
-  const extra = first["task2"]?.extra ?? [];
-  if (!input.behaviour || !r || r.generated === undefined || r.fresh === undefined || !extra.some((c) => c.name === "t2_fresh_instance" && c.status === "fail")) return undefined;
-  const failed = new Set(extra.filter((c) => c.status === "fail" && c.kind === "behaviour").map((c) => c.name));
-  const calls = picked(readCalls("task2", reply.runs[r.generated]), r.picks);
-  const fresh = readCalls("task2", reply.runs[r.fresh]);
-  if (!calls || !fresh) return undefined;
-  const fixtures = FIXTURE_INPUTS.task2.length;
-  const failing = failingInputs("task2", r.plan, calls, fixtures, input.seed);
+interface Probed { planned: PlannedCheck; i: number; group: string[] }
+
+/**
+ * One task's probe. handle's rules are probed on messages they answer right alone in a fresh
+ * instance only (the others' failures are the rule's already); serve's lists have no such run.
+ */
+function taskProbe(task: "task2" | "task3", plan: Pick<GradingRequest, "tasks" | "runs" | "oracle">, reply: SandboxReply, input: PlanInput, first: Record<string, TaskJudgement>): { run: RunSpec; read(calls: CallOutcome[] | undefined): string[] } | undefined {
+  const r = plan.tasks[task];
+  const extra = first[task]?.extra ?? [];
+  const generated = r?.generated;
+  const spec = generated !== undefined ? plan.runs[generated] : undefined;
+  if (!input.behaviour || !r || generated === undefined || !spec || !extra.some((c) => c.name === STATE[task] && c.status === "fail")) return undefined;
+  const failed = new Set(extra.filter((c) => c.status === "fail" && c.kind === "behaviour" && c.chargedTo === undefined && c.name !== STATE[task]).map((c) => c.name));
+  const calls = picked(readCalls(task, reply.runs[generated]), r.picks);
+  if (!failed.size || !calls) return undefined;
+  const override: ExpectOverride | undefined = task === "task3" ? serveOracle(plan, reply)?.override : undefined;
+  const fixtures = FIXTURE_INPUTS[task].length;
+  const failing = failingInputs(task, r.plan, calls, fixtures, input.seed, override);
   const { offsets } = planInputs(r.plan);
-  const aloneOf = (g: number) => fresh[r.freshOrder ? r.freshOrder.indexOf(g) : g];
-  const chosen: { k: number; i: number; before: number }[] = [];
+  const fresh = task === "task2" && r.fresh !== undefined ? readCalls(task, reply.runs[r.fresh]) : undefined;
+  if (task === "task2" && !fresh) return undefined;
+  const rightAlone = (k: number, i: number): boolean => !fresh || !breaksRule(task, r.plan[k]!, i, fresh[r.freshOrder ? r.freshOrder.indexOf(offsets[k]! + i) : offsets[k]! + i]);
+  const at = (g: number): number => r.picks?.[g] ?? g;
+  const chosen: Probed[] = [];
   r.plan.forEach((planned, k) => {
-    if (!failed.has(planned.check.name)) return;
-    // Only messages the rule answers right alone: the others' failures are the rule's already.
-    const alone = failing[k]!.filter((i) => !breaksRule("task2", planned, i, aloneOf(offsets[k]! + i))).slice(0, PER_CHECK);
-    for (const i of alone) {
-      const g = fixtures + offsets[k]! + i;
-      if (chosen.length < MOST_MESSAGES) chosen.push({ k, i, before: Math.min(MOST_PADDING, r.picks?.[g] ?? g) });
-    }
+    if (!failed.has(planned.check.name) || chosen.length >= MOST_PROBED) return;
+    const i = failing[k]!.filter((n) => rightAlone(k, n)).sort((a, b) => at(fixtures + offsets[k]! + a) - at(fixtures + offsets[k]! + b))[0];
+    if (i === undefined) return;
+    const g = at(fixtures + offsets[k]! + i);
+    const probed = spec.inputs[g]!;
+    chosen.push({ planned, i, group: [...padding(g, task === "task2" ? PADDING_NOTIFICATION : "[]"), probed] });
   });
   if (!chosen.length) return undefined;
-  const inputs = chosen.flatMap(({ k, i, before }) => [...Array.from({ length: before }, () => PADDING), JSON.stringify(r.plan[k]!.inputs[i])]);
-  const run: RunSpec = { ...callOf(TASKS.task2), inputs, groups: chosen.map((c) => c.before + 1), instance: "fresh", context: "fresh", stopOnFailure: false };
   return {
-    runs: [run],
-    read(second) {
-      const out = readCalls("task2", second.runs[0]);
-      const counted = new Set<string>();
-      let at = -1;
-      for (const { k, i, before } of chosen) {
-        at += before + 1;
-        if (out?.[at] && breaksRule("task2", r.plan[k]!, i, out[at])) counted.add(r.plan[k]!.check.name);
-      }
-      return counted;
+    run: { ...callOf(TASKS[task]), ...(spec.callFuel !== undefined ? { callFuel: spec.callFuel } : {}), inputs: chosen.flatMap((c) => c.group), groups: chosen.map((c) => c.group.length), instance: "fresh", context: "fresh", stopOnFailure: false },
+    read(out) {
+      let end = 0;
+      return chosen.flatMap(({ planned, i, group }) => {
+        end += group.length;
+        const answer = out?.[end - 1];
+        return answer && breaksRule(task, planned, i, answer, override) ? [planned.check.name] : [];
+      });
     },
+  };
+}
+
+/** The probe, when task 2's or task 3's state check failed beside rules that read through it. */
+export function countProbe(plan: Pick<GradingRequest, "tasks" | "runs" | "oracle">, reply: SandboxReply, input: PlanInput, first: Record<string, TaskJudgement>): CountProbe | undefined {
+  const probes = (["task2", "task3"] as const).flatMap((task) => { const p = taskProbe(task, plan, reply, input, first); return p ? [{ task, ...p }] : []; });
+  if (!probes.length) return undefined;
+  return {
+    runs: probes.map((p) => p.run),
+    read: (again) => new Set(probes.flatMap((p, k) => p.read(readCalls(p.task, again.runs[k])))),
   };
 }

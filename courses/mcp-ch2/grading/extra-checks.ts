@@ -93,7 +93,7 @@ function serveAnswer(lines: unknown, answers: unknown[] | undefined): unknown {
   return want;
 }
 
-interface ServeOracle {
+export interface ServeOracle {
   /** The expectations of serve's behaviour checks. */
   override: ExpectOverride;
 }
@@ -126,7 +126,7 @@ function ownHandleAnswers(graded: Pick<GradingRequest, "tasks" | "oracle">, repl
  * is not judged. Without the oracle's answers, all of them (its run skipped after a handle that
  * hung, or stopped itself), serve is judged against the model: never left unjudged.
  */
-function serveOracle(graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply): ServeOracle | undefined {
+export function serveOracle(graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply): ServeOracle | undefined {
   const shared = ownHandleAnswers(graded, reply);
   const r = graded.tasks.task3;
   if (!shared || !r) return undefined;
@@ -165,7 +165,7 @@ function judgedKey(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle"
 export function extraChecks(tasks: readonly TaskId[], graded: Pick<GradingRequest, "tasks" | "oracle">, reply: SandboxReply, o: { behaviour: boolean; schema: boolean; seed: number }, sameMistake?: Excused, counted?: ReadonlySet<string>): Partial<Record<TaskId, CheckResult[]>> {
   const checks: Partial<Record<TaskId, CheckResult[]>> = {};
   for (const task of tasks) {
-    if (!graded.tasks[task] || (sameMistake && task === "task3") || (counted && task === "task2")) { checks[task] = taskChecks(task, graded, reply, o, sameMistake, counted); continue; }
+    if (!graded.tasks[task] || (sameMistake && task === "task3") || counted !== undefined) { checks[task] = taskChecks(task, graded, reply, o, sameMistake, counted); continue; }
     const key = judgedKey(task, graded, reply, o);
     let list = judged.get(key);
     if (!list) {

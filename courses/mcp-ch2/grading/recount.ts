@@ -52,7 +52,7 @@ function failedWhereLinesDid(plan: Pick<GradingRequest, "tasks">, reply: Sandbox
 }
 
 export function chapterRecount(
-  plan: Pick<GradingRequest, "tasks">, reply: SandboxReply, input: PlanInput, first: Record<string, TaskJudgement>,
+  plan: Pick<GradingRequest, "tasks" | "runs" | "oracle">, reply: SandboxReply, input: PlanInput, first: Record<string, TaskJudgement>,
   judge: (recounted: Recounted) => Record<string, TaskJudgement>,
 ): Recount | undefined {
   const shapes = shapesRecount(plan, reply, input, first);

@@ -8,7 +8,11 @@ import type { Session, Step } from "./session.js";
 
 export const TOOL_NAMES = Object.keys(LAB_TOOLS);
 /** Names no lab tool has, Object.prototype's among them: a tools object is no Map. */
-export const UNKNOWN_TOOLS = ["multiply", "Add", "add ", "constructor", "toString", "__proto__", "hasOwnProperty"];
+// Every name Object.prototype has, not four of them: code that refused a list of the four sent kept the point.
+export const UNKNOWN_TOOLS = [
+  "multiply", "Add", "add ", "constructor", "toString", "__proto__", "hasOwnProperty", "valueOf", "isPrototypeOf",
+  "propertyIsEnumerable", "toLocaleString", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__",
+];
 export const METHODS = ["tools/list", "tools/call", "resources/list", "resources/read", "prompts/list", "prompts/get"];
 /** Methods the lab has no handler for (ping: the lab has none, and it is not graded: README). */
 export const UNKNOWN_METHODS = ["tools/delete", "resources/subscribe", "completion/complete", "logging/setLevel", "Tools/list", "constructor", "toString", "__proto__"];

@@ -30,6 +30,9 @@ const CORRECT = [
   // Helper 80, against the drawn key orders and the clock's second a call: kindOf by a Set of keys
   // gathered with for...in; tools/list kept five minutes by Date.now() and cleared by addTool; a
   // client timing each request with performance.now() (McpError -32001 after 30 s).
+  // Helper 82 (fairness-2026-12-06): tools/list and prompts/get cached per server by JSON text,
+  // the cache emptied by addTool.
+  "correct-prompt-list-memo-json-text",
   "correct-kindof-for-in",
   "correct-tools-list-ttl-cache",
   "correct-client-request-timeout",
@@ -271,6 +274,10 @@ const GAMING: [string, string, number][] = [
   ["gaming-time-window", "task2", 5],
   ["gaming-client-key-order", "task3", 4],
   ["gaming-kindof-key-order", "task1", 4],
+  // Helper 81 (cheats-2026-12-06): tools looked up with `in`, only the four inherited names the
+  // sessions sent refused by a list: 18/18. Every name Object.prototype has is now sent
+  // (behaviour/generate.ts UNKNOWN_TOOLS): t2_tool_errors' point.
+  ["gaming-inherited-names-table", "task2", 7],
   // Helper 74 (2026-12-05): one cheap slip in initialize's result (the version, or capabilities
   // without prompts) beside a lazy server (no gate, no prompts or resources, a second initialize
   // refused; the first also with module-level tools and outbox): 17/18, every family read through

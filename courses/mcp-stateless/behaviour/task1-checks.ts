@@ -1,6 +1,7 @@
 // Task 1's behaviour checks: checkArgs on names Python quotes oddly, on names every object
 // inherits, and on generated schemas and arguments (the order of the problems).
 import type { Random } from "../../../src/pack/random.js";
+import { drawnNotPrintable, drawnPrintable } from "../../../src/pack/drawn-chars.js";
 import type { BehaviourCheck } from "./check.js";
 import { TASK1_VARIANT_CHECKS } from "./args-variants.js";
 
@@ -33,7 +34,9 @@ const ORDER = schemaOf(["order_id"], ["order_id"]);
 const NOT_STRINGS = [100, 0, -1, 1.5, true, false, null, [], ["A100"], {}, { id: "A100" }];
 
 function oddName(random: Random): string {
-  const parts = [random.pick(ODD_NAMES), random.word(1, 4), random.pick(["'", '"', "\\", "\t", "\u00e9", "\u00a0", "\x01", "\u{1F4E6}"])];
+  // Besides the fixed odd characters, one drawn from a whole class, printable or not: a table of the fixed ones passed.
+  const drawn = random.bool() ? drawnNotPrintable(random) : drawnPrintable(random);
+  const parts = [random.pick(ODD_NAMES), random.word(1, 4), random.pick(["'", '"', "\\", "\t", "\u00e9", "\u00a0", "\x01", "\u{1F4E6}", drawn, drawn])];
   return parts.sort(() => random.next() - 0.5).join("");
 }
 
@@ -49,6 +52,8 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       ...ODD_NAMES.map((name) => [schemaOf([name], [name]), {}]),
       ...CLUSTER_NAMES.map((name) => [ORDER, { order_id: "A100", [name]: "x" }]),
       ...Array.from({ length: 12 }, () => [ORDER, { order_id: "A100", [oddName(random)]: random.word(1, 3) }]),
+      // A character of each class str.isprintable() refuses, drawn (controls, separators, format, private use).
+      ...Array.from({ length: 6 }, () => [ORDER, { order_id: "A100", [`${random.word(1, 3)}${drawnNotPrintable(random)}`]: "x" }]),
       // Long names: repr() never shortens (reprlib.repr does, past 30 characters, and kept 41/41
       // while no name was longer than about 20: repr-reprlib-shortened). Last, for the draws.
       ...LONG_NAMES.map((name) => [ORDER, { order_id: "A100", [name]: "x" }]),

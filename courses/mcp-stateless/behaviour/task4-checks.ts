@@ -1,6 +1,7 @@
 // Task 4's behaviour checks: generated lists of lines for serve, judged against the rules with
 // the handle serve calls (the student's own, replayed; the model's when serve has its own).
 import type { Random } from "../../../src/pack/random.js";
+import { drawnBlank, TRIM_SPACES } from "../../../src/pack/drawn-chars.js";
 import type { BehaviourCheck } from "./check.js";
 import { TASK4_VARIANT_CHECKS } from "./variant-checks.js";
 import { PAGE_REQUESTS } from "./rule-draws.js";
@@ -43,6 +44,8 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       [], ...BLANK.map((b) => [b]), ...BLANK_UNICODE.map((b) => [b]),
       [`\t${JSON.stringify(request(7, "tools/list"))}\r`, ...BLANK_UNICODE],
       ...Array.from({ length: 6 }, () => Array.from({ length: random.int(2, 6) }, () => random.pick([...BLANK, ...BLANK_UNICODE, ...NOT_JSON]))),
+      // Blanks drawn from all that trim() removes: a table of BLANK_UNICODE's passed.
+      ...Array.from({ length: 4 }, () => [drawnBlank(random, TRIM_SPACES), JSON.stringify(request(random.int(1, 99), "tools/list")), drawnBlank(random, TRIM_SPACES)]),
     ],
   },
   {

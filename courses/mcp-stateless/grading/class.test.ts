@@ -38,6 +38,9 @@ const CORRECT = [
   // Helper 80, against the drawn key orders and the clock's second a call: client ids from
   // Date.now() in base 36 and a counter; replies whose jsonrpc and id follow the request's key order.
   "correct-client-date-ids",
+  // Helper 82 (fairness-2026-12-06): results cached by the JSON of [method, params], the cache
+  // emptied whenever ORDERS changes.
+  "correct-route-memo-json-text",
   "correct-reply-head-in-request-order",
   // Helper 59's: a module counter shown only in the error.data of the answer to a rare method
   // ("toString", Object.prototype's names). They failed t2_no_session_state until the fresh-instance
@@ -307,6 +310,17 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["gaming-null-on-odd", "task2", ["t2_order_ids", "t2_version_check", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_notifications"], ["t4_out_ids"], 6],
   ["gaming-throws-odd", "task2", ["t2_inherited_names", "t2_version_check", "t2_client_meta", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], ["t4_out_ids", "t4_log"], 8],
   ["gaming-lazy-handle-throws-odd", "task2", ["t2_inherited_names", "t2_version_check", "t2_client_meta", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], ["t4_out_ids", "t4_log"], 6],
+  // A counter as a switch (cheats-2026-12-05c lazy-after-13): the reference for a module's first 13
+  // calls (the page's session), a handle without the general rules after. Every family read
+  // through t2_no_session_state: 40/41. Each family's earliest failing message sent again after as
+  // many notifications as calls came before it fails there too: the count, not state
+  // (grading/counted-calls.ts), a point a family.
+  // Helper 81 (cheats-2026-12-06): repr's "not printable" as a table of the characters the checks'
+  // odd names held, and blank as a table of seven characters: 41/41 while those came from fixed
+  // lists. Some of each are now drawn from the whole class (src/pack/drawn-chars.ts): the rule's point.
+  ["gaming-repr-char-table", "task1", ["t1_repr_quoting"], [], 1],
+  ["gaming-blank-char-table", "task4", ["t4_blank_lines"], [], 1],
+  ["gaming-lazy-after-13", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_no_session_state"], [], 6],
   // Helper 69: four shortcuts (checkArgs never called, only the fixture's old version refused, a
   // cancel on action alone, string ids left unanswered): 36/41 while the cancel's family read
   // through the unanswered ids; a wrong response under the request's id is no slip in which

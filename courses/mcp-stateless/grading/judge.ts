@@ -264,10 +264,35 @@ function serveExpectations(plan: StatelessPlan, reply: SandboxReply, lists: unkn
   return lists.map((lines) => serveWith(lines as string[], model));
 }
 
+/** handle's rules on its generated inputs (index i), given the model's answers to the fixtures then those inputs. */
+function handleRules(answers: readonly ({ value: unknown } | undefined)[], offset: number) {
+  const expectedAt = (i: number, check: PlannedCheck["check"]) => {
+    const answer = answers[offset + i];
+    const expected = answer && expectedPart(answer.value, check.compare ?? "content");
+    return expected && check.part ? { value: check.part(expected.value) } : expected;
+  };
+  const accepts = (check: PlannedCheck["check"]) => (check.part ? readsTheSame(check) : acceptsPart(check.compare ?? "content"));
+  /** Whether answer o to generated input i is what check p's rule gives (true where the rule gives none). */
+  const judges = (p: PlannedCheck, i: number, o: Outcome | undefined): boolean => {
+    const want = expectedAt(i, p.check);
+    return !want || (o?.ok === true && accepts(p.check)(want.value, o.value));
+  };
+  return { expectedAt, accepts, judges };
+}
+
+/** Whether handle's answer to generated input i is check p's rule's, with the checkArgs the judge uses (the count probe's judge: counted-calls.ts). */
+export function handleJudge(plan: StatelessPlan, reply: SandboxReply): (p: PlannedCheck, i: number, o: Outcome | undefined) => boolean {
+  const runs = plan.own.task2!;
+  return handleRules(sharedAnswers(runs.checks.flatMap((p) => p.inputs), runs.checks, argsChecker(plan, reply)), MESSAGES.length).judges;
+}
+
+/** What the recount found (recount.ts): serve's failures that are a fixture line's mistake, handle's rules broken by a count of calls. */
+export interface Recounted { sameMistake?: SameMistake; counted?: ReadonlySet<string> }
+
 /** A failure of serve's on a generated list that is a fixture line's mistake seen again (trimmed-lines.ts). */
 export type SameMistake = (input: unknown, failure: TaskFailure) => boolean;
 
-function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput, fixtureRan: boolean, lines: readonly CheckResult[], checker: ArgsChecker, sameMistake?: SameMistake): CheckResult[] {
+function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput, fixtureRan: boolean, lines: readonly CheckResult[], checker: ArgsChecker, { sameMistake, counted }: Recounted = {}): CheckResult[] {
   const runs = plan.own[id]!;
   const task = taskOf(id);
   const generatedRun = runs.generated !== undefined ? reply.runs[runs.generated] : undefined;
@@ -301,20 +326,10 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
         (p, k, o) => !(o?.ok && accepts(p.check)(expectedAt(p.offset + k, p.check).value, o.value)))));
     }
     else if (id === "task2") {
-      const answers = modelAnswers();
-      const expectedAt = (i: number, check: PlannedCheck["check"]) => {
-        const answer = answers[offset + i];
-        const expected = answer && expectedPart(answer.value, check.compare ?? "content");
-        return expected && check.part ? { value: check.part(expected.value) } : expected;
-      };
-      const accepts = (check: PlannedCheck["check"]) => (check.part ? readsTheSame(check) : acceptsPart(check.compare ?? "content"));
+      const { expectedAt, accepts, judges } = handleRules(modelAnswers(), offset);
       // A fixture message's failed call seen again (its branch: message-case.ts) is charged by its lines, not by a rule.
       const excused = failedAsCase(FIXTURE_INPUTS.task2, calls.slice(0, offset), sameMessageCase);
       const shared = calls.slice(offset);
-      const judges = (p: PlannedCheck, i: number, o: Outcome | undefined): boolean => {
-        const want = expectedAt(i, p.check);
-        return !want || (o?.ok === true && accepts(p.check)(want.value, o.value));
-      };
       // A rule whose inputs hold other rules' cases (BehaviourCheck.reachedBy): its failure may be theirs.
       const judged = chargeReached(judgeChecks(runs.checks, shared, expectedAt, accepts, input.seed, excused), runs.checks.flatMap((p) => (p.check.reachedBy
         ? [{ name: p.check.id, reachedBy: p.check.reachedBy, inputs: p.inputs, failing: p.inputs.flatMap((_, k) => (judges(p, p.offset + k, shared[p.offset + k]) ? [] : [k])) }] : [])));
@@ -377,7 +392,10 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
     checks.push(...statelessChecks(plan, reply, calls ?? (fixtureRan ? fixture : undefined), input.behaviour ? generated : [], input.seed, checker));
     if (lineRulesState) checks.splice(0, checks.length, ...lineRulesState(checks));
     if (dataFree) checks.splice(0, checks.length, ...dataFree(checks));
-    if (id === "task2") checks.splice(0, checks.length, ...chargeUnanswered(checks));
+    checks.splice(0, checks.length, ...chargeUnanswered(checks));
+    // A rule that failed after as many calls in a fresh instance as came before (counted-calls.ts)
+    // was broken by their number, not by state: its own mistake, not read through the state's check.
+    if (counted) checks.splice(0, checks.length, ...checks.map((c) => (counted.has(c.name) && c.status === "fail" && c.chargedTo === undefined ? { ...c, notThrough: [...(c.notThrough ?? []), STATE_CHECK] } : c)));
     if (input.schema) {
       const inputs = runs.inputs ?? MESSAGES;
       const outcomes = calls ?? (fixtureRan ? fixture : undefined);
@@ -419,7 +437,7 @@ const EVERY_ANSWER = {
   task2: ["t2_responses", "t2_without_result_type", "t2_without_server_info", "t2_without_cache_hints"],
 };
 
-function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput, sameMistake?: SameMistake): TaskJudgement {
+function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput, recounted?: Recounted): TaskJudgement {
   const task = taskOf(id);
   const runs = plan.own[id];
   if (!runs) {
@@ -445,7 +463,7 @@ function judgeOwn(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: 
   const judgement: TaskJudgement = { checks, evidence };
   if ("failure" in outcome) judgement.failure = outcome.failure;
   if (run && run.status !== "skipped" && run.stderr) judgement.stderr = run.stderr;
-  judgement.extra = extraChecks(id, plan, reply, input, !("failure" in outcome), checks, checker, sameMistake);
+  judgement.extra = extraChecks(id, plan, reply, input, !("failure" in outcome), checks, checker, recounted);
   if ("values" in outcome && id !== "task4") chargeFailedCalls(judgement, outcome.values, EVERY_ANSWER[id]);
   if (alone) {
     chargeLinesAlone(judgement, alone.answers, EVERY_LINE, (key) => rightOverOtherLines(task, key, alone, perLine, input.seed), { sameKind });
@@ -474,14 +492,14 @@ export function judge(plan: StatelessPlan, reply: SandboxReply, input: PlanInput
   return out;
 }
 
-/** The judgement with serve's failures on some generated lists found to be a fixture line's mistake (the recount's); not kept. */
-export const judgeWith = (plan: StatelessPlan, reply: SandboxReply, input: PlanInput, sameMistake: SameMistake): Record<string, TaskJudgement> => judgeAll(plan, reply, input, sameMistake);
+/** The judgement with what the recount found (recount.ts); not kept. */
+export const judgeWith = (plan: StatelessPlan, reply: SandboxReply, input: PlanInput, recounted: Recounted): Record<string, TaskJudgement> => judgeAll(plan, reply, input, recounted);
 
-function judgeAll(plan: StatelessPlan, reply: SandboxReply, input: PlanInput, sameMistake?: SameMistake): Record<string, TaskJudgement> {
+function judgeAll(plan: StatelessPlan, reply: SandboxReply, input: PlanInput, recounted: Recounted = {}): Record<string, TaskJudgement> {
   const out: Record<string, TaskJudgement> = {};
   for (const id of input.tasks) {
     if (id === "task3") out[id] = judgeClient(plan.client, reply, input);
-    else if (id === "task1" || id === "task2" || id === "task4") out[id] = judgeOwn(id, plan, reply, input, id === "task4" ? sameMistake : undefined);
+    else if (id === "task1" || id === "task2" || id === "task4") out[id] = judgeOwn(id, plan, reply, input, id === "task4" ? { sameMistake: recounted.sameMistake } : id === "task2" ? { counted: recounted.counted } : undefined);
   }
   const handle = out["task2"];
   const task1 = [...(out["task1"]?.checks ?? []), ...(out["task1"]?.extra ?? [])];

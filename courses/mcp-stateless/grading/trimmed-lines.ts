@@ -8,32 +8,28 @@
 // failure there has nothing to do with whitespace fails the trimmed lists too, and stays charged.
 import { sameFailure } from "../../../src/pack/failed-call.js";
 import { picked } from "../../../src/pack/interleave.js";
-import { ruleFailed, sayWhySkipped } from "../../../src/pack/recount-skips.js";
-import { callOf, type PlanInput, type Recount, type TaskJudgement } from "../../../src/pack/types.js";
-import type { SandboxReply, TaskFailure } from "../../../src/sandbox/protocol.js";
+import { ruleFailed } from "../../../src/pack/recount-skips.js";
+import { callOf, type PlanInput, type TaskJudgement } from "../../../src/pack/types.js";
+import type { SandboxReply } from "../../../src/sandbox/protocol.js";
 import { newServer, serveWith } from "../behaviour/model.js";
 import { LINES } from "../course/fixtures.js";
 import { readRun } from "./outcomes.js";
 import { taskOf, type StatelessPlan } from "./plan.js";
-import { sameServe } from "./judge.js";
+import { sameServe, type SameMistake } from "./judge.js";
+import type { Probe } from "./recount.js";
 import { excusedLines } from "./serve-lines.js";
 
 /** How many generated lists one recount runs again at most. */
 const LISTS = 32;
 
-const SAME_MISTAKE = "Its failing lists fail at the place where a fixture line of whitespace failed, and serve answers them by the rules with each line's surrounding whitespace taken away (the grader ran them again so): the fixture line's mistake on whitespace, charged by the lines that read it.";
-
 const trimmed = (list: readonly string[]): string[] => list.map((line) => line.trim());
 
 /**
- * The recount, when a rule of serve's failed on generated lists at the place where a fixture line
- * failed, beyond what failedAsCase excuses, and those lists hold whitespace to take away.
- * `judgeWith(sameMistake)`: the pack's judgement with such failures excused.
+ * The probe, when a rule of serve's failed on generated lists at the place where a fixture line
+ * failed, beyond what failedAsCase excuses, and those lists hold whitespace to take away. `read`:
+ * which such failures are the fixture line's mistake (none: undefined).
  */
-export function trimmedLinesRecount(
-  plan: StatelessPlan, reply: SandboxReply, input: PlanInput, first: Record<string, TaskJudgement>,
-  judgeWith: (sameMistake: (list: unknown, failure: TaskFailure) => boolean) => Record<string, TaskJudgement>,
-): Recount | undefined {
+export function trimmedLinesProbe(plan: StatelessPlan, reply: SandboxReply, input: PlanInput, first: Record<string, TaskJudgement>): Probe<SameMistake | undefined> | undefined {
   const runs = plan.own.task4;
   if (!input.behaviour || !input.tasks.includes("task4") || !runs || runs.generated === undefined || runs.perLine === undefined || !runs.inputs) return undefined;
   if (!ruleFailed(first, "task4")) return undefined;
@@ -55,15 +51,14 @@ export function trimmedLinesRecount(
   }).slice(0, LISTS);
   if (!lists.length) return undefined;
   return {
-    requests: [{ runs: [{ ...callOf(task), inputs: lists.map((l) => JSON.stringify(trimmed(l))), instance: "fresh", stopOnFailure: false }], standIns: {} }],
-    judge: ([again]) => {
-      const answers = readRun(task, again?.runs[0]) ?? [];
+    runs: [{ ...callOf(task), inputs: lists.map((l) => JSON.stringify(trimmed(l))), instance: "fresh", stopOnFailure: false }],
+    read: (again) => {
+      const answers = readRun(task, again.runs[0]) ?? [];
       const right = new Set(lists.filter((l, k) => {
         const a = answers[k];
         return a?.ok === true && sameServe(serveWith(trimmed(l), newServer()), a.value);
       }).map((l) => JSON.stringify(l)));
-      if (!right.size) return first;
-      return sayWhySkipped(first, judgeWith((list, failure) => right.has(JSON.stringify(list)) && sites.some((s) => sameFailure(s, failure))), "task4", SAME_MISTAKE);
+      return right.size ? (list, failure) => right.has(JSON.stringify(list)) && sites.some((s) => sameFailure(s, failure)) : undefined;
     },
   };
 }

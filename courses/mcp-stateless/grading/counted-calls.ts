@@ -1,0 +1,61 @@
+// Part of the pack's recount (recount.ts): state, or a count of calls? When t2_no_session_state
+// failed beside handle's rule families (which read through it), the earliest failing message of
+// each such family goes again to a fresh instance after as many notifications as calls came before
+// it in the shared run (src/pack/counted-calls.ts). No state is handle's to keep here at all, so a rule that
+// fails there too was broken by those calls' number, not by what they said: its own mistake
+// (cheats-2026-12-05c lazy-after-13, a counter switching to a lazy handle after the page's 13
+// messages, kept 40/41 for the one state point).
+import { padding, PADDING_NOTIFICATION } from "../../../src/pack/counted-calls.js";
+import { picked } from "../../../src/pack/interleave.js";
+import { callOf, type PlanInput, type TaskJudgement } from "../../../src/pack/types.js";
+import type { RunSpec, SandboxReply } from "../../../src/sandbox/protocol.js";
+import { TASK2_FAMILIES } from "../evidence/rule-families.js";
+import { readRun } from "./outcomes.js";
+import { FIXTURE_INPUTS, taskOf, type StatelessPlan } from "./plan.js";
+import { handleJudge } from "./judge.js";
+import { STATE_CHECK } from "./state-charges.js";
+import type { Probe } from "./recount.js";
+
+/** Messages probed at most (one a failed family). */
+const MOST_MESSAGES = 16;
+
+/** The probe, when the state's check failed beside families that read through it; `read`: the families whose message failed again. */
+export function countProbe(plan: StatelessPlan, reply: SandboxReply, input: PlanInput, first: Record<string, TaskJudgement>): Probe<ReadonlySet<string>> | undefined {
+  const runs = plan.own.task2;
+  const extra = first["task2"]?.extra ?? [];
+  const spec = runs?.generated !== undefined ? plan.runs[runs.generated] : undefined;
+  const generatedRun = runs?.generated !== undefined ? reply.runs[runs.generated] : undefined;
+  const unpaid = (name: string) => extra.some((c) => c.name === name && c.status === "fail" && c.chargedTo === undefined);
+  if (!input.behaviour || !runs || !spec || !unpaid(STATE_CHECK)) return undefined;
+  const families = new Set(Object.keys(TASK2_FAMILIES).filter(unpaid));
+  if (!families.size) return undefined;
+  const task = taskOf("task2");
+  const offset = FIXTURE_INPUTS.task2.length;
+  const calls = picked(readRun(task, generatedRun, true), runs.picks)?.slice(offset);
+  if (!calls) return undefined;
+  const judges = handleJudge(plan, reply);
+  const at = (g: number): number => runs.picks?.[offset + g] ?? offset + g;
+  // Each family's failing message that came earliest in the shared run: the least padding.
+  const chosen = runs.checks.filter((p) => families.has(p.check.id)).flatMap((p) => {
+    const failing = p.inputs.flatMap((_, k) => (judges(p, p.offset + k, calls[p.offset + k]) ? [] : [p.offset + k]));
+    const g = failing.sort((a, b) => at(a) - at(b))[0];
+    return g === undefined ? [] : [{ name: p.check.id, p, g }];
+  }).slice(0, MOST_MESSAGES);
+  if (!chosen.length) return undefined;
+  const groups = chosen.map(({ g }) => [...padding(at(g), PADDING_NOTIFICATION), spec.inputs[at(g)]!]);
+  const run: RunSpec = { ...callOf(task), inputs: groups.flat(), groups: groups.map((g) => g.length), instance: "fresh", context: "fresh", stopOnFailure: false };
+  return {
+    runs: [run],
+    read(again) {
+      const out = readRun(task, again.runs[0], true);
+      const counted = new Set<string>();
+      let end = 0;
+      chosen.forEach(({ name, p, g }, k) => {
+        end += groups[k]!.length;
+        const answer = out?.[end - 1];
+        if (answer && !judges(p, g, answer)) counted.add(name);
+      });
+      return counted;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// The stateless pack's recount (Pack.recount, src/grading/recount.ts): serve's failures on lines of
+// whitespace seen again trimmed (trimmed-lines.ts), and handle's families that failed beside the
+// state's check sent again after a count of calls (counted-calls.ts). Each probe is one request;
+// the judgement is made again once, with what both found.
+import { sayWhySkipped } from "../../../src/pack/recount-skips.js";
+import type { PlanInput, Recount, TaskJudgement } from "../../../src/pack/types.js";
+import type { RunSpec, SandboxReply } from "../../../src/sandbox/protocol.js";
+import { countProbe } from "./counted-calls.js";
+import { judgeWith, type Recounted } from "./judge.js";
+import type { StatelessPlan } from "./plan.js";
+import { trimmedLinesProbe } from "./trimmed-lines.js";
+
+/** A probe: runs for one request, and what their reply shows. */
+export interface Probe<T> { runs: RunSpec[]; read(reply: SandboxReply): T }
+
+const SAME_MISTAKE = "Its failing lists fail at the place where a fixture line of whitespace failed, and serve answers them by the rules with each line's surrounding whitespace taken away (the grader ran them again so): the fixture line's mistake on whitespace, charged by the lines that read it.";
+
+export function statelessRecount(plan: StatelessPlan, reply: SandboxReply, input: PlanInput, first: Record<string, TaskJudgement>): Recount | undefined {
+  const trimmed = trimmedLinesProbe(plan, reply, input, first);
+  const count = countProbe(plan, reply, input, first);
+  if (!trimmed && !count) return undefined;
+  const probes = [trimmed, count].filter((p) => p !== undefined);
+  return {
+    requests: probes.map((p) => ({ runs: p.runs, standIns: {} })),
+    judge: (replies) => {
+      const sameMistake = trimmed?.read(replies[0]!);
+      const counted = count?.read(replies[trimmed ? 1 : 0]!);
+      if (!sameMistake && !counted?.size) return first;
+      const again = judgeWith(plan, reply, input, { ...(sameMistake ? { sameMistake } : {}), ...(counted?.size ? { counted } : {}) });
+      return sameMistake ? sayWhySkipped(first, again, "task4", SAME_MISTAKE) : again;
+    },
+  };
+}

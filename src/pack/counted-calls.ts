@@ -1,0 +1,22 @@
+// The count probe's padding (issue 20: state as a switch). A handle whose rules fail on generated
+// messages after earlier calls but hold on each alone keeps state between calls: one mistake,
+// which the packs' rule families read through. Code right only for its first calls (a counter, the
+// time since its load, "the rules for the page's 13 messages, nothing after") looks the same, and
+// kept every family for that one point. So a failing input goes again to a fresh instance after
+// as many calls as came before it in the shared run, each a call that changes nothing a student's
+// code keeps: for handle a progress notification about no request (never answered), for serve an
+// empty list of lines. A memo, a cache that fills and evicts, out and log never emptied (honest
+// state mistakes, one point each) are left as a fresh instance has them, so a rule that fails
+// there too was broken by the calls' number, not by what they said: a mistake of its own (each
+// pack marks it notThrough its state check). Padding with requests of the earlier calls' kinds
+// would also reach a counter of tools/call alone, but it fills such caches and piles up such
+// output: it charged serve-module-arrays five points for its one mistake.
+
+/** A notification MCP has, so that code cannot tell these calls from any other by a method only the grader sends. */
+export const PADDING_NOTIFICATION = JSON.stringify({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: "p", progress: 1 } });
+
+/** The most padding before one probed input: past any page's session and a run's generated inputs. */
+export const MOST_PADDING = 2_000;
+
+/** `before` padding calls (at most MOST_PADDING) of `call`. */
+export const padding = (before: number, call: string): string[] => Array.from({ length: Math.min(MOST_PADDING, before) }, () => call);
