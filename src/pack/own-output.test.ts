@@ -12,6 +12,11 @@ describe("whose print a line is", () => {
     expect(out).toEqual({ own: "handling 1\nhandling 2\n", others: ["task1.ts"] });
   });
 
+  it("leaves to a loaded task its lines that say other numbers in this run (a time, a count)", () => {
+    expect(ownOutput("tools/list: 999 µs\n", { "task2.ts": "tools/list: 1000 µs\nserver/discover: 12 µs\n" })).toEqual({ own: "", others: ["task2.ts"] });
+    expect(ownOutput("tools/list took long\n", { "task2.ts": "tools/list: 1000 µs\n" }).own).toBe("tools/list took long\n");
+  });
+
   it("charges everything to the task when nothing it loaded printed, or nothing was loaded", () => {
     expect(ownOutput("hi\n", {})).toEqual({ own: "hi\n", others: [] });
     expect(ownOutput("hi\n", { "task1.ts": "" })).toEqual({ own: "hi\n", others: [] });

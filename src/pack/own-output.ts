@@ -12,13 +12,18 @@ export interface OwnOutput {
   others: string[];
 }
 
-/** `printed` without the lines that the loaded tasks (`loaded`: file → what its own run printed) printed too. */
+// A line is matched with its numbers left out: a log of a time, a count or an id says other
+// numbers in each run (a handle logging each request's microseconds to stderr, as a stdio server
+// may, had its lines charged to serve, which printed nothing of its own).
+const shape = (line: string): string => line.replace(/\d+/g, "#");
+
+/** `printed` without the lines that the loaded tasks (`loaded`: file → what its own run printed) printed too, numbers aside. */
 export function ownOutput(printed: string, loaded: Readonly<Record<string, string | undefined>>): OwnOutput {
   const theirs = new Map<string, string>();
-  for (const [file, text] of Object.entries(loaded)) for (const line of (text ?? "").split("\n")) if (line !== "" && !theirs.has(line)) theirs.set(line, file);
+  for (const [file, text] of Object.entries(loaded)) for (const line of (text ?? "").split("\n")) if (line !== "" && !theirs.has(shape(line))) theirs.set(shape(line), file);
   const others = new Set<string>();
   const own = printed.split("\n").filter((line) => {
-    const file = theirs.get(line);
+    const file = theirs.get(shape(line));
     if (file === undefined) return true;
     others.add(file);
     return false;

@@ -147,6 +147,11 @@ const WRONG: [string, string[], number, RegExp][] = [
   // Helper 58: initialize answering the version asked kept 18/18 while every initialize asked
   // 2025-06-18; every fourth asks 2099-01-01 now (generate.ts), a kind no fixture shows (beyondLines).
   ["initialize-echoes-version", ["t2_initialize"], 1, /"protocolVersion":"2099-01-01"/],
+  // Helper 80 (fairness-2026-12-05c): tools/list's answer kept five minutes, addTool not dropping
+  // it. One mistake, t2_tools_added's; on seeds whose sessions list again after adding a tool the
+  // allow-list does not name (t2_tools_list's lists), it cost a second point (grading/stale-lists.ts;
+  // the seeds' test below).
+  ["tools-list-cache-kept-after-addtool", ["t2_tools_after", "t2_tools_added"], 1, /subtract/],
   // Each kept 18/18 while no session sent its case (server-checks.ts oddEnvelopes, nullArguments).
   // Helper 78: methods found in a handler table with `in` (Object.prototype's names answered): 18/18 on
   // the seeds whose sessions drew none of them; every seed sends them now (server-checks.ts oddEnvelopes).
@@ -464,6 +469,14 @@ describe("mcp-stateful: the class's submissions through the sandbox", () => {
     SEEDS.forEach((seed, i) => {
       expect(scoreTask({ checks: graded[i]![task]! }, pack.score).score, `${name} seed ${seed}`).toBeLessThanOrEqual(most);
     });
+  });
+
+  it("charges a tools/list kept after addTool once on every seed, its stale lists of other checks' sessions too", async () => {
+    for (const seed of [0, 12345]) {
+      const checks = await grade(submission("tools-list-cache-kept-after-addtool"), seed);
+      const lost = TASK_IDS.map((t) => scoreTask({ checks: checks[t]! }, pack.score)).reduce((n, x) => n + x.maxScore - x.score, 0);
+      expect(lost, `seed ${seed}`).toBe(1);
+    }
   });
 
   it.concurrent.for(WRONG)("fails %s on %j only, with a counterexample, and costs %i", async ([name, own, cost, shows], { expect }) => {

@@ -13,6 +13,7 @@ import { modelSession, sessionCode, type Outcome, type Session, type Step, type 
 import { UNKNOWN_VERSION } from "../behaviour/generate.js";
 import { falsyIdCause, falsyIdRule, refusesFalsyIds } from "./falsy-ids.js";
 import { chargeGateSlips } from "./gate-slips.js";
+import { chargeStaleLists } from "./stale-lists.js";
 import { byStringId, stringIdCause, stringIdMistake } from "./string-ids.js";
 import { REFUSED_AS_LIVE_CAUSE, refusedAsLiveSteps, REGATED_CAUSE, regatedSteps } from "./regated.js";
 import { MIXED_GATE_CAUSE, mixedGateSteps } from "./mixed-gate.js";
@@ -360,5 +361,6 @@ export function server(p: SessionsPlan, reply: SandboxReply, seed: number, small
     const result = verdict(check, seed, smallest && (smaller?.get(check.name) ?? smallest), judged, beyond);
     return crashed && result.status === "fail" ? { ...result, crashed, ...(crashedOn ? { crashedOn } : {}) } : result;
   });
-  return chargeGateSlips(verdicts, wrongSteps(p, reply));
+  const wrong = wrongSteps(p, reply);
+  return chargeStaleLists(chargeGateSlips(verdicts, wrong), wrong);
 }

@@ -9,7 +9,14 @@ import { CAPABILITIES_KEY, CLIENT_INFO_KEY, isObject, own, UNSUPPORTED_PROTOCOL_
 
 type Msg = Record<string, unknown>;
 
-const id = (random: Random): number | string => (random.next() < 0.25 ? `req-${random.word(1, 4)}-${random.int(0, 999)}` : random.int(1000, 999_999));
+// Some ids the page's own (1 to 12, 99) and so again and again in a run: a stateless server
+// answers many clients, whose ids meet. A handle that keeps anything by id (a memo, "lazy for an
+// id seen before") answers those otherwise than alone, which t2_no_session_state sees
+// (cheats-2026-12-06 mcp-stateless-seen-id-lazy kept 41/41 while no two ids met).
+const id = (random: Random): number | string => {
+  const r = random.next();
+  return r < 0.15 ? random.pick([...Array.from({ length: 12 }, (_, i) => i + 1), 99]) : r < 0.35 ? `req-${random.word(1, 4)}-${random.int(0, 999)}` : random.int(1000, 999_999);
+};
 /**
  * What else each of t2_inherited_names' nine inputs a name holds: an unknown tool, an order id
  * (asked first, for a cancel), an argument, a uri, a method, an answer's key, a version.

@@ -525,7 +525,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // the caller's _meta (its keys kept) passed (41/41); the rule has the client's replace it.
   ["client-meta-merged", "task3", ["t3_request_as_given"]],
   ["unknown-tool-undefined-name", "task2", ["t2_unknown_names"]], // ${name}: "undefined" and "null" where str() writes None
-  ["structured-content-on-error", "task2", ["t2_order_ids", "t2_arguments"]], // structuredContent on an unknown order's error result
+  ["structured-content-on-error", "task2", ["t2_order_ids"]], // structuredContent on an unknown order's error result (t2_arguments fails too on some seeds' draws, charged there)
   ["cancel-question-no-mark", "task2", ["t2_same_cancel_ask", "t2_order_ids"]], // "Really cancel order <id>" without its "?"
   ["version-accepts-newer", "task2", ["t2_version_check"]], // version < PROTOCOL_VERSION refused: a newer one accepted
   ["checkargs-unexpected-vs-required", "task1", ["t1_same_valid", "t1_generated_args"]], // unexpected = not in required: an optional property flagged
