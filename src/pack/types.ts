@@ -106,6 +106,9 @@ export interface Recount {
   judge(replies: SandboxReply[]): Record<string, TaskJudgement>;
 }
 
+/** Part of a pack's recount: the runs of one request, and what their reply shows. */
+export interface Probe<T> { runs: RunSpec[]; read(reply: SandboxReply): T }
+
 /** One task's verdict from the sandbox's reply. */
 export interface TaskJudgement {
   /** The evidence lines and output checks of the fixture run, in the order they are shown. */

@@ -7,7 +7,7 @@
 // ch2-first-8-calls, right for a module's first 8 calls, kept 16/17 for the one state point;
 // ch2-serve-first-call, serve by the rules on its first call only, 16/17).
 import { callOf } from "../../../src/pack/types.js";
-import type { PlanInput, TaskJudgement } from "../../../src/pack/types.js";
+import type { PlanInput, Probe, TaskJudgement } from "../../../src/pack/types.js";
 import { padding, PADDING_NOTIFICATION } from "../../../src/pack/counted-calls.js";
 import { picked } from "../../../src/pack/interleave.js";
 import type { RunSpec, SandboxReply } from "../../../src/sandbox/protocol.js";
@@ -23,11 +23,6 @@ import { FIXTURE_INPUTS, type GradingRequest } from "./request.js";
 const MOST_PROBED = 24;
 const STATE = { task2: "t2_fresh_instance", task3: "t3_fresh_instance" } as const;
 
-export interface CountProbe {
-  runs: RunSpec[];
-  /** The rules whose inputs failed after the padding too. */
-  read(reply: SandboxReply): ReadonlySet<string>;
-}
 
 interface Probed { planned: PlannedCheck; i: number; group: string[] }
 
@@ -75,8 +70,8 @@ function taskProbe(task: "task2" | "task3", plan: Pick<GradingRequest, "tasks" |
   };
 }
 
-/** The probe, when task 2's or task 3's state check failed beside rules that read through it. */
-export function countProbe(plan: Pick<GradingRequest, "tasks" | "runs" | "oracle">, reply: SandboxReply, input: PlanInput, first: Record<string, TaskJudgement>): CountProbe | undefined {
+/** The probe, when task 2's or task 3's state check failed beside rules that read through it; `read`: the rules whose inputs failed after the padding too. */
+export function countProbe(plan: Pick<GradingRequest, "tasks" | "runs" | "oracle">, reply: SandboxReply, input: PlanInput, first: Record<string, TaskJudgement>): Probe<ReadonlySet<string>> | undefined {
   const probes = (["task2", "task3"] as const).flatMap((task) => { const p = taskProbe(task, plan, reply, input, first); return p ? [{ task, ...p }] : []; });
   if (!probes.length) return undefined;
   return {

@@ -7,14 +7,13 @@
 // messages, kept 40/41 for the one state point).
 import { padding, PADDING_NOTIFICATION } from "../../../src/pack/counted-calls.js";
 import { picked } from "../../../src/pack/interleave.js";
-import { callOf, type PlanInput, type TaskJudgement } from "../../../src/pack/types.js";
+import { callOf, type PlanInput, type Probe, type TaskJudgement } from "../../../src/pack/types.js";
 import type { RunSpec, SandboxReply } from "../../../src/sandbox/protocol.js";
 import { TASK2_FAMILIES } from "../evidence/rule-families.js";
 import { readRun } from "./outcomes.js";
 import { FIXTURE_INPUTS, taskOf, type StatelessPlan } from "./plan.js";
 import { handleJudge } from "./judge.js";
 import { STATE_CHECK } from "./state-charges.js";
-import type { Probe } from "./recount.js";
 
 /** Messages probed at most (one a failed family). */
 const MOST_MESSAGES = 16;

@@ -4,14 +4,11 @@
 // the judgement is made again once, with what both found.
 import { sayWhySkipped } from "../../../src/pack/recount-skips.js";
 import type { PlanInput, Recount, TaskJudgement } from "../../../src/pack/types.js";
-import type { RunSpec, SandboxReply } from "../../../src/sandbox/protocol.js";
+import type { SandboxReply } from "../../../src/sandbox/protocol.js";
 import { countProbe } from "./counted-calls.js";
 import { judgeWith, type Recounted } from "./judge.js";
 import type { StatelessPlan } from "./plan.js";
 import { trimmedLinesProbe } from "./trimmed-lines.js";
-
-/** A probe: runs for one request, and what their reply shows. */
-export interface Probe<T> { runs: RunSpec[]; read(reply: SandboxReply): T }
 
 const SAME_MISTAKE = "Its failing lists fail at the place where a fixture line of whitespace failed, and serve answers them by the rules with each line's surrounding whitespace taken away (the grader ran them again so): the fixture line's mistake on whitespace, charged by the lines that read it.";
 

@@ -9,14 +9,13 @@
 import { sameFailure } from "../../../src/pack/failed-call.js";
 import { picked } from "../../../src/pack/interleave.js";
 import { ruleFailed } from "../../../src/pack/recount-skips.js";
-import { callOf, type PlanInput, type TaskJudgement } from "../../../src/pack/types.js";
+import { callOf, type PlanInput, type Probe, type TaskJudgement } from "../../../src/pack/types.js";
 import type { SandboxReply } from "../../../src/sandbox/protocol.js";
 import { newServer, serveWith } from "../behaviour/model.js";
 import { LINES } from "../course/fixtures.js";
 import { readRun } from "./outcomes.js";
 import { taskOf, type StatelessPlan } from "./plan.js";
 import { sameServe, type SameMistake } from "./judge.js";
-import type { Probe } from "./recount.js";
 import { excusedLines } from "./serve-lines.js";
 
 /** How many generated lists one recount runs again at most. */
