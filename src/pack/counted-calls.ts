@@ -10,7 +10,7 @@
 // there too was broken by the calls' number, not by what they said: a mistake of its own (each
 // pack marks it notThrough its state check). Padding with requests of the earlier calls' kinds
 // would also reach a counter of tools/call alone, but it fills such caches and piles up such
-// output: it charged serve-module-arrays five points for its one mistake.
+// output: it charged serve-module-arrays more than a point for its one mistake.
 
 /** A notification MCP has, so that code cannot tell these calls from any other by a method only the grader sends. */
 export const PADDING_NOTIFICATION = JSON.stringify({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: "p", progress: 1 } });
