@@ -23,7 +23,6 @@ import { FIXTURE_INPUTS, type GradingRequest } from "./request.js";
 const MOST_PROBED = 24;
 const STATE = { task2: "t2_fresh_instance", task3: "t3_fresh_instance" } as const;
 
-
 interface Probed { planned: PlannedCheck; i: number; group: string[] }
 
 /**
