@@ -12,6 +12,9 @@
 // would also reach a counter of tools/call alone, but it fills such caches and piles up such
 // output: it charged serve-module-arrays more than a point for its one mistake.
 
+import type { RunSpec, WireRun } from "../sandbox/protocol.js";
+import { unjudgedStatus } from "./verdict.js";
+
 /** A notification MCP has, so that code cannot tell these calls from any other by a method only the grader sends. */
 export const PADDING_NOTIFICATION = JSON.stringify({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: "p", progress: 1 } });
 
@@ -20,3 +23,24 @@ export const MOST_PADDING = 2_000;
 
 /** `before` padding calls (at most MOST_PADDING) of `call`. */
 export const padding = (before: number, call: string): string[] => Array.from({ length: Math.min(MOST_PADDING, before) }, () => call);
+
+/**
+ * One run a probed group (its padding, then the probed input), each in a fresh instance and
+ * context: each gets a run's own work budget, so code that spins on the padding cannot use up
+ * the others' (one run for every group was stopped before its probed inputs, and counted nothing).
+ */
+export const groupRuns = (call: Omit<RunSpec, "inputs" | "instance" | "stopOnFailure">, groups: readonly string[][]): RunSpec[] =>
+  groups.map((inputs) => ({ ...call, inputs: [...inputs], groups: [inputs.length], instance: "fresh", context: "fresh", stopOnFailure: false }));
+
+/**
+ * Whether a group's run answered its probed input (its last), and if not, whose doing that was:
+ * "fail" when the student's code kept it from an answer (it used up its budget on the padding,
+ * stalled, or did not load: the probed rule is not followed after those calls), "error" when the
+ * grader did (the clock's backstop, a run not made), which judges nothing.
+ */
+export function probedEnd(run: WireRun | undefined, size: number): "answered" | "fail" | "error" {
+  if (!run || run.status === "skipped") return "error";
+  if (run.status === "failed") return unjudgedStatus(run.failure);
+  if (run.calls.length >= size) return "answered";
+  return run.stopped ? unjudgedStatus(run.stopped) : "error";
+}

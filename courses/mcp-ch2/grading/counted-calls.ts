@@ -8,10 +8,9 @@
 // ch2-serve-first-call, serve by the rules on its first call only, 16/17).
 import { callOf } from "../../../src/pack/types.js";
 import type { PlanInput, Probe, TaskJudgement } from "../../../src/pack/types.js";
-import { padding, PADDING_NOTIFICATION } from "../../../src/pack/counted-calls.js";
+import { groupRuns, padding, PADDING_NOTIFICATION, probedEnd } from "../../../src/pack/counted-calls.js";
 import { picked } from "../../../src/pack/interleave.js";
-import type { RunSpec, SandboxReply } from "../../../src/sandbox/protocol.js";
-import type { CallOutcome } from "../../../src/runner/outcome.js";
+import type { RunSpec, SandboxReply, WireRun } from "../../../src/sandbox/protocol.js";
 import { breaksRule, failingInputs, type ExpectOverride } from "../behaviour/judge.js";
 import { planInputs, type PlannedCheck } from "../behaviour/plan.js";
 import { TASKS } from "../course/tasks.js";
@@ -29,7 +28,7 @@ interface Probed { planned: PlannedCheck; i: number; group: string[] }
  * One task's probe. handle's rules are probed on messages they answer right alone in a fresh
  * instance only (the others' failures are the rule's already); serve's lists have no such run.
  */
-function taskProbe(task: "task2" | "task3", plan: Pick<GradingRequest, "tasks" | "runs" | "oracle">, reply: SandboxReply, input: PlanInput, first: Record<string, TaskJudgement>): { run: RunSpec; read(calls: CallOutcome[] | undefined): string[] } | undefined {
+function taskProbe(task: "task2" | "task3", plan: Pick<GradingRequest, "tasks" | "runs" | "oracle">, reply: SandboxReply, input: PlanInput, first: Record<string, TaskJudgement>): { runs: RunSpec[]; read(runs: readonly (WireRun | undefined)[]): string[] } | undefined {
   const r = plan.tasks[task];
   const extra = first[task]?.extra ?? [];
   const generated = r?.generated;
@@ -57,15 +56,12 @@ function taskProbe(task: "task2" | "task3", plan: Pick<GradingRequest, "tasks" |
   });
   if (!chosen.length) return undefined;
   return {
-    run: { ...callOf(TASKS[task]), ...(spec.callFuel !== undefined ? { callFuel: spec.callFuel } : {}), inputs: chosen.flatMap((c) => c.group), groups: chosen.map((c) => c.group.length), instance: "fresh", context: "fresh", stopOnFailure: false },
-    read(out) {
-      let end = 0;
-      return chosen.flatMap(({ planned, i, group }) => {
-        end += group.length;
-        const answer = out?.[end - 1];
-        return answer && breaksRule(task, planned, i, answer, override) ? [planned.check.name] : [];
-      });
-    },
+    runs: groupRuns({ ...callOf(TASKS[task]), ...(spec.callFuel !== undefined ? { callFuel: spec.callFuel } : {}) }, chosen.map((c) => c.group)),
+    read: (runs) => chosen.flatMap(({ planned, i, group }, k) => {
+      const end = probedEnd(runs[k], group.length);
+      const answer = end === "answered" ? readCalls(task, runs[k])?.[group.length - 1] : undefined;
+      return end === "fail" || (answer && breaksRule(task, planned, i, answer, override)) ? [planned.check.name] : [];
+    }),
   };
 }
 
@@ -73,8 +69,9 @@ function taskProbe(task: "task2" | "task3", plan: Pick<GradingRequest, "tasks" |
 export function countProbe(plan: Pick<GradingRequest, "tasks" | "runs" | "oracle">, reply: SandboxReply, input: PlanInput, first: Record<string, TaskJudgement>): Probe<ReadonlySet<string>> | undefined {
   const probes = (["task2", "task3"] as const).flatMap((task) => { const p = taskProbe(task, plan, reply, input, first); return p ? [{ task, ...p }] : []; });
   if (!probes.length) return undefined;
+  const starts = probes.map((_, k) => probes.slice(0, k).reduce((n, p) => n + p.runs.length, 0));
   return {
-    runs: probes.map((p) => p.run),
-    read: (again) => new Set(probes.flatMap((p, k) => p.read(readCalls(p.task, again.runs[k])))),
+    runs: probes.flatMap((p) => p.runs),
+    read: (again) => new Set(probes.flatMap((p, k) => p.read(again.runs.slice(starts[k], starts[k]! + p.runs.length)))),
   };
 }

@@ -8,6 +8,7 @@ import { makeRandom, type Random } from "../../../src/pack/random.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { TaskFailure } from "../../../src/sandbox/protocol.js";
 import { show } from "../evidence/reading.js";
+import { meetIds } from "./meeting-ids.js";
 
 export type BehaviourTask = "task1" | "task2" | "task4";
 
@@ -81,6 +82,7 @@ export function planChecks(checks: readonly BehaviourCheck[], seed: number): Pla
       offset += inputs.length;
       return p;
     });
+    meetIds(plan.map((p) => p.inputs));
     if (planned.size > 32) planned.clear();
     planned.set(key, plan);
   }

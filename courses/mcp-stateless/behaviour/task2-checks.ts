@@ -3,20 +3,13 @@
 import type { Random } from "../../../src/pack/random.js";
 import type { BehaviourCheck } from "./check.js";
 import { TASK2_VARIANT_CHECKS } from "./variant-checks.js";
+import { drawnId } from "./meeting-ids.js";
 import { INHERITED, ODD_NAMES } from "./task1-checks.js";
 import { CLIENT_META } from "../course/fixtures.js";
 import { CAPABILITIES_KEY, CLIENT_INFO_KEY, isObject, own, UNSUPPORTED_PROTOCOL_VERSION, VERSION_KEY } from "./model.js";
 
 type Msg = Record<string, unknown>;
 
-// Some ids the page's own (1 to 12, 99) and so again and again in a run: a stateless server
-// answers many clients, whose ids meet. A handle that keeps anything by id (a memo, "lazy for an
-// id seen before") answers those otherwise than alone, which t2_no_session_state sees
-// (cheats-2026-12-06 mcp-stateless-seen-id-lazy kept 41/41 while no two ids met).
-const id = (random: Random): number | string => {
-  const r = random.next();
-  return r < 0.15 ? random.pick([...Array.from({ length: 12 }, (_, i) => i + 1), 99]) : r < 0.35 ? `req-${random.word(1, 4)}-${random.int(0, 999)}` : random.int(1000, 999_999);
-};
 /**
  * What else each of t2_inherited_names' nine inputs a name holds: an unknown tool, an order id
  * (asked first, for a cancel), an argument, a uri, a method, an answer's key, a version.
@@ -26,7 +19,7 @@ const INHERITED_REACH: readonly (readonly string[])[] = [
   ["t2_same_resources", "t2_unknown_names"], ["t2_unknown_names"], ["t2_input_responses"], ["t2_version_check"],
 ];
 const msg = (random: Random, method: unknown, params?: unknown): Msg =>
-  (params === undefined ? { jsonrpc: "2.0", id: id(random), method } : { jsonrpc: "2.0", id: id(random), method, params });
+  (params === undefined ? { jsonrpc: "2.0", id: drawnId(random), method } : { jsonrpc: "2.0", id: drawnId(random), method, params });
 const withMeta = (params: Msg = {}, meta: unknown = CLIENT_META): Msg => ({ ...params, _meta: meta });
 const call = (random: Random, name: unknown, args: unknown, extra: Msg = {}): Msg =>
   msg(random, "tools/call", withMeta({ name, arguments: args, ...extra }));
@@ -194,8 +187,8 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       ...[undefined, null, "", "policy://Refunds", "policy://refunds/", "policy:/refunds", "refunds", 5, `policy://${random.word(3, 8)}`].map((uri) =>
         msg(random, "resources/read", withMeta(uri === undefined ? {} : { uri }))),
       ...["tools/List", "tools/lists", "resources/get", "prompts/list", "initialize", "", "server/Discover", random.word(3, 9)].map((method) => msg(random, method, withMeta())),
-      { jsonrpc: "2.0", id: id(random), params: withMeta() },
-      { jsonrpc: "2.0", id: id(random), method: 42, params: withMeta() },
+      { jsonrpc: "2.0", id: drawnId(random), params: withMeta() },
+      { jsonrpc: "2.0", id: drawnId(random), method: 42, params: withMeta() },
       // Uris that URL parsing makes the known one (the scheme lowercased, a tab dropped, spaces
       // trimmed): a lookup by new URL(uri).href found them. Last, so the draws above stay as they were.
       ...["POLICY://refunds", "policy://ref\tunds", " policy://refunds "].map((uri) => msg(random, "resources/read", withMeta({ uri }))),

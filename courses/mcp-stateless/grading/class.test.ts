@@ -321,6 +321,15 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["gaming-repr-char-table", "task1", ["t1_repr_quoting"], [], 1],
   ["gaming-blank-char-table", "task4", ["t4_blank_lines"], [], 1],
   ["gaming-lazy-after-13", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_no_session_state"], [], 6],
+  // The same counter, spinning on the probe's padding (progress notifications): 40/41 while the probe
+  // was one run its spin stopped before any probed message. A run a probed message now, and one the
+  // code's own budget stopped counts as failed. 5, not 6: the padding before one family's message is
+  // too short to stop its run, and the counter skips what spins (a counter blind to progress
+  // notifications, cheats-2026-12-06b progress-blind, keeps the state's point alone for that family).
+  ["gaming-probe-budget-burn", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_no_session_state"], [], 5],
+  // State kept by id for every id but the page's (cheats-2026-12-06b seen-id-offpage): 41/41 while
+  // only the page's ids were drawn to repeat. Drawn ids meet too now (behaviour/meeting-ids.ts).
+  ["gaming-seen-id-offpage", "task2", ["t2_no_session_state"], [], 1],
   // Helper 69: four shortcuts (checkArgs never called, only the fixture's old version refused, a
   // cancel on action alone, string ids left unanswered): 36/41 while the cancel's family read
   // through the unanswered ids; a wrong response under the request's id is no slip in which

@@ -5,10 +5,10 @@
 // fails there too was broken by those calls' number, not by what they said: its own mistake
 // (cheats-2026-12-05c lazy-after-13, a counter switching to a lazy handle after the page's 13
 // messages, kept 40/41 for the one state point).
-import { padding, PADDING_NOTIFICATION } from "../../../src/pack/counted-calls.js";
+import { groupRuns, padding, PADDING_NOTIFICATION, probedEnd } from "../../../src/pack/counted-calls.js";
 import { picked } from "../../../src/pack/interleave.js";
 import { callOf, type PlanInput, type Probe, type TaskJudgement } from "../../../src/pack/types.js";
-import type { RunSpec, SandboxReply } from "../../../src/sandbox/protocol.js";
+import type { SandboxReply } from "../../../src/sandbox/protocol.js";
 import { TASK2_FAMILIES } from "../evidence/rule-families.js";
 import { readRun } from "./outcomes.js";
 import { FIXTURE_INPUTS, taskOf, type StatelessPlan } from "./plan.js";
@@ -42,17 +42,14 @@ export function countProbe(plan: StatelessPlan, reply: SandboxReply, input: Plan
   }).slice(0, MOST_MESSAGES);
   if (!chosen.length) return undefined;
   const groups = chosen.map(({ g }) => [...padding(at(g), PADDING_NOTIFICATION), spec.inputs[at(g)]!]);
-  const run: RunSpec = { ...callOf(task), inputs: groups.flat(), groups: groups.map((g) => g.length), instance: "fresh", context: "fresh", stopOnFailure: false };
   return {
-    runs: [run],
+    runs: groupRuns(callOf(task), groups),
     read(again) {
-      const out = readRun(task, again.runs[0], true);
       const counted = new Set<string>();
-      let end = 0;
       chosen.forEach(({ name, p, g }, k) => {
-        end += groups[k]!.length;
-        const answer = out?.[end - 1];
-        if (answer && !judges(p, g, answer)) counted.add(name);
+        const end = probedEnd(again.runs[k], groups[k]!.length);
+        const answer = end === "answered" ? readRun(task, again.runs[k], true)?.[groups[k]!.length - 1] : undefined;
+        if (end === "fail" || (answer && !judges(p, g, answer))) counted.add(name);
       });
       return counted;
     },
