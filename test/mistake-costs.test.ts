@@ -810,6 +810,13 @@ const COSTS: [string, number][] = [
   // t2_fresh_instance: 16/17. Its failing messages sent again after as many notifications as calls
   // came before them fail there too: the count, not state (grading/counted-calls.ts), a point a family.
   ["gaming-first-8-calls", 6],
+  // The same counter of every message but progress notifications (a count of requests would do as
+  // well), and the same spinning on each (cheats-2026-12-06b): 16/17 each while the padding was
+  // progress notifications alone in one run. Each probed message has a run of its own, one its own
+  // budget stopped counts as failed, and the padding holds requests of another method too
+  // (src/pack/counted-calls.ts handlePadding).
+  ["gaming-progress-blind", 6],
+  ["gaming-probe-budget-burn", 6],
   // serve by the rules for its module's first call, lazily after (cheats-2026-12-05d): every
   // family read through t3_fresh_instance, 16/17. Its failing lists sent again after as many
   // empty lists as calls came before them fail there too (grading/counted-calls.ts).

@@ -24,6 +24,26 @@ export const MOST_PADDING = 2_000;
 /** `before` padding calls (at most MOST_PADDING) of `call`. */
 export const padding = (before: number, call: string): string[] => Array.from({ length: Math.min(MOST_PADDING, before) }, () => call);
 
+/** Ids no fixture or generated message carries (every pack draws its ids below a billion). */
+const PADDING_IDS = 2_000_000_000;
+
+/**
+ * handle's padding before `probed` (JSON text): `before` times (at most MOST_PADDING) a progress
+ * notification and then a request, the first of `requests` whose method the probed message does
+ * not have, each under an id of its own that no other message has. A counter of requests alone
+ * (notifications answered first, then `calls += 1`, a natural way to write it) skipped padding of
+ * notifications only (cheats-2026-12-06b progress-blind: ch2 16/17, stateless 40/41). A request
+ * of another method under a new id leaves what honest state keeps as it was for the probed
+ * message: a memo by the whole message or by its id has no entry for it, one that forgets the id
+ * has none for its method.
+ */
+export function handlePadding(before: number, probed: string, requests: readonly ((id: number) => string)[]): string[] {
+  const method = (JSON.parse(probed) as { method?: unknown } | null)?.method;
+  const request = requests.find((make) => (JSON.parse(make(0)) as { method?: unknown }).method !== method) ?? requests[0];
+  const n = Math.min(MOST_PADDING, before);
+  return Array.from({ length: 2 * n }, (_, k) => (k % 2 === 0 || !request ? PADDING_NOTIFICATION : request(PADDING_IDS + (k >> 1))));
+}
+
 /**
  * One run a probed group (its padding, then the probed input), each in a fresh instance and
  * context: each gets a run's own work budget, so code that spins on the padding cannot use up

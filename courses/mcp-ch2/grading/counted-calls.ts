@@ -8,7 +8,7 @@
 // ch2-serve-first-call, serve by the rules on its first call only, 16/17).
 import { callOf } from "../../../src/pack/types.js";
 import type { PlanInput, Probe, TaskJudgement } from "../../../src/pack/types.js";
-import { groupRuns, padding, PADDING_NOTIFICATION, probedEnd } from "../../../src/pack/counted-calls.js";
+import { groupRuns, handlePadding, padding, probedEnd } from "../../../src/pack/counted-calls.js";
 import { picked } from "../../../src/pack/interleave.js";
 import type { RunSpec, SandboxReply, WireRun } from "../../../src/sandbox/protocol.js";
 import { breaksRule, failingInputs, type ExpectOverride } from "../behaviour/judge.js";
@@ -20,6 +20,8 @@ import { FIXTURE_INPUTS, type GradingRequest } from "./request.js";
 
 /** Messages (or lists) probed at most a task (a rule's earliest failing one each). */
 const MOST_PROBED = 24;
+/** handle's padding requests (src/pack/counted-calls.ts handlePadding): answered alike by any instance. */
+const PADDING_REQUESTS = ["tools/list", "ping"].map((method) => (id: number) => JSON.stringify({ jsonrpc: "2.0", id, method }));
 const STATE = { task2: "t2_fresh_instance", task3: "t3_fresh_instance" } as const;
 
 interface Probed { planned: PlannedCheck; i: number; group: string[] }
@@ -52,7 +54,7 @@ function taskProbe(task: "task2" | "task3", plan: Pick<GradingRequest, "tasks" |
     if (i === undefined) return;
     const g = at(fixtures + offsets[k]! + i);
     const probed = spec.inputs[g]!;
-    chosen.push({ planned, i, group: [...padding(g, task === "task2" ? PADDING_NOTIFICATION : "[]"), probed] });
+    chosen.push({ planned, i, group: [...(task === "task2" ? handlePadding(g, probed, PADDING_REQUESTS) : padding(g, "[]")), probed] });
   });
   if (!chosen.length) return undefined;
   return {

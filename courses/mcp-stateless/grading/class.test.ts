@@ -323,10 +323,12 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["gaming-lazy-after-13", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_no_session_state"], [], 6],
   // The same counter, spinning on the probe's padding (progress notifications): 40/41 while the probe
   // was one run its spin stopped before any probed message. A run a probed message now, and one the
-  // code's own budget stopped counts as failed. 5, not 6: the padding before one family's message is
-  // too short to stop its run, and the counter skips what spins (a counter blind to progress
-  // notifications, cheats-2026-12-06b progress-blind, keeps the state's point alone for that family).
-  ["gaming-probe-budget-burn", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_no_session_state"], [], 5],
+  // code's own budget stopped counts as failed; its counter skips what spins, but the padding holds
+  // requests too: as gaming-lazy-after-13.
+  ["gaming-probe-budget-burn", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_no_session_state"], [], 6],
+  // A counter of every message but progress notifications (cheats-2026-12-06b progress-blind): 40/41
+  // while the probe padded with those alone; requests of another method come between them now.
+  ["gaming-progress-blind", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_no_session_state"], [], 6],
   // State kept by id for every id but the page's (cheats-2026-12-06b seen-id-offpage): 41/41 while
   // only the page's ids were drawn to repeat. Drawn ids meet too now (behaviour/meeting-ids.ts).
   ["gaming-seen-id-offpage", "task2", ["t2_no_session_state"], [], 1],
@@ -711,8 +713,9 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["game-serve-objects-only", "task4", ["t4_parse_error_line", "t4_blank_lines"], [], 2],
   // handle right on a module instance's first request only, -32603 after: the fresh instances get
   // the rules' answers and the line rules are charged to t2_no_session_state, but the page's lines
-  // and the general rules fail on their own: it keeps 2 of 16.
-  ["game-handle-first-call-only", "task2", ["t2_no_session_state", "t2_version_check", "t2_unknown_names"], ["t4_fresh_instance"], 14],
+  // and the general rules fail on their own: it keeps 1 of 16 (2 while the count probe padded
+  // with notifications alone: t2_order_ids' message after as many requests fails too).
+  ["game-handle-first-call-only", "task2", ["t2_no_session_state", "t2_version_check", "t2_unknown_names"], ["t4_fresh_instance"], 15],
   // Two mistakes, 2: a -32022 message of its own words (not "unsupported protocol version <repr>")
   // and unknown tools' names by \${name}; read-through.ts does not take the message for a repr slip.
   ["version-message-own-text-undefined-name", "task2", ["t2_version_check", "t2_unknown_names"], [], 2],

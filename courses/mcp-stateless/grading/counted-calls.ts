@@ -5,7 +5,8 @@
 // fails there too was broken by those calls' number, not by what they said: its own mistake
 // (cheats-2026-12-05c lazy-after-13, a counter switching to a lazy handle after the page's 13
 // messages, kept 40/41 for the one state point).
-import { groupRuns, padding, PADDING_NOTIFICATION, probedEnd } from "../../../src/pack/counted-calls.js";
+import { groupRuns, handlePadding, probedEnd } from "../../../src/pack/counted-calls.js";
+import { request } from "../course/fixtures.js";
 import { picked } from "../../../src/pack/interleave.js";
 import { callOf, type PlanInput, type Probe, type TaskJudgement } from "../../../src/pack/types.js";
 import type { SandboxReply } from "../../../src/sandbox/protocol.js";
@@ -14,6 +15,9 @@ import { readRun } from "./outcomes.js";
 import { FIXTURE_INPUTS, taskOf, type StatelessPlan } from "./plan.js";
 import { handleJudge } from "./judge.js";
 import { STATE_CHECK } from "./state-charges.js";
+
+/** handle's padding requests (src/pack/counted-calls.ts handlePadding): answered alike by any instance. */
+const PADDING_REQUESTS = ["tools/list", "prompts/list"].map((method) => (id: number) => JSON.stringify(request(id, method)));
 
 /** Messages probed at most (one a failed family). */
 const MOST_MESSAGES = 16;
@@ -41,7 +45,7 @@ export function countProbe(plan: StatelessPlan, reply: SandboxReply, input: Plan
     return g === undefined ? [] : [{ name: p.check.id, p, g }];
   }).slice(0, MOST_MESSAGES);
   if (!chosen.length) return undefined;
-  const groups = chosen.map(({ g }) => [...padding(at(g), PADDING_NOTIFICATION), spec.inputs[at(g)]!]);
+  const groups = chosen.map(({ g }) => [...handlePadding(at(g), spec.inputs[at(g)]!, PADDING_REQUESTS), spec.inputs[at(g)]!]);
   return {
     runs: groupRuns(callOf(task), groups),
     read(again) {
