@@ -8,7 +8,8 @@
 // ch2-serve-first-call, serve by the rules on its first call only, 16/17).
 import { callOf } from "../../../src/pack/types.js";
 import type { PlanInput, Probe, TaskJudgement } from "../../../src/pack/types.js";
-import { groupRuns, handlePadding, padding, probedEnd } from "../../../src/pack/counted-calls.js";
+import { groupRuns, padding, probedEnd } from "../../../src/pack/counted-calls.js";
+import { meetsThePage, probeInstances } from "../../../src/pack/probe-prefix.js";
 import { picked } from "../../../src/pack/interleave.js";
 import type { RunSpec, SandboxReply, WireRun } from "../../../src/sandbox/protocol.js";
 import { breaksRule, failingInputs, type ExpectOverride } from "../behaviour/judge.js";
@@ -20,11 +21,11 @@ import { FIXTURE_INPUTS, type GradingRequest } from "./request.js";
 
 /** Messages (or lists) probed at most a task (a rule's earliest failing one each). */
 const MOST_PROBED = 24;
-/** handle's padding requests (src/pack/counted-calls.ts handlePadding): answered alike by any instance. */
-const PADDING_REQUESTS = ["tools/list", "ping"].map((method) => (id: number) => JSON.stringify({ jsonrpc: "2.0", id, method }));
+/** Requests that stand in for calls that meet a probed message (src/pack/probe-prefix.ts): answered alike by any instance. */
+const PADDING_REQUESTS = ["tools/list", "ping"].map((method) => (id: unknown) => JSON.stringify({ jsonrpc: "2.0", id, method }));
 const STATE = { task2: "t2_fresh_instance", task3: "t3_fresh_instance" } as const;
 
-interface Probed { planned: PlannedCheck; i: number; group: string[] }
+interface Probed { planned: PlannedCheck; i: number; instances: string[][] }
 
 /**
  * One task's probe. handle's rules are probed on messages they answer right alone in a fresh
@@ -50,18 +51,22 @@ function taskProbe(task: "task2" | "task3", plan: Pick<GradingRequest, "tasks" |
   const chosen: Probed[] = [];
   r.plan.forEach((planned, k) => {
     if (!failed.has(planned.check.name) || chosen.length >= MOST_PROBED) return;
-    const i = failing[k]!.filter((n) => rightAlone(k, n)).sort((a, b) => at(fixtures + offsets[k]! + a) - at(fixtures + offsets[k]! + b))[0];
+    // The earliest, but one that meets none of the page's calls first (src/pack/probe-prefix.ts).
+    const pos = (n: number): number => at(fixtures + offsets[k]! + n);
+    const clash = (n: number): number => (task === "task2" && meetsThePage(spec.inputs, pos(n), fixtures) ? 1 : 0);
+    const i = failing[k]!.filter((n) => rightAlone(k, n)).sort((a, b) => clash(a) - clash(b) || pos(a) - pos(b))[0];
     if (i === undefined) return;
     const g = at(fixtures + offsets[k]! + i);
     const probed = spec.inputs[g]!;
-    chosen.push({ planned, i, group: [...(task === "task2" ? handlePadding(g, probed, PADDING_REQUESTS) : padding(g, "[]")), probed] });
+    chosen.push({ planned, i, instances: task === "task2" ? probeInstances(spec.inputs, g, fixtures, PADDING_REQUESTS) : [[...padding(g, "[]"), probed]] });
   });
   if (!chosen.length) return undefined;
   return {
-    runs: groupRuns({ ...callOf(TASKS[task]), ...(spec.callFuel !== undefined ? { callFuel: spec.callFuel } : {}) }, chosen.map((c) => c.group)),
-    read: (runs) => chosen.flatMap(({ planned, i, group }, k) => {
-      const end = probedEnd(runs[k], group.length);
-      const answer = end === "answered" ? readCalls(task, runs[k])?.[group.length - 1] : undefined;
+    runs: groupRuns({ ...callOf(TASKS[task]), ...(spec.callFuel !== undefined ? { callFuel: spec.callFuel } : {}) }, chosen.map((c) => c.instances)),
+    read: (runs) => chosen.flatMap(({ planned, i, instances }, k) => {
+      const size = instances.flat().length;
+      const end = probedEnd(runs[k], size);
+      const answer = end === "answered" ? readCalls(task, runs[k])?.[size - 1] : undefined;
       return end === "fail" || (answer && breaksRule(task, planned, i, answer, override)) ? [planned.check.name] : [];
     }),
   };

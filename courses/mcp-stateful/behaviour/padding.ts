@@ -44,19 +44,35 @@ function livePadded(session: Session, random: Random): Step[] {
   if (opened < 0) return steps;
   const b = new SessionBuilder(random, session.servers);
   times(random.int(PADDING.min, PADDING.max), () => anyCall(b, random));
-  // Ids as a session's own (integers, some "req-N" or digits as a string), from a number far
-  // past the session's: ids named for the padding ("live-N") told it apart, and a server that left
-  // such requests out of its count kept every point (gaming-live-calls-skips-padding). Never 0 or
-  // "": a falsy id is t2_notifications' (grading/falsy-ids.ts).
-  let n = random.int(1000, 9000);
+  // Ids as a session's own (integers, some "req-N" or digits as a string), going on from the
+  // session's last before the padding, and the session's own after it moved on past the padding's:
+  // ids named for the padding ("live-N") told it apart (gaming-live-calls-skips-padding), and so
+  // did ids from a number far past the session's (cheats-2026-12-06c live-count-small-ids: 4 digits
+  // not counted, 18/18). Never 0 or "": a falsy id is t2_notifications' (grading/falsy-ids.ts).
+  const before = steps.slice(0, opened + 1).map((s) => idNumber(messageOf(s)["id"])).filter((k) => k !== undefined);
+  let n = Math.max(1, ...before.map((k) => k + 1));
+  const start = n;
   const idOf = (): string | number => {
     const k = n++;
     const r = random.int(0, 9);
     return r === 0 ? `req-${k}` : r === 1 ? String(k) : k;
   };
   const live = b.steps.map((step): Step => (step.op === "handle" ? { ...step, message: { ...(step.message as Record<string, unknown>), id: idOf() } } : step));
-  return [...steps.slice(0, opened + 1), ...live, ...steps.slice(opened + 1)];
+  const moved = (step: Step): Step => {
+    const id = messageOf(step)["id"];
+    const k = idNumber(id);
+    return k === undefined || k === 0 || messageOf(step)["method"] === undefined ? step : { ...step, message: { ...messageOf(step), id: shifted(id as string | number, k, n - start) } } as Step;
+  };
+  return [...steps.slice(0, opened + 1), ...live, ...steps.slice(opened + 1).map(moved)];
 }
+/** The number in an id a session builder gives (N, "N", "req-N"), if it is one. */
+function idNumber(id: unknown): number | undefined {
+  if (typeof id === "number" && Number.isInteger(id)) return id;
+  const m = typeof id === "string" ? /^(?:req-)?(\d+)$/.exec(id) : null;
+  return m ? Number(m[1]) : undefined;
+}
+const shifted = (id: string | number, k: number, by: number): string | number =>
+  typeof id === "number" ? k + by : id.startsWith("req-") ? `req-${k + by}` : String(k + by);
 const messageOf = (s: Step): Record<string, unknown> => (s.op === "handle" && !s.on && typeof s.message === "object" && s.message !== null ? (s.message as Record<string, unknown>) : {});
 const isInitialize = (s: Step): boolean => messageOf(s)["method"] === "initialize";
 const isInitialized = (s: Step): boolean => {

@@ -23,8 +23,9 @@ type Obj = Record<string, unknown>;
 const sortedText = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (isObject(x) ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, x[k]])) : x));
 
 /**
- * get_order_status's text is JSON.stringify(data), and rule 8 lists data's fields, not an order
- * for its keys: a text that is the compact JSON of an object reads the same in any key order.
+ * get_order_status's text is JSON.stringify(data) by the task, json.dumps(data) by the page (", "
+ * and ": "), and rule 8 lists data's fields, not an order for its keys: a text that is the JSON of
+ * an object reads the same in any key order and spacing.
  */
 function textInAnyKeyOrder(content: unknown): unknown {
   if (!Array.isArray(content)) return content;
@@ -33,7 +34,7 @@ function textInAnyKeyOrder(content: unknown): unknown {
     if (typeof text !== "string" || !text.startsWith("{")) return item;
     let parsed: unknown;
     try { parsed = JSON.parse(text); } catch { return item; }
-    return isObject(parsed) && JSON.stringify(parsed) === text ? { ...(item as Obj), text: sortedText(parsed) } : item;
+    return isObject(parsed) ? { ...(item as Obj), text: sortedText(parsed) } : item;
   });
 }
 

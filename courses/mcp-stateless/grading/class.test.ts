@@ -198,6 +198,7 @@ const CORRECT = [
   "correct-client-meta-key-first", // task 3: _meta first in params (params' own _meta dropped), string ids with a non-ASCII mark
   "correct-serve-calls-handle-twice", // task 4: handle asked twice per message (is an answer due, then the answer)
   "correct-repr-recursive-rest", // task 1: an escape per character, the string's by recursion over [head, ...rest]
+  "correct-order-text-python-dumps", // task 2: get_order_status's text as the page's json.dumps writes it (", " and ": "), helper 85 (40/41 while only compact text was read)
 ];
 
 /**
@@ -792,7 +793,7 @@ describe("mcp-stateless: what the class found in the checks", () => {
     }
   });
 
-  it("reads get_order_status's JSON text in any key order, and only as compact JSON.stringify text", () => {
+  it("reads get_order_status's JSON text in any key order and spacing (the task's JSON.stringify, the page's json.dumps)", () => {
     const answer = newServer()({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_order_status", arguments: { order_id: "A100" }, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } } });
     const withText = (text: string): unknown => {
       const copy = structuredClone(answer) as { result: { content: { text: string }[] } };
@@ -801,7 +802,8 @@ describe("mcp-stateless: what the class found in the checks", () => {
     };
     const want = comparedPart(answer, "content");
     expect(withText('{"status":"shipped","eta":"Friday","order_id":"A100"}')).toEqual(want);
-    expect(withText('{"status": "shipped", "eta": "Friday", "order_id": "A100"}')).not.toEqual(want);
+    expect(withText('{"status": "shipped", "eta": "Friday", "order_id": "A100"}')).toEqual(want);
+    expect(withText('{"order_id": "A100", "status": "shipped", "eta": "Friday", "x": 1}')).not.toEqual(want);
     expect(withText('{"order_id":"A100","status":"shipped"}')).not.toEqual(want);
   });
 

@@ -5,7 +5,8 @@
 // fails there too was broken by those calls' number, not by what they said: its own mistake
 // (cheats-2026-12-05c lazy-after-13, a counter switching to a lazy handle after the page's 13
 // messages, kept 40/41 for the one state point).
-import { groupRuns, handlePadding, probedEnd } from "../../../src/pack/counted-calls.js";
+import { groupRuns, probedEnd } from "../../../src/pack/counted-calls.js";
+import { meetsThePage, probeInstances } from "../../../src/pack/probe-prefix.js";
 import { request } from "../course/fixtures.js";
 import { picked } from "../../../src/pack/interleave.js";
 import { callOf, type PlanInput, type Probe, type TaskJudgement } from "../../../src/pack/types.js";
@@ -16,8 +17,8 @@ import { FIXTURE_INPUTS, taskOf, type StatelessPlan } from "./plan.js";
 import { handleJudge } from "./judge.js";
 import { STATE_CHECK } from "./state-charges.js";
 
-/** handle's padding requests (src/pack/counted-calls.ts handlePadding): answered alike by any instance. */
-const PADDING_REQUESTS = ["tools/list", "prompts/list"].map((method) => (id: number) => JSON.stringify(request(id, method)));
+/** Requests that stand in for calls that meet a probed message (src/pack/probe-prefix.ts): answered alike by any instance. */
+const PADDING_REQUESTS = ["tools/list", "prompts/list"].map((method) => (id: unknown) => JSON.stringify(request(id as number | string, method)));
 
 /** Messages probed at most (one a failed family). */
 const MOST_MESSAGES = 16;
@@ -41,18 +42,21 @@ export function countProbe(plan: StatelessPlan, reply: SandboxReply, input: Plan
   // Each family's failing message that came earliest in the shared run: the least padding.
   const chosen = runs.checks.filter((p) => families.has(p.check.id)).flatMap((p) => {
     const failing = p.inputs.flatMap((_, k) => (judges(p, p.offset + k, calls[p.offset + k]) ? [] : [p.offset + k]));
-    const g = failing.sort((a, b) => at(a) - at(b))[0];
+    // The earliest, but one that meets none of the page's calls first (src/pack/probe-prefix.ts).
+    const clash = (n: number): number => (meetsThePage(spec.inputs, at(n), offset) ? 1 : 0);
+    const g = failing.sort((a, b) => clash(a) - clash(b) || at(a) - at(b))[0];
     return g === undefined ? [] : [{ name: p.check.id, p, g }];
   }).slice(0, MOST_MESSAGES);
   if (!chosen.length) return undefined;
-  const groups = chosen.map(({ g }) => [...handlePadding(at(g), spec.inputs[at(g)]!, PADDING_REQUESTS), spec.inputs[at(g)]!]);
+  const runsOf = chosen.map(({ g }) => probeInstances(spec.inputs, at(g), offset, PADDING_REQUESTS));
   return {
-    runs: groupRuns(callOf(task), groups),
+    runs: groupRuns(callOf(task), runsOf),
     read(again) {
       const counted = new Set<string>();
       chosen.forEach(({ name, p, g }, k) => {
-        const end = probedEnd(again.runs[k], groups[k]!.length);
-        const answer = end === "answered" ? readRun(task, again.runs[k], true)?.[groups[k]!.length - 1] : undefined;
+        const size = runsOf[k]!.flat().length;
+        const end = probedEnd(again.runs[k], size);
+        const answer = end === "answered" ? readRun(task, again.runs[k], true)?.[size - 1] : undefined;
         if (end === "fail" || (answer && !judges(p, g, answer))) counted.add(name);
       });
       return counted;

@@ -125,7 +125,6 @@ describe("mcp-stateless through the sandbox", () => {
     ["unknown-method-code-32602", "task2", ["t2_unknown_names"], ["t2_inherited_names", "t2_client_meta"]],
     ["unknown-method-null", "task2", ["t2_unknown_names"], ["t2_inherited_names", "t2_client_meta"]],
     ["structured-whole-order", "task2", ["t2_a100_structured", "t2_same_a100"], ["t2_order_ids", "t2_client_meta", "t2_input_responses", "t2_data_alone", "t2_arguments"]],
-    ["status-text-spaced", "task2", ["t2_order_ids"], ["t2_client_meta", "t2_input_responses", "t2_data_alone", "t2_arguments"]],
     ["cancel-not-kept", "task2", ["t2_input_responses"], ["t2_order_ids", "t2_client_meta", "t2_arguments"]],
     ["status-from-load-copy", "task2", ["t2_input_responses"], ["t2_order_ids", "t2_client_meta", "t2_arguments"]],
     ["discover-old-versions", "task2", ["t2_discover_versions", "t2_same_discover"], ["t2_version_check", "t2_odd_params"]],
