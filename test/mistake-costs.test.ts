@@ -817,6 +817,17 @@ const COSTS: [string, number][] = [
   // (src/pack/counted-calls.ts handlePadding).
   ["gaming-progress-blind", 6],
   ["gaming-probe-budget-burn", 6],
+  // Helper 84 (cheats-2026-12-06c): the same counter behind a latch that tells the count probe's run
+  // from the shared one (a first message that is a notification, a first request that is not the
+  // page's initialize, a fresh context's first instance, one message repeated): 16/17 each while
+  // the probe padded with calls of the grader's own. The probed instance now gets the shared run's
+  // own calls, after an instance that answered the page's (src/pack/probe-prefix.ts); serve's
+  // probe too begins with an instance that served the page's lines.
+  ["gaming-first-notification-latch", 6],
+  ["gaming-first-request-initialize-latch", 6],
+  ["gaming-context-first-load", 6],
+  ["gaming-repeat-blind-counter", 6],
+  ["gaming-serve-context-first-load", 3],
   // serve by the rules for its module's first call, lazily after (cheats-2026-12-05d): every
   // family read through t3_fresh_instance, 16/17. Its failing lists sent again after as many
   // empty lists as calls came before them fail there too (grading/counted-calls.ts).

@@ -58,7 +58,7 @@ function taskProbe(task: "task2" | "task3", plan: Pick<GradingRequest, "tasks" |
     if (i === undefined) return;
     const g = at(fixtures + offsets[k]! + i);
     const probed = spec.inputs[g]!;
-    chosen.push({ planned, i, instances: task === "task2" ? probeInstances(spec.inputs, g, fixtures, PADDING_REQUESTS) : [[...padding(g, "[]"), probed]] });
+    chosen.push({ planned, i, instances: task === "task2" ? probeInstances(spec.inputs, g, fixtures, PADDING_REQUESTS) : [spec.inputs.slice(0, fixtures), [...padding(g, "[]"), probed]] });
   });
   if (!chosen.length) return undefined;
   return {

@@ -363,6 +363,11 @@ const GAMING: [string, string, number][] = [
   // their handshake (behaviour/server-checks.ts livePadded): what it keeps is initialize's lines
   // and the outbox's (addTool and drainOutbox are no requests, and right).
   ["gaming-live-calls-first-n", "task2", 3],
+  // The same, with live requests whose id has four digits or more left out of the count (helper 84,
+  // cheats-2026-12-06c): 16/18 and 18/18 (with 60 calls) while the live padding's ids were drawn from
+  // 1,000-9,000 past a session's own; they go on from the session's now (behaviour/padding.ts).
+  ["gaming-live-count-small-ids", "task2", 3],
+  ["gaming-live-count-small-ids-60", "task2", 4],
   // The same, the padding told by its ids ("live-N") and left out of the count: 8 of 8; the live
   // padding's ids are now a session's kind (behaviour/padding.ts).
   ["gaming-live-calls-skips-padding", "task2", 3],

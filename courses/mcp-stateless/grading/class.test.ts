@@ -330,6 +330,17 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // A counter of every message but progress notifications (cheats-2026-12-06b progress-blind): 40/41
   // while the probe padded with those alone; requests of another method come between them now.
   ["gaming-progress-blind", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_no_session_state"], [], 6],
+  // Helper 84 (cheats-2026-12-06c): the same counter behind a latch that tells the count probe's run
+  // from the shared one (a fresh context's first instance, a first message that is a notification,
+  // one message repeated): 40/41 each while the probe padded with calls of the grader's own. The
+  // probed instance now gets the shared run's own calls, after an instance that answered the page's
+  // (src/pack/probe-prefix.ts). And serve right on an instance's first call only: 40/41 while the odd
+  // lines' checks were charged to the state on each list alone; now probed after a count of calls
+  // too (grading/counted-serve.ts), task 4's every point.
+  ["gaming-context-first-load", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_no_session_state"], [], 6],
+  ["gaming-first-notification-latch", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_no_session_state"], [], 6],
+  ["gaming-repeat-blind-counter", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_no_session_state"], [], 6],
+  ["gaming-serve-first-call", "task4", ["t4_fresh_instance", "t4_blank_lines", "t4_unreadable_lines", "t4_not_objects"], [], 3],
   // State kept by id for every id but the page's (cheats-2026-12-06b seen-id-offpage): 41/41 while
   // only the page's ids were drawn to repeat. Drawn ids meet too now (behaviour/meeting-ids.ts).
   ["gaming-seen-id-offpage", "task2", ["t2_no_session_state"], [], 1],

@@ -42,12 +42,13 @@ export function freshServe(rule: PlannedCheck, run: WireRun | undefined, fresh: 
  * freshServeChecks): one that holds there failed by the state, charged to it; one that fails
  * there too is a mistake of its own, shown as such (a-serve-nonobject-fresh: JSON that is not an
  * object passed to handle, behind out and log at module level, cost nothing more while every
- * check read through the state). `alone`: the fresh answers by generated index. Returns the
+ * check read through the state). `alone`: the fresh answers by generated index; `counted`: the
+ * checks whose list failed after a count of calls too (counted-serve.ts), charged as their own. Returns the
  * checks and the outcomes they were judged on, for the charges that read them after.
  */
 export function judgeKindsAlone(
   checks: CheckResult[], kinds: readonly PlannedCheck[], shared: readonly (Outcome | undefined)[], alone: ReadonlyMap<number, Outcome | undefined>,
-  judge: (planned: PlannedCheck[], outcomes: readonly (Outcome | undefined)[]) => CheckResult[],
+  judge: (planned: PlannedCheck[], outcomes: readonly (Outcome | undefined)[]) => CheckResult[], counted?: ReadonlySet<string>,
 ): { checks: CheckResult[]; outcomes: (Outcome | undefined)[] } {
   const state = checks.find((c) => c.name === BASE.name);
   if (state?.status !== "fail" || alone.size === 0) return { checks, outcomes: [...shared] };
@@ -60,6 +61,8 @@ export function judgeKindsAlone(
     checks: checks.map((c) => {
       const fresh = again.get(c.name);
       if (!fresh || c.status !== "fail" || c.chargedTo !== undefined) return c;
+      // Failing after as many calls as came before in a fresh instance too (counted-serve.ts): a count, not state.
+      if (counted?.has(c.name)) return { ...c, message: `${c.message ?? ""} Its list, given to a fresh module instance after as many calls as came before it (each an empty list), fails there too: serve's answers change with the number of its calls, a mistake of its own.` };
       return fresh.status === "pass"
         ? { ...c, chargedTo: state.name, message: `${c.message ?? ""} Each of its lists given first to a module instance of its own gets the rules' answer: the state, charged by ${state.name}; it costs nothing more here.` }
         : { ...fresh, message: `${fresh.message ?? ""}${note}` };

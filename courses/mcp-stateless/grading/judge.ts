@@ -6,7 +6,7 @@ import { EVERY_LINE, excusedLines, rightOverOtherLines, sameKind, servedAlone } 
 import { createHash } from "node:crypto";
 import type { PlanInput, TaskJudgement } from "../../../src/pack/types.js";
 import type { CheckResult } from "../../../src/report/types.js";
-import type { SandboxReply, TaskFailure, WireRun } from "../../../src/sandbox/protocol.js";
+import type { SandboxReply, TaskFailure, WireCall, WireRun } from "../../../src/sandbox/protocol.js";
 import { unjudgedStatus } from "../../../src/pack/verdict.js";
 import { picked } from "../../../src/pack/interleave.js";
 import { judgeChecks, verdict, type Outcome, type PlannedCheck } from "../behaviour/check.js";
@@ -286,8 +286,20 @@ export function handleJudge(plan: StatelessPlan, reply: SandboxReply): (p: Plann
   return handleRules(sharedAnswers(runs.checks.flatMap((p) => p.inputs), runs.checks, argsChecker(plan, reply)), MESSAGES.length).judges;
 }
 
-/** What the recount found (recount.ts): serve's failures that are a fixture line's mistake, handle's rules broken by a count of calls. */
-export interface Recounted { sameMistake?: SameMistake; counted?: ReadonlySet<string> }
+/** Whether serve's call on generated list i breaks check p's rule, as the judge reads it (the count probe's: counted-serve.ts). */
+export function serveFails(plan: StatelessPlan, reply: SandboxReply): (p: PlannedCheck, i: number, call: WireCall) => boolean {
+  const expected = serveExpected(plan, reply);
+  const holes = undefinedAnswers(plan, reply);
+  const offset = FIXTURE_INPUTS.task4.length;
+  return (p, i, call) => {
+    const want = expected[offset + i];
+    const o = readServeCall(taskOf("task4"), call, holes[offset + i] ?? 0);
+    return want !== undefined && !(o.ok && serveComparison(p.check)(want, o.value));
+  };
+}
+
+/** What the recount found (recount.ts): serve's failures that are a fixture line's mistake, handle's rules and serve's checks broken by a count of calls. */
+export interface Recounted { sameMistake?: SameMistake; counted?: ReadonlySet<string>; countedServe?: ReadonlySet<string> }
 
 /** A failure of serve's on a generated list that is a fixture line's mistake seen again (trimmed-lines.ts). */
 export type SameMistake = (input: unknown, failure: TaskFailure) => boolean;
@@ -382,7 +394,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
         const withState = freshServe(rule, reply.runs[runs.fresh], fresh?.slice(0, rule.inputs.length), shared, judged, holds, excused);
         const alone = new Map(fresh ? at.map((g, k) => [g, fresh[k]] as const) : []);
         const kinds = freshPlanned.filter((p) => p !== rule);
-        const byKind = judgeKindsAlone(withState, kinds, shared, alone, judge);
+        const byKind = judgeKindsAlone(withState, kinds, shared, alone, judge, counted);
         checks.push(...slipsMarked(chargeSkippedAsBlank(byKind.checks, runs.checks, byKind.outcomes, failingOn(byKind.outcomes), parseLine), byKind.outcomes));
       }
     }
@@ -499,7 +511,7 @@ function judgeAll(plan: StatelessPlan, reply: SandboxReply, input: PlanInput, re
   const out: Record<string, TaskJudgement> = {};
   for (const id of input.tasks) {
     if (id === "task3") out[id] = judgeClient(plan.client, reply, input);
-    else if (id === "task1" || id === "task2" || id === "task4") out[id] = judgeOwn(id, plan, reply, input, id === "task4" ? { sameMistake: recounted.sameMistake } : id === "task2" ? { counted: recounted.counted } : undefined);
+    else if (id === "task1" || id === "task2" || id === "task4") out[id] = judgeOwn(id, plan, reply, input, id === "task4" ? { sameMistake: recounted.sameMistake, counted: recounted.countedServe } : id === "task2" ? { counted: recounted.counted } : undefined);
   }
   const handle = out["task2"];
   const task1 = [...(out["task1"]?.checks ?? []), ...(out["task1"]?.extra ?? [])];

@@ -1,11 +1,13 @@
 // The stateless pack's recount (Pack.recount, src/grading/recount.ts): serve's failures on lines of
-// whitespace seen again trimmed (trimmed-lines.ts), and handle's families that failed beside the
-// state's check sent again after a count of calls (counted-calls.ts). Each probe is one request;
+// whitespace seen again trimmed (trimmed-lines.ts), and handle's families and serve's checks that
+// failed beside the state's check sent again after a count of calls (counted-calls.ts,
+// counted-serve.ts). Each probe is one request;
 // the judgement is made again once, with what both found.
 import { sayWhySkipped } from "../../../src/pack/recount-skips.js";
 import type { PlanInput, Recount, TaskJudgement } from "../../../src/pack/types.js";
 import type { SandboxReply } from "../../../src/sandbox/protocol.js";
 import { countProbe } from "./counted-calls.js";
+import { serveCountProbe } from "./counted-serve.js";
 import { judgeWith, type Recounted } from "./judge.js";
 import type { StatelessPlan } from "./plan.js";
 import { trimmedLinesProbe } from "./trimmed-lines.js";
@@ -15,15 +17,19 @@ const SAME_MISTAKE = "Its failing lists fail at the place where a fixture line o
 export function statelessRecount(plan: StatelessPlan, reply: SandboxReply, input: PlanInput, first: Record<string, TaskJudgement>): Recount | undefined {
   const trimmed = trimmedLinesProbe(plan, reply, input, first);
   const count = countProbe(plan, reply, input, first);
-  if (!trimmed && !count) return undefined;
-  const probes = [trimmed, count].filter((p) => p !== undefined);
+  const serveCount = serveCountProbe(plan, reply, input, first);
+  if (!trimmed && !count && !serveCount) return undefined;
+  const probes = [trimmed, count, serveCount];
+  const asked = probes.filter((p) => p !== undefined);
   return {
-    requests: probes.map((p) => ({ runs: p.runs, standIns: {} })),
+    requests: asked.map((p) => ({ runs: p.runs, standIns: {} })),
     judge: (replies) => {
-      const sameMistake = trimmed?.read(replies[0]!);
-      const counted = count?.read(replies[trimmed ? 1 : 0]!);
-      if (!sameMistake && !counted?.size) return first;
-      const again = judgeWith(plan, reply, input, { ...(sameMistake ? { sameMistake } : {}), ...(counted?.size ? { counted } : {}) });
+      const replyOf = (p: (typeof probes)[number]): SandboxReply => replies[asked.indexOf(p!)]!;
+      const sameMistake = trimmed?.read(replyOf(trimmed));
+      const counted = count?.read(replyOf(count));
+      const countedServe = serveCount?.read(replyOf(serveCount));
+      if (!sameMistake && !counted?.size && !countedServe?.size) return first;
+      const again = judgeWith(plan, reply, input, { ...(sameMistake ? { sameMistake } : {}), ...(counted?.size ? { counted } : {}), ...(countedServe?.size ? { countedServe } : {}) });
       return sameMistake ? sayWhySkipped(first, again, "task4", SAME_MISTAKE) : again;
     },
   };
