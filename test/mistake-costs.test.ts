@@ -828,6 +828,11 @@ const COSTS: [string, number][] = [
   ["gaming-context-first-load", 6],
   ["gaming-repeat-blind-counter", 6],
   ["gaming-serve-context-first-load", 3],
+  // Lazy everywhere, its answers to a message alone made to differ from the shared run's (a space
+  // more) so that t2_fresh_instance fails and every family read through it (helper 87,
+  // cheats-2026-12-06d): 16/17 while only messages right alone were probed. A rule wrong on a
+  // message alone in a fresh instance too is its own mistake (grading/counted-calls.ts).
+  ["gaming-lazy-alone-too", 6],
   // serve by the rules for its module's first call, lazily after (cheats-2026-12-05d): every
   // family read through t3_fresh_instance, 16/17. Its failing lists sent again after as many
   // empty lists as calls came before them fail there too (grading/counted-calls.ts).

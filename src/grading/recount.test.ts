@@ -37,6 +37,13 @@ describe("the recount", () => {
     expect(await recount(packWith(charged), { runs: [] }, { runs: [] }, input, first, async () => ({ runs: [] }))).toBe(first);
   });
 
+  it("judges again without a request when the pack asks none (what the first reply showed is enough)", async () => {
+    const none = ({ plan: () => ({ runs: [] }), judge: () => ({}), recount: (): Recount => ({ requests: [], judge: (replies) => (replies.length ? first : charged) }) }) as unknown as Pack;
+    let asked = 0;
+    expect(await recount(none, { runs: [] }, { runs: [] }, input, first, async (r) => { asked++; return ran(r); })).toEqual(charged);
+    expect(asked).toBe(0);
+  });
+
   it("takes charges, failures now skipped, and their words only", () => {
     expect(onlyCharges(first, charged)).toBe(true);
     expect(onlyCharges(first, judged(line("a", "fail"), line("b", "skip"), line("c", "pass")))).toBe(true);

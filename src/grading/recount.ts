@@ -37,7 +37,8 @@ export async function recount<P extends PackPlan>(
 ): Promise<Record<string, TaskJudgement>> {
   if (!pack.recount || !failed(judged)) return judged;
   const asked = pack.recount(plan, reply, input, judged);
-  if (!asked?.requests.length || asked.requests.length > RECOUNT_REQUESTS) return judged;
+  // No request at all: what the first reply showed is enough (a rule wrong alone already).
+  if (!asked || asked.requests.length > RECOUNT_REQUESTS) return judged;
   const replies: SandboxReply[] = [];
   for (const { runs, standIns } of asked.requests) {
     try {

@@ -28,8 +28,11 @@ const STATE = { task2: "t2_fresh_instance", task3: "t3_fresh_instance" } as cons
 interface Probed { planned: PlannedCheck; i: number; instances: string[][] }
 
 /**
- * One task's probe. handle's rules are probed on messages they answer right alone in a fresh
- * instance only (the others' failures are the rule's already); serve's lists have no such run.
+ * One task's probe. A handle's message answered against the rule alone in a fresh instance too
+ * (the fresh run's sample) is the rule's own mistake, state or not: the rule is counted without a
+ * run (cheats-2026-12-06d lazy-alone-too: lazy everywhere, its answers alone made to differ from
+ * the shared run's, kept every family through the state check). Others are probed; serve's lists
+ * have no such run.
  */
 function taskProbe(task: "task2" | "task3", plan: Pick<GradingRequest, "tasks" | "runs" | "oracle">, reply: SandboxReply, input: PlanInput, first: Record<string, TaskJudgement>): { runs: RunSpec[]; read(runs: readonly (WireRun | undefined)[]): string[] } | undefined {
   const r = plan.tasks[task];
@@ -46,29 +49,32 @@ function taskProbe(task: "task2" | "task3", plan: Pick<GradingRequest, "tasks" |
   const { offsets } = planInputs(r.plan);
   const fresh = task === "task2" && r.fresh !== undefined ? readCalls(task, reply.runs[r.fresh]) : undefined;
   if (task === "task2" && !fresh) return undefined;
-  const rightAlone = (k: number, i: number): boolean => !fresh || !breaksRule(task, r.plan[k]!, i, fresh[r.freshOrder ? r.freshOrder.indexOf(offsets[k]! + i) : offsets[k]! + i]);
+  const aloneAt = (k: number, i: number): number => (r.freshOrder ? r.freshOrder.indexOf(offsets[k]! + i) : offsets[k]! + i);
+  const wrongAlone = (k: number, i: number): boolean => { const a = fresh?.[aloneAt(k, i)]; return a !== undefined && breaksRule(task, r.plan[k]!, i, a); };
   const at = (g: number): number => r.picks?.[g] ?? g;
+  const direct: string[] = [];
   const chosen: Probed[] = [];
   r.plan.forEach((planned, k) => {
     if (!failed.has(planned.check.name) || chosen.length >= MOST_PROBED) return;
+    if (failing[k]!.some((n) => wrongAlone(k, n))) { direct.push(planned.check.name); return; }
     // The earliest, but one that meets none of the page's calls first (src/pack/probe-prefix.ts).
     const pos = (n: number): number => at(fixtures + offsets[k]! + n);
     const clash = (n: number): number => (task === "task2" && meetsThePage(spec.inputs, pos(n), fixtures) ? 1 : 0);
-    const i = failing[k]!.filter((n) => rightAlone(k, n)).sort((a, b) => clash(a) - clash(b) || pos(a) - pos(b))[0];
+    const i = [...failing[k]!].sort((a, b) => clash(a) - clash(b) || pos(a) - pos(b))[0];
     if (i === undefined) return;
     const g = at(fixtures + offsets[k]! + i);
     const probed = spec.inputs[g]!;
     chosen.push({ planned, i, instances: task === "task2" ? probeInstances(spec.inputs, g, fixtures, PADDING_REQUESTS) : [spec.inputs.slice(0, fixtures), [...padding(g, "[]"), probed]] });
   });
-  if (!chosen.length) return undefined;
+  if (!chosen.length && !direct.length) return undefined;
   return {
     runs: groupRuns({ ...callOf(TASKS[task]), ...(spec.callFuel !== undefined ? { callFuel: spec.callFuel } : {}) }, chosen.map((c) => c.instances)),
-    read: (runs) => chosen.flatMap(({ planned, i, instances }, k) => {
+    read: (runs) => [...direct, ...chosen.flatMap(({ planned, i, instances }, k) => {
       const size = instances.flat().length;
       const end = probedEnd(runs[k], size);
       const answer = end === "answered" ? readCalls(task, runs[k])?.[size - 1] : undefined;
       return end === "fail" || (answer && breaksRule(task, planned, i, answer, override)) ? [planned.check.name] : [];
-    }),
+    })],
   };
 }
 

@@ -60,9 +60,10 @@ export function chapterRecount(
   if (!shapes && !count) return undefined;
   const asked = shapes?.requests.length ?? 0;
   return {
-    requests: [...(shapes?.requests ?? []), ...(count ? [{ runs: count.runs, standIns: {} }] : [])],
+    requests: [...(shapes?.requests ?? []), ...(count?.runs.length ? [{ runs: count.runs, standIns: {} }] : [])],
     judge: (replies) => {
-      const counted = count ? count.read(replies[asked]!) : undefined;
+      // A probe with no run: every rule it counts was wrong alone already (counted-calls.ts).
+      const counted = count ? count.read(count.runs.length ? replies[asked]! : { runs: [] }) : undefined;
       const recounted: Recounted = { ...(shapes ? shapes.read(replies.slice(0, asked)) : {}), ...(counted?.size ? { counted } : {}) };
       const again = judge(recounted);
       return shapes ? sayWhySkipped(first, again, "task3", SAME_MISTAKE) : again;
