@@ -833,6 +833,20 @@ const COSTS: [string, number][] = [
   // cheats-2026-12-06d): 16/17 while only messages right alone were probed. A rule wrong on a
   // message alone in a fresh instance too is its own mistake (grading/counted-calls.ts).
   ["gaming-lazy-alone-too", 6],
+  // Helper 86 (state-mistakes-2026-12-06), honest state kept between calls: a set of ids seen (a
+  // request under one again refused), arguments written into a module-level defaults object, an
+  // error list never emptied. Each line's rule failed on the generated cases after earlier calls:
+  // 7, 3 and 3 points. A line's rule whose every failing message holds alone is the state's
+  // (grading/state-lines.ts), unless the count probe finds it failing after the earlier calls too.
+  ["state-seen-ids", 1],
+  ["state-defaults-assign", 1],
+  ["state-shared-errors", 1],
+  // validate emptying the schema's required list in place: 2 while the count probe kept the
+  // earlier calls of the probed message's method (it leaves them out now: src/pack/probe-prefix.ts).
+  ["state-required-alias", 1],
+  // A cache of tools/call results by tool name: the page's own run answers its later calls from the
+  // first (t2_id5_is_error, t2_id7_text: two evidence lines, each its line's point); 3 before.
+  ["state-memo-tool-name", 2],
   // serve by the rules for its module's first call, lazily after (cheats-2026-12-05d): every
   // family read through t3_fresh_instance, 16/17. Its failing lists sent again after as many
   // empty lists as calls came before them fail there too (grading/counted-calls.ts).

@@ -5,38 +5,30 @@
 // instance gets the shared run's own calls before the probed message, the page's first, in a
 // context where an instance has answered the page's messages already, as the shared run's did.
 // Only the calls that meet the probed message are left out, each replaced by a call that changes
-// nothing a student keeps: those are what an honest memo or record would answer it from (the same
-// method and params, an argument's value in common: a memo by request, an order remembered as
-// cancelled); a call under the probed message's id goes under another (a memo by id). A rule that fails there too was broken by the calls before it
-// that did not concern it: by their number or their kinds, not by state.
+// nothing a student keeps: its method's, which an honest memo or record could answer it from or
+// change its answer with (a cache by request, by tool name or by one argument, a schema's required
+// list emptied in place: state-mistakes-2026-12-06 memo-tool-name and required-alias cost more
+// while only calls with the same params or an argument value in common were); a call under the
+// probed message's id goes under another (a memo by id). A rule that fails there too was broken
+// by the calls before it that did not concern it: by their number or their kinds, not by state.
 import { MOST_PADDING, PADDING_NOTIFICATION } from "./counted-calls.js";
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 const parse = (text: string): unknown => { try { return JSON.parse(text) as unknown; } catch { return undefined; } };
 const sorted = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (isObject(x) ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, x[k]])) : x)) ?? "undefined";
-const withoutMeta = (params: unknown): unknown => {
-  if (!isObject(params)) return params;
-  const { _meta: _, ...rest } = params;
-  return rest;
-};
-
-/** Every string and number inside `value`, as JSON text. */
-function leaves(value: unknown, out = new Set<string>()): Set<string> {
-  if (typeof value === "string" || typeof value === "number") out.add(JSON.stringify(value));
-  else if (Array.isArray(value)) for (const v of value) leaves(v, out);
-  else if (isObject(value)) for (const v of Object.values(value)) leaves(v, out);
-  return out;
-}
 
 const sameId = (m: unknown, p: unknown): boolean => isObject(m) && isObject(p) && Object.hasOwn(m, "id") && Object.hasOwn(p, "id") && sorted(m["id"]) === sorted(p["id"]);
 
-/** Whether `m` is a call honest state could answer `p` from, but for its id: the same method and params, or an argument value in common. */
-function meets(m: unknown, p: unknown, pArgs: ReadonlySet<string>): boolean {
+/**
+ * Whether `m` is a call honest state could answer `p` from, or change what it answers `p` with, but
+ * for its id: a call of the same method (a cache by method, by tool name, by one argument, a
+ * request's parts written into a module-level object) or a notification of the same kind. Calls
+ * of other methods are kept: what a counter or a latch sees of the run.
+ */
+function meets(m: unknown, p: unknown): boolean {
   if (!isObject(m) || !isObject(p)) return sorted(m) === sorted(p);
-  if (sorted(m["method"]) === sorted(p["method"]) && sorted(withoutMeta(m["params"])) === sorted(withoutMeta(p["params"]))) return true;
-  const args = isObject(m["params"]) ? m["params"]["arguments"] : undefined;
-  return [...leaves(args)].some((v) => pArgs.has(v));
+  return sorted(m["method"]) === sorted(p["method"]);
 }
 
 /**
@@ -50,15 +42,14 @@ function meets(m: unknown, p: unknown, pArgs: ReadonlySet<string>): boolean {
 export function probeInstances(shared: readonly string[], g: number, fixtures: number, requests: readonly ((id: unknown) => string)[]): string[][] {
   const probed = shared[g]!;
   const p = parse(probed);
-  const pArgs = leaves(isObject(p) && isObject(p["params"]) ? p["params"]["arguments"] : undefined);
   const method = isObject(p) ? p["method"] : undefined;
   const request = requests.find((make) => (parse(make(0)) as Obj)["method"] !== method) ?? requests[0]!;
   const before = shared.slice(0, Math.min(g, MOST_PADDING)).map(parse);
-  const ids = before.filter((m) => isObject(m) && Object.hasOwn(m, "id") && !sameId(m, p) && !meets(m, p, pArgs)).map((m) => (m as Obj)["id"]);
+  const ids = before.filter((m) => isObject(m) && Object.hasOwn(m, "id") && !sameId(m, p) && !meets(m, p)).map((m) => (m as Obj)["id"]);
   let borrowed = 0;
   const otherId = (k: number): unknown => (ids.length ? ids[borrowed++ % ids.length] : 2_000_000_000 + k);
   const kept = (m: unknown, k: number): string => {
-    if (meets(m, p, pArgs)) return isObject(m) && Object.hasOwn(m, "id") ? request(otherId(k)) : PADDING_NOTIFICATION;
+    if (meets(m, p)) return isObject(m) && Object.hasOwn(m, "id") ? request(otherId(k)) : PADDING_NOTIFICATION;
     // The same call under another id: the page's initialize stays the first request.
     return sameId(m, p) ? JSON.stringify({ ...(m as Obj), id: otherId(k) }) : shared[k]!;
   };
@@ -74,6 +65,5 @@ export function probeInstances(shared: readonly string[], g: number, fixtures: n
  */
 export function meetsThePage(shared: readonly string[], g: number, fixtures: number): boolean {
   const p = parse(shared[g]!);
-  const pArgs = leaves(isObject(p) && isObject(p["params"]) ? p["params"]["arguments"] : undefined);
-  return shared.slice(0, Math.min(g, fixtures)).some((m) => meets(parse(m), p, pArgs));
+  return shared.slice(0, Math.min(g, fixtures)).some((m) => meets(parse(m), p));
 }

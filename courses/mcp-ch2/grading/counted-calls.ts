@@ -40,7 +40,8 @@ function taskProbe(task: "task2" | "task3", plan: Pick<GradingRequest, "tasks" |
   const generated = r?.generated;
   const spec = generated !== undefined ? plan.runs[generated] : undefined;
   if (!input.behaviour || !r || generated === undefined || !spec || !extra.some((c) => c.name === STATE[task] && c.status === "fail")) return undefined;
-  const failed = new Set(extra.filter((c) => c.status === "fail" && c.kind === "behaviour" && c.chargedTo === undefined && c.name !== STATE[task]).map((c) => c.name));
+  // Line rules charged to the state when each failing message held alone (state-lines.ts) are probed too.
+  const failed = new Set(extra.filter((c) => c.status === "fail" && c.kind === "behaviour" && (c.chargedTo === undefined || c.chargedTo === STATE[task]) && c.name !== STATE[task]).map((c) => c.name));
   const calls = picked(readCalls(task, reply.runs[generated]), r.picks);
   if (!failed.size || !calls) return undefined;
   const override: ExpectOverride | undefined = task === "task3" ? serveOracle(plan, reply)?.override : undefined;

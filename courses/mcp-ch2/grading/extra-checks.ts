@@ -21,6 +21,7 @@ import { failedAsCase } from "../../../src/pack/failed-call.js";
 import { sameLineCase, sameMessageCase } from "./fixture-case.js";
 import { LINES } from "../course/fixtures.js";
 import { readCalls } from "./outcomes.js";
+import { chargeLineRulesToState } from "./state-lines.js";
 import { FIXTURE_INPUTS, type GradingRequest, type TaskRuns } from "./request.js";
 import { task1SchemaChecks, task2SchemaChecks, type Exchange } from "../schema/checks.js";
 
@@ -227,7 +228,9 @@ function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle
     if (counted?.has(c.name) && c.status === "fail") list[i] = { ...c, notThrough: [...(c.notThrough ?? []), stateName] };
     else if (c.ownMistake) { const { ownMistake: _, ...rest } = c; list[i] = rest; }
   });
+  const stateCheck = state && task === "task2" ? list.find((c) => c.name === stateName) : undefined;
+  const charged = stateCheck ? chargeLineRulesToState(list, stateCheck, r.plan, calls, fixtureCount, fresh, o.seed, counted) : list;
   const stopped = generated.status === "ran" ? generated.stopped : undefined;
   const rules = new Set(r.plan.map((p) => p.check.name));
-  return stopped ? unjudged(list, stopped, `The run of ${TASKS[task].exportName} on the generated inputs stopped, so this rule could not be judged on all of its inputs: ${stopped.message}`, rules) : list;
+  return stopped ? unjudged(charged, stopped, `The run of ${TASKS[task].exportName} on the generated inputs stopped, so this rule could not be judged on all of its inputs: ${stopped.message}`, rules) : charged;
 }

@@ -341,6 +341,13 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["gaming-first-notification-latch", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_no_session_state"], [], 6],
   ["gaming-repeat-blind-counter", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_no_session_state"], [], 6],
   ["gaming-serve-first-call", "task4", ["t4_fresh_instance", "t4_blank_lines", "t4_unreadable_lines", "t4_not_objects"], [], 3],
+  // Helper 86 (state-mistakes-2026-12-06), honest state: results cached by method and params with
+  // _meta left out of the key; cancel_order remembering the order it asked about. 39/41 each while
+  // the count probe judged its probed message by the shared run's answers: the probe leaves out the
+  // earlier tools/call (a cancel among them), so it is judged by the model's answer to its own calls
+  // now (judge.ts probeJudge).
+  ["state-memo-params-no-meta", "task2", ["t2_no_session_state"], [], 1],
+  ["state-pending-order", "task2", ["t2_no_session_state"], [], 1],
   // State kept by id for every id but the page's (cheats-2026-12-06b seen-id-offpage): 41/41 while
   // only the page's ids were drawn to repeat. Drawn ids meet too now (behaviour/meeting-ids.ts).
   ["gaming-seen-id-offpage", "task2", ["t2_no_session_state"], [], 1],

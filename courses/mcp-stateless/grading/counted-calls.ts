@@ -14,7 +14,7 @@ import type { SandboxReply } from "../../../src/sandbox/protocol.js";
 import { TASK2_FAMILIES } from "../evidence/rule-families.js";
 import { readRun } from "./outcomes.js";
 import { FIXTURE_INPUTS, taskOf, type StatelessPlan } from "./plan.js";
-import { handleJudge } from "./judge.js";
+import { handleJudge, probeJudge } from "./judge.js";
 import { STATE_CHECK } from "./state-charges.js";
 
 /** Requests that stand in for calls that meet a probed message (src/pack/probe-prefix.ts): answered alike by any instance. */
@@ -38,6 +38,7 @@ export function countProbe(plan: StatelessPlan, reply: SandboxReply, input: Plan
   const calls = picked(readRun(task, generatedRun, true), runs.picks)?.slice(offset);
   if (!calls) return undefined;
   const judges = handleJudge(plan, reply);
+  const probed = probeJudge(plan, reply);
   const at = (g: number): number => runs.picks?.[offset + g] ?? offset + g;
   // Each family's failing message that came earliest in the shared run: the least padding.
   const chosen = runs.checks.filter((p) => families.has(p.check.id)).flatMap((p) => {
@@ -53,11 +54,12 @@ export function countProbe(plan: StatelessPlan, reply: SandboxReply, input: Plan
     runs: groupRuns(callOf(task), runsOf),
     read(again) {
       const counted = new Set<string>();
-      chosen.forEach(({ name, p, g }, k) => {
+      chosen.forEach(({ name, p }, k) => {
         const size = runsOf[k]!.flat().length;
         const end = probedEnd(again.runs[k], size);
         const answer = end === "answered" ? readRun(task, again.runs[k], true)?.[size - 1] : undefined;
-        if (end === "fail" || (answer && !judges(p, g, answer))) counted.add(name);
+        const sent = runsOf[k]!.at(-1)!.map((text) => JSON.parse(text) as unknown);
+        if (end === "fail" || (answer && !probed(p, sent, answer))) counted.add(name);
       });
       return counted;
     },

@@ -286,6 +286,16 @@ export function handleJudge(plan: StatelessPlan, reply: SandboxReply): (p: Plann
   return handleRules(sharedAnswers(runs.checks.flatMap((p) => p.inputs), runs.checks, argsChecker(plan, reply)), MESSAGES.length).judges;
 }
 
+/**
+ * Whether handle's answer to the last of `calls` (a count probe's instance, in order: counted-calls.ts)
+ * is check p's rule's, by the model's answers to those same calls: the orders as those calls left
+ * them (the probe leaves out the shared run's tools/call, a cancel among them).
+ */
+export function probeJudge(plan: StatelessPlan, reply: SandboxReply): (p: PlannedCheck, calls: readonly unknown[], o: Outcome | undefined) => boolean {
+  const check = argsChecker(plan, reply);
+  return (p, calls, o) => handleRules(answersWith([...calls], check), calls.length - 1).judges(p, 0, o);
+}
+
 /** Whether serve's call on generated list i breaks check p's rule, as the judge reads it (the count probe's: counted-serve.ts). */
 export function serveFails(plan: StatelessPlan, reply: SandboxReply): (p: PlannedCheck, i: number, call: WireCall) => boolean {
   const expected = serveExpected(plan, reply);
