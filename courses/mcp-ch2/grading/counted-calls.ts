@@ -1,8 +1,8 @@
 // Part of chapter 2's recount (recount.ts): state, or a count of calls? When a task's state check
 // (t2_fresh_instance, t3_fresh_instance) failed beside rules that read through it, a failing input
 // of each such rule goes again to a fresh instance after as many calls as came before it in the
-// shared run, each one that changes nothing (a notification for handle, an empty list for serve:
-// src/pack/counted-calls.ts): a rule that fails there too was broken by their number,
+// shared run (handle: the shared run's own, its method's replaced, src/pack/probe-prefix.ts; serve:
+// empty lists, src/pack/counted-calls.ts): a rule that fails there too was broken by their number,
 // not by what they said, and is its own mistake, not read through the state (cheats-2026-12-05d
 // ch2-first-8-calls, right for a module's first 8 calls, kept 16/17 for the one state point;
 // ch2-serve-first-call, serve by the rules on its first call only, 16/17).
@@ -11,6 +11,7 @@ import type { PlanInput, Probe, TaskJudgement } from "../../../src/pack/types.js
 import { groupRuns, padding, probedEnd } from "../../../src/pack/counted-calls.js";
 import { meetsThePage, probeInstances } from "../../../src/pack/probe-prefix.js";
 import { picked } from "../../../src/pack/interleave.js";
+import type { CheckResult } from "../../../src/report/types.js";
 import type { RunSpec, SandboxReply, WireRun } from "../../../src/sandbox/protocol.js";
 import { breaksRule, failingInputs, type ExpectOverride } from "../behaviour/judge.js";
 import { planInputs, type PlannedCheck } from "../behaviour/plan.js";
@@ -40,8 +41,10 @@ function taskProbe(task: "task2" | "task3", plan: Pick<GradingRequest, "tasks" |
   const generated = r?.generated;
   const spec = generated !== undefined ? plan.runs[generated] : undefined;
   if (!input.behaviour || !r || generated === undefined || !spec || !extra.some((c) => c.name === STATE[task] && c.status === "fail")) return undefined;
-  // Line rules charged to the state when each failing message held alone (state-lines.ts) are probed too.
-  const failed = new Set(extra.filter((c) => c.status === "fail" && c.kind === "behaviour" && (c.chargedTo === undefined || c.chargedTo === STATE[task]) && c.name !== STATE[task]).map((c) => c.name));
+  // handle's line rules charged to the state when each failing message held alone are probed too:
+  // state-lines.ts leaves a counted one uncharged. Nothing reads a count of a serve check charged.
+  const probedToo = (c: CheckResult): boolean => task === "task2" && c.chargedTo === STATE[task];
+  const failed = new Set(extra.filter((c) => c.status === "fail" && c.kind === "behaviour" && (c.chargedTo === undefined || probedToo(c)) && c.name !== STATE[task]).map((c) => c.name));
   const calls = picked(readCalls(task, reply.runs[generated]), r.picks);
   if (!failed.size || !calls) return undefined;
   const override: ExpectOverride | undefined = task === "task3" ? serveOracle(plan, reply)?.override : undefined;
@@ -60,8 +63,8 @@ function taskProbe(task: "task2" | "task3", plan: Pick<GradingRequest, "tasks" |
     if (failing[k]!.some((n) => wrongAlone(k, n))) { direct.push(planned.check.name); return; }
     // The earliest, but one that meets none of the page's calls first (src/pack/probe-prefix.ts).
     const pos = (n: number): number => at(fixtures + offsets[k]! + n);
-    const clash = (n: number): number => (task === "task2" && meetsThePage(spec.inputs, pos(n), fixtures) ? 1 : 0);
-    const i = [...failing[k]!].sort((a, b) => clash(a) - clash(b) || pos(a) - pos(b))[0];
+    const ranked = failing[k]!.map((n) => ({ n, clash: task === "task2" && meetsThePage(spec.inputs, pos(n), fixtures) ? 1 : 0, at: pos(n) }));
+    const i = ranked.sort((a, b) => a.clash - b.clash || a.at - b.at)[0]?.n;
     if (i === undefined) return;
     const g = at(fixtures + offsets[k]! + i);
     const probed = spec.inputs[g]!;

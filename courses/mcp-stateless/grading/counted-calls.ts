@@ -1,10 +1,11 @@
 // Part of the pack's recount (recount.ts): state, or a count of calls? When t2_no_session_state
 // failed beside handle's rule families (which read through it), the earliest failing message of
-// each such family goes again to a fresh instance after as many notifications as calls came before
-// it in the shared run (src/pack/counted-calls.ts). No state is handle's to keep here at all, so a rule that
-// fails there too was broken by those calls' number, not by what they said: its own mistake
-// (cheats-2026-12-05c lazy-after-13, a counter switching to a lazy handle after the page's 13
-// messages, kept 40/41 for the one state point).
+// each such family goes again to a fresh instance after the shared run's own calls before it, its
+// method's replaced (src/pack/probe-prefix.ts), and is judged by the model's answer to those same
+// calls. No state is handle's to keep here at all, so a rule that fails there too was broken by
+// those calls' number or kinds, not by what they said: its own mistake (cheats-2026-12-05c
+// lazy-after-13, a counter switching to a lazy handle after the page's 13 messages, kept 40/41 for
+// the one state point).
 import { groupRuns, probedEnd } from "../../../src/pack/counted-calls.js";
 import { meetsThePage, probeInstances } from "../../../src/pack/probe-prefix.js";
 import { request } from "../course/fixtures.js";
@@ -44,8 +45,8 @@ export function countProbe(plan: StatelessPlan, reply: SandboxReply, input: Plan
   const chosen = runs.checks.filter((p) => families.has(p.check.id)).flatMap((p) => {
     const failing = p.inputs.flatMap((_, k) => (judges(p, p.offset + k, calls[p.offset + k]) ? [] : [p.offset + k]));
     // The earliest, but one that meets none of the page's calls first (src/pack/probe-prefix.ts).
-    const clash = (n: number): number => (meetsThePage(spec.inputs, at(n), offset) ? 1 : 0);
-    const g = failing.sort((a, b) => clash(a) - clash(b) || at(a) - at(b))[0];
+    const ranked = failing.map((n) => ({ n, clash: meetsThePage(spec.inputs, at(n), offset) ? 1 : 0, at: at(n) }));
+    const g = ranked.sort((a, b) => a.clash - b.clash || a.at - b.at)[0]?.n;
     return g === undefined ? [] : [{ name: p.check.id, p, g }];
   }).slice(0, MOST_MESSAGES);
   if (!chosen.length) return undefined;

@@ -42,8 +42,8 @@ export function serveCountProbe(plan: StatelessPlan, reply: SandboxReply, input:
     read(again) {
       return new Set(chosen.flatMap(({ p, i, instances }, k) => {
         const size = instances.flat().length;
-        const end = probedEnd(again.runs[k], size);
         const r = again.runs[k];
+        const end = probedEnd(r, size);
         const answer = end === "answered" && r?.status === "ran" ? r.calls[size - 1] : undefined;
         return end === "fail" || (answer && fails(p, i, answer)) ? [p.check.id] : [];
       }));
