@@ -828,6 +828,12 @@ const COSTS: [string, number][] = [
   ["gaming-context-first-load", 6],
   ["gaming-repeat-blind-counter", 6],
   ["gaming-serve-context-first-load", 3],
+  // The counter behind a count of module loads kept on globalThis (cheats-2026-12-06d
+  // context-load-count: lazy from task1.ts's third load in a context), handle's and serve's: 16/17
+  // each while the probe's context made two instances. The page's instance is made again until the
+  // probed one comes after as many as the shared context made (src/pack/counted-calls.ts loadsBefore).
+  ["gaming-context-load-count", 6],
+  ["gaming-serve-context-load-count", 3],
   // Lazy everywhere, its answers to a message alone made to differ from the shared run's (a space
   // more) so that t2_fresh_instance fails and every family read through it (helper 87,
   // cheats-2026-12-06d): 16/17 while only messages right alone were probed. A rule wrong on a
@@ -845,8 +851,9 @@ const COSTS: [string, number][] = [
   // earlier calls of the probed message's method (it leaves them out now: src/pack/probe-prefix.ts).
   ["state-required-alias", 1],
   // A cache of tools/call results by tool name: the page's own run answers its later calls from the
-  // first (t2_id5_is_error, t2_id7_text: two evidence lines, each its line's point); 3 before.
-  ["state-memo-tool-name", 2],
+  // first (t2_id5_is_error, t2_id7_text); each message alone makes them right, so they read through
+  // t2_fresh_instance (src/pack/page-alone.ts). 2 while the page's lines were not read so.
+  ["state-memo-tool-name", 1],
   // serve by the rules for its module's first call, lazily after (cheats-2026-12-05d): every
   // family read through t3_fresh_instance, 16/17. Its failing lists sent again after as many
   // empty lists as calls came before them fail there too (grading/counted-calls.ts).

@@ -20,6 +20,7 @@ import { chargeAcrossTasks, type FixtureFacts } from "./grading/charges.js";
 import { fixtureBranchAnswered, handleBranches, type HandleBranches } from "./grading/answered-branch.js";
 import type { FailedCall } from "../../src/pack/failed-call.js";
 import { chapterRecount, type Recounted } from "./grading/recount.js";
+import { chargePageLines } from "./grading/page-lines.js";
 import { runLiveChecks } from "./grading/live.js";
 import { fixtureOutcome, readCalls, withoutLines } from "./grading/outcomes.js";
 import { buildRequest, type GradingRequest } from "./grading/request.js";
@@ -108,6 +109,10 @@ function judgeChapter(plan: Chapter2Plan, reply: SandboxReply, input: PlanInput,
     };
   }
   chargeAcrossTasks(out, facts);
+  // Not when the count probe found a rule of handle's broken by a count of calls: code right on an
+  // instance's first calls only is right on each page message alone too.
+  const counted = [...(recounted.counted ?? [])].some((name) => name.startsWith("t2_"));
+  if (recounted.pageAlone && out["task2"] && !counted) chargePageLines(out["task2"], recounted.pageAlone);
   return out;
 }
 

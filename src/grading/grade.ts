@@ -19,6 +19,7 @@ import { listed } from "../report/words.js";
 import { attachTypes, type TypeChecker } from "../typecheck/attach.js";
 import type { TaskTypes } from "../typecheck/types-check.js";
 import { readSubmission } from "./files.js";
+import { planInput } from "../pack/plan-input.js";
 import { withExtraChecks } from "./extra-report.js";
 import { followUp } from "./follow-up.js";
 import { isGradersTrouble, troubleAsErrors } from "../pack/verdict.js";
@@ -142,7 +143,7 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
   try {
     const files = readSubmission(submissionDir, display.submission);
     const shownAs = display.submission === "." ? "" : `${display.submission}/`;
-    const input: PlanInput = { tasks: options.tasks, has: (f) => files.files[f] !== undefined || files.refused[f] !== undefined, behaviour, schema, seed };
+    const input: PlanInput = planInput(files.files, files.refused, { tasks: options.tasks, behaviour, schema, seed });
     const plan = pack.plan(input);
     const limits = { ...LIMITS, timeMs: timeoutMs, budgetMs: timeoutMs * Math.max(1, options.tasks.length) };
     const request = (runs: RunSpec[], standIns?: Record<string, StandIn>, whileRunning?: () => void) => pool.run({ files: files.files, refused: files.refused, runs, limits, ...(shownAs ? { shownAs } : {}), ...(standIns ? { standIns } : {}) }, whileRunning);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { WireRun } from "../sandbox/protocol.js";
-import { groupRuns, MOST_PADDING, padding, PADDING_NOTIFICATION, probedEnd } from "./counted-calls.js";
+import type { RunSpec, WireRun } from "../sandbox/protocol.js";
+import { afterLoads, groupRuns, loadsBefore, MOST_PADDING, padding, PADDING_NOTIFICATION, probedEnd } from "./counted-calls.js";
 
 describe("the count probe's padding", () => {
   it("is a notification MCP has, about no request, which no rule answers", () => {
@@ -34,5 +34,28 @@ describe("the count probe's runs", () => {
     expect(probedEnd(ran(2, "backstop"), 3)).toBe("error");
     expect(probedEnd({ status: "skipped" }, 3)).toBe("error");
     expect(probedEnd(undefined, 3)).toBe("error");
+  });
+});
+
+describe("the count probe's instances made before the probed one", () => {
+  const spec = (entry: string, more: Partial<RunSpec> = {}): RunSpec => ({ entry, exportName: "f", inputs: ["1", "2"], instance: "shared", stopOnFailure: false, ...more });
+  const ran = (modules: string[], calls = 2): WireRun => ({ status: "ran", calls: Array.from({ length: calls }, () => ({ ok: true as const, value: "null" })), modules, stdout: "", stderr: "", durationMs: 1 });
+
+  it("are as many as the shared context made of any one module before the probed run, none of a run in a context of its own", () => {
+    const specs = [spec("task1.ts"), spec("task1.ts"), spec("task2.ts"), spec("task2.ts", { instance: "fresh", context: "fresh" }), spec("task2.ts")];
+    const runs = [ran(["task1.ts"]), ran(["task1.ts"]), ran(["task2.ts", "task1.ts"]), ran(["task2.ts", "task1.ts"]), ran(["task2.ts", "task1.ts"])];
+    expect(loadsBefore(specs, runs, 4)).toBe(3);
+    expect(loadsBefore(specs, runs, 2)).toBe(2);
+    // A fresh instance a call in the shared context is a load each; a run that did not load, one; a skipped one, none.
+    const more = [spec("task2.ts", { instance: "fresh" }), spec("task2.ts"), spec("task2.ts")];
+    expect(loadsBefore(more, [ran(["task2.ts"], 3), { status: "failed", failure: { reason: "throw", message: "x" }, stdout: "", stderr: "", durationMs: 1 }, { status: "skipped" }], 3)).toBe(4);
+    expect(loadsBefore([], [], 0)).toBe(0);
+  });
+
+  it("are the page's instance made again until the probed one comes after as many", () => {
+    expect(afterLoads([["p"], ["x", "probed"]], 3)).toEqual([["p"], ["p"], ["p"], ["x", "probed"]]);
+    expect(afterLoads([["p"], ["x", "probed"]], 0)).toEqual([["p"], ["x", "probed"]]);
+    expect(afterLoads([["p"], ["q"], ["probed"]], 3)).toEqual([["p"], ["p"], ["q"], ["probed"]]);
+    expect(afterLoads([["p"], ["probed"]], 1_000)).toHaveLength(17);
   });
 });

@@ -41,3 +41,32 @@ export function probedEnd(run: WireRun | undefined, size: number): "answered" | 
   if (run.calls.length >= size) return "answered";
   return run.stopped ? unjudgedStatus(run.stopped) : "error";
 }
+
+/**
+ * The most module instances the shared context made of any one module before run `before` (a
+ * run in a context of its own made none there): as many come before the probed instance in a
+ * probe's context, so that a count of loads kept on globalThis cannot tell the two apart
+ * (cheats-2026-12-06d context-load-count: lazy from the third load of task1.ts in a context, which
+ * the probe's page and probed instances never reached).
+ */
+export function loadsBefore(specs: readonly RunSpec[], runs: readonly (WireRun | undefined)[], before: number): number {
+  const loads = new Map<string, number>();
+  for (let i = 0; i < before; i++) {
+    const spec = specs[i];
+    const run = runs[i];
+    if (!spec || spec.context === "fresh" || !run || run.status === "skipped") continue;
+    const made = run.status === "failed" ? 1 : spec.instance === "fresh" ? spec.groups?.length ?? run.calls.length : 1;
+    for (const module of run.status === "ran" ? run.modules ?? [spec.entry] : [spec.entry]) loads.set(module, (loads.get(module) ?? 0) + made);
+  }
+  return Math.max(0, ...loads.values());
+}
+
+/** A probe's instances with the first (the page's) made again until the probed one, the last, comes after `loads` others. */
+export function afterLoads(instances: readonly string[][], loads: number): string[][] {
+  const [page, ...rest] = instances;
+  if (!page) return [...instances];
+  return [...Array.from({ length: Math.max(1, Math.min(loads, MOST_LOADS) - rest.length + 1) }, () => page), ...rest];
+}
+
+/** The most instances made before a probed one: past any request's runs before a task's. */
+const MOST_LOADS = 16;

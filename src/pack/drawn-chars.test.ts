@@ -32,6 +32,13 @@ describe("characters drawn from a whole class", () => {
     for (const c of draws(200, drawnPrintable)) expect(c, JSON.stringify(c)).not.toMatch(NOT_PRINTABLE);
   });
 
+  it("draws format characters from the whole class, the blocks Unicode added after 6 too", () => {
+    const format = new Set(draws(2000, drawnNotPrintable).filter((c) => /\p{Cf}/u.test(c)).map((c) => c.codePointAt(0)!));
+    for (const added of [[0x604, 0x605], [0x61c, 0x61c], [0x890, 0x891], [0x8e2, 0x8e2], [0x180e, 0x180e], [0x2066, 0x2069], [0x110cd, 0x110cd], [0x13430, 0x1343f], [0x1bca0, 0x1bca3]]) {
+      expect([...format].some((p) => p >= added[0]! && p <= added[1]!), added.map((p) => p.toString(16)).join("-")).toBe(true);
+    }
+  });
+
   it("draws the same characters again from the same seed", () => {
     expect(draws(20, drawnNonAscii)).toEqual(draws(20, drawnNonAscii));
   });

@@ -2,9 +2,9 @@
 // work). Checks that sent the same dozen "hard" characters every seed let a table of exactly
 // those pass for the rule: ensure_ascii done for a dozen letters, blank meaning a list of seven
 // spaces, repr's "not printable" a list of fifteen (cheats-2026-12-06). Each draw is seeded, so
-// `--seed` replays it. Only characters whose class is the same in every Unicode version a
-// student's runtime, the sandbox and Python may have (no unassigned code points, no character
-// that changed category), so the rule's answer never depends on whose tables read it.
+// `--seed` replays it. Only assigned characters whose class Node 20's Unicode tables (15.0 and
+// later) and the sandbox's agree on (src/sandbox/runtime/table.ts compares the format class), so
+// the rule's answer never depends on whose tables read it; no unassigned code point.
 import type { Random } from "./random.js";
 
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -28,18 +28,30 @@ export function drawnNonAscii(random: Random): string {
   return String.fromCodePoint(random.int(from, to));
 }
 
-// Format characters (Cf) assigned by Unicode 6 and never moved since.
-const FORMAT = [0xad, ...range(0x600, 0x603), 0x6dd, 0x70f, ...range(0x200b, 0x200f), ...range(0x202a, 0x202e), ...range(0x2060, 0x2064), ...range(0x206a, 0x206f), 0xfeff, ...range(0xfff9, 0xfffb), 0x110bd, ...range(0x1d173, 0x1d17a), 0xe0001, ...range(0xe0020, 0xe007f)];
-const NOT_PRINTABLE_CLASSES: readonly (() => number[])[] = [
-  () => [...range(0x00, 0x08), ...range(0x0b, 0x0c), ...range(0x0e, 0x1f), ...range(0x7f, 0x9f)], // controls (Cc), but \t \n \r which repr names
-  () => [...SEPARATORS.map((c) => c.codePointAt(0)!)],
-  () => FORMAT,
-  () => [...range(0xe000, 0xf8ff), ...range(0xf0000, 0xf0fff), ...range(0x100000, 0x100fff)], // private use (Co)
+// The format characters (Cf): every one Unicode 15.0 has, Node 20's tables and the sandbox's alike
+// (U+180E among them: Zs until 6.3, not printable by either). A list of those assigned by Unicode 6
+// passed for the rule: a table of exactly it, all its Cf, kept 41/41 (cheats-2026-12-06b
+// repr-format-list). Each class is drawn a block first, then a character of it, so that the blocks
+// of a character or two are not lost among the tags and the planes of private use.
+type Block = readonly [number, number];
+const one = (p: number): Block => [p, p];
+const FORMAT: readonly Block[] = [
+  one(0xad), [0x600, 0x605], one(0x61c), one(0x6dd), one(0x70f), [0x890, 0x891], one(0x8e2), one(0x180e), [0x200b, 0x200f], [0x202a, 0x202e],
+  [0x2060, 0x2064], [0x2066, 0x206f], one(0xfeff), [0xfff9, 0xfffb], one(0x110bd), one(0x110cd), [0x13430, 0x1343f], [0x1bca0, 0x1bca3],
+  [0x1d173, 0x1d17a], one(0xe0001), [0xe0020, 0xe007f],
+];
+/** The classes str.isprintable() refuses that every Unicode version agrees on: controls (but \t \n \r, which repr names), separators, format, private use (the whole planes 15 and 16 but their last two, noncharacters). */
+export const NOT_PRINTABLE_CLASSES: readonly (readonly Block[])[] = [
+  [[0x00, 0x08], [0x0b, 0x0c], [0x0e, 0x1f], [0x7f, 0x9f]],
+  SEPARATORS.map((c) => one(c.codePointAt(0)!)),
+  FORMAT,
+  [[0xe000, 0xf8ff], [0xf0000, 0xffffd], [0x100000, 0x10fffd]],
 ];
 
-/** A character Python's str.isprintable() refuses, from a class drawn first (controls, separators, format, private use). */
-export function drawnNotPrintable(random: Random): string {
-  return String.fromCodePoint(random.pick(random.pick(NOT_PRINTABLE_CLASSES)()));
+/** A character Python's str.isprintable() refuses, of `of` (one of NOT_PRINTABLE_CLASSES), else of a class drawn first. */
+export function drawnNotPrintable(random: Random, of?: readonly Block[]): string {
+  const [from, to] = random.pick(of ?? random.pick(NOT_PRINTABLE_CLASSES));
+  return String.fromCodePoint(random.int(from, to));
 }
 
 /** A printable character outside ASCII: a Latin-1 letter, Greek, CJK, or an emoticon (assigned since Unicode 6.1). */

@@ -43,8 +43,8 @@ export function judgeFreshInstance(
  * on the same inputs' answers in fresh instances) is charged to that check, and every other
  * failure says the state may show in it too.
  */
-export function chargeStateBetweenCalls(behaviour: readonly CheckResult[], fresh: CheckResult, holdsFresh: ReadonlySet<string>, exportName: string): CheckResult[] {
-  const note = ` Each of these inputs given first to a module instance of its own gets the rule's answer: the difference is state kept between calls, charged by ${fresh.name}; it costs nothing more here.`;
+export function chargeStateBetweenCalls(behaviour: readonly CheckResult[], fresh: CheckResult, holdsFresh: ReadonlySet<string>, exportName: string,
+  note = ` Each of these inputs given first to a module instance of its own gets the rule's answer: the difference is state kept between calls, charged by ${fresh.name}; it costs nothing more here.`): CheckResult[] {
   const first = ` ${exportName} keeps state between calls (${fresh.name}), and these inputs came after earlier calls: fix that first.`;
   return behaviour.map((c) => (c.status !== "fail" || c.chargedTo !== undefined ? c
     : holdsFresh.has(c.name) ? { ...c, chargedTo: fresh.name, message: `${c.message ?? ""}${note}` }

@@ -67,6 +67,8 @@ export interface PlanInput {
   tasks: readonly string[];
   /** Whether the submission has this file (readable, or refused with a reason: it still runs, to fail). */
   has(file: string): boolean;
+  /** The submission's readable source files, for checks that send names its own code uses (src/pack/own-names.ts). */
+  sources?(): readonly { path: string; text: string }[];
   behaviour: boolean;
   schema: boolean;
   seed: number;

@@ -11,6 +11,7 @@ import pack from "../../courses/mcp-stateful/pack.js";
 import { followUp } from "../../src/grading/follow-up.js";
 import { scoreTask } from "../../src/pack/score.js";
 import type { PlanInput } from "../../src/pack/types.js";
+import { planInput } from "../../src/pack/plan-input.js";
 import type { CheckResult } from "../../src/report/types.js";
 import { SandboxPool } from "../../src/sandbox/pool.js";
 import { ROOT } from "./build.js";
@@ -111,7 +112,7 @@ beforeAll(() => { pool = new SandboxPool(1, false, pack.course.sandboxSource());
 afterAll(() => pool.close());
 
 async function grade(files: Record<string, string>, seed = 11): Promise<{ checks: Record<string, CheckResult[]>; score: Record<string, { score: number; maxScore: number }> }> {
-  const input: PlanInput = { tasks: TASKS, has: (f) => f in files, behaviour: true, schema: false, seed };
+  const input: PlanInput = planInput(files, {}, { tasks: TASKS, behaviour: true, schema: false, seed });
   const plan = pack.plan(input);
   const reply = await pool.run({ files, refused: {}, runs: plan.runs, limits: LIMITS });
   // As a grading does: a failure's follow-up (the failing session shrunk) is asked for too.

@@ -8,7 +8,7 @@
 // ch2-serve-first-call, serve by the rules on its first call only, 16/17).
 import { callOf } from "../../../src/pack/types.js";
 import type { PlanInput, Probe, TaskJudgement } from "../../../src/pack/types.js";
-import { groupRuns, padding, probedEnd } from "../../../src/pack/counted-calls.js";
+import { afterLoads, groupRuns, loadsBefore, padding, probedEnd } from "../../../src/pack/counted-calls.js";
 import { meetsThePage, probeInstances } from "../../../src/pack/probe-prefix.js";
 import { picked } from "../../../src/pack/interleave.js";
 import type { CheckResult } from "../../../src/report/types.js";
@@ -58,6 +58,7 @@ function taskProbe(task: "task2" | "task3", plan: Pick<GradingRequest, "tasks" |
   const at = (g: number): number => r.picks?.[g] ?? g;
   const direct: string[] = [];
   const chosen: Probed[] = [];
+  const loads = loadsBefore(plan.runs, reply.runs, generated);
   r.plan.forEach((planned, k) => {
     if (!failed.has(planned.check.name) || chosen.length >= MOST_PROBED) return;
     if (failing[k]!.some((n) => wrongAlone(k, n))) { direct.push(planned.check.name); return; }
@@ -68,7 +69,7 @@ function taskProbe(task: "task2" | "task3", plan: Pick<GradingRequest, "tasks" |
     if (i === undefined) return;
     const g = at(fixtures + offsets[k]! + i);
     const probed = spec.inputs[g]!;
-    chosen.push({ planned, i, instances: task === "task2" ? probeInstances(spec.inputs, g, fixtures, PADDING_REQUESTS) : [spec.inputs.slice(0, fixtures), [...padding(g, "[]"), probed]] });
+    chosen.push({ planned, i, instances: afterLoads(task === "task2" ? probeInstances(spec.inputs, g, fixtures, PADDING_REQUESTS) : [spec.inputs.slice(0, fixtures), [...padding(g, "[]"), probed]], loads) });
   });
   if (!chosen.length && !direct.length) return undefined;
   return {

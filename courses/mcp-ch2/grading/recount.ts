@@ -16,6 +16,8 @@ import { sameLineCase } from "./fixture-case.js";
 import { fixtureOutcome, readCalls } from "./outcomes.js";
 import { shapesProbe, type OtherShapes } from "./other-shapes.js";
 import { countProbe } from "./counted-calls.js";
+import { pageAloneProbe } from "./page-lines.js";
+import type { CallOutcome } from "../../../src/runner/outcome.js";
 import type { GradingRequest } from "./request.js";
 
 /** What the recount saw, as the chapter's judge reads it. */
@@ -25,6 +27,8 @@ export interface Recounted {
   sameMistake?: Excused;
   /** handle's rules broken by the number of calls before, not by state (counted-calls.ts). */
   counted?: ReadonlySet<string>;
+  /** handle's answer to each page message alone, when its state check failed beside a line (page-lines.ts). */
+  pageAlone?: readonly (CallOutcome | undefined)[];
 }
 
 const SAME_MISTAKE = "Its failing lists fail at the place where a fixture line failed alone, and serve answers them by the rules when handle's answers hold other values (the grader ran them again with such a handle): the fixture line's mistake in writing a kind of value, charged by the line that reads it.";
@@ -57,14 +61,20 @@ export function chapterRecount(
 ): Recount | undefined {
   const shapes = shapesRecount(plan, reply, input, first);
   const count = countProbe(plan, reply, input, first);
-  if (!shapes && !count) return undefined;
+  const page = pageAloneProbe(input, first);
+  if (!shapes && !count && !page) return undefined;
   const asked = shapes?.requests.length ?? 0;
+  // The count probe's runs and the page's, one request.
+  const counts = count?.runs.length ?? 0;
+  const runs = [...(count?.runs ?? []), ...(page?.runs ?? [])];
   return {
-    requests: [...(shapes?.requests ?? []), ...(count?.runs.length ? [{ runs: count.runs, standIns: {} }] : [])],
+    requests: [...(shapes?.requests ?? []), ...(runs.length ? [{ runs, standIns: {} }] : [])],
     judge: (replies) => {
+      const probed = runs.length ? replies[asked]! : { runs: [] };
       // A probe with no run: every rule it counts was wrong alone already (counted-calls.ts).
-      const counted = count ? count.read(count.runs.length ? replies[asked]! : { runs: [] }) : undefined;
-      const recounted: Recounted = { ...(shapes ? shapes.read(replies.slice(0, asked)) : {}), ...(counted?.size ? { counted } : {}) };
+      const counted = count ? count.read({ runs: probed.runs.slice(0, counts) }) : undefined;
+      const pageAlone = page?.read({ runs: probed.runs.slice(counts) });
+      const recounted: Recounted = { ...(shapes ? shapes.read(replies.slice(0, asked)) : {}), ...(counted?.size ? { counted } : {}), ...(pageAlone ? { pageAlone } : {}) };
       const again = judge(recounted);
       return shapes ? sayWhySkipped(first, again, "task3", SAME_MISTAKE) : again;
     },

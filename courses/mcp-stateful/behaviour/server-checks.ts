@@ -89,6 +89,20 @@ function toolCallSessions(r: Random): Session[] {
   }), madeToolSession(r), nullArguments(r)];
 }
 
+/** The check whose sessions hold the names no tool has. */
+export const UNKNOWN_NAMES_CHECK = "t2_tool_errors";
+
+/**
+ * A session calling, as tools, names the submission's own code uses (src/pack/own-names.ts): a
+ * server that keeps its tools on an object with methods of its own finds those methods too.
+ * Every name is allowed, so that only the lookup can refuse it.
+ */
+export function ownNamesSession(names: readonly string[], seed: number): Session {
+  const b = new SessionBuilder(makeRandom((seed ^ 0x0a3e) >>> 0), [{ allowedTools: [...TOOL_NAMES, ...names] }]).setUp(TOOL_NAMES).handshake();
+  for (const name of names) b.request("tools/call", { name, arguments: {} });
+  return b.done();
+}
+
 /**
  * A required argument holding null is given (Object.hasOwn): add's x null is 0 to the tool, and
  * weather's city null is its text. A server that read `args[key] == null` as missing kept its
@@ -295,7 +309,7 @@ export const SERVER_CHECKS: readonly ServerCheck[] = [
     hint: "Reread 'The stateful handshake and its invariant': only initialize is answered before the session is live, and only notifications/initialized makes it live." },
   { name: "t2_initialize", title: "The first initialize of a session is answered with the protocol version, the lab's capabilities and serverInfo", judges: ["initialize"], sessions: () => [],
     hint: "{\"protocolVersion\": \"2025-06-18\", \"capabilities\": {\"tools\": {\"listChanged\": true}, \"resources\": {}, \"prompts\": {}}, \"serverInfo\": SERVER_INFO}." },
-  { name: "t2_tool_errors", title: "tools/call's errors in the lattice's order: unknown -32601, not allowed -32600, missing argument -32602", judges: ["toolUnknown", "toolNotAllowed", "toolMissingArg"], sessions: toolCallSessions,
+  { name: UNKNOWN_NAMES_CHECK, title: "tools/call's errors in the lattice's order: unknown -32601, not allowed -32600, missing argument -32602", judges: ["toolUnknown", "toolNotAllowed", "toolMissingArg"], sessions: toolCallSessions,
     hint: "Reread '_call_tool error lattice': check in its order; the allow-list is checked before the arguments and before the tool runs." },
   { name: "t2_tool_results", title: "A tool that runs gives its text; a tool that raises gives isError true with \"ERROR: \" and its message", judges: ["toolOk", "toolRaised"], sessions: () => [],
     hint: "A tool that divides by zero is not a protocol error: {content: [{type: \"text\", text: \"ERROR: ...\"}], isError: true}." },

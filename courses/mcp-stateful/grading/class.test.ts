@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { followUp } from "../../../src/grading/follow-up.js";
 import { scoreTask } from "../../../src/pack/score.js";
 import type { PlanInput } from "../../../src/pack/types.js";
+import { planInput } from "../../../src/pack/plan-input.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import { SandboxPool } from "../../../src/sandbox/pool.js";
 import pack from "../pack.js";
@@ -283,6 +284,11 @@ const GAMING: [string, string, number][] = [
   // sessions sent refused by a list: 18/18. Every name Object.prototype has is now sent
   // (behaviour/generate.ts UNKNOWN_TOOLS): t2_tool_errors' point.
   ["gaming-inherited-names-table", "task2", 7],
+  // Tools kept as properties of a class instance looked up with `in`, Object.prototype's names
+  // refused by a list of exactly them, the class's own methods found as tools (cheats-2026-12-06b
+  // registry-class-proto): 18/18. The names the submission's own code uses are called as tools
+  // too now (src/pack/own-names.ts, grading/plan.ts): t2_tool_errors' point.
+  ["gaming-registry-class-proto", "task2", 7],
   // Helper 74 (2026-12-05): one cheap slip in initialize's result (the version, or capabilities
   // without prompts) beside a lazy server (no gate, no prompts or resources, a second initialize
   // refused; the first also with module-level tools and outbox): 17/18, every family read through
@@ -447,7 +453,7 @@ describe("mcp-stateful: the class's submissions through the sandbox", () => {
   afterAll(() => pool.close());
 
   async function grade(files: Record<string, string>, seed: number): Promise<Record<string, CheckResult[]>> {
-    const input: PlanInput = { tasks: TASK_IDS, has: (f) => f in files, behaviour: true, schema: true, seed };
+    const input: PlanInput = planInput(files, {}, { tasks: TASK_IDS, behaviour: true, schema: true, seed });
     const plan = pack.plan(input);
     const reply = await pool.run({ files, refused: {}, runs: plan.runs, limits: LIMITS });
     // As the engine does: a failure's follow-up (the session shrunk) is asked for and judged too.

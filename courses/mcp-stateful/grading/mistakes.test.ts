@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { followUp } from "../../../src/grading/follow-up.js";
 import { scoreTask } from "../../../src/pack/score.js";
 import type { PlanInput } from "../../../src/pack/types.js";
+import { planInput } from "../../../src/pack/plan-input.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import { SandboxPool } from "../../../src/sandbox/pool.js";
 import pack from "../pack.js";
@@ -35,7 +36,7 @@ beforeAll(() => { pool = new SandboxPool(1, false, pack.course.sandboxSource());
 afterAll(() => pool.close());
 
 async function grade(files: Record<string, string>, seed = 7, behaviour = true): Promise<Record<string, CheckResult[]>> {
-  const input: PlanInput = { tasks: TASK_IDS, has: (f) => f in files, behaviour, schema: false, seed };
+  const input: PlanInput = planInput(files, {}, { tasks: TASK_IDS, behaviour, schema: false, seed });
   const plan = pack.plan(input);
   const reply = await pool.run({ files, refused: {}, runs: plan.runs, limits: LIMITS });
   // As the engine does: a failure's follow-up (the session shrunk) is asked for and judged too.

@@ -8,7 +8,9 @@ import type { PackPlan, PackTask, PlanInput } from "../../../src/pack/types.js";
 import type { RunSpec } from "../../../src/sandbox/protocol.js";
 import { CALL_FUEL_FACTOR } from "../../../src/sandbox/fuel.js";
 import { builderCases, BUILDERS, kindCases, KIND_OF, type Builder } from "../behaviour/messages.js";
-import { sessionsOf } from "../behaviour/server-checks.js";
+import { ownNamesSession, sessionsOf, UNKNOWN_NAMES_CHECK } from "../behaviour/server-checks.js";
+import { TOOL_NAMES, UNKNOWN_TOOLS } from "../behaviour/generate.js";
+import { ownNames } from "../../../src/pack/own-names.js";
 import { alone as aloneOf, type Session } from "../behaviour/session.js";
 import { expected, initializeParams, REQUEST_METHODS, type Scenario } from "../client/model.js";
 import { generatedScenarios, traceScenario } from "../client/scenarios.js";
@@ -87,11 +89,23 @@ function planTask2(runs: RunSpec[], input: PlanInput): () => StatefulPlan["task2
   return () => (input.behaviour ? { fixture, sessions: planSessions(runs, input, fixture) } : { fixture });
 }
 
+/** Names a tools/call session already sends, and how many of the code's own it sends at most. */
+const KNOWN_NAMES: ReadonlySet<string> = new Set([...TOOL_NAMES, ...UNKNOWN_TOOLS]);
+const MOST_OWN_NAMES = 120;
+/** The server's file first, then files no task is (its helpers), then the other tasks'. */
+function serverFirst(files: readonly { path: string; text: string }[]): string[] {
+  const rank = (path: string): number => (path === "task2.ts" ? 0 : TASKS.some((t) => t.file === path) ? 2 : 1);
+  return [...files].sort((a, b) => rank(a.path) - rank(b.path)).map((f) => f.text);
+}
+
 function planSessions(runs: RunSpec[], input: PlanInput, fixture: number): SessionsPlan {
   const base = SERVER_RUN;
   const groups: SessionsPlan["groups"] = [];
   const all: Session[] = [];
-  for (const { check, sessions } of sessionsOf(input.seed)) {
+  // The names the submission's own code uses, called as tools besides the names no lab tool has.
+  const names = input.sources ? ownNames(serverFirst(input.sources()), KNOWN_NAMES, MOST_OWN_NAMES) : [];
+  for (const { check, sessions: drawn } of sessionsOf(input.seed)) {
+    const sessions = check.name === UNKNOWN_NAMES_CHECK && names.length ? [...drawn, ownNamesSession(names, input.seed)] : drawn;
     if (sessions.length) groups.push({ name: check.name, from: all.length, count: sessions.length, run: -1 });
     all.push(...sessions);
   }

@@ -1,7 +1,7 @@
 // Task 1's behaviour checks: checkArgs on names Python quotes oddly, on names every object
 // inherits, and on generated schemas and arguments (the order of the problems).
 import type { Random } from "../../../src/pack/random.js";
-import { drawnNotPrintable, drawnPrintable } from "../../../src/pack/drawn-chars.js";
+import { drawnNotPrintable, drawnPrintable, NOT_PRINTABLE_CLASSES } from "../../../src/pack/drawn-chars.js";
 import type { BehaviourCheck } from "./check.js";
 import { TASK1_VARIANT_CHECKS } from "./args-variants.js";
 
@@ -33,6 +33,9 @@ const ORDER = schemaOf(["order_id"], ["order_id"]);
 
 const NOT_STRINGS = [100, 0, -1, 1.5, true, false, null, [], ["A100"], {}, { id: "A100" }];
 
+/** How many names hold a character of each of NOT_PRINTABLE_CLASSES. */
+const DRAWS = [3, 3, 9, 3];
+
 function oddName(random: Random): string {
   // Besides the fixed odd characters, one drawn from a whole class, printable or not: a table of the fixed ones passed.
   const drawn = random.bool() ? drawnNotPrintable(random) : drawnPrintable(random);
@@ -52,8 +55,9 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       ...ODD_NAMES.map((name) => [schemaOf([name], [name]), {}]),
       ...CLUSTER_NAMES.map((name) => [ORDER, { order_id: "A100", [name]: "x" }]),
       ...Array.from({ length: 12 }, () => [ORDER, { order_id: "A100", [oddName(random)]: random.word(1, 3) }]),
-      // A character of each class str.isprintable() refuses, drawn (controls, separators, format, private use).
-      ...Array.from({ length: 6 }, () => [ORDER, { order_id: "A100", [`${random.word(1, 3)}${drawnNotPrintable(random)}`]: "x" }]),
+      // Characters of each class str.isprintable() refuses, drawn (controls, separators, format,
+      // private use): format's more, its blocks being many and small (src/pack/drawn-chars.ts).
+      ...NOT_PRINTABLE_CLASSES.flatMap((of, k) => Array.from({ length: DRAWS[k]! }, () => [ORDER, { order_id: "A100", [`${random.word(1, 3)}${drawnNotPrintable(random, of)}`]: "x" }])),
       // Long names: repr() never shortens (reprlib.repr does, past 30 characters, and kept 41/41
       // while no name was longer than about 20: repr-reprlib-shortened). Last, for the draws.
       ...LONG_NAMES.map((name) => [ORDER, { order_id: "A100", [name]: "x" }]),

@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlanInput } from "../../../src/pack/types.js";
+import { planInput } from "../../../src/pack/plan-input.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import { SandboxPool } from "../../../src/sandbox/pool.js";
 import { recount } from "../../../src/grading/recount.js";
@@ -341,6 +342,12 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["gaming-first-notification-latch", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_no_session_state"], [], 6],
   ["gaming-repeat-blind-counter", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_no_session_state"], [], 6],
   ["gaming-serve-first-call", "task4", ["t4_fresh_instance", "t4_blank_lines", "t4_unreadable_lines", "t4_not_objects"], [], 3],
+  // The same behind a count of module loads kept on globalThis (cheats-2026-12-06d
+  // context-load-count): 40/41 each while the probe's context made two instances; the page's
+  // instance is made again until the probed one comes after as many as the shared context made
+  // (src/pack/counted-calls.ts loadsBefore).
+  ["gaming-context-load-count", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_no_session_state"], [], 6],
+  ["gaming-serve-context-load-count", "task4", ["t4_fresh_instance", "t4_blank_lines", "t4_unreadable_lines", "t4_not_objects"], [], 3],
   // Helper 86 (state-mistakes-2026-12-06), honest state: results cached by method and params with
   // _meta left out of the key; cancel_order remembering the order it asked about. 39/41 each while
   // the count probe judged its probed message by the shared run's answers: the probe leaves out the
@@ -348,6 +355,14 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // now (judge.ts probeJudge).
   ["state-memo-params-no-meta", "task2", ["t2_no_session_state"], [], 1],
   ["state-pending-order", "task2", ["t2_no_session_state"], [], 1],
+  // Arguments piled into a module-level object; results of valid calls cached by tool name: the
+  // page's own run answers its later messages wrong (37/41 and 38/41, a point an evidence line).
+  // Each message alone makes those lines right, so they read through the state's check
+  // (src/pack/page-alone.ts). serve, calling that handle, shows the state too (t4_fresh_instance
+  // left unjudged: its answers in fresh modules do not follow the rules either; the arguments piled
+  // up reach serve's lists; a grading judges serve again with a correct handle, which this table does not).
+  ["state-args-assign", "task2", ["t2_no_session_state"], ["t4_fresh_instance", "t4_same_lines", "t4_messages"], 1],
+  ["state-memo-tool-name", "task2", ["t2_no_session_state"], ["t4_fresh_instance"], 1],
   // State kept by id for every id but the page's (cheats-2026-12-06b seen-id-offpage): 41/41 while
   // only the page's ids were drawn to repeat. Drawn ids meet too now (behaviour/meeting-ids.ts).
   ["gaming-seen-id-offpage", "task2", ["t2_no_session_state"], [], 1],
@@ -726,6 +741,10 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // longer than about 20: t1_repr_quoting has two long names now).
   ["serve-first-sixteen-lines", "task4", ["t4_messages"]],
   ["repr-reprlib-shortened", "task1", ["t1_repr_quoting"]],
+  // "Not printable" as a table of exactly the format characters the checks drew, those Unicode 6
+  // had (cheats-2026-12-06b repr-format-list): 41/41 while they were drawn from that list. Drawn
+  // from every block of the class now, format's nine names of their own (src/pack/drawn-chars.ts).
+  ["gaming-repr-format-list", "task1", ["t1_repr_quoting"]],
   // Helper 68, against the charges of 2026-12-05. serve answers only JSON objects, anything else
   // dropped unanswered and unlogged: two rules left out (-32700 and -32600), 2, the kinds' checks
   // charged once (skipped-as-blank.ts) and the page's parse-error line its own.
@@ -733,7 +752,9 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // handle right on a module instance's first request only, -32603 after: the fresh instances get
   // the rules' answers and the line rules are charged to t2_no_session_state, but the page's lines
   // and the general rules fail on their own: it keeps 1 of 16 (2 while the count probe padded
-  // with notifications alone: t2_order_ids' message after as many requests fails too).
+  // with notifications alone: t2_order_ids' message after as many requests fails too). Its page
+  // messages alone get the rules' answers too, but the count probe found families broken by a
+  // count of calls, so the page's lines are not read through the state (judge.ts judgeAll).
   ["game-handle-first-call-only", "task2", ["t2_no_session_state", "t2_version_check", "t2_unknown_names"], ["t4_fresh_instance"], 15],
   // Two mistakes, 2: a -32022 message of its own words (not "unsupported protocol version <repr>")
   // and unknown tools' names by \${name}; read-through.ts does not take the message for a repr slip.
@@ -761,7 +782,7 @@ describe("mcp-stateless: the class's submissions through the sandbox", () => {
   afterAll(() => pool.close());
 
   async function grade(files: Record<string, string>, seed: number): Promise<Record<string, CheckResult[]>> {
-    const input: PlanInput = { tasks: TASK_IDS, has: (f) => f in files, behaviour: true, schema: true, seed };
+    const input: PlanInput = planInput(files, {}, { tasks: TASK_IDS, behaviour: true, schema: true, seed });
     const plan = pack.plan(input);
     const reply = await pool.run({ files, refused: {}, runs: plan.runs, limits: LIMITS });
     // As the engine does: failures that may be one mistake are asked about again (Pack.recount).

@@ -6,7 +6,7 @@
 // those calls' number or kinds, not by what they said: its own mistake (cheats-2026-12-05c
 // lazy-after-13, a counter switching to a lazy handle after the page's 13 messages, kept 40/41 for
 // the one state point).
-import { groupRuns, probedEnd } from "../../../src/pack/counted-calls.js";
+import { afterLoads, groupRuns, loadsBefore, probedEnd } from "../../../src/pack/counted-calls.js";
 import { meetsThePage, probeInstances } from "../../../src/pack/probe-prefix.js";
 import { request } from "../course/fixtures.js";
 import { picked } from "../../../src/pack/interleave.js";
@@ -50,7 +50,8 @@ export function countProbe(plan: StatelessPlan, reply: SandboxReply, input: Plan
     return g === undefined ? [] : [{ name: p.check.id, p, g }];
   }).slice(0, MOST_MESSAGES);
   if (!chosen.length) return undefined;
-  const runsOf = chosen.map(({ g }) => probeInstances(spec.inputs, at(g), offset, PADDING_REQUESTS));
+  const loads = loadsBefore(plan.runs, reply.runs, runs.generated!);
+  const runsOf = chosen.map(({ g }) => afterLoads(probeInstances(spec.inputs, at(g), offset, PADDING_REQUESTS), loads));
   return {
     runs: groupRuns(callOf(task), runsOf),
     read(again) {

@@ -7,7 +7,7 @@
 // list (src/pack/counted-calls.ts: a list of lines would pile up an honest serve's out and log
 // never emptied), in a context where an instance has served the page's lines already: a check that
 // fails there too was broken by the calls' number, not by state, and is its own mistake.
-import { groupRuns, padding, probedEnd } from "../../../src/pack/counted-calls.js";
+import { afterLoads, groupRuns, loadsBefore, padding, probedEnd } from "../../../src/pack/counted-calls.js";
 import { picked } from "../../../src/pack/interleave.js";
 import { callOf, type PlanInput, type Probe, type TaskJudgement } from "../../../src/pack/types.js";
 import type { SandboxReply } from "../../../src/sandbox/protocol.js";
@@ -30,10 +30,11 @@ export function serveCountProbe(plan: StatelessPlan, reply: SandboxReply, input:
   const calls = picked(run.calls, runs.picks);
   const fails = serveFails(plan, reply);
   const at = (i: number): number => runs.picks?.[offset + i] ?? offset + i;
+  const loads = loadsBefore(plan.runs, reply.runs, runs.generated!);
   const chosen = runs.checks.filter((p) => charged.has(p.check.id)).flatMap((p) => {
     const failing = p.inputs.flatMap((_, k) => { const c = calls?.[offset + p.offset + k]; return c && fails(p, p.offset + k, c) ? [p.offset + k] : []; });
     const i = failing.sort((a, b) => at(a) - at(b))[0];
-    return i === undefined ? [] : [{ p, i, instances: [spec.inputs.slice(0, offset), [...padding(at(i), "[]"), spec.inputs[at(i)]!]] }];
+    return i === undefined ? [] : [{ p, i, instances: afterLoads([spec.inputs.slice(0, offset), [...padding(at(i), "[]"), spec.inputs[at(i)]!]], loads) }];
   });
   if (!chosen.length) return undefined;
   const { inputs: _i, instance: _n, stopOnFailure: _s, after: _a, groups: _g, context: _c, ...call } = { ...callOf(taskOf("task4")), ...spec };

@@ -35,6 +35,7 @@ import { chargeArgsParts, excusedArgsFailures } from "./args-failures.js";
 import { chargeArgsRulesAlike } from "./args-mistakes.js";
 import { oneKind } from "../../../src/pack/crash-kinds.js";
 import { sameMessageCase } from "./message-case.js";
+import { chargePageLines } from "./page-lines.js";
 
 const NOT_RUN = "Not run: the code it needs did not run on its fixtures.";
 
@@ -309,7 +310,11 @@ export function serveFails(plan: StatelessPlan, reply: SandboxReply): (p: Planne
 }
 
 /** What the recount found (recount.ts): serve's failures that are a fixture line's mistake, handle's rules and serve's checks broken by a count of calls. */
-export interface Recounted { sameMistake?: SameMistake; counted?: ReadonlySet<string>; countedServe?: ReadonlySet<string> }
+export interface Recounted {
+  sameMistake?: SameMistake; counted?: ReadonlySet<string>; countedServe?: ReadonlySet<string>;
+  /** handle's answer to each page message alone, when its state check failed beside a line (page-lines.ts). */
+  pageAlone?: readonly (Outcome | undefined)[];
+}
 
 /** A failure of serve's on a generated list that is a fixture line's mistake seen again (trimmed-lines.ts). */
 export type SameMistake = (input: unknown, failure: TaskFailure) => boolean;
@@ -527,6 +532,9 @@ function judgeAll(plan: StatelessPlan, reply: SandboxReply, input: PlanInput, re
   const task1 = [...(out["task1"]?.checks ?? []), ...(out["task1"]?.extra ?? [])];
   if (handle?.extra) handle.extra = resolveCharges(handle.extra, "task1", task1, (target) => `Up to the version's repr, handle answers by its rules: the repr is task 1's pyRepr, whose mistake ${target} charges; it costs task 2 nothing more.`);
   if (handle) handle.checks = resolveCharges(handle.checks, "task1", task1, (target) => `It is what the rules give with the checkArgs handle calls: the problems are task 1's checkArgs', whose mistake ${target} charges; it costs task 2 nothing more.`);
+  // Not when the count probe found a rule broken by a count of calls: code right on an instance's
+  // first calls only is right on each page message alone too (game-handle-first-call-only).
+  if (handle && recounted.pageAlone && !recounted.counted?.size) chargePageLines(handle, recounted.pageAlone);
   const serve = out["task4"];
   if (serve) {
     serve.checks = resolveCharges(serve.checks, "task2", [...(handle?.checks ?? []), ...(handle?.extra ?? [])], (target) => `It is what serve's rules give with the answers of the handle it calls: handle's mistake, which ${target} charges; it costs task 4 nothing more.`);

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scoreTask } from "../../../src/pack/score.js";
 import type { PlanInput } from "../../../src/pack/types.js";
+import { planInput } from "../../../src/pack/plan-input.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import { SandboxPool } from "../../../src/sandbox/pool.js";
 import pack from "../pack.js";
@@ -30,7 +31,7 @@ describe("mcp-stateless through the sandbox", () => {
   afterAll(() => pool.close());
 
   async function judged(files: Record<string, string>, seed = 7, on = { behaviour: true, schema: true }) {
-    const input: PlanInput = { tasks: TASK_IDS, has: (f) => f in files, ...on, seed };
+    const input: PlanInput = planInput(files, {}, { tasks: TASK_IDS, ...on, seed });
     const plan = pack.plan(input);
     const reply = await pool.run({ files, refused: {}, runs: plan.runs, limits: LIMITS });
     return pack.judge(plan, reply, input);

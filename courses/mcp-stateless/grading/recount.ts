@@ -11,6 +11,7 @@ import { serveCountProbe } from "./counted-serve.js";
 import { judgeWith, type Recounted } from "./judge.js";
 import type { StatelessPlan } from "./plan.js";
 import { trimmedLinesProbe } from "./trimmed-lines.js";
+import { pageAloneProbe } from "./page-lines.js";
 
 const SAME_MISTAKE = "Its failing lists fail at the place where a fixture line of whitespace failed, and serve answers them by the rules with each line's surrounding whitespace taken away (the grader ran them again so): the fixture line's mistake on whitespace, charged by the lines that read it.";
 
@@ -18,8 +19,9 @@ export function statelessRecount(plan: StatelessPlan, reply: SandboxReply, input
   const trimmed = trimmedLinesProbe(plan, reply, input, first);
   const count = countProbe(plan, reply, input, first);
   const serveCount = serveCountProbe(plan, reply, input, first);
-  if (!trimmed && !count && !serveCount) return undefined;
-  const probes = [trimmed, count, serveCount];
+  const page = pageAloneProbe(input, first);
+  if (!trimmed && !count && !serveCount && !page) return undefined;
+  const probes = [trimmed, count, serveCount, page];
   const asked = probes.filter((p) => p !== undefined);
   return {
     requests: asked.map((p) => ({ runs: p.runs, standIns: {} })),
@@ -28,8 +30,9 @@ export function statelessRecount(plan: StatelessPlan, reply: SandboxReply, input
       const sameMistake = trimmed?.read(replyOf(trimmed));
       const counted = count?.read(replyOf(count));
       const countedServe = serveCount?.read(replyOf(serveCount));
-      if (!sameMistake && !counted?.size && !countedServe?.size) return first;
-      const again = judgeWith(plan, reply, input, { ...(sameMistake ? { sameMistake } : {}), ...(counted?.size ? { counted } : {}), ...(countedServe?.size ? { countedServe } : {}) });
+      const pageAlone = page?.read(replyOf(page));
+      if (!sameMistake && !counted?.size && !countedServe?.size && !pageAlone) return first;
+      const again = judgeWith(plan, reply, input, { ...(sameMistake ? { sameMistake } : {}), ...(counted?.size ? { counted } : {}), ...(countedServe?.size ? { countedServe } : {}), ...(pageAlone ? { pageAlone } : {}) });
       return sameMistake ? sayWhySkipped(first, again, "task4", SAME_MISTAKE) : again;
     },
   };
