@@ -9,8 +9,11 @@
 // fails on other inputs (or after a count of calls, counted-calls.ts) loses its point through
 // that rule all the same.
 import type { CheckResult } from "../report/types.js";
-import type { RunSpec } from "../sandbox/protocol.js";
+import type { RunSpec, TaskFailure, WireCall } from "../sandbox/protocol.js";
+import { failures } from "../sandbox/failures.js";
+import { FailedCall } from "./failed-call.js";
 import { chargeStateBetweenCalls } from "./fresh-instance.js";
+import type { Probe, TaskJudgement } from "./types.js";
 
 export interface PageAlone {
   spec: RunSpec;
@@ -54,4 +57,28 @@ export function chargePageLinesToState(page: readonly CheckResult[], alone: read
 export function pageAloneAsked(checks: readonly CheckResult[], stateName: string): boolean {
   const own = (c: CheckResult): boolean => c.status === "fail" && c.chargedTo === undefined;
   return checks.some((c) => c.name === stateName && own(c)) && checks.some((c) => c.kind === "evidence" && own(c));
+}
+
+/** The probe, when `judgement`'s state check `stateName` failed beside one of its lines; `read`: each message's answer alone, read by `readCall`, in the page's order. */
+export function pageAloneProbe<O>(run: PageAlone, judgement: TaskJudgement | undefined, stateName: string, readCall: (call: WireCall) => O): Probe<(O | undefined)[]> | undefined {
+  if (!judgement || !pageAloneAsked([...judgement.checks, ...(judgement.extra ?? [])], stateName)) return undefined;
+  return {
+    runs: [run.spec],
+    read: (reply) => {
+      const r = reply.runs[0];
+      return r?.status === "ran" ? inPageOrder(r.calls.map(readCall), run.order) : run.order.map(() => undefined);
+    },
+  };
+}
+
+const NOT_ANSWERED = failures.crash("no answer alone");
+
+/** Each of `count` messages' value alone, a FailedCall where its call failed or was not made, as the lines read the page's. */
+export function valuesAlone(alone: readonly ({ ok: true; value: unknown } | { ok: false; failure: TaskFailure } | undefined)[], count: number): unknown[] {
+  return Array.from({ length: count }, (_, i) => { const c = alone[i]; return c?.ok ? c.value : new FailedCall(i, c?.failure ?? NOT_ANSWERED); });
+}
+
+/** `judgement` with its lines that `right` (the same lines from the answers alone) passes charged to its state check `stateName`. */
+export function chargeJudgementLines(judgement: TaskJudgement, right: readonly CheckResult[], stateName: string, exportName: string): void {
+  judgement.checks = chargePageLinesToState(judgement.checks, right, judgement.extra?.find((c) => c.name === stateName), exportName);
 }

@@ -4,9 +4,7 @@
 // (state-mistakes-2026-12-06 sl-args-assign: arguments piled into a module-level object took four
 // lines besides the state).
 import { callOf, type PlanInput, type Probe, type TaskJudgement } from "../../../src/pack/types.js";
-import { chargePageLinesToState, inPageOrder, pageAloneAsked, pageAloneRun } from "../../../src/pack/page-alone.js";
-import { FailedCall } from "../../../src/pack/failed-call.js";
-import { failures } from "../../../src/sandbox/failures.js";
+import { chargeJudgementLines, pageAloneProbe as probe, pageAloneRun, valuesAlone } from "../../../src/pack/page-alone.js";
 import type { Outcome } from "../behaviour/check.js";
 import { MESSAGES } from "../course/fixtures.js";
 import { evidenceChecks } from "./judge-parts.js";
@@ -27,23 +25,10 @@ const rank = (i: number): number => {
 const RUN = pageAloneRun(callOf(HANDLE), MESSAGES.map((m) => JSON.stringify(m)), rank);
 
 /** The run, when handle's state check failed beside one of its lines; `read`: each message's answer alone, in MESSAGES' order. */
-export function pageAloneProbe(input: PlanInput, first: Record<string, TaskJudgement>): Probe<(Outcome | undefined)[]> | undefined {
-  const handle = first["task2"];
-  if (!input.behaviour || !handle || !pageAloneAsked([...handle.checks, ...(handle.extra ?? [])], STATE_CHECK)) return undefined;
-  return {
-    runs: [RUN.spec],
-    read: (reply) => {
-      const run = reply.runs[0];
-      return run?.status === "ran" ? inPageOrder(run.calls.map((c) => readCall(HANDLE, c, true)), RUN.order) : MESSAGES.map(() => undefined);
-    },
-  };
-}
-
-const NOT_ANSWERED = failures.crash("no answer alone");
+export const pageAloneProbe = (input: PlanInput, first: Record<string, TaskJudgement>): Probe<(Outcome | undefined)[]> | undefined =>
+  (input.behaviour ? probe(RUN, first["task2"], STATE_CHECK, (c) => readCall(HANDLE, c, true)) : undefined);
 
 /** task 2's judgement with the lines its answers alone make right charged to t2_no_session_state. */
 export function chargePageLines(handle: TaskJudgement, alone: readonly (Outcome | undefined)[]): void {
-  const values = MESSAGES.map((_, i) => { const c = alone[i]; return c?.ok ? c.value : new FailedCall(i, c?.failure ?? NOT_ANSWERED); });
-  const right = evidenceChecks("task2", { values }, HANDLE.exportName).checks;
-  handle.checks = chargePageLinesToState(handle.checks, right, handle.extra?.find((c) => c.name === STATE_CHECK), HANDLE.exportName);
+  chargeJudgementLines(handle, evidenceChecks("task2", { values: valuesAlone(alone, MESSAGES.length) }, HANDLE.exportName).checks, STATE_CHECK, HANDLE.exportName);
 }
