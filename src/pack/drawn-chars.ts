@@ -2,9 +2,10 @@
 // work). Checks that sent the same dozen "hard" characters every seed let a table of exactly
 // those pass for the rule: ensure_ascii done for a dozen letters, blank meaning a list of seven
 // spaces, repr's "not printable" a list of fifteen (cheats-2026-12-06). Each draw is seeded, so
-// `--seed` replays it. Only assigned characters whose class Node 20's Unicode tables (15.0 and
-// later) and the sandbox's agree on (src/sandbox/runtime/table.ts compares the format class), so
-// the rule's answer never depends on whose tables read it; no unassigned code point.
+// `--seed` replays it. Only characters whose class Node 20's Unicode tables (15.0 and later) and
+// the sandbox's agree on (src/sandbox/runtime/table.ts compares the format class), so the rule's
+// answer never depends on whose tables read it: no code point a later Unicode may assign (the
+// noncharacters are unassigned for ever).
 import type { Random } from "./random.js";
 
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -40,12 +41,20 @@ const FORMAT: readonly Block[] = [
   [0x2060, 0x2064], [0x2066, 0x206f], one(0xfeff), [0xfff9, 0xfffb], one(0x110bd), one(0x110cd), [0x13430, 0x1343f], [0x1bca0, 0x1bca3],
   [0x1d173, 0x1d17a], one(0xe0001), [0xe0020, 0xe007f],
 ];
-/** The classes str.isprintable() refuses that every Unicode version agrees on: controls (but \t \n \r, which repr names), separators, format, private use (the whole planes 15 and 16 but their last two, noncharacters). */
+/**
+ * The classes str.isprintable() refuses that every Unicode version agrees on: controls (but \t \n
+ * \r, which repr names), separators, format, private use (the whole planes 15 and 16 but their
+ * last two), surrogates (a half alone: JSON carries it as \uXXXX), and the noncharacters, which
+ * are unassigned (Cn) for ever. A repr that wrote the last two raw kept 41/41 while only the first
+ * four were drawn (cheats-2026-12-06e repr-no-cs-cn).
+ */
 export const NOT_PRINTABLE_CLASSES: readonly (readonly Block[])[] = [
   [[0x00, 0x08], [0x0b, 0x0c], [0x0e, 0x1f], [0x7f, 0x9f]],
   SEPARATORS.map((c) => one(c.codePointAt(0)!)),
   FORMAT,
   [[0xe000, 0xf8ff], [0xf0000, 0xffffd], [0x100000, 0x10fffd]],
+  [[0xd800, 0xdbff], [0xdc00, 0xdfff]],
+  [[0xfdd0, 0xfdef], ...Array.from({ length: 17 }, (_, plane): Block => [plane * 0x10000 + 0xfffe, plane * 0x10000 + 0xffff])],
 ];
 
 /** A character Python's str.isprintable() refuses, of `of` (one of NOT_PRINTABLE_CLASSES), else of a class drawn first. */

@@ -289,6 +289,12 @@ const GAMING: [string, string, number][] = [
   // registry-class-proto): 18/18. The names the submission's own code uses are called as tools
   // too now (src/pack/own-names.ts, grading/plan.ts): t2_tool_errors' point.
   ["gaming-registry-class-proto", "task2", 7],
+  // The same registry with its methods declared by quoted names, by names with a Unicode escape, or
+  // made by new Function from a string (cheats-2026-12-06e): 18/18 while only the code's
+  // identifiers were read. Strings' words and escaped names are read too now.
+  ["gaming-registry-quoted-names", "task2", 7],
+  ["gaming-registry-escaped-names", "task2", 7],
+  ["gaming-registry-function-class", "task2", 7],
   // Helper 74 (2026-12-05): one cheap slip in initialize's result (the version, or capabilities
   // without prompts) beside a lazy server (no gate, no prompts or resources, a second initialize
   // refused; the first also with module-level tools and outbox): 17/18, every family read through

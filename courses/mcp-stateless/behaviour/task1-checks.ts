@@ -34,7 +34,7 @@ const ORDER = schemaOf(["order_id"], ["order_id"]);
 const NOT_STRINGS = [100, 0, -1, 1.5, true, false, null, [], ["A100"], {}, { id: "A100" }];
 
 /** How many names hold a character of each of NOT_PRINTABLE_CLASSES. */
-const DRAWS = [3, 3, 9, 3];
+const DRAWS = [3, 3, 9, 3, 2, 2];
 
 function oddName(random: Random): string {
   // Besides the fixed odd characters, one drawn from a whole class, printable or not: a table of the fixed ones passed.
@@ -56,7 +56,8 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       ...CLUSTER_NAMES.map((name) => [ORDER, { order_id: "A100", [name]: "x" }]),
       ...Array.from({ length: 12 }, () => [ORDER, { order_id: "A100", [oddName(random)]: random.word(1, 3) }]),
       // Characters of each class str.isprintable() refuses, drawn (controls, separators, format,
-      // private use): format's more, its blocks being many and small (src/pack/drawn-chars.ts).
+      // private use, surrogates, noncharacters): format's more, its blocks being many and small
+      // (src/pack/drawn-chars.ts).
       ...NOT_PRINTABLE_CLASSES.flatMap((of, k) => Array.from({ length: DRAWS[k]! }, () => [ORDER, { order_id: "A100", [`${random.word(1, 3)}${drawnNotPrintable(random, of)}`]: "x" }])),
       // Long names: repr() never shortens (reprlib.repr does, past 30 characters, and kept 41/41
       // while no name was longer than about 20: repr-reprlib-shortened). Last, for the draws.

@@ -745,6 +745,9 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // had (cheats-2026-12-06b repr-format-list): 41/41 while they were drawn from that list. Drawn
   // from every block of the class now, format's nine names of their own (src/pack/drawn-chars.ts).
   ["gaming-repr-format-list", "task1", ["t1_repr_quoting"]],
+  // Surrogates and noncharacters written raw (cheats-2026-12-06e repr-no-cs-cn): Python escapes
+  // both; 41/41 while neither class was drawn. Both are now (src/pack/drawn-chars.ts).
+  ["gaming-repr-no-cs-cn", "task1", ["t1_repr_quoting"]],
   // Helper 68, against the charges of 2026-12-05. serve answers only JSON objects, anything else
   // dropped unanswered and unlogged: two rules left out (-32700 and -32600), 2, the kinds' checks
   // charged once (skipped-as-blank.ts) and the page's parse-error line its own.
