@@ -373,7 +373,9 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // unanswered are charged to t2_notifications (CheckResult.unanswered), the live stdio check too.
   // (serve, the reference's, fails two lists with this handle here; graded whole, with correct
   // copies of what it imports, it passes: src/grading/stand-ins.ts.)
-  ["basics-only-string-ids-unanswered", "task2", ["t2_bad_args_text", "t2_same_old_version", "t2_input_responses", "t2_notifications"], ["t4_same_lines", "t4_messages"], 5],
+  // A family is not read through a failing page line when one of its failing requests gets a kind
+  // of answer from the rules that no failing line's request gets (grading/path-free.ts): 6.
+  ["basics-only-string-ids-unanswered", "task2", ["t2_bad_args_text", "t2_same_old_version", "t2_input_responses", "t2_notifications"], ["t4_same_lines", "t4_messages"], 6],
   ["args-first-problem-only", "task1", ["t1_bad_args"], ["t2_bad_args_text"]],
   ["args-first-three-problems", "task1", ["t1_same_problem_order"]],
   ["client-no-params-when-undefined", "task3", ["t3_meta_every_request", "t3_request_as_given"]],
@@ -748,6 +750,9 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // Surrogates and noncharacters written raw (cheats-2026-12-06e repr-no-cs-cn): Python escapes
   // both; 41/41 while neither class was drawn. Both are now (src/pack/drawn-chars.ts).
   ["gaming-repr-no-cs-cn", "task1", ["t1_repr_quoting"]],
+  // A lazy handle without even checkArgs: 37/41 while families read through the page's
+  // bad-arguments line whatever their failing requests (grading/path-free.ts); with checkArgs, 35/41.
+  ["gaming-lazy-no-checkargs", "task2", ["t2_bad_args_text", "t2_same_bad_args", "t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], ["t4_same_lines"], 6],
   // Helper 68, against the charges of 2026-12-05. serve answers only JSON objects, anything else
   // dropped unanswered and unlogged: two rules left out (-32700 and -32600), 2, the kinds' checks
   // charged once (skipped-as-blank.ts) and the page's parse-error line its own.
@@ -757,8 +762,10 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // and the general rules fail on their own: it keeps 1 of 16 (2 while the count probe padded
   // with notifications alone: t2_order_ids' message after as many requests fails too). Its page
   // messages alone get the rules' answers too, but the count probe found families broken by a
-  // count of calls, so the page's lines are not read through the state (judge.ts judgeAll).
-  ["game-handle-first-call-only", "task2", ["t2_no_session_state", "t2_version_check", "t2_unknown_names"], ["t4_fresh_instance"], 15],
+  // count of calls, so the page's lines are not read through the state (judge.ts judgeAll). None
+  // of 16 since a family is read through a failing page line only where the kinds of answer of its
+  // failing requests are those lines' (grading/path-free.ts).
+  ["game-handle-first-call-only", "task2", ["t2_no_session_state", "t2_version_check", "t2_unknown_names"], ["t4_fresh_instance"], 16],
   // Two mistakes, 2: a -32022 message of its own words (not "unsupported protocol version <repr>")
   // and unknown tools' names by \${name}; read-through.ts does not take the message for a repr slip.
   ["version-message-own-text-undefined-name", "task2", ["t2_version_check", "t2_unknown_names"], [], 2],

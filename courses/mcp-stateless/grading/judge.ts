@@ -26,6 +26,7 @@ import { schemaChecks } from "../schema/checks.js";
 import { chargeReached } from "../../../src/pack/reached.js";
 import { chargeFixtureSlips } from "./fixture-slips.js";
 import { markDataFree } from "./data-free.js";
+import { markPathFree } from "./path-free.js";
 import { chargeRepeatedSlips, failingAnswersOf, markLineValueSlips } from "./line-slips.js";
 import { TASK1_FAMILIES, TASK2_FAMILIES, TASK4_FAMILIES } from "../evidence/rule-families.js";
 import { chargeIsErrorThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
@@ -370,7 +371,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       checks.push(...chargeIsErrorThrough(lines, runs.checks, messages, calls.slice(offset), expectedAt, input.seed));
       const failingAt = (p: PlannedCheck): number[] => p.inputs.flatMap((_, k) => (judges(p, p.offset + k, shared[p.offset + k]) ? [] : [k]));
       const failingAnswers = failingAnswersOf(runs.checks, shared, (p, k, o) => !judges(p, p.offset + k, o));
-      dataFree = (all) => markLineValueSlips(markDataFree(all, runs.checks, failingAt), lines, TASK2_FAMILIES, failingAnswers);
+      dataFree = (all) => markPathFree(markLineValueSlips(markDataFree(all, runs.checks, failingAt), lines, TASK2_FAMILIES, failingAnswers), lines, runs.checks, failingAt);
       lineRulesState = (all) => {
         // The fresh run's answers are read again only when state was found (most gradings: not).
         if (!all.some((c) => c.name === STATE_CHECK && c.status === "fail" && c.chargedTo === undefined)) return all;
