@@ -655,8 +655,15 @@ const COSTS: [string, number][] = [
   // 5 before: the type rules it never follows (searches where they refuse) cost beside the lines
   // (CheckResult.ownMistake); 6 before: its table answers an inherited tool name under a page id as
   // the page's call, a result where the rules refuse, while its other path refuses unknown tools
-  // with an error (expectation.ts contradictsNames); 7 before: unknown tools under a page id too.
-  ["game-handle-page-ids", 8],
+  // with an error (expectation.ts contradictsNames); 7 before: unknown tools under a page id too;
+  // 8 before the argument families' searches where the rules refuse stopped reading through
+  // t2_valid_calls (course/score-policy.ts argument).
+  ["game-handle-page-ids", 9],
+  // Helper 90 (monotone-2026-12-06 ch2-2): a lazy handle (no type, bounds or unexpected-field
+  // checks), and the same with a valid call's text wrong too: 13/17 and 14/17 while the argument
+  // families read through t2_valid_calls whatever their failure; one slip more must never earn.
+  ["monotone-lazy-types", 4],
+  ["monotone-lazy-types-valid-text", 5],
   // Helper 69: rules skipped whose answers still say something (a search where the rules refuse):
   // each argument family read through the enum's fixture line, which these fail too, so skipping
   // every argument rule cost 2 (15/17) and the enum alone 5. A failure whose answers say another
