@@ -109,10 +109,7 @@ function judgeChapter(plan: Chapter2Plan, reply: SandboxReply, input: PlanInput,
     };
   }
   chargeAcrossTasks(out, facts);
-  // Not when the count probe found a rule of handle's broken by a count of calls: code right on an
-  // instance's first calls only is right on each page message alone too.
-  const counted = [...(recounted.counted ?? [])].some((name) => name.startsWith("t2_"));
-  if (recounted.pageAlone && out["task2"] && !counted) chargePageLines(out["task2"], recounted.pageAlone);
+  if (recounted.pageAlone && out["task2"]) chargePageLines(out["task2"], recounted.pageAlone, recounted.counted);
   return out;
 }
 

@@ -42,6 +42,9 @@ export function probedEnd(run: WireRun | undefined, size: number): "answered" | 
   return run.stopped ? unjudgedStatus(run.stopped) : "error";
 }
 
+/** The most instances made before a probed one: past any request's runs before a task's. */
+const MOST_LOADS = 16;
+
 /**
  * The most module instances the shared context made of any one module before run `before` (a
  * run in a context of its own made none there): as many come before the probed instance in a
@@ -67,6 +70,3 @@ export function afterLoads(instances: readonly string[][], loads: number): strin
   if (!page) return [...instances];
   return [...Array.from({ length: Math.max(1, Math.min(loads, MOST_LOADS) - rest.length + 1) }, () => page), ...rest];
 }
-
-/** The most instances made before a probed one: past any request's runs before a task's. */
-const MOST_LOADS = 16;

@@ -19,4 +19,9 @@ const made = new Function("return class { fetchTool() {} }");`;
     expect(ownNames(["let a;", "let b;"], new Set(["let"]), 10)).toEqual(["a", "b"]);
     expect(ownNames([], new Set(), 10)).toEqual([]);
   });
+
+  it("leave out every comment, a line's, a block's and one left open, whatever it holds", () => {
+    expect(ownNames(["a /* b // c */ d // e /* f\ng /* h\ni"], new Set(), 10)).toEqual(["a", "d", "g"]);
+    expect(ownNames(["a //", "b /*/ c */ d"], new Set(), 10)).toEqual(["a", "b", "d"]);
+  });
 });

@@ -78,7 +78,13 @@ export function valuesAlone(alone: readonly ({ ok: true; value: unknown } | { ok
   return Array.from({ length: count }, (_, i) => { const c = alone[i]; return c?.ok ? c.value : new FailedCall(i, c?.failure ?? NOT_ANSWERED); });
 }
 
-/** `judgement` with its lines that `right` (the same lines from the answers alone) passes charged to its state check `stateName`. */
-export function chargeJudgementLines(judgement: TaskJudgement, right: readonly CheckResult[], stateName: string, exportName: string): void {
+/**
+ * `judgement` with its lines that `right` (the same lines from the answers alone) passes charged to
+ * its state check `stateName`; not when the count probe counted one of its rules (`counted`): code
+ * right on an instance's first call only is right on every page message alone too
+ * (game-handle-first-call-only).
+ */
+export function chargeJudgementLines(judgement: TaskJudgement, right: readonly CheckResult[], stateName: string, exportName: string, counted?: ReadonlySet<string>): void {
+  if (counted && [...judgement.checks, ...(judgement.extra ?? [])].some((c) => counted.has(c.name))) return;
   judgement.checks = chargePageLinesToState(judgement.checks, right, judgement.extra?.find((c) => c.name === stateName), exportName);
 }

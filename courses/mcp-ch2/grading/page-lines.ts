@@ -19,7 +19,7 @@ export const pageAloneProbe = (input: PlanInput, first: Record<string, TaskJudge
   (input.behaviour ? probe(RUN, first["task2"], STATE, (c) => readCall("task2", c, false)) : undefined);
 
 /** task 2's judgement with the lines its answers alone make right charged to t2_fresh_instance. */
-export function chargePageLines(handle: TaskJudgement, alone: readonly (CallOutcome | undefined)[]): void {
+export function chargePageLines(handle: TaskJudgement, alone: readonly (CallOutcome | undefined)[], counted?: ReadonlySet<string>): void {
   const right = gradeTask("task2", { outcome: { value: { task: "task2", responses: valuesAlone(alone, MESSAGES.length) } } }).result.checks;
-  chargeJudgementLines(handle, right, STATE, TASKS.task2.exportName);
+  chargeJudgementLines(handle, right, STATE, TASKS.task2.exportName, counted);
 }

@@ -533,9 +533,7 @@ function judgeAll(plan: StatelessPlan, reply: SandboxReply, input: PlanInput, re
   const task1 = [...(out["task1"]?.checks ?? []), ...(out["task1"]?.extra ?? [])];
   if (handle?.extra) handle.extra = resolveCharges(handle.extra, "task1", task1, (target) => `Up to the version's repr, handle answers by its rules: the repr is task 1's pyRepr, whose mistake ${target} charges; it costs task 2 nothing more.`);
   if (handle) handle.checks = resolveCharges(handle.checks, "task1", task1, (target) => `It is what the rules give with the checkArgs handle calls: the problems are task 1's checkArgs', whose mistake ${target} charges; it costs task 2 nothing more.`);
-  // Not when the count probe found a rule broken by a count of calls: code right on an instance's
-  // first calls only is right on each page message alone too (game-handle-first-call-only).
-  if (handle && recounted.pageAlone && !recounted.counted?.size) chargePageLines(handle, recounted.pageAlone);
+  if (handle && recounted.pageAlone) chargePageLines(handle, recounted.pageAlone, recounted.counted);
   const serve = out["task4"];
   if (serve) {
     serve.checks = resolveCharges(serve.checks, "task2", [...(handle?.checks ?? []), ...(handle?.extra ?? [])], (target) => `It is what serve's rules give with the answers of the handle it calls: handle's mistake, which ${target} charges; it costs task 4 nothing more.`);

@@ -29,6 +29,6 @@ export const pageAloneProbe = (input: PlanInput, first: Record<string, TaskJudge
   (input.behaviour ? probe(RUN, first["task2"], STATE_CHECK, (c) => readCall(HANDLE, c, true)) : undefined);
 
 /** task 2's judgement with the lines its answers alone make right charged to t2_no_session_state. */
-export function chargePageLines(handle: TaskJudgement, alone: readonly (Outcome | undefined)[]): void {
-  chargeJudgementLines(handle, evidenceChecks("task2", { values: valuesAlone(alone, MESSAGES.length) }, HANDLE.exportName).checks, STATE_CHECK, HANDLE.exportName);
+export function chargePageLines(handle: TaskJudgement, alone: readonly (Outcome | undefined)[], counted?: ReadonlySet<string>): void {
+  chargeJudgementLines(handle, evidenceChecks("task2", { values: valuesAlone(alone, MESSAGES.length) }, HANDLE.exportName).checks, STATE_CHECK, HANDLE.exportName, counted);
 }

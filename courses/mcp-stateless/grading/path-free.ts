@@ -7,8 +7,9 @@
 // (cheats-2026-12-06e, the lazy controls: 37/41 without checkArgs, 35/41 with it). A path is the
 // kind of answer the rules give (an error, a tool's error result, a method's result): one slip in
 // writing a kind of answer shows wherever the rules give that kind, whatever the method, tool,
-// resource or code (c-str-is-repr: every name an error names quoted). A family with a failing request whose kind no failing line's request
-// has is not read through those lines (CheckResult.notThrough).
+// resource or code (c-str-is-repr: every name an error names quoted). A family with a failing
+// request whose kind no failing line's request has is not read through those lines
+// (CheckResult.notThrough).
 import type { CheckResult } from "../../../src/report/types.js";
 import type { PlannedCheck } from "../behaviour/check.js";
 import { answersOf, newServer } from "../behaviour/model.js";
@@ -50,9 +51,18 @@ function lineKinds(): Map<string, Set<string>> {
   return kinds;
 }
 
+// The generated requests are a seed's, the same objects for a batch's every submission: each one's
+// kind is found once.
+const inputKinds = new WeakMap<object, string>();
+
 /** The kind of the rules' answer to a generated request alone. */
 function inputKind(input: unknown): string {
-  try { return kindOf(newServer()(input as never), input); } catch { return "none"; }
+  const known = typeof input === "object" && input !== null ? inputKinds.get(input) : undefined;
+  if (known !== undefined) return known;
+  let kind: string;
+  try { kind = kindOf(newServer()(input as never), input); } catch { kind = "none"; }
+  if (typeof input === "object" && input !== null) inputKinds.set(input, kind);
+  return kind;
 }
 
 /**
