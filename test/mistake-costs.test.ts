@@ -632,7 +632,9 @@ const COSTS: [string, number][] = [
   // lists left in handle's key order (t3_exact_lines).
   ["integer-bitwise-or", 1],
   ["enum-values-quoted", 1],
-  ["handle-answers-ping", 1],
+  // ping answered with an empty result, as the specification has every receiver do, where rule 7
+  // makes it another method: either is accepted (behaviour/model.ts; helper 91's fairness-2026-12-06f).
+  ["handle-answers-ping", 0],
   ["escape-by-codepoint", 1],
   ["dumps-arrays-not-recursed", 1],
   // A hand-written dumps that escapes outside printable ASCII but not " or \ (a query say "hi" is
@@ -664,6 +666,22 @@ const COSTS: [string, number][] = [
   // families read through t2_valid_calls whatever their failure; one slip more must never earn.
   ["monotone-lazy-types", 4],
   ["monotone-lazy-types-valid-text", 5],
+  // Helper 90 (monotone-2026-12-06 ch2-13, ch2-17): a validator that tests presence by truthiness,
+  // finds names with `in` and stops at its first problem (3), and the same with the valid call's
+  // text wrong, on every call or only with a limit: 16/17 while the three families read through
+  // the valid call's line; a refusal, or a search where the rules refuse, is not a wrong text
+  // inside a search (grading/path-free.ts). The empty query's search still reads through
+  // t2_valid_calls, a rule of the same kind: one slip more now earns nothing.
+  ["monotone-first-problem", 3],
+  ["monotone-first-problem-valid-text", 3],
+  ["monotone-first-problem-limit-text", 3],
+  // Helper 92 (cheats-2026-12-06f): a validator that refuses every invalid call with one text
+  // ("invalid arguments") costs 6; beside a search text with the query quoted, or ids written
+  // `id || null`, it kept 15/17 while every argument family read through the failing valid-call
+  // line or t2_ids_echoed: a refusal's text is no search's, and a call answered under its own id
+  // no id mistake (grading/path-free.ts).
+  ["gaming-generic-refusal-text-slip", 6],
+  ["gaming-generic-refusal-falsy-id-slip", 7],
   // Helper 69: rules skipped whose answers still say something (a search where the rules refuse):
   // each argument family read through the enum's fixture line, which these fail too, so skipping
   // every argument rule cost 2 (15/17) and the enum alone 5. A failure whose answers say another
@@ -671,7 +689,7 @@ const COSTS: [string, number][] = [
   ["no-argument-rules", 6], // the id 5 call searched: its text line charged to t2_id5_is_error (grading/same-mistake.ts chargeNotRefused)
   ["enum-fixture-value-only", 6],
   ["enum-only-string-ids-unanswered", 6], // and t2_ids_echoed a family of its own now: 5 + 1
-  ["fixture-rules-only", 8],
+  ["fixture-rules-only", 9], // 8 while a call answered under its own id read through t2_ids_echoed (grading/path-free.ts)
   // Review: no-argument-rules with every rule's kind of message hidden in the data of an error
   // (16/17 while any text of any answer vouched for a rule followed elsewhere).
   ["no-argument-rules-hints-in-data", 6],

@@ -21,6 +21,7 @@ import { fixtureBranchAnswered, handleBranches, type HandleBranches } from "./gr
 import type { FailedCall } from "../../src/pack/failed-call.js";
 import { chapterRecount, type Recounted } from "./grading/recount.js";
 import { chargePageLines } from "./grading/page-lines.js";
+import { markPathFree } from "./grading/path-free.js";
 import { runLiveChecks } from "./grading/live.js";
 import { fixtureOutcome, readCalls, withoutLines } from "./grading/outcomes.js";
 import { buildRequest, type GradingRequest } from "./grading/request.js";
@@ -110,6 +111,8 @@ function judgeChapter(plan: Chapter2Plan, reply: SandboxReply, input: PlanInput,
   }
   chargeAcrossTasks(out, facts);
   if (recounted.pageAlone && out["task2"]) chargePageLines(out["task2"], recounted.pageAlone, recounted.counted);
+  const handleRuns = plan.tasks.task2;
+  if (out["task2"] && facts.handle && handleRuns) out["task2"] = markPathFree(out["task2"], facts.handle.responses, handleRuns, reply, input.seed);
   return out;
 }
 

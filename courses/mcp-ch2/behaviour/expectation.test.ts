@@ -87,3 +87,13 @@ describe("contradictsArguments", () => {
     expect(contradictsArguments({ kind: "protocol", id: 1, value: {} }, found, never)).toBe(false);
   });
 });
+
+describe("ping, where the page and the specification differ", () => {
+  const ping = expectHandle({ jsonrpc: "2.0", id: 4, method: "ping" });
+  it("takes the page's -32601 and the specification's empty result, and still wants a response to its id", () => {
+    expect(accepts(ping, { jsonrpc: "2.0", id: 4, error: { code: -32601, message: "Method not found" } })).toBe(true);
+    expect(accepts(ping, { jsonrpc: "2.0", id: 4, result: {} })).toBe(true);
+    expect(accepts(ping, { jsonrpc: "2.0", id: 5, result: {} })).toBe(false);
+    expect(accepts(ping, null)).toBe(false);
+  });
+});

@@ -5,7 +5,7 @@ import { judgeBehaviour, judgeCheck } from "./judge.js";
 import { modelHandle } from "./model.js";
 import { planBehaviour, planInputs } from "./plan.js";
 
-const request = (id: unknown, method = "ping") => ({ jsonrpc: "2.0", id, method });
+const request = (id: unknown, method = "prompts/list") => ({ jsonrpc: "2.0", id, method });
 const check = (judge: BehaviourCheck["judge"] = "output"): BehaviourCheck =>
   ({ name: "t2_x", task: "task2", title: "T", rule: "R", judge, inputs: () => [] });
 const right = (input: unknown): CallOutcome => ({ ok: true, value: modelHandle(input as never) });
@@ -21,7 +21,7 @@ describe("judgeCheck", () => {
     const outcomes: CallOutcome[] = [{ ok: true, value: null }, right(inputs[1]), { ok: true, value: null }];
     const result = judgeCheck("task2", { check: check(), inputs, seed: 0 }, outcomes, 42);
     expect(result.status).toBe("fail");
-    expect(result.message).toBe('2 of 3 generated inputs answered differently from the chapter\'s rules (seed 42, run again with --seed 42). The smallest: handle({"jsonrpc":"2.0","id":"b","method":"ping"})');
+    expect(result.message).toBe('2 of 3 generated inputs answered differently from the chapter\'s rules (seed 42, run again with --seed 42). The smallest: handle({"jsonrpc":"2.0","id":"b","method":"prompts/list"})');
     expect(result.expected).toBe('{"jsonrpc":"2.0","id":"b","error":{"code":-32601,"message":"Method not found"}}');
     expect(result.actual).toBe("null");
   });

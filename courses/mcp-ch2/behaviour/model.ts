@@ -70,6 +70,9 @@ export function expectHandle(message: JsonObject, tool: McpTool = MCP_TOOL): Exp
   const exact = (body: JsonObject): Expectation => ({ kind: "exact", value: answer(body) });
   switch (message["method"]) {
     case "initialize": return exact({ result: structuredClone(INITIALIZE_RESULT) });
+    // Rule 7 makes ping another method (-32601); the specification the chapter follows (2025-06-18,
+    // basic/utilities/ping) has every receiver answer it with an empty result: either will do.
+    case "ping": return { kind: "protocol", id, value: answer({ error: { ...METHOD_NOT_FOUND } }) };
     case "tools/list": return exact({ result: { tools: [structuredClone(tool) as unknown as JsonObject] } });
     case "tools/call": break;
     default: return exact({ error: { ...METHOD_NOT_FOUND } });

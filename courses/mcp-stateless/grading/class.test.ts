@@ -375,7 +375,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // copies of what it imports, it passes: src/grading/stand-ins.ts.)
   // A family is not read through a failing page line when one of its failing requests gets a kind
   // of answer from the rules that no failing line's request gets (grading/path-free.ts): 6.
-  ["basics-only-string-ids-unanswered", "task2", ["t2_bad_args_text", "t2_same_old_version", "t2_input_responses", "t2_notifications"], ["t4_same_lines", "t4_messages"], 6],
+  ["basics-only-string-ids-unanswered", "task2", ["t2_bad_args_text", "t2_same_old_version", "t2_input_responses", "t2_notifications"], ["t4_same_lines", "t4_messages"], 7], // one more since path-free.ts reads the code's kind of answer too
   ["args-first-problem-only", "task1", ["t1_bad_args"], ["t2_bad_args_text"]],
   ["args-first-three-problems", "task1", ["t1_same_problem_order"]],
   ["client-no-params-when-undefined", "task3", ["t3_meta_every_request", "t3_request_as_given"]],
@@ -417,7 +417,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["args-null-is-missing", "task1", ["t1_same_wrong_type", "t1_generated_args"]],
   ["version-requested-constant", "task2", ["t2_version_data"]],
   // Gaming: tables of the page's requests keyed on anything but the id. hole: the variants changed only the id.
-  ["game-cancel-table", "task2", ["t2_same_cancel_ask", "t2_same_cancel_accept"], [], 2],
+  ["game-cancel-table", "task2", ["t2_same_cancel_ask", "t2_same_cancel_accept"], [], 3], // one more since path-free.ts reads the code's kind of answer too
   // hole: t1_same_valid's inputs were all valid, so [] everywhere after the fixtures kept t1_valid_count.
   // Its counter shows in handle's fresh instances too, and in serve's lines through handle (their bad
   // arguments); the CLI grades tasks 2 and 4 with a copy of task 1 (stand-ins.ts), not here.
@@ -490,7 +490,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["discover-extra-version", "task2", ["t2_same_discover"]],
   ["cache-ttl-nonzero", "task2", ["t2_same_envelope"]],
   ["tools-list-sorted", "task2", ["t2_tool_names", "t2_same_tools_list"]],
-  ["game-params-table", "task2", ["t2_same_a100", "t2_same_z9", "t2_same_bad_args", "t2_same_unknown_tool", "t2_same_old_version", "t2_same_cancel_ask", "t2_same_cancel_accept", "t2_same_cancel_decline"], [], 15], // 14 while its families read through t2_data_alone
+  ["game-params-table", "task2", ["t2_same_a100", "t2_same_z9", "t2_same_bad_args", "t2_same_unknown_tool", "t2_same_old_version", "t2_same_cancel_ask", "t2_same_cancel_accept", "t2_same_cancel_decline"], [], 16], // one more since path-free.ts reads the code's kind of answer too; 14 while its families read through t2_data_alone
   // A class probe of serve read line by line (helper 36). One mistake each: a throw on the page's
   // "   " line (only "" skipped), on the notification (handle's null read for an id), JSON.parse
   // unguarded two helpers deep, a throw on an instance's first not-JSON line, the in operator on
@@ -547,13 +547,13 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // the CLI judges serve again with the pack's copy of handle (stand-ins.ts): task 4 3/3, seeds 1-3.
   // Its throws on everything else meet inputs of no one kind (src/pack/crash-kinds.ts): each family
   // they fail is its own mistake (5 while throws were one cause a task).
-  ["game-handle-shape-table", "task2", ["t2_same_z9", "t2_same_bad_args", "t2_same_unknown_tool", "t2_same_old_version_methods", "t2_order_ids", "t2_version_check"], ["t4_same_lines", "t4_messages"], 7],
+  ["game-handle-shape-table", "task2", ["t2_same_z9", "t2_same_bad_args", "t2_same_unknown_tool", "t2_same_old_version_methods", "t2_order_ids", "t2_version_check"], ["t4_same_lines", "t4_messages"], 9], // two more since path-free.ts reads the code's kind of answer too
   ["game-unknown-order-z-shape", "task2", ["t2_same_z9", "t2_order_ids"], ["t4_same_lines"], 3],
   // The version read in one method's code is one honest mistake's shape: one line. No checkArgs,
   // or unknown tools of one shape, with a throw on every other case: the line, and the family of
   // the rule it did not write (1 each while throws were one cause a task).
   ["game-bad-args-one-key", "task2", ["t2_same_bad_args", "t2_arguments"], ["t4_same_lines"], 2],
-  ["game-version-on-list-only", "task2", ["t2_same_old_version_methods"], [], 1],
+  ["game-version-on-list-only", "task2", ["t2_same_old_version_methods"], [], 2], // one more since path-free.ts reads the code's kind of answer too
   ["game-unknown-tool-word-word", "task2", ["t2_same_unknown_tool", "t2_unknown_names"], ["t4_same_lines"], 2],
   // serve from a table of handle's answers to the page's requests plus a few shapes: the same-kind
   // lists now hold bad arguments, unknown tools, methods and orders, old versions (it kept 3/3 lines).
@@ -752,7 +752,21 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["gaming-repr-no-cs-cn", "task1", ["t1_repr_quoting"]],
   // A lazy handle without even checkArgs: 37/41 while families read through the page's
   // bad-arguments line whatever their failing requests (grading/path-free.ts); with checkArgs, 35/41.
-  ["gaming-lazy-no-checkargs", "task2", ["t2_bad_args_text", "t2_same_bad_args", "t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], ["t4_same_lines"], 6],
+  ["gaming-lazy-no-checkargs", "task2", ["t2_bad_args_text", "t2_same_bad_args", "t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], ["t4_same_lines"], 7], // one more since path-free.ts reads the code's kind of answer too
+  // Helper 92 (cheats-2026-12-06f): the lazy handle beside a memo of the orders asked (state the
+  // cancel's rounds show): 40/41 while every family read through t2_stateless; its failing rounds'
+  // kinds now say which (a retry asked again, no version let through: grading/path-free.ts). And
+  // beside an unknown tool answered as a tool's error result, a kind of answer none of the
+  // families' failing requests got: 35/41.
+  ["gaming-cancel-memo-lazy", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_stateless", "t2_no_session_state"], [], 4], // its price 7: t2_jsonrpc and t2_input_responses still read through the memo's retries
+  ["gaming-unknown-tool-as-result-lazy", "task2", ["t2_unknown_tool_error", "t2_same_unknown_tool", "t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], [], 7],
+  // Helper 90 (monotone-2026-12-06 stateless-14): a lazy handle (arguments read raw, order ids
+  // trimmed, a truthy confirm, no accept rule), and the same with A100's structuredContent without
+  // eta: one slip more kept one point more while the order families read through the A100 line
+  // and t2_data_alone; a search where the rules refuse is not a wrong field inside a result
+  // (grading/path-free.ts).
+  ["monotone-lazy-orders", "task2", ["t2_order_ids", "t2_input_responses", "t2_arguments"], [], 2],
+  ["monotone-lazy-orders-a100", "task2", ["t2_a100_structured", "t2_same_a100", "t2_order_ids", "t2_client_meta", "t2_input_responses", "t2_arguments", "t2_data_alone"], [], 3],
   // Helper 68, against the charges of 2026-12-05. serve answers only JSON objects, anything else
   // dropped unanswered and unlogged: two rules left out (-32700 and -32600), 2, the kinds' checks
   // charged once (skipped-as-blank.ts) and the page's parse-error line its own.

@@ -9,7 +9,7 @@ import type { CheckResult } from "../../../src/report/types.js";
 import type { SandboxReply, TaskFailure, WireCall, WireRun } from "../../../src/sandbox/protocol.js";
 import { unjudgedStatus } from "../../../src/pack/verdict.js";
 import { picked } from "../../../src/pack/interleave.js";
-import { judgeChecks, verdict, type Outcome, type PlannedCheck } from "../behaviour/check.js";
+import { judgeChecks, verdict, type Judged, type Outcome, type PlannedCheck } from "../behaviour/check.js";
 import { judgeClient } from "../client/task3.js";
 import { acceptsPart, comparedPart, expectedPart, sameGraded, sameLine } from "../behaviour/compare.js";
 import { MESSAGES, messageIndex } from "../course/fixtures.js";
@@ -20,13 +20,13 @@ import { decodeValue } from "../../../src/sandbox/value.js";
 import { FIXTURE_INPUTS, FRESH_LISTS_RULE, freshServeChecks, LINE_RULE_IDS, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
 import { freshServe, judgeKindsAlone } from "./fresh-serve.js";
 import { chargeSkippedAsBlank } from "./skipped-as-blank.js";
-import { chargeLineRulesToState, STATE_CHECK } from "./state-charges.js";
+import { chargeLineRulesToState, ROUNDS_CHECK, STATE_CHECK } from "./state-charges.js";
 import { sameJson } from "../evidence/reading.js";
 import { schemaChecks } from "../schema/checks.js";
 import { chargeReached } from "../../../src/pack/reached.js";
 import { chargeFixtureSlips } from "./fixture-slips.js";
 import { markDataFree } from "./data-free.js";
-import { markPathFree } from "./path-free.js";
+import { kindPath, markPathFree, type KindFamily } from "./path-free.js";
 import { chargeRepeatedSlips, failingAnswersOf, markLineValueSlips } from "./line-slips.js";
 import { TASK1_FAMILIES, TASK2_FAMILIES, TASK4_FAMILIES } from "../evidence/rule-families.js";
 import { chargeIsErrorThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
@@ -139,14 +139,14 @@ function chargeUnanswered(checks: readonly CheckResult[]): CheckResult[] {
     ? { ...c, chargedTo: to, message: `${c.message ?? ""} Every one of them was left without a response, as t2_notifications found: that mistake, charged there; it costs nothing more here.`.trim() } : c));
 }
 
-function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outcome[] | undefined, generated: readonly unknown[], seed: number, check: ArgsChecker): CheckResult[] {
+function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outcome[] | undefined, generated: readonly unknown[], seed: number, check: ArgsChecker, paths?: KindFamily[]): CheckResult[] {
   const fresh = plan.fresh!;
   const task = taskOf("task2");
   const freshRun = reply.runs[fresh.run];
   const outcomes = readRun(task, freshRun, true);
   // Why the fresh run stopped before its last messages, where it did (its work budget, say).
   const stopped = freshRun?.status === "ran" ? freshRun.stopped?.message : undefined;
-  const stateless = { name: "t2_stateless", kind: "behaviour", title: "Every round of cancel_order is answered alone, by a fresh server", hint: "2.3: \"The server keeps no memory between the two rounds. Everything it needs comes back in the retry.\" Look for a map or a variable outside handle that round 1 fills and the retry reads." };
+  const stateless = { name: ROUNDS_CHECK, kind: "behaviour", title: "Every round of cancel_order is answered alone, by a fresh server", hint: "2.3: \"The server keeps no memory between the two rounds. Everything it needs comes back in the retry.\" Look for a map or a variable outside handle that round 1 fills and the retry reads." };
   const independent = { name: "t2_no_session_state", kind: "behaviour", title: "handle answers the same in a fresh module instance as after earlier calls", hint: "Rules 1–12 decide every answer from the message and the data: nothing kept from earlier calls (a counter, a cache, a flag set by server/discover) may change it." };
   if (!outcomes || !shared) {
     const why = shared ? noAnswers(reply.runs[fresh.run], `${task.file}, in a fresh module instance,`) : { status: "skip" as const, message: NOT_RUN };
@@ -155,10 +155,15 @@ function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outco
   const rounds = fresh.rounds;
   // A round alone must get the model's answer, or at least the code's own answer after its
   // first round: a wrong answer the code gives either way is another check's (no cascade).
-  const checks = [verdict(stateless, "task2", rounds, outcomes.slice(0, rounds.length), {
+  const roundsJudged: Judged = {
     expected: (i) => answersWith([rounds[i]], check)[0],
     accepts: (want, actual, i) => { const own = shared[fresh.shared[i]!]; return sameGraded(actual, want) || (own?.ok === true && sameGraded(actual, own.value)); }, stopped,
-  }, seed, "answered differently when sent alone to a fresh module instance", " (alone, in a fresh module instance)")];
+  };
+  const alone = outcomes.slice(0, rounds.length);
+  const checks = [verdict(stateless, "task2", rounds, alone, roundsJudged, seed, "answered differently when sent alone to a fresh module instance", " (alone, in a fresh module instance)")];
+  // Its failing rounds' kinds, for the families that read through it (path-free.ts): a memo of the
+  // rounds explains a retry asked again, not a version let through (cheats-2026-12-06f cancel-memo-lazy).
+  paths?.push(kindPath(stateless.name, rounds, alone, (i) => roundsJudged.expected(i)?.value, (i, o) => o?.ok === true && roundsJudged.accepts(roundsJudged.expected(i)!.value, o.value, i)));
   if (generated.length) {
     // Back in the generated inputs' order (the fresh run sent every server/discover last).
     const alone: (Outcome | undefined)[] = [];
@@ -182,15 +187,11 @@ function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outco
     // The answers that depend on the orders' state (A101's status before and after its cancel)
     // are judged in the shared run after the page's session has cancelled A101, so no other
     // check reads A101 as the page's data has it: alone, in a fresh instance, they are judged here.
-    checks.push(verdict(DATA_ALONE, "task2", generated, alone, {
-      expected: (i) => {
-        if (!sent.has(i)) return undefined;
-        const fresh = newServer()(generated[i]);
-        if (sameJson(model[i], fresh)) return undefined;
-        return expectedPart(fresh, "content");
-      },
-      accepts: acceptsPart("content"), stopped,
-    }, seed, "were answered differently from the page's data when sent alone to a fresh module instance", " (alone, in a fresh module instance)"));
+    const freshAnswer = (i: number): unknown => (sent.has(i) && !sameJson(model[i], newServer()(generated[i])) ? newServer()(generated[i]) : undefined);
+    const data: Judged = { expected: (i) => { const answer = freshAnswer(i); return answer === undefined ? undefined : expectedPart(answer, "content"); }, accepts: acceptsPart("content"), stopped };
+    checks.push(verdict(DATA_ALONE, "task2", generated, alone, data, seed, "were answered differently from the page's data when sent alone to a fresh module instance", " (alone, in a fresh module instance)"));
+    // Its failing calls' kinds, for the families that read through it (path-free.ts).
+    paths?.push(kindPath(DATA_ALONE.name, generated, alone, freshAnswer, (i, o) => o?.ok === true && data.accepts(data.expected(i)!.value, o.value, i)));
   }
   return checks;
 }
@@ -332,6 +333,8 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
   let lineRulesState: ((all: CheckResult[]) => CheckResult[]) | undefined;
   // Which failed families no failing input of which reads the orders (data-free.ts).
   let dataFree: ((all: CheckResult[]) => CheckResult[]) | undefined;
+  // The checks judged apart from the plan that families read through, with their failing calls' kinds.
+  const judgedPaths: KindFamily[] = [];
   // handle's judges (its lines, behaviour, the stateless checks, the schema's errorDue) read one
   // checker (judgeOwn's) and, when made, one set of the model's answers.
   let model: ({ value: unknown } | undefined)[] | undefined;
@@ -371,7 +374,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       checks.push(...chargeIsErrorThrough(lines, runs.checks, messages, calls.slice(offset), expectedAt, input.seed));
       const failingAt = (p: PlannedCheck): number[] => p.inputs.flatMap((_, k) => (judges(p, p.offset + k, shared[p.offset + k]) ? [] : [k]));
       const failingAnswers = failingAnswersOf(runs.checks, shared, (p, k, o) => !judges(p, p.offset + k, o));
-      dataFree = (all) => markPathFree(markLineValueSlips(markDataFree(all, runs.checks, failingAt), lines, TASK2_FAMILIES, failingAnswers), lines, runs.checks, failingAt);
+      dataFree = (all) => markPathFree(markLineValueSlips(markDataFree(all, runs.checks, failingAt), lines, TASK2_FAMILIES, failingAnswers), lines, runs.checks, failingAt, calls.slice(0, offset), shared, judgedPaths);
       lineRulesState = (all) => {
         // The fresh run's answers are read again only when state was found (most gradings: not).
         if (!all.some((c) => c.name === STATE_CHECK && c.status === "fail" && c.chargedTo === undefined)) return all;
@@ -417,7 +420,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
   }
   if (id === "task2") {
     const fixture = readRun(task, reply.runs[runs.fixture], true);
-    checks.push(...statelessChecks(plan, reply, calls ?? (fixtureRan ? fixture : undefined), input.behaviour ? generated : [], input.seed, checker));
+    checks.push(...statelessChecks(plan, reply, calls ?? (fixtureRan ? fixture : undefined), input.behaviour ? generated : [], input.seed, checker, judgedPaths));
     if (lineRulesState) checks.splice(0, checks.length, ...lineRulesState(checks));
     if (dataFree) checks.splice(0, checks.length, ...dataFree(checks));
     checks.splice(0, checks.length, ...chargeUnanswered(checks));

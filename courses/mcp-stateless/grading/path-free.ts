@@ -5,82 +5,88 @@
 // through it went free with it, jsonrpc's, odd params' and inherited names' included, whose
 // failing requests the rules answer with errors: skipping more work kept two points more
 // (cheats-2026-12-06e, the lazy controls: 37/41 without checkArgs, 35/41 with it). A path is the
-// kind of answer the rules give (an error, a tool's error result, a method's result): one slip in
-// writing a kind of answer shows wherever the rules give that kind, whatever the method, tool,
-// resource or code (c-str-is-repr: every name an error names quoted). A family with a failing
-// request whose kind no failing line's request has is not read through those lines
-// (CheckResult.notThrough).
+// kind of answer written (an error, a tool's error result, a method's result): one slip in writing
+// a kind of answer shows wherever that kind is written, whatever the method, tool, resource or
+// code (c-str-is-repr: every name an error names quoted), and a search where the rules refuse is
+// no slip inside a result: A100's structuredContent without eta made the order families free, a
+// trimmed order id answered where the rules refuse it included (monotone-2026-12-06 stateless-14,
+// -17). A family with a failing request that no failing line, rule of one, or rule answered with
+// one kind explains (src/pack/answer-kinds.ts) is not read through them (CheckResult.notThrough).
 import type { CheckResult } from "../../../src/report/types.js";
-import type { PlannedCheck } from "../behaviour/check.js";
+import { kindOf, markKindPaths, pairOf, requestsRead, type KindFailure, type KindPair, type KindPath } from "../../../src/pack/answer-kinds.js";
+import type { Outcome, PlannedCheck } from "../behaviour/check.js";
 import { answersOf, newServer } from "../behaviour/model.js";
 import { MESSAGES } from "../course/fixtures.js";
 import { evidenceOf } from "../evidence/lines.js";
 import { LINE_RULES } from "../evidence/line-rules.js";
 import { TASK2_FAMILIES } from "../evidence/rule-families.js";
 
-const THREW = Symbol("threw");
-const readOr = (read: (v: unknown) => string, values: unknown[]): string | typeof THREW => { try { return read(values); } catch { return THREW; } };
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/** The kind of answer the rules give: none, an error (one slip in writing errors, a name's quoting, shows in every code), a tool's error result, or a method's result. */
-function kindOf(answer: unknown, message: unknown): string {
-  if (!isObject(answer)) return "none";
-  if (isObject(answer["error"])) return "error";
-  const result = answer["result"];
-  if (isObject(result) && result["isError"] === true) return "tool error";
-  return `result of ${String(isObject(message) ? message["method"] : "")}`;
-}
-
-// The kinds of answer each of handle's lines reads, from the page's requests whose answer, made
-// another, changes the line. A line that reads most of them (every answer's envelope) or the
-// notification (which are answered: t2_responses) has no one path.
-let kinds: Map<string, Set<string>> | undefined;
-function lineKinds(): Map<string, Set<string>> {
-  if (kinds) return kinds;
+// The page's requests each of handle's lines reads (src/pack/answer-kinds.ts requestsRead), and the rules' answers to them.
+let reading: { reads: Map<string, number[]>; answers: unknown[] } | undefined;
+function linesReading(): { reads: Map<string, number[]>; answers: unknown[] } {
+  if (reading) return reading;
   const answers = answersOf(MESSAGES);
-  kinds = new Map();
+  const reads = new Map<string, number[]>();
   for (const line of evidenceOf("task2")) {
-    const base = readOr(line.read, answers);
-    const reads = MESSAGES.flatMap((m, i) => {
-      const other = [...answers];
-      other[i] = { jsonrpc: "2.0", id: (m as { id?: unknown }).id ?? null, result: { content: [] } };
-      return readOr(line.read, other) === base ? [] : [i];
-    });
-    if (reads.length > 0 && reads.length <= 2 && reads.every((i) => Object.hasOwn(MESSAGES[i] as object, "id"))) kinds.set(line.key, new Set(reads.map((i) => kindOf(answers[i], MESSAGES[i]))));
+    const at = requestsRead(line.read, MESSAGES, answers);
+    if (at.length) reads.set(line.key, at);
   }
-  return kinds;
+  return (reading = { reads, answers });
 }
 
-// The generated requests are a seed's, the same objects for a batch's every submission: each one's
-// kind is found once.
-const inputKinds = new WeakMap<object, string>();
+// The generated requests are a seed's, the same objects for a batch's every submission: the rules'
+// answer to each is found once.
+const inputAnswers = new WeakMap<object, unknown>();
 
-/** The kind of the rules' answer to a generated request alone. */
-function inputKind(input: unknown): string {
-  const known = typeof input === "object" && input !== null ? inputKinds.get(input) : undefined;
-  if (known !== undefined) return known;
-  let kind: string;
-  try { kind = kindOf(newServer()(input as never), input); } catch { kind = "none"; }
-  if (typeof input === "object" && input !== null) inputKinds.set(input, kind);
-  return kind;
+/** The rules' answer to a generated request alone (null where the model throws: no answer). */
+function inputAnswer(input: unknown): unknown {
+  if (typeof input === "object" && input !== null && inputAnswers.has(input)) return inputAnswers.get(input);
+  let answer: unknown;
+  try { answer = newServer()(input as never); } catch { answer = null; }
+  if (typeof input === "object" && input !== null) inputAnswers.set(input, answer);
+  return answer;
+}
+
+const pairWith = (rules: unknown, outcome: Outcome | undefined, message: unknown): KindPair => pairOf(rules, outcome?.ok ? outcome : undefined, message);
+
+/** A check judged apart from the plan that families read through, with its failing calls' kinds (src/pack/answer-kinds.ts). */
+export type KindFamily = KindPath;
+
+/**
+ * A check judged apart from the plan (t2_data_alone): `rules(i)` the rules' answer to input i
+ * where the check judges it, `passes(i, outcome)` whether the code's answer holds.
+ */
+export function kindPath(name: string, inputs: readonly unknown[], outcomes: readonly (Outcome | undefined)[], rules: (i: number) => unknown, passes: (i: number, outcome: Outcome | undefined) => boolean): KindFamily {
+  const judged = inputs.flatMap((input, i) => { const answer = rules(i); return answer === undefined ? [] : [{ input, i, answer }]; });
+  return {
+    name,
+    pairs: judged.filter(({ i }) => outcomes[i] !== undefined && !passes(i, outcomes[i])).map(({ input, i, answer }) => pairWith(answer, outcomes[i], input)),
+  };
 }
 
 /**
  * `checks` (handle's extra checks) with each failing family marked not read through the failing
- * lines (and their rules) when one of its failing inputs gets a kind of answer none of theirs
- * does; `lines`: handle's evidence checks; `failing(p)`: a planned check's failing inputs.
+ * lines (and their rules, and the rules answered with one kind) it reads through when one of its
+ * failing inputs none of them explains (src/pack/answer-kinds.ts); `lines`: handle's evidence
+ * checks; `page`: the code's answers to the page's messages; `shared`: to the generated inputs, at
+ * each planned check's offset; `failing(p)`: a planned check's failing inputs; `judged`: the
+ * checks judged apart from the plan (kindPath).
  */
-export function markPathFree(checks: readonly CheckResult[], lines: readonly CheckResult[], plan: readonly PlannedCheck[], failing: (p: PlannedCheck) => number[]): CheckResult[] {
+export function markPathFree(checks: readonly CheckResult[], lines: readonly CheckResult[], plan: readonly PlannedCheck[], failing: (p: PlannedCheck) => number[], page: readonly (Outcome | undefined)[], shared: readonly (Outcome | undefined)[], judged: readonly KindFamily[] = []): CheckResult[] {
   const own = (c: CheckResult | undefined): boolean => c?.status === "fail" && c.chargedTo === undefined;
   const byName = new Map([...lines, ...checks].map((c) => [c.name, c]));
-  const paths = [...lineKinds()].flatMap(([line, k]) => [line, ...(LINE_RULES[line] ?? [])].filter((name) => own(byName.get(name))).map((name) => ({ name, kinds: k })));
+  const { reads, answers } = linesReading();
+  const paths = [
+    ...[...reads].flatMap(([line, at]) => {
+      const pairs = at.map((i) => pairWith(answers[i], page[i], MESSAGES[i]));
+      return [line, ...(LINE_RULES[line] ?? [])].filter((name) => own(byName.get(name))).map((name) => ({ name, pairs }));
+    }),
+    ...judged.filter((j) => own(byName.get(j.name))),
+  ];
   if (!paths.length) return [...checks];
-  return checks.map((c) => {
-    const p = own(c) && Object.hasOwn(TASK2_FAMILIES, c.name) ? plan.find((q) => q.check.id === c.name) : undefined;
-    if (!p) return c;
-    const unexplained = failing(p).some((k) => { const kind = inputKind(p.inputs[k]); return !paths.some((path) => path.kinds.has(kind)); });
-    if (!unexplained) return c;
-    const free = paths.map(({ name }) => name).filter((name) => !(c.notThrough ?? []).includes(name));
-    return free.length ? { ...c, notThrough: [...(c.notThrough ?? []), ...free] } : c;
-  });
+  const failures = new Map(plan.filter((p) => own(byName.get(p.check.id))).map((p): [string, KindFailure] => [p.check.id, {
+    pairs: failing(p).map((k) => pairWith(inputAnswer(p.inputs[k]), shared[p.offset + k], p.inputs[k])),
+    kinds: new Set(p.inputs.map((input) => kindOf(inputAnswer(input), input))),
+  }]));
+  return markKindPaths(checks, paths, failures, (name) => TASK2_FAMILIES[name]?.through ?? []);
 }

@@ -10,6 +10,8 @@ import type { Outcome, PlannedCheck } from "../behaviour/check.js";
 
 /** The check that judges state kept between calls (judge.ts statelessChecks). */
 export const STATE_CHECK = "t2_no_session_state";
+/** The check that judges state kept between a cancel's rounds (judge.ts statelessChecks). */
+export const ROUNDS_CHECK = "t2_stateless";
 
 /**
  * `rules`: the line rules' ids; `failing(p)`: a planned check's failing inputs (generated
@@ -32,3 +34,4 @@ export function chargeLineRulesToState(
   const charged = new Map(chargeStateBetweenCalls(lineRules, state, holdsFresh, "handle").map((c) => [c.name, c]));
   return checks.map((c) => charged.get(c.name) ?? c);
 }
+

@@ -1,0 +1,140 @@
+// The kind of an answer, and which of the page's requests a line reads (issue 20: no points
+// without the work). A rule family reads through the page's lines (score.ts `through`): while one
+// fails, the family's failure may be that line's one mistake. But one slip shows only where the code
+// takes the slipped path, and the kind of answer it writes (an error, a tool's error result, a
+// method's result) is that path's mark: a line whose request got one kind of answer does not
+// explain a family's failing request that got another (the packs' grading/path-free.ts).
+import type { CheckResult } from "../report/types.js";
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The kind of an answer: none, an error (by its code), a tool's error result, or the result of the message's method (one that asks for more apart). */
+export function kindOf(answer: unknown, message: unknown): string {
+  if (!isObject(answer)) return "none";
+  if (isObject(answer["error"])) return Number.isInteger(answer["error"]["code"]) ? `error ${String(answer["error"]["code"])}` : "error";
+  const result = answer["result"];
+  if (isObject(result) && result["isError"] === true) return "tool error";
+  // A result that asks for more (the 2026-07-28 multi round-trip's input_required) is another kind
+  // of answer than one that completes the call.
+  const more = isObject(result) && typeof result["resultType"] === "string" && result["resultType"] !== "complete" ? ` (${result["resultType"]})` : "";
+  return `result of ${String(isObject(message) ? message["method"] : "")}${more}`;
+}
+
+const THREW = Symbol("threw");
+
+/**
+ * The indices of the page's requests a line reads: those whose answer, made another, changes what
+ * the line reads from the rules' answers. Empty for a line that reads more than two (every answer's
+ * envelope) or a notification's: such a line has no one path.
+ */
+export function requestsRead(read: (answers: unknown[]) => string, messages: readonly unknown[], answers: readonly unknown[]): number[] {
+  const readOr = (values: unknown[]): string | typeof THREW => { try { return read(values); } catch { return THREW; } };
+  const base = readOr([...answers]);
+  const reads = messages.flatMap((m, i) => {
+    const other = [...answers];
+    other[i] = { jsonrpc: "2.0", id: isObject(m) && Object.hasOwn(m, "id") ? m["id"] : null, result: { content: [] } };
+    return readOr(other) === base ? [] : [i];
+  });
+  return reads.length > 0 && reads.length <= 2 && reads.every((i) => isObject(messages[i]) && Object.hasOwn(messages[i] as object, "id")) ? reads : [];
+}
+
+/** One failing call as the kinds see it. */
+export interface KindPair {
+  /** The kind of the rules' answer. */
+  rules: string;
+  /** The kind of the code's answer; undefined where it threw. */
+  code?: string;
+  /** Where the code's answer has another shape than the rules' (a key missing or added, a list for an object): its paths. */
+  reshaped?: readonly string[];
+  /** The code's answer carries the request's id. */
+  echoed?: boolean;
+}
+
+const typeOf = (v: unknown): string => (Array.isArray(v) ? "array" : v === null ? "null" : typeof v);
+
+// Where two answers differ in shape (values aside): a key on one side only, another type.
+function reshapedAt(a: unknown, b: unknown, at = "", out: string[] = []): string[] {
+  if (typeOf(a) !== typeOf(b)) out.push(at);
+  else if (Array.isArray(a) && Array.isArray(b)) a.forEach((x, i) => (i < b.length ? reshapedAt(x, b[i], `${at}/*`, out) : undefined));
+  else if (isObject(a) && isObject(b)) for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (Object.hasOwn(a, k) && Object.hasOwn(b, k)) reshapedAt(a[k], b[k], `${at}/${k}`, out);
+    else out.push(`${at}/${k}`);
+  }
+  return out;
+}
+
+/** One failing call's kinds: the rules' answer and the code's (absent where it threw). */
+export function pairOf(rules: unknown, code: { value: unknown } | undefined, message: unknown): KindPair {
+  if (!code) return { rules: kindOf(rules, message) };
+  const reshaped = reshapedAt(rules, code.value);
+  const id = (v: unknown): string | undefined => (isObject(v) && Object.hasOwn(v, "id") ? JSON.stringify(v["id"]) : undefined);
+  const echoed = id(code.value) !== undefined && id(code.value) === id(message);
+  return { rules: kindOf(rules, message), code: kindOf(code.value, message), ...(reshaped.length ? { reshaped } : {}), echoed };
+}
+
+// Any method's result: a slip in deciding that a request gets a result, or gets refused, shows
+// whatever the method (a version checked once lets every later method through).
+const coarse = (kind: string): string => (kind.startsWith("result of ") ? "result" : kind);
+// How a kind is written, its code aside: one slip in writing errors (a name's quoting) shows in
+// every code.
+const written = (kind: string): string => (kind.startsWith("error ") ? "error" : kind);
+
+/**
+ * Whether a failing line's (or rule's) call `by` explains the failing call `p`. Where the code
+ * answered `p` with another kind than the rules (an error's code counts), only a call where the
+ * rules give the same kind (any method's result alike) and the code answered another too: no slip
+ * inside a result turns a refusal into a search, but a version checked once answers an old
+ * version's unknown method with -32601 as it answers tools/list with its result. Otherwise, where
+ * the code's answer at `by` is the rules' kind with another shape (a list for an object, a key
+ * left out, an id's type), the slip is in how answers are built, and shows in `p` only as the same
+ * reshape (content not a list in searches and refusals alike; a field only results carry explains
+ * no refusal); else a call the code answered with the same kind: a wrong text inside a search
+ * never changes a refusal's messages, but a validator's slip that refuses a valid call also adds
+ * its message to a refusal (an unknown tool answered as a tool error explains no refusal's
+ * messages), and a retry's answers read from the wrong place ask again where the rules complete
+ * and complete otherwise where they complete too. Where the code threw, the rules' kinds alone.
+ */
+export function explains(by: KindPair, p: KindPair): boolean {
+  if (by.code === undefined || p.code === undefined) return by.rules === p.rules;
+  if (p.code !== p.rules) return by.code !== by.rules && coarse(by.rules) === coarse(p.rules);
+  if (by.code !== by.rules) return (written(by.code) === written(p.code) && coarse(by.rules) === "result") || coarse(by.rules) === coarse(p.rules);
+  return by.reshaped ? by.reshaped.some((at) => p.reshaped?.includes(at) === true) : written(by.code) === written(p.code);
+}
+
+/**
+ * A failing check that may carry a family's mistake, with its failing calls' kinds. `ids`: a check
+ * that judges only the answers' ids (and that there is one): it explains only a failing call not
+ * seen answered with the request's id. `kinds`: a family's, the kinds of the rules' answers to
+ * all its inputs.
+ */
+export interface KindPath { name: string; pairs: readonly KindPair[]; ids?: boolean; kinds?: ReadonlySet<string> }
+
+/** A failing family: its failing calls' kinds, and the kinds of the rules' answers to all its inputs. */
+export interface KindFailure { pairs: readonly KindPair[]; kinds: ReadonlySet<string> }
+
+/**
+ * The checks with each failing family marked not read through the failing paths it reads through
+ * (`through`) when one of its failing calls none of them explains (CheckResult.notThrough).
+ * `paths`: the failing lines that read one or two of the page's requests and their rules, the
+ * checks a pack names (an ids check, a fresh server's data), and failing families. A family is a
+ * path to another only where the rules answer the two with no kind in common (the valid calls'
+ * searches to the argument rules' refusals); where they share one, one slip may show as another
+ * kind in each (null taken for absent refuses a null required field with the wrong message and
+ * searches with a null limit), and the policy's reading stands.
+ */
+export function markKindPaths<C extends CheckResult>(
+  checks: readonly C[], paths: readonly KindPath[], failing: ReadonlyMap<string, KindFailure>, through: (name: string) => readonly string[],
+): C[] {
+  const own = (c: C | undefined): boolean => c?.status === "fail" && c.chargedTo === undefined;
+  const apart = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => ![...a].some((k) => b.has(k));
+  return checks.map((c) => {
+    const mine = own(c) ? failing.get(c.name) : undefined;
+    if (!mine) return c;
+    const reads = new Set(through(c.name));
+    const read = paths.filter((p) => p.name !== c.name && reads.has(p.name) && (!p.kinds || apart(p.kinds, mine.kinds)));
+    const explained = (p: KindPair): boolean => read.some((o) => (o.ids ? p.echoed !== true : o.pairs.some((by) => explains(by, p))));
+    if (!read.length || mine.pairs.every(explained)) return c;
+    const free = read.map((o) => o.name).filter((name) => !(c.notThrough ?? []).includes(name));
+    return free.length ? { ...c, notThrough: [...(c.notThrough ?? []), ...free] } : c;
+  });
+}
