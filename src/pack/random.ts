@@ -9,6 +9,8 @@ export interface Random {
   bool: () => boolean;
   /** A word of lower-case letters (and underscores when `snake`). */
   word: (min: number, max: number, snake?: boolean) => string;
+  /** A stream of its own from this one's state and `salt`; this one's draws stay as they were. */
+  fork: (salt: number) => Random;
 }
 
 export function makeRandom(seed: number): Random {
@@ -29,7 +31,7 @@ export function makeRandom(seed: number): Random {
     while (w.length < length) w += pick([...letters]);
     return w;
   };
-  return { next, int, pick, bool: () => next() < 0.5, word };
+  return { next, int, pick, bool: () => next() < 0.5, word, fork: (salt) => makeRandom((state ^ Math.imul(salt, 0x9e3779b1)) >>> 0) };
 }
 
 /** A fresh seed when the user gave none: small enough to type back with --seed. */

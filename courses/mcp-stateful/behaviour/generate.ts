@@ -28,10 +28,26 @@ export const UNKNOWN_VERSION = "2099-01-01";
 
 type Message = Record<string, unknown>;
 
+/**
+ * A client's clientInfo, drawn: a name of drawn words (a space, a dash or digits between) and a
+ * version of drawn numbers. Every generated initialize said {name: "probe", version: "1.0"}, and a
+ * server that kept the rules for that name only (and the page's CLIENT_INFO, the trace's) kept
+ * 18/18 with a lazy server for any other client (cheats-2026-12-06f probe-client-name).
+ */
+export function drawnClientInfo(r: Random): { name: string; version: string } {
+  const cap = (w: string): string => w[0]!.toUpperCase() + w.slice(1);
+  const a = r.word(3, 8), b = r.word(2, 7);
+  const name = r.pick([a, `${a}-${b}`, `${cap(a)} ${cap(b)}`, `${a}${r.int(2, 99)}`, `${a}_${b}`]);
+  const version = `${r.int(0, 5)}.${r.int(0, 30)}.${r.int(0, 60)}${r.int(0, 4) === 0 ? `-beta.${r.int(1, 9)}` : ""}`;
+  return { name, version };
+}
+
 /** Builds one session: steps on server `on`, each request with the next id. */
 export class SessionBuilder {
   readonly steps: Step[] = [];
   private id: number;
+  /** Each server's client, drawn at its first initialize (drawnClientInfo). */
+  private readonly clients = new Map<number, { name: string; version: string }>();
   constructor(private readonly random: Random, readonly servers: ServerConfig[] = [{ allowedTools: ["add", "weather", "subtract"] }]) {
     this.id = random.int(0, 3) === 0 ? 0 : random.int(1, 50);
   }
@@ -49,7 +65,16 @@ export class SessionBuilder {
     return this.handle(params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params }, on);
   }
   initialize(on = 0): this {
-    return this.request("initialize", { protocolVersion: this.id % 4 === 3 ? UNKNOWN_VERSION : PROTOCOL_VERSION, capabilities: this.random.bool() ? {} : { elicitation: {} }, clientInfo: { name: "probe", version: "1.0" } }, on);
+    return this.request("initialize", { protocolVersion: this.id % 4 === 3 ? UNKNOWN_VERSION : PROTOCOL_VERSION, capabilities: this.random.bool() ? {} : { elicitation: {} }, clientInfo: this.client(on) }, on);
+  }
+  /**
+   * Server `on`'s client, the same at each of its initializes: drawn on a fork of the session's
+   * stream, so that the session's other draws stay as they were.
+   */
+  client(on = 0): { name: string; version: string } {
+    let info = this.clients.get(on);
+    if (!info) this.clients.set(on, (info = drawnClientInfo(this.random.fork(0xc11e + on))));
+    return { ...info };
   }
   initialized(on = 0): this { return this.notify("notifications/initialized", undefined, on); }
   handshake(on = 0): this { return this.initialize(on).initialized(on); }

@@ -183,8 +183,14 @@ function listChangedSessions(r: Random): Session[] {
 function promptResourceSessions(r: Random): Session[] {
   return times(6, (k) => {
     const b = new SessionBuilder(r).handshake();
-    // A value holding another placeholder is filled once (str.format), never again by a later argument.
-    if (k === 0) b.request("prompts/get", { name: "compare", arguments: { a: "{b}", b: "MCP" } });
+    // A value holding another placeholder is filled once (str.format), never again by a later
+    // argument, in either order: a's holding "{b}" and b's holding "{a}". A fill of b before a
+    // passed every seed whose draws held no b = "{a}" (cheats-2026-12-06f prompt-fill-reversed).
+    // A fixed id: no draw, the session's other steps stay as they were.
+    if (k === 0) {
+      b.request("prompts/get", { name: "compare", arguments: { a: "{b}", b: "MCP" } });
+      b.handle({ jsonrpc: "2.0", id: "fill-b-first", method: "prompts/get", params: { name: "compare", arguments: { a: "MCP", b: "{a}" } } });
+    }
     // On every seed: each error the two lists and two reads can give, once.
     if (k === 1) {
       for (const uri of ["lab://missing", "", "lab://broken"]) b.request("resources/read", { uri });
@@ -246,7 +252,7 @@ function notificationSessions(r: Random): Session[] {
  */
 function oddEnvelopes(r: Random): Session {
   const b = new SessionBuilder(r).setUp();
-  b.handle({ jsonrpc: "1.0", id: "init-1.0", method: "initialize", params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "probe", version: "1.0" } } });
+  b.handle({ jsonrpc: "1.0", id: "init-1.0", method: "initialize", params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: b.client() } });
   b.handshake();
   b.handle({ jsonrpc: 2, id: "number-2", method: "tools/list" });
   b.handle({ jsonrpc: "1.0", id: "old-unknown", method: "nope/nothing" });

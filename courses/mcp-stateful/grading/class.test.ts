@@ -449,6 +449,14 @@ const GAMING: [string, string, number][] = [
   // response() ignoring its result, which no line reads, beside kindOf never saying "invalid":
   // t1_response_built cost only at full marks (16/18); a family of its own now (15/18).
   ["gaming-kindof-no-invalid-no-response", "task1", 2],
+  // Helper 92 (cheats-2026-12-06f): the rules kept only for an initialize from clientInfo "probe"
+  // (every generated session's) or the page's CLIENT_INFO, a lazy server for any other client:
+  // 8 of 8. Each generated session's client is drawn now (behaviour/generate.ts drawnClientInfo):
+  // its honest price, the lazy server's 5.
+  ["gaming-probe-client-name", "task2", 5],
+  // prompts/get filling b before a: 8 on the seeds whose draws held no b = "{a}" (12345); the
+  // fixed prompt session sends one on every seed now, beside a = "{b}" (behaviour/server-checks.ts).
+  ["gaming-prompt-fill-reversed", "task2", 7],
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {
