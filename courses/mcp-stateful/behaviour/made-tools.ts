@@ -44,6 +44,27 @@ export function madeTool(r: Random, raises: boolean): MadeTool {
   return r.bool() ? { ...base, text, echo: required[0]! } : { ...base, text };
 }
 
+/** The tool with an optional property (one no `required` names) added where every property was required. */
+export function withOptional(r: Random, made: MadeTool): MadeTool {
+  const { properties, required } = made.inputSchema;
+  if (Object.keys(properties).some((k) => !required.includes(k))) return made;
+  const key = r.pick(KEYS.filter((k) => !Object.hasOwn(properties, k)));
+  return { ...made, inputSchema: { ...made.inputSchema, properties: { ...properties, [key]: { type: r.pick(TYPES) } } } };
+}
+
+/**
+ * The required arguments of a made tool only, each a value of its type that is not falsy: a server
+ * that reads a falsy value as missing makes another mistake (t2_tool_results'), which a refusal
+ * here would blame on the optional arguments left out (grading/optional-args.ts).
+ */
+export function requiredArgs(r: Random, made: MadeTool): Record<string, unknown> {
+  const { properties, required } = made.inputSchema;
+  return Object.fromEntries(required.map((key) => {
+    const type = properties[key]?.type;
+    return [key, type === "string" ? r.pick(["Pune", "MCP", "a b", "ünï"]) : type === "boolean" ? true : r.pick([1, 7, -3, 42])];
+  }));
+}
+
 /** Arguments for a made tool: every property, or one required one left out; values of the property's type. */
 export function madeArgs(r: Random, made: MadeTool, leaveOut = false): Record<string, unknown> {
   const args: Record<string, unknown> = {};

@@ -10,7 +10,7 @@ import { PROMPTS, PROTOCOL_VERSION } from "../course/index.js";
 import { LINE_RULES } from "../evidence/line-rules.js";
 import { allowList, anyCall, argsFor, METHODS, SessionBuilder, TOOL_NAMES, UNKNOWN_METHODS, UNKNOWN_TOOLS } from "./generate.js";
 import { padded } from "./padding.js";
-import { madeArgs, madeName, madeTool, type MadeTool } from "./made-tools.js";
+import { madeArgs, madeName, madeTool, requiredArgs, withOptional, type MadeTool } from "./made-tools.js";
 import type { Session, Step, StepRule } from "./session.js";
 import type { ServerConfig } from "../course/index.js";
 
@@ -86,7 +86,30 @@ function toolCallSessions(r: Random): Session[] {
       b.request("tools/call", params);
     }
     return b.done();
-  }), madeToolSession(r), nullArguments(r)];
+  }), madeToolSession(r), nullArguments(r), optionalArguments(r)];
+}
+
+/**
+ * Optional arguments left out: two tools made from data, each with a property no `required`
+ * names (made-tools.ts withOptional), one added before the handshake and one once live, called
+ * with their required arguments only (none falsy: made-tools.ts requiredArgs), then the first with
+ * every property. Every other call sends
+ * every property (the lab's tools have no optional one), and a server that took each property of
+ * inputSchema for a required one kept 18/18 (cheats-2026-12-06f required-all-properties). Drawn
+ * last: the sessions before keep their streams. Short: the check's longest session is padded.
+ */
+function optionalArguments(r: Random): Session {
+  const made: [string, MadeTool][] = [];
+  for (let i = 0; i < 2; i++) {
+    let name = madeName(r);
+    while (made.some(([m]) => m === name)) name = madeName(r);
+    made.push([name, withOptional(r, madeTool(r, i === 1))]);
+  }
+  const [[first, firstData], [late, lateData]] = made as [[string, MadeTool], [string, MadeTool]];
+  const b = new SessionBuilder(r, [{ allowedTools: [...TOOL_NAMES, first, late] }]).setUp(["add"]).addTool(first, undefined, 0, firstData).handshake();
+  b.request("tools/call", { name: first, arguments: requiredArgs(r, firstData) });
+  b.addTool(late, undefined, 0, lateData).request("tools/call", { name: late, arguments: requiredArgs(r, lateData) });
+  return b.request("tools/call", { name: first, arguments: madeArgs(r, firstData) }).done();
 }
 
 /** The check whose sessions hold the names no tool has. */

@@ -457,6 +457,10 @@ const GAMING: [string, string, number][] = [
   // prompts/get filling b before a: 8 on the seeds whose draws held no b = "{a}" (12345); the
   // fixed prompt session sends one on every seed now, beside a = "{b}" (behaviour/server-checks.ts).
   ["gaming-prompt-fill-reversed", "task2", 7],
+  // Every inputSchema property taken for a required one: 8 of 8 while every call sent every
+  // property; a session calls made tools with optional properties left out on every seed now, and
+  // the refusals are t2_tool_errors' (grading/optional-args.ts).
+  ["gaming-required-all-properties", "task2", 7],
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {

@@ -18,6 +18,7 @@ import { byStringId, stringIdCause, stringIdMistake } from "./string-ids.js";
 import { REFUSED_AS_LIVE_CAUSE, refusedAsLiveSteps, REGATED_CAUSE, regatedSteps } from "./regated.js";
 import { MIXED_GATE_CAUSE, mixedGateSteps } from "./mixed-gate.js";
 import { TOOL_LOOKUP_CAUSE, toolLookupRule } from "./tool-lookup.js";
+import { OPTIONAL_ARG_CAUSE, optionalArgRule } from "./optional-args.js";
 import type { SessionsPlan } from "./plan.js";
 import { rootCause, valueOf } from "./values.js";
 import { verdict } from "./verdict.js";
@@ -97,11 +98,11 @@ function* judgedSteps(session: Session, got: readonly Outcome[], judges: readonl
     const step = session.steps[j]!;
     // Wrong by its string id alone: the envelope's step, whatever method it called.
     const byId = byStringId(step, got[j], model.outcomes[j], ids.strings);
-    const rule = regated.has(j) || asLive.has(j) ? "initializeAgain" : mixed.has(j) ? "gate" : toolLookupRule(falsyIdRule(step, model.rules[j]!, got[j], model.outcomes[j], ids.falsy), got[j], step);
+    const rule = regated.has(j) || asLive.has(j) ? "initializeAgain" : mixed.has(j) ? "gate" : optionalArgRule(toolLookupRule(falsyIdRule(step, model.rules[j]!, got[j], model.outcomes[j], ids.falsy), got[j], step), got[j], session, j);
     if (judges !== "envelope" && (byId || !judges.includes(rule))) continue;
     const compared = (part: "envelope" | "body"): string | undefined => compareStep(step, model.outcomes[j]!, got[j]!, part);
     const why = got[j] === undefined ? (stalled !== undefined ? `it never returned: ${stalled}` : "the session stopped before this step") : judges !== "envelope" ? compared("body") : compared("envelope") ?? (byId ? compared("body") : undefined);
-    const cause = byId ? stringIdCause(step) : regated.has(j) ? REGATED_CAUSE : asLive.has(j) ? REFUSED_AS_LIVE_CAUSE : mixed.has(j) ? MIXED_GATE_CAUSE : rule === "toolUnknown" && rule !== model.rules[j] ? TOOL_LOOKUP_CAUSE : rule !== model.rules[j] ? falsyIdCause(step, got[j]) : "";
+    const cause = byId ? stringIdCause(step) : regated.has(j) ? REGATED_CAUSE : asLive.has(j) ? REFUSED_AS_LIVE_CAUSE : mixed.has(j) ? MIXED_GATE_CAUSE : rule === "toolUnknown" && rule !== model.rules[j] ? TOOL_LOOKUP_CAUSE : rule === "toolMissingArg" && rule !== model.rules[j] ? OPTIONAL_ARG_CAUSE : rule !== model.rules[j] ? falsyIdCause(step, got[j]) : "";
     yield { j, why: why === undefined ? undefined : `${why}.${cause}`, rule };
   }
 }
