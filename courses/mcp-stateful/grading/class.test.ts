@@ -461,6 +461,12 @@ const GAMING: [string, string, number][] = [
   // property; a session calls made tools with optional properties left out on every seed now, and
   // the refusals are t2_tool_errors' (grading/optional-args.ts).
   ["gaming-required-all-properties", "task2", 7],
+  // A lazy server that refuses the draws' unknown protocolVersion (2099-01-01): t2_initialize failed
+  // by refusals, and every family read through it (a refusal is no value slip): 7, and 7 with its
+  // state on the module too. A refusal explains only a later refusal where the rules answer a
+  // result, after it in its session (grading/init-refusals.ts): 4, and 3.
+  ["gaming-version-refusal-lazy", "task2", 4],
+  ["gaming-version-refusal-lazy-shared", "task2", 3],
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {

@@ -206,8 +206,8 @@ export interface Found {
   wrong?: WrongStep[];
 }
 
-/** A step a check judged wrong: its session, the code's answers, the step's index and the rule it was judged by. */
-export interface WrongStep { session: Session; got: readonly Outcome[]; j: number; rule: StepRule }
+/** A step a check judged wrong: its session, the code's answers, the step's index, the rule it was judged by and the model's answer there. */
+export interface WrongStep { session: Session; got: readonly Outcome[]; j: number; rule: StepRule; want: Outcome }
 
 interface Judged { found: Found[]; ids: IdMistakes }
 
@@ -301,7 +301,7 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
           // the stopped run never answered); no shrinking of it (every candidate would stall).
           const f = judgeSteps(session, got, judges, ids, stalled ? results[i]!.failed : undefined, models[i]);
           const at = f === undefined ? undefined : got[f.steps - 1];
-          const steps = f && !stalled ? [...judgedSteps(session, got, judges, ids, undefined, models[i]!)].filter((s) => s.why !== undefined).map(({ j, rule }) => ({ session, got, j, rule })) : undefined;
+          const steps = f && !stalled ? [...judgedSteps(session, got, judges, ids, undefined, models[i]!)].filter((s) => s.why !== undefined).map(({ j, rule }) => ({ session, got, j, rule, want: models[i]!.outcomes[j]! })) : undefined;
           answered.push(...session.steps.slice(0, got.length));
           // The step it threw on, or the one it never returned from: the kinds of input of a crash.
           const stalledStep = stalled && f?.steps === got.length + 1 ? session.steps[got.length] : undefined;
@@ -326,8 +326,11 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
       });
       if (!saw && unseen) { kinds.within = true; kinds.otherOrder = false; kinds.serverInfoOnly = false; consider(unseen); }
       else if (!sawOwn && ownUnseen) { kinds.within = true; kinds.otherOrder = false; kinds.serverInfoOnly = false; consider(ownUnseen); }
-      if (smallest && ((kinds.beyond && !kinds.within && kinds.rightWithin) || (smallest.session && kinds.serverInfoOnly))) return { check, smallest, judged, beyond: true };
-      if (smallest?.session && kinds.otherOrder) return { check, smallest, judged, otherOrder: true };
+      // The wrong steps go with these too: a refused initialize of the unknown version alone is
+      // beyond the fixtures' kinds, and grading/init-refusals.ts reads them.
+      const steps = wrong ? { wrong } : {};
+      if (smallest && ((kinds.beyond && !kinds.within && kinds.rightWithin) || (smallest.session && kinds.serverInfoOnly))) return { check, smallest, judged, beyond: true, ...steps };
+      if (smallest?.session && kinds.otherOrder) return { check, smallest, judged, otherOrder: true, ...steps };
     }
     const crash = smallest && crashed ? { crashed: true as const, ...(thrownOn ? { crashedOn: crashKinds(thrownOn, answered.filter((step) => !thrownOn!.includes(step))) } : {}) } : {};
     return { check, ...(smallest ? { smallest, ...(wrong ? { wrong } : {}) } : {}), judged, ...crash };
