@@ -12,6 +12,7 @@
 import { withRules } from "../../../src/pack/score.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { Outcome, Step } from "../behaviour/session.js";
+import { PROTOCOL_VERSION } from "../course/index.js";
 import { LINE_RULES } from "../evidence/line-rules.js";
 import { HANDSHAKE_LINES, TASK2_FAMILIES } from "../evidence/rule-families.js";
 import type { WrongStep } from "./server-verdicts.js";
@@ -43,11 +44,17 @@ function followsRefusal(w: WrongStep, versions: ReadonlySet<unknown>): boolean {
   return w.session.steps.slice(0, w.j).some((s, k) => (s.on ?? 0) === on && refused(s, k));
 }
 
-/** The families' verdicts with `notThrough` t2_initialize (and the handshake's lines) where it failed by refusals its failures do not follow from. */
-export function markInitializeRefusals(verdicts: readonly CheckResult[], wrong: ReadonlyMap<string, readonly WrongStep[] | undefined>): CheckResult[] {
+/**
+ * The families' verdicts with `notThrough` t2_initialize (and the handshake's lines) where it failed
+ * by refusals of other versions than the page's, which the trace's initialize (`traceInitialize`,
+ * the page's version) was answered, and its failures do not follow from them. A refusal of the
+ * page's version too is another mistake's (string ids refused, say: string-ids.ts), left as it was.
+ */
+export function markInitializeRefusals(verdicts: readonly CheckResult[], traceInitialize: Outcome | undefined, wrong: ReadonlyMap<string, readonly WrongStep[] | undefined>): CheckResult[] {
   const rule = verdicts.find((c) => c.name === "t2_initialize" && c.status === "fail");
   const refusals = wrong.get("t2_initialize");
-  if (!rule || rule.crashed || !refusals?.length || !refusals.every((w) => isInitialize(w.session.steps[w.j]) && refusedForResult(w.got[w.j], w.want))) return [...verdicts];
+  if (!rule || rule.crashed || !refusals?.length || !answered(traceInitialize, "result")) return [...verdicts];
+  if (!refusals.every((w) => isInitialize(w.session.steps[w.j]) && versionOf(w.session.steps[w.j]) !== PROTOCOL_VERSION && refusedForResult(w.got[w.j], w.want))) return [...verdicts];
   const versions = new Set(refusals.map((w) => versionOf(w.session.steps[w.j])));
   return verdicts.map((check) => {
     if (!FAMILIES.includes(check.name) || check.status !== "fail" || check.crashed) return check;

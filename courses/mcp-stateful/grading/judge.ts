@@ -119,7 +119,7 @@ function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, 
   chargeListAfter(checks);
   checks.push(stdoutCheck("task2", [run, ...(p.sessions ? p.sessions.groups.map((g) => reply.runs[g.run]) : [])], loaded));
   const stderr = run && run.status !== "skipped" ? run.stderr : "";
-  const extra = [...(input.behaviour && p.sessions ? markToolOrderSlips(checks, markInitializeRefusals(markInitializeValueSlips(checks, server(p.sessions, reply, input.seed, smaller), fx.session?.[AT.initialize], wrongSteps(p.sessions, reply)), wrongSteps(p.sessions, reply))) : [])];
+  const extra = [...(input.behaviour && p.sessions ? markToolOrderSlips(checks, markInitializeRefusals(markInitializeValueSlips(checks, server(p.sessions, reply, input.seed, smaller), fx.session?.[AT.initialize], wrongSteps(p.sessions, reply)), fx.session?.[AT.initialize], wrongSteps(p.sessions, reply))) : [])];
   if (p.sessions) chargeAddedOrder(checks, extra, listedInOtherOrder(p.sessions, reply));
   if (input.schema) {
     const sessions = [{ session: TRACE_SESSION, outcomes: fx.session ?? [] }];
