@@ -45,10 +45,11 @@ function followsRefusal(w: WrongStep, versions: ReadonlySet<unknown>): boolean {
 }
 
 /**
- * The families' verdicts with `notThrough` t2_initialize (and the handshake's lines) where it failed
- * by refusals of other versions than the page's, which the trace's initialize (`traceInitialize`,
- * the page's version) was answered, and its failures do not follow from them. A refusal of the
- * page's version too is another mistake's (string ids refused, say: string-ids.ts), left as it was.
+ * The families' verdicts with `notThrough` t2_initialize (and the handshake's lines) where it
+ * failed only by refusals of versions other than the page's, the trace's initialize
+ * (`traceInitialize`, the page's version) was answered with a result, and the family's failures
+ * do not follow from the refusals. A refusal of the page's version too is another mistake's
+ * (string ids refused, say: string-ids.ts), and is left as it was.
  */
 export function markInitializeRefusals(verdicts: readonly CheckResult[], traceInitialize: Outcome | undefined, wrong: ReadonlyMap<string, readonly WrongStep[] | undefined>): CheckResult[] {
   const rule = verdicts.find((c) => c.name === "t2_initialize" && c.status === "fail");
