@@ -896,6 +896,11 @@ const COSTS: [string, number][] = [
   // Helper 80 (fairness-2026-12-05c), against the drawn key orders and the clock's second a call:
   ["correct-call-cache-ttl", 0], // task 2: tools/call answers kept five minutes by Date.now(), keyed by the params' JSON
   ["correct-reply-spread-delete", 0], // task 2: the reply made from {...message} with method and params deleted (the request's key order)
+  // Helper 91 (fairness-2026-12-06f): other readings and idioms (README there): full marks.
+  ["correct-dumps-head-tail-recursion", 0],
+  ["correct-jsonrpc-envelope-validated", 0],
+  ["correct-serve-non-object-invalid-request", 0],
+  ["correct-validator-every-keyword", 0],
   // A message read by position (Object.values destructured): wrong on every message whose keys come
   // in another order, as a real client's may (the SDK's fail too), so every family fails on its own
   // (src/pack/key-orders.ts): not one point.

@@ -22,12 +22,27 @@ const FIXTURES = path.join(ROOT, "test", "fixtures", "mcp-stateful-class");
 const TASK_IDS = ["task1", "task2", "task3"];
 const LIMITS = { timeMs: 20_000, memoryBytes: 128 * 1024 * 1024, valueChars: 1024 * 1024, outputChars: 16 * 1024 };
 
+// A folder's code files, those in its subfolders (a lib/ of helpers) by their relative path.
 const readTs = (dir: string): Record<string, string> =>
-  Object.fromEntries(readdirSync(dir).filter((f) => /\.[mc]?[tj]s$/.test(f)).map((f) => [f, readFileSync(path.join(dir, f), "utf8")]));
+  Object.fromEntries(readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => /\.[mc]?[tj]s$/.test(f)).map((f) => [f.split(path.sep).join("/"), readFileSync(path.join(dir, f), "utf8")]));
 const submission = (fixture: string): Record<string, string> => ({ ...readTs(SOLUTION), ...readTs(path.join(FIXTURES, fixture)) });
 
 /** Correct submissions in other styles: every check passes. */
 const CORRECT = [
+  // Helper 91 (fairness-2026-12-06f): other readings of the page and the specification, and other
+  // idioms (README there): full marks at both seeds.
+  "correct-client-invalidate-then-refetch",
+  "correct-client-params-always-object",
+  "correct-client-sdk-zero-ids",
+  "correct-client-spec-negotiation-guards",
+  "correct-kindof-type-predicates",
+  "correct-server-initialize-params-checked",
+  "correct-server-keeps-config-object",
+  "correct-server-prompt-declared-arguments",
+  "correct-server-spec-ping-ignores-responses",
+  "correct-server-version-negotiation",
+  "correct-transport-eager-notification-buffer",
+  "correct-transport-pipe-lines",
   // Helper 80, against the drawn key orders and the clock's second a call: kindOf by a Set of keys
   // gathered with for...in; tools/list kept five minutes by Date.now() and cleared by addTool; a
   // client timing each request with performance.now() (McpError -32001 after 30 s).

@@ -36,6 +36,11 @@ const submission = (fixture: string): Record<string, string> => ({ ...readTs(SOL
 
 /** Correct submissions in other styles: every check passes. */
 const CORRECT = [
+  // Helper 91 (fairness-2026-12-06f): other readings of the page and the specification, and other
+  // idioms (README there): full marks at both seeds.
+  "correct-client-exceptions-as-control-flow",
+  "correct-client-requeststate-only-rounds",
+  "correct-handle-request-id-validated",
   // Helper 80, against the drawn key orders and the clock's second a call: client ids from
   // Date.now() in base 36 and a counter; replies whose jsonrpc and id follow the request's key order.
   "correct-client-date-ids",
