@@ -18,7 +18,7 @@ import { kindOf, markKindPaths, pairOf, requestsRead, type KindFailure, type Kin
 import { picked } from "../../../src/pack/interleave.js";
 import { failingInputs } from "../behaviour/judge.js";
 import type { Expectation } from "../behaviour/expectation.js";
-import { expectHandle } from "../behaviour/model.js";
+import { ANSWER_KEY } from "../behaviour/key.js";
 import { expectedAnswers, planInputs } from "../behaviour/plan.js";
 import { MESSAGES } from "../course/fixtures.js";
 import { SCORE_POLICY } from "../course/score-policy.js";
@@ -29,11 +29,14 @@ import { FIXTURE_INPUTS, type TaskRuns } from "./request.js";
 /** The rules' answer; undefined where they leave it open (any response will do). */
 const rulesAnswer = (expectation: Expectation | undefined): unknown => (expectation && expectation.kind !== "protocol" ? expectation.value : undefined);
 
+/** The rules' answer to one of the page's messages (the answer key's: the student edition has no model), null where it has none. */
+const pageAnswer = (message: unknown): unknown => ANSWER_KEY.handle?.(message) ?? null;
+
 // Each of handle's lines with the page's requests it reads, from the rules' answers.
 let lineReads: Map<string, { reads: number[]; rules: readonly string[] }> | undefined;
 function linesReading(): Map<string, { reads: number[]; rules: readonly string[] }> {
   if (lineReads) return lineReads;
-  const answers = MESSAGES.map((m) => { const e = expectHandle(m as never); return e.kind === "exact" || e.kind === "messages" ? e.value : null; });
+  const answers = MESSAGES.map(pageAnswer);
   lineReads = new Map();
   for (const line of EVIDENCE_LINES.filter((l) => l.task === "task2")) {
     const reads = requestsRead((values) => line.compute({ task: "task2", responses: values } as never), MESSAGES, answers);
@@ -64,7 +67,10 @@ export function markPathFree(judgement: TaskJudgement, responses: readonly unkno
   const { offsets } = planInputs(runs.plan);
   // Each planned family's failing calls, and the kinds of the rules' answers to its inputs; a call
   // whose answer the rules leave open is left out.
+  // A rule judged otherwise than by the rules' answers (ids alone, an input left unchanged) has
+  // none in the answer key (the student edition's practice data holds none for it).
   const failures = new Map(runs.plan.map((p, k): [string, KindFailure] => {
+    if (p.check.judge === "answered" || p.check.judge === "input-unchanged") return [p.check.name, { kinds: new Set(), pairs: [] }];
     const expected = expectedAnswers("task2", p);
     const kinds = new Set(p.inputs.flatMap((input, i) => { const rules = rulesAnswer(expected[i]); return rules === undefined ? [] : [kindOf(rules, input)]; }));
     return [p.check.name, { kinds, pairs: failing[k]!.flatMap((i): Pair[] => {
@@ -73,7 +79,7 @@ export function markPathFree(judgement: TaskJudgement, responses: readonly unkno
       return rules === undefined ? [] : [pairOf(rules, outcome?.ok ? outcome : undefined, p.inputs[i])];
     }) }];
   }));
-  const pageKinds = (i: number): Pair[] => { const rules = rulesAnswer(expectHandle(MESSAGES[i] as never)); return rules === undefined ? [] : [pairOf(rules, { value: responses[i] }, MESSAGES[i])]; };
+  const pageKinds = (i: number): Pair[] => { const rules = pageAnswer(MESSAGES[i]); return rules === null ? [] : [pairOf(rules, { value: responses[i] }, MESSAGES[i])]; };
   const family = (name: string): KindPath => ({ name, pairs: failures.get(name)?.pairs ?? [], kinds: failures.get(name)?.kinds ?? new Set() });
   const paths: KindPath[] = [
     ...failingLines.flatMap(([key, { reads, rules }]) => [
