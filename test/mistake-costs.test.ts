@@ -682,6 +682,25 @@ const COSTS: [string, number][] = [
   // no id mistake (grading/path-free.ts).
   ["gaming-generic-refusal-text-slip", 6],
   ["gaming-generic-refusal-falsy-id-slip", 7],
+  // Helper 94 (mistakes-2026-12-06g): one slip each, many in a helper every answer goes through,
+  // one point each (an error's data and arguments that are not an object: the specification's, 0).
+  // Not here, each open: a shared ok() without jsonrpc (3 points: no page line reads jsonrpc),
+  // fail() writing the code as a string (2: the page lines print it right, their rules do not).
+  ["slip-content-field-misnamed", 1],
+  ["slip-content-object", 1],
+  ["slip-dumps-no-escape", 1],
+  ["slip-id-or-null", 1],
+  ["slip-id-stringified", 1],
+  ["slip-id-zero-notification", 1],
+  ["slip-integer-any-number", 1],
+  ["slip-iserror-only-when-true", 1],
+  ["slip-iserror-string", 1],
+  ["slip-minimum-inclusive", 1],
+  ["slip-required-falsy", 1],
+  ["slip-unknown-tool-32601", 1],
+  ["slip-unknown-tool-tool-error", 1],
+  ["slip-args-array-kept", 0],
+  ["slip-fail-helper-data-null", 0],
   // Helper 69: rules skipped whose answers still say something (a search where the rules refuse):
   // each argument family read through the enum's fixture line, which these fail too, so skipping
   // every argument rule cost 2 (15/17) and the enum alone 5. A failure whose answers say another

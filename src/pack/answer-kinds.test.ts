@@ -84,16 +84,28 @@ describe("pairOf and a result built otherwise", () => {
   });
   it("a reshape explains only the same reshape: a key every answer gains, an id's type", () => {
     const by = pairOf(found("x"), { value: found("x", { extra: 1 }) }, message);
-    const gains = { jsonrpc: "2.0", id: 9, result: { content: [{ type: "text", text: "b" }], isError: true, extra: 1 } };
-    expect(explains(by, pairOf(refusal("a"), { value: gains }, message))).toBe(true);
+    const gains = (text: string) => ({ jsonrpc: "2.0", id: 9, result: { content: [{ type: "text", text }], isError: true, extra: 1 } });
+    expect(explains(by, pairOf(refusal("a"), { value: gains("a") }, message))).toBe(true);
     expect(explains(by, pairOf(refusal("a"), { value: refusal("b") }, message))).toBe(false);
     const idLost = pairOf({ jsonrpc: "2.0", id: 0, result: {} }, { value: { jsonrpc: "2.0", id: null, result: {} } }, { id: 0, method: "tools/list" });
     expect(idLost.reshaped).toEqual(["/id"]);
     expect(explains(idLost, pairOf(refusal("a"), { value: refusal("b") }, { id: 9, method: "tools/call" }))).toBe(false);
   });
-  it("says whether the answer carries the request's id", () => {
-    expect(pairOf(refusal("a"), { value: refusal("b") }, { id: 9 }).echoed).toBe(true);
-    expect(pairOf(refusal("a"), { value: refusal("b") }, { id: "9" }).echoed).toBe(false);
+  it("an error's code written as a string is a reshape, not another kind", () => {
+    const err = (code: unknown, id: unknown) => ({ jsonrpc: "2.0", id, error: { code, message: "m" } });
+    const by = pairOf(err(-32602, 4), { value: err("-32602", 4) }, { id: 4 });
+    expect(by).toMatchObject({ rules: "error -32602", code: "error -32602", reshaped: ["/error/code"] });
+    expect(explains(by, pairOf(err(-32601, 6), { value: err("-32601", 6) }, { id: 6 }))).toBe(true);
+  });
+  it("the same value written otherwise at the same place explains it in another kind, another value does not", () => {
+    const typed = (v: Record<string, unknown>, resultType: string) => ({ ...v, result: { ...(v["result"] as object), resultType } });
+    const by = pairOf(typed(found("x"), "complete"), { value: typed(found("x"), "completed") }, message);
+    expect(explains(by, pairOf(typed(refusal("a"), "complete"), { value: typed(refusal("a"), "completed") }, message))).toBe(true);
+    expect(explains(pairOf(found("x"), { value: found("y") }, message), pairOf(refusal("a"), { value: refusal("b") }, message))).toBe(false);
+  });
+  it("says whether the answer is the rules' but for its id", () => {
+    expect(pairOf(refusal("a"), { value: { ...refusal("a"), id: "9" } }, { id: 9 }).idOnly).toBe(true);
+    expect(pairOf(refusal("a"), { value: { ...refusal("b"), id: "9" } }, { id: 9 }).idOnly).toBeUndefined();
   });
 });
 
@@ -129,10 +141,10 @@ describe("markKindPaths", () => {
     expect(markKindPaths([fail("several"), fail("valid")], [line], failing({ several: [k("tool error", "tool error")], valid: [k(SEARCH, SEARCH)] }), through)[0]!.notThrough).toEqual(["line"]);
   });
 
-  it("an ids check explains only calls answered without the request's id", () => {
+  it("an ids check explains only calls whose answer is the rules' but for its id", () => {
     const ids = { name: "line", pairs: [], ids: true };
-    const family = (echoed: boolean) => failing({ several: [{ ...k("tool error", "tool error"), echoed }] });
-    expect(markKindPaths([fail("several")], [ids], family(true), through)[0]!.notThrough).toEqual(["line"]);
-    expect(markKindPaths([fail("several")], [ids], family(false), through)[0]!.notThrough).toBeUndefined();
+    const family = (idOnly: boolean) => failing({ several: [{ ...k("tool error", "tool error"), ...(idOnly ? { idOnly } : {}) }] });
+    expect(markKindPaths([fail("several")], [ids], family(false), through)[0]!.notThrough).toEqual(["line"]);
+    expect(markKindPaths([fail("several")], [ids], family(true), through)[0]!.notThrough).toBeUndefined();
   });
 });

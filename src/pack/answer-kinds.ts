@@ -11,12 +11,14 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 /** The kind of an answer: none, an error (by its code), a tool's error result, or the result of the message's method (one that asks for more apart). */
 export function kindOf(answer: unknown, message: unknown): string {
   if (!isObject(answer)) return "none";
-  if (isObject(answer["error"])) return Number.isInteger(answer["error"]["code"]) ? `error ${String(answer["error"]["code"])}` : "error";
+  // An error by its code, written as a number or not (a code written as a string is a slip in
+  // writing errors, seen as such by the answers' shapes).
+  if (isObject(answer["error"])) { const code = Number(answer["error"]["code"]); return Number.isInteger(code) ? `error ${code}` : "error"; }
   const result = answer["result"];
   if (isObject(result) && result["isError"] === true) return "tool error";
   // A result that asks for more (the 2026-07-28 multi round-trip's input_required) is another kind
   // of answer than one that completes the call.
-  const more = isObject(result) && typeof result["resultType"] === "string" && result["resultType"] !== "complete" ? ` (${result["resultType"]})` : "";
+  const more = isObject(result) && (result["resultType"] === "input_required" || Object.hasOwn(result, "inputRequests")) ? " (input_required)" : "";
   return `result of ${String(isObject(message) ? message["method"] : "")}${more}`;
 }
 
@@ -46,9 +48,25 @@ export interface KindPair {
   code?: string;
   /** Where the code's answer has another shape than the rules' (a key missing or added, a list for an object): its paths. */
   reshaped?: readonly string[];
-  /** The code's answer carries the request's id. */
-  echoed?: boolean;
+  /** The code's answer is the rules' but for its id: a mistake in ids alone. */
+  idOnly?: boolean;
+  /** Where a value the rules' answer has is written otherwise, at a path both answers have: "path=value" (the code's). */
+  slips?: readonly string[];
 }
+
+// The values written otherwise at paths both answers have, with the code's value.
+function slipsAt(a: unknown, b: unknown, at = "", out: string[] = []): string[] {
+  if (Array.isArray(a) && Array.isArray(b)) a.forEach((x, i) => (i < b.length ? slipsAt(x, b[i], `${at}/*`, out) : undefined));
+  else if (isObject(a) && isObject(b)) { for (const k of Object.keys(a)) if (Object.hasOwn(b, k)) slipsAt(a[k], b[k], `${at}/${k}`, out); }
+  else if (!isObject(a) && !Array.isArray(a) && !isObject(b) && !Array.isArray(b) && !Object.is(a, b)) out.push(`${at}=${JSON.stringify(b)}`);
+  return out;
+}
+// JSON data alike, key order aside.
+const sameData = (a: unknown, b: unknown): boolean => {
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameData(x, b[i]));
+  if (isObject(a) && isObject(b)) { const keys = Object.keys(a); return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameData(a[k], b[k])); }
+  return Object.is(a, b);
+};
 
 const typeOf = (v: unknown): string => (Array.isArray(v) ? "array" : v === null ? "null" : typeof v);
 
@@ -67,9 +85,9 @@ function reshapedAt(a: unknown, b: unknown, at = "", out: string[] = []): string
 export function pairOf(rules: unknown, code: { value: unknown } | undefined, message: unknown): KindPair {
   if (!code) return { rules: kindOf(rules, message) };
   const reshaped = reshapedAt(rules, code.value);
-  const id = (v: unknown): string | undefined => (isObject(v) && Object.hasOwn(v, "id") ? JSON.stringify(v["id"]) : undefined);
-  const echoed = id(code.value) !== undefined && id(code.value) === id(message);
-  return { rules: kindOf(rules, message), code: kindOf(code.value, message), ...(reshaped.length ? { reshaped } : {}), echoed };
+  const idOnly = isObject(rules) && isObject(code.value) && sameData({ ...code.value, id: rules["id"] }, rules);
+  const slips = slipsAt(rules, code.value);
+  return { rules: kindOf(rules, message), code: kindOf(code.value, message), ...(reshaped.length ? { reshaped } : {}), ...(idOnly ? { idOnly } : {}), ...(slips.length ? { slips } : {}) };
 }
 
 // Any method's result: a slip in deciding that a request gets a result, or gets refused, shows
@@ -98,14 +116,18 @@ export function explains(by: KindPair, p: KindPair): boolean {
   if (by.code === undefined || p.code === undefined) return by.rules === p.rules;
   if (p.code !== p.rules) return by.code !== by.rules && coarse(by.rules) === coarse(p.rules);
   if (by.code !== by.rules) return (written(by.code) === written(p.code) && coarse(by.rules) === "result") || coarse(by.rules) === coarse(p.rules);
-  return by.reshaped ? by.reshaped.some((at) => p.reshaped?.includes(at) === true) : written(by.code) === written(p.code);
+  // The same value written at the same place in both, whatever their kinds: a slip in a helper
+  // that writes every result, a tool's error result included (resultType "completed").
+  if (by.slips?.some((slip) => p.slips?.includes(slip) === true)) return true;
+  if (by.reshaped) return by.reshaped.some((at) => p.reshaped?.includes(at) === true);
+  return written(by.code) === written(p.code);
 }
 
 /**
  * A failing check that may carry a family's mistake, with its failing calls' kinds. `ids`: a check
- * that judges only the answers' ids (and that there is one): it explains only a failing call not
- * seen answered with the request's id. `kinds`: a family's, the kinds of the rules' answers to
- * all its inputs.
+ * that judges only the answers' ids (and that there is one): it explains only a failing call whose
+ * answer is the rules' but for its id, or that got none (or threw: its id unseen). `kinds`: a
+ * family's, the kinds of the rules' answers to all its inputs.
  */
 export interface KindPath { name: string; pairs: readonly KindPair[]; ids?: boolean; kinds?: ReadonlySet<string> }
 
@@ -132,7 +154,7 @@ export function markKindPaths<C extends CheckResult>(
     if (!mine) return c;
     const reads = new Set(through(c.name));
     const read = paths.filter((p) => p.name !== c.name && reads.has(p.name) && (!p.kinds || apart(p.kinds, mine.kinds)));
-    const explained = (p: KindPair): boolean => read.some((o) => (o.ids ? p.echoed !== true : o.pairs.some((by) => explains(by, p))));
+    const explained = (p: KindPair): boolean => read.some((o) => (o.ids ? p.code === undefined || p.code === "none" || p.idOnly === true : o.pairs.some((by) => explains(by, p))));
     if (!read.length || mine.pairs.every(explained)) return c;
     const free = read.map((o) => o.name).filter((name) => !(c.notThrough ?? []).includes(name));
     return free.length ? { ...c, notThrough: [...(c.notThrough ?? []), ...free] } : c;
