@@ -26,7 +26,8 @@ import { schemaChecks } from "../schema/checks.js";
 import { chargeReached } from "../../../src/pack/reached.js";
 import { chargeFixtureSlips } from "./fixture-slips.js";
 import { markDataFree } from "./data-free.js";
-import { kindPath, markPathFree, type KindFamily } from "./path-free.js";
+import { kindPath, markPathFree } from "./path-free.js";
+import type { KindPath } from "../../../src/pack/answer-kinds.js";
 import { chargeRepeatedSlips, failingAnswersOf, markLineValueSlips } from "./line-slips.js";
 import { TASK1_FAMILIES, TASK2_FAMILIES, TASK4_FAMILIES } from "../evidence/rule-families.js";
 import { chargeIsErrorThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
@@ -139,7 +140,7 @@ function chargeUnanswered(checks: readonly CheckResult[]): CheckResult[] {
     ? { ...c, chargedTo: to, message: `${c.message ?? ""} Every one of them was left without a response, as t2_notifications found: that mistake, charged there; it costs nothing more here.`.trim() } : c));
 }
 
-function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outcome[] | undefined, generated: readonly unknown[], seed: number, check: ArgsChecker, paths?: KindFamily[]): CheckResult[] {
+function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outcome[] | undefined, generated: readonly unknown[], seed: number, check: ArgsChecker, paths?: KindPath[]): CheckResult[] {
   const fresh = plan.fresh!;
   const task = taskOf("task2");
   const freshRun = reply.runs[fresh.run];
@@ -187,7 +188,7 @@ function statelessChecks(plan: StatelessPlan, reply: SandboxReply, shared: Outco
     // The answers that depend on the orders' state (A101's status before and after its cancel)
     // are judged in the shared run after the page's session has cancelled A101, so no other
     // check reads A101 as the page's data has it: alone, in a fresh instance, they are judged here.
-    const freshAnswer = (i: number): unknown => (sent.has(i) && !sameJson(model[i], newServer()(generated[i])) ? newServer()(generated[i]) : undefined);
+    const freshAnswer = (i: number): unknown => { if (!sent.has(i)) return undefined; const answer = newServer()(generated[i]); return sameJson(model[i], answer) ? undefined : answer; };
     const data: Judged = { expected: (i) => { const answer = freshAnswer(i); return answer === undefined ? undefined : expectedPart(answer, "content"); }, accepts: acceptsPart("content"), stopped };
     checks.push(verdict(DATA_ALONE, "task2", generated, alone, data, seed, "were answered differently from the page's data when sent alone to a fresh module instance", " (alone, in a fresh module instance)"));
     // Its failing calls' kinds, for the families that read through it (path-free.ts).
@@ -334,7 +335,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
   // Which failed families no failing input of which reads the orders (data-free.ts).
   let dataFree: ((all: CheckResult[]) => CheckResult[]) | undefined;
   // The checks judged apart from the plan that families read through, with their failing calls' kinds.
-  const judgedPaths: KindFamily[] = [];
+  const judgedPaths: KindPath[] = [];
   // handle's judges (its lines, behaviour, the stateless checks, the schema's errorDue) read one
   // checker (judgeOwn's) and, when made, one set of the model's answers.
   let model: ({ value: unknown } | undefined)[] | undefined;

@@ -49,14 +49,12 @@ function inputAnswer(input: unknown): unknown {
 
 const pairWith = (rules: unknown, outcome: Outcome | undefined, message: unknown): KindPair => pairOf(rules, outcome?.ok ? outcome : undefined, message);
 
-/** A check judged apart from the plan that families read through, with its failing calls' kinds (src/pack/answer-kinds.ts). */
-export type KindFamily = KindPath;
-
 /**
- * A check judged apart from the plan (t2_data_alone): `rules(i)` the rules' answer to input i
- * where the check judges it, `passes(i, outcome)` whether the code's answer holds.
+ * A check judged apart from the plan (t2_data_alone, t2_stateless) as a path, with its failing
+ * calls' kinds: `rules(i)` the rules' answer to input i where the check judges it,
+ * `passes(i, outcome)` whether the code's answer holds.
  */
-export function kindPath(name: string, inputs: readonly unknown[], outcomes: readonly (Outcome | undefined)[], rules: (i: number) => unknown, passes: (i: number, outcome: Outcome | undefined) => boolean): KindFamily {
+export function kindPath(name: string, inputs: readonly unknown[], outcomes: readonly (Outcome | undefined)[], rules: (i: number) => unknown, passes: (i: number, outcome: Outcome | undefined) => boolean): KindPath {
   const judged = inputs.flatMap((input, i) => { const answer = rules(i); return answer === undefined ? [] : [{ input, i, answer }]; });
   return {
     name,
@@ -66,13 +64,13 @@ export function kindPath(name: string, inputs: readonly unknown[], outcomes: rea
 
 /**
  * `checks` (handle's extra checks) with each failing family marked not read through the failing
- * lines (and their rules, and the rules answered with one kind) it reads through when one of its
- * failing inputs none of them explains (src/pack/answer-kinds.ts); `lines`: handle's evidence
+ * lines (and their rules, and the checks judged apart) it reads through when one of its failing
+ * inputs none of them explains (src/pack/answer-kinds.ts); `lines`: handle's evidence
  * checks; `page`: the code's answers to the page's messages; `shared`: to the generated inputs, at
  * each planned check's offset; `failing(p)`: a planned check's failing inputs; `judged`: the
  * checks judged apart from the plan (kindPath).
  */
-export function markPathFree(checks: readonly CheckResult[], lines: readonly CheckResult[], plan: readonly PlannedCheck[], failing: (p: PlannedCheck) => number[], page: readonly (Outcome | undefined)[], shared: readonly (Outcome | undefined)[], judged: readonly KindFamily[] = []): CheckResult[] {
+export function markPathFree(checks: readonly CheckResult[], lines: readonly CheckResult[], plan: readonly PlannedCheck[], failing: (p: PlannedCheck) => number[], page: readonly (Outcome | undefined)[], shared: readonly (Outcome | undefined)[], judged: readonly KindPath[] = []): CheckResult[] {
   const own = (c: CheckResult | undefined): boolean => c?.status === "fail" && c.chargedTo === undefined;
   const byName = new Map([...lines, ...checks].map((c) => [c.name, c]));
   const { reads, answers } = linesReading();
