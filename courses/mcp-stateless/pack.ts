@@ -13,6 +13,7 @@ import { HINTS } from "./course/hints.js";
 import { LINE_RULES } from "./evidence/line-rules.js";
 import { TASK1_FAMILIES, TASK2_FAMILIES, TASK3_FAMILIES, TASK4_FAMILIES } from "./evidence/rule-families.js";
 import { judge } from "./grading/judge.js";
+import { STATELESS_SLIPS } from "./grading/slips.js";
 import { statelessRecount } from "./grading/recount.js";
 import { liveChecks } from "./grading/live.js";
 import { IMPORTS, statelessStandIn } from "./grading/stand-ins.js";
@@ -66,6 +67,7 @@ const pack: Pack<StatelessPlan> = {
   },
   types: { checker: () => new StatelessTypeCheck() },
   standIns: { imports: IMPORTS, copy: (task, plan) => statelessStandIn(task, plan) },
+  slips: STATELESS_SLIPS,
   plan,
   judge,
   recount: statelessRecount,

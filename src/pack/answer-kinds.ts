@@ -119,7 +119,10 @@ export function explains(by: KindPair, p: KindPair): boolean {
   // The same value written at the same place in both, whatever their kinds: a slip in a helper
   // that writes every result, a tool's error result included (resultType "completed").
   if (by.slips?.some((slip) => p.slips?.includes(slip) === true)) return true;
-  if (by.reshaped) return by.reshaped.some((at) => p.reshaped?.includes(at) === true);
+  // A line answered in another shape explains nothing here: a slip in how every answer is written
+  // is undone in the code's values and the code judged again (src/grading/one-slip.ts), where an
+  // answer that is wrong otherwise stays wrong.
+  if (by.reshaped) return false;
   return written(by.code) === written(p.code);
 }
 

@@ -3,6 +3,7 @@
 // what to run in the sandbox for a submission, the checks from what came back, and the live
 // checks against a real process. The engine (sandbox, files, type check, reporters, batch, watch,
 // CLI) reads packs only through this type, so a new pack is a folder under courses/ and nothing else.
+import type { AnswerSlip } from "./answer-slips.js";
 import type { CheckResult } from "../report/types.js";
 import type { RunSpec, SandboxReply, StandIn, TaskFailure } from "../sandbox/protocol.js";
 import type { ScorePolicy } from "./score.js";
@@ -198,6 +199,12 @@ export interface Pack<P extends PackPlan = PackPlan> {
    * `plan` can make of it; undefined when the pack has none for it.
    */
   standIns?: { imports: Readonly<Record<string, readonly string[]>>; copy(task: string, plan: P, input: PlanInput): StandIn | undefined };
+  /**
+   * Slips in how answers are written that the code's values may carry (a helper that leaves
+   * "jsonrpc" out of every answer): each undone in every value, the submission is judged again,
+   * and a slip that broke several rules costs one point (src/grading/one-slip.ts).
+   */
+  slips?: readonly AnswerSlip[];
   plan(input: PlanInput): P;
   judge(plan: P, reply: SandboxReply, input: PlanInput): Record<string, TaskJudgement>;
   /**

@@ -1,0 +1,144 @@
+// One slip in how answers are written, one point (issue 20; the slips: src/pack/answer-slips.ts).
+// When a judgement lost two points or more and the code's answers carry a slip the pack names,
+// the submission is judged again with the slip undone in every value it returned, fixtures and
+// unseen inputs alike. That judgement is of the code with the one slip fixed, so it is as fair
+// and as hard to fool as the first (code that answers only the fixtures stays wrong). Where it
+// lost less by more than a point, each failure it no longer shows is charged to one of them (the
+// slip, one point), and each it still shows costs as it costs there. Asked only of failing code.
+import type { Pack, PackPlan, TaskJudgement } from "../pack/types.js";
+import { undoSlip, type AnswerSlip } from "../pack/answer-slips.js";
+import { scoreTask } from "../pack/score.js";
+import type { CheckResult } from "../report/types.js";
+import type { SandboxReply } from "../sandbox/protocol.js";
+import { decodeValue } from "../sandbox/value.js";
+
+type Judged = Record<string, TaskJudgement>;
+
+/** The reply with the slip undone in every plain value a call returned; `changed`: how many answers. */
+export function undoInReply(reply: SandboxReply, slip: AnswerSlip): { reply: SandboxReply; changed: number } {
+  let changed = 0;
+  const runs = reply.runs.map((run) => {
+    if (run.status !== "ran") return run;
+    const calls = run.calls.map((call) => {
+      if (!call.ok) return call;
+      const decoded = decodeValue(call.value);
+      // Only plain data: a value with undefined or a function in it is judged as it is.
+      if (!decoded.ok || !decoded.plain) return call;
+      const undone = undoSlip(decoded.value, slip);
+      if (!undone.changed) return call;
+      changed += undone.changed;
+      return { ...call, value: `J${JSON.stringify(undone.value)}` };
+    });
+    return { ...run, calls };
+  });
+  return { reply: { runs }, changed };
+}
+
+const all = (j: TaskJudgement): CheckResult[] => [...j.checks, ...(j.extra ?? [])];
+
+/** Points a judgement lost, each task as the policy scores its checks. */
+export function pointsLost(pack: Pick<Pack, "score">, judged: Judged): number {
+  return Object.values(judged).reduce((n, j) => { const p = scoreTask({ checks: all(j) }, pack.score); return n + p.maxScore - p.score; }, 0);
+}
+
+// What a check's charge is made of: taken from the judgement with the slip undone.
+const CHARGE_FIELDS = ["chargedTo", "beyondLines", "crashed", "crashedOn", "unansweredOn", "ownMistake", "notThrough", "unanswered"] as const;
+function chargedAs(first: CheckResult, again: CheckResult): CheckResult {
+  const out: Record<string, unknown> = { ...first };
+  for (const k of CHARGE_FIELDS) { if (again[k] === undefined) delete out[k]; else out[k] = again[k]; }
+  return out as unknown as CheckResult;
+}
+
+const sameShape = (a: Judged, b: Judged): boolean => {
+  const tasks = Object.keys(a);
+  return tasks.length === Object.keys(b).length && tasks.every((t) => {
+    const x = b[t] ? all(b[t]!) : [];
+    const y = all(a[t]!);
+    return x.length === y.length && y.every((c, i) => c.name === x[i]!.name && c.kind === x[i]!.kind);
+  });
+};
+
+const worse = (before: Judged, after: Judged): boolean =>
+  Object.keys(before).some((t) => { const b = all(before[t]!); return all(after[t]!).some((c, i) => c.status === "fail" && b[i]!.status !== "fail"); });
+
+/** One slip undone: the judgement of the code with it (and the slips before it) undone. */
+export interface SlipStep { slip: AnswerSlip; judged: Judged }
+
+/**
+ * The first judgement with each slip counted once, or undefined where that is no better. Each
+ * step's judgement has one more slip undone. A failure the last no longer shows is charged to one
+ * of those the step that fixed it first no longer shows (that slip, one point), a failure it still
+ * shows carries its charges; together they cost at least the last judgement's points and a point a
+ * slip. Each step must fix more than one point and break nothing that held: a slip whose undoing
+ * breaks a rule is not only in how answers are written.
+ */
+export function countedOnce(pack: Pick<Pack, "score">, first: Judged, steps: readonly SlipStep[]): Judged | undefined {
+  const last = steps.at(-1)?.judged;
+  if (!last || steps.some((s) => !sameShape(first, s.judged))) return undefined;
+  const lost = pointsLost(pack, first);
+  const floor = pointsLost(pack, last) + steps.length;
+  if (floor >= lost) return undefined;
+  const passesAt = (t: string, i: number): number => steps.findIndex((s) => all(s.judged[t]!)[i]!.status === "pass");
+  const fixedBy = steps.map((_, k) => Object.keys(first).flatMap((t) => all(first[t]!).flatMap((c, i) => (c.status === "fail" && passesAt(t, i) === k ? [{ t, name: c.name }] : []))));
+  if (fixedBy.some((f) => f.length === 0)) return undefined;
+  const build = (at: readonly { t: string; name: string }[]): Judged => {
+    const mark = (t: string, list: readonly CheckResult[], offset: number): CheckResult[] => list.map((c, n) => {
+      if (c.status !== "fail") return c;
+      const k = passesAt(t, offset + n);
+      if (k < 0) { const a = all(last[t]!)[offset + n]!; return a.status === "fail" ? chargedAs(c, a) : c; }
+      const slipAt = at[k]!;
+      if (t !== slipAt.t || c.name !== slipAt.name) return { ...c, chargedTo: slipAt.name };
+      const others = fixedBy[k]!.length - 1;
+      const note = `One slip in how the answers are written: ${steps[k]!.slip.says}. With it undone, ${others} more check${others === 1 ? "" : "s"} pass: the slip is counted once, here.`;
+      const { chargedTo: _, ...own } = c;
+      return { ...own, message: c.message ? `${c.message} ${note}` : note };
+    });
+    return Object.fromEntries(Object.entries(first).map(([t, j]) => [t, { ...j, checks: mark(t, j.checks, 0), ...(j.extra ? { extra: mark(t, j.extra, j.checks.length) } : {}) }]));
+  };
+  // Each slip where it costs a point: its first failure that, its own, leaves the count at or above the floor.
+  const at = fixedBy.map((f) => f[0]!);
+  for (let k = 0; k < steps.length; k++) {
+    const choice = fixedBy[k]!.find((c) => { at[k] = c; const n = pointsLost(pack, build(at)); return n >= floor - (steps.length - 1 - k) && n < lost; });
+    if (!choice) return undefined;
+    at[k] = choice;
+  }
+  const counted = build(at);
+  const n = pointsLost(pack, counted);
+  return n >= floor && n < lost ? counted : undefined;
+}
+
+/**
+ * The judgement with each slip the pack names counted once, the best of them taken one after
+ * another (two slips cost two points). `judgeUndone` judges the submission from a reply with one
+ * more slip undone (the pack's judge and recount, its requests' replies undone alike).
+ */
+export async function slipsCountedOnce<P extends PackPlan>(
+  pack: Pack<P>, reply: SandboxReply, judged: Judged,
+  judgeUndone: (reply: SandboxReply, undo: (r: SandboxReply) => SandboxReply) => Promise<Judged>,
+): Promise<Judged> {
+  const slips = pack.slips ?? [];
+  if (!slips.length || pointsLost(pack, judged) < 2) return judged;
+  const steps: SlipStep[] = [];
+  const undoAll = (list: readonly AnswerSlip[]) => (r: SandboxReply): SandboxReply => list.reduce((x, s) => undoInReply(x, s).reply, r);
+  for (let round = 0; round < 3; round++) {
+    const before = steps.at(-1)?.judged ?? judged;
+    const lostBefore = pointsLost(pack, before);
+    if (lostBefore < 2) break;
+    const done = steps.map((s) => s.slip);
+    let pick: SlipStep & { lost: number } | undefined;
+    for (const slip of slips) {
+      if (done.includes(slip)) continue;
+      const { reply: without, changed } = undoInReply(undoAll(done)(reply), slip);
+      if (!changed) continue;
+      const again = await judgeUndone(without, undoAll([...done, slip]));
+      if (!sameShape(before, again) || worse(before, again)) continue;
+      const lost = pointsLost(pack, again);
+      if (lost + 1 < lostBefore && (!pick || lost < pick.lost)) pick = { slip, judged: again, lost };
+    }
+    if (!pick) break;
+    steps.push({ slip: pick.slip, judged: pick.judged });
+  }
+  // Fewer slips where the last would not count as one point (its failures all charged elsewhere).
+  for (let n = steps.length; n > 0; n--) { const counted = countedOnce(pack, judged, steps.slice(0, n)); if (counted) return counted; }
+  return judged;
+}

@@ -1,0 +1,152 @@
+// Slips in how answers are written (issue 20: one mistake costs one point). A helper that builds
+// every answer (an `ok(id, result)` that leaves out "jsonrpc", a `fail()` that writes the code as
+// a string) puts the same slip in every answer it writes, and every rule that reads those answers
+// breaks with it. Each slip here is undone in the values the code returned, the submission judged
+// again (src/grading/one-slip.ts), and where that judgement is better by more than a point the
+// slip costs one point and the rest of the difference nothing. A slip is undone everywhere alike,
+// fixtures and unseen inputs, and only in how an answer is written, never in what it says: code
+// that answers only the fixtures is as wrong with its slip undone.
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+export interface AnswerSlip {
+  /** Stable id ("jsonrpc-missing"). */
+  id: string;
+  /** The slip in the student's words: what their answers do and what the rules ask. */
+  says: string;
+  /** The answer (a JSON-RPC response object) with the slip undone, or undefined where it has none of it. */
+  undo(answer: Record<string, unknown>): Record<string, unknown> | undefined;
+}
+
+// Keys copied as data (a key "__proto__" stays a key), one replaced or added: where the answer's
+// keys are in sorted order (a serve that sorts keys) an added key goes in its sorted place, else first.
+function withKey(o: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
+  const keys = Object.keys(o);
+  const entries: [string, unknown][] = keys.map((k) => [k, k === key ? value : o[k]]);
+  if (!Object.hasOwn(o, key)) {
+    const at = isSorted(keys) ? keys.filter((k) => k < key).length : 0;
+    entries.splice(at, 0, [key, value]);
+  }
+  return Object.fromEntries(entries);
+}
+const isSorted = (keys: readonly string[]): boolean => keys.length > 1 && keys.every((k, i) => i === 0 || keys[i - 1]! < k);
+// A key renamed in its place, or in its sorted place where the keys were sorted.
+function renamed(o: Record<string, unknown>, from: string, to: string): Record<string, unknown> {
+  const keys = Object.keys(o);
+  const entries = keys.map((k): [string, unknown] => [k === from ? to : k, o[k]]);
+  if (isSorted(keys)) entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries);
+}
+const inResult = (answer: Record<string, unknown>, undo: (r: Record<string, unknown>) => Record<string, unknown> | undefined): Record<string, unknown> | undefined => {
+  const result = answer["result"];
+  const fixed = isObject(result) ? undo(result) : undefined;
+  return fixed ? withKey(answer, "result", fixed) : undefined;
+};
+
+/** The slips any JSON-RPC answer may carry, each in how the answer is written only. */
+export const JSONRPC_SLIPS: readonly AnswerSlip[] = [
+  {
+    id: "jsonrpc-missing",
+    says: 'answers without "jsonrpc": "2.0" (every JSON-RPC message carries it)',
+    undo: (a) => (a["jsonrpc"] !== "2.0" ? withKey(a, "jsonrpc", "2.0") : undefined),
+  },
+  {
+    id: "code-as-text",
+    says: "error codes written as text (\"-32601\"), where JSON-RPC's code is a number",
+    undo: (a) => {
+      const error = a["error"];
+      const code = isObject(error) ? error["code"] : undefined;
+      if (typeof code !== "string" || !/^\s*-?\d+\s*$/.test(code)) return undefined;
+      return withKey(a, "error", withKey(error as Record<string, unknown>, "code", Number(code)));
+    },
+  },
+  {
+    id: "content-not-list",
+    says: "a result's content written as one object, where MCP's content is a list of blocks",
+    undo: (a) => inResult(a, (r) => (isObject(r["content"]) ? withKey(r, "content", [r["content"]]) : undefined)),
+  },
+  {
+    id: "is-error-written-otherwise",
+    says: 'a tool\'s error flag written otherwise than "isError": true or false',
+    undo: (a) => inResult(a, (r) => {
+      if (Object.hasOwn(r, "is_error") && !Object.hasOwn(r, "isError")) return renamed(r, "is_error", "isError");
+      const flag = r["isError"];
+      return flag === "true" || flag === "false" ? withKey(r, "isError", flag === "true") : undefined;
+    }),
+  },
+  {
+    id: "text-block-field-misnamed",
+    says: 'a text content block whose text is under another name than "text"',
+    undo: (a) => inResult(a, (r) => {
+      const content = r["content"];
+      if (!Array.isArray(content)) return undefined;
+      let changed = false;
+      const blocks = content.map((b) => {
+        if (!isObject(b) || b["type"] !== "text" || Object.hasOwn(b, "text")) return b;
+        const others = Object.keys(b).filter((k) => k !== "type" && typeof b[k] === "string");
+        if (others.length !== 1) return b;
+        changed = true;
+        return renamed(b, others[0]!, "text");
+      });
+      return changed ? withKey(r, "content", blocks) : undefined;
+    }),
+  },
+  {
+    id: "result-field-on-envelope",
+    says: "a field of the result written beside it, on the message itself (only jsonrpc, id and result or error belong there)",
+    undo: (a) => {
+      const extra = Object.keys(a).filter((k) => !ENVELOPE.has(k));
+      if (!extra.length) return undefined;
+      const result = a["result"];
+      const kept = Object.fromEntries(Object.keys(a).filter((k) => ENVELOPE.has(k)).map((k) => [k, a[k]]));
+      if (!isObject(result)) return kept;
+      if (extra.some((k) => Object.hasOwn(result, k))) return undefined;
+      const merged = [...Object.keys(result).map((k): [string, unknown] => [k, result[k]]), ...extra.map((k): [string, unknown] => [k, a[k]])];
+      if (isSorted(Object.keys(a))) merged.sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+      return withKey(kept, "result", Object.fromEntries(merged));
+    },
+  },
+];
+
+const ENVELOPE: ReadonlySet<string> = new Set(["jsonrpc", "id", "result", "error"]);
+
+/** Whether a value is a JSON-RPC response: an id, and a result or an error, and no method. */
+export const isResponse = (v: unknown): v is Record<string, unknown> =>
+  isObject(v) && Object.hasOwn(v, "id") && (Object.hasOwn(v, "result") || Object.hasOwn(v, "error")) && !Object.hasOwn(v, "method");
+
+// A text written as JSON.stringify or Python's json.dumps writes it (", " and ": ", non-ASCII
+// escaped or not): the writer that gives the same text back, so a line repaired reads as the
+// student's code would have written it. Undefined where none does.
+type Writer = (v: unknown) => string;
+const escapeAscii = (s: string): string => s.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+function spaced(ascii: boolean): Writer {
+  const write = (v: unknown): string => {
+    if (Array.isArray(v)) return `[${v.map(write).join(", ")}]`;
+    if (isObject(v)) return `{${Object.keys(v).map((k) => `${str(k)}: ${write(v[k])}`).join(", ")}}`;
+    return typeof v === "string" ? str(v) : JSON.stringify(v);
+  };
+  const str = (s: string): string => (ascii ? escapeAscii(JSON.stringify(s)) : JSON.stringify(s));
+  return write;
+}
+const WRITERS: readonly Writer[] = [(v) => JSON.stringify(v), (v) => escapeAscii(JSON.stringify(v)), spaced(false), spaced(true)];
+
+/** The value with the slip undone in every response it holds (objects, or lines of JSON text); `changed` counts them. */
+export function undoSlip(value: unknown, slip: AnswerSlip, depth = 0): { value: unknown; changed: number } {
+  if (depth > 64) return { value, changed: 0 };
+  if (typeof value === "string") {
+    if (!value.startsWith("{")) return { value, changed: 0 };
+    let parsed: unknown;
+    try { parsed = JSON.parse(value); } catch { return { value, changed: 0 }; }
+    const writer = WRITERS.find((w) => w(parsed) === value);
+    const fixed = writer && isResponse(parsed) ? slip.undo(parsed) : undefined;
+    return fixed ? { value: writer!(fixed), changed: 1 } : { value, changed: 0 };
+  }
+  if (isResponse(value)) {
+    const fixed = slip.undo(value);
+    return fixed ? { value: fixed, changed: 1 } : { value, changed: 0 };
+  }
+  let changed = 0;
+  const walk = (v: unknown): unknown => { const r = undoSlip(v, slip, depth + 1); changed += r.changed; return r.value; };
+  if (Array.isArray(value)) { const out = value.map(walk); return changed ? { value: out, changed } : { value, changed: 0 }; }
+  if (isObject(value)) { const out = Object.fromEntries(Object.keys(value).map((k) => [k, walk(value[k])])); return changed ? { value: out, changed } : { value, changed: 0 }; }
+  return { value, changed: 0 };
+}
