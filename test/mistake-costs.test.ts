@@ -684,8 +684,15 @@ const COSTS: [string, number][] = [
   ["gaming-generic-refusal-falsy-id-slip", 7],
   // Helper 94 (mistakes-2026-12-06g): one slip each, many in a helper every answer goes through,
   // one point each (an error's data and arguments that are not an object: the specification's, 0).
-  // Not here, each open: a shared ok() without jsonrpc (3 points: no page line reads jsonrpc),
-  // fail() writing the code as a string (2: the page lines print it right, their rules do not).
+  // A shared ok() without jsonrpc (3 before) and fail() writing the code as a string (2 before)
+  // too, and both in one submission two: each slip undone and the code judged again
+  // (src/grading/one-slip.ts).
+  ["slip-ok-helper-no-jsonrpc", 1],
+  ["slip-fail-helper-code-string", 1],
+  ["slips-two-in-helpers", 2],
+  // Helper 95 (cheats-2026-12-06g): a one-text validator whose text() writes content as one object
+  // kept 16/17 (its lazy handle alone 11/17): the slip undone, the handle's mistakes are its own.
+  ["gaming-generic-refusal-content-object-slip", 6],
   ["slip-content-field-misnamed", 1],
   ["slip-content-object", 1],
   ["slip-dumps-no-escape", 1],

@@ -13,7 +13,7 @@ import { scoreReport } from "../pack/score.js";
 import { defaultPackId, loadPack, packFolder } from "../pack/registry.js";
 import type { Pack, PackTask, PlanInput, TaskJudgement } from "../pack/types.js";
 import { SandboxPool } from "../sandbox/pool.js";
-import type { RunSpec, SandboxReply, StandIn, TaskFailure } from "../sandbox/protocol.js";
+import type { RunSpec, StandIn, TaskFailure } from "../sandbox/protocol.js";
 import { REPORT_VERSION, type CheckResult, type Report, type TaskResult, type TaskStatus } from "../report/types.js";
 import { listed } from "../report/words.js";
 import { attachTypes, type TypeChecker } from "../typecheck/attach.js";
@@ -22,11 +22,10 @@ import { readSubmission } from "./files.js";
 import { planInput } from "../pack/plan-input.js";
 import { withExtraChecks } from "./extra-report.js";
 import { followUp } from "./follow-up.js";
-import { isGradersTrouble, troubleAsErrors } from "../pack/verdict.js";
+import { isGradersTrouble } from "../pack/verdict.js";
 import { couldNotLoad } from "../sandbox/failures.js";
 import { betterVerdicts, secondVerdicts, usedUpBudget } from "./stand-ins.js";
-import { recount } from "./recount.js";
-import { slipsCountedOnce } from "./one-slip.js";
+import { judgeReply } from "./judgement.js";
 import { LIMITS } from "./limits.js";
 import { makeDisplay } from "./paths.js";
 import { warmSchemaJudging } from "../schema/json-schema.js";
@@ -162,10 +161,9 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     // time, so sharing the cores moves no verdict (docs/speed.md, "The type check beside the run").
     const typing = checker?.check(options.cwd, submissionDir, options.tasks).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
     const reply = await running;
-    // Failures charged apart that may be one mistake (Pack.recount): one more request, only then.
-    const judgeFrom = (r: SandboxReply, ask: typeof request) => recount(pack, plan, r, input, troubleAsErrors(pack.judge(plan, r, input), r), ask);
-    // A slip in how every answer is written, counted once (one-slip.ts): judged again only then.
-    const recounted = await slipsCountedOnce(pack, reply, await judgeFrom(reply, request), (r, undo) => judgeFrom(r, (runs, s) => request(runs, s).then(undo)));
+    // Failures charged apart that may be one mistake (Pack.recount), and a slip in how every
+    // answer is written (one-slip.ts): more requests or judgements, only when a check failed.
+    const recounted = await judgeReply(pack, plan, reply, input, request);
     // A failure's follow-up (Pack.refine) is one more request, only when a check failed.
     const first = await followUp(pack, plan, reply, input, recounted, request);
     // A task failing beside an import that failed too, judged again with correct copies of its imports (stand-ins.ts).

@@ -1,10 +1,12 @@
 // One slip in how answers are written, one point (issue 20; the slips: src/pack/answer-slips.ts).
-// When a judgement lost two points or more and the code's answers carry a slip the pack names,
-// the submission is judged again with the slip undone in every value it returned, fixtures and
-// unseen inputs alike. That judgement is of the code with the one slip fixed, so it is as fair
-// and as hard to fool as the first (code that answers only the fixtures stays wrong). Where it
-// lost less by more than a point, each failure it no longer shows is charged to one of them (the
-// slip, one point), and each it still shows costs as it costs there. Asked only of failing code.
+// When a judgement lost points and the code's answers carry a slip the pack names, the submission
+// is judged again with the slip undone in every value it returned, fixtures and unseen inputs
+// alike: the judgement of the code with that one slip fixed, as fair and as hard to fool as the
+// first. The slip then costs one point over that judgement: each failure it no longer shows is
+// charged to one of them, each it still shows costs as it costs there. So a slip in a helper every
+// answer goes through costs one point however many rules it breaks, and a slip beside a handle
+// that answers only the fixtures hides none of the handle's mistakes (helper 95's lazy handles
+// with is_error or content as one object kept the lines they broke). Asked only of failing code.
 import type { Pack, PackPlan, TaskJudgement } from "../pack/types.js";
 import { undoSlip, type AnswerSlip } from "../pack/answer-slips.js";
 import { scoreTask } from "../pack/score.js";
@@ -61,23 +63,24 @@ const sameShape = (a: Judged, b: Judged): boolean => {
 const worse = (before: Judged, after: Judged): boolean =>
   Object.keys(before).some((t) => { const b = all(before[t]!); return all(after[t]!).some((c, i) => c.status === "fail" && b[i]!.status !== "fail"); });
 
+const fixes = (before: Judged, after: Judged): boolean =>
+  Object.keys(before).some((t) => { const b = all(before[t]!); return all(after[t]!).some((c, i) => c.status === "pass" && b[i]!.status === "fail"); });
+
 /** One slip undone: the judgement of the code with it (and the slips before it) undone. */
 export interface SlipStep { slip: AnswerSlip; judged: Judged }
 
 /**
- * The first judgement with each slip counted once, or undefined where that is no better. Each
+ * The first judgement with each slip counted once, or undefined where that changes nothing. Each
  * step's judgement has one more slip undone. A failure the last no longer shows is charged to one
  * of those the step that fixed it first no longer shows (that slip, one point), a failure it still
- * shows carries its charges; together they cost at least the last judgement's points and a point a
- * slip. Each step must fix more than one point and break nothing that held: a slip whose undoing
- * breaks a rule is not only in how answers are written.
+ * shows carries its charges; together they cost the last judgement's points and a point a slip, or
+ * as little above that as the policy allows.
  */
 export function countedOnce(pack: Pick<Pack, "score">, first: Judged, steps: readonly SlipStep[]): Judged | undefined {
   const last = steps.at(-1)?.judged;
   if (!last || steps.some((s) => !sameShape(first, s.judged))) return undefined;
   const lost = pointsLost(pack, first);
   const floor = pointsLost(pack, last) + steps.length;
-  if (floor >= lost) return undefined;
   const passesAt = (t: string, i: number): number => steps.findIndex((s) => all(s.judged[t]!)[i]!.status === "pass");
   const fixedBy = steps.map((_, k) => Object.keys(first).flatMap((t) => all(first[t]!).flatMap((c, i) => (c.status === "fail" && passesAt(t, i) === k ? [{ t, name: c.name }] : []))));
   if (fixedBy.some((f) => f.length === 0)) return undefined;
@@ -95,35 +98,47 @@ export function countedOnce(pack: Pick<Pack, "score">, first: Judged, steps: rea
     });
     return Object.fromEntries(Object.entries(first).map(([t, j]) => [t, { ...j, checks: mark(t, j.checks, 0), ...(j.extra ? { extra: mark(t, j.extra, j.checks.length) } : {}) }]));
   };
-  // Each slip where it costs a point: its first failure that, its own, leaves the count at or above the floor.
+  // Each slip where it costs a point: of its failures, the one that, its own, leaves the count
+  // least at or above the floor (a failure the policy charges nothing beside others costs none).
   const at = fixedBy.map((f) => f[0]!);
   for (let k = 0; k < steps.length; k++) {
-    const choice = fixedBy[k]!.find((c) => { at[k] = c; const n = pointsLost(pack, build(at)); return n >= floor - (steps.length - 1 - k) && n < lost; });
-    if (!choice) return undefined;
-    at[k] = choice;
+    const least = floor - (steps.length - 1 - k);
+    // Where none reaches it (the failure's line is one whose point the slip's undoing leaves
+    // taken by a rule), the one that comes nearest. A failure the first judgement charged to no
+    // other check first: the slip shows there, not in one that reads through another's.
+    const tried = fixedBy[k]!.map((c) => {
+      at[k] = c;
+      return { c, n: pointsLost(pack, build(at)), own: all(first[c.t]!).find((x) => x.name === c.name)?.chargedTo === undefined };
+    });
+    const rank = (x: { n: number; own: boolean }): number => (x.n >= least ? -1000 + x.n : -x.n) * 2 + (x.own ? 0 : 1);
+    at[k] = tried.reduce((a, b) => (rank(b) < rank(a) ? b : a)).c;
   }
   const counted = build(at);
   const n = pointsLost(pack, counted);
-  return n >= floor && n < lost ? counted : undefined;
+  // Never less than the judgement with the slips undone and a point a slip; more where the first
+  // charged less than that (the slip hid other mistakes), as near to it as the policy allows.
+  return n >= floor || n > lost ? counted : undefined;
 }
 
 /**
  * The judgement with each slip the pack names counted once, the best of them taken one after
- * another (two slips cost two points). `judgeUndone` judges the submission from a reply with one
- * more slip undone (the pack's judge and recount, its requests' replies undone alike).
+ * another (two slips cost two points). A slip counts where undoing it makes a failing check pass
+ * and no passing one fail (a slip whose undoing breaks a rule is not only in how answers are
+ * written). `judgeUndone` judges the submission from a reply with one more slip undone (the pack's
+ * judge and recount, its requests' replies undone alike).
  */
 export async function slipsCountedOnce<P extends PackPlan>(
   pack: Pack<P>, reply: SandboxReply, judged: Judged,
   judgeUndone: (reply: SandboxReply, undo: (r: SandboxReply) => SandboxReply) => Promise<Judged>,
 ): Promise<Judged> {
   const slips = pack.slips ?? [];
-  if (!slips.length || pointsLost(pack, judged) < 2) return judged;
+  if (!slips.length || pointsLost(pack, judged) < 1) return judged;
   const steps: SlipStep[] = [];
   const undoAll = (list: readonly AnswerSlip[]) => (r: SandboxReply): SandboxReply => list.reduce((x, s) => undoInReply(x, s).reply, r);
   for (let round = 0; round < 3; round++) {
     const before = steps.at(-1)?.judged ?? judged;
     const lostBefore = pointsLost(pack, before);
-    if (lostBefore < 2) break;
+    if (lostBefore < 1) break;
     const done = steps.map((s) => s.slip);
     let pick: SlipStep & { lost: number } | undefined;
     for (const slip of slips) {
@@ -131,9 +146,9 @@ export async function slipsCountedOnce<P extends PackPlan>(
       const { reply: without, changed } = undoInReply(undoAll(done)(reply), slip);
       if (!changed) continue;
       const again = await judgeUndone(without, undoAll([...done, slip]));
-      if (!sameShape(before, again) || worse(before, again)) continue;
+      if (!sameShape(before, again) || worse(before, again) || !fixes(before, again)) continue;
       const lost = pointsLost(pack, again);
-      if (lost + 1 < lostBefore && (!pick || lost < pick.lost)) pick = { slip, judged: again, lost };
+      if (!pick || lost < pick.lost) pick = { slip, judged: again, lost };
     }
     if (!pick) break;
     steps.push({ slip: pick.slip, judged: pick.judged });

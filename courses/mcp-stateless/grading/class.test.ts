@@ -13,7 +13,7 @@ import type { PlanInput } from "../../../src/pack/types.js";
 import { planInput } from "../../../src/pack/plan-input.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import { SandboxPool } from "../../../src/sandbox/pool.js";
-import { recount } from "../../../src/grading/recount.js";
+import { judgeReply } from "../../../src/grading/judgement.js";
 import { scoreTask } from "../../../src/pack/score.js";
 import { planChecks } from "../behaviour/check.js";
 import { TASK1_CHECKS } from "../behaviour/task1-checks.js";
@@ -801,6 +801,15 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["game-serve-skips-odd-index", "task4", ["t4_blank_lines"]],
   // The cancel's decision memoized by order id: state between calls, its one point (grading/state-charges.ts).
   ["handle-cancel-memo-by-order", "task2", ["t2_no_session_state", "t2_input_responses"]],
+  // Helper 94 (mistakes-2026-12-06g): one slip in a helper every answer goes through, each 3 to 5
+  // points before; undone in every answer and the code judged again, one (src/grading/one-slip.ts).
+  ["slip-content-object", "task2", ["t2_z9_text"]],
+  ["slip-error-code-string", "task2", ["t2_same_unknown_tool"]],
+  ["slip-resulttype-typo", "task2", ["t2_same_cancel_accept"]],
+  // Helper 95 (cheats-2026-12-06g): the lazy handle (6 points) with a slip in every answer kept 38
+  // and 36/41; the slip undone, the lazy handle's mistakes are its own (prices 32 and 34/41).
+  ["gaming-lazy-envelope-meta", "task2", ["t2_same_envelope", "t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], [], 8],
+  ["gaming-lazy-is-error-snake", "task2", ["t2_order_ids", "t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], [], 6],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
@@ -814,8 +823,9 @@ describe("mcp-stateless: the class's submissions through the sandbox", () => {
     const input: PlanInput = planInput(files, {}, { tasks: TASK_IDS, behaviour: true, schema: true, seed });
     const plan = pack.plan(input);
     const reply = await pool.run({ files, refused: {}, runs: plan.runs, limits: LIMITS });
-    // As the engine does: failures that may be one mistake are asked about again (Pack.recount).
-    const j = await recount(pack, plan, reply, input, pack.judge(plan, reply, input), (runs, standIns) => pool.run({ files, refused: {}, runs, standIns, limits: LIMITS }));
+    // As the engine does: failures that may be one mistake are asked about again (Pack.recount),
+    // and a slip in how every answer is written is counted once (src/grading/one-slip.ts).
+    const j = await judgeReply(pack, plan, reply, input, (runs, standIns) => pool.run({ files, refused: {}, runs, standIns, limits: LIMITS }));
     // And its last look across the tasks (Pack.settle: a schema failure behind a behaviour check's is charged there).
     const tasks = TASK_IDS.map((t) => ({ task: t, checks: [...(j[t]?.checks ?? []), ...(j[t]?.extra ?? [])] }));
     const settled = pack.settle?.(tasks) ?? {};

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { JSONRPC_SLIPS, undoSlip, type AnswerSlip } from "./answer-slips.js";
+
+const slip = (id: string): AnswerSlip => JSONRPC_SLIPS.find((s) => s.id === id)!;
+
+describe("slips in how answers are written", () => {
+  it("adds the jsonrpc an answer left out: first, or in its place among sorted keys", () => {
+    expect(JSON.stringify(undoSlip({ id: 1, result: {} }, slip("jsonrpc-missing")).value)).toBe('{"id":1,"jsonrpc":"2.0","result":{}}');
+    expect(JSON.stringify(undoSlip({ result: {}, id: 1 }, slip("jsonrpc-missing")).value)).toBe('{"jsonrpc":"2.0","result":{},"id":1}');
+    // A request, a notification, an answer that has it: nothing to undo.
+    expect(undoSlip({ id: 1, method: "ping" }, slip("jsonrpc-missing")).changed).toBe(0);
+    expect(undoSlip({ jsonrpc: "2.0", id: 1, result: {} }, slip("jsonrpc-missing")).changed).toBe(0);
+  });
+
+  it("writes an error's code written as text as the number, and no other text", () => {
+    expect(undoSlip({ jsonrpc: "2.0", id: 1, error: { code: "-32601", message: "m" } }, slip("code-as-text")).value).toEqual({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "m" } });
+    expect(undoSlip({ jsonrpc: "2.0", id: 1, error: { code: "not found", message: "m" } }, slip("code-as-text")).changed).toBe(0);
+  });
+
+  it("undoes content as one object, is_error and an isError as text, a text block's field named otherwise, a result's field on the envelope", () => {
+    expect(undoSlip({ id: 1, result: { content: { type: "text", text: "t" } } }, slip("content-not-list")).value).toEqual({ id: 1, result: { content: [{ type: "text", text: "t" }] } });
+    expect(undoSlip({ id: 1, result: { content: [], is_error: true } }, slip("is-error-written-otherwise")).value).toEqual({ id: 1, result: { content: [], isError: true } });
+    expect(undoSlip({ id: 1, result: { content: [], isError: "false" } }, slip("is-error-written-otherwise")).value).toEqual({ id: 1, result: { content: [], isError: false } });
+    expect(undoSlip({ id: 1, result: { content: [{ type: "text", value: "t" }] } }, slip("text-block-field-misnamed")).value).toEqual({ id: 1, result: { content: [{ type: "text", text: "t" }] } });
+    expect(JSON.stringify(undoSlip({ id: 1, result: { a: 1 }, _meta: { m: 2 } }, slip("result-field-on-envelope")).value)).toBe('{"id":1,"result":{"a":1,"_meta":{"m":2}}}');
+    // On an error, a field the envelope does not carry is left out.
+    expect(undoSlip({ id: 1, error: { code: 1, message: "m" }, _meta: {} }, slip("result-field-on-envelope")).value).toEqual({ id: 1, error: { code: 1, message: "m" } });
+  });
+
+  it("undoes a slip in a line of JSON text as its writer wrote it, and leaves a line written otherwise", () => {
+    const s = slip("jsonrpc-missing");
+    expect(undoSlip('{"id":1,"result":{}}', s).value).toBe('{"id":1,"jsonrpc":"2.0","result":{}}');
+    expect(undoSlip('{"id": 1, "result": {"t": "\\u00e9"}}', s).value).toBe('{"id": 1, "jsonrpc": "2.0", "result": {"t": "\\u00e9"}}');
+    expect(undoSlip('{"id": 1, "result": {"t": "é"}}', s).value).toBe('{"id": 1, "jsonrpc": "2.0", "result": {"t": "é"}}');
+    expect(undoSlip('{ "id":1, "result":{} }', s).changed).toBe(0);
+    expect(undoSlip(["a", '{"id":1,"result":{}}', { out: ['{"id":2,"result":{}}'] }], s)).toEqual({ value: ["a", '{"id":1,"jsonrpc":"2.0","result":{}}', { out: ['{"id":2,"jsonrpc":"2.0","result":{}}'] }], changed: 2 });
+  });
+
+  it("keeps a key named __proto__ a key", () => {
+    const answer = JSON.parse('{"id":1,"result":{"__proto__":{"x":1}}}') as Record<string, unknown>;
+    const undone = undoSlip(answer, slip("jsonrpc-missing")).value as { result: object };
+    expect(Object.keys(undone.result)).toEqual(["__proto__"]);
+    expect(Object.getPrototypeOf(undone.result)).toBe(Object.prototype);
+  });
+});
