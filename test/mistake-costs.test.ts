@@ -690,6 +690,9 @@ const COSTS: [string, number][] = [
   ["slip-ok-helper-no-jsonrpc", 1],
   ["slip-fail-helper-code-string", 1],
   ["slips-two-in-helpers", 2],
+  // Every error's message under "msg" (3 before), every result under "results" (9 before).
+  ["slip-error-message-misnamed", 1],
+  ["slip-result-misnamed", 1],
   // Helper 95 (cheats-2026-12-06g): a one-text validator whose text() writes content as one object
   // kept 16/17 (its lazy handle alone 11/17): the slip undone, the handle's mistakes are its own.
   ["gaming-generic-refusal-content-object-slip", 6],

@@ -27,6 +27,17 @@ describe("slips in how answers are written", () => {
     expect(undoSlip({ id: 1, error: { code: 1, message: "m" }, _meta: {} }, slip("result-field-on-envelope")).value).toEqual({ id: 1, error: { code: 1, message: "m" } });
   });
 
+  it("undoes an error's fields and an answer's result or error under other names, and leaves data with an id", () => {
+    expect(undoSlip({ jsonrpc: "2.0", id: 1, error: { code: -32601, msg: "m" } }, slip("error-field-misnamed")).value).toEqual({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "m" } });
+    expect(undoSlip({ jsonrpc: "2.0", id: 1, error: { errorCode: -32601, message: "m" } }, slip("error-field-misnamed")).value).toEqual({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "m" } });
+    expect(undoSlip({ jsonrpc: "2.0", id: 1, results: { tools: [] } }, slip("result-misnamed")).value).toEqual({ jsonrpc: "2.0", id: 1, result: { tools: [] } });
+    expect(undoSlip({ jsonrpc: "2.0", id: 1, err: { code: 1, message: "m" } }, slip("result-misnamed")).value).toEqual({ jsonrpc: "2.0", id: 1, error: { code: 1, message: "m" } });
+    // An order with an id, inside a result: no answer, nothing undone.
+    const order = { jsonrpc: "2.0", id: 1, result: { structuredContent: { id: "A100", status: "shipped" } } };
+    for (const s of JSONRPC_SLIPS) expect(undoSlip(order, s).changed, s.id).toBe(0);
+    expect(undoSlip({ id: "A100", item: { name: "x" } }, slip("result-misnamed")).changed).toBe(0);
+  });
+
   it("undoes a slip in a line of JSON text as its writer wrote it, and leaves a line written otherwise", () => {
     const s = slip("jsonrpc-missing");
     expect(undoSlip('{"id":1,"result":{}}', s).value).toBe('{"id":1,"jsonrpc":"2.0","result":{}}');

@@ -47,7 +47,7 @@ export const JSONRPC_SLIPS: readonly AnswerSlip[] = [
   {
     id: "jsonrpc-missing",
     says: 'answers without "jsonrpc": "2.0" (every JSON-RPC message carries it)',
-    undo: (a) => (a["jsonrpc"] !== "2.0" ? withKey(a, "jsonrpc", "2.0") : undefined),
+    undo: (a) => (isResponse(a) && a["jsonrpc"] !== "2.0" ? withKey(a, "jsonrpc", "2.0") : undefined),
   },
   {
     id: "code-as-text",
@@ -74,6 +74,29 @@ export const JSONRPC_SLIPS: readonly AnswerSlip[] = [
     }),
   },
   {
+    id: "error-field-misnamed",
+    says: "an error's code or message under another name than \"code\" and \"message\"",
+    undo: (a) => {
+      const error = a["error"];
+      if (!isResponse(a) || !isObject(error)) return undefined;
+      const message = misnamed(error, "message", ["code", "data"], (v) => typeof v === "string");
+      const code = misnamed(message ?? error, "code", ["message", "data"], (v) => Number.isInteger(v));
+      return code ?? message ? withKey(a, "error", code ?? message) : undefined;
+    },
+  },
+  {
+    id: "result-misnamed",
+    says: "an answer's result or error under another name than \"result\" or \"error\"",
+    undo: (a) => {
+      // Only a message that says it is one ("jsonrpc"), so that no data with an id is taken for an answer.
+      if (isResponse(a) || !Object.hasOwn(a, "jsonrpc")) return undefined;
+      const others = Object.keys(a).filter((k) => k !== "jsonrpc" && k !== "id");
+      const value = others.length === 1 ? a[others[0]!] : undefined;
+      if (!isObject(value)) return undefined;
+      return renamed(a, others[0]!, Object.hasOwn(value, "code") && Object.hasOwn(value, "message") ? "error" : "result");
+    },
+  },
+  {
     id: "text-block-field-misnamed",
     says: 'a text content block whose text is under another name than "text"',
     undo: (a) => inResult(a, (r) => {
@@ -95,7 +118,7 @@ export const JSONRPC_SLIPS: readonly AnswerSlip[] = [
     says: "a field of the result written beside it, on the message itself (only jsonrpc, id and result or error belong there)",
     undo: (a) => {
       const extra = Object.keys(a).filter((k) => !ENVELOPE.has(k));
-      if (!extra.length) return undefined;
+      if (!isResponse(a) || !extra.length) return undefined;
       const result = a["result"];
       const kept = Object.fromEntries(Object.keys(a).filter((k) => ENVELOPE.has(k)).map((k) => [k, a[k]]));
       if (!isObject(result)) return kept;
@@ -107,11 +130,20 @@ export const JSONRPC_SLIPS: readonly AnswerSlip[] = [
   },
 ];
 
+// A string under the one name that is not the field's (error.msg for error.message).
+function misnamed(o: Record<string, unknown>, name: string, known: readonly string[], fits: (v: unknown) => boolean): Record<string, unknown> | undefined {
+  if (Object.hasOwn(o, name)) return undefined;
+  const others = Object.keys(o).filter((k) => !known.includes(k) && fits(o[k]));
+  return others.length === 1 ? renamed(o, others[0]!, name) : undefined;
+}
+
 const ENVELOPE: ReadonlySet<string> = new Set(["jsonrpc", "id", "result", "error"]);
 
 /** Whether a value is a JSON-RPC response: an id, and a result or an error, and no method. */
 export const isResponse = (v: unknown): v is Record<string, unknown> =>
   isObject(v) && Object.hasOwn(v, "id") && (Object.hasOwn(v, "result") || Object.hasOwn(v, "error")) && !Object.hasOwn(v, "method");
+// What may be an answer, its slip undone: an object with an id and no method (each slip asks more).
+const isAnswer = (v: unknown): v is Record<string, unknown> => isObject(v) && Object.hasOwn(v, "id") && !Object.hasOwn(v, "method");
 
 // A text written as JSON.stringify or Python's json.dumps writes it (", " and ": ", non-ASCII
 // escaped or not): the writer that gives the same text back, so a line repaired reads as the
@@ -137,10 +169,10 @@ export function undoSlip(value: unknown, slip: AnswerSlip, depth = 0): { value: 
     let parsed: unknown;
     try { parsed = JSON.parse(value); } catch { return { value, changed: 0 }; }
     const writer = WRITERS.find((w) => w(parsed) === value);
-    const fixed = writer && isResponse(parsed) ? slip.undo(parsed) : undefined;
+    const fixed = writer && isAnswer(parsed) ? slip.undo(parsed) : undefined;
     return fixed ? { value: writer!(fixed), changed: 1 } : { value, changed: 0 };
   }
-  if (isResponse(value)) {
+  if (isAnswer(value)) {
     const fixed = slip.undo(value);
     return fixed ? { value: fixed, changed: 1 } : { value, changed: 0 };
   }
