@@ -8,7 +8,7 @@
 // that answers only the fixtures hides none of the handle's mistakes (helper 95's lazy handles
 // with is_error or content as one object kept the lines they broke). Asked only of failing code.
 import type { Pack, PackPlan, TaskJudgement } from "../pack/types.js";
-import { undoSlip, type AnswerSlip } from "../pack/answer-slips.js";
+import { slipsIn, undoSlip, type AnswerSlip } from "../pack/answer-slips.js";
 import { scoreTask } from "../pack/score.js";
 import type { CheckResult } from "../report/types.js";
 import type { SandboxReply } from "../sandbox/protocol.js";
@@ -34,6 +34,20 @@ export function undoInReply(reply: SandboxReply, slip: AnswerSlip): { reply: San
     return { ...run, calls };
   });
   return { reply: { runs }, changed };
+}
+
+/** The slips some plain value in the reply carries: each value read once. */
+export function slipsInReply(reply: SandboxReply, slips: readonly AnswerSlip[]): AnswerSlip[] {
+  const found = new Set<AnswerSlip>();
+  for (const run of reply.runs) {
+    if (run.status !== "ran") continue;
+    for (const call of run.calls) {
+      if (!call.ok || found.size === slips.length) continue;
+      const decoded = decodeValue(call.value);
+      if (decoded.ok && decoded.plain) slipsIn(decoded.value, slips, found);
+    }
+  }
+  return slips.filter((s) => found.has(s));
 }
 
 const all = (j: TaskJudgement): CheckResult[] => [...j.checks, ...(j.extra ?? [])];
@@ -131,8 +145,8 @@ export async function slipsCountedOnce<P extends PackPlan>(
   pack: Pack<P>, reply: SandboxReply, judged: Judged,
   judgeUndone: (reply: SandboxReply, undo: (r: SandboxReply) => SandboxReply) => Promise<Judged>,
 ): Promise<Judged> {
-  const slips = pack.slips ?? [];
-  if (!slips.length || pointsLost(pack, judged) < 1) return judged;
+  if (!pack.slips?.length || pointsLost(pack, judged) < 1) return judged;
+  const slips = slipsInReply(reply, pack.slips);
   const steps: SlipStep[] = [];
   const undoAll = (list: readonly AnswerSlip[]) => (r: SandboxReply): SandboxReply => list.reduce((x, s) => undoInReply(x, s).reply, r);
   for (let round = 0; round < 3; round++) {

@@ -182,3 +182,21 @@ export function undoSlip(value: unknown, slip: AnswerSlip, depth = 0): { value: 
   if (isObject(value)) { const out = Object.fromEntries(Object.keys(value).map((k) => [k, walk(value[k])])); return changed ? { value: out, changed } : { value, changed: 0 }; }
   return { value, changed: 0 };
 }
+
+/** Adds to `found` each of `slips` some answer in the value carries (one walk for them all; a line of JSON text read as its value). */
+export function slipsIn(value: unknown, slips: readonly AnswerSlip[], found: Set<AnswerSlip>, depth = 0): void {
+  if (depth > 64 || found.size === slips.length) return;
+  if (typeof value === "string") {
+    if (!value.startsWith("{")) return;
+    let parsed: unknown;
+    try { parsed = JSON.parse(value); } catch { return; }
+    if (isAnswer(parsed)) slipsIn(parsed, slips, found, depth + 1);
+    return;
+  }
+  if (isAnswer(value)) {
+    for (const slip of slips) if (!found.has(slip) && slip.undo(value)) found.add(slip);
+    return;
+  }
+  if (Array.isArray(value)) for (const item of value) slipsIn(item, slips, found, depth + 1);
+  else if (isObject(value)) for (const k of Object.keys(value)) slipsIn(value[k], slips, found, depth + 1);
+}
