@@ -63,6 +63,15 @@ describe("a slip in how answers are written, counted once", () => {
     expect(pointsLost(pack, counted!)).toBe(3);
   });
 
+  it("raises nothing where the undoing did not reach every answer (a line no writer gives back)", async () => {
+    const withSlips = { ...pack, slips: [slip] } as unknown as Pack;
+    const first = judged(["e1", "b1", "b2"], { b1: { chargedTo: "e1" }, b2: { chargedTo: "e1" } });
+    const reply = (lines: string[]): SandboxReply => ({ runs: [{ status: "ran", stdout: "", stderr: "", durationMs: 1, calls: [{ ok: true, value: `J${JSON.stringify({ out: lines })}` }] }] });
+    const again = async () => judged(["b1", "b2"]);
+    expect(pointsLost(pack, await slipsCountedOnce(withSlips, reply(['{"id":1,"result":{}}']), first, again))).toBe(3);
+    expect(await slipsCountedOnce(withSlips, reply(['{"id":1,"result":{}}', '{ "id":2, "result":{} }']), first, again)).toBe(first);
+  });
+
   it("counts two slips as two points", () => {
     const first = judged(["e1", "e2", "b1", "b2", "b3"]);
     const counted = countedOnce(pack, first, [{ slip, judged: judged(["e2", "b3"]) }, { slip: JSONRPC_SLIPS[1]!, judged: judged([]) }]);

@@ -88,9 +88,10 @@ export interface SlipStep { slip: AnswerSlip; judged: Judged }
  * step's judgement has one more slip undone. A failure the last no longer shows is charged to one
  * of those the step that fixed it first no longer shows (that slip, one point), a failure it still
  * shows carries its charges; together they cost the last judgement's points and a point a slip, or
- * as little above that as the policy allows.
+ * as little above that as the policy allows. `mayRaise` false (the undoing did not reach every
+ * answer): only a judgement that costs less than the first is taken.
  */
-export function countedOnce(pack: Pick<Pack, "score">, first: Judged, steps: readonly SlipStep[]): Judged | undefined {
+export function countedOnce(pack: Pick<Pack, "score">, first: Judged, steps: readonly SlipStep[], mayRaise = true): Judged | undefined {
   const last = steps.at(-1)?.judged;
   if (!last || steps.some((s) => !sameShape(first, s.judged))) return undefined;
   const lost = pointsLost(pack, first);
@@ -131,7 +132,9 @@ export function countedOnce(pack: Pick<Pack, "score">, first: Judged, steps: rea
   const n = pointsLost(pack, counted);
   // Never less than the judgement with the slips undone and a point a slip; more where the first
   // charged less than that (the slip hid other mistakes), as near to it as the policy allows.
-  return n >= floor || n > lost ? counted : undefined;
+  // Only where the slips were undone in every answer (none left in a line no writer gives back):
+  // a failure the undoing did not reach is the slip's still, not a mistake of its own.
+  return mayRaise ? (n >= floor || n > lost ? counted : undefined) : n >= floor && n < lost ? counted : undefined;
 }
 
 /**
@@ -168,6 +171,11 @@ export async function slipsCountedOnce<P extends PackPlan>(
     steps.push({ slip: pick.slip, judged: pick.judged });
   }
   // Fewer slips where the last would not count as one point (its failures all charged elsewhere).
-  for (let n = steps.length; n > 0; n--) { const counted = countedOnce(pack, judged, steps.slice(0, n)); if (counted) return counted; }
+  for (let n = steps.length; n > 0; n--) {
+    const done = steps.slice(0, n).map((s) => s.slip);
+    const left = slipsInReply(undoAll(done)(reply), done);
+    const counted = countedOnce(pack, judged, steps.slice(0, n), left.length === 0);
+    if (counted) return counted;
+  }
   return judged;
 }

@@ -105,8 +105,9 @@ const written = (kind: string): string => (kind.startsWith("error ") ? "error" :
  * version's unknown method with -32601 as it answers tools/list with its result. Otherwise, where
  * the code's answer at `by` is the rules' kind with another shape (a list for an object, a key
  * left out, an id's type), the slip is in how answers are built, and shows in `p` only as the same
- * reshape (content not a list in searches and refusals alike; a field only results carry explains
- * no refusal); else a call the code answered with the same kind: a wrong text inside a search
+ * reshape (a field only results carry explains no refusal; where every answer is reshaped alike,
+ * src/grading/one-slip.ts undoes the slip and judges the code again, so that a lazy handle's
+ * mistakes stay its own); else a call the code answered with the same kind: a wrong text inside a search
  * never changes a refusal's messages, but a validator's slip that refuses a valid call also adds
  * its message to a refusal (an unknown tool answered as a tool error explains no refusal's
  * messages), and a retry's answers read from the wrong place ask again where the rules complete
@@ -119,10 +120,7 @@ export function explains(by: KindPair, p: KindPair): boolean {
   // The same value written at the same place in both, whatever their kinds: a slip in a helper
   // that writes every result, a tool's error result included (resultType "completed").
   if (by.slips?.some((slip) => p.slips?.includes(slip) === true)) return true;
-  // A line answered in another shape explains nothing here: a slip in how every answer is written
-  // is undone in the code's values and the code judged again (src/grading/one-slip.ts), where an
-  // answer that is wrong otherwise stays wrong.
-  if (by.reshaped) return false;
+  if (by.reshaped) return by.reshaped.some((at) => p.reshaped?.includes(at) === true);
   return written(by.code) === written(p.code);
 }
 
