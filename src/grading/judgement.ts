@@ -11,5 +11,5 @@ type Request = (runs: RunSpec[], standIns: Record<string, StandIn>) => Promise<S
 
 export async function judgeReply<P extends PackPlan>(pack: Pack<P>, plan: P, reply: SandboxReply, input: PlanInput, request: Request): Promise<Record<string, TaskJudgement>> {
   const judgeFrom = (r: SandboxReply, ask: Request) => recount(pack, plan, r, input, troubleAsErrors(pack.judge(plan, r, input), r), ask);
-  return slipsCountedOnce(pack, reply, await judgeFrom(reply, request), (r, undo) => judgeFrom(r, (runs, s) => request(runs, s).then(undo)));
+  return slipsCountedOnce(pack, reply, plan.runs, await judgeFrom(reply, request), (r, undo) => judgeFrom(r, (runs, s) => request(runs, s).then((again) => undo(again, runs))));
 }

@@ -47,12 +47,12 @@ describe("a slip in how answers are written, counted once", () => {
     const first = judged(["e1", "b1", "b2"]);
     const asked: string[] = [];
     const again = (j: Record<string, TaskJudgement>) => async (r: SandboxReply) => { asked.push((r.runs[0] as { calls: { value: string }[] }).calls[0]!.value); return j; };
-    expect(await slipsCountedOnce(withSlips, reply('J{"id":1,"result":{}}'), first, again(judged(["e2"])))).toBe(first);
+    expect(await slipsCountedOnce(withSlips, reply('J{"id":1,"result":{}}'), [], first, again(judged(["e2"])))).toBe(first);
     expect(asked).toEqual(['J{"id":1,"jsonrpc":"2.0","result":{}}']);
-    expect(await slipsCountedOnce(withSlips, reply('J{"jsonrpc":"2.0","id":1,"result":{}}'), first, again(judged([])))).toBe(first);
-    expect(await slipsCountedOnce(withSlips, reply('J{"id":1,"result":{}}'), judged([]), again(judged([])))).toEqual(judged([]));
+    expect(await slipsCountedOnce(withSlips, reply('J{"jsonrpc":"2.0","id":1,"result":{}}'), [], first, again(judged([])))).toBe(first);
+    expect(await slipsCountedOnce(withSlips, reply('J{"id":1,"result":{}}'), [], judged([]), again(judged([])))).toEqual(judged([]));
     expect(asked).toHaveLength(1);
-    expect(pointsLost(pack, await slipsCountedOnce(withSlips, reply('J{"id":1,"result":{}}'), first, again(judged([]))))).toBe(1);
+    expect(pointsLost(pack, await slipsCountedOnce(withSlips, reply('J{"id":1,"result":{}}'), [], first, again(judged([]))))).toBe(1);
   });
 
   it("costs a point over the judgement with the slip undone where the first charged less (a slip hid other mistakes)", () => {
@@ -68,8 +68,8 @@ describe("a slip in how answers are written, counted once", () => {
     const first = judged(["e1", "b1", "b2"], { b1: { chargedTo: "e1" }, b2: { chargedTo: "e1" } });
     const reply = (lines: string[]): SandboxReply => ({ runs: [{ status: "ran", stdout: "", stderr: "", durationMs: 1, calls: [{ ok: true, value: `J${JSON.stringify({ out: lines })}` }] }] });
     const again = async () => judged(["b1", "b2"]);
-    expect(pointsLost(pack, await slipsCountedOnce(withSlips, reply(['{"id":1,"result":{}}']), first, again))).toBe(3);
-    expect(await slipsCountedOnce(withSlips, reply(['{"id":1,"result":{}}', '{ "id":2, "result":{} }']), first, again)).toBe(first);
+    expect(pointsLost(pack, await slipsCountedOnce(withSlips, reply(['{"id":1,"result":{}}']), [], first, again))).toBe(3);
+    expect(await slipsCountedOnce(withSlips, reply(['{"id":1,"result":{}}', '{ "id":2, "result":{} }']), [], first, again)).toBe(first);
   });
 
   it("counts two slips as two points", () => {

@@ -8,25 +8,25 @@
 // that answers only the fixtures hides none of the handle's mistakes (helper 95's lazy handles
 // with is_error or content as one object kept the lines they broke). Asked only of failing code.
 import type { Pack, PackPlan, TaskJudgement } from "../pack/types.js";
-import { slipsIn, undoSlip, type AnswerSlip } from "../pack/answer-slips.js";
+import { askedIds, slipsIn, undoSlip, type AnswerSlip, type AskedIds } from "../pack/answer-slips.js";
 import { scoreTask } from "../pack/score.js";
 import type { CheckResult } from "../report/types.js";
-import type { SandboxReply } from "../sandbox/protocol.js";
+import type { RunSpec, SandboxReply } from "../sandbox/protocol.js";
 import { decodeValue } from "../sandbox/value.js";
 
 type Judged = Record<string, TaskJudgement>;
 
 /** The reply with the slip undone in every plain value a call returned; `changed`: how many answers. */
-export function undoInReply(reply: SandboxReply, slip: AnswerSlip): { reply: SandboxReply; changed: number } {
+export function undoInReply(reply: SandboxReply, slip: AnswerSlip, specs: readonly RunSpec[] = []): { reply: SandboxReply; changed: number } {
   let changed = 0;
-  const runs = reply.runs.map((run) => {
+  const runs = reply.runs.map((run, r) => {
     if (run.status !== "ran") return run;
-    const calls = run.calls.map((call) => {
+    const calls = run.calls.map((call, c) => {
       if (!call.ok) return call;
       const decoded = decodeValue(call.value);
       // Only plain data: a value with undefined or a function in it is judged as it is.
       if (!decoded.ok || !decoded.plain) return call;
-      const undone = undoSlip(decoded.value, slip);
+      const undone = undoSlip(decoded.value, slip, askedBy(specs[r]?.inputs[c]));
       if (!undone.changed) return call;
       changed += undone.changed;
       return { ...call, value: `J${JSON.stringify(undone.value)}` };
@@ -37,17 +37,28 @@ export function undoInReply(reply: SandboxReply, slip: AnswerSlip): { reply: San
 }
 
 /** The slips some plain value in the reply carries: each value read once. */
-export function slipsInReply(reply: SandboxReply, slips: readonly AnswerSlip[]): AnswerSlip[] {
+export function slipsInReply(reply: SandboxReply, slips: readonly AnswerSlip[], specs: readonly RunSpec[] = []): AnswerSlip[] {
   const found = new Set<AnswerSlip>();
-  for (const run of reply.runs) {
-    if (run.status !== "ran") continue;
-    for (const call of run.calls) {
-      if (!call.ok || found.size === slips.length) continue;
+  reply.runs.forEach((run, r) => {
+    if (run.status !== "ran") return;
+    run.calls.forEach((call, c) => {
+      if (!call.ok || found.size === slips.length) return;
       const decoded = decodeValue(call.value);
-      if (decoded.ok && decoded.plain) slipsIn(decoded.value, slips, found);
-    }
-  }
+      if (decoded.ok && decoded.plain) slipsIn(decoded.value, slips, found, askedBy(specs[r]?.inputs[c]));
+    });
+  });
   return slips.filter((s) => found.has(s));
+}
+
+// The requests' numeric ids of a call's input (its JSON text), read once and only when a slip asks.
+function askedBy(input: string | undefined): AskedIds {
+  let ids: ReadonlyMap<string, number | null> | undefined;
+  return () => {
+    if (ids) return ids;
+    let value: unknown;
+    try { value = input === undefined ? undefined : JSON.parse(input); } catch { value = undefined; }
+    return (ids = askedIds(value));
+  };
 }
 
 const all = (j: TaskJudgement): CheckResult[] => [...j.checks, ...(j.extra ?? [])];
@@ -145,13 +156,13 @@ export function countedOnce(pack: Pick<Pack, "score">, first: Judged, steps: rea
  * judge and recount, its requests' replies undone alike).
  */
 export async function slipsCountedOnce<P extends PackPlan>(
-  pack: Pack<P>, reply: SandboxReply, judged: Judged,
-  judgeUndone: (reply: SandboxReply, undo: (r: SandboxReply) => SandboxReply) => Promise<Judged>,
+  pack: Pack<P>, reply: SandboxReply, specs: readonly RunSpec[], judged: Judged,
+  judgeUndone: (reply: SandboxReply, undo: (r: SandboxReply, specs: readonly RunSpec[]) => SandboxReply) => Promise<Judged>,
 ): Promise<Judged> {
   if (!pack.slips?.length || pointsLost(pack, judged) < 1) return judged;
-  const slips = slipsInReply(reply, pack.slips);
+  const slips = slipsInReply(reply, pack.slips, specs);
   const steps: SlipStep[] = [];
-  const undoAll = (list: readonly AnswerSlip[]) => (r: SandboxReply): SandboxReply => list.reduce((x, s) => undoInReply(x, s).reply, r);
+  const undoAll = (list: readonly AnswerSlip[]) => (r: SandboxReply, asked: readonly RunSpec[]): SandboxReply => list.reduce((x, s) => undoInReply(x, s, asked).reply, r);
   for (let round = 0; round < 3; round++) {
     const before = steps.at(-1)?.judged ?? judged;
     const lostBefore = pointsLost(pack, before);
@@ -160,7 +171,7 @@ export async function slipsCountedOnce<P extends PackPlan>(
     let pick: SlipStep & { lost: number } | undefined;
     for (const slip of slips) {
       if (done.includes(slip)) continue;
-      const { reply: without, changed } = undoInReply(undoAll(done)(reply), slip);
+      const { reply: without, changed } = undoInReply(undoAll(done)(reply, specs), slip, specs);
       if (!changed) continue;
       const again = await judgeUndone(without, undoAll([...done, slip]));
       if (!sameShape(before, again) || worse(before, again) || !fixes(before, again)) continue;
@@ -173,7 +184,7 @@ export async function slipsCountedOnce<P extends PackPlan>(
   // Fewer slips where the last would not count as one point (its failures all charged elsewhere).
   for (let n = steps.length; n > 0; n--) {
     const done = steps.slice(0, n).map((s) => s.slip);
-    const left = slipsInReply(undoAll(done)(reply), done);
+    const left = slipsInReply(undoAll(done)(reply, specs), done, specs);
     const counted = countedOnce(pack, judged, steps.slice(0, n), left.length === 0);
     if (counted) return counted;
   }

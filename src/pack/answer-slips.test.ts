@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JSONRPC_SLIPS, undoSlip, type AnswerSlip } from "./answer-slips.js";
+import { askedIds, JSONRPC_SLIPS, undoSlip, type AnswerSlip } from "./answer-slips.js";
 
 const slip = (id: string): AnswerSlip => JSONRPC_SLIPS.find((s) => s.id === id)!;
 
@@ -36,6 +36,15 @@ describe("slips in how answers are written", () => {
     const order = { jsonrpc: "2.0", id: 1, result: { structuredContent: { id: "A100", status: "shipped" } } };
     for (const s of JSONRPC_SLIPS) expect(undoSlip(order, s).changed, s.id).toBe(0);
     expect(undoSlip({ id: "A100", item: { name: "x" } }, slip("result-misnamed")).changed).toBe(0);
+  });
+
+  it("writes an id written as text as the number the request gave, and no other", () => {
+    const asked = () => askedIds(['{"jsonrpc":"2.0","id":5,"method":"ping"}', '{"jsonrpc":"2.0","id":"7","method":"ping"}', '{"jsonrpc":"2.0","id":7,"method":"ping"}', "not json"]);
+    expect([...asked()]).toEqual([["5", 5]]);
+    expect(undoSlip({ jsonrpc: "2.0", id: "5", result: {} }, slip("id-as-text"), asked).value).toEqual({ jsonrpc: "2.0", id: 5, result: {} });
+    // "7" was a request's own string id too: left as it is.
+    expect(undoSlip({ jsonrpc: "2.0", id: "7", result: {} }, slip("id-as-text"), asked).changed).toBe(0);
+    expect(undoSlip({ jsonrpc: "2.0", id: "5", result: {} }, slip("id-as-text")).changed).toBe(0);
   });
 
   it("undoes a slip in a line of JSON text as its writer wrote it, and leaves a line written otherwise", () => {

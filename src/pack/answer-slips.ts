@@ -13,8 +13,37 @@ export interface AnswerSlip {
   id: string;
   /** The slip in the student's words: what their answers do and what the rules ask. */
   says: string;
-  /** The answer (a JSON-RPC response object) with the slip undone, or undefined where it has none of it. */
-  undo(answer: Record<string, unknown>): Record<string, unknown> | undefined;
+  /**
+   * The answer (a JSON-RPC response object) with the slip undone, or undefined where it has none
+   * of it. `asked`: the numeric ids of the requests the call was given, by their text.
+   */
+  undo(answer: Record<string, unknown>, asked: AskedIds): Record<string, unknown> | undefined;
+}
+
+/** The ids of the requests a call was given that are not strings (numbers, null), by their text ("5" -> 5); read when a slip asks. */
+export type AskedIds = () => ReadonlyMap<string, number | null>;
+export const NONE_ASKED: AskedIds = () => new Map();
+
+/** The ids that are not strings of the requests in a call's input (a message, a list of lines, arguments), by their text; a text that is also a string id is left out. */
+export function askedIds(input: unknown): Map<string, number | null> {
+  const numbers = new Map<string, number | null>();
+  const strings = new Set<string>();
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 8) return;
+    if (typeof v === "string") {
+      if (!/^\s*\{/.test(v) || v.length > 100_000) return;
+      try { walk(JSON.parse(v), depth + 1); } catch { /* not a message */ }
+    } else if (Array.isArray(v)) v.forEach((x) => walk(x, depth + 1));
+    // A request, or what stands for one (a message without a method is answered under its id too).
+    else if (isObject(v) && Object.hasOwn(v, "id") && !Object.hasOwn(v, "result") && !Object.hasOwn(v, "error")) {
+      const id = v["id"];
+      if ((typeof id === "number" && Number.isFinite(id)) || id === null) numbers.set(String(id), id);
+      else if (typeof id === "string") strings.add(id);
+    }
+  };
+  walk(input, 0);
+  for (const text of strings) numbers.delete(text);
+  return numbers;
 }
 
 // Keys copied as data (a key "__proto__" stays a key), one replaced or added: where the answer's
@@ -48,6 +77,15 @@ export const JSONRPC_SLIPS: readonly AnswerSlip[] = [
     id: "jsonrpc-missing",
     says: 'answers without "jsonrpc": "2.0" (every JSON-RPC message carries it)',
     undo: (a) => (isResponse(a) && a["jsonrpc"] !== "2.0" ? withKey(a, "jsonrpc", "2.0") : undefined),
+  },
+  {
+    id: "id-as-text",
+    says: "answers' ids written as text (\"5\", \"null\") where the request's id is the number 5 or null",
+    undo: (a, asked) => {
+      const id = a["id"];
+      const meant = isResponse(a) && typeof id === "string" ? asked().get(id) : undefined;
+      return meant === undefined ? undefined : withKey(a, "id", meant);
+    },
   },
   {
     id: "code-as-text",
@@ -162,41 +200,41 @@ function spaced(ascii: boolean): Writer {
 const WRITERS: readonly Writer[] = [(v) => JSON.stringify(v), (v) => escapeAscii(JSON.stringify(v)), spaced(false), spaced(true)];
 
 /** The value with the slip undone in every response it holds (objects, or lines of JSON text); `changed` counts them. */
-export function undoSlip(value: unknown, slip: AnswerSlip, depth = 0): { value: unknown; changed: number } {
+export function undoSlip(value: unknown, slip: AnswerSlip, asked: AskedIds = NONE_ASKED, depth = 0): { value: unknown; changed: number } {
   if (depth > 64) return { value, changed: 0 };
   if (typeof value === "string") {
     if (!value.startsWith("{")) return { value, changed: 0 };
     let parsed: unknown;
     try { parsed = JSON.parse(value); } catch { return { value, changed: 0 }; }
     const writer = WRITERS.find((w) => w(parsed) === value);
-    const fixed = writer && isAnswer(parsed) ? slip.undo(parsed) : undefined;
+    const fixed = writer && isAnswer(parsed) ? slip.undo(parsed, asked) : undefined;
     return fixed ? { value: writer!(fixed), changed: 1 } : { value, changed: 0 };
   }
   if (isAnswer(value)) {
-    const fixed = slip.undo(value);
+    const fixed = slip.undo(value, asked);
     return fixed ? { value: fixed, changed: 1 } : { value, changed: 0 };
   }
   let changed = 0;
-  const walk = (v: unknown): unknown => { const r = undoSlip(v, slip, depth + 1); changed += r.changed; return r.value; };
+  const walk = (v: unknown): unknown => { const r = undoSlip(v, slip, asked, depth + 1); changed += r.changed; return r.value; };
   if (Array.isArray(value)) { const out = value.map(walk); return changed ? { value: out, changed } : { value, changed: 0 }; }
   if (isObject(value)) { const out = Object.fromEntries(Object.keys(value).map((k) => [k, walk(value[k])])); return changed ? { value: out, changed } : { value, changed: 0 }; }
   return { value, changed: 0 };
 }
 
 /** Adds to `found` each of `slips` some answer in the value carries (one walk for them all; a line of JSON text read as its value). */
-export function slipsIn(value: unknown, slips: readonly AnswerSlip[], found: Set<AnswerSlip>, depth = 0): void {
+export function slipsIn(value: unknown, slips: readonly AnswerSlip[], found: Set<AnswerSlip>, asked: AskedIds = NONE_ASKED, depth = 0): void {
   if (depth > 64 || found.size === slips.length) return;
   if (typeof value === "string") {
     if (!value.startsWith("{")) return;
     let parsed: unknown;
     try { parsed = JSON.parse(value); } catch { return; }
-    if (isAnswer(parsed)) slipsIn(parsed, slips, found, depth + 1);
+    if (isAnswer(parsed)) slipsIn(parsed, slips, found, asked, depth + 1);
     return;
   }
   if (isAnswer(value)) {
-    for (const slip of slips) if (!found.has(slip) && slip.undo(value)) found.add(slip);
+    for (const slip of slips) if (!found.has(slip) && slip.undo(value, asked)) found.add(slip);
     return;
   }
-  if (Array.isArray(value)) for (const item of value) slipsIn(item, slips, found, depth + 1);
-  else if (isObject(value)) for (const k of Object.keys(value)) slipsIn(value[k], slips, found, depth + 1);
+  if (Array.isArray(value)) for (const item of value) slipsIn(item, slips, found, asked, depth + 1);
+  else if (isObject(value)) for (const k of Object.keys(value)) slipsIn(value[k], slips, found, asked, depth + 1);
 }
