@@ -693,6 +693,12 @@ const COSTS: [string, number][] = [
   // Every error's message under "msg" (3 before), every result under "results" (9 before).
   ["slip-error-message-misnamed", 1],
   ["slip-result-misnamed", 1],
+  // Helper 96 (slips-2026-12-06h): a content block's type "Text", isError written 1 and 0 (2 each
+  // before), an error class writing {code, msg}, a serve that writes each answer without jsonrpc.
+  ["slip-content-type-Text", 1],
+  ["slip-is-error-01", 1],
+  ["slip-class-error-msg", 1],
+  ["slip-serve-drops-jsonrpc", 1],
   // Helper 95 (cheats-2026-12-06g): a one-text validator whose text() writes content as one object
   // kept 16/17 (its lazy handle alone 11/17): the slip undone, the handle's mistakes are its own.
   ["gaming-generic-refusal-content-object-slip", 6],

@@ -10,6 +10,10 @@ describe("slips in how answers are written", () => {
     // A request, a notification, an answer that has it: nothing to undo.
     expect(undoSlip({ id: 1, method: "ping" }, slip("jsonrpc-missing")).changed).toBe(0);
     expect(undoSlip({ jsonrpc: "2.0", id: 1, result: {} }, slip("jsonrpc-missing")).changed).toBe(0);
+    // "2.0" written otherwise, and not another version (copied from a request, a rule of its own).
+    expect(undoSlip({ jsonrpc: "2.0 ", id: 1, result: {} }, slip("jsonrpc-written-otherwise")).value).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
+    expect(undoSlip({ jsonrpc: 2, id: 1, result: {} }, slip("jsonrpc-written-otherwise")).value).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
+    for (const s of JSONRPC_SLIPS) expect(undoSlip({ jsonrpc: "1.0", id: 1, result: {} }, s).changed, s.id).toBe(0);
   });
 
   it("writes an error's code written as text as the number, and no other text", () => {
@@ -21,6 +25,8 @@ describe("slips in how answers are written", () => {
     expect(undoSlip({ id: 1, result: { content: { type: "text", text: "t" } } }, slip("content-not-list")).value).toEqual({ id: 1, result: { content: [{ type: "text", text: "t" }] } });
     expect(undoSlip({ id: 1, result: { content: [], is_error: true } }, slip("is-error-written-otherwise")).value).toEqual({ id: 1, result: { content: [], isError: true } });
     expect(undoSlip({ id: 1, result: { content: [], isError: "false" } }, slip("is-error-written-otherwise")).value).toEqual({ id: 1, result: { content: [], isError: false } });
+    expect(undoSlip({ id: 1, result: { content: [], isError: 1 } }, slip("is-error-written-otherwise")).value).toEqual({ id: 1, result: { content: [], isError: true } });
+    expect(undoSlip({ id: 1, result: { content: [{ type: "Text", text: "t" }] } }, slip("text-block-type-written-otherwise")).value).toEqual({ id: 1, result: { content: [{ type: "text", text: "t" }] } });
     expect(undoSlip({ id: 1, result: { content: [{ type: "text", value: "t" }] } }, slip("text-block-field-misnamed")).value).toEqual({ id: 1, result: { content: [{ type: "text", text: "t" }] } });
     expect(JSON.stringify(undoSlip({ id: 1, result: { a: 1 }, _meta: { m: 2 } }, slip("result-field-on-envelope")).value)).toBe('{"id":1,"result":{"a":1,"_meta":{"m":2}}}');
     // On an error, a field the envelope does not carry is left out.

@@ -73,10 +73,20 @@ const inResult = (answer: Record<string, unknown>, undo: (r: Record<string, unkn
 
 /** The slips any JSON-RPC answer may carry, each in how the answer is written only. */
 export const JSONRPC_SLIPS: readonly AnswerSlip[] = [
+  // Left out, or "2.0" written otherwise ("2.0 ", 2): not another version (a handle that copies
+  // the request's "1.0" breaks a rule of its own, t2_jsonrpc, which no undoing may mend).
   {
     id: "jsonrpc-missing",
     says: 'answers without "jsonrpc": "2.0" (every JSON-RPC message carries it)',
-    undo: (a) => (isResponse(a) && a["jsonrpc"] !== "2.0" ? withKey(a, "jsonrpc", "2.0") : undefined),
+    undo: (a) => (isResponse(a) && !Object.hasOwn(a, "jsonrpc") ? withKey(a, "jsonrpc", "2.0") : undefined),
+  },
+  {
+    id: "jsonrpc-written-otherwise",
+    says: 'answers whose "jsonrpc" is "2.0" written otherwise (a number, a space)',
+    undo: (a) => {
+      const v = a["jsonrpc"];
+      return isResponse(a) && v !== "2.0" && (typeof v === "string" || typeof v === "number") && Number(String(v).trim()) === 2 ? withKey(a, "jsonrpc", "2.0") : undefined;
+    },
   },
   {
     id: "id-as-text",
@@ -104,11 +114,11 @@ export const JSONRPC_SLIPS: readonly AnswerSlip[] = [
   },
   {
     id: "is-error-written-otherwise",
-    says: 'a tool\'s error flag written otherwise than "isError": true or false',
+    says: 'a tool\'s error flag written otherwise than "isError": true or false (is_error, "true", 1)',
     undo: (a) => inResult(a, (r) => {
       if (Object.hasOwn(r, "is_error") && !Object.hasOwn(r, "isError")) return renamed(r, "is_error", "isError");
       const flag = r["isError"];
-      return flag === "true" || flag === "false" ? withKey(r, "isError", flag === "true") : undefined;
+      return flag === "true" || flag === "false" || flag === 1 || flag === 0 ? withKey(r, "isError", flag === "true" || flag === 1) : undefined;
     }),
   },
   {
@@ -147,6 +157,21 @@ export const JSONRPC_SLIPS: readonly AnswerSlip[] = [
         if (others.length !== 1) return b;
         changed = true;
         return renamed(b, others[0]!, "text");
+      });
+      return changed ? withKey(r, "content", blocks) : undefined;
+    }),
+  },
+  {
+    id: "text-block-type-written-otherwise",
+    says: 'a content block\'s type "text" written otherwise ("Text")',
+    undo: (a) => inResult(a, (r) => {
+      const content = r["content"];
+      if (!Array.isArray(content)) return undefined;
+      let changed = false;
+      const blocks = content.map((b) => {
+        if (!isObject(b) || typeof b["type"] !== "string" || b["type"] === "text" || b["type"].trim().toLowerCase() !== "text") return b;
+        changed = true;
+        return withKey(b, "type", "text");
       });
       return changed ? withKey(r, "content", blocks) : undefined;
     }),

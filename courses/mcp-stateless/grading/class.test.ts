@@ -809,6 +809,10 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // Helper 95 (cheats-2026-12-06g): the lazy handle (6 points) with a slip in every answer kept 38
   // and 36/41; the slip undone, the lazy handle's mistakes are its own (prices 32 and 34/41).
   ["gaming-lazy-envelope-meta", "task2", ["t2_same_envelope", "t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], [], 8],
+  // Helper 96 (slips-2026-12-06h): jsonrpc "2.0 " in every answer; the lazy handle writing a
+  // made-up resultType ("done") on every result, the undoing left to choose which it meant.
+  ["slip-jsonrpc-space", "task2", ["t2_responses"]],
+  ["gaming-lazy-resulttype-undecided", "task2", ["t2_same_resources", "t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], [], 7],
   ["gaming-lazy-is-error-snake", "task2", ["t2_order_ids", "t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], [], 6],
 ];
 
