@@ -699,6 +699,11 @@ const COSTS: [string, number][] = [
   ["slip-is-error-01", 1],
   ["slip-class-error-msg", 1],
   ["slip-serve-drops-jsonrpc", 1],
+  // Helper 95's controls and cheats (cheats-2026-12-06g): a limit's lower bound tested against the
+  // maximum refuses the page's valid call and adds its message to the invalid call's (2 before:
+  // src/pack/added-text.ts); beside a one-text validator it kept 15/17, its lazy handle 11/17.
+  ["slip-limit-min-as-max", 1],
+  ["gaming-generic-refusal-limit-min-as-max", 6],
   // Helper 95 (cheats-2026-12-06g): a one-text validator whose text() writes content as one object
   // kept 16/17 (its lazy handle alone 11/17): the slip undone, the handle's mistakes are its own.
   ["gaming-generic-refusal-content-object-slip", 6],

@@ -52,6 +52,8 @@ export interface KindPair {
   idOnly?: boolean;
   /** Where a value the rules' answer has is written otherwise, at a path both answers have: "path=value" (the code's). */
   slips?: readonly string[];
+  /** Of those, each text the code wrote in place of the rules' (the rules' first). */
+  texts?: readonly (readonly [string, string])[];
 }
 
 // The values written otherwise at paths both answers have, with the code's value.
@@ -81,13 +83,33 @@ function reshapedAt(a: unknown, b: unknown, at = "", out: string[] = []): string
   return out;
 }
 
+// The texts written otherwise at paths both answers have: [the rules', the code's].
+function textsAt(a: unknown, b: unknown, out: [string, string][] = []): [string, string][] {
+  if (Array.isArray(a) && Array.isArray(b)) a.forEach((x, i) => (i < b.length ? textsAt(x, b[i], out) : undefined));
+  else if (isObject(a) && isObject(b)) { for (const k of Object.keys(a)) if (Object.hasOwn(b, k)) textsAt(a[k], b[k], out); }
+  else if (typeof a === "string" && typeof b === "string" && a !== b) out.push([a, b]);
+  return out;
+}
+
+// Whether the code's text still says all the rules' text says, in order, with more beside it: a
+// validator's message added to a refusal's keeps the refusal's own words.
+const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+function keepsWords(rules: string, code: string): boolean {
+  const want = words(rules);
+  const have = words(code);
+  let i = 0;
+  for (const w of have) if (i < want.length && w === want[i]) i++;
+  return i === want.length;
+}
+
 /** One failing call's kinds: the rules' answer and the code's (absent where it threw). */
 export function pairOf(rules: unknown, code: { value: unknown } | undefined, message: unknown): KindPair {
   if (!code) return { rules: kindOf(rules, message) };
   const reshaped = reshapedAt(rules, code.value);
   const idOnly = isObject(rules) && isObject(code.value) && sameData({ ...code.value, id: rules["id"] }, rules);
   const slips = slipsAt(rules, code.value);
-  return { rules: kindOf(rules, message), code: kindOf(code.value, message), ...(reshaped.length ? { reshaped } : {}), ...(idOnly ? { idOnly } : {}), ...(slips.length ? { slips } : {}) };
+  const texts = textsAt(rules, code.value);
+  return { rules: kindOf(rules, message), code: kindOf(code.value, message), ...(reshaped.length ? { reshaped } : {}), ...(idOnly ? { idOnly } : {}), ...(slips.length ? { slips } : {}), ...(texts.length ? { texts } : {}) };
 }
 
 // Any method's result: a slip in deciding that a request gets a result, or gets refused, shows
@@ -109,14 +131,14 @@ const written = (kind: string): string => (kind.startsWith("error ") ? "error" :
  * src/grading/one-slip.ts undoes the slip and judges the code again, so that a lazy handle's
  * mistakes stay its own); else a call the code answered with the same kind: a wrong text inside a search
  * never changes a refusal's messages, but a validator's slip that refuses a valid call also adds
- * its message to a refusal (an unknown tool answered as a tool error explains no refusal's
- * messages), and a retry's answers read from the wrong place ask again where the rules complete
+ * its message to a refusal, whose own words stay (a one-text validator's "invalid arguments" is
+ * no message added; an unknown tool answered as a tool error explains no refusal's messages), and a retry's answers read from the wrong place ask again where the rules complete
  * and complete otherwise where they complete too. Where the code threw, the rules' kinds alone.
  */
 export function explains(by: KindPair, p: KindPair): boolean {
   if (by.code === undefined || p.code === undefined) return by.rules === p.rules;
   if (p.code !== p.rules) return by.code !== by.rules && coarse(by.rules) === coarse(p.rules);
-  if (by.code !== by.rules) return (written(by.code) === written(p.code) && coarse(by.rules) === "result") || coarse(by.rules) === coarse(p.rules);
+  if (by.code !== by.rules) return (written(by.code) === written(p.code) && coarse(by.rules) === "result" && (p.texts ?? []).every(([r, c]) => keepsWords(r, c))) || coarse(by.rules) === coarse(p.rules);
   // The same value written at the same place in both, whatever their kinds: a slip in a helper
   // that writes every result, a tool's error result included (resultType "completed").
   if (by.slips?.some((slip) => p.slips?.includes(slip) === true)) return true;

@@ -15,6 +15,7 @@ import type { CheckResult } from "../../../src/report/types.js";
 import type { SandboxReply } from "../../../src/sandbox/protocol.js";
 import type { TaskJudgement } from "../../../src/pack/types.js";
 import { kindOf, markKindPaths, pairOf, requestsRead, type KindFailure, type KindPair as Pair, type KindPath } from "../../../src/pack/answer-kinds.js";
+import { chargeAddedTexts } from "../../../src/pack/added-text.js";
 import { picked } from "../../../src/pack/interleave.js";
 import { failingInputs } from "../behaviour/judge.js";
 import type { Expectation } from "../behaviour/expectation.js";
@@ -94,5 +95,8 @@ export function markPathFree(judgement: TaskJudgement, responses: readonly unkno
     // in each (a request named notifications/... left unanswered, a notification answered).
     ...runs.plan.filter((p) => own(byName.get(p.check.name)) && onlyResults(failures.get(p.check.name)?.kinds)).map((p) => family(p.check.name)),
   ].filter((p, i, all) => all.findIndex((q) => q.name === p.name) === i);
-  return { ...judgement, extra: markKindPaths(extra, paths, failures, (name) => SCORE_POLICY.checks[name]?.through ?? []) };
+  // A line's rule whose failing answers only add what a failing line wrote: that line's mistake.
+  const lineRules = new Set(EVIDENCE_LINES.filter((l) => l.task === "task2").flatMap((l) => l.rules ?? []));
+  const added = chargeAddedTexts(extra, failingLines.map(([key, { reads }]) => ({ name: key, pairs: reads.flatMap(pageKinds) })), failures, lineRules);
+  return { ...judgement, extra: markKindPaths(added, paths, failures, (name) => SCORE_POLICY.checks[name]?.through ?? []) };
 }
