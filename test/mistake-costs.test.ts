@@ -705,8 +705,12 @@ const COSTS: [string, number][] = [
   ["slip-limit-min-as-max", 1],
   ["gaming-generic-refusal-limit-min-as-max", 6],
   // Helper 95 (cheats-2026-12-06g): a one-text validator whose text() writes content as one object
-  // kept 16/17 (its lazy handle alone 11/17): the slip undone, the handle's mistakes are its own.
-  ["gaming-generic-refusal-content-object-slip", 6],
+  // kept 16/17 (its lazy handle alone 11/17): the slip undone, the handle's mistakes are its own,
+  // and the slip a point beside them (its price).
+  ["gaming-generic-refusal-content-object-slip", 7],
+  // And every refusal written as a JSON-RPC error -32602 beside it: 15/17 (the page's rule 5 answers
+  // a refused call with the tool's error result; the slip undone, src/pack/answer-slips.ts).
+  ["gaming-generic-refusal-refusal-as-rpc-error", 7],
   ["slip-content-field-misnamed", 1],
   ["slip-content-object", 1],
   ["slip-dumps-no-escape", 1],

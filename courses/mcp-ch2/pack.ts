@@ -4,7 +4,8 @@
 import { fileURLToPath } from "node:url";
 import type { Pack, PackPlan, PlanInput, TaskJudgement } from "../../src/pack/types.js";
 import { ownOutput } from "../../src/pack/own-output.js";
-import { JSONRPC_SLIPS } from "../../src/pack/answer-slips.js";
+import { JSONRPC_SLIPS, toolRefusalAsError } from "../../src/pack/answer-slips.js";
+import { TOOL } from "./course/fixtures.js";
 import type { SandboxReply } from "../../src/sandbox/protocol.js";
 import { TypeCheckWorker } from "./typecheck/worker-client.js";
 import { EVIDENCE_KEYS, EVIDENCE_RULES, type EvidenceKey } from "./course/evidence-keys.js";
@@ -64,7 +65,8 @@ const pack: Pack<Chapter2Plan> = {
   standIns: { imports: IMPORTS, copy: (task, plan) => chapterStandIn(task, plan) },
   // A toMcp that changes the tool it was given changes the schema it returns and what handle serves.
   rootCauses: ["t1_input_unchanged"],
-  slips: JSONRPC_SLIPS,
+  // The page answers a refused call to its tool with the tool's error result (rule 5).
+  slips: [...JSONRPC_SLIPS, toolRefusalAsError([TOOL.name], (text) => ({ content: [{ type: "text", text }], isError: true }))],
   plan(input) {
     return buildRequest(input.has, input.has, input.tasks as TaskId[], input);
   },

@@ -8,7 +8,7 @@
 // that answers only the fixtures hides none of the handle's mistakes (helper 95's lazy handles
 // with is_error or content as one object kept the lines they broke). Asked only of failing code.
 import type { Pack, PackPlan, TaskJudgement } from "../pack/types.js";
-import { askedIds, slipsIn, undoSlip, type AnswerSlip, type AskedIds } from "../pack/answer-slips.js";
+import { askedIn, slipsIn, undoSlip, type AnswerSlip, type Asked, type AskedBy } from "../pack/answer-slips.js";
 import { scoreTask } from "../pack/score.js";
 import type { CheckResult } from "../report/types.js";
 import type { RunSpec, SandboxReply } from "../sandbox/protocol.js";
@@ -51,13 +51,13 @@ export function slipsInReply(reply: SandboxReply, slips: readonly AnswerSlip[], 
 }
 
 // The requests' numeric ids of a call's input (its JSON text), read once and only when a slip asks.
-function askedBy(input: string | undefined): AskedIds {
-  let ids: ReadonlyMap<string, number | null> | undefined;
+function askedBy(input: string | undefined): AskedBy {
+  let ids: Asked | undefined;
   return () => {
     if (ids) return ids;
     let value: unknown;
     try { value = input === undefined ? undefined : JSON.parse(input); } catch { value = undefined; }
-    return (ids = askedIds(value));
+    return (ids = askedIn(value));
   };
 }
 
@@ -74,6 +74,11 @@ function chargedAs(first: CheckResult, again: CheckResult): CheckResult {
   const out: Record<string, unknown> = { ...first };
   for (const k of CHARGE_FIELDS) { if (again[k] === undefined) delete out[k]; else out[k] = again[k]; }
   return out as unknown as CheckResult;
+}
+
+function notThroughSlips(c: CheckResult, at: readonly { name: string }[]): CheckResult {
+  const names = at.map((s) => s.name).filter((name) => name !== c.name && !(c.notThrough ?? []).includes(name));
+  return names.length ? { ...c, notThrough: [...(c.notThrough ?? []), ...names] } : c;
 }
 
 const sameShape = (a: Judged, b: Judged): boolean => {
@@ -114,7 +119,9 @@ export function countedOnce(pack: Pick<Pack, "score">, first: Judged, steps: rea
     const mark = (t: string, list: readonly CheckResult[], offset: number): CheckResult[] => list.map((c, n) => {
       if (c.status !== "fail") return c;
       const k = passesAt(t, offset + n);
-      if (k < 0) { const a = all(last[t]!)[offset + n]!; return a.status === "fail" ? chargedAs(c, a) : c; }
+      // A failure the slips' undoing still shows is no slip's: not read through the checks that
+      // carry them (a family reading through a failing line would go free beside it).
+      if (k < 0) { const a = all(last[t]!)[offset + n]!; return a.status === "fail" ? notThroughSlips(chargedAs(c, a), at) : c; }
       const slipAt = at[k]!;
       if (t !== slipAt.t || c.name !== slipAt.name) return { ...c, chargedTo: slipAt.name };
       const others = fixedBy[k]!.length - 1;

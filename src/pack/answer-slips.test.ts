@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askedIds, JSONRPC_SLIPS, undoSlip, type AnswerSlip } from "./answer-slips.js";
+import { askedIn, JSONRPC_SLIPS, toolRefusalAsError, undoSlip, type AnswerSlip } from "./answer-slips.js";
 
 const slip = (id: string): AnswerSlip => JSONRPC_SLIPS.find((s) => s.id === id)!;
 
@@ -45,12 +45,26 @@ describe("slips in how answers are written", () => {
   });
 
   it("writes an id written as text as the number the request gave, and no other", () => {
-    const asked = () => askedIds(['{"jsonrpc":"2.0","id":5,"method":"ping"}', '{"jsonrpc":"2.0","id":"7","method":"ping"}', '{"jsonrpc":"2.0","id":7,"method":"ping"}', "not json"]);
-    expect([...asked()]).toEqual([["5", 5]]);
+    const asked = () => askedIn(['{"jsonrpc":"2.0","id":5,"method":"ping"}', '{"jsonrpc":"2.0","id":"7","method":"ping"}', '{"jsonrpc":"2.0","id":7,"method":"ping"}', "not json"]);
+    expect([...asked().ids]).toEqual([["5", 5]]);
     expect(undoSlip({ jsonrpc: "2.0", id: "5", result: {} }, slip("id-as-text"), asked).value).toEqual({ jsonrpc: "2.0", id: 5, result: {} });
     // "7" was a request's own string id too: left as it is.
     expect(undoSlip({ jsonrpc: "2.0", id: "7", result: {} }, slip("id-as-text"), asked).changed).toBe(0);
     expect(undoSlip({ jsonrpc: "2.0", id: "5", result: {} }, slip("id-as-text")).changed).toBe(0);
+  });
+
+  it("writes a refused call to one of the server's tools as the tool's error result, and leaves the protocol's refusals", () => {
+    const s = toolRefusalAsError(["search"], (text) => ({ content: [{ type: "text", text }], isError: true }));
+    const asked = () => askedIn([
+      { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search", arguments: { q: 1 } } },
+      { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "nope", arguments: {} } },
+      { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "search", arguments: "x" } },
+    ]);
+    const error = (id: number, code = -32602) => ({ jsonrpc: "2.0", id, error: { code, message: "q must be a string" } });
+    expect(undoSlip(error(1), s, asked).value).toEqual({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "q must be a string" }], isError: true } });
+    // Sorted where the answer's keys are (a serve that sorts them), at every level.
+    expect(JSON.stringify(undoSlip({ error: { code: -32602, message: "m" }, id: 1, jsonrpc: "2.0" }, s, asked).value)).toBe('{"id":1,"jsonrpc":"2.0","result":{"content":[{"text":"m","type":"text"}],"isError":true}}');
+    for (const [id, code] of [[2, -32602], [3, -32602], [1, -32022]] as const) expect(undoSlip(error(id, code), s, asked).changed, `${id} ${code}`).toBe(0);
   });
 
   it("undoes a slip in a line of JSON text as its writer wrote it, and leaves a line written otherwise", () => {

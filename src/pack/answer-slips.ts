@@ -17,16 +17,19 @@ export interface AnswerSlip {
    * The answer (a JSON-RPC response object) with the slip undone, or undefined where it has none
    * of it. `asked`: the numeric ids of the requests the call was given, by their text.
    */
-  undo(answer: Record<string, unknown>, asked: AskedIds): Record<string, unknown> | undefined;
+  undo(answer: Record<string, unknown>, asked: AskedBy): Record<string, unknown> | undefined;
 }
 
-/** The ids of the requests a call was given that are not strings (numbers, null), by their text ("5" -> 5); read when a slip asks. */
-export type AskedIds = () => ReadonlyMap<string, number | null>;
-export const NONE_ASKED: AskedIds = () => new Map();
+/** What a call was given: its requests' ids that are not strings (numbers, null) by their text ("5" -> 5), and its requests by their id's text. */
+export interface Asked { ids: ReadonlyMap<string, number | null>; requests: ReadonlyMap<string, Record<string, unknown>> }
+/** What a call was given, read only when a slip asks. */
+export type AskedBy = () => Asked;
+export const NONE_ASKED: AskedBy = () => ({ ids: new Map(), requests: new Map() });
 
-/** The ids that are not strings of the requests in a call's input (a message, a list of lines, arguments), by their text; a text that is also a string id is left out. */
-export function askedIds(input: unknown): Map<string, number | null> {
+/** The requests in a call's input (a message, a list of lines, arguments); an id's text that is also a string id is left out of `ids`. */
+export function askedIn(input: unknown): Asked {
   const numbers = new Map<string, number | null>();
+  const requests = new Map<string, Record<string, unknown>>();
   const strings = new Set<string>();
   const walk = (v: unknown, depth: number): void => {
     if (depth > 8) return;
@@ -39,11 +42,12 @@ export function askedIds(input: unknown): Map<string, number | null> {
       const id = v["id"];
       if ((typeof id === "number" && Number.isFinite(id)) || id === null) numbers.set(String(id), id);
       else if (typeof id === "string") strings.add(id);
+      requests.set(String(id), v);
     }
   };
   walk(input, 0);
   for (const text of strings) numbers.delete(text);
-  return numbers;
+  return { ids: numbers, requests };
 }
 
 // Keys copied as data (a key "__proto__" stays a key), one replaced or added: where the answer's
@@ -57,6 +61,7 @@ function withKey(o: Record<string, unknown>, key: string, value: unknown): Recor
   }
   return Object.fromEntries(entries);
 }
+const sortedDeep = (v: unknown): unknown => (Array.isArray(v) ? v.map(sortedDeep) : isObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortedDeep(v[k])])) : v);
 const isSorted = (keys: readonly string[]): boolean => keys.length > 1 && keys.every((k, i) => i === 0 || keys[i - 1]! < k);
 // A key renamed in its place, or in its sorted place where the keys were sorted.
 function renamed(o: Record<string, unknown>, from: string, to: string): Record<string, unknown> {
@@ -93,7 +98,7 @@ export const JSONRPC_SLIPS: readonly AnswerSlip[] = [
     says: "answers' ids written as text (\"5\", \"null\") where the request's id is the number 5 or null",
     undo: (a, asked) => {
       const id = a["id"];
-      const meant = isResponse(a) && typeof id === "string" ? asked().get(id) : undefined;
+      const meant = isResponse(a) && typeof id === "string" ? asked().ids.get(id) : undefined;
       return meant === undefined ? undefined : withKey(a, "id", meant);
     },
   },
@@ -193,6 +198,33 @@ export const JSONRPC_SLIPS: readonly AnswerSlip[] = [
   },
 ];
 
+/**
+ * A refusal of a call to one of the server's tools written as a JSON-RPC error where MCP (and the
+ * course's page) answers it with the tool's error result: `toolError` writes that result from the
+ * error's message. Only an invalid-params error (-32602) to a call whose arguments are an object,
+ * or absent: one that names no tool of the server, or whose arguments are no object, is the
+ * protocol's to refuse with an error.
+ */
+export function toolRefusalAsError(tools: readonly string[], toolError: (text: string) => Record<string, unknown>): AnswerSlip {
+  return {
+    id: "tool-refusal-as-error",
+    says: "a tool call refused with a JSON-RPC error where the tool's own error result (isError: true) belongs",
+    undo: (a, asked) => {
+      const error = a["error"];
+      // Invalid params only: a version or capability refused is the protocol's (-32022).
+      const message = isResponse(a) && isObject(error) && Number(error["code"]) === -32602 ? error["message"] : undefined;
+      const request = typeof message === "string" ? asked().requests.get(String(a["id"])) : undefined;
+      const params = request?.["method"] === "tools/call" ? request["params"] : undefined;
+      if (typeof message !== "string" || !isObject(params) || !tools.includes(params["name"] as string) || !(params["arguments"] === undefined || isObject(params["arguments"]))) return undefined;
+      // The error's place taken by the result, the keys' order kept: sorted at every level where
+      // the answer's are (a serve that sorts keys).
+      if (!isSorted(Object.keys(a))) return Object.fromEntries(Object.keys(a).map((k) => (k === "error" ? ["result", toolError(message)] : [k, a[k]])));
+      const { error: _, ...rest } = a;
+      return sortedDeep({ ...rest, result: toolError(message) }) as Record<string, unknown>;
+    },
+  };
+}
+
 // A string under the one name that is not the field's (error.msg for error.message).
 function misnamed(o: Record<string, unknown>, name: string, known: readonly string[], fits: (v: unknown) => boolean): Record<string, unknown> | undefined {
   if (Object.hasOwn(o, name)) return undefined;
@@ -225,7 +257,7 @@ function spaced(ascii: boolean): Writer {
 const WRITERS: readonly Writer[] = [(v) => JSON.stringify(v), (v) => escapeAscii(JSON.stringify(v)), spaced(false), spaced(true)];
 
 /** The value with the slip undone in every response it holds (objects, or lines of JSON text); `changed` counts them. */
-export function undoSlip(value: unknown, slip: AnswerSlip, asked: AskedIds = NONE_ASKED, depth = 0): { value: unknown; changed: number } {
+export function undoSlip(value: unknown, slip: AnswerSlip, asked: AskedBy = NONE_ASKED, depth = 0): { value: unknown; changed: number } {
   if (depth > 64) return { value, changed: 0 };
   if (typeof value === "string") {
     if (!value.startsWith("{")) return { value, changed: 0 };
@@ -247,7 +279,7 @@ export function undoSlip(value: unknown, slip: AnswerSlip, asked: AskedIds = NON
 }
 
 /** Adds to `found` each of `slips` some answer in the value carries (one walk for them all; a line of JSON text read as its value). */
-export function slipsIn(value: unknown, slips: readonly AnswerSlip[], found: Set<AnswerSlip>, asked: AskedIds = NONE_ASKED, depth = 0): void {
+export function slipsIn(value: unknown, slips: readonly AnswerSlip[], found: Set<AnswerSlip>, asked: AskedBy = NONE_ASKED, depth = 0): void {
   if (depth > 64 || found.size === slips.length) return;
   if (typeof value === "string") {
     if (!value.startsWith("{")) return;

@@ -265,7 +265,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // skipped rules: every family read through the slipped lines (38/41, 40/41, 40/41). A family
   // with a failing answer still wrong once the slip is written right is its own mistake
   // (grading/line-slips.ts): the three lines and five families; two; two and arguments read raw.
-  ["gaming-lazy-three-slips", "task2", ["t2_z9_text", "t2_unknown_tool_error", "t2_old_version_data", "t2_version_check", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], [], 8],
+  ["gaming-lazy-three-slips", "task2", ["t2_z9_text", "t2_unknown_tool_error", "t2_old_version_data", "t2_version_check", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], [], 7],
   ["gaming-slip-version-data-version-rules", "task2", ["t2_old_version_data", "t2_version_check"], [], 2],
   ["gaming-slip-z9-order-rules", "task2", ["t2_z9_text", "t2_order_ids", "t2_arguments"], [], 3],
   // Its control: order ids trimmed and upper-cased, a confirm taken by truthiness (one family) and
@@ -807,13 +807,16 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["slip-error-code-string", "task2", ["t2_same_unknown_tool"]],
   ["slip-resulttype-typo", "task2", ["t2_same_cancel_accept"]],
   // Helper 95 (cheats-2026-12-06g): the lazy handle (6 points) with a slip in every answer kept 38
-  // and 36/41; the slip undone, the lazy handle's mistakes are its own (prices 32 and 34/41).
-  ["gaming-lazy-envelope-meta", "task2", ["t2_same_envelope", "t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], [], 8],
+  // and 36/41; the slip undone, the lazy handle's mistakes are its own, the slip a point beside
+  // them (34/41, the price: the slip alone costs one now, 3 before).
+  ["gaming-lazy-envelope-meta", "task2", ["t2_same_envelope", "t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], [], 7],
   // Helper 96 (slips-2026-12-06h): jsonrpc "2.0 " in every answer; the lazy handle writing a
   // made-up resultType ("done") on every result, the undoing left to choose which it meant.
   ["slip-jsonrpc-space", "task2", ["t2_responses"]],
   ["gaming-lazy-resulttype-undecided", "task2", ["t2_same_resources", "t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], [], 7],
-  ["gaming-lazy-is-error-snake", "task2", ["t2_order_ids", "t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], [], 6],
+  ["gaming-lazy-is-error-snake", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], [], 7],
+  // An unknown order refused with a JSON-RPC error -32602, not the tool's error result: 36/41.
+  ["gaming-lazy-order-not-found-as-rpc-error", "task2", ["t2_z9_is_error", "t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], [], 7],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {

@@ -1,6 +1,7 @@
 // The slips in how this pack's answers are written that one point covers (src/grading/one-slip.ts):
 // JSON-RPC's, and the 2026-07-28 result's resultType written otherwise than its two values.
-import { JSONRPC_SLIPS, type AnswerSlip } from "../../../src/pack/answer-slips.js";
+import { JSONRPC_SLIPS, toolRefusalAsError, type AnswerSlip } from "../../../src/pack/answer-slips.js";
+import { SERVER_INFO, TOOLS } from "../course/index.js";
 
 const RESULT_TYPES: ReadonlySet<unknown> = new Set(["complete", "input_required"]);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -18,4 +19,8 @@ const resultType: AnswerSlip = {
   },
 };
 
-export const STATELESS_SLIPS: readonly AnswerSlip[] = [...JSONRPC_SLIPS, resultType];
+// A tool's refusal is its error result, as the task writes every result: completed, and wrapped
+// with the server's _meta where every result is.
+const refusal = toolRefusalAsError(Object.keys(TOOLS), (text) => ({ content: [{ type: "text", text }], isError: true, resultType: "complete", _meta: { "io.modelcontextprotocol/serverInfo": SERVER_INFO } }));
+
+export const STATELESS_SLIPS: readonly AnswerSlip[] = [...JSONRPC_SLIPS, resultType, refusal];
