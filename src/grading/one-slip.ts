@@ -8,7 +8,8 @@
 // that answers only the fixtures hides none of the handle's mistakes (helper 95's lazy handles
 // with is_error or content as one object kept the lines they broke). Asked only of failing code.
 import type { Pack, PackPlan, TaskJudgement } from "../pack/types.js";
-import { askedIn, slipsIn, undoSlip, type AnswerSlip, type Asked, type AskedBy } from "../pack/answer-slips.js";
+import type { AnswerSlip, Asked, AskedBy } from "../pack/answer-slips.js";
+import { askedIn, slipsIn, undoSlip } from "../pack/slip-undo.js";
 import { scoreTask } from "../pack/score.js";
 import type { CheckResult } from "../report/types.js";
 import type { RunSpec, SandboxReply } from "../sandbox/protocol.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { askedIn, JSONRPC_SLIPS, toolRefusalAsError, undoSlip, type AnswerSlip } from "./answer-slips.js";
+import { JSONRPC_SLIPS, toolRefusalAsError, type AnswerSlip } from "./answer-slips.js";
+import { askedIn, undoSlip } from "./slip-undo.js";
 
 const slip = (id: string): AnswerSlip => JSONRPC_SLIPS.find((s) => s.id === id)!;
 

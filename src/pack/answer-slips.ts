@@ -2,10 +2,9 @@
 // every answer (an `ok(id, result)` that leaves out "jsonrpc", a `fail()` that writes the code as
 // a string) puts the same slip in every answer it writes, and every rule that reads those answers
 // breaks with it. Each slip here is undone in the values the code returned, the submission judged
-// again (src/grading/one-slip.ts), and where that judgement is better by more than a point the
-// slip costs one point and the rest of the difference nothing. A slip is undone everywhere alike,
-// fixtures and unseen inputs, and only in how an answer is written, never in what it says: code
-// that answers only the fixtures is as wrong with its slip undone.
+// again (src/grading/one-slip.ts), and the slip costs one point over that judgement. A slip is
+// undone everywhere alike, fixtures and unseen inputs, and only in how an answer is written, never
+// in what it says: code that answers only the fixtures is as wrong with its slip undone.
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export interface AnswerSlip {
@@ -25,30 +24,6 @@ export interface Asked { ids: ReadonlyMap<string, number | null>; requests: Read
 /** What a call was given, read only when a slip asks. */
 export type AskedBy = () => Asked;
 export const NONE_ASKED: AskedBy = () => ({ ids: new Map(), requests: new Map() });
-
-/** The requests in a call's input (a message, a list of lines, arguments); an id's text that is also a string id is left out of `ids`. */
-export function askedIn(input: unknown): Asked {
-  const numbers = new Map<string, number | null>();
-  const requests = new Map<string, Record<string, unknown>>();
-  const strings = new Set<string>();
-  const walk = (v: unknown, depth: number): void => {
-    if (depth > 8) return;
-    if (typeof v === "string") {
-      if (!/^\s*\{/.test(v) || v.length > 100_000) return;
-      try { walk(JSON.parse(v), depth + 1); } catch { /* not a message */ }
-    } else if (Array.isArray(v)) v.forEach((x) => walk(x, depth + 1));
-    // A request, or what stands for one (a message without a method is answered under its id too).
-    else if (isObject(v) && Object.hasOwn(v, "id") && !Object.hasOwn(v, "result") && !Object.hasOwn(v, "error")) {
-      const id = v["id"];
-      if ((typeof id === "number" && Number.isFinite(id)) || id === null) numbers.set(String(id), id);
-      else if (typeof id === "string") strings.add(id);
-      requests.set(String(id), v);
-    }
-  };
-  walk(input, 0);
-  for (const text of strings) numbers.delete(text);
-  return { ids: numbers, requests };
-}
 
 // Keys copied as data (a key "__proto__" stays a key), one replaced or added: where the answer's
 // keys are in sorted order (a serve that sorts keys) an added key goes in its sorted place, else first.
@@ -75,6 +50,16 @@ const inResult = (answer: Record<string, unknown>, undo: (r: Record<string, unkn
   const fixed = isObject(result) ? undo(result) : undefined;
   return fixed ? withKey(answer, "result", fixed) : undefined;
 };
+
+// The answer with each of its result's content blocks that `fix` changes changed.
+const inBlocks = (answer: Record<string, unknown>, fix: (block: Record<string, unknown>) => Record<string, unknown> | undefined): Record<string, unknown> | undefined =>
+  inResult(answer, (r) => {
+    const content = r["content"];
+    if (!Array.isArray(content)) return undefined;
+    let changed = false;
+    const blocks = content.map((b) => { const fixed = isObject(b) ? fix(b) : undefined; if (fixed) changed = true; return fixed ?? b; });
+    return changed ? withKey(r, "content", blocks) : undefined;
+  });
 
 /** The slips any JSON-RPC answer may carry, each in how the answer is written only. */
 export const JSONRPC_SLIPS: readonly AnswerSlip[] = [
@@ -152,34 +137,16 @@ export const JSONRPC_SLIPS: readonly AnswerSlip[] = [
   {
     id: "text-block-field-misnamed",
     says: 'a text content block whose text is under another name than "text"',
-    undo: (a) => inResult(a, (r) => {
-      const content = r["content"];
-      if (!Array.isArray(content)) return undefined;
-      let changed = false;
-      const blocks = content.map((b) => {
-        if (!isObject(b) || b["type"] !== "text" || Object.hasOwn(b, "text")) return b;
-        const others = Object.keys(b).filter((k) => k !== "type" && typeof b[k] === "string");
-        if (others.length !== 1) return b;
-        changed = true;
-        return renamed(b, others[0]!, "text");
-      });
-      return changed ? withKey(r, "content", blocks) : undefined;
+    undo: (a) => inBlocks(a, (b) => {
+      if (b["type"] !== "text" || Object.hasOwn(b, "text")) return undefined;
+      const others = Object.keys(b).filter((k) => k !== "type" && typeof b[k] === "string");
+      return others.length === 1 ? renamed(b, others[0]!, "text") : undefined;
     }),
   },
   {
     id: "text-block-type-written-otherwise",
     says: 'a content block\'s type "text" written otherwise ("Text")',
-    undo: (a) => inResult(a, (r) => {
-      const content = r["content"];
-      if (!Array.isArray(content)) return undefined;
-      let changed = false;
-      const blocks = content.map((b) => {
-        if (!isObject(b) || typeof b["type"] !== "string" || b["type"] === "text" || b["type"].trim().toLowerCase() !== "text") return b;
-        changed = true;
-        return withKey(b, "type", "text");
-      });
-      return changed ? withKey(r, "content", blocks) : undefined;
-    }),
+    undo: (a) => inBlocks(a, (b) => (typeof b["type"] === "string" && b["type"] !== "text" && b["type"].trim().toLowerCase() === "text" ? withKey(b, "type", "text") : undefined)),
   },
   {
     id: "result-field-on-envelope",
@@ -237,61 +204,3 @@ const ENVELOPE: ReadonlySet<string> = new Set(["jsonrpc", "id", "result", "error
 /** Whether a value is a JSON-RPC response: an id, and a result or an error, and no method. */
 export const isResponse = (v: unknown): v is Record<string, unknown> =>
   isObject(v) && Object.hasOwn(v, "id") && (Object.hasOwn(v, "result") || Object.hasOwn(v, "error")) && !Object.hasOwn(v, "method");
-// What may be an answer, its slip undone: an object with an id and no method (each slip asks more).
-const isAnswer = (v: unknown): v is Record<string, unknown> => isObject(v) && Object.hasOwn(v, "id") && !Object.hasOwn(v, "method");
-
-// A text written as JSON.stringify or Python's json.dumps writes it (", " and ": ", non-ASCII
-// escaped or not): the writer that gives the same text back, so a line repaired reads as the
-// student's code would have written it. Undefined where none does.
-type Writer = (v: unknown) => string;
-const escapeAscii = (s: string): string => s.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-function spaced(ascii: boolean): Writer {
-  const write = (v: unknown): string => {
-    if (Array.isArray(v)) return `[${v.map(write).join(", ")}]`;
-    if (isObject(v)) return `{${Object.keys(v).map((k) => `${str(k)}: ${write(v[k])}`).join(", ")}}`;
-    return typeof v === "string" ? str(v) : JSON.stringify(v);
-  };
-  const str = (s: string): string => (ascii ? escapeAscii(JSON.stringify(s)) : JSON.stringify(s));
-  return write;
-}
-const WRITERS: readonly Writer[] = [(v) => JSON.stringify(v), (v) => escapeAscii(JSON.stringify(v)), spaced(false), spaced(true)];
-
-/** The value with the slip undone in every response it holds (objects, or lines of JSON text); `changed` counts them. */
-export function undoSlip(value: unknown, slip: AnswerSlip, asked: AskedBy = NONE_ASKED, depth = 0): { value: unknown; changed: number } {
-  if (depth > 64) return { value, changed: 0 };
-  if (typeof value === "string") {
-    if (!value.startsWith("{")) return { value, changed: 0 };
-    let parsed: unknown;
-    try { parsed = JSON.parse(value); } catch { return { value, changed: 0 }; }
-    const writer = WRITERS.find((w) => w(parsed) === value);
-    const fixed = writer && isAnswer(parsed) ? slip.undo(parsed, asked) : undefined;
-    return fixed ? { value: writer!(fixed), changed: 1 } : { value, changed: 0 };
-  }
-  if (isAnswer(value)) {
-    const fixed = slip.undo(value, asked);
-    return fixed ? { value: fixed, changed: 1 } : { value, changed: 0 };
-  }
-  let changed = 0;
-  const walk = (v: unknown): unknown => { const r = undoSlip(v, slip, asked, depth + 1); changed += r.changed; return r.value; };
-  if (Array.isArray(value)) { const out = value.map(walk); return changed ? { value: out, changed } : { value, changed: 0 }; }
-  if (isObject(value)) { const out = Object.fromEntries(Object.keys(value).map((k) => [k, walk(value[k])])); return changed ? { value: out, changed } : { value, changed: 0 }; }
-  return { value, changed: 0 };
-}
-
-/** Adds to `found` each of `slips` some answer in the value carries (one walk for them all; a line of JSON text read as its value). */
-export function slipsIn(value: unknown, slips: readonly AnswerSlip[], found: Set<AnswerSlip>, asked: AskedBy = NONE_ASKED, depth = 0): void {
-  if (depth > 64 || found.size === slips.length) return;
-  if (typeof value === "string") {
-    if (!value.startsWith("{")) return;
-    let parsed: unknown;
-    try { parsed = JSON.parse(value); } catch { return; }
-    if (isAnswer(parsed)) slipsIn(parsed, slips, found, asked, depth + 1);
-    return;
-  }
-  if (isAnswer(value)) {
-    for (const slip of slips) if (!found.has(slip) && slip.undo(value, asked)) found.add(slip);
-    return;
-  }
-  if (Array.isArray(value)) for (const item of value) slipsIn(item, slips, found, asked, depth + 1);
-  else if (isObject(value)) for (const k of Object.keys(value)) slipsIn(value[k], slips, found, asked, depth + 1);
-}
