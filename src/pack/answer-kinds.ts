@@ -91,16 +91,11 @@ function textsAt(a: unknown, b: unknown, out: [string, string][] = []): [string,
   return out;
 }
 
-// Whether the code's text still says all the rules' text says, in order, with more beside it: a
-// validator's message added to a refusal's keeps the refusal's own words.
+// Whether the code's text says something of what the rules' says (a word of it): a validator's
+// message added to a refusal, or a validator given the wrong arguments, still names what it
+// refuses; a one-text validator's "invalid arguments" names nothing.
 const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
-function keepsWords(rules: string, code: string): boolean {
-  const want = words(rules);
-  const have = words(code);
-  let i = 0;
-  for (const w of have) if (i < want.length && w === want[i]) i++;
-  return i === want.length;
-}
+const sharesWords = (rules: string, code: string): boolean => { const have = new Set(words(code)); return words(rules).some((w) => have.has(w)); };
 
 /** One failing call's kinds: the rules' answer and the code's (absent where it threw). */
 export function pairOf(rules: unknown, code: { value: unknown } | undefined, message: unknown): KindPair {
@@ -131,14 +126,14 @@ const written = (kind: string): string => (kind.startsWith("error ") ? "error" :
  * src/grading/one-slip.ts undoes the slip and judges the code again, so that a lazy handle's
  * mistakes stay its own); else a call the code answered with the same kind: a wrong text inside a search
  * never changes a refusal's messages, but a validator's slip that refuses a valid call also adds
- * its message to a refusal, whose own words stay (a one-text validator's "invalid arguments" is
- * no message added; an unknown tool answered as a tool error explains no refusal's messages), and a retry's answers read from the wrong place ask again where the rules complete
+ * its message to a refusal, which still names what it refuses (a one-text validator's "invalid
+ * arguments" names nothing; an unknown tool answered as a tool error explains no refusal's messages), and a retry's answers read from the wrong place ask again where the rules complete
  * and complete otherwise where they complete too. Where the code threw, the rules' kinds alone.
  */
 export function explains(by: KindPair, p: KindPair): boolean {
   if (by.code === undefined || p.code === undefined) return by.rules === p.rules;
   if (p.code !== p.rules) return by.code !== by.rules && coarse(by.rules) === coarse(p.rules);
-  if (by.code !== by.rules) return (written(by.code) === written(p.code) && coarse(by.rules) === "result" && (p.texts ?? []).every(([r, c]) => keepsWords(r, c))) || coarse(by.rules) === coarse(p.rules);
+  if (by.code !== by.rules) return (written(by.code) === written(p.code) && coarse(by.rules) === "result" && (p.texts ?? []).every(([r, c]) => sharesWords(r, c))) || coarse(by.rules) === coarse(p.rules);
   // The same value written at the same place in both, whatever their kinds: a slip in a helper
   // that writes every result, a tool's error result included (resultType "completed").
   if (by.slips?.some((slip) => p.slips?.includes(slip) === true)) return true;
