@@ -53,6 +53,8 @@ describe("a slip in how answers are written, counted once", () => {
     expect(await slipsCountedOnce(withSlips, reply('J{"id":1,"result":{}}'), [], judged([]), again(judged([])))).toEqual(judged([]));
     expect(asked).toHaveLength(1);
     expect(pointsLost(pack, await slipsCountedOnce(withSlips, reply('J{"id":1,"result":{}}'), [], first, again(judged([]))))).toBe(1);
+    // A judge that throws on the undone values: the first judgement stands.
+    expect(await slipsCountedOnce(withSlips, reply('J{"id":1,"result":{}}'), [], first, async () => { throw new Error("judge"); })).toBe(first);
   });
 
   it("costs a point over the judgement with the slip undone where the first charged less (a slip hid other mistakes)", () => {

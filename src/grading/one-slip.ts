@@ -181,7 +181,10 @@ export async function slipsCountedOnce<P extends PackPlan>(
       if (done.includes(slip)) continue;
       const { reply: without, changed } = undoInReply(undoAll(done)(reply, specs), slip, specs);
       if (!changed) continue;
-      const again = await judgeUndone(without, undoAll([...done, slip]));
+      // A judgement that fails on the undone values is the grader's trouble, never the student's:
+      // that slip is not counted, and the first judgement stands.
+      const again = await judgeUndone(without, undoAll([...done, slip])).catch(() => undefined);
+      if (!again) continue;
       if (!sameShape(before, again) || worse(before, again) || !fixes(before, again)) continue;
       const lost = pointsLost(pack, again);
       if (!pick || lost < pick.lost) pick = { slip, judged: again, lost };
