@@ -128,12 +128,13 @@ const written = (kind: string): string => (kind.startsWith("error ") ? "error" :
  * never changes a refusal's messages, but a validator's slip that refuses a valid call also adds
  * its message to a refusal, which still names what it refuses (a one-text validator's "invalid
  * arguments" names nothing; an unknown tool answered as a tool error explains no refusal's messages), and a retry's answers read from the wrong place ask again where the rules complete
- * and complete otherwise where they complete too. Where the code threw, the rules' kinds alone.
+ * and complete otherwise where they complete too, the same method's (a cancel asked again
+ * explains no jsonrpc copied into a tools/list result). Where the code threw, the rules' kinds alone.
  */
 export function explains(by: KindPair, p: KindPair): boolean {
   if (by.code === undefined || p.code === undefined) return by.rules === p.rules;
   if (p.code !== p.rules) return by.code !== by.rules && coarse(by.rules) === coarse(p.rules);
-  if (by.code !== by.rules) return (written(by.code) === written(p.code) && coarse(by.rules) === "result" && (p.texts ?? []).every(([r, c]) => sharesWords(r, c))) || coarse(by.rules) === coarse(p.rules);
+  if (by.code !== by.rules) return (written(by.code) === written(p.code) && coarse(by.rules) === "result" && (p.texts ?? []).every(([r, c]) => sharesWords(r, c))) || by.rules === p.rules;
   // The same value written at the same place in both, whatever their kinds: a slip in a helper
   // that writes every result, a tool's error result included (resultType "completed").
   if (by.slips?.some((slip) => p.slips?.includes(slip) === true)) return true;

@@ -763,7 +763,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // kinds now say which (a retry asked again, no version let through: grading/path-free.ts). And
   // beside an unknown tool answered as a tool's error result, a kind of answer none of the
   // families' failing requests got: 35/41.
-  ["gaming-cancel-memo-lazy", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_stateless", "t2_no_session_state"], [], 4], // its price 7: t2_jsonrpc and t2_input_responses still read through the memo's retries
+  ["gaming-cancel-memo-lazy", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc", "t2_stateless", "t2_no_session_state"], [], 5], // its price 7: t2_input_responses still reads through the memo's retries (t2_jsonrpc no longer: a result asking again explains only the same method's results)
   ["gaming-unknown-tool-as-result-lazy", "task2", ["t2_unknown_tool_error", "t2_same_unknown_tool", "t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], [], 7],
   // Helper 90 (monotone-2026-12-06 stateless-14): a lazy handle (arguments read raw, order ids
   // trimmed, a truthy confirm, no accept rule), and the same with A100's structuredContent without
