@@ -66,6 +66,15 @@ describe("slips in how answers are written", () => {
     // Sorted where the answer's keys are (a serve that sorts them), at every level.
     expect(JSON.stringify(undoSlip({ error: { code: -32602, message: "m" }, id: 1, jsonrpc: "2.0" }, s, asked).value)).toBe('{"id":1,"jsonrpc":"2.0","result":{"content":[{"text":"m","type":"text"}],"isError":true}}');
     for (const [id, code] of [[2, -32602], [3, -32602], [1, -32022]] as const) expect(undoSlip(error(id, code), s, asked).changed, `${id} ${code}`).toBe(0);
+    // Two requests under one id (a session's lines): each answer is its own request's, in turn.
+    const session = () => askedIn([
+      JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "search", arguments: {} } }),
+      JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" }),
+    ]);
+    const out = [JSON.stringify(error(7)), JSON.stringify({ ...error(7), error: { code: -32602, message: "bad list" } })];
+    const undone = undoSlip(out, s, session);
+    expect(undone.changed).toBe(1);
+    expect((undone.value as string[])[1]).toBe(out[1]);
   });
 
   it("undoes a slip in a line of JSON text as its writer wrote it, and leaves a line written otherwise", () => {

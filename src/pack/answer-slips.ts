@@ -19,8 +19,12 @@ export interface AnswerSlip {
   undo(answer: Record<string, unknown>, asked: AskedBy): Record<string, unknown> | undefined;
 }
 
-/** What a call was given: its requests' ids that are not strings (numbers, null) by their text ("5" -> 5), and its requests by their id's text. */
-export interface Asked { ids: ReadonlyMap<string, number | null>; requests: ReadonlyMap<string, Record<string, unknown>> }
+/**
+ * What a call was given: its requests' ids that are not strings (numbers, null) by their text
+ * ("5" -> 5), its requests by their id's text in the order given, and the request the answer
+ * being undone answers (the first of its id's, the second for its id's second answer...).
+ */
+export interface Asked { ids: ReadonlyMap<string, number | null>; requests: ReadonlyMap<string, readonly Record<string, unknown>[]>; request?: Record<string, unknown> }
 /** What a call was given, read only when a slip asks. */
 export type AskedBy = () => Asked;
 export const NONE_ASKED: AskedBy = () => ({ ids: new Map(), requests: new Map() });
@@ -180,7 +184,7 @@ export function toolRefusalAsError(tools: readonly string[], toolError: (text: s
       const error = a["error"];
       // Invalid params only: a version or capability refused is the protocol's (-32022).
       const message = isResponse(a) && isObject(error) && Number(error["code"]) === -32602 ? error["message"] : undefined;
-      const request = typeof message === "string" ? asked().requests.get(String(a["id"])) : undefined;
+      const request = typeof message === "string" ? asked().request : undefined;
       const params = request?.["method"] === "tools/call" ? request["params"] : undefined;
       if (typeof message !== "string" || !isObject(params) || !tools.includes(params["name"] as string) || !(params["arguments"] === undefined || isObject(params["arguments"]))) return undefined;
       // The error's place taken by the result, the keys' order kept: sorted at every level where

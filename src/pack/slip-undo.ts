@@ -8,7 +8,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 /** The requests in a call's input (a message, a list of lines, arguments); an id's text that is also a string id is left out of `ids`. */
 export function askedIn(input: unknown): Asked {
   const numbers = new Map<string, number | null>();
-  const requests = new Map<string, Record<string, unknown>>();
+  const requests = new Map<string, Record<string, unknown>[]>();
   const strings = new Set<string>();
   const walk = (v: unknown, depth: number): void => {
     if (depth > 8) return;
@@ -21,7 +21,7 @@ export function askedIn(input: unknown): Asked {
       const id = v["id"];
       if ((typeof id === "number" && Number.isFinite(id)) || id === null) numbers.set(String(id), id);
       else if (typeof id === "string") strings.add(id);
-      requests.set(String(id), v);
+      requests.set(String(id), [...(requests.get(String(id)) ?? []), v]);
     }
   };
   walk(input, 0);
@@ -49,42 +49,63 @@ function spaced(ascii: boolean): Writer {
 }
 const WRITERS: readonly Writer[] = [(v) => JSON.stringify(v), (v) => escapeAscii(JSON.stringify(v)), spaced(false), spaced(true)];
 
+// Each answer's own request: a session's lines may give two requests one id, answered in turn.
+function answering(asked: AskedBy): (answer: Record<string, unknown>) => AskedBy {
+  const seen = new Map<string, number>();
+  return (answer) => {
+    const id = String(answer["id"]);
+    const n = seen.get(id) ?? 0;
+    seen.set(id, n + 1);
+    return () => { const a = asked(); return { ...a, request: a.requests.get(id)?.[n] } as Asked; };
+  };
+}
+
 /** The value with the slip undone in every response it holds (objects, or lines of JSON text); `changed` counts them. */
-export function undoSlip(value: unknown, slip: AnswerSlip, asked: AskedBy = NONE_ASKED, depth = 0): { value: unknown; changed: number } {
-  if (depth > 64) return { value, changed: 0 };
-  if (typeof value === "string") {
-    if (!value.startsWith("{")) return { value, changed: 0 };
-    let parsed: unknown;
-    try { parsed = JSON.parse(value); } catch { return { value, changed: 0 }; }
-    const writer = WRITERS.find((w) => w(parsed) === value);
-    const fixed = writer && isAnswer(parsed) ? slip.undo(parsed, asked) : undefined;
-    return fixed ? { value: writer!(fixed), changed: 1 } : { value, changed: 0 };
-  }
-  if (isAnswer(value)) {
-    const fixed = slip.undo(value, asked);
-    return fixed ? { value: fixed, changed: 1 } : { value, changed: 0 };
-  }
-  let changed = 0;
-  const walk = (v: unknown): unknown => { const r = undoSlip(v, slip, asked, depth + 1); changed += r.changed; return r.value; };
-  if (Array.isArray(value)) { const out = value.map(walk); return changed ? { value: out, changed } : { value, changed: 0 }; }
-  if (isObject(value)) { const out = Object.fromEntries(Object.keys(value).map((k) => [k, walk(value[k])])); return changed ? { value: out, changed } : { value, changed: 0 }; }
-  return { value, changed: 0 };
+export function undoSlip(value: unknown, slip: AnswerSlip, asked: AskedBy = NONE_ASKED): { value: unknown; changed: number } {
+  const own = answering(asked);
+  const walk = (v: unknown, depth: number): { value: unknown; changed: number } => {
+    if (depth > 64) return { value: v, changed: 0 };
+    if (typeof v === "string") {
+      if (!v.startsWith("{")) return { value: v, changed: 0 };
+      let parsed: unknown;
+      try { parsed = JSON.parse(v); } catch { return { value: v, changed: 0 }; }
+      if (!isAnswer(parsed)) return { value: v, changed: 0 };
+      const by = own(parsed);
+      const writer = WRITERS.find((w) => w(parsed) === v);
+      const fixed = writer ? slip.undo(parsed, by) : undefined;
+      return fixed ? { value: writer!(fixed), changed: 1 } : { value: v, changed: 0 };
+    }
+    if (isAnswer(v)) {
+      const fixed = slip.undo(v, own(v));
+      return fixed ? { value: fixed, changed: 1 } : { value: v, changed: 0 };
+    }
+    let changed = 0;
+    const inner = (x: unknown): unknown => { const r = walk(x, depth + 1); changed += r.changed; return r.value; };
+    if (Array.isArray(v)) { const out = v.map(inner); return changed ? { value: out, changed } : { value: v, changed: 0 }; }
+    if (isObject(v)) { const out = Object.fromEntries(Object.keys(v).map((k) => [k, inner(v[k])])); return changed ? { value: out, changed } : { value: v, changed: 0 }; }
+    return { value: v, changed: 0 };
+  };
+  return walk(value, 0);
 }
 
 /** Adds to `found` each of `slips` some answer in the value carries (one walk for them all; a line of JSON text read as its value). */
-export function slipsIn(value: unknown, slips: readonly AnswerSlip[], found: Set<AnswerSlip>, asked: AskedBy = NONE_ASKED, depth = 0): void {
-  if (depth > 64 || found.size === slips.length) return;
-  if (typeof value === "string") {
-    if (!value.startsWith("{")) return;
-    let parsed: unknown;
-    try { parsed = JSON.parse(value); } catch { return; }
-    if (isAnswer(parsed)) slipsIn(parsed, slips, found, asked, depth + 1);
-    return;
-  }
-  if (isAnswer(value)) {
-    for (const slip of slips) if (!found.has(slip) && slip.undo(value, asked)) found.add(slip);
-    return;
-  }
-  if (Array.isArray(value)) for (const item of value) slipsIn(item, slips, found, asked, depth + 1);
-  else if (isObject(value)) for (const k of Object.keys(value)) slipsIn(value[k], slips, found, asked, depth + 1);
+export function slipsIn(value: unknown, slips: readonly AnswerSlip[], found: Set<AnswerSlip>, asked: AskedBy = NONE_ASKED): void {
+  const own = answering(asked);
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 64 || found.size === slips.length) return;
+    let answer: unknown = v;
+    if (typeof v === "string") {
+      if (!v.startsWith("{")) return;
+      try { answer = JSON.parse(v); } catch { return; }
+      if (!isAnswer(answer)) return;
+    }
+    if (isAnswer(answer)) {
+      const by = own(answer);
+      for (const slip of slips) if (!found.has(slip) && slip.undo(answer, by)) found.add(slip);
+      return;
+    }
+    if (Array.isArray(v)) for (const item of v) walk(item, depth + 1);
+    else if (isObject(v)) for (const k of Object.keys(v)) walk(v[k], depth + 1);
+  };
+  walk(value, 0);
 }
