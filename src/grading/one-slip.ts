@@ -51,14 +51,14 @@ export function slipsInReply(reply: SandboxReply, slips: readonly AnswerSlip[], 
   return slips.filter((s) => found.has(s));
 }
 
-// The requests' numeric ids of a call's input (its JSON text), read once and only when a slip asks.
+// What a call was given (its input's JSON text), read once and only when a slip asks.
 function askedBy(input: string | undefined): AskedBy {
-  let ids: Asked | undefined;
+  let asked: Asked | undefined;
   return () => {
-    if (ids) return ids;
+    if (asked) return asked;
     let value: unknown;
     try { value = input === undefined ? undefined : JSON.parse(input); } catch { value = undefined; }
-    return (ids = askedIn(value));
+    return (asked = askedIn(value));
   };
 }
 
@@ -177,9 +177,11 @@ export async function slipsCountedOnce<P extends PackPlan>(
     if (lostBefore < 1) break;
     const done = steps.map((s) => s.slip);
     let pick: SlipStep & { lost: number } | undefined;
+    // The reply with this round's slips undone, once for every candidate.
+    const base = undoAll(done)(reply, specs);
     for (const slip of slips) {
       if (done.includes(slip)) continue;
-      const { reply: without, changed } = undoInReply(undoAll(done)(reply, specs), slip, specs);
+      const { reply: without, changed } = undoInReply(base, slip, specs);
       if (!changed) continue;
       // A judgement that fails on the undone values is the grader's trouble, never the student's:
       // that slip is not counted, and the first judgement stands.

@@ -7,9 +7,9 @@
 // one stretch added, and that stretch says what a failing line's answer said in place of the
 // rules', the rule's failure is that line's mistake, charged there.
 import type { CheckResult } from "../report/types.js";
-import type { KindFailure, KindPath } from "./answer-kinds.js";
+import { words as wordList, type KindFailure, type KindPath } from "./answer-kinds.js";
 
-const words = (text: string): string => (text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).join(" ");
+const words = (text: string): string => wordList(text).join(" ");
 
 /** The stretch `code` adds to `rules` (their common start and end kept), or undefined where it changes them otherwise. */
 export function addedStretch(rules: string, code: string): string | undefined {

@@ -94,7 +94,8 @@ function textsAt(a: unknown, b: unknown, out: [string, string][] = []): [string,
 // Whether the code's text says something of what the rules' says (a word of it): a validator's
 // message added to a refusal, or a validator given the wrong arguments, still names what it
 // refuses; a one-text validator's "invalid arguments" names nothing.
-const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+/** A text's words, lower-cased. */
+export const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
 const sharesWords = (rules: string, code: string): boolean => { const have = new Set(words(code)); return words(rules).some((w) => have.has(w)); };
 
 /** One failing call's kinds: the rules' answer and the code's (absent where it threw). */

@@ -14,7 +14,8 @@ export interface AnswerSlip {
   says: string;
   /**
    * The answer (a JSON-RPC response object) with the slip undone, or undefined where it has none
-   * of it. `asked`: the numeric ids of the requests the call was given, by their text.
+   * of it. `asked`: what the call that answered it was given (its requests' ids, and the request
+   * this answer answers).
    */
   undo(answer: Record<string, unknown>, asked: AskedBy): Record<string, unknown> | undefined;
 }
