@@ -18,7 +18,7 @@ export const PEER_LIMITS = {
 export const REFUSED = { notJson: 1, overCap: 2, scriptEnded: 3, outsideCall: 4, noSuchPeer: 5 } as const;
 type Refusal = (typeof REFUSED)[keyof typeof REFUSED];
 
-interface Script { replies: unknown[]; texts: string[]; repeatLast: boolean; echoId: boolean; answers?: ReadonlySet<string> }
+interface Script { replies: unknown[]; texts: string[]; repeatLast: boolean; echoId: boolean; answers?: ReadonlySet<string>; replyMethods?: readonly string[]; again?: ReadonlySet<string> }
 
 /**
  * Whether a message takes a script's next reply (PeerScript.answers): always without `answers`;
@@ -31,6 +31,33 @@ export function takesReply(answers: ReadonlySet<string> | undefined, message: un
   if (message === null || typeof message !== "object" || Array.isArray(message) || !Object.hasOwn(message, "method")) return false;
   const method = (message as Record<string, unknown>)["method"];
   return typeof method === "string" && answers.has(method);
+}
+
+/** Where a peer's script stands in one call: its next reply, and the last reply given to each method. */
+export interface TurnState { next: number; last: Map<string, number> }
+export const freshTurns = (): TurnState => ({ next: 0, last: new Map() });
+
+/** What one message gets: the next reply (`take`, its index), a reply given before (`again`), or null (`none`). */
+export type Turn = { take: number } | { again: number } | { none: true };
+
+/**
+ * A message's turn (PeerScript `answers`, `replyMethods`, `again`), the state moved on for a
+ * reply taken (`count` replies). A pure reading of the script, so that the grader reading the
+ * record (which reply each message got) decides as the peer did. A take past the script's end is
+ * refused and leaves the state as it was.
+ */
+export function turnOf(script: Pick<Script, "answers" | "replyMethods" | "again" | "repeatLast">, count: number, state: TurnState, message: unknown): Turn {
+  if (script.answers && !takesReply(script.answers, message)) return { none: true };
+  const method = message !== null && typeof message === "object" && !Array.isArray(message) ? (message as Record<string, unknown>)["method"] : undefined;
+  if (typeof method === "string" && script.again?.has(method) && script.replyMethods?.[state.next] !== method) {
+    const last = state.last.get(method);
+    if (last !== undefined) return { again: last };
+  }
+  const at = state.next;
+  if (at >= count && !(script.repeatLast && count > 0)) return { take: at };
+  state.next = at + 1;
+  if (typeof method === "string") state.last.set(method, Math.min(at, count - 1));
+  return { take: at };
 }
 
 const parsedOr = (text: string): unknown => {
@@ -46,14 +73,17 @@ export function readScripts(peers: PeerScript[]): Script[] | string {
       try { replies.push(JSON.parse(text)); } catch { return `peer ${i}'s reply is not JSON`; }
     }
     if (p.answers !== undefined && !(Array.isArray(p.answers) && p.answers.every((m) => typeof m === "string"))) return `peer ${i}'s answers are not method names`;
-    out.push({ replies, texts: p.replies, repeatLast: p.repeatLast === true, echoId: p.echoId === true, ...(p.answers ? { answers: new Set(p.answers) } : {}) });
+    const names = (list: unknown): boolean => Array.isArray(list) && list.every((m) => typeof m === "string");
+    if (p.replyMethods !== undefined && !(names(p.replyMethods) && p.replyMethods.length === p.replies.length)) return `peer ${i}'s reply methods are not one method name per reply`;
+    if (p.again !== undefined && !names(p.again)) return `peer ${i}'s methods asked again are not method names`;
+    out.push({ replies, texts: p.replies, repeatLast: p.repeatLast === true, echoId: p.echoId === true, ...(p.answers ? { answers: new Set(p.answers) } : {}), ...(p.replyMethods ? { replyMethods: [...p.replyMethods] } : {}), ...(p.again ? { again: new Set(p.again) } : {}) });
   }
   return out;
 }
 
 export class PeerLog {
   /** The call in progress: its record and how many replies each peer has given in it. */
-  private current: { sent: PeerMessage[]; used: number[] } | undefined;
+  private current: { sent: PeerMessage[]; turns: TurnState[] } | undefined;
   private readonly byCall = new Map<number, PeerMessage[]>();
   private last = -1;
   private chars = 0;
@@ -66,7 +96,7 @@ export class PeerLog {
     // Each input once, in order: a call already reported is never written to again.
     if (!Number.isInteger(index) || index <= this.last || index >= this.inputs) return;
     this.last = index;
-    this.current = { sent: [], used: this.scripts.map(() => 0) };
+    this.current = { sent: [], turns: this.scripts.map(freshTurns) };
     this.byCall.set(index, this.current.sent);
   }
 
@@ -95,10 +125,10 @@ export class PeerLog {
     call.sent.push(why === undefined ? { peer, text: kept } : { peer, text: kept, problem: why });
     if (problem !== undefined) return REFUSED.notJson;
     // Read from the text recorded, as the grader reads the record.
-    if (script.answers && !takesReply(script.answers, parsedOr(kept))) return "null";
-    const at = call.used[peer]!;
+    const turn = turnOf(script, script.texts.length, call.turns[peer]!, parsedOr(kept));
+    if ("none" in turn) return "null";
+    const at = "again" in turn ? turn.again : turn.take;
     if (at >= script.texts.length && !(script.repeatLast && script.texts.length > 0)) return REFUSED.scriptEnded;
-    call.used[peer] = at + 1;
     const n = Math.min(at, script.texts.length - 1);
     return script.echoId && why === undefined ? withId(script.replies[n], script.texts[n]!, text) : script.texts[n]!;
   }

@@ -106,6 +106,15 @@ export interface PeerScript {
    * requests in turn and a notification with nothing). Absent, every message takes the next.
    */
   answers?: string[];
+  /**
+   * With `answers`: the method of the request each reply is for, one per reply, and the methods
+   * a server answers alike when asked again (`again`). A request of an `again` method whose turn
+   * it is not (the next reply is for another method) gets the last reply given to its method
+   * once more and takes none: a client that asks for the tools once more than the script (an
+   * eager list at connect) shifts no reply. Before any reply to its method, it takes the next.
+   */
+  replyMethods?: string[];
+  again?: string[];
 }
 
 /**

@@ -9,7 +9,7 @@
 // nothing more.
 import { same, shown } from "../behaviour/compare.js";
 import type { Expected, Json } from "./model.js";
-import { inTurn, type ClientRecord } from "./rules.js";
+import { replyAt, turnsOf, type ClientRecord } from "./rules.js";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -17,13 +17,14 @@ export interface Exchange { message: unknown; reply: unknown; answered: boolean 
 
 /**
  * Op by op, each message the client sent the server and the script's reply to it (none once the
- * script ended): a request takes the next, any other message gets null (rules.ts inTurn).
+ * script ended): a request takes the next, a tools/list more gets the last list again, any other
+ * message gets null (rules.ts turnsOf).
  */
 function exchanges(expected: Expected, record: ClientRecord): Exchange[][] {
-  let at = (record.byOp[0] ?? []).filter(inTurn).length;
-  return record.byOp.slice(1).map((sent) => sent.map((message) => {
-    if (!inTurn(message)) return { message, reply: null, answered: true };
-    const k = at++;
+  const turns = turnsOf(expected, record);
+  return record.byOp.slice(1).map((sent, i) => sent.map((message, j) => {
+    const k = replyAt(turns[i + 1]![j]!);
+    if (k === undefined) return { message, reply: null, answered: true };
     return { message, reply: expected.replies[k], answered: k < expected.replies.length };
   }));
 }

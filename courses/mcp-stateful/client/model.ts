@@ -52,6 +52,14 @@ export const LIST_CHANGED = "notifications/tools/list_changed";
  * id or without, gets null and takes no reply.
  */
 export const REQUEST_METHODS: readonly string[] = ["initialize", "tools/list", "tools/call"];
+/**
+ * What the scripted server answers alike when asked once more than the script (the send peer's
+ * `again`): the tools list, which only a pump's list_changed says has moved. A client that lists
+ * its tools eagerly at connect, or before each call, gets the list the script gave it last.
+ */
+export const ASKED_AGAIN: readonly string[] = ["tools/list"];
+/** The method of the request each of the send peer's replies is for (its `replyMethods`). */
+export const replyMethods = (e: Expected): string[] => e.sent.filter((m) => m.request).map((m) => m.method);
 const respond = (plan: Plan): Json => (plan.kind === "ok" ? { jsonrpc: "2.0", id: 0, result: plan.result } : { jsonrpc: "2.0", id: 0, error: { code: plan.code, message: plan.message } });
 
 export function initializeParams(): Json {

@@ -9,8 +9,8 @@
 // t3_handshake's and t3_messages' to charge, and the ops after it are read.
 import { same, shown } from "../behaviour/compare.js";
 import { PROTOCOL_VERSION } from "../course/index.js";
-import { takesReply } from "../../../src/sandbox/peers.js";
-import { REQUEST_METHODS, type Expected, type Json } from "./model.js";
+import { freshTurns, takesReply, turnOf, type Turn } from "../../../src/sandbox/peers.js";
+import { ASKED_AGAIN, replyMethods, REQUEST_METHODS, type Expected, type Json } from "./model.js";
 
 export interface ClientRecord {
   /** The send peer's messages (parsed, or the text when not JSON), in order. */
@@ -26,6 +26,16 @@ const ANSWERED = new Set(REQUEST_METHODS);
 /** Whether a message the client sent took the script's next reply, as the send peer decided. */
 export const inTurn = (message: unknown): boolean => takesReply(ANSWERED, message);
 const methodsOf = (messages: readonly unknown[]): unknown[] => messages.filter(inTurn).map((m) => (m as Record<string, unknown>)["method"]);
+const AGAIN = new Set(ASKED_AGAIN);
+
+/** Op by op ([0]: before the first op), each message's turn at the send peer, as the peer decided (src/sandbox/peers.ts turnOf). */
+export function turnsOf(expected: Expected, record: ClientRecord): Turn[][] {
+  const script = { answers: ANSWERED, replyMethods: replyMethods(expected), again: AGAIN, repeatLast: false };
+  const state = freshTurns();
+  return record.byOp.map((sent) => sent.map((message) => turnOf(script, expected.replies.length, state, message)));
+}
+/** The reply a turn got (its index in the script), or undefined for a message answered null. */
+export const replyAt = (turn: Turn): number | undefined => ("take" in turn ? turn.take : "again" in turn ? turn.again : undefined);
 /** The model's requests' methods in op i. */
 const modelRequests = (expected: Expected, i: number): string[] => {
   const [from, to] = expected.ranges[i] ?? [0, 0];
@@ -93,15 +103,34 @@ export function messagesProblem(ops: readonly (readonly unknown[])[], expected: 
 }
 
 /**
- * How many ops, from the first, sent the model's requests (their number and methods, in order):
- * the scripted replies stay in step with the calls that far, so what those ops gave can be read
- * (their details, an id or a param, and the notifications sent or not, are t3_messages' and
- * t3_handshake's to judge).
+ * How many ops, from the first, sent the model's requests and got the model's replies to them:
+ * the requests of other methods than the tools list the model's, in order, each taking the
+ * reply meant for it, and each tools/list of the model's answered with the reply meant for it (a
+ * tools/list more, which the scripted server answers again, shifts no reply: an eager list at
+ * connect is t3_messages' one mistake). The scripted replies stay in step with the calls that
+ * far, so what those ops gave can be read (their details, an id or a param, and the
+ * notifications sent or not, are t3_messages' and t3_handshake's to judge).
  */
 export function alignedOps(expected: Expected, record: ClientRecord): number {
   if (record.byOp[0]?.some(inTurn)) return 0;
+  const turns = turnsOf(expected, record);
+  const methods = replyMethods(expected);
+  let first = 0;
   for (let i = 0; i < expected.ranges.length; i++) {
-    if (!same(methodsOf(record.byOp[i + 1] ?? []) as Json[], modelRequests(expected, i))) return i;
+    const due = modelRequests(expected, i).map((_, j) => first + j);
+    first += due.length;
+    const got = (record.byOp[i + 1] ?? []).flatMap((message, k) => {
+      const at = replyAt(turns[i + 1]![k]!);
+      return at === undefined ? [] : [{ method: (message as Record<string, unknown>)["method"], at }];
+    });
+    const fixed = got.filter((g) => !AGAIN.has(g.method as string));
+    const fixedDue = due.filter((k) => !AGAIN.has(methods[k]!));
+    if (fixed.length !== fixedDue.length || fixed.some((g, j) => g.at !== fixedDue[j])) return i;
+    // A tools/list more is no shift only where it got a list: before any, it took the next reply, whatever it was for.
+    if (got.some((g) => g.method !== methods[g.at])) return i;
+    if (due.some((k) => AGAIN.has(methods[k]!) && !got.some((g) => g.at === k && g.method === methods[k]))) return i;
+    // A list taken ahead of its op is the same list only where it is one: an error meant for a later list op is that op's.
+    if (got.some((g) => !due.includes(g.at) && isObject(expected.replies[g.at]) && Object.hasOwn(expected.replies[g.at] as object, "error"))) return i;
   }
   return expected.ranges.length;
 }
@@ -201,12 +230,26 @@ export function outcomesProblem(ops: readonly (readonly unknown[])[], expected: 
   return undefined;
 }
 
-/** The tools cache after each op: the last tools/list's tools. */
+/**
+ * The tools cache after each op: the last tools/list's tools, the model's (a tools/list more, in
+ * the ops judged one by one, got the list the model's had got or would get: the cache is what it
+ * got from then on).
+ */
 export function cacheProblem(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord, upTo: number): string | undefined {
   if (!record.outcomes) return "the client's run did not finish";
+  const turns = turnsOf(expected, record);
+  let listed: Json | undefined;
   for (let i = 0; i < expected.caches.length && i < upTo; i++) {
+    (record.byOp[i + 1] ?? []).forEach((message, k) => {
+      const at = replyAt(turns[i + 1]![k]!);
+      const reply = at === undefined ? undefined : expected.replies[at];
+      if (!isObject(message) || message["method"] !== "tools/list" || !isObject(reply) || !isObject(reply["result"])) return;
+      const tools = reply["result"]["tools"];
+      listed = Array.isArray(tools) ? tools : [];
+    });
+    const want = listed ?? (expected.caches[i] as Json);
     const got = record.outcomes[i]?.cache;
-    if (!same(got, expected.caches[i] as Json)) return `after ${String(ops[i]?.[0])}() its tools are ${shown(got)}, not ${shown(expected.caches[i])}`;
+    if (!same(got, want)) return `after ${String(ops[i]?.[0])}() its tools are ${shown(got)}, not ${shown(want)}`;
   }
   return undefined;
 }

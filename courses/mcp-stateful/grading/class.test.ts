@@ -280,6 +280,20 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["id-numeric-strings-as-numbers", ["t2_envelope"], 1, /"id":"\d+"/], // a string id of numeric text answered under the number
   ["live-at-initialize-notify-always", ["t2_handshake", "t2_list_changed"], 2, /list_changed/], // live at initialize (the gate's slip) and list_changed queued before any initialize: two
   ["client-ping-after-connect", ["t3_sent_methods", "t3_messages"], 1, /ping/], // a ping sent after the handshake, its answer ignored (the scripted peer answers only its methods)
+  // Moved from mcp-stateful-class-open on 2026-12-06 (stop 57). An eager tools/list at connect
+  // shifted every later scripted reply (14/18): a tools/list asked once more gets the last list
+  // again (src/sandbox/peers.ts `again`, client/rules.ts alignedOps). String ids refused with
+  // -32600 beside an unknown tool refused -32600 for every id (11/18): only requests the model
+  // serves tell a string-id mistake (string-ids.ts), and a step answered as the server answers its
+  // rule everywhere is no sign of the other gate reading (mixed-gate.ts ruleHabits). The allow-list
+  // and the required arguments both skipped, and a sorted list whose entries lost their
+  // descriptions (17/18 each): a refusal skipped of a rule the trace's wrong answers do not show
+  // (skipped-rules.ts), and a list answer still wrong in the page's order (value-slips.ts), cost
+  // beside the wrong line.
+  ["client-connect-lists-tools", ["t3_sent_methods", "t3_messages"], 1, /connect\(\) sent \{"jsonrpc":"2.0","id":\d+,"method":"tools\/list"/],
+  ["string-ids-refused-unknown-tool-same-code", ["t2_tool_errors", "t2_envelope"], 2, /id must be an integer/],
+  ["no-required-no-allow-list", ["t2_delete_db_code", "t2_tool_errors"], 2, /a refusal of another kind was skipped/],
+  ["list-sorted-entries-no-description", ["t2_tool_names", "t2_tools_after", "t2_tools_list", "t2_tools_added"], 2, /still wrong: a mistake of its own beside the list's order/],
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */

@@ -15,8 +15,9 @@ import { client } from "./client-verdicts.js";
 import { chargeKindsAlike } from "./kind-mistakes.js";
 import { messages } from "./messages-verdicts.js";
 import { listedInOtherOrder, server, sessionOutcomes, wrongSteps, type Failure } from "./server-verdicts.js";
-import { markInitializeValueSlips, markToolOrderSlips } from "./value-slips.js";
+import { markInitializeValueSlips, markListsBeyondOrder, markToolOrderSlips } from "./value-slips.js";
 import { markInitializeRefusals } from "./init-refusals.js";
+import { markSkippedRules } from "./skipped-rules.js";
 import type { StatefulPlan } from "./plan.js";
 import { rootCause, traceOutcomes, valueOf } from "./values.js";
 import { ownOutput } from "../../../src/pack/own-output.js";
@@ -120,7 +121,11 @@ function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, 
   checks.push(stdoutCheck("task2", [run, ...(p.sessions ? p.sessions.groups.map((g) => reply.runs[g.run]) : [])], loaded));
   const stderr = run && run.status !== "skipped" ? run.stderr : "";
   const extra = [...(input.behaviour && p.sessions ? markToolOrderSlips(checks, markInitializeRefusals(markInitializeValueSlips(checks, server(p.sessions, reply, input.seed, smaller), fx.session?.[AT.initialize], wrongSteps(p.sessions, reply)), fx.session?.[AT.initialize], wrongSteps(p.sessions, reply))) : [])];
-  if (p.sessions) chargeAddedOrder(checks, extra, listedInOtherOrder(p.sessions, reply));
+  if (p.sessions) {
+    chargeAddedOrder(checks, extra, listedInOtherOrder(p.sessions, reply));
+    if (!failure) markSkippedRules(checks, extra, wrongSteps(p.sessions, reply), fx.session);
+    markListsBeyondOrder(checks, extra, wrongSteps(p.sessions, reply));
+  }
   if (input.schema) {
     const sessions = [{ session: TRACE_SESSION, outcomes: fx.session ?? [] }];
     if (p.sessions) p.sessions.all.forEach((session, i) => sessions.push({ session, outcomes: sessionOutcomes(p.sessions!, reply, i).outcomes ?? [] }));

@@ -14,9 +14,9 @@ import { UNKNOWN_VERSION } from "../behaviour/generate.js";
 import { falsyIdCause, falsyIdRule, refusesFalsyIds } from "./falsy-ids.js";
 import { chargeGateSlips } from "./gate-slips.js";
 import { chargeStaleLists } from "./stale-lists.js";
-import { byStringId, stringIdCause, stringIdMistake } from "./string-ids.js";
+import { answerKind, byStringId, stringIdCause, stringIdMistake } from "./string-ids.js";
 import { REFUSED_AS_LIVE_CAUSE, refusedAsLiveSteps, REGATED_CAUSE, regatedSteps } from "./regated.js";
-import { MIXED_GATE_CAUSE, mixedGateSteps } from "./mixed-gate.js";
+import { MIXED_GATE_CAUSE, mixedGateSteps, ruleHabits, type RuleHabits } from "./mixed-gate.js";
 import { TOOL_LOOKUP_CAUSE, toolLookupRule } from "./tool-lookup.js";
 import { OPTIONAL_ARG_CAUSE, optionalArgRule } from "./optional-args.js";
 import type { SessionsPlan } from "./plan.js";
@@ -63,11 +63,14 @@ export function sessionOutcomes(p: SessionsPlan, reply: SandboxReply, i: number)
  * The model's answers to a session, in the reading of an early initialized notification that
  * the code's answers follow best (either is accepted; one reading per session).
  */
-function modelFor(session: Session, got: readonly Outcome[]): { outcomes: Outcome[]; rules: StepRule[] } {
+function modelFor(session: Session, got: readonly Outcome[], habits?: RuleHabits): { outcomes: Outcome[]; rules: StepRule[] } {
   let best: { outcomes: Outcome[]; rules: StepRule[]; wrong: number } | undefined;
   for (const variant of VARIANTS) {
     const m = modelSession(session, variant);
-    const wrong = session.steps.filter((step, j) => got[j] === undefined || compareStep(step, m.outcomes[j]!, got[j]!, "body") !== undefined).length;
+    // A step answered as the server answers its rule's steps everywhere (an unknown tool's wrong
+    // code) says nothing of the reading: it is that rule's mistake in either.
+    const habitual = (j: number): boolean => habits?.get(m.rules[j]!)?.has(answerKind(got[j]) ?? "") === true;
+    const wrong = session.steps.filter((step, j) => got[j] === undefined || (compareStep(step, m.outcomes[j]!, got[j]!, "body") !== undefined && !habitual(j))).length;
     if (!best || wrong < best.wrong) best = { ...m, wrong };
   }
   return best!;
@@ -81,16 +84,17 @@ type Model = ReturnType<typeof modelFor>;
 /**
  * What the server does wrong by a request's id alone, read from all its sessions: it refuses ids 0
  * and "" (falsy-ids.ts, t2_notifications'), and the mistake it makes on string ids alone
- * (string-ids.ts, t2_envelope's).
+ * (string-ids.ts, t2_envelope's); and, beside them, how it answers each rule's steps wrongly where
+ * the gate plays no part (mixed-gate.ts ruleHabits).
  */
-export interface IdMistakes { falsy: boolean; strings: string | undefined }
+export interface IdMistakes { falsy: boolean; strings: string | undefined; habits?: RuleHabits }
 export const NO_ID_MISTAKES: IdMistakes = { falsy: false, strings: undefined };
 
 /** Each step of a session the rules `judges` decide, in order, with why its answer is wrong (undefined: right). */
 function* judgedSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", ids: IdMistakes, stalled: string | undefined, model: Model): Generator<{ j: number; why: string | undefined; rule: StepRule }> {
   const regated = regatedSteps(session, got, model);
   const asLive = refusedAsLiveSteps(session, got, model);
-  const mixed = mixedGateSteps(session, got, model);
+  const mixed = mixedGateSteps(session, got, model, ids.habits);
   for (let j = 0; j < session.steps.length; j++) {
     // A session that stalled: its steps are judged up to the one that never returned.
     if (stalled !== undefined && j > got.length) break;
@@ -108,7 +112,7 @@ function* judgedSteps(session: Session, got: readonly Outcome[], judges: readonl
 }
 
 /** A session's steps against the model; `ids`: what the server does wrong by a request's id alone (IdMistakes), charged to its own check. */
-export function judgeSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", ids = NO_ID_MISTAKES, stalled?: string, model = modelFor(session, got)): Failure | undefined {
+export function judgeSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", ids = NO_ID_MISTAKES, stalled?: string, model = modelFor(session, got, ids.habits)): Failure | undefined {
   for (const { j, why } of judgedSteps(session, got, judges, ids, stalled, model)) {
     if (why === undefined) continue;
     return {
@@ -224,13 +228,14 @@ function smallestFailures(p: SessionsPlan, reply: SandboxReply): Judged {
 
 function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
   const results = p.all.map((_, i) => sessionOutcomes(p, reply, i));
+  const habits = ruleHabits(p.all.flatMap((session, i) => (results[i]!.outcomes ? [{ session, got: results[i]!.outcomes! }] : [])));
   // The model's answers once per session (every check judges every session against them).
-  const models = p.all.map((session, i) => (results[i]!.outcomes ? modelFor(session, results[i]!.outcomes!) : undefined));
+  const models = p.all.map((session, i) => (results[i]!.outcomes ? modelFor(session, results[i]!.outcomes!, habits) : undefined));
   const answered = p.all.flatMap((session, i) => {
     const got = results[i]!.outcomes;
     return got && session.servers.length === 1 ? [{ session, got, want: models[i]!.outcomes }] : [];
   });
-  const ids: IdMistakes = { falsy: refusesFalsyIds(answered), strings: stringIdMistake(answered) };
+  const ids: IdMistakes = { falsy: refusesFalsyIds(answered), strings: stringIdMistake(answered), habits };
   const stopped = (i: number): Failure => ({ steps: p.all[i]!.steps.length, message: `This session:\n${sessionCode(p.all[i]!)}\nstopped: ${results[i]!.failed}` });
   const groupOf = (i: number): string | undefined => p.groups.find((g) => i >= g.from && i < g.from + g.count)?.name;
   // The rules each session's steps hold (as judged where it has answers; the page's reading where

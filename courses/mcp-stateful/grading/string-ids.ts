@@ -5,7 +5,7 @@
 // call, which charged one mistake to every line whose rule's sessions hold one
 // (c-id-integer-only cost 7 of 18: test/policy-costs.test.ts). Told by what the server does with
 // the ids: every string id answered alike (refused with one code, or not at all), and no other id
-// answered so wrongly. A wrong answer that other ids get too, or that only some string ids get, is
+// the model serves with a result answered so. A wrong answer that other ids get too, or that only some string ids get, is
 // the method's own mistake, judged by its check as before.
 import { compareStep } from "../behaviour/compare.js";
 import type { Outcome, Session } from "../behaviour/session.js";
@@ -21,7 +21,7 @@ const requestId = (step: Step): { id: unknown } | undefined =>
 export const hasStringId = (step: Step): boolean => typeof requestId(step)?.id === "string";
 
 /** What a request was answered with, as far as its id can decide: nothing, an error's code, or a result. */
-function answerKind(got: Outcome | undefined): string | undefined {
+export function answerKind(got: Outcome | undefined): string | undefined {
   if (got === undefined || !("value" in got)) return undefined;
   const value = got.value;
   if (value === null) return "nothing";
@@ -58,7 +58,9 @@ export function stringIdMistake(sessions: readonly { session: Session; got: read
     }
   }
   if (alike === undefined || !shown) return undefined;
-  const onOthers = sessions.some(({ session, got, want }) => session.steps.some((step, j) => !hasStringId(step) && idLikeMistake(step, got[j], want[j]) === alike));
+  // Only a request the model serves with a result tells: where it refuses too, a wrong code (or
+  // none) is that method's own mistake, whatever the id (string-ids-refused-unknown-tool-same-code).
+  const onOthers = sessions.some(({ session, got, want }) => session.steps.some((step, j) => !hasStringId(step) && answerKind(want[j]) === "result" && idLikeMistake(step, got[j], want[j]) === alike));
   return onOthers ? undefined : alike;
 }
 

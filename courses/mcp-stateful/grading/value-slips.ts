@@ -11,6 +11,7 @@
 // kept 17/18).
 import { withRules } from "../../../src/pack/score.js";
 import type { CheckResult } from "../../../src/report/types.js";
+import { compareStep } from "../behaviour/compare.js";
 import type { Outcome, Session } from "../behaviour/session.js";
 import { LINE_RULES } from "../evidence/line-rules.js";
 import { HANDSHAKE_LINES, TASK2_FAMILIES, TOOL_LINES } from "../evidence/rule-families.js";
@@ -67,4 +68,39 @@ export function markToolOrderSlips(lines: readonly CheckResult[], verdicts: read
   if (order.length === 0) return [...verdicts];
   const slipped = withRules(order, LINE_RULES);
   return verdicts.map((c) => (c.name === "t2_isolation" && c.status === "fail" ? { ...c, notThrough: [...(c.notThrough ?? []), ...slipped] } : c));
+}
+
+/** A tools/list answer with its tools put in the model's order by name (unchanged when the names differ). */
+function inModelOrder(got: Outcome, want: Outcome): Outcome {
+  const tools = (o: Outcome): unknown[] | undefined => {
+    const result = "value" in o && isObject(o.value) ? o.value["result"] : undefined;
+    return isObject(result) && Array.isArray(result["tools"]) ? result["tools"] : undefined;
+  };
+  const mine = tools(got), theirs = tools(want);
+  if (!mine || !theirs || mine.length !== theirs.length) return got;
+  const name = (t: unknown): unknown => (isObject(t) ? t["name"] : undefined);
+  const sorted = theirs.map((t) => mine.find((m) => name(m) === name(t)));
+  if (sorted.some((t) => t === undefined)) return got;
+  const value = got as { value: Record<string, unknown> };
+  return { value: { ...value.value, result: { ...(value.value["result"] as object), tools: sorted } } } as Outcome;
+}
+
+/**
+ * A list line wrong by its order alone shows that slip, and its rule's failures that are that
+ * order are the same mistake; a step its rule judged wrong that is still wrong with the list put
+ * in the model's order (an entry without its description) is a mistake of its own beside the
+ * order (CheckResult.beyondLines): a sorted list whose entries lost their descriptions kept 17/18
+ * (list-sorted-entries-no-description).
+ */
+export function markListsBeyondOrder(lines: readonly CheckResult[], verdicts: readonly CheckResult[], wrong: ReadonlyMap<string, readonly WrongStep[] | undefined>): void {
+  const order = lines.filter((c) => TOOL_LINES.includes(c.name) && c.status === "fail" && c.chargedTo === undefined && reordered(c)).map((c) => c.name);
+  const rules = new Set(order.flatMap((line) => LINE_RULES[line] ?? []));
+  for (const c of verdicts) {
+    if (!rules.has(c.name) || c.status !== "fail" || c.chargedTo !== undefined || c.beyondLines) continue;
+    const beyond = (wrong.get(c.name) ?? []).some((w) => {
+      const got = w.got[w.j];
+      return got !== undefined && compareStep(w.session.steps[w.j]!, w.want, inModelOrder(got, w.want), "body") !== undefined;
+    });
+    if (beyond) Object.assign(c, { beyondLines: true, message: `${c.message ?? ""}\nWith its tools in the page's order this answer is still wrong: a mistake of its own beside the list's order.` });
+  }
 }
