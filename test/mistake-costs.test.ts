@@ -945,6 +945,17 @@ const COSTS: [string, number][] = [
   ["correct-jsonrpc-envelope-validated", 0],
   ["correct-serve-non-object-invalid-request", 0],
   ["correct-validator-every-keyword", 0],
+  // Helper 99 (idioms-2026-12-06k): the specification's optional fields in a listed tool and a
+  // tool result (16/17 each before: t2_same_tools_list and the valid calls' checks read them).
+  ["correct-spec-tool-annotations-in-list", 0],
+  ["correct-spec-tool-meta-in-list", 0],
+  ["correct-spec-structured-content", 0],
+  // A tool looked up by its trimmed name: 17/17 while no unknown name had a space around it.
+  ["tool-name-trimmed", 1],
+  // Two mistakes: a typeof message, and an integer tested as Number(value) (true, false and null
+  // pass): 16/17 while the type-message charge read only the smallest counterexample
+  // (grading/type-messages.ts: not where a check also let a wrong type through).
+  ["integer-by-number-cast-typeof-message", 2],
   // A message read by position (Object.values destructured): wrong on every message whose keys come
   // in another order, as a real client's may (the SDK's fail too), so every family fails on its own
   // (src/pack/key-orders.ts): not one point.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withoutFalseFlags, withoutSpecExtras } from "./spec-extras.js";
+import { plainCapabilities, withoutSpecExtras } from "./spec-extras.js";
 
 describe("withoutSpecExtras", () => {
   it("leaves out an error's data, a result's _meta and initialize's instructions that the expected answer lacks", () => {
@@ -44,13 +44,36 @@ describe("withoutSpecExtras", () => {
   });
 });
 
-describe("withoutFalseFlags", () => {
+describe("plainCapabilities", () => {
   it("reads a capability's flag set to false as its absence, and only false", () => {
-    expect(withoutFalseFlags({ tools: { listChanged: true }, resources: { subscribe: false, listChanged: false }, prompts: {} }))
+    expect(plainCapabilities({ tools: { listChanged: true }, resources: { subscribe: false, listChanged: false }, prompts: {} }))
       .toEqual({ tools: { listChanged: true }, resources: {}, prompts: {} });
     const wrong = { tools: { listChanged: "no" }, resources: {} };
-    expect(withoutFalseFlags(wrong)).toBe(wrong);
+    expect(plainCapabilities(wrong)).toBe(wrong);
     // A false flag the expected capabilities spell out is kept, to be compared.
-    expect(withoutFalseFlags({ tools: { listChanged: false } }, { tools: { listChanged: false } })).toEqual({ tools: { listChanged: false } });
+    expect(plainCapabilities({ tools: { listChanged: false } }, { tools: { listChanged: false } })).toEqual({ tools: { listChanged: false } });
+  });
+
+  it("leaves out the experimental capabilities (an object) the expected ones lack", () => {
+    expect(plainCapabilities({ tools: { listChanged: true }, experimental: {} })).toEqual({ tools: { listChanged: true } });
+    expect(plainCapabilities({ experimental: { x: {} } }, { experimental: {} })).toEqual({ experimental: { x: {} } });
+    const odd = { tools: {}, experimental: true };
+    expect(plainCapabilities(odd)).toBe(odd);
+  });
+});
+
+describe("a tool's output schema and structured result", () => {
+  it("leaves out a tool's outputSchema and a tool result's structuredContent (an object) the expected answer lacks", () => {
+    const tool = { name: "add", description: "d", inputSchema: { type: "object" } };
+    expect(withoutSpecExtras({ id: 1, result: { tools: [{ ...tool, outputSchema: { type: "object" } }] } }, { id: 1, result: { tools: [tool] } })).toEqual({ id: 1, result: { tools: [tool] } });
+    const content = [{ type: "text", text: "5" }];
+    expect(withoutSpecExtras({ id: 1, result: { content, structuredContent: { sum: 5 } } }, { id: 1, result: { content } })).toEqual({ id: 1, result: { content } });
+    // Not where the expected result holds one, nor a structuredContent that is no object, nor outside a tool result.
+    const both = { id: 1, result: { content, structuredContent: { sum: 6 } } };
+    expect(withoutSpecExtras(both, { id: 1, result: { content, structuredContent: { sum: 5 } } })).toBe(both);
+    const odd = { id: 1, result: { content, structuredContent: 5 } };
+    expect(withoutSpecExtras(odd, { id: 1, result: { content } })).toEqual(odd);
+    const list = { id: 1, result: { tools: [], structuredContent: {} } };
+    expect(withoutSpecExtras(list, { id: 1, result: { tools: [] } })).toEqual(list);
   });
 });

@@ -2,10 +2,10 @@
 // (issue 20 item 5: where the page and the specification differ, accept both): an error's `data`
 // (JSON-RPC 2.0, 5.1: "may be omitted"), a result's `_meta` (Result._meta, an object) and
 // initialize's `instructions` (InitializeResult, an optional string) and its serverInfo's `title`
-// (Implementation's, an optional string, from 2025-06-18); and in a result's lists, the optional
-// fields of the specification's objects (`ITEM_EXTRAS`: a tool's title, a text block's
-// annotations, a resource content's _meta), and a capability's flags set to false (absent means
-// false). A check that compares a response with the rules'
+// (Implementation's, an optional string, from 2025-06-18), a tool result's structuredContent; and
+// in a result's lists, the optional fields of the specification's objects (`ITEM_EXTRAS`: a tool's
+// title and outputSchema, a text block's annotations, a resource content's _meta), a capability's
+// flags set to false (absent means false) and the experimental capabilities. A check that compares a response with the rules'
 // answer judges it without them when that answer has none, so a student who follows the
 // specification there loses nothing, and one who writes the page's answer neither.
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -20,7 +20,7 @@ const without = (o: Record<string, unknown>, key: string): Record<string, unknow
 // message's content block.
 const BLOCK = ["_meta", "annotations"];
 const ITEM_EXTRAS: Record<string, readonly string[]> = {
-  tools: ["title", "_meta", "annotations"],
+  tools: ["title", "_meta", "annotations", "outputSchema"],
   resources: ["title", "_meta", "annotations", "description", "mimeType", "size"],
   resourceTemplates: ["title", "_meta", "annotations", "description", "mimeType"],
   prompts: ["title", "_meta", "description"],
@@ -65,12 +65,17 @@ function withoutItemExtras(object: Record<string, unknown>, want: Record<string,
 /**
  * A capabilities object without its capabilities' flags set to false (a flag is an optional
  * boolean, absent meaning false: {"subscribe": false} says what {} says), but for those `want`'s
- * has; itself when it has none.
+ * has, and without `experimental` (ServerCapabilities': "experimental, non-standard capabilities
+ * that the server supports", an object no rule fixes) where `want` has none; itself when it has none.
  */
-export function withoutFalseFlags(capabilities: unknown, want?: unknown): unknown {
+export function plainCapabilities(capabilities: unknown, want?: unknown): unknown {
   if (!isObject(capabilities)) return capabilities;
   let changed = false;
-  const plain = Object.fromEntries(Object.entries(capabilities).map(([key, cap]) => {
+  if (isObject(capabilities["experimental"]) && !(isObject(want) && Object.hasOwn(want, "experimental"))) {
+    capabilities = without(capabilities, "experimental");
+    changed = true;
+  }
+  const plain = Object.fromEntries(Object.entries(capabilities as Record<string, unknown>).map(([key, cap]) => {
     if (!isObject(cap)) return [key, cap];
     const w = isObject(want) && isObject(want[key]) ? want[key] : {};
     const kept = Object.entries(cap).filter(([flag, v]) => !(v === false && !Object.hasOwn(w, flag)));
@@ -95,10 +100,12 @@ export function withoutSpecExtras(actual: unknown, expected: unknown): unknown {
     if (typeof r["instructions"] === "string" && !Object.hasOwn(want, "instructions") && typeof want["protocolVersion"] === "string") r = without(r, "instructions");
     const info = r["serverInfo"];
     if (isObject(info) && typeof info["title"] === "string" && typeof want["protocolVersion"] === "string" && !(isObject(want["serverInfo"]) && Object.hasOwn(want["serverInfo"], "title"))) r = { ...r, serverInfo: without(info, "title") };
+    // CallToolResult's structuredContent (2025-06-18: optional, an object), where the rules' tool result has none.
+    if (isObject(r["structuredContent"]) && Array.isArray(want["content"]) && !Object.hasOwn(want, "structuredContent")) r = without(r, "structuredContent");
     r = withoutItemExtras(r, want);
     // Against capabilities the answer has only: stripped from both sides (want {}), a false flag
     // the page spells out would be gone from the rules' answer too.
-    const caps = isObject(want["capabilities"]) ? withoutFalseFlags(r["capabilities"], want["capabilities"]) : r["capabilities"];
+    const caps = isObject(want["capabilities"]) ? plainCapabilities(r["capabilities"], want["capabilities"]) : r["capabilities"];
     if (caps !== r["capabilities"]) r = { ...r, capabilities: caps };
     if (r !== result) out = { ...out, result: r };
   }

@@ -57,19 +57,28 @@ describe("the peers' record", () => {
     expect(readScripts([{ replies: [], answers: [1 as never] }])).toBe("peer 0's answers are not method names");
   });
 
-  it("with replyMethods and again, gives a method asked once more its last reply again, taking none, and the next before any", () => {
+  it("with again, gives a method asked once more its last reply again, taking none, the next when it is this phase's, and the next before any", () => {
     const replies = ['{"r":"init"}', '{"r":"list1"}', '{"r":"call"}', '{"r":"list2"}'];
-    const peers = log([{ replies, echoId: true, answers: ["initialize", "tools/list", "tools/call"], replyMethods: ["initialize", "tools/list", "tools/call", "tools/list"], again: ["tools/list"] }]);
+    // Phases begin at each message to peer 1 (a driver's marks): init in phase 0, list1 in 1, the call in 2, list2 in 3.
+    const again = { methods: ["tools/list"], phasePeer: 1, replies: [{ method: "initialize", phase: 0 }, { method: "tools/list", phase: 1 }, { method: "tools/call", phase: 2 }, { method: "tools/list", phase: 3 }] };
+    const peers = log([{ replies, echoId: true, answers: ["initialize", "tools/list", "tools/call"], again }, { replies: ["null"], repeatLast: true }]);
     peers.turn(0);
     const ask = (method: string, id: number) => peers.receive(0, JSON.stringify({ id, method }), undefined, false);
+    const mark = () => peers.receive(1, "0", undefined, false);
     // An eager list at connect takes list1 in its turn; the list the script meant for it gets it again.
-    expect([ask("initialize", 1), ask("tools/list", 2), ask("tools/list", 3), ask("tools/call", 4), ask("tools/list", 5), ask("tools/list", 6)]).toEqual([
-      '{"r":"init","id":1}', '{"r":"list1","id":2}', '{"r":"list1","id":3}', '{"r":"call","id":4}', '{"r":"list2","id":5}', '{"r":"list2","id":6}']);
+    mark();
+    expect([ask("initialize", 1), ask("tools/list", 2)]).toEqual(['{"r":"init","id":1}', '{"r":"list1","id":2}']);
+    mark();
+    expect(ask("tools/list", 3)).toBe('{"r":"list1","id":3}');
+    mark();
+    // A list before the call, next to phase 3's list2: the last list again, not list2 ahead of its phase.
+    expect([ask("tools/list", 4), ask("tools/call", 5)]).toEqual(['{"r":"list1","id":4}', '{"r":"call","id":5}']);
+    mark();
+    expect([ask("tools/list", 6), ask("tools/list", 7)]).toEqual(['{"r":"list2","id":6}', '{"r":"list2","id":7}']);
     // Before any list was given, a list takes the next reply whatever it is for (no reply made up), and a call is never answered again.
     peers.turn(1);
     expect([ask("tools/list", 1), ask("tools/call", 2), ask("tools/call", 3)]).toEqual(['{"r":"init","id":1}', '{"r":"list1","id":2}', '{"r":"call","id":3}']);
-    expect(readScripts([{ replies: ["1"], replyMethods: ["a", "b"] }])).toBe("peer 0's reply methods are not one method name per reply");
-    expect(readScripts([{ replies: ["1"], again: [2 as never] }])).toBe("peer 0's methods asked again are not method names");
+    expect(readScripts([{ replies: ["1"], again: { methods: ["a"], phasePeer: 1, replies: [] } }])).toBe("peer 0's again is not methods, a phase peer and a method and phase per reply");
   });
 
   it("records a message that is not JSON with its problem and no reply used, and a cut one as cut", () => {

@@ -18,7 +18,8 @@ export const PEER_LIMITS = {
 export const REFUSED = { notJson: 1, overCap: 2, scriptEnded: 3, outsideCall: 4, noSuchPeer: 5 } as const;
 type Refusal = (typeof REFUSED)[keyof typeof REFUSED];
 
-interface Script { replies: unknown[]; texts: string[]; repeatLast: boolean; echoId: boolean; answers?: ReadonlySet<string>; replyMethods?: readonly string[]; again?: ReadonlySet<string> }
+interface Again { methods: ReadonlySet<string>; phasePeer: number; replies: readonly { method: string; phase: number }[] }
+interface Script { replies: unknown[]; texts: string[]; repeatLast: boolean; echoId: boolean; answers?: ReadonlySet<string>; again?: Again }
 
 /**
  * Whether a message takes a script's next reply (PeerScript.answers): always without `answers`;
@@ -33,25 +34,27 @@ export function takesReply(answers: ReadonlySet<string> | undefined, message: un
   return typeof method === "string" && answers.has(method);
 }
 
-/** Where a peer's script stands in one call: its next reply, and the last reply given to each method. */
-export interface TurnState { next: number; last: Map<string, number> }
-export const freshTurns = (): TurnState => ({ next: 0, last: new Map() });
+/** Where a peer's script stands in one call: its next reply, the last reply given to each method, the phase (PeerScript `again`). */
+export interface TurnState { next: number; last: Map<string, number>; phase: number }
+export const freshTurns = (): TurnState => ({ next: 0, last: new Map(), phase: -1 });
 
 /** What one message gets: the next reply (`take`, its index), a reply given before (`again`), or null (`none`). */
 export type Turn = { take: number } | { again: number } | { none: true };
 
 /**
- * A message's turn (PeerScript `answers`, `replyMethods`, `again`), the state moved on for a
- * reply taken (`count` replies). A pure reading of the script, so that the grader reading the
- * record (which reply each message got) decides as the peer did. A take past the script's end is
- * refused and leaves the state as it was.
+ * A message's turn (PeerScript `answers`, `again`), the state moved on for a reply taken (`count`
+ * replies). A pure reading of the script, so that the grader reading the record (which reply each
+ * message got) decides as the peer did. A take past the script's end is refused and leaves the
+ * state as it was.
  */
-export function turnOf(script: Pick<Script, "answers" | "replyMethods" | "again" | "repeatLast">, count: number, state: TurnState, message: unknown): Turn {
+export function turnOf(script: Pick<Script, "answers" | "again" | "repeatLast">, count: number, state: TurnState, message: unknown): Turn {
   if (script.answers && !takesReply(script.answers, message)) return { none: true };
   const method = message !== null && typeof message === "object" && !Array.isArray(message) ? (message as Record<string, unknown>)["method"] : undefined;
-  if (typeof method === "string" && script.again?.has(method) && script.replyMethods?.[state.next] !== method) {
+  const again = script.again;
+  if (again && typeof method === "string" && again.methods.has(method)) {
+    const next = again.replies[state.next];
     const last = state.last.get(method);
-    if (last !== undefined) return { again: last };
+    if (!(next?.method === method && next.phase === state.phase) && last !== undefined) return { again: last };
   }
   const at = state.next;
   if (at >= count && !(script.repeatLast && count > 0)) return { take: at };
@@ -73,10 +76,13 @@ export function readScripts(peers: PeerScript[]): Script[] | string {
       try { replies.push(JSON.parse(text)); } catch { return `peer ${i}'s reply is not JSON`; }
     }
     if (p.answers !== undefined && !(Array.isArray(p.answers) && p.answers.every((m) => typeof m === "string"))) return `peer ${i}'s answers are not method names`;
-    const names = (list: unknown): boolean => Array.isArray(list) && list.every((m) => typeof m === "string");
-    if (p.replyMethods !== undefined && !(names(p.replyMethods) && p.replyMethods.length === p.replies.length)) return `peer ${i}'s reply methods are not one method name per reply`;
-    if (p.again !== undefined && !names(p.again)) return `peer ${i}'s methods asked again are not method names`;
-    out.push({ replies, texts: p.replies, repeatLast: p.repeatLast === true, echoId: p.echoId === true, ...(p.answers ? { answers: new Set(p.answers) } : {}), ...(p.replyMethods ? { replyMethods: [...p.replyMethods] } : {}), ...(p.again ? { again: new Set(p.again) } : {}) });
+    const again = p.again;
+    if (again !== undefined && !(Array.isArray(again.methods) && again.methods.every((m) => typeof m === "string") && Number.isInteger(again.phasePeer)
+      && Array.isArray(again.replies) && again.replies.length === p.replies.length && again.replies.every((r) => typeof r?.method === "string" && Number.isInteger(r.phase)))) {
+      return `peer ${i}'s again is not methods, a phase peer and a method and phase per reply`;
+    }
+    out.push({ replies, texts: p.replies, repeatLast: p.repeatLast === true, echoId: p.echoId === true, ...(p.answers ? { answers: new Set(p.answers) } : {}),
+      ...(again ? { again: { methods: new Set(again.methods), phasePeer: again.phasePeer, replies: again.replies.map((r) => ({ method: r.method, phase: r.phase })) } } : {}) });
   }
   return out;
 }
@@ -123,6 +129,8 @@ export class PeerLog {
       : kept.length < text.length ? `cut: the run's messages passed ${PEER_LIMITS.runChars} characters, only the start of this one is kept` : undefined;
     this.chars += kept.length;
     call.sent.push(why === undefined ? { peer, text: kept } : { peer, text: kept, problem: why });
+    // A message to a phase peer begins the next phase of the scripts that name it (PeerScript `again`).
+    this.scripts.forEach((s, k) => { if (s.again?.phasePeer === peer) call.turns[k]!.phase++; });
     if (problem !== undefined) return REFUSED.notJson;
     // Read from the text recorded, as the grader reads the record.
     const turn = turnOf(script, script.texts.length, call.turns[peer]!, parsedOr(kept));

@@ -107,14 +107,15 @@ export interface PeerScript {
    */
   answers?: string[];
   /**
-   * With `answers`: the method of the request each reply is for, one per reply, and the methods
-   * a server answers alike when asked again (`again`). A request of an `again` method whose turn
-   * it is not (the next reply is for another method) gets the last reply given to its method
-   * once more and takes none: a client that asks for the tools once more than the script (an
-   * eager list at connect) shifts no reply. Before any reply to its method, it takes the next.
+   * Methods a server answers alike when asked again before its state moved (with `answers`). A
+   * request of one of them takes the next reply when that reply is for its method and for the
+   * current phase; otherwise it gets the last reply given to its method once more and takes none
+   * (a client that asks for the tools once more than the script, an eager list at connect, shifts
+   * no reply); before any such reply, it takes the next. A phase begins at each message to
+   * `phasePeer` (a driver's mark: its first message begins phase 0); `replies[k]` is reply k's
+   * method and phase.
    */
-  replyMethods?: string[];
-  again?: string[];
+  again?: { methods: string[]; phasePeer: number; replies: { method: string; phase: number }[] };
 }
 
 /**

@@ -4,6 +4,7 @@ import { notThroughKeyOrder } from "../../../src/pack/key-orders.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { CallOutcome, TaskFailure } from "../../../src/runner/outcome.js";
+import { withoutSpecExtras } from "../../../src/json/spec-extras.js";
 import { accepts, describeExpectation, errorKind, refusalKinds, refusalText, sameJson, servedWithoutExtras, type Expectation } from "./expectation.js";
 import { expectedAnswers, planInputs, type PlannedCheck } from "./plan.js";
 import { chargeReached } from "../../../src/pack/reached.js";
@@ -91,7 +92,10 @@ function counterexample(planned: PlannedCheck, task: TaskId, index: number, outc
 
 /** Whether the answer reads as the model's where the check's line reads (BehaviourCheck.part). */
 function readsTheSame(part: (answer: unknown) => unknown, expectation: Expectation, actual: unknown): boolean {
-  return expectation.kind === "protocol" ? accepts(expectation, actual) : sameJson(part(servedWithoutExtras(actual)), part(servedWithoutExtras(expectation.value)));
+  if (expectation.kind === "protocol") return accepts(expectation, actual);
+  // What the specification lets an answer carry beyond the rule's fields (a listed tool's title,
+  // annotations, _meta) is not read, as accepts() does not (idioms-2026-12-06k ch2-spec-tool-*-in-list).
+  return sameJson(part(servedWithoutExtras(withoutSpecExtras(actual, expectation.value))), part(servedWithoutExtras(expectation.value)));
 }
 
 /** Judges one check given the outcomes of its inputs, in the same order. */

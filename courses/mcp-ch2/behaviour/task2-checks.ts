@@ -73,7 +73,8 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
     title: "Any tool other than logs_search is a -32602 protocol error naming it",
     rule: "Rule 4: tools/call for a tool the server does not have is an error {\"code\": -32602, \"message\": \"Unknown tool: <name>\"}, not a result.",
     inputs: (random) => [
-      ...["logs_search2", "LOGS_SEARCH", "logs", "", "deploy nuke"].map((name, i) => call(i + 1, {}, name)),
+      // The tool's name with a space around it is another name: a lookup of the trimmed name passed (idioms-2026-12-06k ch2-mistake-tool-name-trimmed).
+      ...["logs_search2", "LOGS_SEARCH", "logs", "", "deploy nuke", " logs_search", "logs_search "].map((name, i) => call(i + 1, {}, name)),
       ...times(6, (i) => call(10 + i, validArgs(random), random.word(3, 15, true))),
     ],
   },

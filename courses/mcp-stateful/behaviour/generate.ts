@@ -13,6 +13,8 @@ export const UNKNOWN_TOOLS = [
   "multiply", "Add", "add ", "constructor", "toString", "__proto__", "hasOwnProperty", "valueOf", "isPrototypeOf",
   "propertyIsEnumerable", "toLocaleString", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__",
 ];
+/** The names Object.prototype has: a uri or prompt name looked up in a plain object finds them. */
+export const INHERITED_NAMES = UNKNOWN_TOOLS.filter((name) => name in Object.prototype);
 export const METHODS = ["tools/list", "tools/call", "resources/list", "resources/read", "prompts/list", "prompts/get"];
 /** Methods the lab has no handler for (ping: the lab has none, and it is not graded: README). */
 export const UNKNOWN_METHODS = ["tools/delete", "resources/subscribe", "completion/complete", "logging/setLevel", "Tools/list", "constructor", "toString", "__proto__"];

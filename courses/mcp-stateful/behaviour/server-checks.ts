@@ -8,7 +8,7 @@ import { makeRandom, type Random } from "../../../src/pack/random.js";
 import { withKeyOrders } from "../../../src/pack/key-orders.js";
 import { PROMPTS, PROTOCOL_VERSION } from "../course/index.js";
 import { LINE_RULES } from "../evidence/line-rules.js";
-import { allowList, anyCall, argsFor, METHODS, SessionBuilder, TOOL_NAMES, UNKNOWN_METHODS, UNKNOWN_TOOLS } from "./generate.js";
+import { allowList, anyCall, argsFor, INHERITED_NAMES, METHODS, SessionBuilder, TOOL_NAMES, UNKNOWN_METHODS, UNKNOWN_TOOLS } from "./generate.js";
 import { padded } from "./padding.js";
 import { madeArgs, madeName, madeTool, requiredArgs, withOptional, type MadeTool } from "./made-tools.js";
 import type { Session, Step, StepRule } from "./session.js";
@@ -222,6 +222,9 @@ function promptResourceSessions(r: Random): Session[] {
       // hold "" on some seeds only: prompt-empty-value-missing passed seed 7). And a value holding
       // "$&" and "$'", text to str.format, which a string replacement reads as patterns.
       b.request("prompts/get", { name: "compare", arguments: { a: "", b: "$5 & $& $' MCP" } });
+      // Every name Object.prototype has, as a uri and as a prompt's name: resources and prompts in
+      // a plain object kept the point (helper 98's m-resource-object-table, m-prompt-object-table).
+      for (const name of INHERITED_NAMES) b.request("resources/read", { uri: name }).request("prompts/get", { name, arguments: {} });
     }
     for (let i = 0, n = r.int(2, 6); i < n; i++) {
       const pick = r.int(0, 3);

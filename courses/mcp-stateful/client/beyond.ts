@@ -47,16 +47,20 @@ function isOwnRequest(op: readonly unknown[], message: unknown): boolean {
 
 /**
  * A call refused with -32602, unsent, whose arguments lack a name the tool's inputSchema requires
- * in the last tools/list reply the client got: the client judged the arguments itself, one mistake
- * that t3_messages charges (it sent nothing where tools/call was due), not a made-up answer too
+ * in the last tools/list reply the client got, or refused with any code, unsent, for a tool that
+ * reply does not list: the client judged the call itself, one mistake that t3_messages charges (it sent nothing where tools/call was due), not a made-up answer too
  * (client-validates-required-locally cost 3). Read from the reply, not the client's own cache (a
  * cache given required names of its own refused every call: client-refuses-by-poisoned-cache).
  */
 function refusedByListedSchema(op: readonly unknown[], got: NonNullable<ClientRecord["outcomes"]>[number], before: readonly Exchange[]): boolean {
-  if (op[0] !== "call" || got.threw?.code !== -32602 || !isObject(op[2])) return false;
+  if (op[0] !== "call" || typeof got.threw?.code !== "number" || !isObject(op[2])) return false;
   const args = op[2];
   const listed = before.filter((x) => x.answered && isObject(x.message) && x.message["method"] === "tools/list").map((x) => (isObject(x.reply) && isObject(x.reply["result"]) ? x.reply["result"]["tools"] : undefined)).filter(Array.isArray).at(-1);
   const tool = listed?.find((t) => isObject(t) && t["name"] === op[1]);
+  // A name no tools/list reply it got lists (none got yet, or the last one lacks it): the client
+  // judged the name itself, the same one mistake (helper 98's client-refuse-unknown-name, 15/18).
+  if (tool === undefined) return true;
+  if (got.threw?.code !== -32602) return false;
   const required = isObject(tool) && isObject(tool["inputSchema"]) ? tool["inputSchema"]["required"] : undefined;
   return Array.isArray(required) && required.some((name) => typeof name === "string" && !Object.hasOwn(args, name));
 }
@@ -100,7 +104,8 @@ export function madeUpOutcome(ops: readonly (readonly unknown[])[], expected: Ex
     const replies = own.filter((x) => x.answered).map((x) => x.reply);
     const where = `(it sent ${record.sent.length} message(s) in all, ${byOp[i]?.length ?? 0} in this ${kind}())`;
     if (got.threw) {
-      if ((byOp[i] ?? []).length > 0 || refusedByListedSchema(op, got, byOp.slice(0, i + 1).flat()) || thrownOnCacheLeftByOther(got, record.outcomes[i - 1], byOp.slice(0, i).flat())) continue;
+      // What it got before, in this call and the same client's earlier ones (a list in the run before).
+      if ((byOp[i] ?? []).length > 0 || refusedByListedSchema(op, got, [...earlier, ...byOp.slice(0, i + 1).flat()]) || thrownOnCacheLeftByOther(got, record.outcomes[i - 1], [...earlier, ...byOp.slice(0, i).flat()])) continue;
       const what = got.threw.code === null ? `${got.threw.name || "an error"} (${got.threw.message.slice(0, 80)})` : `code ${got.threw.code}`;
       return `${kind}() threw ${what} without asking the server anything ${where}: ${which === "errors" ? "an error comes from the server's response" : "a result is due, and only the server's error response may stop it"}`;
     }

@@ -1,7 +1,8 @@
 // Which ops' outcomes are read (alignedOps): the scripted server answers the client's requests in
 // turn and any other message with null (the send peer's `answers`), so a notification left out,
-// added or sent with an id shifts no reply and the ops after it are read; a request left out, or
-// sent in another's place, shifts every reply after it, and the ops from there are not.
+// added or sent with an id shifts no reply and the ops after it are read, and so does a tools/list
+// more once a list was given (`again`); a request left out, or sent in another's place, shifts
+// every reply after it, and the ops from there are not.
 import { describe, expect, it } from "vitest";
 import { madeUpOutcome } from "./beyond.js";
 import { expected, type Json, type Op, type Scenario } from "./model.js";
@@ -56,8 +57,15 @@ describe("the ops whose outcomes are read", () => {
 
   it("stops at a request left out, added or sent in another's place: every reply after it is shifted", () => {
     expect(alignedOps(e, recordOf([[initialize(), INITIALIZED], [], [request("tools/list")], [request("tools/list")]]))).toBe(1);
-    expect(alignedOps(e, recordOf([[initialize(), INITIALIZED], [call()], [request("tools/list"), request("tools/list")], [request("tools/list")]]))).toBe(2);
+    expect(alignedOps(e, recordOf([[initialize(), INITIALIZED], [call(), call()], [request("tools/list")], [request("tools/list")]]))).toBe(1);
     expect(alignedOps(e, recordOf([[initialize(), INITIALIZED], [request("tools/list")], [call()], [request("tools/list")]]))).toBe(1);
     expect(alignedOps(e, { sent: [], byOp: [[request("tools/list")], [initialize(), INITIALIZED]] })).toBe(0);
+  });
+
+  it("reads on past a tools/list more, which gets the last list again (the send peer's `again`), but not one sent before any list", () => {
+    expect(alignedOps(e, recordOf([[initialize(), INITIALIZED], [call()], [request("tools/list"), request("tools/list")], [request("tools/list")]]))).toBe(4);
+    expect(alignedOps(e, recordOf([[initialize(), INITIALIZED], [call(), request("tools/list")], [request("tools/list")], [request("tools/list")]]))).toBe(4);
+    // Before any list, a tools/list takes the next reply, the call's: shifted from there.
+    expect(alignedOps(e, recordOf([[initialize(), INITIALIZED, request("tools/list")], [call()], [request("tools/list")], [request("tools/list")]]))).toBe(0);
   });
 });

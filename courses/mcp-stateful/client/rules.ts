@@ -10,7 +10,7 @@
 import { same, shown } from "../behaviour/compare.js";
 import { PROTOCOL_VERSION } from "../course/index.js";
 import { freshTurns, takesReply, turnOf, type Turn } from "../../../src/sandbox/peers.js";
-import { ASKED_AGAIN, replyMethods, REQUEST_METHODS, type Expected, type Json } from "./model.js";
+import { againOf, ASKED_AGAIN, replyMethods, REQUEST_METHODS, type Expected, type Json } from "./model.js";
 
 export interface ClientRecord {
   /** The send peer's messages (parsed, or the text when not JSON), in order. */
@@ -30,9 +30,11 @@ const AGAIN = new Set(ASKED_AGAIN);
 
 /** Op by op ([0]: before the first op), each message's turn at the send peer, as the peer decided (src/sandbox/peers.ts turnOf). */
 export function turnsOf(expected: Expected, record: ClientRecord): Turn[][] {
-  const script = { answers: ANSWERED, replyMethods: replyMethods(expected), again: AGAIN, repeatLast: false };
+  const again = againOf(expected);
+  const script = { answers: ANSWERED, again: { ...again, methods: new Set(again.methods) }, repeatLast: false };
   const state = freshTurns();
-  return record.byOp.map((sent) => sent.map((message) => turnOf(script, expected.replies.length, state, message)));
+  // byOp[0] is before the first mark (phase -1), byOp[i + 1] op i's (phase i).
+  return record.byOp.map((sent, i) => { state.phase = i - 1; return sent.map((message) => turnOf(script, expected.replies.length, state, message)); });
 }
 /** The reply a turn got (its index in the script), or undefined for a message answered null. */
 export const replyAt = (turn: Turn): number | undefined => ("take" in turn ? turn.take : "again" in turn ? turn.again : undefined);

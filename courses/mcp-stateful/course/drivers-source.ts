@@ -97,7 +97,9 @@ export const DRIVERS_SOURCE = String.raw`
 
   function driveStep(server, step) {
     try {
-      if (step.op === "handle") return { value: snap(server.handle(step.message)) };
+      // undefined is no null here: the page's transport round-trips what handle returns through
+      // JSON, which cannot carry undefined (JSON.parse(JSON.stringify(undefined)) throws).
+      if (step.op === "handle") { const answer = server.handle(step.message); return { value: answer === undefined ? { "\u0000notData": "undefined" } : snap(answer) }; }
       if (step.op === "addTool") {
         const tool = step.made ? madeTool(step.tool, step.made) : copyTool(step.tool);
         if (step.notify === undefined) server.addTool(tool);

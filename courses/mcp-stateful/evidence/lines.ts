@@ -3,7 +3,7 @@
 // The accepted values of tasks 1 and 2 are the same readings of the model's answers; task 3's
 // are the trace's own (pinned, with the reference client, in lines.test.ts).
 import type { EvidenceLine } from "../../../src/pack/types.js";
-import { withoutFalseFlags } from "../../../src/json/spec-extras.js";
+import { plainCapabilities } from "../../../src/json/spec-extras.js";
 import { shown } from "../behaviour/compare.js";
 import { built, kindOf, type Builder } from "../behaviour/messages.js";
 import { modelSession, type Outcome } from "../behaviour/session.js";
@@ -108,7 +108,7 @@ const SPECS: Spec[] = [
     read: (fx) => String(resultOf(stepValue(fx, AT.initialize))["protocolVersion"]) },
   { key: "t2_init_capabilities", task: "task2", title: "initialize's capabilities, keys sorted (step 1)", hint: "In the lab that's {\"tools\": {\"listChanged\": true}, \"resources\": {}, \"prompts\": {}}.",
     // A flag set to false says what its absence says (src/json/spec-extras.ts).
-    read: (fx) => sortedJson(withoutFalseFlags(resultOf(stepValue(fx, AT.initialize))["capabilities"])) },
+    read: (fx) => sortedJson(plainCapabilities(resultOf(stepValue(fx, AT.initialize))["capabilities"])) },
   { key: "t2_initialized_answer", task: "task2", title: "handle(notifications/initialized) (step 2)", hint: "A notification gets nothing back: handle returns null.",
     read: (fx) => shown(stepValue(fx, AT.initialized)) },
   { key: "t2_tool_names", task: "task2", title: "tools/list's names (step 3)", hint: "tools/list lists every tool added, in the order added, allowed or not.",

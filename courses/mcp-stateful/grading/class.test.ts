@@ -156,6 +156,10 @@ const CORRECT = [
   "correct-undefined-optionals", // task 2: optional fields written as undefined (error data, isError on success, a tool's title, a result's _meta), left out by JSON
   "correct-spec-pagination", // tasks 2-3: the specification's pagination: tools/list pages with an opaque base64url cursor (a bad one -32602), listTools following nextCursor
   "correct-gate-phase-union", // task 2 (helper 68): the handshake as a phase union ("new" | "initializing" | "live"), ids by a type guard
+  // Helper 98 (stateful-round-2026-12-06j), the specification's optional fields (src/json/spec-extras.ts): 16-17/18 before.
+  "correct-spec-output-schema", // task 2: each listed tool with an outputSchema, each success with the structuredContent it then requires
+  "correct-spec-structured-content", // task 2: structuredContent beside the text block of a tool's result
+  "correct-capabilities-experimental", // task 2: initialize's capabilities with an empty experimental object
 ];
 
 /** [fixture, the checks it must fail (and nothing else), points it costs, what their diagnosis shows]. */
@@ -223,7 +227,7 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["tools-static-registry", ["t2_isolation"], 1, /state leaks between instances/],
   ["notification-error-answered", ["t2_notifications"], 1, /nothing is due \(null\)/],
   ["notify-after-initialize-request", ["t2_list_changed"], 1, /held \[.*\], not \[/],
-  ["prompt-empty-value-missing", ["t2_prompts_resources"], 1, /"a":""[\s\S]*a result is due, and it is error \{"code":-32602/], // cost 0 on seed 7 before: "" came up on some seeds only
+  ["prompt-empty-value-missing", ["t2_prompts_resources"], 1, /"(a|topic)":""[\s\S]*a result is due, and it is error \{"code":-32602/], // cost 0 on seed 7 before: "" came up on some seeds only
   ["tool-error-string-e", ["t2_tool_results"], 1, /ERROR: Error: /],
   ["kindof-result-loose", ["t1_kinds"], 1, /"result":null/],
   ["kindof-result-before-method", ["t1_method_kinds"], 1, /^(?=[^]*"method":"[^"]*")(?=[^]*"(result|error)")/], // cost 0 before: no shape had a method beside result or error
@@ -294,6 +298,21 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["string-ids-refused-unknown-tool-same-code", ["t2_tool_errors", "t2_envelope"], 2, /id must be an integer/],
   ["no-required-no-allow-list", ["t2_delete_db_code", "t2_tool_errors"], 2, /a refusal of another kind was skipped/],
   ["list-sorted-entries-no-description", ["t2_tool_names", "t2_tools_after", "t2_tools_list", "t2_tools_added"], 2, /still wrong: a mistake of its own beside the list's order/],
+  // Helper 98 (stateful-round-2026-12-06j), one mistake each. Every error's message empty, once
+  // every refusing method's check (14/18): the envelope's now. A tool added with notify while live
+  // never registered (15/18: grading/notify-added.ts) and every tools/list refused by a switch
+  // case falling through (16/18: value-slips.ts chargeListsRefused): one line's. Kept 18/18
+  // before: a notification answered undefined (the page's transport cannot round-trip it), and
+  // resources or prompts in a plain object (every Object.prototype name is sent as a uri and a name now).
+  ["error-message-empty", ["t2_envelope"], 1, /its error has no message/],
+  ["addtool-notify-early-return", ["t2_tools_after", "t2_tools_list", "t2_tools_added"], 1, /tools added with notify never registered/],
+  ["switch-fallthrough-list", ["t2_tool_names", "t2_tools_after", "t2_tools_list", "t2_tools_added"], 1, /Every tools\/list is refused/],
+  ["notification-returns-undefined", ["t2_initialized_answer", "t2_notifications"], 1, /<undefined>/],
+  ["resource-object-table", ["t2_prompts_resources"], 1, /"uri":"constructor"/],
+  ["prompt-object-table", ["t2_prompts_resources"], 1, /"name":"constructor"/],
+  // callTool throwing McpError(-32601) unsent for a name its cache lacks: t3_results and t3_errors
+  // read it as made up (15/18); a client judging names itself is t3_messages' one mistake (client/beyond.ts).
+  ["client-refuse-unknown-name", ["t3_messages"], 1, /sent 0 message\(s\); tools\/call was due next/],
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */

@@ -15,9 +15,10 @@ import { client } from "./client-verdicts.js";
 import { chargeKindsAlike } from "./kind-mistakes.js";
 import { messages } from "./messages-verdicts.js";
 import { listedInOtherOrder, server, sessionOutcomes, wrongSteps, type Failure } from "./server-verdicts.js";
-import { markInitializeValueSlips, markListsBeyondOrder, markToolOrderSlips } from "./value-slips.js";
+import { chargeListsRefused, markInitializeValueSlips, markListsBeyondOrder, markToolOrderSlips } from "./value-slips.js";
 import { markInitializeRefusals } from "./init-refusals.js";
 import { markSkippedRules } from "./skipped-rules.js";
+import { chargeNotifyAdds } from "./notify-added.js";
 import type { StatefulPlan } from "./plan.js";
 import { rootCause, traceOutcomes, valueOf } from "./values.js";
 import { ownOutput } from "../../../src/pack/own-output.js";
@@ -125,7 +126,9 @@ function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, 
     chargeAddedOrder(checks, extra, listedInOtherOrder(p.sessions, reply));
     if (!failure) markSkippedRules(checks, extra, wrongSteps(p.sessions, reply), fx.session);
     markListsBeyondOrder(checks, extra, wrongSteps(p.sessions, reply));
+    chargeNotifyAdds(checks, extra, wrongSteps(p.sessions, reply));
   }
+  chargeListsRefused(checks, extra, fx.session, p.sessions ? wrongSteps(p.sessions, reply) : new Map(), AT);
   if (input.schema) {
     const sessions = [{ session: TRACE_SESSION, outcomes: fx.session ?? [] }];
     if (p.sessions) p.sessions.all.forEach((session, i) => sessions.push({ session, outcomes: sessionOutcomes(p.sessions!, reply, i).outcomes ?? [] }));

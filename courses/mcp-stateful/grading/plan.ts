@@ -12,7 +12,7 @@ import { ownNamesSession, sessionsOf, UNKNOWN_NAMES_CHECK } from "../behaviour/s
 import { TOOL_NAMES, UNKNOWN_TOOLS } from "../behaviour/generate.js";
 import { ownNames } from "../../../src/pack/own-names.js";
 import { alone as aloneOf, type Session } from "../behaviour/session.js";
-import { ASKED_AGAIN, expected, initializeParams, replyMethods, REQUEST_METHODS, type Scenario } from "../client/model.js";
+import { againOf, expected, initializeParams, REQUEST_METHODS, type Scenario } from "../client/model.js";
 import { generatedScenarios, traceScenario } from "../client/scenarios.js";
 import { FIXTURE_PROBE, generatedProbes, type Probe } from "../client/transport.js";
 import { BUILDER_CALLS, TRACE_SESSION, WIRE } from "../course/fixtures.js";
@@ -143,7 +143,7 @@ function clientRun(scenario: Scenario, after?: RunSpec["after"]): RunSpec {
     // One call drives a whole scenario: the reference's largest uses 3 units (bench/fuel.ts).
     entry: "task3.ts", exportName: "LabClient", via: "driveClient", inputs: [JSON.stringify([scenario.ops]), ...more], arity: 3, instance: "shared", stopOnFailure: false, callFuel: CALL_FUEL_FACTOR * 4,
     // Every third reply's keys in a drawn order (src/pack/key-orders.ts): a client reads a response by its keys, never their order.
-    peers: [{ replies: withKeyOrders(e.replies, e.replies.length * 0x9e37).map((r) => JSON.stringify(r)), echoId: true, answers: [...REQUEST_METHODS], replyMethods: replyMethods(e), again: [...ASKED_AGAIN] }, { replies: e.polls.map((p) => JSON.stringify(p)) }, { replies: ["null"], repeatLast: true }],
+    peers: [{ replies: withKeyOrders(e.replies, e.replies.length * 0x9e37).map((r) => JSON.stringify(r)), echoId: true, answers: [...REQUEST_METHODS], again: againOf(e) }, { replies: e.polls.map((p) => JSON.stringify(p)) }, { replies: ["null"], repeatLast: true }],
     ...(after ? { after } : {}),
   };
 }

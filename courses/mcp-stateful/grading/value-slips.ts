@@ -104,3 +104,25 @@ export function markListsBeyondOrder(lines: readonly CheckResult[], verdicts: re
     if (beyond) Object.assign(c, { beyondLines: true, message: `${c.message ?? ""}\nWith its tools in the page's order this answer is still wrong: a mistake of its own beside the list's order.` });
   }
 }
+
+const refused = (o: Outcome | undefined): boolean => o !== undefined && "value" in o && isObject(o.value) && isObject(o.value["error"]);
+
+/**
+ * Every tools/list refused (a switch case falling through into the next method's): the trace's
+ * two lists are refused, and so is every list t2_tools_added judged wrong. One mistake, which
+ * t2_tool_names charges: step 6's line and the added tools' rule read through it (helper 98's
+ * m-switch-fallthrough-list lost 2). `trace`: the trace's outcomes; `wrong`: every step each
+ * check judged wrong.
+ */
+export function chargeListsRefused(lines: readonly CheckResult[], verdicts: readonly CheckResult[], trace: readonly (Outcome | undefined)[] | undefined, wrong: ReadonlyMap<string, readonly WrongStep[] | undefined>, at: { list: number; listAgain: number }): void {
+  const before = lines.find((c) => c.name === "t2_tool_names");
+  const after = lines.find((c) => c.name === "t2_tools_after");
+  if (before?.status !== "fail" || before.chargedTo !== undefined || !refused(trace?.[at.list]) || !refused(trace?.[at.listAgain])) return;
+  const why = "\nEvery tools/list is refused, as in step 3: t2_tool_names's mistake, and it costs nothing more here.";
+  if (after?.status === "fail" && after.chargedTo === undefined) Object.assign(after, { chargedTo: "t2_tool_names", message: `${after.message ?? ""}${why}` });
+  for (const c of verdicts) {
+    if (c.name !== "t2_tools_added" || c.status !== "fail" || c.chargedTo !== undefined) continue;
+    const steps = wrong.get(c.name);
+    if (steps?.length && steps.every((w) => refused(w.got[w.j]))) Object.assign(c, { chargedTo: "t2_tool_names", message: `${c.message ?? ""}${why}` });
+  }
+}

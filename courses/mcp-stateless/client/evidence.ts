@@ -54,6 +54,22 @@ const metaField = (fx: ClientFixtures, method: string, key: string): unknown => 
 };
 
 const toServer = (trace: CallTrace): Sent[] => trace.sent.filter((s) => s.peer === SERVER);
+
+/**
+ * Whether every request whose _meta is wrong carries the tools/list request's _meta, as it is:
+ * one _meta written wrong once (a capability, a version) and sent with every request, which the
+ * lines reading that request's _meta show (helper 99's client-capabilities-no-form and
+ * client-old-protocol-version lost four points each to the lines of every request).
+ */
+function sameMetaEverywhere(fx: ClientFixtures): boolean {
+  let meta: unknown;
+  try { meta = metaOf(messageFor(fx, "tools/list")); } catch (error) { if (error instanceof Missing) return false; throw error; }
+  if (!isRecord(meta)) return false;
+  const sent = [...fx.requests, ...Object.values(fx.calls).map((c) => c.trace)].flatMap(toServer);
+  return sent.every((s) => metaProblem(s) === undefined || sameJson(metaOf(s), meta));
+}
+const META_LINES = ["t3_request_meta_version", "t3_request_capabilities", "t3_client_info"];
+const throughMeta = META_LINES.map((line) => ({ line, when: sameMetaEverywhere }));
 const rounds = (fx: ClientFixtures, c: FixtureCall): Rounds => fx.calls[c].rounds;
 
 /** Where the fixture's call ends: the round (from 0) whose step is not input_required, within the cap. */
@@ -149,6 +165,13 @@ const retriedOtherwise = (c: FixtureCall, line: "t3_retry_same_call" | "t3_retry
   },
 });
 
+/** The error call sent as tools/call for its tool, its arguments written otherwise, and threw the server's message: the arguments' mistake, t3_retry_same_call's line. */
+const thrownWithArgumentsOtherwise = { line: "t3_retry_same_call", when: (fx: ClientFixtures): boolean => {
+  const o = fx.calls.error.trace.outcome;
+  const r = rounds(fx, "error");
+  return o.kind === "threw" && o.message === ERROR_MESSAGE && r.rounds.length === endOf("error") + 1 && !callProblem(FIXTURE_CALLS.error as CallCase, r, endOf("error") + 1, "request");
+} };
+
 function thrownMessage(fx: ClientFixtures, c: FixtureCall): string {
   const o = fx.calls[c].trace.outcome;
   need(o.kind === "threw", `callWithInput on "${FIXTURE_CALLS[c].label}" ${describeOutcome(o)}, instead of throwing an Error`);
@@ -209,6 +232,7 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
       "The 2026-07-28 schema's DiscoverRequest requires params._meta like every other request: do not leave it out for server/discover."),
     run: "request",
     compute: (fx) => String(metaProblem(messageFor(fx, "server/discover")) === undefined),
+    readsThrough: throughMeta,
     diagnose: (actual) => actual === "false" ? "The server/discover request lacks part of _meta. Some older code leaves _meta off it, but in the 2026-07-28 schema DiscoverRequest's params require _meta with protocolVersion and clientCapabilities." : undefined,
   },
   {
@@ -224,6 +248,7 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
       return String(all.filter((s) => metaProblem(s) !== undefined).length);
     },
     diagnose: (actual, fx) => diagnoseSilent(actual, fx) ?? (Number(actual) > 0 ? "Some messages lack protocolVersion, clientCapabilities or clientInfo in params._meta: a retry built without going through request, say." : undefined),
+    readsThrough: throughMeta,
   },
   {
     line: line("t3_ids_distinct", "No two requests share an id", "true",
@@ -373,5 +398,7 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
     diagnose: (actual, fx) => actual?.includes(ERROR_MESSAGE)
       ? "The message must be the error's message and nothing else: no code, no prefix."
       : fx?.calls.error.trace.outcome.kind === "returned" ? "The server answered with a JSON-RPC error, and callWithInput returned instead of throwing: check for error before reading result." : undefined,
+    // Arguments sent under another key in every call (args-key): the retry line shows it.
+    readsThrough: [thrownWithArgumentsOtherwise],
   },
 ];

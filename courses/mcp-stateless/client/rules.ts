@@ -113,7 +113,10 @@ export function roundProblem(c: CallCase, rounds: readonly Round[], i: number, l
   const m = rounds[i]!.message;
   const wrong = notARequest(m);
   if (wrong) return `round ${i + 1}: ${wrong}`;
-  if (own(m.value, "jsonrpc") !== "2.0" || own(m.value, "method") !== "tools/call") return `round ${i + 1} sent jsonrpc ${show(own(m.value, "jsonrpc"))}, method ${show(own(m.value, "method"))}, not a tools/call request`;
+  // Its jsonrpc is how every request is written (t3_request_keys' line, t3_request_as_given), not
+  // which call it is: rounds without it were not the call, and eight lines and rules went with
+  // them (helper 99's client-no-jsonrpc, 33/41).
+  if (own(m.value, "method") !== "tools/call") return `round ${i + 1} sent method ${show(own(m.value, "method"))}, not a tools/call request`;
   const params = paramsOf(m);
   if (own(params, "name") !== c.name) return `round ${i + 1} sent name ${show(own(params, "name"))}, not ${show(c.name)}`;
   if (level === "request") return undefined;
@@ -169,6 +172,13 @@ function keptCallerMeta(sent: unknown, given: unknown): string | undefined {
   return kept === undefined ? undefined : `params._meta still holds the caller's ${JSON.stringify(kept)}: the two were merged`;
 }
 
+/** Which of the client's three _meta fields a _meta lacks (any value will do), or undefined. */
+function clientFieldsMissing(meta: unknown): string | undefined {
+  if (!isRecord(meta)) return `params._meta is ${show(meta)}, not the client's`;
+  const missing = [META_VERSION, META_CAPABILITIES, META_CLIENT_INFO].filter((key) => !Object.hasOwn(meta, key));
+  return missing.length ? `params._meta has no ${missing.map((k) => JSON.stringify(k)).join(", ")}: the client's _meta goes in place of the one given` : undefined;
+}
+
 export const CLIENT_RULES: ClientRule[] = [
   {
     id: "t3_meta_every_request", kind: "behaviour",
@@ -212,7 +222,9 @@ export const CLIENT_RULES: ClientRule[] = [
       if (extra !== undefined) return { expected, actual: `params has a key ${JSON.stringify(extra)} it was not given` };
       // A _meta of the caller's is replaced by the client's ({...params, _meta}): the client's
       // three fields, and none of the caller's keys (a merge kept them and passed).
-      const meta = Object.hasOwn(given, "_meta") ? metaProblem(m) ?? keptCallerMeta(own(params, "_meta"), given["_meta"]) : undefined;
+      // Whether the client's three fields are there, not their values: those are
+      // t3_meta_every_request's (a capability written wrong once cost this rule too).
+      const meta = Object.hasOwn(given, "_meta") ? clientFieldsMissing(own(params, "_meta")) ?? keptCallerMeta(own(params, "_meta"), given["_meta"]) : undefined;
       return meta === undefined ? undefined : { expected: `${expected}, the client's _meta in place of the one given`, actual: meta };
     },
   },
@@ -244,7 +256,8 @@ export const CLIENT_RULES: ClientRule[] = [
       return check(first(rounds.rounds, ({ message: m }, i) => {
         const wrong = notARequest(m);
         if (wrong) return `round ${i + 1}: ${wrong}`;
-        if (own(m.value, "jsonrpc") !== "2.0" || own(m.value, "method") !== "tools/call") return `round ${i + 1} sent jsonrpc ${show(own(m.value, "jsonrpc"))}, method ${show(own(m.value, "method"))}`;
+        // Its jsonrpc is how requests are written, t3_request_as_given's (roundProblem).
+        if (own(m.value, "method") !== "tools/call") return `round ${i + 1} sent method ${show(own(m.value, "method"))}`;
         const params = paramsOf(m);
         if (own(params, "name") !== c.name) return `round ${i + 1} sent name ${show(own(params, "name"))}`;
         const args = isRecord(params) && Object.hasOwn(params, "arguments") ? params["arguments"] : undefined;

@@ -806,6 +806,17 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["slip-content-object", "task2", ["t2_z9_text"]],
   ["slip-error-code-string", "task2", ["t2_same_unknown_tool"]],
   ["slip-resulttype-typo", "task2", ["t2_same_cancel_accept"]],
+  // Helper 99 (idioms-2026-12-06k), one mistake each, 2 to 8 points before: rounds without jsonrpc
+  // were no rounds of the call (client/rules.ts roundProblem), one _meta value written wrong and
+  // sent everywhere failed every line of every request (client/evidence.ts sameMetaEverywhere), an
+  // error call's arguments under another key left its line unread, blank lines logged and a
+  // notification's null written failed every kind's list (grading/serve-slips.ts).
+  ["client-no-jsonrpc", "task3", ["t3_request_keys"]],
+  ["client-capabilities-no-form", "task3", ["t3_request_capabilities"]],
+  ["client-old-protocol-version", "task3", ["t3_request_meta_version"]],
+  ["client-args-key", "task3", ["t3_retry_same_call"]],
+  ["serve-logs-blank-lines", "task4", ["t4_log"]],
+  ["serve-writes-null-line", "task4", ["t4_out_ids"]],
   // Helper 95 (cheats-2026-12-06g): the lazy handle (6 points) with a slip in every answer kept 38
   // and 36/41; the slip undone, the lazy handle's mistakes are its own, the slip a point beside
   // them (34/41, the price: the slip alone costs one now, 3 before).

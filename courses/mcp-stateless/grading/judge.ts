@@ -12,7 +12,7 @@ import { picked } from "../../../src/pack/interleave.js";
 import { judgeChecks, verdict, type Judged, type Outcome, type PlannedCheck } from "../behaviour/check.js";
 import { judgeClient } from "../client/task3.js";
 import { acceptsPart, comparedPart, expectedPart, sameGraded, sameLine } from "../behaviour/compare.js";
-import { MESSAGES, messageIndex } from "../course/fixtures.js";
+import { LINES, MESSAGES, messageIndex } from "../course/fixtures.js";
 import { evidenceChecks, outputChecks, type LoadedOutput } from "./judge-parts.js";
 import { answersOf, answersWith, checkArgs, isObject, newServer, serveWith, type ArgsChecker } from "../behaviour/model.js";
 import { describeInput, fixtureValues, readRun, readServeCall, type CallReader } from "./outcomes.js";
@@ -20,6 +20,7 @@ import { decodeValue } from "../../../src/sandbox/value.js";
 import { FIXTURE_INPUTS, FRESH_LISTS_RULE, freshServeChecks, LINE_RULE_IDS, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
 import { freshServe, judgeKindsAlone } from "./fresh-serve.js";
 import { chargeSkippedAsBlank } from "./skipped-as-blank.js";
+import { BLANK_LINES_LOGGED, chargeServeSlip, NULL_WRITTEN } from "./serve-slips.js";
 import { chargeLineRulesToState, ROUNDS_CHECK, STATE_CHECK } from "./state-charges.js";
 import { sameJson } from "../evidence/reading.js";
 import { schemaChecks } from "../schema/checks.js";
@@ -402,7 +403,10 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       // A family still wrong with a line's value slip written right is not read through it (line-slips.ts).
       const slipsMarked = (list: CheckResult[], outcomes: readonly (Outcome | undefined)[]): CheckResult[] => markLineValueSlips(list, lines, TASK4_FAMILIES, failingAnswersOf(runs.checks, outcomes, fails));
       const parseLine = lines.find((c) => c.name === "t4_parse_error_line" && c.status === "fail")?.actual ?? undefined;
-      if (runs.fresh === undefined || !rule) checks.push(...slipsMarked(chargeSkippedAsBlank(judged, runs.checks, shared, failingOn(shared), parseLine), shared));
+      // One slip in how serve writes, shown by a line and again by every list (serve-slips.ts).
+      const serveSlips = (list: CheckResult[], outcomes: readonly (Outcome | undefined)[]): CheckResult[] =>
+        [BLANK_LINES_LOGGED(LINES), NULL_WRITTEN].reduce((all, slip) => chargeServeSlip(all, runs.checks, outcomes, fails, lines, slip), list);
+      if (runs.fresh === undefined || !rule) checks.push(...serveSlips(slipsMarked(chargeSkippedAsBlank(judged, runs.checks, shared, failingOn(shared), parseLine), shared), shared));
       else {
         // The fresh run's lists are freshServeChecks' in order: each one's holes are that list's in serve's order.
         const holes = undefinedAnswers(plan, reply);
@@ -415,7 +419,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
         const alone = new Map(fresh ? at.map((g, k) => [g, fresh[k]] as const) : []);
         const kinds = freshPlanned.filter((p) => p !== rule);
         const byKind = judgeKindsAlone(withState, kinds, shared, alone, judge, counted);
-        checks.push(...slipsMarked(chargeSkippedAsBlank(byKind.checks, runs.checks, byKind.outcomes, failingOn(byKind.outcomes), parseLine), byKind.outcomes));
+        checks.push(...serveSlips(slipsMarked(chargeSkippedAsBlank(byKind.checks, runs.checks, byKind.outcomes, failingOn(byKind.outcomes), parseLine), byKind.outcomes), byKind.outcomes));
       }
     }
   }
