@@ -47,8 +47,8 @@ function isOwnRequest(op: readonly unknown[], message: unknown): boolean {
 
 /**
  * A call refused with -32602, unsent, whose arguments lack a name the tool's inputSchema requires
- * in the last tools/list reply the client got, or refused with any code, unsent, for a tool that
- * reply does not list: the client judged the call itself, one mistake that t3_messages charges (it sent nothing where tools/call was due), not a made-up answer too
+ * in the last tools/list reply the client got, or refused as an unknown tool (-32601), unsent, for
+ * a tool that reply does not list: the client judged the call itself, one mistake that t3_messages charges (it sent nothing where tools/call was due), not a made-up answer too
  * (client-validates-required-locally cost 3). Read from the reply, not the client's own cache (a
  * cache given required names of its own refused every call: client-refuses-by-poisoned-cache).
  */
@@ -57,9 +57,10 @@ function refusedByListedSchema(op: readonly unknown[], got: NonNullable<ClientRe
   const args = op[2];
   const listed = before.filter((x) => x.answered && isObject(x.message) && x.message["method"] === "tools/list").map((x) => (isObject(x.reply) && isObject(x.reply["result"]) ? x.reply["result"]["tools"] : undefined)).filter(Array.isArray).at(-1);
   const tool = listed?.find((t) => isObject(t) && t["name"] === op[1]);
-  // A name no tools/list reply it got lists (none got yet, or the last one lacks it): the client
-  // judged the name itself, the same one mistake (helper 98's client-refuse-unknown-name, 15/18).
-  if (tool === undefined) return true;
+  // Refused as an unknown tool (-32601, the page's code) where no tools/list reply it got lists
+  // the name (none got yet, or the last one lacks it): the client judged the name itself, the same
+  // one mistake (helper 98's client-refuse-unknown-name, 15/18). Any other code there is made up.
+  if (tool === undefined) return got.threw?.code === -32601;
   if (got.threw?.code !== -32602) return false;
   const required = isObject(tool) && isObject(tool["inputSchema"]) ? tool["inputSchema"]["required"] : undefined;
   return Array.isArray(required) && required.some((name) => typeof name === "string" && !Object.hasOwn(args, name));

@@ -309,7 +309,7 @@ describe("judgeClient", () => {
     expect(passing(checks)).toEqual(["t3_messages_json"]);
     expect(evidence["t3_cap_requests"]).toBe("3 (round 1 is not the call)");
     expect(evidence["t3_ask_calls"]).toBe("0 (and 1 not with the server's input request)");
-    expect(checks.get("t3_final_text")!.message).toMatch(/round 1 sent jsonrpc undefined, method undefined, not a tools\/call request: the mock server answers whatever it is sent, so what it returned is not the answer to the call/);
+    expect(checks.get("t3_final_text")!.message).toMatch(/round 1 sent method undefined, not a tools\/call request: the mock server answers whatever it is sent, so what it returned is not the answer to the call/);
     expect(checks.get("t3_cap_requests")!.message).toMatch(/^Only requests of the call count: round 1/);
     for (const id of behaviourRules) expect(checks.get(id)!.status, id).not.toBe("pass");
   });
