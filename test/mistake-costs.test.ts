@@ -956,6 +956,18 @@ const COSTS: [string, number][] = [
   // pass): 16/17 while the type-message charge read only the smallest counterexample
   // (grading/type-messages.ts: not where a check also let a wrong type through).
   ["integer-by-number-cast-typeof-message", 2],
+  // Helper 101 (cheats-2026-12-06m): a handle that throws on every call its lazy validator does not
+  // answer, the page's call with a limit among them, had every argument family excused by that one
+  // line (16/17 each; grading/fixture-case.ts: a refusal is no search's case). Honest prices (the
+  // same without the throw): 12/17, 14/17 and 15/17; the first stays 2 above it (the families read
+  // through a variant check that threw at the same place: explains() reads two throws alike).
+  ["gaming-throw-unless-enum-only", 3],
+  ["gaming-extra-keys-throw", 3],
+  ["gaming-limit-throws", 3],
+  // ensure_ascii for strings of 64 characters or fewer, or only under "text" and "message": 17/17
+  // while no serve input held non-ASCII elsewhere; a string id and a long tool name hold it now.
+  ["gaming-serve-escape-short", 1],
+  ["gaming-serve-escape-text-only", 1],
   // A message read by position (Object.values destructured): wrong on every message whose keys come
   // in another order, as a real client's may (the SDK's fail too), so every family fails on its own
   // (src/pack/key-orders.ts): not one point.

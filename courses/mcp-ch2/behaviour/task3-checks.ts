@@ -177,6 +177,10 @@ const ODD_TEXT = "say \"hi\" \\ now\tthen\nnext\b\f\r\u0001 end";
 const ESCAPED = [
   JSON.stringify({ jsonrpc: "2.0", id: 950, method: "tools/call", params: { name: "logs_search", arguments: { service: "api", query: ODD_TEXT } } }),
   JSON.stringify({ jsonrpc: "2.0", id: 951, method: "tools/call", params: { name: `tool ${ODD_TEXT} café`, arguments: {} } }),
+  // Outside a text or a message, and in a long string: escaping only some keys' values or only
+  // short strings kept the point (helper 101's ch2-serve-escape-text-only, -escape-short).
+  JSON.stringify({ jsonrpc: "2.0", id: "réq-952", method: "tools/list" }),
+  JSON.stringify({ jsonrpc: "2.0", id: 953, method: "tools/call", params: { name: `outil-${"é".repeat(40)}${"-日本語".repeat(10)}`, arguments: {} } }),
 ];
 
 export const TASK3_CHECKS: BehaviourCheck[] = [

@@ -86,7 +86,20 @@ function toolCallSessions(r: Random): Session[] {
       b.request("tools/call", params);
     }
     return b.done();
-  }), madeToolSession(r), nullArguments(r), optionalArguments(r)];
+  }), madeToolSession(r), nullArguments(r), optionalArguments(r), inheritedNamedTools(r)];
+}
+
+/**
+ * A tool named as Object.prototype's, on every seed (drawn last: the sessions before keep their
+ * streams): "constructor" added and not allowed, called. An allow-list read from a plain object
+ * (`allowed[name]`) finds it inherited (helper 98's allow-object-lookup kept 18/18). Not a required
+ * argument so named: `key in args`, the page's Python `key not in args` ported word for word, is
+ * how the class's correct ports read required arguments (correct-plain-js, correct-spec-reading).
+ */
+function inheritedNamedTools(r: Random): Session {
+  const build: MadeTool = { description: "Build a thing.", inputSchema: { type: "object", properties: {}, required: [] }, text: "built" };
+  const b = new SessionBuilder(r, [{ allowedTools: ["add"] }]).setUp(["add"]).addTool("constructor", undefined, 0, build).handshake();
+  return b.request("tools/call", { name: "constructor", arguments: {} }).request("tools/call", { name: "add", arguments: { x: 1, y: 2 } }).done();
 }
 
 /**

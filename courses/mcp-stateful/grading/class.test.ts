@@ -313,6 +313,9 @@ const WRONG: [string, string[], number, RegExp][] = [
   // callTool throwing McpError(-32601) unsent for a name its cache lacks: t3_results and t3_errors
   // read it as made up (15/18); a client judging names itself is t3_messages' one mistake (client/beyond.ts).
   ["client-refuse-unknown-name", ["t3_messages"], 1, /sent 0 message\(s\); tools\/call was due next/],
+  // The allow-list a plain object: 18/18 while no tool had a name Object.prototype has
+  // (behaviour/server-checks.ts inheritedNamedTools).
+  ["allow-object-lookup", ["t2_tool_errors"], 1, /"constructor"/],
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */

@@ -2,7 +2,7 @@
 // the model's answer in the same order on one server (orders cancelled earlier stay cancelled).
 import type { Random } from "../../../src/pack/random.js";
 import type { BehaviourCheck } from "./check.js";
-import { TASK2_VARIANT_CHECKS } from "./variant-checks.js";
+import { discoverReached, TASK2_VARIANT_CHECKS } from "./variant-checks.js";
 import { drawnId } from "./meeting-ids.js";
 import { INHERITED, ODD_NAMES } from "./task1-checks.js";
 import { CLIENT_META } from "../course/fixtures.js";
@@ -41,7 +41,9 @@ const unknownIds = (random: Random): string[] => [
 ];
 
 // A list holding the version equals it loosely (["2026-07-28"] == "2026-07-28"): refused all the same.
-export const BAD_VERSIONS: unknown[] = [undefined, null, "2025-06-18", "2025-11-25", "2026-07-29", "2026-07-28 ", " 2026-07-28", "", "it's", "x'y'z\"", "2026\\07\\28", "2026_07_28", 20260728, 0, true, false, ["2026-07-28"]];
+// Last, a long one that repr writes with double quotes: repr applied to short strings only kept
+// the point while every such version was short (helper 101's sl-repr-short-only).
+export const BAD_VERSIONS: unknown[] = [undefined, null, "2025-06-18", "2025-11-25", "2026-07-29", "2026-07-28 ", " 2026-07-28", "", "it's", "x'y'z\"", "2026\\07\\28", "2026_07_28", 20260728, 0, true, false, ["2026-07-28"], "it's the version after 2026-07-28, \\ and more"];
 const BAD_META: unknown[] = [undefined, null, "2026-07-28", 5, [], [CLIENT_META], {}];
 
 const ANSWERS: unknown[] = [
@@ -88,6 +90,7 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
   },
   {
     id: "t2_version_check", task: "task2", compare: "version", title: "Every method but server/discover refuses a missing or wrong protocol version",
+    reachedBy: discoverReached,
     rule: "Rule 5: anything but exactly PROTOCOL_VERSION in params._meta[\"io.modelcontextprotocol/protocolVersion\"] (absent, null, another string, a number) is -32022 with the repr in the message and data {supported, requested}; server/discover answers. Either answer is right where the spec differs: a _meta without a string protocolVersion or an object clientCapabilities may get -32602, discover included; discover naming another version may get -32022 with data {supported, requested}.",
     hint: "Check the version once, before routing, for every method except server/discover, and write <v> as Python's repr (None, True, 'text').",
     inputs: (random) => [
@@ -145,6 +148,7 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
   },
   {
     id: "t2_odd_params", task: "task2", title: "params that is absent, null or not an object reads as {}",
+    reachedBy: discoverReached,
     rule: "Rule 2: params that is absent or not an object reads as {}, so a method that needs the version is refused with -32022 and 'None', and server/discover answers; or, as the spec has it, such a request (no _meta) gets -32602, discover included.",
     hint: "Guard the params before reading _meta from it.",
     inputs: (random) => ["server/discover", "tools/list", "tools/call", "resources/list", "resources/read", "nothing/here"].flatMap((method) =>

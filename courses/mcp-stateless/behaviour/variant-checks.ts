@@ -136,6 +136,14 @@ const HANDLE_VARIANTS: ({ id: string; fixtures: number[]; title: string; rule: s
   },
 ];
 
+/**
+ * A server/discover request is t2_same_discover's case whatever else a check tries on it: a
+ * discover the code does not answer (its method typed server/discovery) fails the envelope's, the
+ * version's and the odd params' checks there too, each charged to it where every failing input is
+ * one (BehaviourCheck.reachedBy; helper 96's mcp-stateless-discover-typo lost four points).
+ */
+export const discoverReached = (input: unknown): readonly string[] => (own(input, "method") === "server/discover" ? ["t2_same_discover"] : []);
+
 const HANDLE_HINT = "The answer depends on the method, params and _meta by the rules; the id is only copied into the response, and clientInfo changes nothing. Look for code that recognises the page's exact messages (a table of answers, a test of the id, of the order or the tool's name) instead of following the rule.";
 
 type Json = Record<string, unknown>;
@@ -183,7 +191,7 @@ function varied(fixture: number, random: Random, index: number, { otherMethod, p
 }
 
 export const TASK2_VARIANT_CHECKS: readonly BehaviourCheck[] = HANDLE_VARIANTS.map(({ id, fixtures, title, rule, part, compare, ...draw }) => ({
-  id, task: "task2", title, rule, hint: HANDLE_HINT, part: part ?? content, ...(compare ? { compare } : {}),
+  id, task: "task2", title, rule, hint: HANDLE_HINT, part: part ?? content, ...(compare ? { compare } : {}), ...(id === "t2_same_envelope" ? { reachedBy: discoverReached } : {}),
   // Every other one with its keys reversed, at every depth (made without the random stream): a
   // handle that followed the rules only for the page's key order kept 15/16.
   inputs: (random: Random) => fixtures.flatMap((fixture) => Array.from({ length: 4 }, (_, i) => (i % 2 ? reversedKeys(varied(fixture, random, i, draw)) : varied(fixture, random, i, draw)))),

@@ -172,12 +172,8 @@ function keptCallerMeta(sent: unknown, given: unknown): string | undefined {
   return kept === undefined ? undefined : `params._meta still holds the caller's ${JSON.stringify(kept)}: the two were merged`;
 }
 
-/** Which of the client's three _meta fields a _meta lacks (any value will do), or undefined. */
-function clientFieldsMissing(meta: unknown): string | undefined {
-  if (!isRecord(meta)) return `params._meta is ${show(meta)}, not the client's`;
-  const missing = [META_VERSION, META_CAPABILITIES, META_CLIENT_INFO].filter((key) => !Object.hasOwn(meta, key));
-  return missing.length ? `params._meta has no ${missing.map((k) => JSON.stringify(k)).join(", ")}: the client's _meta goes in place of the one given` : undefined;
-}
+/** Why a _meta is no object of the client's, or undefined. */
+const notAnObject = (meta: unknown): string | undefined => (isRecord(meta) ? undefined : `params._meta is ${show(meta)}, not the client's`);
 
 export const CLIENT_RULES: ClientRule[] = [
   {
@@ -222,9 +218,9 @@ export const CLIENT_RULES: ClientRule[] = [
       if (extra !== undefined) return { expected, actual: `params has a key ${JSON.stringify(extra)} it was not given` };
       // A _meta of the caller's is replaced by the client's ({...params, _meta}): the client's
       // three fields, and none of the caller's keys (a merge kept them and passed).
-      // Whether the client's three fields are there, not their values: those are
-      // t3_meta_every_request's (a capability written wrong once cost this rule too).
-      const meta = Object.hasOwn(given, "_meta") ? clientFieldsMissing(own(params, "_meta")) ?? keptCallerMeta(own(params, "_meta"), given["_meta"]) : undefined;
+      // Whether the caller's _meta was replaced, not what the client's holds: its fields are
+      // t3_meta_every_request's (a capability written wrong, clientInfo left out, cost this rule too).
+      const meta = Object.hasOwn(given, "_meta") ? notAnObject(own(params, "_meta")) ?? keptCallerMeta(own(params, "_meta"), given["_meta"]) : undefined;
       return meta === undefined ? undefined : { expected: `${expected}, the client's _meta in place of the one given`, actual: meta };
     },
   },

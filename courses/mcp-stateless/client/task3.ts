@@ -14,9 +14,10 @@ import { CLIENT_EVIDENCE, Missing, type ClientFixtures } from "./evidence.js";
 import { own, show } from "./messages.js";
 import { CLIENT_RULES } from "./rules.js";
 import { chargeDroppedAnswers } from "./dropped-answers.js";
+import { chargeDeclinedThrows } from "./declined-throws.js";
 import { clientSchemaCheck, type SentBy } from "./schema.js";
 import { SERVER, roundsOf, tracesOf, type CallTrace } from "./trace.js";
-import { judgeRule, showCall, type CallRunTrace, type RequestRunTraces } from "./verdicts.js";
+import { failingCalls, judgeRule, showCall, type CallRunTrace, type RequestRunTraces } from "./verdicts.js";
 import { serverPeer, userPeer } from "./mock-server.js";
 import { notThroughAddedKeys } from "./extra-keys.js";
 import { manyRequestsRun, withManyRequests } from "./many-requests.js";
@@ -204,7 +205,9 @@ export function judgeClient(plan: ClientPlan, reply: SandboxReply, input: PlanIn
   if (g) {
     const requestRuns: RequestRunTraces[] = [...fixtureRequests, ...g.requests.map(({ run, spec }) => ({ spec, traces: tracesOf(reply.runs[run], CLIENT_TASK.request, spec.cases.length) }))];
     const rules = CLIENT_RULES.filter((r) => r.kind === "behaviour").map((rule) => withManyRequests(judgeRule(rule, requestRuns, [...fixtureCalls, ...generatedCalls], g.seed), g.many === undefined ? undefined : reply.runs[g.many]));
-    extra.push(...notThroughAddedKeys(checks, chargeDroppedAnswers(checks, rules, fixtureCalls[FIXTURE_NAMES.indexOf("decline")]!, [...fixtureCalls, ...generatedCalls])));
+    const declined = fixtureCalls[FIXTURE_NAMES.indexOf("decline")]!;
+    const failing = (name: string): CallRunTrace[] | undefined => { const rule = CLIENT_RULES.find((r) => r.id === name); return rule ? failingCalls(rule, requestRuns, [...fixtureCalls, ...generatedCalls]) : undefined; };
+    extra.push(...notThroughAddedKeys(checks, chargeDeclinedThrows(checks, chargeDroppedAnswers(checks, rules, declined, [...fixtureCalls, ...generatedCalls]), declined, failing)));
   }
   if (input.schema) {
     const messages: SentBy[] = [

@@ -51,6 +51,14 @@ function casesFor(rule: ClientRule, requestRuns: readonly RequestRunTraces[], ca
   return { judged: judged.filter((j) => j.verdict !== "n/a"), notRun };
 }
 
+/** The calls a rule failed, or undefined where it failed a request case too (as casesFor judges them). */
+export function failingCalls(rule: ClientRule, requestRuns: readonly RequestRunTraces[], callRuns: readonly CallRunTrace[]): CallRunTrace[] | undefined {
+  const { judged } = casesFor({ ...rule, call: undefined } as ClientRule, requestRuns, []);
+  if (judged.some((j) => typeof j.verdict === "object")) return undefined;
+  if (!rule.call) return [];
+  return callRuns.filter(({ spec, trace, earlierIds }) => ran(trace) && typeof rule.call!({ c: spec, trace, rounds: roundsOf(trace, spec), ...(earlierIds ? { earlierIds } : {}) }) === "object");
+}
+
 export function judgeRule(rule: ClientRule, requestRuns: readonly RequestRunTraces[], callRuns: readonly CallRunTrace[], seed: number | undefined): CheckResult {
   const base = { name: rule.id, kind: rule.kind, title: rule.title, hint: `${rule.rule} ${rule.hint}` } as const;
   const { judged, notRun } = casesFor(rule, requestRuns, callRuns);

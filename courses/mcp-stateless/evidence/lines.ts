@@ -149,8 +149,16 @@ function diagnoseWithout(actual: string, lacking: (ids: string) => string): stri
  */
 const withRequestIds = (v: FixtureValue): unknown[] => (v as unknown[]).map((r, i) => (isObject(r) && Object.hasOwn(MESSAGES[i]!, "id") ? { ...r, id: MESSAGES[i]!["id"] } : r));
 const throughIds = (read: (v: FixtureValue) => string): ReadThrough => ({ line: "t2_responses", when: (_a, accepted, v) => read(withRequestIds(v)) === accepted });
+/**
+ * The line that reads a fixture request's result, by the request's id: where that request alone
+ * got no result (a method's name typed otherwise: server/discovery), its line shows the mistake,
+ * and the envelope lines, which cannot read that result's fields, read through it (helper 96's
+ * mcp-stateless-discover-typo lost four points).
+ */
+const RESULT_LINES: Readonly<Record<number, string>> = { 1: "t2_discover_versions", 2: "t2_tool_names", 3: "t2_a100_structured", 10: "t2_cancel_round1", 11: "t2_cancel_accept_text", 12: "t2_cancel_decline_text" };
+const throughResultLines: ReadThrough[] = Object.entries(RESULT_LINES).map(([id, line]) => ({ line, when: (actual) => actual === `${NO_RESULT}${id}` }));
 const envelope = (key: string, title: string, hint: string, read: (v: FixtureValue) => string, diagnose: (actual: string) => string): EvidenceCheck =>
-  ({ key, task: "task2", title, hint, read, diagnose, readsThrough: [throughIds(read), failureAsError()] });
+  ({ key, task: "task2", title, hint, read, diagnose, readsThrough: [throughIds(read), failureAsError(), ...throughResultLines] });
 
 const t2 = (key: string, title: string, hint: string, read: (v: FixtureValue) => string, diagnose: (actual: string) => string, readsThrough?: EvidenceCheck["readsThrough"]): EvidenceCheck =>
   ({ key, task: "task2", title, hint, read, diagnose, ...(readsThrough ? { readsThrough } : {}) });

@@ -817,6 +817,18 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["client-args-key", "task3", ["t3_retry_same_call"]],
   ["serve-logs-blank-lines", "task4", ["t4_log"]],
   ["serve-writes-null-line", "task4", ["t4_out_ids"]],
+  // server/discover's method typed server/discovery (helper 96, mistakes-2026-12-06g: 37/41): the
+  // envelope lines read through its line, and the checks whose every failing input is a discover
+  // through its rule (evidence/lines.ts RESULT_LINES, behaviour/variant-checks.ts discoverReached).
+  ["discover-typo", "task2", ["t2_discover_versions"]],
+  // Helper 100 (clients-2026-12-06l): clientInfo left out of _meta (39/41: t3_request_as_given judged
+  // the client's fields too), and a client that throws when the user declines (37/41: every rule with
+  // a declining user; client/declined-throws.ts).
+  ["client-meta-no-client-info", "task3", ["t3_client_info"]],
+  ["client-decline-throws", "task3", ["t3_declined_text"]],
+  // Helper 101 (cheats-2026-12-06m): repr for strings of 24 characters or fewer only, 41/41 while
+  // every version to escape was short; a long one is sent now (behaviour/task2-checks.ts BAD_VERSIONS).
+  ["gaming-repr-short-only", "task2", ["t2_version_check"]],
   // Helper 95 (cheats-2026-12-06g): the lazy handle (6 points) with a slip in every answer kept 38
   // and 36/41; the slip undone, the lazy handle's mistakes are its own, the slip a point beside
   // them (34/41, the price: the slip alone costs one now, 3 before).
