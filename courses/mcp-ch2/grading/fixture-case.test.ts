@@ -16,7 +16,12 @@ describe("sameMessageCase", () => {
     expect(sameMessageCase(unknown, call(40, "deploy_nuke", { force: true }))).toBe(true);
     expect(sameMessageCase(unknown, call(42, "other_tool"))).toBe(true);
     expect(sameMessageCase(unknown, call(41, "logs_search", { service: "api", query: "q" }))).toBe(false);
-    expect(sameMessageCase(call(5, "logs_search", { service: "x" }), call(43, "logs_search", { service: "api", query: "q" }))).toBe(true);
+    // A call of logs_search is the fixture's case where the rules answer both alike (two refusals,
+    // two searches), not a refusal a search's: a throw on the page's call with a limit excuses no refusal.
+    expect(sameMessageCase(call(5, "logs_search", { service: "x" }), call(43, "logs_search", { service: "y", query: "q" }))).toBe(true);
+    expect(sameMessageCase(call(7, "logs_search", { service: "api", query: "q", limit: 5 }), call(43, "logs_search", { service: "api", query: "r" }))).toBe(true);
+    expect(sameMessageCase(call(5, "logs_search", { service: "x" }), call(43, "logs_search", { service: "api", query: "q" }))).toBe(false);
+    expect(sameMessageCase(call(7, "logs_search", { service: "api", query: "q", limit: 5 }), call(44, "logs_search", { service: "api", query: "q", limit: 500 }))).toBe(false);
     // A call whose name is not a string is no branch the chapter decides.
     expect(sameMessageCase(call(4, 7), call(5, 7))).toBe(false);
   });

@@ -747,7 +747,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // 10: t4_messages has a 60-line session now); repr shortened as reprlib shortens (no name was
   // longer than about 20: t1_repr_quoting has two long names now).
   ["serve-first-sixteen-lines", "task4", ["t4_messages"]],
-  ["repr-reprlib-shortened", "task1", ["t1_repr_quoting"]],
+  ["repr-reprlib-shortened", "task1", ["t1_repr_quoting"], ["t2_version_check"]], // the long version's repr in task 2's refusals, charged to task 1
   // "Not printable" as a table of exactly the format characters the checks drew, those Unicode 6
   // had (cheats-2026-12-06b repr-format-list): 41/41 while they were drawn from that list. Drawn
   // from every block of the class now, format's nine names of their own (src/pack/drawn-chars.ts).
