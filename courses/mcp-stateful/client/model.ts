@@ -58,8 +58,6 @@ export const REQUEST_METHODS: readonly string[] = ["initialize", "tools/list", "
  * its tools eagerly at connect, or before each call, gets the list the script gave it last.
  */
 export const ASKED_AGAIN: readonly string[] = ["tools/list"];
-/** The method of the request each of the send peer's replies is for. */
-export const replyMethods = (e: Expected): string[] => e.sent.filter((m) => m.request).map((m) => m.method);
 /** The driver's mark peer (the third: course/drivers-source.ts), whose message begins each op. */
 export const MARK_PEER = 2;
 /** The send peer's `again` (src/sandbox/peers.ts): the tools list, asked once more, answered as last time; each reply's method and op. */

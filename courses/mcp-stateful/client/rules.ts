@@ -10,7 +10,7 @@
 import { same, shown } from "../behaviour/compare.js";
 import { PROTOCOL_VERSION } from "../course/index.js";
 import { freshTurns, takesReply, turnOf, type Turn } from "../../../src/sandbox/peers.js";
-import { againOf, ASKED_AGAIN, replyMethods, REQUEST_METHODS, type Expected, type Json } from "./model.js";
+import { againOf, ASKED_AGAIN, REQUEST_METHODS, type Expected, type Json } from "./model.js";
 
 export interface ClientRecord {
   /** The send peer's messages (parsed, or the text when not JSON), in order. */
@@ -116,7 +116,7 @@ export function messagesProblem(ops: readonly (readonly unknown[])[], expected: 
 export function alignedOps(expected: Expected, record: ClientRecord): number {
   if (record.byOp[0]?.some(inTurn)) return 0;
   const turns = turnsOf(expected, record);
-  const methods = replyMethods(expected);
+  const methods = againOf(expected).replies.map((r) => r.method);
   let first = 0;
   for (let i = 0; i < expected.ranges.length; i++) {
     const due = modelRequests(expected, i).map((_, j) => first + j);

@@ -122,13 +122,14 @@ function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, 
   checks.push(stdoutCheck("task2", [run, ...(p.sessions ? p.sessions.groups.map((g) => reply.runs[g.run]) : [])], loaded));
   const stderr = run && run.status !== "skipped" ? run.stderr : "";
   const extra = [...(input.behaviour && p.sessions ? markToolOrderSlips(checks, markInitializeRefusals(markInitializeValueSlips(checks, server(p.sessions, reply, input.seed, smaller), fx.session?.[AT.initialize], wrongSteps(p.sessions, reply)), fx.session?.[AT.initialize], wrongSteps(p.sessions, reply))) : [])];
+  const wrong = p.sessions ? wrongSteps(p.sessions, reply) : new Map();
   if (p.sessions) {
     chargeAddedOrder(checks, extra, listedInOtherOrder(p.sessions, reply));
-    if (!failure) markSkippedRules(checks, extra, wrongSteps(p.sessions, reply), fx.session);
-    markListsBeyondOrder(checks, extra, wrongSteps(p.sessions, reply));
-    chargeNotifyAdds(checks, extra, wrongSteps(p.sessions, reply));
+    if (!failure) markSkippedRules(checks, extra, wrong, fx.session);
+    markListsBeyondOrder(checks, extra, wrong);
+    chargeNotifyAdds(checks, extra, wrong);
   }
-  chargeListsRefused(checks, extra, fx.session, p.sessions ? wrongSteps(p.sessions, reply) : new Map(), AT);
+  chargeListsRefused(checks, extra, fx.session, wrong, AT);
   if (input.schema) {
     const sessions = [{ session: TRACE_SESSION, outcomes: fx.session ?? [] }];
     if (p.sessions) p.sessions.all.forEach((session, i) => sessions.push({ session, outcomes: sessionOutcomes(p.sessions!, reply, i).outcomes ?? [] }));

@@ -9,7 +9,7 @@
 import type { CheckResult } from "../../../src/report/types.js";
 import { compareStep } from "../behaviour/compare.js";
 import { VARIANTS } from "../behaviour/model.js";
-import { modelSession, type Session } from "../behaviour/session.js";
+import { modelSession, type Outcome, type Session } from "../behaviour/session.js";
 import type { WrongStep } from "./server-verdicts.js";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -29,19 +29,30 @@ function withoutNotifyAdds(session: Session, afterInitialized: boolean): { sessi
   return { session: { ...session, steps }, at };
 }
 
+/** The session without its notify adds (both ways), each with the model's answers in either reading: made once a session, however many of its steps are wrong. */
+type Without = { session: Session; at: Map<number, number>; answers: Outcome[][] };
+const withoutBySession = new WeakMap<Session, Without[]>();
+function withoutAdds(session: Session): Without[] {
+  let out = withoutBySession.get(session);
+  if (!out) {
+    out = [true, false].map((after) => {
+      const w = withoutNotifyAdds(session, after);
+      return { ...w, answers: VARIANTS.map((variant) => modelSession(w.session, variant).outcomes) };
+    });
+    withoutBySession.set(session, out);
+  }
+  return out;
+}
+
 /** Whether the code answers a wrong step as the model does without the session's notify adds (in either reading). */
 function explained(w: WrongStep): boolean {
   if (!w.session.steps.some((s) => s.op === "addTool" && s.notify === true)) return false;
   const got = w.got[w.j];
   if (got === undefined) return false;
-  return [true, false].some((after) => {
-    const { session, at } = withoutNotifyAdds(w.session, after);
+  return withoutAdds(w.session).some(({ session, at, answers }) => {
     const k = at.get(w.j);
     if (k === undefined) return false;
-    return VARIANTS.some((variant) => {
-      const want = modelSession(session, variant).outcomes[k];
-      return want !== undefined && compareStep(session.steps[k]!, want, got, "body") === undefined;
-    });
+    return answers.some((outcomes) => outcomes[k] !== undefined && compareStep(session.steps[k]!, outcomes[k]!, got, "body") === undefined);
   });
 }
 

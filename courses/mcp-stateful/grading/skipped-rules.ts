@@ -25,12 +25,11 @@ function skipped(w: WrongStep): boolean {
   return isObject(want?.["error"]) && got !== undefined && !Object.hasOwn(got, "error") && isObject(result) && result["isError"] !== true;
 }
 
-let traceRules: StepRule[] | undefined;
+let traceModel: ReturnType<typeof modelSession> | undefined;
 /** The rules of the trace's steps the code answered wrongly (every step, when it has no answers). */
 function wrongTraceRules(trace: readonly (Outcome | undefined)[] | undefined): Set<StepRule> {
-  const model = modelSession(TRACE_SESSION, "page");
-  traceRules ??= model.rules;
-  return new Set(traceRules.filter((_, j) => {
+  const model = (traceModel ??= modelSession(TRACE_SESSION, "page"));
+  return new Set(model.rules.filter((_, j) => {
     const got = trace?.[j];
     return got === undefined || compareStep(TRACE_SESSION.steps[j]!, model.outcomes[j]!, got, "body") !== undefined;
   }));

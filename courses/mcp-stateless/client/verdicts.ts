@@ -13,7 +13,7 @@ export interface RequestRunTraces { spec: RequestRun; traces: CallTrace[] }
 export interface CallRunTrace { spec: CallCase; trace: CallTrace; earlierIds?: unknown[] }
 
 // How a case is shown is made only for a failed one (the smallest is named): most cases pass.
-interface JudgedCase { verdict: Verdict; shown: () => string; beyond?: string }
+interface JudgedCase { verdict: Verdict; shown: () => string; beyond?: string; call?: CallRunTrace }
 
 const describeStep = (s: ServerStep): string =>
   s.kind === "input" ? `input_required ${show(Object.keys(s.requests))}` : s.kind === "error" ? `error ${s.code} ${show(s.message)}` : `result ${show(s.result)}`;
@@ -42,10 +42,11 @@ function casesFor(rule: ClientRule, requestRuns: readonly RequestRunTraces[], ca
     }
   }
   if (rule.call) {
-    for (const { spec, trace, earlierIds } of callRuns) {
+    for (const call of callRuns) {
+      const { spec, trace, earlierIds } = call;
       if (!ran(trace)) { notRun ??= why(trace); continue; }
       const after = earlierIds ? `, called a second time in the same module instance (the first sent ids ${show(earlierIds)})` : "";
-      judged.push({ verdict: rule.call({ c: spec, trace, rounds: roundsOf(trace, spec), ...(earlierIds ? { earlierIds } : {}) }), shown: () => showCall(spec) + after });
+      judged.push({ verdict: rule.call({ c: spec, trace, rounds: roundsOf(trace, spec), ...(earlierIds ? { earlierIds } : {}) }), shown: () => showCall(spec) + after, call });
     }
   }
   return { judged: judged.filter((j) => j.verdict !== "n/a"), notRun };
@@ -53,10 +54,8 @@ function casesFor(rule: ClientRule, requestRuns: readonly RequestRunTraces[], ca
 
 /** The calls a rule failed, or undefined where it failed a request case too (as casesFor judges them). */
 export function failingCalls(rule: ClientRule, requestRuns: readonly RequestRunTraces[], callRuns: readonly CallRunTrace[]): CallRunTrace[] | undefined {
-  const { judged } = casesFor({ ...rule, call: undefined } as ClientRule, requestRuns, []);
-  if (judged.some((j) => typeof j.verdict === "object")) return undefined;
-  if (!rule.call) return [];
-  return callRuns.filter(({ spec, trace, earlierIds }) => ran(trace) && typeof rule.call!({ c: spec, trace, rounds: roundsOf(trace, spec), ...(earlierIds ? { earlierIds } : {}) }) === "object");
+  const failed = casesFor(rule, requestRuns, callRuns).judged.filter((j) => typeof j.verdict === "object");
+  return failed.every((j) => j.call) ? failed.map((j) => j.call!) : undefined;
 }
 
 export function judgeRule(rule: ClientRule, requestRuns: readonly RequestRunTraces[], callRuns: readonly CallRunTrace[], seed: number | undefined): CheckResult {
