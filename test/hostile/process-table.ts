@@ -18,8 +18,7 @@ function readProc(pid: number): Proc | undefined {
  * What the processes hold together, in MB: the sum of their proportional set sizes (a page shared
  * by n of them counts 1/n in each), so the Node binary and libraries every process of the tree
  * maps count once, as the machine holds them, not once per process as a sum of RSS would. A
- * process whose smaps_rollup cannot be read counts its whole RSS, unless its command line cannot
- * be read either (exiting: see below). Each process's share comes with its
+ * process whose smaps_rollup cannot be read counts its whole RSS. Each process's share comes with its
  * command line: what a peak is made of.
  */
 export function heldBy(procs: readonly Proc[]): { pid: number; mb: number; command: string }[] {
@@ -31,12 +30,7 @@ export function heldBy(procs: readonly Proc[]): { pid: number; mb: number; comma
     } catch { /* gone, or unreadable: its RSS below */ }
     let command = "";
     try { command = readFileSync(`/proc/${p.pid}/cmdline`, "utf8").split("\0").join(" ").trim().slice(0, 100); } catch { /* gone */ }
-    // Neither readable: the process has left its address space (exiting), and the RSS of the stat
-    // line read a moment before counts pages it shares with the process that forked it, counted
-    // there already: forge-tojson's run, 215 MB alone, read 505 MB in two loaded CI runs (82 MB of
-    // the CLI's own and 424 MB of a child with no command line and no smaps). Counted at nothing.
-    const mb = pss !== undefined ? pss / 1024 : command === "" ? 0 : (p.rssPages * 4) / 1024;
-    return { pid: p.pid, mb, command };
+    return { pid: p.pid, mb: (pss ?? p.rssPages * 4) / 1024, command };
   });
 }
 

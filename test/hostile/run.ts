@@ -7,7 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, rmSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { ROOT } from "./build.js";
+import { newRoot, removeRoot, ROOT } from "./build.js";
 import { heldBy, processTable, sampleMemory, type Proc } from "./process-table.js";
 
 /**
@@ -141,11 +141,38 @@ function readOutputs(root: string): Map<string, { text: string; size: number }> 
 }
 
 /**
+ * The grader's first run on a fresh clone builds its bundles (the CLI's, the sandbox's, the type
+ * checker's thread) with esbuild, whose service held 423 MB beside the CLI's 88 MB in CI's fresh
+ * clone: a cost of the install, paid once, not of the submission a measured run grades. Every
+ * process grades the solutions of the packs the hostile files grade, unmeasured, before its first
+ * measured run, so that the bundles are there (built, or found built by another process).
+ */
+let warm: Promise<void> | undefined;
+export function warmGrader(): Promise<void> {
+  warm ??= (async () => {
+    const root = newRoot("warm");
+    try {
+      for (const [pack, dir] of [["mcp-ch2", "solutions"], ["mcp-stateless", path.join("solutions", "mcp-stateless")], ["mcp-stateful", path.join("solutions", "mcp-stateful")]]) {
+        const child = spawn(process.execPath, [path.join(ROOT, "bin", "grade.js"), "--pack", pack!, "--dir", path.join(ROOT, dir!), "--evidence", path.join("out", `${pack}.txt`), "--no-color"], { cwd: root, stdio: ["ignore", "ignore", "pipe"] });
+        let stderr = "";
+        child.stderr.setEncoding("utf8").on("data", (d: string) => { stderr += d; });
+        const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+        if (code !== 0) throw new Error(`grading the ${pack} solutions before the hostile runs exited ${code}: ${stderr.slice(0, 2000)}`);
+      }
+    } finally {
+      removeRoot(root);
+    }
+  })();
+  return warm;
+}
+
+/**
  * `node bin/grade.js ...args` in root, in a process group of its own, colour off, with a secret
  * and the run's token in its environment. Resolves when it ended (or was stopped as frozen) and
  * its processes are gone, or GRACE_MS later; kills whatever of the run is left then, by pid.
  */
 export async function runGrade(args: string[], root: string, env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  await warmGrader();
   const token = randomBytes(8).toString("hex");
   const secret = `hostile-secret-${randomBytes(12).toString("hex")}`;
   const tag = path.basename(root);
