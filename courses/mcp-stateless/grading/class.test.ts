@@ -823,9 +823,15 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["discover-typo", "task2", ["t2_discover_versions"]],
   // Helper 100 (clients-2026-12-06l): clientInfo left out of _meta (39/41: t3_request_as_given judged
   // the client's fields too), and a client that throws when the user declines (37/41: every rule with
-  // a declining user; client/declined-throws.ts).
+  // a declining user; client/throws-after-ask.ts).
   ["client-meta-no-client-info", "task3", ["t3_client_info"]],
   ["client-decline-throws", "task3", ["t3_declined_text"]],
+  // Helper 99 (idioms-2026-12-06k): the retry answers only the page's key, `ask(inputRequests.confirm)`,
+  // which the mock refuses by throwing where the server asked under other keys (36/41: every rule
+  // with such a round); and code doing the page's tool alone, handing ask nothing elsewhere (its own
+  // price: the round's rules fail, refund_order's round holding the page's key threw too).
+  ["client-confirm-key-only", "task3", ["t3_ask_each_request"]],
+  ["gaming-client-table-ask-nothing", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_final_result_returned", "t3_same_cancel_flows", "t3_error_response_throws"], [], 7],
   // Helper 101 (cheats-2026-12-06m): repr for strings of 24 characters or fewer only, 41/41 while
   // every version to escape was short; a long one is sent now (behaviour/task2-checks.ts BAD_VERSIONS).
   ["gaming-repr-short-only", "task2", ["t2_version_check"]],
