@@ -972,6 +972,18 @@ const COSTS: [string, number][] = [
   // in another order, as a real client's may (the SDK's fail too), so every family fails on its own
   // (src/pack/key-orders.ts): not one point.
   ["values-positional", 9],
+  // Helper 102 (ch2-round-2026-12-06n), 17/17 each while no input held what shows them: a dumps
+  // writing / as \/ or < > & as \u escapes (the odd text holds them now), a found text or an unknown
+  // tool's message filled with String.replace (a query and names with {…} and $&), a query
+  // normalised (NFKC), a copy dropping null-valued keys (a schema holding null), a leading BOM
+  // stripped (the padded lines have each pad before and after).
+  ["serve-dumps-escapes-slash", 1],
+  ["serve-dumps-html-safe", 1],
+  ["found-text-template-replace", 1],
+  ["unknown-tool-template-replace", 1],
+  ["query-nfkc-normalized", 1],
+  ["tomcp-drops-null-keys", 1],
+  ["serve-strips-leading-bom", 1],
 ];
 
 describe("what one mistake costs", () => {

@@ -80,7 +80,10 @@ function toolsWithMore(random: Random): ToolDefinition[] {
     const extra = TOP_LEVEL.filter(() => random.next() < 0.3);
     return { ...base, input_schema: extended({ ...base.input_schema, properties }, ...(extra.length ? extra : [random.pick(TOP_LEVEL)])) };
   });
-  return [...fixed, { name: "with_refs", description: "d", input_schema: refs }, ...generated];
+  // Last, a schema holding null (a default, an example, a const): a copy that drops null-valued
+  // keys kept every point while no schema had one (helper 102's mistake-tomcp-compact-drops-null).
+  const nulls = extended({ type: "object", properties: { service: { type: "string", default: null } as JsonSchema, query: { const: null } as JsonSchema } }, { examples: [null] });
+  return [...fixed, { name: "with_refs", description: "d", input_schema: refs }, ...generated, { name: "with_nulls", description: "d", input_schema: nulls }];
 }
 
 function toolsWithInheritedNames(random: Random): ToolDefinition[] {

@@ -76,6 +76,8 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
       // The tool's name with a space around it is another name: a lookup of the trimmed name passed (idioms-2026-12-06k ch2-mistake-tool-name-trimmed).
       ...["logs_search2", "LOGS_SEARCH", "logs", "", "deploy nuke", " logs_search", "logs_search "].map((name, i) => call(i + 1, {}, name)),
       ...times(6, (i) => call(10 + i, validArgs(random), random.word(3, 15, true))),
+      // Last (no draw): names holding a replacement's patterns (mistake-unknown-tool-placeholder-replace).
+      call(20, {}, "deploy$&nuke"), call(21, {}, "$'{name}$`"),
     ],
   },
   // Each rule's inputs hold the other fields' plain values only (a limit inside its bounds, a
@@ -107,6 +109,11 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
       ...SERVICES.map((service, i) => call(i + 1, { service, query: "disk" })),
       ...times(12, (i) => call(10 + i, random.bool() ? validArgs(random) : { ...validArgs(random), limit: random.int(1, 50) })),
       call(30, longArgs(random)), call(31, { ...longArgs(random), limit: random.int(1, 50) }),
+      // Last (no draw): a query that reads as a template's placeholders or a replacement's patterns,
+      // and one that Unicode normalisation would change. A text filled with String.replace, or a
+      // query normalised, kept every point while no query held one (helper 102's
+      // mistake-found-text-placeholder-replace, mistake-query-nfkc-normalized).
+      call(32, { service: "api", query: "{query} in {service} $& $' $$ $1" }), call(33, { service: "worker", query: "ｔｉｍｅ x² ﬁle Å" }),
     ],
   },
   {

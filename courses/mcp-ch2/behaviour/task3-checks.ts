@@ -13,10 +13,12 @@ const BLANKS = [" ", "\t", "   ", " \t "];
 const NOT_JSON = ["{not json", "[", "}", "hello", "{\"jsonrpc\": \"2.0\",", "{'id': 1}", "{\"id\": 1,}", "tools/list"];
 // A message padded with characters trim() removes but JSON's whitespace does not hold (U+00A0,
 // BOM, U+2028, U+3000): json.loads and JSON.parse both refuse the line, a Parse error. A serve
-// that parses the trimmed line answered them as messages, and no other list showed it.
-const PADDED = ["\u00a0", "\ufeff", "\u2028", "\u3000"].map((pad, i) => {
-  const line = `{"jsonrpc": "2.0", "id": ${i + 21}, "method": "tools/list"}`;
-  return i % 2 ? `${line}${pad}` : `${pad}${line}`;
+// that parses the trimmed line answered them as messages, and no other list showed it. Each before
+// and after: a serve stripping a leading BOM alone kept every point while the BOM came after only
+// (helper 102's mistake-serve-strips-leading-bom; json.loads refuses it either side).
+const PADDED = ["\u00a0", "\ufeff", "\u2028", "\u3000"].flatMap((pad, i) => {
+  const line = (id: number): string => `{"jsonrpc": "2.0", "id": ${id}, "method": "tools/list"}`;
+  return i % 2 ? [`${line(i + 21)}${pad}`, `${pad}${line(i + 31)}`] : [`${pad}${line(i + 21)}`, `${line(i + 31)}${pad}`];
 });
 
 function messageLine(random: Random): string {
@@ -173,7 +175,10 @@ function escapesOf(answer: unknown): unknown {
  * escaping (a serve that throws on a boolean and writes the rest with JSON.stringify had every
  * t3_non_ascii list excused on seeds 1 and 7: game-serve-boolean-throw-stringify).
  */
-const ODD_TEXT = "say \"hi\" \\ now\tthen\nnext\b\f\r\u0001 end";
+// And / < > &, which json.dumps writes as they are: a hand-made dumps writing \/ or \u003c (a PHP
+// or HTML-safe habit) kept every point while no answer held one (helper 102's
+// mistake-dumps-escapes-slash, mistake-dumps-html-safe-escapes).
+const ODD_TEXT = "say \"hi\" \\ now\tthen\nnext\b\f\r\u0001 a/b <x> & y end";
 const ESCAPED = [
   JSON.stringify({ jsonrpc: "2.0", id: 950, method: "tools/call", params: { name: "logs_search", arguments: { service: "api", query: ODD_TEXT } } }),
   JSON.stringify({ jsonrpc: "2.0", id: 951, method: "tools/call", params: { name: `tool ${ODD_TEXT} café`, arguments: {} } }),

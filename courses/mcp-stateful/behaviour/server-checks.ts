@@ -65,6 +65,11 @@ function handshakeSessions(r: Random): Session[] {
     }
     out.push(b.done());
   }
+  // On every seed (drawn last: the sessions above keep their streams): initialize twice before the
+  // session is live, answered both times. The random orders drew it on some seeds only, and a server
+  // refusing a second initialize until live kept every point on the others (helper 104's
+  // m-initialize-again-refused-before-live).
+  out.push(new SessionBuilder(r).setUp().initialize().initialize().initialized().request("tools/list").done());
   return out;
 }
 
@@ -86,7 +91,30 @@ function toolCallSessions(r: Random): Session[] {
       b.request("tools/call", params);
     }
     return b.done();
-  }), madeToolSession(r), nullArguments(r), optionalArguments(r), inheritedNamedTools(r)];
+  }), madeToolSession(r), nullArguments(r), optionalArguments(r), inheritedNamedTools(r), lookalikes(r)];
+}
+
+/**
+ * Names and envelopes near the ones the other sessions send, on every seed (drawn last, so the
+ * sessions before keep their streams), each a mistake that kept 18/18 (helper 104): an allow-list
+ * naming "add_more" and "sub" but not add or subtract (an allow-list joined into one string and
+ * searched, m-allow-list-joined-string), a negative id (m-id-nonnegative-only), params null on
+ * resources/read (not tools/call, whose missing name a server may refuse -32602: the spec reads it
+ * so, c-call-name-missing-32602), which
+ * the page reads as {} as it reads params left out (m-params-null-destructure-default), and prompt
+ * names in another case or with a space (m-prompt-name-case-insensitive). Fixed ids: no draw.
+ */
+function lookalikes(r: Random): Session {
+  const b = new SessionBuilder(r, [{ allowedTools: ["weather", "add_more", "sub"] }]).setUp(["add", "subtract", "weather"]).handshake();
+  b.handle({ jsonrpc: "2.0", id: "not-allowed-add", method: "tools/call", params: { name: "add", arguments: { x: 1, y: 2 } } });
+  b.handle({ jsonrpc: "2.0", id: "not-allowed-subtract", method: "tools/call", params: { name: "subtract", arguments: { x: 3, y: 1 } } });
+  b.handle({ jsonrpc: "2.0", id: -1, method: "tools/list" });
+  // One step each: a mistake shown by two checks would cost two points.
+  b.handle({ jsonrpc: "2.0", id: "params-null", method: "resources/read", params: null });
+  for (const name of ["Summarize", "summarize ", "COMPARE"]) b.handle({ jsonrpc: "2.0", id: `prompt-${name}`, method: "prompts/get", params: { name, arguments: { topic: "MCP", a: "x", b: "y" } } });
+  // No uri in another case: a URL's scheme is case-insensitive (RFC 3986), and a lookup by a parsed
+  // URL's href finds "LAB://readme" rightly (correct-url-intl-lookup).
+  return b.done();
 }
 
 /**
@@ -213,6 +241,11 @@ function listChangedSessions(r: Random): Session[] {
     // notifications (the page's add_tool appends one per call). Random sessions drew it on some
     // seeds only, and an outbox that held one notification at most kept 8/8 on the others.
     new SessionBuilder(r, [{ allowedTools: allowList(r) }]).handshake().addTool(r.pick(TOOL_NAMES), true).addTool(r.pick(TOOL_NAMES), true).drain().request("tools/list").drain().done(),
+    // And (drawn after it) a name added again with notify, and a notification queued before an
+    // initialize that comes once live: each queues as the page's add_tool does, and initialize
+    // leaves the outbox as it is (helper 104's m-notify-new-names-only, caught on some seeds, and
+    // m-outbox-cleared-on-initialize, on none).
+    new SessionBuilder(r, [{ allowedTools: allowList(r) }]).setUp(["add"]).handshake().addTool("add", true).drain().addTool("add", true).addTool("weather", true).initialize().drain().request("tools/list").done(),
   );
 }
 
@@ -270,6 +303,9 @@ function notificationSessions(r: Random): Session[] {
     if (r.bool()) b.handle({ jsonrpc: r.pick(["1.0", "2", 2]), method: "notifications/initialized" });
     b.initialized();
     b.handle({ jsonrpc: "2.0", id: NOT_IDS[k], method: "tools/list" });
+    // And null, on a method other than the page's example (the draw above sends that one on some
+    // sessions): a server refusing a null id only there kept every point (x-id-null-page-example).
+    if (k === 0) b.handle({ jsonrpc: "2.0", id: null, method: "tools/list" });
     for (let i = 0, n = r.int(1, 5); i < n; i++) {
       const pick = r.int(0, 4);
       if (pick === 0) b.notify(r.pick([...METHODS, "notifications/cancelled", "nope"]), r.bool() ? { name: "add", arguments: { x: 1, y: 1 } } : undefined);

@@ -316,10 +316,27 @@ const WRONG: [string, string[], number, RegExp][] = [
   // The allow-list a plain object: 18/18 while no tool had a name Object.prototype has
   // (behaviour/server-checks.ts inheritedNamedTools).
   ["allow-object-lookup", ["t2_tool_errors"], 1, /"constructor"/],
+  // Helper 104 (stateful-round-2026-12-06p), 18/18 each while no session sent what shows them (now
+  // on every seed: behaviour/server-checks.ts lookalikes, handshakeSessions' and listChangedSessions'
+  // last): an allow-list joined into one string and searched, negative ids refused, params null not
+  // read as {}, prompt names matched in any case, list_changed queued for a new name only, the outbox
+  // emptied by initialize, a second initialize refused before the session is live.
+  ["allow-list-joined-string", ["t2_tool_errors"], 1, /"allowedTools":\["weather","add_more","sub"\]/],
+  ["id-nonnegative-only", ["t2_tools_list"], 1, /"id":-1/],
+  ["params-null-destructure", ["t2_prompts_resources"], 1, /"params":null/],
+  ["prompt-name-case-insensitive", ["t2_prompts_resources"], 1, /"name":"(Summarize|summarize |COMPARE)"/],
+  ["notify-new-names-only", ["t2_list_changed"], 1, /drainOutbox/],
+  ["outbox-cleared-on-initialize", ["t2_list_changed"], 1, /"method":"initialize"/],
+  ["initialize-again-refused-before-live", ["t2_initialize_again"], 1, /a result is due/],
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */
 const GAMING: [string, string, number][] = [
+  // Helper 104: a null id read as no id except in the page's own example ({"id": null, "method":
+  // "notifications/initialized"}), in the server and in kindOf: 18/18 while that example was the
+  // only null-id request sent. One on tools/list now, in both (server-checks.ts, messages.ts).
+  ["gaming-id-null-page-example", "task2", 7],
+  ["gaming-kindof-null-id-trace", "task1", 4],
   // Helper 79 (cheats-2026-12-05d): the rules followed only for messages whose keys come in the
   // page's order (a lazy server otherwise), only in the first 20 ms after the module loaded, a
   // client that throws only for error responses in the page's key order, a kindOf right only in the

@@ -91,6 +91,10 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // A long session: a serve that reads only its first 16 lines kept 41/41 while no list had
       // more than 10 (serve-first-sixteen-lines). Last, for the draws.
       Array.from({ length: LONG_SESSION }, () => messageLine(random)),
+      // A response holding null (the version refused as absent: data.requested null), written as
+      // it is: a serve whose JSON.stringify replacer dropped nulls kept 41/41 while no answer held
+      // one (helper 103's m-serve-replacer-drops-null). Last, for the draws.
+      [JSON.stringify({ jsonrpc: "2.0", id: 11, method: "tools/list", params: { _meta: Object.fromEntries(Object.entries(CLIENT_META).filter(([k]) => !k.endsWith("/protocolVersion"))) } })],
     ],
   },
 ];

@@ -223,6 +223,19 @@ export const EDGE_CALLS: CallCase[] = [
     server: [{ kind: "error", code: -32042, message: "the order service is rate limited" }],
     answers: [ACCEPT],
   },
+  // An error's data is no part of what the client throws (the message is), and a result's _meta is
+  // part of what it returns: on every seed, where the drawn ones held neither on some (helper 105's
+  // sl-mistake-error-prefers-data kept 41/41, sl-mistake-result-meta-stripped on seed 7).
+  {
+    label: "an error with data, after a round of questions", name: "cancel_order", args: { order_id: "A102" },
+    server: [{ kind: "input", requests: confirm("A102") }, { kind: "error", code: -32602, message: "A102 cannot be cancelled", data: { reason: "shipped", detail: "see the order's status" } }],
+    answers: [ACCEPT],
+  },
+  {
+    label: "a result with _meta and structuredContent, in the first round", name: "get_order_status", args: { order_id: "A101" },
+    server: [{ kind: "result", result: { ...textResult("A101: packed"), structuredContent: { status: "packed" }, _meta: SERVER_META } }],
+    answers: [ACCEPT],
+  },
 ];
 
 /** The page's accepted and declined cancels again, each for another order (and once for another tool): what code fitted to the page's order or tool alone gets wrong. */

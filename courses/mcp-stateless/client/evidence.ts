@@ -68,8 +68,19 @@ function sameMetaEverywhere(fx: ClientFixtures): boolean {
   const sent = [...fx.requests, ...Object.values(fx.calls).map((c) => c.trace)].flatMap(toServer);
   return sent.every((s) => metaProblem(s) === undefined || sameJson(metaOf(s), meta));
 }
+/**
+ * Whether every request whose _meta is wrong has no _meta at all: _meta left out, everywhere or
+ * everywhere but where the client remembered it (helper 105's sl-mistake-meta-once-per-module and
+ * its cheat's honest price, a client with no _meta, lost 5 and 6 points to the lines of each field).
+ * The version's line shows it; the other fields' lines read through it.
+ */
+function metaLeftOut(fx: ClientFixtures): boolean {
+  const wrong = [...fx.requests, ...Object.values(fx.calls).map((c) => c.trace)].flatMap(toServer).filter((s) => metaProblem(s) !== undefined);
+  return wrong.length > 0 && wrong.every((s) => isRecord(paramsOf(s)) && own(paramsOf(s), "_meta") === undefined);
+}
 const META_LINES = ["t3_request_meta_version", "t3_request_capabilities", "t3_client_info"];
-const throughMeta = META_LINES.map((line) => ({ line, when: sameMetaEverywhere }));
+const throughMeta = META_LINES.map((line) => ({ line, when: (fx: ClientFixtures) => sameMetaEverywhere(fx) || metaLeftOut(fx) }));
+const throughVersion = [{ line: META_LINES[0]!, when: metaLeftOut }];
 const rounds = (fx: ClientFixtures, c: FixtureCall): Rounds => fx.calls[c].rounds;
 
 /** Where the fixture's call ends: the round (from 0) whose step is not input_required, within the cap. */
@@ -217,6 +228,7 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
       `Capabilities are declared per request now: _meta["${META_CAPABILITIES}"] says this client answers form elicitations.`),
     run: "request",
     compute: (fx) => sortedJson(metaField(fx, "tools/list", META_CAPABILITIES)),
+    readsThrough: throughVersion,
   },
   {
     line: line("t3_client_info", "The request names the client: clientInfo with name and version", "true",
@@ -226,6 +238,7 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
       const info = metaField(fx, "tools/list", META_CLIENT_INFO);
       return String(typeof own(info, "name") === "string" && typeof own(info, "version") === "string");
     },
+    readsThrough: throughVersion,
   },
   {
     line: line("t3_discover_meta", "server/discover carries _meta too", "true",

@@ -1,15 +1,16 @@
 // One mistake, one point (issue 20 item 4): a client whose call throws right after a mistake at
 // ask fails every rule whose inputs reach that place, and each of those failures is the same
 // mistake again. Two such mistakes are charged to the check that shows them:
-// - throwing when the user declines, where the page sends the decline back and returns the
-//   server's answer: the declined cancel's line (t3_declined_text) fails, and so does every rule
-//   whose generated calls had a user who declined (helper 100's sl-mistake-decline-throws, 37/41);
+// - throwing, or returning the server's question, when the user declines, where the page sends the
+//   decline back and returns the server's answer: the declined cancel's line (t3_declined_text)
+//   fails, and so does every rule whose generated calls had a user who declined (helper 100's
+//   sl-mistake-decline-throws, 37/41; helper 105's sl-mistake-decline-returns-unsent, 36/41);
 // - handing ask something that is not one of the server's questions (a key read that the server's
 //   inputRequests does not hold: `ask(inputRequests.confirm)`), which the grader's mock, carrying
 //   JSON only, refuses by throwing as the course's own ask would on `undefined`: t3_ask_each_request
 //   fails, and so does every rule with a call whose server asked under another key (helper 99's
 //   sl-mistake-client-confirm-key-only, 36-37/41).
-// A rule every failing call of which threw right there shows that mistake again: charged there.
+// A rule every failing call of which ended right there shows that mistake again: charged there.
 // The second only with that mistake's mark on every round the client was asked in: one key K held
 // by each round it answered and by none it threw in (the page's "confirm"). Code answering the
 // page's calls from a table and handing ask nothing elsewhere threw in a round holding the page's
@@ -24,9 +25,9 @@ import type { CallRunTrace } from "./verdicts.js";
 const DECLINED_LINE = "t3_declined_text";
 const ASK_RULE = "t3_ask_each_request";
 
-/** Whether the call threw right after the user's answers to a round, one of them no accept, with nothing sent after them. */
-function threwOnDecline(spec: CallCase, trace: CallTrace): boolean {
-  if (trace.outcome.kind !== "threw") return false;
+/** Whether the call ended (threw, or returned) right after the user's answers to a round, one of them no accept, with nothing sent after them. */
+function endedOnDecline(spec: CallCase, trace: CallTrace): boolean {
+  if (trace.outcome.kind !== "threw" && trace.outcome.kind !== "returned") return false;
   const { early, rounds } = roundsOf(trace, spec);
   const asks = rounds.length ? rounds[rounds.length - 1]!.asks : early;
   // The round's questions were the last messages: the throw is what the client did with their answers.
@@ -57,8 +58,8 @@ function chargeThrows(target: CheckResult | undefined, rules: CheckResult[], fai
 
 /** The rules charged to the declined cancel's line when it threw on its decline and they failed only on calls that threw on one. */
 export function chargeDeclinedThrows(lines: readonly CheckResult[], rules: CheckResult[], declined: CallRunTrace, failing: (name: string) => readonly CallRunTrace[] | undefined): CheckResult[] {
-  if (!threwOnDecline(declined.spec, declined.trace)) return rules;
-  return chargeThrows(lines.find((c) => c.name === DECLINED_LINE), rules, failing, threwOnDecline, "Every call it failed threw right after the user declined");
+  if (!endedOnDecline(declined.spec, declined.trace)) return rules;
+  return chargeThrows(lines.find((c) => c.name === DECLINED_LINE), rules, failing, endedOnDecline, "Every call it failed ended right after the user declined");
 }
 
 /** Whether one key is held by every input round answered and by no round thrown in as ask was handed no question. */

@@ -58,6 +58,30 @@ export function failingCalls(rule: ClientRule, requestRuns: readonly RequestRunT
   return failed.every((j) => j.call) ? failed.map((j) => j.call!) : undefined;
 }
 
+/**
+ * Whether the call threw a value that is not an Error and would have kept the rule had the value
+ * been an Error of that message: `throw "too many input rounds"`, whose text every line reads right
+ * (helper 105's sl-mistake-cap-throws-string lost the three lines naming the cap's rule too).
+ */
+function thrownAsValue(rule: ClientRule, { spec, trace, earlierIds }: CallRunTrace): boolean {
+  if (trace.outcome.kind !== "threw" || trace.outcome.name !== "" || !rule.call) return false;
+  const asError: CallTrace = { ...trace, outcome: { ...trace.outcome, name: "Error" } };
+  return rule.call({ c: spec, trace: asError, rounds: roundsOf(asError, spec), ...(earlierIds ? { earlierIds } : {}) }) === undefined;
+}
+
+const SECOND_CALL = "a call after another in the same module instance (state kept from the call before: a counter or a cache at module level)";
+
+/**
+ * The rules broken only by calls after another in one module instance, after the first of them,
+ * charged to it: one piece of state carried from call to call (helper 105's
+ * sl-mistake-round-counter-module-level, a round counter never reset, broke two rules so).
+ */
+export function chargeSecondCalls(rules: CheckResult[], failing: (name: string) => readonly CallRunTrace[] | undefined): CheckResult[] {
+  const second = (c: CheckResult): boolean => c.status === "fail" && c.chargedTo === undefined && c.beyondLines === true && (failing(c.name) ?? []).length > 0 && failing(c.name)!.every((call) => call.earlierIds !== undefined);
+  const first = rules.find(second);
+  return first ? rules.map((c) => (c !== first && second(c) ? { ...c, chargedTo: first.name, message: `${c.message ?? ""} The same state kept from call to call broke ${first.name}, charged there; it costs nothing more.` } : c)) : rules;
+}
+
 export function judgeRule(rule: ClientRule, requestRuns: readonly RequestRunTraces[], callRuns: readonly CallRunTrace[], seed: number | undefined): CheckResult {
   const base = { name: rule.id, kind: rule.kind, title: rule.title, hint: `${rule.rule} ${rule.hint}` } as const;
   const { judged, notRun } = casesFor(rule, requestRuns, callRuns);
@@ -69,7 +93,12 @@ export function judgeRule(rule: ClientRule, requestRuns: readonly RequestRunTrac
   const smallest = shown.reduce((a, b) => (b.text.length < a.text.length ? b : a));
   // Broken only where no fixture goes, and kept on cases of the fixtures' kinds: the rule's lines
   // keep their points (src/pack/score.ts), and this check costs as a general rule.
-  const beyond = failed.every((f) => f.beyond !== undefined) && judged.some((j) => j.verdict === undefined && j.beyond === undefined) ? [...new Set(failed.map((f) => f.beyond!))] : undefined;
+  const beyond = failed.every((f) => f.beyond !== undefined) && judged.some((j) => j.verdict === undefined && j.beyond === undefined) ? [...new Set(failed.map((f) => f.beyond!))]
+    // Only what was thrown, a value and not an Error, with the text the lines read: a part no line reads.
+    : failed.every((f) => f.call !== undefined && thrownAsValue(rule, f.call)) ? ["a value thrown that is not an Error (throw new Error(text), not throw text)"]
+    // Only a call after another in the same module instance, while the calls alone kept it: state
+    // carried from call to call, which no line's call (each alone) reads.
+    : failed.every((f) => f.call?.earlierIds !== undefined) && judged.some((j) => j.verdict === undefined && j.call !== undefined && j.call.earlierIds === undefined) ? [SECOND_CALL] : undefined;
   return {
     ...base, status: "fail", expected: smallest.f.verdict.expected, actual: smallest.f.verdict.actual,
     message: `${failed.length} of ${judged.length} cases broke this rule${seedText}. The smallest: ${smallest.text}.${beyond ? ` Every case it broke has ${beyond.join(" or ")}; on the rest it holds, so it costs one point, not the points of the lines that show its rule.` : ""}`,

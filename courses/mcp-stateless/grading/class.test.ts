@@ -831,6 +831,27 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // with such a round); and code doing the page's tool alone, handing ask nothing elsewhere (its own
   // price: the round's rules fail, refund_order's round holding the page's key threw too).
   ["client-confirm-key-only", "task3", ["t3_ask_each_request"]],
+  // Helper 105 (clients-round-2026-12-06q), one mistake each: _meta sent with the module's first
+  // request only (36/41: each field's line, and the caller's own _meta kept read as "merged"), a
+  // decline returned unsent (36/41), the cap thrown as a string (38/41: its lines cancelled), a round
+  // counter at module level (37/41: two rules); the error's data preferred to its message and a
+  // result's _meta stripped (41/41 while no scripted call had either); a client without _meta only
+  // for methods outside a table keeps less than one without any (gaming: 36 against 40).
+  ["client-meta-once-per-module", "task3", ["t3_request_meta_version"]],
+  ["client-decline-returns-unsent", "task3", ["t3_declined_text"]],
+  ["client-cap-throws-string", "task3", ["t3_at_most_three_rounds"]],
+  ["client-round-counter-module-level", "task3", ["t3_same_call_each_round"]],
+  ["client-error-prefers-data", "task3", ["t3_error_response_throws"]],
+  ["client-result-meta-stripped", "task3", ["t3_final_result_returned"]],
+  ["gaming-client-meta-by-method-table", "task3", ["t3_meta_every_request"], [], 5],
+  // Helper 103 (stateless-round-2026-12-06o): the parse error written with the line's number as its
+  // id (38/41: every list with a line that is not JSON, grading/serve-slips.ts PARSE_ERROR_ID), and
+  // a replacer dropping nulls (41/41 while no answer through serve held one: task4-checks.ts).
+  ["serve-parse-error-id-line", "task4", ["t4_parse_error_line"]],
+  ["serve-replacer-drops-null", "task4", ["t4_messages"]],
+  // And handle throwing on the unknown order (39/41: isError's line read through the text's, which
+  // cannot be read either: evidence/lines.ts).
+  ["z9-throws", "task2", ["t2_z9_text"]],
   ["gaming-client-table-ask-nothing", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_final_result_returned", "t3_same_cancel_flows", "t3_error_response_throws"], [], 7],
   // Helper 101 (cheats-2026-12-06m): repr for strings of 24 characters or fewer only, 41/41 while
   // every version to escape was short; a long one is sent now (behaviour/task2-checks.ts BAD_VERSIONS).

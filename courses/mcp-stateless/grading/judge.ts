@@ -20,7 +20,7 @@ import { decodeValue } from "../../../src/sandbox/value.js";
 import { FIXTURE_INPUTS, FRESH_LISTS_RULE, freshServeChecks, LINE_RULE_IDS, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
 import { freshServe, judgeKindsAlone } from "./fresh-serve.js";
 import { chargeSkippedAsBlank } from "./skipped-as-blank.js";
-import { BLANK_LINES_LOGGED, chargeServeSlip, NULL_WRITTEN } from "./serve-slips.js";
+import { BLANK_LINES_LOGGED, chargeServeSlip, NULL_WRITTEN, PARSE_ERROR_ID } from "./serve-slips.js";
 import { chargeLineRulesToState, ROUNDS_CHECK, STATE_CHECK } from "./state-charges.js";
 import { sameJson } from "../evidence/reading.js";
 import { schemaChecks } from "../schema/checks.js";
@@ -405,7 +405,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       const parseLine = lines.find((c) => c.name === "t4_parse_error_line" && c.status === "fail")?.actual ?? undefined;
       // One slip in how serve writes, shown by a line and again by every list (serve-slips.ts).
       const serveSlips = (list: CheckResult[], outcomes: readonly (Outcome | undefined)[]): CheckResult[] =>
-        [BLANK_LINES_LOGGED(LINES), NULL_WRITTEN].reduce((all, slip) => chargeServeSlip(all, runs.checks, outcomes, fails, lines, slip), list);
+        [BLANK_LINES_LOGGED(LINES), NULL_WRITTEN, PARSE_ERROR_ID].reduce((all, slip) => chargeServeSlip(all, runs.checks, outcomes, fails, lines, slip), list);
       if (runs.fresh === undefined || !rule) checks.push(...serveSlips(slipsMarked(chargeSkippedAsBlank(judged, runs.checks, shared, failingOn(shared), parseLine), shared), shared));
       else {
         // The fresh run's lists are freshServeChecks' in order: each one's holes are that list's in serve's order.

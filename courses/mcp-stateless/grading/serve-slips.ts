@@ -55,6 +55,28 @@ export const NULL_WRITTEN: ServeSlip = {
   says: "but for the line \"null\" written for a notification",
 };
 
+const PARSE_ERROR = -32700;
+/** An out line that is a parse error with an id other than null, written with id null; any other line as it is. */
+function withNullId(line: unknown): unknown {
+  if (typeof line !== "string") return line;
+  let message: unknown;
+  try { message = JSON.parse(line); } catch { return line; }
+  if (!isObject(message) || !isObject(message["error"]) || message["error"]["code"] !== PARSE_ERROR || message["id"] === null) return line;
+  return JSON.stringify({ ...message, id: null });
+}
+
+/**
+ * The parse error written with an id other than null (the line's number, say): helper 103's
+ * m-serve-parse-error-id-line lost task 4's three points, every list with a line that is not JSON
+ * showing it again.
+ */
+export const PARSE_ERROR_ID: ServeSlip = {
+  line: "t4_parse_error_line",
+  shows: (actual, accepted) => actual !== accepted && withNullId(actual) === accepted,
+  undo: (_list, outcome) => changed(outcome, "out", (out) => out.map(withNullId)),
+  says: "but for the parse error's id, which is null",
+};
+
 /** The checks with those that show `slip` again charged to its line (see ServeSlip). `fails(p, k, outcome)`: whether input k of p fails with that answer. */
 export function chargeServeSlip(
   checks: CheckResult[], planned: readonly PlannedCheck[], outcomes: readonly (Outcome | undefined)[],
