@@ -220,11 +220,7 @@ export const CLIENT_RULES: ClientRule[] = [
       // three fields, and none of the caller's keys (a merge kept them and passed).
       // Whether the caller's _meta was replaced, not what the client's holds: its fields are
       // t3_meta_every_request's (a capability written wrong, clientInfo left out, cost this rule too).
-      // The caller's _meta sent as it came, nothing of the client's: the client added no _meta
-      // there (its _meta left out, or the caller's taken first), t3_meta_every_request's mistake
-      // alone (helper 105's sl-mistake-meta-once-per-module lost this point too, told "merged").
-      const sentMeta = own(params, "_meta");
-      const meta = Object.hasOwn(given, "_meta") && !sameJson(sentMeta, given["_meta"]) ? notAnObject(sentMeta) ?? keptCallerMeta(sentMeta, given["_meta"]) : undefined;
+      const meta = Object.hasOwn(given, "_meta") ? notAnObject(own(params, "_meta")) ?? keptCallerMeta(own(params, "_meta"), given["_meta"]) : undefined;
       return meta === undefined ? undefined : { expected: `${expected}, the client's _meta in place of the one given`, actual: meta };
     },
   },

@@ -17,7 +17,7 @@ import { chargeDroppedAnswers } from "./dropped-answers.js";
 import { chargeDeclinedThrows, chargeNoQuestionThrows } from "./throws-after-ask.js";
 import { clientSchemaCheck, type SentBy } from "./schema.js";
 import { SERVER, roundsOf, tracesOf, type CallTrace } from "./trace.js";
-import { chargeSecondCalls, failingCalls, judgeRule, showCall, type CallRunTrace, type RequestRunTraces } from "./verdicts.js";
+import { chargeCallerMetaKept, chargeSecondCalls, failingCalls, failingRequests, judgeRule, showCall, type CallRunTrace, type RequestRunTraces } from "./verdicts.js";
 import { serverPeer, userPeer } from "./mock-server.js";
 import { notThroughAddedKeys } from "./extra-keys.js";
 import { manyRequestsRun, withManyRequests } from "./many-requests.js";
@@ -207,7 +207,14 @@ export function judgeClient(plan: ClientPlan, reply: SandboxReply, input: PlanIn
     const rules = CLIENT_RULES.filter((r) => r.kind === "behaviour").map((rule) => withManyRequests(judgeRule(rule, requestRuns, [...fixtureCalls, ...generatedCalls], g.seed), g.many === undefined ? undefined : reply.runs[g.many]));
     const declined = fixtureCalls[FIXTURE_NAMES.indexOf("decline")]!;
     const failing = (name: string): CallRunTrace[] | undefined => { const rule = CLIENT_RULES.find((r) => r.id === name); return rule ? failingCalls(rule, requestRuns, [...fixtureCalls, ...generatedCalls]) : undefined; };
-    extra.push(...notThroughAddedKeys(checks, chargeSecondCalls(chargeNoQuestionThrows(chargeDeclinedThrows(checks, chargeDroppedAnswers(checks, rules, declined, [...fixtureCalls, ...generatedCalls]), declined, failing), failing, [...fixtureCalls, ...generatedCalls]), failing)));
+    const calls = [...fixtureCalls, ...generatedCalls];
+    const requests = (name: string): ReturnType<typeof failingRequests> => { const rule = CLIENT_RULES.find((r) => r.id === name); return rule ? failingRequests(rule, requestRuns) : undefined; };
+    // One mistake, one point: the rules that show one already shown are charged where it shows.
+    let charged = chargeDroppedAnswers(checks, rules, declined, calls);
+    charged = chargeDeclinedThrows(checks, charged, declined, failing);
+    charged = chargeNoQuestionThrows(charged, failing, calls);
+    charged = chargeCallerMetaKept(chargeSecondCalls(charged, failing), requests);
+    extra.push(...notThroughAddedKeys(checks, charged));
   }
   if (input.schema) {
     const messages: SentBy[] = [

@@ -2,18 +2,18 @@
 // generated ones) and gives one check: pass with how many cases were tried, fail with the
 // smallest case that broke it, or skip with the reason no case could be judged.
 import type { CheckResult } from "../../../src/report/types.js";
-import type { CallCase, RequestRun } from "./cases.js";
-import { show } from "./messages.js";
+import type { CallCase, RequestCase, RequestRun } from "./cases.js";
+import { own, paramsOf, sameJson, show } from "./messages.js";
 import type { ClientRule, Verdict } from "./rules.js";
 import { SERVER, roundsOf, type CallTrace } from "./trace.js";
-import type { ServerStep } from "./mock-server.js";
+import { MAX_ROUNDS, TOO_MANY_ROUNDS, type ServerStep } from "./mock-server.js";
 
 export interface RequestRunTraces { spec: RequestRun; traces: CallTrace[] }
 /** earlierIds: the ids an earlier call of the same module instance sent (the second of two calls). */
 export interface CallRunTrace { spec: CallCase; trace: CallTrace; earlierIds?: unknown[] }
 
 // How a case is shown is made only for a failed one (the smallest is named): most cases pass.
-interface JudgedCase { verdict: Verdict; shown: () => string; beyond?: string; call?: CallRunTrace }
+interface JudgedCase { verdict: Verdict; shown: () => string; beyond?: string; call?: CallRunTrace; request?: { c: RequestCase; trace: CallTrace } }
 
 const describeStep = (s: ServerStep): string =>
   s.kind === "input" ? `input_required ${show(Object.keys(s.requests))}` : s.kind === "error" ? `error ${s.code} ${show(s.message)}` : `result ${show(s.result)}`;
@@ -36,7 +36,7 @@ function casesFor(rule: ClientRule, requestRuns: readonly RequestRunTraces[], ca
       traces.forEach((trace, i) => {
         const c = spec.cases[i]!;
         if (!ran(trace)) { notRun ??= why(trace); return; }
-        judged.push({ verdict: rule.request!({ c, trace, reply: spec.reply, earlierIds: [...earlierIds] }), shown: () => `request(${show(c.method)}, ${show(c.params)}, send), the server answering ${describeStep(spec.reply)}`, ...(spec.beyond ? { beyond: spec.beyond } : {}) });
+        judged.push({ verdict: rule.request!({ c, trace, reply: spec.reply, earlierIds: [...earlierIds] }), shown: () => `request(${show(c.method)}, ${show(c.params)}, send), the server answering ${describeStep(spec.reply)}`, request: { c, trace }, ...(spec.beyond ? { beyond: spec.beyond } : {}) });
         for (const s of trace.sent) if (s.peer === SERVER && s.value !== null && typeof s.value === "object") earlierIds.push((s.value as Record<string, unknown>)["id"]);
       });
     }
@@ -50,6 +50,12 @@ function casesFor(rule: ClientRule, requestRuns: readonly RequestRunTraces[], ca
     }
   }
   return { judged: judged.filter((j) => j.verdict !== "n/a"), notRun };
+}
+
+/** The request cases a rule failed, or undefined where it failed a call too (as casesFor judges them). */
+export function failingRequests(rule: ClientRule, requestRuns: readonly RequestRunTraces[]): { c: RequestCase; trace: CallTrace }[] | undefined {
+  const failed = casesFor(rule, requestRuns, []).judged.filter((j) => typeof j.verdict === "object");
+  return failed.every((j) => j.request) ? failed.map((j) => j.request!) : undefined;
 }
 
 /** The calls a rule failed, or undefined where it failed a request case too (as casesFor judges them). */
@@ -69,17 +75,38 @@ function thrownAsValue(rule: ClientRule, { spec, trace, earlierIds }: CallRunTra
   return rule.call({ c: spec, trace: asError, rounds: roundsOf(asError, spec), ...(earlierIds ? { earlierIds } : {}) }) === undefined;
 }
 
-const SECOND_CALL = "a call after another in the same module instance (state kept from the call before: a counter or a cache at module level)";
+const SECOND_CALL = "a call after another in the same module instance ended by the cap before its rounds (a round counter kept from the call before, at module level)";
+
+/** Whether the call threw the cap's Error before it had sent the cap's rounds. */
+const capCarriedOver = (trace: CallTrace): boolean =>
+  trace.outcome.kind === "threw" && trace.outcome.message === TOO_MANY_ROUNDS && trace.sent.filter((s) => s.peer === SERVER).length < MAX_ROUNDS;
 
 /**
- * The rules broken only by calls after another in one module instance, after the first of them,
- * charged to it: one piece of state carried from call to call (helper 105's
+ * The rules broken only by calls after another in one module instance, ended by the cap, after the
+ * first of them, charged to it: one round counter carried from call to call (helper 105's
  * sl-mistake-round-counter-module-level, a round counter never reset, broke two rules so).
  */
 export function chargeSecondCalls(rules: CheckResult[], failing: (name: string) => readonly CallRunTrace[] | undefined): CheckResult[] {
-  const second = (c: CheckResult): boolean => c.status === "fail" && c.chargedTo === undefined && c.beyondLines === true && (failing(c.name) ?? []).length > 0 && failing(c.name)!.every((call) => call.earlierIds !== undefined);
+  const second = (c: CheckResult): boolean => c.status === "fail" && c.chargedTo === undefined && c.beyondLines === true && (failing(c.name) ?? []).length > 0 && failing(c.name)!.every((call) => call.earlierIds !== undefined && capCarriedOver(call.trace));
   const first = rules.find(second);
   return first ? rules.map((c) => (c !== first && second(c) ? { ...c, chargedTo: first.name, message: `${c.message ?? ""} The same state kept from call to call broke ${first.name}, charged there; it costs nothing more.` } : c)) : rules;
+}
+
+/**
+ * t3_request_as_given charged to t3_meta_every_request where both fail and every request the
+ * first failed sent the caller's own _meta as it came: a client that left its _meta out there as it
+ * did elsewhere (helper 105's sl-mistake-meta-once-per-module lost this point too, told the two
+ * _meta were merged). A client that sends its _meta everywhere else and lets the caller's win
+ * (`{_meta, ...params}`) breaks as_given alone: its point (client-meta-first).
+ */
+export function chargeCallerMetaKept(rules: CheckResult[], requests: (name: string) => readonly { c: RequestCase; trace: CallTrace }[] | undefined): CheckResult[] {
+  const [asGiven, every] = ["t3_request_as_given", "t3_meta_every_request"].map((name) => rules.find((c) => c.name === name && c.status === "fail" && c.chargedTo === undefined));
+  const failed = asGiven && every ? requests(asGiven.name) : undefined;
+  const kept = failed?.length && failed.every(({ c, trace }) => {
+    const sent = trace.sent.filter((m) => m.peer === SERVER);
+    return c.params !== undefined && Object.hasOwn(c.params, "_meta") && sent.length === 1 && sameJson(own(paramsOf(sent[0]!), "_meta"), c.params["_meta"]);
+  });
+  return kept ? rules.map((c) => (c === asGiven ? { ...c, chargedTo: every!.name, message: `${c.message ?? ""} Each request it broke sent the caller's _meta as it came, with none of the client's: the _meta left out, ${every!.name}'s mistake, charged there; it costs nothing more.` } : c)) : rules;
 }
 
 export function judgeRule(rule: ClientRule, requestRuns: readonly RequestRunTraces[], callRuns: readonly CallRunTrace[], seed: number | undefined): CheckResult {
@@ -96,9 +123,11 @@ export function judgeRule(rule: ClientRule, requestRuns: readonly RequestRunTrac
   const beyond = failed.every((f) => f.beyond !== undefined) && judged.some((j) => j.verdict === undefined && j.beyond === undefined) ? [...new Set(failed.map((f) => f.beyond!))]
     // Only what was thrown, a value and not an Error, with the text the lines read: a part no line reads.
     : failed.every((f) => f.call !== undefined && thrownAsValue(rule, f.call)) ? ["a value thrown that is not an Error (throw new Error(text), not throw text)"]
-    // Only a call after another in the same module instance, while the calls alone kept it: state
-    // carried from call to call, which no line's call (each alone) reads.
-    : failed.every((f) => f.call?.earlierIds !== undefined) && judged.some((j) => j.verdict === undefined && j.call !== undefined && j.call.earlierIds === undefined) ? [SECOND_CALL] : undefined;
+    // Only a call after another in the same module instance, ended by the cap's Error before the
+    // cap's rounds were sent, while the calls alone kept it: a round counter carried from call to
+    // call, which no line's call (each alone) reads. Not any failure of a later call: code right for
+    // a module instance's first calls only keeps nothing by it (game-client-first-calls).
+    : failed.every((f) => f.call?.earlierIds !== undefined && capCarriedOver(f.call.trace)) && judged.some((j) => j.verdict === undefined && j.call !== undefined && j.call.earlierIds === undefined) ? [SECOND_CALL] : undefined;
   return {
     ...base, status: "fail", expected: smallest.f.verdict.expected, actual: smallest.f.verdict.actual,
     message: `${failed.length} of ${judged.length} cases broke this rule${seedText}. The smallest: ${smallest.text}.${beyond ? ` Every case it broke has ${beyond.join(" or ")}; on the rest it holds, so it costs one point, not the points of the lines that show its rule.` : ""}`,

@@ -757,7 +757,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["gaming-repr-no-cs-cn", "task1", ["t1_repr_quoting"]],
   // A lazy handle without even checkArgs: 37/41 while families read through the page's
   // bad-arguments line whatever their failing requests (grading/path-free.ts); with checkArgs, 35/41.
-  ["gaming-lazy-no-checkargs", "task2", ["t2_bad_args_text", "t2_same_bad_args", "t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], ["t4_same_lines"], 7], // one more since path-free.ts reads the code's kind of answer too
+  ["gaming-lazy-no-checkargs", "task2", ["t2_bad_args_text", "t2_same_bad_args", "t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], ["t4_same_lines", "t4_messages"], 7], // one more since path-free.ts reads the code's kind of answer too
   // Helper 92 (cheats-2026-12-06f): the lazy handle beside a memo of the orders asked (state the
   // cancel's rounds show): 40/41 while every family read through t2_stateless; its failing rounds'
   // kinds now say which (a retry asked again, no version let through: grading/path-free.ts). And
@@ -851,7 +851,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["serve-replacer-drops-null", "task4", ["t4_messages"]],
   // And handle throwing on the unknown order (39/41: isError's line read through the text's, which
   // cannot be read either: evidence/lines.ts).
-  ["z9-throws", "task2", ["t2_z9_text"]],
+  ["z9-throws", "task2", ["t2_z9_text"], ["t4_same_lines", "t4_messages"]],
   ["gaming-client-table-ask-nothing", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_final_result_returned", "t3_same_cancel_flows", "t3_error_response_throws"], [], 7],
   // Helper 101 (cheats-2026-12-06m): repr for strings of 24 characters or fewer only, 41/41 while
   // every version to escape was short; a long one is sent now (behaviour/task2-checks.ts BAD_VERSIONS).
