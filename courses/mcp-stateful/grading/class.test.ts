@@ -328,6 +328,12 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["notify-new-names-only", ["t2_list_changed"], 1, /drainOutbox/],
   ["outbox-cleared-on-initialize", ["t2_list_changed"], 1, /"method":"initialize"/],
   ["initialize-again-refused-before-live", ["t2_initialize_again"], 1, /a result is due/],
+  // A second initialized closing the gate again (16/18: t2_tools_list and t2_initialize_again,
+  // told initialize was refused once live): the gate's, charged once (grading/regated.ts reclosedSteps).
+  ["initialized-toggles", ["t2_handshake"], 1, /notifications\/initialized came again/],
+  // Helper 105: a pump that empties the cache on list_changed instead of fetching again (16/18:
+  // t3_cache beside t3_messages); the cache is the client's to choose until its next list (client/beyond.ts).
+  ["pump-invalidates-only", ["t3_sent_methods", "t3_cache_after_pump", "t3_messages"], 1, /pump\(\) sent 0 message\(s\); tools\/list was due next/],
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */

@@ -35,6 +35,32 @@ export function regatedSteps(session: Session, got: readonly Outcome[], model: {
   return out;
 }
 
+/**
+ * The steps the code refused after a notifications/initialized that came again, up to the next
+ * one, where the model answers otherwise: all of them or none. A gate that a second initialized
+ * closes again (helper 104's m-initialized-toggles) broke the handshake's rule once, t2_handshake's
+ * mistake, not the checks of whatever methods were called after it (it failed t2_tools_list and,
+ * through an initialize among them, t2_initialize_again).
+ */
+export function reclosedSteps(session: Session, got: readonly Outcome[], model: { outcomes: Outcome[] }): Set<number> {
+  const out = new Set<number>();
+  if (session.servers.length !== 1) return out;
+  let seen = false;
+  let window: number[] | undefined;
+  const close = (): void => {
+    if (window?.length && window.every((j) => refused(got[j]))) for (const j of window) out.add(j);
+    window = undefined;
+  };
+  session.steps.forEach((step, j) => {
+    if (method(step) === "notifications/initialized" && !isRequest(step)) { close(); if (seen) window = []; seen = true; return; }
+    if (window && isRequest(step) && method(step) !== "initialize" && got[j] !== undefined && !refused(model.outcomes[j])) window.push(j);
+  });
+  close();
+  return out;
+}
+
+export const RECLOSED_CAUSE = " It was refused because notifications/initialized came again: the session stays live once it is (the page's server sets _initialized to true, never back).";
+
 export const REGATED_CAUSE = " It was refused because initialize came again once the session was live: initialize is answered at any time and leaves the session as it was (the page's server answers it before it looks at the gate).";
 
 /**
