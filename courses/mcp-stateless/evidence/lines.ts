@@ -258,9 +258,11 @@ export const EVIDENCE_CHECKS: readonly EvidenceCheck[] = [
     (v) => { const flag = at(v, 4, ["result", "isError"]); const z9 = typeof flag === "string" ? JSON.stringify(flag) : printed(flag); return z9 === "true" && own(resultOf(v, 3), "isError") === true ? "true, on A100's success too" : z9; },
     (a) => a.startsWith("true,") ? "isError is true on the result for A100, which succeeded, as well: isError says whether this call failed (true for Z9, false for A100)."
       : a.startsWith("\"") ? "isError is a string here: it is the boolean true (or false), not text." : "A tool's failure is a result the model reads: set isError to true on it (false on success).",
-    // No result for Z9 at all (handle threw on it, say): the text's line cannot be read either, one
-    // mistake, which it charges (helper 103's m-z9-throws, m-unknown-order-unchecked: 39/41).
-    { line: "t2_z9_text", when: (actual) => actual === undefined }),
+    // No result for Z9 at all (handle threw on it, say) from a handle that answers A100's: the text's
+    // line cannot be read either, one mistake, which it charges (helper 103's m-z9-throws,
+    // m-unknown-order-unchecked: 39/41). Not from one that answers neither: a line so charged earns
+    // its point, and a handle answering nothing earned this one (hostile-stateless do-nothing-empty).
+    { line: "t2_z9_text", when: (actual, _accepted, v) => actual === undefined && own((v as unknown[])[messageIndex(4)], "result") === undefined && isObject(own((v as unknown[])[messageIndex(3)], "result")) }),
   t2("t2_bad_args_text", "Bad arguments are reported through checkArgs", "Rule 7: arguments that fail checkArgs give a result with text \"Error: \" + the problems joined with \"; \".",
     (v) => text(v, 5),
     () => "Run checkArgs on the arguments before the tool, and put \"Error: \" before its problems joined with \"; \".", failureAsError(5)),
