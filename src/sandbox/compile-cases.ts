@@ -8,11 +8,23 @@ export interface CompileCase {
   name: string;
   files: Record<string, string>;
   refused?: RegExp;
+  /**
+   * The lines Node prints running the source through tsx, where tsc's own output under the course's
+   * tsconfig does not mean what the source says (a compiler bug, named in the case): required of
+   * the grader's compile step in place of tsc's.
+   */
+  node?: string[];
 }
 
 const one = (name: string, main: string): CompileCase => ({ name, files: { "main.ts": main } });
 
 export const CASES: CompileCase[] = [
+  // microsoft/TypeScript#56292: at ES2022 tsc reads the class through an alias assigned after its
+  // body, so the static initialiser throws (helper 107's sf-correct-static-readonly-fields-classname).
+  { ...one("a class with a private method that names itself in static initialisers", `
+    class Lab { static readonly CAPS = { tools: 1 }; static readonly INIT = { caps: Lab.CAPS }; static #count = 0; static { Lab.#count = 2; }
+      #dispatch(m: string) { return m + ":" + Lab.#count + ":" + Lab.INIT.caps.tools; } handle(m: string) { return this.#dispatch(m); } }
+    console.log(new Lab().handle("x"));`), node: ["x:2:1"] },
   one("a namespace with values, nested and merged with a function", `
     namespace Shapes { export const sides = 4; export function area(s: number) { return s * s; } export namespace Inner { export const deep = sides + 1; } }
     function tag() { return "tag"; } namespace tag { export const version = 2; }

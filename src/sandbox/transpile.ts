@@ -22,6 +22,7 @@ export function courseOptions(ts: typeof TS): TS.CompilerOptions {
 export function transpile(ts: typeof TS, id: string, source: string): CompiledFile {
   const refused: string[] = [];
   let awaits = false;
+  let lowered = false;
   // Read from the tree the compiler parsed (a transformer sees it before the emit): no second parse.
   const esmOnly: TS.TransformerFactory<TS.SourceFile> = () => (file) => {
     if (ES_MODULE.test(id)) for (const statement of file.statements) {
@@ -31,6 +32,7 @@ export function transpile(ts: typeof TS, id: string, source: string): CompiledFi
     const clash = importClash(ts, file);
     if (clash) refused.push(`${place(ts, file, clash.getStart(file), id)}: ${IMPORT_CLASH(clash.text)}`);
     awaits = topLevelAwait(ts, file) !== undefined;
+    lowered ||= lowersAtES2022(ts, file);
     return file;
   };
   let output: TS.TranspileOutput;
@@ -40,7 +42,14 @@ export function transpile(ts: typeof TS, id: string, source: string): CompiledFi
     // .ts or .js name, it becomes CommonJS as every other ES module does (an .mjs helper would not
     // load: correct-mjs-rules-helper). Places are still shown under `id`.
     const fileName = id.replace(/\.mts$/, ".ts").replace(/\.mjs$/, ".js");
-    output = ts.transpileModule(source, { fileName, compilerOptions: courseOptions(ts), reportDiagnostics: true, transformers: { before: [esmOnly, errorSites(ts)], after } });
+    const compile = (options: TS.CompilerOptions): TS.TranspileOutput => ts.transpileModule(source, { fileName, compilerOptions: options, reportDiagnostics: true, transformers: { before: [esmOnly, errorSites(ts)], after } });
+    output = compile(courseOptions(ts));
+    // TypeScript 5.9 at ES2022 reads a class that has a private method and names itself in a static
+    // initialiser through an alias assigned only after the class body (microsoft/TypeScript#56292):
+    // the module throws as it loads, where Node (tsx) runs it (helper 107's four correct servers lost
+    // a task). A file with nothing ES2022 lowers (decorators, `using`, accessor fields) means the
+    // same at ESNext, where no alias is made: compiled so.
+    if (!lowered && CLASS_ALIAS.test(output.outputText)) output = compile({ ...courseOptions(ts), target: ts.ScriptTarget.ESNext });
   } catch (error) {
     if (error instanceof RangeError) return { syntax: `${id} is nested too deeply to compile. Split the expression into smaller ones.` };
     throw error;
@@ -54,6 +63,19 @@ export function transpile(ts: typeof TS, id: string, source: string): CompiledFi
   if (refused.length) return { syntax: refused[0]! };
   const map = output.sourceMapText ? (JSON.parse(output.sourceMapText) as { mappings?: unknown }).mappings : "";
   return { code: output.outputText.replace(/\n\/\/# sourceMappingURL=[^\n]*\s*$/, "\n"), map: typeof map === "string" ? map : "", ...(awaits ? { awaits: true as const } : {}) };
+}
+
+/** The helper variables TypeScript declares first for a class alias (`var _a;` ... `_a = A;`). */
+const CLASS_ALIAS = /^var _[a-z](?:, _[a-z])*;$/m;
+
+/** Whether the file holds what the compiler lowers at ES2022 and not at ESNext: decorators, `using` declarations, accessor fields. */
+function lowersAtES2022(ts: typeof TS, file: TS.SourceFile): boolean {
+  const visit = (node: TS.Node): boolean => {
+    if (ts.isDecorator(node) || node.kind === ts.SyntaxKind.AccessorKeyword) return true;
+    if (ts.isVariableDeclarationList(node) && (node.flags & ts.NodeFlags.Using) !== 0) return true;
+    return ts.forEachChild(node, visit) ?? false;
+  };
+  return visit(file);
 }
 
 /**

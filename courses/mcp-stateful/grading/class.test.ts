@@ -29,6 +29,9 @@ const submission = (fixture: string): Record<string, string> => ({ ...readTs(SOL
 
 /** Correct submissions in other styles: every check passes. */
 const CORRECT = [
+  // Helper 107 (fair-round-2026-12-06s): static readonly fields naming the class beside a private
+  // method (10/18: tsc's ES2022 class alias, microsoft/TypeScript#56292; src/sandbox/transpile.ts).
+  "correct-static-readonly-classname",
   // Helper 91 (fairness-2026-12-06f): other readings of the page and the specification, and other
   // idioms (README there): full marks at both seeds.
   "correct-client-invalidate-then-refetch",

@@ -204,6 +204,7 @@ const CORRECT = [
   "correct-client-meta-key-first", // task 3: _meta first in params (params' own _meta dropped), string ids with a non-ASCII mark
   "correct-serve-calls-handle-twice", // task 4: handle asked twice per message (is an answer due, then the answer)
   "correct-repr-recursive-rest", // task 1: an escape per character, the string's by recursion over [head, ...rest]
+  "correct-router-private-method", // task 2: a router class with a private method naming the class in a static field (helper 107: 25/41, tsc's ES2022 class alias)
   "correct-order-text-python-dumps", // task 2: get_order_status's text as the page's json.dumps writes it (", " and ": "), helper 85 (40/41 while only compact text was read)
 ];
 
