@@ -117,6 +117,11 @@ export function kindCases(seed: number): unknown[] {
     // "notifications/initialized"}): the drawn one above is that example on some seeds, and a
     // kindOf reading null as no id except there kept every point (helper 104's x-kindof-null-id-trace).
     { jsonrpc: "2.0", id: null, method: "tools/list" },
+    // Invalid shapes holding a drawn-looking word, as generated params and ids do: a kindOf that
+    // follows the rules only for messages of English-looking words, and calls the rest by one key
+    // alone, never invalid, kept 18/18 (helper 106's sf-kindof-random-word). No draw.
+    { jsonrpc: "2.0", id: "xkcdqz", method: 7, params: { brrzt: "qwrtzx" } }, { jsonrpc: "2.0", id: "xkcdqz", result: { brrzt: 1 }, error },
+    { jsonrpc: "2.0", params: { brrzt: "qwrtzx" } },
   ];
   // Every third in a drawn order of its keys (src/pack/key-orders.ts): kindOf reads which keys are there, never their order.
   return withKeyOrders([...out, ...edges, null, [], "request", 7], (seed ^ 0x6b1d) >>> 0);

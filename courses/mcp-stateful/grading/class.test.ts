@@ -346,6 +346,9 @@ const GAMING: [string, string, number][] = [
   // only null-id request sent. One on tools/list now, in both (server-checks.ts, messages.ts).
   ["gaming-id-null-page-example", "task2", 7],
   ["gaming-kindof-null-id-trace", "task1", 4],
+  // Helper 106 (cheats-round-2026-12-06r): kindOf by the rules only for messages of English-looking
+  // words, by one key alone otherwise: 18/18 while no invalid shape held a drawn-looking word (messages.ts).
+  ["gaming-kindof-random-word", "task1", 3],
   // Helper 79 (cheats-2026-12-05d): the rules followed only for messages whose keys come in the
   // page's order (a lazy server otherwise), only in the first 20 ms after the module loaded, a
   // client that throws only for error responses in the page's key order, a kindOf right only in the
