@@ -15,9 +15,10 @@ import { own, show } from "./messages.js";
 import { CLIENT_RULES } from "./rules.js";
 import { chargeDroppedAnswers } from "./dropped-answers.js";
 import { chargeDeclinedThrows, chargeNoQuestionThrows } from "./throws-after-ask.js";
+import { chargeCallerMetaKept, chargeResentOnError, chargeSecondCalls } from "./rule-charges.js";
 import { clientSchemaCheck, type SentBy } from "./schema.js";
 import { SERVER, roundsOf, tracesOf, type CallTrace } from "./trace.js";
-import { chargeCallerMetaKept, chargeSecondCalls, failingCalls, failingRequests, judgeRule, showCall, type CallRunTrace, type RequestRunTraces } from "./verdicts.js";
+import { failingCalls, failingRequests, judgeRule, showCall, type CallRunTrace, type RequestRunTraces } from "./verdicts.js";
 import { serverPeer, userPeer } from "./mock-server.js";
 import { notThroughAddedKeys } from "./extra-keys.js";
 import { manyRequestsRun, withManyRequests } from "./many-requests.js";
@@ -214,6 +215,7 @@ export function judgeClient(plan: ClientPlan, reply: SandboxReply, input: PlanIn
     charged = chargeDeclinedThrows(checks, charged, declined, failing);
     charged = chargeNoQuestionThrows(charged, failing, calls);
     charged = chargeCallerMetaKept(chargeSecondCalls(charged, failing), requests);
+    charged = chargeResentOnError(checks, charged, requests);
     extra.push(...notThroughAddedKeys(checks, charged));
   }
   if (input.schema) {

@@ -3,10 +3,11 @@
 // smallest case that broke it, or skip with the reason no case could be judged.
 import type { CheckResult } from "../../../src/report/types.js";
 import type { CallCase, RequestCase, RequestRun } from "./cases.js";
-import { own, paramsOf, sameJson, show } from "./messages.js";
+import { show } from "./messages.js";
 import type { ClientRule, Verdict } from "./rules.js";
 import { SERVER, roundsOf, type CallTrace } from "./trace.js";
-import { MAX_ROUNDS, TOO_MANY_ROUNDS, type ServerStep } from "./mock-server.js";
+import type { ServerStep } from "./mock-server.js";
+import { capCarriedOver } from "./rule-charges.js";
 
 export interface RequestRunTraces { spec: RequestRun; traces: CallTrace[] }
 /** earlierIds: the ids an earlier call of the same module instance sent (the second of two calls). */
@@ -76,38 +77,6 @@ function thrownAsValue(rule: ClientRule, { spec, trace, earlierIds }: CallRunTra
 }
 
 const SECOND_CALL = "a call after another in the same module instance ended by the cap before its rounds (a round counter kept from the call before, at module level)";
-
-/** Whether the call threw the cap's Error before it had sent the cap's rounds. */
-const capCarriedOver = (trace: CallTrace): boolean =>
-  trace.outcome.kind === "threw" && trace.outcome.message === TOO_MANY_ROUNDS && trace.sent.filter((s) => s.peer === SERVER).length < MAX_ROUNDS;
-
-/**
- * The rules broken only by calls after another in one module instance, ended by the cap, after the
- * first of them, charged to it: one round counter carried from call to call (helper 105's
- * sl-mistake-round-counter-module-level, a round counter never reset, broke two rules so).
- */
-export function chargeSecondCalls(rules: CheckResult[], failing: (name: string) => readonly CallRunTrace[] | undefined): CheckResult[] {
-  const second = (c: CheckResult): boolean => c.status === "fail" && c.chargedTo === undefined && c.beyondLines === true && (failing(c.name) ?? []).length > 0 && failing(c.name)!.every((call) => call.earlierIds !== undefined && capCarriedOver(call.trace));
-  const first = rules.find(second);
-  return first ? rules.map((c) => (c !== first && second(c) ? { ...c, chargedTo: first.name, message: `${c.message ?? ""} The same state kept from call to call broke ${first.name}, charged there; it costs nothing more.` } : c)) : rules;
-}
-
-/**
- * t3_request_as_given charged to t3_meta_every_request where both fail and every request the
- * first failed sent the caller's own _meta as it came: a client that left its _meta out there as it
- * did elsewhere (helper 105's sl-mistake-meta-once-per-module lost this point too, told the two
- * _meta were merged). A client that sends its _meta everywhere else and lets the caller's win
- * (`{_meta, ...params}`) breaks as_given alone: its point (client-meta-first).
- */
-export function chargeCallerMetaKept(rules: CheckResult[], requests: (name: string) => readonly { c: RequestCase; trace: CallTrace }[] | undefined): CheckResult[] {
-  const [asGiven, every] = ["t3_request_as_given", "t3_meta_every_request"].map((name) => rules.find((c) => c.name === name && c.status === "fail" && c.chargedTo === undefined));
-  const failed = asGiven && every ? requests(asGiven.name) : undefined;
-  const kept = failed?.length && failed.every(({ c, trace }) => {
-    const sent = trace.sent.filter((m) => m.peer === SERVER);
-    return c.params !== undefined && Object.hasOwn(c.params, "_meta") && sent.length === 1 && sameJson(own(paramsOf(sent[0]!), "_meta"), c.params["_meta"]);
-  });
-  return kept ? rules.map((c) => (c === asGiven ? { ...c, chargedTo: every!.name, message: `${c.message ?? ""} Each request it broke sent the caller's _meta as it came, with none of the client's: the _meta left out, ${every!.name}'s mistake, charged there; it costs nothing more.` } : c)) : rules;
-}
 
 export function judgeRule(rule: ClientRule, requestRuns: readonly RequestRunTraces[], callRuns: readonly CallRunTrace[], seed: number | undefined): CheckResult {
   const base = { name: rule.id, kind: rule.kind, title: rule.title, hint: `${rule.rule} ${rule.hint}` } as const;

@@ -846,6 +846,9 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["client-result-meta-stripped", "task3", ["t3_final_result_returned"]],
   // And each question asked twice (39/41: the retry's line read through the count of asks now).
   ["client-ask-twice-per-key", "task3", ["t3_ask_calls"]],
+  // And a request sent again when its answer was an error (39/41: t3_request_as_given beside the
+  // error line; charged there now, client/rule-charges.ts chargeResentOnError).
+  ["client-resends-on-error", "task3", ["t3_error_message"]],
   ["gaming-client-meta-by-method-table", "task3", ["t3_meta_every_request"], [], 5],
   // Helper 103 (stateless-round-2026-12-06o): the parse error written with the line's number as its
   // id (38/41: every list with a line that is not JSON, grading/serve-slips.ts PARSE_ERROR_ID), and
