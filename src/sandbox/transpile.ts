@@ -42,14 +42,16 @@ export function transpile(ts: typeof TS, id: string, source: string): CompiledFi
     // .ts or .js name, it becomes CommonJS as every other ES module does (an .mjs helper would not
     // load: correct-mjs-rules-helper). Places are still shown under `id`.
     const fileName = id.replace(/\.mts$/, ".ts").replace(/\.mjs$/, ".js");
-    const compile = (options: TS.CompilerOptions): TS.TranspileOutput => ts.transpileModule(source, { fileName, compilerOptions: options, reportDiagnostics: true, transformers: { before: [esmOnly, errorSites(ts)], after } });
-    output = compile(courseOptions(ts));
+    const compile = (options: TS.CompilerOptions, read: TS.TransformerFactory<TS.SourceFile>[]): TS.TranspileOutput =>
+      ts.transpileModule(source, { fileName, compilerOptions: options, reportDiagnostics: true, transformers: { before: [...read, errorSites(ts)], after } });
+    output = compile(courseOptions(ts), [esmOnly]);
     // TypeScript 5.9 at ES2022 reads a class that has a private method and names itself in a static
     // initialiser through an alias assigned only after the class body (microsoft/TypeScript#56292):
     // the module throws as it loads, where Node (tsx) runs it (helper 107's four correct servers lost
     // a task). A file with nothing ES2022 lowers (decorators, `using`, accessor fields) means the
     // same at ESNext, where no alias is made: compiled so.
-    if (!lowered && CLASS_ALIAS.test(output.outputText)) output = compile({ ...courseOptions(ts), target: ts.ScriptTarget.ESNext });
+    // The tree was read once (esmOnly): the same source, so what it found stands.
+    if (!lowered && CLASS_ALIAS.test(output.outputText)) output = compile({ ...courseOptions(ts), target: ts.ScriptTarget.ESNext }, []);
   } catch (error) {
     if (error instanceof RangeError) return { syntax: `${id} is nested too deeply to compile. Split the expression into smaller ones.` };
     throw error;

@@ -14,49 +14,48 @@ const method = (step: Session["steps"][number]): unknown => (step.op === "handle
 const isRequest = (step: Session["steps"][number]): boolean => step.op === "handle" && isObject(step.message) && Object.hasOwn(step.message, "id");
 
 /**
- * The steps the code refused after an initialize that came again, up to the next initialized,
- * where the model answers otherwise: all of them or none (a server that refuses some of them for
- * another reason makes another mistake, judged by their own checks).
+ * The steps the code refused in windows of a one-server session, each opened where `edge` says
+ * "open" and shut where it says "shut" (or by the next open): the requests `kept` in a window where
+ * the model answers otherwise, all of them or none (a server that refuses some of them for another
+ * reason makes another mistake, judged by their own checks).
  */
-export function regatedSteps(session: Session, got: readonly Outcome[], model: { outcomes: Outcome[]; rules: StepRule[] }): Set<number> {
+function refusedWindows(session: Session, got: readonly Outcome[], model: { outcomes: Outcome[] }, edge: (step: Session["steps"][number], j: number) => "open" | "shut" | undefined, kept: (step: Session["steps"][number]) => boolean): Set<number> {
   const out = new Set<number>();
   if (session.servers.length !== 1) return out;
   let window: number[] | undefined;
-  const close = (): void => {
+  const shut = (): void => {
     if (window?.length && window.every((j) => refused(got[j]))) for (const j of window) out.add(j);
     window = undefined;
   };
   session.steps.forEach((step, j) => {
-    if (model.rules[j] === "initializeAgain") { close(); window = []; return; }
-    if (method(step) === "notifications/initialized") { close(); return; }
-    if (window && isRequest(step) && got[j] !== undefined && !refused(model.outcomes[j])) window.push(j);
+    const at = edge(step, j);
+    if (at) { shut(); if (at === "open") window = []; return; }
+    if (window && isRequest(step) && kept(step) && got[j] !== undefined && !refused(model.outcomes[j])) window.push(j);
   });
-  close();
+  shut();
   return out;
+}
+
+/** The steps the code refused after an initialize that came again, up to the next initialized, where the model answers otherwise. */
+export function regatedSteps(session: Session, got: readonly Outcome[], model: { outcomes: Outcome[]; rules: StepRule[] }): Set<number> {
+  return refusedWindows(session, got, model, (step, j) => (model.rules[j] === "initializeAgain" ? "open" : method(step) === "notifications/initialized" ? "shut" : undefined), () => true);
 }
 
 /**
  * The steps the code refused after a notifications/initialized that came again, up to the next
- * one, where the model answers otherwise: all of them or none. A gate that a second initialized
- * closes again (helper 104's m-initialized-toggles) broke the handshake's rule once, t2_handshake's
- * mistake, not the checks of whatever methods were called after it (it failed t2_tools_list and,
- * through an initialize among them, t2_initialize_again).
+ * one, where the model answers otherwise. A gate that a second initialized closes again (helper
+ * 104's m-initialized-toggles) broke the handshake's rule once, t2_handshake's mistake, not the
+ * checks of whatever methods were called after it (it failed t2_tools_list and, through an
+ * initialize among them, t2_initialize_again).
  */
 export function reclosedSteps(session: Session, got: readonly Outcome[], model: { outcomes: Outcome[] }): Set<number> {
-  const out = new Set<number>();
-  if (session.servers.length !== 1) return out;
   let seen = false;
-  let window: number[] | undefined;
-  const close = (): void => {
-    if (window?.length && window.every((j) => refused(got[j]))) for (const j of window) out.add(j);
-    window = undefined;
-  };
-  session.steps.forEach((step, j) => {
-    if (method(step) === "notifications/initialized" && !isRequest(step)) { close(); if (seen) window = []; seen = true; return; }
-    if (window && isRequest(step) && method(step) !== "initialize" && got[j] !== undefined && !refused(model.outcomes[j])) window.push(j);
-  });
-  close();
-  return out;
+  return refusedWindows(session, got, model, (step) => {
+    if (method(step) !== "notifications/initialized" || isRequest(step)) return undefined;
+    const again = seen;
+    seen = true;
+    return again ? "open" : "shut";
+  }, (step) => method(step) !== "initialize");
 }
 
 export const RECLOSED_CAUSE = " It was refused because notifications/initialized came again: the session stays live once it is (the page's server sets _initialized to true, never back).";

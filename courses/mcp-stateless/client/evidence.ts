@@ -65,9 +65,10 @@ function sameMetaEverywhere(fx: ClientFixtures): boolean {
   let meta: unknown;
   try { meta = metaOf(messageFor(fx, "tools/list")); } catch (error) { if (error instanceof Missing) return false; throw error; }
   if (!isRecord(meta)) return false;
-  const sent = [...fx.requests, ...Object.values(fx.calls).map((c) => c.trace)].flatMap(toServer);
-  return sent.every((s) => metaProblem(s) === undefined || sameJson(metaOf(s), meta));
+  return sentByAll(fx).every((s) => metaProblem(s) === undefined || sameJson(metaOf(s), meta));
 }
+/** Every message the fixtures' requests and calls sent to the server. */
+const sentByAll = (fx: ClientFixtures): Sent[] => [...fx.requests, ...Object.values(fx.calls).map((c) => c.trace)].flatMap(toServer);
 /**
  * Whether every request whose _meta is wrong has no _meta at all: _meta left out, everywhere or
  * everywhere but where the client remembered it (helper 105's sl-mistake-meta-once-per-module and
@@ -75,7 +76,7 @@ function sameMetaEverywhere(fx: ClientFixtures): boolean {
  * The version's line shows it; the other fields' lines read through it.
  */
 function metaLeftOut(fx: ClientFixtures): boolean {
-  const wrong = [...fx.requests, ...Object.values(fx.calls).map((c) => c.trace)].flatMap(toServer).filter((s) => metaProblem(s) !== undefined);
+  const wrong = sentByAll(fx).filter((s) => metaProblem(s) !== undefined);
   return wrong.length > 0 && wrong.every((s) => isRecord(paramsOf(s)) && own(paramsOf(s), "_meta") === undefined);
 }
 const META_LINES = ["t3_request_meta_version", "t3_request_capabilities", "t3_client_info"];

@@ -207,9 +207,17 @@ export function judgeClient(plan: ClientPlan, reply: SandboxReply, input: PlanIn
     const requestRuns: RequestRunTraces[] = [...fixtureRequests, ...g.requests.map(({ run, spec }) => ({ spec, traces: tracesOf(reply.runs[run], CLIENT_TASK.request, spec.cases.length) }))];
     const rules = CLIENT_RULES.filter((r) => r.kind === "behaviour").map((rule) => withManyRequests(judgeRule(rule, requestRuns, [...fixtureCalls, ...generatedCalls], g.seed), g.many === undefined ? undefined : reply.runs[g.many]));
     const declined = fixtureCalls[FIXTURE_NAMES.indexOf("decline")]!;
-    const failing = (name: string): CallRunTrace[] | undefined => { const rule = CLIENT_RULES.find((r) => r.id === name); return rule ? failingCalls(rule, requestRuns, [...fixtureCalls, ...generatedCalls]) : undefined; };
     const calls = [...fixtureCalls, ...generatedCalls];
-    const requests = (name: string): ReturnType<typeof failingRequests> => { const rule = CLIENT_RULES.find((r) => r.id === name); return rule ? failingRequests(rule, requestRuns) : undefined; };
+    // Each rule's failing calls and requests, judged again only once (several charges ask).
+    const once = <T>(judge: (rule: (typeof CLIENT_RULES)[number]) => T): ((name: string) => T | undefined) => {
+      const seen = new Map<string, T | undefined>();
+      return (name) => {
+        if (!seen.has(name)) { const rule = CLIENT_RULES.find((r) => r.id === name); seen.set(name, rule ? judge(rule) : undefined); }
+        return seen.get(name);
+      };
+    };
+    const failing = once((rule) => failingCalls(rule, requestRuns, calls));
+    const requests = once((rule) => failingRequests(rule, requestRuns));
     // One mistake, one point: the rules that show one already shown are charged where it shows.
     let charged = chargeDroppedAnswers(checks, rules, declined, calls);
     charged = chargeDeclinedThrows(checks, charged, declined, failing);

@@ -43,20 +43,20 @@ function threwOnNoQuestion(_spec: CallCase, trace: CallTrace): boolean {
 
 /**
  * The failing rules charged to `target` (a check that failed and is charged nowhere) when every
- * call they failed threw as `threw` says; the same checks otherwise. `failing(name)`: a rule's
+ * call they failed ended as `ended` says; the same checks otherwise. `failing(name)`: a rule's
  * failing calls, or undefined where a request case failed it too.
  */
-function chargeThrows(target: CheckResult | undefined, rules: CheckResult[], failing: (name: string) => readonly CallRunTrace[] | undefined, threw: (spec: CallCase, trace: CallTrace) => boolean, why: string): CheckResult[] {
+function chargeThrows(target: CheckResult | undefined, rules: CheckResult[], failing: (name: string) => readonly CallRunTrace[] | undefined, ended: (spec: CallCase, trace: CallTrace) => boolean, why: string): CheckResult[] {
   if (target?.status !== "fail" || target.chargedTo !== undefined) return rules;
   return rules.map((c) => {
     if (c === target || c.status !== "fail" || c.chargedTo !== undefined) return c;
     const calls = failing(c.name);
-    if (!calls?.length || !calls.every((call) => threw(call.spec, call.trace))) return c;
+    if (!calls?.length || !calls.every((call) => ended(call.spec, call.trace))) return c;
     return { ...c, chargedTo: target.name, message: `${c.message ?? ""} ${why}: the mistake ${target.name} shows, charged there; it costs nothing more.` };
   });
 }
 
-/** The rules charged to the declined cancel's line when it threw on its decline and they failed only on calls that threw on one. */
+/** The rules charged to the declined cancel's line when it ended on its decline and they failed only on calls that ended on one. */
 export function chargeDeclinedThrows(lines: readonly CheckResult[], rules: CheckResult[], declined: CallRunTrace, failing: (name: string) => readonly CallRunTrace[] | undefined): CheckResult[] {
   if (!endedOnDecline(declined.spec, declined.trace)) return rules;
   return chargeThrows(lines.find((c) => c.name === DECLINED_LINE), rules, failing, endedOnDecline, "Every call it failed ended right after the user declined");
