@@ -959,11 +959,11 @@ const COSTS: [string, number][] = [
   // Helper 101 (cheats-2026-12-06m): a handle that throws on every call its lazy validator does not
   // answer, the page's call with a limit among them, had every argument family excused by that one
   // line (16/17 each; grading/fixture-case.ts: a refusal is no search's case). Honest prices (the
-  // same without the throw): 12/17, 14/17 and 15/17; the first stays 2 above it (the families read
-  // through a variant check that threw at the same place: explains() reads two throws alike).
-  ["gaming-throw-unless-enum-only", 3],
-  ["gaming-extra-keys-throw", 3],
-  ["gaming-limit-throws", 3],
+  // same without the throw): 12/17, 14/17 and 15/17. 14/17 each while the families read through the
+  // enum's variant check, which threw at the same place; no longer (course/score-policy.ts).
+  ["gaming-throw-unless-enum-only", 8],
+  ["gaming-extra-keys-throw", 7],
+  ["gaming-limit-throws", 6],
   // ensure_ascii for strings of 64 characters or fewer, or only under "text" and "message": 17/17
   // while no serve input held non-ASCII elsewhere; a string id and a long tool name hold it now.
   ["gaming-serve-escape-short", 1],
@@ -988,6 +988,35 @@ const COSTS: [string, number][] = [
   // block lost task 2 (8/17): tsc 5.9's ES2022 output reads it through an alias assigned after the
   // body (microsoft/TypeScript#56292); compiled at ESNext then (src/sandbox/transpile.ts).
   ["correct-private-method-static-block", 0],
+  // Helper 108 (ch2-round-2026-12-06t): a deep copy that makes `required` an object stopped the
+  // whole grading inside the judge (grading/read-through-tool.ts asTool reads the shapes now).
+  ["tomcp-clone-arrays-as-objects", 1],
+  // 17/17 each while no input showed them: a name capped at 64 characters, a description at 1,024,
+  // a schema with no properties filled in, names normalised (NFC), a line of zero-width characters
+  // taken for blank, serve's lines normalised (NFC) before parsing.
+  ["tomcp-name-cap-64", 1],
+  ["tomcp-description-cap-1024", 1],
+  ["tomcp-fills-schema-defaults", 1],
+  ["tomcp-nfc-name-description", 1],
+  ["serve-blank-includes-zero-width", 1],
+  ["serve-nfc-normalizes-lines", 1],
+  // Helper 106 (cheats-round-2026-12-06r): JSON.stringify for dumps (one slip: keys unsorted, no
+  // escapes) beside only "" blank, and beside a Parse error line with id 0: 16/17 while every serve
+  // family read through the Parse error line the writing slip broke; with the lines written right
+  // the blank-line family still fails, a mistake of its own (grading/parse-line-repair.ts).
+  ["gaming-serve-stringify-blank-slip", 2],
+  ["gaming-serve-stringify-parse-id", 2],
+  // Argument rules approximated by cheaper tests that fit the page (helper 112, cheats-round-2026-12-06x:
+  // falsy for missing, a length test or the page's value for the enum, three digits for the bounds),
+  // or applied on a coin flip (cheats-round-2026-12-06r): the enum's approximation fails
+  // t2_same_invalid_call with the page's lines right, and every family read through that rule cost
+  // nothing (15-16/17 against 11-15 for the same code with the rules left out). The other families'
+  // calls keep a valid service: they no longer read through the enum's rule (course/score-policy.ts).
+  ["gaming-args-cheap-all", 6],
+  ["gaming-args-cheap-bounds-exact", 6],
+  ["gaming-args-cheap-rules", 3],
+  ["gaming-args-enum-table-falsy-slip", 2],
+  ["gaming-args-coin-flip", 6],
 ];
 
 describe("what one mistake costs", () => {

@@ -100,6 +100,12 @@ describe("the compile step's bounds", () => {
     expect(next["ok.ts"]).toMatchObject({ code: expect.stringContaining("exports.ok = 1") });
   });
 
+  it("refuses a regular expression literal Node 20 cannot parse, at its place", async () => {
+    const files = await compileFiles({ "re.ts": "export const name = (uri: string) =>\n  /^(?i:lab):\\/\\/(?<n>.+)$/.exec(uri);\n", "ok.ts": "export const re = /(?:a)(?<x>b)\\k<x>/i;" }, "my/");
+    expect(files["re.ts"]).toEqual({ syntax: expect.stringMatching(/^my\/re\.ts:2:3: this regular expression would not load under Node 20.*`\(\?i:…\)`/) });
+    expect(files["ok.ts"]).toMatchObject({ code: expect.stringContaining("/(?:a)(?<x>b)\\k<x>/i") });
+  });
+
   it("refuses a nest deeper than the compiler's stack with a message, not a crash", async () => {
     const deep = await compileFiles({ "deep.ts": `export const x = ${"(".repeat(50_000)}1${")".repeat(50_000)};` }, "");
     expect(deep["deep.ts"]).toEqual({ syntax: expect.stringMatching(/deep\.ts/) });

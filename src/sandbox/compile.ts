@@ -22,7 +22,7 @@ const TYPESCRIPT = require.resolve("typescript");
 const VERSION = (require("typescript/package.json") as { version: string }).version;
 // What error-sites.ts adds to tsc's output (the catch clauses' call, the marks) and what
 // transpile.ts refuses (an import declared again): a cached file from before is compiled again.
-const OUTPUT_VERSION = "v8-error-sites-directives-import-clash-await-when-reached-imports-require-hoisted-mts-class-alias-esnext";
+const OUTPUT_VERSION = "v8-error-sites-directives-import-clash-await-when-reached-imports-require-hoisted-mts-class-alias-esnext-node20-regex2";
 const CACHED_SCRIPT = path.join(here, "..", "runner", "cached-script.cjs");
 const DISK = path.join(CACHE_DIR, "compiled-ts");
 const CACHE_ENTRIES = 2000;

@@ -6,6 +6,7 @@
 // given the compiler, so that nothing here loads TypeScript.
 import type * as TS from "typescript";
 import { errorSites } from "./error-sites.js";
+import { node20RegexProblem } from "./node20-regex.js";
 import { ES_MODULE, IMPORTS_REQUIRE } from "./resolve.js";
 import type { CompiledFile } from "./protocol.js";
 
@@ -32,7 +33,9 @@ export function transpile(ts: typeof TS, id: string, source: string): CompiledFi
     const clash = importClash(ts, file);
     if (clash) refused.push(`${place(ts, file, clash.getStart(file), id)}: ${IMPORT_CLASH(clash.text)}`);
     awaits = topLevelAwait(ts, file) !== undefined;
-    lowered ||= lowersAtES2022(ts, file);
+    const tree = readTree(ts, file);
+    lowered ||= tree.lowered;
+    if (tree.regex) refused.push(`${place(ts, file, tree.regex.at, id)}: this regular expression would not load under Node 20, the course's runtime: it uses ${tree.regex.problem}.`);
     return file;
   };
   let output: TS.TranspileOutput;
@@ -70,14 +73,25 @@ export function transpile(ts: typeof TS, id: string, source: string): CompiledFi
 /** The helper variables TypeScript declares first for a class alias (`var _a;` ... `_a = A;`). */
 const CLASS_ALIAS = /^var _[a-z](?:, _[a-z])*;$/m;
 
-/** Whether the file holds what the compiler lowers at ES2022 and not at ESNext: decorators, `using` declarations, accessor fields. */
-function lowersAtES2022(ts: typeof TS, file: TS.SourceFile): boolean {
-  const visit = (node: TS.Node): boolean => {
-    if (ts.isDecorator(node) || node.kind === ts.SyntaxKind.AccessorKeyword) return true;
-    if (ts.isVariableDeclarationList(node) && (node.flags & ts.NodeFlags.Using) !== 0) return true;
-    return ts.forEachChild(node, visit) ?? false;
+/**
+ * What one walk of the tree finds: whether the file holds what the compiler lowers at ES2022 and
+ * not at ESNext (decorators, `using` declarations, accessor fields), and the first regular
+ * expression literal Node 20 cannot parse (node20-regex.ts).
+ */
+function readTree(ts: typeof TS, file: TS.SourceFile): { lowered: boolean; regex?: { at: number; problem: string } } {
+  let lowered = false;
+  let regex: { at: number; problem: string } | undefined;
+  const visit = (node: TS.Node): void => {
+    if (ts.isDecorator(node) || node.kind === ts.SyntaxKind.AccessorKeyword) lowered = true;
+    else if (ts.isVariableDeclarationList(node) && (node.flags & ts.NodeFlags.Using) !== 0) lowered = true;
+    else if (ts.isRegularExpressionLiteral(node) && regex === undefined) {
+      const problem = node20RegexProblem(node.text.slice(1, node.text.lastIndexOf("/")));
+      if (problem) regex = { at: node.getStart(file), problem };
+    }
+    ts.forEachChild(node, visit);
   };
-  return visit(file);
+  visit(file);
+  return regex ? { lowered, regex } : { lowered };
 }
 
 /**

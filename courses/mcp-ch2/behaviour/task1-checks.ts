@@ -49,6 +49,12 @@ function tools(random: Random): ToolDefinition[] {
     // Capitals and whitespace at the ends, which a name or description "cleaned" on the way loses.
     { name: "Search_Logs", description: " Searches logs.\n", input_schema: { type: "object", properties: {} } },
     { name: "notes ", description: "\tLists notes. ", input_schema: { type: "object", properties: { tag: { type: "string" } } } },
+    // A name past 64 characters and a description past 1,024 (a copy that caps them kept every
+    // point), letters NFC would compose (e + U+0301: a copy that normalises them did too), and a
+    // schema with no properties at all, which a copy filling in defaults changes (helper 108,
+    // ch2-round-2026-12-06t mistake-tomcp-*).
+    { name: `search_${"recent_".repeat(15)}logs`, description: `${"Searches the logs of one service for a topic. ".repeat(30)}Read only.`, input_schema: { type: "object", properties: { q: { type: "string" } } } },
+    { name: "cafe\u0301_menu", description: "Lists the cafe\u0301's menu, re\u0301sume\u0301 included.", input_schema: { type: "object" } },
   ];
   // Every other generated tool lists its keys in another order than the chapter's TOOL: a tool
   // read from a file may, and a toMcp that converts only name, description, input_schema in that

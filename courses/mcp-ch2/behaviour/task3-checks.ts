@@ -228,6 +228,10 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
       ...PADDED.map((line) => [line]),
       ["{not json", "{not json"],
       ...times(6, () => linesOf(random, random.int(2, 10), () => random.pick(NOT_JSON))),
+      // Zero-width characters alone: neither trim() nor strip() removes them, so the line is not
+      // blank but not JSON (a blank test that took them for spaces kept every point: helper 108's
+      // mistake-serve-blank-includes-zero-width). Last, so the drawn lists keep their draws.
+      ["\u200b"], ["\u200c\u200d", "\u2060"],
     ],
   },
   {
@@ -272,6 +276,9 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
       [...NON_ASCII, ...times(4, () => drawnNonAscii(random))].map((word, i) => JSON.stringify({ jsonrpc: "2.0", id: 900 + i, method: "tools/call", params: { name: "logs_search", arguments: { service: "api", query: word } } })),
       // Each a list of its own: a throw on the one does not excuse the other.
       ...ESCAPED.map((line) => [line]),
+      // Letters NFC would compose (e + U+0301), each written back as it came: a serve normalising
+      // its lines kept every point (helper 108's mistake-serve-nfc-normalizes-lines).
+      [JSON.stringify({ jsonrpc: "2.0", id: 950, method: "tools/call", params: { name: "logs_search", arguments: { service: "api", query: "cafe\u0301 re\u0301sume\u0301" } } })],
     ],
   },
   {

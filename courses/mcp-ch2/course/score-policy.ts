@@ -26,12 +26,18 @@ const call = (cause: string, rules: string[] = []): Points => family(cause, [...
 // A failure whose answers say something other than the rule (a search where it refuses:
 // CheckResult.ownMistake) is the rule's own mistake, however the fixture's calls went: code that
 // skipped the argument rules and failed the enum's fixture line had every one of them for free.
-const ARGUMENT_PATH = withRules(CALL_PATH.filter((l) => l !== "t2_id5_text"), LINE_RULES);
+// Nor through t2_same_invalid_call, the enum's rule on other services: an enum approximated (a
+// table of the page's value, a length test) fails it with the fixture's lines right, and says
+// nothing of the other rules, whose calls keep a valid service; each of them approximated too cost
+// one point for all (cheats-round-2026-12-06x ch2-cheap-all: 15/17, 11 with no rules at all).
+// The enum's family reads through it still (`call`).
+const notTheEnums = (rules: string[]): string[] => rules.filter((r) => r !== "t2_same_invalid_call");
+const ARGUMENT_PATH = notTheEnums(withRules(CALL_PATH.filter((l) => l !== "t2_id5_text"), LINE_RULES));
 // Nor, with such a failure, through t2_valid_calls: how a search is answered cannot make code
 // search where the rules refuse, and a wrong valid call's text made four families free beside it
 // (monotone-2026-12-06 ch2-13: one slip more kept two points more).
 const argument = (cause: string, rules: string[] = []): Points =>
-  ruleFamily(cause, withRules([...ARGUMENT_PATH, ...rules], LINE_RULES), [...ARGUMENT_PATH, ...rules.filter((r) => r === "t2_valid_calls")]);
+  ruleFamily(cause, notTheEnums(withRules([...ARGUMENT_PATH, ...rules], LINE_RULES)), [...ARGUMENT_PATH, ...rules.filter((r) => r === "t2_valid_calls")]);
 const ARGUMENT_RULES: Record<string, Points> = {
   t2_inherited_argument_names: argument("inherited names", ["t2_unexpected_field"]),
   t2_valid_calls: argument("valid calls"),
@@ -102,7 +108,7 @@ const TASK3_RULES: Record<string, Points> = {
 };
 
 export const SCORE_POLICY: ScorePolicy = {
-  id: "chapter2-score-v51",
+  id: "chapter2-score-v52",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { TASKS, type TaskId } from "../course/tasks.js";
 import { judgeBehaviour, type Excused, type ExpectOverride } from "../behaviour/judge.js";
-import { markOwnOverParseLine, slippedParseLine, withParseLineRight } from "./parse-line-repair.js";
+import { markOwnOverRepair, writtenRight } from "./parse-line-repair.js";
 import { chargeLastLineLeftOut, lastLineLeftOut } from "./last-line.js";
 import { ANSWER_KEY } from "../behaviour/key.js";
 import { planBehaviour, planInputs } from "../behaviour/plan.js";
@@ -207,9 +207,9 @@ function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle
   const served = task === "task3" && o.behaviour && r.fresh !== undefined
     ? judgeFreshServe({ plan: r.plan, calls, fixtureCount, fresh, run: reply.runs[r.fresh], seed: o.seed, ...(oracle ? { override: oracle.override } : {}), ...(excused ? { excused } : {}) }, read)
     : undefined;
-  // A slip in serve's Parse error line explains only the failures it reaches (parse-line-repair.ts).
-  const slipped = task === "task3" && o.behaviour && calls[0]?.ok ? slippedParseLine(calls[0].value) : undefined;
-  const own = (checks: CheckResult[]): CheckResult[] => (slipped ? markOwnOverParseLine(checks, judgeBehaviour(task, r.plan, withParseLineRight(calls, slipped), fixtureCount, o.seed, oracle?.override, excused)) : checks);
+  // A slip in serve's Parse error line, or keys left unsorted, explains only the failures it reaches (parse-line-repair.ts).
+  const repaired = task === "task3" && o.behaviour ? writtenRight(calls) : undefined;
+  const own = (checks: CheckResult[]): CheckResult[] => (repaired ? markOwnOverRepair(checks, judgeBehaviour(task, r.plan, repaired.calls, fixtureCount, o.seed, oracle?.override, excused), repaired.lineRight) : checks);
   // Two or more of serve's rules failing as a list without its last line reads: one mistake (last-line.ts).
   const lastLine = (checks: CheckResult[]): CheckResult[] => (task === "task3" && o.behaviour && checks.filter((c) => c.status === "fail").length > 1
     ? chargeLastLineLeftOut(checks, judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, lastLineLeftOut(oracle?.override), excused)) : checks);

@@ -17,12 +17,24 @@ import type { GradingRequest } from "./request.js";
 /** Marks a check charged to task 1 until the task's verdicts are known (src/pack/charges.ts). */
 const TASK1 = "task1";
 
+// What the model reads of a schema, in the shapes it reads them (behaviour/model.ts
+// modelValidate): a student's copy that made `required` an object ({"0": ...}) threw inside the
+// judge and stopped the whole grading (ch2-round-2026-12-06t mistake-tomcp-clone-arrays-as-objects).
+const absentOr = (value: unknown, is: (v: unknown) => boolean): boolean => value === undefined || is(value);
+const isStrings = (v: unknown): boolean => Array.isArray(v) && v.every((s) => typeof s === "string");
+const isRule = (rule: unknown): boolean => isObject(rule) && absentOr(rule["type"], (t) => typeof t === "string") &&
+  absentOr(rule["enum"], Array.isArray) && absentOr(rule["minimum"], (n) => typeof n === "number") && absentOr(rule["maximum"], (n) => typeof n === "number");
+const isSchema = (schema: unknown): boolean => isObject(schema) && absentOr(schema["required"], isStrings) &&
+  absentOr(schema["properties"], (p) => isObject(p) && Object.values(p).every(isRule));
+
 /**
  * A value toMcp returned, as a tool handle could serve, when it is one and differs from the
- * chapter's converted tool. Its name may be missing: handle then knows no tool by any name.
+ * chapter's converted tool. Its name may be missing: handle then knows no tool by any name. A
+ * schema of other shapes than the chapter's (a list made an object) is none: handle is then judged
+ * against the chapter's tool, and the shape is toMcp's own checks' to charge.
  */
 export function asTool(value: unknown): McpTool | undefined {
-  if (!isObject(value) || (Object.hasOwn(value, "name") && typeof value["name"] !== "string") || !isObject(value["inputSchema"]) || deepEqual(value, MCP_TOOL)) return undefined;
+  if (!isObject(value) || (Object.hasOwn(value, "name") && typeof value["name"] !== "string") || !isSchema(value["inputSchema"]) || deepEqual(value, MCP_TOOL)) return undefined;
   return value as unknown as McpTool;
 }
 

@@ -53,13 +53,26 @@ export class SessionBuilder {
   constructor(private readonly random: Random, readonly servers: ServerConfig[] = [{ allowedTools: ["add", "weather", "subtract"] }]) {
     this.id = random.int(0, 3) === 0 ? 0 : random.int(1, 50);
   }
-  /** The next id: mostly integers, sometimes strings ("" and "7" included). */
+  /** The ids the session's requests have carried. */
+  private readonly sent = new Set<unknown>();
+  /**
+   * The next id: mostly integers, sometimes strings ("" and "7" included), never one sent before
+   * in the session: the specification forbids a client to reuse an id, and a server refusing a
+   * reused one lost points while "" came twice (stateful-round-2026-12-06v c-server-refuses-reused-ids).
+   */
   nextId(): string | number {
     const n = this.id++;
     const r = this.random.int(0, 9);
-    return r === 0 ? `req-${n}` : r === 1 ? String(n) : r === 2 && n % 5 === 0 ? "" : n;
+    if (r === 2 && n % 5 === 0 && !this.sent.has("")) return "";
+    return r === 0 ? `req-${n}` : r === 1 ? String(n) : n;
   }
-  handle(message: Message, on = 0): this { this.steps.push(on ? { op: "handle", on, message } : { op: "handle", message }); return this; }
+  /** `id` when no request of the session carried it yet, else the next id. */
+  unsent(id: string | number): string | number { return this.sent.has(id) ? this.nextId() : id; }
+  handle(message: Message, on = 0): this {
+    if (Object.hasOwn(message, "id") && (typeof message["id"] === "string" || typeof message["id"] === "number")) this.sent.add(message["id"]);
+    this.steps.push(on ? { op: "handle", on, message } : { op: "handle", message });
+    return this;
+  }
   request(method: string, params?: Message, on = 0): this {
     return this.handle(params === undefined ? { jsonrpc: "2.0", id: this.nextId(), method } : { jsonrpc: "2.0", id: this.nextId(), method, params }, on);
   }

@@ -310,7 +310,7 @@ function notificationSessions(r: Random): Session[] {
       const pick = r.int(0, 4);
       if (pick === 0) b.notify(r.pick([...METHODS, "notifications/cancelled", "nope"]), r.bool() ? { name: "add", arguments: { x: 1, y: 1 } } : undefined);
       else if (pick === 1) b.handle({ jsonrpc: r.pick(["1.0", "2.0 ", null]), id: b.nextId(), method: r.pick(METHODS) });
-      else if (pick === 2) b.handle({ jsonrpc: "2.0", id: r.pick([0, "", "x"]), method: "tools/list" });
+      else if (pick === 2) b.handle({ jsonrpc: "2.0", id: b.unsent(r.pick([0, "", "x"])), method: "tools/list" });
       else anyCall(b, r);
     }
     // A method the lab has no handler for is -32601 once live (a name of Object.prototype's too).

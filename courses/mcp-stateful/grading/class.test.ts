@@ -163,6 +163,9 @@ const CORRECT = [
   "correct-spec-output-schema", // task 2: each listed tool with an outputSchema, each success with the structuredContent it then requires
   "correct-spec-structured-content", // task 2: structuredContent beside the text block of a tool's result
   "correct-capabilities-experimental", // task 2: initialize's capabilities with an empty experimental object
+  // Helper 110 (stateful-round-2026-12-06v): a reused request id refused -32600, as the specification
+  // forbids a client to reuse one: 16/18 while the sessions sent "" twice (behaviour/generate.ts nextId).
+  "correct-spec-reused-ids-refused",
 ];
 
 /** [fixture, the checks it must fail (and nothing else), points it costs, what their diagnosis shows]. */

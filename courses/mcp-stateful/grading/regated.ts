@@ -58,6 +58,20 @@ export function reclosedSteps(session: Session, got: readonly Outcome[], model: 
   }, (step) => method(step) !== "initialize");
 }
 
+/**
+ * The steps the code refused after a request the model answers -32603 (a resource's reader that
+ * raised), up to the next notifications/initialized, where the model answers otherwise. A server
+ * that sets its session back to "not initialized" on an internal error broke that request's rule
+ * once (a handler's error does not take the session down), not the checks of whatever came after
+ * it (helper 110's m-internal-error-closes-session: 11/18).
+ */
+export function failedAndClosedSteps(session: Session, got: readonly Outcome[], model: { outcomes: Outcome[]; rules: StepRule[] }): Set<number> {
+  return refusedWindows(session, got, model, (step, j) => (model.rules[j] === "resourceFailed" ? "open" : method(step) === "notifications/initialized" && !isRequest(step) ? "shut" : undefined),
+    (step) => method(step) !== "initialize");
+}
+
+export const FAILED_CLOSED_CAUSE = " It was refused because a request before it failed with -32603: an error inside a handler is that request's answer, and the session stays live.";
+
 export const RECLOSED_CAUSE = " It was refused because notifications/initialized came again: the session stays live once it is (the page's server sets _initialized to true, never back).";
 
 export const REGATED_CAUSE = " It was refused because initialize came again once the session was live: initialize is answered at any time and leaves the session as it was (the page's server answers it before it looks at the gate).";

@@ -38,6 +38,9 @@ const unknownIds = (random: Random): string[] => [
   "A102", "a100", " A100", "A100 ", "A1000", "Z9", "", "A", "100", "A100\n",
   ...ODD_NAMES.slice(0, 10),
   ...Array.from({ length: 6 }, () => `${random.pick(["A", "B", "Z", "a"])}${random.int(0, 9999)}`),
+  // Full-width letters and digits, which NFKC makes A100: a lookup of the normalised id kept every
+  // point (stateless-round-2026-12-06u m-order-id-nfkc-normalised). Last, after the draws.
+  "\uff21\uff11\uff10\uff10", "A\uff11\uff10\uff10",
 ];
 
 // A list holding the version equals it loosely (["2026-07-28"] == "2026-07-28"): refused all the same.
@@ -201,6 +204,9 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // notifications/cancelled line, kept 41/41). No draw: the draws above stay as they were.
       { jsonrpc: "2.0", id: 7, method: "notifications/cancelled", params: withMeta({ requestId: 3 }) },
       { jsonrpc: "2.0", id: "n1", method: "notifications/initialized", params: withMeta() },
+      // A known name in kebab-case: a lookup that turned "-" into "_" kept every point
+      // (stateless-round-2026-12-06u m-tool-name-dashes-as-underscores). No draw.
+      { jsonrpc: "2.0", id: "kebab", method: "tools/call", params: withMeta({ name: "get-order-status", arguments: { order_id: "A100" } }) },
     ],
   },
   {

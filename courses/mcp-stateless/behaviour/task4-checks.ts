@@ -12,8 +12,13 @@ const NOT_JSON = ["{not json", "{", "}", "not json", "{\"jsonrpc\": \"2.0\",", "
 // trim() removes more than JSON's own whitespace (space, tab, CR, LF): U+00A0, U+FEFF, U+2028
 // and the like. A line of them alone is blank; a message padded with them is not JSON.
 const BLANK_UNICODE = ["\r", "\u00a0", "\ufeff", "\u2028", " \r", "\u3000\t"];
-const PADDED = ["\u00a0", "\ufeff", "\u2028", "\u3000", "\v", "\f"].map((pad, i) =>
+const PADS = ["\u00a0", "\ufeff", "\u2028", "\u3000", "\v", "\f"];
+const PADDED = PADS.map((pad, i) =>
   i % 2 ? `${JSON.stringify(request(i + 1, "tools/list"))}${pad}` : `${pad}${JSON.stringify(request(i + 1, "tools/list"))}`);
+// Each pad on its other side too: a serve stripping a leading BOM alone (a TextDecoder round trip)
+// kept every point while the BOM came after only (stateless-round-2026-12-06u m-serve-textdecoder-drops-bom).
+const PADDED_OTHER_SIDE = PADS.map((pad, i) =>
+  i % 2 ? `${pad}${JSON.stringify(request(i + 11, "tools/list"))}` : `${JSON.stringify(request(i + 11, "tools/list"))}${pad}`);
 const INHERITED_KEYS = [`{"constructor":{"name":"x"},`, `{"__proto__":null,`, `{"toString":1,"hasOwnProperty":"no",`].map((head, i) =>
   JSON.stringify(request(70 + i, "tools/list")).replace(/^\{/, head));
 /** Lines of the long generated session: past any small limit a serve might keep. */
@@ -58,6 +63,7 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // Lines a comment syntax would skip: not JSON, so each gets the parse error line (a serve
       // that skipped "#" and "//" lines kept 41/41: serve-skips-comment-lines). Last, for the draws.
       ["# a comment", "// another"], ["#", "//"],
+      ...PADDED_OTHER_SIDE.map((l) => [l]),
     ],
   },
   {

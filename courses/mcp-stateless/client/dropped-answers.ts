@@ -4,7 +4,9 @@
 // (t3_input_responses_keyed), which took the accepted cancel's right line with it
 // (t3_retry_input_responses, whose rule it is). When every retry that is not what ask returned has
 // exactly the keys it should, the declined cancel's among them, the rule shows the declined line's
-// mistake again: it is charged there (client-always-sends-accept).
+// mistake again: it is charged there (client-always-sends-accept). So too for retries that leave
+// out exactly the answers that were not an accept, the others as ask returned them (helper 111's
+// sl-mistake-declines-filtered: 39/41).
 import type { CheckResult } from "../../../src/report/types.js";
 import type { CallRunTrace } from "./verdicts.js";
 import { isRecord, own, paramsOf, sameJson } from "./messages.js";
@@ -24,10 +26,19 @@ function retriesOf({ spec, trace }: CallRunTrace): "right" | "values" | "other" 
     if (!answers) continue;
     const sent = own(paramsOf(rounds[i + 1]!.message), "inputResponses");
     if (sameJson(sent, answers)) continue;
-    if (!isRecord(sent) || !sameJson(Object.keys(sent).sort(), Object.keys(answers).sort())) return "other";
-    values = true;
+    if (!isRecord(sent)) return "other";
+    if (sameJson(Object.keys(sent).sort(), Object.keys(answers).sort()) || onlyDeclinesLeftOut(sent, answers)) { values = true; continue; }
+    return "other";
   }
   return values ? "values" : "right";
+}
+
+/** Whether `sent` is `answers` less those that were no accept (a decline, a cancel), the rest as they were; at least one left out. */
+function onlyDeclinesLeftOut(sent: Record<string, unknown>, answers: Record<string, unknown>): boolean {
+  const keys = Object.keys(answers);
+  const left = keys.filter((k) => !Object.hasOwn(sent, k));
+  const accepted = (k: string): boolean => isRecord(answers[k]) && (answers[k] as Record<string, unknown>)["action"] === "accept";
+  return left.length > 0 && Object.keys(sent).every((k) => Object.hasOwn(answers, k) && sameJson(sent[k], answers[k])) && left.every((k) => !accepted(k));
 }
 
 /** The rule charged to the declined cancel's line when both fail for answers dropped under the right keys; the same checks otherwise. */

@@ -873,6 +873,15 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["gaming-lazy-is-error-snake", "task2", ["t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], [], 7],
   // An unknown order refused with a JSON-RPC error -32602, not the tool's error result: 36/41.
   ["gaming-lazy-order-not-found-as-rpc-error", "task2", ["t2_z9_is_error", "t2_inherited_names", "t2_version_check", "t2_input_responses", "t2_odd_params", "t2_arguments", "t2_unknown_names", "t2_jsonrpc"], [], 7],
+  // Helper 109 (stateless-round-2026-12-06u): each line through a TextDecoder round trip, which
+  // drops a leading U+FEFF: 41/41 while every BOM came after the message (task4-checks.ts PADDED_OTHER_SIDE).
+  ["serve-strips-leading-bom", "task4", ["t4_unreadable_lines"]],
+  // A tool name's "-" read as "_", an order id normalised (NFKC): 41/41 while no input showed them.
+  ["tool-name-dashes-as-underscores", "task2", ["t2_unknown_names"]],
+  ["order-id-nfkc-normalised", "task2", ["t2_order_ids"]],
+  // Helper 111 (clients-round-2026-12-06w): declined and cancelled answers left out of the retry's
+  // inputResponses, 39/41: the keyed rule now charged to the declined cancel's line (client/dropped-answers.ts).
+  ["client-declines-filtered", "task3", ["t3_declined_text"]],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {

@@ -70,6 +70,11 @@
   const remove = (holder, names) => { for (const name of names) delete holder[name]; };
   remove(Object, ["groupBy"]);
   remove(Map, ["groupBy"]);
+  remove(Set, ["groupBy"]);
+  remove(Map.prototype, ["getOrInsert", "getOrInsertComputed"]);
+  remove(WeakMap.prototype, ["getOrInsert", "getOrInsertComputed"]);
+  remove(DataView.prototype, ["getFloat16", "setFloat16"]);
+  remove(Function.prototype, ["fileName", "lineNumber", "columnNumber"]);
   remove(Promise, ["withResolvers", "try"]);
   remove(Set.prototype, ["union", "intersection", "difference", "symmetricDifference", "isSubsetOf", "isSupersetOf", "isDisjointFrom"]);
   remove(ArrayBuffer.prototype, ["transfer", "transferToFixedLength", "detached"]);
@@ -99,6 +104,7 @@
     // The iterator helpers (Node 22): [].values().map and the rest.
     remove(Iterator.prototype, ["map", "filter", "take", "drop", "flatMap", "reduce", "toArray", "forEach", "some", "every", "find"]);
     remove(globalThis, ["Iterator"]);
+    remove(Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())), ["constructor"]);
   }
   // V8's wording (QuickJS's AggregateError from Promise.any has no message).
   const nativeAny = Promise.any;

@@ -632,5 +632,18 @@ const FAMILIES: Record<string, Line[]> = {
   ],
 };
 
+// Every property of the language's built-ins, by name: what QuickJS has beyond Node 20 passed in
+// grade and threw on the student's own Node (Map.prototype.getOrInsert: fair-round-2026-12-06y).
+// Not RegExp's legacy statics (RegExp.$1...), which the engine lacks, nor Error's, where the
+// test runner sets prepareStackTrace on this side.
+const BUILT_INS = ["Object", "Function", "Array", "String", "Number", "Boolean", "Symbol", "BigInt", "Math", "JSON", "Reflect", "Promise", "Map", "WeakMap", "Set",
+  "WeakSet", "Date", "ArrayBuffer", "SharedArrayBuffer", "DataView", "Uint8Array", "Atomics", "WeakRef", "FinalizationRegistry", "Proxy", "AggregateError", "TypeError"];
+FAMILIES["built-in names"] = [
+  ...BUILT_INS.flatMap((g) => [`Object.getOwnPropertyNames(${g}).sort()`, `${g}.prototype ? Object.getOwnPropertyNames(${g}.prototype).sort() : 'none'`]),
+  "Object.getOwnPropertyNames(RegExp.prototype).sort()", "Object.getOwnPropertyNames(Error.prototype).sort()",
+  "Object.getOwnPropertyNames(Object.getPrototypeOf(Uint8Array)).sort()", "Object.getOwnPropertyNames(Object.getPrototypeOf(Uint8Array).prototype).sort()",
+  "Object.getOwnPropertyNames(Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()))).sort()",
+];
+
 export const TABLE: Entry[] = Object.entries({ ...FAMILIES, ...INSPECT_ROWS, ...IDIOM_ROWS, ...ERROR_ROWS }).flatMap(([family, lines]) =>
   lines.map((line) => (typeof line === "string" ? { name: `${family}: ${line}`, code: line } : { name: `${family}: ${line.code.slice(0, 80)}`, ...line })));
