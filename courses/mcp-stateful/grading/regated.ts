@@ -19,12 +19,12 @@ const isRequest = (step: Session["steps"][number]): boolean => step.op === "hand
  * the model answers otherwise, all of them or none (a server that refuses some of them for another
  * reason makes another mistake, judged by their own checks).
  */
-function refusedWindows(session: Session, got: readonly Outcome[], model: { outcomes: Outcome[] }, edge: (step: Session["steps"][number], j: number) => "open" | "shut" | undefined, kept: (step: Session["steps"][number]) => boolean): Set<number> {
+function refusedWindows(session: Session, got: readonly Outcome[], model: { outcomes: Outcome[] }, edge: (step: Session["steps"][number], j: number) => "open" | "shut" | undefined, kept: (step: Session["steps"][number]) => boolean, enough: (window: number[]) => boolean = () => true): Set<number> {
   const out = new Set<number>();
   if (session.servers.length !== 1) return out;
   let window: number[] | undefined;
   const shut = (): void => {
-    if (window?.length && window.every((j) => refused(got[j]))) for (const j of window) out.add(j);
+    if (window?.length && enough(window) && window.every((j) => refused(got[j]))) for (const j of window) out.add(j);
     window = undefined;
   };
   session.steps.forEach((step, j) => {
@@ -66,8 +66,10 @@ export function reclosedSteps(session: Session, got: readonly Outcome[], model: 
  * it (helper 110's m-internal-error-closes-session: 11/18).
  */
 export function failedAndClosedSteps(session: Session, got: readonly Outcome[], model: { outcomes: Outcome[]; rules: StepRule[] }): Set<number> {
+  // Two requests refused at least: one request refused -32600 after it is as likely a mistake of
+  // that method's own (an unknown tool answered -32600: string-ids-refused-unknown-tool-same-code).
   return refusedWindows(session, got, model, (step, j) => (model.rules[j] === "resourceFailed" ? "open" : method(step) === "notifications/initialized" && !isRequest(step) ? "shut" : undefined),
-    (step) => method(step) !== "initialize");
+    (step) => method(step) !== "initialize", (window) => window.length >= 2);
 }
 
 export const FAILED_CLOSED_CAUSE = " It was refused because a request before it failed with -32603: an error inside a handler is that request's answer, and the session stays live.";

@@ -104,11 +104,15 @@ function* judgedSteps(session: Session, got: readonly Outcome[], judges: readonl
     const step = session.steps[j]!;
     // Wrong by its string id alone: the envelope's step, whatever method it called.
     const byId = byStringId(step, got[j], model.outcomes[j], ids.strings);
-    const rule = failedClosed.has(j) ? "resourceFailed" : reclosed.has(j) ? "gate" : regated.has(j) || asLive.has(j) ? "initializeAgain" : mixed.has(j) ? "gate" : optionalArgRule(toolLookupRule(falsyIdRule(step, model.rules[j]!, got[j], model.outcomes[j], ids.falsy), got[j], step), got[j], session, j);
+    // Refused for its falsy id (falsy-ids.ts) before any window's reading: an initialize under ""
+    // after an initialized the model did not take was t2_initialize_again's too (falsy-id-refused, seed 7).
+    const falsy = falsyIdRule(step, model.rules[j]!, got[j], model.outcomes[j], ids.falsy);
+    const byFalsyId = falsy !== model.rules[j];
+    const rule = byFalsyId ? falsy : failedClosed.has(j) ? "resourceFailed" : reclosed.has(j) ? "gate" : regated.has(j) || asLive.has(j) ? "initializeAgain" : mixed.has(j) ? "gate" : optionalArgRule(toolLookupRule(falsy, got[j], step), got[j], session, j);
     if (judges !== "envelope" && (byId || !judges.includes(rule))) continue;
     const compared = (part: "envelope" | "body"): string | undefined => compareStep(step, model.outcomes[j]!, got[j]!, part);
     const why = got[j] === undefined ? (stalled !== undefined ? `it never returned: ${stalled}` : "the session stopped before this step") : judges !== "envelope" ? compared("body") : compared("envelope") ?? (byId ? compared("body") : undefined);
-    const cause = byId ? stringIdCause(step) : failedClosed.has(j) ? FAILED_CLOSED_CAUSE : reclosed.has(j) ? RECLOSED_CAUSE : regated.has(j) ? REGATED_CAUSE : asLive.has(j) ? REFUSED_AS_LIVE_CAUSE : mixed.has(j) ? MIXED_GATE_CAUSE : rule === "toolUnknown" && rule !== model.rules[j] ? TOOL_LOOKUP_CAUSE : rule === "toolMissingArg" && rule !== model.rules[j] ? OPTIONAL_ARG_CAUSE : rule !== model.rules[j] ? falsyIdCause(step, got[j]) : "";
+    const cause = byId ? stringIdCause(step) : byFalsyId ? falsyIdCause(step, got[j]) : failedClosed.has(j) ? FAILED_CLOSED_CAUSE : reclosed.has(j) ? RECLOSED_CAUSE : regated.has(j) ? REGATED_CAUSE : asLive.has(j) ? REFUSED_AS_LIVE_CAUSE : mixed.has(j) ? MIXED_GATE_CAUSE : rule === "toolUnknown" && rule !== model.rules[j] ? TOOL_LOOKUP_CAUSE : rule === "toolMissingArg" && rule !== model.rules[j] ? OPTIONAL_ARG_CAUSE : rule !== model.rules[j] ? falsyIdCause(step, got[j]) : "";
     yield { j, why: why === undefined ? undefined : `${why}.${cause}`, rule };
   }
 }
