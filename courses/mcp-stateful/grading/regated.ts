@@ -6,10 +6,11 @@
 import type { Outcome, Session, StepRule } from "../behaviour/session.js";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const refused = (o: Outcome | undefined): boolean => {
+const errorCode = (o: Outcome | undefined): unknown => {
   const v = o !== undefined && "value" in o ? o.value : undefined;
-  return isObject(v) && isObject(v["error"]) && v["error"]["code"] === -32600;
+  return isObject(v) && isObject(v["error"]) ? v["error"]["code"] : undefined;
 };
+const refused = (o: Outcome | undefined): boolean => errorCode(o) === -32600;
 const method = (step: Session["steps"][number]): unknown => (step.op === "handle" && isObject(step.message) ? step.message["method"] : undefined);
 const isRequest = (step: Session["steps"][number]): boolean => step.op === "handle" && isObject(step.message) && Object.hasOwn(step.message, "id");
 
@@ -71,6 +72,25 @@ export function failedAndClosedSteps(session: Session, got: readonly Outcome[], 
   return refusedWindows(session, got, model, (step, j) => (model.rules[j] === "resourceFailed" ? "open" : method(step) === "notifications/initialized" && !isRequest(step) ? "shut" : undefined),
     (step) => method(step) !== "initialize", (window) => window.length >= 2);
 }
+
+const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * After the first request named like an Object.prototype member (__proto__, toString), the steps
+ * whose error code differs from the model's, when every one of them (two at least) is -32603: a
+ * state read through an inherited name (a phase table's row.next[method]) that broke every later
+ * answer is that request's rule's mistake once, not every check's whose steps came after (helper
+ * 110's m-phase-table-inherited-lookup: 10/18).
+ */
+export function poisonedSteps(session: Session, got: readonly Outcome[], model: { outcomes: Outcome[]; rules: StepRule[] }): { from: number; steps: Set<number> } | undefined {
+  if (session.servers.length !== 1) return undefined;
+  const from = session.steps.findIndex((step) => isRequest(step) && typeof method(step) === "string" && INHERITED.has(method(step) as string));
+  if (from < 0) return undefined;
+  const wrong = session.steps.flatMap((step, j) => (j > from && isRequest(step) && got[j] !== undefined && errorCode(got[j]) !== errorCode(model.outcomes[j]) ? [j] : []));
+  return wrong.length >= 2 && wrong.every((j) => errorCode(got[j]) === -32603) ? { from, steps: new Set(wrong) } : undefined;
+}
+
+export const POISONED_CAUSE = " It failed with -32603 after a request named like an Object.prototype member was answered wrongly: a lookup by that name in a plain object found an inherited value (use a Map, or Object.hasOwn).";
 
 export const FAILED_CLOSED_CAUSE = " It was refused because a request before it failed with -32603: an error inside a handler is that request's answer, and the session stays live.";
 

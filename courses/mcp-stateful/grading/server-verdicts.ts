@@ -15,7 +15,7 @@ import { falsyIdCause, falsyIdRule, refusesFalsyIds } from "./falsy-ids.js";
 import { chargeGateSlips } from "./gate-slips.js";
 import { chargeStaleLists } from "./stale-lists.js";
 import { answerKind, byStringId, stringIdCause, stringIdMistake } from "./string-ids.js";
-import { FAILED_CLOSED_CAUSE, failedAndClosedSteps, RECLOSED_CAUSE, reclosedSteps, REFUSED_AS_LIVE_CAUSE, refusedAsLiveSteps, REGATED_CAUSE, regatedSteps } from "./regated.js";
+import { FAILED_CLOSED_CAUSE, failedAndClosedSteps, POISONED_CAUSE, poisonedSteps, RECLOSED_CAUSE, reclosedSteps, REFUSED_AS_LIVE_CAUSE, refusedAsLiveSteps, REGATED_CAUSE, regatedSteps } from "./regated.js";
 import { MIXED_GATE_CAUSE, mixedGateSteps, ruleHabits, type RuleHabits } from "./mixed-gate.js";
 import { TOOL_LOOKUP_CAUSE, toolLookupRule } from "./tool-lookup.js";
 import { OPTIONAL_ARG_CAUSE, optionalArgRule } from "./optional-args.js";
@@ -97,6 +97,7 @@ function* judgedSteps(session: Session, got: readonly Outcome[], judges: readonl
   const mixed = mixedGateSteps(session, got, model, ids.habits);
   const reclosed = reclosedSteps(session, got, model);
   const failedClosed = failedAndClosedSteps(session, got, model);
+  const poisoned = poisonedSteps(session, got, model);
   for (let j = 0; j < session.steps.length; j++) {
     // A session that stalled: its steps are judged up to the one that never returned.
     if (stalled !== undefined && j > got.length) break;
@@ -108,11 +109,11 @@ function* judgedSteps(session: Session, got: readonly Outcome[], judges: readonl
     // after an initialized the model did not take was t2_initialize_again's too (falsy-id-refused, seed 7).
     const falsy = falsyIdRule(step, model.rules[j]!, got[j], model.outcomes[j], ids.falsy);
     const byFalsyId = falsy !== model.rules[j];
-    const rule = byFalsyId ? falsy : failedClosed.has(j) ? "resourceFailed" : reclosed.has(j) ? "gate" : regated.has(j) || asLive.has(j) ? "initializeAgain" : mixed.has(j) ? "gate" : optionalArgRule(toolLookupRule(falsy, got[j], step), got[j], session, j);
+    const rule = byFalsyId ? falsy : poisoned?.steps.has(j) ? model.rules[poisoned.from]! : failedClosed.has(j) ? "resourceFailed" : reclosed.has(j) ? "gate" : regated.has(j) || asLive.has(j) ? "initializeAgain" : mixed.has(j) ? "gate" : optionalArgRule(toolLookupRule(falsy, got[j], step), got[j], session, j);
     if (judges !== "envelope" && (byId || !judges.includes(rule))) continue;
     const compared = (part: "envelope" | "body"): string | undefined => compareStep(step, model.outcomes[j]!, got[j]!, part);
     const why = got[j] === undefined ? (stalled !== undefined ? `it never returned: ${stalled}` : "the session stopped before this step") : judges !== "envelope" ? compared("body") : compared("envelope") ?? (byId ? compared("body") : undefined);
-    const cause = byId ? stringIdCause(step) : byFalsyId ? falsyIdCause(step, got[j]) : failedClosed.has(j) ? FAILED_CLOSED_CAUSE : reclosed.has(j) ? RECLOSED_CAUSE : regated.has(j) ? REGATED_CAUSE : asLive.has(j) ? REFUSED_AS_LIVE_CAUSE : mixed.has(j) ? MIXED_GATE_CAUSE : rule === "toolUnknown" && rule !== model.rules[j] ? TOOL_LOOKUP_CAUSE : rule === "toolMissingArg" && rule !== model.rules[j] ? OPTIONAL_ARG_CAUSE : rule !== model.rules[j] ? falsyIdCause(step, got[j]) : "";
+    const cause = byId ? stringIdCause(step) : byFalsyId ? falsyIdCause(step, got[j]) : poisoned?.steps.has(j) ? POISONED_CAUSE : failedClosed.has(j) ? FAILED_CLOSED_CAUSE : reclosed.has(j) ? RECLOSED_CAUSE : regated.has(j) ? REGATED_CAUSE : asLive.has(j) ? REFUSED_AS_LIVE_CAUSE : mixed.has(j) ? MIXED_GATE_CAUSE : rule === "toolUnknown" && rule !== model.rules[j] ? TOOL_LOOKUP_CAUSE : rule === "toolMissingArg" && rule !== model.rules[j] ? OPTIONAL_ARG_CAUSE : rule !== model.rules[j] ? falsyIdCause(step, got[j]) : "";
     yield { j, why: why === undefined ? undefined : `${why}.${cause}`, rule };
   }
 }

@@ -36,13 +36,17 @@ function messageLine(random: Random): string {
   return random.bool() ? JSON.stringify(made) : JSON.stringify(made).replace(/,"/g, ', "').replace(/":/g, '": ');
 }
 
+/** A list holding a line twice: where a log numbered by indexOf shows, t4_messages' case (BehaviourCheck.reachedBy). */
+const REPEATS = (input: unknown): readonly string[] =>
+  Array.isArray(input) && new Set(input).size < input.length ? ["t4_messages"] : [];
+
 const RULE_CHECKS: readonly BehaviourCheck[] = [
   // Three rules, three checks: a serve wrong on blanks, on unreadable lines and on JSON that is
   // not an object makes three mistakes, each a point (a-serve-three-odd-lines kept 40/41 while
   // one check held them all). Each check's subtle lines are its own; the plain ones of the other
   // kinds stand between them, so the line numbers still count every line.
   {
-    id: "t4_blank_lines", task: "task4", title: "Blank lines, of any whitespace, skipped but counted",
+    id: "t4_blank_lines", task: "task4", reachedBy: REPEATS, title: "Blank lines, of any whitespace, skipped but counted",
     rule: "Task 4 rule 1: a line that is empty or whitespace alone (what trim() removes: U+00A0, U+FEFF, \\r too) is skipped, with no answer and no log, but counted for the later lines' numbers.",
     hint: "Try serve([\"\\u00a0\", \"{\"]) by hand: log [\"line 2\"], one error line out. Test a blank line with line.trim() === \"\".",
     inputs: (random) => [
@@ -54,7 +58,7 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
     ],
   },
   {
-    id: "t4_unreadable_lines", task: "task4", title: "Lines that are not JSON, padded messages among them, get the parse error line",
+    id: "t4_unreadable_lines", task: "task4", reachedBy: REPEATS, title: "Lines that are not JSON, padded messages among them, get the parse error line",
     rule: "Task 4 rule 2: a line JSON.parse cannot read, as it is (a message padded with U+00A0 or U+FEFF is not JSON), gets the parse error line, with its \"line N\" log.",
     hint: "Try serve([\"{\", \"\\u00a0{}\"]) by hand: two parse error lines, log [\"line 1\", \"line 2\"]. Parse the line as it is, not trimmed.",
     inputs: (random) => [
@@ -67,7 +71,7 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
     ],
   },
   {
-    id: "t4_not_objects", task: "task4", title: "JSON that is not an object gets the Invalid Request line",
+    id: "t4_not_objects", task: "task4", reachedBy: REPEATS, title: "JSON that is not an object gets the Invalid Request line",
     rule: "Task 4 rule 3: JSON that is not an object (a number, an array, a string, null, true) gets the Invalid Request line with its \"line N\" log; an object is an object whatever its keys are called (\"constructor\", \"__proto__\").",
     hint: "Try serve([\"5\", \"null\"]) by hand: two Invalid Request lines with id null, log [\"line 1\", \"line 2\"].",
     inputs: (random) => [
@@ -101,9 +105,13 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // it is: a serve whose JSON.stringify replacer dropped nulls kept 41/41 while no answer held
       // one (helper 103's m-serve-replacer-drops-null). Last, for the draws.
       [JSON.stringify({ jsonrpc: "2.0", id: 11, method: "tools/list", params: { _meta: Object.fromEntries(Object.entries(CLIENT_META).filter(([k]) => !k.endsWith("/protocolVersion"))) } })],
+      // Lines met twice, each logged by its own position: a log numbered by indexOf shows here on
+      // every seed, and the odd lines' checks charge their repeated lists to this one (REPEATS).
+      [JSON.stringify(request(12, "tools/list")), "{not json", JSON.stringify(request(13, "tools/list")), "{not json", "5", "5"],
     ],
   },
 ];
+
 
 /** The checks of the three kinds of odd line, in order. */
 export const LINE_KIND_CHECKS = ["t4_blank_lines", "t4_unreadable_lines", "t4_not_objects"];

@@ -23,10 +23,16 @@ function relabelled(random: Random): string[] {
     if (message === null || typeof message !== "object" || !("id" in message)) return line;
     return JSON.stringify({ ...message, id: random.int(100, 999) });
   });
-  // One or two more lines of the kinds the page's hold (blank, not JSON) where it has none: the
-  // log's numbers and the parse errors' places move, so a log or an out copied from the page's
-  // run does not fit.
-  for (let n = random.int(1, 2); n > 0; n--) lines.splice(random.int(0, lines.length), 0, random.pick(["", "   ", "{not json"]));
+  // One or two more lines, notifications as the page's (answered by nothing) but each its own
+  // text: the log's numbers and the parse errors' places move, so a log or an out copied from the
+  // page's run does not fit. Not a copy of a page line: a line met twice is where a log numbered
+  // by indexOf shows, which no page line shows, and it took all three lines' points
+  // (stateless-round-2026-12-06u m-serve-log-indexof-repeats: t4_messages' case).
+  for (let n = random.int(1, 2); n > 0; n--) {
+    const at = random.int(0, lines.length);
+    const requestId = 200 + 10 * n + ["", "   ", "{not json"].indexOf(random.pick(["", "   ", "{not json"]));
+    lines.splice(at, 0, JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId } }));
+  }
   return lines;
 }
 

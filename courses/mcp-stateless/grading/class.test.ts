@@ -882,6 +882,9 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // Helper 111 (clients-round-2026-12-06w): declined and cancelled answers left out of the retry's
   // inputResponses, 39/41: the keyed rule now charged to the declined cancel's line (client/dropped-answers.ts).
   ["client-declines-filtered", "task3", ["t3_declined_text"]],
+  // Helper 109: each log line numbered by indexOf, 38/41 while t4_same_lines' extra lines repeated
+  // the page's; a line met twice is t4_messages' case now (task4-checks.ts REPEATS).
+  ["serve-log-index-of-repeats", "task4", ["t4_messages"]],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {

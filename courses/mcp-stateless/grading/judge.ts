@@ -397,8 +397,11 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
         return want !== undefined && !(o?.ok && serveComparison(p.check)(want.value, o.value));
       };
       const failingOn = (outcomes: readonly (Outcome | undefined)[]) => (p: PlannedCheck): number[] => p.inputs.flatMap((_, k) => (fails(p, k, outcomes[p.offset + k]) ? [k] : []));
+      // A rule whose lists hold another rule's case (a line met twice: BehaviourCheck.reachedBy): its failure may be that one's.
+      const reached = (list: CheckResult[], outcomes: readonly (Outcome | undefined)[]): CheckResult[] => chargeReached(list, runs.checks.flatMap((p) => (p.check.reachedBy
+        ? [{ name: p.check.id, reachedBy: p.check.reachedBy, inputs: p.inputs, failing: failingOn(outcomes)(p) }] : [])));
       const judge = (planned: PlannedCheck[], outcomes: readonly (Outcome | undefined)[]) => judgeChecks(planned, outcomes, expectedAt, serveComparison, input.seed, excused);
-      const judged = judge([...runs.checks], shared);
+      const judged = reached(judge([...runs.checks], shared), shared);
       const rule = runs.checks.find((p) => p.check.id === FRESH_LISTS_RULE);
       // A family still wrong with a line's value slip written right is not read through it (line-slips.ts).
       const slipsMarked = (list: CheckResult[], outcomes: readonly (Outcome | undefined)[]): CheckResult[] => markLineValueSlips(list, lines, TASK4_FAMILIES, failingAnswersOf(runs.checks, outcomes, fails));
@@ -419,7 +422,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
         const alone = new Map(fresh ? at.map((g, k) => [g, fresh[k]] as const) : []);
         const kinds = freshPlanned.filter((p) => p !== rule);
         const byKind = judgeKindsAlone(withState, kinds, shared, alone, judge, counted);
-        checks.push(...serveSlips(slipsMarked(chargeSkippedAsBlank(byKind.checks, runs.checks, byKind.outcomes, failingOn(byKind.outcomes), parseLine), byKind.outcomes), byKind.outcomes));
+        checks.push(...serveSlips(slipsMarked(chargeSkippedAsBlank(reached(byKind.checks, byKind.outcomes), runs.checks, byKind.outcomes, failingOn(byKind.outcomes), parseLine), byKind.outcomes), byKind.outcomes));
       }
     }
   }
