@@ -25,6 +25,9 @@ export function oddValues(n: number, withFunctions: boolean): Record<string, unk
     dates: [new Date(86400000 * (n % 1000))],
     nested: { a: undefined, b: { c: undefined, d: n } },
     inherited: Object.create({ up: n }, { own: { value: n, enumerable: true }, hidden: { value: n, enumerable: false } }),
+    // A key holding null, which JSON keeps: a replacer dropping nulls kept t3_transport while no
+    // probe had one outside a list (helper 111's sf-mistake-transport-replacer-drops-nulls).
+    nullable: { none: null, some: n },
   };
   if (withFunctions) {
     odd["withToJSON"] = { toJSON: () => ({ made: "by toJSON " + n }) };

@@ -337,6 +337,14 @@ const WRONG: [string, string[], number, RegExp][] = [
   // A second initialized closing the gate again (16/18: t2_tools_list and t2_initialize_again,
   // told initialize was refused once live): the gate's, charged once (grading/regated.ts reclosedSteps).
   ["initialized-toggles", ["t2_handshake"], 1, /notifications\/initialized came again/],
+  // Helper 111 (clients-round-2026-12-06w): a transport whose replacer drops null-valued keys,
+  // 18/18 while no probe held one outside a list (client/odd-values.ts nullable).
+  ["client-transport-drops-nulls", ["t3_transport"], 1, /nullable\.none is missing/],
+  // Helper 110 (stateful-round-2026-12-06v): a phase table read as row.next[method], broken by a
+  // method named toString before the handshake: 10-11/18 while every later -32603 was each check's;
+  // charged to the gate now (grading/regated.ts poisonedSteps), its notifications and drains still
+  // their own checks' (3 points at seed 7, 7 before).
+  ["server-phase-table-inherited", ["t2_handshake", "t2_list_changed", "t2_notifications"], 3, /"method":"(toString|__proto__|constructor|valueOf|hasOwnProperty)"/],
   // Helper 105: a pump that empties the cache on list_changed instead of fetching again (16/18:
   // t3_cache beside t3_messages); the cache is the client's to choose until its next list (client/beyond.ts).
   ["pump-invalidates-only", ["t3_sent_methods", "t3_cache_after_pump", "t3_messages"], 1, /pump\(\) sent 0 message\(s\); tools\/list was due next/],
