@@ -2,6 +2,7 @@
 // files a throw happened (the first frame in one of their modules).
 import { CALL_FUEL_FACTOR, LOADS_FUEL, REFERENCE_RUN_FUEL, REFERENCE_SUBMISSION_FUEL } from "./fuel.js";
 import type { FailureReason, RunSpec, TaskFailure } from "./protocol.js";
+import { newerThanNode20 } from "./newer-than-node20.js";
 
 const failure = (reason: FailureReason, message: string): TaskFailure => ({ reason, message });
 const percent = (part: number, whole: number): string => `${Math.min(100, Math.round((100 * part) / whole))}%`;
@@ -51,7 +52,8 @@ export const failures = {
   call: (spec: Pick<RunSpec, "entry" | "exportName">, t: Thrown): TaskFailure => {
     if (t.name === NOT_WRITTEN_NAME) return notWritten(spec, t, "throw");
     if (t.exit !== undefined) return failure("exit", `${spec.exportName} called process.exit(${t.exit}). A task returns its answer; it never ends the process.`);
-    return failure("throw", `${spec.exportName} threw ${at(t)}.`);
+    const newer = newerThanNode20(t.text);
+    return failure("throw", `${spec.exportName} threw ${at(t)}.${newer ? ` ${newer}` : ""}`);
   },
 };
 
