@@ -340,6 +340,9 @@ const WRONG: [string, string[], number, RegExp][] = [
   // Helper 111 (clients-round-2026-12-06w): a transport whose replacer drops null-valued keys,
   // 18/18 while no probe held one outside a list (client/odd-values.ts nullable).
   ["client-transport-drops-nulls", ["t3_transport"], 1, /nullable\.none is missing/],
+  // Helper 111: tools/list sent again after each refused call, 15-16/18 where the long scenario ran
+  // out of the mock's 64 messages a call: what the unfinished ops gave is unjudged (grading/client-verdicts.ts).
+  ["client-refetch-after-error", ["t3_messages", "t3_sent_methods"], 1, /tools\/list/],
   // Helper 110 (stateful-round-2026-12-06v): a phase table read as row.next[method], broken by a
   // method named toString before the handshake: 10-11/18 while every later -32603 was each check's;
   // charged to the gate now (grading/regated.ts poisonedSteps), its notifications and drains still

@@ -89,6 +89,12 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     const stopped = failed ? `; the call failed: ${rootCause(reply.runs[run])?.message ?? "it threw"}` : "";
     const cut = unsurfacedError(e, r);
     const differs = messagesProblem(scenario.ops, e, r, cut);
+    // The mock's messages for one call ran out (PEER_LIMITS) on a client that sent more than the
+    // model: the extra messages are t3_messages' mistake, and what the ops left unfinished would
+    // have given is not judged (a refetch after each error failed t3_results and t3_cache on the
+    // long scenario: helper 111's sf-mistake-calltool-refetches-after-error, seed 3).
+    const ranOut = (text: string | undefined): boolean => /the grader's mock stopped answering after \d+ messages/.test(text ?? "");
+    const overLimit = differs !== undefined && (ranOut(cause?.message) || ranOut(JSON.stringify(r.outcomes ?? null)));
     const aligned = alignedOps(e, r);
     const upTo = Math.min(aligned, cut);
     // The op whose error was not thrown is judged even where its extra messages misaligned it:
@@ -118,11 +124,13 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     const madeUp = (which: "results" | "errors"): string | undefined => (aligned < e.outcomes.length ? madeUpOutcome(scenario.ops, e, r, aligned, which, earlier) : undefined);
     const madeUpResult = madeUp("results");
     const madeUpError = madeUp("errors");
-    note("t3_results", scenario.ops.length, why(outcomes("results") ?? madeUpResult ?? (failed ? `the client did not finish the scenario's ops${stopped}` : undefined)), reads("results") || failed || madeUpResult !== undefined);
-    note("t3_errors", scenario.ops.length, why(outcomes("errors") ?? madeUpError), reads("errors") || madeUpError !== undefined);
+    if (!overLimit) {
+      note("t3_results", scenario.ops.length, why(outcomes("results") ?? madeUpResult ?? (failed ? `the client did not finish the scenario's ops${stopped}` : undefined)), reads("results") || failed || madeUpResult !== undefined);
+      note("t3_errors", scenario.ops.length, why(outcomes("errors") ?? madeUpError), reads("errors") || madeUpError !== undefined);
+    }
     exchanged.set(run, [...earlier, ...exchangesOf(e, r)]);
-    const cache = cacheProblem(scenario.ops, e, r, upTo) ?? cacheBeyond(scenario.ops, e, r, upTo);
-    note("t3_cache", scenario.ops.length, why(cache), upTo > own || cache !== undefined);
+    const cache = overLimit ? undefined : cacheProblem(scenario.ops, e, r, upTo) ?? cacheBeyond(scenario.ops, e, r, upTo);
+    note("t3_cache", scenario.ops.length, why(cache), !overLimit && (upTo > own || cache !== undefined));
   }
   const t = reply.runs[p.transport.run];
   if (t?.status === "ran") {
