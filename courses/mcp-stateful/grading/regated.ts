@@ -67,17 +67,18 @@ export function reclosedSteps(session: Session, got: readonly Outcome[], model: 
  * it (helper 110's m-internal-error-closes-session: 11/18).
  */
 export function failedAndClosedSteps(session: Session, got: readonly Outcome[], model: { outcomes: Outcome[]; rules: StepRule[] }): Set<number> {
-  // Two requests refused at least: one request refused -32600 after it is as likely a mistake of
-  // that method's own (an unknown tool answered -32600: string-ids-refused-unknown-tool-same-code).
+  // Requests of two rules at least: refusals of one rule's requests after it are as likely that
+  // rule's own mistake (an unknown tool answered -32600: string-ids-refused-unknown-tool-same-code;
+  // arguments left absent refused: the mistakes sweep).
   return refusedWindows(session, got, model, (step, j) => (model.rules[j] === "resourceFailed" ? "open" : method(step) === "notifications/initialized" && !isRequest(step) ? "shut" : undefined),
-    (step) => method(step) !== "initialize", (window) => window.length >= 2);
+    (step) => method(step) !== "initialize", (window) => new Set(window.map((j) => model.rules[j])).size >= 2);
 }
 
 const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /**
  * After the first request named like an Object.prototype member (__proto__, toString), the steps
- * whose error code differs from the model's, when every one of them (two at least) is -32603: a
+ * whose error code differs from the model's, when every one of them (of two rules at least) is -32603: a
  * state read through an inherited name (a phase table's row.next[method]) that broke every later
  * answer is that request's rule's mistake once, not every check's whose steps came after (helper
  * 110's m-phase-table-inherited-lookup: 10/18).
@@ -87,7 +88,9 @@ export function poisonedSteps(session: Session, got: readonly Outcome[], model: 
   const from = session.steps.findIndex((step) => isRequest(step) && typeof method(step) === "string" && INHERITED.has(method(step) as string));
   if (from < 0) return undefined;
   const wrong = session.steps.flatMap((step, j) => (j > from && isRequest(step) && got[j] !== undefined && errorCode(got[j]) !== errorCode(model.outcomes[j]) ? [j] : []));
-  return wrong.length >= 2 && wrong.every((j) => errorCode(got[j]) === -32603) ? { from, steps: new Set(wrong) } : undefined;
+  // Steps of two rules at least: -32603 on one rule's steps is that rule's own mistake (a raising
+  // tool answered -32603: the mistakes sweep).
+  return new Set(wrong.map((j) => model.rules[j])).size >= 2 && wrong.every((j) => errorCode(got[j]) === -32603) ? { from, steps: new Set(wrong) } : undefined;
 }
 
 export const POISONED_CAUSE = " It failed with -32603 after a request named like an Object.prototype member was answered wrongly: a lookup by that name in a plain object found an inherited value (use a Map, or Object.hasOwn).";
