@@ -122,6 +122,9 @@ export function kindCases(seed: number): unknown[] {
     // alone, never invalid, kept 18/18 (helper 106's sf-kindof-random-word). No draw.
     { jsonrpc: "2.0", id: "xkcdqz", method: 7, params: { brrzt: "qwrtzx" } }, { jsonrpc: "2.0", id: "xkcdqz", result: { brrzt: 1 }, error },
     { jsonrpc: "2.0", params: { brrzt: "qwrtzx" } },
+    // An empty method is a string method all the same: a kindOf testing it by truthiness kept 18/18
+    // (helper 110's m-kindof-method-truthy). No draw.
+    { jsonrpc: "2.0", id: 6, method: "" }, { jsonrpc: "2.0", method: "" },
   ];
   // Every third in a drawn order of its keys (src/pack/key-orders.ts): kindOf reads which keys are there, never their order.
   return withKeyOrders([...out, ...edges, null, [], "request", 7], (seed ^ 0x6b1d) >>> 0);

@@ -70,6 +70,20 @@ function handshakeSessions(r: Random): Session[] {
   // refusing a second initialize until live kept every point on the others (helper 104's
   // m-initialize-again-refused-before-live).
   out.push(new SessionBuilder(r).setUp().initialize().initialize().initialized().request("tools/list").done());
+  // On every seed, fixed ids, drawn last (helper 110's stateful-round-2026-12-06v, 18/18 each while
+  // no session showed them): "initialized" without its prefix (LSP's name) opens nothing
+  // (m-initialized-lsp-alias); notifications/initialized holding params {} opens the session
+  // (m-initialized-without-params-only); an id past 2**31 (m-id-int32-range); initialize again once
+  // live from a client of another name is answered (m-reinitialize-other-client-refused).
+  // The params one in a session of its own, one request after it: a gate it leaves shut refuses
+  // every later request, each another check's.
+  const edges = new SessionBuilder(r).setUp().initialize();
+  edges.handle({ jsonrpc: "2.0", method: "initialized" }).handle({ jsonrpc: "2.0", id: "lsp-gated", method: "tools/list" }).initialized();
+  edges.handle({ jsonrpc: "2.0", id: 2 ** 40, method: "tools/list" });
+  edges.handle({ jsonrpc: "2.0", id: "init-other-client", method: "initialize", params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "another-client", version: "9.9.9" } } });
+  out.push(edges.done());
+  const withParams = new SessionBuilder(r).setUp().initialize();
+  out.push(withParams.handle({ jsonrpc: "2.0", method: "notifications/initialized", params: {} }).handle({ jsonrpc: "2.0", id: "live-after-params", method: "tools/list" }).done());
   return out;
 }
 

@@ -343,6 +343,15 @@ const WRONG: [string, string[], number, RegExp][] = [
   // Helper 111: tools/list sent again after each refused call, 15-16/18 where the long scenario ran
   // out of the mock's 64 messages a call: what the unfinished ops gave is unjudged (grading/client-verdicts.ts).
   ["client-refetch-after-error", ["t3_messages", "t3_sent_methods"], 1, /tools\/list/],
+  // Helper 110: 18/18 each while no session showed them (behaviour/server-checks.ts handshakeSessions'
+  // last two, behaviour/messages.ts kindCases): "initialized" taken for notifications/initialized,
+  // notifications/initialized holding params ignored, ids past 2**31 refused, initialize again from
+  // another client refused, an empty method read as none.
+  ["initialized-lsp-alias", ["t2_handshake"], 1, /lsp-gated/],
+  ["initialized-without-params-only", ["t2_tools_list"], 1, /live-after-params/],
+  ["id-int32-range", ["t2_tools_list"], 1, /1099511627776/],
+  ["reinitialize-other-client-refused", ["t2_initialize_again"], 1, /another-client/],
+  ["kindof-method-truthy", ["t1_method_kinds"], 1, /"method":""/],
   // Helper 110 (stateful-round-2026-12-06v): a phase table read as row.next[method], broken by a
   // method named toString before the handshake: 10-11/18 while every later -32603 was each check's;
   // charged to the gate now (grading/regated.ts poisonedSteps), its notifications and drains still
