@@ -105,7 +105,7 @@ function toolCallSessions(r: Random): Session[] {
       b.request("tools/call", params);
     }
     return b.done();
-  }), madeToolSession(r), nullArguments(r), optionalArguments(r), inheritedNamedTools(r), lookalikes(r)];
+  }), madeToolSession(r), nullArguments(r), optionalArguments(r), inheritedNamedTools(r), lookalikes(r), otherCaseAllowed(r)];
 }
 
 /**
@@ -129,6 +129,16 @@ function lookalikes(r: Random): Session {
   // No uri in another case: a URL's scheme is case-insensitive (RFC 3986), and a lookup by a parsed
   // URL's href finds "LAB://readme" rightly (correct-url-intl-lookup).
   return b.done();
+}
+
+/**
+ * An allow-list naming a tool in another case than its own: the names are compared exactly, so
+ * "ADD" allows no tool add (an allow-list compared lowercased kept 18/18: helper 110's
+ * m-allow-case-insensitive). On every seed, drawn last, a fixed id.
+ */
+function otherCaseAllowed(r: Random): Session {
+  const b = new SessionBuilder(r, [{ allowedTools: ["ADD", "weather"] }]).setUp(["add", "weather"]).handshake();
+  return b.handle({ jsonrpc: "2.0", id: "allowed-in-caps", method: "tools/call", params: { name: "add", arguments: { x: 1, y: 2 } } }).done();
 }
 
 /**
@@ -282,6 +292,9 @@ function promptResourceSessions(r: Random): Session[] {
       // hold "" on some seeds only: prompt-empty-value-missing passed seed 7). And a value holding
       // "$&" and "$'", text to str.format, which a string replacement reads as patterns.
       b.request("prompts/get", { name: "compare", arguments: { a: "", b: "$5 & $& $' MCP" } });
+      // A value with spaces around it, filled as it is (a fill that trimmed values kept 18/18:
+      // helper 110's m-prompt-values-trimmed). A fixed id: no draw.
+      b.handle({ jsonrpc: "2.0", id: "padded-value", method: "prompts/get", params: { name: "summarize", arguments: { topic: "  MCP  " } } });
       // Every name Object.prototype has, as a uri and as a prompt's name: resources and prompts in
       // a plain object kept the point (helper 98's m-resource-object-table, m-prompt-object-table).
       for (const name of INHERITED_NAMES) b.request("resources/read", { uri: name }).request("prompts/get", { name, arguments: {} });

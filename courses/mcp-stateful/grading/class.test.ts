@@ -352,6 +352,9 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["id-int32-range", ["t2_tools_list"], 1, /1099511627776/],
   ["reinitialize-other-client-refused", ["t2_initialize_again"], 1, /another-client/],
   ["kindof-method-truthy", ["t1_method_kinds"], 1, /"method":""/],
+  // And an allow-list compared lowercased, prompt values trimmed (server-checks.ts otherCaseAllowed, "padded-value").
+  ["allow-list-case-insensitive", ["t2_tool_errors"], 1, /allowed-in-caps/],
+  ["prompt-values-trimmed", ["t2_prompts_resources"], 1, /padded-value/],
   // Helper 110 (stateful-round-2026-12-06v): a phase table read as row.next[method], broken by a
   // method named toString before the handshake: 10-11/18 while every later -32603 was each check's;
   // charged to the gate now (grading/regated.ts poisonedSteps), its notifications and drains still
