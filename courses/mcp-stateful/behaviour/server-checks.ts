@@ -270,6 +270,10 @@ function listChangedSessions(r: Random): Session[] {
     // leaves the outbox as it is (helper 104's m-notify-new-names-only, caught on some seeds, and
     // m-outbox-cleared-on-initialize, on none).
     new SessionBuilder(r, [{ allowedTools: allowList(r) }]).setUp(["add"]).handshake().addTool("add", true).drain().addTool("add", true).addTool("weather", true).initialize().drain().request("tools/list").done(),
+    // And (drawn after those) a tools/list between a notify and the drain, which leaves the outbox as
+    // it is, then a tool added without notify after a list, which the next list shows (helper 110's
+    // m-outbox-cleared-by-tools-list and m-list-memo-dropped-on-notify-only, caught on some seeds).
+    new SessionBuilder(r, [{ allowedTools: allowList(r) }]).setUp(["add"]).handshake().addTool("weather", true).request("tools/list").drain().addTool("subtract", false).request("tools/list").done(),
   );
 }
 

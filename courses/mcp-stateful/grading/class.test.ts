@@ -355,6 +355,11 @@ const WRONG: [string, string[], number, RegExp][] = [
   // And an allow-list compared lowercased, prompt values trimmed (server-checks.ts otherCaseAllowed, "padded-value").
   ["allow-list-case-insensitive", ["t2_tool_errors"], 1, /allowed-in-caps/],
   ["prompt-values-trimmed", ["t2_prompts_resources"], 1, /padded-value/],
+  // Caught on some seeds only before (helper 110): the outbox emptied by a tools/list, a list's memo
+  // dropped only on notify, a builder dropping params {} (sent on every seed now).
+  ["outbox-cleared-by-tools-list", ["t2_list_changed"], 1, /list_changed/],
+  ["list-memo-dropped-on-notify-only", ["t2_tools_list", "t2_tools_added"], 1, /tools\/list/],
+  ["notification-empty-params-dropped", ["t1_notification_built"], 1, /params/],
   // Helper 110 (stateful-round-2026-12-06v): a phase table read as row.next[method], broken by a
   // method named toString before the handshake: 10-11/18 while every later -32603 was each check's;
   // charged to the gate now (grading/regated.ts poisonedSteps), its notifications and drains still
