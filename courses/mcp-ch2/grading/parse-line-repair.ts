@@ -22,7 +22,7 @@ const line = EVIDENCE_LINES.find((l) => l.key === LINE)!;
  * The student's Parse error line, as the fixture run wrote it, where its value is not the rule's
  * and it is written as the rules write JSON: a slip in the constant, which reaches Parse error
  * lines only. A line written otherwise (keys unsorted, spaces, escapes) shows a slip in how every
- * line is written: the families read through it.
+ * line is written, which writtenRight undoes first.
  */
 export function slippedParseLine(fixtureResult: unknown): string | undefined {
   let text: string;

@@ -372,6 +372,11 @@ const WRONG: [string, string[], number, RegExp][] = [
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */
 const GAMING: [string, string, number][] = [
+  // The review of stop 59: a client that, once asked for a tool the page never calls, spends the
+  // mock's 64 messages a call on pings so that what its ops give goes unjudged, and answers from
+  // nothing after. Whether the mock ran out is read from the peers' record of the call, never from
+  // a text the client can write (grading/client-verdicts.ts); honest price 2/5 (the same without pings).
+  ["gaming-client-spends-mock-messages", "task3", 2],
   // Helper 104: a null id read as no id except in the page's own example ({"id": null, "method":
   // "notifications/initialized"}), in the server and in kindOf: 18/18 while that example was the
   // only null-id request sent. One on tools/list now, in both (server-checks.ts, messages.ts).

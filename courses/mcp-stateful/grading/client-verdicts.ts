@@ -2,6 +2,7 @@
 // client, and the transport's probes.
 import type { CheckResult } from "../../../src/report/types.js";
 import type { SandboxReply, WireRun } from "../../../src/sandbox/protocol.js";
+import { PEER_LIMITS } from "../../../src/sandbox/peers.js";
 import { shown } from "../behaviour/compare.js";
 import { expected, type Json } from "../client/model.js";
 import { cacheBeyond, exchangesOf, madeUpOutcome, type Exchange } from "../client/beyond.js";
@@ -93,8 +94,9 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     // model: the extra messages are t3_messages' mistake, and what the ops left unfinished would
     // have given is not judged (a refetch after each error failed t3_results and t3_cache on the
     // long scenario: helper 111's sf-mistake-calltool-refetches-after-error, seed 3).
-    const ranOut = (text: string | undefined): boolean => /the grader's mock stopped answering after \d+ messages/.test(text ?? "");
-    const overLimit = differs !== undefined && (ranOut(cause?.message) || ranOut(JSON.stringify(r.outcomes ?? null)));
+    // Read from the peers' own record of the call, never from a text the client's code could write.
+    const wire = reply.runs[run];
+    const overLimit = differs !== undefined && wire?.status === "ran" && (wire.calls[call]?.sent?.length ?? 0) >= PEER_LIMITS.messagesPerCall;
     const aligned = alignedOps(e, r);
     const upTo = Math.min(aligned, cut);
     // The op whose error was not thrown is judged even where its extra messages misaligned it:
