@@ -377,6 +377,8 @@ const GAMING: [string, string, number][] = [
   // nothing after. Whether the mock ran out is read from the peers' record of the call, never from
   // a text the client can write (grading/client-verdicts.ts); honest price 2/5 (the same without pings).
   ["gaming-client-spends-mock-messages", "task3", 2],
+  // And one that throws the grader's own words for a mock out of messages, one ping more than due.
+  ["gaming-client-forges-mock-text", "task3", 2],
   // Helper 104: a null id read as no id except in the page's own example ({"id": null, "method":
   // "notifications/initialized"}), in the server and in kindOf: 18/18 while that example was the
   // only null-id request sent. One on tools/list now, in both (server-checks.ts, messages.ts).
