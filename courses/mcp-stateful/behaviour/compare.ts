@@ -143,6 +143,22 @@ function notifications(expected: unknown[], actual: unknown, part: Part): string
 
 /** Why the actual outcome of a step is not the model's in this part, or undefined when it is. */
 export function compareStep(step: Step, expected: Outcome, actual: Outcome, part: Part): string | undefined {
+  // Once per step, answer and part: the judge's windows and checks compare the same pairs again.
+  let byExpected = compared.get(step);
+  if (!byExpected) compared.set(step, byExpected = new WeakMap());
+  let byActual = byExpected.get(expected);
+  if (!byActual) byExpected.set(expected, byActual = new WeakMap());
+  let parts = byActual.get(actual);
+  if (!parts) byActual.set(actual, parts = {});
+  const known = parts[part];
+  if (known !== undefined) return known ?? undefined;
+  const why = compareOnce(step, expected, actual, part);
+  parts[part] = why ?? null;
+  return why;
+}
+const compared = new WeakMap<Step, WeakMap<Outcome, WeakMap<Outcome, Partial<Record<Part, string | null>>>>>();
+
+function compareOnce(step: Step, expected: Outcome, actual: Outcome, part: Part): string | undefined {
   const call = step.op === "handle" ? "handle" : step.op === "addTool" ? "addTool" : "drainOutbox";
   if ("threw" in actual) return part === "body" ? `${call} threw ${actual.threw.name ? `${actual.threw.name}: ` : ""}${actual.threw.message}` : undefined;
   const want = (expected as { value: unknown }).value;

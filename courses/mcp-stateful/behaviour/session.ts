@@ -27,8 +27,21 @@ export type Outcome = { value: unknown; list?: ListTerms; mistyped?: true } | { 
 /** What decided a step's answer: the model's rule for handle, or the step's own kind. */
 export type StepRule = Rule | "addTool" | "drain";
 
-/** The model's outcome of every step of the session, on fresh model servers, and the rule that decided each. */
+/**
+ * The model's outcome of every step of the session, on fresh model servers, and the rule that
+ * decided each. Once per session and reading: the judge, its windows and the checks each read
+ * the same session's model (a session is never changed; callers only read what comes back).
+ */
 export function modelSession(session: Session, variant: Variant): { outcomes: Outcome[]; rules: StepRule[] } {
+  let byVariant = models.get(session);
+  if (!byVariant) models.set(session, byVariant = new Map());
+  let model = byVariant.get(variant);
+  if (!model) byVariant.set(variant, model = runModel(session, variant));
+  return model;
+}
+const models = new WeakMap<Session, Map<Variant, { outcomes: Outcome[]; rules: StepRule[] }>>();
+
+function runModel(session: Session, variant: Variant): { outcomes: Outcome[]; rules: StepRule[] } {
   const servers = session.servers.map((config) => new ModelServer(config, variant));
   const rules: StepRule[] = [];
   const outcomes = session.steps.map((step): Outcome => {

@@ -90,18 +90,28 @@ type Model = ReturnType<typeof modelFor>;
 export interface IdMistakes { falsy: boolean; strings: string | undefined; habits?: RuleHabits }
 export const NO_ID_MISTAKES: IdMistakes = { falsy: false, strings: undefined };
 
-/** Each step of a session the rules `judges` decide, in order, with why its answer is wrong (undefined: right). */
-function* judgedSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", ids: IdMistakes, stalled: string | undefined, model: Model): Generator<{ j: number; why: string | undefined; rule: StepRule }> {
+/** A step's reading apart from the rules a check judges: its rule, and what it is wrong by. */
+interface StepReading { j: number; rule: StepRule; byId: boolean; cause: string }
+
+/**
+ * Each step's reading of a session, once for all the checks that judge it: the windows (regated.ts,
+ * mixed-gate.ts) read the whole session and do not depend on the check (with the answers' comparisons,
+ * compare.ts, the stateful judge's largest cost: docs/speed.md).
+ */
+const readings = new WeakMap<Model, { got: readonly Outcome[]; ids: IdMistakes; stalled: string | undefined; steps: StepReading[] }>();
+function stepReadings(session: Session, got: readonly Outcome[], ids: IdMistakes, stalled: string | undefined, model: Model): StepReading[] {
+  const known = readings.get(model);
+  if (known && known.got === got && known.ids === ids && known.stalled === stalled) return known.steps;
   const regated = regatedSteps(session, got, model);
   const asLive = refusedAsLiveSteps(session, got, model);
   const mixed = mixedGateSteps(session, got, model, ids.habits);
   const reclosed = reclosedSteps(session, got, model);
   const failedClosed = failedAndClosedSteps(session, got, model);
   const poisoned = poisonedSteps(session, got, model);
+  const steps: StepReading[] = [];
   for (let j = 0; j < session.steps.length; j++) {
     // A session that stalled: its steps are judged up to the one that never returned.
     if (stalled !== undefined && j > got.length) break;
-    if (got[j] === undefined && judges === "envelope") continue;
     const step = session.steps[j]!;
     // Wrong by its string id alone: the envelope's step, whatever method it called.
     const byId = byStringId(step, got[j], model.outcomes[j], ids.strings);
@@ -110,10 +120,20 @@ function* judgedSteps(session: Session, got: readonly Outcome[], judges: readonl
     const falsy = falsyIdRule(step, model.rules[j]!, got[j], model.outcomes[j], ids.falsy);
     const byFalsyId = falsy !== model.rules[j];
     const rule = byFalsyId ? falsy : poisoned?.steps.has(j) ? model.rules[poisoned.from]! : failedClosed.has(j) ? "resourceFailed" : reclosed.has(j) ? "gate" : regated.has(j) || asLive.has(j) ? "initializeAgain" : mixed.has(j) ? "gate" : optionalArgRule(toolLookupRule(falsy, got[j], step), got[j], session, j);
-    if (judges !== "envelope" && (byId || !judges.includes(rule))) continue;
-    const compared = (part: "envelope" | "body"): string | undefined => compareStep(step, model.outcomes[j]!, got[j]!, part);
-    const why = got[j] === undefined ? (stalled !== undefined ? `it never returned: ${stalled}` : "the session stopped before this step") : judges !== "envelope" ? compared("body") : compared("envelope") ?? (byId ? compared("body") : undefined);
     const cause = byId ? stringIdCause(step) : byFalsyId ? falsyIdCause(step, got[j]) : poisoned?.steps.has(j) ? POISONED_CAUSE : failedClosed.has(j) ? FAILED_CLOSED_CAUSE : reclosed.has(j) ? RECLOSED_CAUSE : regated.has(j) ? REGATED_CAUSE : asLive.has(j) ? REFUSED_AS_LIVE_CAUSE : mixed.has(j) ? MIXED_GATE_CAUSE : rule === "toolUnknown" && rule !== model.rules[j] ? TOOL_LOOKUP_CAUSE : rule === "toolMissingArg" && rule !== model.rules[j] ? OPTIONAL_ARG_CAUSE : rule !== model.rules[j] ? falsyIdCause(step, got[j]) : "";
+    steps.push({ j, rule, byId, cause });
+  }
+  readings.set(model, { got, ids, stalled, steps });
+  return steps;
+}
+
+/** Each step of a session the rules `judges` decide, in order, with why its answer is wrong (undefined: right). */
+function* judgedSteps(session: Session, got: readonly Outcome[], judges: readonly StepRule[] | "envelope", ids: IdMistakes, stalled: string | undefined, model: Model): Generator<{ j: number; why: string | undefined; rule: StepRule }> {
+  for (const { j, rule, byId, cause } of stepReadings(session, got, ids, stalled, model)) {
+    if (got[j] === undefined && judges === "envelope") continue;
+    if (judges !== "envelope" && (byId || !judges.includes(rule))) continue;
+    const compared = (part: "envelope" | "body"): string | undefined => compareStep(session.steps[j]!, model.outcomes[j]!, got[j]!, part);
+    const why = got[j] === undefined ? (stalled !== undefined ? `it never returned: ${stalled}` : "the session stopped before this step") : judges !== "envelope" ? compared("body") : compared("envelope") ?? (byId ? compared("body") : undefined);
     yield { j, why: why === undefined ? undefined : `${why}.${cause}`, rule };
   }
 }
