@@ -368,6 +368,10 @@ const WRONG: [string, string[], number, RegExp][] = [
   // Helper 105: a pump that empties the cache on list_changed instead of fetching again (16/18:
   // t3_cache beside t3_messages); the cache is the client's to choose until its next list (client/beyond.ts).
   ["pump-invalidates-only", ["t3_sent_methods", "t3_cache_after_pump", "t3_messages"], 1, /pump\(\) sent 0 message\(s\); tools\/list was due next/],
+  // Helper 110: the allow-list read as indexOf(name) > 0 (its first name refused -32600): 16/18
+  // while a missing argument of such a tool, refused as not allowed first, was t2_tool_errors' too
+  // (grading/allowed-refused.ts charges it to t2_tool_results, which the page's add line shows).
+  ["allow-list-indexof-gt-zero", ["t2_add_text", "t2_tool_errors", "t2_tool_results"], 1, /not permitted/],
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */
@@ -379,6 +383,9 @@ const GAMING: [string, string, number][] = [
   ["gaming-client-spends-mock-messages", "task3", 2],
   // And one that throws the grader's own words for a mock out of messages, one ping more than due.
   ["gaming-client-forges-mock-text", "task3", 2],
+  // Every known tool refused as not allowed (no allow-list, no arguments read, no tool run): not the
+  // one mistake of an allow-list read wrongly (grading/allowed-refused.ts), both rules' points go.
+  ["gaming-refuses-known-tools", "task2", 6],
   // Helper 104: a null id read as no id except in the page's own example ({"id": null, "method":
   // "notifications/initialized"}), in the server and in kindOf: 18/18 while that example was the
   // only null-id request sent. One on tools/list now, in both (server-checks.ts, messages.ts).

@@ -19,6 +19,7 @@ import { chargeListsRefused, markInitializeValueSlips, markListsBeyondOrder, mar
 import { markInitializeRefusals } from "./init-refusals.js";
 import { markSkippedRules } from "./skipped-rules.js";
 import { chargeNotifyAdds } from "./notify-added.js";
+import { chargeAllowedRefusals } from "./allowed-refused.js";
 import type { StatefulPlan } from "./plan.js";
 import { rootCause, traceOutcomes, valueOf } from "./values.js";
 import { ownOutput } from "../../../src/pack/own-output.js";
@@ -128,6 +129,7 @@ function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, 
     if (!failure) markSkippedRules(checks, extra, wrong, fx.session);
     markListsBeyondOrder(checks, extra, wrong);
     chargeNotifyAdds(checks, extra, wrong);
+    chargeAllowedRefusals(extra, wrong, p.sessions, reply);
   }
   chargeListsRefused(checks, extra, fx.session, wrong, AT);
   if (input.schema) {
