@@ -867,9 +867,11 @@ const COSTS: [string, number][] = [
   // and a check that failed on such inputs alone is read through by no other (notThroughKeyOrder):
   // a point a family, as code without the argument rules loses. toMcp's unconverted definitions
   // are one slip in its keys (t1_same_keys), which the other toMcp checks' failures are charged to.
-  ["gaming-two-key-orders", 6],
+  // 7 since t2_unexpected_field sends keys with a space around them (helper 114): one input more
+  // moves which inputs get a drawn key order, and that family fails too.
+  ["gaming-two-key-orders", 7],
   ["gaming-tomcp-two-key-orders", 1],
-  ["gaming-key-order-detect", 6],
+  ["gaming-key-order-detect", 7],
   // The rules followed only in the first 30 ms after the module loaded, or within its load's
   // millisecond: 17/17 and 16/17 while the grader's calls came within milliseconds of each other.
   // Each call moves the sandbox's clock on by a second (src/sandbox/fuel.ts CALL_CLOCK_STEP_MS).
@@ -1017,6 +1019,19 @@ const COSTS: [string, number][] = [
   ["gaming-args-cheap-rules", 3],
   ["gaming-args-enum-table-falsy-slip", 2],
   ["gaming-args-coin-flip", 6],
+  // Helper 114 (ch2-sl-round-2026-12-07a): one slip each that no generated input showed (17/17):
+  // serve forgiving text around a message or comment lines (t3_parse_errors now holds them), a
+  // query's whitespace runs collapsed or its controls removed, an unknown tool's name cut to 64, an
+  // argument's key or a method trimmed (behaviour/task2-checks.ts).
+  ["serve-skips-hash-comments", 1],
+  ["serve-strips-line-comments", 1],
+  ["serve-drops-trailing-comma", 1],
+  ["serve-strips-sse-data-prefix", 1],
+  ["found-text-collapses-whitespace", 1],
+  ["found-text-strips-controls", 1],
+  ["unknown-tool-name-cut-64", 1],
+  ["arg-keys-trimmed", 1],
+  ["method-trimmed", 1],
 ];
 
 describe("what one mistake costs", () => {

@@ -20,6 +20,15 @@ describe("withoutSpecExtras", () => {
     expect(withoutSpecExtras(other, { id: 1, result: { protocolVersion: "v", serverInfo: info } })).toEqual({ id: 1, result: { protocolVersion: "v", serverInfo: { name: "x", version: "0.3.0" } } });
   });
 
+  it("leaves out serverInfo's 2025-11-25 fields (description, websiteUrl, icons) of their own types", () => {
+    const info = { name: "lab-server", version: "0.3.0" };
+    const more = { description: "A lab", websiteUrl: "https://example.com", icons: [{ src: "https://example.com/i.png" }] };
+    expect(withoutSpecExtras({ id: 1, result: { protocolVersion: "v", serverInfo: { ...info, ...more } } }, { id: 1, result: { protocolVersion: "v", serverInfo: info } }))
+      .toEqual({ id: 1, result: { protocolVersion: "v", serverInfo: info } });
+    const odd = { id: 1, result: { protocolVersion: "v", serverInfo: { ...info, description: 5, icons: "x" } } };
+    expect(withoutSpecExtras(odd, { id: 1, result: { protocolVersion: "v", serverInfo: info } })).toEqual(odd);
+  });
+
   it("keeps what the expected answer has, what is not the specification's shape, and everything else", () => {
     const withData = { id: 1, error: { code: 1, message: "x", data: 2 } };
     expect(withoutSpecExtras(withData, withData)).toBe(withData);

@@ -1,8 +1,8 @@
 // What the MCP specification lets any response carry beyond the fields a course's rule fixes
 // (issue 20 item 5: where the page and the specification differ, accept both): an error's `data`
 // (JSON-RPC 2.0, 5.1: "may be omitted"), a result's `_meta` (Result._meta, an object) and
-// initialize's `instructions` (InitializeResult, an optional string) and its serverInfo's `title`
-// (Implementation's, an optional string, from 2025-06-18), a tool result's structuredContent; and
+// initialize's `instructions` (InitializeResult, an optional string) and its serverInfo's optional
+// fields (Implementation's: INFO_EXTRAS), a tool result's structuredContent; and
 // in a result's lists, the optional fields of the specification's objects (`ITEM_EXTRAS`: a tool's
 // title and outputSchema, a text block's annotations, a resource content's _meta), a capability's
 // flags set to false (absent means false) and the experimental capabilities. A check that compares a response with the rules'
@@ -20,14 +20,23 @@ const without = (o: Record<string, unknown>, key: string): Record<string, unknow
 // message's content block.
 const BLOCK = ["_meta", "annotations"];
 const ITEM_EXTRAS: Record<string, readonly string[]> = {
-  tools: ["title", "_meta", "annotations", "outputSchema"],
-  resources: ["title", "_meta", "annotations", "description", "mimeType", "size"],
-  resourceTemplates: ["title", "_meta", "annotations", "description", "mimeType"],
-  prompts: ["title", "_meta", "description"],
+  // icons (each) and a tool's execution: 2025-11-25's.
+  tools: ["title", "_meta", "annotations", "outputSchema", "icons", "execution"],
+  resources: ["title", "_meta", "annotations", "description", "mimeType", "size", "icons"],
+  resourceTemplates: ["title", "_meta", "annotations", "description", "mimeType", "icons"],
+  prompts: ["title", "_meta", "description", "icons"],
   arguments: ["title", "description"],
   contents: ["_meta", "mimeType"],
   content: BLOCK,
 };
+
+// Implementation's optional fields (serverInfo): title from 2025-06-18; description, icons and
+// websiteUrl from 2025-11-25 (a server following that revision lost t2_initialize beside the
+// line: helper 115's c-spec-2025-11-25-serverinfo-fields), each of its own type.
+const INFO_EXTRAS: readonly [string, (v: unknown) => boolean][] = [
+  ["title", (v) => typeof v === "string"], ["description", (v) => typeof v === "string"],
+  ["websiteUrl", (v) => typeof v === "string"], ["icons", Array.isArray],
+];
 
 /** `item` without the optional `fields` that `want` does not have. */
 function withoutOptional(item: Record<string, unknown>, want: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
@@ -99,7 +108,12 @@ export function withoutSpecExtras(actual: unknown, expected: unknown): unknown {
     if (isObject(r["_meta"]) && !Object.hasOwn(want, "_meta")) r = without(r, "_meta");
     if (typeof r["instructions"] === "string" && !Object.hasOwn(want, "instructions") && typeof want["protocolVersion"] === "string") r = without(r, "instructions");
     const info = r["serverInfo"];
-    if (isObject(info) && typeof info["title"] === "string" && typeof want["protocolVersion"] === "string" && !(isObject(want["serverInfo"]) && Object.hasOwn(want["serverInfo"], "title"))) r = { ...r, serverInfo: without(info, "title") };
+    if (isObject(info) && typeof want["protocolVersion"] === "string") {
+      const wantInfo = isObject(want["serverInfo"]) ? want["serverInfo"] : {};
+      let plain = info;
+      for (const [field, fits] of INFO_EXTRAS) if (Object.hasOwn(plain, field) && fits(plain[field]) && !Object.hasOwn(wantInfo, field)) plain = without(plain, field);
+      if (plain !== info) r = { ...r, serverInfo: plain };
+    }
     // CallToolResult's structuredContent (2025-06-18: optional, an object), where the rules' tool result has none.
     if (isObject(r["structuredContent"]) && Array.isArray(want["content"]) && !Object.hasOwn(want, "structuredContent")) r = without(r, "structuredContent");
     r = withoutItemExtras(r, want);

@@ -78,6 +78,9 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
       ...times(6, (i) => call(10 + i, validArgs(random), random.word(3, 15, true))),
       // Last (no draw): names holding a replacement's patterns (mistake-unknown-tool-placeholder-replace).
       call(20, {}, "deploy$&nuke"), call(21, {}, "$'{name}$`"),
+      // A name longer than a name should be is still the name sent: cut to 64 characters, it kept
+      // every point (helper 114's ch2-mistake-unknown-tool-name-cut-64).
+      call(22, {}, `search_${"logs_".repeat(16)}and_more`),
     ],
   },
   // Each rule's inputs hold the other fields' plain values only (a limit inside its bounds, a
@@ -86,7 +89,9 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
   violation("t2_missing_field", "Each missing required field is reported", "Rule 5 with the rule set: a missing required field gives \"missing required field: <name>\", as a result with isError true.",
     (random): JsonObject[] => [{ query: query(random) }, { service: random.pick(SERVICES) }, { query: "x", limit: 3 }, { service: "api", limit: 49 }]),
   violation("t2_unexpected_field", "A field the schema does not list is reported", "Rule 5 with the rule set: the schema has additionalProperties false, so an unlisted field gives \"unexpected field: <name>\".",
-    (random) => [{ ...validArgs(random), extra: 1 }, { ...validArgs(random), Service: "api" }, ...times(4, () => ({ ...validArgs(random), [random.word(3, 10, true)]: random.word(1, 5) }))]),
+    // A key with a space around it is another key: keys trimmed before the lookup passed while no
+    // key held one (helper 114's ch2-mistake-arg-keys-trimmed). Last, so the drawn ones keep their draws.
+    (random) => [{ ...validArgs(random), extra: 1 }, { ...validArgs(random), Service: "api" }, ...times(4, () => ({ ...validArgs(random), [random.word(3, 10, true)]: random.word(1, 5) })), { service: "api", query: "x", " limit": 5 }, { service: "worker", query: "y", "limit ": 7 }]),
   violation("t2_enum_value", "A service outside the enum is reported", "Rule 5 with the rule set: a value outside an enum gives \"<field> must be one of: <values separated by comma and space>\".",
     // " api" and "billing " are outside it too: an enum compared on the trimmed value passed (c-enum-includes-string).
     (random): JsonObject[] => [{ service: "API", query: "x" }, { service: "", query: "x" }, { service: "payments", query: "q", limit: 2 }, ...times(4, () => ({ service: random.word(2, 10), query: query(random) })), { service: " api", query: "x" }, { service: "billing ", query: "y" }]),
@@ -114,6 +119,9 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
       // query normalised, kept every point while no query held one (helper 102's
       // mistake-found-text-placeholder-replace, mistake-query-nfkc-normalized).
       call(32, { service: "api", query: "{query} in {service} $& $' $$ $1" }), call(33, { service: "worker", query: "ｔｉｍｅ x² ﬁle Å" }),
+      // Whitespace and control characters inside the query are the query too: runs collapsed or
+      // controls removed kept every point (helper 114's ch2-mistake-found-text-collapses-whitespace, -strips-controls).
+      call(34, { service: "billing", query: "disk  full\tnow\nthen" }), call(35, { service: "api", query: "a\u0001b\u001fc\u007f" }),
     ],
   },
   {
@@ -123,7 +131,9 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
     contradicts: contradictsNames,
     title: "Every other method is -32601 Method not found",
     rule: "Rule 7: any method the server does not handle gets an error {\"code\": -32601, \"message\": \"Method not found\"}.",
-    inputs: (random) => [...OTHER_METHODS.map((m, i) => request(i + 1, m)), ...times(4, (i) => request(20 + i, `${random.word(3, 8)}/${random.word(3, 8)}`, {}))],
+    // A method with a space around it is another method: a dispatch on the trimmed method answered
+    // them (helper 114's ch2-mistake-method-trimmed). Last, so the drawn ones keep their draws.
+    inputs: (random) => [...OTHER_METHODS.map((m, i) => request(i + 1, m)), ...times(4, (i) => request(20 + i, `${random.word(3, 8)}/${random.word(3, 8)}`, {})), request(30, " tools/list"), request(31, "initialize\t"), request(32, "tools/call ", { name: "logs_search", arguments: { service: "api", query: "x" } })],
   },
 ];
 

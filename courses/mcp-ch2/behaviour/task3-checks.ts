@@ -21,6 +21,8 @@ const PADDED = ["\u00a0", "\ufeff", "\u2028", "\u3000"].flatMap((pad, i) => {
   return i % 2 ? [`${line(i + 21)}${pad}`, `${pad}${line(i + 31)}`] : [`${pad}${line(i + 21)}`, `${line(i + 31)}${pad}`];
 });
 
+const TOOLS_LIST = (id: number): string => `{"jsonrpc": "2.0", "id": ${id}, "method": "tools/list"}`;
+
 function messageLine(random: Random): string {
   const message = structuredClone(random.pick(MESSAGES));
   if ("id" in message) message.id = random.int(1, 999);
@@ -232,6 +234,11 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
       // blank but not JSON (a blank test that took them for spaces kept every point: helper 108's
       // mistake-serve-blank-includes-zero-width). Last, so the drawn lists keep their draws.
       ["\u200b"], ["\u200c\u200d", "\u2060"],
+      // A message with text before or after it, and lines that read as comments or a stream's
+      // framing elsewhere, are not JSON: a serve that cut a trailing " // note" or ",", a leading
+      // "data: ", or skipped "#" lines answered them and kept every point (helper 114's
+      // ch2-mistake-serve-strips-line-comments, -drops-trailing-comma, -strips-sse-data-prefix, -skips-hash-comments).
+      [`${TOOLS_LIST(41)} // note`, `${TOOLS_LIST(42)},`], [`data: ${TOOLS_LIST(43)}`], ["# a comment", TOOLS_LIST(44), "// another"],
     ],
   },
   {

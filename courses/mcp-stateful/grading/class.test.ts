@@ -61,6 +61,7 @@ const CORRECT = [
   "correct-spec-validates-argument-types",
   "correct-tool-args-null-refused",
   "correct-transport-zlib-wire", // task 3 (helper 76): the wire deflated with node:zlib (13/18 while node:zlib was refused: host-zlib.ts)
+  "correct-serverinfo-2025-11-25-fields", // helper 115: serverInfo with 2025-11-25's description and websiteUrl (17/18 before: src/json/spec-extras.ts)
   "correct-serverinfo-title", // task 2 (helper 58): initialize's serverInfo with 2025-06-18's optional title (16/18 before: src/json/spec-extras.ts)
   // Helper 58: drains that a lab server answers with [] (16/18 each while every drain took the
   // next pump's scripted notes: drivers-source.ts serves them once, in pumps).

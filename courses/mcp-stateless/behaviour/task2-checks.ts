@@ -147,6 +147,11 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
         call(random, "cancel_order", { order_id: orderId }, { inputResponses: { confirm: { action: "accept", content: { confirm: true } } } }),
         call(random, "get_order_status", { order_id: orderId }),
       ]),
+      // Answers that are falsy but there (false, 0, ""), and an accept with a space around it: each
+      // keeps the order, none asks again or cancels (helper 114's sl-mistake-confirm-falsy-asks-again,
+      // -cancel-action-trimmed kept 41/41). Last, so the drawn ones keep their draws.
+      ...[{ confirm: false }, { confirm: 0 }, { confirm: "" }, { confirm: { action: "accept ", content: { confirm: true } } }, { confirm: { action: " accept", content: { confirm: true } } }]
+        .map((answer) => call(random, "cancel_order", { order_id: "A101" }, { inputResponses: answer })),
     ],
   },
   {
@@ -207,6 +212,13 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // A known name in kebab-case: a lookup that turned "-" into "_" kept every point
       // (stateless-round-2026-12-06u m-tool-name-dashes-as-underscores). No draw.
       { jsonrpc: "2.0", id: "kebab", method: "tools/call", params: withMeta({ name: "get-order-status", arguments: { order_id: "A100" } }) },
+      // A method with a space around it and a name past 64 characters are named as sent: a dispatch
+      // on the trimmed method or a name cut short kept 41/41 (helper 114's sl-mistake-method-trimmed,
+      // -unknown-tool-name-cut-64). No draw. Not a name holding control characters (their slip,
+      // -unknown-tool-name-strips-controls, is open): repr escapes them, and the names quoted by
+      // repr (c-str-is-repr, one slip) then no longer read as one slip with the page's unknown tool.
+      { jsonrpc: "2.0", id: "sp1", method: " tools/list", params: withMeta() }, { jsonrpc: "2.0", id: "sp2", method: "server/discover\t", params: withMeta() },
+      { jsonrpc: "2.0", id: "long", method: "tools/call", params: withMeta({ name: `get_order_status_${"and_more_".repeat(8)}`, arguments: { order_id: "A100" } }) },
     ],
   },
   {

@@ -23,6 +23,7 @@ const INHERITED_KEYS = [`{"constructor":{"name":"x"},`, `{"__proto__":null,`, `{
   JSON.stringify(request(70 + i, "tools/list")).replace(/^\{/, head));
 /** Lines of the long generated session: past any small limit a serve might keep. */
 const LONG_SESSION = 60;
+const LONGEST_SESSION = 130;
 const NOT_OBJECTS = ["5", "[1,2]", "[]", "\"tools/list\"", "null", "true", "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}]"];
 
 function messageLine(random: Random): string {
@@ -68,6 +69,14 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // that skipped "#" and "//" lines kept 41/41: serve-skips-comment-lines). Last, for the draws.
       ["# a comment", "// another"], ["#", "//"],
       ...PADDED_OTHER_SIDE.map((l) => [l]),
+      // A message with text before or after it, and a stream's framing: not JSON either (a serve
+      // that cut a trailing " // note" or ",", a leading "data: ", or skipped "Content-Length:"
+      // headers kept 41/41: helper 114's sl-mistake-serve-strips-line-comments, -drops-trailing-comma,
+      // -strips-sse-data-prefix, -skips-content-length-headers).
+      [`${JSON.stringify(request(41, "tools/list"))} // note`, `${JSON.stringify(request(42, "tools/list"))},`],
+      // No object in these lists: a blank test too wide (unbraced lines skipped) is read as that one
+      // mistake only where no line is handle's (grading/skipped-as-blank.ts).
+      [`data: ${JSON.stringify(request(43, "tools/list"))}`, "Content-Length: 52"],
     ],
   },
   {
@@ -108,6 +117,10 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // Lines met twice, each logged by its own position: a log numbered by indexOf shows here on
       // every seed, and the odd lines' checks charge their repeated lists to this one (REPEATS).
       [JSON.stringify(request(12, "tools/list")), "{not json", JSON.stringify(request(13, "tools/list")), "{not json", "5", "5"],
+      // Past any round cap a serve might keep, and a line past any length cap: every line is read
+      // (helper 114's sl-mistake-serve-line-cap-100 and -line-length-cap kept 41/41). Last, for the draws.
+      Array.from({ length: LONGEST_SESSION }, () => messageLine(random)),
+      [JSON.stringify({ jsonrpc: "2.0", id: 14, method: "tools/list", params: { _meta: { ...CLIENT_META, "io.modelcontextprotocol/protocolVersion": "2026-07-28", "com.example/trace": "t".repeat(3000) } } }), JSON.stringify(request(15, "tools/list"))],
     ],
   },
 ];

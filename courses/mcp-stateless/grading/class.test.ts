@@ -885,6 +885,20 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // Helper 109: each log line numbered by indexOf, 38/41 while t4_same_lines' extra lines repeated
   // the page's; a line met twice is t4_messages' case now (task4-checks.ts REPEATS).
   ["serve-log-index-of-repeats", "task4", ["t4_messages"]],
+  // Helper 114 (ch2-sl-round-2026-12-07a): one slip each that no generated input showed (41/41):
+  // serve forgiving text around a message or a stream's framing, reading 100 lines or lines of
+  // 2,048 characters at most (behaviour/task4-checks.ts); a falsy answer asking again, an accept
+  // with spaces cancelling, a method trimmed, an unknown tool's name cut.
+  ["serve-strips-line-comments", "task4", ["t4_unreadable_lines"]],
+  ["serve-drops-trailing-comma", "task4", ["t4_unreadable_lines"]],
+  ["serve-strips-sse-data-prefix", "task4", ["t4_unreadable_lines"]],
+  ["serve-skips-content-length-headers", "task4", ["t4_unreadable_lines"]],
+  ["serve-line-cap-100", "task4", ["t4_messages"]],
+  ["serve-line-length-cap", "task4", ["t4_messages"]],
+  ["confirm-falsy-asks-again", "task2", ["t2_input_responses"]],
+  ["cancel-action-trimmed", "task2", ["t2_input_responses"]],
+  ["method-trimmed", "task2", ["t2_unknown_names"]],
+  ["unknown-tool-name-cut-64", "task2", ["t2_unknown_names"]],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
