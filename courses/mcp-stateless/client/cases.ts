@@ -255,7 +255,79 @@ function pageFlows(random: Random): CallCase[] {
   }));
 }
 
+/** The user's yes to a question asked under `field` (the page's ACCEPT under its own key). */
+const acceptUnder = (field: string, value: Json = true): Json => ({ action: "accept", content: record([[field, value]]) });
+
+// What the page's flow fixes only by example: the question's key and words, how many questions a
+// round holds, how many rounds the server asks. Helper 116's sl-client-confirm-shape (test/fixtures/
+// cheats-round-2026-12-07c; sl-client-question-table the same behind a test of the page's words,
+// sl-client-question-cap-table with the capped call tabled too) asks the question under "confirm"
+// once and returns the second round's answer, with no loop: 37-38/41 while every flow above asked
+// the page's one question under "confirm" and ended in round 2, where a client with no rounds at
+// all scores 32/41. Drawn after every other case, so the cases above are what they were.
+function pageFlowShapes(random: Random): CallCase[] {
+  const order = (): string => `${random.pick(["A", "B", "Z"])}${random.int(102, 999)}`;
+  const tool = (): string => random.pick(["cancel_order", "cancel_booking", "cancel_subscription"]);
+  const otherKey = (): string => random.pick(["ok", "proceed", "sure", "go_ahead", `${random.word(3, 8)}_${random.word(3, 8)}`]);
+  const flows = (["accept", "decline"] as const).flatMap((flow) => {
+    const end = (o: string): ServerStep => ({ kind: "result", result: textResult(flow === "accept" ? `${o} cancelled` : `${o} kept: the user did not confirm`) });
+    const cases: CallCase[] = [];
+    // One question under another key, in other words.
+    {
+      const o = order();
+      const k = otherKey();
+      const name = tool();
+      cases.push({
+        label: `${name} ${o} asked under ${JSON.stringify(k)}, the user ${flow}s`, name, args: { order_id: o }, variantOf: flow,
+        server: [{ kind: "input", requests: record([[k, confirmRequest(`Cancel ${o} for good? ${random.word(3, 9)} ${random.word(3, 9)}`, k)]]) }, end(o)],
+        answers: [flow === "accept" ? acceptUnder(k) : DECLINE],
+      });
+    }
+    // Two questions in one round: the page's and another beside it.
+    {
+      const o = order();
+      const k = random.pick(["reason", "notify", "refund_to"]);
+      const name = tool();
+      cases.push({
+        label: `${name} ${o} asked two questions in one round, the user ${flow}s`, name, args: { order_id: o }, variantOf: flow,
+        server: [{ kind: "input", requests: record([["confirm", confirmRequest(`Really cancel order ${o}?`)], [k, confirmRequest(`And ${k.replace("_", " ")}, ${random.word(3, 9)}?`, k)]]) }, end(o)],
+        answers: flow === "accept" ? [ACCEPT, acceptUnder(k)] : [DECLINE, acceptUnder(k, false)],
+      });
+    }
+    // The page's question, then another in a second round: the result comes in the third.
+    {
+      const o = order();
+      const k = otherKey();
+      const name = tool();
+      cases.push({
+        label: `${name} ${o} asked again in a second round, the user ${flow}s`, name, args: { order_id: o }, variantOf: flow,
+        server: [
+          { kind: "input", requests: confirm(o) },
+          { kind: "input", requests: record([[k, confirmRequest(`${o} has shipped: cancel it all the same?`, k)]]) },
+          end(o),
+        ],
+        answers: [ACCEPT, flow === "accept" ? acceptUnder(k) : DECLINE],
+      });
+    }
+    return cases;
+  });
+  // An error is an error in any round: the one past the page's second round ended the call on some
+  // seeds only (seed 7's generated cases; not seed 0's, where sl-client-confirm-shape threw right).
+  const o = order();
+  const name = tool();
+  const error: CallCase = {
+    label: `${name} ${o}: two rounds of questions, then an error in the third`, name, args: { order_id: o },
+    server: [
+      { kind: "input", requests: confirm(o) },
+      { kind: "input", requests: record([["really", confirmRequest(`Really, really cancel ${o}?`, "really")]]) },
+      { kind: "error", code: -32603, message: `the order service lost ${o}` },
+    ],
+    answers: [ACCEPT, acceptUnder("really")],
+  };
+  return [...flows, error];
+}
+
 export function generatedCalls(random: Random, count = 14): CallCase[] {
   const generated = Array.from({ length: count }, (_, n) => callCase(random, n));
-  return [...EDGE_CALLS, ...generated, ...pageFlows(random)];
+  return [...EDGE_CALLS, ...generated, ...pageFlows(random), ...pageFlowShapes(random)];
 }

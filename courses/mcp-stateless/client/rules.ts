@@ -347,14 +347,18 @@ export const CLIENT_RULES: ClientRule[] = [
     },
   },
   {
-    // The page's confirmed and declined cancels' own rule (their lines read only the page's order A101).
+    // The page's confirmed and declined cancels' own rule (their lines read only the page's order
+    // A101, its one question under "confirm", answered in round 2): the rule of all six lines of
+    // those flows (evidence/line-rules.ts).
     id: "t3_same_cancel_flows", kind: "behaviour",
-    title: "The page's accepted and declined cancels, for other orders and another tool, end the same way",
-    rule: "cancel_order for any order, and any other tool that asks the same: the question asked, the answer sent back in a second round, and that round's result returned, with the text the server sent (whatever its words).",
-    hint: "Look for code that recognises the page's order A101 or its texts (a table of answers, a text made up from the user's answer) instead of following the rounds.",
+    title: "The page's accepted and declined cancels, for other orders, tools, questions and rounds, end the same way",
+    rule: "cancel_order for any order, and any other tool that asks the same, whatever the questions' keys and words, however many questions a round holds and however many rounds the server asks (up to the cap): each question asked, the answers sent back in the next round, and the result of the round that is complete returned, with the text the server sent (whatever its words).",
+    hint: "Look for code that recognises the page's order A101, its question or its texts (a table of answers, a text made up from the user's answer, the question read under \"confirm\" only, a second round taken for the last) instead of following the rounds.",
     call: ({ c, trace, rounds }) => {
       const end = ending(c);
       if (!c.variantOf || !end || end.step.kind !== "result") return "n/a";
+      // A cap set too low, given up at before the server's end: t3_at_most_three_rounds's mistake.
+      if (cappedEarly(rounds, end.at, trace.outcome)) return "n/a";
       // Rounds that are not tools/call requests for the tool got the mock's script all the same.
       const notTheCall = callProblem(c, rounds, end.at + 1, "request");
       if (notTheCall) return { expected: `${sentCount(end.at + 1)} for the call`, actual: `round ${notTheCall.round}: ${notTheCall.why}` };

@@ -39,10 +39,15 @@ export const LINE_RULES: Readonly<Record<string, readonly string[]>> = {
   t3_request_returns_reply: ["t3_returns_send_reply"],
   // The first result that is not input_required returned (t3_final_result_returned) is a general
   // rule: a client wrong only on results the page never sends (no resultType) loses one point.
+  // The page's accepted flow's lines are each the flow's too: t3_same_cancel_flows runs it again
+  // with what the page fixes only by example varied (the order, the tool, the question's key and
+  // words, two questions in a round, a second round). A client written as the page's one question
+  // and one retry (helper 116's sl-client-confirm-shape, 37-38/41) kept the question and retry
+  // lines while a client with no rounds at all lost them (32/41): now both lose them.
   t3_rounds: ["t3_same_cancel_flows", "t3_at_most_three_rounds"],
-  t3_ask_calls: ["t3_ask_each_request"],
-  t3_retry_same_call: ["t3_same_call_each_round"],
-  t3_retry_input_responses: ["t3_input_responses_keyed"],
+  t3_ask_calls: ["t3_ask_each_request", "t3_same_cancel_flows"],
+  t3_retry_same_call: ["t3_same_call_each_round", "t3_same_cancel_flows"],
+  t3_retry_input_responses: ["t3_input_responses_keyed", "t3_same_cancel_flows"],
   t3_final_text: ["t3_same_cancel_flows"],
   t3_declined_text: ["t3_same_cancel_flows"],
   t3_round_cap: ["t3_at_most_three_rounds"],
