@@ -357,8 +357,12 @@ export const CLIENT_RULES: ClientRule[] = [
     call: ({ c, trace, rounds }) => {
       const end = ending(c);
       if (!c.variantOf || !end || end.step.kind !== "result") return "n/a";
-      // A cap set too low, given up at before the server's end: t3_at_most_three_rounds's mistake.
-      if (cappedEarly(rounds, end.at, trace.outcome)) return "n/a";
+      // A cap set too low, given up at before the server's end: t3_at_most_three_rounds's mistake;
+      // or the cap's Error thrown in the round the server ended the call in, the third (the cap
+      // checked before the result: t3_final_result_returned's, clients-2026-12-06l's
+      // sl-mistake-cap-checked-before-result, 40/41).
+      const o = trace.outcome;
+      if (cappedEarly(rounds, end.at, o) || (rounds.rounds.length === end.at + 1 && o.kind === "threw" && o.message === TOO_MANY_ROUNDS)) return "n/a";
       // Rounds that are not tools/call requests for the tool got the mock's script all the same.
       const notTheCall = callProblem(c, rounds, end.at + 1, "request");
       if (notTheCall) return { expected: `${sentCount(end.at + 1)} for the call`, actual: `round ${notTheCall.round}: ${notTheCall.why}` };

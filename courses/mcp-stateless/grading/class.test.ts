@@ -899,6 +899,23 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["cancel-action-trimmed", "task2", ["t2_input_responses"]],
   ["method-trimmed", "task2", ["t2_unknown_names"]],
   ["unknown-tool-name-cut-64", "task2", ["t2_unknown_names"]],
+  // Helper 116's client cheats (cheats-round-2026-12-07c), each at or below its honest sibling, the
+  // same client with no input rounds at all (32/41, 9 points of task 3). The page's one question
+  // under "confirm" asked once and answered in a second round, with no loop and no cap, with no
+  // test (confirm-shape) or behind a test of the page's words (question-table): 37-38/41 while the
+  // page's flows, varied, all asked one question under "confirm" and ended in round 2. They now ask
+  // under other keys, two questions a round and in a second round (client/cases.ts pageFlowShapes),
+  // and t3_same_cancel_flows is the rule of the accepted flow's six lines (evidence/line-rules.ts).
+  ["sl-client-confirm-shape", "task3", ["t3_round_cap", "t3_cap_requests", "t3_ask_each_request", "t3_at_most_three_rounds", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
+  ["sl-client-question-table", "task3", ["t3_round_cap", "t3_cap_requests", "t3_ask_each_request", "t3_at_most_three_rounds", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
+  // The same with a table of the page's capped call (A100 asked again): its cap lines right and
+  // voided by the cap's rule, 36-37/41, a point below question-table's while t3_rounds, voided by the
+  // cap's rule here and kept there (the cap lines wrong took that rule's charge), was still earned
+  // by the flow's shape; the flows' rule voids it in both now: the same figure.
+  ["sl-client-question-cap-table", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
+  // The page's flows tabled by order id (A101 two rounds, A100 three): 34/41 while the flows' rule
+  // took only t3_rounds and the two text lines.
+  ["sl-client-order-table", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
