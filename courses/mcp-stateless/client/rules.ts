@@ -361,8 +361,13 @@ export const CLIENT_RULES: ClientRule[] = [
       // or the cap's Error thrown in the round the server ended the call in, the third (the cap
       // checked before the result: t3_final_result_returned's, clients-2026-12-06l's
       // sl-mistake-cap-checked-before-result, 40/41).
+      // A call that never sent the third round the server asked for and ended without a result (a
+      // throw, a loop: loops/mcp-stateless/client-loop-third-round) stops short of the cap, which the
+      // page's capped call shows (t3_cap_requests): that line's mistake too.
       const o = trace.outcome;
-      if (cappedEarly(rounds, end.at, o) || (rounds.rounds.length === end.at + 1 && o.kind === "threw" && o.message === TOO_MANY_ROUNDS)) return "n/a";
+      const n = rounds.rounds.length;
+      if (cappedEarly(rounds, end.at, o) || (n === end.at + 1 && o.kind === "threw" && o.message === TOO_MANY_ROUNDS)) return "n/a";
+      if (n === MAX_ROUNDS - 1 && end.at === MAX_ROUNDS - 1 && o.kind !== "returned") return "n/a";
       // Rounds that are not tools/call requests for the tool got the mock's script all the same.
       const notTheCall = callProblem(c, rounds, end.at + 1, "request");
       if (notTheCall) return { expected: `${sentCount(end.at + 1)} for the call`, actual: `round ${notTheCall.round}: ${notTheCall.why}` };
