@@ -456,7 +456,9 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // hole: t3_same_cancel_flows compared the whole result, so this one mistake voided t3_rounds and both text lines (38/41).
   ["client-rebuilds-result", "task3", ["t3_final_result_returned"]],
   // hole: the flows' servers spoke the page's words, so a text made up from the answer kept both text lines (40/41).
-  ["game-client-retries-then-fabricates", "task3", ["t3_same_cancel_flows"], [], 3],
+  // 6 since the flows' rule is the rule of all six of the accepted flow's lines (helper 118): a
+  // text made up on the page's flow keeps none of them, its rounds' lines included.
+  ["game-client-retries-then-fabricates", "task3", ["t3_same_cancel_flows"], [], 6],
   // A third probe: single mistakes seen only beyond the fixtures...
   ["args-unexpected-sorted", "task1", ["t1_quoted_name", "t1_generated_args"]],
   ["cancel-accept-truthy", "task2", ["t2_input_responses"]],
@@ -482,7 +484,9 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // the input rounds only for the page's tool (hole: the flows were all cancel_order's, and it kept
   // both text lines, 12/17 or 13/17). It keeps request's lines and the two retry lines, whose rules
   // judge the retries it does send (for cancel_order); 10/17 at seed 7, 10 or 11 on seeds 1-3.
-  ["game-client-cancel-only", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_final_result_returned", "t3_same_cancel_flows", "t3_error_response_throws"], [], 7],
+  // 9 since t3_same_cancel_flows is the rule of the question and retry lines too (helper 118): the
+  // rounds for cancel_order alone keep no line of the flow, as no rounds at all (9).
+  ["game-client-cancel-only", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_final_result_returned", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
   // ... keyed on the page's key order in checkArgs's inputs (hole: every t1_same_* input had it, 4/5;
   // every other one is now reversed): it keeps t1_quoted_name, whose rule is pyRepr's, honest here.
   ["game-checkargs-schema-key-order", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid", "t1_generated_args"], [], 4],
@@ -539,9 +543,13 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // calls and the throw (each call of the line-by-line run has an instance of its own: plan.ts).
   // It cost 3 while that run was one instance, where every call after the first returned undefined.
   ["game-serve-first-call-no-catch", "task4", ["t4_parse_error_line", "t4_same_lines"], [], 2],
-  // Gaming (helper 37): the page's flow only, two rounds and the question under "confirm": it keeps
-  // request's lines and the page's flow (its work), not the cap's, the error's or ask's.
-  ["game-client-page-flow", "task3", ["t3_round_cap", "t3_cap_requests", "t3_error_message", "t3_ask_each_request", "t3_at_most_three_rounds", "t3_error_response_throws"], [], 4],
+  // Gaming (helper 37): the page's flow only, two rounds and the question under "confirm". It kept
+  // request's lines and the page's flow (4) while every varied flow asked the page's one question
+  // in two rounds; the flows now ask under other keys, two questions a round and in a second round
+  // (client/cases.ts pageFlowShapes, helper 118, after helper 116's sl-client-confirm-shape), and
+  // their rule is the six flow lines': the page's flow written as the only flow keeps none of them,
+  // the price of no rounds at all (9).
+  ["game-client-page-flow", "task3", ["t3_round_cap", "t3_cap_requests", "t3_error_message", "t3_ask_each_request", "t3_at_most_three_rounds", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
   // Gaming (helper 37): the page's shapes with the varying bits put back. hole: each line's variants
   // changed one thing in the page's case (names, ids), so the general rules' cap of one was all it lost.
   // checkArgs by the shapes of the page's five cases (the variants now draw the counts): it keeps
@@ -596,7 +604,8 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // instance (that one, two); the confirmed cancel now runs 24 times in one instance, judged as
   // the page's accepted flow (client/task3.ts AGAIN): the rounds, the question and the texts go.
   // A limit of 24 or more still passes: more calls would pass the work budget (fuel-budget.test).
-  ["game-client-first-calls", "task3", ["t3_ask_each_request", "t3_same_cancel_flows", "t3_final_result_returned"], [], 4],
+  // 6 since t3_same_cancel_flows is the rule of the question and retry lines too (helper 118).
+  ["game-client-first-calls", "task3", ["t3_ask_each_request", "t3_same_cancel_flows", "t3_final_result_returned"], [], 6],
   // Ids in a byte repeat past 255 requests: 41/41 while one instance made 48 at most; request is
   // now called 260 times in one instance by the course module's driver (client/many-requests.ts).
   ["game-client-id-byte", "task3", ["t3_new_id_each_request"], [], 1],
@@ -730,7 +739,8 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ], 5],
   // callWithInput throws before sending for any call but the page's (its tools on A100, A101,
   // Z9): 8/17, request's six lines (request is honest) and the cap's two (honest on the page's cancel).
-  ["game-client-page-calls-only", "task3", ["t3_requests_without_meta", "t3_ids_distinct", "t3_error_message", "t3_same_call_each_round", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
+  // 11 since t3_same_cancel_flows is the rule of the question and retry lines too (helper 118).
+  ["game-client-page-calls-only", "task3", ["t3_requests_without_meta", "t3_ids_distinct", "t3_error_message", "t3_same_call_each_round", "t3_same_cancel_flows", "t3_error_response_throws"], [], 11],
   // Helper 53: a notification told by its method (anything under notifications/, as the page's
   // notifications/cancelled line) as well as by a missing id: a request with an id and such a
   // method is left unanswered, by handle or by serve, which skips it without asking handle. 41/41
@@ -858,7 +868,9 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // And handle throwing on the unknown order (39/41: isError's line read through the text's, which
   // cannot be read either: evidence/lines.ts).
   ["z9-throws", "task2", ["t2_z9_text"], ["t4_same_lines", "t4_messages"]],
-  ["gaming-client-table-ask-nothing", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_final_result_returned", "t3_same_cancel_flows", "t3_error_response_throws"], [], 7],
+  // 9 since t3_same_cancel_flows is the rule of the question and retry lines too (helper 118): no
+  // more than no rounds at all keeps.
+  ["gaming-client-table-ask-nothing", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_final_result_returned", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
   // Helper 101 (cheats-2026-12-06m): repr for strings of 24 characters or fewer only, 41/41 while
   // every version to escape was short; a long one is sent now (behaviour/task2-checks.ts BAD_VERSIONS).
   ["gaming-repr-short-only", "task2", ["t2_version_check"]],
