@@ -164,5 +164,22 @@ export function generatedScenarios(seed: number): Scenario[] {
     plans: [{ kind: "ok", result: withInstructions(initResult(ir)) }, ...sums.map(([x, y]): Plan => ({ kind: "ok", result: text(String(x + y)) }))],
     pumps: [], calls: 9,
   });
+  // On every seed, on a stream of its own (the scenarios above stay as they were), refusals each
+  // kept 18/18 on some seed or all while no scenario sent them (helper 115's
+  // stateful-round-2026-12-07b): a second refused handshake, with a code other than -32603
+  // (m-client-connect-generic-error-code: the one above drew -32603 on some seeds), and a list
+  // refused -32601 (m-client-list-32601-as-empty) and a call refused with a code of the server's
+  // own range, -32000 to -32099 (m-client-call-server-codes-as-tool-error), each thrown as an
+  // McpError with the response's code. The list's refusal comes first: the cache is [] before it
+  // and after it alike.
+  const er = makeRandom((seed ^ 0xe22) >>> 0);
+  const refusal = (code: number): Plan => ({ kind: "error", code, message: `refused (${code})` });
+  out.push({ ops: [["connect"]], plans: [refusal(er.pick([-32601, -32602]))], pumps: [] });
+  const own = -32000 - er.int(1, 99);
+  out.push({
+    ops: [["connect"], ["list"], ["call", freshName(er), args(er)], ["call", "add", { x: 1, y: 4 }], ["list"]],
+    plans: [{ kind: "ok", result: withInstructions(initResult(er)) }, refusal(-32601), refusal(own), { kind: "ok", result: text("5") }, { kind: "ok", result: { tools: tools(er) } }],
+    pumps: [],
+  });
   return out;
 }
