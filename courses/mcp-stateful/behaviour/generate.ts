@@ -98,6 +98,20 @@ export class SessionBuilder {
     this.steps.push({ op: "addTool", tool, ...(notify === undefined ? {} : { notify }), ...(on ? { on } : {}), ...(made ? { made } : {}) });
     return this;
   }
+  /**
+   * Adds a lab tool as the page's host does: the one object of that name every step added this way
+   * in the session is handed (course/drivers-source.ts sharedTool), where addTool hands each step
+   * a copy of its own.
+   */
+  addShared(tool: string, notify?: boolean, on = 0): this {
+    this.steps.push({ op: "addTool", tool, ...(notify === undefined ? {} : { notify }), ...(on ? { on } : {}), shared: true });
+    return this;
+  }
+  /** Server `on`'s client from now on: server `from`'s (the same name and version). */
+  sameClient(on: number, from: number): this {
+    this.clients.set(on, this.client(from));
+    return this;
+  }
   drain(on = 0): this { this.steps.push(on ? { op: "drain", on } : { op: "drain" }); return this; }
   /** Adds the lab's first tools, as the page's server is set up before a client connects. */
   setUp(names: readonly string[] = ["add", "weather", "delete_db"], on = 0): this {

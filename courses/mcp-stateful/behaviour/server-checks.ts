@@ -84,6 +84,13 @@ function handshakeSessions(r: Random): Session[] {
   out.push(edges.done());
   const withParams = new SessionBuilder(r).setUp().initialize();
   out.push(withParams.handle({ jsonrpc: "2.0", method: "notifications/initialized", params: {} }).handle({ jsonrpc: "2.0", id: "live-after-params", method: "tools/list" }).done());
+  // On every seed, fixed ids, drawn last (helper 115's stateful-round-2026-12-07b
+  // m-id-checked-after-dispatch, 18/18 while the only id-null initialized came before initialize,
+  // with the real handshake right after): once initialize is answered, notifications/initialized
+  // with "id": null is a request (-32600, t2_notifications') and opens nothing, so the next
+  // request is still refused.
+  const nullId = new SessionBuilder(r).setUp().initialize();
+  out.push(nullId.handle({ jsonrpc: "2.0", id: null, method: "notifications/initialized" }).handle({ jsonrpc: "2.0", id: "gated-after-null-id", method: "tools/list" }).done());
   return out;
 }
 
@@ -105,7 +112,38 @@ function toolCallSessions(r: Random): Session[] {
       b.request("tools/call", params);
     }
     return b.done();
-  }), madeToolSession(r), nullArguments(r), optionalArguments(r), inheritedNamedTools(r), lookalikes(r), otherCaseAllowed(r)];
+  }), madeToolSession(r), nullArguments(r), optionalArguments(r), inheritedNamedTools(r), lookalikes(r), otherCaseAllowed(r), emptyText(r), moreThanEight(r)];
+}
+
+/**
+ * A tool whose run returns "": its text is "", nothing put in its place. Every tool's text was
+ * non-empty, and a server that answered "(no output)" for an empty one kept 18/18 (helper 115's
+ * stateful-round-2026-12-07b m-tool-empty-text-placeholder). On every seed, drawn last, a fixed id.
+ */
+function emptyText(r: Random): Session {
+  const silent: MadeTool = { description: "Do a thing quietly.", inputSchema: { type: "object", properties: {}, required: [] }, text: "" };
+  const name = madeName(r);
+  const b = new SessionBuilder(r, [{ allowedTools: ["add", name] }]).setUp(["add"]).addTool(name, undefined, 0, silent).handshake();
+  return b.handle({ jsonrpc: "2.0", id: "empty-text", method: "tools/call", params: { name, arguments: {} } }).done();
+}
+
+/**
+ * More than eight tools on one server (the lab's six and three or four made ones), listed once:
+ * lab://config's {"maxTools": 8} is the lab's data, which add_tool does not enforce. No session had
+ * more than eight, and a server dropping the ninth kept 18/18 (helper 115's
+ * stateful-round-2026-12-07b m-max-tools-from-config). None is called: the list alone shows it
+ * (t2_tools_list). On every seed, drawn last, a fixed id.
+ */
+function moreThanEight(r: Random): Session {
+  const made: [string, MadeTool][] = [];
+  for (let i = 0, n = r.int(3, 4); i < n; i++) {
+    let name = madeName(r);
+    while (made.some(([m]) => m === name)) name = madeName(r);
+    made.push([name, madeTool(r, false)]);
+  }
+  const b = new SessionBuilder(r, [{ allowedTools: allowList(r) }]).setUp(TOOL_NAMES);
+  for (const [name, data] of made) b.addTool(name, undefined, 0, data);
+  return b.handshake().handle({ jsonrpc: "2.0", id: "nine-tools", method: "tools/list" }).done();
 }
 
 /**
@@ -274,6 +312,19 @@ function listChangedSessions(r: Random): Session[] {
     // it is, then a tool added without notify after a list, which the next list shows (helper 110's
     // m-outbox-cleared-by-tools-list and m-list-memo-dropped-on-notify-only, caught on some seeds).
     new SessionBuilder(r, [{ allowedTools: allowList(r) }]).setUp(["add"]).handshake().addTool("weather", true).request("tools/list").drain().addTool("subtract", false).request("tools/list").done(),
+    // And (drawn after those, helper 115's stateful-round-2026-12-07b, 18/18 each while no session
+    // showed it): a notification queued once live, then notifications/initialized again before
+    // the drain, which leaves the outbox as it is (m-outbox-reset-on-initialized); more than 16
+    // notifications queued before one drain, every one kept (m-outbox-bounded-16; lab names only,
+    // so no server holds more than six tools); and the very tool object the server holds added
+    // again with notify, as the page's host re-adds a LAB_TOOLS entry (m-readd-same-object-no-notify).
+    new SessionBuilder(r, [{ allowedTools: allowList(r) }]).setUp(["add"]).handshake().addTool("weather", true).initialized().drain().done(),
+    (() => {
+      const b = new SessionBuilder(r, [{ allowedTools: allowList(r) }]).setUp(["add"]).handshake();
+      for (let i = 0, n = r.int(17, 24); i < n; i++) b.addTool(TOOL_NAMES[i % TOOL_NAMES.length]!, true);
+      return b.drain().done();
+    })(),
+    new SessionBuilder(r, [{ allowedTools: allowList(r) }]).addShared("add").handshake().addShared("add", true).drain().done(),
   );
 }
 
@@ -346,7 +397,22 @@ function notificationSessions(r: Random): Session[] {
     }
     // A method the lab has no handler for is -32601 once live (a name of Object.prototype's too).
     return b.request(r.pick(UNKNOWN_METHODS), r.bool() ? {} : undefined).done();
-  }).concat(oddEnvelopes(r));
+  }).concat(oddEnvelopes(r), moreEnvelopes(r));
+}
+
+/**
+ * Envelopes each kept 18/18 on some seed or all while no session sent it (helper 115's
+ * stateful-round-2026-12-07b), once live, fixed ids, drawn last: a request without the jsonrpc key
+ * (-32600: m-jsonrpc-missing-accepted), the method "error" (-32601: an EventEmitter's emit throws
+ * on an unlistened "error", m-emitter-dispatch-error-event), and "Tools/list" on every seed (a
+ * method is matched exactly; UNKNOWN_METHODS drew it on some seeds only: m-method-lowercased).
+ */
+function moreEnvelopes(r: Random): Session {
+  const b = new SessionBuilder(r).setUp().handshake();
+  b.handle({ id: "no-jsonrpc", method: "tools/list" });
+  b.handle({ jsonrpc: "2.0", id: "method-error", method: "error" });
+  b.handle({ jsonrpc: "2.0", id: "method-case", method: "Tools/list" });
+  return b.handle({ jsonrpc: "2.0", id: "after-envelopes", method: "tools/list" }).done();
 }
 
 /**
@@ -393,7 +459,34 @@ function isolationSessions(r: Random): Session[] {
   return [...times(5, () => isolationSession(r, [{ allowedTools: allowList(r) }, { allowedTools: allowList(r) }])), (() => {
     const list = allowList(r);
     return isolationSession(r, [{ allowedTools: list }, { allowedTools: [...list] }]);
-  })()];
+  })(), sameClientName(r), sharedToolIsolation(r)];
+}
+
+/**
+ * Two servers whose clients have the same name (drawn last, helper 115's stateful-round-2026-12-07b
+ * m-handshake-by-client-name, 18/18 while each server's client was drawn apart): the first one's
+ * handshake opens nothing on the second, whose requests before its own initialized are refused.
+ */
+function sameClientName(r: Random): Session {
+  const b = new SessionBuilder(r, [{ allowedTools: allowList(r) }, { allowedTools: allowList(r) }]).sameClient(1, 0);
+  b.setUp(["add", "weather"], 0).setUp(["delete_db"], 1).handshake(0).initialize(1);
+  b.handle({ jsonrpc: "2.0", id: "same-client-gated", method: "tools/list" }, 1);
+  return b.initialized(1).request("tools/list", undefined, 1).done();
+}
+
+/**
+ * Two servers handed the same tool object, as the page's host hands each the LAB_TOOLS entry
+ * (drawn last, helper 115's stateful-round-2026-12-07b m-permission-cached-on-tool-object, 18/18
+ * while every addTool got a copy of its own): one allows add, the other not, and what a server
+ * writes on the tool it was handed is the other's too. Each calls add once live.
+ */
+function sharedToolIsolation(r: Random): Session {
+  const rest = allowList(r).filter((name) => name !== "add");
+  const [first, second] = r.bool() ? [["add", ...rest], rest] : [rest, ["add", ...rest]];
+  const b = new SessionBuilder(r, [{ allowedTools: first }, { allowedTools: second }]);
+  b.addShared("add", undefined, 0).addShared("add", undefined, 1).handshake(0).handshake(1);
+  b.request("tools/call", { name: "add", arguments: { x: 2, y: 3 } }, 0).request("tools/call", { name: "add", arguments: { x: 4, y: 1 } }, 1);
+  return b.done();
 }
 
 function isolationSession(r: Random, servers: ServerConfig[]): Session {

@@ -8,7 +8,7 @@ import { labTool, ModelServer, type Rule, type Variant } from "./model.js";
 
 export type Step =
   | { op: "handle"; on?: number; message: unknown }
-  | { op: "addTool"; on?: number; tool: string; notify?: boolean; made?: MadeTool }
+  | { op: "addTool"; on?: number; tool: string; notify?: boolean; made?: MadeTool; shared?: true }
   | { op: "drain"; on?: number };
 
 export interface Session { servers: ServerConfig[]; steps: Step[] }

@@ -7,7 +7,8 @@
 //
 // - driveServer(Server, {servers, steps}): `new Server(config)` per config, then each step on
 //   server `on` (0 when absent): handle(message), addTool(LAB_TOOLS[tool] copied, or a
-//   tool made from the step's data under that name; {notify}) or drainOutbox(). Returns one outcome per step: {value} or {threw}.
+//   tool made from the step's data under that name; {notify}) or drainOutbox(). A step marked
+//   `shared` is handed the one copy of that name the session's shared steps all get. Returns one outcome per step: {value} or {threw}.
 // - driveSessionStep(Server, {servers?, made?, step}): the same one step per call, the session's
 //   servers kept in the module instance from the call that starts it; `made` servers of the
 //   first config made and let go before them, as a process that has served others has.
@@ -95,13 +96,26 @@ export const DRIVERS_SOURCE = String.raw`
     return tool;
   }
 
-  function driveStep(server, step) {
+  // The copy of a lab tool a session's steps marked "shared" all get, one per name: as the page's
+  // host hands every server the very LAB_TOOLS entry, and the same one again when it is re-added.
+  // Other steps get a copy each (copyTool), so that what a server writes on the tool it was
+  // handed reaches no other session, nor a step that did not ask for it (the sessions that show
+  // it are server-checks.ts's sharedToolIsolation and listChangedSessions' last). Index loops:
+  // nothing the student's code patches.
+  function sharedTool(shared, name) {
+    for (let k = 0; k < shared.length; k++) if (shared[k][0] === name) return shared[k][1];
+    const tool = copyTool(name);
+    shared[shared.length] = [name, tool];
+    return tool;
+  }
+
+  function driveStep(server, step, shared) {
     try {
       // undefined is no null here: the page's transport round-trips what handle returns through
       // JSON, which cannot carry undefined (JSON.parse(JSON.stringify(undefined)) throws).
       if (step.op === "handle") { const answer = server.handle(step.message); return { value: answer === undefined ? { "\u0000notData": "undefined" } : snap(answer) }; }
       if (step.op === "addTool") {
-        const tool = step.made ? madeTool(step.tool, step.made) : copyTool(step.tool);
+        const tool = step.made ? madeTool(step.tool, step.made) : step.shared === true ? sharedTool(shared, step.tool) : copyTool(step.tool);
         if (step.notify === undefined) server.addTool(tool);
         else server.addTool(tool, { notify: step.notify });
         return { value: null };
@@ -128,20 +142,23 @@ export const DRIVERS_SOURCE = String.raw`
 
   exports.driveServer = function driveServer(Server, session) {
     const servers = configsOf(session.servers).map((config) => new Server(config));
-    return session.steps.map((step) => driveStep(servers[step.on || 0], step));
+    const shared = [];
+    return session.steps.map((step) => driveStep(servers[step.on || 0], step, shared));
   };
 
   // One step per call: {servers, step} starts a session (its servers made here, kept in this
   // module instance, which the run's groups give each session of its own), {step} goes on with
   // it. A step that never returns is then known: the steps before it have their answers.
   let stepServers = [];
+  let stepShared = [];
   exports.driveSessionStep = function driveSessionStep(Server, input) {
     if (input.servers) {
       stepServers = [];
+      stepShared = [];
       for (let i = 0; i < (input.made || 0); i++) new Server(parse(stringify(input.servers[0])));
       stepServers = configsOf(input.servers).map((config) => new Server(config));
     }
-    return driveStep(stepServers[input.step.on || 0], input.step);
+    return driveStep(stepServers[input.step.on || 0], input.step, stepShared);
   };
 
   exports.driveTransport = function driveTransport(Transport, probe) {
