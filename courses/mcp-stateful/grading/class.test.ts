@@ -373,6 +373,25 @@ const WRONG: [string, string[], number, RegExp][] = [
   // while a missing argument of such a tool, refused as not allowed first, was t2_tool_errors' too
   // (grading/allowed-refused.ts charges it to t2_tool_results, which the page's add line shows).
   ["allow-list-indexof-gt-zero", ["t2_add_text", "t2_tool_errors", "t2_tool_results"], 1, /not permitted/],
+  // Helper 117, from helper 115's stateful-round-2026-12-07b (each folder m-<name> there): one
+  // mistake each that kept 18/18 on some seed or all while no generated session or scenario showed
+  // it, caught now by one drawn last on every seed (behaviour/server-checks.ts, client/scenarios.ts).
+  ["handshake-by-client-name", ["t2_isolation"], 1, /same-client-gated/], // a module Set of client names that finished the handshake (sameClientName)
+  ["id-checked-after-dispatch", ["t2_handshake"], 1, /gated-after-null-id/], // an initialized with "id": null refused -32600 after it opened the session
+  ["jsonrpc-missing-accepted", ["t2_notifications"], 1, /no-jsonrpc/], // jsonrpc checked only when the key is present (moreEnvelopes)
+  ["emitter-dispatch-error-event", ["t2_notifications"], 1, /method-error[\s\S]*-32603, not -32601/], // node:events emit("error") with no listener throws (moreEnvelopes)
+  ["method-lowercased", ["t2_notifications"], 1, /method-case/], // the method lowercased before dispatch: "Tools/list" served (18/18 at seed 0 before)
+  ["outbox-reset-on-initialized", ["t2_list_changed"], 1, /held \[\], not \["notifications\/tools\/list_changed"\]/], // a second initialized empties the outbox
+  ["outbox-bounded-16", ["t2_list_changed"], 1, /drainOutbox/], // the outbox capped at 16, the oldest dropped
+  ["max-tools-from-config", ["t2_tools_list"], 1, /nine-tools/], // lab://config's maxTools 8 enforced by addTool (moreThanEight)
+  ["tool-empty-text-placeholder", ["t2_tool_results"], 1, /\(no output\)/], // a run's "" answered "(no output)" (emptyText)
+  ["client-call-server-codes-as-tool-error", ["t3_errors"], 1, /call\(\) returned .*"isError":true.*error -320\d\d/], // a -32000..-32099 refusal of tools/call made an isError result
+  ["client-connect-generic-error-code", ["t3_errors"], 1, /connect\(\) threw with code -32603, not the response's -3260[12]/], // connect throws -32603 on any refusal (18/18 at 12345 before)
+  ["client-list-32601-as-empty", ["t3_errors"], 1, /list\(\) returned \[\]; the server answered error -32601/], // a -32601 tools/list read as an empty list (18/18 at 12345 before)
+  // The page's host hands every server the same LAB_TOOLS entry, where the driver copies a tool for
+  // each addTool; steps marked shared get one object per name in the session (drivers-source.ts).
+  ["permission-cached-on-tool-object", ["t2_isolation"], 1, /state leaks between instances/], // the permission cached on the tool object: the last server to add it decides (sharedToolIsolation)
+  ["readd-same-object-no-notify", ["t2_list_changed"], 1, /held \[\], not \["notifications\/tools\/list_changed"\]/], // the held tool object re-added with notify returns early, no list_changed
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */
