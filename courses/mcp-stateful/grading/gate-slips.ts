@@ -100,3 +100,33 @@ export function chargeGateSlips(verdicts: readonly CheckResult[], wrong: Readonl
     return { ...check, chargedTo: "t2_handshake", message: `${check.message ?? ""}\n${slip.why}` };
   });
 }
+
+/** Each initialized with "id": null taken for a notification (its id key dropped). */
+function nullIdTaken(session: Session): Misread {
+  const steps = session.steps.map((step): Step => {
+    if (step.op !== "handle" || !isObject(step.message) || methodOf(step) !== "notifications/initialized" || step.message["id"] !== null) return step;
+    const { id: _, ...rest } = step.message;
+    return { ...step, message: rest };
+  });
+  return { session: { ...session, steps }, at: steps.map((_, j) => j) };
+}
+
+/**
+ * The other way round: t2_handshake failing only by requests answered as a session opened by an
+ * initialized with "id": null would be, where t2_notifications failed by such a request's answer
+ * (badId: id null read as no id, left unanswered). One mistake, the id's (grading/falsy-ids.ts):
+ * charged to t2_notifications. A server that refuses that initialized rightly but opens the
+ * session all the same (helper 115's m-id-checked-after-dispatch) fails t2_handshake alone, and
+ * it costs its point (server-checks.ts handshakeSessions' last session: falsy-id-notification cost 2
+ * without this).
+ */
+export function chargeNullIdGate(verdicts: readonly CheckResult[], wrong: ReadonlyMap<string, readonly WrongStep[] | undefined>): CheckResult[] {
+  const gate = wrong.get("t2_handshake");
+  const ids = wrong.get("t2_notifications");
+  // Not where t2_notifications is itself charged to the gate (a slip above): one of the two pays.
+  const own = verdicts.some((c) => c.name === "t2_notifications" && c.status === "fail" && c.chargedTo === undefined);
+  if (!own || !ids?.some((w) => w.rule === "badId") || !gate?.length) return [...verdicts];
+  if (!gate.every((w) => explainedBy(w, nullIdTaken))) return [...verdicts];
+  return verdicts.map((check) => (check.name !== "t2_handshake" || check.status !== "fail" || check.chargedTo !== undefined ? check
+    : { ...check, chargedTo: "t2_notifications", message: `${check.message ?? ""}\nEvery answer it judged wrongly is what a session opened by an initialized with "id": null would give, and the same mistake left a request with id null unanswered (t2_notifications): one mistake, charged there.` }));
+}

@@ -12,7 +12,7 @@ import { SERVER_CHECKS, type ServerCheck } from "../behaviour/server-checks.js";
 import { modelSession, sessionCode, type Outcome, type Session, type Step, type StepRule } from "../behaviour/session.js";
 import { UNKNOWN_VERSION } from "../behaviour/generate.js";
 import { falsyIdCause, falsyIdRule, refusesFalsyIds } from "./falsy-ids.js";
-import { chargeGateSlips } from "./gate-slips.js";
+import { chargeGateSlips, chargeNullIdGate } from "./gate-slips.js";
 import { chargeStaleLists } from "./stale-lists.js";
 import { answerKind, byStringId, stringIdCause, stringIdMistake } from "./string-ids.js";
 import { FAILED_CLOSED_CAUSE, failedAndClosedSteps, POISONED_CAUSE, poisonedSteps, RECLOSED_CAUSE, reclosedSteps, REFUSED_AS_LIVE_CAUSE, refusedAsLiveSteps, REGATED_CAUSE, regatedSteps } from "./regated.js";
@@ -398,5 +398,5 @@ export function server(p: SessionsPlan, reply: SandboxReply, seed: number, small
     return crashed && result.status === "fail" ? { ...result, crashed, ...(crashedOn ? { crashedOn } : {}) } : result;
   });
   const wrong = wrongSteps(p, reply);
-  return chargeStaleLists(chargeGateSlips(verdicts, wrong), wrong);
+  return chargeStaleLists(chargeNullIdGate(chargeGateSlips(verdicts, wrong), wrong), wrong);
 }
