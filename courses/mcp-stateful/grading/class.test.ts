@@ -374,6 +374,10 @@ const WRONG: [string, string[], number, RegExp][] = [
   // while a missing argument of such a tool, refused as not allowed first, was t2_tool_errors' too
   // (grading/allowed-refused.ts charges it to t2_tool_results, which the page's add line shows).
   ["allow-list-indexof-gt-zero", ["t2_add_text", "t2_tool_errors", "t2_tool_results"], 1, /not permitted/],
+  // Helper 115: a -32603 retried once under a new id: t3_messages, and a connect whose retry got no
+  // answer threw code null, t3_errors too (16/18 at seed 12345). An op that sent more after its error
+  // response gave what that send got: t3_messages' mistake where that rule failed (client/rules.ts).
+  ["client-retries-internal-error", ["t3_messages"], 1, /sent \{"jsonrpc":"2\.0","id":\d+,"method":"tools\/list"\} after the 1 message\(s\) due/],
   // Helper 117, from helper 115's stateful-round-2026-12-07b (each folder m-<name> there): one
   // mistake each that kept 18/18 on some seed or all while no generated session or scenario showed
   // it, caught now by one drawn last on every seed (behaviour/server-checks.ts, client/scenarios.ts).

@@ -55,6 +55,7 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
   const beyond = new Map<string, number>();
   const unrun: string[] = [];
   let generated = false;
+  const errorNotes: { generated: boolean; size: number; strict: string | undefined; lenient: string | undefined; judged: boolean }[] = [];
   const note = (rule: string, size: number, message: string | undefined, judgedAny = true): void => {
     if (!judgedAny) return;
     judged.set(rule, (judged.get(rule) ?? 0) + 1);
@@ -104,8 +105,8 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     // that returns its cache unasked): the server's error never reached it, and what it gave is
     // judged against the replies it got (client/beyond.ts), the request unsent t3_messages'.
     const alsoAt = cut <= aligned && startsAsModel(e, r, cut) ? cut : Infinity;
-    const outcomes = (which: "results" | "errors"): string | undefined => {
-      const problem = outcomesProblem(scenario.ops, e, r, aligned, alsoAt, which);
+    const outcomes = (which: "results" | "errors", moreJudged = false): string | undefined => {
+      const problem = outcomesProblem(scenario.ops, e, r, aligned, alsoAt, which, moreJudged);
       return problem && `${problem}${stopped}`;
     };
     // A continued call's connect is the driver's (its messages the model's own): nothing of it is
@@ -128,11 +129,18 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     const madeUpError = madeUp("errors");
     if (!overLimit) {
       note("t3_results", scenario.ops.length, why(outcomes("results") ?? madeUpResult ?? (failed ? `the client did not finish the scenario's ops${stopped}` : undefined)), reads("results") || failed || madeUpResult !== undefined);
-      note("t3_errors", scenario.ops.length, why(outcomes("errors") ?? madeUpError), reads("errors") || madeUpError !== undefined);
+      // Judged once every scenario's messages are: an op that sent more after its error response
+      // is t3_messages' mistake where that rule failed (client/rules.ts outcomesProblem).
+      errorNotes.push({ generated, size: scenario.ops.length, strict: why(outcomes("errors") ?? madeUpError), lenient: why(outcomes("errors", true) ?? madeUpError), judged: reads("errors") || madeUpError !== undefined });
     }
     exchanged.set(run, [...earlier, ...exchangesOf(e, r)]);
     const cache = overLimit ? undefined : cacheProblem(scenario.ops, e, r, upTo) ?? cacheBeyond(scenario.ops, e, r, upTo);
     note("t3_cache", scenario.ops.length, why(cache), !overLimit && (upTo > own || cache !== undefined));
+  }
+  const messagesWrong = fails.has("t3_messages");
+  for (const n of errorNotes) {
+    generated = n.generated;
+    note("t3_errors", n.size, messagesWrong ? n.lenient : n.strict, n.judged);
   }
   const t = reply.runs[p.transport.run];
   if (t?.status === "ran") {
