@@ -138,10 +138,12 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     note("t3_cache", scenario.ops.length, why(cache), !overLimit && (upTo > own || cache !== undefined));
   }
   const messagesWrong = fails.has("t3_messages");
+  const lastGenerated = generated;
   for (const n of errorNotes) {
     generated = n.generated;
     note("t3_errors", n.size, messagesWrong ? n.lenient : n.strict, n.judged);
   }
+  generated = lastGenerated;
   const t = reply.runs[p.transport.run];
   if (t?.status === "ran") {
     p.transport.probes.forEach((probe, i) => {

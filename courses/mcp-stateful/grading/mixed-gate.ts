@@ -11,12 +11,8 @@ import { answerKind } from "./string-ids.js";
 
 type Model = { outcomes: Outcome[]; rules: StepRule[] };
 
-const bothReadings = new WeakMap<Session, [Model, Model]>();
-function readings(session: Session): [Model, Model] {
-  let both = bothReadings.get(session);
-  if (!both) bothReadings.set(session, both = [modelSession(session, "page"), modelSession(session, "spec")]);
-  return both;
-}
+// modelSession runs each session's model once per reading.
+const readings = (session: Session): [Model, Model] => [modelSession(session, "page"), modelSession(session, "spec")];
 
 /** Per rule, the wrong answers (answerKind) a server gives that rule's steps where the two readings agree. */
 export type RuleHabits = ReadonlyMap<StepRule, ReadonlySet<string>>;

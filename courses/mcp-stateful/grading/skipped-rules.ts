@@ -25,10 +25,9 @@ function skipped(w: WrongStep): boolean {
   return isObject(want?.["error"]) && got !== undefined && !Object.hasOwn(got, "error") && isObject(result) && result["isError"] !== true;
 }
 
-let traceModel: ReturnType<typeof modelSession> | undefined;
 /** The rules of the trace's steps the code answered wrongly (every step, when it has no answers). */
 function wrongTraceRules(trace: readonly (Outcome | undefined)[] | undefined): Set<StepRule> {
-  const model = (traceModel ??= modelSession(TRACE_SESSION, "page"));
+  const model = modelSession(TRACE_SESSION, "page");
   return new Set(model.rules.filter((_, j) => {
     const got = trace?.[j];
     return got === undefined || compareStep(TRACE_SESSION.steps[j]!, model.outcomes[j]!, got, "body") !== undefined;
