@@ -37,6 +37,14 @@ describe("points earned by rules", () => {
     expect(score(["r1", "r2", "r3", "g", "g2"])).toBe(0);
   });
 
+  it("takes a point more from a rule that voided its right line and skipped a rule no line shows beside it", () => {
+    const t = task(["r3"]);
+    t.checks[6] = { ...t.checks[6]!, ownBeside: true };
+    // c's point (the table of the page's line) and r3's own skipped rule: 3 - 2.
+    expect(scoreTask(t, POLICY).score).toBe(1);
+    expect(scoreTask(t, POLICY).checks[6]).toBe(-2);
+  });
+
   it("charges nothing more for a rule one of whose lines is already wrong", () => {
     expect(score(["r3"], { c: "fail" })).toBe(2);
     expect(score(["r1"], { a: "fail" })).toBe(2);

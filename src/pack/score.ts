@@ -9,6 +9,8 @@
 //   A line's point is earned only while they hold: a broken one takes the points of the right
 //   lines that name it, so code that fits only the fixtures keeps no line's point. None when one
 //   of those lines is already wrong: that line shows the same mistake and is charged there;
+//   a rule that voided a right line and, beside it, skipped a rule no line shows (`ownBeside`)
+//   costs a point more: a table of the page's line pays what code skipping both rules pays;
 //   A rule that broke only beyond what its lines read (`beyondLines`: inputs of a kind no fixture
 //   shows, a part no line reads) takes no line's points, and costs as a general rule, at full
 //   marks or not (a mistake of its own);
@@ -130,6 +132,7 @@ export function scoreTask(task: Pick<TaskResult, "checks">, policy: ScorePolicy)
     if (shown.some((l) => !earning(task.checks[l]!))) return;
     let cost = 0;
     for (const l of shown) if (!voided.has(l)) { voided.add(l); cost += points[l]!.earns; }
+    if (check.ownBeside) cost += points[i]!.costs;
     cost = Math.min(cost, score);
     score -= cost;
     if (cost > 0) checks[i] = -cost;

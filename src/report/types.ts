@@ -61,6 +61,13 @@ export interface CheckResult {
    */
   ownMistake?: true;
   /**
+   * A line's rule that broke where its right line's fixture shows it (the line's point is voided)
+   * and, beside that, skipped a rule no line shows: a mistake of its own too, one point more
+   * (src/pack/score.ts). A right line on the page and the same step refused nowhere else is a table
+   * of the page; code that skipped both rules honestly pays for both.
+   */
+  ownBeside?: true;
+  /**
    * Checks of this one's `through` (ScorePolicy) that its judge found cannot explain its failure
    * (a change to the orders' data, where no failing input's answer reads them): it is not read
    * through those.

@@ -305,6 +305,11 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["client-connect-lists-tools", ["t3_sent_methods", "t3_messages"], 1, /connect\(\) sent \{"jsonrpc":"2.0","id":\d+,"method":"tools\/list"/],
   ["string-ids-refused-unknown-tool-same-code", ["t2_tool_errors", "t2_envelope"], 2, /id must be an integer/],
   ["no-required-no-allow-list", ["t2_delete_db_code", "t2_tool_errors"], 2, /a refusal of another kind was skipped/],
+  // One branch skipped both refusals: on calls without arguments, or on tools added to the live
+  // session. One slip, one point (grading/skipped-rules.ts markTabledRules: the page's refusal was
+  // never skipped on a call of its shape).
+  ["validate-only-with-args", ["t2_tool_errors"], 1, /an error with code -326\d\d is due, and it has a result instead/],
+  ["live-added-tools-unchecked", ["t2_tool_errors"], 1, /an error with code -326\d\d is due, and it has a result instead/],
   ["list-sorted-entries-no-description", ["t2_tool_names", "t2_tools_after", "t2_tools_list", "t2_tools_added"], 2, /still wrong: a mistake of its own beside the list's order/],
   // Helper 98 (stateful-round-2026-12-06j), one mistake each. Every error's message empty, once
   // every refusing method's check (14/18): the envelope's now. A tool added with notify while live
@@ -401,6 +406,10 @@ const WRONG: [string, string[], number, RegExp][] = [
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */
 const GAMING: [string, string, number][] = [
+  // The page's one refusal from a table of its config: both refusal rules skipped, as
+  // no-required-no-allow-list's two points (17/18 while the table kept the line's point,
+  // grading/skipped-rules.ts markTabledRules).
+  ["gaming-config-deny-table", "task2", 6],
   // The review of stop 59: a client that, once asked for a tool the page never calls, spends the
   // mock's 64 messages a call on pings so that what its ops give goes unjudged, and answers from
   // nothing after. Whether the mock ran out is read from the peers' record of the call, never from

@@ -17,7 +17,7 @@ import { messages } from "./messages-verdicts.js";
 import { listedInOtherOrder, server, sessionOutcomes, wrongSteps, type Failure } from "./server-verdicts.js";
 import { chargeListsRefused, markInitializeValueSlips, markListsBeyondOrder, markToolOrderSlips } from "./value-slips.js";
 import { markInitializeRefusals } from "./init-refusals.js";
-import { markSkippedRules } from "./skipped-rules.js";
+import { markSkippedRules, markTabledRules } from "./skipped-rules.js";
 import { chargeNotifyAdds } from "./notify-added.js";
 import { chargeAllowedRefusals } from "./allowed-refused.js";
 import type { StatefulPlan } from "./plan.js";
@@ -127,6 +127,7 @@ function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, 
   if (p.sessions) {
     chargeAddedOrder(checks, extra, listedInOtherOrder(p.sessions, reply));
     if (!failure) markSkippedRules(checks, extra, wrong, fx.session);
+    if (!failure) markTabledRules(checks, extra, wrong);
     markListsBeyondOrder(checks, extra, wrong);
     chargeNotifyAdds(checks, extra, wrong);
     chargeAllowedRefusals(extra, wrong, p.sessions, reply);

@@ -91,13 +91,12 @@ describe("the stateful pack's type check by use", () => {
     for (const t of TASK_IDS.filter((x) => x !== wrong.task)) expect(findings(result[t]), t).toEqual([]);
   });
 
-  it("passes every submission of the class (their mistakes are in behaviour, private #fields and EventEmitters among the styles)", () => {
-    const folders = existsSync(CLASS) ? readdirSync(CLASS) : [];
-    expect(folders.length).toBeGreaterThan(0);
-    for (const folder of folders) {
-      const result = check(path.join(CLASS, folder));
-      for (const t of TASK_IDS) expect(findings(result[t]), `${folder} ${t}`).toEqual([]);
-    }
+  // A test a folder: the class grows, and one test over all of it outgrew the timeout on a busy machine.
+  const folders = existsSync(CLASS) ? readdirSync(CLASS) : [];
+  it("has the class's submissions to check", () => expect(folders.length).toBeGreaterThan(0));
+  it.each(folders)("passes the class's %s (its mistakes are in behaviour; private #fields and EventEmitters among the styles)", (folder) => {
+    const result = check(path.join(CLASS, folder));
+    for (const t of TASK_IDS) expect(findings(result[t]), `${folder} ${t}`).toEqual([]);
   });
 });
 
