@@ -53,7 +53,8 @@ const pack: Pack<Chapter2Plan> = {
   course: { typesFile: fileURLToPath(new URL("./course/index.ts", import.meta.url)), sandboxSource: sandboxCourseSource },
   live: {
     drivers: ["stdio", "interop"],
-    run: (input) => runLiveChecks({ files: input.files, refused: input.refused, ...(input.standIns ? { standIns: input.standIns } : {}) }, input.tasks as TaskId[], input.timeoutMs, input.shownAs) as Promise<Record<string, never[]>>,
+    tasks: ["task2"],
+    run: (input) => runLiveChecks({ files: input.files, refused: input.refused, ...(input.standIns ? { standIns: input.standIns } : {}) }, input.tasks as TaskId[], input.timeoutMs, input.shownAs, input.signal) as Promise<Record<string, never[]>>,
   },
   serves: "task2",
   quiz: CHAPTER_QUIZ,

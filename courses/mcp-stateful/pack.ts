@@ -59,7 +59,7 @@ const pack: Pack<StatefulPlan> = {
   score: SCORE_POLICY,
   hints: HINTS,
   course: { typesFile: fileURLToPath(new URL("./course/index.ts", import.meta.url)), sandboxSource },
-  live: { drivers: ["stdio", "interop"], run: liveChecks },
+  live: { drivers: ["stdio", "interop"], tasks: ["task2"], run: liveChecks },
   // grade serve: task 2's class through the live checks' entry (one LabServer set up as the trace's, its handle per line).
   serves: { task: "task2", entry: { file: LIVE_ENTRY, exportName: LIVE_EXPORT, source: liveEntrySource } },
   quiz: QUIZ,

@@ -55,7 +55,7 @@ const pack: Pack<StatelessPlan> = {
   score: SCORE_POLICY,
   hints: HINTS,
   course: { typesFile: fileURLToPath(new URL("./course/index.ts", import.meta.url)), sandboxSource },
-  live: { drivers: ["stdio", "interop"], run: liveChecks },
+  live: { drivers: ["stdio", "interop"], tasks: ["task2"], run: liveChecks },
   serves: "task2",
   quiz: QUIZ,
   lint: lintQuiz,

@@ -65,6 +65,26 @@ describe("gradeSubmission, for any pack", () => {
     expect(JSON.stringify(shown)).not.toContain(cwd);
   });
 
+  it("stops the live run whose tasks did not run on the fixtures, and lets it run where one did", async () => {
+    const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-engine-"));
+    const abs = path.join(cwd, "sub");
+    mkdirSync(abs);
+    for (const f of ["task1.ts", "task2.ts", "task3.ts"]) writeFileSync(path.join(abs, f), "");
+    const stopped = async (tasks: string[]): Promise<boolean> => {
+      let signal: AbortSignal | undefined;
+      const base = standIn(abs, cwd);
+      // The live run lasts until the grading has judged the sandbox's reply (one turn of the loop).
+      const live = { drivers: ["stdio"], tasks, run: async (input: { signal?: AbortSignal }) => { signal = input.signal; await new Promise((r) => setTimeout(r, 20)); return {}; } };
+      await gradeSubmission({ cwd, pack: { ...base, live }, dir: "sub", tasks: ["task1", "task2", "task3"], pool: noSandbox, extra: { seed: 1 } });
+      return signal?.aborted === true;
+    };
+    // task2 failed (it threw on the fixtures), task3 has no file: their live checks would be skipped.
+    expect(await stopped(["task2"])).toBe(true);
+    expect(await stopped(["task2", "task3"])).toBe(true);
+    // task1 ran: its live checks are shown.
+    expect(await stopped(["task1", "task2"])).toBe(false);
+  });
+
   it("asks a failure's follow-up as a second request of the same files and limits, and shows its text with its paths made relative", async () => {
     const cwd = mkdtempSync(path.join(os.tmpdir(), "grade-engine-"));
     const abs = path.join(cwd, "sub");

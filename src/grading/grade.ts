@@ -153,8 +153,9 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     running.catch(() => undefined);
     // The live server is a process of its own.
     const live = extra && (extra.live ?? true) && pack.live ? pack.live : undefined;
-    const runLive = live ? (tasks: readonly string[], standIns?: Record<string, StandIn>) => live.run({ files: files.files, refused: files.refused, tasks, timeoutMs, shownAs, ...(standIns ? { standIns } : {}) }) : undefined;
-    const liveRun = runLive?.(options.tasks);
+    const runLive = live ? (tasks: readonly string[], standIns?: Record<string, StandIn>, signal?: AbortSignal) => live.run({ files: files.files, refused: files.refused, tasks, timeoutMs, shownAs, ...(standIns ? { standIns } : {}), ...(signal ? { signal } : {}) }) : undefined;
+    const liveStop = new AbortController();
+    const liveRun = runLive?.(options.tasks, undefined, liveStop.signal);
     liveRun?.catch(() => undefined);
     // The type check runs in a thread of its own (TypeScript 7's process its child), beside the
     // sandbox's run: the grader's thread is idle meanwhile. Its limit counts its own processor
@@ -166,8 +167,16 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     const recounted = await judgeReply(pack, plan, reply, input, request);
     // A failure's follow-up (Pack.refine) is one more request, only when a check failed.
     const first = await followUp(pack, plan, reply, input, recounted, request);
+    // The live checks of a task that did not run on the fixtures are skipped (extra-report.ts): a
+    // server whose code hangs need not run on to its limit (a built-in call on a huge value: 40 s).
+    // A second verdict runs live checks of its own, but one without stand-ins (a budget used up)
+    // reads these: then they stop only once it is known there is none.
+    const starved = usedUpBudget(reply);
+    const unused = (t: string, second?: Record<string, unknown>): boolean => !options.tasks.includes(t) || (first[t]?.failure !== undefined && (second ? second[t] === undefined : !starved));
+    if (live && (live.tasks ?? options.tasks).every((t) => unused(t))) liveStop.abort();
     // A task failing beside an import that failed too, judged again with correct copies of its imports (stand-ins.ts).
-    const second = await secondVerdicts(pack, input, first, request, runLive, usedUpBudget(reply));
+    const second = await secondVerdicts(pack, input, first, request, runLive, starved);
+    if (live && (live.tasks ?? options.tasks).every((t) => unused(t, second))) liveStop.abort();
     const chosen = await betterVerdicts(pack, first, liveRun ? await liveRun : {}, second);
     const judged = chosen.judged;
     const timeouts = nameImportedTimeouts(options.tasks.map((id) => ({ task: taskOf(pack, id), ...(judged[id]?.failure ? { failure: judged[id]!.failure } : {}) })), files.files);

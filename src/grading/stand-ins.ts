@@ -116,7 +116,9 @@ export async function betterVerdicts(
     } catch {
       continue;
     }
-    if (pointsOf(pack, verdict.judged, again) <= pointsOf(pack, first[task]!, live[task] ?? [])) continue;
+    // The first verdict's live checks count only where the report shows them: not for a task that
+    // did not run on the fixtures (extra-report.ts skips them; grade.ts may have stopped them).
+    if (pointsOf(pack, verdict.judged, again) <= pointsOf(pack, first[task]!, first[task]!.failure ? [] : live[task] ?? [])) continue;
     judged[task] = { ...verdict.judged, evidence: first[task]!.evidence };
     if (verdict.live) liveOut[task] = again;
     standIns[task] = verdict.standIns;

@@ -57,4 +57,21 @@ describe("the grade's live server process", () => {
       await server.close();
     }
   });
+
+  it("stops its process when the grading aborts, and starts no other: each connection then ends at once", async () => {
+    const stop = new AbortController();
+    const server = await prepareServer({ files: { "s.ts": SERVE }, refused: {}, limits: LIMITS }, "s.ts", "handle", "s.ts", "", stop.signal);
+    try {
+      const looping = server.connect();
+      const running = exchange(looping, ['{"jsonrpc":"2.0","id":1,"method":"loop"}']);
+      await looping.started;
+      stop.abort();
+      expect((await running).code).not.toBe(0);
+      const next = server.connect();
+      expect(next.pid).toBeUndefined();
+      expect(await exchange(next, [ping(2)])).toEqual({ code: null, stdout: "", stderr: "" });
+    } finally {
+      await server.close();
+    }
+  });
 });

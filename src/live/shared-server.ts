@@ -115,10 +115,13 @@ function writeOnly(socket: Writable): Writable {
 /** The grade's live server: `command` serves `slots` connections in one process (live-server.ts). */
 export class SharedServer implements LiveServer {
   private host: Host | undefined;
+  private closed = false;
 
   constructor(private readonly command: ServerCommand, private readonly slots: number) {}
 
   connect(): LiveConnection {
+    // Closed (the grading no longer needs its checks): no process is started again.
+    if (this.closed) return stoppedConnection();
     if (!this.host?.canServe()) {
       this.host?.kill();
       this.host = new Host(this.command, this.slots);
@@ -126,8 +129,19 @@ export class SharedServer implements LiveServer {
     return this.host.take();
   }
 
-  /** Stops the process, whatever it is doing. */
+  /** Stops the process, whatever it is doing, and starts none again. */
   close(): void {
+    this.closed = true;
     this.host?.kill();
   }
+}
+
+/** A connection to a server already stopped: it ends at once, as a killed process does. */
+function stoppedConnection(): LiveConnection {
+  const stdout = new PassThrough(), stderr = new PassThrough();
+  stdout.end();
+  stderr.end();
+  const stdin = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const ended: Ended = { code: null, signal: "SIGKILL" };
+  return { stdin, stdout, stderr, pid: undefined, started: Promise.resolve(), ended: Promise.resolve(ended), kill: () => undefined, release: () => undefined };
 }

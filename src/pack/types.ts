@@ -135,6 +135,11 @@ export interface LiveInput {
   shownAs: string;
   /** Files whose imports get the pack's correct copy (Pack.standIns). */
   standIns?: Record<string, StandIn>;
+  /**
+   * Aborted when the grading will not show the live checks (the tasks they judge did not run on
+   * the fixtures, so their checks are skipped): the servers are stopped, and the run ends at once.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -165,7 +170,12 @@ export interface Pack<P extends PackPlan = PackPlan> {
   /** The module students import as "grade/course": its TypeScript (for the type check) and its text in the sandbox. */
   course: { typesFile: string; sandboxSource(): string };
   /** The live drivers that apply ("stdio", "interop"): what `--no-live` turns off. */
-  live?: { drivers: readonly string[]; run(input: LiveInput): Promise<Record<string, CheckResult[]>> };
+  live?: {
+    drivers: readonly string[];
+    /** The tasks whose checks the live run gives (the served task); every task when absent. */
+    tasks?: readonly string[];
+    run(input: LiveInput): Promise<Record<string, CheckResult[]>>;
+  };
   /** Why a hand-written evidence value is wrong, for the student to act on (grade check); the accepted value when absent. */
   diagnose?(key: string, actual: string): string;
   /** The pack's quiz, when it has one: rendered as its starters folder's quiz.md (grade dev quiz-md). */

@@ -58,7 +58,7 @@ async function serverScript(): Promise<string> {
 }
 
 /** Makes a server ready to start, any number of times, for one submission's entry. */
-export async function prepareServer(given: Pick<SandboxRequest, "files" | "compiled" | "refused" | "limits" | "shownAs" | "standIns">, entry: string, exportName: string, label: string, course: string): Promise<LiveServer> {
+export async function prepareServer(given: Pick<SandboxRequest, "files" | "compiled" | "refused" | "limits" | "shownAs" | "standIns">, entry: string, exportName: string, label: string, course: string, signal?: AbortSignal): Promise<LiveServer> {
   // Compiled here, each file under its time limit (compile.ts): the server only runs code.
   const compiled = given.compiled ?? compileFiles(given.files, given.shownAs ?? "", { disk: true });
   const [script, modules, files] = await Promise.all([serverScript(), sandboxModules(course), compiled]);
@@ -78,10 +78,15 @@ export async function prepareServer(given: Pick<SandboxRequest, "files" | "compi
     ? { command: SHELL, args: ["-c", `ulimit -t ${cpuSeconds} && if ulimit -s ${NATIVE_STACK_KB} 2>/dev/null; then exec "$0" --stack-size=${V8_STACK_KB} "$@"; else exec "$0" "$@"; fi`, ...args], env: {} }
     : { command: args[0]!, args: args.slice(1), env: {} };
   const shared = new SharedServer(command(node(String(CONNECTIONS))), CONNECTIONS);
+  // The grading will not show these checks: the server stops, and its connections end at once.
+  const stop = (): void => shared.close();
+  if (signal?.aborted) stop();
+  else signal?.addEventListener("abort", stop, { once: true });
   return {
     command: command(node()),
     connect: (): LiveConnection => shared.connect(),
     close: async () => {
+      signal?.removeEventListener("abort", stop);
       shared.close();
       await rm(dir, { recursive: true, force: true });
     },

@@ -19,17 +19,17 @@ const skipped = (why: string): CheckResult[] =>
 
 
 /** `files.standIns`: the pack's copies in place of files handle imports (src/grading/stand-ins.ts). */
-export function runLiveChecks(files: SubmissionFiles & Pick<SandboxRequest, "standIns">, tasks: readonly TaskId[], timeoutMs: number, shownAs: string): Promise<Partial<Record<TaskId, CheckResult[]>>> {
-  return liveTurn(() => liveChecks(files, tasks, timeoutMs, shownAs));
+export function runLiveChecks(files: SubmissionFiles & Pick<SandboxRequest, "standIns">, tasks: readonly TaskId[], timeoutMs: number, shownAs: string, signal?: AbortSignal): Promise<Partial<Record<TaskId, CheckResult[]>>> {
+  return liveTurn(() => liveChecks(files, tasks, timeoutMs, shownAs, signal));
 }
 
-async function liveChecks(files: SubmissionFiles & Pick<SandboxRequest, "standIns">, tasks: readonly TaskId[], timeoutMs: number, shownAs: string): Promise<Partial<Record<TaskId, CheckResult[]>>> {
+async function liveChecks(files: SubmissionFiles & Pick<SandboxRequest, "standIns">, tasks: readonly TaskId[], timeoutMs: number, shownAs: string, signal?: AbortSignal): Promise<Partial<Record<TaskId, CheckResult[]>>> {
   if (!tasks.includes("task2")) return {};
   const { file, exportName } = TASKS.task2;
   if (files.files[file] === undefined) return { task2: skipped(`${file} could not be read, so there is no server to run.`) };
   // The SDK loads while the server starts and the sandbox runs, not after the stdio check.
   void loadSdk().catch(() => undefined);
-  const server = await prepareServer({ files: files.files, refused: files.refused, limits: liveLimits(timeoutMs), shownAs, ...(files.standIns ? { standIns: files.standIns } : {}) }, file, exportName, shownAs + file, sandboxCourseSource());
+  const server = await prepareServer({ files: files.files, refused: files.refused, limits: liveLimits(timeoutMs), shownAs, ...(files.standIns ? { standIns: files.standIns } : {}) }, file, exportName, shownAs + file, sandboxCourseSource(), signal);
   try {
     const run = await runStdio(server, LINES, timeoutMs);
     const stdio = run ? stdioChecks(run) : [];

@@ -22,7 +22,7 @@ export function liveChecks(input: LiveInput): Promise<Record<string, CheckResult
   return liveTurn(async () => {
     const files = { ...input.files, [LIVE_ENTRY]: liveEntrySource() };
     const submission = { files, refused: input.refused, limits: liveLimits(input.timeoutMs), shownAs: input.shownAs, ...(input.standIns ? { standIns: input.standIns } : {}) };
-    const server = await prepareServer(submission, LIVE_ENTRY, LIVE_EXPORT, input.shownAs + FILE, sandboxSource());
+    const server = await prepareServer(submission, LIVE_ENTRY, LIVE_EXPORT, input.shownAs + FILE, sandboxSource(), input.signal);
     try {
       return { task2: [...(await stdioChecks(server, input.timeoutMs)), ...(await interopChecks(server, input.timeoutMs))] };
     } finally {

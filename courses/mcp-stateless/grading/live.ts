@@ -24,7 +24,7 @@ export function liveChecks(input: LiveInput): Promise<Record<string, CheckResult
   void loadSdk().catch(() => undefined);
   return liveTurn(async () => {
     const submission = { files: input.files, refused: input.refused, limits: liveLimits(input.timeoutMs), shownAs: input.shownAs, ...(input.standIns ? { standIns: input.standIns } : {}) };
-    const server = await prepareServer(submission, FILE, "handle", input.shownAs + FILE, sandboxSource());
+    const server = await prepareServer(submission, FILE, "handle", input.shownAs + FILE, sandboxSource(), input.signal);
     try {
       const stdio = await stdioChecks(server, input.timeoutMs);
       const interop = await interopChecks(server, input.timeoutMs);
