@@ -664,6 +664,8 @@
     }
     if (state.exit !== undefined) return thrown(new ExitCalled("process.exit(" + state.exit + ")"));
     budget = limit;
+    // Nothing left to read it into (a run that spent its answer budget): not written out at all.
+    if (limit <= 0) return '{"kind":"too-large"}';
     try {
       const encoded = encode(asRead(value, reads));
       return "V" + encoded.length + ":" + encoded + (echo ? encode(input) : "");
@@ -673,6 +675,11 @@
   let done = "";
   // What is left of the run's answer budget, and its inputs, kept when the host goes on after a stopped call.
   let left = 0;
+  // A call whose answer outgrew what was left spent it reading (a Proxy's every element is a
+  // call of its own: 0.5 s a call); the calls after it keep what was left, but a run whose answers
+  // outgrew it this many times has spent the budget itself: its later calls are too large at once.
+  const TOO_LARGE_CALLS = 4;
+  let tooLarge = 0;
   let runInputs;
   const frame = (text) => { done += text.length + ":" + text; };
   return freeze({
@@ -696,7 +703,7 @@
       const freshAt = (i) => fresh && (groupsText === "" || hasOwn(starts, i));
       // From input `from` on, after a call the host stopped: the module instance as it was left.
       let loaded = from > 0;
-      if (from === 0) left = limit;
+      if (from === 0) { left = limit; tooLarge = 0; }
       const count = inputs.length === 0 ? 1 : inputs.length;
       // One crossing a call: a mark ends the call before it; a load is no call's (its loop stops the run).
       for (let i = from; i < count; i++) {
@@ -714,7 +721,10 @@
         const outcome = callOne(id, name, inputs[i], left, echo, i, peers, arity, via, reads);
         frame(outcome);
         if (slice(outcome, 0, 1) === "V") left -= outcome.length;
-        else if (stop) break;
+        else {
+          if (outcome === '{"kind":"too-large"}' && ++tooLarge >= TOO_LARGE_CALLS) left = 0;
+          if (stop) break;
+        }
       }
       hostMark(-1);
       return done;
