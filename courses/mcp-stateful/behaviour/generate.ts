@@ -27,6 +27,14 @@ export const UNKNOWN_METHODS = ["tools/delete", "resources/subscribe", "completi
  * No older version is asked: a server that supports it too may answer it (the specification).
  */
 export const UNKNOWN_VERSION = "2099-01-01";
+/**
+ * A version newer than the lab's, which it does not speak (2025-11-25 is real), asked by one
+ * initialize on every seed (edge-sessions.ts): answered PROTOCOL_VERSION by both readings, as
+ * UNKNOWN_VERSION is. A "negotiation" by parseInt (the year) echoed it (m-version-parseint-negotiation).
+ */
+export const NEWER_VERSION = "2025-11-25";
+/** The versions asked that no server supports: no fixture asks one. */
+export const UNSUPPORTED_VERSIONS: readonly unknown[] = [UNKNOWN_VERSION, NEWER_VERSION];
 
 type Message = Record<string, unknown>;
 

@@ -18,6 +18,8 @@ export interface MadeTool {
   echo?: string;
   /** run raises an Error with this message instead. */
   raises?: string;
+  /** The raised error's class, when not Error: a tool's bug (a TypeError) is a raise all the same. */
+  raisesType?: "TypeError";
 }
 
 const VERBS = ["lookup", "translate", "roll", "fetch", "count", "convert", "search", "rank"];
@@ -80,7 +82,7 @@ export function madeLabTool(name: string, made: MadeTool): LabTool {
   return {
     ...structuredClone({ name, description: made.description, inputSchema: made.inputSchema }),
     run: (args) => {
-      if (made.raises !== undefined) throw new Error(made.raises);
+      if (made.raises !== undefined) throw made.raisesType === "TypeError" ? new TypeError(made.raises) : new Error(made.raises);
       return made.text + (made.echo === undefined ? "" : String(args[made.echo]));
     },
   };
@@ -89,7 +91,7 @@ export function madeLabTool(name: string, made: MadeTool): LabTool {
 /** The tool as code to paste (sessionCode). */
 export function madeCode(name: string, made: MadeTool): string {
   const json = JSON.stringify;
-  const run = made.raises !== undefined ? `() => { throw new Error(${json(made.raises)}); }`
+  const run = made.raises !== undefined ? `() => { throw new ${made.raisesType ?? "Error"}(${json(made.raises)}); }`
     : made.echo === undefined ? `() => ${json(made.text)}` : `(args) => ${json(made.text)} + String(args[${json(made.echo)}])`;
   return `{ name: ${json(name)}, description: ${json(made.description)}, inputSchema: ${json(made.inputSchema)}, run: ${run} }`;
 }

@@ -72,6 +72,14 @@ export function builderCases(seed: number): BuilderCase[] {
   // a notification (a builder dropping empty params kept 18/18 where none was drawn: helper 110's
   // m-notification-empty-params-dropped).
   out.push({ builder: "notification", args: ["notifications/progress", {}] }, { builder: "request", args: [41, "tools/list", {}] });
+  // And text past ASCII (accented, CJK, an astral emoji) in each builder's arguments: a builder
+  // right only for ASCII would keep its point where every argument was ASCII (cheats-round-2026-12-07f).
+  out.push(
+    { builder: "request", args: ["req-東京", "tools/call", { name: "weather", arguments: { city: "Zürich 🚀" } }] },
+    { builder: "notification", args: ["notifications/message", { level: "info", data: "会議 ✓ 🚀" }] },
+    { builder: "response", args: ["ü-1", { content: [{ type: "text", text: "café 東京 🦀" }] }] },
+    { builder: "errorResponse", args: [42, -32602, "argument manquant: ville 都市 🚫", { champ: "ville" }] },
+  );
   return out;
 }
 
@@ -129,6 +137,14 @@ export function kindCases(seed: number): unknown[] {
     // An empty method is a string method all the same: a kindOf testing it by truthiness kept 18/18
     // (helper 110's m-kindof-method-truthy). No draw.
     { jsonrpc: "2.0", id: 6, method: "" }, { jsonrpc: "2.0", method: "" },
+    // Each shape again holding text past ASCII (accented, CJK, an astral emoji): a kindOf that
+    // follows the rules only for ASCII messages kept 18/18 (cheats-round-2026-12-07f
+    // sf-kindof-ascii-only). No draw.
+    { jsonrpc: "2.0", id: "東京", method: 7, params: { city: "Zürich" } }, { jsonrpc: "2.0", id: "🚀", result: { text: "café" }, error },
+    { jsonrpc: "2.0", params: { data: "会議 🚀" } }, { jsonrpc: "2.0", id: null, method: "tools/café" }, { jsonrpc: "2.0", method: ["東京"] },
+    { jsonrpc: "2.0", id: "req-ü", method: "tools/call", params: { name: "weather", arguments: { city: "東京 🚀" } } },
+    { jsonrpc: "2.0", method: "notifications/message", params: { data: "Zürich 🦀" } },
+    { jsonrpc: "2.0", id: "ü", result: { content: [{ type: "text", text: "会議" }] } }, { jsonrpc: "2.0", id: 8, error: { code: -32602, message: "ville 🚫 manquante" } },
   ];
   // Every third in a drawn order of its keys (src/pack/key-orders.ts): kindOf reads which keys are there, never their order.
   return withKeyOrders([...out, ...edges, null, [], "request", 7], (seed ^ 0x6b1d) >>> 0);

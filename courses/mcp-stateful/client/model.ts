@@ -24,6 +24,12 @@ export interface Scenario {
    * requests as the calls make, where one call's peers answer at most 64 messages.
    */
   calls?: number;
+  /**
+   * Each call after the first a new client in the same module instance (its own connect, its own
+   * cache and ids), not the one before continued: a client keeping its state in module variables
+   * hands it to the next client (m-client-cache-module-level, m-client-refused-flag-module-level).
+   */
+  freshClients?: true;
   /** The tools cache the client starts with: a continued call's, the call before's last. */
   startCache?: Json[];
 }

@@ -5,6 +5,7 @@ import { makeRandom, type Random } from "../../../src/pack/random.js";
 import { labTool, LIST_CHANGED as SERVER_LIST_CHANGED, ModelServer } from "../behaviour/model.js";
 import { CALL_ADD, CALL_DELETE_DB, CLIENT_OPS, INITIALIZE, INITIALIZED, LIST, TRACE_CONFIG } from "../course/fixtures.js";
 import type { Json, Op, Plan, Scenario } from "./model.js";
+import { edgeScenarios } from "./edge-scenarios.js";
 
 function planOf(response: Json): Plan {
   const r = response as { result?: Json; error?: { code: number; message: string } };
@@ -181,5 +182,7 @@ export function generatedScenarios(seed: number): Scenario[] {
     plans: [{ kind: "ok", result: withInstructions(initResult(er)) }, refusal(-32601), refusal(own), { kind: "ok", result: text("5") }, { kind: "ok", result: { tools: tools(er) } }],
     pumps: [],
   });
+  // On every seed, on a stream of its own: text past ASCII and two clients in one instance (edge-scenarios.ts).
+  out.push(...edgeScenarios(makeRandom((seed ^ 0xed9c) >>> 0)));
   return out;
 }

@@ -90,7 +90,7 @@ export const DRIVERS_SOURCE = String.raw`
   function madeTool(name, made) {
     const tool = parse(stringify({ name: name, description: made.description, inputSchema: made.inputSchema }));
     tool.run = function (args) {
-      if (made.raises !== undefined) throw new Error(made.raises);
+      if (made.raises !== undefined) throw made.raisesType === "TypeError" ? new TypeError(made.raises) : new Error(made.raises);
       return made.text + (made.echo === undefined ? "" : String(args[made.echo]));
     };
     return tool;

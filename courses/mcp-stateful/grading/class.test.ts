@@ -402,6 +402,26 @@ const WRONG: [string, string[], number, RegExp][] = [
   // each addTool; steps marked shared get one object per name in the session (drivers-source.ts).
   ["permission-cached-on-tool-object", ["t2_isolation"], 1, /state leaks between instances/], // the permission cached on the tool object: the last server to add it decides (sharedToolIsolation)
   ["readd-same-object-no-notify", ["t2_list_changed"], 1, /held \[\], not \["notifications\/tools\/list_changed"\]/], // the held tool object re-added with notify returns early, no list_changed
+  // Helper c2, from stateful-round-2026-12-07e (and 06p's client cache): each 18/18 while no
+  // generated input showed it; behaviour/edge-sessions.ts and client/edge-scenarios.ts send each on
+  // every seed now, after the drawn sessions and scenarios on streams of their own.
+  ["reused-ids-string-keyed", ["t2_notifications"], 1, /Its id is "7001", which no request of the session carried before/], // ids kept as String(id): "7001" after 7001 refused as reused (grading/falsy-ids.ts looksReused)
+  ["reused-ids-loose-equality", ["t2_notifications"], 1, /was used before/], // ids compared with ==: "7001" after 7001, "" after 0 (one mistake, t2_notifications', on every seed)
+  ["version-parseint-negotiation", ["t2_initialize"], 1, /"protocolVersion":"2025-11-25"/], // versions compared by parseInt: 2025-11-25, newer than the lab's, echoed (cost 2 before it was read as beyond the lines, server-verdicts.ts ofNoFixturesKind)
+  ["readd-keeps-first-tool", ["t2_tool_results"], 1, /readded-second-runs|second tool/], // a name added again keeps its first tool
+  ["resource-uri-scheme-stripped", ["t2_prompts_resources"], 1, /uri-without-scheme/], // "readme" read as lab://readme
+  ["resource-uri-decoded", ["t2_prompts_resources"], 1, /lab:\/\/read%6De/], // the uri percent-decoded before the lookup
+  ["tool-typeerror-internal", ["t2_tool_results"], 1, /internal error: TypeError/], // a tool's TypeError answered -32603, not isError
+  ["tool-error-first-line-only", ["t2_tool_results"], 1, /"ERROR: quota exceeded"/], // a raised message cut to its first line
+  ["allow-list-trimmed", ["t2_tool_errors"], 1, /not-allowed-add-spaced/], // allow-list entries trimmed: "add " allows add
+  ["notification-bad-method-answered", ["t2_notifications"], 1, /method must be a string/], // {"jsonrpc":"2.0","method":7} answered -32600
+  ["initialize-before-id-check", ["t2_notifications"], 1, /"id":null,"result":\{"protocolVersion"/], // initialize with id null answered
+  ["prompt-missing-by-undefined-text", ["t2_prompts_resources"], 1, /Summarise undefined in three bullet points/], // a value "undefined" taken for a missing variable
+  ["spec-gate-seen-before-jsonrpc", ["t2_handshake"], 1, /before-any-initialize|after-refused-initialize/], // the spec reading's "initialize seen" set before the jsonrpc check
+  // Two clients in one module instance (Scenario.freshClients): the second's failures where the first's
+  // same ops were right are one mistake, the first rule it broke (grading/client-verdicts.ts).
+  ["client-refused-flag-module-level", ["t3_handshake"], 1, /the client before left state this new one read/], // "handshake refused" in a module variable (cost 2 before the second client's failures were read as one)
+  ["client-cache-module-level", ["t3_cache"], 1, /after connect\(\) its tools are \[\{"name"/], // the tools cache a module variable
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */
@@ -626,6 +646,17 @@ const GAMING: [string, string, number][] = [
   // result, after it in its session (grading/init-refusals.ts): 4, and 3.
   ["gaming-version-refusal-lazy", "task2", 4],
   ["gaming-version-refusal-lazy-shared", "task2", 3],
+  // Helper c2, from cheats-round-2026-12-07f: each rule kept only for ASCII messages, 18/18 while
+  // every generated input was ASCII; each rule's generated inputs hold text past ASCII on every seed
+  // now (behaviour/edge-sessions.ts, client/edge-scenarios.ts, behaviour/messages.ts). The page's
+  // trace is ASCII, so each keeps its lines: the rules' own point is what it loses.
+  ["gaming-lattice-ascii-only", "task2", 7],
+  ["gaming-gate-ascii-only", "task2", 7],
+  ["gaming-prompt-vars-ascii-only", "task2", 7],
+  ["gaming-tool-raise-ascii-only", "task2", 7],
+  ["gaming-kindof-ascii-only", "task1", 3],
+  ["gaming-client-errors-ascii-only", "task3", 4],
+  ["gaming-pump-ascii-only", "task3", 4],
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {

@@ -56,8 +56,18 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
   const unrun: string[] = [];
   let generated = false;
   const errorNotes: { generated: boolean; size: number; strict: string | undefined; lenient: string | undefined; judged: boolean }[] = [];
+  // A fresh client's call after the first in its module instance (Scenario.freshClients): what it
+  // got wrong where the first client of the same ops got nothing wrong is state one client left
+  // the next, one mistake (the first rule it broke: what came after follows from what it read), not
+  // each rule that state reached (m-client-refused-flag-module-level lost t3_handshake, t3_messages
+  // and t3_errors); where the first client got something wrong, the same ops again tell nothing more.
+  let heard: [string, string][] | undefined;
+  let held = false;
+  const cleanFirst = new Map<number, boolean>();
   const note = (rule: string, size: number, message: string | undefined, judgedAny = true): void => {
     if (!judgedAny) return;
+    if (message !== undefined) heard?.push([rule, message]);
+    if (held) return;
     judged.set(rule, (judged.get(rule) ?? 0) + 1);
     if (generated && size > 1) beyond.set(rule, (beyond.get(rule) ?? 0) + 1);
     const had = fails.get(rule);
@@ -73,18 +83,30 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
   const exchanged = new Map<number, Exchange[]>();
   for (const [k, { run, call, scenario: planned }] of p.clients.entries()) {
     generated = k > 0;
+    // A continued call goes on with the client of the call before; a fresh client's call (Scenario.freshClients) is judged as a first.
+    const continued = call > 0 && !planned.freshClients;
+    const freshLater = planned.freshClients === true && call > 0;
+    heard = planned.freshClients ? [] : undefined;
+    held = freshLater;
+    const endCall = (): void => {
+      if (!planned.freshClients) return;
+      if (!freshLater) { cleanFirst.set(run, heard!.length === 0); return; }
+      held = false;
+      const [first] = heard!;
+      if (cleanFirst.get(run) && first) note(first[0], scenario.ops.length, `${first[1]}${SHARED_CLIENT_STATE}`);
+    };
     const r = record(reply.runs[run], call);
     const left = leftCache.get(run);
     leftCache.set(run, r?.outcomes?.at(-1)?.cache);
-    const scenario = call > 0 && left !== undefined ? { ...planned, startCache: left as Json[] } : planned;
-    const again = call > 0 ? `; the same client's run ${call + 1} of these ops, after ${call} run(s) of them (its connect() called once, in the first)` : "";
+    const scenario = continued && left !== undefined ? { ...planned, startCache: left as Json[] } : planned;
+    const again = call > 0 && !continued ? `; a new client's run ${call + 1} of these ops in the module instance of the run(s) before` : continued ? `; the same client's run ${call + 1} of these ops, after ${call} run(s) of them (its connect() called once, in the first)` : "";
     const ops = `ops: ${shown(scenario.ops)}${again}`;
     const cause = rootCause(reply.runs[run]);
     if (k > 0 && (!r || cause)) unrun.push(cause?.message ?? "it was not run");
     // A scenario the client's code did not let run (or finish) cannot be judged because of that
     // code: its ops' results are due and did not come, which t3_results charges (once), so that
     // a client that stalls on every op it does not know loses more than the ops it knows.
-    if (!r) { note("t3_results", scenario.ops.length, `The scenario did not run: ${rootCause(reply.runs[run])?.message ?? "it was not run"}.\n(${ops})`); continue; }
+    if (!r) { note("t3_results", scenario.ops.length, `The scenario did not run: ${rootCause(reply.runs[run])?.message ?? "it was not run"}.\n(${ops})`); endCall(); continue; }
     const e = expected(scenario);
     const why = (m: string | undefined): string | undefined => (m === undefined ? undefined : `${m}.\n(${ops})`);
     const failed = !reply.runs[run] || reply.runs[run]!.status !== "ran" || !(reply.runs[run] as { calls: { ok: boolean }[] }).calls[call]?.ok;
@@ -111,18 +133,18 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     };
     // A continued call's connect is the driver's (its messages the model's own): nothing of it is
     // the client's to pass, so its rules are judged from op 1 on, and its handshake not at all.
-    const own = call > 0 ? 1 : 0;
+    const own = continued ? 1 : 0;
     // A scenario judges results (or errors) only where an op it reads was due to give one.
     const reads = (which: "results" | "errors"): boolean => e.outcomes.some((want, i) => i >= own && (i < aligned || i === alsoAt) && ("code" in want) === (which === "errors"));
     note("t3_handshake", scenario.ops.length, why(handshakeProblem(e, r)), own === 0);
     note("t3_messages", scenario.ops.length, why(differs?.why));
     // Judged only where an op sent as the model did: a scenario whose first op did not is t3_messages' alone.
-    if (call === 0) idsSeen.set(run, new Set());
+    if (!continued) idsSeen.set(run, new Set());
     note("t3_ids", scenario.ops.length, why(idsProblem(e, r, upTo, idsSeen.get(run) ?? new Set(), own)), upTo > own);
     // Past the ops judged one by one, what an op gave and cached is judged against the replies
     // the client got (client/beyond.ts): a client that stops asking after N requests and answers
     // anyway loses each rule it stopped following.
-    if (call === 0) exchanged.set(run, []);
+    if (!continued) exchanged.set(run, []);
     const earlier = exchanged.get(run) ?? [];
     const madeUp = (which: "results" | "errors"): string | undefined => (aligned < e.outcomes.length ? madeUpOutcome(scenario.ops, e, r, aligned, which, earlier) : undefined);
     const madeUpResult = madeUp("results");
@@ -131,11 +153,14 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
       note("t3_results", scenario.ops.length, why(outcomes("results") ?? madeUpResult ?? (failed ? `the client did not finish the scenario's ops${stopped}` : undefined)), reads("results") || failed || madeUpResult !== undefined);
       // Judged once every scenario's messages are: an op that sent more after its error response
       // is t3_messages' mistake where that rule failed (client/rules.ts outcomesProblem).
-      errorNotes.push({ generated, size: scenario.ops.length, strict: why(outcomes("errors") ?? madeUpError), lenient: why(outcomes("errors", true) ?? madeUpError), judged: reads("errors") || madeUpError !== undefined });
+      const errors = { generated, size: scenario.ops.length, strict: why(outcomes("errors") ?? madeUpError), lenient: why(outcomes("errors", true) ?? madeUpError), judged: reads("errors") || madeUpError !== undefined };
+      if (errors.judged && errors.strict !== undefined) heard?.push(["t3_errors", errors.strict]);
+      if (!held) errorNotes.push(errors);
     }
     exchanged.set(run, [...earlier, ...exchangesOf(e, r)]);
     const cache = overLimit ? undefined : cacheProblem(scenario.ops, e, r, upTo) ?? cacheBeyond(scenario.ops, e, r, upTo);
     note("t3_cache", scenario.ops.length, why(cache), !overLimit && (upTo > own || cache !== undefined));
+    endCall();
   }
   const messagesWrong = fails.has("t3_messages");
   const lastGenerated = generated;
@@ -166,6 +191,8 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
   }
   return RULES_3.map((rule) => verdict(rule, seed, fails.get(rule.name), judged.get(rule.name) ?? 0));
 }
+
+const SHARED_CLIENT_STATE = "\nThe same ops were answered right by the first client of this module instance: the client before left state this new one read. Keep every piece of a client's state on its instance (this), none in module variables.";
 
 const SCENARIO_RULES = ["t3_handshake", "t3_messages", "t3_ids", "t3_results", "t3_errors", "t3_cache"];
 

@@ -138,7 +138,8 @@ const HANDSHAKE = [{ jsonrpc: "2.0", id: "grader-handshake", method: "initialize
 // a notification left out or added shifts no reply (client/rules.ts alignedOps).
 function clientRun(scenario: Scenario, after?: RunSpec["after"]): RunSpec {
   const e = expected(scenario);
-  const more = Array.from({ length: (scenario.calls ?? 1) - 1 }, () => JSON.stringify([scenario.ops, HANDSHAKE]));
+  // A continued call is handed the handshake the driver sends for it; a fresh client's is none (course/drivers-source.ts driveClient).
+  const more = Array.from({ length: (scenario.calls ?? 1) - 1 }, () => JSON.stringify(scenario.freshClients ? [scenario.ops] : [scenario.ops, HANDSHAKE]));
   return {
     // One call drives a whole scenario: the reference's largest uses 3 units (bench/fuel.ts).
     entry: "task3.ts", exportName: "LabClient", via: "driveClient", inputs: [JSON.stringify([scenario.ops]), ...more], arity: 3, instance: "shared", stopOnFailure: false, callFuel: CALL_FUEL_FACTOR * 4,
@@ -160,7 +161,7 @@ function planTask3(runs: RunSpec[], input: PlanInput): StatefulPlan["task3"] {
       // Each call after the first starts from the cache the call before left.
       let startCache: Scenario["startCache"];
       for (let call = 0; call < (scenario.calls ?? 1); call++) {
-        const s = call === 0 ? scenario : { ...scenario, startCache };
+        const s = call === 0 || scenario.freshClients ? scenario : { ...scenario, startCache };
         clients.push({ run, call, scenario: s });
         startCache = expected(s).caches.at(-1);
       }

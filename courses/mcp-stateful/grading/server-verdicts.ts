@@ -10,8 +10,8 @@ import { compareStep, judgedPart, same, shown } from "../behaviour/compare.js";
 import { VARIANTS } from "../behaviour/model.js";
 import { SERVER_CHECKS, type ServerCheck } from "../behaviour/server-checks.js";
 import { modelSession, sessionCode, type Outcome, type Session, type Step, type StepRule } from "../behaviour/session.js";
-import { UNKNOWN_VERSION } from "../behaviour/generate.js";
-import { falsyIdCause, falsyIdRule, refusesFalsyIds } from "./falsy-ids.js";
+import { UNSUPPORTED_VERSIONS } from "../behaviour/generate.js";
+import { falsyIdCause, falsyIdRule, looksReused, refusesFalsyIds } from "./falsy-ids.js";
 import { chargeGateSlips, chargeNullIdGate } from "./gate-slips.js";
 import { chargeStaleLists } from "./stale-lists.js";
 import { answerKind, byStringId, stringIdCause, stringIdMistake } from "./string-ids.js";
@@ -117,7 +117,7 @@ function stepReadings(session: Session, got: readonly Outcome[], ids: IdMistakes
     const byId = byStringId(step, got[j], model.outcomes[j], ids.strings);
     // Refused for its falsy id (falsy-ids.ts) before any window's reading: an initialize under ""
     // after an initialized the model did not take was t2_initialize_again's too (falsy-id-refused, seed 7).
-    const falsy = falsyIdRule(step, model.rules[j]!, got[j], model.outcomes[j], ids.falsy);
+    const falsy = falsyIdRule(step, model.rules[j]!, got[j], model.outcomes[j], ids.falsy, looksReused(session, j));
     const byFalsyId = falsy !== model.rules[j];
     const rule = byFalsyId ? falsy : poisoned?.steps.has(j) ? model.rules[poisoned.from]! : failedClosed.has(j) ? "resourceFailed" : reclosed.has(j) ? "gate" : regated.has(j) || asLive.has(j) ? "initializeAgain" : mixed.has(j) ? "gate" : optionalArgRule(toolLookupRule(falsy, got[j], step), got[j], session, j);
     const cause = byId ? stringIdCause(step) : byFalsyId ? falsyIdCause(step, got[j]) : poisoned?.steps.has(j) ? POISONED_CAUSE : failedClosed.has(j) ? FAILED_CLOSED_CAUSE : reclosed.has(j) ? RECLOSED_CAUSE : regated.has(j) ? REGATED_CAUSE : asLive.has(j) ? REFUSED_AS_LIVE_CAUSE : mixed.has(j) ? MIXED_GATE_CAUSE : rule === "toolUnknown" && rule !== model.rules[j] ? TOOL_LOOKUP_CAUSE : rule === "toolMissingArg" && rule !== model.rules[j] ? OPTIONAL_ARG_CAUSE : rule !== model.rules[j] ? falsyIdCause(step, got[j]) : "";
@@ -152,12 +152,12 @@ export function judgeSteps(session: Session, got: readonly Outcome[], judges: re
   return undefined;
 }
 
-/** A step of a kind no fixture shows: an initialize asking a version no server supports (generate.ts). */
+/** A step of a kind no fixture shows: an initialize asking a version no server supports (generate.ts, 2099-01-01 or 2025-11-25). */
 const ofNoFixturesKind = (step: Step): boolean => {
   const message = step.op === "handle" ? step.message : undefined;
   if (message === null || typeof message !== "object" || (message as Record<string, unknown>)["method"] !== "initialize") return false;
   const params = (message as Record<string, unknown>)["params"];
-  return params !== null && typeof params === "object" && (params as Record<string, unknown>)["protocolVersion"] === UNKNOWN_VERSION;
+  return params !== null && typeof params === "object" && UNSUPPORTED_VERSIONS.includes((params as Record<string, unknown>)["protocolVersion"]);
 };
 
 /** Of a session's steps judged by `judges`: whether one went wrong beyond the fixtures' kinds, one went wrong otherwise, one of their kinds went right. */

@@ -1,0 +1,43 @@
+// Client scenarios every seed sends, after the drawn ones on a stream of their own (so that those
+// stay as they were): text past ASCII in every rule's replies (accented, CJK, an astral emoji), where
+// a client that followed the rules only for ASCII replies kept every point (cheats-round-2026-12-07f
+// sf-client-errors-ascii-only, sf-pump-ascii-only), and two clients in one module instance, where a
+// client keeping its state in module variables kept every point (stateful-round-2026-12-06p
+// m-client-cache-module-level, 2026-12-07e m-client-refused-flag-module-level).
+import type { Random } from "../../../src/pack/random.js";
+import { LIST_CHANGED, type Json, type Plan, type Scenario } from "./model.js";
+
+const WIDE = ["Zürich café", "東京 会議", "🚀 launch"] as const;
+
+const initResult: Json = { protocolVersion: "2025-06-18", capabilities: { tools: { listChanged: true } }, serverInfo: { name: "serveur-ü", version: "1.0.0" } };
+const wideTool = (name: string, k: number): Json => ({ name, description: `${WIDE[k % 3]} ${WIDE[(k + 1) % 3]}`, inputSchema: { type: "object", properties: { query: { type: "string" } }, required: [] } });
+const refusal = (code: number, k: number): Plan => ({ kind: "error", code, message: `refusé: ${WIDE[k % 3]} ${WIDE[(k + 2) % 3]}` });
+
+export function edgeScenarios(r: Random): Scenario[] {
+  const name = `look_${r.pick(["ü", "東", "x"])}${r.int(0, 99)}`;
+  // Errors and pumps past ASCII: a list and a call refused with such a message (thrown as McpError
+  // with the response's code), a tool's text and a list of such tools, a pump whose batch holds
+  // such a notification beside list_changed (one re-fetch), then one of such notes only (none).
+  const wide: Scenario = {
+    ops: [["connect"], ["list"], ["call", name, { query: WIDE[1] }], ["call", "weather", { city: WIDE[0] }], ["pump"], ["list"], ["pump"]],
+    plans: [
+      { kind: "ok", result: initResult }, refusal(r.pick([-32601, -32603]), 0), refusal(r.pick([-32602, -32600]), 1),
+      { kind: "ok", result: { content: [{ type: "text", text: `${WIDE[2]} ${WIDE[1]}` }] } }, undefined,
+      { kind: "ok", result: { tools: [wideTool(name, 1), wideTool("weather", 2)] } }, undefined,
+    ],
+    pumps: [
+      { notes: [{ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: `${WIDE[1]} ${WIDE[2]}` } }, { jsonrpc: "2.0", method: LIST_CHANGED }], tools: [wideTool(name, 0)] },
+      { notes: [{ jsonrpc: "2.0", method: "notifications/message", params: { level: "warning", data: WIDE[0] } }], tools: [] },
+    ],
+  };
+  // Two clients, one after the other, in one module instance, each its own connect: the first's
+  // handshake refused (nothing of it is the second's: it sends its initialize all the same) ...
+  const refused: Scenario = { ops: [["connect"]], plans: [refusal(r.pick([-32600, -32602]), 2)], pumps: [], calls: 2, freshClients: true };
+  // ... and the first's tools cache, which the second starts without.
+  const listed: Scenario = {
+    ops: [["connect"], ["list"], ["call", name, { query: WIDE[2] }]],
+    plans: [{ kind: "ok", result: initResult }, { kind: "ok", result: { tools: [wideTool(name, 2)] } }, { kind: "ok", result: { content: [{ type: "text", text: WIDE[0] }] } }],
+    pumps: [], calls: 2, freshClients: true,
+  };
+  return [wide, refused, listed];
+}
