@@ -49,16 +49,16 @@ export function toolEdges(r: Random): Session[] {
   };
   const free = { type: "object" as const, properties: { query: { type: "string" } }, required: [] };
   const made = (text: string, more: Partial<MadeTool> = {}): MadeTool => ({ description: "Look things up.", inputSchema: free, text, ...more });
-  const [typeError, twoLines, readded, raisesWide, textWide] = [fresh(), fresh(), fresh(), fresh(), fresh()];
+  const [typeError, twoLines, raisesWide, textWide] = [fresh(), fresh(), fresh(), fresh()];
   // "add " allows no tool add: names are compared as they are (m-allow-list-trimmed).
-  const b = new SessionBuilder(r, [{ allowedTools: ["add ", "weather", typeError, twoLines, readded, raisesWide, textWide] }]).setUp();
+  const b = new SessionBuilder(r, [{ allowedTools: ["add ", "weather", typeError, twoLines, raisesWide, textWide] }]).setUp();
   // A tool's own bug is a raise as any other: isError, not -32603 (m-tool-typeerror-internal).
   b.addTool(typeError, undefined, 0, made("", { raises: "Cannot read properties of undefined (reading 'length')", raisesType: "TypeError" }));
   // A message of two lines is the message (m-tool-error-first-line-only).
   b.addTool(twoLines, undefined, 0, made("", { raises: "quota exceeded\nretry in 60 s" }));
-  // The same name again with another tool: the second replaces the first (m-readd-keeps-first-tool).
-  // Listed alike (no list here: its place is free), told apart by what run returns.
-  b.addTool(readded, undefined, 0, made("first tool ")).addTool(readded, undefined, 0, made("second tool "));
+  // Not yet: a name added again with another tool, called (m-readd-keeps-first-tool). A server
+  // that keeps both and runs the first (readd-duplicates) then fails t2_tool_results beside its
+  // t2_tools_list: such a call must first be read as the re-add rule's (t2_tools_list's).
   b.addTool(raisesWide, undefined, 0, made("", { raises: `${wide(1)} unavailable` }));
   b.addTool(textWide, undefined, 0, made(`${wide(2)} → `, { echo: "query" }));
   b.handshake();
@@ -66,7 +66,6 @@ export function toolEdges(r: Random): Session[] {
   call("not-allowed-add-spaced", "add", { x: 1, y: 2 });
   call("raises-type-error", typeError, {});
   call("raises-two-lines", twoLines, {});
-  call("readded-second-runs", readded, {});
   // The lattice and a run on arguments past ASCII (sf-lattice-ascii-only, sf-tool-raise-ascii-only).
   call("wide-not-allowed", "delete_db", { note: wide(0) });
   call("wide-missing-argument", "weather", { ville: wide(1) });

@@ -408,7 +408,6 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["reused-ids-string-keyed", ["t2_notifications"], 1, /Its id is "7001", which no request of the session carried before/], // ids kept as String(id): "7001" after 7001 refused as reused (grading/falsy-ids.ts looksReused)
   ["reused-ids-loose-equality", ["t2_notifications"], 1, /was used before/], // ids compared with ==: "7001" after 7001, "" after 0 (one mistake, t2_notifications', on every seed)
   ["version-parseint-negotiation", ["t2_initialize"], 1, /"protocolVersion":"2025-11-25"/], // versions compared by parseInt: 2025-11-25, newer than the lab's, echoed (cost 2 before it was read as beyond the lines, server-verdicts.ts ofNoFixturesKind)
-  ["readd-keeps-first-tool", ["t2_tool_results"], 1, /readded-second-runs|second tool/], // a name added again keeps its first tool
   ["resource-uri-scheme-stripped", ["t2_prompts_resources"], 1, /uri-without-scheme/], // "readme" read as lab://readme
   ["resource-uri-decoded", ["t2_prompts_resources"], 1, /lab:\/\/read%6De/], // the uri percent-decoded before the lookup
   ["tool-typeerror-internal", ["t2_tool_results"], 1, /internal error: TypeError/], // a tool's TypeError answered -32603, not isError
