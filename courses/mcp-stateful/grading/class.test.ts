@@ -421,6 +421,16 @@ const WRONG: [string, string[], number, RegExp][] = [
   // same ops were right are one mistake, the first rule it broke (grading/client-verdicts.ts).
   ["client-refused-flag-module-level", ["t3_handshake"], 1, /the client before left state this new one read/], // "handshake refused" in a module variable (cost 2 before the second client's failures were read as one)
   ["client-cache-module-level", ["t3_cache"], 1, /after connect\(\) its tools are \[\{"name"/], // the tools cache a module variable
+  // Helper c1, from stateful-round-2026-12-07e (and 06v's -32603 sibling): a session closed by an
+  // error answer (initialized = false beside the refusal) cost the refused steps of every later
+  // request's check, and after the page's delete_db refusal the trace's outbox and step-6 list:
+  // 12, 13, 16 and 16/18 (15 at seed 7). One mistake, the check of the error's rule
+  // (grading/closed-by-error.ts); two mistakes stay two (not-permitted-closes-and-text-trimmed).
+  ["not-permitted-closes-session", ["t2_outbox", "t2_tools_after", "t2_tool_errors"], 1, /closed the session when it answered an earlier request with error -32600/],
+  ["missing-argument-closes-session", ["t2_tool_errors"], 1, /closed the session when it answered an earlier request with error -32602/],
+  ["unknown-method-closes-session", ["t2_notifications"], 1, /closed the session when it answered an earlier request with error -32601/],
+  ["internal-error-closes-session", ["t2_prompts_resources"], 1, /closed the session when it answered an earlier request with error -32603/],
+  ["not-permitted-closes-and-text-trimmed", ["t2_outbox", "t2_tools_after", "t2_tool_errors", "t2_tool_results"], 2, /closed the session/],
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */

@@ -14,7 +14,8 @@ import { clientSchemaCheck, serverSchemaChecks } from "../schema/checks.js";
 import { client } from "./client-verdicts.js";
 import { chargeKindsAlike } from "./kind-mistakes.js";
 import { messages } from "./messages-verdicts.js";
-import { listedInOtherOrder, server, sessionOutcomes, wrongSteps, type Failure } from "./server-verdicts.js";
+import { chargeClosedTrace } from "./closed-by-error.js";
+import { closingRulesOf, listedInOtherOrder, server, sessionOutcomes, wrongSteps, type Failure } from "./server-verdicts.js";
 import { chargeListsRefused, markInitializeValueSlips, markListsBeyondOrder, markToolOrderSlips } from "./value-slips.js";
 import { markInitializeRefusals } from "./init-refusals.js";
 import { markSkippedRules, markTabledRules } from "./skipped-rules.js";
@@ -114,11 +115,16 @@ function chargeAddedOrder(lines: readonly CheckResult[], extra: CheckResult[], o
   }
 }
 
+/** The trace step each tool line reads (evidence/lines.ts). */
+const TOOL_LINE_STEPS: Readonly<Record<string, number>> = { t2_tool_names: AT.list, t2_add_text: AT.add, t2_delete_db_code: AT.deleteDb, t2_outbox: AT.drain, t2_tools_after: AT.listAgain };
+
 function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, input: PlanInput, loaded: Record<string, string>, smaller?: ReadonlyMap<string, Failure>): TaskJudgement {
   const run = reply.runs[p.fixture];
   const failure = rootCause(run);
   const fx: Fixtures = { builders: {}, ...traceOutcomes(run) };
   const { checks, evidence } = lineChecks("task2", fx, failure);
+  // The trace's lines after an error that closed the session (the page's delete_db refusal).
+  if (input.behaviour && p.sessions && !failure) chargeClosedTrace(checks, TRACE_SESSION, fx.session, closingRulesOf(p.sessions, reply), TOOL_LINE_STEPS);
   chargeListAfter(checks);
   checks.push(stdoutCheck("task2", [run, ...(p.sessions ? p.sessions.groups.map((g) => reply.runs[g.run]) : [])], loaded));
   const stderr = run && run.status !== "skipped" ? run.stderr : "";

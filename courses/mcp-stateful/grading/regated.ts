@@ -59,21 +59,6 @@ export function reclosedSteps(session: Session, got: readonly Outcome[], model: 
   }, (step) => method(step) !== "initialize");
 }
 
-/**
- * The steps the code refused after a request the model answers -32603 (a resource's reader that
- * raised), up to the next notifications/initialized, where the model answers otherwise. A server
- * that sets its session back to "not initialized" on an internal error broke that request's rule
- * once (a handler's error does not take the session down), not the checks of whatever came after
- * it (helper 110's m-internal-error-closes-session: 11/18).
- */
-export function failedAndClosedSteps(session: Session, got: readonly Outcome[], model: { outcomes: Outcome[]; rules: StepRule[] }): Set<number> {
-  // Requests of two rules at least: refusals of one rule's requests after it are as likely that
-  // rule's own mistake (an unknown tool answered -32600: string-ids-refused-unknown-tool-same-code;
-  // arguments left absent refused: the mistakes sweep).
-  return refusedWindows(session, got, model, (step, j) => (model.rules[j] === "resourceFailed" ? "open" : method(step) === "notifications/initialized" && !isRequest(step) ? "shut" : undefined),
-    (step) => method(step) !== "initialize", (window) => new Set(window.map((j) => model.rules[j])).size >= 2);
-}
-
 const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /**
@@ -94,8 +79,6 @@ export function poisonedSteps(session: Session, got: readonly Outcome[], model: 
 }
 
 export const POISONED_CAUSE = " It failed with -32603 after a request named like an Object.prototype member was answered wrongly: a lookup by that name in a plain object found an inherited value (use a Map, or Object.hasOwn).";
-
-export const FAILED_CLOSED_CAUSE = " It was refused because a request before it failed with -32603: an error inside a handler is that request's answer, and the session stays live.";
 
 export const RECLOSED_CAUSE = " It was refused because notifications/initialized came again: the session stays live once it is (the page's server sets _initialized to true, never back).";
 

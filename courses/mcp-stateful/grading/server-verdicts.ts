@@ -15,7 +15,8 @@ import { falsyIdCause, falsyIdRule, looksReused, refusesFalsyIds } from "./falsy
 import { chargeGateSlips, chargeNullIdGate } from "./gate-slips.js";
 import { chargeStaleLists } from "./stale-lists.js";
 import { answerKind, byStringId, stringIdCause, stringIdMistake } from "./string-ids.js";
-import { FAILED_CLOSED_CAUSE, failedAndClosedSteps, POISONED_CAUSE, poisonedSteps, RECLOSED_CAUSE, reclosedSteps, REFUSED_AS_LIVE_CAUSE, refusedAsLiveSteps, REGATED_CAUSE, regatedSteps } from "./regated.js";
+import { closedCause, closedSteps, closingRules } from "./closed-by-error.js";
+import { POISONED_CAUSE, poisonedSteps, RECLOSED_CAUSE, reclosedSteps, REFUSED_AS_LIVE_CAUSE, refusedAsLiveSteps, REGATED_CAUSE, regatedSteps } from "./regated.js";
 import { MIXED_GATE_CAUSE, mixedGateSteps, ruleHabits, type RuleHabits } from "./mixed-gate.js";
 import { TOOL_LOOKUP_CAUSE, toolLookupRule } from "./tool-lookup.js";
 import { OPTIONAL_ARG_CAUSE, optionalArgRule } from "./optional-args.js";
@@ -85,9 +86,10 @@ type Model = ReturnType<typeof modelFor>;
  * What the server does wrong by a request's id alone, read from all its sessions: it refuses ids 0
  * and "" (falsy-ids.ts, t2_notifications'), and the mistake it makes on string ids alone
  * (string-ids.ts, t2_envelope's); and, beside them, how it answers each rule's steps wrongly where
- * the gate plays no part (mixed-gate.ts ruleHabits).
+ * the gate plays no part (mixed-gate.ts ruleHabits); and the error rules after whose answers it
+ * closes its session (closed-by-error.ts closingRules).
  */
-export interface IdMistakes { falsy: boolean; strings: string | undefined; habits?: RuleHabits }
+export interface IdMistakes { falsy: boolean; strings: string | undefined; habits?: RuleHabits; closers?: ReadonlySet<StepRule> }
 export const NO_ID_MISTAKES: IdMistakes = { falsy: false, strings: undefined };
 
 /** A step's reading apart from the rules a check judges: its rule, and what it is wrong by. */
@@ -106,7 +108,7 @@ function stepReadings(session: Session, got: readonly Outcome[], ids: IdMistakes
   const asLive = refusedAsLiveSteps(session, got, model);
   const mixed = mixedGateSteps(session, got, model, ids.habits);
   const reclosed = reclosedSteps(session, got, model);
-  const failedClosed = failedAndClosedSteps(session, got, model);
+  const closed = closedSteps(session, got, model, ids.closers);
   const poisoned = poisonedSteps(session, got, model);
   const steps: StepReading[] = [];
   for (let j = 0; j < session.steps.length; j++) {
@@ -119,8 +121,8 @@ function stepReadings(session: Session, got: readonly Outcome[], ids: IdMistakes
     // after an initialized the model did not take was t2_initialize_again's too (falsy-id-refused, seed 7).
     const falsy = falsyIdRule(step, model.rules[j]!, got[j], model.outcomes[j], ids.falsy, looksReused(session, j));
     const byFalsyId = falsy !== model.rules[j];
-    const rule = byFalsyId ? falsy : poisoned?.steps.has(j) ? model.rules[poisoned.from]! : failedClosed.has(j) ? "resourceFailed" : reclosed.has(j) ? "gate" : regated.has(j) || asLive.has(j) ? "initializeAgain" : mixed.has(j) ? "gate" : optionalArgRule(toolLookupRule(falsy, got[j], step), got[j], session, j);
-    const cause = byId ? stringIdCause(step) : byFalsyId ? falsyIdCause(step, got[j]) : poisoned?.steps.has(j) ? POISONED_CAUSE : failedClosed.has(j) ? FAILED_CLOSED_CAUSE : reclosed.has(j) ? RECLOSED_CAUSE : regated.has(j) ? REGATED_CAUSE : asLive.has(j) ? REFUSED_AS_LIVE_CAUSE : mixed.has(j) ? MIXED_GATE_CAUSE : rule === "toolUnknown" && rule !== model.rules[j] ? TOOL_LOOKUP_CAUSE : rule === "toolMissingArg" && rule !== model.rules[j] ? OPTIONAL_ARG_CAUSE : rule !== model.rules[j] ? falsyIdCause(step, got[j]) : "";
+    const rule = byFalsyId ? falsy : poisoned?.steps.has(j) ? model.rules[poisoned.from]! : closed.has(j) ? closed.get(j)!.rule : reclosed.has(j) ? "gate" : regated.has(j) || asLive.has(j) ? "initializeAgain" : mixed.has(j) ? "gate" : optionalArgRule(toolLookupRule(falsy, got[j], step), got[j], session, j);
+    const cause = byId ? stringIdCause(step) : byFalsyId ? falsyIdCause(step, got[j]) : poisoned?.steps.has(j) ? POISONED_CAUSE : closed.has(j) ? closedCause(closed.get(j)!) : reclosed.has(j) ? RECLOSED_CAUSE : regated.has(j) ? REGATED_CAUSE : asLive.has(j) ? REFUSED_AS_LIVE_CAUSE : mixed.has(j) ? MIXED_GATE_CAUSE : rule === "toolUnknown" && rule !== model.rules[j] ? TOOL_LOOKUP_CAUSE : rule === "toolMissingArg" && rule !== model.rules[j] ? OPTIONAL_ARG_CAUSE : rule !== model.rules[j] ? falsyIdCause(step, got[j]) : "";
     steps.push({ j, rule, byId, cause });
   }
   readings.set(model, { got, ids, stalled, steps });
@@ -262,7 +264,8 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
     const got = results[i]!.outcomes;
     return got && session.servers.length === 1 ? [{ session, got, want: models[i]!.outcomes }] : [];
   });
-  const ids: IdMistakes = { falsy: refusesFalsyIds(answered), strings: stringIdMistake(answered), habits };
+  const closers = closingRules(p.all.flatMap((session, i) => (results[i]!.outcomes ? [{ session, got: results[i]!.outcomes!, model: models[i]! }] : [])));
+  const ids: IdMistakes = { falsy: refusesFalsyIds(answered), strings: stringIdMistake(answered), habits, closers };
   const stopped = (i: number): Failure => ({ steps: p.all[i]!.steps.length, message: `This session:\n${sessionCode(p.all[i]!)}\nstopped: ${results[i]!.failed}` });
   const groupOf = (i: number): string | undefined => p.groups.find((g) => i >= g.from && i < g.from + g.count)?.name;
   // The rules each session's steps hold (as judged where it has answers; the page's reading where
@@ -383,6 +386,11 @@ export function counterexamples(p: SessionsPlan, reply: SandboxReply): { check: 
 /** The checks every failure of which is a tools/list listing the right tools in another order. */
 export function listedInOtherOrder(p: SessionsPlan, reply: SandboxReply): string[] {
   return smallestFailures(p, reply).found.filter((f) => f.otherOrder).map((f) => f.check.name);
+}
+
+/** The error rules after whose answers the server closes its session (IdMistakes.closers). */
+export function closingRulesOf(p: SessionsPlan, reply: SandboxReply): ReadonlySet<StepRule> {
+  return smallestFailures(p, reply).ids.closers ?? new Set();
 }
 
 /** Every step each check judged wrong (Found.wrong), by check. */
