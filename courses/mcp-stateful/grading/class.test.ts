@@ -431,6 +431,11 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["unknown-method-closes-session", ["t2_notifications"], 1, /closed the session when it answered an earlier request with error -32601/],
   ["internal-error-closes-session", ["t2_prompts_resources"], 1, /closed the session when it answered an earlier request with error -32603/],
   ["not-permitted-closes-and-text-trimmed", ["t2_outbox", "t2_tools_after", "t2_tool_errors", "t2_tool_results"], 2, /closed the session/],
+  // One order slip judged by t2_tools_list and t2_tools_added's step-6 line, or by both checks
+  // (16/18 each): charged to the one check whose rule it breaks (grading/list-order-slips.ts).
+  ["tools-list-allowed-first", ["t2_tools_after", "t2_tools_list"], 1, /leaves delete_db out/],
+  ["live-added-listed-first", ["t2_tools_after", "t2_tools_list", "t2_tools_added"], 1, /added once the session was live/],
+  ["live-added-and-allowed-first", ["t2_tools_after", "t2_tools_list", "t2_tools_added"], 2, /another order|it lists the tools/],
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */

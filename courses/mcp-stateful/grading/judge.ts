@@ -15,6 +15,7 @@ import { client } from "./client-verdicts.js";
 import { chargeKindsAlike } from "./kind-mistakes.js";
 import { messages } from "./messages-verdicts.js";
 import { chargeClosedTrace } from "./closed-by-error.js";
+import { chargeListAfterToRule, chargeLiveAddedOrder } from "./list-order-slips.js";
 import { closingRulesOf, listedInOtherOrder, server, sessionOutcomes, wrongSteps, type Failure } from "./server-verdicts.js";
 import { chargeListsRefused, markInitializeValueSlips, markListsBeyondOrder, markToolOrderSlips } from "./value-slips.js";
 import { markInitializeRefusals } from "./init-refusals.js";
@@ -131,7 +132,10 @@ function judgeTask2(p: NonNullable<StatefulPlan["task2"]>, reply: SandboxReply, 
   const extra = [...(input.behaviour && p.sessions ? markToolOrderSlips(checks, markInitializeRefusals(markInitializeValueSlips(checks, server(p.sessions, reply, input.seed, smaller), fx.session?.[AT.initialize], wrongSteps(p.sessions, reply)), fx.session?.[AT.initialize], wrongSteps(p.sessions, reply))) : [])];
   const wrong = p.sessions ? wrongSteps(p.sessions, reply) : new Map();
   if (p.sessions) {
-    chargeAddedOrder(checks, extra, listedInOtherOrder(p.sessions, reply));
+    const otherOrder = listedInOtherOrder(p.sessions, reply);
+    chargeAddedOrder(checks, extra, otherOrder);
+    chargeListAfterToRule(checks, extra, otherOrder);
+    chargeLiveAddedOrder(extra, wrong, otherOrder);
     if (!failure) markSkippedRules(checks, extra, wrong, fx.session);
     if (!failure) markTabledRules(checks, extra, wrong);
     markListsBeyondOrder(checks, extra, wrong);
