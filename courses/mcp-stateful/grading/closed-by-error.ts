@@ -6,9 +6,10 @@
 // lost 2; round 2026-12-07e's siblings after -32600 not permitted, -32602 and -32601 lost 6, 5 and
 // 2, the page's own delete_db refusal taking t2_outbox and t2_tools_after.
 import type { CheckResult } from "../../../src/report/types.js";
-import { same } from "../behaviour/compare.js";
+import { compareStep, same } from "../behaviour/compare.js";
 import { SERVER_CHECKS } from "../behaviour/server-checks.js";
 import { modelSession, type Outcome, type Session, type StepRule } from "../behaviour/session.js";
+import { byStringId } from "./string-ids.js";
 
 /** The rules whose steps the model answers with an error while the session stays live. */
 const ERROR_RULES: ReadonlySet<StepRule> = new Set<StepRule>(["toolUnknown", "toolNotAllowed", "toolMissingArg", "resourceUnknown", "resourceFailed", "promptUnknown", "promptMissingVar", "unknownMethod"]);
@@ -23,6 +24,23 @@ const refused = (o: Outcome | undefined): boolean => errorCode(o) === -32600;
 type Step = Session["steps"][number];
 const method = (step: Step): unknown => (step.op === "handle" && isObject(step.message) ? step.message["method"] : undefined);
 const isRequest = (step: Step): boolean => step.op === "handle" && isObject(step.message) && Object.hasOwn(step.message, "id");
+
+/**
+ * What else explains a refusal, read from all the server's sessions: its mistake on string ids
+ * alone (string-ids.ts), and whether a rule's steps are ever answered right (a rule refused
+ * everywhere, an unknown tool answered -32600, is refused in a window for its own sake:
+ * string-ids-refused-unknown-tool-same-code, whose refusals of both kinds read as a session
+ * closed after a -32602).
+ */
+export interface RefusalReasons { strings: string | undefined; answeredRight(rule: StepRule): boolean }
+
+/** RefusalReasons of a server's one-server sessions; whether a rule is ever answered right is read when first asked. */
+export function refusalReasons(sessions: readonly { session: Session; got: readonly Outcome[]; model: { outcomes: Outcome[]; rules: StepRule[] } }[], strings: string | undefined): RefusalReasons {
+  const known = new Map<StepRule, boolean>();
+  const right = (rule: StepRule): boolean => sessions.some(({ session, got, model }) => session.servers.length === 1 &&
+    model.rules.some((r, j) => r === rule && got[j] !== undefined && compareStep(session.steps[j]!, model.outcomes[j]!, got[j]!, "body") === undefined));
+  return { strings, answeredRight: (rule) => known.get(rule) ?? (known.set(rule, right(rule)), known.get(rule)!) };
+}
 
 /** An error answer that may have closed the session: its step, rule and code. */
 export interface Opener { j: number; rule: StepRule; code: number }
@@ -42,7 +60,7 @@ export interface ClosedWindow { openers: Opener[]; steps: number[] }
  * live session answers it (a result, another code, more notifications) shows the session was not
  * closed: the window is dropped, all of it, and that step may open the next.
  */
-export function closedWindows(session: Session, got: readonly (Outcome | undefined)[], model: { outcomes: readonly Outcome[]; rules: readonly StepRule[] }): ClosedWindow[] {
+export function closedWindows(session: Session, got: readonly (Outcome | undefined)[], model: { outcomes: readonly Outcome[]; rules: readonly StepRule[] }, reasons?: RefusalReasons): ClosedWindow[] {
   if (session.servers.length !== 1) return [];
   const out: ClosedWindow[] = [];
   let open: ClosedWindow | undefined;
@@ -54,7 +72,10 @@ export function closedWindows(session: Session, got: readonly (Outcome | undefin
       return Array.isArray(want) && Array.isArray(mine) && mine.length < want.length ? "closed" : "live";
     }
     if (!isRequest(step) || method(step) === "initialize" || refused(model.outcomes[j])) return undefined;
-    return refused(got[j]) ? "closed" : "live";
+    if (!refused(got[j])) return "live";
+    // A refusal something else explains says nothing of the session.
+    if (reasons && (byStringId(step, got[j], model.outcomes[j], reasons.strings) || !reasons.answeredRight(model.rules[j]!))) return undefined;
+    return "closed";
   };
   const opener = (step: Step, j: number, rule: StepRule): Opener | undefined => {
     const code = errorCode(model.outcomes[j]);
@@ -93,10 +114,10 @@ const rulesOf = (w: ClosedWindow, rules: readonly StepRule[]): number => new Set
  * rule's steps alone is as likely that rule's own mistake (an unknown tool answered -32600:
  * string-ids-refused-unknown-tool-same-code; arguments left absent refused: the mistakes sweep).
  */
-export function closingRules(sessions: readonly { session: Session; got: readonly Outcome[]; model: { outcomes: Outcome[]; rules: StepRule[] } }[]): ReadonlySet<StepRule> {
+export function closingRules(sessions: readonly { session: Session; got: readonly Outcome[]; model: { outcomes: Outcome[]; rules: StepRule[] } }[], reasons?: RefusalReasons): ReadonlySet<StepRule> {
   const out = new Set<StepRule>();
   for (const { session, got, model } of sessions) {
-    for (const w of closedWindows(session, got, model)) {
+    for (const w of closedWindows(session, got, model, reasons)) {
       const rules = new Set(w.openers.map((o) => o.rule));
       if (rules.size === 1 && rulesOf(w, model.rules) >= 2) out.add(w.openers[0]!.rule);
     }
@@ -108,10 +129,10 @@ export function closingRules(sessions: readonly { session: Session; got: readonl
 const closerOf = (w: ClosedWindow, closers: ReadonlySet<StepRule>): Opener | undefined => w.openers.findLast((o) => closers.has(o.rule));
 
 /** By step, the error answer that closed it, in the windows of the rules the code closes on (`closers`). */
-export function closedSteps(session: Session, got: readonly Outcome[], model: { outcomes: Outcome[]; rules: StepRule[] }, closers: ReadonlySet<StepRule> = new Set()): Map<number, Opener> {
+export function closedSteps(session: Session, got: readonly Outcome[], model: { outcomes: Outcome[]; rules: StepRule[] }, closers: ReadonlySet<StepRule> = new Set(), reasons?: RefusalReasons): Map<number, Opener> {
   const out = new Map<number, Opener>();
   if (closers.size === 0) return out;
-  for (const w of closedWindows(session, got, model)) {
+  for (const w of closedWindows(session, got, model, reasons)) {
     const by = closerOf(w, closers);
     if (by) for (const j of w.steps) out.set(j, by);
   }

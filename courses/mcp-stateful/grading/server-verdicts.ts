@@ -15,7 +15,7 @@ import { falsyIdCause, falsyIdRule, looksReused, refusesFalsyIds } from "./falsy
 import { chargeGateSlips, chargeNullIdGate } from "./gate-slips.js";
 import { chargeStaleLists } from "./stale-lists.js";
 import { answerKind, byStringId, stringIdCause, stringIdMistake } from "./string-ids.js";
-import { closedCause, closedSteps, closingRules } from "./closed-by-error.js";
+import { closedCause, closedSteps, closingRules, refusalReasons, type RefusalReasons } from "./closed-by-error.js";
 import { POISONED_CAUSE, poisonedSteps, RECLOSED_CAUSE, reclosedSteps, REFUSED_AS_LIVE_CAUSE, refusedAsLiveSteps, REGATED_CAUSE, regatedSteps } from "./regated.js";
 import { MIXED_GATE_CAUSE, mixedGateSteps, ruleHabits, type RuleHabits } from "./mixed-gate.js";
 import { TOOL_LOOKUP_CAUSE, toolLookupRule } from "./tool-lookup.js";
@@ -89,7 +89,7 @@ type Model = ReturnType<typeof modelFor>;
  * the gate plays no part (mixed-gate.ts ruleHabits); and the error rules after whose answers it
  * closes its session (closed-by-error.ts closingRules).
  */
-export interface IdMistakes { falsy: boolean; strings: string | undefined; habits?: RuleHabits; closers?: ReadonlySet<StepRule> }
+export interface IdMistakes { falsy: boolean; strings: string | undefined; habits?: RuleHabits; closers?: ReadonlySet<StepRule>; refusals?: RefusalReasons }
 export const NO_ID_MISTAKES: IdMistakes = { falsy: false, strings: undefined };
 
 /** A step's reading apart from the rules a check judges: its rule, and what it is wrong by. */
@@ -108,7 +108,7 @@ function stepReadings(session: Session, got: readonly Outcome[], ids: IdMistakes
   const asLive = refusedAsLiveSteps(session, got, model);
   const mixed = mixedGateSteps(session, got, model, ids.habits);
   const reclosed = reclosedSteps(session, got, model);
-  const closed = closedSteps(session, got, model, ids.closers);
+  const closed = closedSteps(session, got, model, ids.closers, ids.refusals);
   const poisoned = poisonedSteps(session, got, model);
   const steps: StepReading[] = [];
   for (let j = 0; j < session.steps.length; j++) {
@@ -264,8 +264,10 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
     const got = results[i]!.outcomes;
     return got && session.servers.length === 1 ? [{ session, got, want: models[i]!.outcomes }] : [];
   });
-  const closers = closingRules(p.all.flatMap((session, i) => (results[i]!.outcomes ? [{ session, got: results[i]!.outcomes!, model: models[i]! }] : [])));
-  const ids: IdMistakes = { falsy: refusesFalsyIds(answered), strings: stringIdMistake(answered), habits, closers };
+  const strings = stringIdMistake(answered);
+  const modelled = p.all.flatMap((session, i) => (results[i]!.outcomes ? [{ session, got: results[i]!.outcomes!, model: models[i]! }] : []));
+  const refusals = refusalReasons(modelled, strings);
+  const ids: IdMistakes = { falsy: refusesFalsyIds(answered), strings, habits, closers: closingRules(modelled, refusals), refusals };
   const stopped = (i: number): Failure => ({ steps: p.all[i]!.steps.length, message: `This session:\n${sessionCode(p.all[i]!)}\nstopped: ${results[i]!.failed}` });
   const groupOf = (i: number): string | undefined => p.groups.find((g) => i >= g.from && i < g.from + g.count)?.name;
   // The rules each session's steps hold (as judged where it has answers; the page's reading where
