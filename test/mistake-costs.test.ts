@@ -1032,6 +1032,31 @@ const COSTS: [string, number][] = [
   ["unknown-tool-name-cut-64", 1],
   ["arg-keys-trimmed", 1],
   ["method-trimmed", 1],
+  // Helper c3 (from ch2-sl-round-2026-12-07d and ch2-round-2026-12-06n), 17/17 each while no input
+  // showed them: a tool name, a method or a service compared after NFKC or with localeCompare
+  // (a full-width form and one with U+200B / U+00AD are in each list now), a limit tested by a
+  // digits regex on String(v) (10 ** 21 now), serve finding "id" by text search, a reviver turning
+  // numeric strings into numbers or dropping "__proto__" (t3_notifications holds such lines now).
+  ["tool-name-nfkc-lookup", 1],
+  ["tool-name-localecompare-equals", 1],
+  ["method-nfkc", 1],
+  ["enum-value-nfkc", 1],
+  ["enum-localecompare-equals", 1],
+  ["integer-regex-on-string", 1],
+  ["serve-id-by-text-search", 1],
+  ["serve-reviver-numeric-strings", 1],
+  ["serve-reviver-drops-proto", 1],
+  // Cheats of cheats-round-2026-12-07f: a rule kept only for ASCII or BMP arguments, number ids or
+  // ids below 100 (validate() skipped otherwise), or only for ASCII names or number ids (unknown
+  // tools): every argument family now has string ids, ids past 99 and a query beyond the BMP, the
+  // unknown-tool families a full-width name and string ids. Each costs what skipping the rule
+  // costs (the honest siblings: 6 for validate() never run, 1 for unknown tools left out) or more.
+  ["gaming-args-ascii-only", 6],
+  ["gaming-args-bmp-only", 6],
+  ["gaming-args-number-ids-only", 6],
+  ["gaming-args-small-ids-only", 6],
+  ["gaming-unknown-tool-ascii-only", 2],
+  ["gaming-unknown-tool-number-ids-only", 2],
 ];
 
 describe("what one mistake costs", () => {

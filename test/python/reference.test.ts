@@ -14,8 +14,16 @@ const SCRIPT = fileURLToPath(new URL("./chapter2_reference.py", import.meta.url)
 
 type PythonAnswer = { value: unknown } | { raised: string };
 
+// An integer of 1e21 or more is written by JSON.stringify with an exponent ("1e+21"), which Python's
+// json reads as a float; a client writes the integer, and the handle under test gets the number
+// either way, so it goes to the reference in full digits (t2_limit_bounds' 10 ** 21).
+const BIG = "\u0000big:";
+const inFullDigits = (inputs: unknown[]): string =>
+  JSON.stringify(inputs, (_key, v: unknown) => (typeof v === "number" && Number.isInteger(v) && Math.abs(v) >= 1e21 ? `${BIG}${BigInt(v)}` : v))
+    .replace(/"\\u0000big:(-?\d+)"/g, "$1");
+
 function python(task: TaskId, inputs: unknown[]): PythonAnswer[] {
-  const stdout = execFileSync("python3", [SCRIPT, "--run", task], { input: JSON.stringify(inputs), encoding: "utf8", maxBuffer: 1 << 28 });
+  const stdout = execFileSync("python3", [SCRIPT, "--run", task], { input: inFullDigits(inputs), encoding: "utf8", maxBuffer: 1 << 28 });
   return JSON.parse(stdout) as PythonAnswer[];
 }
 

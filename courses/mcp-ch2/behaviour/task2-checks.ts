@@ -9,7 +9,7 @@ import type { Random } from "../../../src/pack/random.js";
 import { ARGUMENT_CHECKS } from "./task2-argument-checks.js";
 import { ODD_MESSAGE_CHECKS } from "./task2-odd-checks.js";
 import { VARIANT_CHECKS } from "./task2-variant-checks.js";
-import { SERVICES, argumentCheck, call, query, request, times, validArgs } from "./task2-inputs.js";
+import { ASTRAL, SERVICES, argumentCheck, call, query, request, times, validArgs } from "./task2-inputs.js";
 import { contradictsNames } from "./expectation.js";
 
 // A request named like a notification has an id, so it is a request all the same (rule 1 reads the id, not the name).
@@ -81,6 +81,12 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
       // A name longer than a name should be is still the name sent: cut to 64 characters, it kept
       // every point (helper 114's ch2-mistake-unknown-tool-name-cut-64).
       call(22, {}, `search_${"logs_".repeat(16)}and_more`),
+      // The name in full-width letters (NFKC makes it logs_search) and with a soft hyphen (ICU's
+      // collation ignores it: localeCompare calls it equal), under string ids and ids past 99:
+      // a lookup after NFKC, a localeCompare(...) === 0, and the rule kept for ASCII names or
+      // number ids only each kept every point (ch2-sl-round-2026-12-07d ch2-mistake-tool-name-nfkc-lookup,
+      // -localecompare-equals; cheats-round-2026-12-07f ch2-unknown-tool-ascii-only, -number-ids-only).
+      call("u-23", {}, "ｌｏｇｓ_ｓｅａｒｃｈ"), call(124, {}, "logs\u00ad_search"),
     ],
   },
   // Each rule's inputs hold the other fields' plain values only (a limit inside its bounds, a
@@ -94,18 +100,25 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
     (random) => [{ ...validArgs(random), extra: 1 }, { ...validArgs(random), Service: "api" }, ...times(4, () => ({ ...validArgs(random), [random.word(3, 10, true)]: random.word(1, 5) })), { service: "api", query: "x", " limit": 5 }, { service: "worker", query: "y", "limit ": 7 }]),
   violation("t2_enum_value", "A service outside the enum is reported", "Rule 5 with the rule set: a value outside an enum gives \"<field> must be one of: <values separated by comma and space>\".",
     // " api" and "billing " are outside it too: an enum compared on the trimmed value passed (c-enum-includes-string).
-    (random): JsonObject[] => [{ service: "API", query: "x" }, { service: "", query: "x" }, { service: "payments", query: "q", limit: 2 }, ...times(4, () => ({ service: random.word(2, 10), query: query(random) })), { service: " api", query: "x" }, { service: "billing ", query: "y" }]),
+    (random): JsonObject[] => [{ service: "API", query: "x" }, { service: "", query: "x" }, { service: "payments", query: "q", limit: 2 }, ...times(4, () => ({ service: random.word(2, 10), query: query(random) })), { service: " api", query: "x" }, { service: "billing ", query: "y" },
+      // A full-width form and one with an ignorable code point (NFKC, localeCompare: ch2-sl-round-2026-12-07d).
+      { service: "ａｐｉ", query: "x" }, { service: "api\u200b", query: "y" }]),
   violation("t2_string_type", "A query that is not a string is reported", "Rule 5 with the rule set: a wrong type gives \"<field> must be of type <type>\"; query must be a string.",
-    (random) => [{ service: "api", query: 5 }, { service: "worker", query: true }, { service: "billing", query: 2.5 }, { service: "api", query: ["x"] }, { service: random.pick(SERVICES), query: { q: "x" } }]),
+    (random) => [{ service: "api", query: 5 }, { service: "worker", query: true }, { service: "billing", query: 2.5 }, { service: "api", query: ["x"] }, { service: random.pick(SERVICES), query: { q: "x" } },
+      // Text beyond the BMP inside the wrong type (argumentCheck's astral twin needs a string query).
+      { service: "api", query: [ASTRAL] }]),
   // Each a wrong type and nothing else: 0.5 was below the minimum too, a case the chapter leaves
   // open (task2-argument-checks.ts), and a validator that also reported the bound failed here.
   violation("t2_integer_type", "A limit that is not an integer is reported (5.5, true and \"5\" included)", "Rule 5 with the rule set: limit has type integer, so 5.5, true and \"5\" each give \"limit must be of type integer\". In TypeScript check Number.isInteger, and that the value is a number, not a boolean or a string.",
     (random) => [{ service: "api", query: "x", limit: 5.5 }, { service: "api", query: "x", limit: true }, { service: "api", query: "x", limit: "5" }, { service: "worker", query: "y", limit: 2.5 }, { service: random.pick(SERVICES), query: query(random), limit: random.int(1, 49) + 0.25 }]),
   // An integer past 2**53 is an int to Python's json and to JSON Schema: out of range, not of
   // another type (Number.isSafeInteger said otherwise and passed while no limit was that large).
-  // Written without an exponent, so Python reads it as an int too. Last, so the drawn ones keep their draws.
+  // 2 ** 53 + 2 is written without an exponent, so Python reads it as an int too; 10 ** 21 is the
+  // first integer whose String() has one ("1e+21"): a regex of digits on String(v) called it no
+  // integer and kept every point (ch2-sl-round-2026-12-07d ch2-mistake-integer-regex-on-string;
+  // test/python/reference.test.ts hands it to Python in full digits). Last, so the drawn ones keep their draws.
   violation("t2_limit_bounds", "limit is valid from 1 to 50 inclusive, and reported outside", "Rule 5 with the rule set: below the minimum gives \"limit must be at least 1\", above the maximum \"limit must be at most 50\"; 1 and 50 themselves are valid, and an integer however large is an integer.",
-    (random) => [1, 50, 0, 51, -1, 100, random.int(2, 49), random.int(52, 10000), -random.int(2, 100), 2 ** 53 + 2, -(2 ** 60)].map((limit) => ({ service: random.pick(SERVICES), query: random.word(1, 8), limit }))),
+    (random) => [1, 50, 0, 51, -1, 100, random.int(2, 49), random.int(52, 10000), -random.int(2, 100), 2 ** 53 + 2, -(2 ** 60), 10 ** 21].map((limit) => ({ service: random.pick(SERVICES), query: random.word(1, 8), limit }))),
   {
     name: "t2_valid_calls", task: "task2", judge: "output",
     title: "Valid calls with any service and query return the fixed text",
@@ -133,7 +146,9 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
     rule: "Rule 7: any method the server does not handle gets an error {\"code\": -32601, \"message\": \"Method not found\"}.",
     // A method with a space around it is another method: a dispatch on the trimmed method answered
     // them (helper 114's ch2-mistake-method-trimmed). Last, so the drawn ones keep their draws.
-    inputs: (random) => [...OTHER_METHODS.map((m, i) => request(i + 1, m)), ...times(4, (i) => request(20 + i, `${random.word(3, 8)}/${random.word(3, 8)}`, {})), request(30, " tools/list"), request(31, "initialize\t"), request(32, "tools/call ", { name: "logs_search", arguments: { service: "api", query: "x" } })],
+    inputs: (random) => [...OTHER_METHODS.map((m, i) => request(i + 1, m)), ...times(4, (i) => request(20 + i, `${random.word(3, 8)}/${random.word(3, 8)}`, {})), request(30, " tools/list"), request(31, "initialize\t"), request(32, "tools/call ", { name: "logs_search", arguments: { service: "api", query: "x" } }),
+      // A full-width form and one with an ignorable code point (NFKC, localeCompare: ch2-sl-round-2026-12-07d ch2-mistake-method-nfkc).
+      request(33, "ｔｏｏｌｓ/list"), request(34, "tools/list\u200b")],
   },
 ];
 

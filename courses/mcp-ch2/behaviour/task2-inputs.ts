@@ -23,9 +23,34 @@ export function query(random: Random): string {
 export const validArgs = (random: Random): JsonObject => ({ service: random.pick(SERVICES), query: query(random) });
 export const times = <T>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i));
 
+// Ids of three kinds in every argument check, so that no rule is seen under number ids or ids
+// below 100 only: validate() run under number ids, or ids 0..99, alone kept 16 and 15 of 17
+// (cheats-round-2026-12-07f ch2-args-number-ids-only, ch2-args-small-ids-only).
+const shapedId = (i: number): JsonValue => (i % 3 === 1 ? `call-${i + 1}` : i % 3 === 2 ? 1000 + i : i + 1);
+
+/** Text outside the Basic Multilingual Plane (a surrogate pair) and outside ASCII. */
+export const ASTRAL = "日本 😀 𝄞";
+
+/**
+ * The family's last call whose query is a non-empty string (the last: each family's boundary
+ * cases are there, and its first may be valid), again with that query in text beyond ASCII
+ * and the BMP: the same problem, the same message. Validation skipped for any character above
+ * \x7f or any surrogate pair kept every point while the families' queries were ASCII or BMP
+ * only (cheats-round-2026-12-07f ch2-args-ascii-only, ch2-args-bmp-only). Made without a draw,
+ * so every other input of a seed is the one it was.
+ */
+function astralTwin(all: JsonObject[]): JsonObject[] {
+  const base = all.findLast((args) => typeof args["query"] === "string" && args["query"] !== "");
+  return base ? [{ ...base, query: `${base["query"] as string} ${ASTRAL}` }] : [];
+}
+
 /** One argument check: tools/call for logs_search with each of these arguments. */
 export function argumentCheck(
   name: string, text: { title: string; rule: string; hint?: string }, broken: (random: Random) => JsonObject[],
 ): BehaviourCheck {
-  return { name, task: "task2", judge: "output", ...text, contradicts: contradictsArguments, inputs: (random) => broken(random).map((args, i) => call(i + 1, args)) };
+  const inputs = (random: Random): JsonObject[] => {
+    const all = broken(random);
+    return [...all, ...astralTwin(all)].map((args, i) => call(shapedId(i), args));
+  };
+  return { name, task: "task2", judge: "output", ...text, contradicts: contradictsArguments, inputs };
 }

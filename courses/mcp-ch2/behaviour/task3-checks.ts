@@ -244,7 +244,7 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
   {
     name: "t3_notifications", task: "task3", judge: "output", part: whatIsAnswered,
     title: "A notification line gets a log line and no output",
-    rule: "handle returns null for a notification, so nothing goes to out; the line is not empty, so it still gets \"line N\" in log. What is a notification is handle's to say (no id): serve passes every message to handle.",
+    rule: "handle returns null for a notification, so nothing goes to out; the line is not empty, so it still gets \"line N\" in log. What is a notification is handle's to say (no id): serve passes every message to handle as json.loads reads it.",
     inputs: (random) => [
       [JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })],
       [JSON.stringify({ jsonrpc: "2.0", method: "tools/list" }), JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" })],
@@ -257,6 +257,16 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
       // while no list had one (serve-drops-falsy-id). Not id null: its answer is the Parse error's
       // shape, a dumps that throws on null is that line's mistake (serve-dumps-no-null).
       [JSON.stringify({ jsonrpc: "2.0", id: 0, method: "tools/list" }), JSON.stringify({ jsonrpc: "2.0", id: "", method: "tools/list" })],
+      // Last, each a list of its own: messages that only json.loads' reading tells apart. An id
+      // key written with an escape is the id (a serve that looked for "id" in the text left it
+      // unanswered); strings that look like numbers stay strings (a reviver turning them into
+      // numbers answered "query must be of type string" under id 7); "__proto__" in the
+      // arguments is a key like any other (a reviver dropping it searched): each kept every point
+      // (ch2-sl-round-2026-12-07d ch2-mistake-serve-id-by-text-search, -serve-reviver-numeric-strings;
+      // ch2-round-2026-12-06n mistake-serve-reviver-drops-proto).
+      [String.raw`{"jsonrpc": "2.0", "\u0069d": 45, "method": "tools/list"}`],
+      [JSON.stringify({ jsonrpc: "2.0", id: "7", method: "tools/call", params: { name: "logs_search", arguments: { service: "api", query: "404" } } })],
+      [`{"jsonrpc": "2.0", "id": 46, "method": "tools/call", "params": {"name": "logs_search", "arguments": {"service": "api", "query": "x", "__proto__": 1}}}`],
     ],
   },
   {
