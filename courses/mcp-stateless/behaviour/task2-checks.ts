@@ -41,12 +41,21 @@ const unknownIds = (random: Random): string[] => [
   // Full-width letters and digits, which NFKC makes A100: a lookup of the normalised id kept every
   // point (stateless-round-2026-12-06u m-order-id-nfkc-normalised). Last, after the draws.
   "\uff21\uff11\uff10\uff10", "A\uff11\uff10\uff10",
+  // A known id with a code point ICU's collation ignores (U+034F: printable, so str() and repr()
+  // write it as it is): a lookup by localeCompare(...) === 0 found A100 (ch2-sl-round-2026-12-07d
+  // sl-mistake-order-id-localecompare-lookup).
+  "A100\u034f",
 ];
 
 // A list holding the version equals it loosely (["2026-07-28"] == "2026-07-28"): refused all the same.
 // Last, a long one that repr writes with double quotes: repr applied to short strings only kept
 // the point while every such version was short (helper 101's sl-repr-short-only).
-export const BAD_VERSIONS: unknown[] = [undefined, null, "2025-06-18", "2025-11-25", "2026-07-29", "2026-07-28 ", " 2026-07-28", "", "it's", "x'y'z\"", "2026\\07\\28", "2026_07_28", 20260728, 0, true, false, ["2026-07-28"], "it's the version after 2026-07-28, \\ and more"];
+export const BAD_VERSIONS: unknown[] = [undefined, null, "2025-06-18", "2025-11-25", "2026-07-29", "2026-07-28 ", " 2026-07-28", "", "it's", "x'y'z\"", "2026\\07\\28", "2026_07_28", 20260728, 0, true, false, ["2026-07-28"], "it's the version after 2026-07-28, \\ and more",
+  // A full-width form (NFKC makes it the version) and one with a code point ICU's collation ignores
+  // (U+034F, printable: repr writes it as it is): a check after NFKC or by localeCompare accepted
+  // them (ch2-sl-round-2026-12-07d sl-mistake-version-nfkc, -localecompare-equals). Outside ASCII
+  // too: a check run only on ASCII params kept 41/41 (cheats-round-2026-12-07f sl-version-ascii-only).
+  "\uff12\uff10\uff12\uff16-\uff10\uff17-\uff12\uff18", "2026-07-28\u034f"];
 const BAD_META: unknown[] = [undefined, null, "2026-07-28", 5, [], [CLIENT_META], {}];
 
 const ANSWERS: unknown[] = [
@@ -61,6 +70,12 @@ const ANSWERS: unknown[] = [
   { confirm: { action: "decline", content: { confirm: true } } },
   "yes", [], [{ action: "accept", content: { confirm: true } }], null, 5,
   { confirm: { action: "accept", content: { confirm: true } } },
+];
+
+const ODD_ARGUMENTS: readonly [string, unknown][] = [
+  ["get_order_status", JSON.stringify({ order_id: "A100" })], ["cancel_order", JSON.stringify({ order_id: "A101" })],
+  ["get_order_status", { order_id: "A100", "clé 📦": "x" }], ["cancel_order", { "order-id": "A101" }],
+  ["get_order_status", { order_id: "A100", note: `${"très long ".repeat(30)}📦` }], ["get_order_status", { order_id: ["A100", "日本 📦"] }],
 ];
 
 const RULE_CHECKS: readonly BehaviourCheck[] = [
@@ -105,6 +120,18 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       ...METHODS_WITH_PARAMS(random).flatMap(([method, params]) => BAD_META.map((m) => msg(random, method, m === undefined ? params : withMeta(params, m)))),
       ...BAD_VERSIONS.map((v) => msg(random, "server/discover", withMeta({}, v === undefined ? {} : { [VERSION_KEY]: v }))),
       ...BAD_META.map((m) => msg(random, "server/discover", m === undefined ? {} : withMeta({}, m))),
+      // The version in params, as initialize carried it, and none in _meta (or no _meta): no
+      // version for this protocol (spec 2026-07-28: _meta's protocolVersion, on every request), so
+      // refused; a fallback to params.protocolVersion answered them (ch2-sl-round-2026-12-07d
+      // sl-mistake-version-fallback-params-protocolversion). No draw.
+      ...(() => {
+        const meta: Msg = { ...CLIENT_META };
+        delete meta[VERSION_KEY];
+        return [
+          { jsonrpc: "2.0", id: "pv-1", method: "tools/list", params: { protocolVersion: "2026-07-28", _meta: meta } },
+          { jsonrpc: "2.0", id: "pv-2", method: "resources/list", params: { protocolVersion: "2026-07-28" } },
+        ];
+      })(),
     ],
   },
   {
@@ -150,7 +177,13 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // Answers that are falsy but there (false, 0, ""), and an accept with a space around it: each
       // keeps the order, none asks again or cancels (helper 114's sl-mistake-confirm-falsy-asks-again,
       // -cancel-action-trimmed kept 41/41). Last, so the drawn ones keep their draws.
-      ...[{ confirm: false }, { confirm: 0 }, { confirm: "" }, { confirm: { action: "accept ", content: { confirm: true } } }, { confirm: { action: " accept", content: { confirm: true } } }]
+      // Then an accept in full-width letters (NFKC) or with U+200B (localeCompare ignores it), and
+      // an answer given as the JSON text of an accept (a string: no answer, asked again): each
+      // cancelled (ch2-sl-round-2026-12-07d sl-mistake-cancel-action-nfkc, -localecompare-equals,
+      // sl-mistake-inputresponses-json-string-parsed).
+      ...[{ confirm: false }, { confirm: 0 }, { confirm: "" }, { confirm: { action: "accept ", content: { confirm: true } } }, { confirm: { action: " accept", content: { confirm: true } } },
+        { confirm: { action: "\uff41\uff43\uff43\uff45\uff50\uff54", content: { confirm: true } } }, { confirm: { action: "accept\u200b", content: { confirm: true } } },
+        JSON.stringify({ confirm: { action: "accept", content: { confirm: true } } })]
         .map((answer) => call(random, "cancel_order", { order_id: "A101" }, { inputResponses: answer })),
     ],
   },
@@ -181,6 +214,12 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
         for (let i = random.int(0, 2); i > 0; i--) args[random.word(1, 6, true)] = random.pick(["x", 1, null]);
         return call(random, random.pick(["get_order_status", "cancel_order"]), args);
       }),
+      // Last, under fixed ids (no draw): arguments given as the JSON text of an object (a string:
+      // {}, so order_id is missing; parsing it answered the order: ch2-sl-round-2026-12-07d
+      // sl-mistake-arguments-json-string-parsed), and keys and values beyond ASCII, the BMP and
+      // [a-z_], and long arguments: checkArgs run only for ASCII params or plain keys kept every
+      // point (cheats-round-2026-12-07f sl-args-ascii-only, sl-args-plain-keys-only).
+      ...ODD_ARGUMENTS.map(([name, args], i) => ({ ...call(random, name, args), id: `args-${i}` })),
     ],
   },
   {
@@ -219,6 +258,17 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // repr (c-str-is-repr, one slip) then no longer read as one slip with the page's unknown tool.
       { jsonrpc: "2.0", id: "sp1", method: " tools/list", params: withMeta() }, { jsonrpc: "2.0", id: "sp2", method: "server/discover\t", params: withMeta() },
       { jsonrpc: "2.0", id: "long", method: "tools/call", params: withMeta({ name: `get_order_status_${"and_more_".repeat(8)}`, arguments: { order_id: "A100" } }) },
+      // A known name in full-width letters (NFKC makes it the name) and with U+034F (ICU's collation
+      // ignores it; printable, so str() and repr() write it as it is): each answered by a lookup
+      // after NFKC or by localeCompare (ch2-sl-round-2026-12-07d sl-mistake-tool-name-nfkc-lookup,
+      // -tool-name-localecompare-lookup, -method-nfkc, -resource-uri-nfkc-lookup). No draw. Not a
+      // name, uri or method sent as a list or an object: the class's correct-switch-own-types and
+      // correct-null-proto-table write them as JSON text where Python's str() writes ['x'].
+      ...["\uff47\uff45\uff54_\uff4f\uff52\uff44\uff45\uff52_\uff53\uff54\uff41\uff54\uff55\uff53", "get_order_status\u034f"]
+        .map((name, i) => ({ jsonrpc: "2.0", id: `name-${i}`, method: "tools/call", params: withMeta({ name, arguments: { order_id: "A100" } }) })),
+      ...["policy://\uff52\uff45\uff46\uff55\uff4e\uff44\uff53", "policy://refunds\u034f"]
+        .map((uri, i) => ({ jsonrpc: "2.0", id: `uri-${i}`, method: "resources/read", params: withMeta({ uri }) })),
+      ...["\uff54\uff4f\uff4f\uff4c\uff53/list", "tools/list\u034f"].map((method, i) => ({ jsonrpc: "2.0", id: `method-${i}`, method, params: withMeta() })),
     ],
   },
   {
