@@ -7,6 +7,7 @@
 import type { Random } from "../../../src/pack/random.js";
 import { reversedKeys } from "../../../src/json/reversed-keys.js";
 import type { BehaviourCheck } from "./check.js";
+import { checkArgs } from "./model.js";
 
 // Every property required: an optional name left out is t1_same_valid's case (the page's schemas
 // list only required names), so a checkArgs calling it missing loses that line alone.
@@ -128,6 +129,29 @@ function shuffledArgs(random: Random, args: Record<string, unknown>): Record<str
 const everyOtherReversed = (inputs: unknown[]): unknown[] =>
   inputs.map((input, i) => (i % 2 && Array.isArray(input) ? input.map(reversedKeys) : input));
 
+/**
+ * The last case whose arguments have a key, again with that key renamed in the schema and the
+ * arguments alike (in place, so every order stays) to a name beyond ASCII and the BMP: the same
+ * case under another name. checkArgs run only on ASCII arguments kept 40/41 while every case's
+ * names were plain (cheats-round-2026-12-07f sl-checkargs-ascii-only). Made without a draw.
+ */
+export function nonAsciiTwin(inputs: unknown[]): unknown[] {
+  // A case with problems where there is one: [] is what a skipped checkArgs answers.
+  const keyed = inputs.filter((input) => Array.isArray(input) && Object.keys(input[1] ?? {}).length > 0) as [Record<string, unknown>, Record<string, unknown>][];
+  const base = keyed.findLast(([schema, args]) => checkArgs(schema, args).length > 0) ?? keyed.at(-1);
+  if (!base) return [];
+  const [schema, args] = base;
+  const key = Object.keys(args)[0]!;
+  const name = `${key}_é📦`;
+  const renamed = (o: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(o).map(([k, v]) => [k === key ? name : k, v]));
+  const properties = schema["properties"] as Record<string, unknown> | undefined;
+  const required = schema["required"] as unknown[] | undefined;
+  return [[{ ...schema, ...(properties ? { properties: renamed(properties) } : {}), ...(required ? { required: required.map((r) => (r === key ? name : r)) } : {}) }, renamed(args)]];
+}
+
 export const TASK1_VARIANT_CHECKS: readonly BehaviourCheck[] = VARIANTS.map((check) => ({
-  ...check, inputs: (random: Random) => everyOtherReversed(check.inputs(random) as unknown[]),
+  ...check, inputs: (random: Random) => {
+    const inputs = check.inputs(random) as unknown[];
+    return everyOtherReversed([...inputs, ...nonAsciiTwin(inputs)]);
+  },
 }));

@@ -3,7 +3,7 @@
 import type { Random } from "../../../src/pack/random.js";
 import { drawnNotPrintable, drawnPrintable, NOT_PRINTABLE_CLASSES } from "../../../src/pack/drawn-chars.js";
 import type { BehaviourCheck } from "./check.js";
-import { TASK1_VARIANT_CHECKS } from "./args-variants.js";
+import { nonAsciiTwin, TASK1_VARIANT_CHECKS } from "./args-variants.js";
 
 /** Names every JavaScript object inherits, and the one that sets a prototype. */
 export const INHERITED = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "__defineGetter__"];
@@ -24,6 +24,8 @@ export const ODD_NAMES = [
 // space before a combining mark): repr() reads code points, so a walk by Intl.Segmenter's
 // graphemes quotes them wrong. Fixed inputs, not ODD_NAMES: oddName's draws stay as they were.
 const CLUSTER_NAMES = ["cr\r\nlf", "zw\u200dj", "' \u0301"];
+
+const ADJACENT_NOT_PRINTABLE = ["two\x01\x02", "\x7f\x80\x9f", "zw\u200b\u00ad"];
 
 const LONG_NAMES = ["customer's preferred delivery window", `note_${"x".repeat(120)}\tend`];
 
@@ -62,19 +64,28 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // Long names: repr() never shortens (reprlib.repr does, past 30 characters, and kept 41/41
       // while no name was longer than about 20: repr-reprlib-shortened). Last, for the draws.
       ...LONG_NAMES.map((name) => [ORDER, { order_id: "A100", [name]: "x" }]),
+      // Two characters str.isprintable() refuses side by side, each escaped: a shared /g regex's
+      // .test() skipped the second (lastIndex) and kept 41/41 while no fixed name held two
+      // together (ch2-sl-round-2026-12-07d sl-mistake-repr-shared-global-regex). Last, for the draws.
+      ...ADJACENT_NOT_PRINTABLE.map((name) => [ORDER, { order_id: "A100", [name]: "x" }]),
     ],
   },
   {
     id: "t1_inherited_names", task: "task1", title: "Names such as constructor and __proto__ are names like any other",
     rule: "\"Has\" and \"is in\" mean own keys: a key every object inherits is neither in args nor in schema.properties unless it is written there.",
     hint: "Look for `in`, a plain lookup like properties[name] or args[name] !== undefined: they all see Object.prototype. Object.hasOwn sees only what is there.",
-    inputs: () => INHERITED.flatMap((name) => [
-      [ORDER, { order_id: "A100", [name]: "x" }],
-      [ORDER, { [name]: 5 }],
-      [schemaOf([name], [name]), {}],
-      [schemaOf([name], [name]), { [name]: 7 }],
-      [schemaOf(["order_id"], ["order_id", name]), { order_id: "A100" }],
-    ]),
+    inputs: () => [
+      ...INHERITED.flatMap((name) => [
+        [ORDER, { order_id: "A100", [name]: "x" }],
+        [ORDER, { [name]: 5 }],
+        [schemaOf([name], [name]), {}],
+        [schemaOf([name], [name]), { [name]: 7 }],
+        [schemaOf(["order_id"], ["order_id", name]), { order_id: "A100" }],
+      ]),
+      // A listed name in full-width letters (NFKC makes it order_id) is only written like it:
+      // keys normalised before the lookup kept 41/41 (ch2-sl-round-2026-12-07d sl-mistake-checkargs-keys-nfkc).
+      [ORDER, { "\uff4f\uff52\uff44\uff45\uff52_\uff49\uff44": "A100" }], [ORDER, { order_id: "A100", "\uff4f\uff52\uff44\uff45\uff52_\uff49\uff44": "x" }],
+    ],
   },
   {
     id: "t1_generated_args", task: "task1", title: "Generated schemas and arguments give the problems in the page's order",
@@ -95,7 +106,7 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       const properties = [...new Set(Array.from({ length: random.int(2, 3) }, () => random.word(2, 8, true)))];
       const args = Object.fromEntries([...properties].reverse().map((p) => [p, random.pick(NOT_STRINGS)]));
       return [schemaOf(properties, properties.filter(() => random.bool())), args];
-    })),
+    })).flatMap((input, n, all) => (n === all.length - 1 ? [input, ...nonAsciiTwin(all)] : [input])),
   },
 ];
 

@@ -90,6 +90,9 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // test of message.constructor === Object called them Invalid Request and passed while no
       // line held such a key).
       INHERITED_KEYS,
+      // JSON beyond ASCII and the BMP that is not an object: the Invalid Request line kept for
+      // ASCII lines only kept 41/41 (cheats-round-2026-12-07f sl-serve-ascii-only). Last, for the draws.
+      ["\"日本 📦\"", "[\"é\"]"],
     ],
   },
   {
@@ -121,6 +124,15 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // (helper 114's sl-mistake-serve-line-cap-100 and -line-length-cap kept 41/41). Last, for the draws.
       Array.from({ length: LONGEST_SESSION }, () => messageLine(random)),
       [JSON.stringify({ jsonrpc: "2.0", id: 14, method: "tools/list", params: { _meta: { ...CLIENT_META, "io.modelcontextprotocol/protocolVersion": "2026-07-28", "com.example/trace": "t".repeat(3000) } } }), JSON.stringify(request(15, "tools/list"))],
+      // Each a list of its own, last: messages only JSON.parse's reading tells apart. An id key
+      // written with an escape is the id (a serve that looked for "id" in the text left it
+      // unanswered); strings that look like numbers stay strings (a reviver turning them into
+      // numbers answered "'order_id' must be a string" under id 7); "__proto__" in the arguments
+      // is a key like any other (a reviver dropping it answered the order): each kept 41/41
+      // (ch2-sl-round-2026-12-07d sl-mistake-serve-id-by-text-search, -reviver-numeric-strings, -reviver-drops-proto).
+      [JSON.stringify(request(16, "tools/list")).replace('"id":16', '"\\u0069d":16')],
+      [JSON.stringify(call("7", "get_order_status", { order_id: "100" }))],
+      [JSON.stringify(call(17, "get_order_status", { order_id: "A100" })).replace('"order_id":"A100"', '"order_id":"A100","__proto__":"x"')],
     ],
   },
 ];

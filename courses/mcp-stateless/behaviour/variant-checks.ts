@@ -200,5 +200,20 @@ export const TASK2_VARIANT_CHECKS: readonly BehaviourCheck[] = HANDLE_VARIANTS.m
   id, task: "task2", title, rule, hint: HANDLE_HINT, part: part ?? content, ...(compare ? { compare } : {}), ...(id === "t2_same_envelope" ? { reachedBy: discoverReached } : {}),
   // Every other one with its keys reversed, at every depth (made without the random stream): a
   // handle that followed the rules only for the page's key order kept 15/16.
-  inputs: (random: Random) => fixtures.flatMap((fixture) => Array.from({ length: 4 }, (_, i) => (i % 2 ? reversedKeys(varied(fixture, random, i, draw)) : varied(fixture, random, i, draw)))),
+  inputs: (random: Random) => [
+    ...fixtures.flatMap((fixture) => Array.from({ length: 4 }, (_, i) => (i % 2 ? reversedKeys(varied(fixture, random, i, draw)) : varied(fixture, random, i, draw)))),
+    ...(fixtures.includes(5) ? [unexpectedBeyondAscii()] : []),
+  ],
 }));
+
+/**
+ * Last, with no draw: the page's bad call with its unexpected key named beyond ASCII, the BMP and
+ * [a-z_], under a string id. checkArgs run only for ASCII params or plain keys kept this line
+ * (cheats-round-2026-12-07f sl-args-ascii-only, sl-args-plain-keys-only).
+ */
+function unexpectedBeyondAscii(): Json {
+  const message = { ...structuredClone(MESSAGES[messageIndex(5)]!), id: "bad-args-é" } as Json;
+  const params = paramsOf(message);
+  params["arguments"] = { "clé-📦": 100 };
+  return message;
+}

@@ -928,6 +928,36 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // The page's flows tabled by order id (A101 two rounds, A100 three): 34/41 while the flows' rule
   // took only t3_rounds and the two text lines.
   ["sl-client-order-table", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
+  // Helper c3 (from ch2-sl-round-2026-12-07d): one slip each that no generated input showed (41/41):
+  // names, methods, uris, versions, cancel actions, order ids and checkArgs keys compared after NFKC
+  // or by localeCompare (a full-width form and one with an ignorable code point in each list now);
+  // arguments or inputResponses given as JSON text parsed; a version read from params.protocolVersion;
+  // a shared /g regex in repr skipping the second of two non-printables; serve finding "id" by text,
+  // or a reviver changing numeric strings or dropping "__proto__" (task4-checks.ts t4_messages).
+  ["arguments-json-string-parsed", "task2", ["t2_arguments"]],
+  ["cancel-action-localecompare-equals", "task2", ["t2_input_responses"]],
+  ["cancel-action-nfkc", "task2", ["t2_input_responses"]],
+  ["checkargs-keys-nfkc", "task1", ["t1_inherited_names"]],
+  ["inputresponses-json-string-parsed", "task2", ["t2_input_responses"]],
+  ["method-nfkc", "task2", ["t2_unknown_names"]],
+  ["order-id-localecompare-lookup", "task2", ["t2_order_ids"]],
+  ["repr-shared-global-regex", "task1", ["t1_repr_quoting"]],
+  ["resource-uri-nfkc-lookup", "task2", ["t2_unknown_names"]],
+  ["serve-id-by-text-search", "task4", ["t4_messages"]],
+  ["serve-reviver-drops-proto", "task4", ["t4_messages"]],
+  ["serve-reviver-numeric-strings", "task4", ["t4_messages"]],
+  ["tool-name-localecompare-lookup", "task2", ["t2_unknown_names"]],
+  ["tool-name-nfkc-lookup", "task2", ["t2_unknown_names"]],
+  ["version-fallback-params-protocolversion", "task2", ["t2_version_check"]],
+  ["version-localecompare-equals", "task2", ["t2_version_check"]],
+  ["version-nfkc", "task2", ["t2_version_check"]],
+  // Cheats of cheats-round-2026-12-07f, at their honest siblings now (41/41 and 40/41 before):
+  // checkArgs run only for ASCII params or plain keys (t2_arguments and t2_same_bad_args hold keys
+  // beyond ASCII, the BMP and [a-z_] now), checkArgs itself only for ASCII arguments (each task 1
+  // variant has a twin under a name beyond ASCII: args-variants.ts nonAsciiTwin).
+  ["sl-args-ascii-only", "task2", ["t2_same_bad_args", "t2_arguments"], [], 2],
+  ["sl-args-plain-keys-only", "task2", ["t2_same_bad_args", "t2_arguments"], [], 2],
+  ["sl-checkargs-ascii-only", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid", "t1_repr_quoting", "t1_inherited_names"], [], 5],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
