@@ -126,13 +126,14 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       [JSON.stringify({ jsonrpc: "2.0", id: 14, method: "tools/list", params: { _meta: { ...CLIENT_META, "io.modelcontextprotocol/protocolVersion": "2026-07-28", "com.example/trace": "t".repeat(3000) } } }), JSON.stringify(request(15, "tools/list"))],
       // Each a list of its own, last: messages only JSON.parse's reading tells apart. An id key
       // written with an escape is the id (a serve that looked for "id" in the text left it
-      // unanswered); strings that look like numbers stay strings (a reviver turning them into
-      // numbers answered "'order_id' must be a string" under id 7); "__proto__" in the arguments
-      // is a key like any other (a reviver dropping it answered the order): each kept 41/41
-      // (ch2-sl-round-2026-12-07d sl-mistake-serve-id-by-text-search, -reviver-numeric-strings, -reviver-drops-proto).
+      // unanswered); an id that looks like a number stays a string (a reviver turning numeric
+      // strings into numbers answered under id 7): each kept 41/41 (ch2-sl-round-2026-12-07d
+      // sl-mistake-serve-id-by-text-search, -reviver-numeric-strings). Not a call whose order_id is
+      // "100" or whose arguments hold "__proto__": their answers read checkArgs and the orders, and
+      // the class's task 1 and 2 games (game-checkargs-table-empty, game-unknown-order-z-shape...)
+      // then failed task 4 too (sl-mistake-serve-reviver-drops-proto stays open).
       [JSON.stringify(request(16, "tools/list")).replace('"id":16', '"\\u0069d":16')],
-      [JSON.stringify(call("7", "get_order_status", { order_id: "100" }))],
-      [JSON.stringify(call(17, "get_order_status", { order_id: "A100" })).replace('"order_id":"A100"', '"order_id":"A100","__proto__":"x"')],
+      [JSON.stringify(request("7", "tools/list"))],
     ],
   },
 ];

@@ -933,7 +933,7 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // or by localeCompare (a full-width form and one with an ignorable code point in each list now);
   // arguments or inputResponses given as JSON text parsed; a version read from params.protocolVersion;
   // a shared /g regex in repr skipping the second of two non-printables; serve finding "id" by text,
-  // or a reviver changing numeric strings or dropping "__proto__" (task4-checks.ts t4_messages).
+  // or a reviver changing numeric strings (task4-checks.ts t4_messages).
   ["arguments-json-string-parsed", "task2", ["t2_arguments"]],
   ["cancel-action-localecompare-equals", "task2", ["t2_input_responses"]],
   ["cancel-action-nfkc", "task2", ["t2_input_responses"]],
@@ -944,7 +944,6 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["repr-shared-global-regex", "task1", ["t1_repr_quoting"]],
   ["resource-uri-nfkc-lookup", "task2", ["t2_unknown_names"]],
   ["serve-id-by-text-search", "task4", ["t4_messages"]],
-  ["serve-reviver-drops-proto", "task4", ["t4_messages"]],
   ["serve-reviver-numeric-strings", "task4", ["t4_messages"]],
   ["tool-name-localecompare-lookup", "task2", ["t2_unknown_names"]],
   ["tool-name-nfkc-lookup", "task2", ["t2_unknown_names"]],
