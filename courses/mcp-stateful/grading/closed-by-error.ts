@@ -42,8 +42,12 @@ export function refusalReasons(sessions: readonly { session: Session; got: reado
   return { strings, answeredRight: (rule) => known.get(rule) ?? (known.set(rule, right(rule)), known.get(rule)!) };
 }
 
-/** An error answer that may have closed the session: its step, rule and code. */
-export interface Opener { j: number; rule: StepRule; code: number }
+/**
+ * An error answer that may have closed the session: its step, rule and code; or a notification
+ * of a method the server does not know (no code: nothing is answered), which a server that closes
+ * on an unknown method closes on too.
+ */
+export interface Opener { j: number; rule: StepRule; code?: number }
 
 /**
  * A window after an error answer: the error answers that may have closed the session (those
@@ -79,7 +83,8 @@ export function closedWindows(session: Session, got: readonly (Outcome | undefin
   };
   const opener = (step: Step, j: number, rule: StepRule): Opener | undefined => {
     const code = errorCode(model.outcomes[j]);
-    return isRequest(step) && ERROR_RULES.has(rule) && typeof code === "number" && errorCode(got[j]) === code ? { j, rule, code } : undefined;
+    if (!isRequest(step)) return rule === "notification" && method(step) !== "notifications/initialized" && got[j] !== undefined && valueOf(got[j]) === null ? { j, rule } : undefined;
+    return ERROR_RULES.has(rule) && typeof code === "number" && errorCode(got[j]) === code ? { j, rule, code } : undefined;
   };
   session.steps.forEach((step, j) => {
     const rule = model.rules[j];
@@ -141,7 +146,7 @@ export function closedSteps(session: Session, got: readonly Outcome[], model: { 
 
 /** Why a step of a closed window is wrong, naming the error that closed it. */
 export const closedCause = (w: Opener): string =>
-  ` Your server closed the session when it answered an earlier request with error ${w.code}: an error is that request's answer alone, and the session stays live (only notifications/initialized opens it; nothing closes it).`;
+  ` Your server closed the session ${w.code === undefined ? "when it read an earlier notification of a method it does not know: such a notification is ignored" : `when it answered an earlier request with error ${w.code}: an error is that request's answer alone`}, and the session stays live (only notifications/initialized opens it; nothing closes it).`;
 
 /** The check that judges a rule's steps. */
 const checkOf = (rule: StepRule): string | undefined => SERVER_CHECKS.find((c) => Array.isArray(c.judges) && c.judges.includes(rule))?.name;
