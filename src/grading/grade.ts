@@ -168,15 +168,17 @@ export async function gradeSubmission(options: GradeOptions): Promise<Report> {
     // A failure's follow-up (Pack.refine) is one more request, only when a check failed.
     const first = await followUp(pack, plan, reply, input, recounted, request);
     // The live checks of a task that did not run on the fixtures are skipped (extra-report.ts): a
-    // server whose code hangs need not run on to its limit (a built-in call on a huge value: 40 s).
+    // server whose code hangs need not run on to its limit (docs/speed.md, "Hostile runs that did
+    // work no report shows").
     // A second verdict runs live checks of its own, but one without stand-ins (a budget used up)
     // reads these: then they stop only once it is known there is none.
     const starved = usedUpBudget(reply);
     const unused = (t: string, second?: Record<string, unknown>): boolean => !options.tasks.includes(t) || (first[t]?.failure !== undefined && (second ? second[t] === undefined : !starved));
-    if (live && (live.tasks ?? options.tasks).every((t) => unused(t))) liveStop.abort();
+    const stopLiveIfUnused = (second?: Record<string, unknown>): void => { if (live && (live.tasks ?? options.tasks).every((t) => unused(t, second))) liveStop.abort(); };
+    stopLiveIfUnused();
     // A task failing beside an import that failed too, judged again with correct copies of its imports (stand-ins.ts).
     const second = await secondVerdicts(pack, input, first, request, runLive, starved);
-    if (live && (live.tasks ?? options.tasks).every((t) => unused(t, second))) liveStop.abort();
+    stopLiveIfUnused(second);
     const chosen = await betterVerdicts(pack, first, liveRun ? await liveRun : {}, second);
     const judged = chosen.judged;
     const timeouts = nameImportedTimeouts(options.tasks.map((id) => ({ task: taskOf(pack, id), ...(judged[id]?.failure ? { failure: judged[id]!.failure } : {}) })), files.files);

@@ -675,8 +675,8 @@
   let done = "";
   // What is left of the run's answer budget, and its inputs, kept when the host goes on after a stopped call.
   let left = 0;
-  // A call whose answer outgrew what was left spent it reading (a Proxy's every element is a
-  // call of its own: 0.5 s a call); the calls after it keep what was left, but a run whose answers
+  // A call whose answer outgrew what was left spent it reading (a Proxy's every element is a call
+  // of its own: docs/speed.md has the figures); the calls after it keep what was left, but a run whose answers
   // outgrew it this many times has spent the budget itself: its later calls are too large at once.
   const TOO_LARGE_CALLS = 4;
   let tooLarge = 0;
