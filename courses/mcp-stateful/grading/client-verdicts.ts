@@ -10,6 +10,7 @@ import { alignedOps, cacheProblem, handshakeProblem, idsProblem, messagesProblem
 import { transportProblem, type TransportRecord } from "../client/transport.js";
 import type { StatefulPlan } from "./plan.js";
 import { rootCause, valueOf } from "./values.js";
+import { FreshClients } from "./fresh-clients.js";
 import { verdict } from "./verdict.js";
 
 const RULES_3 = [
@@ -56,20 +57,13 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
   const unrun: string[] = [];
   let generated = false;
   const errorNotes: { generated: boolean; size: number; strict: string | undefined; lenient: string | undefined; judged: boolean }[] = [];
-  // A fresh client's call after the first in its module instance (Scenario.freshClients): what it
-  // got wrong where the first client of the same ops got nothing wrong is state one client left
-  // the next, one mistake (the first rule it broke: what came after follows from what it read), not
-  // each rule that state reached (m-client-refused-flag-module-level lost t3_handshake, t3_messages
-  // and t3_errors); where the first client got something wrong, the same ops again tell nothing more.
-  let heard: [string, string][] | undefined;
-  let held = false;
-  const cleanFirst = new Map<number, boolean>();
-  const note = (rule: string, size: number, message: string | undefined, judgedAny = true): void => {
+  const fresh = new FreshClients();
+  const note = (rule: string, size: number, message: string | undefined, judgedAny = true, onGenerated = generated): void => {
     if (!judgedAny) return;
-    if (message !== undefined) heard?.push([rule, message]);
-    if (held) return;
+    if (message !== undefined) fresh.hear(rule, message);
+    if (fresh.held) return;
     judged.set(rule, (judged.get(rule) ?? 0) + 1);
-    if (generated && size > 1) beyond.set(rule, (beyond.get(rule) ?? 0) + 1);
+    if (onGenerated && size > 1) beyond.set(rule, (beyond.get(rule) ?? 0) + 1);
     const had = fails.get(rule);
     if (message !== undefined && (!had || size < had.size)) fails.set(rule, { size, message });
   };
@@ -86,14 +80,10 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     // A continued call goes on with the client of the call before; a fresh client's call (Scenario.freshClients) is judged as a first.
     const continued = call > 0 && !planned.freshClients;
     const freshLater = planned.freshClients === true && call > 0;
-    heard = planned.freshClients ? [] : undefined;
-    held = freshLater;
+    fresh.begin(planned.freshClients === true, freshLater);
     const endCall = (): void => {
-      if (!planned.freshClients) return;
-      if (!freshLater) { cleanFirst.set(run, heard!.length === 0); return; }
-      held = false;
-      const [first] = heard!;
-      if (cleanFirst.get(run) && first) note(first[0], scenario.ops.length, `${first[1]}${SHARED_CLIENT_STATE}`);
+      const charged = fresh.end(run, freshLater);
+      if (charged) note(charged[0], scenario.ops.length, charged[1]);
     };
     const r = record(reply.runs[run], call);
     const left = leftCache.get(run);
@@ -154,8 +144,8 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
       // Judged once every scenario's messages are: an op that sent more after its error response
       // is t3_messages' mistake where that rule failed (client/rules.ts outcomesProblem).
       const errors = { generated, size: scenario.ops.length, strict: why(outcomes("errors") ?? madeUpError), lenient: why(outcomes("errors", true) ?? madeUpError), judged: reads("errors") || madeUpError !== undefined };
-      if (errors.judged && errors.strict !== undefined) heard?.push(["t3_errors", errors.strict]);
-      if (!held) errorNotes.push(errors);
+      if (errors.judged && errors.strict !== undefined) fresh.hear("t3_errors", errors.strict);
+      if (!fresh.held) errorNotes.push(errors);
     }
     exchanged.set(run, [...earlier, ...exchangesOf(e, r)]);
     const cache = overLimit ? undefined : cacheProblem(scenario.ops, e, r, upTo) ?? cacheBeyond(scenario.ops, e, r, upTo);
@@ -163,12 +153,7 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     endCall();
   }
   const messagesWrong = fails.has("t3_messages");
-  const lastGenerated = generated;
-  for (const n of errorNotes) {
-    generated = n.generated;
-    note("t3_errors", n.size, messagesWrong ? n.lenient : n.strict, n.judged);
-  }
-  generated = lastGenerated;
+  for (const n of errorNotes) note("t3_errors", n.size, messagesWrong ? n.lenient : n.strict, n.judged, n.generated);
   const t = reply.runs[p.transport.run];
   if (t?.status === "ran") {
     p.transport.probes.forEach((probe, i) => {
@@ -191,8 +176,6 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
   }
   return RULES_3.map((rule) => verdict(rule, seed, fails.get(rule.name), judged.get(rule.name) ?? 0));
 }
-
-const SHARED_CLIENT_STATE = "\nThe same ops were answered right by the first client of this module instance: the client before left state this new one read. Keep every piece of a client's state on its instance (this), none in module variables.";
 
 const SCENARIO_RULES = ["t3_handshake", "t3_messages", "t3_ids", "t3_results", "t3_errors", "t3_cache"];
 
