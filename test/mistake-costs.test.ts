@@ -1056,6 +1056,23 @@ const COSTS: [string, number][] = [
   ["gaming-args-bmp-only", 6],
   ["gaming-args-small-ids-only", 6],
   ["gaming-unknown-tool-ascii-only", 2],
+  // Helper C (cheats-round-2026-12-07f): validate() or the unknown-tool rule only under number ids
+  // (the page's kind), the lazy path under string ids, kept 16 and 17. The argument and unknown-tool
+  // families hold string ids again; an answer right but for its id is the id rule's, so an
+  // id-writing slip in tools/call's answers (String(id), Number(id), a string id left out) costs
+  // one point, not 4-6 (src/pack/id-slip.ts, behaviour/id-answers.ts). Cheats: 6 and 2 (seed 5),
+  // what their honest siblings (validate() never run: 6; unknown tools left out: 1) cost or more.
+  ["gaming-args-number-ids-only", 6],
+  ["gaming-unknown-tool-number-ids-only", 2],
+  ["id-slip-call-string-of-id", 1],
+  ["id-slip-call-number-of-id", 1],
+  ["id-slip-call-string-id-dropped", 1],
+  // tools/call under an id that is not a number left unanswered: one mistake in which messages are
+  // answered (no call under a string id is answered, so none hides a rule), beside it the null id's.
+  ["string-id-calls-unanswered", 1],
+  // Its cheat: only the calls a rule refuses go unanswered under string ids, the valid ones are
+  // answered; each family is then its own mistake, as validate() left out (6) or more.
+  ["gaming-args-string-id-invalid-calls-unanswered", 7],
 ];
 
 describe("what one mistake costs", () => {

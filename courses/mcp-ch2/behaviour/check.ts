@@ -27,6 +27,11 @@ export interface BehaviourCheck {
    */
   part?: (answer: unknown) => unknown;
   /**
+   * The rule that each response carries its request's id: another check failing only by answers
+   * that are right but for their id is charged to it where it failed (src/pack/id-slip.ts).
+   */
+  idRule?: true;
+  /**
    * The checks whose slip reaches an input of this one (each holds a problem of its kind): when
    * every failing input is reached by one that failed, the failure is charged to it (judge.ts).
    */

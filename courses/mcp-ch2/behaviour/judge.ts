@@ -8,6 +8,8 @@ import { withoutSpecExtras } from "../../../src/json/spec-extras.js";
 import { accepts, describeExpectation, errorKind, refusalKinds, refusalText, sameJson, servedWithoutExtras, type Expectation } from "./expectation.js";
 import { expectedAnswers, planInputs, type PlannedCheck } from "./plan.js";
 import { chargeReached } from "../../../src/pack/reached.js";
+import { chargeIdSlips } from "../../../src/pack/id-slip.js";
+import { idReaches } from "./id-answers.js";
 import { addedKeyNotShown } from "./input-change.js";
 
 interface Counterexample {
@@ -150,6 +152,11 @@ export function judgeBehaviour(task: TaskId, plan: PlannedCheck[], calls: CallOu
   });
   // A check whose inputs hold other checks' cases (BehaviourCheck.reachedBy): its failure may be theirs.
   const reached = chargeReached(all.map((j) => j.result), plan.flatMap((p, k) => (p.check.reachedBy ? [{ name: p.check.name, reachedBy: p.check.reachedBy, inputs: p.inputs, failing: all[k]!.failing }] : [])));
+  // Nor one made of answers right but for their id: the id rule's (src/pack/id-slip.ts).
+  const idRule = plan.find((p) => p.check.idRule)?.check.name;
+  const outcomeAt = (k: number, i: number): CallOutcome | undefined => calls[offset + offsets[k]! + i];
+  const ids = idRule === undefined ? reached
+    : chargeIdSlips(reached, idReaches(plan, all.map((j) => j.failing), outcomeAt, (p, i, outcome) => breaksRule(task, p, i, outcome, override)), idRule);
   // Nor is a failure read through a check that broke on key order alone (src/pack/key-orders.ts).
-  return notThroughKeyOrder(reached, plan.map((p, k) => ({ name: p.check.name, inputs: p.inputs, failing: all[k]!.failing })));
+  return notThroughKeyOrder(ids, plan.map((p, k) => ({ name: p.check.name, inputs: p.inputs, failing: all[k]!.failing })));
 }

@@ -27,7 +27,7 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
   {
     // Only the id and that a response came back: what the answer says is other rules' (so the
     // rule costs its point beside them: course/score-policy.ts).
-    name: "t2_ids_echoed", task: "task2", judge: "answered",
+    name: "t2_ids_echoed", task: "task2", judge: "answered", idRule: true,
     title: "Every response carries the request's id unchanged, strings and 0 included",
     rule: "Every response has the id of the request it answers: the same value of the same type (\"7\" stays the string \"7\"; 0 and negative ids are ids).",
     inputs: (random) => [
@@ -82,11 +82,11 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
       // every point (helper 114's ch2-mistake-unknown-tool-name-cut-64).
       call(22, {}, `search_${"logs_".repeat(16)}and_more`),
       // The name in full-width letters (NFKC makes it logs_search) and with a soft hyphen (ICU's
-      // collation ignores it: localeCompare calls it equal), under ids past 99:
-      // a lookup after NFKC, a localeCompare(...) === 0, and the rule kept for ASCII names
-      // only each kept every point (ch2-sl-round-2026-12-07d ch2-mistake-tool-name-nfkc-lookup,
-      // -localecompare-equals; cheats-round-2026-12-07f ch2-unknown-tool-ascii-only).
-      call(123, {}, "ｌｏｇｓ_ｓｅａｒｃｈ"), call(124, {}, "logs\u00ad_search"),
+      // collation ignores it: localeCompare calls it equal), under a string id and an id past 99:
+      // a lookup after NFKC, a localeCompare(...) === 0, and the rule kept for ASCII names or
+      // number ids only each kept every point (ch2-sl-round-2026-12-07d ch2-mistake-tool-name-nfkc-lookup,
+      // -localecompare-equals; cheats-round-2026-12-07f ch2-unknown-tool-ascii-only, -number-ids-only).
+      call("u-23", {}, "ｌｏｇｓ_ｓｅａｒｃｈ"), call(124, {}, "logs\u00ad_search"),
     ],
   },
   // Each rule's inputs hold the other fields' plain values only (a limit inside its bounds, a

@@ -23,11 +23,12 @@ export function query(random: Random): string {
 export const validArgs = (random: Random): JsonObject => ({ service: random.pick(SERVICES), query: query(random) });
 export const times = <T>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i));
 
-// Ids past 99 in every argument check: validate() run under ids 0..99 alone kept 15 of 17
-// (cheats-round-2026-12-07f ch2-args-small-ids-only). Not string ids: an id-writing slip
-// (Number(id)) then failed every argument family, one slip costing 4-6 points
-// (test/mistake-costs.test.ts ids-written-as-numbers), so ch2-args-number-ids-only stays open.
-const shapedId = (i: number): JsonValue => (i % 3 === 2 ? 1000 + i : i + 1);
+// Ids of three kinds in every argument check, so that no rule is seen under number ids or ids
+// below 100 only: validate() run under number ids, or ids 0..99, alone kept 16 and 15 of 17
+// (cheats-round-2026-12-07f ch2-args-number-ids-only, ch2-args-small-ids-only). An id-writing
+// slip (Number(id), a string id dropped) that fails these inputs by their id alone is the id
+// rule's, charged once to t2_ids_echoed (behaviour/id-answers.ts).
+const shapedId = (i: number): JsonValue => (i % 3 === 1 ? `call-${i + 1}` : i % 3 === 2 ? 1000 + i : i + 1);
 
 /** Text outside the Basic Multilingual Plane (a surrogate pair) and outside ASCII. */
 export const ASTRAL = "日本 😀 𝄞";

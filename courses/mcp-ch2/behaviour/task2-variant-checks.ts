@@ -104,16 +104,17 @@ const FIXED: Readonly<Record<number, readonly JsonRpcMessage[]>> = {
     const message = structuredClone(MESSAGES.find((m) => "id" in m && m.id === 5)!) as JsonRpcMessage & { params: { arguments: JsonObject } };
     return { ...message, id: 905, params: { ...message.params, arguments: { ...message.params.arguments, limit: 10 } } };
   })(), (() => {
-    // With text beyond ASCII and the BMP in the query beside the wrong service:
-    // validation run only for ASCII arguments kept this line (cheats-round-2026-12-07f).
+    // Under a string id, with text beyond ASCII and the BMP in the query beside the wrong service:
+    // validation run only under number ids or for ASCII arguments kept this line
+    // (cheats-round-2026-12-07f). The line reads isError and the text, never the id (part).
     const message = structuredClone(MESSAGES.find((m) => "id" in m && m.id === 5)!) as JsonRpcMessage & { params: { arguments: JsonObject } };
-    return { ...message, id: 906, params: { ...message.params, arguments: { ...message.params.arguments, query: `${String(message.params.arguments["query"])} ${ASTRAL}` } } };
+    return { ...message, id: "call-906", params: { ...message.params, arguments: { ...message.params.arguments, query: `${String(message.params.arguments["query"])} ${ASTRAL}` } } };
   })()],
-  // An unknown name beyond ASCII the rule kept for ASCII names only kept this line
-  // (cheats-round-2026-12-07f ch2-unknown-tool-ascii-only).
+  // An unknown name beyond ASCII under a string id: the rule kept for ASCII names or number ids
+  // only kept this line (cheats-round-2026-12-07f ch2-unknown-tool-ascii-only, -number-ids-only).
   4: [(() => {
     const message = structuredClone(MESSAGES.find((m) => "id" in m && m.id === 4)!) as JsonRpcMessage & { params: JsonObject };
-    return { ...message, id: 904, params: { ...message.params, name: `logs_search_${ASTRAL.replaceAll(" ", "_")}` } };
+    return { ...message, id: "call-904", params: { ...message.params, name: `logs_search_${ASTRAL.replaceAll(" ", "_")}` } };
   })()],
 };
 

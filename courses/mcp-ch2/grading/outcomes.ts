@@ -19,6 +19,14 @@ const notJsonFailure = (task: TaskId, problem: string): TaskFailure =>
 const promiseFailure = (task: TaskId): TaskFailure =>
   ({ reason: "promise", message: `${TASKS[task].exportName} returned a Promise. Everything in this chapter is synchronous: remove async and await and return the value itself.` });
 
+// An answer whose id alone JSON cannot carry (Number(id) of a string id is NaN): the rest of it,
+// for the id rule's charge (CallOutcome.idless).
+function idless(value: unknown): { idless?: unknown } {
+  if (value === null || typeof value !== "object" || Array.isArray(value) || value instanceof NotData || !Object.hasOwn(value, "id")) return {};
+  const rest = Object.fromEntries(Object.entries(value).filter(([k]) => k !== "id"));
+  return notJson((value as Record<string, unknown>)["id"]) !== undefined && notJson(rest) === undefined ? { idless: toJsonValue(rest) } : {};
+}
+
 /**
  * A call's value as the grader's own data. `strict` (the checks that judge the wire): anything
  * JSON cannot carry makes it a failure, and the value is what JSON carries (a key whose value is
@@ -33,7 +41,7 @@ export function readCall(task: TaskId, call: WireCall, strict: boolean): CallOut
   if (value instanceof NotData && value.what === "promise") return { ok: false, failure: promiseFailure(task) };
   if (strict && !decoded.plain) {
     const problem = notJson(value);
-    if (problem) return { ok: false, failure: notJsonFailure(task, problem) };
+    if (problem) return { ok: false, failure: notJsonFailure(task, problem), ...idless(value) };
   }
   let input: unknown;
   if (call.input !== undefined) {

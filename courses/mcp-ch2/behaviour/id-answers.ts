@@ -1,0 +1,34 @@
+// Which failing inputs of task 2's output checks are the id rule's (src/pack/id-slip.ts): an
+// answer that is the rule's once it carries the request's id (Number(id), String(id), the id left
+// out), and a request under a string id left unanswered where no request of its method under a
+// string id is answered at all. That last is one mistake in which messages are answered, whatever
+// the family, and it hides no rule: code that answers no tools/call under a string id has no lazy
+// path there to gain by, and a handle that answers some of them (the valid ones, say) while it
+// skips a rule still fails the family.
+import type { CallOutcome } from "../../../src/runner/outcome.js";
+import type { IdReach } from "../../../src/pack/id-slip.js";
+import type { PlannedCheck } from "./plan.js";
+
+type Breaks = (planned: PlannedCheck, index: number, outcome: CallOutcome) => boolean;
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const stringIdRequest = (input: unknown): boolean => isObject(input) && typeof input["id"] === "string" && typeof input["method"] === "string";
+const unanswered = (outcome: CallOutcome | undefined): boolean => outcome?.ok === true && (outcome.value === null || outcome.value === undefined);
+
+/** Each output check's failing inputs, told whether each is right but for its id. */
+export function idReaches(plan: readonly PlannedCheck[], failing: readonly (readonly number[])[], outcomeAt: (k: number, i: number) => CallOutcome | undefined, breaks: Breaks): IdReach[] {
+  // The methods some request of which under a string id was answered (or failed), read once.
+  let answered: Set<unknown> | undefined;
+  const answeredMethods = (): Set<unknown> => (answered ??= new Set(plan.flatMap((p, k) => p.inputs.flatMap((input, i) =>
+    (stringIdRequest(input) && !unanswered(outcomeAt(k, i)) ? [(input as Record<string, unknown>)["method"]] : [])))));
+  return plan.flatMap((p, k) => (p.check.judge !== "output" ? [] : [{
+    name: p.check.name, failing: failing[k]!,
+    rightButForId: (i: number): boolean => {
+      const input = p.inputs[i];
+      const outcome = outcomeAt(k, i);
+      if (!isObject(input) || !Object.hasOwn(input, "id") || !outcome) return false;
+      if (stringIdRequest(input) && unanswered(outcome)) return !answeredMethods().has(input["method"]);
+      const answer = outcome.ok ? outcome.value : outcome.idless;
+      return isObject(answer) && !breaks(p, i, { ok: true, value: { ...answer, id: input["id"] } });
+    },
+  }]));
+}
