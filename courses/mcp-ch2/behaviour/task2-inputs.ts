@@ -26,8 +26,9 @@ export const times = <T>(n: number, make: (i: number) => T): T[] => Array.from({
 // Ids of three kinds in every argument check, so that no rule is seen under number ids or ids
 // below 100 only: validate() run under number ids, or ids 0..99, alone kept 16 and 15 of 17
 // (cheats-round-2026-12-07f ch2-args-number-ids-only, ch2-args-small-ids-only). An id-writing
-// slip (Number(id), a string id dropped) that fails these inputs by their id alone is the id
-// rule's, charged once to t2_ids_echoed (behaviour/id-answers.ts).
+// slip (Number(id), a string id dropped) that fails these inputs by their id alone, or calls
+// under string ids none of which is answered, is the id rule's, charged once to t2_ids_echoed
+// (behaviour/id-answers.ts); one slip cost 4-6 points here before that charge.
 const shapedId = (i: number): JsonValue => (i % 3 === 1 ? `call-${i + 1}` : i % 3 === 2 ? 1000 + i : i + 1);
 
 /** Text outside the Basic Multilingual Plane (a surrogate pair) and outside ASCII. */
