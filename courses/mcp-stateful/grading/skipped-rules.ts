@@ -13,14 +13,17 @@
 // page's refusal answered from a table of the page: its config, its id). Beside it, a skipped
 // rule no line shows is a mistake of its own (CheckResult.ownBeside): a table of the page's one
 // refusal kept the point that code skipping both rules honestly paid (sf-config-deny-table 17/18,
-// honest 16). Only where the line's own rule was skipped on a call of the page step's shape: code
-// that skipped every refusal on calls without arguments (one slip in one branch) is charged once.
-import { valueKinds } from "../../../src/pack/crash-kinds.js";
+// honest 16). Only where the line's own rule was skipped on the page step's call, changed only
+// where its rule does not look (page-calls.ts: any id, any arguments object): code that skipped
+// every refusal on calls without arguments, or on tools added once live (one slip in one branch),
+// is charged once; code that refused the page's call only under a number id or with short
+// arguments skipped the page's rule on it, and pays both rules (sf-lattice-number-ids-only).
 import type { CheckResult } from "../../../src/report/types.js";
 import { compareStep } from "../behaviour/compare.js";
 import { modelSession, type Outcome, type StepRule } from "../behaviour/session.js";
 import { TRACE_SESSION } from "../course/fixtures.js";
 import { LINE_RULES } from "../evidence/line-rules.js";
+import { isPageCall, readShape } from "./page-calls.js";
 import type { WrongStep } from "./server-verdicts.js";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -57,9 +60,6 @@ export function markSkippedRules(lines: readonly CheckResult[], extra: readonly 
   }
 }
 
-// A message's shape: its keys and types at every depth, not its values (a tool's name, an id).
-const shape = (message: unknown): string => [...valueKinds(message)].filter((k) => !k.includes("=")).sort().join(" ");
-
 /** Marks each line's rule that broke beside its right line on the page step's shape, and skipped a rule no line shows too (see the header). */
 export function markTabledRules(lines: readonly CheckResult[], extra: readonly CheckResult[], wrong: ReadonlyMap<string, readonly WrongStep[] | undefined>): void {
   const model = modelSession(TRACE_SESSION, "page");
@@ -67,17 +67,14 @@ export function markTabledRules(lines: readonly CheckResult[], extra: readonly C
   TRACE_SESSION.steps.forEach((step, j) => {
     if (step.op !== "handle" || !isObject(response(model.outcomes[j])?.["error"])) return;
     const rule = model.rules[j]!;
-    pageShapes.set(rule, (pageShapes.get(rule) ?? new Set()).add(shape(step.message)));
+    pageShapes.set(rule, (pageShapes.get(rule) ?? new Set()).add(readShape(step.message)));
   });
   for (const c of extra) {
     if (c.status !== "fail" || c.chargedTo !== undefined || c.beyondLines || c.ownBeside) continue;
     const naming = lines.filter((l) => LINE_RULES[l.name]?.includes(c.name));
     if (!naming.length || naming.some((l) => l.status !== "pass")) continue;
     const steps = (wrong.get(c.name) ?? []).filter(skipped);
-    const onPage = steps.some((w) => {
-      const step = w.session.steps[w.j];
-      return step?.op === "handle" && pageShapes.get(w.rule)?.has(shape(step.message)) === true;
-    });
+    const onPage = steps.some((w) => isPageCall(w.session, w.j, pageShapes.get(w.rule)));
     const other = steps.find((w) => !pageShapes.has(w.rule));
     if (!onPage || !other) continue;
     Object.assign(c, { ownBeside: true, message: `${c.message ?? ""}\nThe page's refusal is right, and the same refusal was skipped here on a call of its shape; beside it, a refusal of another kind was skipped too (${other.rule}: the call ran where the rules refuse it): a mistake of its own.` });
