@@ -71,6 +71,18 @@ export function toolEdges(r: Random): Session[] {
   call("wide-missing-argument", "weather", { ville: wide(1) });
   call("wide-raises", raisesWide, { query: wide(2) });
   call("wide-text", textWide, { query: wide(1) });
+  // The page's refused call changed only where its rule does not look: delete_db, and add (this
+  // allow-list names "add ", no add), under a string id, ids past 99, with extra, long or
+  // non-ASCII arguments; and weather's city missing under one. Both readings refuse each the same
+  // way (the allow-list before the arguments): code that refused only under number ids or short
+  // arguments kept the page's line (sf-lattice-number-ids-only, -short-args-only; page-calls.ts).
+  const numbered = (id: number, name: string, args: Record<string, unknown>): void => { b.handle({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } }); };
+  call("page-call-string-id", "delete_db", {});
+  numbered(100, "delete_db", {});
+  numbered(65_536, "delete_db", { confirm: true, reason: "clean up before the quarterly migration of every table" });
+  numbered(1_000, "add", { x: 2, y: 3, note: wide(2) });
+  call("not-allowed-extra-arguments", "add", { x: 2, y: 3, z: 4 });
+  numbered(101, "weather", { units: "metric", note: "the forecast for the whole coming week, hour by hour" });
   return [b.done()];
 }
 
