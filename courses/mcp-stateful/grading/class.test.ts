@@ -664,13 +664,26 @@ const GAMING: [string, string, number][] = [
   // every generated input was ASCII; each rule's generated inputs hold text past ASCII on every seed
   // now (behaviour/edge-sessions.ts, client/edge-scenarios.ts, behaviour/messages.ts). The page's
   // trace is ASCII, so each keeps its lines: the rules' own point is what it loses.
-  ["gaming-lattice-ascii-only", "task2", 7],
+  // The lattice's row 6 since helper B's page-calls.ts: the page's delete_db under non-ASCII
+  // arguments ("wide-not-allowed") is the page's call, its rule skipped there beside the required
+  // check: both rules' points, its honest sibling's 16/18 (17 before, the line's point only).
+  ["gaming-lattice-ascii-only", "task2", 6],
   ["gaming-gate-ascii-only", "task2", 7],
   ["gaming-prompt-vars-ascii-only", "task2", 7],
   ["gaming-tool-raise-ascii-only", "task2", 7],
   ["gaming-kindof-ascii-only", "task1", 3],
   ["gaming-client-errors-ascii-only", "task3", 4],
   ["gaming-pump-ascii-only", "task3", 4],
+  // Helper B, from cheats-round-2026-12-07f: the allow-list and the required check only under a
+  // number id, or only for arguments of at most 20 characters (17/18 while the page's refusal was
+  // judged skipped only on calls of its exact shape). The page's call under a string id, an id past
+  // 99, with long or extra arguments is the page's call (grading/page-calls.ts, edge-sessions.ts
+  // toolEdges): both rules' points, the honest sibling's 16/18. Only for tool names of at most one
+  // underscore: the page's call is refused under any id and arguments, the made tools are not, one
+  // branch over which tools the rules cover (as live-added-tools-unchecked): 17/18, one point.
+  ["gaming-lattice-number-ids-only", "task2", 6],
+  ["gaming-lattice-short-args-only", "task2", 6],
+  ["gaming-lattice-few-underscores", "task2", 7],
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {
