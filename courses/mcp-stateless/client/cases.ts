@@ -6,6 +6,7 @@ import type { Random } from "../../../src/pack/random.js";
 import {
   confirmRequest, record, textResult, type Json, type JsonRecord, type ServerStep,
 } from "./mock-server.js";
+import { LONG_SHAPES, TEXT_SHAPES, drawShapes, widenArgs, type WideShape } from "./wide-args.js";
 
 /** params absent: the call leaves the argument out, as the page's request("server/discover") does. */
 export interface RequestCase { method: string; params?: JsonRecord }
@@ -328,7 +329,47 @@ function pageFlowShapes(random: Random): CallCase[] {
   return [...flows, error];
 }
 
+const withShape = (random: Random, c: CallCase, shape: WideShape): CallCase =>
+  ({ ...c, label: `${c.label}, its arguments ${shape}`, args: widenArgs(random, c.args, shape) });
+
+// The page's flows with arguments of other shapes (wide-args.ts): each flow's first call stays the
+// page's shape, and the others take a shape each, among them always one beyond ASCII and one long.
+// The cap and an error after a question come twice more, one beyond ASCII (its tool's name too:
+// CallToolRequestParams' name is any string), one long. Drawn from a stream of their own, after
+// every other case, so the cases above are what they were.
+function widened(random: Random, flows: CallCase[]): CallCase[] {
+  const out = [...flows];
+  for (const flow of ["accept", "decline"] as const) {
+    const slots = out.flatMap((c, i) => (c.variantOf === flow ? [i] : [])).slice(1);
+    drawShapes(random, slots.length).forEach((shape, j) => { out[slots[j]!] = withShape(random, out[slots[j]!]!, shape); });
+  }
+  const order = (): string => `${random.pick(["A", "B", "Z"])}${random.int(102, 999)}`;
+  const name = (text: boolean): string => (text ? random.pick(["annuler_la_commande", "commande.annulée", "注文を取り消す", "cancel_📦"]) : random.pick(["cancel_order", "orders.cancel-v2", "cancel_booking"]));
+  const k = random.pick(["confirm", "ok", "proceed", `${random.word(3, 8)}_${random.word(3, 8)}`]);
+  const more = [random.pick(TEXT_SHAPES), random.pick(LONG_SHAPES)].flatMap((shape) => {
+    const text = shape !== "long";
+    const [capped, failed] = [order(), order()];
+    const [capTool, errorTool] = [name(text), name(text)];
+    const cap: CallCase = {
+      label: `${capTool} ${capped} on a server that always asks again`, name: capTool, args: { order_id: capped },
+      server: [{ kind: "input", requests: record([[k, confirmRequest(`Really cancel order ${capped}?`, k)]]) }], serverRepeats: true,
+      answers: [acceptUnder(k)],
+    };
+    const error: CallCase = {
+      label: `${errorTool} ${failed}: a question, then an error in the second round`, name: errorTool, args: { order_id: failed },
+      server: [
+        { kind: "input", requests: record([[k, confirmRequest(`Cancel ${failed} now?`, k)]]) },
+        { kind: "error", code: random.pick([-32603, -32602, -32001]), message: `the order service lost ${failed}${text ? ` ${random.pick(["é", "📦", "✓"])}` : ""}` },
+      ],
+      answers: [acceptUnder(k)],
+    };
+    return [withShape(random, cap, shape), withShape(random, error, shape)];
+  });
+  return [...out, ...more];
+}
+
 export function generatedCalls(random: Random, count = 14): CallCase[] {
   const generated = Array.from({ length: count }, (_, n) => callCase(random, n));
-  return [...EDGE_CALLS, ...generated, ...pageFlows(random), ...pageFlowShapes(random)];
+  const flows = [...pageFlows(random), ...pageFlowShapes(random)];
+  return [...EDGE_CALLS, ...generated, ...widened(random.fork(0x77d3), flows)];
 }
