@@ -957,6 +957,13 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["sl-args-ascii-only", "task2", ["t2_same_bad_args", "t2_arguments"], [], 2],
   ["sl-args-plain-keys-only", "task2", ["t2_same_bad_args", "t2_arguments"], [], 2],
   ["sl-checkargs-ascii-only", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid", "t1_repr_quoting", "t1_inherited_names"], [], 5],
+  // The client cheats of the same round, at their honest sibling now, the client with no input
+  // rounds (32/41, 9 points of task 3): the rounds run only for an ASCII call (38/41 at seed 7,
+  // 37 at 0) or for arguments of at most 40 characters (36 and 37), while every call the flows',
+  // cap's and error's rules read was page-shaped. Those calls are drawn beyond ASCII and the BMP,
+  // hundreds of characters long and with odd keys now (client/wide-args.ts).
+  ["sl-client-rounds-ascii-calls-only", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
+  ["sl-client-rounds-short-args-only", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
