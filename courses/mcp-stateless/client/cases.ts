@@ -6,7 +6,7 @@ import type { Random } from "../../../src/pack/random.js";
 import {
   confirmRequest, record, textResult, type Json, type JsonRecord, type ServerStep,
 } from "./mock-server.js";
-import { LONG_SHAPES, TEXT_SHAPES, drawShapes, widenArgs, type WideShape } from "./wide-args.js";
+import { LONG_SHAPES, TEXT_SHAPES, WIDE_SHAPES, drawShapes, widenArgs, type WideShape } from "./wide-args.js";
 
 /** params absent: the call leaves the argument out, as the page's request("server/discover") does. */
 export interface RequestCase { method: string; params?: JsonRecord }
@@ -130,7 +130,20 @@ export function generatedRequestRuns(random: Random): RequestRun[] {
     },
     { label: "request answered with a JSON-RPC error", cases: cases(3), reply: { kind: "error", code: -32601, message: "method not found", data: { method: "x" } } },
     { label: "request answered with an odd but valid result", cases: cases(3), reply: { kind: "result", result: record([["__proto__", { a: 1 }], ["resultType", "complete"], ["note", "naïve ✓"]]) } },
+    wideRequests(random.fork(0x5e9a)),
   ];
+}
+
+// tools/call's params with arguments of each shape beyond the page's (wide-args.ts) and a tool
+// name beyond ASCII: request hands them on as they came. A stream of its own: the runs above and
+// the calls drawn after them are what they were.
+function wideRequests(random: Random): RequestRun {
+  const name = (): string => random.pick(["get_order_status", "commande.état", "注文状況", "status_📦"]);
+  return {
+    label: "request with params beyond the page's shapes",
+    cases: WIDE_SHAPES.map((shape) => ({ method: "tools/call", params: { name: name(), arguments: widenArgs(random, { order_id: `A${random.int(100, 999)}` }, shape) } })),
+    reply: { kind: "result", result: { ...textResult(`${random.word(3, 8)} ✓ 📦`), _meta: SERVER_META } },
+  };
 }
 
 /** A question of its own for every key (its number in the message), so the judge can tell which key ask was asked about. */
