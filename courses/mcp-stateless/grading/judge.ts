@@ -39,6 +39,7 @@ import { chargeArgsRulesAlike } from "./args-mistakes.js";
 import { oneKind } from "../../../src/pack/crash-kinds.js";
 import { sameMessageCase } from "./message-case.js";
 import { chargePageLines } from "./page-lines.js";
+import { chargeRulesToState } from "./families-alone.js";
 
 const NOT_RUN = "Not run: the code it needs did not run on its fixtures.";
 
@@ -318,12 +319,14 @@ export interface Recounted {
   sameMistake?: SameMistake; counted?: ReadonlySet<string>; countedServe?: ReadonlySet<string>;
   /** handle's answer to each page message alone, when its state check failed beside a line (page-lines.ts). */
   pageAlone?: readonly (Outcome | undefined)[];
+  /** handle's rules whose failures its state explains, by their failing inputs alone (families-alone.ts). */
+  byState?: ReadonlySet<string>;
 }
 
 /** A failure of serve's on a generated list that is a fixture line's mistake seen again (trimmed-lines.ts). */
 export type SameMistake = (input: unknown, failure: TaskFailure) => boolean;
 
-function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput, fixtureRan: boolean, lines: readonly CheckResult[], checker: ArgsChecker, { sameMistake, counted }: Recounted = {}): CheckResult[] {
+function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, input: PlanInput, fixtureRan: boolean, lines: readonly CheckResult[], checker: ArgsChecker, { sameMistake, counted, byState }: Recounted = {}): CheckResult[] {
   const runs = plan.own[id]!;
   const task = taskOf(id);
   const generatedRun = runs.generated !== undefined ? reply.runs[runs.generated] : undefined;
@@ -434,6 +437,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
     checks.splice(0, checks.length, ...chargeUnanswered(checks));
     // A rule that failed after as many calls in a fresh instance as came before (counted-calls.ts)
     // was broken by their number, not by state: its own mistake, not read through the state's check.
+    if (byState) checks.splice(0, checks.length, ...chargeRulesToState(checks, byState));
     if (counted) checks.splice(0, checks.length, ...checks.map((c) => (counted.has(c.name) && c.status === "fail" && c.chargedTo === undefined ? { ...c, notThrough: [...(c.notThrough ?? []), STATE_CHECK] } : c)));
     if (input.schema) {
       const inputs = runs.inputs ?? MESSAGES;
@@ -538,7 +542,7 @@ function judgeAll(plan: StatelessPlan, reply: SandboxReply, input: PlanInput, re
   const out: Record<string, TaskJudgement> = {};
   for (const id of input.tasks) {
     if (id === "task3") out[id] = judgeClient(plan.client, reply, input);
-    else if (id === "task1" || id === "task2" || id === "task4") out[id] = judgeOwn(id, plan, reply, input, id === "task4" ? { sameMistake: recounted.sameMistake, counted: recounted.countedServe } : id === "task2" ? { counted: recounted.counted } : undefined);
+    else if (id === "task1" || id === "task2" || id === "task4") out[id] = judgeOwn(id, plan, reply, input, id === "task4" ? { sameMistake: recounted.sameMistake, counted: recounted.countedServe } : id === "task2" ? { counted: recounted.counted, byState: recounted.byState } : undefined);
   }
   const handle = out["task2"];
   const task1 = [...(out["task1"]?.checks ?? []), ...(out["task1"]?.extra ?? [])];
