@@ -372,6 +372,17 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // State kept by id for every id but the page's (cheats-2026-12-06b seen-id-offpage): 41/41 while
   // only the page's ids were drawn to repeat. Drawn ids meet too now (behaviour/meeting-ids.ts).
   ["gaming-seen-id-offpage", "task2", ["t2_no_session_state"], [], 1],
+  // Helper D (ch2-sl-round-2026-12-07d): the version tested by a module-level regex with the g flag,
+  // whose lastIndex refuses every other well-versioned request: 31/41 while the count probe took
+  // the refusals for a count of calls (every call moved the regex). A few failing inputs of each
+  // rule go alone to fresh instances now; one wrong answer switched on and off after earlier calls,
+  // the rules' answer alone, is the state's (grading/families-alone.ts). Beside it, "Method not
+  // found" capitalised fails alone too: its own point. A helper's shared array reversed in place
+  // (every other tools/list newest first) and an order-id regex with the g flag: the state's point.
+  ["state-version-regex-lastindex", "task2", ["t2_no_session_state"], [], 1],
+  ["state-version-regex-beside-method-capital", "task2", ["t2_no_session_state", "t2_unknown_names"], [], 2],
+  ["state-tools-reversed-in-place", "task2", ["t2_no_session_state"], [], 1],
+  ["state-order-id-regex-lastindex", "task2", ["t2_no_session_state"], [], 1],
   // Helper 69: four shortcuts (checkArgs never called, only the fixture's old version refused, a
   // cancel on action alone, string ids left unanswered): 36/41 while the cancel's family read
   // through the unanswered ids; a wrong response under the request's id is no slip in which

@@ -77,14 +77,20 @@ const withoutId = (o: Outcome | undefined): unknown => {
 };
 
 /**
+ * What the answers alone show: `byState`, the rules whose failures the state explains; `ownAlone`,
+ * those that fail alone too, a mistake of their own beside the state (not a count of calls either).
+ */
+export interface StateRules { byState: ReadonlySet<string>; ownAlone: ReadonlySet<string> }
+
+/**
  * The rule failures the state explains: each failing rule whose sampled failing inputs all get the
  * rules' answer alone (`judgesAlone`: by the rules' answer to that input alone, the orders as the
  * page's data has them), and whose failures after earlier calls are one wrong answer (or that
  * input's answer alone: the orders as the state left them), beside inputs of its own answered
  * otherwise by the rules after earlier calls.
  */
-export function rulesFailedByState(checks: readonly CheckResult[], planned: readonly PlannedCheck[], shared: readonly (Outcome | undefined)[], found: RulesAlone, judges: Judges, judgesAlone: Judges): Set<string> {
-  const out = new Set<string>();
+export function rulesFailedByState(checks: readonly CheckResult[], planned: readonly PlannedCheck[], shared: readonly (Outcome | undefined)[], found: RulesAlone, judges: Judges, judgesAlone: Judges): StateRules {
+  const out = { byState: new Set<string>(), ownAlone: new Set<string>() };
   if (!unpaid(checks, STATE_CHECK)) return out;
   const ids = ruleIds();
   for (const p of planned) {
@@ -92,12 +98,13 @@ export function rulesFailedByState(checks: readonly CheckResult[], planned: read
     const at = p.inputs.map((_, k) => p.offset + k);
     const failing = at.filter((g) => !judges(p, g, shared[g]));
     const sent = failing.filter((g) => found.alone.has(g));
-    if (!sent.length || !sent.every((g) => judgesAlone(p, g, found.alone.get(g)))) continue;
+    if (!sent.length) continue;
+    if (!sent.every((g) => judgesAlone(p, g, found.alone.get(g)))) { out.ownAlone.add(p.check.id); continue; }
     // An answer the rules give that input alone is the orders as the state left them (a cancel refused earlier).
     const slipped = failing.filter((g) => !judgesAlone(p, g, shared[g]));
     const wrong = slipped.length ? withoutId(shared[slipped[0]!]) : undefined;
     if (wrong === undefined || !slipped.every((g) => sameJson(withoutId(shared[g]), wrong))) continue;
-    if (at.some((g) => judges(p, g, shared[g]) && shared[g]?.ok === true && !sameJson(withoutId(shared[g]), wrong))) out.add(p.check.id);
+    if (at.some((g) => judges(p, g, shared[g]) && shared[g]?.ok === true && !sameJson(withoutId(shared[g]), wrong))) out.byState.add(p.check.id);
   }
   return out;
 }

@@ -321,6 +321,8 @@ export interface Recounted {
   pageAlone?: readonly (Outcome | undefined)[];
   /** handle's rules whose failures its state explains, by their failing inputs alone (families-alone.ts). */
   byState?: ReadonlySet<string>;
+  /** Those that fail alone too: a mistake of their own, which no more says the state is a count of calls than it is read through it. */
+  ownAlone?: ReadonlySet<string>;
 }
 
 /** A failure of serve's on a generated list that is a fixture line's mistake seen again (trimmed-lines.ts). */
@@ -548,7 +550,9 @@ function judgeAll(plan: StatelessPlan, reply: SandboxReply, input: PlanInput, re
   const task1 = [...(out["task1"]?.checks ?? []), ...(out["task1"]?.extra ?? [])];
   if (handle?.extra) handle.extra = resolveCharges(handle.extra, "task1", task1, (target) => `Up to the version's repr, handle answers by its rules: the repr is task 1's pyRepr, whose mistake ${target} charges; it costs task 2 nothing more.`);
   if (handle) handle.checks = resolveCharges(handle.checks, "task1", task1, (target) => `It is what the rules give with the checkArgs handle calls: the problems are task 1's checkArgs', whose mistake ${target} charges; it costs task 2 nothing more.`);
-  if (handle && recounted.pageAlone) chargePageLines(handle, recounted.pageAlone, recounted.counted);
+  // A rule that fails alone too is its own mistake, not a count of calls the lines would read through.
+  const counted = recounted.counted && recounted.ownAlone ? new Set([...recounted.counted].filter((name) => !recounted.ownAlone!.has(name))) : recounted.counted;
+  if (handle && recounted.pageAlone) chargePageLines(handle, recounted.pageAlone, counted?.size ? counted : undefined);
   const serve = out["task4"];
   if (serve) {
     serve.checks = resolveCharges(serve.checks, "task2", [...(handle?.checks ?? []), ...(handle?.extra ?? [])], (target) => `It is what serve's rules give with the answers of the handle it calls: handle's mistake, which ${target} charges; it costs task 4 nothing more.`);

@@ -12,7 +12,7 @@ import { handleJudge, judgeWith, probeJudge, type Recounted } from "./judge.js";
 import type { StatelessPlan } from "./plan.js";
 import { trimmedLinesProbe } from "./trimmed-lines.js";
 import { pageAloneProbe } from "./page-lines.js";
-import { rulesAloneProbe, rulesFailedByState, type RulesAlone } from "./families-alone.js";
+import { rulesAloneProbe, rulesFailedByState, type RulesAlone, type StateRules } from "./families-alone.js";
 import { picked } from "../../../src/pack/interleave.js";
 import { readRun } from "./outcomes.js";
 import { FIXTURE_INPUTS, taskOf } from "./plan.js";
@@ -36,18 +36,21 @@ export function statelessRecount(plan: StatelessPlan, reply: SandboxReply, input
       const countedAll = count?.read(replyOf(count));
       const countedServe = serveCount?.read(replyOf(serveCount));
       const pageAlone = page?.read(replyOf(page));
-      const byState = rules ? stateRules(plan, reply, first, rules.read(replyOf(rules))) : undefined;
-      // A rule the state explains was not broken by the count of calls before it either (families-alone.ts).
-      const counted = byState?.size && countedAll ? new Set([...countedAll].filter((name) => !byState.has(name))) : countedAll;
+      const alone = rules ? stateRules(plan, reply, first, rules.read(replyOf(rules))) : undefined;
+      const byState = alone?.byState;
+      // A rule the state explains was not broken by the count of calls before it; one that fails
+      // alone too is a mistake of its own all the same, not read through the state (families-alone.ts).
+      const counted = alone ? new Set([...(countedAll ?? []), ...alone.ownAlone].filter((name) => !alone.byState.has(name))) : countedAll;
+      const ownAlone = alone?.ownAlone;
       if (!sameMistake && !counted?.size && !countedServe?.size && !pageAlone && !byState?.size) return first;
-      const again = judgeWith(plan, reply, input, { ...(sameMistake ? { sameMistake } : {}), ...(counted?.size ? { counted } : {}), ...(countedServe?.size ? { countedServe } : {}), ...(pageAlone ? { pageAlone } : {}), ...(byState?.size ? { byState } : {}) });
+      const again = judgeWith(plan, reply, input, { ...(sameMistake ? { sameMistake } : {}), ...(counted?.size ? { counted } : {}), ...(countedServe?.size ? { countedServe } : {}), ...(pageAlone ? { pageAlone } : {}), ...(byState?.size ? { byState } : {}), ...(ownAlone?.size ? { ownAlone } : {}) });
       return sameMistake ? sayWhySkipped(first, again, "task4", SAME_MISTAKE) : again;
     },
   };
 }
 
 /** handle's rules whose failures the state explains, by their answers alone (families-alone.ts). */
-function stateRules(plan: StatelessPlan, reply: SandboxReply, first: Record<string, TaskJudgement>, found: RulesAlone): ReadonlySet<string> {
+function stateRules(plan: StatelessPlan, reply: SandboxReply, first: Record<string, TaskJudgement>, found: RulesAlone): StateRules {
   const runs = plan.own.task2!;
   const calls = picked(readRun(taskOf("task2"), reply.runs[runs.generated!], true), runs.picks)?.slice(FIXTURE_INPUTS.task2.length) ?? [];
   const generated = runs.checks.flatMap((p) => p.inputs);
