@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { CACHE_DIR, cachedBuild, keptFile } from "../runner/build-cache.js";
 import type { CompiledFile } from "./protocol.js";
-import { threadCpuMs } from "./watchdog.js";
+import { threadCpuMs } from "./thread-cpu.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);

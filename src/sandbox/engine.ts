@@ -4,6 +4,7 @@
 import type { RunSpec, SandboxReply, SandboxRequest, TaskFailure, WireCall, WireRun } from "./protocol.js";
 import { failedTheTask, failsTheTask, failures } from "./failures.js";
 import { LOADS_FUEL, RUN_FUEL, runFuelOf } from "./fuel.js";
+import { ownThreadId, threadCpuMs } from "./thread-cpu.js";
 import type { EngineImage } from "./image.js";
 import { Session, type EngineAssets } from "./session.js";
 
@@ -31,6 +32,7 @@ export async function runRequest(assets: EngineAssets, request: SandboxRequest, 
   const base = limits.fuel ?? RUN_FUEL;
   let fuelLeft = limits.budgetFuel ?? Infinity;
   let msLeft = limits.budgetMs ?? Infinity;
+  const tid = ownThreadId();
   // The module loads' fuel, counted apart from the runs' (fuel.ts LOAD_FUEL), within one budget of their own.
   let loadsLeft = LOADS_FUEL;
   try {
@@ -38,6 +40,7 @@ export async function runRequest(assets: EngineAssets, request: SandboxRequest, 
       onRun?.(runs.length, runs.at(-1));
       if (spec.after && !passed(runs[spec.after.run], spec.after.need)) { runs.push({ status: "skipped" }); continue; }
       const started = Date.now();
+      const cpuStarted = threadCpuMs(tid);
       const runFuel = runFuelOf(spec, base);
       // A run's raise is room to stop each input alone (fuel.ts runFuelOf): the submission's
       // budget grows by it too, or a serve looping on one kind of line ran it out in its later runs.
@@ -54,7 +57,9 @@ export async function runRequest(assets: EngineAssets, request: SandboxRequest, 
       const loads = willRun ? session.loadFuel : 0;
       fuelLeft -= used;
       loadsLeft -= loads;
-      msLeft -= Date.now() - started;
+      // The request's clock budget counts the thread's processor time where it can be read (thread-cpu.ts).
+      const cpuNow = cpuStarted === undefined ? undefined : threadCpuMs(tid);
+      msLeft -= cpuNow === undefined || cpuStarted === undefined ? Date.now() - started : cpuNow - cpuStarted;
       runs.push({ ...run, stdout: capped(out.stdout, out.dropped.stdout), stderr: capped(out.stderr, out.dropped.stderr), durationMs: Date.now() - started, fuel: used, ...(willRun ? { loadFuel: loads } : {}), ...(run.status === "ran" ? { largestCall: session.largestCall, largestLoad: session.largestLoad } : {}) } as WireRun);
       out.stdout = ""; out.stderr = ""; out.dropped.stdout = 0; out.dropped.stderr = 0;
     }

@@ -4,6 +4,7 @@
 // same fuel on a laptop, in CI and in a batch of a thousand, so its verdict is the same.
 // Budgets are sized from the reference solutions (bench/fuel.ts measures them; docs/sandbox.md
 // has the figures). The clock stays only as a backstop, for work that does not tick.
+import { Backstop, ownThreadId } from "./thread-cpu.js";
 
 /** The most fuel a reference solution's run used, over both packs and the seeds measured (test/fuel-budget.test.ts keeps it true). */
 export const REFERENCE_RUN_FUEL = 22;
@@ -111,7 +112,10 @@ export class FuelMeter {
   used = 0;
   limit = RUN_FUEL;
   backstopMs = 0;
-  private until = Infinity;
+  /** The clock's backstop, in the thread's processor time (thread-cpu.ts). */
+  private backstop = new Backstop(undefined, Infinity);
+  /** This thread's id, for its processor time. */
+  private readonly tid = ownThreadId();
   /** Why the engine was last told to stop, until the next start. */
   stop: Stop | undefined;
 
@@ -145,7 +149,7 @@ export class FuelMeter {
     this.largestLoad = 0;
     this.limit = limit;
     this.backstopMs = backstopMs;
-    this.until = Date.now() + backstopMs;
+    this.backstop = new Backstop(this.tid, backstopMs);
     this.stop = undefined;
   }
 
@@ -185,7 +189,7 @@ export class FuelMeter {
   extend(fuel: number, backstopMs: number): void {
     this.loading = false;
     this.limit = this.used + fuel;
-    this.until = Date.now() + backstopMs;
+    this.backstop = new Backstop(this.tid, backstopMs);
   }
 
   /** Every unit counted in this instance, where the pool can read it (watchdog.ts). */
@@ -206,13 +210,13 @@ export class FuelMeter {
       this.loadUsed += 1;
       this.loadsUsed += 1;
       if (this.loadUsed > this.loadLimit) { this.stop ??= "load"; return true; }
-      if (Date.now() > this.until) { this.stop ??= "clock"; return true; }
+      if (this.backstop.passed()) { this.stop ??= "clock"; return true; }
       return false;
     }
     this.used += 1;
     if (this.used > this.limit) { this.stop ??= "fuel"; return true; }
     if (this.callAt >= 0 && this.used - this.callStart > this.callLimit) { this.stop ??= "call"; return true; }
-    if (Date.now() > this.until) { this.stop ??= "clock"; return true; }
+    if (this.backstop.passed()) { this.stop ??= "clock"; return true; }
     return false;
   };
 }

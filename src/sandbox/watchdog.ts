@@ -7,41 +7,17 @@
 //   unit of fuel counted (fuel.ts's counter, shared with the thread), or RUN_CPU_FACTOR times
 //   that in one run: the student's code did that much work outside the counter, which a busy
 //   machine does not change, so it is the student's (reason timeout).
-// - The clock past the run's backstop (`timeMs`) or the request's, with less processor time than
-//   that: the grader's trouble (reason backstop), not a verdict on the code.
-import { readFileSync } from "node:fs";
+// - The run's backstop (`timeMs`) or the request's passed in the thread's processor time, or
+//   waited for WALL_FACTOR times over by the wall clock (thread-cpu.ts): the grader's trouble
+//   (reason backstop), not a verdict on the code.
 import { failures } from "./failures.js";
 import { NATIVE_CPU_MS, RUN_CPU_FACTOR } from "./fuel.js";
 import type { SandboxReply, SandboxRequest, TaskFailure, WireRun } from "./protocol.js";
 import { checkReply } from "./reply.js";
+import { Backstop, threadCpuMs } from "./thread-cpu.js";
 
 const MARGIN_MS = 2000;
 const POLL_MS = 250;
-// /proc counts processor time in USER_HZ, 100 a second on Linux.
-const TICK_MS = 10;
-
-/** A thread's processor time in ms, or undefined where it cannot be read (not Linux). */
-export function threadCpuMs(tid: number | undefined): number | undefined {
-  if (tid === undefined) return undefined;
-  try {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The calling thread's id, for threadCpuMs (undefined where /proc is not there). */
-export function ownThreadId(): number | undefined {
-  try {
-    const id = Number(readFileSync("/proc/thread-self/stat", "utf8").split(" ", 1)[0]);
-    return Number.isInteger(id) ? id : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export class Watchdog {
   private readonly done: unknown[] = [];
   private index = 0;
@@ -49,8 +25,8 @@ export class Watchdog {
   /** The fuel counter as last seen, and the processor time when it last moved. */
   private ticks: number | undefined;
   private tickedAt: number | undefined;
-  private runTimer: NodeJS.Timeout | undefined;
-  private readonly requestTimer: NodeJS.Timeout;
+  private runTimer: { timer?: NodeJS.Timeout } = {};
+  private readonly requestTimer: { timer?: NodeJS.Timeout };
   private readonly poll: NodeJS.Timeout;
 
   /** `end` ends the thread and takes the reply made of what it finished. */
@@ -58,7 +34,7 @@ export class Watchdog {
   constructor(private readonly request: SandboxRequest, private readonly thread: () => { tid: number | undefined; ticks: number | undefined }, private readonly end: (reply: SandboxReply) => void) {
     const { limits } = request;
     const whole = Math.min(request.runs.length * limits.timeMs, limits.budgetMs ?? Infinity) + MARGIN_MS;
-    this.requestTimer = setTimeout(() => this.stop("clock", whole), whole);
+    this.requestTimer = this.arm(new Backstop(this.thread().tid, whole), whole);
     this.poll = setInterval(() => this.check(), POLL_MS);
     this.started(0, undefined);
   }
@@ -69,14 +45,26 @@ export class Watchdog {
     this.index = this.done.length;
     this.cpuAt = threadCpuMs(this.thread().tid);
     this.tickedAt = this.cpuAt;
-    clearTimeout(this.runTimer);
+    clearTimeout(this.runTimer.timer);
     const ms = this.request.limits.timeMs + MARGIN_MS;
-    this.runTimer = setTimeout(() => this.stop("clock", ms), ms);
+    this.runTimer = this.arm(new Backstop(this.thread().tid, ms), ms);
+  }
+
+  /** A timer that stops the request once `backstop` is passed, set again while the thread has not used it. */
+  private arm(backstop: Backstop, ms: number): { timer?: NodeJS.Timeout } {
+    const holder: { timer?: NodeJS.Timeout } = {};
+    const look = (): void => {
+      const left = backstop.left();
+      if (left === 0) this.stop("clock", ms);
+      else holder.timer = setTimeout(look, left);
+    };
+    holder.timer = setTimeout(look, ms);
+    return holder;
   }
 
   cancel(): void {
-    clearTimeout(this.runTimer);
-    clearTimeout(this.requestTimer);
+    clearTimeout(this.runTimer.timer);
+    clearTimeout(this.requestTimer.timer);
     clearInterval(this.poll);
   }
 

@@ -8,7 +8,7 @@ import { loadImage, saveImage } from "./image-file.js";
 import { imageContexts } from "./session.js";
 import { instanceMaker } from "./instance.js";
 import type { SandboxRequest } from "./protocol.js";
-import { ownThreadId } from "./watchdog.js";
+import { ownThreadId } from "./thread-cpu.js";
 import type { ModuleSources } from "./resolve.js";
 
 // image: whether the thread makes engine images (false for a pool that runs one request);
