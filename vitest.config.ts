@@ -29,11 +29,12 @@ export default defineConfig({
     // End-to-end tests spawn the real CLI, which runs a sandbox thread, a type-check thread and
     // live servers. The limits only stop a hang: they are generous because our machines are
     // shared, and a test that waits ends as soon as what it waits for happens. Speed is measured
-    // in bench/, never asserted here.
-    testTimeout: 180_000,
+    // in bench/, never asserted here. 180 s ran out for a table's row (two seeds of a gaming
+    // submission at once) in a fresh clone's CI at a load average of 30 on 2 cores.
+    testTimeout: 600_000,
     // `npx vitest run courses/<pack>` for a pack without tests of its own (courses/shout) is not a failure.
     passWithNoTests: true,
-    hookTimeout: 180_000,
+    hookTimeout: 600_000,
     // A worker runs its files in one process, not a process per file: they import the same engine
     // and course modules, and loading them again for each file was a large part of the suite's
     // processor time (docs/speed.md, "Test suite, 2026-12-03"). OWN_PROCESS keeps a process each.

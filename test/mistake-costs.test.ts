@@ -1073,6 +1073,14 @@ const COSTS: [string, number][] = [
   // Its cheat: only the calls a rule refuses go unanswered under string ids, the valid ones are
   // answered; each family is then its own mistake, as validate() left out (6) or more.
   ["gaming-args-string-id-invalid-calls-unanswered", 7],
+  // Cheats of cheats-round-2026-12-07h: validate() or the unknown-tool rule skipped under ids of
+  // 100000 or more, validate() skipped when an argument is a number past a million. Each kept
+  // 17/17 (16 the last) while no id passed 1000 and no argument a million: every family now has
+  // an id near 2**53 and two hold large numbers. The first keeps the page's id-5 lines (its
+  // honest sibling, validate() never run, costs 6); the last is caught by two families only (3).
+  ["gaming-args-ids-below-1e5", 5],
+  ["gaming-unknown-tool-ids-below-1e5", 1],
+  ["gaming-args-big-numbers-lazy", 3],
 ];
 
 describe("what one mistake costs", () => {

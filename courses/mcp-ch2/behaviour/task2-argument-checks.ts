@@ -83,6 +83,8 @@ export const ARGUMENT_CHECKS: BehaviourCheck[] = [
     inputs: (random) => [
       withoutArguments(1), withoutArguments("a"), withoutArguments(0), withoutArguments(2, { _meta: { progressToken: "p1" } }),
       ...times(4, (i) => withoutArguments(random.bool() ? 10 + i : random.word(1, 6))),
+      // An id past any range the page or a draw uses (cheats-round-2026-12-07h ch2-args-ids-below-1e5).
+      withoutArguments(Number.MAX_SAFE_INTEGER),
     ],
   },
   // A null for a required field and a null for an optional one: a presence test by truthiness
@@ -95,6 +97,8 @@ export const ARGUMENT_CHECKS: BehaviourCheck[] = [
   }, (random): JsonObject[] => [
     { service: "worker", query: null },
     ...times(2, () => ({ service: random.pick(SERVICES), query: null })),
+    // A fourth, so that the family holds each kind of id (task2-inputs.ts shapedId).
+    { service: "billing", query: null },
   ]),
   argumentCheck("t2_null_optional", {
     title: "An optional argument that is null has the wrong type; it is not left out",

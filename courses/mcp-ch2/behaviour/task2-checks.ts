@@ -87,6 +87,8 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
       // number ids only each kept every point (ch2-sl-round-2026-12-07d ch2-mistake-tool-name-nfkc-lookup,
       // -localecompare-equals; cheats-round-2026-12-07f ch2-unknown-tool-ascii-only, -number-ids-only).
       call("u-23", {}, "ｌｏｇｓ_ｓｅａｒｃｈ"), call(124, {}, "logs\u00ad_search"),
+      // Under ids no page or draw comes near (cheats-round-2026-12-07h ch2-unknown-tool-ids-below-1e5).
+      call(Number.MAX_SAFE_INTEGER, validArgs(random), "deploy"), call(123_456_789, {}, "logs_search_v2"),
     ],
   },
   // Each rule's inputs hold the other fields' plain values only (a limit inside its bounds, a
@@ -97,7 +99,9 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
   violation("t2_unexpected_field", "A field the schema does not list is reported", "Rule 5 with the rule set: the schema has additionalProperties false, so an unlisted field gives \"unexpected field: <name>\".",
     // A key with a space around it is another key: keys trimmed before the lookup passed while no
     // key held one (helper 114's ch2-mistake-arg-keys-trimmed). Last, so the drawn ones keep their draws.
-    (random) => [{ ...validArgs(random), extra: 1 }, { ...validArgs(random), Service: "api" }, ...times(4, () => ({ ...validArgs(random), [random.word(3, 10, true)]: random.word(1, 5) })), { service: "api", query: "x", " limit": 5 }, { service: "worker", query: "y", "limit ": 7 }]),
+    (random) => [{ ...validArgs(random), extra: 1 }, { ...validArgs(random), Service: "api" }, ...times(4, () => ({ ...validArgs(random), [random.word(3, 10, true)]: random.word(1, 5) })), { service: "api", query: "x", " limit": 5 }, { service: "worker", query: "y", "limit ": 7 },
+      // A large number in the unlisted field (validate() skipped for numbers past a million kept 16: cheats-round-2026-12-07h ch2-args-big-numbers-lazy).
+      { service: "billing", query: "z", size: 2 ** 40 }]),
   violation("t2_enum_value", "A service outside the enum is reported", "Rule 5 with the rule set: a value outside an enum gives \"<field> must be one of: <values separated by comma and space>\".",
     // " api" and "billing " are outside it too: an enum compared on the trimmed value passed (c-enum-includes-string).
     (random): JsonObject[] => [{ service: "API", query: "x" }, { service: "", query: "x" }, { service: "payments", query: "q", limit: 2 }, ...times(4, () => ({ service: random.word(2, 10), query: query(random) })), { service: " api", query: "x" }, { service: "billing ", query: "y" },
@@ -106,7 +110,7 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
   violation("t2_string_type", "A query that is not a string is reported", "Rule 5 with the rule set: a wrong type gives \"<field> must be of type <type>\"; query must be a string.",
     (random) => [{ service: "api", query: 5 }, { service: "worker", query: true }, { service: "billing", query: 2.5 }, { service: "api", query: ["x"] }, { service: random.pick(SERVICES), query: { q: "x" } },
       // Text beyond the BMP inside the wrong type (argumentCheck's astral twin needs a string query).
-      { service: "api", query: [ASTRAL] }]),
+      { service: "api", query: [ASTRAL] }, { service: "worker", query: 1e21 }]),
   // Each a wrong type and nothing else: 0.5 was below the minimum too, a case the chapter leaves
   // open (task2-argument-checks.ts), and a validator that also reported the bound failed here.
   violation("t2_integer_type", "A limit that is not an integer is reported (5.5, true and \"5\" included)", "Rule 5 with the rule set: limit has type integer, so 5.5, true and \"5\" each give \"limit must be of type integer\". In TypeScript check Number.isInteger, and that the value is a number, not a boolean or a string.",

@@ -28,8 +28,10 @@ export const times = <T>(n: number, make: (i: number) => T): T[] => Array.from({
 // (cheats-round-2026-12-07f ch2-args-number-ids-only, ch2-args-small-ids-only). An id-writing
 // slip (Number(id), a string id dropped) that fails these inputs by their id alone, or calls
 // under string ids none of which is answered, is the id rule's, charged once to t2_ids_echoed
-// (behaviour/id-answers.ts); one slip cost 4-6 points here before that charge.
-const shapedId = (i: number): JsonValue => (i % 3 === 1 ? `call-${i + 1}` : i % 3 === 2 ? 1000 + i : i + 1);
+// (behaviour/id-answers.ts); one slip cost 4-6 points here before that charge. And ids past any
+// range a generator would use: validate() skipped under ids of 100000 or more kept every point
+// while the largest was 1000 and some (cheats-round-2026-12-07h ch2-args-ids-below-1e5).
+const shapedId = (i: number): JsonValue => [i + 1, `call-${i + 1}`, 1000 + i, Number.MAX_SAFE_INTEGER - i][i % 4]!;
 
 /** Text outside the Basic Multilingual Plane (a surrogate pair) and outside ASCII. */
 export const ASTRAL = "日本 😀 𝄞";
