@@ -39,4 +39,10 @@ describe("idReaches", () => {
     const some = reaches([call("a")], [ok(null)], { inputs: [call("x")], outcomes: [ok({ jsonrpc: "2.0", id: "x", result: {} })] });
     expect(some[0]!.rightButForId(0)).toBe(false);
   });
+
+  it("takes a call under a string id that threw or stalled as left unanswered (loop-on-string-id)", () => {
+    const stalled: CallOutcome = { ok: false, failure: { reason: "timeout", message: "stopped" } };
+    const [family] = reaches([call("a"), call("b"), call(3)], [stalled, undefined, stalled]);
+    expect([0, 1, 2].map((i) => family!.rightButForId(i))).toEqual([true, true, false]);
+  });
 });
