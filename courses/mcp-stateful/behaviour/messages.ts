@@ -83,6 +83,12 @@ export function builderCases(seed: number): BuilderCase[] {
   return out;
 }
 
+/** Each shape with jsonrpc, params, _meta and up to nine more keys of no meaning to kindOf, in that order. */
+function manyKeys(shapes: readonly Record<string, unknown>[]): Record<string, unknown>[] {
+  const extra = (k: number): Record<string, unknown> => Object.fromEntries(Array.from({ length: 3 + 3 * k }, (_, i) => [`x-trace-${i}`, i]));
+  return shapes.map((shape, k) => ({ jsonrpc: "2.0", ...shape, params: { cursor: "c1" }, _meta: { progressToken: k }, ...extra(k % 3) }));
+}
+
 /** Generated shapes for kindOf: id null, 0 and "", a method that is no string, both or neither of result and error. */
 export function kindCases(seed: number): unknown[] {
   const r = makeRandom((seed ^ 0x41d) >>> 0);
@@ -145,6 +151,11 @@ export function kindCases(seed: number): unknown[] {
     { jsonrpc: "2.0", id: "req-ü", method: "tools/call", params: { name: "weather", arguments: { city: "東京 🚀" } } },
     { jsonrpc: "2.0", method: "notifications/message", params: { data: "Zürich 🦀" } },
     { jsonrpc: "2.0", id: "ü", result: { content: [{ type: "text", text: "会議" }] } }, { jsonrpc: "2.0", id: 8, error: { code: -32602, message: "ville 🚫 manquante" } },
+    // Each invalid shape again with many keys besides (every message above has at most 4): a kindOf
+    // that reads the invalid rules only for small objects and calls bigger ones by method or result
+    // alone kept 18/18 (cheats-round-2026-12-07h sf-kindof-few-keys). Invalid under any reading,
+    // whatever the extra keys are. No draw.
+    ...manyKeys([{ id: 10, method: null }, { method: 3 }, { id: 11, result: {}, error }, { result: { ok: true } }, { error }, { id: 12 }]),
   ];
   // Every third in a drawn order of its keys (src/pack/key-orders.ts): kindOf reads which keys are there, never their order.
   return withKeyOrders([...out, ...edges, null, [], "request", 7], (seed ^ 0x6b1d) >>> 0);
