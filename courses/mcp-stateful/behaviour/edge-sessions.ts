@@ -83,7 +83,30 @@ export function toolEdges(r: Random): Session[] {
   numbered(1_000, "add", { x: 2, y: 3, note: wide(2) });
   call("not-allowed-extra-arguments", "add", { x: 2, y: 3, z: 4 });
   numbered(101, "weather", { units: "metric", note: "the forecast for the whole coming week, hour by hour" });
-  return [b.done()];
+  return [b.done(), longEdges(r)];
+}
+
+/**
+ * The allow-list where state and sizes have grown past anything a drawn session holds: a client
+ * of a long name, an allow-list of many names that still leaves delete_db and add out, refused
+ * calls after a dozen tools/call, under ids up to Number.MAX_SAFE_INTEGER and with arguments of
+ * large numbers. Each kept its point while no session went past it (cheats-round-2026-12-07h
+ * sf-allow-short-client-name, -small-config, -first-8-calls, -ids-below-1e4, -big-numbers).
+ * Both readings refuse each the same way: the allow-list before the arguments.
+ */
+function longEdges(r: Random): Session {
+  const unknown = Array.from({ length: 10 }, (_, k) => `${r.word(4, 8)}_${k}`);
+  const b = new SessionBuilder(r, [{ allowedTools: ["weather", ...unknown, "subtract"] }]).setUp();
+  const words = Array.from({ length: 8 }, () => r.word(4, 9)).join(" ");
+  const clientInfo = { name: `Research Assistant Desktop for ${words} (enterprise build ${r.int(100, 999)})`, version: `${r.int(1, 9)}.0.0` };
+  b.handle({ jsonrpc: "2.0", id: "init-long-client", method: "initialize", params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo } }).initialized();
+  const call = (id: string | number, name: string, args: Record<string, unknown>): void => { b.handle({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } }); };
+  for (let k = 0; k < 12; k++) call(`long-allowed-${k}`, "weather", { city: r.pick(["Paris", "Lima", "Oslo", "Accra"]) });
+  call(Number.MAX_SAFE_INTEGER, "delete_db", {});
+  call(2 ** 40 + r.int(0, 999), "add", { x: 1_000_000_007, y: -(2 ** 53 - 1) });
+  call("long-big-numbers", "delete_db", { limit: 1e12, older_than_days: 36_500 });
+  call(10_000 + r.int(0, 89_999), "add", { x: 2.5e9, y: 3 });
+  return b.done();
 }
 
 /** t2_prompts_resources'. */
