@@ -39,5 +39,15 @@ export function edgeScenarios(r: Random): Scenario[] {
     plans: [{ kind: "ok", result: initResult }, { kind: "ok", result: { tools: [wideTool(name, 2)] } }, { kind: "ok", result: { content: [{ type: "text", text: WIDE[0] }] } }],
     pumps: [], calls: 2, freshClients: true,
   };
-  return [wide, refused, listed];
+  // Error codes outside JSON-RPC's reserved band (-32768..-32000): the specification leaves every
+  // other integer to the application, and the page's client raises McpError for any error. Every
+  // code scripted elsewhere is in the band, and a client that threw only there and handed any other
+  // back as a result kept 18/18 (cheats-round-2026-12-07h sf-client-code-range).
+  const [listCode, callCode, lateCode] = [r.pick([1, 42, 404]), r.pick([-1, 0, -32769]), r.pick([32000, 2 ** 31, -1001])];
+  const appCodes: Scenario = {
+    ops: [["connect"], ["list"], ["call", name, { query: "x" }], ["call", "weather", { city: WIDE[0] }], ["list"]],
+    plans: [{ kind: "ok", result: initResult }, refusal(listCode, 0), refusal(callCode, 1), refusal(lateCode, 2), { kind: "ok", result: { tools: [wideTool(name, 0)] } }],
+    pumps: [],
+  };
+  return [wide, refused, listed, appCodes];
 }
