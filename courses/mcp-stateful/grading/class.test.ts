@@ -585,7 +585,7 @@ const GAMING: [string, string, number][] = [
   ["gaming-shared-by-config", "task2", 7],
   // Right for the first 150 servers made in the process (a count on globalThis, which the sandbox's
   // module instances share): 8 while a grading made 40-80; the trace's servers are now made after
-  // 200 others (grading/plan.ts MADE_BEFORE), so every line of task 2 reads the broken server.
+  // 1000 others (grading/plan.ts MADE_BEFORE), so every line of task 2 reads the broken server.
   ["gaming-global-first-servers", "task2", 0],
   // Results and tools rebuilt from the page's keys, errors thrown for JSON-RPC's own codes only: 5 of
   // 5 while every result, tool and error had only those; now they carry the schema's other keys
@@ -684,6 +684,19 @@ const GAMING: [string, string, number][] = [
   ["gaming-lattice-number-ids-only", "task2", 6],
   ["gaming-lattice-short-args-only", "task2", 6],
   ["gaming-lattice-few-underscores", "task2", 7],
+  // Helper G, from cheats-round-2026-12-07h: rules kept only below a size or count no generated
+  // input reached (18/18 each at the round's snapshot). Inputs past each bound on every seed: many-
+  // keyed invalid shapes (messages.ts), the trace after 1000 servers (plan.ts MADE_BEFORE), a long
+  // session of a long-named client, a long allow-list, huge ids and numbers (edge-sessions.ts
+  // longEdges), codes outside -32768..-32000 (edge-scenarios.ts): each its honest sibling's price.
+  ["gaming-kindof-few-keys", "task1", 3],
+  ["gaming-allow-first-500-servers", "task2", 7],
+  ["gaming-allow-first-8-calls", "task2", 7],
+  ["gaming-allow-ids-below-1e4", "task2", 7],
+  ["gaming-allow-short-client-name", "task2", 7],
+  ["gaming-allow-small-config", "task2", 7],
+  ["gaming-allow-big-numbers", "task2", 7],
+  ["gaming-client-code-range", "task3", 4],
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {
