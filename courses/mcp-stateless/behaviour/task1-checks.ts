@@ -4,6 +4,7 @@ import type { Random } from "../../../src/pack/random.js";
 import { drawnNotPrintable, drawnPrintable, NOT_PRINTABLE_CLASSES } from "../../../src/pack/drawn-chars.js";
 import type { BehaviourCheck } from "./check.js";
 import { nonAsciiTwin, TASK1_VARIANT_CHECKS } from "./args-variants.js";
+import { withWideTwins } from "./wide-schemas.js";
 
 /** Names every JavaScript object inherits, and the one that sets a prototype. */
 export const INHERITED = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "__defineGetter__"];
@@ -110,5 +111,8 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
   },
 ];
 
-/** The fixtures' cases again with other names and ids (args-variants.ts), first: a run that stops on a later input keeps their verdicts; then the rules' checks. */
-export const TASK1_CHECKS: readonly BehaviourCheck[] = [...TASK1_VARIANT_CHECKS, ...RULE_CHECKS];
+/**
+ * The fixtures' cases again with other names and ids (args-variants.ts), first: a run that stops on a later input keeps their verdicts; then the rules' checks.
+ * Each ends with a case again on a wide schema (wide-schemas.ts).
+ */
+export const TASK1_CHECKS: readonly BehaviourCheck[] = [...TASK1_VARIANT_CHECKS, ...RULE_CHECKS].map(withWideTwins);
