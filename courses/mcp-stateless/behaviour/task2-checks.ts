@@ -4,6 +4,7 @@ import type { Random } from "../../../src/pack/random.js";
 import type { BehaviourCheck } from "./check.js";
 import { discoverReached, TASK2_VARIANT_CHECKS } from "./variant-checks.js";
 import { drawnId } from "./meeting-ids.js";
+import { lateArguments } from "./late-arguments.js";
 import { INHERITED, ODD_NAMES } from "./task1-checks.js";
 import { CLIENT_META } from "../course/fixtures.js";
 import { CAPABILITIES_KEY, CLIENT_INFO_KEY, isObject, own, UNSUPPORTED_PROTOCOL_VERSION, VERSION_KEY } from "./model.js";
@@ -220,6 +221,7 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // [a-z_], and long arguments: checkArgs run only for ASCII params or plain keys kept every
       // point (cheats-round-2026-12-07f sl-args-ascii-only, sl-args-plain-keys-only).
       ...ODD_ARGUMENTS.map(([name, args], i) => ({ ...call(random, name, args), id: `args-${i}` })),
+      ...lateArguments(random, (name, args, id) => ({ ...call(random, name, args), id })),
     ],
   },
   {

@@ -11,6 +11,7 @@ import { call, LINES, MESSAGES, messageIndex, request } from "../course/fixtures
 import { ORDERS } from "../course/index.js";
 import { CLIENT_INFO_KEY, own, VERSION_KEY } from "./model.js";
 import { NOT_JSON_LIKE_PAGE } from "../../../src/pack/line-by-line.js";
+import { latePageBadCalls } from "./late-arguments.js";
 import { badArguments, OTHER_METHODS, PAGE_REQUESTS, ruleRequest, unknownOrder, unknownTool } from "./rule-draws.js";
 
 const at = (list: unknown, i: number): unknown => (Array.isArray(list) ? list[i] : undefined);
@@ -202,7 +203,7 @@ export const TASK2_VARIANT_CHECKS: readonly BehaviourCheck[] = HANDLE_VARIANTS.m
   // handle that followed the rules only for the page's key order kept 15/16.
   inputs: (random: Random) => [
     ...fixtures.flatMap((fixture) => Array.from({ length: 4 }, (_, i) => (i % 2 ? reversedKeys(varied(fixture, random, i, draw)) : varied(fixture, random, i, draw)))),
-    ...(fixtures.includes(5) ? [unexpectedBeyondAscii()] : []),
+    ...(fixtures.includes(5) ? [unexpectedBeyondAscii(), ...latePageBadCalls()] : []),
   ],
 }));
 
