@@ -37,6 +37,10 @@ function messageLine(random: Random): string {
   return random.bool() ? JSON.stringify(made) : JSON.stringify(made).replace(/,"/g, ', "').replace(/":/g, '": ');
 }
 
+/** `size` lines of tools/list requests, with a non-object at each of `at`. */
+const withNotObjects = (size: number, at: number[]): string[] =>
+  Array.from({ length: size }, (_, k) => (at.includes(k) ? NOT_OBJECTS[at.indexOf(k) % NOT_OBJECTS.length]! : JSON.stringify(request(300 + k, "tools/list"))));
+
 /** A list holding a line twice: where a log numbered by indexOf shows, t4_messages' case (BehaviourCheck.reachedBy). */
 const REPEATS = (input: unknown): readonly string[] =>
   Array.isArray(input) && new Set(input).size < input.length ? ["t4_messages"] : [];
@@ -93,6 +97,9 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // JSON beyond ASCII and the BMP that is not an object: the Invalid Request line kept for
       // ASCII lines only kept 41/41 (cheats-round-2026-12-07f sl-serve-ascii-only). Last, for the draws.
       ["\"日本 📦\"", "[\"é\"]"],
+      // Long batches with the non-objects late (no draw): the Invalid Request line written only in
+      // batches of at most 12 lines kept 41/41 (cheats-round-2026-12-07h sl-serve-invalid-small-batch).
+      ...[[40, [20, 33, 39]], [150, [14, 90, 120, 149]]].map(([size, at]) => withNotObjects(size as number, at as number[])),
     ],
   },
   {
