@@ -37,9 +37,13 @@ function messageLine(random: Random): string {
   return random.bool() ? JSON.stringify(made) : JSON.stringify(made).replace(/,"/g, ', "').replace(/":/g, '": ');
 }
 
-/** `size` lines of tools/list requests, with a non-object at each of `at`. */
+/**
+ * `size` lines, with a non-object at each of `at`: notifications, every tenth a tools/list request
+ * (few answers: each request is an answer handle's oracle run computes too, within the work budget).
+ */
 const withNotObjects = (size: number, at: number[]): string[] =>
-  Array.from({ length: size }, (_, k) => (at.includes(k) ? NOT_OBJECTS[at.indexOf(k) % NOT_OBJECTS.length]! : JSON.stringify(request(300 + k, "tools/list"))));
+  Array.from({ length: size }, (_, k) => (at.includes(k) ? NOT_OBJECTS[at.indexOf(k) % NOT_OBJECTS.length]!
+    : JSON.stringify(k % 10 === 0 ? request(300 + k, "tools/list") : { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 300 + k } })));
 
 /** A list holding a line twice: where a log numbered by indexOf shows, t4_messages' case (BehaviourCheck.reachedBy). */
 const REPEATS = (input: unknown): readonly string[] =>

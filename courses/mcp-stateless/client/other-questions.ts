@@ -37,8 +37,8 @@ function round(random: Random, kinds: Kind[]): { step: ServerStep; answers: Json
   };
 }
 
-/** Between 4 and 9 questions, of every kind, the page's among them. */
-const manyKinds = (random: Random): Kind[] => Array.from({ length: random.int(4, 9) }, (_, i) => (i === 0 ? "form" : random.pick([...OTHER_KINDS, "form"])));
+/** Between 4 and 5 questions (past the draws' 3; more would take a call past its work budget), of every kind, the page's among them. */
+const manyKinds = (random: Random): Kind[] => Array.from({ length: random.int(4, 5) }, (_, i) => (i === 0 ? "form" : random.pick([...OTHER_KINDS, "form"])));
 
 export function otherQuestions(random: Random): CallCase[] {
   const order = (): string => `${random.pick(["A", "B", "Z"])}${random.int(102, 999)}`;
