@@ -6,7 +6,6 @@ import type { Random } from "../../../src/pack/random.js";
 import {
   confirmRequest, record, textResult, type Json, type JsonRecord, type ServerStep,
 } from "./mock-server.js";
-import { ACCEPT, DECLINE } from "./answers.js";
 import { otherQuestions } from "./other-questions.js";
 import { LONG_SHAPES, TEXT_SHAPES, WIDE_SHAPES, drawShapes, widenArgs, type WideShape } from "./wide-args.js";
 
@@ -34,6 +33,8 @@ export interface CallCase {
 
 export const SERVER_META: JsonRecord = { "io.modelcontextprotocol/serverInfo": { name: "orders", version: "0.1.0" } };
 
+export const ACCEPT: Json = { action: "accept", content: { confirm: true } };
+export const DECLINE: Json = { action: "decline" };
 const confirm = (order: string): JsonRecord => record([["confirm", confirmRequest(`Really cancel order ${order}?`)]]);
 
 export const FIXTURE_REQUESTS: RequestRun = {

@@ -9,8 +9,7 @@
 // (class.test.ts game-client-asks-elicitation-only). ask's answer is the mock user's ElicitResult;
 // the client hands it on under the question's key.
 import type { Random } from "../../../src/pack/random.js";
-import { ACCEPT, DECLINE } from "./answers.js";
-import type { CallCase } from "./cases.js";
+import { ACCEPT, DECLINE, type CallCase } from "./cases.js";
 import { confirmRequest, record, textResult, type Json, type JsonRecord, type ServerStep } from "./mock-server.js";
 
 type Kind = "url" | "form";
