@@ -54,9 +54,7 @@ export function otherQuestions(random: Random): CallCase[] {
   for (const kinds of [[random.pick(OTHER_KINDS)], manyKinds(random)]) {
     const [capped, failed] = [order(), order()];
     const r = round(random, kinds);
-    // A cap case of one question only: one of many a round, cut by the mock mid-round, charged a
-    // client with no cap the ask rule's point too (task3.test.ts).
-    if (kinds.length === 1) out.push({ label: `cancel_order ${capped} asked ${kinds.join(", ")} by a server that always asks again`, name: "cancel_order", args: { order_id: capped }, server: [r.step], serverRepeats: true, answers: r.answers });
+    out.push({ label: `cancel_order ${capped} asked ${kinds.join(", ")} by a server that always asks again`, name: "cancel_order", args: { order_id: capped }, server: [r.step], serverRepeats: true, answers: r.answers });
     const e = round(random, kinds);
     out.push({
       label: `cancel_order ${failed}: asked ${kinds.join(", ")}, then an error in the second round`, name: "cancel_order", args: { order_id: failed },

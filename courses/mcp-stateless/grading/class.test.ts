@@ -977,10 +977,12 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["sl-client-rounds-short-args-only", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
   // Cheats of cheats-round-2026-12-07h, at their honest siblings now (each 41/41 before): the rules
   // followed only where the draws always stayed. The client's rounds only when every question is a
-  // form elicitation (client/other-questions.ts: url-mode elicitations); checkArgs [] past 4 properties (behaviour/wide-schemas.ts); handle's
+  // form elicitation or a round holds at most 3 (client/other-questions.ts: url-mode elicitations,
+  // 4-5 questions a round); checkArgs [] past 4 properties (behaviour/wide-schemas.ts); handle's
   // checkArgs skipped for a number above a million or an id of 10^7 or more (behaviour/late-arguments.ts);
   // serve's Invalid Request only in batches of at most 12 lines (t4_not_objects' long batches).
   ["sl-client-elicit-form-only", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_final_result_returned", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
+  ["sl-client-few-questions", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_final_result_returned", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
   ["sl-checkargs-few-props", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid", "t1_repr_quoting", "t1_inherited_names"], [], 5],
   ["sl-args-big-numbers", "task2", ["t2_same_bad_args", "t2_arguments"], [], 2],
   ["sl-args-ids-below-1e7", "task2", ["t2_same_bad_args", "t2_arguments"], [], 2],
