@@ -6,7 +6,6 @@ import type { Random } from "../../../src/pack/random.js";
 import {
   confirmRequest, record, textResult, type Json, type JsonRecord, type ServerStep,
 } from "./mock-server.js";
-import { otherQuestions } from "./other-questions.js";
 import { LONG_SHAPES, TEXT_SHAPES, WIDE_SHAPES, drawShapes, widenArgs, type WideShape } from "./wide-args.js";
 
 /** params absent: the call leaves the argument out, as the page's request("server/discover") does. */
@@ -385,6 +384,5 @@ function widened(random: Random, flows: CallCase[]): CallCase[] {
 export function generatedCalls(random: Random, count = 14): CallCase[] {
   const generated = Array.from({ length: count }, (_, n) => callCase(random, n));
   const flows = [...pageFlows(random), ...pageFlowShapes(random)];
-  // Questions of other kinds and more of them a round (other-questions.ts): a stream of their own, last.
-  return [...EDGE_CALLS, ...generated, ...widened(random.fork(0x77d3), flows), ...otherQuestions(random.fork(0x0a5c))];
+  return [...EDGE_CALLS, ...generated, ...widened(random.fork(0x77d3), flows)];
 }
