@@ -58,8 +58,8 @@ export async function runRequest(assets: EngineAssets, request: SandboxRequest, 
       fuelLeft -= used;
       loadsLeft -= loads;
       // The request's clock budget counts the thread's processor time where it can be read (thread-cpu.ts).
-      const cpuNow = cpuStarted === undefined ? undefined : threadCpuMs(tid);
-      msLeft -= cpuNow === undefined || cpuStarted === undefined ? Date.now() - started : cpuNow - cpuStarted;
+      const cpuNow = threadCpuMs(tid);
+      msLeft -= cpuStarted !== undefined && cpuNow !== undefined ? cpuNow - cpuStarted : Date.now() - started;
       runs.push({ ...run, stdout: capped(out.stdout, out.dropped.stdout), stderr: capped(out.stderr, out.dropped.stderr), durationMs: Date.now() - started, fuel: used, ...(willRun ? { loadFuel: loads } : {}), ...(run.status === "ran" ? { largestCall: session.largestCall, largestLoad: session.largestLoad } : {}) } as WireRun);
       out.stdout = ""; out.stderr = ""; out.dropped.stdout = 0; out.dropped.stderr = 0;
     }
