@@ -49,9 +49,9 @@ export function toolEdges(r: Random): Session[] {
   };
   const free = { type: "object" as const, properties: { query: { type: "string" } }, required: [] };
   const made = (text: string, more: Partial<MadeTool> = {}): MadeTool => ({ description: "Look things up.", inputSchema: free, text, ...more });
-  const [typeError, twoLines, raisesWide, textWide] = [fresh(), fresh(), fresh(), fresh()];
+  const [typeError, twoLines, raisesWide, textWide, undescribed] = [fresh(), fresh(), fresh(), fresh(), fresh()];
   // "add " allows no tool add: names are compared as they are (m-allow-list-trimmed).
-  const b = new SessionBuilder(r, [{ allowedTools: ["add ", "weather", typeError, twoLines, raisesWide, textWide] }]).setUp();
+  const b = new SessionBuilder(r, [{ allowedTools: ["add ", "weather", typeError, twoLines, raisesWide, textWide, undescribed] }]).setUp();
   // A tool's own bug is a raise as any other: isError, not -32603 (m-tool-typeerror-internal).
   b.addTool(typeError, undefined, 0, made("", { raises: "Cannot read properties of undefined (reading 'length')", raisesType: "TypeError" }));
   // A message of two lines is the message (m-tool-error-first-line-only).
@@ -61,6 +61,9 @@ export function toolEdges(r: Random): Session[] {
   // t2_tools_list: such a call must first be read as the re-add rule's (t2_tools_list's).
   b.addTool(raisesWide, undefined, 0, made("", { raises: `${wide(1)} unavailable` }));
   b.addTool(textWide, undefined, 0, made(`${wide(2)} → `, { echo: "query" }));
+  // A description that is empty is the description: listed as "", not replaced by the name
+  // (fair-round-2026-12-07g sf-m-tools-list-description-or-name; t2_tools_list judges the list).
+  b.addTool(undescribed, undefined, 0, made("ok", { description: "" }));
   b.handshake();
   const call = (id: string, name: string, args: Record<string, unknown>): void => { b.handle({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } }); };
   call("not-allowed-add-spaced", "add", { x: 1, y: 2 });
@@ -71,6 +74,13 @@ export function toolEdges(r: Random): Session[] {
   call("wide-missing-argument", "weather", { ville: wide(1) });
   call("wide-raises", raisesWide, { query: wide(2) });
   call("wide-text", textWide, { query: wide(1) });
+  b.handle({ jsonrpc: "2.0", id: "list-undescribed", method: "tools/list" });
+  // Arguments given as the JSON text of an object are not an object: read as {} (the page's rule 9)
+  // or refused (the specification), -32602 either way; parsed, they ran the tool
+  // (fair-round-2026-12-07g sf-m-arguments-json-string-parsed).
+  const raw = (id: string, params: Record<string, unknown>): void => { b.handle({ jsonrpc: "2.0", id, method: "tools/call", params }); };
+  raw("arguments-json-text", { name: "weather", arguments: JSON.stringify({ city: "Pune" }) });
+  raw("arguments-json-text-wide", { name: "weather", arguments: JSON.stringify({ city: wide(0) }) });
   // The page's refused call changed only where its rule does not look: delete_db, and add (this
   // allow-list names "add ", no add), under a string id, ids past 99, with extra, long or
   // non-ASCII arguments; and weather's city missing under one. Both readings refuse each the same

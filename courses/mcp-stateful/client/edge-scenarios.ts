@@ -49,5 +49,18 @@ export function edgeScenarios(r: Random): Scenario[] {
     plans: [{ kind: "ok", result: initResult }, refusal(listCode, 0), refusal(callCode, 1), refusal(lateCode, 2), { kind: "ok", result: { tools: [wideTool(name, 0)] } }],
     pumps: [],
   };
-  return [wide, refused, listed, appCodes];
+  // Refusals whose code is 0 or whose message is empty: JSON-RPC's code is any integer and its
+  // message any string, so each is an error all the same, thrown as McpError with its code; a
+  // client that told an error by its code's or its message's truthiness returned them as results
+  // (fair-round-2026-12-07g sf-m-client-error-code-truthy, -message-truthy). Calls only, after a
+  // good one: the cache is no part of it. No draw.
+  const falsy: Scenario = {
+    ops: [["connect"], ["call", "add", { x: 1, y: 2 }], ["call", "add", { x: 2, y: 2 }], ["call", "weather", { city: WIDE[0] }], ["call", "add", { x: 0, y: 0 }]],
+    plans: [
+      { kind: "ok", result: initResult }, { kind: "ok", result: { content: [{ type: "text", text: "3" }] } },
+      { kind: "error", code: 0, message: "refused (0)" }, { kind: "error", code: -32001, message: "" }, { kind: "error", code: 0, message: "" },
+    ],
+    pumps: [],
+  };
+  return [wide, refused, listed, appCodes, falsy];
 }

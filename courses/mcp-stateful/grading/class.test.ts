@@ -436,6 +436,14 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["tools-list-allowed-first", ["t2_tools_after", "t2_tools_list"], 1, /leaves delete_db out/],
   ["live-added-listed-first", ["t2_tools_after", "t2_tools_list", "t2_tools_added"], 1, /added once the session was live/],
   ["live-added-and-allowed-first", ["t2_tools_after", "t2_tools_list", "t2_tools_added"], 2, /another order|it lists the tools/],
+  // fair-round-2026-12-07g: values no input held kept 18/18 (seeds 0, 12345): arguments as the JSON
+  // text of an object, parsed; an empty description replaced by the name; a client telling an error
+  // by its code's or message's truthiness. behaviour/edge-sessions.ts and client/edge-scenarios.ts
+  // send each on every seed: one point each.
+  ["arguments-json-string-parsed", ["t2_tool_errors"], 1, /"arguments":"\{/],
+  ["tools-list-description-or-name", ["t2_tools_list"], 1, /description: ""/], // the session's addTool of the tool described ""
+  ["client-error-code-truthy", ["t3_errors"], 1, /the server answered error 0/],
+  ["client-error-message-truthy", ["t3_errors"], 1, /the server answered error -32001/],
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */
