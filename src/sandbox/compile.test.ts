@@ -86,6 +86,13 @@ describe("the compile step's bounds", () => {
     return `declare const a: boolean, b: number;\nexport const x = ${e};\nconsole.log(typeof x);`;
   };
 
+  it("leaves declaration files out: they hold types only, and nothing of them runs under Node", async () => {
+    const files = { "types.d.ts": "export interface Order { id: string }", "pyrepr.d.mts": "export declare function pyRepr(s: string): string;", "data.d.json.ts": "declare const d: string[]; export default d;", "task1.ts": "import type { Order } from './types.js';\nexport const id = (o: Order): string => o.id;" };
+    const ours = await compileFiles(files, "");
+    expect(Object.keys(ours)).toEqual(["task1.ts"]);
+    expect(ours["task1.ts"]).toMatchObject({ code: expect.stringContaining("exports.id") });
+  });
+
   it("compiles a 22-level nest of a ? (b): c => (valid TypeScript) to what tsc makes of it", async () => {
     const ours = await compileFiles({ "main.ts": nest(22) }, "");
     const f = ours["main.ts"]!;

@@ -46,6 +46,10 @@ const THREAD_HEAP_MB = 256;
 // sandbox threads (docs/speed.md); the cap cost no processor time we could measure.
 const THREAD_YOUNG_MB = 12;
 const SOURCE = /\.(c|m)?(t|j)sx?$/;
+// A declaration file (types.d.ts, pyrepr.d.ts beside pyrepr.js, data.d.json.ts) holds types only:
+// nothing of it runs under Node, and TypeScript emits nothing for it (fair-round-2026-12-07j: one
+// in a folder failed every task with the compiler's "Output generation failed").
+const DECLARATION = /\.d(\.[^./\\]+)?\.(c|m)?ts$/;
 
 export interface CompileOptions {
   /** Keep what was compiled on disk too (grade, watch; a batch's files are each graded once). */
@@ -59,7 +63,7 @@ const compiling = new Map<string, Promise<CompiledFile>>();
 
 /** Every source file of `files` (not .json), compiled; `shown` goes before a path in a message ("my-work/"). */
 export async function compileFiles(files: Record<string, string>, shown: string, options: CompileOptions = {}): Promise<Record<string, CompiledFile>> {
-  const ids = Object.keys(files).filter((id) => SOURCE.test(id));
+  const ids = Object.keys(files).filter((id) => SOURCE.test(id) && !DECLARATION.test(id));
   const compiled = await Promise.all(ids.map((id) => compileFile(id, files[id]!, shown, options)));
   return Object.fromEntries(ids.map((id, i) => [id, compiled[i]!]));
 }

@@ -5,6 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { builtinModules, createRequire } from "node:module";
 import path from "node:path";
+import { inspect } from "node:util";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { cachedBuild } from "../runner/build-cache.js";
@@ -176,6 +177,32 @@ const ansi = new RegExp(${JSON.stringify(ANSI)}, "g");
 util.stripVTControlCharacters = function stripVTControlCharacters(str) {
   if (typeof str !== "string") throw new codes.ERR_INVALID_ARG_TYPE("str", "string", str);
   return str.replace(ansi, "");
+};
+// util.styleText (Node 20.12): Node 20's own steps. A format given as one name is coloured only for
+// a stream that is a colour terminal, as under Node (the sandbox's streams are pipes: none is); a
+// list of names is coloured whatever the stream (Node 20 checks the stream only for one name).
+const COLORS = ${JSON.stringify(Object.fromEntries(Object.getOwnPropertyNames(inspect.colors).map((k) => [k, inspect.colors[k]])))};
+const COLOR_NAMES = ${JSON.stringify(Object.keys(inspect.colors))};
+const oneOf = (key) => { throw new codes.ERR_INVALID_ARG_VALUE("format", key, "must be one of: " + COLOR_NAMES.map((n) => "'" + n + "'").join(", ")); };
+const isStream = (s) => s !== null && typeof s === "object" && (typeof s.on === "function" && (typeof s.write === "function" || typeof s.pipe === "function") || typeof s.getWriter === "function" || typeof s.getReader === "function");
+const colours = (s) => !!(s && s.isTTY && (typeof s.getColorDepth !== "function" || s.getColorDepth() > 2));
+const escaped = (code) => "\u001b[" + code + "m";
+util.styleText = function styleText(format, text, { validateStream = true, stream = process.stdout } = {}) {
+  if (typeof text !== "string") throw new codes.ERR_INVALID_ARG_TYPE("text", "string", text);
+  if (typeof validateStream !== "boolean") throw new codes.ERR_INVALID_ARG_TYPE("options.validateStream", "boolean", validateStream);
+  if (validateStream && !isStream(stream)) throw Object.assign(new TypeError('The "stream" argument must be an instance of ReadableStream, WritableStream, or Stream. Received ' + specific(stream)), { code: "ERR_INVALID_ARG_TYPE" });
+  if (Array.isArray(format)) {
+    let left = "", right = "";
+    for (const key of format) {
+      const pair = Object.hasOwn(COLORS, key) ? COLORS[key] : oneOf(key);
+      left += escaped(pair[0]);
+      right = escaped(pair[1]) + right;
+    }
+    return left + text + right;
+  }
+  const pair = typeof format === "string" && Object.hasOwn(COLORS, format) ? COLORS[format] : oneOf(format);
+  if (validateStream && !colours(stream)) return text;
+  return escaped(pair[0]) + text + escaped(pair[1]);
 };`;
 
 const PURE: Record<string, string> = {
@@ -208,7 +235,7 @@ const PURE: Record<string, string> = {
   "readline/promises": "module.exports = {};",
   // What the sandbox's process says of itself (guest.js: linux, x64); the machine's own facts
   // (its name, memory, users, CPUs) are refused by name where they are called (MISSING).
-  os: 'module.exports = { EOL: "\\n", devNull: "/dev/null", platform: () => "linux", arch: () => "x64", type: () => "Linux", endianness: () => "LE" };',
+  os: 'module.exports = { EOL: "\\n", devNull: "/dev/null", platform: () => "linux", arch: () => "x64", type: () => "Linux", endianness: () => "LE", hostname: () => "localhost" };',
   // The global performance (the sandbox's clock); the rest is refused by name where it is called.
   perf_hooks: "module.exports = { performance: globalThis.performance, constants: { NODE_PERFORMANCE_GC_MAJOR: 4, NODE_PERFORMANCE_GC_MINOR: 1, NODE_PERFORMANCE_GC_INCREMENTAL: 8, NODE_PERFORMANCE_GC_WEAKCB: 16 } };",
   // createRequire (guest.js gives it: a require resolving as an import in the file named would);
@@ -236,7 +263,7 @@ module.exports = {
  * same as Node where that is one line.
  */
 const MISSING: Record<string, string[]> = {
-  util: ["MIMEParams", "MIMEType", "aborted", "formatWithOptions", "getSystemErrorMap", "getSystemErrorName", "parseEnv", "styleText", "transferableAbortController", "transferableAbortSignal"],
+  util: ["MIMEParams", "MIMEType", "aborted", "formatWithOptions", "getSystemErrorMap", "getSystemErrorName", "parseEnv", "transferableAbortController", "transferableAbortSignal"],
   events: ["EventEmitterAsyncResource", "addAbortListener", "getEventListeners", "getMaxListeners", "on", "setMaxListeners"],
   buffer: ["File", "isAscii", "isUtf8", "resolveObjectURL", "transcode"],
   assert: ["CallTracker"],
@@ -244,7 +271,7 @@ const MISSING: Record<string, string[]> = {
   readline: ["Interface", "clearLine", "clearScreenDown", "createInterface", "cursorTo", "emitKeypressEvents", "moveCursor"],
   "readline/promises": ["Interface", "Readline", "createInterface"],
   perf_hooks: ["Performance", "PerformanceEntry", "PerformanceMark", "PerformanceMeasure", "PerformanceObserver", "PerformanceObserverEntryList", "PerformanceResourceTiming", "createHistogram", "monitorEventLoopDelay"],
-  os: ["availableParallelism", "cpus", "freemem", "getPriority", "homedir", "hostname", "loadavg", "machine", "networkInterfaces",
+  os: ["availableParallelism", "cpus", "freemem", "getPriority", "homedir", "loadavg", "machine", "networkInterfaces",
     "release", "setPriority", "tmpdir", "totalmem", "uptime", "userInfo", "version"],
   module: ["Module", "SourceMap", "findSourceMap", "register", "syncBuiltinESMExports"],
   url: ["domainToASCII", "domainToUnicode", "urlToHttpOptions"],

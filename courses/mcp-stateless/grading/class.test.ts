@@ -30,12 +30,20 @@ const TASK_IDS = ["task1", "task2", "task3", "task4"];
 // fresh run, a large table built at each of its loads, on a loaded machine (docs/sandbox.md).
 const LIMITS = { timeMs: 60_000, memoryBytes: 128 * 1024 * 1024, valueChars: 1024 * 1024, outputChars: 16 * 1024 };
 
+// A submission's source files, its plain-JS helpers too (correct-helper-plain-js-file's pyrepr.js).
 const readTs = (dir: string): Record<string, string> =>
-  Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith(".ts")).map((f) => [f, readFileSync(path.join(dir, f), "utf8")]));
+  Object.fromEntries(readdirSync(dir).filter((f) => /\.[cm]?[tj]s$/.test(f)).map((f) => [f, readFileSync(path.join(dir, f), "utf8")]));
 const submission = (fixture: string): Record<string, string> => ({ ...readTs(SOLUTION), ...readTs(path.join(FIXTURES, fixture)) });
 
 /** Correct submissions in other styles: every check passes. */
 const CORRECT = [
+  // fair-round-2026-12-07j: a declaration file of the student's own (types.d.ts, or pyrepr.d.ts
+  // beside a plain-JS helper) failed every task (the compile step compiled it); util.styleText and
+  // os.hostname in handle's stderr log were refused, and cost 5. Full marks at both seeds.
+  "correct-own-types-dts",
+  "correct-helper-plain-js-file",
+  "correct-handle-styletext-stderr",
+  "correct-handle-os-hostname-log",
   // Helper 91 (fairness-2026-12-06f): other readings of the page and the specification, and other
   // idioms (README there): full marks at both seeds.
   "correct-client-exceptions-as-control-flow",

@@ -572,7 +572,12 @@ const FAMILIES: Record<string, Line[]> = {
     "require('node:url').pathToFileURL('/a b/c#d?e%f').href", "require('node:url').pathToFileURL('/dir/').href", "require('node:url').pathToFileURL('/a\\\\b\\nc\\td').href",
     "require('node:url').pathToFileURL('/tmp/ü €.ts').href", "require('node:url').pathToFileURL('/x/../y/./z').href",
     "[require('node:os').EOL, require('node:os').devNull]", { code: "return require('node:os').cpus();", program: true, refused: "os.cpus" },
-    { code: "return require('node:os').hostname();", program: true, refused: "os.hostname" },
+    // A host's name in a log line (fair-round-2026-12-07j: refused, it cost 5): a fixed one, as any machine's.
+    "typeof require('node:os').hostname()",
+    // util.styleText in a log line (fair-round-2026-12-07j), every way but a terminal's (a test's streams are pipes).
+    "require('node:util').styleText(['bold', 'red'], 'x')", "require('node:util').styleText('grey', 'x', { validateStream: false })", "require('node:util').styleText(['underline'], 'a\\nb')",
+    ...["'nope', 'x'", "'red', 5", "['red', 'zz'], 'x'", "'red', 'x', { stream: {} }", "'red', 'x', { validateStream: 1 }", "5, 'x'"].map((args) =>
+      ({ code: `try { return require('node:util').styleText(${args}); } catch (e) { return [e.name, e.code, e.message]; }`, program: true })),
     "require('node:process') === process", "[typeof require('node:console').log, typeof require('node:console').group, typeof require('node:console').Console]",
     "[typeof require('node:readline').createInterface, typeof require('node:readline/promises').createInterface]",
     { code: "return require('node:readline').createInterface({ input: process.stdin });", program: true, refused: "readline.createInterface" },
