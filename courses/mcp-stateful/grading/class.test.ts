@@ -444,6 +444,11 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["tools-list-description-or-name", ["t2_tools_list"], 1, /description: ""/], // the session's addTool of the tool described ""
   ["client-error-code-truthy", ["t3_errors"], 1, /the server answered error 0/],
   ["client-error-message-truthy", ["t3_errors"], 1, /the server answered error -32001/],
+  // fair-round-2026-12-07j: one slip in what the builders share (an envelope with `id || null`, a
+  // "params given" test that takes {} for none) failed each builder that reached it, 2-3 points by
+  // the seed; charged once to the first (grading/builder-slips.ts).
+  ["envelope-id-or-null", ["t1_request_built", "t1_response_built"], 1, /its id is null, not/],
+  ["request-empty-params-dropped", ["t1_request_built", "t1_notification_built"], 1, /it has no "params"/],
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */

@@ -4,6 +4,7 @@ import type { CheckResult } from "../../../src/report/types.js";
 import type { SandboxReply } from "../../../src/sandbox/protocol.js";
 import { shown } from "../behaviour/compare.js";
 import { built, compareBuilt, kindOf, BUILDERS, type Builder } from "../behaviour/messages.js";
+import { chargeBuilderSlips } from "./builder-slips.js";
 import type { StatefulPlan } from "./plan.js";
 import { valueOf } from "./values.js";
 import { verdict, type Failure, type Rule } from "./verdict.js";
@@ -45,7 +46,8 @@ function judgeBuilder(builder: Builder, p: NonNullable<StatefulPlan["task1"]>, r
 }
 
 export function messages(p: NonNullable<StatefulPlan["task1"]>, reply: SandboxReply, seed: number): CheckResult[] {
-  const out = BUILDERS.map((b) => judgeBuilder(b, p, reply, seed));
+  const names = Object.fromEntries(BUILDERS.map((b) => [b, BUILT[b].name])) as Record<Builder, string>;
+  const out = chargeBuilderSlips(BUILDERS.map((b) => judgeBuilder(b, p, reply, seed)), names, p, reply);
   const kinds = reply.runs[p.kinds.run];
   for (const [rule, family] of [[METHOD_KINDS, true], [KINDS, false]] as const) {
     let failure: Failure | undefined;
