@@ -6,6 +6,7 @@ import type { Random } from "../../../src/pack/random.js";
 import {
   confirmRequest, record, textResult, type Json, type JsonRecord, type ServerStep,
 } from "./mock-server.js";
+import { manyQuestionCalls } from "./many-questions.js";
 import { LONG_SHAPES, TEXT_SHAPES, WIDE_SHAPES, drawShapes, widenArgs, type WideShape } from "./wide-args.js";
 
 /** params absent: the call leaves the argument out, as the page's request("server/discover") does. */
@@ -384,5 +385,6 @@ function widened(random: Random, flows: CallCase[]): CallCase[] {
 export function generatedCalls(random: Random, count = 14): CallCase[] {
   const generated = Array.from({ length: count }, (_, n) => callCase(random, n));
   const flows = [...pageFlows(random), ...pageFlowShapes(random)];
-  return [...EDGE_CALLS, ...generated, ...widened(random.fork(0x77d3), flows)];
+  // Rounds of 4 to 8 questions (many-questions.ts): a stream of their own, last, so the cases above are what they were.
+  return [...EDGE_CALLS, ...generated, ...widened(random.fork(0x77d3), flows), ...manyQuestionCalls(random.fork(0x4a11))];
 }

@@ -286,6 +286,10 @@ export const CLIENT_RULES: ClientRule[] = [
       if (stalled) return stalled;
       let judged = false;
       for (const [i, round] of rounds.rounds.entries()) {
+        // A round past the cap is no round of the call: t3_at_most_three_rounds's mistake alone. A
+        // client with no cap is cut by the mock (64 messages a call) wherever it is, mid-round after
+        // a round of many questions (many-questions.ts): judged here, that one mistake cost two points.
+        if (i >= MAX_ROUNDS) break;
         const asking = asksForInput(round.step);
         // After the last round's input_required, asking is allowed but not needed: its answers are never sent.
         if (asking && i === MAX_ROUNDS - 1 && round.asks.length === 0) continue;
