@@ -13,6 +13,7 @@ import type { RunSpec, SandboxReply, WireCall, WireRun } from "../../../src/sand
 import { FIXTURE_CALLS, PROTO_NAMES, generatedCalls, generatedRequestRuns } from "./cases.js";
 import { AGAIN, CLIENT_EVIDENCE, CLIENT_RULES, judgeClient, planClient, type ClientPlan } from "./task3.js";
 import { DRIVE_REQUESTS } from "./many-requests.js";
+import { DRIVE_LATE } from "./late-calls.js";
 import { makeRandom } from "../../../src/pack/random.js";
 
 type Fn = (...args: unknown[]) => unknown;
@@ -24,9 +25,10 @@ const PEER_CAP = 64;
 // The course module's drivers (RunSpec.via), as the sandbox's "grade/course" has them.
 const course: Record<string, Fn> = {};
 new Function("exports", DRIVE_REQUESTS)(course);
+new Function("exports", DRIVE_LATE)(course);
 
 function callWith(spec: RunSpec, fn: Fn, input: string): WireCall {
-  if (spec.via) {
+  if (spec.via && !spec.peers) {
     try {
       return { ok: true, value: `J${JSON.stringify(course[spec.via]!(fn, JSON.parse(input)))}` };
     } catch (error) {
@@ -51,7 +53,8 @@ function callWith(spec: RunSpec, fn: Fn, input: string): WireCall {
     // An input shorter than the run's arity leaves the rest undefined, as the sandbox does.
     const args = JSON.parse(input) as unknown[];
     while (args.length < (spec.arity ?? 0)) args.push(undefined);
-    const value = fn(...args, ...peers);
+    // A driver with peers (late-calls.ts) is given the export first, as the sandbox does.
+    const value = spec.via ? course[spec.via]!(fn, ...args, ...peers) : fn(...args, ...peers);
     return { ok: true, value: value === undefined ? '{"x":"undefined"}' : `J${JSON.stringify(value)}`, sent };
   } catch (error) {
     const e = error as Error;
@@ -181,8 +184,11 @@ describe("planClient", () => {
     const on: RunSpec[] = [];
     const plan = planClient(input(true), on);
     // ... and the confirmed cancel called AGAIN times in one instance (each call's ids are new too).
-    // ... and request MANY times in one instance (many-requests.ts).
-    expect(on.length).toBe(off.length + plan.generated!.requests.length + plan.generated!.calls.length + 2);
+    // ... and request MANY times in one instance (many-requests.ts), and the late cases last (late-calls.ts).
+    const late = plan.generated!.late!;
+    expect(on.length).toBe(off.length + plan.generated!.requests.length + plan.generated!.calls.length + 2 + late.length);
+    expect(late.map((l) => l.run)).toEqual(late.map((_, i) => on.length - late.length + i));
+    expect(late.every((l) => l.padding > 40 && on[l.run]!.via === "driveLate")).toBe(true);
     expect(on[plan.generated!.many!]).toMatchObject({ exportName: "request", via: "driveRequests" });
     expect(on[plan.generated!.twice!.run]!.inputs).toHaveLength(AGAIN);
     expect(AGAIN).toBeGreaterThan(20);

@@ -22,6 +22,7 @@ import { failingCalls, failingRequests, judgeRule, showCall, type CallRunTrace, 
 import { serverPeer, userPeer } from "./mock-server.js";
 import { notThroughAddedKeys } from "./extra-keys.js";
 import { manyRequestsRun, withManyRequests } from "./many-requests.js";
+import { drawLate, lateRun, type LateCase } from "./late-calls.js";
 
 export { CLIENT_EVIDENCE } from "./evidence.js";
 export { CLIENT_RULES } from "./rules.js";
@@ -32,15 +33,16 @@ export interface ClientPlan {
   /** Absent when task 3 is not graded or its file is not there. */
   fixture?: { request: number; calls: Record<FixtureCall, number> };
   /** With behaviour checks: the generated runs, with the seed they were made from. */
-  generated?: { seed: number; requests: { run: number; spec: RequestRun }[]; calls: { run: number; spec: CallCase }[]; twice?: { run: number; spec: CallCase }; many?: number };
+  generated?: { seed: number; requests: { run: number; spec: RequestRun }[]; calls: { run: number; spec: CallCase }[]; twice?: { run: number; spec: CallCase }; many?: number; late?: (LateCase & { run: number })[] };
 }
 
 const FIXTURE_NAMES = Object.keys(FIXTURE_CALLS) as FixtureCall[];
 /**
  * How many times the `twice` run calls the confirmed cancel in one module instance. As many as the
  * work budget lets the reference be graded in (test/fuel-budget.test.ts: 24 calls take the
- * stateless reference's total from 69 to 73 of 75); a client right for more calls than this is
- * not seen. Ids that repeat only past 255 requests are (many-requests.ts).
+ * stateless reference's total from 69 to 73 of 75), each through the peers. A client right for
+ * more calls than this is seen by the late cases, each after 41 to 56 calls a driver makes inside
+ * the sandbox (late-calls.ts), and ids that repeat only past 255 requests (many-requests.ts).
  */
 export const AGAIN = 24;
 
@@ -63,13 +65,16 @@ function callRun(spec: CallCase, after?: RunSpec["after"], times = 1): RunSpec {
 }
 
 // A batch grades every student with one seed: the generated cases are made once per seed.
-const generatedBySeed = new Map<number, { requests: RequestRun[]; calls: CallCase[] }>();
-function generated(seed: number): { requests: RequestRun[]; calls: CallCase[] } {
+const generatedBySeed = new Map<number, { requests: RequestRun[]; calls: CallCase[]; late: LateCase[] }>();
+function generated(seed: number): { requests: RequestRun[]; calls: CallCase[]; late: LateCase[] } {
   let made = generatedBySeed.get(seed);
   if (!made) {
     if (generatedBySeed.size >= 16) generatedBySeed.clear();
     const random = makeRandom(seed);
-    generatedBySeed.set(seed, made = { requests: generatedRequestRuns(random), calls: generatedCalls(random) });
+    const requests = generatedRequestRuns(random);
+    const calls = generatedCalls(random);
+    // A stream of its own: the cases above are what they were.
+    generatedBySeed.set(seed, made = { requests, calls, late: drawLate(calls, random.fork(0x1a7e)) });
   }
   return made;
 }
@@ -96,6 +101,8 @@ export function planClient(input: PlanInput, runs: RunSpec[]): ClientPlan {
       twice: { run: runs.push(callRun(FIXTURE_CALLS.accept, { run: calls.accept, need: "finished" }, AGAIN)) - 1, spec: { ...FIXTURE_CALLS.accept, variantOf: "accept" } },
       // request called MANY times in one instance: ids that wrap (many-requests.ts).
       many: runs.push(manyRequestsRun(CLIENT_TASK.file, CLIENT_TASK.request, { run: request, need: "finished" })) - 1,
+      // A case of each rule that asks, late in its module instance (late-calls.ts): the last runs.
+      late: made.late.map((late) => ({ ...late, run: runs.push(lateRun(late, CLIENT_TASK.file, CLIENT_TASK.call, { run: calls.accept, need: "finished" })) - 1 })),
     };
   }
   return plan;
@@ -202,6 +209,8 @@ export function judgeClient(plan: ClientPlan, reply: SandboxReply, input: PlanIn
       earlierIds.push(...trace.sent.filter((s) => s.peer === SERVER).map((s) => own(s.value, "id")));
     });
   }
+  // A late call is a call after others in its instance (earlierIds: their ids are the driver's, not recorded).
+  for (const { run, spec, padding } of g?.late ?? []) generatedCalls.push({ spec, trace: tracesOf(reply.runs[run], CLIENT_TASK.call, 1)[0]!, earlierIds: [], padded: padding });
   const extra: CheckResult[] = [];
   if (g) {
     const requestRuns: RequestRunTraces[] = [...fixtureRequests, ...g.requests.map(({ run, spec }) => ({ spec, traces: tracesOf(reply.runs[run], CLIENT_TASK.request, spec.cases.length) }))];

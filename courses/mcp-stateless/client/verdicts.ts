@@ -10,8 +10,11 @@ import type { ServerStep } from "./mock-server.js";
 import { capCarriedOver } from "./rule-charges.js";
 
 export interface RequestRunTraces { spec: RequestRun; traces: CallTrace[] }
-/** earlierIds: the ids an earlier call of the same module instance sent (the second of two calls). */
-export interface CallRunTrace { spec: CallCase; trace: CallTrace; earlierIds?: unknown[] }
+/**
+ * earlierIds: the ids an earlier call of the same module instance sent (the second of two calls);
+ * padded: how many calls of the course's driver came before it in its instance (late-calls.ts).
+ */
+export interface CallRunTrace { spec: CallCase; trace: CallTrace; earlierIds?: unknown[]; padded?: number }
 
 // How a case is shown is made only for a failed one (the smallest is named): most cases pass.
 interface JudgedCase { verdict: Verdict; shown: () => string; beyond?: string; call?: CallRunTrace; request?: { c: RequestCase; trace: CallTrace } }
@@ -46,7 +49,8 @@ function casesFor(rule: ClientRule, requestRuns: readonly RequestRunTraces[], ca
     for (const call of callRuns) {
       const { spec, trace, earlierIds } = call;
       if (!ran(trace)) { notRun ??= why(trace); continue; }
-      const after = earlierIds ? `, called a second time in the same module instance (the first sent ids ${show(earlierIds)})` : "";
+      const after = call.padded !== undefined ? `, called after ${call.padded} calls of the page's accepted cancel in the same module instance`
+        : earlierIds ? `, called a second time in the same module instance (the first sent ids ${show(earlierIds)})` : "";
       judged.push({ verdict: rule.call({ c: spec, trace, rounds: roundsOf(trace, spec), ...(earlierIds ? { earlierIds } : {}) }), shown: () => showCall(spec) + after, call });
     }
   }

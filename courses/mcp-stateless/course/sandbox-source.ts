@@ -4,6 +4,7 @@
 // a driver of the grader's that only makes calls.
 import { CLIENT_INFO, NOT_WRITTEN_YET, ORDERS, PROTOCOL_VERSION, RESOURCES, SERVER_INFO, TOOLS } from "./index.js";
 import { DRIVE_REQUESTS } from "../client/many-requests.js";
+import { DRIVE_LATE } from "../client/late-calls.js";
 
 const data = (value: unknown): string => JSON.stringify(value);
 
@@ -20,5 +21,7 @@ export function sandboxSource(): string {
     `exports.notWrittenYet = function notWrittenYet(task) { const e = new Error(String(task) + " is not written yet"); e.name = ${data(NOT_WRITTEN_YET)}; throw e; };`,
     // The grader's driver of request's many calls (client/many-requests.ts): it makes calls, it holds no answer.
     DRIVE_REQUESTS,
+    // And of callWithInput's late calls (client/late-calls.ts): the page's cancel before the case's own.
+    DRIVE_LATE,
   ].join("\n");
 }

@@ -626,9 +626,13 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // Right for a module instance's first 20 calls: every run but one was one call in a fresh
   // instance (that one, two); the confirmed cancel now runs 24 times in one instance, judged as
   // the page's accepted flow (client/task3.ts AGAIN): the rounds, the question and the texts go.
-  // A limit of 24 or more still passes: more calls would pass the work budget (fuel-budget.test).
+  // A limit of 24 or more passed then: more calls would pass the work budget (fuel-budget.test).
   // 6 since t3_same_cancel_flows is the rule of the question and retry lines too (helper 118).
-  ["game-client-first-calls", "task3", ["t3_ask_each_request", "t3_same_cancel_flows", "t3_final_result_returned"], [], 6],
+  // 9 now, the price of no rounds at all (the one-round client's, 32/41), the right one for code
+  // that skips the rounds: a case of each rule that asks (the cap and an error after a question
+  // too) is called after 41 to 56 calls in its instance (client/late-calls.ts), so past its 20th
+  // call it loses the cap's and the error's rules as well; any limit up to 40 is seen.
+  ["game-client-first-calls", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_same_cancel_flows", "t3_final_result_returned", "t3_error_response_throws"], [], 9],
   // Ids in a byte repeat past 255 requests: 41/41 while one instance made 48 at most; request is
   // now called 260 times in one instance by the course module's driver (client/many-requests.ts).
   ["game-client-id-byte", "task3", ["t3_new_id_each_request"], [], 1],
@@ -995,6 +999,12 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["sl-args-big-numbers", "task2", ["t2_same_bad_args", "t2_arguments"], [], 2],
   ["sl-args-ids-below-1e7", "task2", ["t2_same_bad_args", "t2_arguments"], [], 2],
   ["sl-serve-invalid-small-batch", "task4", ["t4_not_objects"], [], 1],
+  // And the client's rounds only while a round holds at most 3 questions, or only for the module's
+  // first 40 calls (41/41 each): rounds of 4 to 8 questions in every kind of case that asks
+  // (client/many-questions.ts), and a case of each such kind after 41 to 56 calls in its module
+  // instance (client/late-calls.ts). 9, the price of no rounds at all (the honest siblings', 32/41).
+  ["sl-client-few-questions", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_final_result_returned", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
+  ["sl-client-first-40-calls", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_final_result_returned", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
