@@ -235,6 +235,9 @@ describe("judgeClient", () => {
   });
 
   it("a client with no round cap, stopped by the mock, fails the cap checks", () => {
+    // Seeds whose cap case of many questions has the mock cut the client mid-round, past round 3,
+    // and seeds where it does not (many-questions.ts): the ask rule judges the cap's rounds only.
+    for (const seed of [0, 1, 2, 3, 42, 12345]) expect(failing(grade(makeClient({ noCap: true }), true, seed).checks), `seed ${seed}`).toEqual(["t3_at_most_three_rounds", "t3_cap_requests", "t3_round_cap"]);
     const { checks, evidence } = grade(makeClient({ noCap: true }));
     expect(failing(checks)).toEqual(["t3_at_most_three_rounds", "t3_cap_requests", "t3_round_cap"]);
     expect(Number(evidence["t3_cap_requests"])).toBeGreaterThan(3);
