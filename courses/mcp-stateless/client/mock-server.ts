@@ -32,13 +32,13 @@ export const MAX_ROUNDS = 3;
 export const textResult = (text: string, isError = false): JsonRecord =>
   ({ content: [{ type: "text", text }], isError, resultType: "complete" });
 
-/** The chapter's confirm question (2.3), an elicitation form. */
-export function confirmRequest(message: string, field = "confirm"): JsonRecord {
+/** The chapter's confirm question (2.3), an elicitation form: one boolean under `field`, or the form given. */
+export function confirmRequest(message: string, field = "confirm", form?: JsonRecord): JsonRecord {
   return {
     method: "elicitation/create",
     params: {
       mode: "form", message,
-      requestedSchema: { type: "object", properties: record([[field, { type: "boolean" }]]), required: [field] },
+      requestedSchema: form ?? { type: "object", properties: record([[field, { type: "boolean" }]]), required: [field] },
     },
   };
 }
