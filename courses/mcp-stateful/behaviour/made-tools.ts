@@ -20,6 +20,8 @@ export interface MadeTool {
   raises?: string;
   /** The raised error's class, when not Error: a tool's bug (a TypeError) is a raise all the same. */
   raisesType?: "TypeError";
+  /** Fields the specification's Tool has beside these (title, annotations): on the object the server is handed. */
+  extra?: Record<string, unknown>;
 }
 
 const VERBS = ["lookup", "translate", "roll", "fetch", "count", "convert", "search", "rank"];
@@ -80,7 +82,7 @@ export function madeArgs(r: Random, made: MadeTool, leaveOut = false): Record<st
 /** The tool object the server is handed (the model's copy; the driver's is made from the same data). */
 export function madeLabTool(name: string, made: MadeTool): LabTool {
   return {
-    ...structuredClone({ name, description: made.description, inputSchema: made.inputSchema }),
+    ...structuredClone({ name, description: made.description, inputSchema: made.inputSchema, ...made.extra }),
     run: (args) => {
       if (made.raises !== undefined) throw made.raisesType === "TypeError" ? new TypeError(made.raises) : new Error(made.raises);
       return made.text + (made.echo === undefined ? "" : String(args[made.echo]));
@@ -93,5 +95,6 @@ export function madeCode(name: string, made: MadeTool): string {
   const json = JSON.stringify;
   const run = made.raises !== undefined ? `() => { throw new ${made.raisesType ?? "Error"}(${json(made.raises)}); }`
     : made.echo === undefined ? `() => ${json(made.text)}` : `(args) => ${json(made.text)} + String(args[${json(made.echo)}])`;
-  return `{ name: ${json(name)}, description: ${json(made.description)}, inputSchema: ${json(made.inputSchema)}, run: ${run} }`;
+  const extra = Object.entries(made.extra ?? {}).map(([k, v]) => `${k}: ${json(v)}, `).join("");
+  return `{ name: ${json(name)}, description: ${json(made.description)}, inputSchema: ${json(made.inputSchema)}, ${extra}run: ${run} }`;
 }

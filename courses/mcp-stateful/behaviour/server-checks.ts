@@ -14,6 +14,7 @@ import { madeArgs, madeName, madeTool, requiredArgs, withOptional, type MadeTool
 import type { Session, Step, StepRule } from "./session.js";
 import type { ServerConfig } from "../course/index.js";
 import { handshakeEdges, notificationEdges, promptResourceEdges, toolEdges } from "./edge-sessions.js";
+import { gateMetaEdges, lookupFieldEdges, richToolEdges, schemeExtraArgEdges } from "./optional-field-edges.js";
 
 export interface ServerCheck {
   name: string;
@@ -513,19 +514,19 @@ function isolationSession(r: Random, servers: ServerConfig[]): Session {
 }
 
 export const SERVER_CHECKS: readonly ServerCheck[] = [
-  { name: "t2_handshake", title: "The handshake is a gate: every method but initialize is -32600 until notifications/initialized", judges: ["gate"], sessions: handshakeSessions, edges: handshakeEdges,
+  { name: "t2_handshake", title: "The handshake is a gate: every method but initialize is -32600 until notifications/initialized", judges: ["gate"], sessions: handshakeSessions, edges: (r) => [...handshakeEdges(r), ...gateMetaEdges(r)],
     hint: "Reread 'The stateful handshake and its invariant': only initialize is answered before the session is live, and only notifications/initialized makes it live." },
   { name: "t2_initialize", title: "The first initialize of a session is answered with the protocol version, the lab's capabilities and serverInfo", judges: ["initialize"], sessions: () => [],
     hint: "{\"protocolVersion\": \"2025-06-18\", \"capabilities\": {\"tools\": {\"listChanged\": true}, \"resources\": {}, \"prompts\": {}}, \"serverInfo\": SERVER_INFO}." },
-  { name: UNKNOWN_NAMES_CHECK, title: "tools/call's errors in the lattice's order: unknown -32601, not allowed -32600, missing argument -32602", judges: ["toolUnknown", "toolNotAllowed", "toolMissingArg"], sessions: toolCallSessions, edges: toolEdges,
+  { name: UNKNOWN_NAMES_CHECK, title: "tools/call's errors in the lattice's order: unknown -32601, not allowed -32600, missing argument -32602", judges: ["toolUnknown", "toolNotAllowed", "toolMissingArg"], sessions: toolCallSessions, edges: (r) => [...toolEdges(r), ...lookupFieldEdges(r)],
     hint: "Reread '_call_tool error lattice': check in its order; the allow-list is checked before the arguments and before the tool runs." },
   { name: "t2_tool_results", title: "A tool that runs gives its text; a tool that raises gives isError true with \"ERROR: \" and its message", judges: ["toolOk", "toolRaised"], sessions: () => [],
     hint: "A tool that divides by zero is not a protocol error: {content: [{type: \"text\", text: \"ERROR: ...\"}], isError: true}." },
   { name: "t2_tools_list", title: "tools/list lists every tool added, in the order added, allowed or not", judges: ["toolsList"], sessions: () => [],
     hint: "{tools: [{name, description, inputSchema}, ...]}; a name added again replaces its tool (where it is listed then is yours)." },
-  { name: "t2_list_changed", title: "addTool with notify after initialization queues list_changed; never before, never without notify", judges: ["addTool", "drain"], sessions: listChangedSessions,
+  { name: "t2_list_changed", title: "addTool with notify after initialization queues list_changed; never before, never without notify", judges: ["addTool", "drain"], sessions: listChangedSessions, edges: richToolEdges,
     hint: "Reread 'listChanged: the one dynamic capability': queue notifications/tools/list_changed (no id, no payload) only when notify is true and the session is live; drainOutbox empties the outbox." },
-  { name: "t2_prompts_resources", title: "resources and prompts: listed, read, filled; a missing variable is -32602, a failing reader -32603", judges: ["resourcesList", "resourceRead", "resourceUnknown", "resourceFailed", "promptsList", "promptGet", "promptUnknown", "promptMissingVar"], sessions: promptResourceSessions, edges: promptResourceEdges,
+  { name: "t2_prompts_resources", title: "resources and prompts: listed, read, filled; a missing variable is -32602, a failing reader -32603", judges: ["resourcesList", "resourceRead", "resourceUnknown", "resourceFailed", "promptsList", "promptGet", "promptUnknown", "promptMissingVar"], sessions: promptResourceSessions, edges: (r) => [...promptResourceEdges(r), ...schemeExtraArgEdges(r)],
     hint: "Reread 'The five standard error codes': a missing prompt variable is invalid params; an exception in a handler becomes -32603. Each {variable} of the template is filled once (Python's str.format): a value that holds {b} stays as it is." },
   { name: "t2_notifications", title: "A notification is never answered; jsonrpc other than \"2.0\" is -32600; id null is a request; a method with no handler is -32601", judges: ["notification", "jsonrpc", "badId", "unknownMethod"], sessions: notificationSessions, edges: notificationEdges,
     hint: "Reread 'Three message shapes': is_notification = \"id\" not in message, whatever else is wrong with it; a request with a bad jsonrpc is -32600." },

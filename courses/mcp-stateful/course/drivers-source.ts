@@ -88,7 +88,7 @@ export const DRIVERS_SOURCE = String.raw`
   }
   // A tool made from the step's data (behaviour/made-tools.ts, madeLabTool: the same run).
   function madeTool(name, made) {
-    const tool = parse(stringify({ name: name, description: made.description, inputSchema: made.inputSchema }));
+    const tool = Object.assign(parse(stringify({ name: name, description: made.description, inputSchema: made.inputSchema })), made.extra ? parse(stringify(made.extra)) : {});
     tool.run = function (args) {
       if (made.raises !== undefined) throw made.raisesType === "TypeError" ? new TypeError(made.raises) : new Error(made.raises);
       return made.text + (made.echo === undefined ? "" : String(args[made.echo]));

@@ -710,6 +710,20 @@ const GAMING: [string, string, number][] = [
   ["gaming-allow-small-config", "task2", 7],
   ["gaming-allow-big-numbers", "task2", 7],
   ["gaming-client-code-range", "task3", 4],
+  // Helper H3, from cheats-round-2026-12-07i: rules kept only for inputs without a field the
+  // specification allows and no generated input carried (18/18 each at the round's snapshot):
+  // params._meta, capabilities past elicitation, a clientInfo title, a uri of another scheme, an
+  // undeclared prompt argument, a tool's title and annotations, a raise with no message
+  // (behaviour/optional-field-edges.ts), an error's data and a list_changed's params
+  // (client/edge-scenarios.ts optional): each its honest sibling's price, one point.
+  ["gaming-allow-page-capabilities", "task2", 7],
+  ["gaming-required-plain-clientinfo", "task2", 7],
+  ["gaming-unknown-tool-no-meta", "task2", 7],
+  ["gaming-gate-no-meta", "task2", 7],
+  ["gaming-resource-unknown-lab-scheme", "task2", 7],
+  ["gaming-prompt-vars-no-extra-args", "task2", 7],
+  ["gaming-notify-plain-tools-only", "task2", 7],
+  ["gaming-tool-raise-nonempty-message", "task2", 7],
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {
