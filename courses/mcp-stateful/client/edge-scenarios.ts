@@ -62,5 +62,23 @@ export function edgeScenarios(r: Random): Scenario[] {
     ],
     pumps: [],
   };
-  return [wide, refused, listed, appCodes, falsy];
+  // What the specification allows beside the page's shapes: errors carrying data (an object, a
+  // text, null), thrown as McpError with their code all the same, and a list_changed carrying
+  // params ({"_meta": ...}), re-fetched all the same. Every scripted error was {code, message} and
+  // every list_changed bare, and a client that kept either rule only for those kept 18/18
+  // (cheats-round-2026-12-07i sf-client-errors-no-data-only, sf-pump-bare-note-only).
+  const withData = (code: number, message: string, data: Json): Plan => ({ kind: "error", code, message, data });
+  const optional: Scenario = {
+    ops: [["connect"], ["list"], ["call", "weather", { city: "" }], ["call", name, { query: "x" }], ["call", "add", { x: 1, y: 2 }], ["pump"], ["pump"]],
+    plans: [
+      { kind: "ok", result: initResult }, withData(-32603, "tools unavailable", { retryAfter: r.int(1, 60) }),
+      withData(r.pick([-32602, -32600]), "bad city", { field: "city", reason: "empty" }), withData(-32601, `unknown tool: ${name}`, null),
+      withData(r.pick([-32603, 1]), "add failed", "trace: none"), undefined, undefined,
+    ],
+    pumps: [
+      { notes: [{ jsonrpc: "2.0", method: LIST_CHANGED, params: { _meta: { origin: "lab" } } }], tools: [wideTool(name, 1)] },
+      { notes: [{ jsonrpc: "2.0", method: LIST_CHANGED, params: {} }], tools: [wideTool(name, 2), wideTool("weather", 0)] },
+    ],
+  };
+  return [wide, refused, listed, appCodes, falsy, optional];
 }

@@ -10,7 +10,7 @@ export type Op = readonly ["connect"] | readonly ["list"] | readonly ["call", st
 /** What the server does for one operation's request(s). */
 export type Plan =
   | { kind: "ok"; result: Json }
-  | { kind: "error"; code: number; message: string };
+  | { kind: "error"; code: number; message: string; data?: Json };
 
 export interface Scenario {
   ops: Op[];
@@ -71,7 +71,9 @@ export function againOf(e: Expected): { methods: string[]; phasePeer: number; re
   const replies = e.ranges.flatMap(([from, to], op) => e.sent.slice(from, to).filter((m) => m.request).map((m) => ({ method: m.method, phase: op })));
   return { methods: [...ASKED_AGAIN], phasePeer: MARK_PEER, replies };
 }
-const respond = (plan: Plan): Json => (plan.kind === "ok" ? { jsonrpc: "2.0", id: 0, result: plan.result } : { jsonrpc: "2.0", id: 0, error: { code: plan.code, message: plan.message } });
+// An error's data (JSON-RPC's optional field) only where the plan has one.
+const respond = (plan: Plan): Json => (plan.kind === "ok" ? { jsonrpc: "2.0", id: 0, result: plan.result }
+  : { jsonrpc: "2.0", id: 0, error: plan.data === undefined ? { code: plan.code, message: plan.message } : { code: plan.code, message: plan.message, data: plan.data } });
 
 export function initializeParams(): Json {
   return { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { ...CLIENT_INFO } };

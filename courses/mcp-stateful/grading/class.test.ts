@@ -724,6 +724,8 @@ const GAMING: [string, string, number][] = [
   ["gaming-prompt-vars-no-extra-args", "task2", 7],
   ["gaming-notify-plain-tools-only", "task2", 7],
   ["gaming-tool-raise-nonempty-message", "task2", 7],
+  ["gaming-client-pump-bare-note-only", "task3", 4],
+  ["gaming-client-errors-no-data-only", "task3", 4],
 ];
 
 describe("mcp-stateful: the class's submissions through the sandbox", () => {
