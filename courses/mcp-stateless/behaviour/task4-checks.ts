@@ -25,6 +25,19 @@ const INHERITED_KEYS = [`{"constructor":{"name":"x"},`, `{"__proto__":null,`, `{
 const LONG_SESSION = 60;
 const LONGEST_SESSION = 130;
 const NOT_OBJECTS = ["5", "[1,2]", "[]", "\"tools/list\"", "null", "true", "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}]"];
+// Lines with JSON's own whitespace (space, tab, CR) at an end: not blank, so read, and the same
+// kind as without it. The Parse error line written only for unpadded text, and the Invalid Request
+// line only for a bare non-object, kept 41/41 while every such line was bare (cheats-round-2026-12-07i
+// sl-serve-parse-unpadded, sl-serve-invalid-unpadded).
+const UNREADABLE_PADDED = [" {not json", "tools/list\t", "\t{'id': 1} ", " \tundefined\r", `\t${JSON.stringify(request(44, "tools/list")).slice(0, -1)} `];
+const NOT_OBJECTS_PADDED = [" 5", "[1,2]\t", "null\r", "\ttrue ", " \"tools/list\"\t", "\r[]", " \t[{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}] "];
+// Unreadable lines of several KB (a big request cut short, a pasted log): the Parse error line
+// written only for lines of at most 400 characters kept 41/41 while every long line was readable
+// (cheats-round-2026-12-07i sl-serve-parse-short-lines).
+const UNREADABLE_LONG = [
+  JSON.stringify({ jsonrpc: "2.0", id: 45, method: "tools/list", params: { _meta: { ...CLIENT_META, "com.example/trace": "t".repeat(4000) } } }).slice(0, -2),
+  "ERROR worker stalled; ".repeat(300).trim(),
+];
 
 function messageLine(random: Random): string {
   const id = random.int(1, 500);
@@ -85,6 +98,8 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // No object in these lists: a blank test too wide (unbraced lines skipped) is read as that one
       // mistake only where no line is handle's (grading/skipped-as-blank.ts).
       [`data: ${JSON.stringify(request(43, "tools/list"))}`, "Content-Length: 52"],
+      // Each a list of its own, last: padded with spaces or tabs, and several KB long.
+      ...UNREADABLE_PADDED.map((l) => [l]), ...UNREADABLE_LONG.map((l) => [l]), [UNREADABLE_LONG[0]!, "", UNREADABLE_PADDED[0]!],
     ],
   },
   {
@@ -104,6 +119,8 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // Long batches with the non-objects late (no draw): the Invalid Request line written only in
       // batches of at most 12 lines kept 41/41 (cheats-round-2026-12-07h sl-serve-invalid-small-batch).
       ...[[40, [20, 33, 39]], [150, [14, 90, 120, 149]]].map(([size, at]) => withNotObjects(size as number, at as number[])),
+      // Each a list of its own, last: with spaces, tabs or a CR at an end.
+      ...NOT_OBJECTS_PADDED.map((l) => [l]),
     ],
   },
   {

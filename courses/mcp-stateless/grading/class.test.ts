@@ -1011,6 +1011,13 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // One point each: the first is the ask rule's (its honest sibling, never asking, loses the page's line too).
   ["sl-client-ask-one-boolean-forms", "task3", ["t3_ask_each_request"], [], 1],
   ["sl-client-throw-nonempty-message", "task3", ["t3_error_response_throws"], [], 1],
+  // Cheats of cheats-round-2026-12-07i, at their honest siblings now (each 41/41 before): the
+  // Parse error line only for unreadable lines with no space or tab at an end, or of at most 400
+  // characters; the Invalid Request line only for bare non-objects. t4_unreadable_lines sends
+  // padded and several-KB unreadable lines, t4_not_objects padded non-objects.
+  ["sl-serve-parse-unpadded", "task4", ["t4_unreadable_lines"], [], 1],
+  ["sl-serve-parse-short-lines", "task4", ["t4_unreadable_lines"], [], 1],
+  ["sl-serve-invalid-unpadded", "task4", ["t4_not_objects"], [], 1],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
