@@ -1083,6 +1083,14 @@ const COSTS: [string, number][] = [
   ["gaming-args-ids-below-1e5", 5],
   ["gaming-unknown-tool-ids-below-1e5", 1],
   ["gaming-args-big-numbers-lazy", 3],
+  // Cheats of cheats-round-2026-12-07i, each 17/17 before: the Parse error line kept only for
+  // unreadable lines with no space or tab at an end, or of at most 400 characters (t3_parse_errors
+  // sends padded lines and lines of several KB now); the unknown-tool error kept only for calls
+  // carrying arguments (t2_unknown_tools sends calls without them). Each costs its honest sibling's
+  // point (no Parse error line; no unknown-tool rule).
+  ["gaming-serve-parse-unpadded", 1],
+  ["gaming-serve-parse-short-lines", 1],
+  ["gaming-unknown-tool-with-arguments", 1],
 ];
 
 describe("what one mistake costs", () => {

@@ -89,6 +89,11 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
       call("u-23", {}, "ｌｏｇｓ_ｓｅａｒｃｈ"), call(124, {}, "logs\u00ad_search"),
       // Under ids no page or draw comes near (cheats-round-2026-12-07h ch2-unknown-tool-ids-below-1e5).
       call(Number.MAX_SAFE_INTEGER, validArgs(random), "deploy"), call(123_456_789, {}, "logs_search_v2"),
+      // With no arguments key (MCP makes it optional), params a name alone or a name and _meta:
+      // the rule kept only for calls carrying arguments kept every point while every call had them
+      // (cheats-round-2026-12-07i ch2-unknown-tool-with-arguments).
+      request(125, "tools/call", { name: "deploy" }), request("u-126", "tools/call", { name: "logs_search_v2" }),
+      request(127, "tools/call", { name: "deploy_nuke", _meta: { progressToken: "p-127" } }),
     ],
   },
   // Each rule's inputs hold the other fields' plain values only (a limit inside its bounds, a

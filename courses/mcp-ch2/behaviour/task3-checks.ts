@@ -23,6 +23,17 @@ const PADDED = ["\u00a0", "\ufeff", "\u2028", "\u3000"].flatMap((pad, i) => {
 
 const TOOLS_LIST = (id: number): string => `{"jsonrpc": "2.0", "id": ${id}, "method": "tools/list"}`;
 
+// Unreadable lines with spaces or tabs at an end (not blank after strip(), so a Parse error line
+// each), and unreadable lines of several KB (a big request cut short, a pasted log): the Parse
+// error line written only for unpadded lines, or lines of at most 400 characters, kept every point
+// while every unreadable line was short and bare (cheats-round-2026-12-07i ch2-serve-parse-unpadded,
+// ch2-serve-parse-short-lines).
+const NOT_JSON_PADDED = [" {not json", "tools/list\t", "\t{'id': 1} ", " \thello\r", `\t${TOOLS_LIST(47).slice(0, -1)} `];
+const NOT_JSON_LONG = [
+  `{"jsonrpc": "2.0", "id": 48, "method": "tools/call", "params": {"name": "logs_search", "arguments": {"service": "api", "query": "${"q".repeat(4000)}`,
+  "ERROR worker stalled; ".repeat(300).trim(),
+];
+
 function messageLine(random: Random): string {
   const message = structuredClone(random.pick(MESSAGES));
   if ("id" in message) message.id = random.int(1, 999);
@@ -239,6 +250,8 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
       // "data: ", or skipped "#" lines answered them and kept every point (helper 114's
       // ch2-mistake-serve-strips-line-comments, -drops-trailing-comma, -strips-sse-data-prefix, -skips-hash-comments).
       [`${TOOLS_LIST(41)} // note`, `${TOOLS_LIST(42)},`], [`data: ${TOOLS_LIST(43)}`], ["# a comment", TOOLS_LIST(44), "// another"],
+      // Each a list of its own, last: padded with spaces or tabs, and several KB long.
+      ...NOT_JSON_PADDED.map((line) => [line]), ...NOT_JSON_LONG.map((line) => [line]), [NOT_JSON_LONG[0]!, "", NOT_JSON_PADDED[0]!],
     ],
   },
   {
