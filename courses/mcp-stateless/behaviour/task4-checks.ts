@@ -121,6 +121,9 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       ...[[40, [20, 33, 39]], [150, [14, 90, 120, 149]]].map(([size, at]) => withNotObjects(size as number, at as number[])),
       // Each a list of its own, last: with spaces, tabs or a CR at an end.
       ...NOT_OBJECTS_PADDED.map((l) => [l]),
+      // A string whose text is a message (the line JSON-encoded twice): a string, not an object; a
+      // serve that parsed such a string again answered it (fair-round-2026-12-07j sl-m-serve-double-encoded-parsed).
+      [JSON.stringify(JSON.stringify(request(45, "tools/list")))], [JSON.stringify(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })), JSON.stringify(JSON.stringify(request("s-46", "prompts/list")))],
     ],
   },
   {

@@ -1018,6 +1018,9 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["sl-serve-parse-unpadded", "task4", ["t4_unreadable_lines"], [], 1],
   ["sl-serve-parse-short-lines", "task4", ["t4_unreadable_lines"], [], 1],
   ["sl-serve-invalid-unpadded", "task4", ["t4_not_objects"], [], 1],
+  // fair-round-2026-12-07j: a line that is a JSON string holding a message parsed again and answered
+  // (41/41 while the only string line was "tools/list"): t4_not_objects sends doubly encoded messages.
+  ["sl-mistake-serve-double-encoded-parsed", "task4", ["t4_not_objects"], [], 1],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
