@@ -33,13 +33,9 @@ export function gateMetaEdges(r: Random): Session[] {
  * (its result is "ERROR: " and the empty message, isError).
  */
 export function lookupFieldEdges(r: Random): Session[] {
-  const [silent, inherited] = [madeName(r), `${madeName(r)}_2`];
-  const b = new SessionBuilder(r, [{ allowedTools: ["add", "weather", silent, inherited] }]).setUp();
+  const silent = madeName(r);
+  const b = new SessionBuilder(r, [{ allowedTools: ["add", "weather", silent] }]).setUp();
   b.addTool(silent, undefined, 0, { description: "Fails without a word.", inputSchema: { type: "object", properties: { query: { type: "string" } }, required: [] }, text: "", raises: "" });
-  // Required arguments named as Object.prototype's members: `key in args` finds them in {} and ran
-  // the tool where the argument is missing (fair-round-2026-12-07j sf-m-required-in-operator).
-  const members = r.pick([["toString", "constructor"], ["constructor", "valueOf"], ["hasOwnProperty", "toString"]]);
-  b.addTool(inherited, undefined, 0, { description: "Reads two fields.", inputSchema: { type: "object", properties: { [members[0]!]: { type: "string" }, [members[1]!]: { type: "string" } }, required: [members[0]!] }, text: "got ", echo: members[0]! });
   const clientInfo = { ...b.client(), title: `${r.pick(["Research", "Ops", "Study"])} Desk ${r.int(2, 9)}` };
   const capabilities = { roots: { listChanged: true }, sampling: {}, elicitation: {}, experimental: { [`lab.${r.word(3, 6)}`]: {} } };
   b.handle({ jsonrpc: "2.0", id: "init-every-capability", method: "initialize", params: { protocolVersion: PROTOCOL_VERSION, capabilities, clientInfo } }).initialized();
@@ -50,9 +46,6 @@ export function lookupFieldEdges(r: Random): Session[] {
   call("meta-not-allowed", "delete_db", {}, meta(r));
   call("meta-missing-argument", "weather", { units: "metric" }, meta(r));
   call("raises-empty-message", silent, { query: "x" });
-  call("inherited-required-missing", inherited, {});
-  call("inherited-required-other-given", inherited, { [members[1]!]: "x" });
-  call("inherited-required-given", inherited, { [members[0]!]: "yes" });
   return [b.done()];
 }
 

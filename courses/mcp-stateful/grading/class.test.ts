@@ -449,9 +449,6 @@ const WRONG: [string, string[], number, RegExp][] = [
   // the seed; charged once to the first (grading/builder-slips.ts).
   ["envelope-id-or-null", ["t1_request_built", "t1_response_built"], 1, /its id is null, not/],
   ["request-empty-params-dropped", ["t1_request_built", "t1_notification_built"], 1, /it has no "params"/],
-  // fair-round-2026-12-07j: a required argument counted present with `key in args` kept 18/18 while
-  // no tool required a name of Object.prototype's (optional-field-edges.ts lookupFieldEdges sends one).
-  ["required-in-operator", ["t2_tool_errors"], 1, /inherited-required-missing/],
 ];
 
 /** Submissions that game one task: [fixture, the task, the most of its points it may keep]. */
