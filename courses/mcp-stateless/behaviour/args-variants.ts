@@ -69,12 +69,16 @@ const VARIANTS: readonly BehaviourCheck[] = [
     rule: "Rule 3: a listed key whose value is not a string is \"<name> must be a string\".",
     hint: HINT, part: setsInKindOrder,
     // 1-3 names, all given: 1-2 of them not strings, the rest strings (never ""); no other kind.
-    inputs: (random) => Array.from({ length: 9 }, () => {
-      const listed = names(random, random.int(1, 3));
-      const wrong = new Set(shuffled(random, listed).slice(0, random.int(1, Math.min(2, listed.length))));
-      const args = Object.fromEntries(listed.map((p) => [p, wrong.has(p) ? random.pick(NOT_STRINGS) : random.word(1, 6)]));
-      return [schemaOf(listed), shuffledArgs(random, args)];
-    }),
+    // Then the first three again with declared types (typedTwin).
+    inputs: (random) => {
+      const inputs = Array.from({ length: 9 }, () => {
+        const listed = names(random, random.int(1, 3));
+        const wrong = new Set(shuffled(random, listed).slice(0, random.int(1, Math.min(2, listed.length))));
+        const args = Object.fromEntries(listed.map((p) => [p, wrong.has(p) ? random.pick(NOT_STRINGS) : random.word(1, 6)]));
+        return [schemaOf(listed), shuffledArgs(random, args)];
+      });
+      return [...inputs, ...inputs.slice(0, 3).map(typedTwin)];
+    },
   },
   {
     id: "t1_same_problem_order", task: "task1", title: "The page's three kinds of problem, with other names and counts, come in the same order",
@@ -114,6 +118,25 @@ const VARIANTS: readonly BehaviourCheck[] = [
     }),
   },
 ];
+
+/** JSON Schema's type of a value (null's is "null"). */
+const jsonType = (value: unknown): string =>
+  value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "object" ? "object" : typeof value === "number" ? (Number.isInteger(value) ? "integer" : "number") : typeof value;
+
+/**
+ * The case again with each property declaring a type other than string: the type of its value where
+ * that is not a string (still "must be a string": rule 3 reads the value, as the page's isinstance(v,
+ * str) does), "integer" where it is (still no problem). A checkArgs that answered [] for a schema
+ * whose properties were not all {"type": "string"} kept 41/41, and one comparing values with the
+ * declared type cost nothing, while every schema declared strings (cheats-round-2026-12-07i
+ * sl-checkargs-string-props-only, sl-mistake-type-from-schema). Made without a draw.
+ */
+function typedTwin(input: unknown[]): unknown[] {
+  const [schema, args] = input as [Record<string, unknown>, Record<string, unknown>];
+  const properties = schema["properties"] as Record<string, unknown>;
+  const typeOf = (p: string): string => (typeof args[p] === "string" ? "integer" : jsonType(args[p]));
+  return [{ ...schema, properties: Object.fromEntries(Object.keys(properties).map((p) => [p, { type: typeOf(p) }])) }, args];
+}
 
 /** The arguments' keys in a random order: the problems follow Object.keys(args), not the schema's. */
 function shuffledArgs(random: Random, args: Record<string, unknown>): Record<string, unknown> {

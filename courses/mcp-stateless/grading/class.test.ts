@@ -1021,6 +1021,14 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // fair-round-2026-12-07j: a line that is a JSON string holding a message parsed again and answered
   // (41/41 while the only string line was "tools/list"): t4_not_objects sends doubly encoded messages.
   ["sl-mistake-serve-double-encoded-parsed", "task4", ["t4_not_objects"], [], 1],
+  // cheats-round-2026-12-07i: checkArgs followed only for schemas whose every property is
+  // {"type": "string"}, [] otherwise (41/41 before: every schema declared strings); its honest
+  // sibling (checkArgs always []) is 36. The wide twins' absent properties declare other types now
+  // (behaviour/wide-schemas.ts), and t1_same_wrong_type's typed twins declare each value's own type
+  // (args-variants.ts typedTwin). And a mistake on the same trait: rule 3 read as the schema's
+  // declared type ("must be a integer"), one rule, one point (41/41 before).
+  ["sl-checkargs-string-props-only", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid", "t1_repr_quoting", "t1_inherited_names"], [], 5],
+  ["sl-mistake-type-from-schema", "task1", ["t1_same_wrong_type"], [], 1],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
