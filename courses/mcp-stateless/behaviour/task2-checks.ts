@@ -5,6 +5,7 @@ import type { BehaviourCheck } from "./check.js";
 import { discoverReached, TASK2_VARIANT_CHECKS } from "./variant-checks.js";
 import { drawnId } from "./meeting-ids.js";
 import { lateArguments } from "./late-arguments.js";
+import { everyOtherFromOtherClients } from "./other-clients.js";
 import { INHERITED, ODD_NAMES } from "./task1-checks.js";
 import { CLIENT_META } from "../course/fixtures.js";
 import { CAPABILITIES_KEY, CLIENT_INFO_KEY, isObject, own, UNSUPPORTED_PROTOCOL_VERSION, VERSION_KEY } from "./model.js";
@@ -57,6 +58,12 @@ export const BAD_VERSIONS: unknown[] = [undefined, null, "2025-06-18", "2025-11-
   // them (ch2-sl-round-2026-12-07d sl-mistake-version-nfkc, -localecompare-equals). Outside ASCII
   // too: a check run only on ASCII params kept 41/41 (cheats-round-2026-12-07f sl-version-ascii-only).
   "\uff12\uff10\uff12\uff16-\uff10\uff17-\uff12\uff18", "2026-07-28\u034f"];
+/** Keys a request's _meta may carry beside the page's three, each with the version it names. */
+const EXTRA_META: readonly [Msg, unknown][] = [
+  [{ progressToken: "p-7" }, "2025-06-18"], [{ "com.example/trace": "4bf92f35" }, "2025-11-25"], [{ progressToken: 42 }, undefined],
+  [{ "io.modelcontextprotocol/logLevel": "debug" }, null], [{ progressToken: "p-8", "com.example/trace": "00f067aa" }, "2026-07-29"],
+  [{ "com.example/trace": "a3ce929d" }, "2026-07-28"],
+];
 const BAD_META: unknown[] = [undefined, null, "2026-07-28", 5, [], [CLIENT_META], {}];
 
 const ANSWERS: unknown[] = [
@@ -71,6 +78,15 @@ const ANSWERS: unknown[] = [
   { confirm: { action: "decline", content: { confirm: true } } },
   "yes", [], [{ action: "accept", content: { confirm: true } }], null, 5,
   { confirm: { action: "accept", content: { confirm: true } } },
+];
+
+/** Answers with a requestState echoed beside them, or with _meta in the answer itself. */
+const RETRIES_WITH_MORE: readonly [unknown, Msg][] = [
+  [{ confirm: { action: "accept", content: { confirm: true } } }, { requestState: "eyJyb3VuZCI6MX0" }],
+  [{ confirm: { action: "decline" } }, { requestState: "opaque-2" }],
+  [{ confirm: { action: "accept", content: { confirm: true }, _meta: { "com.example/ui": "dialog" } } }, {}],
+  [{ confirm: { _meta: {}, action: "accept", content: { confirm: true } } }, { requestState: "s-3" }],
+  [{ confirm: { action: "decline", _meta: { "com.example/ui": "dialog" } } }, {}],
 ];
 
 const ODD_ARGUMENTS: readonly [string, unknown][] = [
@@ -133,6 +149,16 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
           { jsonrpc: "2.0", id: "pv-2", method: "resources/list", params: { protocolVersion: "2026-07-28" } },
         ];
       })(),
+      // A _meta with keys beside the page's three (RequestMetaObject's progressToken and logLevel,
+      // a key of the client's own): the version is read all the same. The check skipped for such a
+      // _meta kept every point while no request carried one (cheats-round-2026-12-07i
+      // sl-version-extra-meta-key). The last names the right version: answered. No draw.
+      ...((methods) => EXTRA_META.map(([extra, version], i) => {
+        const [method, params] = methods[i % methods.length]!;
+        const meta: Msg = { ...CLIENT_META, ...extra };
+        if (version === undefined) delete meta[VERSION_KEY]; else meta[VERSION_KEY] = version;
+        return { jsonrpc: "2.0", id: `meta-${i}`, method, params: withMeta(params, meta) };
+      }))(METHODS_WITH_PARAMS(random)),
     ],
   },
   {
@@ -186,6 +212,11 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
         { confirm: { action: "\uff41\uff43\uff43\uff45\uff50\uff54", content: { confirm: true } } }, { confirm: { action: "accept\u200b", content: { confirm: true } } },
         JSON.stringify({ confirm: { action: "accept", content: { confirm: true } } })]
         .map((answer) => call(random, "cancel_order", { order_id: "A101" }, { inputResponses: answer })),
+      // Retries that echo a requestState (the spec's opaque string a client sends back), and answers
+      // carrying _meta beside action and content (ElicitResult allows it): read as any other. An
+      // answer read only without them kept every point while no retry carried either
+      // (cheats-round-2026-12-07i sl-cancel-no-requeststate, sl-cancel-plain-answer-only). Last.
+      ...RETRIES_WITH_MORE.map(([answer, extra], i) => call(random, "cancel_order", { order_id: KNOWN_IDS[i % 2]! }, { inputResponses: answer, ...extra })),
     ],
   },
   {
@@ -220,8 +251,11 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // sl-mistake-arguments-json-string-parsed), and keys and values beyond ASCII, the BMP and
       // [a-z_], and long arguments: checkArgs run only for ASCII params or plain keys kept every
       // point (cheats-round-2026-12-07f sl-args-ascii-only, sl-args-plain-keys-only).
-      ...ODD_ARGUMENTS.map(([name, args], i) => ({ ...call(random, name, args), id: `args-${i}` })),
-      ...lateArguments(random, (name, args, id) => ({ ...call(random, name, args), id })),
+      // Every other one from a client other than the page's (other-clients.ts).
+      ...everyOtherFromOtherClients([
+        ...ODD_ARGUMENTS.map(([name, args], i) => ({ ...call(random, name, args), id: `args-${i}` })),
+        ...lateArguments(random, (name, args, id) => ({ ...call(random, name, args), id })),
+      ]),
     ],
   },
   {
@@ -235,8 +269,9 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
     rule: "Rules 7, 11, 12: an unknown tool is -32602 \"unknown tool: <name>\", an unknown uri -32602 \"resource not found: <uri>\", an unknown method -32601 \"method not found: <method>\", the value as Python's str() writes it.",
     hint: "These are errors with a code, not isError results; write a name that is absent as None.",
     inputs: (random) => [
-      ...[undefined, null, "", "Get_Order_Status", "get_order_status ", "delete_everything", 5, true, random.word(3, 12, true)].map((name) =>
-        msg(random, "tools/call", withMeta(name === undefined ? { arguments: {} } : { name, arguments: { order_id: "A100" } }))),
+      // Every other unknown tool from a client other than the page's (other-clients.ts).
+      ...everyOtherFromOtherClients([undefined, null, "", "Get_Order_Status", "get_order_status ", "delete_everything", 5, true, random.word(3, 12, true)].map((name) =>
+        msg(random, "tools/call", withMeta(name === undefined ? { arguments: {} } : { name, arguments: { order_id: "A100" } })))),
       ...[undefined, null, "", "policy://Refunds", "policy://refunds/", "policy:/refunds", "refunds", 5, `policy://${random.word(3, 8)}`].map((uri) =>
         msg(random, "resources/read", withMeta(uri === undefined ? {} : { uri }))),
       ...["tools/List", "tools/lists", "resources/get", "prompts/list", "initialize", "", "server/Discover", random.word(3, 9)].map((method) => msg(random, method, withMeta())),
@@ -270,6 +305,12 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
         .map((name, i) => ({ jsonrpc: "2.0", id: `name-${i}`, method: "tools/call", params: withMeta({ name, arguments: { order_id: "A100" } }) })),
       ...["policy://\uff52\uff45\uff46\uff55\uff4e\uff44\uff53", "policy://refunds\u034f"]
         .map((uri, i) => ({ jsonrpc: "2.0", id: `uri-${i}`, method: "resources/read", params: withMeta({ uri }) })),
+      // Uris of other schemes (a resource's uri may use any protocol: spec ReadResourceRequestParams):
+      // not in RESOURCES, so not found. A refusal for policy: and scheme-less uris alone kept every
+      // point while no unknown uri had another scheme (cheats-round-2026-12-07i
+      // sl-resource-unknown-page-scheme). No draw.
+      ...["file:///etc/passwd", "https://example.com/refunds", "mcp://orders/refunds", "urn:policy:refunds", "data:text/plain,refunds"]
+        .map((uri, i) => ({ jsonrpc: "2.0", id: `scheme-${i}`, method: "resources/read", params: withMeta({ uri }) })),
       ...["\uff54\uff4f\uff4f\uff4c\uff53/list", "tools/list\u034f"].map((method, i) => ({ jsonrpc: "2.0", id: `method-${i}`, method, params: withMeta() })),
     ],
   },

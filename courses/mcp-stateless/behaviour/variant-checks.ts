@@ -12,6 +12,7 @@ import { ORDERS } from "../course/index.js";
 import { CLIENT_INFO_KEY, own, VERSION_KEY } from "./model.js";
 import { NOT_JSON_LIKE_PAGE } from "../../../src/pack/line-by-line.js";
 import { latePageBadCalls } from "./late-arguments.js";
+import { everyOtherFromOtherClients, fromOtherClient } from "./other-clients.js";
 import { badArguments, OTHER_METHODS, PAGE_REQUESTS, ruleRequest, unknownOrder, unknownTool } from "./rule-draws.js";
 
 const at = (list: unknown, i: number): unknown => (Array.isArray(list) ? list[i] : undefined);
@@ -202,10 +203,32 @@ export const TASK2_VARIANT_CHECKS: readonly BehaviourCheck[] = HANDLE_VARIANTS.m
   // Every other one with its keys reversed, at every depth (made without the random stream): a
   // handle that followed the rules only for the page's key order kept 15/16.
   inputs: (random: Random) => [
-    ...fixtures.flatMap((fixture) => Array.from({ length: 4 }, (_, i) => (i % 2 ? reversedKeys(varied(fixture, random, i, draw)) : varied(fixture, random, i, draw)))),
-    ...(fixtures.includes(5) ? [unexpectedBeyondAscii(), ...latePageBadCalls()] : []),
+    ...fixtures.flatMap((fixture) => Array.from({ length: 4 }, (_, i) => (i % 2 ? reversedKeys(fromAnotherClient(fixture, varied(fixture, random, i, draw), i, draw)) : varied(fixture, random, i, draw)))),
+    ...(fixtures.includes(5) ? everyOtherFromOtherClients([unexpectedBeyondAscii(), ...latePageBadCalls()]) : []),
   ],
 }));
+
+/**
+ * The reversed ones of two lines from a client other than the page's. The bad call's from other
+ * clientCapabilities and clientInfo (other-clients.ts): checkArgs skipped for other clients kept
+ * every point while every bad call came from the page's client (cheats-round-2026-12-07i
+ * sl-args-page-capabilities; with t2_arguments', the price of checkArgs never run, 39/41). The old
+ * version on the other methods with a key beside the page's three in _meta (RequestMetaObject's
+ * progressToken, a client's own key): the version check skipped for such a _meta kept every point
+ * (sl-version-extra-meta-key; with t2_version_check's, the price of no version check, 39; on
+ * t2_same_old_version, which reads both old-version lines, it cost 38). The unknown tool's stay the
+ * page's client's: t2_unknown_names holds other clients' unknown tools, and here too they cost that
+ * one rule twice (39 where the -32602 never given costs 40).
+ */
+const fromAnotherClient = (fixture: number, message: Json, i: number, { otherMethod }: Draw): Json =>
+  (fixture === 5 ? (fromOtherClient(message, (i - 1) / 2) as Json) : fixture === 99 && otherMethod ? withExtraMetaKey(message, i) : message);
+
+/** The request with a progressToken or a client's own key beside the page's three in _meta. */
+function withExtraMetaKey(message: Json, i: number): Json {
+  const params = paramsOf(message);
+  const extra = i % 4 === 1 ? { progressToken: `p-${i}` } : { "com.example/trace": `t-${i}` };
+  return { ...message, params: { ...params, _meta: { ...(params["_meta"] as Json), ...extra } } };
+}
 
 /**
  * Last, with no draw: the page's bad call with its unexpected key named beyond ASCII, the BMP and

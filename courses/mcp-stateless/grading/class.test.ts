@@ -1029,6 +1029,21 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // declared type ("must be a integer"), one rule, one point (41/41 before).
   ["sl-checkargs-string-props-only", "task1", ["t1_same_missing_unexpected", "t1_same_wrong_type", "t1_same_problem_order", "t1_same_valid", "t1_repr_quoting", "t1_inherited_names"], [], 5],
   ["sl-mistake-type-from-schema", "task1", ["t1_same_wrong_type"], [], 1],
+  // cheats-round-2026-12-07i, handle's rules followed only for what every request carried (41/41
+  // each before), at their honest siblings now: checkArgs or the unknown tool's -32602 only for the
+  // page's clientCapabilities (t2_arguments, t2_same_bad_args and t2_unknown_names hold other
+  // clients' calls: behaviour/other-clients.ts; checkArgs never run is 39, the -32602 never given
+  // 40); the version check only for a _meta of the page's three keys (t2_version_check and
+  // t2_same_old_version_methods hold a progressToken or a client's key; no version check is 39);
+  // resources/read's not found only for policy: and scheme-less uris (t2_unknown_names holds file:,
+  // https:, urn: ...; none at all is 40); an accept read only without a requestState beside it or
+  // without _meta in the answer (t2_input_responses holds both; never cancelling is 40).
+  ["sl-args-page-capabilities", "task2", ["t2_same_bad_args", "t2_arguments"], [], 2],
+  ["sl-unknown-tool-page-capabilities", "task2", ["t2_unknown_names"], [], 1],
+  ["sl-version-extra-meta-key", "task2", ["t2_same_old_version_methods", "t2_version_check"], [], 2],
+  ["sl-resource-unknown-page-scheme", "task2", ["t2_unknown_names"], [], 1],
+  ["sl-cancel-no-requeststate", "task2", ["t2_input_responses"], [], 1],
+  ["sl-cancel-plain-answer-only", "task2", ["t2_input_responses"], [], 1],
 ];
 
 describe("mcp-stateless: the class's submissions through the sandbox", () => {
