@@ -62,7 +62,6 @@ export const BAD_VERSIONS: unknown[] = [undefined, null, "2025-06-18", "2025-11-
 const EXTRA_META: readonly [Msg, unknown][] = [
   [{ progressToken: "p-7" }, "2025-06-18"], [{ "com.example/trace": "4bf92f35" }, "2025-11-25"], [{ progressToken: 42 }, undefined],
   [{ "io.modelcontextprotocol/logLevel": "debug" }, null], [{ progressToken: "p-8", "com.example/trace": "00f067aa" }, "2026-07-29"],
-  [{ "com.example/trace": "a3ce929d" }, "2026-07-28"],
 ];
 const BAD_META: unknown[] = [undefined, null, "2026-07-28", 5, [], [CLIENT_META], {}];
 
@@ -152,10 +151,10 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // A _meta with keys beside the page's three (RequestMetaObject's progressToken and logLevel,
       // a key of the client's own): the version is read all the same. The check skipped for such a
       // _meta kept every point while no request carried one (cheats-round-2026-12-07i
-      // sl-version-extra-meta-key). The last names the right version: answered (tools/list; not
-      // prompts/list, whose -32601 is t2_unknown_names' rule and would be charged here too). No draw.
+      // sl-version-extra-meta-key). Each is refused: a request answered here would charge that
+      // method's own mistakes (a tools/list order, a -32601's text) to this rule too. No draw.
       ...((methods) => EXTRA_META.map(([extra, version], i) => {
-        const [method, params] = methods[i % 5]!;
+        const [method, params] = methods[i % methods.length]!;
         const meta: Msg = { ...CLIENT_META, ...extra };
         if (version === undefined) delete meta[VERSION_KEY]; else meta[VERSION_KEY] = version;
         return { jsonrpc: "2.0", id: `meta-${i}`, method, params: withMeta(params, meta) };
