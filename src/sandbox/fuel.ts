@@ -9,7 +9,7 @@ import { Backstop, ownThreadId } from "./thread-cpu.js";
 /** The most fuel a reference solution's run used, over both packs and the seeds measured (test/fuel-budget.test.ts keeps it true). */
 export const REFERENCE_RUN_FUEL = 22;
 /** The most fuel a reference solution used for a whole submission (all its tasks' runs). */
-export const REFERENCE_SUBMISSION_FUEL = 76;
+export const REFERENCE_SUBMISSION_FUEL = 108;
 /**
  * One call's budget within its run (RunSpec.callFuel for an export whose calls do more): a call
  * that uses it up is stopped alone, as that input's failure, and the run goes on. A call of a
@@ -47,12 +47,14 @@ export function runFuelOf(spec: { callFuel?: number; inputs: readonly unknown[] 
   return Math.max(base, stops + REFERENCE_RUN_FUEL);
 }
 /**
- * A submission's budget, all its runs together: 40 times the largest reference submission. It was
- * 50 times 60; the stateless reference grew to 76 with more runs (a run of 24 calls in one
- * instance, a driver's 260 requests), and the budget was kept where it was, far above any correct
- * submission's use, rather than grow the time a submission looping everywhere takes to stop.
+ * A submission's budget, all its runs together: 28 times the largest reference submission. It was
+ * 50 times 60, then 40 times 76; the stateless reference grew to 108 with more runs (the client's
+ * late calls, rounds of many questions, serve's long lines), and the budget was kept where it was
+ * each time, far above any correct submission's use, rather than grow the time a submission
+ * looping everywhere takes to stop. Each run's own budget (RUN_FUEL, 50 times) is the margin that
+ * matters to a slow correct run.
  */
-export const SUBMISSION_FUEL = 40 * REFERENCE_SUBMISSION_FUEL;
+export const SUBMISSION_FUEL = 28 * REFERENCE_SUBMISSION_FUEL;
 /**
  * The processor time a run may spend without a single unit of fuel counted, past which the pool
  * ends the thread (watchdog.ts): only work that does not tick (a built-in call on a huge value)

@@ -9,6 +9,7 @@ import { callOf, type PackPlan, type PackTask, type PlanInput } from "../../../s
 import { makeRandom } from "../../../src/pack/random.js";
 import { interleave } from "../../../src/pack/interleave.js";
 import type { RunSpec } from "../../../src/sandbox/protocol.js";
+import { CALL_FUEL_FACTOR } from "../../../src/sandbox/fuel.js";
 import { allInputs, planChecks, type PlannedCheck } from "../behaviour/check.js";
 import { TASK1_CHECKS } from "../behaviour/task1-checks.js";
 import { cancelRounds, TASK2_CHECKS } from "../behaviour/task2-checks.js";
@@ -18,6 +19,11 @@ import { CANCEL_ROUNDS, CHECK_ARGS_INPUTS, LINES, MESSAGES, messageIndex } from 
 import { answersOf, argsPairs, messagesOfLines, newServer } from "../behaviour/model.js";
 import { sameJson } from "../evidence/reading.js";
 import { LINE_RULES } from "../evidence/line-rules.js";
+
+// One serve call does a whole list's work: the reference's largest (t4_unreadable_lines' lists of
+// several-KB lines) uses 4 units (bench/fuel.ts), so a call gets CALL_FUEL_FACTOR times 6, as
+// chapter 2's serve does.
+const SERVE_CALL_FUEL = CALL_FUEL_FACTOR * 6;
 
 export const TASKS: readonly PackTask[] = [
   { id: "task1", number: 1, title: "Check a tool call's arguments", file: "task1.ts", exportName: "checkArgs", signature: "(schema: InputSchema, args: JsonObject) => string[]" },
@@ -202,7 +208,7 @@ export function plan(input: PlanInput): StatelessPlan {
   for (const id of OWN_TASKS) {
     const task = taskOf(id);
     if (!input.tasks.includes(id) || !input.has(task.file)) continue;
-    const base = { ...callOf(task), ...(id === "task1" ? SPREAD : {}) };
+    const base = { ...callOf(task), ...(id === "task1" ? SPREAD : {}), ...(id === "task4" ? { callFuel: SERVE_CALL_FUEL } : {}) };
     // checkArgs's cases and handle's messages go on past a call that failed: the lines that read
     // it fail, the others are judged (src/pack/failed-call.ts), and so are the rules.
     const perCall = id !== "task4";
