@@ -206,9 +206,9 @@ export const ATTACKS: readonly Attack[] = [
   { name: "node-fs", class: "node-module", tries: "import from node:fs (and from fs) to read the solutions and write a file", check: nodeModule({ task1: "node:fs", task2: "fs" }) },
   { name: "node-child-process", class: "node-module", tries: "import from node:child_process to run commands and leave a process", check: nodeModule({ task3: "node:child_process" }) },
   { name: "node-net", class: "node-module", tries: "import from node:net to call the test's canary port", check: nodeModule({ task2: "node:net" }) },
-  // node:os loads (a main guard may import it for EOL); os.hostname() is refused where it is called.
+  // node:os loads (a main guard may import it for EOL); os.userInfo() is refused where it is called (os.hostname() is a fixed "localhost").
   { name: "node-others", class: "node-module", tries: "node:os, node:http and node:worker_threads, one per task",
-    check: (report) => [...nodeModule({ task2: "node:http", task3: "node:worker_threads" })(report), ...refusedAtCall("task1", "os.hostname")(report)] },
+    check: (report) => [...nodeModule({ task2: "node:http", task3: "node:worker_threads" })(report), ...refusedAtCall("task1", "os.userInfo")(report)] },
 ];
 
 export const folderOf = (attack: Attack): string => attack.folder ?? attack.name;
