@@ -15,7 +15,9 @@ const INCLUDE = ["src/**/*.test.ts", "courses/**/*.test.ts", "test/**/*.test.ts"
 // attacks and watches its own runs' processes and files (its process group, token, root and
 // canary port), so another file beside it is not seen. vitest.hostile.config.ts runs them alone.
 const HOSTILE = ["test/hostile/**/*.test.ts"];
-const EXCLUDE = ["test/hostile/**", "**/node_modules/**"];
+// A fixture folder is a student's submission: a test file of its own (fair-round-2026-12-07j
+// sl-c-own-test-file) is its code, never one of ours.
+const EXCLUDE = ["test/hostile/**", "**/node_modules/**", "test/fixtures/**"];
 
 export default defineConfig({
   // The course module as students import it (tsconfig.json maps it for the compiler and tsx).
