@@ -13,7 +13,7 @@ import type { StatefulPlan } from "./plan.js";
 import { valueOf } from "./values.js";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-// How a value was written wrong: left out, null, undefined (gone in JSON: left out), or another value.
+// How a value was written wrong: left out (undefined too: JSON drops it), null, or another value.
 const how = (v: unknown, present: boolean): string => (!present ? "absent" : v === null ? "null" : "other");
 
 /** The ways a builder's answers were wrong ("id:null"), or undefined where one failed or was no object (its own failure). */
