@@ -24,27 +24,39 @@ export const PADDING = { min: 41, max: 56 } as const;
  * `orders`, each with a server and a user of its own that answer as the page's do (outcomes not
  * read: the padding is only calls made), then the case's call with the grader's peers, whose
  * value or throw is the call's. A padding call's server stops answering after 64 messages, as the
- * peers do, so a client with no cap does not loop there.
+ * peers do, so a client with no cap does not loop there. A client that counted only the calls
+ * whose send looked like the grader's (its name, its text) kept a first-N gate, so every call's
+ * send and ask are the same wrapper, called from one place.
  */
 export const DRIVE_LATE = String.raw`exports.driveLate = function driveLate(callWithInput, name, args, orders, send, ask) {
-  for (let i = 0; i < orders.length; i++) {
-    const order = orders[i];
-    let sent = 0;
-    const pageSend = function (message) {
-      sent += 1;
-      if (sent > 64) throw new Error("the grader's mock stopped answering after 64 messages in one call");
-      const given = message !== null && typeof message === "object" ? message.id : null;
-      const id = typeof given === "string" || typeof given === "number" ? given : null;
-      if (sent === 1) {
-        const confirm = { method: "elicitation/create", params: { mode: "form", message: "Really cancel order " + order + "?", requestedSchema: { type: "object", properties: { confirm: { type: "boolean" } }, required: ["confirm"] } } };
-        return { jsonrpc: "2.0", id: id, result: { resultType: "input_required", inputRequests: { confirm: confirm } } };
-      }
-      return { jsonrpc: "2.0", id: id, result: { content: [{ type: "text", text: order + " cancelled" }], isError: false, resultType: "complete" } };
-    };
-    const pageAsk = function () { return { action: "accept", content: { confirm: true } }; };
-    try { callWithInput("cancel_order", { order_id: order }, pageSend, pageAsk); } catch (error) { /* not judged */ }
+  const wrap = function (peer) { return function (message) { return peer(message); }; };
+  let value;
+  for (let i = 0; i <= orders.length; i++) {
+    const last = i === orders.length;
+    let call;
+    if (last) call = [name, args, wrap(send), wrap(ask)];
+    else {
+      const order = orders[i];
+      let sent = 0;
+      const pageSend = function (message) {
+        sent += 1;
+        if (sent > 64) throw new Error("the grader's mock stopped answering after 64 messages in one call");
+        const given = message !== null && typeof message === "object" ? message.id : null;
+        const id = typeof given === "string" || typeof given === "number" ? given : null;
+        if (sent === 1) {
+          const confirm = { method: "elicitation/create", params: { mode: "form", message: "Really cancel order " + order + "?", requestedSchema: { type: "object", properties: { confirm: { type: "boolean" } }, required: ["confirm"] } } };
+          return { jsonrpc: "2.0", id: id, result: { resultType: "input_required", inputRequests: { confirm: confirm } } };
+        }
+        return { jsonrpc: "2.0", id: id, result: { content: [{ type: "text", text: order + " cancelled" }], isError: false, resultType: "complete" } };
+      };
+      const pageAsk = function () { return { action: "accept", content: { confirm: true } }; };
+      call = ["cancel_order", { order_id: order }, wrap(pageSend), wrap(pageAsk)];
+    }
+    // One call site for every call, and every send and ask the same wrapper: nothing the client
+    // sees (its stack, a function's name or text) tells a padding call from the judged one.
+    try { value = callWithInput(call[0], call[1], call[2], call[3]); } catch (error) { if (last) throw error; }
   }
-  return callWithInput(name, args, send, ask);
+  return value;
 };`;
 
 const asksFirst = (c: CallCase): boolean => asksForInput(c.server[0]);

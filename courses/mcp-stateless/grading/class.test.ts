@@ -1005,6 +1005,9 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // instance (client/late-calls.ts). 9, the price of no rounds at all (the honest siblings', 32/41).
   ["sl-client-few-questions", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_final_result_returned", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
   ["sl-client-first-40-calls", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_final_result_returned", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
+  // And counted only over calls whose send was anonymous, as the grader's mocks were and the
+  // padding's was not (41/41 then): every late call's send and ask are one wrapper now.
+  ["sl-client-first-40-peer-calls", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_final_result_returned", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
   // cheats-round-2026-12-07i: the user asked only about the page's one-boolean form (any other
   // cancelled unasked), and an error thrown only when its message is not empty: 41/41 while every
   // question was that form and every error had a sentence (client/many-questions.ts varies both).
