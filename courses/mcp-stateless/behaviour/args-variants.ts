@@ -82,7 +82,7 @@ const VARIANTS: readonly BehaviourCheck[] = [
   },
   {
     id: "t1_same_problem_order", task: "task1", title: "The page's three kinds of problem, with other names and counts, come in the same order",
-    rule: "Missing names in schema.required's order, then unexpected keys, then values that are not strings, both in Object.keys(args)'s order.",
+    rule: "Missing names, each name of schema.required that args lacks whether schema.properties lists it or not, in schema.required's order; then unexpected keys, then values that are not strings, both in Object.keys(args)'s order.",
     hint: HINT,
     // 2-4 names, 1-2 missing, 1-2 given as numbers (as the page's 7: which values are not strings
     // is t1_same_wrong_type's), the rest strings; one unexpected key holding a string, as the
@@ -98,7 +98,17 @@ const VARIANTS: readonly BehaviourCheck[] = [
       for (const p of listed) if (!gone.has(p)) args[p] = numbers.has(p) ? random.int(0, 999) : random.word(1, 6);
       args[names(random, 1, listed)[0]!] = random.word(1, 6);
       return [schemaOf(listed), shuffledArgs(random, args)];
-    }),
+    }).concat(Array.from({ length: 3 }, () => {
+      // Rule 1's reach: schema.required holds a name schema.properties does not list, among the
+      // listed ones, and args lacks it (a checkArgs walking schema.properties never says it is
+      // missing, and says the missing ones in properties' order: one rule, one point).
+      const listed = names(random, random.int(1, 3));
+      const unlisted = names(random, 1, listed)[0]!;
+      const required = shuffled(random, [...listed, unlisted]);
+      const args: Record<string, unknown> = {};
+      for (const p of listed) if (random.bool()) args[p] = random.word(1, 6);
+      return [{ ...schemaOf(listed), required }, shuffledArgs(random, args)];
+    })),
   },
   {
     id: "t1_same_valid", task: "task1", title: "Valid arguments under other names give no problems",

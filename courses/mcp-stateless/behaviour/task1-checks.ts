@@ -81,7 +81,10 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
         [ORDER, { [name]: 5 }],
         [schemaOf([name], [name]), {}],
         [schemaOf([name], [name]), { [name]: 7 }],
-        [schemaOf(["order_id"], ["order_id", name]), { order_id: "A100" }],
+        // Listed too: a required name the properties lack is rule 1's reach, t1_same_problem_order's
+        // (a checkArgs walking schema.properties for the missing names lost a point here as well
+        // as its order's: cheats-round-2026-12-07i sl-mistake-missing-by-properties).
+        [schemaOf(["order_id", name], ["order_id", name]), { order_id: "A100" }],
       ]),
       // A listed name in full-width letters (NFKC makes it order_id) is only written like it:
       // keys normalised before the lookup kept 41/41 (ch2-sl-round-2026-12-07d sl-mistake-checkargs-keys-nfkc).

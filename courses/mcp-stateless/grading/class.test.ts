@@ -1007,6 +1007,10 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["sl-client-first-40-calls", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_final_result_returned", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
   // And counted only over calls whose send was anonymous, as the grader's mocks were and the
   // padding's was not (41/41 then): every late call's send and ask are one wrapper now.
+  // cheats-round-2026-12-07i: the missing names found by walking schema.properties (their order,
+  // and a required name properties lacks never reported) cost 2, one a half of rule 1: the reach's
+  // inputs are t1_same_problem_order's now, beside the order's.
+  ["sl-mistake-missing-by-properties", "task1", ["t1_same_problem_order"], [], 1],
   ["sl-client-first-40-peer-calls", "task3", ["t3_ask_each_request", "t3_at_most_three_rounds", "t3_final_result_returned", "t3_same_cancel_flows", "t3_error_response_throws"], [], 9],
   // cheats-round-2026-12-07i: the user asked only about the page's one-boolean form (any other
   // cancelled unasked), and an error thrown only when its message is not empty: 41/41 while every
