@@ -183,6 +183,17 @@ function askedAgain(fx: ClientFixtures): boolean {
   return keys.every((k) => one.asks.some((a) => sameJson(a.question.value, requests[k]) && a.answer !== undefined && sameJson(sent[k], a.answer)));
 }
 
+/**
+ * Whether the confirmed cancel never called ask, and still retried: what its retry carries cannot
+ * be what ask returned, so the line shows t3_ask_calls's mistake again (a client answering every
+ * question {"action": "cancel"} itself lost both lines: cheats-round-2026-12-07i
+ * sl-client-ask-one-boolean-forms-honest).
+ */
+function neverAsked(fx: ClientFixtures): boolean {
+  const r = rounds(fx, "accept");
+  return r.rounds.length >= 2 && r.early.length === 0 && r.rounds.every((round) => round.asks.length === 0);
+}
+
 const retriedOtherwise = (c: FixtureCall, line: "t3_retry_same_call" | "t3_retry_input_responses"): { line: string; when(fx: ClientFixtures): boolean } => ({
   line,
   when: (fx) => {
@@ -369,7 +380,8 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
     // ask called once per key, in the keys' order, but with something else than the server's
     // request (its params, say), and each answer sent under its key: the one mistake is how ask
     // was called, t3_ask_calls's (client-asks-with-params).
-    readsThrough: [{ line: "t3_ask_calls", when: (fx) => sentWhatAskReturned(fx) || askedAgain(fx) }],
+    // Or ask never called at all: nothing ask returned could be sent.
+    readsThrough: [{ line: "t3_ask_calls", when: (fx) => sentWhatAskReturned(fx) || askedAgain(fx) || neverAsked(fx) }],
   },
   {
     line: line("t3_final_text", "What the confirmed cancel returns", finalText(accept.server.at(-1)),

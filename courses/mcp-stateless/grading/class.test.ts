@@ -1017,6 +1017,9 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // question was that form and every error had a sentence (client/many-questions.ts varies both).
   // One point each: the first is the ask rule's (its honest sibling, never asking, loses the page's line too).
   ["sl-client-ask-one-boolean-forms", "task3", ["t3_ask_each_request"], [], 1],
+  // Its honest sibling, every question answered {"action": "cancel"} without asking: one rule,
+  // t3_ask_calls's (the retry's line read through it: nothing ask returned could be sent). 2 before.
+  ["sl-client-ask-one-boolean-forms-honest", "task3", ["t3_ask_calls", "t3_ask_each_request"], [], 1],
   ["sl-client-throw-nonempty-message", "task3", ["t3_error_response_throws"], [], 1],
   // Cheats of cheats-round-2026-12-07i, at their honest siblings now (each 41/41 before): the
   // Parse error line only for unreadable lines with no space or tab at an end, or of at most 400
