@@ -15,7 +15,9 @@
  *
  * Serialise every output line as Python's json.dumps(response, separators=(",", ":"),
  * sort_keys=True) does: keys sorted alphabetically at every level, no space after "," or ":",
- * no newline inside the line. (JSON.stringify does not sort keys: that part is yours to write.)
+ * no newline inside the line. (JSON.stringify does not sort keys: that part is yours to write.
+ * Text outside ASCII may stay as it is, or be written as json.dumps's \uXXXX escapes: both are
+ * the same JSON.)
  *
  * grade runs it on the chapter's six LINES and prints five evidence lines (t3_out_count ...
  * t3_list_line_length). Run `npx grade watch` or `npx grade task3`; `npx grade hint task3` helps.

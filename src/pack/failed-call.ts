@@ -138,7 +138,19 @@ function throwSite(message: string): string {
 /** Whether two failures have one cause (throwSite): a throw at the same place, whatever input each names. */
 export const sameFailure = (a: TaskFailure, b: TaskFailure): boolean => throwSite(a.message) === throwSite(b.message);
 
-type FixtureOutcome = { ok: true } | { ok: false; failure: TaskFailure } | undefined;
+export type FixtureOutcome = { ok: true } | { ok: false; failure: TaskFailure } | undefined;
+
+/**
+ * The replayed fixture calls' outcomes (a generated run's first calls) as failedAsCase reads them:
+ * a failure stands only where the run the lines read (`lines`, undefined when it gave no calls)
+ * failed at that call too, or had stopped before it. Code that answered the page's run and threw
+ * on the same calls loaded again (it told the runs apart: a flag left at load, the clock's first
+ * reading) has no failure its lines charge, so none excuses its generated failures: such cheats
+ * kept 36/41 and 15/17 against honest siblings' 25 and 8 (cheats-round-2026-12-07k).
+ */
+export function failedInBoth(replay: readonly FixtureOutcome[], lines: readonly FixtureOutcome[] | undefined): FixtureOutcome[] {
+  return replay.map((o, i) => (o !== undefined && !o.ok && lines?.[i]?.ok === true ? { ok: true } : o));
+}
 
 /**
  * Whether a generated input's failure is a fixture call's, seen again: `sameCase(fixture, input)`

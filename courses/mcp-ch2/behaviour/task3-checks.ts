@@ -173,14 +173,21 @@ function nonAsciiLine(random: Random): string {
   return random.bool() ? pythonDumps(message as never) : JSON.stringify(message);
 }
 
-/** Each out line's escapes and characters outside ASCII, in order: what ensure_ascii decides, and nothing else. */
+/** Each out line's escapes and characters outside ASCII, in order (text outside ASCII as its escapes): nothing else of the line. */
 function escapesOf(answer: unknown): unknown {
   const out = (answer as { out?: unknown } | null)?.out;
   if (!Array.isArray(out) || !out.every((l) => typeof l === "string")) return answer;
   // Each line's escapes and the characters that should have been one, in order: \uXXXX, the short
   // ones (\" \\ \/ \b \f \n \r \t), controls and text outside printable ASCII as written.
-  return (out as string[]).map((line) => line.match(/\\u[0-9a-fA-F]{4}|\\["\\/bfnrt]|[^\x20-\x7e]/g) ?? []);
+  // Text outside ASCII (DEL and up) written as it is reads as json.dumps's escape of each UTF-16
+  // unit: the same JSON, and the page's list of what its json.dumps call is for (keys sorted, no
+  // spaces, no newline) leaves ensure_ascii out, so JSON.stringify's way is the page's too (three
+  // of helper 141's four ordinary chapter-2 submissions wrote it so and lost the point:
+  // class-round-2026-12-07l). Controls stay as written: JSON has them escaped.
+  return (out as string[]).map((line) => (line.match(/\\u[0-9a-fA-F]{4}|\\["\\/bfnrt]|[^\x20-\x7e]/g) ?? []).map(asEscape));
 }
+
+const asEscape = (part: string): string => (part.length === 1 && part >= "\x7f" ? `\\u${part.charCodeAt(0).toString(16).padStart(4, "0")}` : part);
 
 /**
  * Answers whose text holds what JSON escapes inside a string: a quote, a backslash, controls; the
@@ -293,9 +300,9 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
   },
   {
     name: "t3_non_ascii", task: "task3", judge: "output", part: escapesOf,
-    title: "Text outside ASCII is written as \\uXXXX escapes, and quotes, backslashes and controls escaped, as json.dumps writes it",
-    rule: "json.dumps keeps ensure_ascii=True unless told otherwise: every character outside printable ASCII in a line is written as \\u and four lower-case hex digits of its UTF-16 unit (é is \\u00e9, an emoji two escapes, DEL \\u007f); inside a string a quote is \\\", a backslash \\\\, a tab, newline, backspace, form feed and carriage return \\t \\n \\b \\f \\r, and other controls \\u00XX (as JSON.stringify writes them).",
-    hint: "JSON.stringify leaves é or 日本語 as they are: escape each UTF-16 unit from \\u007f up after serialising.",
+    title: "Text outside ASCII keeps its characters, and quotes, backslashes and controls are escaped as json.dumps writes them",
+    rule: "Text outside ASCII is written either as it is (JSON.stringify's way) or as json.dumps's default escapes (ensure_ascii: \\u and four lower-case hex digits of each UTF-16 unit, é as \\u00e9, an emoji two escapes, DEL \\u007f): both are the same JSON; inside a string a quote is \\\", a backslash \\\\, a tab, newline, backspace, form feed and carriage return \\t \\n \\b \\f \\r, and other controls \\u00XX (as JSON.stringify writes them).",
+    hint: "JSON.stringify escapes quotes, backslashes and controls as json.dumps does and leaves é or 日本語 as they are, which is fine. A hand-written escape must be \\u and four hex digits per UTF-16 unit: an emoji is two escapes, never one \\u1f600.",
     // Every word once as well, after the drawn lines (which keep their draws): a pick of five or
     // so lines missed DEL on some seeds, so escaping from U+0080 up passed there.
     // Last, text with a quote, a backslash and controls, which json.dumps writes as \" \\ \t \n \b

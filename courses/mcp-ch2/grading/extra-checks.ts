@@ -17,7 +17,7 @@ import { picked } from "../../../src/pack/interleave.js";
 import { freshCheck } from "./fresh.js";
 import { judgeFreshServe } from "./fresh-serve.js";
 import { chargeToolReadThrough, studentTool } from "./read-through-tool.js";
-import { failedAsCase } from "../../../src/pack/failed-call.js";
+import { failedAsCase, failedInBoth } from "../../../src/pack/failed-call.js";
 import { sameLineCase, sameMessageCase } from "./fixture-case.js";
 import { LINES } from "../course/fixtures.js";
 import { readCalls } from "./outcomes.js";
@@ -198,8 +198,10 @@ function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle
   const tool = task === "task2" && o.behaviour && ANSWER_KEY.expectWithTool ? studentTool(graded, reply) : undefined;
   // A fixture message's (or line's) failed call seen again (its method, its tool, its kind of line: fixture-case.ts) is charged by its lines, not by a rule.
   const perLine = task === "task3" && r.perLine !== undefined ? readCalls(task, reply.runs[r.perLine]) : undefined;
-  const asCase = task === "task2" ? failedAsCase(FIXTURE_INPUTS[task], calls.slice(0, fixtureCount), sameMessageCase)
-    : perLine ? failedAsCase(LINES, perLine, sameLineCase) : undefined;
+  // Only where the run the lines read failed too (failedInBoth): serve's is one call on every line.
+  const lineRun = readCalls(task, reply.runs[r.fixture]);
+  const asCase = task === "task2" ? failedAsCase(FIXTURE_INPUTS[task], failedInBoth(calls.slice(0, fixtureCount), lineRun), sameMessageCase)
+    : perLine ? failedAsCase(LINES, failedInBoth(perLine, lineRun?.[0]?.ok ? LINES.map(() => ({ ok: true })) : undefined), sameLineCase) : undefined;
   const excused: Excused | undefined = task === "task3" && sameMistake ? (input, failure) => asCase?.(input, failure) === true || sameMistake(input, failure) : asCase;
   const behaviour = o.behaviour ? judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, oracle?.override, excused) : [];
   const read = tool ? chargeToolReadThrough(behaviour, judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, (planned, i) => ANSWER_KEY.expectWithTool!(planned.inputs[i], tool), excused)) : behaviour;

@@ -33,7 +33,7 @@ import { chargeRepeatedSlips, failingAnswersOf, markLineValueSlips } from "./lin
 import { TASK1_FAMILIES, TASK2_FAMILIES, TASK4_FAMILIES } from "../evidence/rule-families.js";
 import { chargeIsErrorThrough, chargeLinesToTask1, chargeReprReadThrough, chargeServeLinesToHandle } from "./read-through.js";
 import { resolveCharges } from "../../../src/pack/charges.js";
-import { chargeFailedCalls, failedAsCase } from "../../../src/pack/failed-call.js";
+import { chargeFailedCalls, failedAsCase, failedInBoth } from "../../../src/pack/failed-call.js";
 import { chargeArgsParts, excusedArgsFailures } from "./args-failures.js";
 import { chargeArgsRulesAlike } from "./args-mistakes.js";
 import { oneKind } from "../../../src/pack/crash-kinds.js";
@@ -366,7 +366,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
     else if (id === "task2") {
       const { expectedAt, accepts, judges } = handleRules(modelAnswers(), offset);
       // A fixture message's failed call seen again (its branch: message-case.ts) is charged by its lines, not by a rule.
-      const excused = failedAsCase(FIXTURE_INPUTS.task2, calls.slice(0, offset), sameMessageCase);
+      const excused = failedAsCase(FIXTURE_INPUTS.task2, failedInBoth(calls.slice(0, offset), readRun(task, reply.runs[runs.fixture])), sameMessageCase);
       const shared = calls.slice(offset);
       // A rule whose inputs hold other rules' cases (BehaviourCheck.reachedBy): its failure may be theirs.
       const judged = chargeReached(judgeChecks(runs.checks, shared, expectedAt, accepts, input.seed, excused), runs.checks.flatMap((p) => (p.check.reachedBy
@@ -393,7 +393,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
     } else {
       const expected = serveExpected(plan, reply);
       // A fixture line's failed call seen again (its branch: a blank line, one that is not JSON...) is charged by its lines, not by a rule.
-      const asLine = excusedLines(task, runs.perLine !== undefined ? reply.runs[runs.perLine] : undefined);
+      const asLine = excusedLines(task, runs.perLine !== undefined ? reply.runs[runs.perLine] : undefined, reply.runs[runs.fixture]);
       const excused: SameMistake = sameMistake ? (list, failure) => asLine(list, failure) || sameMistake(list, failure) : asLine;
       const expectedAt = (i: number): { value: unknown } | undefined => (expected[offset + i] === undefined ? undefined : { value: expected[offset + i] });
       const shared = calls.slice(offset);

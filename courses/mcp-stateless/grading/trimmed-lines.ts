@@ -38,7 +38,7 @@ export function trimmedLinesProbe(plan: StatelessPlan, reply: SandboxReply, inpu
   const sites = (readRun(task, perLine) ?? []).slice(0, LINES.length).flatMap((o, i) => (o.ok || LINES[i]!.trim() === LINES[i] ? [] : [o.failure]));
   const calls = picked(readRun(task, reply.runs[runs.generated]), runs.picks);
   if (!sites.length || !calls) return undefined;
-  const asLine = excusedLines(task, perLine);
+  const asLine = excusedLines(task, perLine, reply.runs[runs.fixture]);
   const seen = new Set<string>();
   const lists = runs.inputs.flatMap((list, i) => {
     const c = calls[i];
