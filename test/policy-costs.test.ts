@@ -107,6 +107,16 @@ const COSTS: [PackDir, string, number, number?][] = [
   // result null where a request got no result value (notifications/initialized sent with an id):
   // MCP's Result is an object, but no generated session sends that.
   ["mcp-stateful", "c-result-null-kept", 0, 1],
+  // Code right on the page's run that tells the generated runs apart (a flag left on globalThis at
+  // the first load, the clock's first reading at load) and throws there (g-): at most what its
+  // honest sibling, the same exports always throwing, costs (cheats-round-2026-12-07k: 36/41,
+  // 15/17, 31/41 and 15/18 before the fixture calls' failures had to be the lines' run's too,
+  // src/pack/failed-call.ts failedInBoth, and the clients' rules had to be judged beyond the page).
+  ["ch2", "g-throw-clock-zero", 9],
+  ["mcp-stateless", "g-throw-clock-zero", 16],
+  ["mcp-stateless", "g-throw-context-first-load", 16],
+  ["mcp-stateless", "g-client-throw-after-five-loads", 17],
+  ["mcp-stateful", "g-client-throw-context-first-load", 5],
 ];
 
 describe("what skipped rules and one slip cost under the families", () => {

@@ -2,7 +2,7 @@
 // generated ones) and gives one check: pass with how many cases were tried, fail with the
 // smallest case that broke it, or skip with the reason no case could be judged.
 import type { CheckResult } from "../../../src/report/types.js";
-import type { CallCase, RequestCase, RequestRun } from "./cases.js";
+import { FIXTURE_CALLS, FIXTURE_REQUESTS, type CallCase, type RequestCase, type RequestRun } from "./cases.js";
 import { show } from "./messages.js";
 import type { ClientRule, Verdict } from "./rules.js";
 import { SERVER, roundsOf, type CallTrace } from "./trace.js";
@@ -17,7 +17,8 @@ export interface RequestRunTraces { spec: RequestRun; traces: CallTrace[] }
 export interface CallRunTrace { spec: CallCase; trace: CallTrace; earlierIds?: unknown[]; padded?: number }
 
 // How a case is shown is made only for a failed one (the smallest is named): most cases pass.
-interface JudgedCase { verdict: Verdict; shown: () => string; beyond?: string; call?: CallRunTrace; request?: { c: RequestCase; trace: CallTrace } }
+// `page`: one of the page's own calls (FIXTURE_REQUESTS, FIXTURE_CALLS).
+interface JudgedCase { verdict: Verdict; shown: () => string; beyond?: string; call?: CallRunTrace; request?: { c: RequestCase; trace: CallTrace }; page?: true }
 
 const describeStep = (s: ServerStep): string =>
   s.kind === "input" ? `input_required ${show(Object.keys(s.requests))}` : s.kind === "error" ? `error ${s.code} ${show(s.message)}` : `result ${show(s.result)}`;
@@ -30,9 +31,19 @@ export function showCall(c: CallCase): string {
 /** A case is judged unless its call never ran (its run failed to load, or was skipped). */
 const ran = (t: CallTrace): boolean => t.outcome.kind !== "not-run" && !(t.outcome.kind === "failed" && t.sent.length === 0 && !["timeout", "budget", "out-of-memory", "crash", "too-large", "not-json", "promise", "exit"].includes(t.outcome.failure.reason));
 
-function casesFor(rule: ClientRule, requestRuns: readonly RequestRunTraces[], callRuns: readonly CallRunTrace[]): { judged: JudgedCase[]; notRun: string | undefined } {
+/** A call that ended (threw, or failed by its own doing) before it sent the server anything. */
+const sentNothing = (t: CallTrace): boolean => (t.outcome.kind === "threw" || t.outcome.kind === "failed") && !t.sent.some((s) => s.peer === SERVER);
+const PAGE_CALLS: readonly CallCase[] = Object.values(FIXTURE_CALLS);
+
+/**
+ * Each case the rule judges, why a case could not run, and a call beyond the page's that ended
+ * before sending anything (`unreached`, how it ended): a rule judged on what was sent has nothing
+ * to read there.
+ */
+function casesFor(rule: ClientRule, requestRuns: readonly RequestRunTraces[], callRuns: readonly CallRunTrace[]): { judged: JudgedCase[]; notRun: string | undefined; unreached: CallTrace | undefined } {
   const judged: JudgedCase[] = [];
   let notRun: string | undefined;
+  let unreached: CallTrace | undefined;
   const why = (t: CallTrace): string => (t.outcome.kind === "not-run" ? t.outcome.why : t.outcome.kind === "failed" ? t.outcome.failure.message : "");
   if (rule.request) {
     for (const { spec, traces } of requestRuns) {
@@ -40,7 +51,8 @@ function casesFor(rule: ClientRule, requestRuns: readonly RequestRunTraces[], ca
       traces.forEach((trace, i) => {
         const c = spec.cases[i]!;
         if (!ran(trace)) { notRun ??= why(trace); return; }
-        judged.push({ verdict: rule.request!({ c, trace, reply: spec.reply, earlierIds: [...earlierIds] }), shown: () => `request(${show(c.method)}, ${show(c.params)}, send), the server answering ${describeStep(spec.reply)}`, request: { c, trace }, ...(spec.beyond ? { beyond: spec.beyond } : {}) });
+        if (spec !== FIXTURE_REQUESTS && sentNothing(trace)) unreached ??= trace;
+        judged.push({ verdict: rule.request!({ c, trace, reply: spec.reply, earlierIds: [...earlierIds] }), shown: () => `request(${show(c.method)}, ${show(c.params)}, send), the server answering ${describeStep(spec.reply)}`, request: { c, trace }, ...(spec.beyond ? { beyond: spec.beyond } : {}), ...(spec === FIXTURE_REQUESTS ? { page: true as const } : {}) });
         for (const s of trace.sent) if (s.peer === SERVER && s.value !== null && typeof s.value === "object") earlierIds.push((s.value as Record<string, unknown>)["id"]);
       });
     }
@@ -49,12 +61,14 @@ function casesFor(rule: ClientRule, requestRuns: readonly RequestRunTraces[], ca
     for (const call of callRuns) {
       const { spec, trace, earlierIds } = call;
       if (!ran(trace)) { notRun ??= why(trace); continue; }
+      const page = PAGE_CALLS.includes(spec) && call.padded === undefined && earlierIds === undefined;
+      if (!page && sentNothing(trace)) unreached ??= trace;
       const after = call.padded !== undefined ? `, called after ${call.padded} calls of the page's accepted cancel in the same module instance`
         : earlierIds ? `, called a second time in the same module instance (the first sent ids ${show(earlierIds)})` : "";
-      judged.push({ verdict: rule.call({ c: spec, trace, rounds: roundsOf(trace, spec), ...(earlierIds ? { earlierIds } : {}) }), shown: () => showCall(spec) + after, call });
+      judged.push({ verdict: rule.call({ c: spec, trace, rounds: roundsOf(trace, spec), ...(earlierIds ? { earlierIds } : {}) }), shown: () => showCall(spec) + after, call, ...(page ? { page: true as const } : {}) });
     }
   }
-  return { judged: judged.filter((j) => j.verdict !== "n/a"), notRun };
+  return { judged: judged.filter((j) => j.verdict !== "n/a"), notRun, unreached };
 }
 
 /** The request cases a rule failed, or undefined where it failed a call too (as casesFor judges them). */
@@ -84,8 +98,16 @@ const SECOND_CALL = "a call after another in the same module instance ended by t
 
 export function judgeRule(rule: ClientRule, requestRuns: readonly RequestRunTraces[], callRuns: readonly CallRunTrace[], seed: number | undefined): CheckResult {
   const base = { name: rule.id, kind: rule.kind, title: rule.title, hint: `${rule.rule} ${rule.hint}` } as const;
-  const { judged, notRun } = casesFor(rule, requestRuns, callRuns);
+  const { judged, notRun, unreached } = casesFor(rule, requestRuns, callRuns);
   if (judged.length === 0) return { ...base, status: "skip", message: notRun ? `No case could be judged: ${notRun}` : "No case applies: no call got as far as this rule judges." };
+  // Held on the page's own calls alone, while every other call it could judge ended before sending
+  // anything: the code's doing, so the rule is not shown (a client right on the page's runs and
+  // throwing at once everywhere else kept 31/41 against its honest sibling's 24:
+  // cheats-round-2026-12-07k sl-client-throw-after-five-loads).
+  if (unreached && judged.every((j) => j.page)) {
+    const how = unreached.outcome.kind === "threw" ? `threw ${unreached.outcome.name}${unreached.outcome.message ? `: ${unreached.outcome.message}` : ""}` : unreached.outcome.kind === "failed" ? unreached.outcome.failure.message : "";
+    return { ...base, status: "fail", expected: "the rule kept on calls beyond the page's", actual: `every call beyond the page's ended before sending anything (${how})`, message: `Held on the page's own calls only: every other call ended before it sent the server anything, so this rule could not be judged there (${how}). Follow the rule on every call, not only the page's.` };
+  }
   const seedText = seed === undefined ? "" : ` (seed ${seed}, run again with --seed ${seed})`;
   const failed = judged.filter((j): j is JudgedCase & { verdict: { expected: string; actual: string } } => typeof j.verdict === "object");
   if (failed.length === 0) return { ...base, status: "pass", message: `${judged.length} cases tried${seedText}.` };
