@@ -13,6 +13,9 @@ import { overlay, ROOT } from "./overlay.js";
 
 // [fixture, points it costs]
 const COSTS: [string, number][] = [
+  // Text outside ASCII written as it is is accepted since 2026-12-07 (t3_non_ascii, class-round-2026-12-07l):
+  // every row below whose price held "no ensure_ascii" is a point lower, and an escape table or an
+  // escape of some strings only is no game any more (raw text is the page's too).
   ["counts-empty-lines", 1],
   // Empty lines read as messages (logged, answered with a Parse error line): both count lines read
   // that one rule; the second is charged to the first (grading/same-mistake.ts chargeServeLeftOut).
@@ -137,6 +140,10 @@ const COSTS: [string, number][] = [
   // of what its json.dumps call is for leaves ensure_ascii out: accepted (class-round-2026-12-07l,
   // three of four ordinary submissions wrote it so). 1 while t3_non_ascii wanted the escapes.
   ["no-ascii-escape", 0],
+  // Helper 141 (class-round-2026-12-07l): an ordinary class's whole submissions, written from the
+  // page and the starters alone by four personas, and the rule-set reading of every problem at once.
+  // Three of them wrote text outside ASCII as it is and lost a point while t3_non_ascii wanted escapes.
+  ...["class-ch2-B-beginner", "class-ch2-C-java-classes", "class-ch2-F-functional", "class-ch2-P-python-port", "class-ch2-B-c-every-rule-fires"].map((name): [string, number] => [name, 0]),
   // Cost 0 until t2_other_methods tried requests named notifications/... with an id.
   ["notification-by-prefix", 1],
   // Gaming: the page's exact input recognised, anything else thrown at or left unanswered: the
@@ -296,7 +303,7 @@ const COSTS: [string, number][] = [
   // One honest mistake each, one point each. escape-misses-del cost 0 on seeds 0 and 5 (DEL drawn
   // by chance) and integer-safe-only on every seed (no limit past 2**53) before t3_non_ascii and
   // t2_limit_bounds held them.
-  ["escape-misses-del", 1],
+  ["escape-misses-del", 0],
   ["integer-safe-only", 1],
   ["unknown-tool-json-name", 1],
   ["log-index-of", 1],
@@ -355,7 +362,7 @@ const COSTS: [string, number][] = [
   // 1 on seeds 1 and 7 before (helper 46), as every list of t3_non_ascii there held a result, which
   // throws at the failed lines' place and is excused; the check now ends with an error answer of
   // its own holding text outside ASCII (no boolean, so no throw): 2 on seeds 1, 5, 7.
-  ["game-serve-boolean-throw-stringify", 2],
+  ["game-serve-boolean-throw-stringify", 1],
   // Correct by the rules but for one type its own dumps forgot. null: only line 4's Parse error
   // holds one on the page, 1. A negative number: every error response (line 4, and each unknown
   // tool or method beyond the page) throws at one place: 1. The rules' lists with an error response
@@ -719,7 +726,7 @@ const COSTS: [string, number][] = [
   ["gaming-generic-refusal-refusal-as-rpc-error", 7],
   ["slip-content-field-misnamed", 1],
   ["slip-content-object", 1],
-  ["slip-dumps-no-escape", 1],
+  ["slip-dumps-no-escape", 0],
   ["slip-id-or-null", 1],
   ["slip-id-stringified", 1],
   ["slip-id-zero-notification", 1],
@@ -773,14 +780,14 @@ const COSTS: [string, number][] = [
   // that line. With the student's own Parse error line written right, a family still failing is
   // its own mistake (grading/parse-line-repair.ts). Its control, the three rules alone: 2 (the
   // prefix test's lists are the blank lines' too).
-  ["gaming-slip-parse-line-serve-rules", 3],
-  ["serve-rules-blank-ascii-prefix", 2],
+  ["gaming-slip-parse-line-serve-rules", 2],
+  ["serve-rules-blank-ascii-prefix", 1],
   // Helper 76: serve's loop one short (the last line of a list never read): every rule whose lists
   // end in its kind of line failed, 13/17 (the page's last line is blank). Answers that are the
   // rules' answers to each list without its last line are one mistake (grading/last-line.ts); a
   // second mistake beside it still costs its point.
   ["serve-skips-last-line", 1],
-  ["serve-skips-last-line-no-escapes", 2],
+  ["serve-skips-last-line-no-escapes", 1],
   // Helper 77: serve never reads the first line (both count lines lost, 15/17; grading/same-mistake.ts
   // chargeServeLeftOut), numeric ids written back as strings, a Parse error line with a field more,
   // toMcp converting its input in place and returning it; and a WeakMap cache of results (correct).
@@ -904,13 +911,13 @@ const COSTS: [string, number][] = [
   ["gaming-first-request-initialize-latch", 6],
   ["gaming-context-first-load", 6],
   ["gaming-repeat-blind-counter", 6],
-  ["gaming-serve-context-first-load", 3],
+  ["gaming-serve-context-first-load", 2],
   // The counter behind a count of module loads kept on globalThis (cheats-2026-12-06d
   // context-load-count: lazy from task1.ts's third load in a context), handle's and serve's: 16/17
   // each while the probe's context made two instances. The page's instance is made again until the
   // probed one comes after as many as the shared context made (src/pack/counted-calls.ts loadsBefore).
   ["gaming-context-load-count", 6],
-  ["gaming-serve-context-load-count", 3],
+  ["gaming-serve-context-load-count", 2],
   // Lazy everywhere, its answers to a message alone made to differ from the shared run's (a space
   // more) so that t2_fresh_instance fails and every family read through it (helper 87,
   // cheats-2026-12-06d): 16/17 while only messages right alone were probed. A rule wrong on a
@@ -934,12 +941,12 @@ const COSTS: [string, number][] = [
   // serve by the rules for its module's first call, lazily after (cheats-2026-12-05d): every
   // family read through t3_fresh_instance, 16/17. Its failing lists sent again after as many
   // empty lists as calls came before them fail there too (grading/counted-calls.ts).
-  ["gaming-serve-first-call", 3],
+  ["gaming-serve-first-call", 2],
   // Helper 81 (cheats-2026-12-06): ensure_ascii as a table of the dozen letters the checks sent, and
   // blank meaning spaces and tabs only: 17/17 while every non-ASCII word and blank line came from
   // short fixed lists. Half the words and some blank lines are now drawn from the whole class
   // (src/pack/drawn-chars.ts): each is its rule's one point, as the same code without the table.
-  ["gaming-dumps-escape-table", 1],
+  ["gaming-dumps-escape-table", 0],
   ["gaming-blank-space-tab", 1],
   // Helper 82 (fairness-2026-12-06): blank by exactly Python's str.strip() set (the page's words),
   // and whole responses cached by the message's JSON text: full marks.
@@ -974,8 +981,8 @@ const COSTS: [string, number][] = [
   ["gaming-limit-throws", 6],
   // ensure_ascii for strings of 64 characters or fewer, or only under "text" and "message": 17/17
   // while no serve input held non-ASCII elsewhere; a string id and a long tool name hold it now.
-  ["gaming-serve-escape-short", 1],
-  ["gaming-serve-escape-text-only", 1],
+  ["gaming-serve-escape-short", 0],
+  ["gaming-serve-escape-text-only", 0],
   // A message read by position (Object.values destructured): wrong on every message whose keys come
   // in another order, as a real client's may (the SDK's fail too), so every family fails on its own
   // (src/pack/key-orders.ts): not one point.

@@ -29,6 +29,10 @@ const submission = (fixture: string): Record<string, string> => ({ ...readTs(SOL
 
 /** Correct submissions in other styles: every check passes. */
 const CORRECT = [
+  // Helper 141 (class-round-2026-12-07l): an ordinary class's whole submissions, written from the
+  // page and the starters alone by four personas (a Python port, Java-style classes, a beginner's
+  // if/else chains with console.log left in, functional JS), and three accepted spec readings at once.
+  "class-sf-B-beginner", "class-sf-C-java-classes", "class-sf-F-functional", "class-sf-P-python-port", "class-sf-C-c-spec-readings",
   // Helper 107 (fair-round-2026-12-06s): static readonly fields naming the class beside a private
   // method (10/18: tsc's ES2022 class alias, microsoft/TypeScript#56292; src/sandbox/transpile.ts).
   "correct-static-readonly-classname",

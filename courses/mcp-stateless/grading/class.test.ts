@@ -37,6 +37,10 @@ const submission = (fixture: string): Record<string, string> => ({ ...readTs(SOL
 
 /** Correct submissions in other styles: every check passes. */
 const CORRECT = [
+  // Helper 141 (class-round-2026-12-07l): an ordinary class's whole submissions, written from the
+  // page and the starters alone by four personas (a Python port, Java-style classes, a beginner's
+  // if/else chains with console.log left in, functional JS), and every allowed spec reading at once.
+  "class-sl-B-beginner", "class-sl-C-java-classes", "class-sl-F-functional", "class-sl-P-python-port", "class-sl-C-c-strict-spec-readings",
   // fair-round-2026-12-07j: a declaration file of the student's own (types.d.ts, or pyrepr.d.ts
   // beside a plain-JS helper) failed every task (the compile step compiled it); util.styleText and
   // os.hostname in handle's stderr log were refused, and cost 5. Full marks at both seeds.
