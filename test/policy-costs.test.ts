@@ -116,6 +116,7 @@ const COSTS: [PackDir, string, number, number?][] = [
   ["mcp-stateless", "g-throw-clock-zero", 16],
   ["mcp-stateless", "g-throw-context-first-load", 16],
   ["mcp-stateless", "g-client-throw-after-five-loads", 17],
+  ["mcp-stateless", "g-client-throw-off-page", 17], // the same, keyed on a table of the page's inputs
   ["mcp-stateful", "g-client-throw-context-first-load", 5],
 ];
 

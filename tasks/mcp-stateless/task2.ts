@@ -76,8 +76,9 @@
  *    "isError" when it is false (spec: absent means false); capabilities may hold more than tools
  *    and resources.
  *
- * handle keeps nothing between calls: every answer comes from the message and the data (a message
- * sent alone to a fresh module instance gets the answer it gets after other calls). Every
+ * handle keeps nothing between calls but the data: every answer comes from the message and the
+ * data, and the one change to the data is rule 9's cancelled status in ORDERS (a message sent alone
+ * to a fresh module instance gets the answer it gets after other calls that changed no order). Every
  * response is one the 2026-07-28 schema accepts (the schema checks hold each kind of result to its
  * definition). handle prints nothing on stdout.
  *

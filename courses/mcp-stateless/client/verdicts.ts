@@ -3,7 +3,7 @@
 // smallest case that broke it, or skip with the reason no case could be judged.
 import type { CheckResult } from "../../../src/report/types.js";
 import { FIXTURE_CALLS, FIXTURE_REQUESTS, type CallCase, type RequestCase, type RequestRun } from "./cases.js";
-import { show } from "./messages.js";
+import { sameJson, show } from "./messages.js";
 import type { ClientRule, Verdict } from "./rules.js";
 import { SERVER, roundsOf, type CallTrace } from "./trace.js";
 import type { ServerStep } from "./mock-server.js";
@@ -34,6 +34,11 @@ const ran = (t: CallTrace): boolean => t.outcome.kind !== "not-run" && !(t.outco
 /** A call that ended (threw, or failed by its own doing) before it sent the server anything. */
 const sentNothing = (t: CallTrace): boolean => (t.outcome.kind === "threw" || t.outcome.kind === "failed") && !t.sent.some((s) => s.peer === SERVER);
 const PAGE_CALLS: readonly CallCase[] = Object.values(FIXTURE_CALLS);
+// A case is the page's when it is one of the page's calls, or a call with the same arguments
+// elsewhere (whatever the server then answers: a table of the page's inputs answers it all the same).
+const whatIsCalled = (c: CallCase): unknown => [c.name, c.args];
+const pageCall = (c: CallCase): boolean => PAGE_CALLS.some((p) => p === c || sameJson(whatIsCalled(p), whatIsCalled(c)));
+const pageRequest = (c: RequestCase, reply: ServerStep): boolean => FIXTURE_REQUESTS.cases.some((p) => sameJson([p.method, p.params ?? {}], [c.method, c.params ?? {}])) && sameJson(FIXTURE_REQUESTS.reply, reply);
 
 /**
  * Each case the rule judges, why a case could not run, and a call beyond the page's that ended
@@ -51,8 +56,9 @@ function casesFor(rule: ClientRule, requestRuns: readonly RequestRunTraces[], ca
       traces.forEach((trace, i) => {
         const c = spec.cases[i]!;
         if (!ran(trace)) { notRun ??= why(trace); return; }
-        if (spec !== FIXTURE_REQUESTS && sentNothing(trace)) unreached ??= trace;
-        judged.push({ verdict: rule.request!({ c, trace, reply: spec.reply, earlierIds: [...earlierIds] }), shown: () => `request(${show(c.method)}, ${show(c.params)}, send), the server answering ${describeStep(spec.reply)}`, request: { c, trace }, ...(spec.beyond ? { beyond: spec.beyond } : {}), ...(spec === FIXTURE_REQUESTS ? { page: true as const } : {}) });
+        const page = spec === FIXTURE_REQUESTS || pageRequest(c, spec.reply);
+        if (!page && sentNothing(trace)) unreached ??= trace;
+        judged.push({ verdict: rule.request!({ c, trace, reply: spec.reply, earlierIds: [...earlierIds] }), shown: () => `request(${show(c.method)}, ${show(c.params)}, send), the server answering ${describeStep(spec.reply)}`, request: { c, trace }, ...(spec.beyond ? { beyond: spec.beyond } : {}), ...(page ? { page: true as const } : {}) });
         for (const s of trace.sent) if (s.peer === SERVER && s.value !== null && typeof s.value === "object") earlierIds.push((s.value as Record<string, unknown>)["id"]);
       });
     }
@@ -61,7 +67,7 @@ function casesFor(rule: ClientRule, requestRuns: readonly RequestRunTraces[], ca
     for (const call of callRuns) {
       const { spec, trace, earlierIds } = call;
       if (!ran(trace)) { notRun ??= why(trace); continue; }
-      const page = PAGE_CALLS.includes(spec) && call.padded === undefined && earlierIds === undefined;
+      const page = pageCall(spec);
       if (!page && sentNothing(trace)) unreached ??= trace;
       const after = call.padded !== undefined ? `, called after ${call.padded} calls of the page's accepted cancel in the same module instance`
         : earlierIds ? `, called a second time in the same module instance (the first sent ids ${show(earlierIds)})` : "";
