@@ -39,11 +39,12 @@ const COSTS: [PackDir, string, number, number?][] = [
   // response with its id), so `raw ?? {}` is no mistake; the other two a point each.
   ["ch2", "a-oddargs-emptyq-nullskip", 2],
   ["ch2", "a-one-per-task", 3],
-  ["ch2", "a-serve-blank-ascii", 2],
+  // No ensure_ascii is the page's reading too since 2026-12-07 (t3_non_ascii): a point less each.
+  ["ch2", "a-serve-blank-ascii", 1],
   ["ch2", "a-serve-four-gaps", 1, 4], // out and log at module level: every serve rule reads through t3_fresh_instance
   // Only "" blank and a line not starting with "{" a parse error: one condition, whose answers are
   // those of one slip (a padded line is a blank line's kind too: serve-loops-on-padded).
-  ["ch2", "a-serve-three-gaps", 2],
+  ["ch2", "a-serve-three-gaps", 1],
   ["ch2", "a-six-gaps", 5], // as above, and its two lookups are one cause (a-inherited-lookups)
   ["ch2", "a-toMcp-memo-copy", 2],
   ...(["b-arguments-raw", "b-echo-version", "b-enum-join", "b-falsy-id", "b-has-in-helper", "b-limit-in-text", "b-notification-by-prefix",
