@@ -17,7 +17,7 @@ export interface RequestRunTraces { spec: RequestRun; traces: CallTrace[] }
 export interface CallRunTrace { spec: CallCase; trace: CallTrace; earlierIds?: unknown[]; padded?: number }
 
 // How a case is shown is made only for a failed one (the smallest is named): most cases pass.
-// `page`: one of the page's own calls (FIXTURE_REQUESTS, FIXTURE_CALLS).
+// `page`: a case with the page's own inputs (FIXTURE_REQUESTS' methods and params, FIXTURE_CALLS' tools and arguments).
 interface JudgedCase { verdict: Verdict; shown: () => string; beyond?: string; call?: CallRunTrace; request?: { c: RequestCase; trace: CallTrace }; page?: true }
 
 const describeStep = (s: ServerStep): string =>
@@ -34,11 +34,11 @@ const ran = (t: CallTrace): boolean => t.outcome.kind !== "not-run" && !(t.outco
 /** A call that ended (threw, or failed by its own doing) before it sent the server anything. */
 const sentNothing = (t: CallTrace): boolean => (t.outcome.kind === "threw" || t.outcome.kind === "failed") && !t.sent.some((s) => s.peer === SERVER);
 const PAGE_CALLS: readonly CallCase[] = Object.values(FIXTURE_CALLS);
-// A case is the page's when it is one of the page's calls, or a call with the same arguments
-// elsewhere (whatever the server then answers: a table of the page's inputs answers it all the same).
+// A case is the page's when it is one of the page's calls, or a call (or request) with the same
+// inputs elsewhere, whatever the server then answers: a table of the page's inputs answers it alike.
 const whatIsCalled = (c: CallCase): unknown => [c.name, c.args];
 const pageCall = (c: CallCase): boolean => PAGE_CALLS.some((p) => p === c || sameJson(whatIsCalled(p), whatIsCalled(c)));
-const pageRequest = (c: RequestCase, reply: ServerStep): boolean => FIXTURE_REQUESTS.cases.some((p) => sameJson([p.method, p.params ?? {}], [c.method, c.params ?? {}])) && sameJson(FIXTURE_REQUESTS.reply, reply);
+const pageRequest = (c: RequestCase): boolean => FIXTURE_REQUESTS.cases.some((p) => sameJson([p.method, p.params ?? {}], [c.method, c.params ?? {}]));
 
 /**
  * Each case the rule judges, why a case could not run, and a call beyond the page's that ended
@@ -56,7 +56,7 @@ function casesFor(rule: ClientRule, requestRuns: readonly RequestRunTraces[], ca
       traces.forEach((trace, i) => {
         const c = spec.cases[i]!;
         if (!ran(trace)) { notRun ??= why(trace); return; }
-        const page = spec === FIXTURE_REQUESTS || pageRequest(c, spec.reply);
+        const page = spec === FIXTURE_REQUESTS || pageRequest(c);
         if (!page && sentNothing(trace)) unreached ??= trace;
         judged.push({ verdict: rule.request!({ c, trace, reply: spec.reply, earlierIds: [...earlierIds] }), shown: () => `request(${show(c.method)}, ${show(c.params)}, send), the server answering ${describeStep(spec.reply)}`, request: { c, trace }, ...(spec.beyond ? { beyond: spec.beyond } : {}), ...(page ? { page: true as const } : {}) });
         for (const s of trace.sent) if (s.peer === SERVER && s.value !== null && typeof s.value === "object") earlierIds.push((s.value as Record<string, unknown>)["id"]);
