@@ -198,10 +198,11 @@ function taskChecks(task: TaskId, graded: Pick<GradingRequest, "tasks" | "oracle
   const tool = task === "task2" && o.behaviour && ANSWER_KEY.expectWithTool ? studentTool(graded, reply) : undefined;
   // A fixture message's (or line's) failed call seen again (its method, its tool, its kind of line: fixture-case.ts) is charged by its lines, not by a rule.
   const perLine = task === "task3" && r.perLine !== undefined ? readCalls(task, reply.runs[r.perLine]) : undefined;
-  // Only where the run the lines read failed too (failedInBoth): serve's is one call on every line.
-  const lineRun = readCalls(task, reply.runs[r.fixture]);
-  const asCase = task === "task2" ? failedAsCase(FIXTURE_INPUTS[task], failedInBoth(calls.slice(0, fixtureCount), lineRun), sameMessageCase)
-    : perLine ? failedAsCase(LINES, failedInBoth(perLine, lineRun?.[0]?.ok ? LINES.map(() => ({ ok: true })) : undefined), sameLineCase) : undefined;
+  // Only where the run the lines read failed too (failedInBoth); serve's is one call on every line,
+  // and when it answered, no fixture line failed.
+  const lineRun = (): CallOutcome[] | undefined => readCalls(task, reply.runs[r.fixture]);
+  const asCase = task === "task2" ? failedAsCase(FIXTURE_INPUTS[task], failedInBoth(calls.slice(0, fixtureCount), lineRun()), sameMessageCase)
+    : perLine ? failedAsCase(LINES, lineRun()?.[0]?.ok ? [] : perLine, sameLineCase) : undefined;
   const excused: Excused | undefined = task === "task3" && sameMistake ? (input, failure) => asCase?.(input, failure) === true || sameMistake(input, failure) : asCase;
   const behaviour = o.behaviour ? judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, oracle?.override, excused) : [];
   const read = tool ? chargeToolReadThrough(behaviour, judgeBehaviour(task, r.plan, calls, fixtureCount, o.seed, (planned, i) => ANSWER_KEY.expectWithTool!(planned.inputs[i], tool), excused)) : behaviour;

@@ -75,7 +75,9 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
   const idsSeen = new Map<number, Set<unknown>>();
   // And what it sent and got: a result it kept from an earlier call of the same client is one it got.
   const exchanged = new Map<number, Exchange[]>();
-  let pageSent = false;
+  // Whether the client sent anything on the page's trace (the first scenario).
+  const trace = p.clients[0];
+  const pageSent = trace !== undefined && (record(reply.runs[trace.run], trace.call)?.sent.length ?? 0) > 0;
   for (const [k, { run, call, scenario: planned }] of p.clients.entries()) {
     generated = k > 0;
     // A continued call goes on with the client of the call before; a fresh client's call (Scenario.freshClients) is judged as a first.
@@ -107,8 +109,7 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     // trace, every op throwing at once everywhere else kept t3_ids and t3_cache:
     // cheats-round-2026-12-07k sf-client-throw-context-first-load, 15/18 against its honest
     // sibling's 14). A client that sent nothing on the trace either has its lines to pay.
-    if (k === 0) pageSent = r.sent.length > 0;
-    else if (pageSent && !cause && r.sent.length === 0 && e.sent.length > 0) unrun.push(`its ops sent the server nothing (${ops})`);
+    if (k > 0 && pageSent && !cause && r.sent.length === 0 && e.sent.length > 0) unrun.push(`its ops sent the server nothing (${ops})`);
     const cut = unsurfacedError(e, r);
     const differs = messagesProblem(scenario.ops, e, r, cut);
     // The mock's messages for one call ran out (PEER_LIMITS) on a client that sent more than the

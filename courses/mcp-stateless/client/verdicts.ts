@@ -37,7 +37,7 @@ const PAGE_CALLS: readonly CallCase[] = Object.values(FIXTURE_CALLS);
 // A case is the page's when it is one of the page's calls, or a call (or request) with the same
 // inputs elsewhere, whatever the server then answers: a table of the page's inputs answers it alike.
 const whatIsCalled = (c: CallCase): unknown => [c.name, c.args];
-const pageCall = (c: CallCase): boolean => PAGE_CALLS.some((p) => p === c || sameJson(whatIsCalled(p), whatIsCalled(c)));
+const pageCall = (c: CallCase): boolean => PAGE_CALLS.some((p) => sameJson(whatIsCalled(p), whatIsCalled(c)));
 const pageRequest = (c: RequestCase): boolean => FIXTURE_REQUESTS.cases.some((p) => sameJson([p.method, p.params ?? {}], [c.method, c.params ?? {}]));
 
 /**
@@ -56,7 +56,7 @@ function casesFor(rule: ClientRule, requestRuns: readonly RequestRunTraces[], ca
       traces.forEach((trace, i) => {
         const c = spec.cases[i]!;
         if (!ran(trace)) { notRun ??= why(trace); return; }
-        const page = spec === FIXTURE_REQUESTS || pageRequest(c);
+        const page = pageRequest(c);
         if (!page && sentNothing(trace)) unreached ??= trace;
         judged.push({ verdict: rule.request!({ c, trace, reply: spec.reply, earlierIds: [...earlierIds] }), shown: () => `request(${show(c.method)}, ${show(c.params)}, send), the server answering ${describeStep(spec.reply)}`, request: { c, trace }, ...(spec.beyond ? { beyond: spec.beyond } : {}), ...(page ? { page: true as const } : {}) });
         for (const s of trace.sent) if (s.peer === SERVER && s.value !== null && typeof s.value === "object") earlierIds.push((s.value as Record<string, unknown>)["id"]);

@@ -3,7 +3,7 @@
 // (src/pack/line-by-line.ts; evidence/lines.ts LinesAlone), so that t4_parse_error_line reads its
 // own line and the lines that read every line fail at the failed one, charged there only when
 // serve's answer to LINES without the failed lines reads as the rules' answer to them does.
-import { failedAsCase, failedInBoth } from "../../../src/pack/failed-call.js";
+import { failedAsCase } from "../../../src/pack/failed-call.js";
 import { answersAlone, answersWithout, failedKey } from "../../../src/pack/line-by-line.js";
 import type { PackTask } from "../../../src/pack/types.js";
 import type { WireRun } from "../../../src/sandbox/protocol.js";
@@ -29,11 +29,12 @@ export function servedAlone(task: PackTask, perLine: WireRun | undefined): Lines
 
 /**
  * The generated lists that hold a line of a failed fixture line's branch and fail at the same
- * place, where serve's call on LINES (`fixture`, the run the lines read) failed too (failedInBoth).
+ * place, where serve's call on LINES (`fixture`, the run the lines read) failed too: when it
+ * answered, no fixture line failed, whatever the lines alone did (src/pack/failed-call.ts failedInBoth).
  */
 export function excusedLines(task: PackTask, perLine: WireRun | undefined, fixture: WireRun | undefined): ReturnType<typeof failedAsCase> {
   const answered = readRun(task, fixture)?.[0]?.ok === true;
-  return failedAsCase(LINES, failedInBoth((readRun(task, perLine) ?? []).slice(0, LINES.length), answered ? LINES.map(() => ({ ok: true })) : undefined), sameLineCase);
+  return failedAsCase(LINES, answered ? [] : (readRun(task, perLine) ?? []).slice(0, LINES.length), sameLineCase);
 }
 
 const readOrUndefined = (key: string, value: unknown): string | undefined => {
