@@ -146,6 +146,12 @@ const COSTS: [string, number][] = [
   ...["class-ch2-B-beginner", "class-ch2-C-java-classes", "class-ch2-F-functional", "class-ch2-P-python-port", "class-ch2-B-c-every-rule-fires"].map((name): [string, number] => [name, 0]),
   // Cost 0 until t2_other_methods tried requests named notifications/... with an id.
   ["notification-by-prefix", 1],
+  // Narrow code (narrow-round-2026-12-07o): rule 7's error written for the page's own unknown
+  // method or tool alone, every other one answered as if known. 14/17 while a generated request of
+  // the page's method or tool refused made the rest a rule "followed elsewhere" (behaviour/judge.ts
+  // pageMessage); the same rule skipped everywhere, the page included, cost one.
+  ["narrow-method-not-found-page-result", 1],
+  ["narrow-unknown-by-page-name", 1],
   // Gaming: the page's exact input recognised, anything else thrown at or left unanswered: the
   // task's lines, all of them.
   ["game-tomcp-known-tool", 3],
@@ -746,7 +752,11 @@ const COSTS: [string, number][] = [
   ["no-argument-rules", 6], // the id 5 call searched: its text line charged to t2_id5_is_error (grading/same-mistake.ts chargeNotRefused)
   ["enum-fixture-value-only", 6],
   ["enum-only-string-ids-unanswered", 6], // and t2_ids_echoed a family of its own now: 5 + 1
-  ["fixture-rules-only", 9], // 8 while a call answered under its own id read through t2_ids_echoed (grading/path-free.ts)
+  // 8 while a call answered under its own id read through t2_ids_echoed (grading/path-free.ts); 9
+  // while refusing only the page's unknown tool made t2_unknown_tools a rule "followed elsewhere",
+  // charged beside the line its same-kind check takes (behaviour/judge.ts pageMessage): task 2
+  // keeps one of its nine points, as the header's "at most 9/17" allows.
+  ["fixture-rules-only", 8],
   // Review: no-argument-rules with every rule's kind of message hidden in the data of an error
   // (16/17 while any text of any answer vouched for a rule followed elsewhere).
   ["no-argument-rules-hints-in-data", 6],

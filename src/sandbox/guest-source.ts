@@ -6,10 +6,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { node20RegexProblem } from "./node20-regex.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Run at set-up, in this order: a later file may use what an earlier one put on `lib`. */
-export const EAGER = ["base.js", "errors.js", "web.js", "timers.js", "clock.js", "sort.js"];
+export const EAGER = ["base.js", "regexp.js", "errors.js", "web.js", "timers.js", "clock.js", "sort.js"];
 /** Compiled on first use of one of the globals each gives (or, for inspect.js, of console or util). */
 export const LAZY: Record<string, { globals: string[]; methods?: [string, string[]][]; lib?: string[] }> = {
   "text.js": { globals: ["TextEncoder", "TextDecoder", "atob", "btoa"] },
@@ -52,6 +53,8 @@ export function guestSource(): string {
     "(function (host) {\n\"use strict\";\nconst lib = {};",
     // Our own text, compiled by the engine's own eval as captured here, before any student code.
     "const evaluate = eval;",
+    // The compile step's check of a regular expression literal, for patterns made at run time (globals/regexp.js).
+    `lib.node20RegexProblem = (${node20RegexProblem.toString()});`,
     `const sources = ${JSON.stringify(Object.fromEntries(Object.keys(LAZY).map((file) => [file, `(${read(file)})`])))};`,
     "const loaded = {};",
     "lib.load = (file) => { if (!loaded[file]) { loaded[file] = true; evaluate(sources[file])(host, lib); } };",

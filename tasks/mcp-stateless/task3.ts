@@ -19,7 +19,8 @@
  *       "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
  *       "io.modelcontextprotocol/clientInfo": CLIENT_INFO}
  *    on every request, server/discover included (spec: DiscoverRequest's params require _meta;
- *    the page leaves it off there).
+ *    the page leaves it off there). {"elicitation": {}} is accepted too: the spec makes it the
+ *    same declaration of form support.
  *
  * `callWithInput(name, args, send, ask)`: calls the tool through request, at most 3 times.
  *  1. Round 1 sends tools/call with params {"name": name, "arguments": args} and no

@@ -2,6 +2,7 @@
 // input that breaks it, the expected and actual answers, and the rule.
 import { notThroughKeyOrder } from "../../../src/pack/key-orders.js";
 import { TASKS, type TaskId } from "../course/tasks.js";
+import { MESSAGES } from "../course/fixtures.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { CallOutcome, TaskFailure } from "../../../src/runner/outcome.js";
 import { withoutSpecExtras } from "../../../src/json/spec-extras.js";
@@ -42,6 +43,14 @@ export type Excused = (input: unknown, failure: TaskFailure) => boolean;
 export type Said = (kind: string) => boolean;
 const NOTHING_SAID: Said = () => false;
 
+/** Whether a message names what one of task 2's fixture messages names: its method, and for a call its tool. */
+function pageMessage(input: unknown): boolean {
+  const tool = (m: unknown): unknown => ((m as { params?: { name?: unknown } }).params ?? {}).name;
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return false;
+  const { method } = input as { method?: unknown };
+  return MESSAGES.some((m) => m.method === method && (method !== "tools/call" || sameJson(tool(m), tool(input))));
+}
+
 function saidIn(task: TaskId, plan: readonly PlannedCheck[], outcomes: (k: number, i: number) => CallOutcome | undefined, override?: ExpectOverride): Said {
   let kinds: Set<string> | undefined;
   const collect = (): Set<string> => {
@@ -52,10 +61,14 @@ function saidIn(task: TaskId, plan: readonly PlannedCheck[], outcomes: (k: numbe
       if (text === undefined) return;
       const expectation = override ? override(planned, i) : expectedAnswers(task, planned)[i];
       for (const kind of expectation ? refusalKinds(expectation) : []) if (text.includes(kind)) found.add(kind);
-      // A protocol error, in any words, where the rules answer one of that kind (errorKind).
+      // A protocol error, in any words, where the rules answer one of that kind (errorKind), but
+      // to the page's own message under another id: refusing only the page's unknown method or
+      // tool is no rule followed elsewhere and skipped here, but the rule skipped beyond the page,
+      // whose line its same-kind check takes (narrow-round-2026-12-07o ch2-narrow-*-page-*: 14/17,
+      // where skipping it everywhere cost one point).
       const error = expectation ? errorKind(expectation) : undefined;
       const value = outcome!.ok ? (outcome!.value as Record<string, unknown>) : undefined;
-      if (error !== undefined && typeof value?.["error"] === "object" && value["error"] !== null) found.add(error);
+      if (error !== undefined && typeof value?.["error"] === "object" && value["error"] !== null && !(task === "task2" && pageMessage(planned.inputs[i]))) found.add(error);
     }));
     return found;
   };

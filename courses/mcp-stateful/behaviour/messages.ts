@@ -72,6 +72,9 @@ export function builderCases(seed: number): BuilderCase[] {
   // a notification (a builder dropping empty params kept 18/18 where none was drawn: helper 110's
   // m-notification-empty-params-dropped).
   out.push({ builder: "notification", args: ["notifications/progress", {}] }, { builder: "request", args: [41, "tools/list", {}] });
+  // And data that is falsy but given, which is data all the same: drawn, null came up on two seeds
+  // in three (slips-round-2026-12-07n sf-mistake-errorresponse-data-null-dropped kept 18/18 at 12345).
+  out.push(...[null, 0, "", false].map((data, i): BuilderCase => ({ builder: "errorResponse", args: [50 + i, -32602, "with data", data] })));
   // And text past ASCII (accented, CJK, an astral emoji) in each builder's arguments: a builder
   // right only for ASCII would keep its point where every argument was ASCII (cheats-round-2026-12-07f).
   out.push(

@@ -49,7 +49,7 @@ export function lookupFieldEdges(r: Random): Session[] {
   return [b.done()];
 }
 
-/** t2_prompts_resources': unknown uris of other schemes, and a variable missing beside an argument the prompt does not declare (-32602 by either reading). */
+/** t2_prompts_resources': unknown uris of other schemes (a known name under one too), and a variable missing beside an argument the prompt does not declare (-32602 by either reading). */
 export function schemeExtraArgEdges(r: Random): Session[] {
   const b = new SessionBuilder(r).handshake();
   const request = (id: string, method: string, params: Params): void => { b.handle({ jsonrpc: "2.0", id, method, params }); };
@@ -58,6 +58,9 @@ export function schemeExtraArgEdges(r: Random): Session[] {
   request("uri-meta-unknown", "resources/read", { uri: "file:///etc/hosts", ...meta(r) });
   request("extra-argument-missing-variable", "prompts/get", { name: "compare", arguments: { a: "MCP", c: "JSON-RPC" } });
   request("extra-argument-missing-topic", "prompts/get", { name: "summarize", arguments: { style: "short" } });
+  // A known resource's name under another scheme: a read matching the part after "//" found it
+  // (narrow-round-2026-12-07o sf-narrow-resource-by-name kept 18/18).
+  request("uri-other-scheme-known-name", "resources/read", { uri: "file://readme" });
   return [b.done()];
 }
 

@@ -33,13 +33,23 @@ export function generatedProbes(seed: number): Probe[] {
   const r = makeRandom((seed ^ 0x7a45) >>> 0);
   // Their own stream: the probes' other draws stay as they were.
   const odd = makeRandom((seed ^ 0x0dd5) >>> 0);
-  return Array.from({ length: 4 }, () => {
+  return Array.from({ length: 4 }, (): Probe => {
     const id = r.pick<Json>([0, 1, "a", r.int(2, 99)]);
     const answer: Json = r.bool() ? { jsonrpc: "2.0", id, result: { tools: [], nested: { list: [1, "two", null] } } } : { jsonrpc: "2.0", id, error: { code: -32601, message: "method not found" } };
     const outbox: Json[] = Array.from({ length: r.int(0, 2) }, () => LIST_CHANGED);
     return { message: { jsonrpc: "2.0", id, method: r.pick(["tools/list", "prompts/list"]), params: {} }, answers: [answer, null], outbox, notification: { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: id } }, odd: odd.int(0, 999) };
-  });
+  }).concat(OTHER_NOTIFICATIONS);
 }
+
+// The transport is over any server: an outbox of notifications other than list_changed, on every
+// seed (slips-round-2026-12-07n sf-mistake-transport-filters-notifications passed on only
+// list_changed and kept 18/18 while every outbox held that alone).
+const OTHER_NOTIFICATIONS: Probe = {
+  message: { jsonrpc: "2.0", id: 8, method: "resources/list", params: {} },
+  answers: [{ jsonrpc: "2.0", id: 8, result: { resources: [] } }, null],
+  outbox: [{ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "indexing" } }, LIST_CHANGED, { jsonrpc: "2.0", method: "notifications/resources/list_changed" }],
+  notification: { jsonrpc: "2.0", method: "notifications/initialized" },
+};
 
 const throughJson = (value: unknown): Json => JSON.parse(JSON.stringify(value)) as Json;
 

@@ -6,7 +6,7 @@ import type { EvidenceLine } from "../../../src/pack/types.js";
 import { FIXTURE_CALLS, FIXTURE_REQUESTS, type FixtureCall } from "./cases.js";
 import {
   CLIENT_CAPABILITIES, META_CAPABILITIES, firstText, META_CLIENT_INFO, META_VERSION, describeType, isRecord, metaOf, metaProblem, own,
-  paramsOf, sameJson, sortedJson,
+  pageCapabilities, paramsOf, sameJson, sortedJson,
 } from "./messages.js";
 import { answersOf, callProblem, describeOutcome } from "./rules.js";
 import { SERVER, replyTo, type CallTrace, type Rounds, type Sent } from "./trace.js";
@@ -255,7 +255,8 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
     line: line("t3_request_capabilities", "The request declares the client's capabilities", sortedJson(CLIENT_CAPABILITIES),
       `Capabilities are declared per request now: _meta["${META_CAPABILITIES}"] says this client answers form elicitations.`),
     run: "request",
-    compute: (fx) => sortedJson(metaField(fx, "tools/list", META_CAPABILITIES)),
+    // The specification's other spelling of the same declaration read as the page's (messages.ts declaresForm).
+    compute: (fx) => sortedJson(pageCapabilities(metaField(fx, "tools/list", META_CAPABILITIES))),
     readsThrough: throughVersion,
   },
   {

@@ -58,6 +58,21 @@ export function notARequest(sent: Sent): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether capabilities declare form elicitation: `elicitation.form`, or an empty `elicitation`,
+ * which the 2026-07-28 specification (client/elicitation) makes "equivalent to declaring support
+ * for form mode only" (slips-round-2026-12-07n sl-client-mistake-elicitation-capability-empty
+ * lost a point for it).
+ */
+export function declaresForm(caps: unknown): boolean {
+  const elicitation = own(caps, "elicitation");
+  return isRecord(own(elicitation, "form")) || (isRecord(elicitation) && Object.keys(elicitation).length === 0);
+}
+
+/** Capabilities as the page writes them: an empty elicitation (declaresForm) as {form: {}}. */
+export const pageCapabilities = (caps: unknown): unknown =>
+  isRecord(caps) && declaresForm(caps) && !isRecord(own(own(caps, "elicitation"), "form")) ? { ...caps, elicitation: { form: {} } } : caps;
+
 /** Why a message's _meta is not what every request carries, or undefined when it is. */
 export function metaProblem(sent: Sent): string | undefined {
   const wrong = notARequest(sent);
@@ -70,7 +85,7 @@ export function metaProblem(sent: Sent): string | undefined {
   if (version !== PROTOCOL_VERSION) return `_meta["${META_VERSION}"] is ${describeType(version)}, not "${PROTOCOL_VERSION}"`;
   const caps = own(meta, META_CAPABILITIES);
   if (!isRecord(caps)) return `_meta["${META_CAPABILITIES}"] is ${describeType(caps)}, not an object`;
-  if (!isRecord(own(own(caps, "elicitation"), "form"))) return `_meta["${META_CAPABILITIES}"] is ${show(caps)}: it does not declare elicitation.form, which this client answers`;
+  if (!declaresForm(caps)) return `_meta["${META_CAPABILITIES}"] is ${show(caps)}: it does not declare elicitation.form, which this client answers`;
   const info = own(meta, META_CLIENT_INFO);
   if (typeof own(info, "name") !== "string" || typeof own(info, "version") !== "string") return `_meta["${META_CLIENT_INFO}"] is ${show(info)}, not {name, version} with two strings`;
   return undefined;

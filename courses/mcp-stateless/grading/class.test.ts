@@ -45,6 +45,9 @@ const CORRECT = [
   // beside a plain-JS helper) failed every task (the compile step compiled it); util.styleText and
   // os.hostname in handle's stderr log were refused, and cost 5. Full marks at both seeds.
   "correct-own-types-dts",
+  // slips-round-2026-12-07n: {"elicitation": {}}, the specification's other spelling of form
+  // support ("equivalent to declaring support for form mode only"): 40/41 while the page's was required.
+  "correct-client-capabilities-empty-elicitation",
   "correct-helper-plain-js-file",
   "correct-handle-styletext-stderr",
   "correct-handle-os-hostname-log",
@@ -854,7 +857,8 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   // error call's arguments under another key left its line unread, blank lines logged and a
   // notification's null written failed every kind's list (grading/serve-slips.ts).
   ["client-no-jsonrpc", "task3", ["t3_request_keys"]],
-  ["client-capabilities-no-form", "task3", ["t3_request_capabilities"]],
+  // {"elicitation": {}} was this row's mistake until the specification's reading was taken (CORRECT).
+  ["client-capabilities-url-only", "task3", ["t3_request_capabilities"]],
   ["client-old-protocol-version", "task3", ["t3_request_meta_version"]],
   ["client-args-key", "task3", ["t3_retry_same_call"]],
   ["serve-logs-blank-lines", "task4", ["t4_log"]],

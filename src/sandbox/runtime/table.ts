@@ -86,6 +86,17 @@ const FAMILIES: Record<string, Line[]> = {
     { code: "return Array.prototype.concat.call(1, 2);", program: true },
     { code: "return Math.hypot(3, 4) + Math.cbrt(27) + Math.sign(-3) + Math.trunc(4.7);", program: true },
   ],
+  // Patterns made at run time with syntax newer than Node 20 (globals/regexp.js), and the
+  // constructor behind its check still behaving as RegExp.
+  "regexp": [
+    "new RegExp('(?<a>x)|(?<a>y)')", "new RegExp('(?i:a)b', 'ig')", "RegExp('(?-i:a)b')", { code: "return new RegExp('x(?<a>y)\\\\k<a>(?<a>z)', 'u');", program: true, ownWording: true },
+    "'x'.match('(?<a>x)|(?<a>y)')", "[...'ab'.matchAll('(?i:a)')]", "'ab'.search('(?<n>a)|(?<n>b)')", "'ab'.match('(?<n>a)').groups.n",
+    "new RegExp('[(?<a>x)](?<a>y)').test('y')", "new RegExp(/(?<a>x)/g, 'i').flags", "new RegExp('(?:a)(?=b)(?<!c)(?<n>d)', 'gd').exec('abd') === null",
+    "/x/.constructor === RegExp", "new RegExp('x') instanceof RegExp", "/x/ instanceof RegExp", "RegExp.prototype.constructor === RegExp", "RegExp.name + RegExp.length",
+    { code: "const r = /x/g; return [RegExp(r) === r, new RegExp(r) === r, RegExp(r, 'i') === r];", program: true },
+    { code: "class Loose extends RegExp { exec(s) { return super.exec(s.toLowerCase()); } } const l = new Loose('ab'); return [l.test('AB'), l instanceof RegExp, l.constructor === Loose];", program: true },
+    "'a,b;c'.split(/[,;]/)", "'a1b2'.replace(/\\d/g, (d) => d * 2)", "typeof RegExp[Symbol.species]", "RegExp[Symbol.species] === RegExp",
+  ],
   // Errors the engine raises itself, in V8's words (globals/errors.js, json-errors.js).
   "errors": [
     "JSON.parse('')", "JSON.parse(' ')", "JSON.parse('{\"a\":1,}')", "JSON.parse('{a:1}')", "JSON.parse('abc')", "JSON.parse('tru')", "JSON.parse('[1 2]')",
