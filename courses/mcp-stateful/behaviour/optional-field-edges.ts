@@ -58,10 +58,12 @@ export function schemeExtraArgEdges(r: Random): Session[] {
   request("uri-meta-unknown", "resources/read", { uri: "file:///etc/hosts", ...meta(r) });
   request("extra-argument-missing-variable", "prompts/get", { name: "compare", arguments: { a: "MCP", c: "JSON-RPC" } });
   request("extra-argument-missing-topic", "prompts/get", { name: "summarize", arguments: { style: "short" } });
-  // A known resource's name under another scheme: a read matching the part after "//" found it
-  // (narrow-round-2026-12-07o sf-narrow-resource-by-name kept 18/18).
-  request("uri-other-scheme-known-name", "resources/read", { uri: "file://readme" });
-  return [b.done()];
+  // A known resource's name under another scheme, in a session of its own (a call of the driver
+  // is a session, whose work CALL_FUEL_FACTOR measures): a read matching the part after "//"
+  // found it (narrow-round-2026-12-07o sf-narrow-resource-by-name kept 18/18).
+  const other = new SessionBuilder(r).handshake();
+  other.handle({ jsonrpc: "2.0", id: "uri-other-scheme-known-name", method: "resources/read", params: { uri: "file://readme" } });
+  return [b.done(), other.done()];
 }
 
 /**

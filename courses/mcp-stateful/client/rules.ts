@@ -211,7 +211,22 @@ function sentAfterError(expected: Expected, record: ClientRecord, i: number): st
  * error response's code ("errors": the ops answered with an error). Two rules, one per evidence
  * line, so that a mistake in one costs one point.
  */
-export function outcomesProblem(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord, upTo: number, alsoAt: number, which: "results" | "errors", moreJudged = false): string | undefined {
+/**
+ * An op's throw that is no McpError (a crash: a TypeError, a built-in Node 20 lacks), by the op's
+ * kind and the error's words: the same key on the page's trace and in a generated scenario is one
+ * mistake, charged by the trace's line (idioms-round-2026-12-07m sf-mistake-pump-object-groupby:
+ * a pump that always threw lost the trace's line and t3_results beside it).
+ */
+export const crashKey = (op: readonly unknown[] | undefined, threw: { name: string; message: string; code: number | null }): string =>
+  threw.code === null && threw.name !== "McpError" ? JSON.stringify([op?.[0], threw.name, threw.message]) : "";
+
+/** The crashes (crashKey) of the ops of the page's trace. */
+export function traceCrashes(ops: readonly (readonly unknown[])[], record: ClientRecord | undefined): Set<string> {
+  const keys = (record?.outcomes ?? []).flatMap((o, i) => (o?.threw ? [crashKey(ops[i], o.threw)] : []));
+  return new Set(keys.filter((k) => k !== ""));
+}
+
+export function outcomesProblem(ops: readonly (readonly unknown[])[], expected: Expected, record: ClientRecord, upTo: number, alsoAt: number, which: "results" | "errors", moreJudged = false, seenOnTrace: ReadonlySet<string> = new Set()): string | undefined {
   if (!record.outcomes) return "the client's run did not finish";
   for (let i = 0; i < expected.outcomes.length && (i < upTo || i === alsoAt); i++) {
     const want = expected.outcomes[i]!;
@@ -220,6 +235,8 @@ export function outcomesProblem(ops: readonly (readonly unknown[])[], expected: 
     if (("code" in want) !== (which === "errors")) continue;
     if (!got) return `${op} gave nothing`;
     if (sentAsOther(expected, record, i)) continue;
+    // The throw this op's kind threw on the page's trace, where the trace's line charges it: one cause (crashKey).
+    if (got.threw && seenOnTrace.has(crashKey(ops[i], got.threw))) continue;
     // listTools returns its cache: a wrong list that is also the cache is the cache's mistake (t3_cache).
     // Not a list answered with an error and not thrown: the cache is judged no further than the
     // error the client did not throw (unsurfacedError), so that op is this rule's, whatever it

@@ -6,7 +6,7 @@ import { PEER_LIMITS } from "../../../src/sandbox/peers.js";
 import { shown } from "../behaviour/compare.js";
 import { expected, type Json } from "../client/model.js";
 import { cacheBeyond, exchangesOf, madeUpOutcome, type Exchange } from "../client/beyond.js";
-import { alignedOps, cacheProblem, handshakeProblem, idsProblem, messagesProblem, outcomesProblem, startsAsModel, unsurfacedError, type ClientRecord } from "../client/rules.js";
+import { alignedOps, cacheProblem, handshakeProblem, idsProblem, messagesProblem, outcomesProblem, startsAsModel, traceCrashes, unsurfacedError, type ClientRecord } from "../client/rules.js";
 import { transportProblem, type TransportRecord } from "../client/transport.js";
 import type { StatefulPlan } from "./plan.js";
 import { rootCause, valueOf } from "./values.js";
@@ -78,6 +78,9 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
   // Whether the client sent anything on the page's trace (the first scenario).
   const trace = p.clients[0];
   const pageSent = trace !== undefined && (record(reply.runs[trace.run], trace.call)?.sent.length ?? 0) > 0;
+  // What the trace's ops threw (crashes, not McpErrors): the same throw of the same kind of op in a
+  // generated scenario is the trace line's mistake, not the outcome rules' again.
+  const crashes = trace === undefined ? new Set<string>() : traceCrashes(trace.scenario.ops, record(reply.runs[trace.run], trace.call));
   for (const [k, { run, call, scenario: planned }] of p.clients.entries()) {
     generated = k > 0;
     // A continued call goes on with the client of the call before; a fresh client's call (Scenario.freshClients) is judged as a first.
@@ -127,7 +130,7 @@ function checks(p: NonNullable<StatefulPlan["task3"]>, reply: SandboxReply, seed
     // judged against the replies it got (client/beyond.ts), the request unsent t3_messages'.
     const alsoAt = cut <= aligned && startsAsModel(e, r, cut) ? cut : Infinity;
     const outcomes = (which: "results" | "errors", moreJudged = false): string | undefined => {
-      const problem = outcomesProblem(scenario.ops, e, r, aligned, alsoAt, which, moreJudged);
+      const problem = outcomesProblem(scenario.ops, e, r, aligned, alsoAt, which, moreJudged, k > 0 ? crashes : undefined);
       return problem && `${problem}${stopped}`;
     };
     // A continued call's connect is the driver's (its messages the model's own): nothing of it is

@@ -6,7 +6,7 @@
 import { withKeyOrders } from "../../../src/pack/key-orders.js";
 import type { PackPlan, PackTask, PlanInput } from "../../../src/pack/types.js";
 import type { RunSpec } from "../../../src/sandbox/protocol.js";
-import { CALL_FUEL_FACTOR } from "../../../src/sandbox/fuel.js";
+import { CALL_FUEL, CALL_FUEL_FACTOR } from "../../../src/sandbox/fuel.js";
 import { builderCases, BUILDERS, kindCases, KIND_OF, type Builder } from "../behaviour/messages.js";
 import { ownNamesSession, sessionsOf, UNKNOWN_NAMES_CHECK } from "../behaviour/server-checks.js";
 import { TOOL_NAMES, UNKNOWN_TOOLS } from "../behaviour/generate.js";
@@ -89,7 +89,10 @@ function planTask2(runs: RunSpec[], input: PlanInput): () => StatefulPlan["task2
   // only for the first servers a process makes (a count on globalThis: gaming-global-first-servers)
   // answers the trace as it answers the rest.
   const steps = TRACE_SESSION.steps.map((step, k) => JSON.stringify(k === 0 ? { servers: TRACE_SESSION.servers, made: MADE_BEFORE, step } : { step }));
-  const fixture = runs.push({ ...SERVER_RUN, via: "driveSessionStep", inputs: steps, instance: "shared", stopOnFailure: false }) - 1;
+  // Its first step makes those MADE_BEFORE servers: about one unit of fuel in the reference, two
+  // where the engine's count of ticks happens to cross twice (the same work, counted every 10,000
+  // ticks from wherever the runs before left the count), so each step gets twice a call's budget.
+  const fixture = runs.push({ ...SERVER_RUN, via: "driveSessionStep", inputs: steps, instance: "shared", stopOnFailure: false, callFuel: CALL_FUEL * 2 }) - 1;
   return () => (input.behaviour ? { fixture, sessions: planSessions(runs, input, fixture) } : { fixture });
 }
 
