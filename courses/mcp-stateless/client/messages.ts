@@ -70,8 +70,10 @@ export function declaresForm(caps: unknown): boolean {
 }
 
 /** Capabilities as the page writes them: an empty elicitation (declaresForm) as {form: {}}. */
-export const pageCapabilities = (caps: unknown): unknown =>
-  isRecord(caps) && declaresForm(caps) && !isRecord(own(own(caps, "elicitation"), "form")) ? { ...caps, elicitation: { form: {} } } : caps;
+export const pageCapabilities = (caps: unknown): unknown => {
+  const elicitation = own(caps, "elicitation");
+  return isRecord(caps) && isRecord(elicitation) && Object.keys(elicitation).length === 0 ? { ...caps, elicitation: { form: {} } } : caps;
+};
 
 /** Why a message's _meta is not what every request carries, or undefined when it is. */
 export function metaProblem(sent: Sent): string | undefined {
