@@ -18,8 +18,14 @@ const NEWER: Record<string, [what: string, instead: string]> = {
   escape: ["RegExp.escape", "escape with text.replace(/[.*+?^${}()|[\\]\\\\]/g, \"\\\\$&\")"],
 };
 
+// Iterator helpers (Node 22) share their names with Array's methods: said only where V8's text
+// shows the method called on what an iterator-making call returned (`m.values(...).map`).
+const HELPER = /\b(?:values|keys|entries|matchAll)\(\.\.\.\)\.(map|filter|take|drop|flatMap|reduce|toArray|forEach|some|every|find) is not a function/;
+
 /** The hint for a TypeError's text naming one of those ("….union is not a function"), or undefined. */
 export function newerThanNode20(text: string): string | undefined {
+  const helper = HELPER.exec(text)?.[1];
+  if (helper !== undefined) return `If that is the iterator helper Iterator.prototype.${helper}: it is newer than Node 20, the course's runtime, which does not have it; make an array first, [...iterator].${helper}(…) or Array.from(iterator).`;
   const name = /\.([A-Za-z]+) is not a function/.exec(text)?.[1];
   if (name === undefined || !Object.hasOwn(NEWER, name)) return undefined;
   const [what, instead] = NEWER[name]!;

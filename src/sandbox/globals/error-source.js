@@ -45,12 +45,16 @@
       if (c === ")") {
         const open = opening(text, i, "(", ")");
         if (open < 0) return undefined;
+        const close = i;
         i = open - 1; skip();
-        // A call's arguments follow what is called; a grouping (o.f)() or `new (o.f)` is left alone.
-        if (!(isName(text[i]) || text[i] === "]" || text[i] === ")")) return undefined;
-        if (test(/(^|[^\p{L}\p{N}_$])(new|return|typeof|void|delete|await|yield|throw|case|in|of|instanceof)$/u, text.slice(Math.max(0, i - 11), i + 1))) return undefined;
-        parts.push("(...)");
-        continue;
+        // A call's arguments follow what is called; otherwise the brackets group what the callee starts with.
+        const word = exec(/(?:^|[^\p{L}\p{N}_$])(new|return|typeof|void|delete|await|yield|throw|case|in|of|instanceof)$/u, text.slice(Math.max(0, i - 11), i + 1));
+        if ((isName(text[i]) || text[i] === "]" || text[i] === ")") && word === null) { parts.push("(...)"); continue; }
+        // `o?.(x)` is an optional call: left alone.
+        const shown = text[i] === "." ? undefined : grouped(text.slice(open + 1, close));
+        if (shown === undefined) return undefined;
+        parts.push(shown);
+        return finish(parts, text, i, open);
       }
       if (c === "]") {
         const open = opening(text, i, "[", "]");
@@ -74,15 +78,52 @@
       if (text[i] === "." && text[i - 1] !== ".") { parts.push("." + name); i -= 1; skip(); continue; }
       if (text[i] === "." || text[i] === "#") return undefined;
       parts.push(name);
-      const forward = parts.reverse();
-      const isNew = text.slice(i - 2, i + 1) === "new" && !isName(text[i - 3]);
-      // `new A(x).m()`: the new takes A(x) with its arguments, and V8 prints the object it made
-      // as (intermediate value); what fails is the call of .m on it.
-      const made = isNew ? forward.indexOf("(...)") : -1;
-      if (made >= 0 && made < forward.length - 1) return { shown: "(intermediate value)" + forward.slice(made + 1).join(""), isNew: false };
-      return { shown: forward.join(""), isNew };
+      return finish(parts, text, i, start);
     }
     return undefined;
+  }
+  /** The callee whose parts were read back to its first (a name or a grouping) at `start`; `i` is before it. */
+  function finish(parts, text, i, start) {
+    const forward = parts.reverse();
+    const isNew = text.slice(i - 2, i + 1) === "new" && !isName(text[i - 3]);
+    // `new A(x).m()`: the new takes A(x) with its arguments, and V8 prints the object it made
+    // as (intermediate value); what fails is the call of .m on it.
+    const made = isNew ? forward.indexOf("(...)") : -1;
+    if (made >= 0 && made < forward.length - 1) return { shown: "(intermediate value)" + forward.slice(made + 1).join(""), isNew: false, start };
+    return { shown: forward.join(""), isNew, start };
+  }
+  /**
+   * A grouping's expression as V8 prints it at the start of a callee: `(o)` as `o`, one logical
+   * operator or commas between plain operands as `(a ?? [])` (`a ?? b ?? c` flat, `(0 , o.f)`);
+   * anything else undefined.
+   */
+  function grouped(inner) {
+    const operands = [];
+    let op, from = 0, depth = 0, quote = "";
+    for (let i = 0; i < inner.length; i++) {
+      const c = inner[i], two = inner.slice(i, i + 2);
+      if (quote) { if (c === "\\") i++; else if (c === quote) quote = ""; continue; }
+      if (c === "'" || c === '"' || c === "`") quote = c;
+      else if (c === "(" || c === "[" || c === "{") depth++;
+      else if (c === ")" || c === "]" || c === "}") depth--;
+      else if (depth === 0 && (two === "??" || two === "||" || two === "&&" || c === ",")) {
+        const token = c === "," ? c : two;
+        if (op !== undefined && op !== token) return undefined;
+        op = token; operands.push(inner.slice(from, i)); from = i + token.length; i += token.length - 1;
+      }
+    }
+    operands.push(inner.slice(from));
+    const shown = [];
+    for (const operand of operands) {
+      const t = operand.trim();
+      const literal = exec(/^(\[\]|\{\}|null|undefined|true|false|\d{1,15}|""|'')$/, t);
+      if (literal !== null) { shown.push(t === "''" ? '""' : t); continue; }
+      const found = callee(t, t.length);
+      if (found === undefined || found.start !== 0 || found.isNew) return undefined;
+      // V8 prints an optional chain inside as (intermediate value).
+      shown.push(t.includes("?.") ? "(intermediate value)" : found.shown);
+    }
+    return shown.length === 1 ? shown[0] : `(${shown.join(` ${op} `)})`;
   }
   /**
    * QuickJS places a call in tail position (`return f(x)`) at its `return`: the place of the

@@ -10,9 +10,10 @@
   const problem = lib.node20RegexProblem;
   const isRegExp = (value) => value !== null && typeof value === "object" && value[Symbol.match] !== undefined ? Boolean(value[Symbol.match]) : value instanceof NativeRegExp;
   const check = (pattern, made) => {
-    // A RegExp given as the pattern was checked when it was made (or is a literal, checked at compile).
-    if (isRegExp(pattern) || pattern === undefined) return made;
-    const text = `${pattern}`;
+    // A RegExp given as the pattern was checked when it was made (or is a literal, checked at
+    // compile); a RegExp-like object lends its source, which the made RegExp holds.
+    if (pattern === undefined || pattern instanceof NativeRegExp) return made;
+    const text = isRegExp(pattern) ? made.source : `${pattern}`;
     const found = problem(text);
     if (found === undefined) return made;
     throw new SyntaxError(`Invalid regular expression: /${text}/${made.flags}: ${found.startsWith("the modifier group") ? "Invalid group" : "Duplicate capture group name"}`);

@@ -45,6 +45,18 @@ export const ERROR_ROWS: Record<string, Line[]> = {
     // What Node 20 lacks and the engine has (globals/base.js removes them): Node's own TypeError.
     strict("return new Set([1]).union(new Set([2]));"), strict("const a = new Set([1]); return a.intersection(new Set([1]));"),
     strict("return Object.groupBy([1], (x) => x);"), strict("const s = new Set(); return s.isSubsetOf(s);"),
+    // A callee that starts with a grouping, printed as V8 prints it (globals/error-source.js grouped),
+    // and Node 22's iterator helpers (idioms-round-2026-12-07m ch2-mistake-validate-iterator-helpers).
+    strict("const s = { required: ['a'] }; return (s.required ?? []).values().filter((n) => n);"),
+    strict("const o = {}; return (o.list || []).keys().map(String);"), strict("const o = {}; const x = (o).run(); return x;"),
+    strict("const o = { a: {} }; return (o.a ?? o.b ?? o).foo();"), strict("const o = {}; return (o.a && o).foo();"),
+    strict("const o = {}; const f = (o.f); return (o.g)();"), strict("const o = { a: 1 }; return (o.a ?? null).foo();"),
+    strict("const o = {}; return (o.a || o.b && o).foo();"), strict("const o = {}; return (0, o.f)();"),
+    strict("const o = {}; return (o.a?.b ?? o).foo();"), strict("const o = { k: () => o }; return (o.k(1) ?? o).foo();"),
+    strict("const o = {}; return new (o.A ?? o).X();"), strict("const o = {}; return (o.a ?? '').foo();"),
+    strict("const o = { list: [1] }; const first = (o.list ?? []).values().take(1); return first;"),
+    strict("const o = {}; return (o?.a).foo();"), strict("const o = {}; return new (o.A)();"), strict("const o = {}; return (o.x, o).f();"),
+    strict("const m = new Map([[1, 2]]); return m.entries().toArray();"), strict("const g = function* () { yield 1; }; return g().map((x) => x);"),
   ],
   // What is not iterable: named by its expression as V8 prints it, or by its value where V8 does.
   "error iterable": [

@@ -96,6 +96,8 @@ const FAMILIES: Record<string, Line[]> = {
     { code: "const r = /x/g; return [RegExp(r) === r, new RegExp(r) === r, RegExp(r, 'i') === r];", program: true },
     { code: "class Loose extends RegExp { exec(s) { return super.exec(s.toLowerCase()); } } const l = new Loose('ab'); return [l.test('AB'), l instanceof RegExp, l.constructor === Loose];", program: true },
     "'a,b;c'.split(/[,;]/)", "'a1b2'.replace(/\\d/g, (d) => d * 2)", "typeof RegExp[Symbol.species]", "RegExp[Symbol.species] === RegExp",
+    // A RegExp-like object (Symbol.match set) lends its source and flags to the constructor.
+    "new RegExp({ [Symbol.match]: true, source: '(?<a>x)|(?<a>y)', flags: 'g' })", "new RegExp({ [Symbol.match]: true, source: 'a(?<n>b)', flags: 'g' }).exec('ab').groups.n",
   ],
   // Errors the engine raises itself, in V8's words (globals/errors.js, json-errors.js).
   "errors": [
