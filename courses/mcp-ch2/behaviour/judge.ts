@@ -43,12 +43,15 @@ export type Excused = (input: unknown, failure: TaskFailure) => boolean;
 export type Said = (kind: string) => boolean;
 const NOTHING_SAID: Said = () => false;
 
-/** Whether a message names what one of task 2's fixture messages names: its method, and for a call its tool. */
+/**
+ * Whether a request names what one of task 2's fixture requests names: its method, and for a call
+ * its tool (a request named notifications/initialized is not the page's notification).
+ */
 function pageMessage(input: unknown): boolean {
   const tool = (m: unknown): unknown => ((m as { params?: { name?: unknown } }).params ?? {}).name;
-  if (input === null || typeof input !== "object" || Array.isArray(input)) return false;
+  if (input === null || typeof input !== "object" || Array.isArray(input) || !Object.hasOwn(input, "id")) return false;
   const { method } = input as { method?: unknown };
-  return MESSAGES.some((m) => m.method === method && (method !== "tools/call" || sameJson(tool(m), tool(input))));
+  return MESSAGES.some((m) => Object.hasOwn(m, "id") && m.method === method && (method !== "tools/call" || sameJson(tool(m), tool(input))));
 }
 
 function saidIn(task: TaskId, plan: readonly PlannedCheck[], outcomes: (k: number, i: number) => CallOutcome | undefined, override?: ExpectOverride): Said {

@@ -110,6 +110,10 @@ const FIXED: Readonly<Record<number, readonly JsonRpcMessage[]>> = {
     const message = structuredClone(MESSAGES.find((m) => "id" in m && m.id === 5)!) as JsonRpcMessage & { params: { arguments: JsonObject } };
     return { ...message, id: "call-906", params: { ...message.params, arguments: { ...message.params.arguments, query: `${String(message.params.arguments["query"])} ${ASTRAL}` } } };
   })()],
+  // tools/list with params holding only a _meta (ListToolsRequest's params are optional, and any
+  // request may carry _meta): the list all the same (slips-round-2026-12-07p
+  // ch2-mistake-tools-list-refuses-params kept the line refusing every params but {}).
+  2: [{ jsonrpc: "2.0", id: 902, method: "tools/list", params: { _meta: { progressToken: "list-902" } } }],
   // An unknown name beyond ASCII under a string id: the rule kept for ASCII names or number ids
   // only kept this line (cheats-round-2026-12-07f ch2-unknown-tool-ascii-only, -number-ids-only).
   4: [(() => {

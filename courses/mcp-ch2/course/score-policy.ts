@@ -108,7 +108,7 @@ const TASK3_RULES: Record<string, Points> = {
 };
 
 export const SCORE_POLICY: ScorePolicy = {
-  id: "chapter2-score-v59",
+  id: "chapter2-score-v60",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },

@@ -41,6 +41,24 @@ function liveAtInitialize(session: Session): Misread {
   return { session: { ...session, steps }, at };
 }
 
+/**
+ * Each initialized that does not come right after an initialize (to its server) taken for another
+ * notification: the gate opened only in the page's order (gaming-round-2026-12-07r
+ * sf-narrow-gate-initialized-after-initialize: an initialized after an early request left the
+ * session closed, and every check whose sessions had one failed by it: 6 points).
+ */
+function initializedOnlyAfterInitialize(session: Session): Misread {
+  const last = new Map<number, unknown>();
+  const steps = session.steps.map((step): Step => {
+    if (step.op !== "handle") return step;
+    const previous = last.get(step.on ?? 0);
+    last.set(step.on ?? 0, methodOf(step));
+    if (methodOf(step) !== "notifications/initialized" || !isObject(step.message) || Object.hasOwn(step.message, "id") || previous === "initialize") return step;
+    return { ...step, message: { ...step.message, method: "notifications/ignored" } };
+  });
+  return { session: { ...session, steps }, at: steps.map((_, j) => j) };
+}
+
 type Slip = (s: Session) => Misread;
 const readings = new WeakMap<Session, Map<Slip, Outcome[][]>>();
 
@@ -66,20 +84,25 @@ function explainedBy(w: WrongStep, slip: Slip): boolean {
 
 interface GateSlip {
   slip: Slip;
-  /** The other check it reaches, and whether one of its wrong steps is the slip's. */
-  other: string;
+  /** The other checks it reaches, and whether one of their wrong steps is the slip's. */
+  others: readonly string[];
   shows(w: WrongStep): boolean;
   why: string;
 }
 
 const SLIPS: readonly GateSlip[] = [
   {
-    slip: badJsonrpcTaken, other: "t2_notifications", shows: (w) => w.rule === "jsonrpc",
+    slip: badJsonrpcTaken, others: ["t2_notifications"], shows: (w) => w.rule === "jsonrpc",
     why: "Every answer it judged wrongly is a request with a jsonrpc other than \"2.0\" answered, and the same slip opened the session at an initialized whose jsonrpc is not \"2.0\" (t2_handshake): one mistake, charged there.",
   },
   {
-    slip: liveAtInitialize, other: "t2_list_changed", shows: (w) => explainedBy(w, liveAtInitialize),
+    slip: liveAtInitialize, others: ["t2_list_changed"], shows: (w) => explainedBy(w, liveAtInitialize),
     why: "Every outbox it judged wrongly is what a session live at initialize holds, and the same slip opened the gate at initialize (t2_handshake): one mistake, charged there.",
+  },
+  {
+    slip: initializedOnlyAfterInitialize, others: ["t2_tool_results", "t2_tools_list", "t2_prompts_resources", "t2_notifications", "t2_initialize_again", "t2_tool_errors", "t2_list_changed", "t2_tools_added"],
+    shows: (w) => explainedBy(w, initializedOnlyAfterInitialize),
+    why: "Every answer it judged wrongly is what a session gives whose notifications/initialized opened it only right after initialize, and the same slip kept the gate shut after an initialized that came later (t2_handshake): one mistake, charged there.",
   },
 ];
 
@@ -93,10 +116,10 @@ export function chargeGateSlips(verdicts: readonly CheckResult[], wrong: Readonl
   const gate = wrong.get("t2_handshake");
   if (!failed("t2_handshake") || !gate?.length || failed("t2_initialize") || failed("t2_envelope")) return [...verdicts];
   return verdicts.map((check) => {
-    const slip = SLIPS.find((s) => s.other === check.name);
     const steps = wrong.get(check.name);
-    if (!slip || check.status !== "fail" || check.chargedTo !== undefined || !steps?.length) return check;
-    if (!steps.every(slip.shows) || !gate.every((w) => explainedBy(w, slip.slip))) return check;
+    if (check.status !== "fail" || check.chargedTo !== undefined || !steps?.length) return check;
+    const slip = SLIPS.find((s) => s.others.includes(check.name) && steps.every(s.shows) && gate.every((w) => explainedBy(w, s.slip)));
+    if (!slip) return check;
     return { ...check, chargedTo: "t2_handshake", message: `${check.message ?? ""}\n${slip.why}` };
   });
 }

@@ -10,6 +10,7 @@ import { compareStep, judgedPart, same, shown } from "../behaviour/compare.js";
 import { VARIANTS } from "../behaviour/model.js";
 import { SERVER_CHECKS, type ServerCheck } from "../behaviour/server-checks.js";
 import { modelSession, sessionCode, type Outcome, type Session, type Step, type StepRule } from "../behaviour/session.js";
+import { TRACE_CONFIG } from "../course/fixtures.js";
 import { UNSUPPORTED_VERSIONS } from "../behaviour/generate.js";
 import { falsyIdCause, falsyIdRule, looksReused, refusesFalsyIds } from "./falsy-ids.js";
 import { chargeGateSlips, chargeNullIdGate } from "./gate-slips.js";
@@ -269,6 +270,7 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
   const refusals = refusalReasons(modelled, strings);
   const ids: IdMistakes = { falsy: refusesFalsyIds(answered), strings, habits, closers: closingRules(modelled, refusals), refusals };
   const stopped = (i: number): Failure => ({ steps: p.all[i]!.steps.length, message: `This session:\n${sessionCode(p.all[i]!)}\nstopped: ${results[i]!.failed}` });
+  const pageClient = (i: number): boolean => p.all[i]!.servers.every((config) => same(config, TRACE_CONFIG));
   const groupOf = (i: number): string | undefined => p.groups.find((g) => i >= g.from && i < g.from + g.count)?.name;
   // The rules each session's steps hold (as judged where it has answers; the page's reading where
   // it has none), up to the step that never returned, that one included: it is its rule's
@@ -314,6 +316,12 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
       // nothing) are no evidence that its rules hold.
       let sawOwn = false;
       let ownUnseen: Failure | undefined;
+      // Whether a session of a client other than the page's reached a step of its rules; the first
+      // of those sessions that stopped before one. Judged under the page's config alone, while
+      // every other client's session stopped first, a check has judged nothing beyond the fixture
+      // (gaming-round-2026-12-07r sf-cheat-stall-*-off-trace-config kept 3 and 5 of task 2's 8).
+      let sawBeyondPage = false;
+      let stoppedBeyondPage: Failure | undefined;
       // Whether every failure is beyond the fixtures' kinds (CheckResult.beyondLines), and one of their kinds went right.
       // (Not judged for the envelope: its failure is never a list's order or serverInfo alone.)
       const judgesKinds = judges !== "envelope";
@@ -327,11 +335,13 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
           // as a session never reached, it fails the check only if no session judged its rules
           // (a server that never returns outside the trace passed every rule it was not asked).
           if (stalled && !holds(i)) {
+            if (!stoppedBeyondPage && !pageClient(i)) stoppedBeyondPage = stopped(i);
             if (!unseen && judges !== "envelope") unseen = stopped(i);
             if (!ownUnseen && groupOf(i) === check.name) ownUnseen = stopped(i);
             return;
           }
           saw ||= holds(i);
+          sawBeyondPage ||= holds(i) && !pageClient(i);
           if (groupOf(i) === check.name && holds(i)) sawOwn = true;
           // A step that never returned (a loop that never ends spent the run's fuel) is the
           // failure of the check of its rule alone (cost 8 when every check charged the sessions
@@ -360,9 +370,11 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
         if (groupOf(i) === check.name && !unreached) consider(stopped(i));
         else if (!unseen && holds(i)) unseen = stopped(i);
         if (!ownUnseen && groupOf(i) === check.name) ownUnseen = stopped(i);
+        if (!stoppedBeyondPage && holds(i) && !pageClient(i)) stoppedBeyondPage = stopped(i);
       });
       if (!saw && unseen) { kinds.within = true; kinds.otherOrder = false; kinds.serverInfoOnly = false; consider(unseen); }
       else if (!sawOwn && ownUnseen) { kinds.within = true; kinds.otherOrder = false; kinds.serverInfoOnly = false; consider(ownUnseen); }
+      else if (!sawBeyondPage && stoppedBeyondPage && judges !== "envelope") { kinds.within = true; kinds.otherOrder = false; kinds.serverInfoOnly = false; consider(stoppedBeyondPage); }
       // The wrong steps go with these too: a refused initialize of the unknown version alone is
       // beyond the fixtures' kinds, and grading/init-refusals.ts reads them.
       const steps = wrong ? { wrong } : {};

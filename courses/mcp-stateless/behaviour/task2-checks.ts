@@ -139,13 +139,15 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // The version in params, as initialize carried it, and none in _meta (or no _meta): no
       // version for this protocol (spec 2026-07-28: _meta's protocolVersion, on every request), so
       // refused; a fallback to params.protocolVersion answered them (ch2-sl-round-2026-12-07d
-      // sl-mistake-version-fallback-params-protocolversion). No draw.
+      // sl-mistake-version-fallback-params-protocolversion), as a bare protocolVersion key in _meta
+      // did (slips-round-2026-12-07p sl-mistake-version-bare-key-fallback). No draw.
       ...(() => {
         const meta: Msg = { ...CLIENT_META };
         delete meta[VERSION_KEY];
         return [
           { jsonrpc: "2.0", id: "pv-1", method: "tools/list", params: { protocolVersion: "2026-07-28", _meta: meta } },
           { jsonrpc: "2.0", id: "pv-2", method: "resources/list", params: { protocolVersion: "2026-07-28" } },
+          { jsonrpc: "2.0", id: "pv-3", method: "tools/list", params: { _meta: { protocolVersion: "2026-07-28", ...meta } } },
         ];
       })(),
       // A _meta with keys beside the page's three (RequestMetaObject's progressToken and logLevel,

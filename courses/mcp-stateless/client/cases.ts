@@ -27,6 +27,8 @@ export interface CallCase {
   serverRepeats?: boolean;
   /** The user's answers, in the order ask is called; the last again when they run out. */
   answers: Json[];
+  /** What the case holds that no fixture call does, as a phrase (RequestRun's beyond). */
+  beyond?: string;
   /** The page's call this one is, with another order (t3_same_cancel_flows). */
   variantOf?: "accept" | "decline";
 }
@@ -116,6 +118,13 @@ export function generatedRequestRuns(random: Random): RequestRun[] {
       label: "request as the page calls it, params left out",
       beyond: "params left out, as no fixture call has them",
       cases: [{ method: "server/discover" }, { method: "tools/list" }, { method: "resources/list" }],
+      reply: { kind: "result", result: { resultType: "complete", _meta: SERVER_META } },
+    },
+    // A method with no "/" (ping): _meta on it too (gaming-round-2026-12-07r sl-narrow-meta-slash-methods).
+    {
+      label: "request on a method with no \"/\" in its name",
+      beyond: "a method with no \"/\" in its name, as no fixture call has",
+      cases: [{ method: "ping", params: {} }, { method: "ping" }],
       reply: { kind: "result", result: { resultType: "complete", _meta: SERVER_META } },
     },
     {
@@ -236,6 +245,27 @@ export const EDGE_CALLS: CallCase[] = [
   {
     label: "an error with a server's own code, in the first round", name: "get_order_status", args: { order_id: "Z900" },
     server: [{ kind: "error", code: -32042, message: "the order service is rate limited" }],
+    answers: [ACCEPT],
+  },
+  // A code outside JSON-RPC's own range, 0 among them, and a message with spaces around it: thrown
+  // all the same, with exactly that message (gaming-round-2026-12-07r sl-narrow-error-code-truthy,
+  // -error-code-rpc-range, -error-message-trimmed kept 41/41).
+  {
+    label: "an error with code 0, in the first round", name: "get_order_status", args: { order_id: "B404" },
+    server: [{ kind: "error", code: 0, message: "no such order" }],
+    answers: [ACCEPT],
+  },
+  {
+    label: "an error with code 404 and a message with spaces around it, after a round of questions", name: "cancel_order", args: { order_id: "B405" },
+    server: [{ kind: "input", requests: confirm("B405") }, { kind: "error", code: 404, message: "  order B405 not found\n" }],
+    answers: [ACCEPT],
+  },
+  // A complete result that carries inputRequests all the same: returned, since only resultType
+  // says a round is due (gaming-round-2026-12-07r sl-narrow-rounds-by-inputrequests-key).
+  {
+    label: "a complete result that also holds inputRequests, in the first round", name: "get_order_status", args: { order_id: "A103" },
+    beyond: "a complete result holding inputRequests, as no fixture's result does",
+    server: [{ kind: "result", result: { ...textResult("A103: delivered"), inputRequests: confirm("A103") } }],
     answers: [ACCEPT],
   },
   // An error's data is no part of what the client throws (the message is), and a result's _meta is

@@ -56,3 +56,17 @@ export function chargeResentOnError(lines: readonly CheckResult[], rules: CheckR
   });
   return resent ? rules.map((c) => (c === asGiven ? { ...c, chargedTo: line!.name, message: `${c.message ?? ""} Each request it broke was sent again as it was after an error: ${line!.name}'s mistake, charged there; it costs nothing more.` } : c)) : rules;
 }
+
+/**
+ * t3_final_result_returned charged to t3_ask_each_request where both fail and every call the first
+ * failed the second failed too: questions asked where no round was due (a result holding
+ * inputRequests, whatever its resultType), and a round sent in place of returning the result, one
+ * mistake (gaming-round-2026-12-07r sl-narrow-rounds-by-inputrequests-key cost 2).
+ */
+export function chargeAskedWhenDone(rules: CheckResult[], failing: (name: string) => readonly CallRunTrace[] | undefined): CheckResult[] {
+  const [returned, asked] = ["t3_final_result_returned", "t3_ask_each_request"].map((name) => rules.find((c) => c.name === name && c.status === "fail" && c.chargedTo === undefined));
+  const calls = returned && asked ? failing(returned.name) : undefined;
+  const askedToo = asked ? failing(asked.name) : undefined;
+  const same = calls?.length && askedToo && calls.every((call) => askedToo.includes(call));
+  return same ? rules.map((c) => (c === returned ? { ...c, chargedTo: asked!.name, message: `${c.message ?? ""} Each call it broke also asked where no round was due (${asked!.name}): one mistake, charged there; it costs nothing more.` } : c)) : rules;
+}

@@ -15,7 +15,7 @@ import { own, show } from "./messages.js";
 import { CLIENT_RULES } from "./rules.js";
 import { chargeDroppedAnswers } from "./dropped-answers.js";
 import { chargeDeclinedThrows, chargeNoQuestionThrows } from "./throws-after-ask.js";
-import { chargeCallerMetaKept, chargeResentOnError, chargeSecondCalls } from "./rule-charges.js";
+import { chargeAskedWhenDone, chargeCallerMetaKept, chargeResentOnError, chargeSecondCalls } from "./rule-charges.js";
 import { clientSchemaCheck, type SentBy } from "./schema.js";
 import { SERVER, roundsOf, tracesOf, type CallTrace } from "./trace.js";
 import { failingCalls, failingRequests, judgeRule, showCall, type CallRunTrace, type RequestRunTraces } from "./verdicts.js";
@@ -233,6 +233,7 @@ export function judgeClient(plan: ClientPlan, reply: SandboxReply, input: PlanIn
     charged = chargeNoQuestionThrows(charged, failing, calls);
     charged = chargeCallerMetaKept(chargeSecondCalls(charged, failing), requests);
     charged = chargeResentOnError(checks, charged, requests);
+    charged = chargeAskedWhenDone(charged, failing);
     extra.push(...notThroughAddedKeys(checks, charged));
   }
   if (input.schema) {

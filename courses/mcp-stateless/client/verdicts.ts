@@ -71,7 +71,7 @@ function casesFor(rule: ClientRule, requestRuns: readonly RequestRunTraces[], ca
       if (!page && sentNothing(trace)) unreached ??= trace;
       const after = call.padded !== undefined ? `, called after ${call.padded} calls of the page's accepted cancel in the same module instance`
         : earlierIds ? `, called a second time in the same module instance (the first sent ids ${show(earlierIds)})` : "";
-      judged.push({ verdict: rule.call({ c: spec, trace, rounds: roundsOf(trace, spec), ...(earlierIds ? { earlierIds } : {}) }), shown: () => showCall(spec) + after, call, ...(page ? { page: true as const } : {}) });
+      judged.push({ verdict: rule.call({ c: spec, trace, rounds: roundsOf(trace, spec), ...(earlierIds ? { earlierIds } : {}) }), shown: () => showCall(spec) + after, call, ...(spec.beyond ? { beyond: spec.beyond } : {}), ...(page ? { page: true as const } : {}) });
     }
   }
   return { judged: judged.filter((j) => j.verdict !== "n/a"), notRun, unreached };

@@ -20,8 +20,19 @@ function unrepr(text: string): string {
     (e.length > 1 ? String.fromCodePoint(parseInt(e.slice(1), 16)) : ESCAPED[e] ?? e));
 }
 
+/** A text with its \x, \u and \U escapes read (a repr that escapes letters Python's keeps: 'caf\xe9'). */
+const unescaped = (text: string): string =>
+  text.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|u\{[0-9a-fA-F]{1,6}\})/g, (_, e: string) => {
+    const code = parseInt(e.replace(/[{}]/g, "").slice(1), 16);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : `\\${e}`;
+  });
+
 /** Whether a name as written keeps the name's letters and digits, in order (quoted otherwise, escaped otherwise, or bare). */
 function keepsTheName(written: string, name: string): boolean {
+  return keepsLetters(written, name) || keepsLetters(unescaped(written), name);
+}
+
+function keepsLetters(written: string, name: string): boolean {
   let at = 0;
   for (const ch of name.match(/[\p{L}\p{N}]/gu) ?? []) {
     at = written.indexOf(ch, at);
