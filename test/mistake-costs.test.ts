@@ -151,6 +151,9 @@ const COSTS: [string, number][] = [
   // the page's method or tool refused made the rest a rule "followed elsewhere" (behaviour/judge.ts
   // pageMessage); the same rule skipped everywhere, the page included, cost one.
   ["narrow-method-not-found-page-result", 1],
+  // Helper 145 (slips-round-2026-12-07p): tools/list refused whenever its params hold more than
+  // {}: 17/17 while no tools/list carried a _meta (task2-variant-checks.ts FIXED).
+  ["tools-list-refuses-params", 1],
   ["narrow-unknown-by-page-name", 1],
   // Gaming: the page's exact input recognised, anything else thrown at or left unanswered: the
   // task's lines, all of them.

@@ -252,6 +252,10 @@ const WRONG: [string, string[], number, RegExp][] = [
   ["tool-retried-until-it-works", ["t2_tool_results"], 1, /"method":"tools\/call","params":\{"name":"[^"]+"[^\n]*\n→ it never returned/], // cost 2 on seeds 0 and 12345 when charged to the stopped session's check
   // Cost 2 in the CLI before: the stdio session's request before initialize charged the pipe's point too (grading/live-charges.ts).
   ["gate-code-32002", ["t2_handshake"], 1, /its error code is -32002, not -32600/],
+  // Helper 147 (gaming-round-2026-12-07r): initialized opens the session only right after
+  // initialize: every check whose sessions sent an early request first failed by it (12/18).
+  // One slip of the gate, charged there (grading/gate-slips.ts initializedOnlyAfterInitialize).
+  ["gate-initialized-after-initialize-only", ["t2_handshake", "t2_tool_errors", "t2_tool_results", "t2_tools_list", "t2_prompts_resources", "t2_notifications", "t2_initialize_again"], 1, /opened it only right after initialize/],
   // Cost 2 before: the name listed twice failed t2_tools_added's lists too, voiding t2_tools_after beside t2_tool_names.
   ["readd-duplicates", ["t2_tools_list"], 1, /its result is \{"tools":\[/],
   ["client-id-after-success", ["t3_ids"], 1, /was used twice/], // the id moved on only after a success: the request after an error reuses it
@@ -461,6 +465,10 @@ const GAMING: [string, string, number][] = [
   // no-required-no-allow-list's two points (17/18 while the table kept the line's point,
   // grading/skipped-rules.ts markTabledRules).
   ["gaming-config-deny-table", "task2", 6],
+  // Helper 147: the reference for the page's config only, and a loop that never ends on every
+  // other client's notifications/initialized: task 2 kept 5 of 8, its checks judged on the page's
+  // config alone (grading/server-verdicts.ts sawBeyondPage). The initialize lines' 3 at most.
+  ["gaming-stall-initialized-off-trace-config", "task2", 3],
   // The review of stop 59: a client that, once asked for a tool the page never calls, spends the
   // mock's 64 messages a call on pings so that what its ops give goes unjudged, and answers from
   // nothing after. Whether the mock ran out is read from the peers' record of the call, never from

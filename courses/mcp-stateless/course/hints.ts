@@ -7,6 +7,7 @@ export const HINTS: Record<string, readonly Hint[]> = {
     { text: "check_args builds three lists and concatenates them: missing, unexpected, then wrong type. Keep that order, and the order inside each list.", reread: "2.2 Tool code and argument checks", checks: ["t1_bad_args", "t1_problem_order", "t1_generated_args"] },
     { text: "`{k!r}` is Python's repr of the key: single quotes by default, double quotes only when the text holds a ' and no \". Backslashes and the chosen quote are escaped inside.", reread: "2.2 (the f-strings of check_args)", checks: ["t1_quoted_name", "t1_repr_quoting"] },
     { text: "`k not in args` and `k not in schema[\"properties\"]` test a dict's own keys. In JavaScript, `in` and a plain lookup also see Object.prototype: use Object.hasOwn.", reread: "2.2 check_args", checks: ["t1_inherited_names", "t1_valid_count"] },
+    { text: "check_args only reads schema and args: it builds new lists and returns them. handle goes on using the arguments after the call, so deleting or adding keys there changes what the tool runs with.", reread: "task1.ts header (a pure function)", checks: ["t1_args_unchanged"] },
     { text: "The exact rule is in the header of task1.ts: missing <name> per required name not in args, unexpected <name> per key not in properties, <name> must be a string per known key whose value is not a string; <name> is repr(name).", reread: "task1.ts header", checks: [] },
   ],
   task2: [

@@ -415,6 +415,19 @@ const WRONG: [string, string, string[], string[]?, number?][] = [
   ["args-first-problem-only", "task1", ["t1_bad_args"], ["t2_bad_args_text"]],
   ["args-first-three-problems", "task1", ["t1_same_problem_order"]],
   ["client-no-params-when-undefined", "task3", ["t3_meta_every_request", "t3_request_as_given"]],
+  // Helpers 145 and 147 (slips-round-2026-12-07p, gaming-round-2026-12-07r): a repr escaping every
+  // letter beyond ASCII (2-3 while the families read through names with their letters as written
+  // only: evidence/args-mistakes.ts unescaped); a version read from a bare protocolVersion key
+  // too, _meta's code 0 not thrown, ping sent without _meta, a complete result holding
+  // inputRequests taken for a round (41 each while no case held one; 2 where it did, before
+  // client/rule-charges.ts chargeAskedWhenDone).
+  ["repr-non-ascii-escaped", "task1", ["t1_repr_quoting"], ["t2_version_check"]],
+  // checkArgs deleting from args the unexpected keys it found: 41/41 while nothing read args after a call (grading/args-pure.ts).
+  ["args-deletes-unexpected", "task1", ["t1_args_unchanged"]],
+  ["version-bare-key-fallback", "task2", ["t2_version_check"]],
+  ["client-error-code-truthy", "task3", ["t3_error_response_throws"]],
+  ["client-meta-slash-methods", "task3", ["t3_meta_every_request"]],
+  ["client-rounds-by-inputrequests-key", "task3", ["t3_ask_each_request", "t3_final_result_returned"]],
   // Helper 59, against today's charging: a crash or a made-up answer where params are left out
   // (beyondLines) was free beside a cap of 5 rounds (score.ts: it costs at any marks).
   ["client-params-crash-plus-rounds", "task3", ["t3_cap_requests", "t3_request_as_given", "t3_at_most_three_rounds"], [], 2],

@@ -23,6 +23,7 @@ import { chargeSkippedAsBlank } from "./skipped-as-blank.js";
 import { BLANK_LINES_LOGGED, chargeServeSlip, NULL_WRITTEN, PARSE_ERROR_ID } from "./serve-slips.js";
 import { chargeLineRulesToState, ROUNDS_CHECK, STATE_CHECK } from "./state-charges.js";
 import { sameJson } from "../evidence/reading.js";
+import { argsUnchanged } from "./args-pure.js";
 import { schemaChecks } from "../schema/checks.js";
 import { chargeReached } from "../../../src/pack/reached.js";
 import { chargeFixtureSlips } from "./fixture-slips.js";
@@ -362,6 +363,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
       // A family still wrong with a line's value slip written right is not read through it (line-slips.ts).
       checks.push(...markLineValueSlips(alike, lines, TASK1_FAMILIES, failingAnswersOf(runs.checks, calls,
         (p, k, o) => !(o?.ok && accepts(p.check)(expectedAt(p.offset + k, p.check).value, o.value)))));
+      checks.push(argsUnchanged(generatedRun, plan.runs[runs.generated!]!.inputs, input.seed));
     }
     else if (id === "task2") {
       const { expectedAt, accepts, judges } = handleRules(modelAnswers(), offset);

@@ -221,7 +221,8 @@ export function plan(input: PlanInput): StatelessPlan {
       const generated = allInputs(checks);
       const all = id === "task1" ? generated : once(`${id}|${input.seed}|${input.behaviour}`, () => [...FIXTURE_INPUTS[id], ...generated, ...(id === "task2" ? rounds : [])]);
       // serve's one fixture call failing is one line's mistake (perLine): its rules are still judged.
-      if (all.length) entry.generated = runs.push({ ...base, inputs: asTexts(all), instance: "shared", stopOnFailure: false, after: { run: fixture, need: perCall ? "answered" : "ran" } }) - 1;
+      // checkArgs's calls echo their arguments as left after each (grading/args-pure.ts).
+      if (all.length) entry.generated = runs.push({ ...base, inputs: asTexts(all), instance: "shared", stopOnFailure: false, after: { run: fixture, need: perCall ? "answered" : "ran" }, ...(id === "task1" ? { echoInputs: true } : {}) }) - 1;
       entry.inputs = all;
       // The lists of the rule of serve's lines and of the odd lines' checks, each first in an
       // instance of its own: state kept between calls is one mistake (src/pack/fresh-instance.ts),
