@@ -83,6 +83,13 @@ export function builderCases(seed: number): BuilderCase[] {
     { builder: "response", args: ["ü-1", { content: [{ type: "text", text: "café 東京 🦀" }] }] },
     { builder: "errorResponse", args: [42, -32602, "argument manquant: ville 都市 🚫", { champ: "ville" }] },
   );
+  // And a method and a message with spaces around them: kept as given (gaming-round-2026-12-07r
+  // sf-narrow-builders-method-trimmed, -error-builder-message-trimmed kept 18/18).
+  out.push(
+    { builder: "request", args: [43, " tools/list ", {}] },
+    { builder: "notification", args: ["notifications/progress\n"] },
+    { builder: "errorResponse", args: [44, -32600, " not permitted\n"] },
+  );
   return out;
 }
 

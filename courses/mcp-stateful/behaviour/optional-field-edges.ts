@@ -46,6 +46,15 @@ export function lookupFieldEdges(r: Random): Session[] {
   call("meta-not-allowed", "delete_db", {}, meta(r));
   call("meta-missing-argument", "weather", { units: "metric" }, meta(r));
   call("raises-empty-message", silent, { query: "x" });
+  // A name that is no string, arguments as [key, value] pairs, argument keys padded or in another
+  // case: an unknown tool, and missing arguments (arguments not an object are read as {}). A lookup
+  // by String(name), by Object.fromEntries of a list, or by trimmed or lower-cased keys answered
+  // them (gaming-round-2026-12-07r sf-narrow-tool-name-stringified, -tool-args-array-pairs,
+  // -required-keys-trimmed, -required-keys-case-insensitive kept 18/18). No draw.
+  call("name-as-list", ["add"] as unknown as string, { x: 2, y: 3 });
+  call("arguments-as-pairs", "add", [["x", 2], ["y", 3]] as unknown as Params);
+  call("argument-key-padded", "add", { "x ": 2, y: 3 });
+  call("argument-key-other-case", "add", { X: 2, y: 3 });
   return [b.done()];
 }
 
@@ -58,6 +67,14 @@ export function schemeExtraArgEdges(r: Random): Session[] {
   request("uri-meta-unknown", "resources/read", { uri: "file:///etc/hosts", ...meta(r) });
   request("extra-argument-missing-variable", "prompts/get", { name: "compare", arguments: { a: "MCP", c: "JSON-RPC" } });
   request("extra-argument-missing-topic", "prompts/get", { name: "summarize", arguments: { style: "short" } });
+  // Names that are no strings, a known uri with a trailing "/" or a query, a prompt's arguments as
+  // [key, value] pairs: unknown, and a variable missing (gaming-round-2026-12-07r
+  // sf-narrow-resource-uri-*, -prompt-name-stringified, -prompt-args-array-pairs kept 18/18).
+  request("uri-as-list", "resources/read", { uri: ["lab://readme"] });
+  request("uri-trailing-slash", "resources/read", { uri: "lab://readme/" });
+  request("uri-with-query", "resources/read", { uri: "lab://readme?v=2" });
+  request("prompt-name-as-list", "prompts/get", { name: ["summarize"], arguments: { topic: "MCP" } });
+  request("prompt-arguments-as-pairs", "prompts/get", { name: "summarize", arguments: [["topic", "MCP"]] });
   // A known resource's name under another scheme, in a session of its own (a call of the driver
   // is a session, whose work CALL_FUEL_FACTOR measures): a read matching the part after "//"
   // found it (narrow-round-2026-12-07o sf-narrow-resource-by-name kept 18/18).

@@ -80,5 +80,13 @@ export function edgeScenarios(r: Random): Scenario[] {
       { notes: [{ jsonrpc: "2.0", method: LIST_CHANGED, params: {} }], tools: [wideTool(name, 2), wideTool("weather", 0)] },
     ],
   };
-  return [wide, refused, listed, appCodes, falsy, optional];
+  // A tool name with spaces around it and an argument whose value is null: each sent as given, as
+  // every other name and value is (gaming-round-2026-12-07r sf-narrow-client-call-name-trimmed,
+  // -client-args-null-dropped kept 18/18). No draw.
+  const asGiven: Scenario = {
+    ops: [["connect"], ["call", " add ", { x: 1, y: 2 }], ["call", "add", { x: 1, y: null }]],
+    plans: [{ kind: "ok", result: initResult }, { kind: "error", code: -32601, message: "unknown tool:  add " }, { kind: "ok", result: { content: [{ type: "text", text: "1" }] } }],
+    pumps: [],
+  };
+  return [wide, refused, listed, appCodes, falsy, optional, asGiven];
 }
