@@ -134,6 +134,8 @@ export function generatedRequestRuns(random: Random): RequestRun[] {
         // params with a _meta of their own: the client's _meta replaces it ({...params, _meta}).
         { method: "tools/list", params: { cursor: "c2", _meta: { "com.example/trace": "t-1" } } },
         { method: "tools/call", params: record([["name", "constructor"], ["arguments", record([["__proto__", 1]])], ["__proto__", { x: 1 }], ["constructor", "c"]]) },
+        // A method with capitals: sent as given (gaming-round-2026-12-07r sl-narrow-request-method-lowercased).
+        { method: "completion/Complete", params: { ref: { type: "ref/prompt", name: "Orders" } } },
         ...cases(6),
       ],
       reply: { kind: "result", result: { resultType: "complete", tools: [] } },
@@ -258,6 +260,13 @@ export const EDGE_CALLS: CallCase[] = [
   {
     label: "an error with code 404 and a message with spaces around it, after a round of questions", name: "cancel_order", args: { order_id: "B405" },
     server: [{ kind: "input", requests: confirm("B405") }, { kind: "error", code: 404, message: "  order B405 not found\n" }],
+    answers: [ACCEPT],
+  },
+  // A question keyed with spaces around its key: answered under that key as it is
+  // (gaming-round-2026-12-07r sl-narrow-answer-keys-trimmed kept 41/41).
+  {
+    label: "a round whose question's key has spaces around it", name: "cancel_order", args: { order_id: "A104" },
+    server: [{ kind: "input", requests: record([[" confirm ", confirmRequest("Really cancel order A104?")]]) }, { kind: "result", result: textResult("A104 cancelled") }],
     answers: [ACCEPT],
   },
   // A complete result that carries inputRequests all the same: returned, since only resultType
