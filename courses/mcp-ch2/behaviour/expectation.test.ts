@@ -25,6 +25,18 @@ describe("a rule 5 answer with several messages", () => {
   });
 });
 
+describe("a number of the wrong type that breaks a bound too", () => {
+  const tiny = expectHandle({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "logs_search", arguments: { service: "api", query: "x", limit: 1e-7 } } });
+  it("needs the type's message, and takes the bound's beside it or not (the chapter does not say)", () => {
+    expect(accepts(tiny, errors("limit must be of type integer"))).toBe(true);
+    expect(accepts(tiny, errors("limit must be of type integer; limit must be at least 1"))).toBe(true);
+    expect(accepts(tiny, errors("limit must be at least 1; limit must be of type integer"))).toBe(true);
+    expect(accepts(tiny, errors("limit must be at least 1"))).toBe(false);
+    expect(accepts(tiny, errors("limit must be of type integer; limit must be at least 1; limit must be at least 1"))).toBe(false);
+    expect(accepts(tiny, errors("limit must be of type integer; limit must be at most 50"))).toBe(false);
+  });
+});
+
 describe("an answer the chapter leaves open", () => {
   const open: Expectation = { kind: "protocol", id: "a", value: {} };
 

@@ -10,7 +10,7 @@ import { withoutSpecExtras } from "../../../src/json/spec-extras.js";
 
 export type Expectation =
   | { kind: "exact"; value: unknown }
-  | { kind: "messages"; value: JsonObject; messages: string[] }
+  | { kind: "messages"; value: JsonObject; messages: string[]; also?: string[] }
   | { kind: "protocol"; id: JsonValue; value: JsonObject };
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -29,7 +29,6 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
 }
 
-const sorted = (list: string[]): string[] => [...list].sort();
 
 /** The text of a tool result, `result.content[0].text`, if the answer has one. */
 function resultText(value: unknown): string | undefined {
@@ -78,11 +77,22 @@ export function accepts(expectation: Expectation, given: unknown): boolean {
     case "protocol": return isResponseTo(expectation.id, actual);
     case "messages": {
       const text = resultText(actual);
-      if (text === undefined || !sameJson(sorted(text.split("; ")), sorted(expectation.messages))) return false;
+      if (text === undefined || !sameMessages(text.split("; "), expectation.messages, expectation.also ?? [])) return false;
       // The same messages: the rest of the answer must then be exactly the model's.
       return sameJson(withText(actual as JsonObject, resultText(expectation.value)!), expectation.value);
     }
   }
+}
+
+/** Whether `given` holds each of `required` and, beside them, only messages of `also`, each once, in any order. */
+function sameMessages(given: readonly string[], required: readonly string[], also: readonly string[]): boolean {
+  const rest = [...given];
+  for (const m of required) {
+    const at = rest.indexOf(m);
+    if (at < 0) return false;
+    rest.splice(at, 1);
+  }
+  return rest.every((m, i) => also.includes(m) && rest.indexOf(m) === i);
 }
 
 function withText(answer: JsonObject, text: string): JsonObject {

@@ -53,6 +53,23 @@ export function modelValidate(args: JsonObject, schema: JsonSchema): string[] {
   return errors;
 }
 
+/**
+ * The bounds a number of the wrong type breaks too (limit 1e-7: not an integer, and below 1):
+ * the rule set reports the type and goes on to the next field, and the chapter does not say
+ * whether the bounds are reported beside it, so either is accepted (Expectation's `also`).
+ */
+function boundsBesideType(args: JsonObject, schema: JsonSchema): string[] {
+  const properties = schema.properties ?? {};
+  return Object.entries(args).flatMap(([name, value]) => {
+    const rule = Object.hasOwn(properties, name) ? properties[name] : undefined;
+    if (!rule || typeof value !== "number" || hasType(value, rule.type)) return [];
+    return [
+      ...(rule.minimum !== undefined && value < rule.minimum ? [`${name} must be at least ${rule.minimum}`] : []),
+      ...(rule.maximum !== undefined && value > rule.maximum ? [`${name} must be at most ${rule.maximum}`] : []),
+    ];
+  });
+}
+
 const toolResult = (text: string, isError: boolean): JsonObject => ({ content: [{ type: "text", text }], isError });
 const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === "object" && !Array.isArray(v);
 // Only the example shown with an undecided call's expectation: any response with the id will do.
@@ -88,7 +105,10 @@ export function expectHandle(message: JsonObject, tool: McpTool = MCP_TOOL): Exp
   const args = Object.hasOwn(params, "arguments") ? params["arguments"] : {};
   if (!isObject(args)) return undecided;
   const errors = modelValidate(args, tool.inputSchema);
-  if (errors.length) return { kind: "messages", value: answer({ result: toolResult(errors.join("; "), true) }), messages: errors };
+  if (errors.length) {
+    const also = boundsBesideType(args, tool.inputSchema);
+    return { kind: "messages", value: answer({ result: toolResult(errors.join("; "), true) }), messages: errors, ...(also.length ? { also } : {}) };
+  }
   return exact({ result: toolResult(foundText(String(args["query"]), String(args["service"])), false) });
 }
 

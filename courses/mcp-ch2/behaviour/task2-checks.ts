@@ -119,7 +119,10 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
   // Each a wrong type and nothing else: 0.5 was below the minimum too, a case the chapter leaves
   // open (task2-argument-checks.ts), and a validator that also reported the bound failed here.
   violation("t2_integer_type", "A limit that is not an integer is reported (5.5, true and \"5\" included)", "Rule 5 with the rule set: limit has type integer, so 5.5, true and \"5\" each give \"limit must be of type integer\". In TypeScript check Number.isInteger, and that the value is a number, not a boolean or a string.",
-    (random) => [{ service: "api", query: "x", limit: 5.5 }, { service: "api", query: "x", limit: true }, { service: "api", query: "x", limit: "5" }, { service: "worker", query: "y", limit: 2.5 }, { service: random.pick(SERVICES), query: query(random), limit: random.int(1, 49) + 0.25 }]),
+    // Last, a fraction JavaScript writes without a dot (1e-7), below the minimum too: the bound
+    // beside the type is accepted either way (model.ts boundsBesideType), the type must be there
+    // (slips-round-2026-12-07p ch2-mistake-integer-string-no-dot, !String(v).includes("."), kept 17).
+    (random) => [{ service: "api", query: "x", limit: 5.5 }, { service: "api", query: "x", limit: true }, { service: "api", query: "x", limit: "5" }, { service: "worker", query: "y", limit: 2.5 }, { service: random.pick(SERVICES), query: query(random), limit: random.int(1, 49) + 0.25 }, { service: "api", query: "x", limit: 1e-7 }]),
   // An integer past 2**53 is an int to Python's json and to JSON Schema: out of range, not of
   // another type (Number.isSafeInteger said otherwise and passed while no limit was that large).
   // 2 ** 53 + 2 is written without an exponent, so Python reads it as an int too; 10 ** 21 is the
