@@ -154,6 +154,8 @@ const COSTS: [string, number][] = [
   // Helper 145 (slips-round-2026-12-07p): tools/list refused whenever its params hold more than
   // {}: 17/17 while no tools/list carried a _meta (task2-variant-checks.ts FIXED).
   ["tools-list-refuses-params", 1],
+  // And an integer told by the dot in String(v): 1e-7 has none (17/17 before task2-checks.ts sent it).
+  ["integer-by-dot", 1],
   ["narrow-unknown-by-page-name", 1],
   // Gaming: the page's exact input recognised, anything else thrown at or left unanswered: the
   // task's lines, all of them.
