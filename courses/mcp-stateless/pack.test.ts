@@ -36,7 +36,7 @@ describe("the mcp-stateless pack", () => {
   });
 
   it("has hints that name only checks it has, the last level of each task being the exact rule", () => {
-    const checks = new Set([...pack.evidence.map((l) => l.key), ...[...TASK1_CHECKS, ...TASK2_CHECKS, ...TASK4_CHECKS].map((c) => c.id), ...SCHEMA_CHECKS.map((c) => c.id), ...CLIENT_RULES.map((r) => r.id), "t1_no_stdout", "t2_no_stdout", "t4_no_stdout", "t4_no_stderr", "t2_stateless", "t2_no_session_state", "t2_data_alone"]);
+    const checks = new Set([...pack.evidence.map((l) => l.key), ...[...TASK1_CHECKS, ...TASK2_CHECKS, ...TASK4_CHECKS].map((c) => c.id), ...SCHEMA_CHECKS.map((c) => c.id), ...CLIENT_RULES.map((r) => r.id), "t1_no_stdout", "t2_no_stdout", "t4_no_stdout", "t4_no_stderr", "t2_stateless", "t2_no_session_state", "t2_data_alone", "t1_args_unchanged"]);
     for (const [task, hints] of Object.entries(pack.hints)) {
       expect(hints.length, task).toBeGreaterThan(1);
       for (const h of hints) for (const name of h.checks) expect(checks.has(name), `${task}: ${name}`).toBe(true);
