@@ -56,6 +56,8 @@ export const ERROR_ROWS: Record<string, Line[]> = {
     strict("const o = {}; return new (o.A ?? o).X();"), strict("const o = {}; return (o.a ?? '').foo();"),
     strict("const o = { list: [1] }; const first = (o.list ?? []).values().take(1); return first;"),
     strict("const o = {}; return (o?.a).foo();"), strict("const o = {}; return new (o.A)();"), strict("const o = {}; return (o.x, o).f();"),
+    strict("const o = { b: 1 }; return (o.a ?? o.b)();"), strict("const o = {}; const r = (o.f || o.g)(1); return r;"), strict("const o = { a: [] }; return (o.a)[0]();"),
+    strict("const o = {}; let x; x = (o.list ?? []).entries().map(String); return x;"), strict("const o = {}; return ((o.a)).b.c();"),
     strict("const m = new Map([[1, 2]]); return m.entries().toArray();"), strict("const g = function* () { yield 1; }; return g().map((x) => x);"),
   ],
   // What is not iterable: named by its expression as V8 prints it, or by its value where V8 does.
