@@ -322,6 +322,9 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
       // (gaming-round-2026-12-07r sf-cheat-stall-*-off-trace-config kept 3 and 5 of task 2's 8).
       let sawBeyondPage = false;
       let stoppedBeyondPage: Failure | undefined;
+      // Whether a session's steps, all of them, hold a step of its rules: one that stopped before
+      // them and would never have reached them says nothing of this check.
+      const wouldHold = (i: number): boolean => judges !== "envelope" && (models[i]?.rules ?? modelSession(p.all[i]!, "page").rules).some((r) => judges.includes(r));
       // Whether every failure is beyond the fixtures' kinds (CheckResult.beyondLines), and one of their kinds went right.
       // (Not judged for the envelope: its failure is never a list's order or serverInfo alone.)
       const judgesKinds = judges !== "envelope";
@@ -335,7 +338,7 @@ function judgeSessions(p: SessionsPlan, reply: SandboxReply): Judged {
           // as a session never reached, it fails the check only if no session judged its rules
           // (a server that never returns outside the trace passed every rule it was not asked).
           if (stalled && !holds(i)) {
-            if (!stoppedBeyondPage && !pageClient(i)) stoppedBeyondPage = stopped(i);
+            if (!stoppedBeyondPage && !pageClient(i) && wouldHold(i)) stoppedBeyondPage = stopped(i);
             if (!unseen && judges !== "envelope") unseen = stopped(i);
             if (!ownUnseen && groupOf(i) === check.name) ownUnseen = stopped(i);
             return;
