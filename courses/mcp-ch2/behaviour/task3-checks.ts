@@ -8,6 +8,7 @@ import { reversedKeys } from "../../../src/json/reversed-keys.js";
 import type { BehaviourCheck } from "./check.js";
 import { drawnBlank, drawnNonAscii, STRIP_SPACES } from "../../../src/pack/drawn-chars.js";
 import type { Random } from "../../../src/pack/random.js";
+import { INVALID_REQUEST_RESPONSE } from "./serve-readings.js";
 
 const BLANKS = [" ", "\t", "   ", " \t "];
 const NOT_JSON = ["{not json", "[", "}", "hello", "{\"jsonrpc\": \"2.0\",", "{'id': 1}", "{\"id\": 1,}", "tools/list"];
@@ -59,6 +60,22 @@ function whatIsAnswered(answer: unknown): unknown {
     try { return canonicalJson(JSON.parse(line)); } catch { return line; }
   });
   return { ...(answer as object), out };
+}
+
+/**
+ * whatIsAnswered, with any -32600 refusal under id null read as JSON-RPC's Invalid Request: the
+ * rule fixes the code and the null id of that reading, not its message's words.
+ */
+function notObjectsAnswered(answer: unknown): unknown {
+  const read = whatIsAnswered(answer) as { out?: unknown };
+  if (read === null || typeof read !== "object" || !Array.isArray(read.out)) return read;
+  const out = read.out.map((line) => {
+    try {
+      const m = JSON.parse(line as string) as { id?: unknown; error?: { code?: unknown } };
+      return m.id === null && m.error?.code === -32600 ? canonicalJson(INVALID_REQUEST_RESPONSE) : line;
+    } catch { return line; }
+  });
+  return { ...read, out };
 }
 
 /** LINES with every id changed (the same lines otherwise): serve's answer depends on each line, not on the list being the chapter's. */
@@ -328,5 +345,15 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
       linesOf(random, 200, () => random.pick(["", " ", "{not json", JSON.stringify({ jsonrpc: "2.0", method: "notifications/x" })])),
       [JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "logs_search", arguments: { service: "api", query: random.word(3000, 5000) } } })],
     ],
+  },  {
+    // Reading 4 of the pack README. Only lists: a number or a string line is undecided, the page's
+    // handle itself fails on it (`"id" in 5`). A serve that wrote the Parse error line for JSON
+    // that is no object kept every point while no list held one (slips-round-2026-12-07p
+    // ch2-mistake-serve-non-object-parse-error).
+    name: "t3_not_objects", task: "task3", judge: "output", part: notObjectsAnswered,
+    title: "A line that is JSON but not an object (a list) is no Parse error",
+    rule: "json.loads reads \"[]\" without fail, so it is no Parse error: serve hands it to handle as the page says, and writes what handle returns, or refuses it as JSON-RPC 2.0 does, {\"jsonrpc\": \"2.0\", \"id\": null, \"error\": {\"code\": -32600, \"message\": \"Invalid Request\"}}; either is accepted.",
+    hint: "The Parse error is for a line json.loads cannot read. A line that parses to a list or another value that is not an object was read: pass it on to handle, or answer -32600 with id null.",
+    inputs: (random) => [["[]"], [messageLine(random), "[]"], [" [ ] ", messageLine(random)]],
   },
 ];

@@ -72,7 +72,7 @@ export const HINTS: Record<TaskId, readonly Hint[]> = {
     {
       text: "Put only the parsing inside try/catch. A line that does not parse is answered with the Parse error response (id null, code -32700). A line that parses goes to your handle; a notification gets null back, and null adds nothing to out.",
       reread: "When something goes wrong: two kinds of error (the JSON-RPC codes), and Task 3, steps 2 and 3",
-      checks: ["t3_parse_errors", "t3_parse_error_line", "t3_out_count", "t3_notifications"],
+      checks: ["t3_parse_errors", "t3_parse_error_line", "t3_out_count", "t3_notifications", "t3_not_objects"],
     },
     {
       text: "JSON.stringify writes keys in the order they were inserted, and with no spaces. Python's sort_keys=True sorts them alphabetically at every level, inside result, error and each tool too, so the line's length depends on it. Write a small function that walks arrays and objects and builds the string with sorted keys.",

@@ -104,11 +104,12 @@ const TASK3_RULES: Record<string, Points> = {
   t3_notifications: line("notifications", ["t3_exact_lines"]),
   t3_spaces_around_json: line("spaces", ["t3_exact_lines", "t3_blank_lines"]),
   t3_non_ascii: line("escapes", ["t3_exact_lines"]),
+  t3_not_objects: line("not objects", ["t3_exact_lines"]),
   t3_long_input: line("long input", ["t3_exact_lines", "t3_blank_lines", "t3_parse_errors", "t3_notifications"]),
 };
 
 export const SCORE_POLICY: ScorePolicy = {
-  id: "chapter2-score-v60",
+  id: "chapter2-score-v61",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },
