@@ -24,7 +24,7 @@ import { StatelessTypeCheck } from "./typecheck/worker-client.js";
 
 /** Each evidence line earns a point while the rules it shows hold (evidence/line-rules.ts); a broken rule costs one; handle's general rules a point a family while their lines hold (evidence/rule-families.ts); other checks beyond the fixtures at most one, and only at full marks. */
 export const SCORE_POLICY: ScorePolicy = {
-  id: "mcp-stateless-score-v69",
+  id: "mcp-stateless-score-v70",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },

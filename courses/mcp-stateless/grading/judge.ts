@@ -19,6 +19,7 @@ import { describeInput, fixtureValues, readRun, readServeCall, type CallReader }
 import { decodeValue } from "../../../src/sandbox/value.js";
 import { FIXTURE_INPUTS, FRESH_LISTS_RULE, freshServeChecks, LINE_RULE_IDS, taskOf, type OwnTask, type StatelessPlan } from "./plan.js";
 import { freshServe, judgeKindsAlone } from "./fresh-serve.js";
+import { chargeNotificationEffects } from "./notification-effects.js";
 import { chargeSkippedAsBlank } from "./skipped-as-blank.js";
 import { BLANK_LINES_LOGGED, chargeServeSlip, NULL_WRITTEN, PARSE_ERROR_ID } from "./serve-slips.js";
 import { chargeLineRulesToState, ROUNDS_CHECK, STATE_CHECK } from "./state-charges.js";
@@ -439,6 +440,7 @@ function extraChecks(id: OwnTask, plan: StatelessPlan, reply: SandboxReply, inpu
     if (lineRulesState) checks.splice(0, checks.length, ...lineRulesState(checks));
     if (dataFree) checks.splice(0, checks.length, ...dataFree(checks));
     checks.splice(0, checks.length, ...chargeUnanswered(checks));
+    if (plan.effects !== undefined) checks.splice(0, checks.length, ...chargeNotificationEffects(checks, readRun(task, reply.runs[plan.effects], true), input.seed));
     // A rule that failed after as many calls in a fresh instance as came before (counted-calls.ts)
     // was broken by their number, not by state: its own mistake, not read through the state's check.
     if (byState) checks.splice(0, checks.length, ...chargeRulesToState(checks, byState));

@@ -16,6 +16,7 @@ import { cancelRounds, TASK2_CHECKS } from "../behaviour/task2-checks.js";
 import { LINE_KIND_CHECKS, TASK4_CHECKS } from "../behaviour/task4-checks.js";
 import { planClient, type ClientPlan } from "../client/task3.js";
 import { CANCEL_ROUNDS, CHECK_ARGS_INPUTS, LINES, MESSAGES, messageIndex } from "../course/fixtures.js";
+import { effectInputs } from "./notification-effects.js";
 import { answersOf, argsPairs, messagesOfLines, newServer } from "../behaviour/model.js";
 import { sameJson } from "../evidence/reading.js";
 import { LINE_RULES } from "../evidence/line-rules.js";
@@ -75,6 +76,8 @@ export interface StatelessPlan extends PackPlan {
   fresh?: { run: number; rounds: unknown[]; shared: number[]; generated: number; /** The fresh run's k-th generated message is generated[order[k]]. */ order: number[] };
   /** checkArgs on the (schema, args) pairs handle checks: a handle that calls the student's checkArgs is judged with its answers, so task 2 is not charged for task 1's mistakes. */
   argsOracle?: { run: number; keys: string[]; picks: number[] };
+  /** handle on notifications that would cancel an order, between reads of its status (notification-effects.ts). */
+  effects?: number;
   /** handle on the messages serve passes it, in serve's order: one group per list of lines (LINES, then each generated list). */
   oracle?: { run: number; sizes: number[]; picks: number[]; probes: { at: number; fixture?: number; shared?: number }[] };
   client: ClientPlan;
@@ -256,6 +259,7 @@ export function plan(input: PlanInput): StatelessPlan {
     const shared = inOrder.map((r) => r.at);
     const after = { run: t2.generated ?? t2.fixture, need: "finished" as const };
     result.fresh = { run: runs.push({ entry: "task2.ts", exportName: "handle", inputs: asTexts(inputs), instance: "fresh", context: "fresh", stopOnFailure: false, after }) - 1, rounds: all, shared, generated: generated.length, order };
+    if (input.behaviour) result.effects = runs.push({ entry: "task2.ts", exportName: "handle", inputs: asTexts(effectInputs(input.seed)), instance: "shared", context: "fresh", stopOnFailure: false, after }) - 1;
     if (input.has("task1.ts")) {
       const keys = once(`pairs|${input.seed}|${input.behaviour}`, () => [...new Set(argsPairs([...MESSAGES, ...generated, ...all]).map((p) => JSON.stringify(p)))]) as string[];
       const into = shareWith(runs, own.task1, () => ({ entry: "task1.ts", exportName: "checkArgs", ...SPREAD, inputs: asTexts(allInputs(planChecks(CHECKS.task1, input.seed))), instance: "shared", stopOnFailure: false }), 0, keys, input.seed);
