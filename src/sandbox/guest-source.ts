@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { node20RegexProblem } from "./node20-regex.js";
+import { NEWER_THAN_NODE20 } from "./newer-than-node20.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Run at set-up, in this order: a later file may use what an earlier one put on `lib`. */
@@ -55,6 +56,8 @@ export function guestSource(): string {
     "const evaluate = eval;",
     // The compile step's check of a regular expression literal, for patterns made at run time (globals/regexp.js).
     `lib.node20RegexProblem = (${node20RegexProblem.toString()});`,
+    // What Node 20 lacks, for globals/base.js to take out: the table the failures' hint reads.
+    `lib.newerThanNode20 = ${JSON.stringify(NEWER_THAN_NODE20.map(({ name, on }) => ({ name, on })))};`,
     `const sources = ${JSON.stringify(Object.fromEntries(Object.keys(LAZY).map((file) => [file, `(${read(file)})`])))};`,
     "const loaded = {};",
     "lib.load = (file) => { if (!loaded[file]) { loaded[file] = true; evaluate(sources[file])(host, lib); } };",

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SandboxPool } from "../pool.js";
 import { inNode, inSandbox } from "./differential.js";
 import { TABLE } from "./table.js";
+import { NEWER_CASES } from "./newer-rows.js";
+import { newerThanNode20 } from "../newer-than-node20.js";
 
 let pool: SandboxPool;
 let node: Map<string, string>;
@@ -34,6 +36,16 @@ describe("the sandbox against Node 20", () => {
     expect(got.throw).toBe("Error");
     expect(got.message).toContain(entry.refused);
     expect(got.message).toMatch(/grader's sandbox/);
+  });
+});
+
+describe("a built-in newer than Node 20 (newer-than-node20.ts's table)", () => {
+  const named = (row: (typeof NEWER_CASES)[number]["row"]): string => TABLE.find((e) => e.code === row.code)!.name;
+  it.each(NEWER_CASES.map((c) => [c.what, c] as const))("%s: Node 20 lacks it, and the sandbox's error names it with the hint", (what, { row }) => {
+    const there = JSON.parse(node.get(named(row))!) as unknown;
+    expect(there, "Node 20 has it: take it out of the table").not.toBe("ran");
+    const [name, message] = JSON.parse(sandbox.get(named(row))!) as [string, string];
+    expect(newerThanNode20(`${name}: ${message}`)).toMatch(new RegExp(`^If that is (?:the iterator helper )?(?:[\\w.]+ or )*${what.replace(/\./g, "\\.")}\\b.*newer than Node 20`));
   });
 });
 

@@ -8,6 +8,7 @@
 import { ERROR_ROWS } from "./error-rows.js";
 import { IDIOM_ROWS } from "./idiom-rows.js";
 import { INSPECT_ROWS } from "./inspect-rows.js";
+import { NEWER_ROWS } from "./newer-rows.js";
 import type { Entry } from "./evaluate.js";
 
 type Line = string | Omit<Entry, "name">;
@@ -663,5 +664,5 @@ FAMILIES["built-in names"] = [
   "Object.getOwnPropertyNames(Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()))).sort()",
 ];
 
-export const TABLE: Entry[] = Object.entries({ ...FAMILIES, ...INSPECT_ROWS, ...IDIOM_ROWS, ...ERROR_ROWS }).flatMap(([family, lines]) =>
+export const TABLE: Entry[] = Object.entries({ ...FAMILIES, ...INSPECT_ROWS, ...IDIOM_ROWS, ...ERROR_ROWS, ...NEWER_ROWS }).flatMap(([family, lines]) =>
   lines.map((line) => (typeof line === "string" ? { name: `${family}: ${line}`, code: line } : { name: `${family}: ${line.code.slice(0, 80)}`, ...line })));
