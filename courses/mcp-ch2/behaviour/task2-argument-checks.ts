@@ -74,6 +74,12 @@ export const ARGUMENT_CHECKS: BehaviourCheck[] = [
     // skips it on one path says it (expectation.ts contradictsArguments).
     { service: "billing", limit: 0 },
     ...times(12, () => severalProblems(random)),
+    // Last (no draw): six problems, and four unlisted fields beside a query with digits and
+    // capitals: a validator that stops at four problems kept the point on seeds whose draws never
+    // made five, and one skipped past five keys every point (gaming-round-2026-12-08u
+    // ch2-narrow-errors-max-4, ch2-cheat-args-skip-many-keys).
+    { service: "API", query: 5, limit: 0, a: 1, b: 2, c: 3 },
+    { service: "api", query: "Error 504", note: 1, tag2: 2, "x.y": 3, "big-one": 4 },
   ]), reachedBy: problemKinds },
   {
     name: "t2_no_arguments", task: "task2", judge: "output", contradicts: contradictsArguments,

@@ -35,6 +35,10 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
       ...[0, -1, 2 ** 53 - 1, 1000000].map((id) => request(id, "tools/list")),
       ...times(12, () => request(random.bool() ? random.word(1, 10) : random.int(-1e6, 1e9), random.pick(["tools/list", "initialize", "ping"]))),
       ...times(6, () => call(random.bool() ? String(random.int(0, 99)) : random.int(-99, 99), validArgs(random))),
+      // Last (no draw): string ids with spaces at an end: an id trimmed kept every point while no
+      // id had one (gaming-round-2026-12-08u ch2-narrow-id-string-trimmed). Not a number id with a
+      // fraction: MCP's RequestId is a string or an integer.
+      ...[" 7 ", "abc ", " x"].map((id) => request(id, "tools/list")),
     ],
   },
   {
@@ -106,7 +110,13 @@ const SINGLE_RULE_CHECKS: BehaviourCheck[] = [
     // key held one (helper 114's ch2-mistake-arg-keys-trimmed). Last, so the drawn ones keep their draws.
     (random) => [{ ...validArgs(random), extra: 1 }, { ...validArgs(random), Service: "api" }, ...times(4, () => ({ ...validArgs(random), [random.word(3, 10, true)]: random.word(1, 5) })), { service: "api", query: "x", " limit": 5 }, { service: "worker", query: "y", "limit ": 7 },
       // A large number in the unlisted field (validate() skipped for numbers past a million kept 16: cheats-round-2026-12-07h ch2-args-big-numbers-lazy).
-      { service: "billing", query: "z", size: 2 ** 40 }]),
+      { service: "billing", query: "z", size: 2 ** 40 },
+      // Names holding a replacement's patterns, a digit, a dot or a dash, beside a query with digits
+      // and capitals: a message filled by replace("<name>", name), and the rule skipped for such
+      // names or queries, kept every point (gaming-round-2026-12-08u ch2-narrow-unexpected-msg-replace-dollar,
+      // ch2-cheat-args-skip-odd-key, -skip-digit-query).
+      { service: "api", query: "x", "a$&b": 1 }, { service: "worker", query: "y", "x$": 2 }, { service: "api", query: "Error 504 in API", limit2: 9 },
+      { service: "billing", query: "q", "log.level": 1 }, { service: "api", query: "q", "max-lines": 3 }]),
   violation("t2_enum_value", "A service outside the enum is reported", "Rule 5 with the rule set: a value outside an enum gives \"<field> must be one of: <values separated by comma and space>\".",
     // " api" and "billing " are outside it too: an enum compared on the trimmed value passed (c-enum-includes-string).
     (random): JsonObject[] => [{ service: "API", query: "x" }, { service: "", query: "x" }, { service: "payments", query: "q", limit: 2 }, ...times(4, () => ({ service: random.word(2, 10), query: query(random) })), { service: " api", query: "x" }, { service: "billing ", query: "y" },
