@@ -381,6 +381,10 @@ const WRONG: [string, string[], number, RegExp][] = [
   // charged to the gate now (grading/regated.ts poisonedSteps), its notifications and drains still
   // their own checks' (3 points at seed 7, 7 before).
   ["server-phase-table-inherited", ["t2_handshake", "t2_list_changed", "t2_notifications"], 3, /"method":"(toString|__proto__|constructor|valueOf|hasOwnProperty)"/],
+  // Builtins round C2 (builtins-round-2026-12-08t): every prompts/get answered -32603 (prompt.arguments
+  // read as a schema). 16/18 while poisonedSteps took the -32603s after the early __proto__, answered
+  // as the model answers it, as t2_handshake's too; an inherited name poisons only when answered wrongly.
+  ["prompt-get-internal-error", ["t2_prompts_resources"], 1, /schema\.required is not iterable/],
   // Helper 105: a pump that empties the cache on list_changed instead of fetching again (16/18:
   // t3_cache beside t3_messages); the cache is the client's to choose until its next list (client/beyond.ts).
   ["pump-invalidates-only", ["t3_sent_methods", "t3_cache_after_pump", "t3_messages"], 1, /pump\(\) sent 0 message\(s\); tools\/list was due next/],

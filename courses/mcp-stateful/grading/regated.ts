@@ -3,6 +3,7 @@
 // mistake, t2_initialize_again's (the page answers initialize before it looks at the gate, and
 // never touches _initialized there), not the checks of whatever methods those requests called
 // (initialize-again-resets failed t2_tools_list and t2_prompts_resources, seeds 7 and 12345).
+import { compareStep } from "../behaviour/compare.js";
 import type { Outcome, Session, StepRule } from "../behaviour/session.js";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -62,15 +63,18 @@ export function reclosedSteps(session: Session, got: readonly Outcome[], model: 
 const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /**
- * After the first request named like an Object.prototype member (__proto__, toString), the steps
- * whose error code differs from the model's, when every one of them (of two rules at least) is -32603: a
- * state read through an inherited name (a phase table's row.next[method]) that broke every later
- * answer is that request's rule's mistake once, not every check's whose steps came after (helper
- * 110's m-phase-table-inherited-lookup: 10/18).
+ * After the first request named like an Object.prototype member (__proto__, toString) that was
+ * itself answered wrongly, the steps whose error code differs from the model's, when every one of
+ * them (of two rules at least) is -32603: a state read through an inherited name (a phase table's
+ * row.next[method]) that broke every later answer is that request's rule's mistake once, not every
+ * check's whose steps came after (helper 110's m-phase-table-inherited-lookup: 10/18). An
+ * inherited-name request answered as the model answers it found nothing inherited, so the -32603s
+ * after it are their own rules' (a prompts/get that always throws was t2_handshake's too: the
+ * builtins round's sf-control-mistake-prompt-get-internal-error, 16/18).
  */
 export function poisonedSteps(session: Session, got: readonly Outcome[], model: { outcomes: Outcome[]; rules: StepRule[] }): { from: number; steps: Set<number> } | undefined {
   if (session.servers.length !== 1) return undefined;
-  const from = session.steps.findIndex((step) => isRequest(step) && typeof method(step) === "string" && INHERITED.has(method(step) as string));
+  const from = session.steps.findIndex((step, j) => isRequest(step) && typeof method(step) === "string" && INHERITED.has(method(step) as string) && got[j] !== undefined && compareStep(step, model.outcomes[j]!, got[j]!, "body") !== undefined);
   if (from < 0) return undefined;
   const wrong = session.steps.flatMap((step, j) => (j > from && isRequest(step) && got[j] !== undefined && errorCode(got[j]) !== errorCode(model.outcomes[j]) ? [j] : []));
   // Steps of two rules at least: -32603 on one rule's steps is that rule's own mistake (a raising
