@@ -205,10 +205,11 @@ const COSTS: [string, number][] = [
   // list of the lines' rule, served first in an instance of its own, is answered by the rules, so
   // the rest is state kept between calls, t3_fresh_instance's one point (grading/fresh-serve.ts).
   // It was 5, then 1. A table on the first call (game-serve-detects-lines) fails those lists too: 5.
+  // And 5 since t3_not_objects: its lists are answered by nothing after the first call either.
   // A count of calls used as a switch is not state (grading/counted-calls.ts): each family's
   // failing list, sent again after as many empty lists as calls came before it, is answered with
   // nothing there too, so each costs its point, as handle's first-8-calls' do.
-  ["game-serve-first-call", 4],
+  ["game-serve-first-call", 5],
   // Kept 3/3 while every generated tool had TOOL's key order. Its fallback (the tool returned as it
   // came) is then tomcp-snake-case-key's mistake on those tools, and costs what that one does: the
   // rename (t1_same_keys); the schema's rules that read the missing inputSchema are charged there
@@ -796,10 +797,11 @@ const COSTS: [string, number][] = [
   // Helper 74: the Parse error line written "Parse error." and behind it only "" blank, no escapes
   // outside ASCII, a "{"-prefix test instead of parsing: 16/17 while serve's families read through
   // that line. With the student's own Parse error line written right, a family still failing is
-  // its own mistake (grading/parse-line-repair.ts). Its control, the three rules alone: 2 (the
-  // prefix test's lists are the blank lines' too).
-  ["gaming-slip-parse-line-serve-rules", 2],
-  ["serve-rules-blank-ascii-prefix", 1],
+  // its own mistake (grading/parse-line-repair.ts). Its control, the rules alone: 2, only "" blank
+  // and the prefix test, which t3_not_objects' "[]" shows on its own (1 while only the blank
+  // lines' lists did); 3 with the Parse error line's slip.
+  ["gaming-slip-parse-line-serve-rules", 3],
+  ["serve-rules-blank-ascii-prefix", 2],
   // Helper 76: serve's loop one short (the last line of a list never read): every rule whose lists
   // end in its kind of line failed, 13/17 (the page's last line is blank). Answers that are the
   // rules' answers to each list without its last line are one mistake (grading/last-line.ts); a

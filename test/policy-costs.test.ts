@@ -42,9 +42,9 @@ const COSTS: [PackDir, string, number, number?][] = [
   // No ensure_ascii is the page's reading too since 2026-12-07 (t3_non_ascii): a point less each.
   ["ch2", "a-serve-blank-ascii", 1],
   ["ch2", "a-serve-four-gaps", 1, 4], // out and log at module level: every serve rule reads through t3_fresh_instance
-  // Only "" blank and a line not starting with "{" a parse error: one condition, whose answers are
-  // those of one slip (a padded line is a blank line's kind too: serve-loops-on-padded).
-  ["ch2", "a-serve-three-gaps", 1],
+  // Only "" blank, and a line not starting with "{" a parse error: two mistakes, as its header
+  // says, since t3_not_objects sends "[]" (1 while only blank lines showed the prefix test).
+  ["ch2", "a-serve-three-gaps", 2],
   ["ch2", "a-six-gaps", 5], // as above, and its two lookups are one cause (a-inherited-lookups)
   ["ch2", "a-toMcp-memo-copy", 2],
   ...(["b-arguments-raw", "b-echo-version", "b-enum-join", "b-falsy-id", "b-has-in-helper", "b-limit-in-text", "b-notification-by-prefix",
@@ -127,6 +127,24 @@ const COSTS: [PackDir, string, number, number?][] = [
   // A pump that throws on every call (Object.groupBy, which Node 20 lacks): the trace's line, and
   // not t3_results again for the same throw of the same op (client/rules.ts crashKey): 2 before.
   ["mcp-stateful", "c-pump-object-groupby", 1],
+  // gaming-round-2026-12-08u (helper 150): one rule skipped, or written otherwise, on inputs no
+  // generator made (a name or value holding replace()'s $& $' $$ patterns, a key with a digit or a
+  // dot, many keys, a big _meta, an id with spaces, a uri percent-encoded): full marks each before
+  // the checks sent one; a line met twice, charged twice on some seeds (t3_blank_lines' fixed
+  // repeats now); the Parse error for a line that is no object (t3_not_objects, t4's kin).
+  ...(["d-unexpected-msg-replace-dollar", "d-args-skip-odd-key", "d-args-skip-many-keys", "d-errors-max-4", "d-id-string-trimmed", "d-serve-log-indexof", "d-serve-skip-repeat", "d-serve-brace-prefilter"]
+    .map((name): [PackDir, string, number] => ["ch2", name, 1])),
+  ...(["d-unknown-tool-replace-dollar", "d-version-msg-replace-dollar", "d-checkargs-replace-dollar", "d-args-skip-many-keys", "d-version-skip-big-meta", "d-uri-percent-decoded", "d-id-string-trimmed",
+    // slips-round-2026-12-08s: callWithInput returning result.content from both calls, one mistake
+    // read by two lines (client/evidence.ts samePartReturned): 2 before.
+    "d-client-returns-content-only",
+    // The error call's {} left out (its line unreadable, beside the rule of sending arguments as
+    // given: task3.ts chargeArgumentsLines), and the client's _meta fields spread beside params
+    // (rule-charges.ts chargeCallerMetaKept): 2 each before.
+    "d-client-empty-arguments-omitted", "d-client-meta-spread-flat",
+    // slips-round-2026-12-07p: a notification routed before its null cancelled an order, unseen
+    // while no status was read after one (grading/notification-effects.ts).
+    "d-notification-executed"].map((name): [PackDir, string, number] => ["mcp-stateless", name, 1])),
 ];
 
 describe("what skipped rules and one slip cost under the families", () => {

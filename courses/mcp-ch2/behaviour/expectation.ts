@@ -9,8 +9,7 @@ import { canonicalJson } from "../../../src/json/python-json.js";
 import { withoutSpecExtras } from "../../../src/json/spec-extras.js";
 
 export type Expectation =
-  // `or`: other answers the rules accept as well (serve's reading 4 beside the page's: serve-readings.ts).
-  | { kind: "exact"; value: unknown; or?: unknown[] }
+  | { kind: "exact"; value: unknown }
   | { kind: "messages"; value: JsonObject; messages: string[]; also?: string[] }
   | { kind: "protocol"; id: JsonValue; value: JsonObject };
 
@@ -71,7 +70,6 @@ function lineWithoutExtras(line: string): string {
 }
 
 export function accepts(expectation: Expectation, given: unknown): boolean {
-  if (expectation.kind === "exact" && expectation.or) return [expectation.value, ...expectation.or].some((value) => accepts({ kind: "exact", value }, given));
   // What the specification lets a response carry beyond the rule's fields is not judged.
   const actual = expectation.kind === "protocol" ? given : withoutSpecExtras(given, expectation.value);
   switch (expectation.kind) {
@@ -172,7 +170,7 @@ const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
 /** The expected answer as the report shows it. */
 export function describeExpectation(expectation: Expectation): string {
   switch (expectation.kind) {
-    case "exact": return [expectation.value, ...(expectation.or ?? [])].map(show).join(", or as well ");
+    case "exact": return show(expectation.value);
     case "messages": return `${show(expectation.value)} (these messages in any order, joined with "; ")`;
     case "protocol":
       return `a response with "id": ${show(expectation.id)} and either a result or an error with a code and a message; the chapter fixes no more for this call (for example ${show(expectation.value)})`;

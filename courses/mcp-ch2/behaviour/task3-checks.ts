@@ -8,7 +8,6 @@ import { reversedKeys } from "../../../src/json/reversed-keys.js";
 import type { BehaviourCheck } from "./check.js";
 import { drawnBlank, drawnNonAscii, STRIP_SPACES } from "../../../src/pack/drawn-chars.js";
 import type { Random } from "../../../src/pack/random.js";
-import { INVALID_REQUEST_RESPONSE } from "./serve-readings.js";
 
 const BLANKS = [" ", "\t", "   ", " \t "];
 const NOT_JSON = ["{not json", "[", "}", "hello", "{\"jsonrpc\": \"2.0\",", "{'id': 1}", "{\"id\": 1,}", "tools/list"];
@@ -68,19 +67,15 @@ function whatIsAnswered(answer: unknown): unknown {
 }
 
 /**
- * whatIsAnswered, with any -32600 refusal under id null read as JSON-RPC's Invalid Request: the
- * rule fixes the code and the null id of that reading, not its message's words.
+ * How many Parse error lines serve wrote: all this rule reads. What else it writes for a line that
+ * is no object (handle's answer, or -32600 with id null) is the README's reading 4's to leave open,
+ * and how it numbers, counts or skips lines is the other rules' (one mistake there failed this
+ * check too and cost two: serve-skips-last-line, serve-loops-on-padded).
  */
-function notObjectsAnswered(answer: unknown): unknown {
-  const read = whatIsAnswered(answer) as { out?: unknown };
-  if (read === null || typeof read !== "object" || !Array.isArray(read.out)) return read;
-  const out = read.out.map((line) => {
-    try {
-      const m = JSON.parse(line as string) as { id?: unknown; error?: { code?: unknown } };
-      return m.id === null && m.error?.code === -32600 ? canonicalJson(INVALID_REQUEST_RESPONSE) : line;
-    } catch { return line; }
-  });
-  return { ...read, out };
+function parseErrorsWritten(answer: unknown): unknown {
+  const out = (answer as { out?: unknown } | null)?.out;
+  if (!Array.isArray(out)) return answer;
+  return out.filter((line) => { try { return (JSON.parse(line as string) as { error?: { code?: unknown } }).error?.code === -32700; } catch { return false; } }).length;
 }
 
 /** LINES with every id changed (the same lines otherwise): serve's answer depends on each line, not on the list being the chapter's. */
@@ -355,14 +350,15 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
       [JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "logs_search", arguments: { service: "api", query: random.word(3000, 5000) } } })],
     ],
   },  {
-    // Reading 4 of the pack README. Only lists: a number or a string line is undecided, the page's
-    // handle itself fails on it (`"id" in 5`). A serve that wrote the Parse error line for JSON
-    // that is no object kept every point while no list held one (slips-round-2026-12-07p
-    // ch2-mistake-serve-non-object-parse-error).
-    name: "t3_not_objects", task: "task3", judge: "output", part: notObjectsAnswered,
+    // Reading 4 of the pack README: handle's answer or -32600 with id null, either, and this rule
+    // reads only that no Parse error is written. Only lists: a number or a string line is
+    // undecided, the page's handle itself fails on it (`"id" in 5`). A serve that wrote the Parse
+    // error line for JSON that is no object kept every point while no list held one
+    // (slips-round-2026-12-07p ch2-mistake-serve-non-object-parse-error).
+    name: "t3_not_objects", task: "task3", judge: "output", part: parseErrorsWritten,
     title: "A line that is JSON but not an object (a list) is no Parse error",
     rule: "json.loads reads \"[]\" without fail, so it is no Parse error: serve hands it to handle as the page says, and writes what handle returns, or refuses it as JSON-RPC 2.0 does, {\"jsonrpc\": \"2.0\", \"id\": null, \"error\": {\"code\": -32600, \"message\": \"Invalid Request\"}}; either is accepted.",
     hint: "The Parse error is for a line json.loads cannot read. A line that parses to a list or another value that is not an object was read: pass it on to handle, or answer -32600 with id null.",
-    inputs: (random) => [["[]"], [messageLine(random), "[]"], [" [ ] ", messageLine(random)]],
+    inputs: (random) => [["[]"], [messageLine(random), "[]"], ["[ ]", messageLine(random)]],
   },
 ];

@@ -8,8 +8,6 @@ import { judgeBehaviour, type Excused, type ExpectOverride } from "../behaviour/
 import { markOwnOverRepair, writtenRight } from "./parse-line-repair.js";
 import { chargeLastLineLeftOut, lastLineLeftOut } from "./last-line.js";
 import { ANSWER_KEY } from "../behaviour/key.js";
-import { serveExpectation } from "../behaviour/serve-readings.js";
-import type { Expectation } from "../behaviour/expectation.js";
 import { planBehaviour, planInputs } from "../behaviour/plan.js";
 import type { CheckResult } from "../../../src/report/types.js";
 import type { CallOutcome } from "../../../src/runner/outcome.js";
@@ -88,10 +86,10 @@ function grouped(calls: CallOutcome[] | undefined, sizes: number[]): (unknown[] 
 }
 
 /** What serve must answer for a list of lines, given its handle's answers to their messages in order. */
-function serveAnswer(lines: unknown, answers: unknown[] | undefined): Expectation {
+function serveAnswer(lines: unknown, answers: unknown[] | undefined): unknown {
   if (!answers) throw new Unjudged();
   let next = 0;
-  const want = serveExpectation((l, answer) => ANSWER_KEY.serveWith(l, answer), lines as string[], () => answers[next++]);
+  const want = ANSWER_KEY.serveWith(lines as string[], () => answers[next++]);
   if (!want) throw new Unjudged();
   return want;
 }
@@ -134,13 +132,14 @@ export function serveOracle(graded: Pick<GradingRequest, "tasks" | "oracle">, re
   const r = graded.tasks.task3;
   if (!shared || !r) return undefined;
   const offsets = new Map(r.plan.map((p, k) => [p, planInputs(r.plan).offsets[k]!]));
-  const expect = (answers: (unknown[] | undefined)[], g: number, lines: unknown): Expectation | undefined => {
-    try { return serveAnswer(lines, answers[g]); } catch (error) { if (error instanceof Unjudged) return undefined; throw error; }
+  const expect = (answers: (unknown[] | undefined)[], g: number, lines: unknown): unknown | typeof Unjudged => {
+    try { return serveAnswer(lines, answers[g]); } catch (error) { if (error instanceof Unjudged) return Unjudged; throw error; }
   };
   return {
     override: (planned, index) => {
       const g = offsets.get(planned)! + index;
-      return expect(shared, g + 1, planned.inputs[index]);
+      const value = expect(shared, g + 1, planned.inputs[index]);
+      return value === Unjudged ? undefined : { kind: "exact", value };
     },
   };
 }

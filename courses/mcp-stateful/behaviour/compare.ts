@@ -119,7 +119,7 @@ function body(expected: Record<string, unknown>, given: Record<string, unknown>,
   }
   if (!Object.hasOwn(actual, "result")) return `a result is due, and it ${Object.hasOwn(actual, "error") ? `is error ${shown(actual["error"])}` : "has none"}`;
   if (!sameResult(withoutIsErrorFalse(actual["result"]), expected["result"], terms)) {
-    return terms?.namesOnly ? `it lists the tools ${listed(actual["result"])}, not ${listed(expected["result"])}` : `its result is ${shown(actual["result"])}`;
+    return terms?.namesOnly ? `it lists the tools ${listed(actual["result"])}, not ${listed(expected["result"])}` : `its result is ${shown(actual["result"])}, where the rules give ${shown(expected["result"])}`;
   }
   return undefined;
 }

@@ -105,6 +105,9 @@ export function transportProblem(probe: Probe, record: TransportRecord | undefin
   const odd = firstDifference(first.exact ?? first.message, given, "the message") ?? (same(first.message, given) ? undefined : `the server was given ${shown(first.message)}`);
   if (odd) return `${odd}: send must hand the server JSON.parse(JSON.stringify(message)), nothing else`;
   if (record.sendThrew) return `send threw ${record.sendThrew.name}: ${record.sendThrew.message}; the server's answer held values JSON changes or leaves out (functions, toJSON), and JSON.stringify then JSON.parse carries it`;
+  // Handed twice, the second answer (or none) is what send returned: say the cause, not the effect
+  // (slips-round-2026-12-08s sf-mistake-transport-handles-twice was told "send returned null").
+  if (record.given.length > 1 && same(record.given[1]!.message, first.message)) return "the server was handed the request twice: send hands each message to the server once and returns its answer";
   if (record.replySame) return "send returned the very object the server answered: the response crosses as JSON too";
   const back = answerBack(probe);
   if (!same(record.reply, back)) return `send returned ${shown(record.reply)}, not the server's answer ${shown(back)}`;

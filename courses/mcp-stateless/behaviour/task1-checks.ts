@@ -28,6 +28,8 @@ const CLUSTER_NAMES = ["cr\r\nlf", "zw\u200dj", "' \u0301"];
 
 const ADJACENT_NOT_PRINTABLE = ["two\x01\x02", "\x7f\x80\x9f", "zw\u200b\u00ad"];
 
+export const DOLLAR_NAMES = ["x$", "a$&b", "$'q", "p$$"];
+
 const LONG_NAMES = ["customer's preferred delivery window", `note_${"x".repeat(120)}\tend`];
 
 const schemaOf = (properties: string[], required: string[]) =>
@@ -69,6 +71,11 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // .test() skipped the second (lastIndex) and kept 41/41 while no fixed name held two
       // together (ch2-sl-round-2026-12-07d sl-mistake-repr-shared-global-regex). Last, for the draws.
       ...ADJACENT_NOT_PRINTABLE.map((name) => [ORDER, { order_id: "A100", [name]: "x" }]),
+      // Names holding a replacement's patterns ($& the match, $' what follows it, $$): a message
+      // filled by replace("{}", name) wrote them otherwise and kept 41/41 while no name held one
+      // (gaming-round-2026-12-08u sl-narrow-checkargs-replace-dollar). Last, for the draws.
+      ...DOLLAR_NAMES.map((name) => [ORDER, { order_id: "A100", [name]: "x" }]),
+      ...DOLLAR_NAMES.map((name) => [schemaOf([name], [name]), {}]),
     ],
   },
   {

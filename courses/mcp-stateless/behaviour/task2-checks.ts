@@ -6,7 +6,7 @@ import { discoverReached, TASK2_VARIANT_CHECKS } from "./variant-checks.js";
 import { drawnId } from "./meeting-ids.js";
 import { lateArguments } from "./late-arguments.js";
 import { everyOtherFromOtherClients } from "./other-clients.js";
-import { INHERITED, ODD_NAMES } from "./task1-checks.js";
+import { DOLLAR_NAMES, INHERITED, ODD_NAMES } from "./task1-checks.js";
 import { CLIENT_META } from "../course/fixtures.js";
 import { CAPABILITIES_KEY, CLIENT_INFO_KEY, isObject, own, UNSUPPORTED_PROTOCOL_VERSION, VERSION_KEY } from "./model.js";
 
@@ -25,6 +25,8 @@ const msg = (random: Random, method: unknown, params?: unknown): Msg =>
 const withMeta = (params: Msg = {}, meta: unknown = CLIENT_META): Msg => ({ ...params, _meta: meta });
 const call = (random: Random, name: unknown, args: unknown, extra: Msg = {}): Msg =>
   msg(random, "tools/call", withMeta({ name, arguments: args, ...extra }));
+/** A tools/call under a fixed id: no draw, so inputs added last keep the draws before them. */
+const fixedCall = (id: number | string, name: unknown, args: unknown): Msg => ({ jsonrpc: "2.0", id, method: "tools/call", params: withMeta({ name, arguments: args }) });
 
 const METHODS_WITH_PARAMS = (random: Random): [string, Msg][] => [
   ["tools/list", {}],
@@ -63,6 +65,8 @@ const EXTRA_META: readonly [Msg, unknown][] = [
   [{ progressToken: "p-7" }, "2025-06-18"], [{ "com.example/trace": "4bf92f35" }, "2025-11-25"], [{ progressToken: 42 }, undefined],
   [{ "io.modelcontextprotocol/logLevel": "debug" }, null], [{ progressToken: "p-8", "com.example/trace": "00f067aa" }, "2026-07-29"],
 ];
+// Keys a request's _meta may carry, many of them (RequestMetaObject allows any): five beside the page's three.
+const BIG_META: Msg = { progressToken: "p-9", "io.modelcontextprotocol/logLevel": "info", "com.example/trace": "a1", "com.example/span": "b2", "com.example/tenant": "t" };
 const BAD_META: unknown[] = [undefined, null, "2026-07-28", 5, [], [CLIENT_META], {}];
 
 const ANSWERS: unknown[] = [
@@ -99,10 +103,16 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
     id: "t2_order_ids", task: "task2", title: "Order ids are looked up as ORDERS holds them",
     rule: "Rules 7–9: an order_id that is not an own key of ORDERS gives \"Error: order <id> not found: IDs look like A100\" (isError true) for both tools.",
     hint: "Try ids that differ from A100 by case, a space or one character, and ids with quotes or new lines.",
-    inputs: (random) => [...KNOWN_IDS, ...unknownIds(random)].flatMap((orderId) => [
-      call(random, "get_order_status", { order_id: orderId }),
-      call(random, "cancel_order", { order_id: orderId }),
-    ]),
+    inputs: (random) => [
+      ...[...KNOWN_IDS, ...unknownIds(random)].flatMap((orderId) => [
+        call(random, "get_order_status", { order_id: orderId }),
+        call(random, "cancel_order", { order_id: orderId }),
+      ]),
+      // Ids holding a replacement's patterns (a message filled by replace("{}", id) wrote them
+      // otherwise: gaming-round-2026-12-08u sl-narrow-order-not-found-replace-dollar), under
+      // number ids between the page's and the draws' (no draw).
+      ...DOLLAR_NAMES.map((orderId, i) => fixedCall(14 + i, "get_order_status", { order_id: `A${orderId}1` })),
+    ],
   },
   {
     id: "t2_inherited_names", task: "task2", title: "Names every object inherits are never tools, orders, resources or methods",
@@ -161,6 +171,13 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
         if (version === undefined) delete meta[VERSION_KEY]; else meta[VERSION_KEY] = version;
         return { jsonrpc: "2.0", id: `meta-${i}`, method, params: withMeta(params, meta) };
       }))(METHODS_WITH_PARAMS(random)),
+      // Versions holding a replacement's patterns (repr's closing quote after "$" makes "$'"), and a
+      // _meta of many keys, under number ids between the page's and the draws': a message filled by
+      // replace, and the check skipped for a big _meta or for such ids, kept 41/41
+      // (gaming-round-2026-12-08u sl-narrow-version-msg-replace-dollar, sl-cheat-version-skip-big-meta, -mid-ids). No draw.
+      ...["v$", "2026-07-28$&", "$'"].map((v, i) => ({ jsonrpc: "2.0", id: 20 + i, method: "tools/list", params: withMeta({}, { ...CLIENT_META, [VERSION_KEY]: v }) })),
+      { jsonrpc: "2.0", id: 731, method: "tools/list", params: withMeta({}, { ...CLIENT_META, [VERSION_KEY]: "2025-06-18", ...BIG_META }) },
+      { jsonrpc: "2.0", id: 998, method: "resources/list", params: withMeta({}, { ...CLIENT_META, [VERSION_KEY]: "2025-11-25" }) },
     ],
   },
   {
@@ -258,6 +275,11 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
         ...ODD_ARGUMENTS.map(([name, args], i) => ({ ...call(random, name, args), id: `args-${i}` })),
         ...lateArguments(random, (name, args, id) => ({ ...call(random, name, args), id })),
       ]),
+      // Keys with a digit, a key past 30 characters, four keys beside order_id, under number ids
+      // between the page's and the draws': checkArgs skipped for each kept 41/41
+      // (gaming-round-2026-12-08u sl-cheat-skip-args-digit-key, -long-key, -many-keys, -args-skip-mid-ids). No draw.
+      ...[{ order_id: "A100", note2: "x" }, { order_id: "A101", customer_preferred_delivery_window: "am" }, { order_id: "A100", a: 1, b: 2, c: 3, d: 4 }, { order_id: "A100", force: true }]
+        .map((args, i) => fixedCall(40 + i * 7, i % 2 ? "cancel_order" : "get_order_status", args)),
     ],
   },
   {
@@ -314,6 +336,13 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       ...["file:///etc/passwd", "https://example.com/refunds", "mcp://orders/refunds", "urn:policy:refunds", "data:text/plain,refunds"]
         .map((uri, i) => ({ jsonrpc: "2.0", id: `scheme-${i}`, method: "resources/read", params: withMeta({ uri }) })),
       ...["\uff54\uff4f\uff4f\uff4c\uff53/list", "tools/list\u034f"].map((method, i) => ({ jsonrpc: "2.0", id: `method-${i}`, method, params: withMeta() })),
+      // Names, uris and methods holding a replacement's patterns, and a uri percent-encoding a
+      // letter of the known one (%72 is r: not the uri RESOURCES holds): a message filled by
+      // replace("{}", ...), and a lookup of the decoded uri, kept 41/41 (gaming-round-2026-12-08u
+      // sl-narrow-unknown-tool-, -method-not-found-, -resource-not-found-replace-dollar, sl-narrow-uri-percent-decoded). No draw.
+      fixedCall(60, "del$&ete", { order_id: "A100" }),
+      ...["policy://x$&y", "policy://%72efunds"].map((uri, i) => ({ jsonrpc: "2.0", id: 61 + i, method: "resources/read", params: withMeta({ uri }) })),
+      { jsonrpc: "2.0", id: 63, method: "tools/$&", params: withMeta() },
     ],
   },
   {
@@ -353,6 +382,9 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       ...["notifications/cancelled", "tools/call", "tools/list", "server/discover", "nothing"].map((method) => ({ jsonrpc: "2.0", method, params: withMeta() })),
       { jsonrpc: "2.0", method: "tools/call", params: withMeta({ name: "cancel_order", arguments: { order_id: "A101" }, inputResponses: { confirm: { action: "accept", content: { confirm: true } } } }) },
       ...[0, "", "0", -1, random.word(1, 5)].map((rid) => ({ jsonrpc: "2.0", id: rid, method: "tools/list", params: withMeta() })),
+      // String ids with spaces at an end are echoed as sent: one trimmed kept 41/41
+      // (gaming-round-2026-12-08u sl-narrow-id-string-trimmed). No draw.
+      ...[" 7 ", "x "].map((rid) => ({ jsonrpc: "2.0", id: rid, method: "tools/list", params: withMeta() })),
     ],
   },
 ];

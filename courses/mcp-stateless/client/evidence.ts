@@ -101,6 +101,27 @@ function needTheCall(fx: ClientFixtures, c: FixtureCall, what: string, level: "r
   need(!wrong, `${wrong?.why ?? ""}: the mock server answers whatever it is sent, so ${what} is not the answer to the call`);
 }
 
+/**
+ * Whether a page call's rounds were its tools/call requests but one sent its arguments otherwise
+ * (the error call's {} left out, say): what the line reads is then no answer to the call, and the
+ * arguments are t3_same_call_each_round's rule (task3.ts chargeArgumentsLines).
+ */
+export function argumentsSentOtherwise(fx: ClientFixtures, run: ClientEvidence["run"]): boolean {
+  if (run === "request") return false;
+  const r = rounds(fx, run);
+  return !callProblem(FIXTURE_CALLS[run] as CallCase, r, endOf(run) + 1, "request") && / sent arguments /.test(callProblem(FIXTURE_CALLS[run] as CallCase, r, endOf(run) + 1, "call")?.why ?? "");
+}
+
+/** The page's runs whose requests need ids of their own: request's calls, and each callWithInput's rounds. */
+const idRuns = (fx: ClientFixtures): { who: string; sent: Sent[] }[] => [
+  { who: "request", sent: fx.requests.flatMap(toServer) },
+  ...(Object.keys(fx.calls) as FixtureCall[]).map((c) => ({ who: `callWithInput on "${FIXTURE_CALLS[c].label}"`, sent: toServer(fx.calls[c].trace) })),
+];
+const distinctIds = (sent: readonly Sent[]): boolean => {
+  const ids = sent.map((s) => own(s.value, "id"));
+  return ids.every((id) => id !== undefined && id !== null) && new Set(ids).size === ids.length;
+};
+
 /** A count of rounds as a line reads it: the number, with the first round that was not a tools/call request for the call's tool. */
 function roundCount(fx: ClientFixtures, c: FixtureCall): string {
   const r = rounds(fx, c);
@@ -144,11 +165,29 @@ function returnedText(fx: ClientFixtures, c: FixtureCall): string {
 /** The result the fixture call's server ends it with. */
 const finalResult = (c: FixtureCall): unknown => (FIXTURE_CALLS[c].server.at(-1) as { result?: unknown }).result;
 
-/** The call returned the response holding the server's final result, instead of that result. */
-function wholeResponse(fx: ClientFixtures, c: FixtureCall): boolean {
+/**
+ * Which part around or inside the server's final result the call returned instead of that result:
+ * the response holding it, its content, the content's first block, that block's text, its
+ * structuredContent; undefined where it returned none of them (the result itself included).
+ */
+function partReturned(fx: ClientFixtures, c: FixtureCall): string | undefined {
   const o = fx.calls[c].trace.outcome;
-  return o.kind === "returned" && sameJson(own(o.value, "result"), finalResult(c));
+  if (o.kind !== "returned") return undefined;
+  const result = finalResult(c);
+  const content = own(result, "content");
+  const first = Array.isArray(content) ? content[0] : undefined;
+  const parts: [string, (v: unknown) => boolean][] = [
+    ["response", (v) => sameJson(own(v, "result"), result)],
+    ["content", (v) => content !== undefined && sameJson(v, content)],
+    ["first block", (v) => first !== undefined && sameJson(v, first)],
+    ["text", (v) => own(first, "text") !== undefined && v === own(first, "text")],
+    ["structuredContent", (v) => own(result, "structuredContent") !== undefined && sameJson(v, own(result, "structuredContent"))],
+  ];
+  return parts.find(([, is]) => is(o.value))?.[0];
 }
+
+/** Both calls returned the same part of their final result instead of it: one mistake (returning the response, or result.content, from callWithInput). */
+const samePartReturned = (fx: ClientFixtures): boolean => { const part = partReturned(fx, "accept"); return part !== undefined && part === partReturned(fx, "decline"); };
 
 /**
  * The call's rounds were tools/call requests for its tool and it returned the final result, but a
@@ -232,7 +271,9 @@ const returnsInstead = (fx: ClientFixtures, c: FixtureCall): string | undefined 
   const o = fx.calls[c].trace.outcome;
   if (o.kind !== "returned") return undefined;
   if (own(o.value, "resultType") === "input_required") return "callWithInput returned a result whose resultType is \"input_required\": that is the server's question. Ask the user, retry with inputResponses, and return the result that ends the call.";
-  return isRecord(o.value) && Object.hasOwn(o.value, "result") ? "callWithInput returned the whole response: it returns the response's result." : undefined;
+  if (isRecord(o.value) && Object.hasOwn(o.value, "result")) return "callWithInput returned the whole response: it returns the response's result.";
+  const part = partReturned(fx, c);
+  return part ? `callWithInput returned the result's ${part}, not the result: it returns the whole result ({content, isError, ...}).` : undefined;
 };
 
 export const CLIENT_EVIDENCE: ClientEvidence[] = [
@@ -296,17 +337,13 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
     line: line("t3_ids_distinct", "No two requests share an id", "true",
       "Each request gets a new id (a counter kept outside the function), and a retry is a new request."),
     run: "request",
-    diagnose: (actual, fx) => diagnoseSilent(actual, fx) ?? (actual !== "false" || !fx ? undefined
-      : `The ids request sent were ${fx.requests.flatMap(toServer).map((s) => JSON.stringify(own(s.value, "id")) ?? "missing").join(", ")}: each request needs one of its own.`),
-    compute: (fx) => {
-      const silent = silentValue(fx);
-      if (silent) return silent;
-      const runs = [fx.requests.flatMap(toServer), ...Object.values(fx.calls).map((c) => toServer(c.trace))];
-      return String(runs.every((sent) => {
-        const ids = sent.map((s) => own(s.value, "id"));
-        return ids.every((id) => id !== undefined && id !== null) && new Set(ids).size === ids.length;
-      }));
-    },
+    // The run that repeats an id, named: request's own calls, or one callWithInput's rounds (a retry
+    // reusing its call's id: slips-round-2026-12-08s sl-mistake-retry-reuses-call-id was told request's four distinct ids).
+    diagnose: (actual, fx) => diagnoseSilent(actual, fx) ?? (actual !== "false" || !fx ? undefined : (() => {
+      const run = idRuns(fx).find((r) => !distinctIds(r.sent));
+      return run ? `The ids ${run.who} sent were ${run.sent.map((s) => JSON.stringify(own(s.value, "id")) ?? "missing").join(", ")}: each request needs one of its own.` : undefined;
+    })()),
+    compute: (fx) => silentValue(fx) ?? String(idRuns(fx).every((r) => distinctIds(r.sent))),
   },
   {
     line: line("t3_request_returns_reply", "request returns the response it got", "true",
@@ -398,8 +435,9 @@ export const CLIENT_EVIDENCE: ClientEvidence[] = [
     run: "decline",
     compute: (fx) => { needTheCall(fx, "decline", "what it returned"); return returnedText(fx, "decline"); },
     diagnose: (_actual, fx) => (fx ? returnsInstead(fx, "decline") : undefined),
-    // Both calls returning the whole response, not its result, is one mistake.
-    readsThrough: [{ line: "t3_final_text", when: (fx) => wholeResponse(fx, "accept") && wholeResponse(fx, "decline") }, retriedOtherwise("decline", "t3_retry_same_call"), retriedOtherwise("decline", "t3_retry_input_responses")],
+    // Both calls returning the same part of the result's response (the whole response, the
+    // content list...), not the result, is one mistake (slips-round-2026-12-08s sl-mistake-returns-content-only: 39).
+    readsThrough: [{ line: "t3_final_text", when: samePartReturned }, retriedOtherwise("decline", "t3_retry_same_call"), retriedOtherwise("decline", "t3_retry_input_responses")],
   },
   {
     line: line("t3_round_cap", "A server that never stops asking ends in the Error", TOO_MANY_ROUNDS,

@@ -3,7 +3,7 @@
 // is seen, so that code doing less work than the mistake's keeps its price.
 import type { CheckResult } from "../../../src/report/types.js";
 import type { RequestCase } from "./cases.js";
-import { own, paramsOf, sameJson } from "./messages.js";
+import { META_CAPABILITIES, META_CLIENT_INFO, META_VERSION, own, paramsOf, sameJson } from "./messages.js";
 import { MAX_ROUNDS, TOO_MANY_ROUNDS } from "./mock-server.js";
 import { SERVER, type CallTrace } from "./trace.js";
 import type { CallRunTrace } from "./verdicts.js";
@@ -28,17 +28,29 @@ export function chargeSecondCalls(rules: CheckResult[], failing: (name: string) 
  * first failed sent the caller's own _meta as it came: a client that left its _meta out there as it
  * did elsewhere (helper 105's sl-mistake-meta-once-per-module lost this point too, told the two
  * _meta were merged). A client that sends its _meta everywhere else and lets the caller's win
- * (`{_meta, ...params}`) breaks as_given alone: its point (client-meta-first).
+ * (`{_meta, ...params}`) breaks as_given alone: its point (client-meta-first). So too where every
+ * such request sent the given params with the client's _meta fields beside them instead of under
+ * _meta (`{...params, ...meta}`: slips-round-2026-12-08s sl-mistake-meta-spread-flat, 39).
  */
 export function chargeCallerMetaKept(rules: CheckResult[], requests: (name: string) => readonly { c: RequestCase; trace: CallTrace }[] | undefined): CheckResult[] {
   const [asGiven, every] = ["t3_request_as_given", "t3_meta_every_request"].map((name) => rules.find((c) => c.name === name && c.status === "fail" && c.chargedTo === undefined));
   const failed = asGiven && every ? requests(asGiven.name) : undefined;
-  const kept = failed?.length && failed.every(({ c, trace }) => {
-    const sent = trace.sent.filter((m) => m.peer === SERVER);
-    return c.params !== undefined && Object.hasOwn(c.params, "_meta") && sent.length === 1 && sameJson(own(paramsOf(sent[0]!), "_meta"), c.params["_meta"]);
-  });
-  return kept ? rules.map((c) => (c === asGiven ? { ...c, chargedTo: every!.name, message: `${c.message ?? ""} Each request it broke sent the caller's _meta as it came, with none of the client's: the _meta left out, ${every!.name}'s mistake, charged there; it costs nothing more.` } : c)) : rules;
+  const sentOnce = (trace: CallTrace): unknown => { const sent = trace.sent.filter((m) => m.peer === SERVER); return sent.length === 1 ? paramsOf(sent[0]!) : undefined; };
+  const keptOne = ({ c, trace }: { c: RequestCase; trace: CallTrace }): boolean => c.params !== undefined && Object.hasOwn(c.params, "_meta") && sameJson(own(sentOnce(trace), "_meta"), c.params["_meta"]);
+  const flatOne = ({ c, trace }: { c: RequestCase; trace: CallTrace }): boolean => metaSpreadFlat(c.params, sentOnce(trace));
+  if (!failed?.length || !failed.every((r) => keptOne(r) || flatOne(r))) return rules;
+  const why = failed.some(flatOne) ? "sent the client's _meta fields beside the given params (a caller's _meta as it came), not under _meta" : "sent the caller's _meta as it came, with none of the client's: the _meta left out";
+  return rules.map((c) => (c === asGiven ? { ...c, chargedTo: every!.name, message: `${c.message ?? ""} Each request it broke ${why}, ${every!.name}'s mistake, charged there; it costs nothing more.` } : c));
 }
+
+/** Whether `sent` is the given params (their _meta aside) with only the client's _meta fields beside them and no _meta. */
+function metaSpreadFlat(given: Record<string, unknown> | undefined, sent: unknown): boolean {
+  if (sent === null || typeof sent !== "object" || Array.isArray(sent) || Object.hasOwn(sent, "_meta")) return false;
+  const params = Object.fromEntries(Object.entries(given ?? {}).filter(([k]) => k !== "_meta"));
+  const extra = Object.keys(sent).filter((k) => !Object.hasOwn(params, k));
+  return extra.length > 0 && extra.every((k) => CLIENT_META_FIELDS.includes(k)) && Object.keys(params).every((k) => sameJson(own(sent, k), params[k]));
+}
+const CLIENT_META_FIELDS: readonly string[] = [META_VERSION, META_CAPABILITIES, META_CLIENT_INFO];
 
 /**
  * t3_request_as_given charged to t3_error_message where both fail and every request the first

@@ -10,7 +10,7 @@ import type { RunSpec, SandboxReply, TaskFailure, WireRun } from "../../../src/s
 import {
   FIXTURE_CALLS, FIXTURE_REQUESTS, generatedCalls, generatedRequestRuns, type CallCase, type FixtureCall, type RequestRun,
 } from "./cases.js";
-import { CLIENT_EVIDENCE, Missing, type ClientFixtures } from "./evidence.js";
+import { argumentsSentOtherwise, CLIENT_EVIDENCE, Missing, type ClientFixtures } from "./evidence.js";
 import { own, show } from "./messages.js";
 import { CLIENT_RULES } from "./rules.js";
 import { chargeDroppedAnswers } from "./dropped-answers.js";
@@ -172,6 +172,21 @@ function evidenceChecks(fx: ClientFixtures, causes: Record<"request" | FixtureCa
   }), evidence };
 }
 
+/**
+ * A page line that could not be read because its call sent its arguments otherwise, beside the
+ * failed rule of sending a call's arguments as given: one mistake, that rule's (slips-round-2026-
+ * 12-08s sl-mistake-empty-arguments-omitted, the error call's {} left out: 39 before). In place.
+ */
+function chargeArgumentsLines(lines: CheckResult[], rules: readonly CheckResult[], fx: ClientFixtures): void {
+  const rule = rules.find((c) => c.name === ARGUMENTS_RULE && c.status === "fail" && c.chargedTo === undefined);
+  if (!rule) return;
+  lines.forEach((c, i) => {
+    if (c.status !== "fail" || c.chargedTo !== undefined || !argumentsSentOtherwise(fx, CLIENT_EVIDENCE[i]!.run)) return;
+    lines[i] = { ...c, chargedTo: ARGUMENTS_RULE, message: `${c.message ?? ""} Its call sent its arguments otherwise, ${ARGUMENTS_RULE}'s mistake, charged there: it costs nothing more.` };
+  });
+}
+const ARGUMENTS_RULE = "t3_same_call_each_round";
+
 function skippedAll(message: string): CheckResult[] {
   return CLIENT_EVIDENCE.map(({ line }) => ({ name: line.key, kind: "evidence", title: line.title, status: "skip", expected: line.accepted, hint: line.hint, message }));
 }
@@ -234,6 +249,7 @@ export function judgeClient(plan: ClientPlan, reply: SandboxReply, input: PlanIn
     charged = chargeCallerMetaKept(chargeSecondCalls(charged, failing), requests);
     charged = chargeResentOnError(checks, charged, requests);
     charged = chargeAskedWhenDone(charged, failing);
+    chargeArgumentsLines(checks, charged, fx);
     extra.push(...notThroughAddedKeys(checks, charged));
   }
   if (input.schema) {
