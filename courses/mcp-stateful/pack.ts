@@ -29,7 +29,7 @@ import type { CheckResult } from "../../src/report/types.js";
  * stops its sessions there, and the checks of the steps after it failed too: docs/authoring.md.)
  */
 export const SCORE_POLICY: ScorePolicy = {
-  id: "mcp-stateful-score-v52",
+  id: "mcp-stateful-score-v53",
   kinds: {
     evidence: { earns: 1, costs: 0 },
     output: { earns: 0, costs: 1 },
