@@ -181,7 +181,9 @@ function chargeArgumentsLines(lines: CheckResult[], rules: readonly CheckResult[
   const rule = rules.find((c) => c.name === ARGUMENTS_RULE && c.status === "fail" && c.chargedTo === undefined);
   if (!rule) return;
   lines.forEach((c, i) => {
-    if (c.status !== "fail" || c.chargedTo !== undefined || !argumentsSentOtherwise(fx, CLIENT_EVIDENCE[i]!.run)) return;
+    // The evidence lines only: the output rules judged on the page's calls follow them in the list.
+    const line = CLIENT_EVIDENCE.find((e) => e.line.key === c.name);
+    if (!line || c.status !== "fail" || c.chargedTo !== undefined || !argumentsSentOtherwise(fx, line.run)) return;
     lines[i] = { ...c, chargedTo: ARGUMENTS_RULE, message: `${c.message ?? ""} Its call sent its arguments otherwise, ${ARGUMENTS_RULE}'s mistake, charged there: it costs nothing more.` };
   });
 }
