@@ -128,7 +128,7 @@ export const failedKey = (alone: readonly unknown[]): string => alone.flatMap((v
  * id), or the message's own branch of the pack's dispatch (`messageCase`); undefined when the
  * pack's dispatch does not decide it.
  */
-function lineCase(line: unknown, messageCase: (message: unknown) => string | undefined): string | undefined {
+export function lineCase(line: unknown, messageCase: (message: unknown) => string | undefined): string | undefined {
   if (typeof line !== "string") return undefined;
   if (line.trim() === "") return "a blank line";
   let message: unknown;

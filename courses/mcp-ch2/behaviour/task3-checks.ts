@@ -349,7 +349,8 @@ export const TASK3_CHECKS: BehaviourCheck[] = [
       linesOf(random, 200, () => random.pick(["", " ", "{not json", JSON.stringify({ jsonrpc: "2.0", method: "notifications/x" })])),
       [JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "logs_search", arguments: { service: "api", query: random.word(3000, 5000) } } })],
     ],
-  },  {
+  },
+  {
     // Reading 4 of the pack README: handle's answer or -32600 with id null, either, and this rule
     // reads only that no Parse error is written. Only lists: a number or a string line is
     // undecided, the page's handle itself fails on it (`"id" in 5`). A serve that wrote the Parse

@@ -11,7 +11,7 @@
 import { MCP_TOOL } from "../course/protocol.js";
 import { kindOf } from "../../../src/pack/answer-kinds.js";
 import { ANSWER_KEY } from "../behaviour/key.js";
-import { sameLineCase as lineCaseOf } from "../../../src/pack/line-by-line.js";
+import { lineCase, sameLineCase as lineCaseOf } from "../../../src/pack/line-by-line.js";
 
 const fieldOf = (value: unknown, key: string): unknown =>
   value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
@@ -49,22 +49,12 @@ export function sameMessageCase(fixture: unknown, input: unknown): boolean {
   return own !== `a call of ${MCP_TOOL.name}` || rulesKind(fixture) === rulesKind(input);
 }
 
-const parsed = (line: unknown): { ok: true; value: unknown } | { ok: false } => {
-  if (typeof line !== "string" || line.trim() === "") return { ok: false };
-  try { return { ok: true, value: JSON.parse(line) }; } catch { return { ok: false }; }
-};
-const isNotification = (line: unknown): boolean => {
-  const p = parsed(line);
-  return p.ok && p.value !== null && typeof p.value === "object" && !Array.isArray(p.value) && Object.hasOwn(p.value, "method") && !Object.hasOwn(p.value, "id");
-};
-const isNoObject = (line: unknown): boolean => { const p = parsed(line); return p.ok && (p.value === null || typeof p.value !== "object" || Array.isArray(p.value)); };
-
 /**
  * Whether serve's input (a list of lines) holds a line of the fixture line's branch of its loop. A
  * line of JSON that is no object takes a notification's: the page hands each to handle, whose
  * answer to both is null, so a serve that throws on handle's null throws on both at one place
  * (serve-reads-id-of-null cost a point more once t3_not_objects sent one).
  */
-const lineCase = lineCaseOf(caseOf);
+const sameBranch = lineCaseOf(caseOf);
 export const sameLineCase = (fixtureLine: unknown, input: unknown): boolean =>
-  lineCase(fixtureLine, input) || (isNotification(fixtureLine) && Array.isArray(input) && input.some(isNoObject));
+  sameBranch(fixtureLine, input) || (lineCase(fixtureLine, caseOf) === "a notification" && Array.isArray(input) && input.some((line) => lineCase(line, caseOf) === "JSON that is no object"));

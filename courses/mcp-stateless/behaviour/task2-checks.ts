@@ -7,7 +7,9 @@ import { drawnId } from "./meeting-ids.js";
 import { lateArguments } from "./late-arguments.js";
 import { everyOtherFromOtherClients } from "./other-clients.js";
 import { DOLLAR_NAMES, INHERITED, ODD_NAMES } from "./task1-checks.js";
-import { CLIENT_META } from "../course/fixtures.js";
+// The page's call under a fixed id: no draw, so inputs added last keep the draws before them.
+import { call as fixedCall, CLIENT_META } from "../course/fixtures.js";
+import type { JsonObject } from "../course/index.js";
 import { CAPABILITIES_KEY, CLIENT_INFO_KEY, isObject, own, UNSUPPORTED_PROTOCOL_VERSION, VERSION_KEY } from "./model.js";
 
 type Msg = Record<string, unknown>;
@@ -25,8 +27,6 @@ const msg = (random: Random, method: unknown, params?: unknown): Msg =>
 const withMeta = (params: Msg = {}, meta: unknown = CLIENT_META): Msg => ({ ...params, _meta: meta });
 const call = (random: Random, name: unknown, args: unknown, extra: Msg = {}): Msg =>
   msg(random, "tools/call", withMeta({ name, arguments: args, ...extra }));
-/** A tools/call under a fixed id: no draw, so inputs added last keep the draws before them. */
-const fixedCall = (id: number | string, name: unknown, args: unknown): Msg => ({ jsonrpc: "2.0", id, method: "tools/call", params: withMeta({ name, arguments: args }) });
 
 const METHODS_WITH_PARAMS = (random: Random): [string, Msg][] => [
   ["tools/list", {}],
@@ -278,7 +278,7 @@ const RULE_CHECKS: readonly BehaviourCheck[] = [
       // Keys with a digit, a key past 30 characters, four keys beside order_id, under number ids
       // between the page's and the draws': checkArgs skipped for each kept 41/41
       // (gaming-round-2026-12-08u sl-cheat-skip-args-digit-key, -long-key, -many-keys, -args-skip-mid-ids). No draw.
-      ...[{ order_id: "A100", note2: "x" }, { order_id: "A101", customer_preferred_delivery_window: "am" }, { order_id: "A100", a: 1, b: 2, c: 3, d: 4 }, { order_id: "A100", force: true }]
+      ...([{ order_id: "A100", note2: "x" }, { order_id: "A101", customer_preferred_delivery_window: "am" }, { order_id: "A100", a: 1, b: 2, c: 3, d: 4 }, { order_id: "A100", force: true }] as JsonObject[])
         .map((args, i) => fixedCall(40 + i * 7, i % 2 ? "cancel_order" : "get_order_status", args)),
     ],
   },
